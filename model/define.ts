@@ -1,0 +1,74 @@
+import type { FieldDef } from './fields.js';
+
+export type RoleName = 'SuperAdmin' | 'Admin' | 'Collaboratore' | 'Utente';
+export const ROLE_RANK: Record<RoleName, number> = { Utente: 1, Collaboratore: 2, Admin: 3, SuperAdmin: 4 };
+export const atLeast = (role: string | undefined, min: RoleName) =>
+  !!role && (ROLE_RANK[role as RoleName] ?? 0) >= ROLE_RANK[min];
+
+export type Verb = 'view' | 'create' | 'update' | 'delete' | 'force_delete';
+export const VERBS: Verb[] = ['view', 'create', 'update', 'delete', 'force_delete'];
+
+/** Colour, icon and text of one value of a status column. */
+export interface StatusValue { text: string; color: 'success' | 'error' | 'warning' | 'info' | 'default'; icon: string }
+
+export interface CollectionDef {
+  /** fields returned (id is always included); relation fields also carry their label */
+  columns: string[];
+}
+
+export interface ModelDef {
+  /** PascalCase name used by /api/list/{Model}/… */
+  name: string;
+  /** database table */
+  table: string;
+  /** REST path under /api (plural snake case, may contain a slash) */
+  resource: string;
+  /** singular snake case used by DELETE /api/{snake_model}/{ids} */
+  snake: string;
+  label: string;
+  plural: string;
+  /** title of the edit form when it is not the label */
+  formTitle?: string;
+  /**
+   * studio: rows carry studio_id and are scoped to the caller's studio;
+   * tenant: the row is the studio itself (Studio);
+   * global: shared by every studio (roles, permissions).
+   */
+  scope: 'studio' | 'tenant' | 'global';
+  /** SuperAdmin sees rows of every studio (users, studios) */
+  superAdminGlobal?: boolean;
+  /** the caller may view and update the row that is itself (own user profile) */
+  selfAccess?: boolean;
+  softDelete: boolean;
+  fields: Record<string, FieldDef>;
+  list: {
+    columns: string[];
+    sort?: { field: string; desc?: boolean };
+    expandField?: string | null;
+    /** status column rendered with colour, icon and text */
+    status?: { field: string; values: Record<string, StatusValue> };
+  };
+  /** fields that make the label of a row in selects and relation columns */
+  labelFields: string[];
+  /** extra named collections besides {Model}ResourceListCollection and {Model}Resource4SelectCollection */
+  collections?: Record<string, CollectionDef>;
+  /** minimum roles; permissions are checked as well */
+  access: { read: RoleName; write: RoleName };
+  /** name used for permissions `{permission}.{verb}` (defaults to resource without prefix) */
+  permission?: string;
+}
+
+export function defineModel(def: Omit<ModelDef, 'softDelete' | 'scope'> & Partial<Pick<ModelDef, 'softDelete' | 'scope'>>): ModelDef {
+  const m: ModelDef = { softDelete: true, scope: 'studio', ...def };
+  for (const c of [...m.list.columns, ...m.labelFields]) {
+    if (c !== 'id' && !m.fields[c] && !['created_at', 'updated_at', 'deleted_at'].includes(c)) {
+      throw new Error(`${m.name}: unknown column ${c}`);
+    }
+  }
+  return m;
+}
+
+export const permissionName = (m: ModelDef) => m.permission ?? m.resource.split('/').pop()!;
+
+/** Column names every table has besides its declared fields. */
+export const SYSTEM_COLUMNS = ['id', 'studio_id', 'created_at', 'updated_at', 'deleted_at'] as const;

@@ -1,0 +1,58 @@
+/** The full menu tree of the product; each entry names the lowest role that sees it. */
+import type { RoleName } from './define.js';
+
+export interface MenuEntry {
+  title: string;
+  sub_title?: string;
+  icon: string;
+  link?: string;
+  role: RoleName;
+  children?: MenuEntry[];
+}
+
+export const MENU: MenuEntry[] = [
+  { title: 'Anagrafiche', sub_title: 'Clienti e dati di base', icon: 'Contacts', role: 'Collaboratore', children: [
+    { title: 'Clienti', icon: 'People', link: '/table/Customer', role: 'Collaboratore' },
+    { title: 'Legali rappresentanti', icon: 'Badge', link: '/table/LegalRepresentative', role: 'Collaboratore' },
+    { title: 'Servizi dello studio', icon: 'Work', link: '/table/StudioService', role: 'Collaboratore' },
+    { title: 'Forme giuridiche', icon: 'Gavel', link: '/table/LegalStatus', role: 'Collaboratore' },
+    { title: 'Metodi di pagamento', icon: 'Payments', link: '/table/PaymentMethod', role: 'Collaboratore' },
+    { title: 'Conti bancari', icon: 'AccountBalance', link: '/table/BankAccount', role: 'Collaboratore' },
+    { title: 'Sotto Adempimenti - Task', icon: 'TaskAlt', link: '/table/Task', role: 'Collaboratore' },
+  ] },
+  { title: 'Contabilità', sub_title: 'Movimenti, bollettini e incarichi', icon: 'Euro', role: 'Collaboratore', children: [
+    { title: 'Movimenti', icon: 'ReceiptLong', link: '/table/Transaction', role: 'Collaboratore' },
+    { title: 'Genera bollettini', icon: 'Receipt', link: '/NewSchedaBollettino', role: 'Collaboratore' },
+    { title: 'Incarichi', icon: 'Assignment', link: '/table/Assignment', role: 'Collaboratore' },
+  ] },
+  { title: 'Adempimenti', sub_title: 'Scadenze annuali dei clienti', icon: 'EventAvailable', role: 'Collaboratore', children: [
+    { title: 'Dashboard Adempimenti', icon: 'Dashboard', link: '/dashboard_jobs', role: 'Collaboratore' },
+    { title: 'Adempimenti', icon: 'Checklist', link: '/table/StudioJob', role: 'Collaboratore' },
+  ] },
+  { title: 'Cedolini', sub_title: 'Buste paga mensili', icon: 'RequestQuote', link: '/table/CustomersForCedolini', role: 'Collaboratore' },
+  { title: 'Fatture elettroniche', sub_title: 'FatturaPA', icon: 'Description', link: '/table/EDocument', role: 'Collaboratore' },
+  { title: 'Studio', sub_title: 'Dati, utenti e abbonamento', icon: 'Business', role: 'Admin', children: [
+    { title: 'Il mio studio', icon: 'Store', link: '/utente/il_mio_studio', role: 'Admin' },
+    { title: 'Utenti', icon: 'ManageAccounts', link: '/table/User', role: 'Admin' },
+    { title: 'Crediti utenti', icon: 'Savings', link: '/table/CreditTransactionLog', role: 'Admin' },
+    { title: 'Storico pagamenti', icon: 'History', link: '/table/PaymentLog', role: 'Admin' },
+    { title: 'Rinnova abbonamento', icon: 'ShoppingCart', link: '/pay_init', role: 'Admin' },
+    { title: 'Entità di esempio', icon: 'Science', link: '/table/EntitaEsempio', role: 'Admin' },
+  ] },
+  { title: 'Amministrazione', sub_title: 'Riservato al fornitore', icon: 'AdminPanelSettings', role: 'SuperAdmin', children: [
+    { title: 'Studi', icon: 'Apartment', link: '/table/Studio', role: 'SuperAdmin' },
+    { title: 'Ruoli', icon: 'Security', link: '/table/Role', role: 'SuperAdmin' },
+    { title: 'Modelli Word', icon: 'Article', link: '/table/WordTemplate', role: 'SuperAdmin' },
+    { title: 'Pagamenti offline', icon: 'PointOfSale', link: '/scheda_payment_log', role: 'SuperAdmin' },
+  ] },
+  { title: 'Il mio profilo', icon: 'AccountCircle', link: '/utente/il_mio_profilo', role: 'Utente' },
+];
+
+type Node = Omit<MenuEntry, 'role' | 'children'> & { children?: Node[] };
+
+/** The entries a role sees, without the role markers. */
+export function menuFor(role: string, atLeast: (role: string, min: RoleName) => boolean, entries: MenuEntry[] = MENU): Node[] {
+  return entries.filter((e) => atLeast(role, e.role)).map(({ role: _r, children, ...rest }) => ({
+    ...rest, ...(children ? { children: menuFor(role, atLeast, children) } : {}),
+  }));
+}

@@ -1,0 +1,49 @@
+import { f, today } from '../fields.js';
+import { defineModel } from '../define.js';
+
+
+/** Customer: every field of seed A §3 with the limits of seed A §5. */
+export const Customer = defineModel({
+  name: 'Customer', table: 'customers', resource: 'customers', snake: 'customer',
+  label: 'Cliente', plural: 'Clienti',
+  fields: {
+    cod: f.text('Codice', { max: 16, unique: true, searchable: true }),
+    business_name: f.text('Ragione Sociale', { required: true, searchable: true, width: 6 }),
+    vat_id: f.text('Partita IVA', { max: 11, rules: ['vat'], searchable: true }),
+    fiscal_code: f.text('Codice fiscale', { max: 16, rules: ['fiscalCode'], searchable: true }),
+    address: f.text('Indirizzo', { width: 6 }),
+    postal_code: f.text('CAP', { max: 5 }),
+    city: f.text('Città', { searchable: true, filterable: true }),
+    pec: f.text('PEC', { rules: ['email'] }),
+    telephone: f.text('Telefono', { rules: ['phone'] }),
+    fax: f.text('Fax', { rules: ['phone'] }),
+    mobile_number: f.text('Cellulare', { rules: ['phone'] }),
+    email: f.text('Email', { required: true, rules: ['email'], searchable: true }),
+    yearly_number_of_installments: f.choice('Numero rate annuali', { choices: [
+      { value: 1, text: 'Annuale' }, { value: 2, text: 'Semestrale' }, { value: 4, text: 'Trimestrale' },
+      { value: 3, text: 'Quadrimestrale' }, { value: 12, text: 'Mensile' },
+    ], default: 1, filterable: true }),
+    yearly_accounting_amount: f.money('Tariffa annuale', { required: true, filterable: true }),
+    cedolino_rate: f.money('Costo cedolino', { required: true, filterable: true, default: 0 }),
+    acquisition_date: f.date('Data acquisizione', { required: true, default: today, filterable: true }),
+    money_laundering_module_av1_enable_default_values: f.flag('Antiriciclaggio AV1: valori predefiniti'),
+    sdi_code: f.text('Codice SDI', { max: 7, default: '0000000' }),
+    ceased: f.flag('Cessato', { filterable: true }),
+    legal_representative_id: f.relation('Legale rappresentante', 'LegalRepresentative', { required: true }),
+    legal_status_id: f.relation('Forma giuridica', 'LegalStatus'),
+    collaborator_accounting_id: f.relation('Collaboratore contabilità', 'User'),
+    collaborator_studio_jobs_id: f.relation('Collaboratore adempimenti', 'User'),
+    note: f.longtext('Note', { width: 12 }),
+  },
+  list: {
+    columns: ['cod', 'business_name', 'vat_id', 'fiscal_code', 'city', 'email', 'legal_status_id', 'yearly_accounting_amount', 'ceased'],
+    sort: { field: 'business_name' },
+    expandField: 'note',
+    status: { field: 'ceased', values: {
+      0: { text: 'Attivo', color: 'success', icon: 'CheckCircle' },
+      1: { text: 'Cessato', color: 'default', icon: 'DoNotDisturbOn' },
+    } },
+  },
+  labelFields: ['business_name'],
+  access: { read: 'Collaboratore', write: 'Collaboratore' },
+});

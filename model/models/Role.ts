@@ -1,0 +1,14 @@
+import { f } from '../fields.js';
+import { defineModel } from '../define.js';
+
+export const Role = defineModel({
+  name: 'Role', table: 'roles', resource: 'user/roles', snake: 'role',
+  label: 'Ruolo', plural: 'Ruoli', scope: 'global',
+  fields: {
+    name: f.text('Nome', { required: true, searchable: true, unique: true }),
+    permission_ids: f.manyToMany('Permessi', 'Permission', { table: 'role_permissions', own: 'role_id', other: 'permission_id' }, { width: 12 }),
+  },
+  list: { columns: ['name'], sort: { field: 'name' } },
+  labelFields: ['name'],
+  access: { read: 'Admin', write: 'SuperAdmin' },
+});

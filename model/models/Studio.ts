@@ -1,0 +1,51 @@
+import { f } from '../fields.js';
+import { defineModel } from '../define.js';
+
+const req = { required: true };
+/** Studio (seed B §3, limits of seed B §5). The row is the tenant itself. */
+export const Studio = defineModel({
+  name: 'Studio', table: 'studios', resource: 'studios', snake: 'studio',
+  label: 'Studio', plural: 'Studi', scope: 'tenant', superAdminGlobal: true,
+  fields: {
+    name: f.text('Nome', { ...req, searchable: true }),
+    subtitle: f.text('Sottotitolo', req),
+    email: f.text('Email', { ...req, rules: ['email'], searchable: true }),
+    address: f.text('Indirizzo', req),
+    tel_number: f.text('Telefono', { ...req, rules: ['phone'] }),
+    fax_number: f.text('Fax', req),
+    mobile_number: f.text('Cellulare', { ...req, rules: ['phone'] }),
+    vat_number: f.text('Partita IVA', { searchable: true }),
+    website: f.text('Sito web'),
+    iban: f.text('IBAN', { ...req, rules: ['iban'] }),
+    footer_line1: f.text('Riga piè di pagina', req),
+    note: f.longtext('Note', { width: 12 }),
+    logo: f.longtext('Logo', { rules: ['image'], max: 2_000_000, width: 12 }),
+    status: f.flag('Attivo', { default: 1, writeRole: 'SuperAdmin', filterable: true }),
+    subscription_expire_date: f.date('Scadenza abbonamento', { writeRole: 'SuperAdmin' }),
+    cc_contract: f.text('Email in copia (contratti)', { ...req, rules: ['email'] }),
+    cc_account_balance: f.text('Email in copia (estratti conto)', { ...req, rules: ['email'] }),
+    cc_bollettino: f.text('Email in copia (bollettini)', { ...req, rules: ['email'] }),
+    manager_title: f.text('Titolo responsabile', { ...req, max: 20 }),
+    manager_name: f.text('Nome responsabile', { ...req, max: 100 }),
+    manager_surname: f.text('Cognome responsabile', { ...req, max: 100 }),
+    manager_cf: f.text('Codice fiscale responsabile', { ...req, max: 16, rules: ['fiscalCode'] }),
+    manager_birth_date: f.date('Data di nascita responsabile', req),
+    manager_birth_city: f.text('Luogo di nascita responsabile', { ...req, max: 22 }),
+    manager_ordine_commercialisti_number: f.text('Numero iscrizione Ordine', { ...req, max: 45 }),
+    manager_ordine_commercialisti_city: f.text('Città Ordine', { ...req, max: 45 }),
+    manager_ordine_commercialisti_name: f.text('Nome Ordine', { ...req, max: 255 }),
+    sign_city: f.text('Città di firma', { ...req, max: 45 }),
+    inps_city: f.text('Città sede INPS', { ...req, max: 45 }),
+    direzione_provinciale_city: f.text('Città Direzione Provinciale del Lavoro', { ...req, max: 45 }),
+  },
+  list: {
+    columns: ['name', 'email', 'vat_number', 'subscription_expire_date', 'status'],
+    sort: { field: 'name' },
+    status: { field: 'status', values: {
+      1: { text: 'Attivo', color: 'success', icon: 'CheckCircle' },
+      0: { text: 'Disattivato', color: 'error', icon: 'Block' },
+    } },
+  },
+  labelFields: ['name'],
+  access: { read: 'Admin', write: 'Admin' },
+});

@@ -1,0 +1,29 @@
+import { f } from '../fields.js';
+import { defineModel } from '../define.js';
+
+export const User = defineModel({
+  name: 'User', table: 'users', resource: 'user/users', snake: 'user',
+  label: 'Utente', plural: 'Utenti', superAdminGlobal: true, selfAccess: true,
+  fields: {
+    name: f.text('Nome', { required: true, searchable: true }),
+    cognome: f.text('Cognome', { searchable: true }),
+    email: f.text('Email', { required: true, rules: ['email'], searchable: true }),
+    password: f.password('Password', { requiredOnCreate: true, min: 8 }),
+    active: f.boolean('Attivo', { default: true, filterable: true, writeRole: 'Admin' }),
+    role_id: f.relation('Ruolo', 'Role', { required: true, writeRole: 'Admin' }),
+    studio_id: f.relation('Studio', 'Studio', { writeRole: 'SuperAdmin', formHidden: true }),
+    cellulare: f.text('Cellulare', { rules: ['phone'] }),
+    avatar: f.longtext('Avatar', { rules: ['image'], max: 2_000_000, formHidden: true }),
+    credit: f.credit('Credito', { readOnly: true, default: 0 }),
+  },
+  list: {
+    columns: ['name', 'cognome', 'email', 'role_id', 'active'],
+    sort: { field: 'name' },
+    status: { field: 'active', values: {
+      true: { text: 'Attivo', color: 'success', icon: 'CheckCircle' },
+      false: { text: 'Non attivo', color: 'warning', icon: 'HourglassEmpty' },
+    } },
+  },
+  labelFields: ['name', 'cognome'],
+  access: { read: 'Admin', write: 'Admin' },
+});

@@ -1,0 +1,71 @@
+/**
+ * Validation of a record against its model declaration. The same functions run in the
+ * browser (react-admin `validate` props) and on the server (422 answers).
+ */
+import type { FieldDef } from './fields.js';
+import type { ModelDef } from './define.js';
+import * as v from './validators.js';
+
+export const IMAGE_MESSAGE = 'Tipo di file non supportato';
+const image = (): v.Validator => (value) =>
+  v.isEmpty(value) || /^data:image\/(png|gif|jpeg|bmp);base64,/i.test(String(value)) ? undefined : IMAGE_MESSAGE;
+
+export type Mode = 'create' | 'update';
+
+/** The validators of one field, in the order their messages should win. */
+export function fieldValidators(fd: FieldDef, mode: Mode = 'create'): v.Validator[] {
+  const out: v.Validator[] = [];
+  const rules = fd.rules ?? [];
+  const isRequired = fd.required || (fd.requiredOnCreate && mode === 'create');
+  if (isRequired && !rules.includes('vat') && !rules.includes('fiscalCode')) out.push(v.required());
+  if (fd.type === 'manyToMany' && fd.min) out.push(v.minCount(fd.min));
+  if (['text', 'longtext', 'password'].includes(fd.type)) {
+    if (fd.max) out.push(v.maxLength(fd.max));
+    if (fd.min) out.push(v.minLength(fd.min));
+  }
+  if (fd.type === 'integer') out.push(v.integer());
+  if (fd.type === 'money' || fd.type === 'decimal' || fd.type === 'credit') out.push(v.decimal());
+  if (fd.type === 'date') out.push(v.date());
+  for (const r of rules) {
+    switch (r) {
+      case 'email': out.push(v.email()); break;
+      case 'phone': out.push(v.phone()); break;
+      case 'iban': out.push(v.iban()); break;
+      case 'vat': out.push(v.vatNumber({ required: !!isRequired })); break;
+      case 'fiscalCode': out.push(v.fiscalCode({ required: !!isRequired })); break;
+      case 'lettersOnly': out.push(v.lettersOnly()); break;
+      case 'positive': out.push(v.positive()); break;
+      case 'image': out.push(image()); break;
+    }
+  }
+  if (fd.type === 'choice' && fd.choices) {
+    const allowed = new Set(fd.choices.map((c) => String(c.value)));
+    out.push((value) => (v.isEmpty(value) || allowed.has(String(value)) ? undefined : 'Valore non ammesso'));
+  }
+  return out;
+}
+
+export type FieldErrors = Record<string, string[]>;
+
+/**
+ * Validates the writable fields of `input`. On create every field is checked (missing = empty);
+ * on update only the fields present in the input.
+ */
+export function validateRecord(model: ModelDef, input: Record<string, unknown>, mode: Mode): FieldErrors {
+  const errors: FieldErrors = {};
+  for (const [name, fd] of Object.entries(model.fields)) {
+    if (fd.readOnly) continue;
+    if (mode === 'update' && !(name in input)) continue;
+    if (mode === 'update' && fd.type === 'password' && v.isEmpty(input[name])) continue;
+    for (const check of fieldValidators(fd, mode)) {
+      const msg = check(input[name]);
+      if (msg) { (errors[name] ??= []).push(msg); break; }
+    }
+  }
+  return errors;
+}
+
+/** Default value of a field for a new record. */
+export function defaultOf(fd: FieldDef): unknown {
+  return typeof fd.default === 'function' ? (fd.default as () => unknown)() : fd.default;
+}

@@ -1,0 +1,105 @@
+/** The Fastify application: security headers, one error shape, API routes, the built app. */
+import Fastify, { type FastifyInstance, type FastifyRequest } from 'fastify';
+import helmet from '@fastify/helmet';
+import rateLimit from '@fastify/rate-limit';
+import fastifyStatic from '@fastify/static';
+import { existsSync, readFileSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import type { Settings } from './settings.js';
+import type { Database } from './db/connection.js';
+import { HttpError, MSG } from './errors.js';
+import { Tokens } from './auth/tokens.js';
+import { Sessions } from './auth/session.js';
+import type { Ctx } from './auth/context.js';
+import { execOn, inTransaction, type Exec } from './records/exec.js';
+import type { Tx } from './records/crud.js';
+import { sessionRoutes } from './routes/session.js';
+import { recordRoutes } from './routes/records.js';
+import { shellRoutes } from './routes/shell.js';
+
+declare module 'fastify' {
+  interface FastifyRequest { ctx: Ctx }
+  interface FastifyContextConfig { public?: boolean }
+}
+
+export interface AppDeps {
+  settings: Settings;
+  database: Database;
+  exec: Exec;
+  tx: Tx;
+  tokens: Tokens;
+  sessions: Sessions;
+}
+
+export async function buildApp(settings: Settings, database: Database, opts: { logger?: boolean | object } = {}): Promise<FastifyInstance> {
+  const app = Fastify({
+    logger: opts.logger ?? { level: settings.logLevel },
+    bodyLimit: 10 * 1024 * 1024,
+    trustProxy: true,
+    routerOptions: { ignoreTrailingSlash: true, maxParamLength: 100_000 },
+  });
+  const exec = execOn(database.db);
+  const tokens = new Tokens(settings.jwtSecret, settings.tokenHours);
+  const deps: AppDeps = {
+    settings, database, exec, tokens, sessions: new Sessions(tokens, exec),
+    tx: (fn) => inTransaction(database, fn),
+  };
+
+  await app.register(helmet, {
+    contentSecurityPolicy: {
+      directives: {
+        defaultSrc: ["'self'"], imgSrc: ["'self'", 'data:', 'blob:'], styleSrc: ["'self'", "'unsafe-inline'"],
+        scriptSrc: ["'self'"], connectSrc: ["'self'"], fontSrc: ["'self'", 'data:'], objectSrc: ["'none'"], frameAncestors: ["'none'"],
+      },
+    },
+    crossOriginEmbedderPolicy: false,
+  });
+  await app.register(rateLimit, { global: false });
+
+  app.decorateRequest('ctx', null as unknown as Ctx);
+  app.addHook('preHandler', async (req: FastifyRequest) => {
+    if (!req.url.startsWith('/api/') || req.routeOptions.config?.public) return;
+    req.ctx = await deps.sessions.authenticate(req);
+  });
+
+  app.setErrorHandler((err, req, reply) => {
+    if (err instanceof HttpError) {
+      return reply.status(err.status).send({ message: err.message, ...(err.errors ? { errors: err.errors } : {}) });
+    }
+    const e = err as { statusCode?: number; validation?: unknown; code?: string };
+    if (e.statusCode === 429) return reply.status(429).send({ message: 'Troppi tentativi: riprova tra qualche minuto' });
+    if (e.statusCode && e.statusCode >= 400 && e.statusCode < 500) {
+      const message = e.code === 'FST_ERR_CTP_INVALID_JSON_BODY' || e.code === 'FST_ERR_CTP_EMPTY_JSON_BODY'
+        ? 'Corpo della richiesta non valido' : e.statusCode === 413 ? 'Richiesta troppo grande' : 'Richiesta non valida';
+      return reply.status(e.statusCode).send({ message });
+    }
+    req.log.error({ err }, 'unhandled error');
+    return reply.status(500).send({ message: MSG.internal });
+  });
+
+  await app.register(async (api) => {
+    await sessionRoutes(api, deps);
+    await shellRoutes(api, deps);
+    await recordRoutes(api, deps);
+  }, { prefix: '/api' });
+
+  // the built browser app, with a fallback to index.html for client routes
+  const dist = resolve(process.env.APP_DIST || join(process.cwd(), 'dist'));
+  const indexFile = join(dist, 'index.html');
+  if (existsSync(indexFile)) {
+    await app.register(fastifyStatic, { root: dist, wildcard: false, index: false, maxAge: '1h' });
+    const html = () => readFileSync(indexFile, 'utf8');
+    const sendIndex = (_req: unknown, reply: { header: (k: string, v: string) => unknown; type: (t: string) => { send: (b: string) => unknown } }) => {
+      reply.header('Cache-Control', 'no-cache');
+      return reply.type('text/html; charset=utf-8').send(html());
+    };
+    app.get('/', sendIndex);
+    app.setNotFoundHandler((req, reply) => {
+      if (req.method === 'GET' && !req.url.startsWith('/api/') && !/\.[a-z0-9]+$/i.test(req.url.split('?')[0])) return sendIndex(req, reply);
+      return reply.status(404).send({ message: 'Risorsa non trovata' });
+    });
+  } else {
+    app.setNotFoundHandler((_req, reply) => reply.status(404).send({ message: 'Risorsa non trovata' }));
+  }
+  return app;
+}

@@ -1,0 +1,40 @@
+/** Bearer JWT (HS256): claims id, email, name, role, studio_id, studio_name, subscription_expire_date, jti. */
+import { SignJWT, jwtVerify } from 'jose';
+import { randomUUID } from 'node:crypto';
+
+export interface TokenClaims {
+  id: number;
+  email: string;
+  name: string;
+  role: string;
+  studio_id: number;
+  studio_name: string;
+  subscription_expire_date: string | null;
+  jti: string;
+  exp: number;
+}
+
+export class Tokens {
+  private key: Uint8Array;
+  constructor(secret: string, private hours: number) {
+    this.key = new TextEncoder().encode(secret);
+  }
+
+  async sign(claims: Omit<TokenClaims, 'jti' | 'exp'>): Promise<{ token: string; jti: string; exp: number }> {
+    const jti = randomUUID();
+    const exp = Math.floor(Date.now() / 1000) + Math.round(this.hours * 3600);
+    const token = await new SignJWT({ ...claims }).setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
+      .setJti(jti).setIssuedAt().setExpirationTime(exp).setSubject(String(claims.id)).sign(this.key);
+    return { token, jti, exp };
+  }
+
+  async verify(token: string): Promise<TokenClaims | null> {
+    try {
+      const { payload } = await jwtVerify(token, this.key, { algorithms: ['HS256'] });
+      if (typeof payload.id !== 'number' || typeof payload.jti !== 'string') return null;
+      return payload as unknown as TokenClaims;
+    } catch {
+      return null;
+    }
+  }
+}

@@ -1,0 +1,115 @@
+/**
+ * The Drizzle schema, built from the model declarations. Migrations are generated from it
+ * (`npm run db:generate`) and applied at start on PGlite and PostgreSQL alike.
+ */
+import {
+  pgTable, serial, integer, text, varchar, numeric, date, timestamp, boolean, smallint, jsonb,
+  primaryKey, uniqueIndex, index, type AnyPgColumn, type PgTableWithColumns,
+} from 'drizzle-orm/pg-core';
+import { sql } from 'drizzle-orm';
+import type { FieldDef } from '../../model/fields.js';
+import type { ModelDef } from '../../model/define.js';
+import { MODELS } from '../../model/registry.js';
+
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+export type AnyTable = PgTableWithColumns<any>;
+
+const tablesByModel = new Map<string, AnyTable>();
+export const pivotTables = new Map<string, AnyTable>();
+
+const ts = (name: string, precision = 3) => timestamp(name, { mode: 'string', precision });
+
+function column(name: string, fd: FieldDef) {
+  switch (fd.type) {
+    case 'text': case 'password': return varchar(name, { length: fd.max ?? 255 });
+    case 'longtext': return text(name);
+    case 'integer': return integer(name);
+    case 'money': return numeric(name, { precision: 12, scale: 2, mode: 'number' });
+    case 'decimal': return numeric(name, { precision: 12, scale: 4, mode: 'number' });
+    case 'credit': return numeric(name, { precision: 15, scale: 5, mode: 'number' });
+    case 'date': return date(name, { mode: 'string' });
+    case 'datetime': return ts(name, 0);
+    case 'flag': return smallint(name);
+    case 'boolean': return boolean(name);
+    case 'choice':
+      return fd.choices && typeof fd.choices[0]?.value === 'number' ? integer(name) : varchar(name, { length: 64 });
+    case 'relation':
+      return integer(name).references((): AnyPgColumn => tableOf(fd.ref!).id, { onDelete: 'restrict' });
+    default: throw new Error(`no column for ${fd.type}`);
+  }
+}
+
+function build(m: ModelDef): AnyTable {
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any
+  const cols: Record<string, any> = { id: serial('id').primaryKey() };
+  if (m.scope === 'studio' && !m.fields.studio_id) {
+    cols.studio_id = integer('studio_id').notNull().references((): AnyPgColumn => tableOf('Studio').id, { onDelete: 'cascade' });
+  }
+  for (const [name, fd] of Object.entries(m.fields)) {
+    if (fd.type === 'manyToMany') continue;
+    cols[name] = column(name, fd);
+  }
+  cols.created_at = ts('created_at').notNull().default(sql`LOCALTIMESTAMP`);
+  cols.updated_at = ts('updated_at').notNull().default(sql`LOCALTIMESTAMP`);
+  if (m.softDelete) cols.deleted_at = ts('deleted_at');
+  const uniques = Object.entries(m.fields).filter(([, fd]) => fd.unique);
+  return pgTable(m.table, cols, (t) => [
+    ...uniques.map(([name]) => m.scope === 'studio'
+      ? uniqueIndex(`${m.table}_${name}_uq`).on(t.studio_id, t[name])
+      : uniqueIndex(`${m.table}_${name}_uq`).on(t[name])),
+    ...(m.scope === 'studio' ? [index(`${m.table}_studio_idx`).on(t.studio_id)] : []),
+    ...Object.entries(m.fields).filter(([, fd]) => fd.type === 'relation')
+      .map(([name]) => index(`${m.table}_${name}_idx`).on(t[name])),
+  ]);
+}
+
+export function tableOf(modelName: string): AnyTable {
+  const t = tablesByModel.get(modelName);
+  if (!t) throw new Error(`no table for ${modelName}`);
+  return t;
+}
+
+for (const m of MODELS) tablesByModel.set(m.name, build(m));
+for (const m of MODELS) {
+  for (const [, fd] of Object.entries(m.fields)) {
+    if (fd.type !== 'manyToMany' || !fd.pivot) continue;
+    const p = fd.pivot;
+    pivotTables.set(p.table, pgTable(p.table, {
+      [p.own]: integer(p.own).notNull().references(() => tableOf(m.name).id, { onDelete: 'cascade' }),
+      [p.other]: integer(p.other).notNull().references(() => tableOf(fd.ref!).id, { onDelete: 'cascade' }),
+    }, (t) => [primaryKey({ columns: [t[p.own], t[p.other]] }), index(`${p.table}_${p.other}_idx`).on(t[p.other])]));
+  }
+}
+
+/** Revoked token ids (logout). */
+export const revokedTokens = pgTable('revoked_tokens', {
+  jti: varchar('jti', { length: 64 }).primaryKey(),
+  expires_at: ts('expires_at').notNull(),
+});
+
+/** Every create, update, trash, restore and delete of a record. */
+export const auditLog = pgTable('audit_log', {
+  id: serial('id').primaryKey(),
+  studio_id: integer('studio_id'),
+  model: varchar('model', { length: 64 }).notNull(),
+  record_id: integer('record_id').notNull(),
+  action: varchar('action', { length: 16 }).notNull(),
+  user_id: integer('user_id'),
+  user_name: varchar('user_name', { length: 255 }),
+  at: ts('at').notNull().default(sql`LOCALTIMESTAMP`),
+  changes: jsonb('changes'),
+}, (t) => [index('audit_log_record_idx').on(t.model, t.record_id)]);
+
+/** Key/value settings of the installation. */
+export const appSettings = pgTable('app_settings', {
+  key: varchar('key', { length: 64 }).primaryKey(),
+  value: text('value').notNull(),
+});
+
+/** Every table, keyed by export name, for migrations. */
+export function allTables(): Record<string, unknown> {
+  const out: Record<string, unknown> = { revokedTokens, auditLog, appSettings };
+  for (const m of MODELS) out[m.table] = tableOf(m.name);
+  for (const [name, t] of pivotTables) out[name] = t;
+  return out;
+}

@@ -1,0 +1,25 @@
+/** The one error shape of the API: `{message, errors?}` with Italian messages. */
+export class HttpError extends Error {
+  constructor(public status: number, message: string, public errors?: Record<string, string[]>) {
+    super(message);
+  }
+}
+
+export const MSG = {
+  notFound: 'Elemento non trovato',
+  forbidden: 'Operazione non consentita (403)',
+  unauthenticated: 'Sessione scaduta o non valida: effettua di nuovo il login',
+  validation: 'Dati non validi: controlla i campi evidenziati',
+  trashedDuplicate: 'Stai cercando di inserire un elemento che è stato già cancellato.',
+  duplicate: 'Valore già presente',
+  referenced: 'Elemento collegato ad altri dati: impossibile eliminarlo definitivamente',
+  stale: 'Il record è stato modificato da un altro utente: ricarica prima di salvare.',
+  badCredentials: 'Credenziali non valide',
+  inactive: 'Account non attivo: controlla la mail di attivazione',
+  internal: 'Errore interno del server: riprova più tardi',
+  subscription: 'Abbonamento scaduto',
+} as const;
+
+export const notFound = () => new HttpError(404, MSG.notFound);
+export const forbidden = () => new HttpError(403, MSG.forbidden);
+export const badRequest = (message: string) => new HttpError(400, message);

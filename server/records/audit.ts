@@ -1,0 +1,38 @@
+/** Audit log: who did what to which record, and which fields changed from what to what. */
+import { sql } from 'drizzle-orm';
+import type { ModelDef } from '../../model/define.js';
+import type { Ctx } from '../auth/context.js';
+import type { Exec, Row } from './exec.js';
+import { sameValue } from './values.js';
+
+export type AuditAction = 'create' | 'update' | 'trash' | 'restore' | 'delete';
+
+/** Field changes between two states of a record (hidden fields show only that they changed). */
+export function diff(model: ModelDef, before: Row | null, after: Row | null): Record<string, [unknown, unknown]> {
+  const out: Record<string, [unknown, unknown]> = {};
+  for (const [name, fd] of Object.entries(model.fields)) {
+    const a = before?.[name] ?? null;
+    const b = after?.[name] ?? null;
+    if (fd.hidden) {
+      if (after && name in after && after[name] != null && before !== null) out[name] = ['***', '***'];
+      continue;
+    }
+    if (Array.isArray(a) || Array.isArray(b)) {
+      if (JSON.stringify(a) !== JSON.stringify(b)) out[name] = [a, b];
+    } else if (!sameValue(a, b)) out[name] = [a, b];
+  }
+  return out;
+}
+
+export async function audit(exec: Exec, ctx: Ctx, model: ModelDef, recordId: number, action: AuditAction,
+  changes: Record<string, [unknown, unknown]> | null) {
+  const studioId = model.scope === 'global' ? null : ctx.studioId;
+  await exec(sql`INSERT INTO "audit_log" ("studio_id", "model", "record_id", "action", "user_id", "user_name", "changes")
+    VALUES (${studioId}, ${model.name}, ${recordId}, ${action}, ${ctx.userId}, ${ctx.name}, ${changes ? JSON.stringify(changes) : null}::jsonb)`);
+}
+
+/** History of one record, newest first (scoped through the caller's access to the record). */
+export async function history(exec: Exec, model: ModelDef, recordId: number) {
+  return exec(sql`SELECT "id", "action", "user_id", "user_name", to_char("at", 'YYYY-MM-DD HH24:MI:SS') AS "at", "changes"
+    FROM "audit_log" WHERE "model" = ${model.name} AND "record_id" = ${recordId} ORDER BY "at" DESC, "id" DESC LIMIT 500`);
+}

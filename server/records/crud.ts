@@ -1,0 +1,234 @@
+/**
+ * Generic CRUD over any declared model, with tenancy, permissions, validation, unique
+ * codes, optimistic locking, soft delete and audit (PRODUCT.md §4).
+ */
+import { sql, type SQL } from 'drizzle-orm';
+import type { FieldDef } from '../../model/fields.js';
+import type { ModelDef } from '../../model/define.js';
+import { atLeast, ROLE_RANK, type RoleName } from '../../model/define.js';
+import { modelByName } from '../../model/registry.js';
+import { validateRecord, defaultOf, type FieldErrors } from '../../model/validate.js';
+import type { Ctx } from '../auth/context.js';
+import { can } from '../auth/context.js';
+import { hashPassword } from '../auth/password.js';
+import { HttpError, MSG, forbidden, notFound } from '../errors.js';
+import { col, fieldExpr, ident, m2mExpr, scopeCondition, systemExprs } from './sql.js';
+import { toDbValue, sameValue } from './values.js';
+import { audit, diff } from './audit.js';
+import type { Exec, Row } from './exec.js';
+
+export type Tx = <T>(fn: (exec: Exec) => Promise<T>) => Promise<T>;
+
+/** Select list of a full record (every visible field). */
+function recordSelect(model: ModelDef): SQL {
+  const parts = [...systemExprs(model)];
+  for (const [name, fd] of Object.entries(model.fields)) {
+    if (fd.hidden) continue;
+    parts.push(fd.type === 'manyToMany' ? sql`${m2mExpr(fd)} AS ${ident(name)}` : sql`${fieldExpr('t', name, fd)} AS ${ident(name)}`);
+  }
+  return sql.join(parts, sql`, `);
+}
+
+const parseId = (id: unknown): number => {
+  const n = Number(id);
+  if (!Number.isInteger(n) || n < 1 || n > 2_147_483_647) throw notFound();
+  return n;
+};
+
+/** One record the caller may see (trashed included), or 404. */
+export async function getRecord(exec: Exec, ctx: Ctx, model: ModelDef, rawId: unknown, opts: { forUpdate?: boolean } = {}): Promise<Row> {
+  const id = parseId(rawId);
+  if (!can(ctx, model, 'view', id)) throw forbidden();
+  const rows = await exec(sql`SELECT ${recordSelect(model)} FROM ${ident(model.table)} t
+    WHERE t."id" = ${id} AND ${scopeCondition(model, ctx)} ${opts.forUpdate ? sql`FOR UPDATE` : sql``}`);
+  if (!rows.length) throw notFound();
+  return rows[0];
+}
+
+const writable = (model: ModelDef) => Object.entries(model.fields).filter(([, fd]) => !fd.readOnly);
+
+function mayWriteField(ctx: Ctx, fd: FieldDef) {
+  return !fd.writeRole || atLeast(ctx.role, fd.writeRole);
+}
+
+/** Relations must point to rows the caller may see (and not trashed); roles no higher than the caller's. */
+async function checkRelations(exec: Exec, ctx: Ctx, model: ModelDef, values: Row, errors: FieldErrors) {
+  for (const [name, fd] of Object.entries(model.fields)) {
+    if (!(name in values) || values[name] == null) continue;
+    if (fd.type !== 'relation' && fd.type !== 'manyToMany') continue;
+    const ref = modelByName.get(fd.ref!)!;
+    const ids = (fd.type === 'relation' ? [values[name]] : (values[name] as number[])).map(Number);
+    if (!ids.length) continue;
+    if (ids.some((i) => !Number.isInteger(i) || i < 1 || i > 2_147_483_647)) { errors[name] = ['Elemento non trovato']; continue; }
+    const found = await exec(sql`SELECT t."id" ${ref.name === 'Role' ? sql`, t."name"` : sql``} FROM ${ident(ref.table)} t
+      WHERE t."id" IN (${sql.join(ids.map((i) => sql`${i}`), sql`, `)}) AND ${scopeCondition(ref, ctx)}
+      ${ref.softDelete ? sql`AND t."deleted_at" IS NULL` : sql``}`);
+    if (found.length !== new Set(ids).size) { errors[name] = ['Elemento non trovato o cestinato']; continue; }
+    if (ref.name === 'Role' && found.some((r) => (ROLE_RANK[r.name as RoleName] ?? 0) > ROLE_RANK[ctx.role])) {
+      throw forbidden();
+    }
+  }
+}
+
+/** Unique fields: a trashed duplicate is a 409, an active one a 422 field error. */
+async function checkUnique(exec: Exec, ctx: Ctx, model: ModelDef, values: Row, id: number | null, errors: FieldErrors) {
+  for (const [name, fd] of Object.entries(model.fields)) {
+    if (!fd.unique || values[name] == null || errors[name]) continue;
+    const rows = await exec(sql`SELECT t."id", ${model.softDelete ? sql`(t."deleted_at" IS NOT NULL)` : sql`FALSE`} AS "trashed"
+      FROM ${ident(model.table)} t WHERE ${col('t', name)} = ${values[name]}
+      ${model.scope === 'studio' ? sql`AND t."studio_id" = ${Number(values.studio_id ?? ctx.studioId)}` : sql``}
+      ${id ? sql`AND t."id" <> ${id}` : sql``} LIMIT 1`);
+    if (!rows.length) continue;
+    if (rows[0].trashed) throw new HttpError(409, MSG.trashedDuplicate);
+    errors[name] = [MSG.duplicate];
+  }
+}
+
+function failIf(errors: FieldErrors) {
+  if (Object.keys(errors).length) throw new HttpError(422, MSG.validation, errors);
+}
+
+async function writePivots(exec: Exec, model: ModelDef, id: number, values: Row) {
+  for (const [name, fd] of Object.entries(model.fields)) {
+    if (fd.type !== 'manyToMany' || !(name in values)) continue;
+    const p = fd.pivot!;
+    const ids = [...new Set(((values[name] as unknown[]) ?? []).map(Number))];
+    await exec(sql`DELETE FROM ${ident(p.table)} WHERE ${ident(p.own)} = ${id}`);
+    if (ids.length) {
+      await exec(sql`INSERT INTO ${ident(p.table)} (${ident(p.own)}, ${ident(p.other)})
+        VALUES ${sql.join(ids.map((o) => sql`(${id}, ${o})`), sql`, `)}`);
+    }
+  }
+}
+
+/** Validated and converted column values from the input (only writable fields). */
+async function prepare(exec: Exec, ctx: Ctx, model: ModelDef, input: Row, mode: 'create' | 'update', existing?: Row) {
+  const source: Row = { ...input };
+  if (mode === 'create') {
+    for (const [name, fd] of writable(model)) {
+      if (source[name] === undefined && fd.default !== undefined) source[name] = defaultOf(fd);
+    }
+  }
+  const errors = validateRecord(model, source, mode);
+  const values: Row = {};
+  for (const [name, fd] of writable(model)) {
+    if (!(name in source)) continue;
+    if (fd.type === 'password' && (source[name] == null || source[name] === '')) continue;
+    if (errors[name]) continue;
+    const v = fd.type === 'manyToMany' ? ((source[name] as unknown[]) ?? []).map(Number) : toDbValue(fd, source[name]);
+    if (!mayWriteField(ctx, fd)) {
+      const current = existing?.[name] ?? (mode === 'create' ? toDbValue(fd, defaultOf(fd)) : null);
+      if (!sameValue(current, v) && !(mode === 'create' && v == null)) throw forbidden();
+      continue;
+    }
+    values[name] = v;
+  }
+  await checkRelations(exec, ctx, model, values, errors);
+  return { values, errors };
+}
+
+async function hashPasswords(model: ModelDef, values: Row) {
+  for (const [name, fd] of Object.entries(model.fields)) {
+    if (fd.type === 'password' && typeof values[name] === 'string') values[name] = await hashPassword(values[name] as string);
+  }
+}
+
+const columnEntries = (model: ModelDef, values: Row) =>
+  Object.entries(values).filter(([name]) => model.fields[name]?.type !== 'manyToMany');
+
+export async function createRecord(tx: Tx, ctx: Ctx, model: ModelDef, input: Row): Promise<Row> {
+  if (!can(ctx, model, 'create') || (model.scope === 'tenant' && ctx.role !== 'SuperAdmin')) throw forbidden();
+  return tx(async (exec) => {
+    const { values, errors } = await prepare(exec, ctx, model, input, 'create');
+    if (model.scope === 'studio' && (values.studio_id == null || !model.fields.studio_id)) values.studio_id = ctx.studioId;
+    await checkUnique(exec, ctx, model, values, null, errors);
+    failIf(errors);
+    await hashPasswords(model, values);
+    const cols = columnEntries(model, values);
+    const inserted = cols.length
+      ? await exec(sql`INSERT INTO ${ident(model.table)} (${sql.join(cols.map(([n]) => ident(n)), sql`, `)})
+          VALUES (${sql.join(cols.map(([, v]) => sql`${v}`), sql`, `)}) RETURNING "id"`)
+      : await exec(sql`INSERT INTO ${ident(model.table)} DEFAULT VALUES RETURNING "id"`);
+    const id = Number(inserted[0].id);
+    await writePivots(exec, model, id, values);
+    const row = await getRecord(exec, ctx, model, id);
+    await audit(exec, ctx, model, id, 'create', diff(model, null, row));
+    return row;
+  });
+}
+
+export async function updateRecord(tx: Tx, ctx: Ctx, model: ModelDef, rawId: unknown, input: Row): Promise<Row> {
+  if (!can(ctx, model, 'update', Number(rawId))) throw forbidden();
+  return tx(async (exec) => {
+    const existing = await getRecord(exec, ctx, model, rawId, { forUpdate: true });
+    const id = Number(existing.id);
+    if (typeof input.updated_at === 'string' && input.updated_at !== existing.updated_at) {
+      throw new HttpError(412, MSG.stale);
+    }
+    const restoring = model.softDelete && (input.restore === true || input.restore === 1 || input.restore === '1' || input.restore === 'true');
+    const { values, errors } = await prepare(exec, ctx, model, input, 'update', existing);
+    await checkUnique(exec, ctx, model, { ...values, studio_id: existing.studio_id }, id, errors);
+    failIf(errors);
+    await hashPasswords(model, values);
+    const sets = columnEntries(model, values).map(([n, v]) => sql`${ident(n)} = ${v}`);
+    sets.push(sql`"updated_at" = clock_timestamp()::timestamp`);
+    if (restoring) sets.push(sql`"deleted_at" = NULL`);
+    await exec(sql`UPDATE ${ident(model.table)} SET ${sql.join(sets, sql`, `)} WHERE "id" = ${id}`);
+    await writePivots(exec, model, id, values);
+    const row = await getRecord(exec, ctx, model, id);
+    const changes = diff(model, existing, row);
+    if (restoring && existing.trashed) await audit(exec, ctx, model, id, 'restore', null);
+    if (Object.keys(changes).length) await audit(exec, ctx, model, id, 'update', changes);
+    return row;
+  });
+}
+
+/** Parses `[1,2,3]` or `7` from the path. */
+export function parseIds(raw: string): number[] {
+  let parsed: unknown;
+  try { parsed = JSON.parse(decodeURIComponent(raw)); } catch { throw new HttpError(400, 'Elenco di id non valido'); }
+  const list = Array.isArray(parsed) ? parsed : [parsed];
+  const ids = list.map(Number);
+  if (!ids.length || ids.length > 100_000 || ids.some((i) => !Number.isInteger(i) || i < 1 || i > 2_147_483_647)) {
+    throw new HttpError(400, 'Elenco di id non valido');
+  }
+  return [...new Set(ids)];
+}
+
+/**
+ * force_delete=auto: trashes active rows and permanently deletes rows already trashed, in one
+ * transaction. Models without soft delete are deleted permanently.
+ */
+export async function deleteRecords(tx: Tx, ctx: Ctx, model: ModelDef, ids: number[], mode: 'auto' | 'soft' | 'force' = 'auto') {
+  if (model.scope === 'tenant' && ctx.role !== 'SuperAdmin') throw forbidden();
+  return tx(async (exec) => {
+    const rows = await exec(sql`SELECT t."id", ${model.softDelete ? sql`(t."deleted_at" IS NOT NULL)` : sql`TRUE`} AS "trashed"
+      FROM ${ident(model.table)} t WHERE t."id" IN (${sql.join(ids.map((i) => sql`${i}`), sql`, `)}) AND ${scopeCondition(model, ctx)} FOR UPDATE`);
+    if (rows.length !== ids.length) throw notFound();
+    if (model.name === 'User' && ids.includes(ctx.userId)) throw new HttpError(422, 'Non puoi eliminare il tuo utente');
+    const toTrash = rows.filter((r) => !r.trashed && mode !== 'force').map((r) => Number(r.id));
+    const toDelete = rows.filter((r) => r.trashed || mode === 'force').map((r) => Number(r.id));
+    if (toTrash.length && !can(ctx, model, 'delete')) throw forbidden();
+    if (toDelete.length && !can(ctx, model, model.softDelete ? 'force_delete' : 'delete')) throw forbidden();
+    if (toTrash.length) {
+      await exec(sql`UPDATE ${ident(model.table)} SET "deleted_at" = LOCALTIMESTAMP, "updated_at" = clock_timestamp()::timestamp
+        WHERE "id" IN (${sql.join(toTrash.map((i) => sql`${i}`), sql`, `)})`);
+      for (const id of toTrash) await audit(exec, ctx, model, id, 'trash', null);
+    }
+    if (toDelete.length) {
+      try {
+        await exec(sql`DELETE FROM ${ident(model.table)} WHERE "id" IN (${sql.join(toDelete.map((i) => sql`${i}`), sql`, `)})`);
+      } catch (e) {
+        if (isFkViolation(e)) throw new HttpError(409, MSG.referenced);
+        throw e;
+      }
+      for (const id of toDelete) await audit(exec, ctx, model, id, 'delete', null);
+    }
+    return { trashed: toTrash.length, deleted: toDelete.length };
+  });
+}
+
+export function isFkViolation(e: unknown): boolean {
+  const code = (e as { code?: string; cause?: { code?: string } })?.code ?? (e as { cause?: { code?: string } })?.cause?.code;
+  return code === '23503';
+}

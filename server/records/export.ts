@@ -1,0 +1,89 @@
+/**
+ * Exports of a list call: `format=csv&fields=a,b` streams every matching row as CSV
+ * (semicolon, UTF-8 with BOM, Italian formats); `format=pdf` prints the rows.
+ */
+import { Readable } from 'node:stream';
+import type { SQL } from 'drizzle-orm';
+import type { ModelDef } from '../../model/define.js';
+import type { FieldDef } from '../../model/fields.js';
+import type { Ctx } from '../auth/context.js';
+import { badRequest } from '../errors.js';
+import { listRecords } from './list.js';
+import { formatValue } from './format.js';
+import { today } from '../../model/fields.js';
+import { renderPdf } from '../documents/pdf.js';
+
+type Exec = (q: SQL) => Promise<Record<string, unknown>[]>;
+
+const SYSTEM_LABELS: Record<string, FieldDef> = {
+  id: { type: 'integer', label: 'ID' },
+  created_at: { type: 'datetime', label: 'Creato il' },
+  updated_at: { type: 'datetime', label: 'Modificato il' },
+};
+
+/** Fields a CSV may contain: every visible non-relation-list field of the model. */
+export function exportableFields(model: ModelDef): string[] {
+  const own = Object.entries(model.fields)
+    .filter(([, fd]) => !fd.hidden && fd.type !== 'manyToMany' && !fd.rules?.includes('image'))
+    .map(([n]) => n);
+  return ['id', ...own, 'created_at', 'updated_at'];
+}
+
+const csvCell = (s: string) => (/[";\r\n]/.test(s) || /^\s|\s$/.test(s) ? `"${s.replace(/"/g, '""')}"` : s);
+/** Cells that a spreadsheet would run as a formula are prefixed with a quote. */
+const safeCell = (s: string) => (/^[=+\-@\t\r]/.test(s) && !/^-?\d/.test(s) ? `'${s}` : s);
+
+export function csvExport(exec: Exec, ctx: Ctx, model: ModelDef, q: Record<string, unknown>) {
+  const allowed = exportableFields(model);
+  const fields = String(q.fields ?? '').split(',').map((s) => s.trim()).filter(Boolean);
+  const chosen = fields.length ? fields : allowed;
+  for (const f of chosen) if (!allowed.includes(f)) throw badRequest(`Campo non esportabile: ${f}`);
+  const defs = chosen.map((n) => model.fields[n] ?? SYSTEM_LABELS[n]);
+  const collection = `${model.name}CsvExport`;
+  const PAGE = 1000;
+  async function* lines() {
+    yield '\uFEFF' + defs.map((d) => csvCell(d.label)).join(';') + '\r\n';
+    for (let page = 1; ; page++) {
+      const res = await listRecords(exec, ctx, { ...model, collections: { ...model.collections, [collection]: { columns: chosen } } }, collection,
+        { ...q, items_per_page: String(PAGE), page: String(page), only_ids: undefined }) as { data: Record<string, unknown>[]; meta: { last_page: number } };
+      let chunk = '';
+      for (const row of res.data) {
+        chunk += chosen.map((n, i) => {
+          const fd = defs[i];
+          const v = fd.type === 'relation' ? (row[n.replace(/_id$/, '')] ?? row[n]) : row[n];
+          return csvCell(safeCell(formatValue(fd, v, { grouping: false })));
+        }).join(';') + '\r\n';
+      }
+      if (chunk) yield chunk;
+      if (page >= res.meta.last_page) break;
+    }
+  }
+  const first = listRecords(exec, ctx, model, `${model.name}ResourceListCollection`, { ...q, items_per_page: '1', page: '1' });
+  return first.then(() => ({
+    filename: `${model.snake}_${today()}.csv`,
+    stream: Readable.from(lines()),
+  }));
+}
+
+export async function pdfExport(exec: Exec, ctx: Ctx, model: ModelDef, collection: string, q: Record<string, unknown>) {
+  const res = await listRecords(exec, ctx, model, collection, { ...q, items_per_page: q.items_per_page ?? '-1' }) as { data: Record<string, unknown>[]; meta: { total: number } };
+  const cols = model.list.columns;
+  const body = [
+    cols.map((c) => ({ text: model.fields[c]?.label ?? c, bold: true, fillColor: '#eeeeee' })),
+    ...res.data.map((row) => cols.map((c) => {
+      const fd = model.fields[c];
+      const v = fd?.type === 'relation' ? row[c.replace(/_id$/, '')] : row[c];
+      return { text: formatValue(fd, v), ...(fd && ['money', 'decimal', 'integer'].includes(fd.type) ? { alignment: 'right' } : {}) };
+    })),
+  ];
+  return renderPdf({
+    pageOrientation: cols.length > 5 ? 'landscape' : 'portrait',
+    pageMargins: [30, 40, 30, 40],
+    content: [
+      { text: `Gestione ${model.plural}`, fontSize: 14, bold: true, margin: [0, 0, 0, 4] },
+      { text: `${ctx.studioName} — ${res.meta.total} elementi — ${formatValue({ type: 'date', label: '' }, today())}`, color: '#555555', margin: [0, 0, 0, 10] },
+      { table: { headerRows: 1, widths: cols.map(() => '*'), body }, layout: 'lightHorizontalLines' },
+    ],
+    footer: (page: number, pages: number) => ({ text: `Pagina ${page} di ${pages}`, alignment: 'right', margin: [0, 10, 30, 0], fontSize: 8 }),
+  });
+}

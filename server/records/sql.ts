@@ -1,0 +1,59 @@
+/**
+ * SQL pieces derived from a model declaration: the tenancy condition (the one place where
+ * studio scoping is applied), select expressions that give the API's formats on both
+ * databases, and value coercion for parameters.
+ */
+import { sql, type SQL } from 'drizzle-orm';
+import type { FieldDef } from '../../model/fields.js';
+import type { ModelDef } from '../../model/define.js';
+import type { Ctx } from '../auth/context.js';
+
+export const ident = (name: string) => sql.identifier(name);
+export const col = (alias: string, name: string) => sql`${ident(alias)}.${ident(name)}`;
+
+/**
+ * Tenancy: the rows of `model` the caller may see. Every read and write of the records
+ * engine goes through this condition; there is no other place that scopes by studio.
+ */
+export function scopeCondition(model: ModelDef, ctx: Ctx, alias = 't'): SQL {
+  if (model.scope === 'global') return sql`TRUE`;
+  if (ctx.role === 'SuperAdmin' && model.superAdminGlobal) return sql`TRUE`;
+  if (model.scope === 'tenant') return sql`${col(alias, 'id')} = ${ctx.studioId}`;
+  return sql`${col(alias, 'studio_id')} = ${ctx.studioId}`;
+}
+
+/** Expression giving the API format of a stored field. */
+export function fieldExpr(alias: string, name: string, fd?: FieldDef): SQL {
+  const c = col(alias, name);
+  switch (fd?.type) {
+    case 'date': return sql`to_char(${c}, 'YYYY-MM-DD')`;
+    case 'datetime': return sql`to_char(${c}, 'YYYY-MM-DD HH24:MI:SS')`;
+    case 'money': case 'decimal': case 'credit': return sql`${c}::float8`;
+    default: return c;
+  }
+}
+
+export const systemExprs = (model: ModelDef, alias = 't'): SQL[] => [
+  sql`${col(alias, 'id')} AS "id"`,
+  ...(model.scope === 'studio' && !model.fields.studio_id ? [sql`${col(alias, 'studio_id')} AS "studio_id"`] : []),
+  sql`to_char(${col(alias, 'created_at')}, 'YYYY-MM-DD HH24:MI:SS') AS "created_at"`,
+  sql`to_char(${col(alias, 'updated_at')}, 'YYYY-MM-DD HH24:MI:SS.US') AS "updated_at"`,
+  ...(model.softDelete ? [
+    sql`to_char(${col(alias, 'deleted_at')}, 'YYYY-MM-DD HH24:MI:SS') AS "deleted_at"`,
+    sql`(${col(alias, 'deleted_at')} IS NOT NULL) AS "trashed"`,
+  ] : []),
+];
+
+/** Label of a row of `model`: its label fields joined by a blank. */
+export function labelExpr(model: ModelDef, alias: string): SQL {
+  const parts = model.labelFields.map((n) => sql`${col(alias, n)}::text`);
+  return sql`concat_ws(' ', ${sql.join(parts, sql`, `)})`;
+}
+
+/** Array of ids linked through a many-to-many pivot. */
+export function m2mExpr(fd: FieldDef, alias = 't'): SQL {
+  const p = fd.pivot!;
+  return sql`ARRAY(SELECT p.${ident(p.other)} FROM ${ident(p.table)} p WHERE p.${ident(p.own)} = ${col(alias, 'id')} ORDER BY 1)`;
+}
+
+export const isTextType = (fd: FieldDef) => fd.type === 'text' || fd.type === 'longtext';

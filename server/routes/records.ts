@@ -1,0 +1,90 @@
+/**
+ * The records engine's routes, generated from the registry: lists (C14–C16, C18), CRUD
+ * (C09–C11, C13), delete with force_delete=auto (C17, C19), exports and record history.
+ * No model has a hand-written route here.
+ */
+import type { FastifyInstance, FastifyReply } from 'fastify';
+import type { AppDeps } from '../app.js';
+import { MODELS, modelByName } from '../../model/registry.js';
+import type { ModelDef } from '../../model/define.js';
+import { listRecords } from '../records/list.js';
+import { createRecord, deleteRecords, getRecord, parseIds, updateRecord } from '../records/crud.js';
+import { csvExport, pdfExport } from '../records/export.js';
+import { history } from '../records/audit.js';
+import { HttpError, notFound } from '../errors.js';
+
+type Q = Record<string, unknown>;
+
+/** A record body must be a JSON object. */
+const body = (b: unknown): Q => {
+  if (b === undefined || b === null) return {};
+  if (typeof b !== 'object' || Array.isArray(b)) throw new HttpError(400, 'Corpo della richiesta non valido');
+  return b as Q;
+};
+
+const attachment = (name: string) => `attachment; filename="${name.replace(/"/g, '')}"; filename*=UTF-8''${encodeURIComponent(name)}`;
+
+export async function recordRoutes(api: FastifyInstance, deps: AppDeps) {
+  const { exec, tx } = deps;
+
+  const model = (name: string): ModelDef => {
+    const m = modelByName.get(name);
+    if (!m) throw notFound();
+    return m;
+  };
+
+  async function list(m: ModelDef, collection: string, q: Q, reply: FastifyReply, ctx = reply.request.ctx) {
+    if (q.format === 'csv') {
+      const { filename, stream } = await csvExport(exec, ctx, m, q);
+      reply.header('Content-Disposition', attachment(filename)).type('text/csv; charset=utf-8');
+      return reply.send(stream);
+    }
+    if (q.format === 'pdf') {
+      const pdf = await pdfExport(exec, ctx, m, collection, q);
+      reply.header('Content-Disposition', attachment('Riepilogo Prenotazioni.pdf')).type('application/pdf');
+      return reply.send(pdf);
+    }
+    if (q.format !== undefined && q.format !== '' && q.format !== 'json') throw new HttpError(400, `Formato non valido: ${String(q.format)}`);
+    return listRecords(exec, ctx, m, collection, q);
+  }
+
+  api.get('/list/:model/:collection', async (req, reply) => {
+    const { model: name, collection } = req.params as { model: string; collection: string };
+    return list(model(name), collection, req.query as Q, reply);
+  });
+
+  // the simple list of /lista/{id}
+  api.get('/list/:name', async (req, reply) => {
+    const m = model((req.params as { name: string }).name);
+    return list(m, `${m.name}ResourceListCollection`, req.query as Q, reply);
+  });
+
+  api.get('/audit_log/:model/:id', async (req) => {
+    const { model: name, id } = req.params as { model: string; id: string };
+    const m = model(name);
+    const row = await getRecord(exec, req.ctx, m, id);
+    return { data: await history(exec, m, Number(row.id)) };
+  });
+
+  for (const m of MODELS) {
+    const paths = [...new Set([m.resource, m.snake])];
+    // select lists: GET on the resource answers every active row
+    api.get(`/${m.resource}`, async (req, reply) => list(m, `${m.name}ResourceListCollection`, { items_per_page: '-1', ...(req.query as Q) }, reply));
+    for (const p of paths) {
+      api.get(`/${p}/:id`, async (req) => ({ data: await getRecord(exec, req.ctx, m, (req.params as { id: string }).id) }));
+      api.delete(`/${p}/:ids`, async (req) => {
+        const q = req.query as Q;
+        const mode = q.force_delete === 'auto' || q.force_delete === undefined ? 'auto'
+          : ['1', 'true'].includes(String(q.force_delete)) ? 'force' : 'soft';
+        return { data: await deleteRecords(tx, req.ctx, m, parseIds((req.params as { ids: string }).ids), mode) };
+      });
+    }
+    api.post(`/${m.resource}`, async (req, reply) => {
+      const row = await createRecord(tx, req.ctx, m, body(req.body));
+      return reply.status(201).send({ data: row });
+    });
+    api.put(`/${m.resource}/:id`, async (req) => ({
+      data: await updateRecord(tx, req.ctx, m, (req.params as { id: string }).id, body(req.body)),
+    }));
+  }
+}

@@ -1,0 +1,58 @@
+/** Login and logout (C02, C03). */
+import { sql } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import type { AppDeps } from '../app.js';
+import { HttpError, MSG } from '../errors.js';
+import { verifyPassword } from '../auth/password.js';
+import { email as emailRule } from '../../model/validators.js';
+
+export async function sessionRoutes(api: FastifyInstance, deps: AppDeps) {
+  const { exec, tokens, settings } = deps;
+
+  api.post('/user/login', {
+    config: {
+      public: true,
+      rateLimit: {
+        max: 10, timeWindow: '1 minute',
+        keyGenerator: (req) => `${req.ip}|${String((req.body as { email?: string })?.email ?? '').toLowerCase()}`,
+      },
+    },
+  }, async (req) => {
+    const body = (req.body ?? {}) as { email?: unknown; password?: unknown };
+    const email = typeof body.email === 'string' ? body.email.trim().toLowerCase() : '';
+    const password = typeof body.password === 'string' ? body.password : '';
+    if (!email || emailRule()(email) || !password) {
+      throw new HttpError(422, MSG.validation, {
+        ...(!email || emailRule()(email) ? { email: [email ? 'Email Non Valida' : 'Campo Obbligatorio'] } : {}),
+        ...(!password ? { password: ['Campo Obbligatorio'] } : {}),
+      });
+    }
+    const rows = await exec(sql`SELECT u."id", u."name", u."email", u."password", u."active", u."credit"::float8 AS "credit", u."avatar",
+        u."studio_id", r."name" AS "role", s."name" AS "studio_name", to_char(s."subscription_expire_date", 'YYYY-MM-DD') AS "subscription_expire_date"
+      FROM "users" u JOIN "roles" r ON r."id" = u."role_id" JOIN "studios" s ON s."id" = u."studio_id"
+      WHERE lower(u."email") = ${email} AND u."deleted_at" IS NULL AND s."deleted_at" IS NULL LIMIT 1`);
+    const u = rows[0];
+    // verify even when the user is unknown, so timing does not reveal which e-mails exist
+    const ok = await verifyPassword(u ? String(u.password) : '$argon2id$v=19$m=19456,t=2,p=1$c29tZXNhbHQ$RdescudvJCsgt3ub+b+dWRWJTmaaJObG', password);
+    if (!u || !ok) throw new HttpError(401, MSG.badCredentials);
+    if (!u.active) throw new HttpError(403, MSG.inactive);
+    const claims = {
+      id: Number(u.id), email: String(u.email), name: String(u.name), role: String(u.role),
+      studio_id: Number(u.studio_id), studio_name: String(u.studio_name ?? ''),
+      subscription_expire_date: (u.subscription_expire_date as string | null) ?? null,
+    };
+    const { token, exp } = await tokens.sign(claims);
+    return {
+      access_token: token, token_type: 'bearer', expires_at: exp, ...claims,
+      credit: settings.creditEnabled ? Number(u.credit ?? 0) : Number(u.credit ?? 0), avatar: u.avatar ?? null,
+    };
+  });
+
+  api.get('/user/logout', async (req) => {
+    const claims = await tokens.verify(String(req.headers.authorization).replace(/^Bearer\s+/i, ''));
+    const expires = new Date((claims?.exp ?? Date.now() / 1000) * 1000).toISOString().replace('T', ' ').slice(0, 19);
+    await exec(sql`INSERT INTO "revoked_tokens" ("jti", "expires_at") VALUES (${req.ctx.jti}, ${expires}::timestamp) ON CONFLICT DO NOTHING`);
+    await exec(sql`DELETE FROM "revoked_tokens" WHERE "expires_at" < LOCALTIMESTAMP - interval '1 day'`);
+    return { message: 'Logout effettuato' };
+  });
+}

@@ -1,0 +1,194 @@
+/**
+ * Demo data (PRODUCT.md §9): the vendor's studio with a SuperAdmin, 'Studio Demo' (Admin,
+ * Collaboratore, about 200 customers) and 'Studio Bianchi' (Admin, about 20 customers), so
+ * tenant isolation can be seen. Deterministic: the same data on every fresh database.
+ */
+import { sql } from 'drizzle-orm';
+import type { Exec } from '../records/exec.js';
+import { hashPassword } from '../auth/password.js';
+import { fiscalCodeCheckChar, vatCheckDigit } from '../../model/validators.js';
+import { bootstrap } from './bootstrap.js';
+
+export const DEMO_PASSWORD = 'Demo2026!';
+export const DEMO_LOGINS = [
+  { email: 'superadmin@gestionale.test', role: 'SuperAdmin', studio: 'Gestionale Studi (fornitore)' },
+  { email: 'admin@studiodemo.test', role: 'Admin', studio: 'Studio Demo' },
+  { email: 'collaboratore@studiodemo.test', role: 'Collaboratore', studio: 'Studio Demo' },
+  { email: 'admin@studiobianchi.test', role: 'Admin', studio: 'Studio Bianchi' },
+];
+
+/** Small deterministic PRNG (mulberry32). */
+function rng(seed: number) {
+  return () => {
+    seed |= 0; seed = (seed + 0x6d2b79f5) | 0;
+    let t = Math.imul(seed ^ (seed >>> 15), 1 | seed);
+    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+const SURNAMES = ['Rossi', 'Russo', 'Ferrari', 'Esposito', 'Bianchi', 'Romano', 'Colombo', 'Ricci', 'Marino', 'Greco', 'Bruno', 'Gallo', 'Conti', 'De Luca', 'Mancini', 'Costa', 'Giordano', 'Rizzo', 'Lombardi', 'Moretti', 'Barbieri', 'Fontana', 'Santoro', 'Mariani', 'Rinaldi', 'Caruso', 'Ferrara', 'Galli', 'Martini', 'Leone', 'Longo', 'Gentile', 'Martinelli', 'Vitale', 'Lombardo', 'Serra', 'Coppola', 'De Santis', "D'Angelo", 'Marchetti'];
+const MALE = ['Marco', 'Giuseppe', 'Luca', 'Francesco', 'Alessandro', 'Andrea', 'Matteo', 'Lorenzo', 'Davide', 'Stefano', 'Paolo', 'Roberto', 'Giovanni', 'Antonio', 'Fabio'];
+const FEMALE = ['Giulia', 'Francesca', 'Chiara', 'Sara', 'Laura', 'Valentina', 'Elena', 'Anna', 'Martina', 'Silvia', 'Paola', 'Federica', 'Alessia', 'Roberta', 'Maria'];
+const CITIES: Array<[string, string, string, string]> = [
+  ['Roma', '00184', 'RM', 'H501'], ['Milano', '20121', 'MI', 'F205'], ['Torino', '10121', 'TO', 'L219'], ['Napoli', '80133', 'NA', 'F839'],
+  ['Bologna', '40121', 'BO', 'A944'], ['Firenze', '50123', 'FI', 'D612'], ['Bari', '70121', 'BA', 'A662'], ['Verona', '37121', 'VR', 'L781'],
+  ['Padova', '35122', 'PD', 'G224'], ['Brescia', '25121', 'BS', 'B157'], ['Parma', '43121', 'PR', 'G337'], ['Modena', '41121', 'MO', 'F257'],
+  ['Perugia', '06121', 'PG', 'G478'], ['Pescara', '65121', 'PE', 'G482'], ['Trento', '38122', 'TN', 'L378'], ['Lecce', '73100', 'LE', 'E506'],
+];
+const STREETS = ['Via Roma', 'Corso Italia', 'Via Garibaldi', 'Via Mazzini', 'Piazza della Repubblica', 'Via Dante', 'Viale Europa', 'Via Cavour', 'Via Verdi', 'Corso Vittorio Emanuele II'];
+const SECTORS = ['Costruzioni', 'Impianti Elettrici', 'Trasporti', 'Consulenze', 'Ristorazione', 'Informatica', 'Arredamenti', 'Immobiliare', 'Commercio', 'Servizi', 'Logistica', 'Meccanica', 'Abbigliamento', 'Farmaceutica', 'Agricola', 'Edilizia', 'Tipografia', 'Ottica', 'Autofficina', 'Studio Tecnico'];
+const LEGAL_STATUSES: Array<[string, string]> = [
+  ['SRL', 'Società a responsabilità limitata'], ['SRLS', 'Società a responsabilità limitata semplificata'], ['SPA', 'Società per azioni'],
+  ['SAS', 'Società in accomandita semplice'], ['SNC', 'Società in nome collettivo'], ['DI', 'Ditta individuale'],
+  ['LP', 'Libero professionista'], ['ASS', 'Associazione'], ['COOP', 'Società cooperativa'],
+];
+const PAYMENT_METHODS: Array<[string, string]> = [
+  ['BON', 'Bonifico bancario'], ['RID', 'Addebito diretto SEPA'], ['CONT', 'Contanti'], ['ASS', 'Assegno'], ['CARTA', 'Carta di credito'], ['POS', 'Pagamento POS'],
+];
+const FEES = [600, 900, 1200, 1500, 1800, 2400, 3000, 3600, 4800, 6000];
+const INSTALLMENTS = [1, 2, 3, 4, 12];
+
+const CONS = (s: string) => s.toUpperCase().replace(/[^A-Z]/g, '').replace(/[AEIOU]/g, '');
+const VOWS = (s: string) => s.toUpperCase().replace(/[^A-Z]/g, '').replace(/[^AEIOU]/g, '');
+const surnameCode = (s: string) => (CONS(s) + VOWS(s) + 'XXX').slice(0, 3);
+function nameCode(n: string) {
+  const c = CONS(n);
+  return c.length >= 4 ? c[0] + c[2] + c[3] : (c + VOWS(n) + 'XXX').slice(0, 3);
+}
+const MONTHS = 'ABCDEHLMPRST';
+
+/** A valid Italian fiscal code for a person. */
+export function personFiscalCode(surname: string, name: string, birth: Date, female: boolean, municipality: string): string {
+  const day = birth.getUTCDate() + (female ? 40 : 0);
+  const first15 = surnameCode(surname) + nameCode(name) + String(birth.getUTCFullYear()).slice(2)
+    + MONTHS[birth.getUTCMonth()] + String(day).padStart(2, '0') + municipality;
+  return first15 + fiscalCodeCheckChar(first15);
+}
+
+/** A valid Italian VAT number (partita IVA) from a number. */
+export function vatNumber(n: number): string {
+  const first10 = String(n).padStart(7, '0').slice(-7) + '001';
+  return first10 + vatCheckDigit(first10);
+}
+
+function addYears(iso: string, years: number) {
+  const d = new Date(`${iso}T00:00:00Z`);
+  d.setUTCFullYear(d.getUTCFullYear() + years);
+  return d.toISOString().slice(0, 10);
+}
+
+const todayIso = () => new Date().toISOString().slice(0, 10);
+
+async function insertStudio(exec: Exec, values: Record<string, unknown>): Promise<number> {
+  const cols = Object.keys(values);
+  const rows = await exec(sql`INSERT INTO "studios" (${sql.join(cols.map((c) => sql.identifier(c)), sql`, `)})
+    VALUES (${sql.join(cols.map((c) => sql`${values[c]}`), sql`, `)}) RETURNING "id"`);
+  return Number(rows[0].id);
+}
+
+async function insertMany(exec: Exec, table: string, rows: Record<string, unknown>[]): Promise<number[]> {
+  if (!rows.length) return [];
+  const cols = Object.keys(rows[0]);
+  const ids: number[] = [];
+  for (let i = 0; i < rows.length; i += 200) {
+    const chunk = rows.slice(i, i + 200);
+    const res = await exec(sql`INSERT INTO ${sql.identifier(table)} (${sql.join(cols.map((c) => sql.identifier(c)), sql`, `)})
+      VALUES ${sql.join(chunk.map((r) => sql`(${sql.join(cols.map((c) => sql`${r[c] ?? null}`), sql`, `)})`), sql`, `)} RETURNING "id"`);
+    ids.push(...res.map((r) => Number(r.id)));
+  }
+  return ids;
+}
+
+function studioProfile(name: string, city: [string, string, string, string], manager: [string, string, boolean], complete: boolean, seed: number) {
+  const [mName, mSurname, female] = manager;
+  const slug = name.toLowerCase().replace(/[^a-z]+/g, '');
+  const base: Record<string, unknown> = {
+    name, email: `info@${slug}.test`, address: `${STREETS[seed % STREETS.length]} ${10 + seed}, ${city[1]} ${city[0]} (${city[2]})`,
+    tel_number: `+39 0${seed}1 234${seed}67`, mobile_number: `+39 33${seed} 123456${seed}`, vat_number: vatNumber(9_000_000 + seed),
+    iban: 'IT60X0542811101000000123456', status: 1, subscription_expire_date: addYears(todayIso(), 1),
+    manager_name: mName, manager_surname: mSurname,
+  };
+  if (!complete) return base;
+  return {
+    ...base, subtitle: 'Commercialisti e revisori legali', fax_number: `+39 0${seed}1 234${seed}68`, website: `https://www.${slug}.test`,
+    footer_line1: `${name} — P.IVA ${base.vat_number} — ${base.address}`,
+    cc_contract: `contratti@${slug}.test`, cc_account_balance: `amministrazione@${slug}.test`, cc_bollettino: `bollettini@${slug}.test`,
+    manager_title: 'Dott.', manager_cf: personFiscalCode(mSurname, mName, new Date(Date.UTC(1975, 4, 12)), female, city[3]),
+    manager_birth_date: '1975-05-12', manager_birth_city: city[0], manager_ordine_commercialisti_number: `${1200 + seed}/A`,
+    manager_ordine_commercialisti_city: city[0], manager_ordine_commercialisti_name: `Ordine dei Dottori Commercialisti e degli Esperti Contabili di ${city[0]}`,
+    sign_city: city[0], inps_city: city[0], direzione_provinciale_city: city[0],
+  };
+}
+
+async function seedStudioData(exec: Exec, studioId: number, count: number, seed: number, collaboratorIds: number[]) {
+  const rand = rng(seed);
+  const pick = <T>(a: T[]) => a[Math.floor(rand() * a.length)];
+  const statusIds = await insertMany(exec, 'legal_statuses', LEGAL_STATUSES.map(([cod, description]) => ({ studio_id: studioId, cod, description })));
+  await insertMany(exec, 'payment_methods', PAYMENT_METHODS.map(([cod, description]) => ({ studio_id: studioId, cod, description })));
+  const reps: Record<string, unknown>[] = [];
+  for (let i = 0; i < Math.ceil(count * 0.8); i++) {
+    const female = rand() < 0.45;
+    const name = pick(female ? FEMALE : MALE);
+    const surname = pick(SURNAMES);
+    const city = pick(CITIES);
+    const birth = new Date(Date.UTC(1950 + Math.floor(rand() * 45), Math.floor(rand() * 12), 1 + Math.floor(rand() * 28)));
+    const slug = `${name}.${surname}`.toLowerCase().replace(/[^a-z.]/g, '');
+    reps.push({
+      studio_id: studioId, cod: `LR${String(i + 1).padStart(4, '0')}`, name, surname,
+      fiscal_code: personFiscalCode(surname, name, birth, female, city[3]),
+      address: `${pick(STREETS)} ${1 + Math.floor(rand() * 150)}`, postal_code: Number(city[1]), city: city[0],
+      pec: `${slug}@pec.test`, mobile_number: `+39 3${String(Math.floor(rand() * 1e9)).padStart(9, '0')}`, email: `${slug}@mail.test`,
+    });
+  }
+  const repIds = await insertMany(exec, 'legal_representatives', reps);
+  const customers: Record<string, unknown>[] = [];
+  for (let i = 0; i < count; i++) {
+    const repIdx = i % reps.length;
+    const rep = reps[repIdx];
+    const statusIdx = Math.floor(rand() * LEGAL_STATUSES.length);
+    const [form] = LEGAL_STATUSES[statusIdx];
+    const person = form === 'DI' || form === 'LP';
+    const city = CITIES.find((c) => c[0] === rep.city)!;
+    const business = person ? `${rep.surname} ${rep.name}${form === 'LP' ? '' : ` — ${pick(SECTORS)}`}` : `${pick(SURNAMES)} ${pick(SECTORS)} ${form === 'SRLS' ? 'S.r.l.s.' : form === 'SRL' ? 'S.r.l.' : form === 'SPA' ? 'S.p.A.' : form === 'SAS' ? 's.a.s.' : form === 'SNC' ? 's.n.c.' : form === 'COOP' ? 'Soc. Coop.' : ''}`.trim();
+    const vat = vatNumber(studioId * 100_000 + i * 37 + 1);
+    const slug = business.toLowerCase().replace(/[^a-z]+/g, '').slice(0, 20);
+    const acquired = new Date(Date.UTC(2012 + Math.floor(rand() * 14), Math.floor(rand() * 12), 1 + Math.floor(rand() * 28)));
+    customers.push({
+      studio_id: studioId, cod: `C${String(i + 1).padStart(4, '0')}`, business_name: business, vat_id: vat,
+      fiscal_code: person ? rep.fiscal_code : vat, address: `${pick(STREETS)} ${1 + Math.floor(rand() * 200)}`,
+      postal_code: city[1], city: city[0], pec: `${slug}@pec.test`, telephone: `+39 0${String(Math.floor(rand() * 1e9)).padStart(9, '0')}`,
+      fax: null, mobile_number: rand() < 0.6 ? `+39 3${String(Math.floor(rand() * 1e9)).padStart(9, '0')}` : null, email: `${slug}@mail.test`,
+      note: rand() < 0.3 ? 'Cliente con contabilità semplificata; documenti consegnati a fine mese.' : null,
+      yearly_number_of_installments: pick(INSTALLMENTS), yearly_accounting_amount: pick(FEES), cedolino_rate: rand() < 0.4 ? pick([12, 15, 18, 20, 25]) : 0,
+      acquisition_date: acquired.toISOString().slice(0, 10), money_laundering_module_av1_enable_default_values: rand() < 0.5 ? 1 : 0,
+      sdi_code: rand() < 0.5 ? '0000000' : ['M5UXCR1', 'KRRH6B9', 'SUBM70N', 'T04ZHR3', 'USAL8PV'][i % 5], ceased: rand() < 0.08 ? 1 : 0,
+      legal_representative_id: repIds[repIdx], legal_status_id: statusIds[statusIdx],
+      collaborator_accounting_id: collaboratorIds.length ? pick(collaboratorIds) : null,
+      collaborator_studio_jobs_id: collaboratorIds.length ? pick(collaboratorIds) : null,
+    });
+  }
+  await insertMany(exec, 'customers', customers);
+}
+
+/** Loads the demo data into an empty database (does nothing when a studio exists). */
+export async function loadDemoData(exec: Exec): Promise<boolean> {
+  const roles = await bootstrap(exec);
+  const existing = await exec(sql`SELECT count(*)::int AS "n" FROM "studios"`);
+  if (Number(existing[0].n) > 0) return false;
+  const password = await hashPassword(DEMO_PASSWORD);
+  const vendor = await insertStudio(exec, studioProfile('Gestionale Studi (fornitore)', CITIES[1], ['Paolo', 'Verdi', false], true, 1));
+  const demo = await insertStudio(exec, studioProfile('Studio Demo', CITIES[0], ['Marco', 'Rossi', false], true, 2));
+  const bianchi = await insertStudio(exec, studioProfile('Studio Bianchi', CITIES[4], ['Giulia', 'Bianchi', true], false, 3));
+  const user = (studio_id: number, role: keyof typeof roles, name: string, cognome: string, email: string) =>
+    ({ studio_id, role_id: roles[role], name, cognome, email, password, active: true, credit: 0 });
+  const [, , collab] = await insertMany(exec, 'users', [
+    user(vendor, 'SuperAdmin', 'Paolo', 'Verdi', 'superadmin@gestionale.test'),
+    user(demo, 'Admin', 'Marco', 'Rossi', 'admin@studiodemo.test'),
+    user(demo, 'Collaboratore', 'Laura', 'Neri', 'collaboratore@studiodemo.test'),
+    user(bianchi, 'Admin', 'Giulia', 'Bianchi', 'admin@studiobianchi.test'),
+  ]);
+  await seedStudioData(exec, demo, 200, 20260101, [collab]);
+  await seedStudioData(exec, bianchi, 20, 20260202, []);
+  return true;
+}

@@ -1,0 +1,22 @@
+import { defineConfig, type Plugin } from 'vite';
+import react from '@vitejs/plugin-react';
+import { writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+
+const BUILD_ID = `${Date.now().toString(36)}`;
+
+/** Writes dist/build.json so the server can tell the app a new build is served. */
+const buildInfo = (): Plugin => ({
+  name: 'build-info',
+  apply: 'build',
+  writeBundle(options) {
+    writeFileSync(join(options.dir ?? 'dist', 'build.json'), JSON.stringify({ id: BUILD_ID }));
+  },
+});
+
+export default defineConfig({
+  plugins: [react(), buildInfo()],
+  define: { __BUILD_ID__: JSON.stringify(BUILD_ID) },
+  server: { port: 5173, proxy: { '/api': 'http://localhost:3000' } },
+  build: { outDir: 'dist', sourcemap: false, chunkSizeWarningLimit: 3000 },
+});
