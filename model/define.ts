@@ -45,6 +45,8 @@ export interface ModelDef {
     columns: string[];
     sort?: { field: string; desc?: boolean };
     expandField?: string | null;
+    /** filter values the list starts with (e.g. active customers only) */
+    defaultFilter?: Record<string, unknown>;
     /** status column rendered with colour, icon and text */
     status?: { field: string; values: Record<string, StatusValue> };
   };

@@ -39,6 +39,7 @@ export const Customer = defineModel({
     columns: ['cod', 'business_name', 'vat_id', 'fiscal_code', 'city', 'email', 'legal_status_id', 'yearly_accounting_amount', 'ceased'],
     sort: { field: 'business_name' },
     expandField: 'note',
+    defaultFilter: { ceased: 0 },
     status: { field: 'ceased', values: {
       0: { text: 'Attivo', color: 'success', icon: 'CheckCircle' },
       1: { text: 'Cessato', color: 'default', icon: 'DoNotDisturbOn' },

@@ -1,6 +1,6 @@
-import { hash, verify, Algorithm } from '@node-rs/argon2';
+import { hash, verify } from '@node-rs/argon2';
 
-const OPTIONS = { algorithm: Algorithm.Argon2id, memoryCost: 19456, timeCost: 2, parallelism: 1 };
+const OPTIONS = { algorithm: 2 /* Argon2id */ as const, memoryCost: 19456, timeCost: 2, parallelism: 1 };
 
 export const hashPassword = (plain: string) => hash(plain, OPTIONS);
 export const verifyPassword = async (stored: string | null | undefined, plain: string) => {

@@ -17,7 +17,7 @@ export type AnyTable = PgTableWithColumns<any>;
 const tablesByModel = new Map<string, AnyTable>();
 export const pivotTables = new Map<string, AnyTable>();
 
-const ts = (name: string, precision = 3) => timestamp(name, { mode: 'string', precision });
+const ts = (name: string, precision: 0 | 3 = 3) => timestamp(name, { mode: 'string', precision });
 
 function column(name: string, fd: FieldDef) {
   switch (fd.type) {

@@ -14,6 +14,9 @@ export async function sessionRoutes(api: FastifyInstance, deps: AppDeps) {
       public: true,
       rateLimit: {
         max: 10, timeWindow: '1 minute',
+        // the key needs the parsed body: count in preHandler, not in the default onRequest hook
+        // (where the body is not yet read and every e-mail of an IP would share one bucket)
+        hook: 'preHandler',
         keyGenerator: (req) => `${req.ip}|${String((req.body as { email?: string })?.email ?? '').toLowerCase()}`,
       },
     },

@@ -1,0 +1,82 @@
+import { Admin, CustomRoutes, ResourceContextProvider, type DataProvider } from 'react-admin';
+import { Navigate, Route, useParams } from 'react-router-dom';
+import { dataProvider } from './dataProvider';
+import { authProvider } from './authProvider';
+import { i18nProvider } from './i18n';
+import { AppLayout } from './layout/AppLayout';
+import { lightTheme, darkTheme } from './layout/theme';
+import { LoginPage } from './pages/LoginPage';
+import { MenuPage } from './pages/MenuPage';
+import { ErrorPage, NotFoundPage } from './pages/ErrorPage';
+import { resourcesFor, screensFor } from './resources';
+import { modelByName } from '../model/registry';
+import { getUser } from './authProvider/token';
+
+function Home() {
+  return <Navigate to="/Menu" replace />;
+}
+
+/** `/table/{Model}`: the generic list of a model. */
+function TableRoute() {
+  const { model } = useParams();
+  const m = model ? modelByName.get(model) : undefined;
+  if (!m) return <NotFoundPage />;
+  const List = screensFor(m).list;
+  return <ResourceContextProvider value={m.name}><List /></ResourceContextProvider>;
+}
+
+/** `NewScheda{Model}` and `Scheda{Model}/{id}`: the form routes of seed A. */
+function SchedaRoute({ create }: { create?: boolean }) {
+  const { model, id } = useParams();
+  const m = model ? modelByName.get(model) : undefined;
+  if (!m) return <NotFoundPage />;
+  return <Navigate to={create ? `/${m.name}/create` : `/${m.name}/${id}`} replace />;
+}
+
+function MyStudio() {
+  const u = getUser();
+  return <Navigate to={u ? `/Studio/${u.studio_id}` : '/utente/login'} replace />;
+}
+
+function StudioCard() {
+  const { id } = useParams();
+  return <Navigate to={id ? `/Studio/${id}` : '/Studio/create'} replace />;
+}
+
+export default function App() {
+  return (
+    <Admin
+      dataProvider={dataProvider as unknown as DataProvider}
+      authProvider={authProvider}
+      i18nProvider={i18nProvider}
+      layout={AppLayout}
+      loginPage={LoginPage}
+      dashboard={Home}
+      theme={lightTheme}
+      darkTheme={darkTheme}
+      defaultTheme="light"
+      catchAll={NotFoundPage}
+      disableTelemetry
+      requireAuth
+    >
+      {(permissions: { role?: string } | undefined) => (
+        <>
+          <CustomRoutes noLayout>
+            <Route path="/utente/login" element={<LoginPage />} />
+            <Route path="/error" element={<ErrorPage />} />
+          </CustomRoutes>
+          <CustomRoutes>
+            <Route path="/Menu" element={<MenuPage />} />
+            <Route path="/menu" element={<MenuPage />} />
+            <Route path="/table/:model" element={<TableRoute />} />
+            <Route path="/NewScheda:model" element={<SchedaRoute create />} />
+            <Route path="/Scheda:model/:id" element={<SchedaRoute />} />
+            <Route path="/utente/il_mio_studio" element={<MyStudio />} />
+            <Route path="/scheda_studio/:id?" element={<StudioCard />} />
+          </CustomRoutes>
+          {resourcesFor(permissions?.role)}
+        </>
+      )}
+    </Admin>
+  );
+}

@@ -1,0 +1,58 @@
+/** react-admin authProvider over POST /api/user/login and GET /api/user/logout. */
+import type { AuthProvider } from 'react-admin';
+import { apiFetch, ApiError } from '../api/client';
+import { clearSession, getToken, getUser, setSession, tokenClaims, type LoggedUser } from './token';
+
+export const authProvider: AuthProvider = {
+  async login({ email, password }: { email: string; password: string }) {
+    try {
+      const res = await apiFetch<LoggedUser & { access_token: string; expires_at?: number }>('/api/user/login', {
+        method: 'POST', json: { email, password },
+      });
+      const { access_token, expires_at, ...user } = res;
+      setSession(access_token, {
+        id: user.id, name: user.name, email: user.email, role: user.role, studio_id: user.studio_id,
+        studio_name: user.studio_name, subscription_expire_date: user.subscription_expire_date, credit: user.credit, avatar: user.avatar,
+      }, expires_at);
+    } catch (e) {
+      throw new Error(e instanceof ApiError ? e.message : 'Errore di connessione al server');
+    }
+  },
+  async logout() {
+    // clear everything even when the call fails
+    if (getToken()) {
+      try { await apiFetch('/api/user/logout'); } catch { /* the session is cleared anyway */ }
+    }
+    clearSession();
+    return '/utente/login';
+  },
+  async checkAuth() {
+    const claims = tokenClaims();
+    if (!claims || (typeof claims.exp === 'number' && claims.exp * 1000 < Date.now())) {
+      clearSession();
+      throw { redirectTo: '/utente/login', message: false };
+    }
+  },
+  async checkError(error: { status?: number }) {
+    if (error?.status === 401) {
+      clearSession();
+      throw { redirectTo: '/utente/login', message: false };
+    }
+  },
+  async getIdentity() {
+    const u = getUser();
+    const c = tokenClaims();
+    if (!u && !c) throw new Error('not logged');
+    return {
+      id: (c?.id as number) ?? u!.id, fullName: (u?.name ?? c?.name) as string, avatar: u?.avatar ?? undefined,
+      email: (c?.email as string) ?? u?.email, role: (c?.role as string) ?? u?.role, studio_id: (c?.studio_id as number) ?? u?.studio_id,
+      studio_name: (c?.studio_name as string) ?? u?.studio_name,
+      subscription_expire_date: (c?.subscription_expire_date as string | null) ?? u?.subscription_expire_date ?? null,
+      credit: u?.credit ?? 0,
+    };
+  },
+  async getPermissions() {
+    const c = tokenClaims();
+    return { role: (c?.role as string) ?? getUser()?.role ?? null };
+  },
+};

@@ -1,0 +1,160 @@
+/**
+ * The only place where react-admin's dataProvider methods meet the seeds' calls.
+ * Resources are model names (PascalCase) from the registry.
+ */
+import { HttpError, useDataProvider, type GetListParams, type RaRecord } from 'react-admin';
+import { modelByName } from '../../model/registry';
+import type { ModelDef } from '../../model/define';
+import { apiDownload, apiFetch, ApiError } from '../api/client';
+
+export interface FilterSpec { name: string; type: 'OR' | 'AND' | 'gte' | 'lte' | 'gt'; val: unknown[]; glue?: 'and' | 'or'; relation_field_name?: string }
+
+interface ListAnswer {
+  data: RaRecord[];
+  meta: { total: number; current_page: number; per_page: number; last_page: number };
+  item_meta_data: ItemMetaData;
+}
+export interface ItemMetaData {
+  can_add_new: boolean; expand_field: string | null; is_selectable: boolean; is_erasable: boolean; disable_edit_item: boolean;
+  items: Record<string, { is_selectable?: boolean; is_erasable?: boolean; disable_edit_item?: boolean }>;
+}
+
+const model = (resource: string): ModelDef => {
+  const m = modelByName.get(resource);
+  if (!m) throw new HttpError(`Risorsa sconosciuta: ${resource}`, 404);
+  return m;
+};
+
+const wrap = async <T>(p: Promise<T>): Promise<T> => {
+  try { return await p; } catch (e) {
+    if (e instanceof ApiError) throw new HttpError(e.message, e.status, e.body);
+    throw new HttpError('Errore di connessione al server', 0);
+  }
+};
+
+/**
+ * react-admin filter values → the list query: `q` is the search text, `with_trashed` the trash
+ * toggle, `filters` an explicit FilterSpec array (filter group), any other key an OR filter.
+ */
+export function listQuery(params: Partial<GetListParams> & { filter?: Record<string, unknown> }, extra: Record<string, string> = {}): URLSearchParams {
+  const qs = new URLSearchParams();
+  const filter = { ...(params.filter ?? {}) };
+  const specs: FilterSpec[] = [];
+  if (filter.q) qs.set('search_text', String(filter.q));
+  if (filter.with_trashed) qs.set('with_trashed', '1');
+  if (Array.isArray(filter.filters)) specs.push(...(filter.filters as FilterSpec[]));
+  for (const [k, v] of Object.entries(filter)) {
+    if (['q', 'with_trashed', 'filters', 'collection'].includes(k) || v === undefined || v === '' || v === null) continue;
+    specs.push({ name: k, type: 'OR', val: Array.isArray(v) ? v : [v], glue: 'and' });
+  }
+  if (specs.length) qs.set('filters', JSON.stringify(specs));
+  if (params.sort?.field) {
+    qs.set('sort_by', params.sort.field);
+    qs.set('sort_desc', params.sort.order === 'DESC' ? '1' : '0');
+  }
+  if (params.pagination) {
+    qs.set('items_per_page', String(params.pagination.perPage));
+    qs.set('page', String(params.pagination.page));
+  }
+  for (const [k, v] of Object.entries(extra)) qs.set(k, v);
+  return qs;
+}
+
+const collectionOf = (m: ModelDef, filter?: Record<string, unknown>) =>
+  (filter?.collection as string) ?? `${m.name}ResourceListCollection`;
+
+export const dataProvider = {
+  async getList(resource: string, params: GetListParams) {
+    const m = model(resource);
+    const res = await wrap(apiFetch<ListAnswer>(`/api/list/${m.name}/${collectionOf(m, params.filter)}?${listQuery(params)}`, { signal: params.signal }));
+    return { data: res.data, total: res.meta.total, meta: { item_meta_data: res.item_meta_data, last_page: res.meta.last_page } };
+  },
+  async getOne(resource: string, params: { id: RaRecord['id']; signal?: AbortSignal }) {
+    const m = model(resource);
+    const res = await wrap(apiFetch<{ data: RaRecord }>(`/api/${m.resource}/${encodeURIComponent(String(params.id))}`, { signal: params.signal }));
+    return { data: res.data };
+  },
+  async getMany(resource: string, params: { ids: RaRecord['id'][]; signal?: AbortSignal }) {
+    const m = model(resource);
+    if (!params.ids.length) return { data: [] };
+    const qs = listQuery({ filter: { with_trashed: 1, filters: [{ name: 'id', type: 'OR', val: params.ids }] } }, { items_per_page: '-1' });
+    const res = await wrap(apiFetch<ListAnswer>(`/api/list/${m.name}/${m.name}ResourceListCollection?${qs}`, { signal: params.signal }));
+    return { data: res.data };
+  },
+  async getManyReference(resource: string, params: GetListParams & { target: string; id: RaRecord['id'] }) {
+    const m = model(resource);
+    const filters = [...((params.filter?.filters as FilterSpec[]) ?? []), { name: params.target, type: 'OR' as const, val: [params.id] }];
+    const qs = listQuery({ ...params, filter: { ...params.filter, filters } });
+    const res = await wrap(apiFetch<ListAnswer>(`/api/list/${m.name}/${collectionOf(m, params.filter)}?${qs}`, { signal: params.signal }));
+    return { data: res.data, total: res.meta.total };
+  },
+  async create(resource: string, params: { data: Partial<RaRecord> }) {
+    const m = model(resource);
+    const res = await wrap(apiFetch<{ data: RaRecord }>(`/api/${m.resource}`, { method: 'POST', json: params.data }));
+    return { data: res.data };
+  },
+  async update(resource: string, params: { id: RaRecord['id']; data: Partial<RaRecord>; previousData?: RaRecord }) {
+    const m = model(resource);
+    const body: Record<string, unknown> = { ...params.data };
+    if (params.previousData?.updated_at && body.updated_at === undefined) body.updated_at = params.previousData.updated_at;
+    const res = await wrap(apiFetch<{ data: RaRecord }>(`/api/${m.resource}/${encodeURIComponent(String(params.id))}`, { method: 'PUT', json: body }));
+    return { data: res.data };
+  },
+  async updateMany(resource: string, params: { ids: RaRecord['id'][]; data: Partial<RaRecord> }) {
+    const done: RaRecord['id'][] = [];
+    for (const id of params.ids) { await dataProvider.update(resource, { id, data: params.data }); done.push(id); }
+    return { data: done };
+  },
+  async delete(resource: string, params: { id: RaRecord['id']; previousData?: RaRecord }) {
+    const m = model(resource);
+    await wrap(apiFetch(`/api/${m.snake}/${encodeURIComponent(JSON.stringify([params.id]))}?force_delete=auto`, { method: 'DELETE' }));
+    return { data: (params.previousData ?? { id: params.id }) as RaRecord };
+  },
+  async deleteMany(resource: string, params: { ids: RaRecord['id'][] }) {
+    const m = model(resource);
+    await wrap(apiFetch(`/api/${m.snake}/${encodeURIComponent(JSON.stringify(params.ids))}?force_delete=auto`, { method: 'DELETE' }));
+    return { data: params.ids };
+  },
+
+  // ---- calls of the generic table and form beyond react-admin's methods ----
+
+  /** Restore: PUT with restore true and deleted_at null. */
+  async restore(resource: string, params: { id: RaRecord['id'] }) {
+    const m = model(resource);
+    const res = await wrap(apiFetch<{ data: RaRecord }>(`/api/${m.resource}/${encodeURIComponent(String(params.id))}`, {
+      method: 'PUT', json: { restore: true, deleted_at: null },
+    }));
+    return { data: res.data };
+  },
+  /** Select-all across pages: every id matching the current search and filters. */
+  async selectAllIds(resource: string, params: { filter?: Record<string, unknown>; sort?: GetListParams['sort'] }) {
+    const m = model(resource);
+    const qs = listQuery({ filter: params.filter, sort: params.sort }, { items_per_page: '-1', only_ids: '1' });
+    const res = await wrap(apiFetch<{ data: RaRecord['id'][]; meta: { total: number } }>(`/api/list/${m.name}/${collectionOf(m, params.filter)}?${qs}`));
+    return res.data;
+  },
+  /** CSV of all matching rows with the chosen fields (streamed by the server). */
+  async exportCsv(resource: string, params: { filter?: Record<string, unknown>; sort?: GetListParams['sort']; fields: string[] }) {
+    const m = model(resource);
+    const qs = listQuery({ filter: params.filter, sort: params.sort }, { format: 'csv', fields: params.fields.join(',') });
+    return wrap(apiDownload(`/api/list/${m.name}/${collectionOf(m, params.filter)}?${qs}`));
+  },
+  /** Printable PDF of the rows ('Riepilogo Prenotazioni.pdf'). */
+  async print(resource: string, params: { filter?: Record<string, unknown>; sort?: GetListParams['sort'] }) {
+    const m = model(resource);
+    const qs = listQuery({ filter: params.filter, sort: params.sort }, { format: 'pdf' });
+    return wrap(apiDownload(`/api/list/${m.name}/${collectionOf(m, params.filter)}?${qs}`));
+  },
+  /** Audit history of a record. */
+  async history(resource: string, params: { id: RaRecord['id'] }) {
+    const m = model(resource);
+    const res = await wrap(apiFetch<{ data: HistoryEntry[] }>(`/api/audit_log/${m.name}/${encodeURIComponent(String(params.id))}`));
+    return res.data;
+  },
+};
+
+export interface HistoryEntry { id: number; action: string; user_name: string; at: string; changes: Record<string, [unknown, unknown]> | null }
+export type AppDataProvider = typeof dataProvider;
+
+/** The app's dataProvider with its extra methods (restore, selectAllIds, exportCsv, print, history). */
+export const useAppDataProvider = (): AppDataProvider => useDataProvider() as unknown as AppDataProvider;

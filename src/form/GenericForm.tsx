@@ -1,0 +1,202 @@
+/**
+ * The generic create/edit form from a model declaration: fields in a grid, toolbar (back,
+ * save, restore, new), keyboard shortcuts, unsaved-changes banner, trashed-item notice,
+ * Italian error messages of seed A §8, and the record's history.
+ */
+import { useEffect, useState, type ReactNode } from 'react';
+import { Alert, Box, Button, Dialog, DialogContent, DialogTitle, Grid, Stack, Table, TableBody, TableCell, TableHead, TableRow, Tooltip, Typography } from '@mui/material';
+import ArrowBackIcon from '@mui/icons-material/ArrowBack';
+import AddIcon from '@mui/icons-material/Add';
+import HistoryIcon from '@mui/icons-material/History';
+import RestoreIcon from '@mui/icons-material/RestoreFromTrash';
+import KeyboardIcon from '@mui/icons-material/Keyboard';
+import {
+  Create, Edit, SaveButton, SimpleForm, Toolbar, useCreatePath, useDataProvider, useNotify, useRecordContext, useRefresh,
+  useResourceContext, type HttpError,
+} from 'react-admin';
+import { useFormContext, useFormState } from 'react-hook-form';
+import { useNavigate } from 'react-router-dom';
+import type { ModelDef } from '../../model/define';
+import { defaultOf, type Mode } from '../../model/validate';
+import { useAppDataProvider, type AppDataProvider, HistoryEntry } from '../dataProvider';
+import { FieldInput } from './FieldInput';
+import { displayDate } from '../list/cells';
+
+export const BACK_ON_SAVE_KEY = 'gs_back_on_save';
+export const backOnSave = () => localStorage.getItem(BACK_ON_SAVE_KEY) !== '0';
+
+export const SHORTCUTS = [
+  { keys: 'Alt+S', action: 'Salva' }, { keys: 'Alt+B', action: 'Indietro' },
+  { keys: 'Alt+N', action: 'Nuovo' }, { keys: 'Alt+R', action: 'Ricarica' },
+];
+
+/** Seed A §8 message of a failed save. */
+export function saveErrorMessage(e: HttpError | Error & { status?: number }): string {
+  if (e.status === 409) return 'Stai cercando di inserire un elemento che è stato già cancellato.';
+  if (e.status === 403) return 'Operazione non consentita (403)';
+  return `Errore nel Salvataggio dati${e.message ? `: ${e.message}` : ''}`;
+}
+
+function UnsavedBanner() {
+  const { isDirty } = useFormState();
+  return isDirty ? <Alert severity="warning" sx={{ mb: 1 }} role="status">Ci sono modifiche non salvate</Alert> : null;
+}
+
+function TrashedNotice({ model }: { model: ModelDef }) {
+  const record = useRecordContext();
+  const dp = useAppDataProvider();
+  const notify = useNotify();
+  const refresh = useRefresh();
+  if (!record?.trashed) return null;
+  return (
+    <Alert severity="error" sx={{ mb: 1 }} action={
+      <Button color="inherit" startIcon={<RestoreIcon />} onClick={async () => {
+        try { await dp.restore(model.name, { id: record.id }); notify('Elemento ripristinato'); refresh(); } catch {
+          notify("Errore nel ripristino dell'elemento", { type: 'error' });
+        }
+      }}>Ripristina</Button>
+    }>Stai lavorando su un elemento cestinato, clicca su ripristina per ripristinarlo fuori dal cestino.</Alert>
+  );
+}
+
+function HistoryButton({ model }: { model: ModelDef }) {
+  const record = useRecordContext();
+  const dp = useAppDataProvider();
+  const [rows, setRows] = useState<HistoryEntry[] | null>(null);
+  const [open, setOpen] = useState(false);
+  const notify = useNotify();
+  if (!record?.id) return null;
+  const label = (f: string) => model.fields[f]?.label ?? f;
+  const actionText: Record<string, string> = { create: 'Creazione', update: 'Modifica', trash: 'Cestinato', restore: 'Ripristino', delete: 'Eliminazione' };
+  return (
+    <>
+      <Button startIcon={<HistoryIcon />} onClick={async () => {
+        setOpen(true);
+        try { setRows(await dp.history(model.name, { id: record.id })); } catch (e) { notify(`Errore nel caricamento dati ${(e as Error).message}`, { type: 'error' }); }
+      }}>Storico modifiche</Button>
+      <Dialog open={open} onClose={() => setOpen(false)} maxWidth="md" fullWidth aria-labelledby="history-title">
+        <DialogTitle id="history-title">Storico modifiche</DialogTitle>
+        <DialogContent>
+          <Table size="small">
+            <TableHead><TableRow><TableCell>Quando</TableCell><TableCell>Chi</TableCell><TableCell>Operazione</TableCell><TableCell>Modifiche</TableCell></TableRow></TableHead>
+            <TableBody>
+              {(rows ?? []).map((h) => (
+                <TableRow key={h.id}>
+                  <TableCell>{displayDate(h.at, true)}</TableCell>
+                  <TableCell>{h.user_name}</TableCell>
+                  <TableCell>{actionText[h.action] ?? h.action}</TableCell>
+                  <TableCell>{h.changes ? Object.entries(h.changes).map(([f, [a, b]]) => (
+                    <div key={f}><strong>{label(f)}</strong>: {String(a ?? '—')} → {String(b ?? '—')}</div>
+                  )) : ''}</TableCell>
+                </TableRow>
+              ))}
+            </TableBody>
+          </Table>
+        </DialogContent>
+      </Dialog>
+    </>
+  );
+}
+
+function FormToolbar({ model, mode }: { model: ModelDef; mode: Mode }) {
+  const navigate = useNavigate();
+  const createPath = useCreatePath();
+  const resource = useResourceContext() ?? model.name;
+  const form = useFormContext();
+  useEffect(() => {
+    const onKey = (e: KeyboardEvent) => {
+      if (!e.altKey) return;
+      const k = e.key.toLowerCase();
+      if (k === 's') { e.preventDefault(); (document.querySelector('form button[type="submit"]') as HTMLButtonElement | null)?.click(); }
+      if (k === 'b') { e.preventDefault(); navigate(-1); }
+      if (k === 'n') { e.preventDefault(); navigate(createPath({ resource, type: 'create' })); }
+      if (k === 'r') { e.preventDefault(); window.location.reload(); }
+    };
+    document.addEventListener('keydown', onKey);
+    return () => document.removeEventListener('keydown', onKey);
+  }, [navigate, createPath, resource, form]);
+  return (
+    <Toolbar sx={{ gap: 1, flexWrap: 'wrap' }}>
+      <Button startIcon={<ArrowBackIcon />} onClick={() => navigate(-1)}>Indietro</Button>
+      <SaveButton label={mode === 'create' ? 'Salva' : 'Aggiorna'} />
+      {mode === 'update' && <Button startIcon={<AddIcon />} onClick={() => navigate(createPath({ resource, type: 'create' }))}>Nuovo</Button>}
+      {mode === 'update' && <HistoryButton model={model} />}
+      <Tooltip title={<Box>{SHORTCUTS.map((s) => <div key={s.keys}>{s.keys}: {s.action}</div>)}</Box>}>
+        <Button startIcon={<KeyboardIcon />} aria-label="Scorciatoie da tastiera: Alt+S salva, Alt+B indietro, Alt+N nuovo, Alt+R ricarica">Scorciatoie</Button>
+      </Tooltip>
+    </Toolbar>
+  );
+}
+
+export function ModelFields({ model, mode }: { model: ModelDef; mode: Mode }) {
+  return (
+    <Grid container columnSpacing={2} sx={{ width: '100%' }}>
+      {Object.entries(model.fields).filter(([, fd]) => !fd.formHidden && !(fd.readOnly && mode === 'create')).map(([name, fd]) => (
+        <Grid key={name} size={{ xs: 12, md: fd.width ?? (fd.type === 'longtext' || fd.type === 'manyToMany' ? 12 : 4) }}>
+          <FieldInput name={name} fd={fd} mode={mode} />
+        </Grid>
+      ))}
+    </Grid>
+  );
+}
+
+/** Defaults of a new record from the declaration (e.g. acquisition date today, sdi_code 0000000). */
+export const createDefaults = (model: ModelDef) =>
+  Object.fromEntries(Object.entries(model.fields).filter(([, fd]) => fd.default !== undefined).map(([n, fd]) => [n, defaultOf(fd)]));
+
+function ModelForm({ model, mode, children }: { model: ModelDef; mode: Mode; children?: ReactNode }) {
+  return (
+    <SimpleForm toolbar={<FormToolbar model={model} mode={mode} />} mode="onSubmit" reValidateMode="onChange" sanitizeEmptyValues={false}
+      defaultValues={mode === 'create' ? createDefaults(model) : undefined}>
+      <UnsavedBanner />
+      {mode === 'update' && <TrashedNotice model={model} />}
+      <ModelFields model={model} mode={mode} />
+      {children}
+    </SimpleForm>
+  );
+}
+
+const useSaveHandlers = () => {
+  const notify = useNotify();
+  const navigate = useNavigate();
+  return {
+    onError: (e: Error) => notify(saveErrorMessage(e as HttpError), { type: 'error' }),
+    back: () => { if (backOnSave() && window.history.length > 1) navigate(-1); },
+    navigate,
+  };
+};
+
+export function ModelEdit({ model }: { model: ModelDef }) {
+  const { onError, back } = useSaveHandlers();
+  const notify = useNotify();
+  return (
+    <Edit resource={model.name} title={model.formTitle ?? model.label} mutationMode="pessimistic"
+      mutationOptions={{ onError, onSuccess: () => { notify('Elemento aggiornato'); back(); } }}
+      queryOptions={{ onError: (err: Error) => { const e = err as HttpError; notify(e.status === 403 ? 'Operazione non consentita (403)' : `Errore nel caricamento dati ${e.status ?? ''} ${e.message}`, { type: 'error' }); } }}
+      redirect={false}>
+      <ModelForm model={model} mode="update" />
+    </Edit>
+  );
+}
+
+export function ModelCreate({ model }: { model: ModelDef }) {
+  const { onError, navigate } = useSaveHandlers();
+  const notify = useNotify();
+  const createPath = useCreatePath();
+  return (
+    <Create resource={model.name} title={model.formTitle ?? model.label}
+      mutationOptions={{
+        onError,
+        onSuccess: (data: { id: string | number }) => {
+          notify('Elemento creato');
+          navigate(createPath({ resource: model.name, type: 'edit', id: data.id }), { replace: true });
+          if (backOnSave()) setTimeout(() => navigate(-1), 0);
+        },
+      }}
+      redirect={false}>
+      <ModelForm model={model} mode="create" />
+    </Create>
+  );
+}
+
+export { Stack, Typography };

@@ -1,0 +1,13 @@
+/** react-admin validators from the shared model declarations (same code as the server). */
+import type { Validator as RaValidator } from 'react-admin';
+import type { FieldDef } from '../../model/fields';
+import type { ModelDef } from '../../model/define';
+import { fieldValidators, validateRecord, type Mode } from '../../model/validate';
+
+export function raValidators(fd: FieldDef, mode: Mode): RaValidator[] {
+  return fieldValidators(fd, mode).map((check) => (value: unknown) => check(value === null ? '' : value));
+}
+
+/** Record-level validation (used by tests and as a safety net on submit). */
+export const validateForm = (model: ModelDef, mode: Mode) => (values: Record<string, unknown>) =>
+  Object.fromEntries(Object.entries(validateRecord(model, values, mode)).map(([k, v]) => [k, v[0]]));

@@ -1,0 +1,56 @@
+/** CSV export: choose the fields, then the server streams every matching row. */
+import { useState } from 'react';
+import { Button, Checkbox, Dialog, DialogActions, DialogContent, DialogTitle, FormControlLabel, FormGroup } from '@mui/material';
+import { useDataProvider, useListContext, useNotify } from 'react-admin';
+import { saveAs } from 'file-saver';
+import type { ModelDef } from '../../model/define';
+import { useAppDataProvider, type AppDataProvider } from '../dataProvider';
+
+const SYSTEM: Record<string, string> = { id: 'ID', created_at: 'Creato il', updated_at: 'Modificato il' };
+
+export function exportFields(model: ModelDef): Array<[string, string]> {
+  const own = Object.entries(model.fields)
+    .filter(([, fd]) => !fd.hidden && fd.type !== 'manyToMany' && !fd.rules?.includes('image'))
+    .map(([n, fd]) => [n, fd.label] as [string, string]);
+  return [['id', SYSTEM.id], ...own, ['created_at', SYSTEM.created_at], ['updated_at', SYSTEM.updated_at]];
+}
+
+export function CsvDialog({ model, open, onClose }: { model: ModelDef; open: boolean; onClose: () => void }) {
+  const all = exportFields(model);
+  const [chosen, setChosen] = useState<string[]>(() => ['id', ...model.list.columns.filter((c) => all.some(([n]) => n === c))]);
+  const { filterValues, sort } = useListContext();
+  const dp = useAppDataProvider();
+  const notify = useNotify();
+  const [busy, setBusy] = useState(false);
+  const run = async () => {
+    setBusy(true);
+    try {
+      const ordered = all.map(([n]) => n).filter((n) => chosen.includes(n));
+      const { blob, filename } = await dp.exportCsv(model.name, { filter: filterValues, sort, fields: ordered });
+      saveAs(blob, filename);
+      onClose();
+    } catch {
+      notify("Errore nell'esportazione del CSV", { type: 'error' });
+    } finally { setBusy(false); }
+  };
+  return (
+    <Dialog open={open} onClose={onClose} maxWidth={false} PaperProps={{ sx: { width: 500 } }} aria-labelledby="csv-title">
+      <DialogTitle id="csv-title">Esporta CSV: scegli i campi</DialogTitle>
+      <DialogContent dividers>
+        <Button size="small" onClick={() => setChosen(all.map(([n]) => n))}>Seleziona tutti</Button>
+        <Button size="small" onClick={() => setChosen([])}>Deseleziona tutti</Button>
+        <FormGroup>
+          {all.map(([n, label]) => (
+            <FormControlLabel key={n} label={label} control={
+              <Checkbox checked={chosen.includes(n)} onChange={(e) => setChosen((c) => (e.target.checked ? [...c, n] : c.filter((x) => x !== n)))} />
+            } />
+          ))}
+        </FormGroup>
+      </DialogContent>
+      <DialogActions>
+        <Button onClick={onClose}>Annulla</Button>
+        <Button variant="contained" disabled={!chosen.length || busy} onClick={run}>Esporta</Button>
+      </DialogActions>
+    </Dialog>
+  );
+}

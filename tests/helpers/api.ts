@@ -1,0 +1,96 @@
+/**
+ * Small conveniences over a TestApp for API tests: one cached login per user (the login call
+ * is rate-limited), JSON calls, and direct SQL for facts the API does not expose.
+ */
+import type { LightMyRequestResponse } from 'fastify';
+import type { TestApp } from './testApp.js';
+
+export const USERS = {
+  superadmin: 'superadmin@gestionale.test',
+  admin: 'admin@studiodemo.test',
+  collab: 'collaboratore@studiodemo.test',
+  bianchi: 'admin@studiobianchi.test',
+} as const;
+export type Who = keyof typeof USERS;
+
+type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
+export interface CallOpts { payload?: unknown; query?: Record<string, unknown>; headers?: Record<string, string> }
+
+/** Query string where arrays/objects become JSON (as the browser sends `filters`). */
+export function qs(query: Record<string, unknown> = {}): string {
+  const parts = Object.entries(query)
+    .filter(([, v]) => v !== undefined)
+    .map(([k, v]) => `${encodeURIComponent(k)}=${encodeURIComponent(typeof v === 'object' ? JSON.stringify(v) : String(v))}`);
+  return parts.length ? `?${parts.join('&')}` : '';
+}
+
+export interface Api {
+  t: TestApp;
+  /** bearer headers of a demo user (logged in once per file) */
+  headers(who: Who): Promise<Record<string, string>>;
+  call(who: Who | null, method: Method, url: string, opts?: CallOpts): Promise<LightMyRequestResponse>;
+  get(who: Who | null, url: string, query?: Record<string, unknown>): Promise<LightMyRequestResponse>;
+  post(who: Who | null, url: string, payload?: unknown): Promise<LightMyRequestResponse>;
+  put(who: Who | null, url: string, payload?: unknown): Promise<LightMyRequestResponse>;
+  del(who: Who | null, url: string, query?: Record<string, unknown>): Promise<LightMyRequestResponse>;
+  /** raw SQL on the test database */
+  sql<T = Record<string, unknown>>(text: string, params?: unknown[]): Promise<T[]>;
+  /** id of a studio by name */
+  studioId(name: 'Studio Demo' | 'Studio Bianchi' | 'Gestionale Studi (fornitore)'): Promise<number>;
+}
+
+export function api(t: TestApp): Api {
+  const cache = new Map<Who, Promise<Record<string, string>>>();
+  const self: Api = {
+    t,
+    headers(who) {
+      if (!cache.has(who)) cache.set(who, t.login(USERS[who]));
+      return cache.get(who)!;
+    },
+    async call(who, method, url, opts = {}) {
+      const headers = { ...(who ? await self.headers(who) : {}), ...(opts.headers ?? {}) };
+      return t.app.inject({ method, url: url + qs(opts.query), headers, ...(opts.payload !== undefined ? { payload: opts.payload as object } : {}) });
+    },
+    get: (who, url, query) => self.call(who, 'GET', url, { query }),
+    post: (who, url, payload) => self.call(who, 'POST', url, { payload: payload ?? {} }),
+    put: (who, url, payload) => self.call(who, 'PUT', url, { payload: payload ?? {} }),
+    del: (who, url, query) => self.call(who, 'DELETE', url, { query }),
+    sql: (text, params) => t.database.query(text, params),
+    async studioId(name) {
+      const rows = await t.database.query<{ id: number }>('SELECT "id" FROM "studios" WHERE "name" = $1', [name]);
+      if (!rows.length) throw new Error(`no studio ${name}`);
+      return Number(rows[0].id);
+    },
+  };
+  return self;
+}
+
+/** Today in Europe/Rome as YYYY-MM-DD (computed here, not by the server). */
+export function romeToday(): string {
+  return new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Rome', year: 'numeric', month: '2-digit', day: '2-digit' }).format(new Date());
+}
+
+/** A valid Italian VAT number (partita IVA) from 10 digits, using the public check algorithm. */
+export function validVat(first10: string): string {
+  let sum = 0;
+  for (let i = 0; i < 10; i++) {
+    const d = Number(first10[i]);
+    if (i % 2 === 0) sum += d; else { const x = d * 2; sum += x > 9 ? x - 9 : x; }
+  }
+  return first10 + String((10 - (sum % 10)) % 10);
+}
+
+/** Minimal valid customer body (a legal representative id of the caller's studio is needed). */
+export function customerBody(legalRepresentativeId: number, extra: Record<string, unknown> = {}) {
+  return {
+    business_name: 'Prova Servizi S.r.l.', email: 'prova@servizi.test', yearly_accounting_amount: 1234.5,
+    legal_representative_id: legalRepresentativeId, ...extra,
+  };
+}
+
+/** Fetches the whole Customer list (every matching row) as the given user. */
+export async function allCustomers(a: Api, who: Who, query: Record<string, unknown> = {}) {
+  const res = await a.get(who, '/api/list/Customer/CustomerResourceListCollection', { items_per_page: -1, ...query });
+  if (res.statusCode !== 200) throw new Error(`list: ${res.statusCode} ${res.body}`);
+  return res.json().data as Array<Record<string, any>>;
+}

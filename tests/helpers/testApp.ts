@@ -1,0 +1,71 @@
+/**
+ * A real server for API tests: PGlite in memory, or — with DATABASE_URL — a freshly created
+ * PostgreSQL database per test file (dropped at the end). Demo data loaded.
+ */
+import { randomBytes } from 'node:crypto';
+import type { FastifyInstance } from 'fastify';
+import pg from 'pg';
+import { loadSettings } from '../../server/settings.js';
+import { openDatabase, type Database } from '../../server/db/connection.js';
+import { buildApp } from '../../server/app.js';
+import { execOn, type Exec } from '../../server/records/exec.js';
+import { loadDemoData, DEMO_PASSWORD } from '../../server/services/demo.js';
+import { bootstrap } from '../../server/services/bootstrap.js';
+
+export interface TestApp {
+  app: FastifyInstance;
+  database: Database;
+  exec: Exec;
+  /** bearer headers of a logged-in user */
+  login(email: string, password?: string): Promise<Record<string, string>>;
+  close(): Promise<void>;
+}
+
+async function freshPostgres(baseUrl: string): Promise<{ url: string; drop: () => Promise<void> }> {
+  const name = `test_${Date.now().toString(36)}_${randomBytes(3).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: baseUrl });
+  await admin.connect();
+  await admin.query(`CREATE DATABASE ${name}`);
+  await admin.end();
+  const url = new URL(baseUrl);
+  url.pathname = `/${name}`;
+  return {
+    url: url.toString(),
+    drop: async () => {
+      const c = new pg.Client({ connectionString: baseUrl });
+      await c.connect();
+      await c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      await c.end();
+    },
+  };
+}
+
+export async function startTestApp(opts: { demo?: boolean; env?: Record<string, string> } = {}): Promise<TestApp> {
+  const settings = loadSettings({ JWT_SECRET: 'test-secret-'.padEnd(48, 'x'), DATA_DIR: '/tmp/gestionale-test', LOG_LEVEL: 'silent', ...opts.env } as NodeJS.ProcessEnv);
+  let drop: (() => Promise<void>) | undefined;
+  let database: Database;
+  if (process.env.DATABASE_URL) {
+    const fresh = await freshPostgres(process.env.DATABASE_URL);
+    drop = fresh.drop;
+    database = await openDatabase({ databaseUrl: fresh.url });
+  } else {
+    database = await openDatabase({ memory: true });
+  }
+  const exec = execOn(database.db);
+  if (opts.demo === false) await bootstrap(exec); else await loadDemoData(exec);
+  const app = await buildApp(settings, database, { logger: false });
+  await app.ready();
+  return {
+    app, database, exec,
+    async login(email, password = DEMO_PASSWORD) {
+      const res = await app.inject({ method: 'POST', url: '/api/user/login', payload: { email, password } });
+      if (res.statusCode !== 200) throw new Error(`login ${email}: ${res.statusCode} ${res.body}`);
+      return { authorization: `Bearer ${res.json().access_token}` };
+    },
+    async close() {
+      await app.close();
+      await database.close();
+      if (drop) await drop();
+    },
+  };
+}
