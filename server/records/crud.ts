@@ -200,11 +200,12 @@ export function parseIds(raw: string): number[] {
  * transaction. Models without soft delete are deleted permanently.
  */
 export async function deleteRecords(tx: Tx, ctx: Ctx, model: ModelDef, ids: number[], mode: 'auto' | 'soft' | 'force' = 'auto') {
-  if (model.scope === 'tenant' && ctx.role !== 'SuperAdmin') throw forbidden();
   return tx(async (exec) => {
     const rows = await exec(sql`SELECT t."id", ${model.softDelete ? sql`(t."deleted_at" IS NOT NULL)` : sql`TRUE`} AS "trashed"
       FROM ${ident(model.table)} t WHERE t."id" IN (${sql.join(ids.map((i) => sql`${i}`), sql`, `)}) AND ${scopeCondition(model, ctx)} FOR UPDATE`);
+    // scope first: another studio's row is a 404, never a 403 (no existence leak)
     if (rows.length !== ids.length) throw notFound();
+    if (model.scope === 'tenant' && ctx.role !== 'SuperAdmin') throw forbidden();
     if (model.name === 'User' && ids.includes(ctx.userId)) throw new HttpError(422, 'Non puoi eliminare il tuo utente');
     const toTrash = rows.filter((r) => !r.trashed && mode !== 'force').map((r) => Number(r.id));
     const toDelete = rows.filter((r) => r.trashed || mode === 'force').map((r) => Number(r.id));
@@ -228,7 +229,11 @@ export async function deleteRecords(tx: Tx, ctx: Ctx, model: ModelDef, ids: numb
   });
 }
 
+/**
+ * A delete refused because other rows still reference the row: 23503 foreign_key_violation,
+ * or 23001 restrict_violation, which PostgreSQL 17+ (and so PGlite) raises for ON DELETE RESTRICT.
+ */
 export function isFkViolation(e: unknown): boolean {
   const code = (e as { code?: string; cause?: { code?: string } })?.code ?? (e as { cause?: { code?: string } })?.cause?.code;
-  return code === '23503';
+  return code === '23503' || code === '23001';
 }

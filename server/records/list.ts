@@ -101,7 +101,13 @@ function coerce(fd: FieldDef, value: unknown, name: string): unknown {
       throw bad();
     case 'date': case 'datetime': {
       const s = String(value);
-      if (!/^\d{4}-\d{2}-\d{2}([ T]\d{2}:\d{2}(:\d{2}(\.\d+)?)?)?(Z|[+-]\d{2}:?\d{2})?$/.test(s)) throw bad();
+      const m = /^(\d{4})-(\d{2})-(\d{2})([ T](\d{2}):(\d{2})(:(\d{2})(\.\d+)?)?)?(Z|[+-]\d{2}:?\d{2})?$/.exec(s);
+      if (!m) throw bad();
+      // a real calendar day and time, or the database cast would fail (a 500 instead of a 400)
+      const [y, mo, d] = [Number(m[1]), Number(m[2]), Number(m[3])];
+      const day = new Date(Date.UTC(y, mo - 1, d));
+      if (day.getUTCFullYear() !== y || day.getUTCMonth() !== mo - 1 || day.getUTCDate() !== d) throw bad();
+      if (m[4] && (Number(m[5]) > 23 || Number(m[6]) > 59 || Number(m[8] ?? 0) > 59)) throw bad();
       return s.replace('T', ' ').replace(/(Z|[+-]\d{2}:?\d{2})$/, '');
     }
     case 'choice':

@@ -77,7 +77,7 @@ describe('C02 login', () => {
     expect(unknown.json().message).toBe('Credenziali non valide');
   });
 
-  it('C02 login: an inactive account is 403 and its token would not exist', async () => {
+  it('C02 login: an inactive account is 403 Account non attivo, with no token', async () => {
     const role = await a.sql<{ id: number }>(`SELECT "id" FROM "roles" WHERE "name" = 'Collaboratore'`);
     const created = await a.post('admin', '/api/user/users', {
       name: 'Inattivo', cognome: 'Prova', email: 'inattivo@studiodemo.test', password: 'Password123!', role_id: role[0].id, active: false,
@@ -319,6 +319,18 @@ describe('roles', () => {
     const res = await a.post('admin', '/api/user/users', { name: 'Spia', email: 'spia@studiodemo.test', password: 'Password123!', role_id: roleId, studio_id: bianchiId });
     expect(res.statusCode).toBe(403);
     expect(await a.sql('SELECT 1 FROM "users" WHERE "email" = $1', ['spia@studiodemo.test'])).toHaveLength(0);
+  });
+
+  it('C17 C19 roles: an Admin cannot delete its own studio nor create a studio (403), nothing changes', async () => {
+    for (const who of ['admin', 'collab'] as const) {
+      const res = await a.del(who, `/api/studio/[${demoId}]`);
+      expect(res.statusCode, who).toBe(403);
+      expect(res.json().message).toBe(FORBIDDEN);
+    }
+    expect((await a.sql<{ d: unknown }>('SELECT "deleted_at" AS d FROM "studios" WHERE "id" = $1', [demoId]))[0].d).toBeNull();
+    const create = await a.post('admin', '/api/studios', { name: 'Nuovo studio' });
+    expect(create.statusCode).toBe(403);
+    expect(await a.sql(`SELECT 1 FROM "studios" WHERE "name" = 'Nuovo studio'`)).toHaveLength(0);
   });
 
   it('C14 C09 roles: every protected call without a token is 401 with a message', async () => {
