@@ -87,7 +87,7 @@ export async function buildApp(settings: Settings, database: Database, opts: { l
   const dist = resolve(process.env.APP_DIST || join(process.cwd(), 'dist'));
   const indexFile = join(dist, 'index.html');
   if (existsSync(indexFile)) {
-    await app.register(fastifyStatic, { root: dist, wildcard: false, index: false, maxAge: '1h' });
+    await app.register(fastifyStatic, { root: dist, wildcard: true, index: false, maxAge: '1h' });
     const html = () => readFileSync(indexFile, 'utf8');
     const sendIndex = (_req: unknown, reply: { header: (k: string, v: string) => unknown; type: (t: string) => { send: (b: string) => unknown } }) => {
       reply.header('Cache-Control', 'no-cache');

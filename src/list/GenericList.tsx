@@ -213,9 +213,7 @@ export function GenericList({ model }: { model: ModelDef }) {
       storeKey={`list.${model.name}`}
       empty={false}
     >
-      <Box sx={{ maxHeight: { md: 'calc(100vh - 230px)' }, overflow: 'auto' }}>
-        <ModelDatagrid model={model} />
-      </Box>
+      <ModelDatagrid model={model} />
     </List>
   );
 }

@@ -1,0 +1,178 @@
+/**
+ * Sidebar menu: 'Home' (→ /Menu) plus the server's tree from GET /api/menu_items,
+ * with collapsible parents and one link per leaf.
+ */
+import { useId, useState, type ReactNode } from 'react';
+import { Collapse, List, ListItemIcon, MenuItem, Typography, type SvgIconProps } from '@mui/material';
+import { Menu, useLocation, useSidebarState, useTranslate, type MenuProps } from 'react-admin';
+import { useQuery } from '@tanstack/react-query';
+import ExpandLessIcon from '@mui/icons-material/ExpandLess';
+import ExpandMoreIcon from '@mui/icons-material/ExpandMore';
+import HomeIcon from '@mui/icons-material/Home';
+import FolderIcon from '@mui/icons-material/Folder';
+import ChevronRightIcon from '@mui/icons-material/ChevronRight';
+// icons named by model/menu.ts (imported one by one: never the whole icons index)
+import ContactsIcon from '@mui/icons-material/Contacts';
+import PeopleIcon from '@mui/icons-material/People';
+import BadgeIcon from '@mui/icons-material/Badge';
+import WorkIcon from '@mui/icons-material/Work';
+import GavelIcon from '@mui/icons-material/Gavel';
+import PaymentsIcon from '@mui/icons-material/Payments';
+import AccountBalanceIcon from '@mui/icons-material/AccountBalance';
+import TaskAltIcon from '@mui/icons-material/TaskAlt';
+import EuroIcon from '@mui/icons-material/Euro';
+import ReceiptLongIcon from '@mui/icons-material/ReceiptLong';
+import ReceiptIcon from '@mui/icons-material/Receipt';
+import AssignmentIcon from '@mui/icons-material/Assignment';
+import EventAvailableIcon from '@mui/icons-material/EventAvailable';
+import DashboardIcon from '@mui/icons-material/Dashboard';
+import ChecklistIcon from '@mui/icons-material/Checklist';
+import RequestQuoteIcon from '@mui/icons-material/RequestQuote';
+import DescriptionIcon from '@mui/icons-material/Description';
+import BusinessIcon from '@mui/icons-material/Business';
+import StoreIcon from '@mui/icons-material/Store';
+import ManageAccountsIcon from '@mui/icons-material/ManageAccounts';
+import SavingsIcon from '@mui/icons-material/Savings';
+import HistoryIcon from '@mui/icons-material/History';
+import ShoppingCartIcon from '@mui/icons-material/ShoppingCart';
+import ScienceIcon from '@mui/icons-material/Science';
+import AdminPanelSettingsIcon from '@mui/icons-material/AdminPanelSettings';
+import ApartmentIcon from '@mui/icons-material/Apartment';
+import SecurityIcon from '@mui/icons-material/Security';
+import ArticleIcon from '@mui/icons-material/Article';
+import PointOfSaleIcon from '@mui/icons-material/PointOfSale';
+import AccountCircleIcon from '@mui/icons-material/AccountCircle';
+
+import { apiFetch } from '../api/client';
+
+/** One entry of GET /api/menu_items. */
+export interface MenuNode {
+  title: string;
+  sub_title?: string | null;
+  /** MUI icon name, e.g. 'People' */
+  icon?: string | null;
+  link?: string | null;
+  children?: MenuNode[];
+}
+
+type IconComponent = (props: SvgIconProps) => ReactNode;
+
+/** MUI icons by name: every icon used in model/menu.ts, plus Home. */
+export const MENU_ICONS: Record<string, IconComponent> = {
+  Home: HomeIcon,
+  Contacts: ContactsIcon,
+  People: PeopleIcon,
+  Badge: BadgeIcon,
+  Work: WorkIcon,
+  Gavel: GavelIcon,
+  Payments: PaymentsIcon,
+  AccountBalance: AccountBalanceIcon,
+  TaskAlt: TaskAltIcon,
+  Euro: EuroIcon,
+  ReceiptLong: ReceiptLongIcon,
+  Receipt: ReceiptIcon,
+  Assignment: AssignmentIcon,
+  EventAvailable: EventAvailableIcon,
+  Dashboard: DashboardIcon,
+  Checklist: ChecklistIcon,
+  RequestQuote: RequestQuoteIcon,
+  Description: DescriptionIcon,
+  Business: BusinessIcon,
+  Store: StoreIcon,
+  ManageAccounts: ManageAccountsIcon,
+  Savings: SavingsIcon,
+  History: HistoryIcon,
+  ShoppingCart: ShoppingCartIcon,
+  Science: ScienceIcon,
+  AdminPanelSettings: AdminPanelSettingsIcon,
+  Apartment: ApartmentIcon,
+  Security: SecurityIcon,
+  Article: ArticleIcon,
+  PointOfSale: PointOfSaleIcon,
+  AccountCircle: AccountCircleIcon,
+};
+
+/** The icon element of a menu entry; unknown names fall back to a folder (parents) or a chevron (leaves). */
+export function menuIcon(name: string | null | undefined, isParent = false, props: SvgIconProps = {}): ReactNode {
+  const Icon = (name && MENU_ICONS[name]) || (isParent ? FolderIcon : ChevronRightIcon);
+  return <Icon aria-hidden="true" {...props} />;
+}
+
+export const MENU_ITEMS_QUERY_KEY = ['shell', 'menu_items'] as const;
+
+/** GET /api/menu_items → the menu tree of the logged user. */
+export function useMenuItems() {
+  return useQuery({
+    queryKey: MENU_ITEMS_QUERY_KEY,
+    queryFn: async ({ signal }) => (await apiFetch<{ data: MenuNode[] }>('/api/menu_items', { signal })).data ?? [],
+    staleTime: 5 * 60_000,
+    retry: false,
+  });
+}
+
+/** True when the entry or one of its descendants links to the current path. */
+const containsPath = (node: MenuNode, pathname: string): boolean =>
+  (!!node.link && (pathname === node.link || pathname.startsWith(`${node.link}/`))) ||
+  (node.children ?? []).some((c) => containsPath(c, pathname));
+
+const MenuEntryItem = ({ node, depth }: { node: MenuNode; depth: number }) => {
+  const translate = useTranslate();
+  const [sidebarOpen] = useSidebarState();
+  const { pathname } = useLocation();
+  const [expanded, setExpanded] = useState(() => containsPath(node, pathname));
+  const id = useId();
+  const indent = sidebarOpen ? 2 + depth * 2 : undefined;
+  const children = node.children ?? [];
+
+  if (children.length === 0) {
+    if (!node.link) return null;
+    return (
+      <Menu.Item
+        to={node.link}
+        primaryText={node.title}
+        leftIcon={menuIcon(node.icon)}
+        title={node.sub_title ?? undefined}
+        sx={indent ? { pl: indent } : undefined}
+      />
+    );
+  }
+
+  return (
+    <>
+      <MenuItem
+        onClick={() => setExpanded((e) => !e)}
+        aria-expanded={expanded}
+        aria-controls={`${id}-group`}
+        title={node.sub_title ?? undefined}
+        sx={{ color: 'text.secondary', ...(indent ? { pl: indent } : {}) }}
+      >
+        <ListItemIcon sx={{ minWidth: (theme) => theme.spacing(5) }}>{menuIcon(node.icon, true)}</ListItemIcon>
+        <Typography variant="inherit" noWrap sx={{ flexGrow: 1 }}>
+          {translate(node.title, { _: node.title })}
+        </Typography>
+        {sidebarOpen && (expanded ? <ExpandLessIcon fontSize="small" aria-hidden="true" /> : <ExpandMoreIcon fontSize="small" aria-hidden="true" />)}
+      </MenuItem>
+      <Collapse in={expanded} timeout="auto" unmountOnExit>
+        <List id={`${id}-group`} component="div" role="group" aria-label={node.title} disablePadding>
+          {children.map((child, i) => (
+            <MenuEntryItem key={`${child.title}-${i}`} node={child} depth={depth + 1} />
+          ))}
+        </List>
+      </Collapse>
+    </>
+  );
+};
+
+/** The sidebar menu: Home plus the server's tree. */
+export const AppMenu = (props: MenuProps) => {
+  const translate = useTranslate();
+  const { data } = useMenuItems();
+  return (
+    <Menu {...props} aria-label="Menu principale">
+      <Menu.Item to="/Menu" primaryText={translate('app.menu.home')} leftIcon={<HomeIcon aria-hidden="true" />} />
+      {(data ?? []).map((node, i) => (
+        <MenuEntryItem key={`${node.title}-${i}`} node={node} depth={0} />
+      ))}
+    </Menu>
+  );
+};

@@ -1,0 +1,187 @@
+/**
+ * Login by e-mail and password (routes /, /utente/login and react-admin's `loginPage`).
+ * After login the user goes to /Menu; an already logged-in user is offered Home or Logout.
+ */
+import { useId, useRef, useState, type FormEvent } from 'react';
+import {
+  Alert, Box, Button, Card, CardContent, CircularProgress, Dialog, DialogActions, DialogContent,
+  DialogContentText, DialogTitle, IconButton, InputAdornment, Link, Stack, TextField, Typography,
+} from '@mui/material';
+import { LinkBase, useAuthState, useGetIdentity, useLogin, useLogout, useNavigate, useTranslate } from 'react-admin';
+import { useQueryClient } from '@tanstack/react-query';
+import VisibilityIcon from '@mui/icons-material/Visibility';
+import VisibilityOffIcon from '@mui/icons-material/VisibilityOff';
+
+import { compose, email as emailRule, minLength, required } from '../../model/validators';
+import { AppLogo, useAppName } from '../layout/AppLayout';
+import { DIALOG_WIDTH } from '../layout/ErrorDialog';
+
+const LOGIN_PAGE_AUTH_PARAMS = { from: 'login_page' };
+
+const validateEmail = compose(required(), emailRule());
+const validatePassword = compose(required(), minLength(8));
+
+/** Already logged in: go to the Home or log out. */
+const AlreadyLoggedDialog = ({ open }: { open: boolean }) => {
+  const navigate = useNavigate();
+  const logout = useLogout();
+  const { identity } = useGetIdentity();
+  const id = useId();
+  return (
+    <Dialog
+      open={open}
+      aria-labelledby={`${id}-title`}
+      aria-describedby={`${id}-text`}
+      maxWidth={false}
+      slotProps={{ paper: { sx: { width: DIALOG_WIDTH, maxWidth: 'calc(100% - 32px)' } } }}
+    >
+      <DialogTitle id={`${id}-title`}>Sei già autenticato</DialogTitle>
+      <DialogContent>
+        <DialogContentText id={`${id}-text`}>
+          {identity?.fullName ? `Hai già effettuato l'accesso come ${identity.fullName}.` : "Hai già effettuato l'accesso."}{' '}
+          Vuoi andare alla Home o uscire?
+        </DialogContentText>
+      </DialogContent>
+      <DialogActions>
+        <Button onClick={() => logout()}>Logout</Button>
+        <Button variant="contained" onClick={() => navigate('/Menu')} autoFocus>Home</Button>
+      </DialogActions>
+    </Dialog>
+  );
+};
+
+export const LoginPage = () => {
+  const translate = useTranslate();
+  const appName = useAppName();
+  const login = useLogin();
+  const queryClient = useQueryClient();
+  // own query key: the app's failed check ({} params) must not be cached as this page's result,
+  // or the authenticated routes would read it after login and log the user out
+  const { authenticated, isPending: authPending } = useAuthState(LOGIN_PAGE_AUTH_PARAMS, false);
+  const [values, setValues] = useState({ email: '', password: '' });
+  const [touched, setTouched] = useState({ email: false, password: false });
+  const [submitted, setSubmitted] = useState(false);
+  const [loading, setLoading] = useState(false);
+  const [serverError, setServerError] = useState<string | null>(null);
+  const [loggedIn, setLoggedIn] = useState(false);
+  const [showPassword, setShowPassword] = useState(false);
+  const emailRef = useRef<HTMLInputElement>(null);
+  const passwordRef = useRef<HTMLInputElement>(null);
+  const id = useId();
+
+  const errors = { email: validateEmail(values.email), password: validatePassword(values.password) };
+  const showError = (field: 'email' | 'password') => (submitted || touched[field]) && !!errors[field];
+
+  const onSubmit = async (e: FormEvent) => {
+    e.preventDefault();
+    setSubmitted(true);
+    setServerError(null);
+    if (errors.email) { emailRef.current?.focus(); return; }
+    if (errors.password) { passwordRef.current?.focus(); return; }
+    setLoading(true);
+    try {
+      setLoggedIn(true);
+      await login({ email: values.email.trim(), password: values.password }, '/Menu');
+      // This page may be a custom route inside the admin routes, whose cached failed auth check
+      // would log the user out on arrival: re-check now, before the navigation renders.
+      void queryClient.resetQueries({ queryKey: ['auth', 'checkAuth'] });
+    } catch (err) {
+      setLoggedIn(false);
+      setServerError(err instanceof Error && err.message ? err.message : translate('app.error.generic'));
+      setLoading(false);
+    }
+  };
+
+  const toggleLabel = translate(showPassword ? 'ra.input.password.toggle_visible' : 'ra.input.password.toggle_hidden');
+
+  return (
+    <Box
+      component="main"
+      sx={{ minHeight: '100vh', display: 'flex', alignItems: 'center', justifyContent: 'center', bgcolor: 'background.default', p: 2 }}
+    >
+      <Card sx={{ width: '100%', maxWidth: 420 }} elevation={3}>
+        <CardContent sx={{ p: { xs: 2, sm: 4 } }}>
+          <Stack alignItems="center" spacing={1} sx={{ mb: 3, color: 'primary.main' }}>
+            <AppLogo size={48} />
+            <Typography component="p" variant="h6" color="text.primary">{appName}</Typography>
+            <Typography component="h1" variant="h5" color="text.primary">{translate('ra.auth.sign_in')}</Typography>
+          </Stack>
+
+          {serverError && (
+            <Alert severity="error" role="alert" sx={{ mb: 2 }} id={`${id}-server-error`}>{serverError}</Alert>
+          )}
+
+          <Box component="form" noValidate onSubmit={onSubmit} aria-label="Accesso" aria-describedby={serverError ? `${id}-server-error` : undefined}>
+            <TextField
+              id={`${id}-email`}
+              inputRef={emailRef}
+              label="Email"
+              name="email"
+              type="email"
+              autoComplete="username"
+              required
+              fullWidth
+              margin="normal"
+              variant="outlined"
+              value={values.email}
+              onChange={(e) => setValues((v) => ({ ...v, email: e.target.value }))}
+              onBlur={() => setTouched((t) => ({ ...t, email: true }))}
+              error={showError('email')}
+              helperText={showError('email') ? errors.email : ' '}
+              disabled={loading}
+            />
+            <TextField
+              id={`${id}-password`}
+              inputRef={passwordRef}
+              label="Password"
+              name="password"
+              type={showPassword ? 'text' : 'password'}
+              autoComplete="current-password"
+              required
+              fullWidth
+              margin="normal"
+              variant="outlined"
+              value={values.password}
+              onChange={(e) => setValues((v) => ({ ...v, password: e.target.value }))}
+              onBlur={() => setTouched((t) => ({ ...t, password: true }))}
+              error={showError('password')}
+              helperText={showError('password') ? errors.password : ' '}
+              disabled={loading}
+              slotProps={{
+                input: {
+                  endAdornment: (
+                    <InputAdornment position="end">
+                      <IconButton aria-label={toggleLabel} onClick={() => setShowPassword((s) => !s)} edge="end" size="small">
+                        {showPassword ? <VisibilityOffIcon /> : <VisibilityIcon />}
+                      </IconButton>
+                    </InputAdornment>
+                  ),
+                },
+              }}
+            />
+            <Button
+              type="submit"
+              variant="contained"
+              color="primary"
+              fullWidth
+              size="large"
+              disabled={loading}
+              startIcon={loading ? <CircularProgress size={18} color="inherit" aria-hidden="true" /> : undefined}
+              sx={{ mt: 2 }}
+            >
+              {translate('ra.auth.sign_in')}
+            </Button>
+          </Box>
+
+          <Stack direction="row" justifyContent="space-between" flexWrap="wrap" spacing={1} sx={{ mt: 3 }}>
+            <Link component={LinkBase} to="/utente/recupera_password">Password dimenticata?</Link>
+            <Link component={LinkBase} to="/utente/contact_form">Iscriviti</Link>
+          </Stack>
+        </CardContent>
+      </Card>
+      <AlreadyLoggedDialog open={!authPending && !!authenticated && !loggedIn} />
+    </Box>
+  );
+};
+
+export default LoginPage;

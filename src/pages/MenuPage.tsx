@@ -1,0 +1,80 @@
+/** Home after login (/Menu): the menu tree of GET /api/menu_items as cards. */
+import {
+  Alert, Avatar, Box, Card, CardActionArea, CardContent, CardHeader, List, ListItemButton, ListItemIcon,
+  ListItemText, Skeleton, Typography,
+} from '@mui/material';
+import { LinkBase, Title, useTranslate } from 'react-admin';
+
+import { menuIcon, useMenuItems, type MenuNode } from '../layout/AppMenu';
+
+const EntryLinks = ({ nodes, depth = 0 }: { nodes: MenuNode[]; depth?: number }) => (
+  <List dense disablePadding sx={depth ? { pl: 2 } : undefined}>
+    {nodes.map((node, i) => (
+      <Box component="li" key={`${node.title}-${i}`} sx={{ listStyle: 'none' }}>
+        {node.link ? (
+          <ListItemButton component={LinkBase} to={node.link} sx={{ borderRadius: 1 }}>
+            <ListItemIcon sx={{ minWidth: 36 }}>{menuIcon(node.icon, false, { fontSize: 'small' })}</ListItemIcon>
+            <ListItemText primary={node.title} secondary={node.sub_title || undefined} />
+          </ListItemButton>
+        ) : (
+          <Box sx={{ display: 'flex', alignItems: 'center', px: 2, py: 0.75 }}>
+            <ListItemIcon sx={{ minWidth: 36 }}>{menuIcon(node.icon, true, { fontSize: 'small' })}</ListItemIcon>
+            <Typography variant="subtitle2" component="h3">{node.title}</Typography>
+          </Box>
+        )}
+        {node.children && node.children.length > 0 && <EntryLinks nodes={node.children} depth={depth + 1} />}
+      </Box>
+    ))}
+  </List>
+);
+
+const EntryCard = ({ node }: { node: MenuNode }) => {
+  const children = node.children ?? [];
+  const header = (
+    <CardHeader
+      avatar={<Avatar sx={{ bgcolor: 'primary.main', color: 'primary.contrastText' }}>{menuIcon(node.icon, children.length > 0)}</Avatar>}
+      title={node.title}
+      subheader={node.sub_title || undefined}
+      slotProps={{ title: { variant: 'h6', component: 'h2' } }}
+    />
+  );
+  return (
+    <Card component="section" aria-label={node.title} sx={{ height: '100%', display: 'flex', flexDirection: 'column' }}>
+      {node.link ? <CardActionArea component={LinkBase} to={node.link}>{header}</CardActionArea> : header}
+      {children.length > 0 && (
+        <CardContent sx={{ pt: 0 }}>
+          <EntryLinks nodes={children} />
+        </CardContent>
+      )}
+    </Card>
+  );
+};
+
+export const MenuPage = () => {
+  const translate = useTranslate();
+  const { data, isPending, error } = useMenuItems();
+  return (
+    <Box sx={{ p: { xs: 1, sm: 2 } }}>
+      <Title title={translate('app.menu.home')} />
+      <Typography component="h1" variant="h5" sx={{ mb: 2 }}>Menu</Typography>
+      {error ? (
+        <Alert severity="error">{translate('app.error.load')}</Alert>
+      ) : (
+        <Box
+          sx={{
+            display: 'grid',
+            gap: 2,
+            gridTemplateColumns: 'repeat(auto-fill, minmax(260px, 1fr))',
+            alignItems: 'stretch',
+          }}
+        >
+          {isPending
+            ? [0, 1, 2].map((i) => <Skeleton key={i} variant="rounded" height={160} />)
+            : (data ?? []).map((node, i) => <EntryCard key={`${node.title}-${i}`} node={node} />)}
+        </Box>
+      )}
+    </Box>
+  );
+};
+
+export default MenuPage;

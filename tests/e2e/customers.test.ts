@@ -1,0 +1,83 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { mkdirSync } from 'node:fs';
+import { join } from 'node:path';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { axeViolations, launchBrowser, login, SHOTS, startServer, type E2EServer } from './harness';
+
+let server: E2EServer;
+let browser: Browser;
+let context: BrowserContext;
+let page: Page;
+
+beforeAll(async () => {
+  mkdirSync(SHOTS, { recursive: true });
+  server = await startServer();
+  browser = await launchBrowser();
+  context = await browser.newContext({ locale: 'it-IT', viewport: { width: 1400, height: 900 } });
+  page = await context.newPage();
+});
+afterAll(async () => {
+  await browser?.close();
+  await server?.stop();
+});
+
+describe('customers in Chromium', () => {
+  it('logs in and shows the Italian shell', async () => {
+    await login(page, server.url, 'admin@studiodemo.test');
+    await page.getByText(/versione 3\.5\.1/i).first().waitFor();
+    await page.getByRole('link', { name: 'Clienti' }).first().waitFor();
+    await page.screenshot({ path: join(SHOTS, 'menu.png') });
+    expect(await axeViolations(page)).toEqual([]);
+  });
+
+  it('shows the customers list of its own studio', async () => {
+    await page.goto(`${server.url}/table/Customer`);
+    await page.getByText('Gestione Clienti').first().waitFor();
+    await page.locator('tbody tr').first().waitFor();
+    const rows = await page.locator('tbody tr').count();
+    expect(rows).toBeGreaterThan(50);
+    await page.screenshot({ path: join(SHOTS, 'customers.png') });
+    expect(await axeViolations(page)).toEqual([]);
+  });
+
+  it('opens a customer in a new tab, changes and saves it', async () => {
+    const first = page.locator('tbody tr').first();
+    const name = (await first.locator('td').nth(2).innerText()).trim();
+    const [tab] = await Promise.all([context.waitForEvent('page'), first.locator('td').nth(2).click()]);
+    await tab.waitForLoadState();
+    const field = tab.getByLabel('Città', { exact: false }).first();
+    await field.waitFor();
+    expect(await tab.getByLabel('Ragione Sociale').first().inputValue()).toBe(name);
+    await field.fill('Ancona');
+    await tab.getByText('Ci sono modifiche non salvate').waitFor();
+    await tab.screenshot({ path: join(SHOTS, 'customer-edit.png') });
+    expect(await axeViolations(tab)).toEqual([]);
+    await tab.getByRole('button', { name: 'Aggiorna' }).click();
+    await tab.getByText('Elemento aggiornato').waitFor();
+    await tab.reload();
+    await tab.getByLabel('Città', { exact: false }).first().waitFor();
+    expect(await tab.getByLabel('Città', { exact: false }).first().inputValue()).toBe('Ancona');
+    await tab.close();
+  });
+
+  it('trashes a customer, shows it in the trash and restores it', async () => {
+    await page.goto(`${server.url}/table/Customer`);
+    const search = page.getByLabel('Cerca (premi Invio)');
+    await search.fill('Ancona');
+    await search.press('Enter');
+    await page.waitForFunction(() => document.querySelectorAll('tbody tr').length === 1);
+    const row = page.locator('tbody tr').first();
+    await row.getByRole('button', { name: /Azioni riga/ }).click();
+    await page.getByRole('menuitem', { name: 'Cestina' }).click();
+    await page.getByText('Elemento spostato nel cestino').waitFor();
+    await page.waitForFunction(() => document.querySelectorAll('tbody tr').length === 0);
+    await page.getByLabel('Mostra cestinati').check();
+    await page.getByText('Cestinato', { exact: true }).first().waitFor();
+    await page.screenshot({ path: join(SHOTS, 'trash.png') });
+    await page.locator('tbody tr').first().getByRole('button', { name: /Azioni riga/ }).click();
+    await page.getByRole('menuitem', { name: 'Ripristina' }).click();
+    await page.getByText('Elemento ripristinato').waitFor();
+    await page.waitForFunction(() => !document.body.innerText.includes('Cestinato\n') && document.querySelectorAll('tbody tr').length === 1);
+    expect(await page.getByText('Cestinato', { exact: true }).count()).toBe(0);
+  });
+});

@@ -1,0 +1,91 @@
+/**
+ * Browser tests: the real server (built app + API) on a temporary database, driven by
+ * playwright-core in Debian's Chromium.
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdtempSync, rmSync, readFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { randomBytes } from 'node:crypto';
+import { createRequire } from 'node:module';
+import pg from 'pg';
+import { chromium, type Browser, type Page } from 'playwright-core';
+
+export interface E2EServer { url: string; stop(): Promise<void> }
+
+export async function startServer(): Promise<E2EServer> {
+  const dataDir = mkdtempSync(join(tmpdir(), 'gs-e2e-'));
+  const port = 20000 + Math.floor(Math.random() * 20000);
+  const env: NodeJS.ProcessEnv = { ...process.env, PORT: String(port), DATA_DIR: dataDir, DEMO_DATA: 'true', LOG_LEVEL: 'warn', HOST: '127.0.0.1' };
+  let dropDb: (() => Promise<void>) | undefined;
+  if (process.env.DATABASE_URL) {
+    const name = `e2e_${Date.now().toString(36)}_${randomBytes(3).toString('hex')}`;
+    const admin = new pg.Client({ connectionString: process.env.DATABASE_URL });
+    await admin.connect();
+    await admin.query(`CREATE DATABASE ${name}`);
+    await admin.end();
+    const u = new URL(process.env.DATABASE_URL);
+    u.pathname = `/${name}`;
+    env.DATABASE_URL = u.toString();
+    dropDb = async () => {
+      const c = new pg.Client({ connectionString: process.env.DATABASE_URL });
+      await c.connect();
+      await c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      await c.end();
+    };
+  }
+  const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], { env, stdio: ['ignore', 'pipe', 'pipe'] });
+  let out = '';
+  await new Promise<void>((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error(`server did not start:\n${out}`)), 90_000);
+    const onData = (b: Buffer) => {
+      out += b.toString();
+      if (out.includes('is running at')) { clearTimeout(timer); resolve(); }
+    };
+    child.stdout!.on('data', onData);
+    child.stderr!.on('data', onData);
+    child.on('exit', (code) => { clearTimeout(timer); reject(new Error(`server exited ${code}:\n${out}`)); });
+  });
+  return {
+    url: `http://127.0.0.1:${port}`,
+    async stop() {
+      child.removeAllListeners('exit');
+      child.kill('SIGTERM');
+      await new Promise((r) => setTimeout(r, 500));
+      if (dropDb) await dropDb();
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+export async function launchBrowser(): Promise<Browser> {
+  return chromium.launch({
+    executablePath: process.env.CHROMIUM_PATH || '/usr/bin/chromium',
+    args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+  });
+}
+
+export async function login(page: Page, base: string, email: string, password = 'Demo2026!') {
+  await page.goto(`${base}/utente/login`);
+  await page.getByLabel(/email/i).first().fill(email);
+  await page.getByLabel(/password/i).first().fill(password);
+  await page.getByRole('button', { name: /accedi/i }).click();
+  await page.waitForURL(/\/Menu/);
+}
+
+const require = createRequire(import.meta.url);
+const axeSource = readFileSync(require.resolve('axe-core/axe.min.js'), 'utf8');
+
+/** axe-core on the current page: serious and critical violations. */
+export async function axeViolations(page: Page): Promise<Array<{ id: string; impact: string; nodes: number; help: string }>> {
+  await page.addScriptTag({ content: axeSource });
+  const res = await page.evaluate(async () => {
+    // eslint-disable-next-line @typescript-eslint/no-explicit-any
+    const r = await (window as any).axe.run(document, { resultTypes: ['violations'] });
+    // eslint-disable-next-line @typescript-eslint/no-explicit-any
+    return r.violations.map((v: any) => ({ id: v.id, impact: v.impact, nodes: v.nodes.length, help: v.help, targets: v.nodes.slice(0, 3).map((n: any) => n.target.join(' ')) }));
+  });
+  return res.filter((v: { impact: string }) => v.impact === 'serious' || v.impact === 'critical');
+}
+
+export const SHOTS = join(process.cwd(), 'test-results');
