@@ -116,7 +116,7 @@ function FormToolbar({ model, mode }: { model: ModelDef; mode: Mode }) {
     return () => document.removeEventListener('keydown', onKey);
   }, [navigate, createPath, resource, form]);
   return (
-    <Toolbar sx={{ gap: 1, flexWrap: 'wrap' }}>
+    <Toolbar sx={{ gap: 1, flexWrap: 'wrap', bgcolor: 'background.paper' }}>
       <Button startIcon={<ArrowBackIcon />} onClick={() => navigate(-1)}>Indietro</Button>
       <SaveButton label={mode === 'create' ? 'Salva' : 'Aggiorna'} />
       {mode === 'update' && <Button startIcon={<AddIcon />} onClick={() => navigate(createPath({ resource, type: 'create' }))}>Nuovo</Button>}

@@ -3,7 +3,7 @@
  * search on Enter, trash toggle, refresh, new, CSV export, print, bulk delete, select-all
  * across pages, status column, row actions, item abilities from item_meta_data.
  */
-import { useState, type KeyboardEvent } from 'react';
+import { useEffect, useRef, useState, type KeyboardEvent, type RefObject } from 'react';
 import {
   Box, Button, Dialog, DialogActions, DialogContent, DialogContentText, DialogTitle, FormControlLabel, IconButton,
   InputAdornment, Menu, MenuItem, Switch, TextField, Tooltip, Typography,
@@ -144,7 +144,32 @@ function Expand({ field }: { field: string }) {
   return <Typography variant="body2" sx={{ whiteSpace: 'pre-wrap', p: 1 }}>{String(record?.[field] ?? '') || 'Nessuna nota'}</Typography>;
 }
 
+/**
+ * react-admin puts the row checkboxes' aria-label on MUI's wrapper span, leaving the input
+ * unlabelled (axe: label, aria-prohibited-attr): move the label onto the input.
+ */
+function useCheckboxLabels(ref: RefObject<HTMLDivElement | null>) {
+  useEffect(() => {
+    const root = ref.current;
+    if (!root) return;
+    const fix = () => {
+      root.querySelectorAll<HTMLElement>('.select-item[aria-label], .select-all[aria-label]').forEach((span) => {
+        const input = span.querySelector('input');
+        if (!input) return;
+        input.setAttribute('aria-label', span.getAttribute('aria-label')!);
+        span.removeAttribute('aria-label');
+      });
+    };
+    fix();
+    const obs = new MutationObserver(fix);
+    obs.observe(root, { subtree: true, childList: true, attributes: true, attributeFilter: ['aria-label'] });
+    return () => obs.disconnect();
+  }, [ref]);
+}
+
 function ModelDatagrid({ model }: { model: ModelDef }) {
+  const gridRef = useRef<HTMLDivElement>(null);
+  useCheckboxLabels(gridRef);
   const meta = useItemMeta();
   const resource = useResourceContext();
   const createPath = useCreatePath();
@@ -159,7 +184,7 @@ function ModelDatagrid({ model }: { model: ModelDef }) {
   };
   const expandField = meta?.expand_field ?? model.list.expandField;
   return (
-    <>
+    <div ref={gridRef}>
       <Datagrid
         bulkActionButtons={meta?.is_selectable === false ? false : <BulkActions model={model} />}
         isRowSelectable={(r) => meta?.items?.[String(r.id)]?.is_selectable ?? meta?.is_selectable ?? true}
@@ -193,7 +218,7 @@ function ModelDatagrid({ model }: { model: ModelDef }) {
           }}>Ripristina</Button>
         </DialogActions>
       </Dialog>
-    </>
+    </div>
   );
 }
 

@@ -41,9 +41,12 @@ describe('customers in Chromium', () => {
   });
 
   it('opens a customer in a new tab, changes and saves it', async () => {
+    const headers = await page.locator('thead th').allInnerTexts();
+    const col = headers.findIndex((h) => h.includes('Ragione Sociale'));
+    expect(col).toBeGreaterThan(-1);
     const first = page.locator('tbody tr').first();
-    const name = (await first.locator('td').nth(2).innerText()).trim();
-    const [tab] = await Promise.all([context.waitForEvent('page'), first.locator('td').nth(2).click()]);
+    const name = (await first.locator('td').nth(col).innerText()).trim();
+    const [tab] = await Promise.all([context.waitForEvent('page'), first.locator('td').nth(col).click()]);
     await tab.waitForLoadState();
     const field = tab.getByLabel('Città', { exact: false }).first();
     await field.waitFor();
@@ -52,7 +55,7 @@ describe('customers in Chromium', () => {
     await tab.getByText('Ci sono modifiche non salvate').waitFor();
     await tab.screenshot({ path: join(SHOTS, 'customer-edit.png') });
     expect(await axeViolations(tab)).toEqual([]);
-    await tab.getByRole('button', { name: 'Aggiorna' }).click();
+    await tab.locator('form').getByRole('button', { name: 'Aggiorna' }).click();
     await tab.getByText('Elemento aggiornato').waitFor();
     await tab.reload();
     await tab.getByLabel('Città', { exact: false }).first().waitFor();
@@ -71,7 +74,7 @@ describe('customers in Chromium', () => {
     await page.getByRole('menuitem', { name: 'Cestina' }).click();
     await page.getByText('Elemento spostato nel cestino').waitFor();
     await page.waitForFunction(() => document.querySelectorAll('tbody tr').length === 0);
-    await page.getByLabel('Mostra cestinati').check();
+    await page.getByLabel('Mostra cestinati').click();
     await page.getByText('Cestinato', { exact: true }).first().waitFor();
     await page.screenshot({ path: join(SHOTS, 'trash.png') });
     await page.locator('tbody tr').first().getByRole('button', { name: /Azioni riga/ }).click();
