@@ -11,6 +11,12 @@ export const VERBS: Verb[] = ['view', 'create', 'update', 'delete', 'force_delet
 /** Colour, icon and text of one value of a status column. */
 export interface StatusValue { text: string; color: 'success' | 'error' | 'warning' | 'info' | 'default'; icon: string }
 
+/** A filter of the list's filter group (seed A: combo-box, toggle and date-interval filters). */
+export type ListFilter =
+  | { kind: 'combo'; field: string; label: string; /** options from GET /api/list/{model}/{collection} (label: label or labelFields) */ model: string; collection?: string }
+  | { kind: 'toggle'; field: string; label: string; options: Array<{ value: string | number; text: string }>; default?: string | number; /** always joined with AND, whatever the search mode */ alwaysAnd?: boolean }
+  | { kind: 'dateInterval'; field: string; label: string; default?: 'currentMonth' | 'currentYear' };
+
 export interface CollectionDef {
   /** fields returned (id is always included); relation fields also carry their label */
   columns: string[];
@@ -37,6 +43,8 @@ export interface ModelDef {
   scope: 'studio' | 'tenant' | 'global';
   /** SuperAdmin sees rows of every studio (users, studios) */
   superAdminGlobal?: boolean;
+  /** writes change who may do what: the server drops its cached session checks */
+  affectsSessions?: boolean;
   /** the caller may view and update the row that is itself (own user profile) */
   selfAccess?: boolean;
   softDelete: boolean;
@@ -45,8 +53,12 @@ export interface ModelDef {
     columns: string[];
     sort?: { field: string; desc?: boolean };
     expandField?: string | null;
-    /** filter values the list starts with (e.g. active customers only) */
+    /** filter values the list starts with */
     defaultFilter?: Record<string, unknown>;
+    /** the collapsible filter group */
+    filters?: ListFilter[];
+    /** a button per row that opens a path built from the row, e.g. the account statement */
+    rowLinks?: Array<{ label: string; path: string /* with :id */ }>;
     /** status column rendered with colour, icon and text */
     status?: { field: string; values: Record<string, StatusValue> };
   };

@@ -39,7 +39,13 @@ export const Customer = defineModel({
     columns: ['cod', 'business_name', 'vat_id', 'fiscal_code', 'city', 'email', 'legal_status_id', 'yearly_accounting_amount', 'ceased'],
     sort: { field: 'business_name' },
     expandField: 'note',
-    defaultFilter: { ceased: 0 },
+    filters: [
+      { kind: 'combo', field: 'legal_status_id', label: 'Forma giuridica', model: 'LegalStatus', collection: 'LegalStatusResourceListCollection' },
+      { kind: 'combo', field: 'collaborator_accounting_id', label: 'Collaboratore contabilità', model: 'User', collection: 'UserResource4SelectCollection' },
+      { kind: 'dateInterval', field: 'acquisition_date', label: 'Data acquisizione' },
+      { kind: 'toggle', field: 'ceased', label: 'Stato', options: [{ value: 0, text: 'Attivi' }, { value: 1, text: 'Cessati' }], default: 0, alwaysAnd: true },
+    ],
+    rowLinks: [{ label: 'Estratto Conto', path: '/table/Transaction/:id' }],
     status: { field: 'ceased', values: {
       0: { text: 'Attivo', color: 'success', icon: 'CheckCircle' },
       1: { text: 'Cessato', color: 'default', icon: 'DoNotDisturbOn' },

@@ -3,7 +3,7 @@ import { defineModel } from '../define.js';
 
 export const Role = defineModel({
   name: 'Role', table: 'roles', resource: 'user/roles', snake: 'role',
-  label: 'Ruolo', plural: 'Ruoli', scope: 'global',
+  label: 'Ruolo', plural: 'Ruoli', scope: 'global', affectsSessions: true,
   fields: {
     name: f.text('Nome', { required: true, searchable: true, unique: true }),
     permission_ids: f.manyToMany('Permessi', 'Permission', { table: 'role_permissions', own: 'role_id', other: 'permission_id' }, { width: 12 }),

@@ -3,7 +3,7 @@ import { defineModel } from '../define.js';
 
 export const User = defineModel({
   name: 'User', table: 'users', resource: 'user/users', snake: 'user',
-  label: 'Utente', plural: 'Utenti', superAdminGlobal: true, selfAccess: true,
+  label: 'Utente', plural: 'Utenti', superAdminGlobal: true, selfAccess: true, affectsSessions: true,
   fields: {
     name: f.text('Nome', { required: true, searchable: true }),
     cognome: f.text('Cognome', { searchable: true }),

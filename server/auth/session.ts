@@ -11,12 +11,46 @@ import type { Exec } from '../records/exec.js';
 import { HttpError, MSG } from '../errors.js';
 
 const PERMISSION_TTL_MS = 30_000;
+/**
+ * How long a verified (user, token) pair is trusted without asking the database again.
+ * Short, so a deactivation or a logout in another process takes effect within seconds;
+ * a logout in this process takes effect at once.
+ */
+const USER_TTL_MS = 3_000;
+
+type UserRow = Omit<Ctx, 'permissions' | 'jti'> & { roleId: number };
 
 export class Sessions {
   private permCache = new Map<number, { at: number; names: Set<string> }>();
+  private userCache = new Map<string, { at: number; user: UserRow }>();
   constructor(private tokens: Tokens, private exec: Exec) {}
 
   invalidatePermissions() { this.permCache.clear(); }
+
+  /** Forget cached checks of a token (logout) or of every token (user changes). */
+  forget(jti?: string) {
+    if (!jti) { this.userCache.clear(); return; }
+    for (const key of this.userCache.keys()) if (key.endsWith(`|${jti}`)) this.userCache.delete(key);
+  }
+
+  private async user(id: number, jti: string): Promise<UserRow | null> {
+    const key = `${id}|${jti}`;
+    const hit = this.userCache.get(key);
+    if (hit && Date.now() - hit.at < USER_TTL_MS) return hit.user;
+    const rows = await this.exec(sql`SELECT u."id", u."name", u."email", u."studio_id", u."role_id", r."name" AS "role", s."name" AS "studio_name"
+      FROM "users" u JOIN "roles" r ON r."id" = u."role_id" JOIN "studios" s ON s."id" = u."studio_id"
+      WHERE u."id" = ${id} AND u."active" AND u."deleted_at" IS NULL AND s."deleted_at" IS NULL
+        AND NOT EXISTS (SELECT 1 FROM "revoked_tokens" x WHERE x."jti" = ${jti})`);
+    if (!rows.length) { this.userCache.delete(key); return null; }
+    const u = rows[0];
+    const user: UserRow = {
+      userId: Number(u.id), name: String(u.name), email: String(u.email), role: u.role as RoleName,
+      studioId: Number(u.studio_id), studioName: String(u.studio_name ?? ''), roleId: Number(u.role_id),
+    };
+    if (this.userCache.size > 10_000) this.userCache.clear();
+    this.userCache.set(key, { at: Date.now(), user });
+    return user;
+  }
 
   private async permissions(roleId: number): Promise<Set<string>> {
     const hit = this.permCache.get(roleId);
@@ -34,16 +68,9 @@ export class Sessions {
     if (!m) throw new HttpError(401, MSG.unauthenticated);
     const claims = await this.tokens.verify(m[1].trim());
     if (!claims) throw new HttpError(401, MSG.unauthenticated);
-    const rows = await this.exec(sql`SELECT u."id", u."name", u."email", u."studio_id", u."role_id", r."name" AS "role", s."name" AS "studio_name"
-      FROM "users" u JOIN "roles" r ON r."id" = u."role_id" JOIN "studios" s ON s."id" = u."studio_id"
-      WHERE u."id" = ${claims.id} AND u."active" AND u."deleted_at" IS NULL AND s."deleted_at" IS NULL
-        AND NOT EXISTS (SELECT 1 FROM "revoked_tokens" x WHERE x."jti" = ${claims.jti})`);
-    if (!rows.length) throw new HttpError(401, MSG.unauthenticated);
-    const u = rows[0];
-    return {
-      userId: Number(u.id), name: String(u.name), email: String(u.email), role: u.role as RoleName,
-      studioId: Number(u.studio_id), studioName: String(u.studio_name ?? ''),
-      permissions: await this.permissions(Number(u.role_id)), jti: claims.jti,
-    };
+    const u = await this.user(claims.id, claims.jti);
+    if (!u) throw new HttpError(401, MSG.unauthenticated);
+    const { roleId, ...rest } = u;
+    return { ...rest, permissions: await this.permissions(roleId), jti: claims.jti };
   }
 }

@@ -66,6 +66,11 @@ export async function recordRoutes(api: FastifyInstance, deps: AppDeps) {
     return { data: await history(exec, m, Number(row.id)) };
   });
 
+  /** after a write on users, roles, permissions or studios, cached session checks are dropped */
+  const written = (m: ModelDef) => {
+    if (m.affectsSessions) { deps.sessions.forget(); deps.sessions.invalidatePermissions(); }
+  };
+
   for (const m of MODELS) {
     const paths = [...new Set([m.resource, m.snake])];
     // select lists: GET on the resource answers every active row
@@ -76,15 +81,20 @@ export async function recordRoutes(api: FastifyInstance, deps: AppDeps) {
         const q = req.query as Q;
         const mode = q.force_delete === 'auto' || q.force_delete === undefined ? 'auto'
           : ['1', 'true'].includes(String(q.force_delete)) ? 'force' : 'soft';
-        return { data: await deleteRecords(tx, req.ctx, m, parseIds((req.params as { ids: string }).ids), mode) };
+        const data = await deleteRecords(tx, req.ctx, m, parseIds((req.params as { ids: string }).ids), mode);
+        written(m);
+        return { data };
       });
     }
     api.post(`/${m.resource}`, async (req, reply) => {
       const row = await createRecord(tx, req.ctx, m, body(req.body));
+      written(m);
       return reply.status(201).send({ data: row });
     });
-    api.put(`/${m.resource}/:id`, async (req) => ({
-      data: await updateRecord(tx, req.ctx, m, (req.params as { id: string }).id, body(req.body)),
-    }));
+    api.put(`/${m.resource}/:id`, async (req) => {
+      const data = await updateRecord(tx, req.ctx, m, (req.params as { id: string }).id, body(req.body));
+      written(m);
+      return { data };
+    });
   }
 }
