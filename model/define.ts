@@ -13,7 +13,7 @@ export interface StatusValue { text: string; color: 'success' | 'error' | 'warni
 
 /** A filter of the list's filter group (seed A: combo-box, toggle and date-interval filters). */
 export type ListFilter =
-  | { kind: 'combo'; field: string; label: string; /** options from GET /api/list/{model}/{collection} (label: label or labelFields) */ model: string; collection?: string }
+  | { kind: 'combo'; field: string; label: string; /** options from GET /api/list/{model}/{collection}, or from `endpoint` (data array or plain array of {id, name|label}) */ model?: string; collection?: string; endpoint?: string }
   | { kind: 'toggle'; field: string; label: string; options: Array<{ value: string | number; text: string }>; default?: string | number; /** always joined with AND, whatever the search mode */ alwaysAnd?: boolean }
   | { kind: 'dateInterval'; field: string; label: string; default?: 'currentMonth' | 'currentYear' };
 

@@ -41,7 +41,7 @@ export const Customer = defineModel({
     expandField: 'note',
     filters: [
       { kind: 'combo', field: 'legal_status_id', label: 'Forma giuridica', model: 'LegalStatus', collection: 'LegalStatusResourceListCollection' },
-      { kind: 'combo', field: 'collaborator_accounting_id', label: 'Collaboratore contabilità', model: 'User', collection: 'UserResource4SelectCollection' },
+      { kind: 'combo', field: 'collaborator_accounting_id', label: 'Collaboratore contabilità', endpoint: '/api/collaborators' },
       { kind: 'dateInterval', field: 'acquisition_date', label: 'Data acquisizione' },
       { kind: 'toggle', field: 'ceased', label: 'Stato', options: [{ value: 0, text: 'Attivi' }, { value: 1, text: 'Cessati' }], default: 0, alwaysAnd: true },
     ],
