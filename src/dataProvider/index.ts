@@ -44,7 +44,7 @@ export function listQuery(params: Partial<GetListParams> & { filter?: Record<str
   if (filter.with_trashed) qs.set('with_trashed', '1');
   if (Array.isArray(filter.filters)) specs.push(...(filter.filters as FilterSpec[]));
   for (const [k, v] of Object.entries(filter)) {
-    if (['q', 'with_trashed', 'filters', 'collection'].includes(k) || v === undefined || v === '' || v === null) continue;
+    if (['q', 'with_trashed', 'filters', 'collection', '__filterState'].includes(k) || v === undefined || v === '' || v === null) continue;
     specs.push({ name: k, type: 'OR', val: Array.isArray(v) ? v : [v], glue: 'and' });
   }
   if (specs.length) qs.set('filters', JSON.stringify(specs));

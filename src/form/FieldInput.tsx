@@ -1,6 +1,6 @@
 /** The input of one declared field. */
 import {
-  AutocompleteArrayInput, AutocompleteInput, BooleanInput, DateInput, DateTimeInput, NumberInput, PasswordInput,
+  AutocompleteArrayInput, AutocompleteInput, BooleanInput, DateTimeInput, NumberInput, PasswordInput,
   ReferenceArrayInput, ReferenceInput, SelectInput, TextInput, useGetIdentity,
 } from 'react-admin';
 import type { FieldDef } from '../../model/fields';
@@ -9,6 +9,7 @@ import { atLeast } from '../../model/define';
 import type { Mode } from '../../model/validate';
 import { raValidators } from './validation';
 import { MoneyInput } from './MoneyInput';
+import { DateInput } from './DateInput';
 
 const optionText = (refName: string) => (r: Record<string, unknown>) => {
   if (!r) return '';
@@ -59,8 +60,11 @@ export function FieldInput({ name, fd, mode }: { name: string; fd: FieldDef; mod
         </ReferenceArrayInput>
       );
     default: {
+      if (fd.rules?.includes('vat')) {
+        return <TextInput {...common} inputProps={{ maxLength: 11, inputMode: 'numeric', autoComplete: 'off' }} />;
+      }
       const isCode = fd.rules?.includes('fiscalCode') || fd.rules?.includes('iban');
-      return <TextInput {...common} {...(isCode ? { parse: upper } : {})} inputProps={{ maxLength: fd.max }} />;
+      return <TextInput {...common} {...(isCode ? { parse: upper } : {})} inputProps={{ maxLength: fd.max, ...(isCode ? { autoComplete: 'off', style: { textTransform: 'uppercase' } } : {}) }} />;
     }
   }
 }

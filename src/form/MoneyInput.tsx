@@ -6,7 +6,7 @@ import { useState, useEffect } from 'react';
 import { InputAdornment, TextField } from '@mui/material';
 import { useInput, type InputProps } from 'react-admin';
 
-const fmt = new Intl.NumberFormat('it-IT', { minimumFractionDigits: 2, maximumFractionDigits: 2 });
+const fmt = new Intl.NumberFormat('it-IT', { minimumFractionDigits: 2, maximumFractionDigits: 2, useGrouping: 'always' } as Intl.NumberFormatOptions);
 export const formatMoney = (n: number | null | undefined) => (n === null || n === undefined || Number.isNaN(n) ? '' : fmt.format(n));
 
 /** Parses '1.234,56' / '1234,5' / '1234.56' into a number; undefined when malformed. */

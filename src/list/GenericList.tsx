@@ -25,6 +25,9 @@ import type { ModelDef } from '../../model/define';
 import { useAppDataProvider, type AppDataProvider, ItemMetaData } from '../dataProvider';
 import { StatusCell, ValueCell } from './cells';
 import { CsvDialog } from './CsvDialog';
+import { FilterGroup, defaultListFilter } from './FilterGroup';
+import SettingsIcon from '@mui/icons-material/Settings';
+import { BACK_ON_SAVE_KEY, backOnSave } from '../form/GenericForm';
 
 export const OPEN_IN_NEW_TAB_KEY = 'gs_open_in_new_tab';
 export const openInNewTab = () => localStorage.getItem(OPEN_IN_NEW_TAB_KEY) !== '0';
@@ -76,6 +79,7 @@ function ListActions({ model }: { model: ModelDef }) {
       <Tooltip title="Aggiorna"><IconButton aria-label="Aggiorna" onClick={() => refresh()}><RefreshIcon /></IconButton></Tooltip>
       <Tooltip title="Esporta CSV"><IconButton aria-label="Esporta CSV" onClick={() => setCsvOpen(true)}><DownloadIcon /></IconButton></Tooltip>
       <Tooltip title="Stampa"><IconButton aria-label="Stampa" onClick={print}><PrintIcon /></IconButton></Tooltip>
+      <SettingsMenu />
       {meta?.can_add_new !== false && (
         <Button variant="contained" startIcon={<AddIcon />} onClick={() => navigate(createPath({ resource: model.name, type: 'create' }))}>Nuovo</Button>
       )}
@@ -134,6 +138,42 @@ function RowMenu({ model }: { model: ModelDef; label?: string }) {
         {record.trashed && erasable && (
           <MenuItem onClick={() => act(() => dp.delete(model.name, { id: record.id, previousData: record }), 'Errore nel eliminazione dati', 'Elemento eliminato definitivamente')}>Elimina definitivamente</MenuItem>
         )}
+      </Menu>
+    </>
+  );
+}
+
+/** A button per row opening a path built from the row (e.g. 'Estratto Conto'). */
+function RowLink({ link }: { link: { label: string; path: string }; label?: string }) {
+  const record = useRecordContext();
+  const navigate = useNavigate();
+  if (!record) return null;
+  return (
+    <Button size="small" variant="outlined" onClick={(e) => { e.stopPropagation(); navigate(link.path.replace(':id', String(record.id))); }}>
+      {link.label}
+    </Button>
+  );
+}
+
+/** Personal settings of the tables and forms, kept in local storage. */
+function SettingsMenu() {
+  const [anchor, setAnchor] = useState<HTMLElement | null>(null);
+  const [newTab, setNewTab] = useState(openInNewTab());
+  const [back, setBack] = useState(backOnSave());
+  return (
+    <>
+      <Tooltip title="Impostazioni"><IconButton aria-label="Impostazioni della tabella" onClick={(e) => setAnchor(e.currentTarget)}><SettingsIcon /></IconButton></Tooltip>
+      <Menu anchorEl={anchor} open={!!anchor} onClose={() => setAnchor(null)}>
+        <MenuItem>
+          <FormControlLabel label="Apri le schede in una nuova finestra" control={<Switch checked={newTab} onChange={(e) => {
+            setNewTab(e.target.checked); localStorage.setItem(OPEN_IN_NEW_TAB_KEY, e.target.checked ? '1' : '0');
+          }} />} />
+        </MenuItem>
+        <MenuItem>
+          <FormControlLabel label="Torna indietro dopo il salvataggio" control={<Switch checked={back} onChange={(e) => {
+            setBack(e.target.checked); localStorage.setItem(BACK_ON_SAVE_KEY, e.target.checked ? '1' : '0');
+          }} />} />
+        </MenuItem>
       </Menu>
     </>
   );
@@ -204,6 +244,7 @@ function ModelDatagrid({ model }: { model: ModelDef }) {
           return <ValueCell key={c} name={c} fd={fd} label={fd.label} sortBy={c} sortable={fd.sortable !== false} />;
         })}
         {!model.list.status && <StatusCell label="Stato" />}
+        {(model.list.rowLinks ?? []).map((l) => <RowLink key={l.label} link={l} label={l.label} />)}
         <RowMenu model={model} label="Azioni" />
       </Datagrid>
       <Dialog open={!!restoreAsk} onClose={() => setRestoreAsk(null)} aria-labelledby="restore-title">
@@ -230,7 +271,7 @@ export function GenericList({ model }: { model: ModelDef }) {
       title={`Gestione ${model.plural}`}
       perPage={200}
       sort={model.list.sort ? { field: model.list.sort.field, order: model.list.sort.desc ? 'DESC' : 'ASC' } : undefined}
-      filterDefaultValues={model.list.defaultFilter}
+      filterDefaultValues={defaultListFilter(model)}
       actions={<ListActions model={model} />}
       pagination={<Pagination rowsPerPageOptions={[50, 100, 200, 500]} />}
       queryOptions={{ onError: (e: Error) => notify(`Errore nel caricamento dati ${e.message}`, { type: 'error' }) }}
@@ -238,6 +279,7 @@ export function GenericList({ model }: { model: ModelDef }) {
       storeKey={`list.${model.name}`}
       empty={false}
     >
+      <FilterGroup model={model} />
       <ModelDatagrid model={model} />
     </List>
   );

@@ -10,7 +10,7 @@ import { useRecordContext } from 'react-admin';
 import type { FieldDef } from '../../model/fields';
 import type { StatusValue } from '../../model/define';
 
-const money = new Intl.NumberFormat('it-IT', { style: 'currency', currency: 'EUR' });
+const money = new Intl.NumberFormat('it-IT', { style: 'currency', currency: 'EUR', useGrouping: 'always' } as Intl.NumberFormatOptions);
 const ICONS: Record<string, ReactElement> = {
   CheckCircle: <CheckCircle fontSize="small" />, Block: <Block fontSize="small" />,
   HourglassEmpty: <HourglassEmpty fontSize="small" />, DoNotDisturbOn: <DoNotDisturbOn fontSize="small" />,

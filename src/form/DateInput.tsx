@@ -1,0 +1,76 @@
+/**
+ * Date input shown DD-MM-YYYY and sent YYYY-MM-DD (seed A §9). Typing accepts digits with
+ * or without separators; a calendar picker is offered by the native control next to it.
+ */
+import { useEffect, useState } from 'react';
+import { IconButton, InputAdornment, TextField } from '@mui/material';
+import EventIcon from '@mui/icons-material/Event';
+import { useInput, type InputProps } from 'react-admin';
+import { MESSAGES } from '../../model/validators';
+
+/** 'YYYY-MM-DD' → 'DD-MM-YYYY' */
+export const toDisplayDate = (iso: unknown) => {
+  const m = /^(\d{4})-(\d{2})-(\d{2})/.exec(String(iso ?? ''));
+  return m ? `${m[3]}-${m[2]}-${m[1]}` : '';
+};
+
+/** 'DD-MM-YYYY' (or DD/MM/YYYY, DDMMYYYY) → 'YYYY-MM-DD', null when empty, undefined when invalid. */
+export function parseDisplayDate(text: string): string | null | undefined {
+  const s = text.trim();
+  if (!s) return null;
+  const m = /^(\d{1,2})[-/.]?(\d{1,2})[-/.]?(\d{4})$/.exec(s);
+  if (!m) return undefined;
+  const [d, mo, y] = [Number(m[1]), Number(m[2]), Number(m[3])];
+  const date = new Date(Date.UTC(y, mo - 1, d));
+  if (date.getUTCFullYear() !== y || date.getUTCMonth() !== mo - 1 || date.getUTCDate() !== d) return undefined;
+  return `${y}-${String(mo).padStart(2, '0')}-${String(d).padStart(2, '0')}`;
+}
+
+export function DateTextField({ label, value, onChange, error, helperText, id, required, disabled }: {
+  label: string; value: string | null | undefined; onChange: (iso: string | null | undefined) => void;
+  error?: boolean; helperText?: string; id?: string; required?: boolean; disabled?: boolean;
+}) {
+  const [text, setText] = useState(toDisplayDate(value));
+  useEffect(() => {
+    if (parseDisplayDate(text) !== (value ?? null)) setText(toDisplayDate(value));
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [value]);
+  return (
+    <TextField
+      id={id} label={label} value={text} size="small" fullWidth required={required} disabled={disabled}
+      placeholder="GG-MM-AAAA" error={error} helperText={helperText ?? ' '}
+      inputProps={{ inputMode: 'numeric', 'aria-label': label }}
+      onChange={(e) => { setText(e.target.value); onChange(parseDisplayDate(e.target.value)); }}
+      InputProps={{
+        endAdornment: (
+          <InputAdornment position="end">
+            <IconButton size="small" aria-label={`Scegli ${label} dal calendario`} disabled={disabled} onClick={(e) => {
+              const input = (e.currentTarget.parentElement?.querySelector('input[type="date"]') as HTMLInputElement | null);
+              input?.showPicker?.();
+            }}><EventIcon fontSize="small" /></IconButton>
+            <input type="date" tabIndex={-1} aria-hidden="true" value={value ?? ''} style={{ width: 0, height: 0, opacity: 0, border: 0, padding: 0 }}
+              onChange={(e) => { setText(toDisplayDate(e.target.value)); onChange(e.target.value || null); }} />
+          </InputAdornment>
+        ),
+      }}
+    />
+  );
+}
+
+/** react-admin input over DateTextField. */
+export function DateInput(props: InputProps & { label?: string }) {
+  const { field, fieldState, isRequired } = useInput({
+    ...props,
+    validate: [...(Array.isArray(props.validate) ? props.validate : props.validate ? [props.validate] : []),
+      (v: unknown) => (v === '__invalid__' ? MESSAGES.date : undefined)],
+  });
+  const error = fieldState.error?.message;
+  return (
+    <DateTextField
+      id={`input-${props.source}`} label={props.label ?? props.source} required={isRequired} disabled={props.disabled}
+      value={field.value === '__invalid__' ? undefined : field.value}
+      onChange={(iso) => field.onChange(iso === undefined ? '__invalid__' : iso)}
+      error={!!(fieldState.invalid && error)} helperText={fieldState.invalid && error ? error : ' '}
+    />
+  );
+}
