@@ -7,10 +7,14 @@ import { LegalStatus } from './models/LegalStatus.js';
 import { PaymentMethod } from './models/PaymentMethod.js';
 import { LegalRepresentative } from './models/LegalRepresentative.js';
 import { Customer } from './models/Customer.js';
+import { BankAccount } from './models/BankAccount.js';
+import { StudioService } from './models/StudioService.js';
+import { Task } from './models/Task.js';
 
 /** Every model of the product, in dependency order (referenced models first). */
 export const MODELS: ModelDef[] = [
   Studio, Permission, Role, User, LegalStatus, PaymentMethod, LegalRepresentative, Customer,
+  BankAccount, StudioService, Task,
 ];
 
 export const modelByName = new Map(MODELS.map((m) => [m.name, m]));

@@ -10,6 +10,31 @@ export const IMAGE_MESSAGE = 'Tipo di file non supportato';
 const image = (): v.Validator => (value) =>
   v.isEmpty(value) || /^data:image\/(png|gif|jpeg|bmp);base64,/i.test(String(value)) ? undefined : IMAGE_MESSAGE;
 
+/**
+ * Money (seed A §5, §9): at most 8 significant digits (integer digits without leading zeros
+ * plus decimals without trailing zeros), of which at most 2 decimals — the limit of the
+ * browser's MoneyInput, and within the numeric(12,2) columns (so never a database overflow).
+ */
+export const MONEY_MESSAGE = 'Importo non valido: massimo 8 cifre e 2 decimali';
+export const MONEY_MAX_DIGITS = 8;
+export const MONEY_MAX_DECIMALS = 2;
+const moneyLimit = (): v.Validator => (value) => {
+  if (v.isEmpty(value)) return undefined;
+  let text: string;
+  if (typeof value === 'number') {
+    if (!Number.isFinite(value)) return MONEY_MESSAGE;
+    text = String(value);
+    if (/e/i.test(text)) return MONEY_MESSAGE; // below 1e-6 or at least 1e21
+  } else if (typeof value === 'string' || typeof value === 'bigint') {
+    text = String(value).trim();
+  } else return undefined; // not a number at all: the decimal rule answers
+  const m = /^[+-]?(\d+)(?:[.,](\d+))?$/.exec(text);
+  if (!m) return undefined;
+  const int = m[1]!.replace(/^0+/, '');
+  const dec = (m[2] ?? '').replace(/0+$/, ''); // 1234.50 has the digits of 1234.5
+  return dec.length > MONEY_MAX_DECIMALS || int.length + dec.length > MONEY_MAX_DIGITS ? MONEY_MESSAGE : undefined;
+};
+
 export type Mode = 'create' | 'update';
 
 /** The validators of one field, in the order their messages should win. */
@@ -25,6 +50,7 @@ export function fieldValidators(fd: FieldDef, mode: Mode = 'create'): v.Validato
   }
   if (fd.type === 'integer') out.push(v.integer());
   if (fd.type === 'money' || fd.type === 'decimal' || fd.type === 'credit') out.push(v.decimal());
+  if (fd.type === 'money') out.push(moneyLimit());
   if (fd.type === 'date') out.push(v.date());
   for (const r of rules) {
     switch (r) {

@@ -16,6 +16,7 @@ import type { Tx } from './records/crud.js';
 import { sessionRoutes } from './routes/session.js';
 import { recordRoutes } from './routes/records.js';
 import { shellRoutes } from './routes/shell.js';
+import { masterDataRoutes } from './routes/masterData.js';
 
 declare module 'fastify' {
   interface FastifyRequest { ctx: Ctx }
@@ -81,6 +82,7 @@ export async function buildApp(settings: Settings, database: Database, opts: { l
     await sessionRoutes(api, deps);
     await shellRoutes(api, deps);
     await recordRoutes(api, deps);
+    await masterDataRoutes(api, deps);
   }, { prefix: '/api' });
 
   // the built browser app, with a fallback to index.html for client routes

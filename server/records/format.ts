@@ -1,7 +1,7 @@
 /** Italian formats for exports: numbers with decimal comma, dates DD-MM-YYYY. */
 import type { FieldDef } from '../../model/fields.js';
 
-const money = new Intl.NumberFormat('it-IT', { minimumFractionDigits: 2, maximumFractionDigits: 2 });
+const money = new Intl.NumberFormat('it-IT', { minimumFractionDigits: 2, maximumFractionDigits: 2, useGrouping: 'always' } as Intl.NumberFormatOptions);
 const decimal = new Intl.NumberFormat('it-IT', { maximumFractionDigits: 5 });
 
 export function formatValue(fd: FieldDef | undefined, value: unknown, opts: { grouping?: boolean } = {}): string {

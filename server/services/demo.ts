@@ -1,7 +1,8 @@
 /**
  * Demo data (PRODUCT.md §9): the vendor's studio with a SuperAdmin, 'Studio Demo' (Admin,
  * Collaboratore, about 200 customers) and 'Studio Bianchi' (Admin, about 20 customers), so
- * tenant isolation can be seen. Deterministic: the same data on every fresh database.
+ * tenant isolation can be seen. Each has its legal statuses, payment methods, bank accounts
+ * (valid Italian IBANs), studio services with costs, and tasks. Deterministic: the same data on every fresh database.
  */
 import { sql } from 'drizzle-orm';
 import type { Exec } from '../records/exec.js';
@@ -46,6 +47,30 @@ const LEGAL_STATUSES: Array<[string, string]> = [
 const PAYMENT_METHODS: Array<[string, string]> = [
   ['BON', 'Bonifico bancario'], ['RID', 'Addebito diretto SEPA'], ['CONT', 'Contanti'], ['ASS', 'Assegno'], ['CARTA', 'Carta di credito'], ['POS', 'Pagamento POS'],
 ];
+/** Banks of the demo accounts: code, name, ABI, CAB. */
+const BANKS: Array<[string, string, string, string]> = [
+  ['INTESA', 'Intesa Sanpaolo — conto principale', '03069', '03204'],
+  ['UNICREDIT', 'UniCredit — conto incassi', '02008', '05077'],
+  ['BPM', 'Banco BPM — conto F24', '05034', '01633'],
+];
+/** Studio services: code, description, cost, index of the bank account (null: none), note. */
+const STUDIO_SERVICES: Array<[string, string, number, number | null, string | null]> = [
+  ['CONT_ORD', 'Tenuta contabilità ordinaria', 2400, 0, 'Canone annuo, fatturato in rate secondo il contratto.'],
+  ['CONT_SEMPL', 'Tenuta contabilità semplificata', 1200, 0, null],
+  ['DICH_REDD', 'Dichiarazione dei redditi', 350, 1, null],
+  ['MOD_730', 'Modello 730', 90, 1, null],
+  ['CEDOLINI', 'Elaborazione cedolini', 18.5, 2, 'Costo per cedolino mensile.'],
+  ['CONS_FISC', 'Consulenza fiscale', 120, 1, 'Tariffa oraria.'],
+  ['BILANCIO', "Redazione bilancio d'esercizio", 950, 0, null],
+  ['F24', 'Predisposizione e invio F24', 25, null, null],
+];
+/** Tasks (sotto adempimenti) of the studio jobs: code, name. */
+const TASKS: Array<[string, string]> = [
+  ['RACCOLTA_DOC', 'Raccolta documenti'], ['REGISTRAZIONE', 'Registrazione movimenti'], ['QUADRATURA', 'Quadratura'],
+  ['CALCOLO_IMPOSTE', 'Calcolo imposte'], ['CONTROLLO', 'Controllo del cliente'], ['FIRMA', 'Firma e impegno alla trasmissione'],
+  ['INVIO_TEL', 'Invio telematico'], ['RICEVUTA', 'Ricevuta e archiviazione'],
+];
+
 const FEES = [600, 900, 1200, 1500, 1800, 2400, 3000, 3600, 4800, 6000];
 const INSTALLMENTS = [1, 2, 3, 4, 12];
 
@@ -70,6 +95,32 @@ export function personFiscalCode(surname: string, name: string, birth: Date, fem
 export function vatNumber(n: number): string {
   const first10 = String(n).padStart(7, '0').slice(-7) + '001';
   return first10 + vatCheckDigit(first10);
+}
+
+/** Values of the characters in odd positions of the Italian CIN (the same table as the fiscal code's). */
+const CIN_ODD = [1, 0, 5, 7, 9, 13, 15, 17, 19, 21, 2, 4, 18, 20, 11, 3, 6, 8, 12, 14, 16, 10, 22, 25, 24, 23];
+
+/** CIN, the check letter of an Italian BBAN, from ABI (5), CAB (5) and account (12 characters). */
+export function italianCin(abi: string, cab: string, account: string): string {
+  const s = (abi + cab + account).toUpperCase();
+  if (!/^\d{10}[A-Z0-9]{12}$/.test(s)) throw new RangeError('italianCin: ABI, CAB (5 digits) and a 12-character account expected');
+  let sum = 0;
+  for (let i = 0; i < s.length; i++) {
+    const c = s.charCodeAt(i);
+    const v = c <= 57 ? c - 48 : c - 65; // digit → 0–9, letter → 0–25
+    sum += i % 2 === 0 ? CIN_ODD[v]! : v;
+  }
+  return String.fromCharCode(65 + (sum % 26));
+}
+
+/** A valid Italian IBAN: CIN and the ISO 13616 check digits (mod 97) computed. */
+export function italianIban(abi: string, cab: string, account: string): string {
+  const acc = account.toUpperCase().padStart(12, '0');
+  const bban = italianCin(abi, cab, acc) + abi + cab + acc;
+  const digits = (bban + 'IT00').replace(/[A-Z]/g, (ch) => String(ch.charCodeAt(0) - 55));
+  let rem = 0;
+  for (const d of digits) rem = (rem * 10 + Number(d)) % 97;
+  return `IT${String(98 - rem).padStart(2, '0')}${bban}`;
 }
 
 function addYears(iso: string, years: number) {
@@ -121,11 +172,24 @@ function studioProfile(name: string, city: [string, string, string, string], man
   };
 }
 
-async function seedStudioData(exec: Exec, studioId: number, count: number, seed: number, collaboratorIds: number[]) {
+/** Bank accounts, studio services (with cost and account) and tasks of a studio. */
+async function seedMasterData(exec: Exec, studioId: number, seed: number, banks: number) {
+  const accountIds = await insertMany(exec, 'bank_accounts', BANKS.slice(0, banks).map(([cod, name, abi, cab], i) => ({
+    studio_id: studioId, cod, name, iban: italianIban(abi, cab, `${String(seed % 1_000_000).padStart(6, '0')}${String(i + 1).padStart(6, '0')}`),
+    note: i === 0 ? 'Conto indicato sui bollettini e sulle lettere di bonifico.' : null,
+  })));
+  await insertMany(exec, 'studio_services', STUDIO_SERVICES.map(([cod, description, cost, bank, note]) => ({
+    studio_id: studioId, cod, description, cost, bank_account_id: bank === null ? null : accountIds[bank % accountIds.length], note,
+  })));
+  await insertMany(exec, 'tasks', TASKS.map(([cod, name]) => ({ studio_id: studioId, cod, name, note: null })));
+}
+
+async function seedStudioData(exec: Exec, studioId: number, count: number, seed: number, collaboratorIds: number[], banks = BANKS.length) {
   const rand = rng(seed);
   const pick = <T>(a: T[]) => a[Math.floor(rand() * a.length)];
   const statusIds = await insertMany(exec, 'legal_statuses', LEGAL_STATUSES.map(([cod, description]) => ({ studio_id: studioId, cod, description })));
   await insertMany(exec, 'payment_methods', PAYMENT_METHODS.map(([cod, description]) => ({ studio_id: studioId, cod, description })));
+  await seedMasterData(exec, studioId, seed, banks);
   const reps: Record<string, unknown>[] = [];
   for (let i = 0; i < Math.ceil(count * 0.8); i++) {
     const female = rand() < 0.45;
@@ -189,6 +253,6 @@ export async function loadDemoData(exec: Exec): Promise<boolean> {
     user(bianchi, 'Admin', 'Giulia', 'Bianchi', 'admin@studiobianchi.test'),
   ]);
   await seedStudioData(exec, demo, 200, 20260101, [collab]);
-  await seedStudioData(exec, bianchi, 20, 20260202, []);
+  await seedStudioData(exec, bianchi, 20, 20260202, [], 2);
   return true;
 }

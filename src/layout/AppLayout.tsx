@@ -419,7 +419,8 @@ const ShellContent = ({ children }: { children: ReactNode }) => (
 export const AppLayout = ({ children, ...props }: LayoutProps) => {
   const content = useMemo(() => <ShellContent>{children}</ShellContent>, [children]);
   return (
-    <Layout {...props} appBar={AppAppBar} menu={AppMenu}>
+    <Layout {...props} appBar={AppAppBar} menu={AppMenu}
+      sx={{ minWidth: 0, '& .RaLayout-appFrame': { minWidth: 0 }, '& .RaLayout-contentWithSidebar': { minWidth: 0 }, '& .RaLayout-content': { minWidth: 0 } }}>
       {content}
     </Layout>
   );

@@ -40,7 +40,7 @@ function SearchBox() {
   const run = () => setFilters({ ...filterValues, q: text.trim() || undefined }, displayedFilters, false);
   return (
     <TextField
-      size="small" label="Cerca" value={text} onChange={(e) => setText(e.target.value)}
+      size="small" label="Cerca" value={text} sx={{ width: { xs: '100%', sm: 320 } }} onChange={(e) => setText(e.target.value)}
       onKeyDown={(e: KeyboardEvent) => { if (e.key === 'Enter') run(); }}
       inputProps={{ 'aria-label': 'Cerca (premi Invio)' }}
       InputProps={{ endAdornment: <InputAdornment position="end"><IconButton aria-label="Avvia ricerca" onClick={run} size="small"><SearchIcon /></IconButton></InputAdornment> }}
@@ -73,7 +73,7 @@ function ListActions({ model }: { model: ModelDef }) {
     } catch (e) { notify(`Errore nel caricamento dati ${(e as Error).message}`, { type: 'error' }); }
   };
   return (
-    <TopToolbar sx={{ alignItems: 'center', flexWrap: 'wrap', gap: 1 }}>
+    <TopToolbar sx={{ alignItems: 'center', flexWrap: 'wrap', gap: 1, justifyContent: 'flex-start', width: '100%' }}>
       <SearchBox />
       <TrashToggle />
       <Tooltip title="Aggiorna"><IconButton aria-label="Aggiorna" onClick={() => refresh()}><RefreshIcon /></IconButton></Tooltip>
@@ -226,6 +226,7 @@ function ModelDatagrid({ model }: { model: ModelDef }) {
   return (
     <div ref={gridRef}>
       <Datagrid
+        size="small"
         bulkActionButtons={meta?.is_selectable === false ? false : <BulkActions model={model} />}
         isRowSelectable={(r) => meta?.items?.[String(r.id)]?.is_selectable ?? meta?.is_selectable ?? true}
         rowClick={(id, _res, record) => {
@@ -278,9 +279,12 @@ export function GenericList({ model }: { model: ModelDef }) {
       disableSyncWithLocation={false}
       storeKey={`list.${model.name}`}
       empty={false}
+      sx={{ minWidth: 0, maxWidth: '100%', '& .RaList-main': { minWidth: 0 }, '& .RaList-content': { overflow: 'hidden' } }}
     >
       <FilterGroup model={model} />
-      <ModelDatagrid model={model} />
+      <Box sx={{ overflowX: 'auto', width: '100%' }}>
+        <ModelDatagrid model={model} />
+      </Box>
     </List>
   );
 }

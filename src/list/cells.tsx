@@ -43,7 +43,8 @@ export function ValueCell({ name, fd }: { name: string; fd: FieldDef; label?: st
   if (!record) return null;
   const text = displayValue(fd, name, record);
   const numeric = ['money', 'decimal', 'integer', 'credit'].includes(fd.type);
-  return <span style={numeric ? { display: 'block', textAlign: 'right', whiteSpace: 'nowrap' } : undefined}>{text}</span>;
+  const long = fd.type === 'longtext' || text.length > 40;
+  return <span style={numeric ? { display: 'block', textAlign: 'right', whiteSpace: 'nowrap' } : long ? undefined : { whiteSpace: 'nowrap' }}>{text}</span>;
 }
 
 /** Status column: colour, icon and text; trashed rows show 'Cestinato'. */

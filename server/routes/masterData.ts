@@ -1,0 +1,16 @@
+/** Master-data calls that are not a model's CRUD: the collaborators select list (C23). */
+import type { FastifyInstance } from 'fastify';
+import type { AppDeps } from '../app.js';
+import { atLeast } from '../../model/define.js';
+import { forbidden } from '../errors.js';
+import { listCollaborators } from '../services/collaborators.js';
+
+export async function masterDataRoutes(api: FastifyInstance, deps: AppDeps) {
+  const { exec } = deps;
+
+  // C23: {data: [{id, name}]}, the caller's studio only; any role from Collaboratore up
+  api.get('/collaborators', async (req) => {
+    if (!atLeast(req.ctx.role, 'Collaboratore')) throw forbidden();
+    return { data: await listCollaborators(exec, req.ctx.studioId) };
+  });
+}
