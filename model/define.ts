@@ -55,6 +55,8 @@ export interface ModelDef {
     expandField?: string | null;
     /** filter values the list starts with */
     defaultFilter?: Record<string, unknown>;
+    /** `/table/{Model}/{id}` restricts the list to rows whose `parentField` is that id */
+    parentField?: string;
     /** the collapsible filter group */
     filters?: ListFilter[];
     /** a button per row that opens a path built from the row, e.g. the account statement */

@@ -9,6 +9,8 @@ import { LoginPage } from './pages/LoginPage';
 import { MenuPage } from './pages/MenuPage';
 import { ErrorPage, NotFoundPage } from './pages/ErrorPage';
 import { resourcesFor, screensFor } from './resources';
+import { SimpleListPage } from './pages/SimpleListPage';
+import { GenericList } from './list/GenericList';
 import { modelByName } from '../model/registry';
 import { getUser } from './authProvider/token';
 
@@ -18,9 +20,12 @@ function Home() {
 
 /** `/table/{Model}`: the generic list of a model. */
 function TableRoute() {
-  const { model } = useParams();
+  const { model, parentId } = useParams();
   const m = model ? modelByName.get(model) : undefined;
   if (!m) return <NotFoundPage />;
+  if (parentId && m.list.parentField) {
+    return <ResourceContextProvider value={m.name}><GenericList key={parentId} model={m} parentId={parentId} /></ResourceContextProvider>;
+  }
   const List = screensFor(m).list;
   return <ResourceContextProvider value={m.name}><List /></ResourceContextProvider>;
 }
@@ -69,6 +74,8 @@ export default function App() {
             <Route path="/Menu" element={<MenuPage />} />
             <Route path="/menu" element={<MenuPage />} />
             <Route path="/table/:model" element={<TableRoute />} />
+            <Route path="/table/:model/:parentId" element={<TableRoute />} />
+            <Route path="/lista/:id" element={<SimpleListPage />} />
             <Route path="/NewScheda:model" element={<SchedaRoute create />} />
             <Route path="/Scheda:model/:id" element={<SchedaRoute />} />
             <Route path="/utente/il_mio_studio" element={<MyStudio />} />

@@ -43,10 +43,13 @@ export function listQuery(params: Partial<GetListParams> & { filter?: Record<str
   if (filter.q) qs.set('search_text', String(filter.q));
   if (filter.with_trashed) qs.set('with_trashed', '1');
   if (Array.isArray(filter.filters)) specs.push(...(filter.filters as FilterSpec[]));
+  // the parent of /table/{Model}/{id}: always joined with AND
+  const parent = filter.__parent as { name: string; id: unknown } | undefined;
   for (const [k, v] of Object.entries(filter)) {
-    if (['q', 'with_trashed', 'filters', 'collection', '__filterState'].includes(k) || v === undefined || v === '' || v === null) continue;
+    if (['q', 'with_trashed', 'filters', 'collection', '__filterState', '__parent'].includes(k) || v === undefined || v === '' || v === null) continue;
     specs.push({ name: k, type: 'OR', val: Array.isArray(v) ? v : [v], glue: 'and' });
   }
+  if (parent) specs.push({ name: parent.name, type: 'OR', val: [parent.id], glue: 'and' });
   if (specs.length) qs.set('filters', JSON.stringify(specs));
   if (params.sort?.field) {
     qs.set('sort_by', params.sort.field);

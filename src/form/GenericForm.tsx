@@ -37,6 +37,20 @@ export function saveErrorMessage(e: HttpError | Error & { status?: number }): st
   return `Errore nel Salvataggio dati${e.message ? `: ${e.message}` : ''}`;
 }
 
+/** On a failed submit, bring the first invalid field into view and focus it. */
+function ScrollToFirstError() {
+  const { submitCount, isSubmitSuccessful } = useFormState();
+  useEffect(() => {
+    if (!submitCount || isSubmitSuccessful) return;
+    const t = setTimeout(() => {
+      const el = document.querySelector<HTMLElement>('form [aria-invalid="true"]');
+      if (el) { el.scrollIntoView({ block: 'center', behavior: 'smooth' }); el.focus({ preventScroll: true }); }
+    }, 50);
+    return () => clearTimeout(t);
+  }, [submitCount, isSubmitSuccessful]);
+  return null;
+}
+
 function UnsavedBanner() {
   const { isDirty } = useFormState();
   return isDirty ? <Alert severity="warning" sx={{ mb: 1 }} role="status">Ci sono modifiche non salvate</Alert> : null;
@@ -149,6 +163,7 @@ function ModelForm({ model, mode, children }: { model: ModelDef; mode: Mode; chi
     <SimpleForm toolbar={<FormToolbar model={model} mode={mode} />} mode="onSubmit" reValidateMode="onChange" sanitizeEmptyValues={false}
       defaultValues={mode === 'create' ? createDefaults(model) : undefined}>
       <UnsavedBanner />
+      <ScrollToFirstError />
       {mode === 'update' && <TrashedNotice model={model} />}
       <ModelFields model={model} mode={mode} />
       {children}

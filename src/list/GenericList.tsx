@@ -103,10 +103,12 @@ function SelectAllButton({ model }: { model: ModelDef }) {
 
 function BulkActions({ model }: { model: ModelDef }) {
   const meta = useItemMeta();
+  const notify = useNotify();
   return (
     <>
       <SelectAllButton model={model} />
-      {meta?.is_erasable !== false && <BulkDeleteButton mutationMode="pessimistic" label="Elimina" />}
+      {meta?.is_erasable !== false && <BulkDeleteButton mutationMode="pessimistic" label="Elimina"
+        mutationOptions={{ onError: (e: unknown) => notify(`Errore nel eliminazione dati${(e as Error)?.message ? `: ${(e as Error).message}` : ''}`, { type: 'error' }) }} />}
     </>
   );
 }
@@ -264,8 +266,9 @@ function ModelDatagrid({ model }: { model: ModelDef }) {
   );
 }
 
-export function GenericList({ model }: { model: ModelDef }) {
+export function GenericList({ model, parentId }: { model: ModelDef; parentId?: string }) {
   const notify = useNotify();
+  const parent = parentId && model.list.parentField ? { __parent: { name: model.list.parentField, id: parentId } } : undefined;
   return (
     <List
       resource={model.name}
@@ -273,6 +276,7 @@ export function GenericList({ model }: { model: ModelDef }) {
       perPage={200}
       sort={model.list.sort ? { field: model.list.sort.field, order: model.list.sort.desc ? 'DESC' : 'ASC' } : undefined}
       filterDefaultValues={defaultListFilter(model)}
+      filter={parent}
       actions={<ListActions model={model} />}
       pagination={<Pagination rowsPerPageOptions={[50, 100, 200, 500]} />}
       queryOptions={{ onError: (e: Error) => notify(`Errore nel caricamento dati ${e.message}`, { type: 'error' }) }}
