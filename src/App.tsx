@@ -1,4 +1,4 @@
-import { Admin, CustomRoutes, ResourceContextProvider, type DataProvider } from 'react-admin';
+import { Admin, CustomRoutes, ResourceContextProvider, usePermissions, type DataProvider } from 'react-admin';
 import { Navigate, Route, useParams } from 'react-router-dom';
 import { dataProvider } from './dataProvider';
 import { authProvider } from './authProvider';
@@ -11,6 +11,9 @@ import { ErrorPage, NotFoundPage } from './pages/ErrorPage';
 import { resourcesFor, screensFor } from './resources';
 import { SimpleListPage } from './pages/SimpleListPage';
 import { GenericList } from './list/GenericList';
+import { ModelEdit } from './form/GenericForm';
+import { Unauthorized } from './pages/UnauthorizedDialog';
+import { atLeast } from '../model/define';
 import { modelByName } from '../model/registry';
 import { getUser } from './authProvider/token';
 
@@ -21,8 +24,10 @@ function Home() {
 /** `/table/{Model}`: the generic list of a model. */
 function TableRoute() {
   const { model, parentId } = useParams();
+  const { permissions } = usePermissions<{ role?: string }>();
   const m = model ? modelByName.get(model) : undefined;
   if (!m) return <NotFoundPage />;
+  if (permissions && !atLeast(permissions.role, m.access.read)) return <Unauthorized />;
   if (parentId && m.list.parentField) {
     return <ResourceContextProvider value={m.name}><GenericList key={parentId} model={m} parentId={parentId} /></ResourceContextProvider>;
   }
@@ -36,6 +41,13 @@ function SchedaRoute({ create }: { create?: boolean }) {
   const m = model ? modelByName.get(model) : undefined;
   if (!m) return <NotFoundPage />;
   return <Navigate to={create ? `/${m.name}/create` : `/${m.name}/${id}`} replace />;
+}
+
+/** `/utente/il_mio_profilo`: the logged user's own record (any role may edit its profile). */
+function MyProfile() {
+  const u = getUser();
+  if (!u) return <Navigate to="/utente/login" replace />;
+  return <ResourceContextProvider value="User"><ModelEdit model={modelByName.get('User')!} id={u.id} title="Il mio profilo" /></ResourceContextProvider>;
 }
 
 function MyStudio() {
@@ -79,6 +91,7 @@ export default function App() {
             <Route path="/NewScheda:model" element={<SchedaRoute create />} />
             <Route path="/Scheda:model/:id" element={<SchedaRoute />} />
             <Route path="/utente/il_mio_studio" element={<MyStudio />} />
+            <Route path="/utente/il_mio_profilo" element={<MyProfile />} />
             <Route path="/scheda_studio/:id?" element={<StudioCard />} />
           </CustomRoutes>
           {resourcesFor(permissions?.role)}

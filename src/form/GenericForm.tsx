@@ -181,11 +181,11 @@ const useSaveHandlers = () => {
   };
 };
 
-export function ModelEdit({ model }: { model: ModelDef }) {
+export function ModelEdit({ model, id, title }: { model: ModelDef; id?: string | number; title?: string }) {
   const { onError, back } = useSaveHandlers();
   const notify = useNotify();
   return (
-    <Edit resource={model.name} title={model.formTitle ?? model.label} mutationMode="pessimistic"
+    <Edit resource={model.name} id={id} title={title ?? model.formTitle ?? model.label} mutationMode="pessimistic"
       mutationOptions={{ onError, onSuccess: () => { notify('Elemento aggiornato'); back(); } }}
       queryOptions={{ onError: (err: Error) => { const e = err as HttpError; notify(e.status === 403 ? 'Operazione non consentita (403)' : `Errore nel caricamento dati ${e.status ?? ''} ${e.message}`, { type: 'error' }); } }}
       redirect={false}>
