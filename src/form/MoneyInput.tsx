@@ -5,6 +5,7 @@
 import { useState, useEffect } from 'react';
 import { InputAdornment, TextField } from '@mui/material';
 import { useInput, type InputProps } from 'react-admin';
+import { MONEY_MESSAGE } from '../../model/validate';
 
 const fmt = new Intl.NumberFormat('it-IT', { minimumFractionDigits: 2, maximumFractionDigits: 2, useGrouping: 'always' } as Intl.NumberFormatOptions);
 export const formatMoney = (n: number | null | undefined) => (n === null || n === undefined || Number.isNaN(n) ? '' : fmt.format(n));
@@ -18,17 +19,18 @@ export function parseMoney(text: string): number | null | undefined {
   const n = Number(normal);
   if (!Number.isFinite(n)) return undefined;
   const [int, dec = ''] = normal.replace('-', '').split('.');
-  if (dec.length > 2 || (int.replace(/^0+/, '') + dec).length > 8) return undefined;
+  if (dec.length > 2 || (int.replace(/^0+/, '') + dec.replace(/0+$/, '')).length > 8) return undefined;
   return Math.round(n * 100) / 100;
 }
 
-export const MONEY_MESSAGE = 'Importo non valido: massimo 8 cifre e 2 decimali';
+export { MONEY_MESSAGE };
 
 export function MoneyInput(props: InputProps & { label?: string; fullWidth?: boolean }) {
   const { field, fieldState, isRequired } = useInput({
     ...props,
-    validate: [...(Array.isArray(props.validate) ? props.validate : props.validate ? [props.validate] : []),
-      (v: unknown) => (v === '__invalid__' ? MONEY_MESSAGE : undefined)],
+    // the malformed-text check comes first, so its message wins over the shared decimal rule
+    validate: [(v: unknown) => (v === '__invalid__' ? MONEY_MESSAGE : undefined),
+      ...(Array.isArray(props.validate) ? props.validate : props.validate ? [props.validate] : [])],
   });
   const [text, setText] = useState(formatMoney(typeof field.value === 'number' ? field.value : null));
   const [focused, setFocused] = useState(false);
