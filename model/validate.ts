@@ -48,7 +48,11 @@ export function fieldValidators(fd: FieldDef, mode: Mode = 'create'): v.Validato
     if (fd.max) out.push(v.maxLength(fd.max));
     if (fd.min) out.push(v.minLength(fd.min));
   }
-  if (fd.type === 'integer') out.push(v.integer());
+  if (fd.type === 'integer') {
+    out.push(v.integer());
+    // the column is a 32-bit integer
+    out.push((value) => (v.isEmpty(value) || Math.abs(Number(value)) <= 2_147_483_647 ? undefined : v.MESSAGES.integer));
+  }
   if (fd.type === 'money' || fd.type === 'decimal' || fd.type === 'credit') out.push(v.decimal());
   if (fd.type === 'money') out.push(moneyLimit());
   if (fd.type === 'date') out.push(v.date());
