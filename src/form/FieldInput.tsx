@@ -10,6 +10,7 @@ import type { Mode } from '../../model/validate';
 import { raValidators } from './validation';
 import { MoneyInput } from './MoneyInput';
 import { DateInput } from './DateInput';
+import { ImageDataInput } from './ImageDataInput';
 
 const optionText = (refName: string) => (r: Record<string, unknown>) => {
   if (!r) return '';
@@ -26,6 +27,7 @@ export function FieldInput({ name, fd, mode }: { name: string; fd: FieldDef; mod
   const upper = (v: string) => (typeof v === 'string' ? v.toUpperCase() : v);
   switch (fd.type) {
     case 'longtext':
+      if (fd.rules?.includes('image')) return <ImageDataInput source={name} label={fd.label} validate={validate} disabled={!!readOnly} />;
       return <TextInput {...common} multiline minRows={3} />;
     case 'password':
       return <PasswordInput {...common} autoComplete="new-password" helperText={mode === 'update' ? 'Lascia vuoto per non cambiarla' : ' '} />;
