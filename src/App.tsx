@@ -14,7 +14,8 @@ import { GenericList } from './list/GenericList';
 import { ModelEdit } from './form/GenericForm';
 import { Unauthorized } from './pages/UnauthorizedDialog';
 import { atLeast } from '../model/define';
-import { modelByName } from '../model/registry';
+import { MODELS, modelByName } from '../model/registry';
+import type { ModelDef } from '../model/define';
 import { getUser } from './authProvider/token';
 
 function Home() {
@@ -35,12 +36,13 @@ function TableRoute() {
   return <ResourceContextProvider value={m.name}><List /></ResourceContextProvider>;
 }
 
-/** `NewScheda{Model}` and `Scheda{Model}/{id}`: the form routes of seed A. */
-function SchedaRoute({ create }: { create?: boolean }) {
-  const { model, id } = useParams();
-  const m = model ? modelByName.get(model) : undefined;
-  if (!m) return <NotFoundPage />;
-  return <Navigate to={create ? `/${m.name}/create` : `/${m.name}/${id}`} replace />;
+/**
+ * `NewScheda{Model}` and `Scheda{Model}/{id}`: the form routes of seed A. React Router matches
+ * whole segments only (`/NewScheda:model` would be a literal path), so there is one route per model.
+ */
+function SchedaRoute({ model, create }: { model: ModelDef; create?: boolean }) {
+  const { id } = useParams();
+  return <Navigate to={create ? `/${model.name}/create` : `/${model.name}/${encodeURIComponent(id ?? '')}`} replace />;
 }
 
 /** `/utente/il_mio_profilo`: the logged user's own record (any role may edit its profile). */
@@ -88,8 +90,8 @@ export default function App() {
             <Route path="/table/:model" element={<TableRoute />} />
             <Route path="/table/:model/:parentId" element={<TableRoute />} />
             <Route path="/lista/:id" element={<SimpleListPage />} />
-            <Route path="/NewScheda:model" element={<SchedaRoute create />} />
-            <Route path="/Scheda:model/:id" element={<SchedaRoute />} />
+            {MODELS.map((m) => <Route key={`new-${m.name}`} path={`/NewScheda${m.name}`} element={<SchedaRoute model={m} create />} />)}
+            {MODELS.map((m) => <Route key={`edit-${m.name}`} path={`/Scheda${m.name}/:id`} element={<SchedaRoute model={m} />} />)}
             <Route path="/utente/il_mio_studio" element={<MyStudio />} />
             <Route path="/utente/il_mio_profilo" element={<MyProfile />} />
             <Route path="/scheda_studio/:id?" element={<StudioCard />} />

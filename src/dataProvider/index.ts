@@ -25,9 +25,19 @@ const model = (resource: string): ModelDef => {
   return m;
 };
 
+/**
+ * The API answers field errors as `{errors: {field: [messages]}}`; react-admin's forms show
+ * `{errors: {field: 'message'}}` under the field (an array would land on `field.0`).
+ */
+const errorBody = (body: ApiError['body']) => {
+  if (!body?.errors || typeof body.errors !== 'object') return body;
+  const errors = Object.fromEntries(Object.entries(body.errors).map(([k, v]) => [k, Array.isArray(v) ? v.join(' ') : String(v)]));
+  return { ...body, errors };
+};
+
 const wrap = async <T>(p: Promise<T>): Promise<T> => {
   try { return await p; } catch (e) {
-    if (e instanceof ApiError) throw new HttpError(e.message, e.status, e.body);
+    if (e instanceof ApiError) throw new HttpError(e.message, e.status, errorBody(e.body));
     throw new HttpError('Errore di connessione al server', 0);
   }
 };

@@ -2,10 +2,10 @@
  * Date input shown DD-MM-YYYY and sent YYYY-MM-DD (seed A §9). Typing accepts digits with
  * or without separators; a calendar picker is offered by the native control next to it.
  */
-import { useEffect, useState } from 'react';
+import { useEffect, useState, type ReactNode } from 'react';
 import { IconButton, InputAdornment, TextField } from '@mui/material';
 import EventIcon from '@mui/icons-material/Event';
-import { useInput, type InputProps } from 'react-admin';
+import { InputHelperText, useInput, type InputProps } from 'react-admin';
 import { MESSAGES } from '../../model/validators';
 
 /** 'YYYY-MM-DD' → 'DD-MM-YYYY' */
@@ -28,10 +28,12 @@ export function parseDisplayDate(text: string): string | null | undefined {
 
 export function DateTextField({ label, value, onChange, error, helperText, id, required, disabled }: {
   label: string; value: string | null | undefined; onChange: (iso: string | null | undefined) => void;
-  error?: boolean; helperText?: string; id?: string; required?: boolean; disabled?: boolean;
+  error?: boolean; helperText?: ReactNode; id?: string; required?: boolean; disabled?: boolean;
 }) {
   const [text, setText] = useState(toDisplayDate(value));
   useEffect(() => {
+    // undefined = the typed text is not a date (yet): keep it as typed
+    if (value === undefined) return;
     if (parseDisplayDate(text) !== (value ?? null)) setText(toDisplayDate(value));
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [value]);
@@ -70,7 +72,8 @@ export function DateInput(props: InputProps & { label?: string }) {
       id={`input-${props.source}`} label={props.label ?? props.source} required={isRequired} disabled={props.disabled}
       value={field.value === '__invalid__' ? undefined : field.value}
       onChange={(iso) => field.onChange(iso === undefined ? '__invalid__' : iso)}
-      error={!!(fieldState.invalid && error)} helperText={fieldState.invalid && error ? error : ' '}
+      // react-admin encodes validator messages ('@@react-admin@@"…"'): InputHelperText decodes them
+      error={!!(fieldState.invalid && error)} helperText={fieldState.invalid && error ? <InputHelperText error={error} /> : ' '}
     />
   );
 }

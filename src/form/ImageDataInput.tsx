@@ -6,7 +6,7 @@ import { useState } from 'react';
 import { Box, Button, FormHelperText, Typography } from '@mui/material';
 import UploadIcon from '@mui/icons-material/Upload';
 import DeleteIcon from '@mui/icons-material/Delete';
-import { useInput, type InputProps } from 'react-admin';
+import { InputHelperText, useInput, type InputProps } from 'react-admin';
 import { IMAGE_MESSAGE } from '../../model/validate';
 
 const ACCEPTED = ['image/png', 'image/gif', 'image/jpeg', 'image/bmp'];
@@ -25,7 +25,9 @@ export function ImageDataInput(props: InputProps & { label?: string }) {
     reader.onload = () => field.onChange(String(reader.result));
     reader.readAsDataURL(file);
   };
-  const message = error ?? fieldState.error?.message;
+  const fieldError = fieldState.error?.message;
+  // react-admin encodes validator messages ('@@react-admin@@"…"'): InputHelperText decodes them
+  const message = error ?? (fieldError ? <InputHelperText error={fieldError} /> : null);
   return (
     <Box sx={{ mb: 2 }}>
       <Typography component="label" htmlFor={id} variant="body2" sx={{ display: 'block', mb: 0.5 }}>{props.label}</Typography>

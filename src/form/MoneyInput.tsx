@@ -4,7 +4,7 @@
  */
 import { useState, useEffect } from 'react';
 import { InputAdornment, TextField } from '@mui/material';
-import { useInput, type InputProps } from 'react-admin';
+import { InputHelperText, useInput, type InputProps } from 'react-admin';
 import { MONEY_MESSAGE } from '../../model/validate';
 
 const fmt = new Intl.NumberFormat('it-IT', { minimumFractionDigits: 2, maximumFractionDigits: 2, useGrouping: 'always' } as Intl.NumberFormatOptions);
@@ -61,7 +61,8 @@ export function MoneyInput(props: InputProps & { label?: string; fullWidth?: boo
         if (n !== undefined) setText(formatMoney(n));
       }}
       error={!!(fieldState.invalid && (fieldState.isTouched || fieldState.isDirty || error))}
-      helperText={fieldState.invalid && error ? error : ' '}
+      // react-admin encodes validator messages ('@@react-admin@@"…"'): InputHelperText decodes them
+      helperText={fieldState.invalid && error ? <InputHelperText error={error} /> : ' '}
     />
   );
 }

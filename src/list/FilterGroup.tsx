@@ -47,29 +47,42 @@ export function initialFilterState(filters: ListFilter[] = []): FilterState {
   return s;
 }
 
-/** The filter objects of a state; null when a date interval is inverted (no filter is emitted). */
+/**
+ * The filter objects of a state. An inverted date interval emits no filter (its field is
+ * listed in `invalid`). The server folds the filters left to right with their glue, so the
+ * two bounds of an interval are one condition: they come first, joined with AND, and the
+ * search mode glues the conditions after them.
+ */
 export function filterSpecs(filters: ListFilter[] = [], s: FilterState): { specs: FilterSpec[]; invalid: string[] } {
-  const free: FilterSpec[] = [];
+  // each entry is one condition: one spec, or the two bounds of an interval
+  const intervals: FilterSpec[][] = [];
+  const free: FilterSpec[][] = [];
   const fixed: FilterSpec[] = [];
   const invalid: string[] = [];
   for (const f of filters) {
     if (f.kind === 'combo') {
       const vals = (s.combos[f.field] ?? []).map((o) => o.id);
-      if (vals.length) free.push({ name: f.field, type: 'OR', val: vals });
+      if (vals.length) free.push([{ name: f.field, type: 'OR', val: vals }]);
     } else if (f.kind === 'toggle') {
       const v = s.toggles[f.field];
-      if (v !== null && v !== undefined) (f.alwaysAnd ? fixed : free).push({ name: f.field, type: 'OR', val: [v] });
+      if (v !== null && v !== undefined) {
+        if (f.alwaysAnd) fixed.push({ name: f.field, type: 'OR', val: [v] });
+        else free.push([{ name: f.field, type: 'OR', val: [v] }]);
+      }
     } else {
       const { from, to } = s.intervals[f.field] ?? { from: null, to: null };
       if (from && to && from > to) { invalid.push(f.field); continue; }
-      if (from) free.push({ name: f.field, type: 'gte', val: [`${from} 00:00:00`] });
-      if (to) free.push({ name: f.field, type: 'lte', val: [`${to} 23:59:59`] });
+      const bounds: FilterSpec[] = [];
+      if (from) bounds.push({ name: f.field, type: 'gte', val: [`${from} 00:00:00`] });
+      if (to) bounds.push({ name: f.field, type: 'lte', val: [`${to} 23:59:59`] });
+      if (bounds.length) intervals.push(bounds);
     }
   }
-  const specs = [
-    ...free.map((spec, i) => ({ ...spec, glue: (i === 0 ? 'and' : s.mode) as 'and' | 'or' })),
-    ...fixed.map((spec) => ({ ...spec, glue: 'and' as const })),
-  ];
+  const specs: FilterSpec[] = [];
+  [...intervals, ...free].forEach((group, i) => group.forEach((spec, j) => {
+    specs.push({ ...spec, glue: i === 0 || j > 0 ? 'and' : s.mode });
+  }));
+  specs.push(...fixed.map((spec) => ({ ...spec, glue: 'and' as const })));
   return { specs, invalid };
 }
 
@@ -110,11 +123,11 @@ export function FilterGroup({ model }: { model: ModelDef }) {
   const { specs, invalid } = useMemo(() => filterSpecs(filters, state), [filters, state]);
   const key = JSON.stringify(specs);
   useEffect(() => {
-    if (invalid.length) return; // an inverted interval emits no filter
+    // an inverted interval is left out of `specs`: the other filters still apply
     if (JSON.stringify(filterValues.filters ?? []) === key) return;
     setFilters({ ...filterValues, filters: specs, __filterState: state }, displayedFilters, false);
     // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [key, invalid.length]);
+  }, [key]);
   if (!filters.length) return null;
   const active = specs.length;
   return (

@@ -104,11 +104,16 @@ function SelectAllButton({ model }: { model: ModelDef }) {
 function BulkActions({ model }: { model: ModelDef }) {
   const meta = useItemMeta();
   const notify = useNotify();
+  const refresh = useRefresh();
   return (
     <>
       <SelectAllButton model={model} />
+      {/* force_delete=auto trashes active rows: reload the page (with the trash shown they stay, as trashed) */}
       {meta?.is_erasable !== false && <BulkDeleteButton mutationMode="pessimistic" label="Elimina"
-        mutationOptions={{ onError: (e: unknown) => notify(`Errore nel eliminazione dati${(e as Error)?.message ? `: ${(e as Error).message}` : ''}`, { type: 'error' }) }} />}
+        mutationOptions={{
+          onError: (e: unknown) => notify(`Errore nel eliminazione dati${(e as Error)?.message ? `: ${(e as Error).message}` : ''}`, { type: 'error' }),
+          onSettled: () => refresh(),
+        }} />}
     </>
   );
 }

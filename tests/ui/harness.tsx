@@ -1,0 +1,67 @@
+/**
+ * Shared harness of the UI tests that render the whole <App/>: a logged session (fake JWT in
+ * the gs_token cookie + gs_user in local storage), msw handlers for the shell calls, and a
+ * spy on the router location.
+ */
+import { useEffect } from 'react';
+import { render } from '@testing-library/react';
+import { http, HttpResponse } from 'msw';
+import { MemoryRouter, useLocation } from 'react-router-dom';
+import App from '../../src/App';
+
+export const b64url = (o: unknown) =>
+  btoa(unescape(encodeURIComponent(JSON.stringify(o)))).replace(/=+$/, '').replace(/\+/g, '-').replace(/\//g, '_');
+
+export const USER = {
+  id: 1, name: 'Mario Rossi', email: 'admin@studiodemo.test', role: 'Admin', studio_id: 2, studio_name: 'Studio Demo',
+  subscription_expire_date: '2099-12-31', credit: 0, avatar: null,
+};
+
+/** A logged Admin: fake (unsigned) JWT in the cookie, the user in local storage. */
+export function login(role = 'Admin') {
+  const token = `h.${b64url({ id: USER.id, email: USER.email, role, studio_id: USER.studio_id, studio_name: USER.studio_name, exp: Math.floor(Date.now() / 1000) + 3600 })}.s`;
+  document.cookie = `gs_token=${encodeURIComponent(token)}; path=/`;
+  localStorage.setItem('gs_user', JSON.stringify({ ...USER, role }));
+  return token;
+}
+
+export function logout() {
+  document.cookie = 'gs_token=; path=/; expires=Thu, 01 Jan 1970 00:00:00 GMT';
+  localStorage.clear();
+}
+
+/** The calls of the layout (settings, studio, completeness banner, menu). */
+export const shellHandlers = [
+  http.get('*/api/var/client_var', () => HttpResponse.json({ APPNAME: 'Gestionale Test', VERSION: '3.5.1', BUILD_ID: 'test', CREDIT_ENABLED: false })),
+  http.get('*/api/studio_logged', () => HttpResponse.json({ data: { id: 2, name: 'Studio Demo', subscription_expire_date: '2099-12-31', status: 1 } })),
+  http.get('*/api/loggedStudio/missingRequiredFields', () => HttpResponse.json({ data: [] })),
+  http.get('*/api/menu_items', () => HttpResponse.json({ data: [] })),
+];
+
+export interface Loc { pathname: string; search: string; key: string }
+export const location: { current: Loc; history: Loc[] } = { current: { pathname: '', search: '', key: '' }, history: [] };
+
+function LocationSpy() {
+  const l = useLocation();
+  useEffect(() => {
+    const cur = { pathname: l.pathname, search: l.search, key: l.key };
+    location.current = cur;
+    location.history.push(cur);
+  }, [l.pathname, l.search, l.key]);
+  return null;
+}
+
+/** The whole app at `path`, in a memory router. */
+export function renderApp(path: string, entries: string[] = []) {
+  location.current = { pathname: '', search: '', key: '' };
+  location.history = [];
+  return render(
+    <MemoryRouter initialEntries={[...entries, path]} initialIndex={entries.length}>
+      <App />
+      <LocationSpy />
+    </MemoryRouter>,
+  );
+}
+
+/** A request's query string as an object (last value wins). */
+export const queryOf = (url: string) => Object.fromEntries(new URL(url).searchParams.entries());
