@@ -10,7 +10,8 @@ export const i18nProvider = polyglotI18nProvider(
     () => italianMessages,
     'it',
     [{ locale: 'it', name: 'Italiano' }],
-    { allowMissing: false }
+    // plain Italian texts passed to notify() are shown as they are
+    { allowMissing: true }
 );
 
 export { italianMessages };
