@@ -1,0 +1,145 @@
+/**
+ * Helpers shared by the browser tests of the generic table and form: a bearer-token API
+ * client (to compute the expected answers) and waits on the list's pagination.
+ */
+import type { Locator, Page, Response } from 'playwright-core';
+
+const DEMO_PASSWORD = 'Demo2026!'; // server/services/demo.ts
+
+/** A row of the customers list (list columns, plus id and trashed). */
+export interface CustomerRow { id: number; cod: string; business_name: string; [field: string]: any }
+
+export interface ApiClient {
+  get<T = any>(path: string, query?: Record<string, unknown>): Promise<T>;
+  status(path: string): Promise<number>;
+  /** meta.total of the customers list for a query (search_text, filters, with_trashed) */
+  customerTotal(query?: Record<string, unknown>): Promise<number>;
+  /** every row of the customers list for a query */
+  customers(query?: Record<string, unknown>): Promise<CustomerRow[]>;
+}
+
+const qs = (query: Record<string, unknown> = {}) => {
+  const parts = Object.entries(query)
+    .filter(([, v]) => v !== undefined)
+    .map(([k, v]) => `${encodeURIComponent(k)}=${encodeURIComponent(typeof v === 'object' ? JSON.stringify(v) : String(v))}`);
+  return parts.length ? `?${parts.join('&')}` : '';
+};
+
+/** Logs in through POST /api/user/login and returns a client with that token. */
+export async function apiClient(base: string, email: string): Promise<ApiClient> {
+  const res = await fetch(`${base}/api/user/login`, {
+    method: 'POST', headers: { 'Content-Type': 'application/json', Accept: 'application/json' },
+    body: JSON.stringify({ email, password: DEMO_PASSWORD }),
+  });
+  if (!res.ok) throw new Error(`login ${email}: ${res.status} ${await res.text()}`);
+  const token = (await res.json()).access_token as string;
+  const headers = { Authorization: `Bearer ${token}`, Accept: 'application/json' };
+  const self: ApiClient = {
+    async get(path, query) {
+      const r = await fetch(`${base}${path}${qs(query)}`, { headers });
+      if (!r.ok) throw new Error(`GET ${path}: ${r.status} ${await r.text()}`);
+      return r.json();
+    },
+    async status(path) {
+      const r = await fetch(`${base}${path}`, { headers });
+      await r.arrayBuffer();
+      return r.status;
+    },
+    async customerTotal(query = {}) {
+      const r = await self.get('/api/list/Customer/CustomerResourceListCollection', { ...query, items_per_page: 1, page: 1 });
+      return r.meta.total;
+    },
+    async customers(query = {}) {
+      const r = await self.get('/api/list/Customer/CustomerResourceListCollection', { ...query, items_per_page: -1 });
+      return r.data;
+    },
+  };
+  return self;
+}
+
+/** The list's default filter: active customers (the 'Stato' toggle, always joined with AND). */
+export const ACTIVE = { name: 'ceased', type: 'OR', val: [0], glue: 'and' } as const;
+
+export const isCustomerList = (r: Response) => r.url().includes('/api/list/Customer/CustomerResourceListCollection') && r.request().method() === 'GET';
+
+/** Total shown by the pagination ('1-50 di 177'), or 0 when the table is empty; null while loading. */
+export async function shownTotal(page: Page): Promise<number | null> {
+  return page.evaluate(() => {
+    const p = document.querySelector('.MuiTablePagination-displayedRows');
+    const m = p ? /di\s+(\d+)/.exec(p.textContent ?? '') : null;
+    if (m) return Number(m[1]);
+    if (document.querySelectorAll('tbody tr').length === 0 && document.body.innerText.includes('Nessun risultato')) return 0;
+    return null;
+  });
+}
+
+/** Waits until the pagination shows `total` and the table shows min(total, perPage) rows. */
+export async function waitTotal(page: Page, total: number, perPage = 200) {
+  await page.waitForFunction(([t, pp]) => {
+    const rows = document.querySelectorAll('tbody tr:not(.RaDatagrid-expandedPanel)').length;
+    const p = document.querySelector('.MuiTablePagination-displayedRows');
+    const m = p ? /di\s+(\d+)/.exec(p.textContent ?? '') : null;
+    const empty = rows === 0 && document.body.innerText.includes('Nessun risultato');
+    const shown = m ? Number(m[1]) : empty ? 0 : -1;
+    return shown === t && rows === Math.min(t, pp);
+  }, [total, perPage] as const, { timeout: 15_000 });
+}
+
+/**
+ * Runs `action` and waits for the customers list call it triggers; returns the total of that
+ * answer after the table shows it.
+ */
+export async function listAfter(page: Page, action: () => Promise<unknown>, perPage = 200): Promise<{ total: number; url: URL }> {
+  const [resp] = await Promise.all([page.waitForResponse(isCustomerList, { timeout: 15_000 }), action()]);
+  const body = await resp.json();
+  const total = Number(body.meta.total);
+  await waitTotal(page, total, perPage);
+  return { total, url: new URL(resp.url()) };
+}
+
+/** Opens the customers list with a fresh list state (search, trash, filters, page size from the defaults). */
+export async function freshCustomerList(page: Page, base: string) {
+  await page.evaluate(() => {
+    for (const k of Object.keys(localStorage)) if (k.startsWith('RaStore') && k.includes('list')) localStorage.removeItem(k);
+  });
+  await page.goto(`${base}/table/Customer`);
+  await page.getByText('Gestione Clienti').first().waitFor();
+  await page.locator('tbody tr').first().waitFor();
+}
+
+/** Waits for the open dialogs (and backdrops) to finish their fade-in. */
+export async function dialogShown(page: Page) {
+  await page.waitForFunction(() => {
+    const els = [...document.querySelectorAll<HTMLElement>('.MuiDialog-container, .MuiDialog-root .MuiBackdrop-root')];
+    return els.length > 0 && els.every((e) => getComputedStyle(e).opacity === '1');
+  });
+}
+
+/**
+ * Whether a real pointer can reach the element: the topmost element at its centre is the
+ * element itself or inside it (not covered or clipped by something else).
+ */
+export async function reachable(loc: Locator): Promise<{ ok: boolean; hit: string }> {
+  return loc.evaluate((el) => {
+    const r = el.getBoundingClientRect();
+    const hit = document.elementFromPoint(r.x + r.width / 2, r.y + r.height / 2);
+    return { ok: !!hit && (el === hit || el.contains(hit)), hit: hit ? `${hit.tagName.toLowerCase()} "${(hit.textContent ?? '').trim().slice(0, 40)}"` : 'nothing' };
+  });
+}
+
+/** Minimal CSV parser: semicolons, double-quoted cells, CRLF rows. */
+export function parseCsv(text: string): string[][] {
+  const rows: string[][] = [];
+  let row: string[] = [];
+  let cell = '';
+  let quoted = false;
+  for (let i = 0; i < text.length; i++) {
+    const c = text[i]!;
+    if (quoted) {
+      if (c === '"' && text[i + 1] === '"') { cell += '"'; i++; } else if (c === '"') quoted = false; else cell += c;
+    } else if (c === '"') quoted = true;
+    else if (c === ';') { row.push(cell); cell = ''; } else if (c === '\r' && text[i + 1] === '\n') { row.push(cell); rows.push(row); row = []; cell = ''; i++; } else cell += c;
+  }
+  if (cell || row.length) { row.push(cell); rows.push(row); }
+  return rows;
+}
