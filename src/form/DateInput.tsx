@@ -39,9 +39,11 @@ export function DateTextField({ label, value, onChange, error, helperText, id, r
   }, [value]);
   return (
     <TextField
-      id={id} label={label} value={text} size="small" fullWidth required={required} disabled={disabled}
+      id={id} label={label} value={text} size="small" fullWidth disabled={disabled}
+      // asterisk only: the browser's own required check would block react-admin's validation
+      InputLabelProps={{ required }}
       placeholder="GG-MM-AAAA" error={error} helperText={helperText ?? ' '}
-      inputProps={{ inputMode: 'numeric', 'aria-label': label }}
+      inputProps={{ inputMode: 'numeric', 'aria-label': label, 'aria-required': required || undefined }}
       onChange={(e) => { setText(e.target.value); onChange(parseDisplayDate(e.target.value)); }}
       InputProps={{
         endAdornment: (

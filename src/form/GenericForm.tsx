@@ -44,7 +44,7 @@ function ScrollToFirstError() {
     if (!submitCount || isSubmitSuccessful) return;
     const t = setTimeout(() => {
       const el = document.querySelector<HTMLElement>('form [aria-invalid="true"]');
-      if (el) { el.scrollIntoView({ block: 'center', behavior: 'smooth' }); el.focus({ preventScroll: true }); }
+      if (el) { el.scrollIntoView?.({ block: 'center', behavior: 'smooth' }); el.focus({ preventScroll: true }); }
     }, 50);
     return () => clearTimeout(t);
   }, [submitCount, isSubmitSuccessful]);

@@ -42,11 +42,12 @@ export function MoneyInput(props: InputProps & { label?: string; fullWidth?: boo
     <TextField
       id={`input-${props.source}`}
       label={props.label}
-      required={isRequired}
+      // asterisk only: the browser's own required check would block react-admin's validation
+      InputLabelProps={{ required: isRequired }}
       value={text}
       fullWidth={props.fullWidth}
       size="small"
-      inputProps={{ inputMode: 'decimal', 'aria-label': props.label }}
+      inputProps={{ inputMode: 'decimal', 'aria-label': props.label, 'aria-required': isRequired || undefined }}
       InputProps={{ startAdornment: <InputAdornment position="start">€</InputAdornment> }}
       onFocus={() => setFocused(true)}
       onChange={(e) => {

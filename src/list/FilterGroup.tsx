@@ -133,7 +133,7 @@ export function FilterGroup({ model }: { model: ModelDef }) {
   return (
     <Accordion disableGutters sx={{ mb: 1 }} defaultExpanded={false}>
       <AccordionSummary expandIcon={<ExpandMoreIcon />} aria-controls={`filters-${model.name}`} id={`filters-${model.name}-header`}>
-        <Typography>Filtri{active ? ` (${active} attivi)` : ''}</Typography>
+        <Typography>Filtri{active ? ` (${active} ${active === 1 ? 'attivo' : 'attivi'})` : ''}</Typography>
       </AccordionSummary>
       <AccordionDetails id={`filters-${model.name}`}>
         <Box sx={{ display: 'flex', alignItems: 'center', gap: 2, mb: 2, flexWrap: 'wrap' }}>

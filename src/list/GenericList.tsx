@@ -5,7 +5,7 @@
  */
 import { useEffect, useRef, useState, type KeyboardEvent, type RefObject } from 'react';
 import {
-  Box, Button, Dialog, DialogActions, DialogContent, DialogContentText, DialogTitle, FormControlLabel, IconButton,
+  Button, Dialog, DialogActions, DialogContent, DialogContentText, DialogTitle, FormControlLabel, IconButton,
   InputAdornment, Menu, MenuItem, Switch, TextField, Tooltip, Typography,
 } from '@mui/material';
 import SearchIcon from '@mui/icons-material/Search';
@@ -242,7 +242,9 @@ function ModelDatagrid({ model }: { model: ModelDef }) {
           else open(id);
           return false;
         }}
-        rowSx={(r) => (r.trashed ? { opacity: 0.6 } : {})}
+        rowSx={(r) => (r.trashed ? { bgcolor: 'action.selected', fontStyle: 'italic' } : {})}
+        // only the table scrolls sideways: the bulk-actions bar above it must stay visible
+        sx={{ '& .RaDatagrid-tableWrapper': { overflowX: 'auto' } }}
         expand={expandField ? <Expand field={expandField} /> : undefined}
       >
         {model.list.columns.map((c) => {
@@ -288,12 +290,10 @@ export function GenericList({ model, parentId }: { model: ModelDef; parentId?: s
       disableSyncWithLocation={false}
       storeKey={`list.${model.name}`}
       empty={false}
-      sx={{ minWidth: 0, maxWidth: '100%', '& .RaList-main': { minWidth: 0 }, '& .RaList-content': { overflow: 'hidden' } }}
+      sx={{ minWidth: 0, maxWidth: '100%', '& .RaList-main': { minWidth: 0 }, '& .RaList-content': { minWidth: 0 } }}
     >
       <FilterGroup model={model} />
-      <Box sx={{ overflowX: 'auto', width: '100%' }}>
-        <ModelDatagrid model={model} />
-      </Box>
+      <ModelDatagrid model={model} />
     </List>
   );
 }

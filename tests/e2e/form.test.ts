@@ -41,7 +41,8 @@ async function noSeriousAxe(p: Page) {
 
 /** The page the form helpers work on: the list page, or a customer opened in a new tab. */
 let cur: Page;
-const textbox = (name: string) => cur.getByRole('textbox', { name, exact: true });
+// required fields carry an asterisk in their accessible name
+const textbox = (name: string) => cur.getByRole('textbox', { name: new RegExp(`^${name.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}( \\*)?$`) });
 /** The helper text (error message) under an input. */
 async function helperOf(input: Locator): Promise<string> {
   const id = await input.getAttribute('aria-describedby');
@@ -238,7 +239,7 @@ describe('generic form: customers and studio', () => {
     await textbox('Città').fill('Roma');
     await submit().click();
     for (const name of ['Ragione Sociale', 'Email', 'Tariffa annuale']) await expectHelper(textbox(name), 'Campo Obbligatorio');
-    const rep = page.getByRole('combobox', { name: 'Legale rappresentante' });
+    const rep = page.getByRole('combobox', { name: /^Legale rappresentante( \*)?$/ });
     await expectHelper(rep, 'Campo Obbligatorio');
     await page.screenshot({ path: join(SHOTS, 'form-required.png') });
     await noSeriousAxe(page);

@@ -153,7 +153,8 @@ describe('generic table: customers', () => {
     await page.getByText('La data di inizio intervallo è maggiore di quella di fine').waitFor();
     const afterInverted = await listAfter(page, () => refreshButton().click());
     expect(listCalls.slice(callsBefore).some((u) => (u.searchParams.get('filters') ?? '').includes('2014-12-31'))).toBe(false);
-    expect(afterInverted.total).toBe(expectedAnd);
+    // the inverted interval is left out: the other conditions (the two statuses) still apply
+    expect(afterInverted.total).toBe(nStatus);
     await page.screenshot({ path: join(SHOTS, 'filters-inverted.png') });
     await noSeriousAxe(page);
 
