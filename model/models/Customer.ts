@@ -30,13 +30,13 @@ export const Customer = defineModel({
     sdi_code: f.text('Codice SDI', { max: 7, default: '0000000' }),
     ceased: f.flag('Cessato', { filterable: true }),
     legal_representative_id: f.relation('Legale rappresentante', 'LegalRepresentative', { required: true }),
-    legal_status_id: f.relation('Forma giuridica', 'LegalStatus'),
+    legal_status_id: f.relation('Forma giuridica', 'LegalStatus', { listShowsCode: true }),
     collaborator_accounting_id: f.relation('Collaboratore contabilità', 'User'),
     collaborator_studio_jobs_id: f.relation('Collaboratore adempimenti', 'User'),
     note: f.longtext('Note', { width: 12 }),
   },
   list: {
-    columns: ['cod', 'business_name', 'vat_id', 'fiscal_code', 'city', 'email', 'legal_status_id', 'yearly_accounting_amount', 'ceased'],
+    columns: ['cod', 'business_name', 'vat_id', 'city', 'email', 'legal_status_id', 'yearly_accounting_amount', 'ceased'],
     sort: { field: 'business_name' },
     expandField: 'note',
     filters: [

@@ -250,7 +250,7 @@ function ModelDatagrid({ model }: { model: ModelDef }) {
         {model.list.columns.map((c) => {
           const fd = model.fields[c];
           if (!fd) return null;
-          if (model.list.status?.field === c) return <StatusCell key={c} label={fd.label} status={model.list.status} />;
+          if (model.list.status?.field === c) return <StatusCell key={c} label="Stato" status={model.list.status} />;
           return <ValueCell key={c} name={c} fd={fd} label={fd.label} sortBy={c} sortable={fd.sortable !== false} />;
         })}
         {!model.list.status && <StatusCell label="Stato" />}

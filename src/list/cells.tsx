@@ -24,7 +24,8 @@ export function displayDate(v: unknown, withTime = false): string {
 }
 
 export function displayValue(fd: FieldDef, name: string, record: Record<string, unknown>): string {
-  const v = fd.type === 'relation' ? (record[name.replace(/_id$/, '')] as { label?: string } | null)?.label ?? '' : record[name];
+  const rel = fd.type === 'relation' ? (record[name.replace(/_id$/, '')] as { label?: string; cod?: string } | null) : null;
+  const v = fd.type === 'relation' ? (fd.listShowsCode ? rel?.cod ?? rel?.label : rel?.label) ?? '' : record[name];
   if (v === null || v === undefined || v === '') return '';
   switch (fd.type) {
     case 'money': return money.format(Number(v));
@@ -44,6 +45,10 @@ export function ValueCell({ name, fd }: { name: string; fd: FieldDef; label?: st
   const text = displayValue(fd, name, record);
   const numeric = ['money', 'decimal', 'integer', 'credit'].includes(fd.type);
   const long = fd.type === 'longtext' || text.length > 40;
+  if (fd.type === 'relation' && fd.listShowsCode) {
+    const full = (record[name.replace(/_id$/, '')] as { label?: string } | null)?.label;
+    return <span title={full} style={{ whiteSpace: 'nowrap' }}>{text}</span>;
+  }
   return <span style={numeric ? { display: 'block', textAlign: 'right', whiteSpace: 'nowrap' } : long ? undefined : { whiteSpace: 'nowrap' }}>{text}</span>;
 }
 
