@@ -1,3 +1,4 @@
+import { getModel } from '../../model/registry';
 /**
  * The generic list contract (C14–C16, C18): search, filters, sort, pagination, trash,
  * item_meta_data, only_ids, select collections, CSV and PDF exports. Expected rows are
@@ -44,9 +45,11 @@ describe('C14 basics', () => {
     const status = await a.sql<{ cod: string; description: string }>('SELECT "cod", "description" FROM "legal_statuses" WHERE "id" = $1', [withStatus.legal_status_id]);
     expect(withStatus.legal_status.cod).toBe(status[0].cod);
     expect(withStatus.legal_status.label).toBe(`${status[0].cod} ${status[0].description}`);
-    for (const k of ['id', 'cod', 'business_name', 'vat_id', 'fiscal_code', 'city', 'email', 'yearly_accounting_amount', 'ceased', 'updated_at', 'trashed']) {
+    // the declared list columns, plus the row's version and trash flag
+    for (const k of ['id', ...getModel('Customer').list.columns, 'updated_at', 'trashed']) {
       expect(withStatus, k).toHaveProperty(k);
     }
+    expect(getModel('Customer').list.columns).toEqual(expect.arrayContaining(['cod', 'business_name', 'vat_id', 'city', 'email', 'legal_status_id', 'yearly_accounting_amount', 'ceased']));
     expect(typeof withStatus.yearly_accounting_amount).toBe('number');
   });
 
