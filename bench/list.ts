@@ -11,7 +11,8 @@
  * It prints figures and PASS/FAIL; it does not throw when the target is missed.
  * See bench/README.md.
  */
-import { randomBytes } from 'node:crypto';
+import { freshPostgres } from '../tests/helpers/freshPostgres.js';
+import { rng } from '../server/services/demo.js';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -77,15 +78,6 @@ const here = dirname(fileURLToPath(import.meta.url));
 
 // ---------------------------------------------------------------- data
 
-/** Small deterministic PRNG (mulberry32), the same as the demo data's. */
-function rng(seed: number) {
-  return () => {
-    seed |= 0; seed = (seed + 0x6d2b79f5) | 0;
-    let t = Math.imul(seed ^ (seed >>> 15), 1 | seed);
-    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 const SURNAMES = ['Rossi', 'Russo', 'Ferrari', 'Esposito', 'Bianchi', 'Romano', 'Colombo', 'Ricci', 'Marino', 'Greco', 'Bruno', 'Gallo', 'Conti', 'De Luca', 'Mancini', 'Costa', 'Giordano', 'Rizzo', 'Lombardi', 'Moretti', 'Barbieri', 'Fontana', 'Santoro', 'Mariani', 'Rinaldi', 'Caruso', 'Ferrara', 'Galli', 'Martini', 'Leone', 'Longo', 'Gentile', 'Martinelli', 'Vitale', 'Lombardo', 'Serra', 'Coppola', 'De Santis', "D'Angelo", 'Marchetti', 'Parisi', 'Villa', 'Conte', 'Ferraro', 'Fabbri', 'Bianco', 'Marini', 'Grasso', 'Valentini', 'Messina', 'Sala', 'De Angelis', 'Gatti', 'Pellegrini', 'Palumbo', 'Sanna', 'Farina', 'Rizzi', 'Monti', 'Cattaneo'];
 const MALE = ['Marco', 'Giuseppe', 'Luca', 'Francesco', 'Alessandro', 'Andrea', 'Matteo', 'Lorenzo', 'Davide', 'Stefano', 'Paolo', 'Roberto', 'Giovanni', 'Antonio', 'Fabio', 'Simone', 'Riccardo', 'Emanuele', 'Claudio', 'Massimo'];
@@ -268,27 +260,6 @@ export async function seed(database: Database): Promise<Seeded> {
 
 // ---------------------------------------------------------------- database
 
-export async function freshPostgres(baseUrl: string): Promise<{ url: string; drop: () => Promise<void> }> {
-  const name = `bench_${Date.now().toString(36)}_${randomBytes(3).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: baseUrl });
-  await admin.connect();
-  await admin.query(`CREATE DATABASE ${name}`);
-  await admin.end();
-  const url = new URL(baseUrl);
-  url.pathname = `/${name}`;
-  let dropped = false;
-  return {
-    url: url.toString(),
-    drop: async () => {
-      if (dropped) return;
-      dropped = true;
-      const c = new pg.Client({ connectionString: baseUrl });
-      await c.connect();
-      await c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-      await c.end();
-    },
-  };
-}
 
 // ---------------------------------------------------------------- statistics
 
@@ -460,7 +431,7 @@ async function main() {
     console.log(`List benchmark on ${kind}: ${STUDIOS} studios × ${CUSTOMERS.toLocaleString('en')} customers, ${RUNS} runs after ${WARMUP} warm-up, HTTP client ${CLIENT}`);
     let database: Database;
     if (baseUrl) {
-      const fresh = await freshPostgres(baseUrl);
+      const fresh = await freshPostgres(baseUrl, 'bench');
       cleanups.push(fresh.drop);
       console.log(`fresh database ${new URL(fresh.url).pathname.slice(1)} (dropped at the end)`);
       database = await openDatabase({ databaseUrl: fresh.url });

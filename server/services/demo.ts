@@ -19,7 +19,7 @@ export const DEMO_LOGINS = [
 ];
 
 /** Small deterministic PRNG (mulberry32). */
-function rng(seed: number) {
+export function rng(seed: number) {
   return () => {
     seed |= 0; seed = (seed + 0x6d2b79f5) | 0;
     let t = Math.imul(seed ^ (seed >>> 15), 1 | seed);

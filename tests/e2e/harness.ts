@@ -6,10 +6,9 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { randomBytes } from 'node:crypto';
 import { createRequire } from 'node:module';
-import pg from 'pg';
 import { chromium, type Browser, type Page } from 'playwright-core';
+import { freshPostgres } from '../helpers/freshPostgres';
 
 export interface E2EServer { url: string; stop(): Promise<void> }
 
@@ -19,21 +18,11 @@ export async function startServer(): Promise<E2EServer> {
   const env: NodeJS.ProcessEnv = { ...process.env, PORT: String(port), DATA_DIR: dataDir, DEMO_DATA: 'true', LOG_LEVEL: 'warn', HOST: '127.0.0.1' };
   let dropDb: (() => Promise<void>) | undefined;
   if (process.env.DATABASE_URL) {
-    const name = `e2e_${Date.now().toString(36)}_${randomBytes(3).toString('hex')}`;
-    const admin = new pg.Client({ connectionString: process.env.DATABASE_URL });
-    await admin.connect();
-    await admin.query(`CREATE DATABASE ${name}`);
-    await admin.end();
-    const u = new URL(process.env.DATABASE_URL);
-    u.pathname = `/${name}`;
-    env.DATABASE_URL = u.toString();
-    dropDb = async () => {
-      const c = new pg.Client({ connectionString: process.env.DATABASE_URL });
-      await c.connect();
-      await c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-      await c.end();
-    };
+    const fresh = await freshPostgres(process.env.DATABASE_URL, 'e2e');
+    env.DATABASE_URL = fresh.url;
+    dropDb = fresh.drop;
   }
+
   const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], { env, stdio: ['ignore', 'pipe', 'pipe'] });
   let out = '';
   await new Promise<void>((resolve, reject) => {

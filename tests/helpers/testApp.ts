@@ -2,15 +2,14 @@
  * A real server for API tests: PGlite in memory, or — with DATABASE_URL — a freshly created
  * PostgreSQL database per test file (dropped at the end). Demo data loaded.
  */
-import { randomBytes } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
-import pg from 'pg';
 import { loadSettings } from '../../server/settings.js';
 import { openDatabase, type Database } from '../../server/db/connection.js';
 import { buildApp } from '../../server/app.js';
 import { execOn, type Exec } from '../../server/records/exec.js';
 import { loadDemoData, DEMO_PASSWORD } from '../../server/services/demo.js';
 import { bootstrap } from '../../server/services/bootstrap.js';
+import { freshPostgres } from './freshPostgres.js';
 
 export interface TestApp {
   app: FastifyInstance;
@@ -21,24 +20,6 @@ export interface TestApp {
   close(): Promise<void>;
 }
 
-async function freshPostgres(baseUrl: string): Promise<{ url: string; drop: () => Promise<void> }> {
-  const name = `test_${Date.now().toString(36)}_${randomBytes(3).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: baseUrl });
-  await admin.connect();
-  await admin.query(`CREATE DATABASE ${name}`);
-  await admin.end();
-  const url = new URL(baseUrl);
-  url.pathname = `/${name}`;
-  return {
-    url: url.toString(),
-    drop: async () => {
-      const c = new pg.Client({ connectionString: baseUrl });
-      await c.connect();
-      await c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-      await c.end();
-    },
-  };
-}
 
 export async function startTestApp(opts: { demo?: boolean; env?: Record<string, string> } = {}): Promise<TestApp> {
   const settings = loadSettings({ JWT_SECRET: 'test-secret-'.padEnd(48, 'x'), DATA_DIR: '/tmp/gestionale-test', LOG_LEVEL: 'silent', ...opts.env } as NodeJS.ProcessEnv);
