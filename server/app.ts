@@ -23,6 +23,15 @@ declare module 'fastify' {
   interface FastifyContextConfig { public?: boolean }
 }
 
+/** With SUBSCRIPTION_ENFORCE an expired studio may still pay, edit its own profile and log out. */
+function subscriptionExempt(req: FastifyRequest): boolean {
+  const path = req.url.split('?')[0];
+  if (/^\/api\/(payment|[a-z_]+\/actions\/(init|finalize)|[a-z_]+\/(create_payment_intent|process_confirmed_payment_intent))$/.test(path)) return true;
+  if (path === '/api/user/logout') return true;
+  const own = `/api/user/users/${req.ctx.userId}`;
+  return path === own;
+}
+
 export interface AppDeps {
   settings: Settings;
   database: Database;
@@ -61,6 +70,10 @@ export async function buildApp(settings: Settings, database: Database, opts: { l
   app.addHook('preHandler', async (req: FastifyRequest) => {
     if (!req.url.startsWith('/api/') || req.routeOptions.config?.public) return;
     req.ctx = await deps.sessions.authenticate(req);
+    if (settings.subscriptionEnforce && req.method !== 'GET' && req.ctx.subscriptionExpired
+      && req.ctx.role !== 'SuperAdmin' && !subscriptionExempt(req)) {
+      throw new HttpError(402, MSG.subscription);
+    }
   });
 
   app.setErrorHandler((err, req, reply) => {

@@ -9,6 +9,8 @@ export interface Ctx {
   role: RoleName;
   studioId: number;
   studioName: string;
+  /** the studio's subscription ended before today (Europe/Rome) */
+  subscriptionExpired?: boolean;
   permissions: Set<string>;
   jti: string;
 }

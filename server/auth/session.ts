@@ -37,7 +37,8 @@ export class Sessions {
     const key = `${id}|${jti}`;
     const hit = this.userCache.get(key);
     if (hit && Date.now() - hit.at < USER_TTL_MS) return hit.user;
-    const rows = await this.exec(sql`SELECT u."id", u."name", u."email", u."studio_id", u."role_id", r."name" AS "role", s."name" AS "studio_name"
+    const rows = await this.exec(sql`SELECT u."id", u."name", u."email", u."studio_id", u."role_id", r."name" AS "role", s."name" AS "studio_name",
+        (s."subscription_expire_date" IS NOT NULL AND s."subscription_expire_date" < (now() AT TIME ZONE 'Europe/Rome')::date) AS "expired"
       FROM "users" u JOIN "roles" r ON r."id" = u."role_id" JOIN "studios" s ON s."id" = u."studio_id"
       WHERE u."id" = ${id} AND u."active" AND u."deleted_at" IS NULL AND s."deleted_at" IS NULL
         AND NOT EXISTS (SELECT 1 FROM "revoked_tokens" x WHERE x."jti" = ${jti})`);
@@ -46,6 +47,7 @@ export class Sessions {
     const user: UserRow = {
       userId: Number(u.id), name: String(u.name), email: String(u.email), role: u.role as RoleName,
       studioId: Number(u.studio_id), studioName: String(u.studio_name ?? ''), roleId: Number(u.role_id),
+      subscriptionExpired: u.expired === true,
     };
     if (this.userCache.size > 10_000) this.userCache.clear();
     this.userCache.set(key, { at: Date.now(), user });
