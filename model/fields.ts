@@ -40,6 +40,8 @@ export interface FieldDef {
   writeRole?: 'SuperAdmin' | 'Admin';
   /** hide the field on the form (still part of the API) */
   formHidden?: boolean;
+  /** relation inputs load their options from this call (`{data: [{id, name}]}`) instead of the related resource */
+  optionsEndpoint?: string;
   /** relation columns of lists show the related row's code instead of its label */
   listShowsCode?: boolean;
   /** grid width on the form: 12 = full row */

@@ -31,8 +31,8 @@ export const Customer = defineModel({
     ceased: f.flag('Cessato', { filterable: true }),
     legal_representative_id: f.relation('Legale rappresentante', 'LegalRepresentative', { required: true }),
     legal_status_id: f.relation('Forma giuridica', 'LegalStatus', { listShowsCode: true }),
-    collaborator_accounting_id: f.relation('Collaboratore contabilità', 'User'),
-    collaborator_studio_jobs_id: f.relation('Collaboratore adempimenti', 'User'),
+    collaborator_accounting_id: f.relation('Collaboratore contabilità', 'User', { optionsEndpoint: '/api/collaborators' }),
+    collaborator_studio_jobs_id: f.relation('Collaboratore adempimenti', 'User', { optionsEndpoint: '/api/collaborators' }),
     note: f.longtext('Note', { width: 12 }),
   },
   list: {

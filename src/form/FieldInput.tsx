@@ -11,6 +11,7 @@ import { raValidators } from './validation';
 import { MoneyInput } from './MoneyInput';
 import { DateInput } from './DateInput';
 import { ImageDataInput } from './ImageDataInput';
+import { EndpointSelectInput } from './EndpointSelectInput';
 
 const optionText = (refName: string) => (r: Record<string, unknown>) => {
   if (!r) return '';
@@ -48,6 +49,9 @@ export function FieldInput({ name, fd, mode }: { name: string; fd: FieldDef; mod
     case 'choice':
       return <SelectInput {...common} choices={fd.choices ?? []} optionValue="value" optionText="text" emptyText="—" />;
     case 'relation':
+      if (fd.optionsEndpoint) {
+        return <EndpointSelectInput source={name} label={fd.label} endpoint={fd.optionsEndpoint} validate={validate} disabled={!!readOnly} />;
+      }
       return (
         <ReferenceInput source={name} reference={fd.ref!} filter={{ collection: `${fd.ref}Resource4SelectCollection` }} perPage={50}>
           <AutocompleteInput label={fd.label} validate={validate} optionText={optionText(fd.ref!)} fullWidth disabled={!!readOnly}

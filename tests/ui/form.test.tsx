@@ -31,6 +31,7 @@ const RECORD: Row = {
 const LEGAL_REPRESENTATIVES = [{ id: 4, label: 'Mario Bianchi', name: 'Mario', surname: 'Bianchi' }, { id: 6, label: 'Anna Verdi', name: 'Anna', surname: 'Verdi' }];
 
 interface Api {
+  collaboratorCalls: number;
   record: Row;
   gets: string[];
   posts: Row[];
@@ -46,7 +47,7 @@ interface Api {
 
 const fresh = (): Api => ({
   record: { ...RECORD }, gets: [], posts: [], puts: [], saveStatus: 200, saveAnswer: {}, getStatus: 200, audits: [],
-  simpleDeletes: [], simpleDeleteQueries: [], simpleLists: 0,
+  simpleDeletes: [], simpleDeleteQueries: [], simpleLists: 0, collaboratorCalls: 0,
 });
 let api = fresh();
 
@@ -102,6 +103,8 @@ const server = setupServer(
     api.simpleDeleteQueries.push(new URL(request.url).search);
     return HttpResponse.json({ data: { trashed: 1, deleted: 0 } });
   }),
+  // the collaborator selects use C23, open to every role that edits customers
+  http.get('*/api/collaborators', () => { api.collaboratorCalls += 1; return HttpResponse.json({ data: [{ id: 7, name: 'Laura Neri' }, { id: 9, name: 'Paolo Verdi' }] }); }),
   // select lists of the relation inputs (getList) and of their current values (getMany)
   http.get('*/api/list/LegalRepresentative/:collection', () => listAnswer(LEGAL_REPRESENTATIVES)),
   http.get('*/api/list/:model/:collection', () => listAnswer([])),
@@ -210,6 +213,16 @@ describe('form: create', () => {
     expect(api.posts).toHaveLength(0);
     // the first invalid field gets the focus
     await waitFor(() => expect(document.activeElement).toBe(business));
+  });
+
+  it('C23: the collaborator selects offer the studio collaborators from GET /api/collaborators', async () => {
+    const user = userEvent.setup();
+    await openCreate();
+    const select = screen.getByRole('combobox', { name: 'Collaboratore contabilità' });
+    await user.click(select);
+    expect(await screen.findByRole('option', { name: 'Laura Neri' })).toBeInTheDocument();
+    expect(screen.getByRole('option', { name: 'Paolo Verdi' })).toBeInTheDocument();
+    expect(api.collaboratorCalls).toBeGreaterThan(0);
   });
 
   it('posts the new customer with the typed and default values', async () => {

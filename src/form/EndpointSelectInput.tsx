@@ -1,0 +1,25 @@
+/**
+ * A relation input whose options come from a dedicated call (e.g. GET /api/collaborators,
+ * open to every role that edits customers) instead of the related resource's list.
+ */
+import { AutocompleteInput, type Validator } from 'react-admin';
+import { useQuery } from '@tanstack/react-query';
+import { apiFetch } from '../api/client';
+
+export function EndpointSelectInput({ source, label, endpoint, validate, disabled }: {
+  source: string; label: string; endpoint: string; validate?: Validator[]; disabled?: boolean;
+}) {
+  const { data = [], isError } = useQuery({
+    queryKey: ['options', endpoint],
+    queryFn: async () => {
+      const res = await apiFetch<unknown>(endpoint);
+      const rows = (Array.isArray(res) ? res : (res as { data?: unknown[] }).data ?? []) as Array<{ id: number; name?: string; label?: string }>;
+      return rows.map((r) => ({ id: r.id, name: r.name ?? r.label ?? `#${r.id}` }));
+    },
+    staleTime: 60_000,
+  });
+  return (
+    <AutocompleteInput source={source} label={label} choices={data} validate={validate} disabled={disabled} fullWidth
+      helperText={isError ? 'Errore nel caricamento dati' : ' '} emptyText="—" />
+  );
+}
