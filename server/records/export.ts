@@ -5,7 +5,7 @@
 import { Readable } from 'node:stream';
 import type { SQL } from 'drizzle-orm';
 import type { ModelDef } from '../../model/define.js';
-import type { FieldDef } from '../../model/fields.js';
+import { exportColumns } from '../../model/export.js';
 import type { Ctx } from '../auth/context.js';
 import { badRequest } from '../errors.js';
 import { listRecords } from './list.js';
@@ -15,30 +15,17 @@ import { renderPdf } from '../documents/pdf.js';
 
 type Exec = (q: SQL) => Promise<Record<string, unknown>[]>;
 
-const SYSTEM_LABELS: Record<string, FieldDef> = {
-  id: { type: 'integer', label: 'ID' },
-  created_at: { type: 'datetime', label: 'Creato il' },
-  updated_at: { type: 'datetime', label: 'Modificato il' },
-};
-
-/** Fields a CSV may contain: every visible non-relation-list field of the model. */
-export function exportableFields(model: ModelDef): string[] {
-  const own = Object.entries(model.fields)
-    .filter(([, fd]) => !fd.hidden && fd.type !== 'manyToMany' && !fd.rules?.includes('image'))
-    .map(([n]) => n);
-  return ['id', ...own, 'created_at', 'updated_at'];
-}
-
 const csvCell = (s: string) => (/[";\r\n]/.test(s) || /^\s|\s$/.test(s) ? `"${s.replace(/"/g, '""')}"` : s);
 /** Cells that a spreadsheet would run as a formula are prefixed with a quote. */
 const safeCell = (s: string) => (/^[=+\-@\t\r]/.test(s) && !/^-?\d/.test(s) ? `'${s}` : s);
 
 export function csvExport(exec: Exec, ctx: Ctx, model: ModelDef, q: Record<string, unknown>) {
-  const allowed = exportableFields(model);
+  const columns = new Map(exportColumns(model));
+  const allowed = [...columns.keys()];
   const fields = String(q.fields ?? '').split(',').map((s) => s.trim()).filter(Boolean);
   const chosen = fields.length ? fields : allowed;
   for (const f of chosen) if (!allowed.includes(f)) throw badRequest(`Campo non esportabile: ${f}`);
-  const defs = chosen.map((n) => model.fields[n] ?? SYSTEM_LABELS[n]);
+  const defs = chosen.map((n) => columns.get(n)!);
   const collection = `${model.name}CsvExport`;
   const PAGE = 1000;
   async function* lines() {
@@ -58,6 +45,7 @@ export function csvExport(exec: Exec, ctx: Ctx, model: ModelDef, q: Record<strin
       if (page >= res.meta.last_page) break;
     }
   }
+  // a one-row query first: bad filters or a missing permission answer 4xx before any byte is streamed
   const first = listRecords(exec, ctx, model, `${model.name}ResourceListCollection`, { ...q, items_per_page: '1', page: '1' });
   return first.then(() => ({
     filename: `${model.snake}_${today()}.csv`,

@@ -45,3 +45,7 @@ export async function apiDownload(path: string): Promise<{ blob: Blob; filename:
   const filename = star ? decodeURIComponent(star[1]) : plain ? plain[1] : 'download';
   return { blob: await res.blob(), filename };
 }
+
+/** Rows of a select-list answer: filter and option lists accept `{data: [...]}` or a plain array (seed A §7). */
+export const rowsOf = <T = Record<string, unknown>>(res: unknown): T[] =>
+  (Array.isArray(res) ? res : (res as { data?: unknown[] } | null)?.data ?? []) as T[];

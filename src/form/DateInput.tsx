@@ -7,12 +7,10 @@ import { IconButton, InputAdornment, TextField } from '@mui/material';
 import EventIcon from '@mui/icons-material/Event';
 import { InputHelperText, useInput, type InputProps } from 'react-admin';
 import { MESSAGES } from '../../model/validators';
+import { displayDate } from '../list/cells';
 
 /** 'YYYY-MM-DD' → 'DD-MM-YYYY' */
-export const toDisplayDate = (iso: unknown) => {
-  const m = /^(\d{4})-(\d{2})-(\d{2})/.exec(String(iso ?? ''));
-  return m ? `${m[3]}-${m[2]}-${m[1]}` : '';
-};
+export const toDisplayDate = (iso: unknown) => displayDate(iso);
 
 /** 'DD-MM-YYYY' (or DD/MM/YYYY, DDMMYYYY) → 'YYYY-MM-DD', null when empty, undefined when invalid. */
 export function parseDisplayDate(text: string): string | null | undefined {

@@ -4,7 +4,7 @@
  */
 import { AutocompleteInput, type Validator } from 'react-admin';
 import { useQuery } from '@tanstack/react-query';
-import { apiFetch } from '../api/client';
+import { apiFetch, rowsOf } from '../api/client';
 
 export function EndpointSelectInput({ source, label, endpoint, validate, disabled }: {
   source: string; label: string; endpoint: string; validate?: Validator[]; disabled?: boolean;
@@ -13,7 +13,7 @@ export function EndpointSelectInput({ source, label, endpoint, validate, disable
     queryKey: ['options', endpoint],
     queryFn: async () => {
       const res = await apiFetch<unknown>(endpoint);
-      const rows = (Array.isArray(res) ? res : (res as { data?: unknown[] }).data ?? []) as Array<{ id: number; name?: string; label?: string }>;
+      const rows = rowsOf<{ id: number; name?: string; label?: string }>(res);
       return rows.map((r) => ({ id: r.id, name: r.name ?? r.label ?? `#${r.id}` }));
     },
     staleTime: 60_000,

@@ -17,8 +17,10 @@ export interface ErrorDialogProps {
   buttonLabel?: ReactNode;
 }
 
-export const ErrorDialog = ({ open, onClose, title, text, buttonLabel }: ErrorDialogProps) => {
-  const translate = useTranslate();
+/** The product's dialog frame: width 500, title and text wired for screen readers, actions. */
+export const AppDialog = ({ open, onClose, title, text, actions }: {
+  open: boolean; onClose?: () => void; title: ReactNode; text: ReactNode; actions: ReactNode;
+}) => {
   const id = useId();
   return (
     <Dialog
@@ -29,17 +31,28 @@ export const ErrorDialog = ({ open, onClose, title, text, buttonLabel }: ErrorDi
       maxWidth={false}
       slotProps={{ paper: { sx: { width: DIALOG_WIDTH, maxWidth: 'calc(100% - 32px)' } } }}
     >
-      <DialogTitle id={`${id}-title`}>{title ?? translate('app.error.generic_title')}</DialogTitle>
+      <DialogTitle id={`${id}-title`}>{title}</DialogTitle>
       <DialogContent>
-        <DialogContentText id={`${id}-text`} component="div">
-          {text ?? translate('app.error.generic')}
-        </DialogContentText>
+        <DialogContentText id={`${id}-text`} component="div">{text}</DialogContentText>
       </DialogContent>
-      <DialogActions>
+      <DialogActions>{actions}</DialogActions>
+    </Dialog>
+  );
+};
+
+export const ErrorDialog = ({ open, onClose, title, text, buttonLabel }: ErrorDialogProps) => {
+  const translate = useTranslate();
+  return (
+    <AppDialog
+      open={open}
+      onClose={onClose}
+      title={title ?? translate('app.error.generic_title')}
+      text={text ?? translate('app.error.generic')}
+      actions={(
         <Button onClick={onClose} variant="contained" autoFocus>
           {buttonLabel ?? translate('app.error.understood')}
         </Button>
-      </DialogActions>
-    </Dialog>
+      )}
+    />
   );
 };

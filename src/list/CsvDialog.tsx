@@ -4,16 +4,12 @@ import { Button, Checkbox, Dialog, DialogActions, DialogContent, DialogTitle, Fo
 import { useDataProvider, useListContext, useNotify } from 'react-admin';
 import { saveAs } from 'file-saver';
 import type { ModelDef } from '../../model/define';
+import { exportColumns } from '../../model/export';
 import { useAppDataProvider, type AppDataProvider } from '../dataProvider';
 
-const SYSTEM: Record<string, string> = { id: 'ID', created_at: 'Creato il', updated_at: 'Modificato il' };
-
-export function exportFields(model: ModelDef): Array<[string, string]> {
-  const own = Object.entries(model.fields)
-    .filter(([, fd]) => !fd.hidden && fd.type !== 'manyToMany' && !fd.rules?.includes('image'))
-    .map(([n, fd]) => [n, fd.label] as [string, string]);
-  return [['id', SYSTEM.id], ...own, ['created_at', SYSTEM.created_at], ['updated_at', SYSTEM.updated_at]];
-}
+/** [name, label] of the fields the user may export. */
+export const exportFields = (model: ModelDef): Array<[string, string]> =>
+  exportColumns(model).map(([n, fd]) => [n, fd.label]);
 
 export function CsvDialog({ model, open, onClose }: { model: ModelDef; open: boolean; onClose: () => void }) {
   const all = exportFields(model);

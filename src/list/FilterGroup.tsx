@@ -14,7 +14,7 @@ import { useQuery } from '@tanstack/react-query';
 import type { ListFilter, ModelDef } from '../../model/define';
 import { modelByName } from '../../model/registry';
 import type { FilterSpec } from '../dataProvider';
-import { apiFetch } from '../api/client';
+import { apiFetch, rowsOf } from '../api/client';
 import { DateTextField } from '../form/DateInput';
 
 export const INTERVAL_ERROR = 'La data di inizio intervallo è maggiore di quella di fine';
@@ -92,8 +92,7 @@ function useOptions(f: Extract<ListFilter, { kind: 'combo' }>) {
     queryFn: async (): Promise<Option[]> => {
       const url = f.endpoint ?? `/api/list/${f.model}/${f.collection ?? `${f.model}Resource4SelectCollection`}?items_per_page=-1`;
       const res = await apiFetch<unknown>(url);
-      // filter lists accept a response with a data array or a plain array
-      const rows = (Array.isArray(res) ? res : (res as { data?: unknown[] }).data ?? []) as Array<Record<string, unknown>>;
+      const rows = rowsOf(res);
       const ref = f.model ? modelByName.get(f.model) : undefined;
       return rows.map((r) => ({
         id: r.id as number,

@@ -22,8 +22,8 @@ beforeAll(async () => {
   a = api(t);
   demoId = await a.studioId('Studio Demo');
   bianchiId = await a.studioId('Studio Bianchi');
-  repId = Number((await a.sql<{ id: number }>('SELECT "id" FROM "legal_representatives" WHERE "studio_id" = $1 ORDER BY "id" LIMIT 1', [demoId]))[0].id);
-  const bank = (await a.sql<{ id: number; name: string }>('SELECT "id", "name" FROM "bank_accounts" WHERE "studio_id" = $1 ORDER BY "id" LIMIT 1', [demoId]))[0];
+  repId = Number((await a.firstRow('legal_representatives', demoId)).id);
+  const bank = await a.firstRow<{ id: number; name: string }>('bank_accounts', demoId, '"id", "name"');
   bankId = Number(bank.id);
   bankName = bank.name;
 });
@@ -235,10 +235,10 @@ for (const s of SPECS) {
 /** Related rows of Studio Bianchi for the bodies that need them. */
 async function bianchiRefs(s: Spec): Promise<Record<string, unknown>> {
   if (s.model === 'Customer') {
-    const rep = (await a.sql<{ id: number }>('SELECT "id" FROM "legal_representatives" WHERE "studio_id" = $1 ORDER BY "id" LIMIT 1', [bianchiId]))[0];
+    const rep = await a.firstRow('legal_representatives', bianchiId);
     return { legal_representative_id: Number(rep.id) };
   }
-  const bank = (await a.sql<{ id: number }>('SELECT "id" FROM "bank_accounts" WHERE "studio_id" = $1 ORDER BY "id" LIMIT 1', [bianchiId]))[0];
+  const bank = await a.firstRow('bank_accounts', bianchiId);
   return { bank_account_id: Number(bank.id) };
 }
 

@@ -17,8 +17,8 @@ beforeAll(async () => {
   a = api(t);
   demoId = await a.studioId('Studio Demo');
   bianchiId = await a.studioId('Studio Bianchi');
-  repId = Number((await a.sql<{ id: number }>('SELECT "id" FROM "legal_representatives" WHERE "studio_id" = $1 ORDER BY "id" LIMIT 1', [demoId]))[0].id);
-  bianchiRepId = Number((await a.sql<{ id: number }>('SELECT "id" FROM "legal_representatives" WHERE "studio_id" = $1 ORDER BY "id" LIMIT 1', [bianchiId]))[0].id);
+  repId = Number((await a.firstRow('legal_representatives', demoId)).id);
+  bianchiRepId = Number((await a.firstRow('legal_representatives', bianchiId)).id);
 });
 afterAll(async () => { await t?.close(); });
 

@@ -37,6 +37,8 @@ export interface Api {
   sql<T = Record<string, unknown>>(text: string, params?: unknown[]): Promise<T[]>;
   /** id of a studio by name */
   studioId(name: 'Studio Demo' | 'Studio Bianchi' | 'Gestionale Studi (fornitore)'): Promise<number>;
+  /** the first row (lowest id) of a studio-owned table */
+  firstRow<T = { id: number }>(table: string, studioId: number, columns?: string): Promise<T>;
 }
 
 export function api(t: TestApp): Api {
@@ -56,6 +58,11 @@ export function api(t: TestApp): Api {
     put: (who, url, payload) => self.call(who, 'PUT', url, { payload: payload ?? {} }),
     del: (who, url, query) => self.call(who, 'DELETE', url, { query }),
     sql: (text, params) => t.database.query(text, params),
+    async firstRow(table, studioId, columns = '"id"') {
+      const rows = await t.database.query(`SELECT ${columns} FROM "${table}" WHERE "studio_id" = $1 ORDER BY "id" LIMIT 1`, [studioId]);
+      if (!rows.length) throw new Error(`no ${table} in studio ${studioId}`);
+      return rows[0] as never;
+    },
     async studioId(name) {
       const rows = await t.database.query<{ id: number }>('SELECT "id" FROM "studios" WHERE "name" = $1', [name]);
       if (!rows.length) throw new Error(`no studio ${name}`);
