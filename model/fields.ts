@@ -8,7 +8,9 @@ export type FieldType =
 
 /** Extra validation rules, each implemented once in validators.ts. */
 export type Rule =
-  | 'email' | 'phone' | 'iban' | 'vat' | 'fiscalCode' | 'lettersOnly' | 'positive' | 'image';
+  | 'email' | 'phone' | 'iban' | 'vat' | 'fiscalCode' | 'lettersOnly' | 'positive' | 'image'
+  /** text of digits only, kept as typed (leading zeros included): postal codes */
+  | 'digits';
 
 export interface Choice { value: string | number; text: string }
 
@@ -73,6 +75,10 @@ export const f = {
   manyToMany: (label: string, ref: string, pivot: { table: string; own: string; other: string }, opts: Opts = {}): FieldDef =>
     ({ type: 'manyToMany', label, ref, pivot, sortable: false, filterable: true, ...opts }),
 };
+
+/** Decimal places of the exact (numeric) column of each decimal field type. */
+export const DECIMAL_SCALE = { money: 2, decimal: 4, credit: 5 } as const;
+export const isDecimalType = (t: FieldType): t is keyof typeof DECIMAL_SCALE => t in DECIMAL_SCALE;
 
 export const isNumeric = (t: FieldType) =>
   t === 'integer' || t === 'money' || t === 'decimal' || t === 'credit' || t === 'flag' || t === 'relation';

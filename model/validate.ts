@@ -44,6 +44,8 @@ export function fieldValidators(fd: FieldDef, mode: Mode = 'create'): v.Validato
   const isRequired = fd.required || (fd.requiredOnCreate && mode === 'create');
   if (isRequired && !rules.includes('vat') && !rules.includes('fiscalCode')) out.push(v.required());
   if (fd.type === 'manyToMany' && fd.min) out.push(v.minCount(fd.min));
+  // a text of digits (a CAP): anything else gets the integer rule's message, before its length
+  if (rules.includes('digits')) out.push((value) => (v.isEmpty(value) || /^\d+$/.test(String(value).trim()) ? undefined : v.MESSAGES.integer));
   if (['text', 'longtext', 'password'].includes(fd.type)) {
     if (fd.max) out.push(v.maxLength(fd.max));
     if (fd.min) out.push(v.minLength(fd.min));
@@ -66,6 +68,7 @@ export function fieldValidators(fd: FieldDef, mode: Mode = 'create'): v.Validato
       case 'lettersOnly': out.push(v.lettersOnly()); break;
       case 'positive': out.push(v.positive()); break;
       case 'image': out.push(image()); break;
+      case 'digits': break; // checked first, above
     }
   }
   if (fd.type === 'choice' && fd.choices) {

@@ -97,8 +97,9 @@ export const lettersOnly = (): Validator => (value) => {
   return typeof value === 'string' && LETTERS_RE.test(value) ? undefined : MESSAGES.lettersOnly;
 };
 
-const INTEGER_RE = /^[+-]?\d+$/;
-const DECIMAL_RE = /^[+-]?\d+(?:[.,]\d+)?$/;
+/** An integer / a decimal (dot or comma) as typed. */
+export const INTEGER_RE = /^[+-]?\d+$/;
+export const DECIMAL_RE = /^[+-]?\d+(?:[.,]\d+)?$/;
 
 /** Number from a number or a decimal string ('.' or ',' as separator); NaN otherwise. */
 const toNumber = (value: unknown): number => {

@@ -12,7 +12,7 @@ import { Tokens } from './auth/tokens.js';
 import { Sessions } from './auth/session.js';
 import type { Ctx } from './auth/context.js';
 import { execOn, inTransaction, type Exec } from './records/exec.js';
-import type { Tx } from './records/crud.js';
+import type { AppDeps } from './deps.js';
 import { sessionRoutes } from './routes/session.js';
 import { recordRoutes } from './routes/records.js';
 import { shellRoutes } from './routes/shell.js';
@@ -20,26 +20,15 @@ import { masterDataRoutes } from './routes/masterData.js';
 
 declare module 'fastify' {
   interface FastifyRequest { ctx: Ctx }
-  interface FastifyContextConfig { public?: boolean }
+  interface FastifyContextConfig {
+    /** no session needed */
+    public?: boolean;
+    /** with SUBSCRIPTION_ENFORCE, still allowed to a studio whose subscription expired (payment, own profile, logout) */
+    subscriptionExempt?: boolean | ((req: FastifyRequest) => boolean);
+  }
 }
 
-/** With SUBSCRIPTION_ENFORCE an expired studio may still pay, edit its own profile and log out. */
-function subscriptionExempt(req: FastifyRequest): boolean {
-  const path = req.url.split('?')[0];
-  if (/^\/api\/(payment|[a-z_]+\/actions\/(init|finalize)|[a-z_]+\/(create_payment_intent|process_confirmed_payment_intent))$/.test(path)) return true;
-  if (path === '/api/user/logout') return true;
-  const own = `/api/user/users/${req.ctx.userId}`;
-  return path === own;
-}
-
-export interface AppDeps {
-  settings: Settings;
-  database: Database;
-  exec: Exec;
-  tx: Tx;
-  tokens: Tokens;
-  sessions: Sessions;
-}
+export type { AppDeps };
 
 export async function buildApp(settings: Settings, database: Database, opts: { logger?: boolean | object } = {}): Promise<FastifyInstance> {
   const app = Fastify({
@@ -67,12 +56,13 @@ export async function buildApp(settings: Settings, database: Database, opts: { l
   await app.register(rateLimit, { global: false });
 
   app.decorateRequest('ctx', null as unknown as Ctx);
-  app.addHook('preHandler', async (req: FastifyRequest) => {
+  // authentication before any body is read; the routes say what they need through their config
+  app.addHook('onRequest', async (req: FastifyRequest) => {
     if (!req.url.startsWith('/api/') || req.routeOptions.config?.public) return;
     req.ctx = await deps.sessions.authenticate(req);
-    if (settings.subscriptionEnforce && req.method !== 'GET' && req.ctx.subscriptionExpired
-      && req.ctx.role !== 'SuperAdmin' && !subscriptionExempt(req)) {
-      throw new HttpError(402, MSG.subscription);
+    if (settings.subscriptionEnforce && req.method !== 'GET' && req.ctx.subscriptionExpired && req.ctx.role !== 'SuperAdmin') {
+      const exempt = req.routeOptions.config?.subscriptionExempt;
+      if (!(typeof exempt === 'function' ? exempt(req) : exempt)) throw new HttpError(402, MSG.subscription);
     }
   });
 

@@ -1,4 +1,4 @@
-import { Admin, CustomRoutes, ResourceContextProvider, usePermissions, type DataProvider } from 'react-admin';
+import { Admin, CustomRoutes, ResourceContextProvider, type DataProvider } from 'react-admin';
 import { Navigate, Route, useParams } from 'react-router-dom';
 import { dataProvider } from './dataProvider';
 import { authProvider } from './authProvider';
@@ -7,16 +7,16 @@ import { AppLayout } from './layout/AppLayout';
 import { lightTheme, darkTheme } from './layout/theme';
 import { LoginPage } from './pages/LoginPage';
 import { MenuPage } from './pages/MenuPage';
-import { ErrorPage, NotFoundPage } from './pages/ErrorPage';
-import { resourcesFor, screensFor } from './resources';
+import { AppCrashPage, ErrorPage, NotFoundRedirect } from './pages/ErrorPage';
+import { CloseHeader } from './layout/CloseHeader';
+import { Guard, resourcesFor, screensFor } from './resources';
 import { SimpleListPage } from './pages/SimpleListPage';
 import { GenericList } from './list/GenericList';
-import { ModelEdit } from './form/GenericForm';
-import { Unauthorized } from './pages/UnauthorizedDialog';
-import { atLeast } from '../model/define';
+import { ModelEdit, listPathOf } from './form/GenericForm';
 import { MODELS, modelByName } from '../model/registry';
 import type { ModelDef } from '../model/define';
 import { getUser } from './authProvider/token';
+import { DEFAULT_APP_NAME } from './layout/settings';
 
 function Home() {
   return <Navigate to="/Menu" replace />;
@@ -25,12 +25,24 @@ function Home() {
 /** `/table/{Model}`: the generic list of a model. */
 function TableRoute() {
   const { model, parentId } = useParams();
-  const { permissions } = usePermissions<{ role?: string }>();
   const m = model ? modelByName.get(model) : undefined;
-  if (!m) return <NotFoundPage />;
-  if (permissions && !atLeast(permissions.role, m.access.read)) return <Unauthorized />;
+  if (!m) return <NotFoundRedirect />;
   if (parentId && m.list.parentField) {
-    return <ResourceContextProvider value={m.name}><GenericList key={parentId} model={m} parentId={parentId} /></ResourceContextProvider>;
+    // opened from the parent's row (e.g. the account statement of a customer): close header
+    const parentModel = modelByName.get(m.fields[m.list.parentField]?.ref ?? '');
+    const parentList = parentModel ? listPathOf(parentModel) : '/Menu';
+    return (
+      <ResourceContextProvider value={m.name}>
+        <Guard min={m.access.read}><>
+        <CloseHeader fallback={parentList} crumbs={[
+          { label: 'Home', to: '/Menu' },
+          ...(parentModel ? [{ label: `Gestione ${parentModel.plural}`, to: parentList }] : []),
+          { label: `${m.plural} di ${parentModel?.label.toLowerCase() ?? 'elemento'} #${parentId}` },
+        ]} />
+        <GenericList key={parentId} model={m} parentId={parentId} />
+        </></Guard>
+      </ResourceContextProvider>
+    );
   }
   const List = screensFor(m).list;
   return <ResourceContextProvider value={m.name}><List /></ResourceContextProvider>;
@@ -49,7 +61,11 @@ function SchedaRoute({ model, create }: { model: ModelDef; create?: boolean }) {
 function MyProfile() {
   const u = getUser();
   if (!u) return <Navigate to="/utente/login" replace />;
-  return <ResourceContextProvider value="User"><ModelEdit model={modelByName.get('User')!} id={u.id} title="Il mio profilo" /></ResourceContextProvider>;
+  return (
+    <ResourceContextProvider value="User">
+      <ModelEdit model={modelByName.get('User')!} id={u.id} title="Il mio profilo" crumbs={[{ label: 'Home', to: '/Menu' }, { label: 'Il mio profilo' }]} />
+    </ResourceContextProvider>
+  );
 }
 
 function MyStudio() {
@@ -74,11 +90,13 @@ export default function App() {
       theme={lightTheme}
       darkTheme={darkTheme}
       defaultTheme="light"
-      catchAll={NotFoundPage}
+      title={DEFAULT_APP_NAME}
+      error={AppCrashPage}
+      catchAll={NotFoundRedirect}
       disableTelemetry
       requireAuth
     >
-      {(permissions: { role?: string } | undefined) => (
+      {() => (
         <>
           <CustomRoutes noLayout>
             <Route path="/utente/login" element={<LoginPage />} />
@@ -96,7 +114,7 @@ export default function App() {
             <Route path="/utente/il_mio_profilo" element={<MyProfile />} />
             <Route path="/scheda_studio/:id?" element={<StudioCard />} />
           </CustomRoutes>
-          {resourcesFor(permissions?.role)}
+          {resourcesFor()}
         </>
       )}
     </Admin>

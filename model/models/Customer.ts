@@ -12,7 +12,7 @@ export const Customer = defineModel({
     vat_id: f.text('Partita IVA', { max: 11, rules: ['vat'], searchable: true }),
     fiscal_code: f.text('Codice fiscale', { max: 16, rules: ['fiscalCode'], searchable: true }),
     address: f.text('Indirizzo', { width: 6 }),
-    postal_code: f.text('CAP', { max: 5 }),
+    postal_code: f.text('CAP', { max: 5, min: 5, rules: ['digits'] }),
     city: f.text('Città', { searchable: true, filterable: true }),
     pec: f.text('PEC', { rules: ['email'] }),
     telephone: f.text('Telefono', { rules: ['phone'] }),

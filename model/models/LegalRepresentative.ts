@@ -10,7 +10,7 @@ export const LegalRepresentative = defineModel({
     surname: f.text('Cognome', { searchable: true }),
     fiscal_code: f.text('Codice fiscale', { max: 16, rules: ['fiscalCode'], searchable: true }),
     address: f.text('Indirizzo'),
-    postal_code: f.integer('CAP'),
+    postal_code: f.text('CAP', { max: 5, min: 5, rules: ['digits'] }),
     city: f.text('Città', { searchable: true, filterable: true }),
     pec: f.text('PEC', { rules: ['email'] }),
     mobile_number: f.text('Cellulare', { rules: ['phone'] }),

@@ -7,7 +7,7 @@ import {
   primaryKey, uniqueIndex, index, type AnyPgColumn, type PgTableWithColumns,
 } from 'drizzle-orm/pg-core';
 import { sql } from 'drizzle-orm';
-import type { FieldDef } from '../../model/fields.js';
+import { DECIMAL_SCALE, type FieldDef } from '../../model/fields.js';
 import type { ModelDef } from '../../model/define.js';
 import { MODELS } from '../../model/registry.js';
 
@@ -15,6 +15,13 @@ import { MODELS } from '../../model/registry.js';
 export type AnyTable = PgTableWithColumns<any>;
 
 const tablesByModel = new Map<string, AnyTable>();
+
+/** The model whose rows are the tenants (scope 'tenant'): studio-scoped tables reference it. */
+function tenantModel(): ModelDef {
+  const tenants = MODELS.filter((m) => m.scope === 'tenant');
+  if (tenants.length !== 1) throw new Error(`exactly one tenant model expected, found ${tenants.length}`);
+  return tenants[0]!;
+}
 export const pivotTables = new Map<string, AnyTable>();
 
 const ts = (name: string, precision: 0 | 3 = 3) => timestamp(name, { mode: 'string', precision });
@@ -24,9 +31,9 @@ function column(name: string, fd: FieldDef) {
     case 'text': case 'password': return varchar(name, { length: fd.max ?? 255 });
     case 'longtext': return text(name);
     case 'integer': return integer(name);
-    case 'money': return numeric(name, { precision: 12, scale: 2, mode: 'number' });
-    case 'decimal': return numeric(name, { precision: 12, scale: 4, mode: 'number' });
-    case 'credit': return numeric(name, { precision: 15, scale: 5, mode: 'number' });
+    case 'money': return numeric(name, { precision: 12, scale: DECIMAL_SCALE.money, mode: 'string' });
+    case 'decimal': return numeric(name, { precision: 12, scale: DECIMAL_SCALE.decimal, mode: 'string' });
+    case 'credit': return numeric(name, { precision: 15, scale: DECIMAL_SCALE.credit, mode: 'string' });
     case 'date': return date(name, { mode: 'string' });
     case 'datetime': return ts(name, 0);
     case 'flag': return smallint(name);
@@ -43,7 +50,7 @@ function build(m: ModelDef): AnyTable {
   // eslint-disable-next-line @typescript-eslint/no-explicit-any
   const cols: Record<string, any> = { id: serial('id').primaryKey() };
   if (m.scope === 'studio' && !m.fields.studio_id) {
-    cols.studio_id = integer('studio_id').notNull().references((): AnyPgColumn => tableOf('Studio').id, { onDelete: 'cascade' });
+    cols.studio_id = integer('studio_id').notNull().references((): AnyPgColumn => tableOf(tenantModel().name).id, { onDelete: 'cascade' });
   }
   for (const [name, fd] of Object.entries(m.fields)) {
     if (fd.type === 'manyToMany') continue;

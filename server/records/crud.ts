@@ -5,7 +5,8 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { FieldDef } from '../../model/fields.js';
 import type { ModelDef } from '../../model/define.js';
-import { atLeast, ROLE_RANK, type RoleName } from '../../model/define.js';
+import { atLeast } from '../../model/define.js';
+import { hooksOf } from '../models/index.js';
 import { modelByName } from '../../model/registry.js';
 import { validateRecord, defaultOf, type FieldErrors } from '../../model/validate.js';
 import type { Ctx } from '../auth/context.js';
@@ -13,7 +14,7 @@ import { can } from '../auth/context.js';
 import { hashPassword } from '../auth/password.js';
 import { HttpError, MSG, forbidden, notFound } from '../errors.js';
 import { col, fieldExpr, ident, m2mExpr, scopeCondition, systemExprs } from './sql.js';
-import { toDbValue, sameValue } from './values.js';
+import { numbersFromDb, toDbValue, sameValue } from './values.js';
 import { audit, diff } from './audit.js';
 import type { Exec, Row } from './exec.js';
 
@@ -42,7 +43,7 @@ export async function getRecord(exec: Exec, ctx: Ctx, model: ModelDef, rawId: un
   const rows = await exec(sql`SELECT ${recordSelect(model)} FROM ${ident(model.table)} t
     WHERE t."id" = ${id} AND ${scopeCondition(model, ctx)} ${opts.forUpdate ? sql`FOR UPDATE` : sql``}`);
   if (!rows.length) throw notFound();
-  return rows[0];
+  return numbersFromDb(rows[0], model.fields);
 }
 
 const writable = (model: ModelDef) => Object.entries(model.fields).filter(([, fd]) => !fd.readOnly);
@@ -51,7 +52,7 @@ function mayWriteField(ctx: Ctx, fd: FieldDef) {
   return !fd.writeRole || atLeast(ctx.role, fd.writeRole);
 }
 
-/** Relations must point to rows the caller may see (and not trashed); roles no higher than the caller's. */
+/** Relations must point to rows the caller may see (and not trashed). */
 async function checkRelations(exec: Exec, ctx: Ctx, model: ModelDef, values: Row, errors: FieldErrors) {
   for (const [name, fd] of Object.entries(model.fields)) {
     if (!(name in values) || values[name] == null) continue;
@@ -60,13 +61,10 @@ async function checkRelations(exec: Exec, ctx: Ctx, model: ModelDef, values: Row
     const ids = (fd.type === 'relation' ? [values[name]] : (values[name] as number[])).map(Number);
     if (!ids.length) continue;
     if (ids.some((i) => !Number.isInteger(i) || i < 1 || i > 2_147_483_647)) { errors[name] = ['Elemento non trovato']; continue; }
-    const found = await exec(sql`SELECT t."id" ${ref.name === 'Role' ? sql`, t."name"` : sql``} FROM ${ident(ref.table)} t
+    const found = await exec(sql`SELECT t."id" FROM ${ident(ref.table)} t
       WHERE t."id" IN (${sql.join(ids.map((i) => sql`${i}`), sql`, `)}) AND ${scopeCondition(ref, ctx)}
       ${ref.softDelete ? sql`AND t."deleted_at" IS NULL` : sql``}`);
     if (found.length !== new Set(ids).size) { errors[name] = ['Elemento non trovato o cestinato']; continue; }
-    if (ref.name === 'Role' && found.some((r) => (ROLE_RANK[r.name as RoleName] ?? 0) > ROLE_RANK[ctx.role])) {
-      throw forbidden();
-    }
   }
 }
 
@@ -103,7 +101,7 @@ async function writePivots(exec: Exec, model: ModelDef, id: number, values: Row)
 
 /** Validated and converted column values from the input (only writable fields). */
 async function prepare(exec: Exec, ctx: Ctx, model: ModelDef, input: Row, mode: 'create' | 'update', existing?: Row) {
-  const source: Row = { ...input };
+  const source: Row = { ...(hooksOf(model).beforeValidate?.({ ctx, model, mode, input: { ...input } }) ?? input) };
   if (mode === 'create') {
     for (const [name, fd] of writable(model)) {
       if (source[name] === undefined && fd.default !== undefined) source[name] = defaultOf(fd);
@@ -142,6 +140,7 @@ export async function createRecord(tx: Tx, ctx: Ctx, model: ModelDef, input: Row
     const { values, errors } = await prepare(exec, ctx, model, input, 'create');
     if (model.scope === 'studio' && (values.studio_id == null || !model.fields.studio_id)) values.studio_id = ctx.studioId;
     await checkUnique(exec, ctx, model, values, null, errors);
+    await hooksOf(model).beforeChange?.({ exec, ctx, model, mode: 'create', values, errors });
     failIf(errors);
     await hashPasswords(model, values);
     const cols = columnEntries(model, values);
@@ -153,6 +152,7 @@ export async function createRecord(tx: Tx, ctx: Ctx, model: ModelDef, input: Row
     await writePivots(exec, model, id, values);
     const row = await getRecord(exec, ctx, model, id);
     await audit(exec, ctx, model, id, 'create', diff(model, null, row));
+    await hooksOf(model).afterChange?.({ exec, ctx, model, mode: 'create', id, row });
     return row;
   });
 }
@@ -168,6 +168,7 @@ export async function updateRecord(tx: Tx, ctx: Ctx, model: ModelDef, rawId: unk
     const restoring = model.softDelete && (input.restore === true || input.restore === 1 || input.restore === '1' || input.restore === 'true');
     const { values, errors } = await prepare(exec, ctx, model, input, 'update', existing);
     await checkUnique(exec, ctx, model, { ...values, studio_id: existing.studio_id }, id, errors);
+    await hooksOf(model).beforeChange?.({ exec, ctx, model, mode: 'update', values, errors, existing });
     failIf(errors);
     await hashPasswords(model, values);
     const sets = columnEntries(model, values).map(([n, v]) => sql`${ident(n)} = ${v}`);
@@ -179,6 +180,7 @@ export async function updateRecord(tx: Tx, ctx: Ctx, model: ModelDef, rawId: unk
     const changes = diff(model, existing, row);
     if (restoring && existing.trashed) await audit(exec, ctx, model, id, 'restore', null);
     if (Object.keys(changes).length) await audit(exec, ctx, model, id, 'update', changes);
+    await hooksOf(model).afterChange?.({ exec, ctx, model, mode: 'update', id, row, before: existing });
     return row;
   });
 }
@@ -206,9 +208,9 @@ export async function deleteRecords(tx: Tx, ctx: Ctx, model: ModelDef, ids: numb
     // scope first: another studio's row is a 404, never a 403 (no existence leak)
     if (rows.length !== ids.length) throw notFound();
     if (model.scope === 'tenant' && ctx.role !== 'SuperAdmin') throw forbidden();
-    if (model.name === 'User' && ids.includes(ctx.userId)) throw new HttpError(422, 'Non puoi eliminare il tuo utente');
     const toTrash = rows.filter((r) => !r.trashed && mode !== 'force').map((r) => Number(r.id));
     const toDelete = rows.filter((r) => r.trashed || mode === 'force').map((r) => Number(r.id));
+    await hooksOf(model).beforeDelete?.({ exec, ctx, model, ids, trash: toTrash, forever: toDelete });
     if (toTrash.length && !can(ctx, model, 'delete')) throw forbidden();
     if (toDelete.length && !can(ctx, model, model.softDelete ? 'force_delete' : 'delete')) throw forbidden();
     if (toTrash.length) {

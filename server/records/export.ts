@@ -3,6 +3,7 @@
  * (semicolon, UTF-8 with BOM, Italian formats); `format=pdf` prints the rows.
  */
 import { Readable } from 'node:stream';
+import { stringify } from 'csv-stringify';
 import type { SQL } from 'drizzle-orm';
 import type { ModelDef } from '../../model/define.js';
 import { exportColumns } from '../../model/export.js';
@@ -15,7 +16,6 @@ import { renderPdf } from '../documents/pdf.js';
 
 type Exec = (q: SQL) => Promise<Record<string, unknown>[]>;
 
-const csvCell = (s: string) => (/[";\r\n]/.test(s) || /^\s|\s$/.test(s) ? `"${s.replace(/"/g, '""')}"` : s);
 /** Cells that a spreadsheet would run as a formula are prefixed with a quote. */
 const safeCell = (s: string) => (/^[=+\-@\t\r]/.test(s) && !/^-?\d/.test(s) ? `'${s}` : s);
 
@@ -28,28 +28,34 @@ export function csvExport(exec: Exec, ctx: Ctx, model: ModelDef, q: Record<strin
   const defs = chosen.map((n) => columns.get(n)!);
   const collection = `${model.name}CsvExport`;
   const PAGE = 1000;
-  async function* lines() {
-    yield '\uFEFF' + defs.map((d) => csvCell(d.label)).join(';') + '\r\n';
+  /** the rows as arrays of Italian-formatted cells, page by page */
+  async function* rows() {
+    yield defs.map((d) => d.label);
     for (let page = 1; ; page++) {
       const res = await listRecords(exec, ctx, { ...model, collections: { ...model.collections, [collection]: { columns: chosen } } }, collection,
         { ...q, items_per_page: String(PAGE), page: String(page), only_ids: undefined }) as { data: Record<string, unknown>[]; meta: { last_page: number } };
-      let chunk = '';
       for (const row of res.data) {
-        chunk += chosen.map((n, i) => {
+        yield chosen.map((n, i) => {
           const fd = defs[i];
           const v = fd.type === 'relation' ? (row[n.replace(/_id$/, '')] ?? row[n]) : row[n];
-          return csvCell(safeCell(formatValue(fd, v, { grouping: false })));
-        }).join(';') + '\r\n';
+          return safeCell(formatValue(fd, v, { grouping: false }));
+        });
       }
-      if (chunk) yield chunk;
       if (page >= res.meta.last_page) break;
     }
   }
+  // csv-stringify: semicolons, CRLF, UTF-8 BOM (Excel), quotes where a cell needs them (and around edge blanks)
+  const csv = () => {
+    const out = stringify({ delimiter: ';', record_delimiter: '\r\n', bom: true, quoted_match: /^\s|\s$/ });
+    const source = Readable.from(rows());
+    source.on('error', (e) => out.destroy(e)); // a failed page ends the download, never hangs it
+    return source.pipe(out);
+  };
   // a one-row query first: bad filters or a missing permission answer 4xx before any byte is streamed
   const first = listRecords(exec, ctx, model, `${model.name}ResourceListCollection`, { ...q, items_per_page: '1', page: '1' });
   return first.then(() => ({
     filename: `${model.snake}_${today()}.csv`,
-    stream: Readable.from(lines()),
+    stream: csv(),
   }));
 }
 

@@ -11,6 +11,7 @@ import { can } from '../auth/context.js';
 import { badRequest, forbidden, notFound } from '../errors.js';
 import { col, ident, isTextType, scopeCondition } from './sql.js';
 import { collectionColumns, projection, shapeRow, type Projection } from './collections.js';
+import { numbersFromDb } from './values.js';
 
 export const MAX_ITEMS = 100_000;
 export const DEFAULT_ITEMS = 200;
@@ -226,9 +227,12 @@ function orderClause(model: ModelDef, p: ListParams, proj?: Projection): SQL {
   const parts = p.sort.map(({ field, desc }) => {
     const fd = model.fields[field];
     const alias = proj?.joinAlias.get(field);
-    const expr = alias && fd?.type === 'relation'
-      ? sql`${col(alias, modelByName.get(fd.ref!)!.labelFields[0])}`
-      : col('t', field);
+    const ref = alias && fd?.type === 'relation' ? modelByName.get(fd.ref!)! : undefined;
+    const sortField = ref ? ref.fields[ref.labelFields[0]!] : fd;
+    const raw = ref ? sql`${col(alias!, ref.labelFields[0]!)}` : col('t', field);
+    // text sorts as Italians read it: case- and accent-insensitive first ('È' with 'E'), the
+    // same on PGlite and PostgreSQL (both ship ICU's root collation)
+    const expr = sortField && isTextType(sortField) ? sql`${raw} COLLATE "und-x-icu"` : raw;
     return desc ? sql`${expr} DESC NULLS LAST` : sql`${expr} ASC NULLS LAST`;
   });
   parts.push(sql`t."id" ASC`);
@@ -289,7 +293,7 @@ export async function listRecords(exec: Exec, ctx: Ctx, model: ModelDef, collect
   for (const r of rows) delete r.__total;
   const meta = { total, current_page: p.page, per_page: p.perPage, last_page: Math.max(1, Math.ceil(total / p.perPage)) };
   if (p.onlyIds) return { data: rows.map((r) => r.id), meta };
-  const data = proj ? rows.map((r) => shapeRow(r, proj)) : rows;
+  const data = (proj ? rows.map((r) => shapeRow(r, proj)) : rows).map((r) => numbersFromDb(r, model.fields));
   return { data, meta, item_meta_data: itemMetaData(model, ctx, data) };
 }
 

@@ -7,6 +7,7 @@ import { sql, type SQL } from 'drizzle-orm';
 import type { FieldDef } from '../../model/fields.js';
 import type { ModelDef } from '../../model/define.js';
 import type { Ctx } from '../auth/context.js';
+import { hooksOf } from '../models/index.js';
 
 export const ident = (name: string) => sql.identifier(name);
 export const col = (alias: string, name: string) => sql`${ident(alias)}.${ident(name)}`;
@@ -16,6 +17,12 @@ export const col = (alias: string, name: string) => sql`${ident(alias)}.${ident(
  * engine goes through this condition; there is no other place that scopes by studio.
  */
 export function scopeCondition(model: ModelDef, ctx: Ctx, alias = 't'): SQL {
+  const rule = hooksOf(model).rowScope?.(ctx, alias);
+  const studio = studioCondition(model, ctx, alias);
+  return rule ? sql`(${studio} AND ${rule})` : studio;
+}
+
+function studioCondition(model: ModelDef, ctx: Ctx, alias: string): SQL {
   if (model.scope === 'global') return sql`TRUE`;
   if (ctx.role === 'SuperAdmin' && model.superAdminGlobal) return sql`TRUE`;
   if (model.scope === 'tenant') return sql`${col(alias, 'id')} = ${ctx.studioId}`;
@@ -28,7 +35,8 @@ export function fieldExpr(alias: string, name: string, fd?: FieldDef): SQL {
   switch (fd?.type) {
     case 'date': return sql`to_char(${c}, 'YYYY-MM-DD')`;
     case 'datetime': return sql`to_char(${c}, 'YYYY-MM-DD HH24:MI:SS')`;
-    case 'money': case 'decimal': case 'credit': return sql`${c}::float8`;
+    // exact: the text of the numeric value, made a JSON number by numbersFromDb (no float8 cast)
+    case 'money': case 'decimal': case 'credit': return sql`${c}::text`;
     default: return c;
   }
 }

@@ -1,6 +1,28 @@
 /** Converts validated input values to what the database stores. */
-import type { FieldDef } from '../../model/fields.js';
+import Decimal from 'decimal.js';
+import { DECIMAL_SCALE, isDecimalType, type FieldDef } from '../../model/fields.js';
 import { isEmpty } from '../../model/validators.js';
+
+/**
+ * An amount as the exact decimal text the numeric column stores, rounded half-up to `scale`
+ * places: '1.005' is 1.01 (binary float arithmetic gives 1.00). Accepts numbers and decimal text
+ * with a dot or a comma.
+ */
+export function exactDecimal(value: unknown, scale: number): string {
+  return new Decimal(String(value).trim().replace(',', '.')).toFixed(scale, Decimal.ROUND_HALF_UP);
+}
+
+/**
+ * Decimal fields arrive from the database as exact text; the API answers JSON numbers made from
+ * that text (the nearest double of an at-most-5-decimal amount prints back exactly).
+ */
+const decimalNames = new WeakMap<Record<string, FieldDef>, string[]>();
+export function numbersFromDb(row: Record<string, unknown>, fields: Record<string, FieldDef>): Record<string, unknown> {
+  let names = decimalNames.get(fields);
+  if (!names) decimalNames.set(fields, names = Object.entries(fields).filter(([, fd]) => isDecimalType(fd.type)).map(([n]) => n));
+  for (const name of names) if (typeof row[name] === 'string') row[name] = Number(row[name]);
+  return row;
+}
 
 export function toDbValue(fd: FieldDef, value: unknown): unknown {
   if (fd.type === 'flag') return value === true || value === 1 || value === '1' || value === 'true' ? 1 : 0;
@@ -9,8 +31,7 @@ export function toDbValue(fd: FieldDef, value: unknown): unknown {
   switch (fd.type) {
     case 'text': case 'longtext': case 'password': return String(value).trim();
     case 'integer': case 'relation': return Number(value);
-    case 'money': return Math.round(Number(String(value).replace(',', '.')) * 100) / 100;
-    case 'decimal': case 'credit': return Number(String(value).replace(',', '.'));
+    case 'money': case 'decimal': case 'credit': return exactDecimal(value, DECIMAL_SCALE[fd.type]);
     case 'date': {
       const s = String(value);
       const it = /^(\d{2})-(\d{2})-(\d{4})$/.exec(s);
@@ -30,5 +51,7 @@ export function toDbValue(fd: FieldDef, value: unknown): unknown {
 }
 
 /** Same value for the audit comparison (numbers vs numeric strings, dates). */
+const numericText = (v: unknown) => (typeof v === 'number' && Number.isFinite(v)) || (typeof v === 'string' && /^-?\d+(\.\d+)?$/.test(v));
 export const sameValue = (a: unknown, b: unknown) =>
-  (a ?? null) === (b ?? null) || (a != null && b != null && String(a) === String(b));
+  (a ?? null) === (b ?? null) || (a != null && b != null && (String(a) === String(b)
+    || (numericText(a) && numericText(b) && new Decimal(String(a)).equals(String(b)))));

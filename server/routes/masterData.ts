@@ -1,6 +1,6 @@
 /** Master-data calls that are not a model's CRUD: the collaborators select list (C23). */
 import type { FastifyInstance } from 'fastify';
-import type { AppDeps } from '../app.js';
+import type { AppDeps } from '../deps.js';
 import { atLeast } from '../../model/define.js';
 import { forbidden } from '../errors.js';
 import { listCollaborators } from '../services/collaborators.js';

@@ -3,8 +3,8 @@
  * (C09–C11, C13), delete with force_delete=auto (C17, C19), exports and record history.
  * No model has a hand-written route here.
  */
-import type { FastifyInstance, FastifyReply } from 'fastify';
-import type { AppDeps } from '../app.js';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { AppDeps } from '../deps.js';
 import { MODELS, modelByName } from '../../model/registry.js';
 import type { ModelDef } from '../../model/define.js';
 import { listRecords } from '../records/list.js';
@@ -91,7 +91,9 @@ export async function recordRoutes(api: FastifyInstance, deps: AppDeps) {
       written(m);
       return reply.status(201).send({ data: row });
     });
-    api.put(`/${m.resource}/:id`, async (req) => {
+    // a user's own profile stays editable when the subscription has expired
+    const ownRow = m.selfAccess ? (req: FastifyRequest) => Number((req.params as { id?: string }).id) === req.ctx.userId : undefined;
+    api.put(`/${m.resource}/:id`, { config: { subscriptionExempt: ownRow } }, async (req) => {
       const data = await updateRecord(tx, req.ctx, m, (req.params as { id: string }).id, body(req.body));
       written(m);
       return { data };

@@ -3,7 +3,7 @@ import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { existsSync, readFileSync, statSync } from 'node:fs';
 import { join, resolve } from 'node:path';
-import type { AppDeps } from '../app.js';
+import type { AppDeps } from '../deps.js';
 import { atLeast } from '../../model/define.js';
 import { menuFor } from '../../model/menu.js';
 import { missingRequiredFields } from '../services/studio.js';

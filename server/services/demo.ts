@@ -201,7 +201,7 @@ async function seedStudioData(exec: Exec, studioId: number, count: number, seed:
     reps.push({
       studio_id: studioId, cod: `LR${String(i + 1).padStart(4, '0')}`, name, surname,
       fiscal_code: personFiscalCode(surname, name, birth, female, city[3]),
-      address: `${pick(STREETS)} ${1 + Math.floor(rand() * 150)}`, postal_code: Number(city[1]), city: city[0],
+      address: `${pick(STREETS)} ${1 + Math.floor(rand() * 150)}`, postal_code: city[1], city: city[0],
       pec: `${slug}@pec.test`, mobile_number: `+39 3${String(Math.floor(rand() * 1e9)).padStart(9, '0')}`, email: `${slug}@mail.test`,
     });
   }

@@ -1,7 +1,7 @@
 /** react-admin authProvider over POST /api/user/login and GET /api/user/logout. */
 import type { AuthProvider } from 'react-admin';
 import { apiFetch, ApiError } from '../api/client';
-import { clearSession, getToken, getUser, setSession, tokenClaims, type LoggedUser } from './token';
+import { clearSession, getToken, getUser, markLogoutFailure, setSession, tokenClaims, type LoggedUser } from './token';
 
 export const authProvider: AuthProvider = {
   async login({ email, password }: { email: string; password: string }) {
@@ -21,7 +21,8 @@ export const authProvider: AuthProvider = {
   async logout() {
     // clear everything even when the call fails
     if (getToken()) {
-      try { await apiFetch('/api/user/logout'); } catch { /* the session is cleared anyway */ }
+      // the session is cleared anyway; the login page tells the user the server did not confirm
+      try { await apiFetch('/api/user/logout'); } catch (e) { if (!(e instanceof ApiError && e.status === 401)) markLogoutFailure(); }
     }
     clearSession();
     return '/utente/login';

@@ -1,4 +1,5 @@
 /** The session: token in a cookie, the logged user (with avatar) in local storage. */
+import { decodeJwt } from 'jose';
 const COOKIE = 'gs_token';
 const USER_KEY = 'gs_user';
 
@@ -37,8 +38,21 @@ export function updateUser(patch: Partial<LoggedUser>) {
 export function tokenClaims(): Record<string, unknown> | null {
   const t = getToken();
   if (!t) return null;
+  try { return decodeJwt(t) as Record<string, unknown>; } catch { return null; }
+}
+
+/** A logout whose server call failed: the login page tells the user once (seed A §8). */
+const LOGOUT_FAILED_KEY = 'gs_logout_failed';
+export const LOGOUT_FAILED_MESSAGE =
+  'Uscita non confermata dal server: la sessione è stata chiusa su questo dispositivo. Se usi un computer condiviso, cambia la password.';
+export function markLogoutFailure() {
+  try { sessionStorage.setItem(LOGOUT_FAILED_KEY, '1'); } catch { /* storage unavailable */ }
+}
+/** Whether the last logout failed; reading it clears it. */
+export function takeLogoutFailure(): boolean {
   try {
-    const payload = t.split('.')[1].replace(/-/g, '+').replace(/_/g, '/');
-    return JSON.parse(decodeURIComponent(escape(atob(payload))));
-  } catch { return null; }
+    const failed = sessionStorage.getItem(LOGOUT_FAILED_KEY) === '1';
+    sessionStorage.removeItem(LOGOUT_FAILED_KEY);
+    return failed;
+  } catch { return false; }
 }

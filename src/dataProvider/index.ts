@@ -110,6 +110,9 @@ export const dataProvider = {
     const m = model(resource);
     const body: Record<string, unknown> = { ...params.data };
     if (params.previousData?.updated_at && body.updated_at === undefined) body.updated_at = params.previousData.updated_at;
+    // seed A §4, §7: saving a trashed item restores it
+    if (params.previousData?.trashed || body.trashed) Object.assign(body, { deleted_at: null, restore: true });
+    delete body.trashed;
     const res = await wrap(apiFetch<{ data: RaRecord }>(`/api/${m.resource}/${encodeURIComponent(String(params.id))}`, { method: 'PUT', json: body }));
     return { data: res.data };
   },

@@ -11,11 +11,14 @@ import HistoryIcon from '@mui/icons-material/History';
 import RestoreIcon from '@mui/icons-material/RestoreFromTrash';
 import KeyboardIcon from '@mui/icons-material/Keyboard';
 import {
-  Create, Edit, SaveButton, SimpleForm, Toolbar, useCreatePath, useDataProvider, useNotify, useRecordContext, useRefresh,
+  Create, Edit, SaveButton, useGetRecordRepresentation, SimpleForm, Toolbar, useCreatePath, useDataProvider, useNotify, useRecordContext, useRefresh,
   useResourceContext, type HttpError,
 } from 'react-admin';
-import { useFormContext, useFormState } from 'react-hook-form';
+import { useFormState } from 'react-hook-form';
+import { useHotkeys } from 'react-hotkeys-hook';
 import { useNavigate } from 'react-router-dom';
+import { CloseHeader, useCanGoBack, useGoBack, type Crumb } from '../layout/CloseHeader';
+import { PageTitle } from '../layout/PageTitle';
 import type { ModelDef } from '../../model/define';
 import { defaultOf, type Mode } from '../../model/validate';
 import { useAppDataProvider, type AppDataProvider, HistoryEntry } from '../dataProvider';
@@ -112,26 +115,24 @@ function HistoryButton({ model }: { model: ModelDef }) {
   );
 }
 
+/** The generic table of a model: where 'back' goes when the form is the first page of its tab. */
+export const listPathOf = (model: ModelDef) => `/table/${model.name}`;
+
 function FormToolbar({ model, mode }: { model: ModelDef; mode: Mode }) {
   const navigate = useNavigate();
+  const goBack = useGoBack();
+  const back = () => goBack(listPathOf(model));
   const createPath = useCreatePath();
   const resource = useResourceContext() ?? model.name;
-  const form = useFormContext();
-  useEffect(() => {
-    const onKey = (e: KeyboardEvent) => {
-      if (!e.altKey) return;
-      const k = e.key.toLowerCase();
-      if (k === 's') { e.preventDefault(); (document.querySelector('form button[type="submit"]') as HTMLButtonElement | null)?.click(); }
-      if (k === 'b') { e.preventDefault(); navigate(-1); }
-      if (k === 'n') { e.preventDefault(); navigate(createPath({ resource, type: 'create' })); }
-      if (k === 'r') { e.preventDefault(); window.location.reload(); }
-    };
-    document.addEventListener('keydown', onKey);
-    return () => document.removeEventListener('keydown', onKey);
-  }, [navigate, createPath, resource, form]);
+  // seed A §2: shortcuts for save, back, new and reload, also while typing in a field
+  const keys = { enableOnFormTags: true, enableOnContentEditable: true, preventDefault: true } as const;
+  useHotkeys('alt+s', () => (document.querySelector('form button[type="submit"]') as HTMLButtonElement | null)?.click(), keys);
+  useHotkeys('alt+b', back, keys, [back]);
+  useHotkeys('alt+n', () => navigate(createPath({ resource, type: 'create' })), keys, [navigate, createPath, resource]);
+  useHotkeys('alt+r', () => window.location.reload(), keys);
   return (
     <Toolbar sx={{ gap: 1, flexWrap: 'wrap', bgcolor: 'background.paper' }}>
-      <Button startIcon={<ArrowBackIcon />} onClick={() => navigate(-1)}>Indietro</Button>
+      <Button startIcon={<ArrowBackIcon />} onClick={back}>Indietro</Button>
       <SaveButton label={mode === 'create' ? 'Salva' : 'Aggiorna'} />
       {mode === 'update' && <Button startIcon={<AddIcon />} onClick={() => navigate(createPath({ resource, type: 'create' }))}>Nuovo</Button>}
       {mode === 'update' && <HistoryButton model={model} />}
@@ -171,21 +172,41 @@ function ModelForm({ model, mode, children }: { model: ModelDef; mode: Mode; chi
   );
 }
 
-const useSaveHandlers = () => {
+const useSaveHandlers = (model: ModelDef) => {
   const notify = useNotify();
   const navigate = useNavigate();
+  const canGoBack = useCanGoBack();
   return {
     onError: (e: Error) => notify(saveErrorMessage(e as HttpError), { type: 'error' }),
-    back: () => { if (backOnSave() && window.history.length > 1) navigate(-1); },
+    /**
+     * back-on-save (seed A §4) after an update: back one page; a form that is the first page of
+     * its tab (opened in a new tab from the list, the default) stays open, never leaving the app
+     */
+    back: () => { if (backOnSave() && canGoBack()) navigate(-1); },
+    canGoBack,
     navigate,
   };
 };
 
-export function ModelEdit({ model, id, title }: { model: ModelDef; id?: string | number; title?: string }) {
-  const { onError, back } = useSaveHandlers();
+/** Breadcrumbs of a form: Home › the model's table › this record (or 'Nuovo'). */
+function FormCloseHeader({ model, mode, crumbs }: { model: ModelDef; mode: Mode; crumbs?: Crumb[] }) {
+  const record = useRecordContext();
+  const representation = useGetRecordRepresentation(model.name);
+  const label = record ? String(representation(record) ?? '') : '';
+  const trail = crumbs ?? [
+    { label: 'Home', to: '/Menu' },
+    { label: `Gestione ${model.plural}`, to: listPathOf(model) },
+    { label: mode === 'create' ? `Nuovo: ${model.formTitle ?? model.label}` : `${model.formTitle ?? model.label}${label ? `: ${label}` : ''}` },
+  ];
+  return <Box sx={{ width: '100%' }}><CloseHeader crumbs={trail} fallback={listPathOf(model)} /></Box>;
+}
+
+export function ModelEdit({ model, id, title, crumbs }: { model: ModelDef; id?: string | number; title?: string; crumbs?: Crumb[] }) {
+  const { onError, back } = useSaveHandlers(model);
   const notify = useNotify();
   return (
-    <Edit resource={model.name} id={id} title={title ?? model.formTitle ?? model.label} mutationMode="pessimistic"
+    <Edit resource={model.name} id={id} title={<PageTitle title={title ?? model.formTitle ?? model.label} />} mutationMode="pessimistic"
+      actions={<FormCloseHeader model={model} mode="update" crumbs={crumbs} />}
       mutationOptions={{ onError, onSuccess: () => { notify('Elemento aggiornato'); back(); } }}
       queryOptions={{ onError: (err: Error) => { const e = err as HttpError; notify(e.status === 403 ? 'Operazione non consentita (403)' : `Errore nel caricamento dati ${e.status ?? ''} ${e.message}`, { type: 'error' }); } }}
       redirect={false}>
@@ -195,17 +216,22 @@ export function ModelEdit({ model, id, title }: { model: ModelDef; id?: string |
 }
 
 export function ModelCreate({ model }: { model: ModelDef }) {
-  const { onError, navigate } = useSaveHandlers();
+  const { onError, navigate, canGoBack } = useSaveHandlers(model);
   const notify = useNotify();
   const createPath = useCreatePath();
   return (
-    <Create resource={model.name} title={model.formTitle ?? model.label}
+    <Create resource={model.name} title={<PageTitle title={model.formTitle ?? model.label} />}
+      actions={<FormCloseHeader model={model} mode="create" />}
       mutationOptions={{
         onError,
         onSuccess: (data: { id: string | number }) => {
           notify('Elemento creato');
+          // whether there is a page to go back to, asked before the route is replaced
+          const back = canGoBack();
+          // seed A §4: the route is replaced with the new id, then back-on-save goes back; a form
+          // that opened its tab goes to the model's list instead of leaving the application
           navigate(createPath({ resource: model.name, type: 'edit', id: data.id }), { replace: true });
-          if (backOnSave()) setTimeout(() => navigate(-1), 0);
+          if (backOnSave()) setTimeout(() => (back ? navigate(-1) : navigate(listPathOf(model), { replace: true })), 0);
         },
       }}
       redirect={false}>

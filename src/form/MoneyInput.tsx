@@ -5,7 +5,15 @@
 import { useState, useEffect } from 'react';
 import { InputAdornment, TextField } from '@mui/material';
 import { InputHelperText, useInput, type InputProps } from 'react-admin';
+import { useFormContext } from 'react-hook-form';
 import { MONEY_MESSAGE } from '../../model/validate';
+import { MESSAGES } from '../../model/validators';
+
+/** Form values of text that is not an amount: not a number at all, or over the digit limits. */
+const NOT_A_NUMBER = '__not_a_number__';
+const INVALID = '__invalid__';
+/** Text that cannot be read as a number (letters, misplaced signs or separators). */
+const notANumber = (text: string) => !/^[+-]?[\d.,]*$/.test(text.replace(/\s|€/g, '')) || !/\d/.test(text);
 
 const fmt = new Intl.NumberFormat('it-IT', { minimumFractionDigits: 2, maximumFractionDigits: 2, useGrouping: 'always' } as Intl.NumberFormatOptions);
 export const formatMoney = (n: number | null | undefined) => (n === null || n === undefined || Number.isNaN(n) ? '' : fmt.format(n));
@@ -16,11 +24,12 @@ export function parseMoney(text: string): number | null | undefined {
   if (!s) return null;
   if (!/^-?[\d.]*(,\d*)?$/.test(s) && !/^-?\d+(\.\d{1,2})?$/.test(s)) return undefined;
   const normal = /,/.test(s) ? s.replace(/\./g, '').replace(',', '.') : /^\d{1,3}(\.\d{3})+$/.test(s) ? s.replace(/\./g, '') : s;
-  const n = Number(normal);
-  if (!Number.isFinite(n)) return undefined;
-  const [int, dec = ''] = normal.replace('-', '').split('.');
+  const [int = '', dec = ''] = normal.replace(/^[+-]/, '').split('.');
+  if (!/^\d*$/.test(int) || !/^\d*$/.test(dec) || !(int + dec)) return undefined;
   if (dec.length > 2 || (int.replace(/^0+/, '') + dec.replace(/0+$/, '')).length > 8) return undefined;
-  return Math.round(n * 100) / 100;
+  // integer cents from the digits (no float arithmetic), then the JSON number of the API
+  const cents = Number(int || '0') * 100 + Number(dec.padEnd(2, '0'));
+  return (normal.startsWith('-') ? -cents : cents) / 100;
 }
 
 export { MONEY_MESSAGE };
@@ -29,13 +38,14 @@ export function MoneyInput(props: InputProps & { label?: string; fullWidth?: boo
   const { field, fieldState, isRequired } = useInput({
     ...props,
     // the malformed-text check comes first, so its message wins over the shared decimal rule
-    validate: [(v: unknown) => (v === '__invalid__' ? MONEY_MESSAGE : undefined),
+    validate: [(v: unknown) => (v === NOT_A_NUMBER ? MESSAGES.decimal : v === INVALID ? MONEY_MESSAGE : undefined),
       ...(Array.isArray(props.validate) ? props.validate : props.validate ? [props.validate] : [])],
   });
+  const form = useFormContext();
   const [text, setText] = useState(formatMoney(typeof field.value === 'number' ? field.value : null));
   const [focused, setFocused] = useState(false);
   useEffect(() => {
-    if (!focused && field.value !== '__invalid__') setText(formatMoney(typeof field.value === 'number' ? field.value : field.value == null || field.value === '' ? null : Number(field.value)));
+    if (!focused && field.value !== INVALID && field.value !== NOT_A_NUMBER) setText(formatMoney(typeof field.value === 'number' ? field.value : field.value == null || field.value === '' ? null : Number(field.value)));
   }, [field.value, focused]);
   const error = fieldState.error?.message;
   return (
@@ -53,7 +63,9 @@ export function MoneyInput(props: InputProps & { label?: string; fullWidth?: boo
       onChange={(e) => {
         setText(e.target.value);
         const n = parseMoney(e.target.value);
-        field.onChange(n === undefined ? '__invalid__' : n);
+        field.onChange(n === undefined ? (notANumber(e.target.value) ? NOT_A_NUMBER : INVALID) : n);
+        // a text that is not an amount shows its message at once
+        if (n === undefined || fieldState.invalid) void form.trigger(props.source);
       }}
       onBlur={() => {
         setFocused(false);

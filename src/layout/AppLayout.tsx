@@ -22,55 +22,13 @@ import CloseIcon from '@mui/icons-material/Close';
 import { apiFetch, ApiError } from '../api/client';
 import { AppMenu, useMenuItems } from './AppMenu';
 import { ErrorDialog } from './ErrorDialog';
+import { AppCrashPage } from '../pages/ErrorPage';
 
 /** Id of the compiled build (Vite `define`); 'dev' / 'test' outside real builds. */
 declare const __BUILD_ID__: string;
 
-export const APP_VERSION = '3.5.1';
-const DEFAULT_APP_NAME = 'Gestionale Studi';
-
-// ---------------------------------------------------------------------------
-// shell data
-// ---------------------------------------------------------------------------
-
-/** GET /api/var/client_var */
-export interface ClientVar {
-  APPNAME: string;
-  SERVER_BASEURL?: string;
-  VERSION?: string;
-  BUILD_ID?: string;
-  CREDIT_ENABLED?: boolean;
-  EXPORT_ENABLED?: boolean;
-  REGISTRATION_ENABLED?: boolean;
-  SOCIAL_LOGIN_ENABLED?: boolean;
-  [key: string]: unknown;
-}
-
-/** Retries network / 5xx failures once, never 4xx. */
-const retryShell = (count: number, error: unknown) =>
-  !(error instanceof ApiError && error.status >= 400 && error.status < 500) && count < 1;
-
-export const CLIENT_VAR_QUERY_KEY = ['shell', 'client_var'] as const;
-
-/**
- * App settings (public call). With `poll` the settings are re-read every 60 s and on window
- * focus, to tell when a new build is served.
- */
-export function useClientVar({ poll = false }: { poll?: boolean } = {}) {
-  return useQuery({
-    queryKey: CLIENT_VAR_QUERY_KEY,
-    queryFn: ({ signal }) => apiFetch<ClientVar>('/api/var/client_var', { signal }),
-    staleTime: 60_000,
-    retry: retryShell,
-    ...(poll ? { refetchInterval: 60_000, refetchOnWindowFocus: 'always' as const } : {}),
-  });
-}
-
-/** The application name from the settings (fallback while loading). */
-export function useAppName(): string {
-  const { data } = useClientVar();
-  return data?.APPNAME || DEFAULT_APP_NAME;
-}
+export { APP_VERSION, DEFAULT_APP_NAME, CLIENT_VAR_QUERY_KEY, useClientVar, useAppName, retryShell, type ClientVar } from './settings';
+import { APP_VERSION, retryShell, useAppName, useClientVar } from './settings';
 
 /** GET /api/studio_logged → the logged user's studio. */
 export function useLoggedStudio() {
@@ -419,7 +377,7 @@ const ShellContent = ({ children }: { children: ReactNode }) => (
 export const AppLayout = ({ children, ...props }: LayoutProps) => {
   const content = useMemo(() => <ShellContent>{children}</ShellContent>, [children]);
   return (
-    <Layout {...props} appBar={AppAppBar} menu={AppMenu}
+    <Layout {...props} appBar={AppAppBar} menu={AppMenu} error={AppCrashPage}
       sx={{ minWidth: 0, '& .RaLayout-appFrame': { minWidth: 0 }, '& .RaLayout-contentWithSidebar': { minWidth: 0 }, '& .RaLayout-content': { minWidth: 0 } }}>
       {content}
     </Layout>

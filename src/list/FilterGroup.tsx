@@ -3,7 +3,7 @@
  * filters from the model declaration, joined with AND or OR (the search mode toggle).
  * Emits the seeds' filter objects `{name, type, val, glue}` as the list's `filters` value.
  */
-import { useEffect, useMemo, useState } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import {
   Accordion, AccordionDetails, AccordionSummary, Autocomplete, Box, Button, FormControl, FormLabel, Grid, TextField,
   ToggleButton, ToggleButtonGroup, Typography, Alert,
@@ -13,78 +13,15 @@ import { useListContext } from 'react-admin';
 import { useQuery } from '@tanstack/react-query';
 import type { ListFilter, ModelDef } from '../../model/define';
 import { modelByName } from '../../model/registry';
-import type { FilterSpec } from '../dataProvider';
+import {
+  decodeFilterState, encodeFilterState, filterSpecs, initialFilterState, type FilterState,
+} from './listState';
 import { apiFetch, rowsOf } from '../api/client';
 import { DateTextField } from '../form/DateInput';
 
 export const INTERVAL_ERROR = 'La data di inizio intervallo è maggiore di quella di fine';
 
 type Option = { id: string | number; label: string };
-export interface FilterState {
-  mode: 'and' | 'or';
-  combos: Record<string, Option[]>;
-  toggles: Record<string, string | number | null>;
-  intervals: Record<string, { from: string | null; to: string | null }>;
-}
-
-const pad = (n: number) => String(n).padStart(2, '0');
-function defaultInterval(kind?: 'currentMonth' | 'currentYear'): { from: string | null; to: string | null } {
-  if (!kind) return { from: null, to: null };
-  const now = new Date();
-  const y = now.getFullYear();
-  if (kind === 'currentYear') return { from: `${y}-01-01`, to: `${y}-12-31` };
-  const m = now.getMonth() + 1;
-  const last = new Date(y, m, 0).getDate();
-  return { from: `${y}-${pad(m)}-01`, to: `${y}-${pad(m)}-${pad(last)}` };
-}
-
-export function initialFilterState(filters: ListFilter[] = []): FilterState {
-  const s: FilterState = { mode: 'and', combos: {}, toggles: {}, intervals: {} };
-  for (const f of filters) {
-    if (f.kind === 'toggle') s.toggles[f.field] = f.default ?? null;
-    if (f.kind === 'dateInterval') s.intervals[f.field] = defaultInterval(f.default);
-  }
-  return s;
-}
-
-/**
- * The filter objects of a state. An inverted date interval emits no filter (its field is
- * listed in `invalid`). The server folds the filters left to right with their glue, so the
- * two bounds of an interval are one condition: they come first, joined with AND, and the
- * search mode glues the conditions after them.
- */
-export function filterSpecs(filters: ListFilter[] = [], s: FilterState): { specs: FilterSpec[]; invalid: string[] } {
-  // each entry is one condition: one spec, or the two bounds of an interval
-  const intervals: FilterSpec[][] = [];
-  const free: FilterSpec[][] = [];
-  const fixed: FilterSpec[] = [];
-  const invalid: string[] = [];
-  for (const f of filters) {
-    if (f.kind === 'combo') {
-      const vals = (s.combos[f.field] ?? []).map((o) => o.id);
-      if (vals.length) free.push([{ name: f.field, type: 'OR', val: vals }]);
-    } else if (f.kind === 'toggle') {
-      const v = s.toggles[f.field];
-      if (v !== null && v !== undefined) {
-        if (f.alwaysAnd) fixed.push({ name: f.field, type: 'OR', val: [v] });
-        else free.push([{ name: f.field, type: 'OR', val: [v] }]);
-      }
-    } else {
-      const { from, to } = s.intervals[f.field] ?? { from: null, to: null };
-      if (from && to && from > to) { invalid.push(f.field); continue; }
-      const bounds: FilterSpec[] = [];
-      if (from) bounds.push({ name: f.field, type: 'gte', val: [`${from} 00:00:00`] });
-      if (to) bounds.push({ name: f.field, type: 'lte', val: [`${to} 23:59:59`] });
-      if (bounds.length) intervals.push(bounds);
-    }
-  }
-  const specs: FilterSpec[] = [];
-  [...intervals, ...free].forEach((group, i) => group.forEach((spec, j) => {
-    specs.push({ ...spec, glue: i === 0 || j > 0 ? 'and' : s.mode });
-  }));
-  specs.push(...fixed.map((spec) => ({ ...spec, glue: 'and' as const })));
-  return { specs, invalid };
-}
 
 function useOptions(f: Extract<ListFilter, { kind: 'combo' }>) {
   return useQuery({
@@ -118,15 +55,30 @@ function ComboFilter({ f, value, onChange }: { f: Extract<ListFilter, { kind: 'c
 export function FilterGroup({ model }: { model: ModelDef }) {
   const filters = model.list.filters ?? [];
   const { filterValues, setFilters, displayedFilters } = useListContext();
-  const [state, setState] = useState<FilterState>(() => (filterValues.__filterState as FilterState | undefined) ?? initialFilterState(filters));
+  // the stored state is validated when read: what does not fit takes its default
+  const [state, setLocalState] = useState<FilterState>(() => decodeFilterState(filterValues.__filterState, filters).state);
   const { specs, invalid } = useMemo(() => filterSpecs(filters, state), [filters, state]);
-  const key = JSON.stringify(specs);
-  useEffect(() => {
-    // an inverted interval is left out of `specs`: the other filters still apply
-    if (JSON.stringify(filterValues.filters ?? []) === key) return;
-    setFilters({ ...filterValues, filters: specs, __filterState: state }, displayedFilters, false);
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [key]);
+  const encoded = encodeFilterState(state);
+  const latest = useRef({ state, filterValues, displayedFilters });
+  latest.current = { state, filterValues, displayedFilters };
+  /** the list's filter values for a state (an inverted interval is left out: the other filters still apply) */
+  const push = (next: FilterState) => {
+    const { filterValues: fv, displayedFilters: df } = latest.current;
+    const nextSpecs = filterSpecs(filters, next).specs;
+    const nextEncoded = encodeFilterState(next);
+    if (JSON.stringify(fv.filters ?? []) === JSON.stringify(nextSpecs) && fv.__filterState === nextEncoded) return;
+    setFilters({ ...fv, filters: nextSpecs.length ? nextSpecs : undefined, __filterState: nextEncoded }, df, false);
+  };
+  /** a change by the user reaches the list at once (not in a later effect a remount could lose) */
+  const setState = (update: FilterState | ((s: FilterState) => FilterState)) => {
+    const next = typeof update === 'function' ? update(latest.current.state) : update;
+    latest.current.state = next;
+    setLocalState(next);
+    push(next);
+  };
+  // once, on mount: a state read back from the store that differs from the filter values;
+  // later changes are pushed by setState itself
+  useEffect(() => { push(state); /* eslint-disable-next-line react-hooks/exhaustive-deps */ }, []);
   if (!filters.length) return null;
   const active = specs.length;
   return (
@@ -179,13 +131,4 @@ export function FilterGroup({ model }: { model: ModelDef }) {
       </AccordionDetails>
     </Accordion>
   );
-}
-
-/** Filter values a list starts with: the defaults of its filter group. */
-export function defaultListFilter(model: ModelDef): Record<string, unknown> | undefined {
-  const filters = model.list.filters;
-  if (!filters?.length) return model.list.defaultFilter;
-  const state = initialFilterState(filters);
-  const { specs } = filterSpecs(filters, state);
-  return { ...(model.list.defaultFilter ?? {}), filters: specs, __filterState: state };
 }

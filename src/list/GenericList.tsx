@@ -3,9 +3,9 @@
  * search on Enter, trash toggle, refresh, new, CSV export, print, bulk delete, select-all
  * across pages, status column, row actions, item abilities from item_meta_data.
  */
-import { useEffect, useRef, useState, type KeyboardEvent, type RefObject } from 'react';
+import { Component, useEffect, useRef, useState, type ErrorInfo, type KeyboardEvent, type ReactNode, type RefObject } from 'react';
 import {
-  Button, Dialog, DialogActions, DialogContent, DialogContentText, DialogTitle, FormControlLabel, IconButton,
+  Box, Button, Dialog, DialogActions, DialogContent, DialogContentText, DialogTitle, FormControlLabel, IconButton,
   InputAdornment, Menu, MenuItem, Switch, TextField, Tooltip, Typography,
 } from '@mui/material';
 import SearchIcon from '@mui/icons-material/Search';
@@ -16,16 +16,19 @@ import PrintIcon from '@mui/icons-material/Print';
 import MoreVertIcon from '@mui/icons-material/MoreVert';
 import SelectAllIcon from '@mui/icons-material/SelectAll';
 import {
-  BulkDeleteButton, Datagrid, List, Pagination, useCreatePath, useDataProvider, useListContext, useNotify,
-  useRecordContext, useRefresh, useResourceContext, TopToolbar,
+  BulkDeleteButton, Datagrid, List, Pagination, useCreatePath, useListContext, useNotify,
+  useRecordContext, useRefresh, useRemoveFromStore, useResourceContext, useStore, TopToolbar,
 } from 'react-admin';
-import { useNavigate } from 'react-router-dom';
+import { useLocation, useNavigate } from 'react-router-dom';
 import { saveAs } from 'file-saver';
 import type { ModelDef } from '../../model/define';
 import { useAppDataProvider, type AppDataProvider, ItemMetaData } from '../dataProvider';
 import { StatusCell, ValueCell } from './cells';
 import { CsvDialog } from './CsvDialog';
-import { FilterGroup, defaultListFilter } from './FilterGroup';
+import { FilterGroup } from './FilterGroup';
+import { DEFAULT_PAGE_SIZE, PAGE_SIZES, defaultListFilter, listParamsFromSearch, listParamsToSearch, sanitizeListParams } from './listState';
+import { ErrorContent } from '../pages/ErrorPage';
+import { PageTitle } from '../layout/PageTitle';
 import SettingsIcon from '@mui/icons-material/Settings';
 import { BACK_ON_SAVE_KEY, backOnSave } from '../form/GenericForm';
 
@@ -51,7 +54,8 @@ function SearchBox() {
 function TrashToggle() {
   const { filterValues, setFilters, displayedFilters } = useListContext();
   return (
-    <FormControlLabel label="Mostra cestinati" control={
+    // no negative margin: on a narrow window the switch wraps to the toolbar's left edge and would be clipped
+    <FormControlLabel label="Mostra cestinati" sx={{ ml: 0, mr: 0 }} control={
       <Switch checked={!!filterValues.with_trashed} onChange={(e) => setFilters({ ...filterValues, with_trashed: e.target.checked ? 1 : undefined }, displayedFilters, false)} />
     } />
   );
@@ -151,14 +155,24 @@ function RowMenu({ model }: { model: ModelDef; label?: string }) {
 }
 
 /** A button per row opening a path built from the row (e.g. 'Estratto Conto'). */
-function RowLink({ link }: { link: { label: string; path: string }; label?: string }) {
+function RowLink({ link }: { link: { label: string; path: string } }) {
   const record = useRecordContext();
   const navigate = useNavigate();
   if (!record) return null;
   return (
-    <Button size="small" variant="outlined" onClick={(e) => { e.stopPropagation(); navigate(link.path.replace(':id', String(record.id))); }}>
+    <Button size="small" variant="outlined" sx={{ whiteSpace: 'nowrap' }} onClick={(e) => { e.stopPropagation(); navigate(link.path.replace(':id', String(record.id))); }}>
       {link.label}
     </Button>
+  );
+}
+
+/** The actions column (row links and row menu), kept in view at the right edge of the table. */
+function RowActions({ model }: { model: ModelDef; label?: string; cellClassName?: string; headerClassName?: string }) {
+  return (
+    <Box sx={{ display: 'flex', alignItems: 'center', justifyContent: 'flex-end', gap: 0.5 }}>
+      {(model.list.rowLinks ?? []).map((l) => <RowLink key={l.label} link={l} />)}
+      <RowMenu model={model} />
+    </Box>
   );
 }
 
@@ -192,13 +206,17 @@ function Expand({ field }: { field: string }) {
 }
 
 /**
- * react-admin puts the row checkboxes' aria-label on MUI's wrapper span, leaving the input
- * unlabelled (axe: label, aria-prohibited-attr): move the label onto the input.
+ * Accessibility fixes of react-admin's Datagrid DOM, kept applied as rows render:
+ * - the row checkboxes' aria-label sits on MUI's wrapper span, leaving the input unlabelled
+ *   (axe: label, aria-prohibited-attr): move the label onto the input;
+ * - the expand chevron is `aria-hidden` with `tabindex=-1`: make it a named button reachable by
+ *   keyboard (MUI's ButtonBase already handles Enter and Space on it).
  */
-function useCheckboxLabels(ref: RefObject<HTMLDivElement | null>) {
+function useDatagridA11y(ref: RefObject<HTMLDivElement | null>) {
   useEffect(() => {
     const root = ref.current;
     if (!root) return;
+    const set = (el: Element, name: string, value: string) => { if (el.getAttribute(name) !== value) el.setAttribute(name, value); };
     const fix = () => {
       root.querySelectorAll<HTMLElement>('.select-item[aria-label], .select-all[aria-label]').forEach((span) => {
         const input = span.querySelector('input');
@@ -206,23 +224,43 @@ function useCheckboxLabels(ref: RefObject<HTMLDivElement | null>) {
         input.setAttribute('aria-label', span.getAttribute('aria-label')!);
         span.removeAttribute('aria-label');
       });
+      root.querySelectorAll<HTMLElement>('.RaDatagrid-expandIcon').forEach((btn) => {
+        if (btn.hasAttribute('aria-hidden')) btn.removeAttribute('aria-hidden');
+        set(btn, 'tabindex', '0');
+        set(btn, 'role', 'button');
+        set(btn, 'aria-label', btn.getAttribute('aria-expanded') === 'true' ? 'Nascondi dettagli della riga' : 'Mostra dettagli della riga');
+      });
     };
     fix();
     const obs = new MutationObserver(fix);
-    obs.observe(root, { subtree: true, childList: true, attributes: true, attributeFilter: ['aria-label'] });
+    obs.observe(root, { subtree: true, childList: true, attributes: true, attributeFilter: ['aria-label', 'aria-hidden', 'tabindex', 'aria-expanded'] });
     return () => obs.disconnect();
   }, [ref]);
 }
 
+/**
+ * The table scrolls inside itself (seed A §9: height 500, more when the window has room), with
+ * its sticky header and the bulk-actions bar above it in view; the actions column stays at the
+ * right edge when the columns are wider than the page.
+ */
+const TABLE_MAX_HEIGHT = 'max(500px, calc(100vh - 330px))';
+const DATAGRID_SX = {
+  '& .RaDatagrid-tableWrapper': { overflow: 'auto', maxHeight: TABLE_MAX_HEIGHT },
+  '& td.gs-actions, & th.gs-actions': { position: 'sticky', right: 0, bgcolor: 'background.paper', boxShadow: '-1px 0 0 rgba(0,0,0,0.12)' },
+  '& th.gs-actions': { zIndex: 3 },
+  '& td.gs-actions': { zIndex: 1 },
+} as const;
+
 function ModelDatagrid({ model }: { model: ModelDef }) {
   const gridRef = useRef<HTMLDivElement>(null);
-  useCheckboxLabels(gridRef);
+  useDatagridA11y(gridRef);
   const meta = useItemMeta();
   const resource = useResourceContext();
   const createPath = useCreatePath();
   const navigate = useNavigate();
   const dp = useAppDataProvider();
   const notify = useNotify();
+  const refresh = useRefresh();
   const [restoreAsk, setRestoreAsk] = useState<{ id: string | number } | null>(null);
   const open = (id: string | number) => {
     const path = createPath({ resource: resource ?? model.name, type: 'edit', id });
@@ -243,8 +281,7 @@ function ModelDatagrid({ model }: { model: ModelDef }) {
           return false;
         }}
         rowSx={(r) => (r.trashed ? { bgcolor: 'action.selected', fontStyle: 'italic' } : {})}
-        // only the table scrolls sideways: the bulk-actions bar above it must stay visible
-        sx={{ '& .RaDatagrid-tableWrapper': { overflowX: 'auto' } }}
+        sx={DATAGRID_SX}
         expand={expandField ? <Expand field={expandField} /> : undefined}
       >
         {model.list.columns.map((c) => {
@@ -254,8 +291,7 @@ function ModelDatagrid({ model }: { model: ModelDef }) {
           return <ValueCell key={c} name={c} fd={fd} label={fd.label} sortBy={c} sortable={fd.sortable !== false} />;
         })}
         {!model.list.status && <StatusCell label="Stato" />}
-        {(model.list.rowLinks ?? []).map((l) => <RowLink key={l.label} link={l} label={l.label} />)}
-        <RowMenu model={model} label="Azioni" />
+        <RowActions model={model} label="Azioni" cellClassName="gs-actions" headerClassName="gs-actions" />
       </Datagrid>
       <Dialog open={!!restoreAsk} onClose={() => setRestoreAsk(null)} aria-labelledby="restore-title">
         <DialogTitle id="restore-title">Elemento cestinato</DialogTitle>
@@ -265,7 +301,12 @@ function ModelDatagrid({ model }: { model: ModelDef }) {
           <Button variant="contained" onClick={async () => {
             const id = restoreAsk!.id;
             setRestoreAsk(null);
-            try { await dp.restore(model.name, { id }); open(id); } catch { notify("Errore nel ripristino dell'elemento", { type: 'error' }); }
+            try {
+              await dp.restore(model.name, { id });
+              notify('Elemento ripristinato', { type: 'info' });
+              refresh();
+              open(id);
+            } catch { notify("Errore nel ripristino dell'elemento", { type: 'error' }); }
           }}>Ripristina</Button>
         </DialogActions>
       </Dialog>
@@ -273,27 +314,85 @@ function ModelDatagrid({ model }: { model: ModelDef }) {
   );
 }
 
-export function GenericList({ model, parentId }: { model: ModelDef; parentId?: string }) {
+/** The react-admin store key of a model's list params (`RaStore.list.{Model}` in local storage). */
+export const listStoreKey = (model: ModelDef) => `list.${model.name}`;
+
+/**
+ * Validates the stored list state and the one in the URL before the list reads them; a state
+ * that does not fit is rewritten (what fits is kept, the rest takes the defaults). Returns
+ * false until both fit.
+ */
+function useFittingListState(model: ModelDef): boolean {
+  const [stored, setStored] = useStore<unknown>(listStoreKey(model));
+  const location = useLocation();
+  const navigate = useNavigate();
+  const fromUrl = listParamsFromSearch(location.search);
+  const urlCheck = Object.keys(fromUrl).length ? sanitizeListParams(model, fromUrl) : null;
+  const storeCheck = stored !== undefined ? sanitizeListParams(model, stored) : null;
+  const fits = !urlCheck?.changed && !storeCheck?.changed;
+  useEffect(() => {
+    if (storeCheck?.changed) setStored(storeCheck.params);
+    if (urlCheck?.changed) navigate({ pathname: location.pathname, search: listParamsToSearch(urlCheck.params) }, { replace: true });
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [fits, location.search, stored]);
+  return fits;
+}
+
+/**
+ * Last line of defence: a list that fails to render forgets its stored state and tries once
+ * more with the defaults; a second failure shows the Italian error page inside the layout.
+ */
+class ListErrorBoundary extends Component<{ onReset: () => void; children: ReactNode }, { error: Error | null; retried: boolean }> {
+  state = { error: null as Error | null, retried: false };
+  static getDerivedStateFromError(error: Error) { return { error }; }
+  componentDidCatch(error: Error, info: ErrorInfo) {
+    console.warn('list reset after a render error', error, info.componentStack);
+    if (!this.state.retried) {
+      this.props.onReset();
+      this.setState({ error: null, retried: true });
+    }
+  }
+  render() {
+    if (this.state.error) return <ErrorContent message="Impossibile mostrare la tabella. Ricarica la pagina; se il problema persiste contatta l'assistenza." />;
+    return this.props.children;
+  }
+}
+
+function ListScreen({ model, parentId }: { model: ModelDef; parentId?: string }) {
   const notify = useNotify();
   const parent = parentId && model.list.parentField ? { __parent: { name: model.list.parentField, id: parentId } } : undefined;
+  const title = `Gestione ${model.plural}`;
   return (
     <List
       resource={model.name}
-      title={`Gestione ${model.plural}`}
-      perPage={200}
+      title={<PageTitle title={title} />}
+      perPage={DEFAULT_PAGE_SIZE}
       sort={model.list.sort ? { field: model.list.sort.field, order: model.list.sort.desc ? 'DESC' : 'ASC' } : undefined}
       filterDefaultValues={defaultListFilter(model)}
       filter={parent}
       actions={<ListActions model={model} />}
-      pagination={<Pagination rowsPerPageOptions={[50, 100, 200, 500]} />}
+      pagination={<Pagination rowsPerPageOptions={[...PAGE_SIZES]} />}
       queryOptions={{ onError: (e: Error) => notify(`Errore nel caricamento dati ${e.message}`, { type: 'error' }) }}
       disableSyncWithLocation={false}
-      storeKey={`list.${model.name}`}
+      storeKey={listStoreKey(model)}
       empty={false}
       sx={{ minWidth: 0, maxWidth: '100%', '& .RaList-main': { minWidth: 0 }, '& .RaList-content': { minWidth: 0 } }}
     >
       <FilterGroup model={model} />
       <ModelDatagrid model={model} />
     </List>
+  );
+}
+
+export function GenericList({ model, parentId }: { model: ModelDef; parentId?: string }) {
+  const fits = useFittingListState(model);
+  const removeFromStore = useRemoveFromStore();
+  const navigate = useNavigate();
+  const location = useLocation();
+  if (!fits) return null;
+  return (
+    <ListErrorBoundary onReset={() => { removeFromStore(listStoreKey(model)); navigate({ pathname: location.pathname, search: '' }, { replace: true }); }}>
+      <ListScreen model={model} parentId={parentId} />
+    </ListErrorBoundary>
   );
 }

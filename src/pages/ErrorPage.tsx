@@ -1,9 +1,13 @@
 /** Public error page (/error?msg=…) and the 'Pagina NON trovata' page for unknown routes. */
+import type { ErrorInfo, ReactNode } from 'react';
 import { Box, Button, Card, CardContent, Link, Stack, Typography } from '@mui/material';
 import { LinkBase, useLocation, useTranslate } from 'react-admin';
+import { Navigate } from 'react-router-dom';
 import ErrorOutlineIcon from '@mui/icons-material/ErrorOutline';
 
-import { useClientVar } from '../layout/AppLayout';
+import { useClientVar } from '../layout/settings';
+import { ScreenTitle, useDocumentTitle } from '../layout/PageTitle';
+import { useGoBack } from '../layout/CloseHeader';
 
 /** Support address shown on the error page (client_var SUPPORT_EMAIL overrides it). */
 export const DEFAULT_SUPPORT_EMAIL = 'assistenza@gestionalestudi.it';
@@ -12,9 +16,11 @@ export interface ErrorContentProps {
   /** The message to show; plain text */
   message: string;
   supportEmail?: string;
+  /** buttons instead of 'Torna alla pagina iniziale' */
+  actions?: ReactNode;
 }
 
-export const ErrorContent = ({ message, supportEmail }: ErrorContentProps) => {
+export const ErrorContent = ({ message, supportEmail, actions }: ErrorContentProps) => {
   const translate = useTranslate();
   const { data: settings } = useClientVar();
   const mail = supportEmail ?? (typeof settings?.SUPPORT_EMAIL === 'string' && settings.SUPPORT_EMAIL ? settings.SUPPORT_EMAIL : DEFAULT_SUPPORT_EMAIL);
@@ -31,7 +37,7 @@ export const ErrorContent = ({ message, supportEmail }: ErrorContentProps) => {
             Se il problema persiste, scrivi all&apos;assistenza:{' '}
             <Link href={`mailto:${mail}?subject=${encodeURIComponent(`Segnalazione errore: ${message}`)}`}>{mail}</Link>
           </Typography>
-          <Button component={LinkBase} to="/" variant="contained">Torna alla pagina iniziale</Button>
+          {actions ?? <Button component={LinkBase} to="/" variant="contained">Torna alla pagina iniziale</Button>}
         </CardContent>
       </Card>
     </Box>
@@ -48,13 +54,46 @@ export interface ErrorPageProps {
 export const ErrorPage = ({ supportEmail }: ErrorPageProps) => {
   const { search } = useLocation();
   const msg = new URLSearchParams(search).get('msg') ?? '';
+  useDocumentTitle(msg || 'Errore');
   return <ErrorContent message={msg} supportEmail={supportEmail} />;
 };
 
 /** Unknown routes: 'Pagina NON trovata'. */
 export const NotFoundPage = ({ supportEmail }: ErrorPageProps) => {
   const translate = useTranslate();
+  useDocumentTitle(translate('app.error.not_found'));
   return <ErrorContent message={translate('app.error.not_found')} supportEmail={supportEmail} />;
+};
+
+/** Unknown routes go to /error with 'Pagina NON trovata' (seed B §2). */
+export const NotFoundRedirect = (_props: ErrorPageProps) => {
+  const translate = useTranslate();
+  return <Navigate to={`/error?msg=${encodeURIComponent(translate('app.error.not_found'))}`} replace />;
+};
+
+/**
+ * The page shown when a screen fails to render (react-admin's `error` component): Italian,
+ * inside the layout, with the application's title kept.
+ */
+export const AppCrashPage = ({ error }: { error?: Error; errorInfo?: ErrorInfo; title?: unknown }) => {
+  const translate = useTranslate();
+  const goBack = useGoBack();
+  if (error) console.warn('screen error', error);
+  return (
+    <>
+      <ScreenTitle title="Errore" />
+      <ErrorContent
+        message={'Qualcosa non ha funzionato in questa pagina. I dati salvati non sono stati toccati: torna indietro o ricarica la pagina.'}
+        actions={(
+          <Stack direction="row" spacing={1} sx={{ flexWrap: 'wrap' }}>
+            <Button variant="contained" onClick={() => goBack('/Menu')}>Indietro</Button>
+            <Button variant="outlined" onClick={() => window.location.reload()}>Ricarica la pagina</Button>
+            <Button component={LinkBase} to="/Menu">{translate('app.menu.home')}</Button>
+          </Stack>
+        )}
+      />
+    </>
+  );
 };
 
 export default ErrorPage;

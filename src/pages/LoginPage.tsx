@@ -15,6 +15,8 @@ import VisibilityOffIcon from '@mui/icons-material/VisibilityOff';
 import { compose, email as emailRule, minLength, required } from '../../model/validators';
 import { AppLogo, useAppName } from '../layout/AppLayout';
 import { DIALOG_WIDTH } from '../layout/ErrorDialog';
+import { useDocumentTitle } from '../layout/PageTitle';
+import { LOGOUT_FAILED_MESSAGE, takeLogoutFailure } from '../authProvider/token';
 
 const LOGIN_PAGE_AUTH_PARAMS = { from: 'login_page' };
 
@@ -65,6 +67,9 @@ export const LoginPage = () => {
   const [serverError, setServerError] = useState<string | null>(null);
   const [loggedIn, setLoggedIn] = useState(false);
   const [showPassword, setShowPassword] = useState(false);
+  // seed A §8: a failed logout shows an alert (the session was cleared anyway)
+  const [logoutFailed] = useState(takeLogoutFailure);
+  useDocumentTitle(translate('ra.auth.sign_in'));
   const emailRef = useRef<HTMLInputElement>(null);
   const passwordRef = useRef<HTMLInputElement>(null);
   const id = useId();
@@ -107,6 +112,9 @@ export const LoginPage = () => {
             <Typography component="h1" variant="h5" color="text.primary">{translate('ra.auth.sign_in')}</Typography>
           </Stack>
 
+          {logoutFailed && (
+            <Alert severity="warning" role="alert" sx={{ mb: 2 }}>{LOGOUT_FAILED_MESSAGE}</Alert>
+          )}
           {serverError && (
             <Alert severity="error" role="alert" sx={{ mb: 2 }} id={`${id}-server-error`}>{serverError}</Alert>
           )}

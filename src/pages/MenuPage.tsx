@@ -3,7 +3,9 @@ import {
   Alert, Avatar, Box, Card, CardActionArea, CardContent, CardHeader, List, ListItemButton, ListItemIcon,
   ListItemText, Skeleton, Typography,
 } from '@mui/material';
-import { LinkBase, Title, useTranslate } from 'react-admin';
+import { LinkBase, useTranslate } from 'react-admin';
+import ChevronRightIcon from '@mui/icons-material/ChevronRight';
+import { ScreenTitle } from '../layout/PageTitle';
 
 import { menuIcon, useMenuItems, type MenuNode } from '../layout/AppMenu';
 
@@ -28,6 +30,11 @@ const EntryLinks = ({ nodes, depth = 0 }: { nodes: MenuNode[]; depth?: number })
   </List>
 );
 
+/**
+ * A card per top-level entry. An entry with sub-entries lists them; an entry that is itself a
+ * link (Cedolini, Fatture elettroniche, Il mio profilo) is one compact clickable card with a
+ * chevron, so it looks and acts like a link and leaves no empty box.
+ */
 const EntryCard = ({ node }: { node: MenuNode }) => {
   const children = node.children ?? [];
   const header = (
@@ -35,11 +42,20 @@ const EntryCard = ({ node }: { node: MenuNode }) => {
       avatar={<Avatar sx={{ bgcolor: 'primary.main', color: 'primary.contrastText' }}>{menuIcon(node.icon, children.length > 0)}</Avatar>}
       title={node.title}
       subheader={node.sub_title || undefined}
+      action={node.link && !children.length ? <ChevronRightIcon color="action" aria-hidden="true" sx={{ mt: 1 }} /> : undefined}
       slotProps={{ title: { variant: 'h6', component: 'h2' } }}
     />
   );
+  if (node.link && !children.length) {
+    return (
+      <Card component="section" aria-label={node.title} variant="outlined"
+        sx={{ transition: 'box-shadow .15s, border-color .15s', '&:hover, &:focus-within': { borderColor: 'primary.main', boxShadow: 2 } }}>
+        <CardActionArea component={LinkBase} to={node.link} data-testid="menu-card-link">{header}</CardActionArea>
+      </Card>
+    );
+  }
   return (
-    <Card component="section" aria-label={node.title} sx={{ height: '100%', display: 'flex', flexDirection: 'column' }}>
+    <Card component="section" aria-label={node.title}>
       {node.link ? <CardActionArea component={LinkBase} to={node.link}>{header}</CardActionArea> : header}
       {children.length > 0 && (
         <CardContent sx={{ pt: 0 }}>
@@ -55,7 +71,7 @@ export const MenuPage = () => {
   const { data, isPending, error } = useMenuItems();
   return (
     <Box sx={{ p: { xs: 1, sm: 2 } }}>
-      <Title title={translate('app.menu.home')} />
+      <ScreenTitle title={translate('app.menu.home')} />
       <Typography component="h1" variant="h5" sx={{ mb: 2 }}>Menu</Typography>
       {error ? (
         <Alert severity="error">{translate('app.error.load')}</Alert>
@@ -65,7 +81,8 @@ export const MenuPage = () => {
             display: 'grid',
             gap: 2,
             gridTemplateColumns: 'repeat(auto-fill, minmax(260px, 1fr))',
-            alignItems: 'stretch',
+            // each card as tall as its own entries, not stretched to the tallest of its row
+            alignItems: 'start',
           }}
         >
           {isPending

@@ -9,11 +9,12 @@ import { Alert, Box, Button, Card, IconButton, List, ListItem, ListItemButton, L
 import AddIcon from '@mui/icons-material/Add';
 import RefreshIcon from '@mui/icons-material/Refresh';
 import DeleteIcon from '@mui/icons-material/Delete';
-import { Title, useNotify } from 'react-admin';
+import { useNotify } from 'react-admin';
+import { ScreenTitle } from '../layout/PageTitle';
 import { modelByName } from '../../model/registry';
 import { apiFetch } from '../api/client';
 import type { ItemMetaData } from '../dataProvider';
-import { NotFoundPage } from './ErrorPage';
+import { NotFoundRedirect } from './ErrorPage';
 
 export function SimpleListPage() {
   const { id } = useParams();
@@ -26,7 +27,7 @@ export function SimpleListPage() {
     enabled: !!model,
     queryFn: () => apiFetch<{ data: Array<Record<string, unknown>>; item_meta_data: ItemMetaData }>(`/api/list/${model!.name}?items_per_page=-1`),
   });
-  if (!model) return <NotFoundPage />;
+  if (!model) return <NotFoundRedirect />;
   const label = (r: Record<string, unknown>) => model.labelFields.map((f) => r[f]).filter(Boolean).join(' ') || `#${r.id}`;
   const meta = q.data?.item_meta_data;
   const remove = async (rowId: number) => {
@@ -41,7 +42,7 @@ export function SimpleListPage() {
   };
   return (
     <Box sx={{ p: 2, maxWidth: 800 }}>
-      <Title title={`Elenco ${model.plural}`} />
+      <ScreenTitle title={`Elenco ${model.plural}`} />
       <Box sx={{ display: 'flex', alignItems: 'center', gap: 1, mb: 1 }}>
         <Typography component="h1" variant="h6" sx={{ flexGrow: 1 }}>{model.plural}</Typography>
         <Tooltip title="Aggiorna"><IconButton aria-label="Aggiorna elenco" onClick={() => q.refetch()}><RefreshIcon /></IconButton></Tooltip>

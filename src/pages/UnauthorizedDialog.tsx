@@ -3,6 +3,7 @@ import { Button } from '@mui/material';
 import { LinkBase, useTranslate } from 'react-admin';
 
 import { AppDialog } from '../layout/ErrorDialog';
+import { useDocumentTitle } from '../layout/PageTitle';
 
 export interface UnauthorizedProps {
   /** default true */
@@ -13,6 +14,7 @@ export interface UnauthorizedProps {
 
 export const Unauthorized = ({ open = true, onClose }: UnauthorizedProps) => {
   const translate = useTranslate();
+  useDocumentTitle('Accesso non autorizzato');
   return (
     <AppDialog
       open={open}

@@ -1,10 +1,11 @@
 /** react-admin Resources generated from the model declarations. */
 import type { JSX } from 'react';
-import { Resource } from 'react-admin';
+import { Resource, usePermissions } from 'react-admin';
 import { MODELS } from '../../model/registry';
-import { atLeast, type ModelDef } from '../../model/define';
+import { atLeast, type ModelDef, type RoleName } from '../../model/define';
 import { GenericList } from '../list/GenericList';
 import { ModelCreate, ModelEdit } from '../form/GenericForm';
+import { Unauthorized } from '../pages/UnauthorizedDialog';
 
 const labelOf = (m: ModelDef) => (r: Record<string, unknown>) =>
   (typeof r.label === 'string' ? r.label : m.labelFields.map((f) => r[f]).filter(Boolean).join(' ')) || `#${r.id}`;
@@ -13,29 +14,42 @@ interface Screens { list: () => JSX.Element; edit: () => JSX.Element; create: ()
 const screens = new Map<string, Screens>();
 
 /**
+ * A screen for the roles from `min` up: a logged-in user below it sees the unauthorized dialog
+ * (seed B §6), whichever URL brought him there (`/table/Studio`, react-admin's `/Studio/2`…).
+ */
+export function Guard({ min, children }: { min: RoleName; children: JSX.Element }) {
+  const { permissions, isPending } = usePermissions<{ role?: string | null }>();
+  if (isPending) return null;
+  if (!atLeast(permissions?.role ?? undefined, min)) return <Unauthorized />;
+  return children;
+}
+
+/**
  * Screens for a model: a folder in resources/ may override them; the generic ones otherwise.
  * Made once per model, so re-renders keep the same component types (no remounts).
  */
 export function screensFor(m: ModelDef): Screens {
   let s = screens.get(m.name);
   if (!s) {
+    // a studio record itself is created by the SuperAdmin only
+    const createRole: RoleName = m.scope === 'tenant' ? 'SuperAdmin' : m.access.write;
     s = {
-      list: () => <GenericList model={m} />,
-      edit: () => <ModelEdit model={m} />,
-      create: () => <ModelCreate model={m} />,
+      list: () => <Guard min={m.access.read}><GenericList model={m} /></Guard>,
+      edit: () => <Guard min={m.access.read}><ModelEdit model={m} /></Guard>,
+      create: () => <Guard min={createRole}><ModelCreate model={m} /></Guard>,
     };
     screens.set(m.name, s);
   }
   return s;
 }
 
-export function resourcesFor(role: string | null | undefined) {
-  return MODELS.filter((m) => atLeast(role ?? undefined, m.access.read)).map((m) => {
+/**
+ * Every model is a Resource whatever the role, so that its URLs exist for everyone: the screens
+ * themselves decide (the unauthorized dialog), never a 'page not found'.
+ */
+export function resourcesFor() {
+  return MODELS.map((m) => {
     const s = screensFor(m);
-    const write = atLeast(role ?? undefined, m.access.write);
-    return (
-      <Resource key={m.name} name={m.name} options={{ label: m.plural }} recordRepresentation={labelOf(m)}
-        list={s.list} edit={write ? s.edit : undefined} create={write && (m.scope !== 'tenant' || role === 'SuperAdmin') ? s.create : undefined} />
-    );
+    return <Resource key={m.name} name={m.name} options={{ label: m.plural }} recordRepresentation={labelOf(m)} list={s.list} edit={s.edit} create={s.create} />;
   });
 }

@@ -255,6 +255,28 @@ describe('C14 sort and pagination', () => {
     expect(rows[0].ceased).toBe(1);
   });
 
+  it('C14 list: text sorts as Italians read it (case and accents second), the same on PGlite and PostgreSQL', async () => {
+    const rep = await a.post('bianchi', '/api/legal_representatives', { name: 'Ordina', surname: 'Prova' });
+    expect(rep.statusCode).toBe(201);
+    const names = ['Zeta Srl', 'alfa srl', 'Àlfa Due', 'Esposito Servizi Soc. Coop.', 'Esposito Servizi s.n.c.', 'Èbano Arredi', 'ebano legno', 'Ezio Bar'];
+    for (const [i, business_name] of names.entries()) {
+      const res = await a.post('bianchi', '/api/customers', customerBody(rep.json().data.id, { business_name, cod: `ORD${i}`, vat_id: null, fiscal_code: null }));
+      expect(res.statusCode, business_name).toBe(201);
+    }
+    const rows = (await list({ items_per_page: -1, search_text: '', sort_by: 'business_name' }, 'bianchi')).data.map((r) => r.business_name as string);
+    const ours = rows.filter((n) => names.includes(n));
+    expect(ours).toEqual([...names].sort(new Intl.Collator('und').compare));
+    // by hand: lower case and accented letters sort with their base letter, not after 'Z'
+    expect(ours.indexOf('alfa srl')).toBeLessThan(ours.indexOf('Zeta Srl'));
+    expect(ours.indexOf('Àlfa Due')).toBeLessThan(ours.indexOf('Ezio Bar'));
+    expect(ours.indexOf('Èbano Arredi')).toBeLessThan(ours.indexOf('Esposito Servizi s.n.c.'));
+    expect(ours.indexOf('Esposito Servizi s.n.c.')).toBeLessThan(ours.indexOf('Esposito Servizi Soc. Coop.'));
+    expect(ours.at(-1)).toBe('Zeta Srl');
+    // descending is the exact reverse of ascending (ties by id aside)
+    const desc = (await list({ items_per_page: -1, sort_by: 'business_name', sort_desc: 1 }, 'bianchi')).data.map((r) => r.business_name as string);
+    expect(desc.filter((n) => names.includes(n))).toEqual([...ours].reverse());
+  });
+
   it('C14 list: an unknown or unsortable sort field is 400', async () => {
     for (const f of ['nope', 'note', 'password']) {
       const res = await a.get('admin', LIST, { sort_by: f });

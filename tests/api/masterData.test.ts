@@ -62,7 +62,7 @@ const SPECS: Spec[] = [
     csv: {
       fields: ['cod', 'name', 'surname', 'fiscal_code', 'postal_code', 'city', 'email'],
       header: ['Codice', 'Nome', 'Cognome', 'Codice fiscale', 'CAP', 'Città', 'Email'],
-      cells: (cod) => [cod, 'Mario', 'Rossi', 'RSSMRA80A01H501U', '184', 'Roma', 'mario.rossi@mail.test'],
+      cells: (cod) => [cod, 'Mario', 'Rossi', 'RSSMRA80A01H501U', '00184', 'Roma', 'mario.rossi@mail.test'],
     },
   },
   {

@@ -137,7 +137,7 @@ describe('C10 create', () => {
       cod: 'LRX1', name: 'Mario', surname: 'Rossi', fiscal_code: 'RSSMRA80A01H501U', email: 'mario.rossi@mail.test', postal_code: '00184',
     });
     expect(ok.statusCode).toBe(201);
-    expect(ok.json().data).toMatchObject({ cod: 'LRX1', name: 'Mario', surname: 'Rossi', fiscal_code: 'RSSMRA80A01H501U', postal_code: 184 });
+    expect(ok.json().data).toMatchObject({ cod: 'LRX1', name: 'Mario', surname: 'Rossi', fiscal_code: 'RSSMRA80A01H501U', postal_code: '00184' });
     const bad = await a.post('admin', '/api/legal_representatives', { fiscal_code: 'RSSMRA80A01H501X', email: 'a@b', postal_code: '12a' });
     expect(bad.statusCode).toBe(422);
     expect(bad.json().errors).toMatchObject({

@@ -34,6 +34,13 @@ describe('SUBSCRIPTION_ENFORCE (PRODUCT.md §2)', () => {
     expect((await t.app.inject({ url: '/api/user/logout', headers: h })).statusCode).toBe(200);
   });
 
+  it("C11 update: another user's record is not the own profile (402)", async () => {
+    const h = await t.login('admin@studiodemo.test');
+    const users = await t.database.query<{ id: number }>(`SELECT "id" FROM "users" WHERE "email" = 'collaboratore@studiodemo.test'`);
+    const put = await t.app.inject({ method: 'PUT', url: `/api/user/users/${users[0].id}`, headers: h, payload: { cellulare: '+39 333 7654321' } });
+    expect(put.statusCode).toBe(402);
+  });
+
   it('C10 create: a studio within its subscription writes as usual', async () => {
     const h = await t.login('admin@studiobianchi.test');
     const post = await t.app.inject({ method: 'POST', url: '/api/legal_statuses', headers: h, payload: newStatus('OK1') });

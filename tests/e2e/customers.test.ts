@@ -1,21 +1,25 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { axeViolations, launchBrowser, login, SHOTS, startServer, type E2EServer } from './harness';
+import { axeViolations, consoleGuard, type ConsoleGuard, launchBrowser, login, SHOTS, startServer, type E2EServer } from './harness';
 
 let server: E2EServer;
 let browser: Browser;
 let context: BrowserContext;
 let page: Page;
+let guard: ConsoleGuard;
 
 beforeAll(async () => {
   mkdirSync(SHOTS, { recursive: true });
   server = await startServer();
   browser = await launchBrowser();
   context = await browser.newContext({ locale: 'it-IT', viewport: { width: 1400, height: 900 } });
+  guard = consoleGuard(context);
   page = await context.newPage();
 });
+// issue 7 #16: no console error in normal use
+afterEach(() => { expect(guard.take(), 'console errors').toEqual([]); });
 afterAll(async () => {
   await browser?.close();
   await server?.stop();

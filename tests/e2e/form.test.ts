@@ -3,11 +3,11 @@
  * §8, §9): Alt+S shortcut, fiscal-code and VAT messages, the money input, a new customer
  * with its defaults, and the required fiscal code of the studio form.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
-import { axeViolations, launchBrowser, login, SHOTS, startServer, type E2EServer } from './harness';
+import { axeViolations, consoleGuard, type ConsoleGuard, launchBrowser, login, SHOTS, startServer, type E2EServer } from './harness';
 import { ACTIVE, apiClient, freshCustomerList, listAfter, type ApiClient } from './util';
 import { fiscalCodeCheckChar, vatCheckDigit } from '../../model/validators';
 import { today } from '../../model/fields';
@@ -16,6 +16,7 @@ let server: E2EServer;
 let browser: Browser;
 let context: BrowserContext;
 let page: Page;
+let guard: ConsoleGuard;
 let api: ApiClient;
 
 beforeAll(async () => {
@@ -23,10 +24,13 @@ beforeAll(async () => {
   server = await startServer();
   browser = await launchBrowser();
   context = await browser.newContext({ locale: 'it-IT', timezoneId: 'Europe/Rome', viewport: { width: 1400, height: 900 } });
+  guard = consoleGuard(context);
   page = await context.newPage();
   await login(page, server.url, 'admin@studiodemo.test');
   api = await apiClient(server.url, 'admin@studiodemo.test');
 });
+// issue 7 #16: no console error in normal use
+afterEach(() => { expect(guard.take(), 'console errors').toEqual([]); });
 afterAll(async () => {
   await browser?.close();
   await server?.stop();

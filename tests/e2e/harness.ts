@@ -3,11 +3,11 @@
  * playwright-core in Debian's Chromium.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdtempSync, rmSync, readFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createRequire } from 'node:module';
-import { chromium, type Browser, type Page } from 'playwright-core';
+import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
 import { freshPostgres } from '../helpers/freshPostgres';
 
 export interface E2EServer { url: string; stop(): Promise<void> }
@@ -79,3 +79,47 @@ export async function axeViolations(page: Page): Promise<Array<{ id: string; imp
 }
 
 export const SHOTS = join(process.cwd(), 'test-results');
+
+/**
+ * Issue 7 #16: no console error in normal use. Collects every `console.error` and page error of
+ * every page of a context; a test that provokes an expected HTTP error (Chromium logs
+ * 'Failed to load resource' for it) declares it with `allow`. `take()` returns what was not
+ * allowed and starts over (call it in afterEach and expect []).
+ */
+export interface ConsoleGuard { allow(pattern: RegExp): void; take(): string[] }
+export function consoleGuard(context: BrowserContext): ConsoleGuard {
+  const seen: string[] = [];
+  const allowed: RegExp[] = [];
+  const watch = (p: Page) => {
+    p.on('console', (m) => { if (m.type() === 'error') seen.push(`${m.text()} (${m.location().url}) on ${p.url()}`); });
+    p.on('pageerror', (e) => seen.push(`page error: ${e.message} on ${p.url()}`));
+  };
+  context.pages().forEach(watch);
+  context.on('page', watch);
+  return {
+    allow(pattern) { allowed.push(pattern); },
+    take() {
+      const out = seen.filter((e) => !allowed.some((r) => r.test(e)));
+      seen.length = 0;
+      allowed.length = 0;
+      return out;
+    },
+  };
+}
+
+/** A browser test's session: the server on demo data, Chromium, one context watched by the console guard, a logged-in page. */
+export interface E2ESession { server: E2EServer; browser: Browser; context: BrowserContext; page: Page; guard: ConsoleGuard }
+export async function openSession(email: string, viewport = { width: 1400, height: 900 }): Promise<E2ESession> {
+  mkdirSync(SHOTS, { recursive: true });
+  const server = await startServer();
+  const browser = await launchBrowser();
+  const context = await browser.newContext({ locale: 'it-IT', timezoneId: 'Europe/Rome', viewport });
+  const guard = consoleGuard(context);
+  const page = await context.newPage();
+  await login(page, server.url, email);
+  return { server, browser, context, page, guard };
+}
+export async function closeSession(s: Partial<E2ESession> | undefined) {
+  await s?.browser?.close();
+  await s?.server?.stop();
+}

@@ -3,11 +3,11 @@
  * "Generic list table", §4, §5, §8, §9): search on Enter, AND/OR filter group, trash /
  * restore / delete forever, CSV export, select-all across pages and bulk delete.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { mkdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Browser, BrowserContext, Locator, Page, Request } from 'playwright-core';
-import { axeViolations, launchBrowser, login, SHOTS, startServer, type E2EServer } from './harness';
+import { axeViolations, consoleGuard, type ConsoleGuard, launchBrowser, login, SHOTS, startServer, type E2EServer } from './harness';
 import { ACTIVE, apiClient, dialogShown, freshCustomerList, listAfter, parseCsv, reachable, shownTotal, waitTotal, type ApiClient } from './util';
 import { today } from '../../model/fields';
 
@@ -15,6 +15,7 @@ let server: E2EServer;
 let browser: Browser;
 let context: BrowserContext;
 let page: Page;
+let guard: ConsoleGuard;
 let api: ApiClient;
 /** every customers-list call the page made, in order */
 const listCalls: URL[] = [];
@@ -24,11 +25,14 @@ beforeAll(async () => {
   server = await startServer();
   browser = await launchBrowser();
   context = await browser.newContext({ locale: 'it-IT', timezoneId: 'Europe/Rome', viewport: { width: 1400, height: 900 }, acceptDownloads: true });
+  guard = consoleGuard(context);
   page = await context.newPage();
   page.on('request', (r: Request) => { if (r.url().includes('/api/list/Customer/CustomerResourceListCollection')) listCalls.push(new URL(r.url())); });
   await login(page, server.url, 'admin@studiodemo.test');
   api = await apiClient(server.url, 'admin@studiodemo.test');
 });
+// issue 7 #16: no console error in normal use
+afterEach(() => { expect(guard.take(), 'console errors').toEqual([]); });
 afterAll(async () => {
   await browser?.close();
   await server?.stop();

@@ -12,6 +12,8 @@ export interface CustomerRow { id: number; cod: string; business_name: string; [
 export interface ApiClient {
   get<T = any>(path: string, query?: Record<string, unknown>): Promise<T>;
   status(path: string): Promise<number>;
+  /** a write with a JSON body; answers the status and the JSON answer */
+  send<T = any>(method: 'POST' | 'PUT' | 'DELETE', path: string, body?: unknown): Promise<{ status: number; body: T }>;
   /** meta.total of the customers list for a query (search_text, filters, with_trashed) */
   customerTotal(query?: Record<string, unknown>): Promise<number>;
   /** every row of the customers list for a query */
@@ -44,6 +46,14 @@ export async function apiClient(base: string, email: string): Promise<ApiClient>
       const r = await fetch(`${base}${path}`, { headers });
       await r.arrayBuffer();
       return r.status;
+    },
+    async send(method, path, body) {
+      const r = await fetch(`${base}${path}`, {
+        method, headers: { ...headers, ...(body === undefined ? {} : { 'Content-Type': 'application/json' }) },
+        body: body === undefined ? undefined : JSON.stringify(body),
+      });
+      const text = await r.text();
+      return { status: r.status, body: text ? JSON.parse(text) : null };
     },
     async customerTotal(query = {}) {
       const r = await self.get('/api/list/Customer/CustomerResourceListCollection', { ...query, items_per_page: 1, page: 1 });

@@ -444,7 +444,7 @@ describe('form: edit', () => {
     const user = userEvent.setup();
     await openEdit();
     await retype(user, field('Città'), 'Bergamo');
-    fireEvent.keyDown(document, { key: 's', altKey: true });
+    fireEvent.keyDown(document, { key: 's', code: 'KeyS', altKey: true });
     await waitFor(() => expect(api.puts).toHaveLength(1));
     expect(api.puts[0].body.city).toBe('Bergamo');
   });
@@ -569,5 +569,76 @@ describe('simple list /lista/{id}', () => {
     await user.click(await screen.findByText('SPA Società per azioni'));
     await waitFor(() => expect(location.current.pathname).toBe('/LegalStatus/2'));
     await waitFor(() => expect(field('Codice')).toHaveValue('SPA'));
+  });
+});
+
+// ---------------------------------------------------------------------------
+// issue 7
+// ---------------------------------------------------------------------------
+
+describe('7 form defects', () => {
+  it('7.3 saving a trashed record sends deleted_at null and restore true', async () => {
+    const user = userEvent.setup();
+    api.record = { ...RECORD, trashed: true, deleted_at: '2026-02-01 09:00:00' };
+    await openEdit();
+    await screen.findByText(/Stai lavorando su un elemento cestinato/);
+    await retype(user, field('Città'), 'Pavia');
+    await user.click(submit('Aggiorna'));
+    await waitFor(() => expect(api.puts).toHaveLength(1));
+    expect(api.puts[0]!.body).toMatchObject({ city: 'Pavia', restore: true, deleted_at: null });
+    expect(api.puts[0]!.body).not.toHaveProperty('trashed');
+  });
+
+  it('7.3 saving an active record sends no restore', async () => {
+    const user = userEvent.setup();
+    await openEdit();
+    await retype(user, field('Città'), 'Pavia');
+    await user.click(submit('Aggiorna'));
+    await waitFor(() => expect(api.puts).toHaveLength(1));
+    expect(api.puts[0]!.body).not.toHaveProperty('restore');
+  });
+
+  it("7.13 a create form that is the first page of its tab goes to the model's list after 'Salva'", async () => {
+    const user = userEvent.setup();
+    await openCreate();
+    await fillRequired(user);
+    await user.click(submit('Salva'));
+    await waitFor(() => expect(api.posts).toHaveLength(1));
+    await waitFor(() => expect(location.current.pathname).toBe('/table/Customer'));
+  });
+
+  it('7.10 text past the maximum stays as typed and shows the message at once', async () => {
+    const user = userEvent.setup();
+    await openCreate();
+    const sdi = field('Codice SDI');
+    await user.clear(sdi);
+    await user.type(sdi, 'ABCDEFGH');
+    expect(sdi).toHaveValue('ABCDEFGH');
+    await waitFor(() => expect(helperOf(sdi)).toHaveTextContent(exact('Numero massimo di caratteri superato')));
+    await user.type(sdi, '{Backspace}');
+    await waitFor(() => expect(helperOf(sdi)).not.toHaveTextContent('Numero massimo di caratteri superato'));
+  });
+
+  it("7.10 letters in an amount show 'Inserisci un Numero Decimale'", async () => {
+    const user = userEvent.setup();
+    await openCreate();
+    const rate = screen.getByRole('textbox', { name: 'Costo cedolino' });
+    await retype(user, rate, '12a');
+    await waitFor(() => expect(helperOf(rate)).toHaveTextContent(exact('Inserisci un Numero Decimale')));
+  });
+
+  it('7.9 the form has breadcrumbs and a close button that goes back', async () => {
+    const user = userEvent.setup();
+    await openEdit(5, ['/table/Customer']);
+    const crumbs = screen.getByRole('navigation', { name: 'Percorso' });
+    expect(within(crumbs).getByRole('link', { name: 'Gestione Clienti' })).toHaveAttribute('href', '/table/Customer');
+    await within(crumbs).findByText('Cliente: Alfa Srl');
+    await user.click(within(screen.getByTestId('close-header')).getByRole('button', { name: 'Chiudi' }));
+    await waitFor(() => expect(location.current.pathname).toBe('/table/Customer'));
+  });
+
+  it('7.5 the form sets the page title with the application name', async () => {
+    await openEdit();
+    await waitFor(() => expect(document.title).toBe('Cliente - Gestionale Test'));
   });
 });

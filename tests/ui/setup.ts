@@ -22,3 +22,8 @@ if (typeof window !== 'undefined' && !window.matchMedia) {
 if (typeof Element !== 'undefined' && !Element.prototype.scrollIntoView) {
   Element.prototype.scrollIntoView = function scrollIntoView() {};
 }
+
+// The UI tests run beside the unit and API tests on two cores: give findBy/waitFor room under
+// load (the default 1 s made first renders flaky), without slowing the passing case.
+import { configure } from '@testing-library/react';
+configure({ asyncUtilTimeout: 5000 });

@@ -18,7 +18,8 @@ import { ErrorDialog } from '../../src/layout/ErrorDialog';
 import { lightTheme, darkTheme } from '../../src/layout/theme';
 import { LoginPage } from '../../src/pages/LoginPage';
 import { MenuPage } from '../../src/pages/MenuPage';
-import { ErrorPage, NotFoundPage } from '../../src/pages/ErrorPage';
+import { Route, Routes } from 'react-router-dom';
+import { AppCrashPage, ErrorPage, NotFoundPage, NotFoundRedirect } from '../../src/pages/ErrorPage';
 import { Unauthorized } from '../../src/pages/UnauthorizedDialog';
 
 // ---------------------------------------------------------------------------
@@ -428,5 +429,48 @@ describe('error pages', () => {
     const dialog = screen.getByRole('dialog');
     expect(dialog).toHaveTextContent('Non sei autorizzato a visualizzare questo contenuto');
     expect(within(dialog).getByRole('link', { name: 'Vai al login' })).toHaveAttribute('href', '/utente/login');
+  });
+});
+
+describe('7 shell defects', () => {
+  it('7.7 a failed logout clears the session and the login page shows the alert once', async () => {
+    server.use(http.get('*/api/user/logout', () => HttpResponse.json({ message: 'Errore interno' }, { status: 500 })));
+    const { authProvider: realAuth } = await import('../../src/authProvider');
+    const { setSession, getToken, getUser } = await import('../../src/authProvider/token');
+    setSession('h.e30.s', { id: 1, name: 'A', email: 'a@b.it', role: 'Admin', studio_id: 2, studio_name: 'S', subscription_expire_date: null, credit: 0, avatar: null });
+    expect(await realAuth.logout({})).toBe('/utente/login');
+    expect(getToken()).toBeNull();
+    expect(getUser()).toBeNull();
+    renderWithAdmin(<LoginPage />, { path: '/utente/login', authProvider: fakeAuthProvider('Admin', { checkAuth: vi.fn(async () => { throw new Error('no'); }) }) });
+    expect(await screen.findByText(/Uscita non confermata dal server/)).toBeInTheDocument();
+    cleanup();
+    renderWithAdmin(<LoginPage />, { path: '/utente/login', authProvider: fakeAuthProvider('Admin', { checkAuth: vi.fn(async () => { throw new Error('no'); }) }) });
+    await screen.findByRole('button', { name: 'Accedi' });
+    expect(screen.queryByText(/Uscita non confermata dal server/)).not.toBeInTheDocument();
+  });
+
+  it('7.7 a logout the server confirms shows no alert', async () => {
+    const { authProvider: realAuth } = await import('../../src/authProvider');
+    const { setSession } = await import('../../src/authProvider/token');
+    setSession('h.e30.s', { id: 1, name: 'A', email: 'a@b.it', role: 'Admin', studio_id: 2, studio_name: 'S', subscription_expire_date: null, credit: 0, avatar: null });
+    await realAuth.logout({});
+    renderWithAdmin(<LoginPage />, { path: '/utente/login', authProvider: fakeAuthProvider('Admin', { checkAuth: vi.fn(async () => { throw new Error('no'); }) }) });
+    await screen.findByRole('button', { name: 'Accedi' });
+    expect(screen.queryByText(/Uscita non confermata dal server/)).not.toBeInTheDocument();
+  });
+
+  it("7.6 an unknown route goes to /error with 'Pagina NON trovata'", async () => {
+    let pathname = '';
+    renderWithAdmin(<Routes><Route path="/error" element={<ErrorPage />} /><Route path="*" element={<NotFoundRedirect />} /></Routes>, { path: '/non-esiste', onLocation: (p) => { pathname = p; } });
+    expect(await screen.findByText('Pagina NON trovata')).toBeInTheDocument();
+    expect(pathname).toBe('/error');
+  });
+
+  it("7.2 the crash page is Italian, sets the page title and offers 'Indietro', reload and Home", async () => {
+    renderWithAdmin(<AppCrashPage error={new Error('boom')} />);
+    expect(await screen.findByText(/Qualcosa non ha funzionato in questa pagina/)).toBeInTheDocument();
+    for (const name of ['Indietro', 'Ricarica la pagina']) expect(screen.getByRole('button', { name })).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Home' })).toHaveAttribute('href', '/Menu');
+    await waitFor(() => expect(document.title).toBe('Errore - Gestionale Test'));
   });
 });

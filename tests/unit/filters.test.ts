@@ -3,7 +3,7 @@ import { PgDialect } from 'drizzle-orm/pg-core';
 import { getModel } from '../../model/registry';
 import { parseListParams, whereClause, buildListQuery } from '../../server/records/list';
 import type { Ctx } from '../../server/auth/context';
-import { filterSpecs, initialFilterState } from '../../src/list/FilterGroup';
+import { filterSpecs, initialFilterState } from '../../src/list/listState';
 
 const Customer = getModel('Customer');
 const dialect = new PgDialect();

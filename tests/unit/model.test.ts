@@ -89,7 +89,12 @@ describe('validateRecord', () => {
 
   it('integers must fit the 32-bit column', () => {
     const LR = getModel('LegalRepresentative');
-    expect(validateRecord(LR, { name: 'Anna', postal_code: '99999999999' }, 'create').postal_code).toEqual(['Inserisci un Numero Intero']);
+    // 7.4 a CAP is five digits kept as typed: letters get the integer message, before any length check
+    expect(validateRecord(LR, { name: 'Anna', postal_code: '99999999999' }, 'create').postal_code).toEqual(['Numero massimo di caratteri superato']);
+    expect(validateRecord(LR, { name: 'Anna', postal_code: '12a' }, 'create').postal_code).toEqual(['Inserisci un Numero Intero']);
+    expect(validateRecord(LR, { name: 'Anna', postal_code: 'Roma' }, 'create').postal_code).toEqual(['Inserisci un Numero Intero']);
+    expect(validateRecord(LR, { name: 'Anna', postal_code: '184' }, 'create').postal_code).toEqual(['Digita almeno 5 caratteri']);
+    expect(validateRecord(getModel('Customer'), { postal_code: '0018a' }, 'update').postal_code).toEqual(['Inserisci un Numero Intero']);
     expect(validateRecord(LR, { name: 'Anna', postal_code: '00184' }, 'create').postal_code).toBeUndefined();
   });
 

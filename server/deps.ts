@@ -1,0 +1,16 @@
+/** What the routes are given by the application (no import of app.ts from the routes). */
+import type { Settings } from './settings.js';
+import type { Database } from './db/connection.js';
+import type { Exec } from './records/exec.js';
+import type { Tx } from './records/crud.js';
+import type { Tokens } from './auth/tokens.js';
+import type { Sessions } from './auth/session.js';
+
+export interface AppDeps {
+  settings: Settings;
+  database: Database;
+  exec: Exec;
+  tx: Tx;
+  tokens: Tokens;
+  sessions: Sessions;
+}

@@ -1,0 +1,46 @@
+/** App settings from GET /api/var/client_var: application name, flags, build id. */
+import { useQuery } from '@tanstack/react-query';
+import { apiFetch, ApiError } from '../api/client';
+
+export const APP_VERSION = '3.5.1';
+export const DEFAULT_APP_NAME = 'Gestionale Studi';
+
+/** GET /api/var/client_var */
+export interface ClientVar {
+  APPNAME: string;
+  SERVER_BASEURL?: string;
+  VERSION?: string;
+  BUILD_ID?: string;
+  CREDIT_ENABLED?: boolean;
+  EXPORT_ENABLED?: boolean;
+  REGISTRATION_ENABLED?: boolean;
+  SOCIAL_LOGIN_ENABLED?: boolean;
+  [key: string]: unknown;
+}
+
+/** Retries network / 5xx failures once, never 4xx. */
+export const retryShell = (count: number, error: unknown) =>
+  !(error instanceof ApiError && error.status >= 400 && error.status < 500) && count < 1;
+
+export const CLIENT_VAR_QUERY_KEY = ['shell', 'client_var'] as const;
+
+/**
+ * App settings (public call). With `poll` the settings are re-read every 60 s and on window
+ * focus, to tell when a new build is served.
+ */
+export function useClientVar({ poll = false }: { poll?: boolean } = {}) {
+  return useQuery({
+    queryKey: CLIENT_VAR_QUERY_KEY,
+    queryFn: ({ signal }) => apiFetch<ClientVar>('/api/var/client_var', { signal }),
+    staleTime: 60_000,
+    retry: retryShell,
+    ...(poll ? { refetchInterval: 60_000, refetchOnWindowFocus: 'always' as const } : {}),
+  });
+}
+
+/** The application name from the settings (fallback while loading). */
+export function useAppName(): string {
+  const { data } = useClientVar();
+  return data?.APPNAME || DEFAULT_APP_NAME;
+}
+

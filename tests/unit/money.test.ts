@@ -1,0 +1,49 @@
+/** Issue 8 #6: money and decimals travel as exact decimals (no binary float arithmetic). */
+import { describe, expect, it } from 'vitest';
+import { readdirSync, readFileSync, statSync } from 'node:fs';
+import { join } from 'node:path';
+import { exactDecimal, numbersFromDb, sameValue, toDbValue } from '../../server/records/values';
+import { f } from '../../model/fields';
+
+describe('exact decimals', () => {
+  it('rounds half-up on the decimal digits, not on a binary float', () => {
+    // binary floats: Math.round(1.005 * 100) / 100 === 1 and Math.round(8.345 * 100) / 100 === 8.34
+    expect(exactDecimal('1.005', 2)).toBe('1.01');
+    expect(exactDecimal(1.005, 2)).toBe('1.01');
+    expect(exactDecimal(8.345, 2)).toBe('8.35');
+    expect(exactDecimal('0,125', 2)).toBe('0.13');
+    expect(exactDecimal('-2.5', 0)).toBe('-3');
+    expect(exactDecimal('99999999.99', 2)).toBe('99999999.99');
+    expect(exactDecimal('1.000005', 5)).toBe('1.00001');
+  });
+
+  it('toDbValue sends the numeric columns exact text at their scale', () => {
+    expect(toDbValue(f.money('Importo'), 1234.5)).toBe('1234.50');
+    expect(toDbValue(f.money('Importo'), '1234,56')).toBe('1234.56');
+    expect(toDbValue(f.decimal('Tasso'), '0.00005')).toBe('0.0001');
+    expect(toDbValue(f.credit('Credito'), 0.1 + 0.2)).toBe('0.30000');
+    expect(toDbValue(f.money('Importo'), '')).toBeNull();
+  });
+
+  it('numbersFromDb makes JSON numbers from the exact text, leaving other fields alone', () => {
+    const row = numbersFromDb({ a: '1234.50', b: '0.10000', c: 'testo', d: null }, { a: f.money('A'), b: f.credit('B'), c: f.text('C'), d: f.money('D') });
+    expect(row).toEqual({ a: 1234.5, b: 0.1, c: 'testo', d: null });
+  });
+
+  it('sameValue compares amounts by value', () => {
+    expect(sameValue(1234.5, '1234.50')).toBe(true);
+    expect(sameValue('0.10', 0.1)).toBe(true);
+    expect(sameValue(1234.5, '1234.51')).toBe(false);
+  });
+
+  it('no float8 cast nor float rounding of money in the server', () => {
+    const files: string[] = [];
+    const walk = (dir: string) => readdirSync(dir).forEach((n) => {
+      const p = join(dir, n);
+      if (statSync(p).isDirectory()) walk(p); else if (p.endsWith('.ts')) files.push(p);
+    });
+    walk('server');
+    const found = files.filter((p) => /::float8|Math\.round\([^)]*\* ?100\)/.test(readFileSync(p, 'utf8')));
+    expect(found).toEqual([]);
+  });
+});
