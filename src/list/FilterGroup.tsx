@@ -9,7 +9,7 @@ import {
   ToggleButton, ToggleButtonGroup, Typography, Alert,
 } from '@mui/material';
 import ExpandMoreIcon from '@mui/icons-material/ExpandMore';
-import { useListContext } from 'react-admin';
+import { useListContext, useStore } from 'react-admin';
 import { useQuery } from '@tanstack/react-query';
 import type { ListFilter, ModelDef } from '../../model/define';
 import { modelByName } from '../../model/registry';
@@ -79,10 +79,13 @@ export function FilterGroup({ model }: { model: ModelDef }) {
   // once, on mount: a state read back from the store that differs from the filter values;
   // later changes are pushed by setState itself
   useEffect(() => { push(state); /* eslint-disable-next-line react-hooks/exhaustive-deps */ }, []);
+  // open or closed is remembered per model: a remount of the list (a state rewritten, a refresh)
+  // does not fold the panel under the user's pointer
+  const [open, setOpen] = useStore<boolean>(`list.${model.name}.filtersOpen`, false);
   if (!filters.length) return null;
   const active = specs.length;
   return (
-    <Accordion disableGutters sx={{ mb: 1 }} defaultExpanded={false}>
+    <Accordion disableGutters sx={{ mb: 1 }} expanded={!!open} onChange={(_e, expanded) => setOpen(expanded)}>
       <AccordionSummary expandIcon={<ExpandMoreIcon />} aria-controls={`filters-${model.name}`} id={`filters-${model.name}-header`}>
         <Typography>Filtri{active ? ` (${active} ${active === 1 ? 'attivo' : 'attivi'})` : ''}</Typography>
       </AccordionSummary>

@@ -75,12 +75,18 @@ describe('7 breaks', () => {
     });
     expect(await crashText().count()).toBe(0);
     // the filter group still works on the restored state
-    await page.getByText(/^Filtri/).first().click();
+    const summary = page.getByRole('button', { name: /^Filtri/ });
+    await summary.click();
+    await expect.poll(() => summary.getAttribute('aria-expanded')).toBe('true');
     const all = await api.customerTotal({ search_text: word });
     const tutti = page.getByRole('button', { name: 'Tutti', exact: true });
     await tutti.waitFor();
     const after = await listAfter(page, () => tutti.click()).catch(async (e) => {
-      const state = await page.evaluate(() => ({ url: location.href, shown: document.querySelector('.MuiTablePagination-displayedRows')?.textContent, rows: document.querySelectorAll('tbody tr').length }));
+      const state = await page.evaluate(() => ({
+        url: location.href, shown: document.querySelector('.MuiTablePagination-displayedRows')?.textContent, rows: document.querySelectorAll('tbody tr').length,
+        panel: document.querySelector('[id$="-header"][aria-expanded]')?.getAttribute('aria-expanded'),
+        pressed: [...document.querySelectorAll('button[aria-pressed="true"]')].map((b) => b.textContent),
+      }));
       throw new Error(`${(e as Error).message}\nexpected ${all}: ${JSON.stringify(state, null, 1)}`);
     });
     expect(after.total).toBe(all);

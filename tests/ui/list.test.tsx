@@ -297,6 +297,21 @@ describe('list: toolbar', () => {
 });
 
 describe('list: filter group', () => {
+  it('the open filter panel stays open when the list is mounted again', async () => {
+    const user = userEvent.setup();
+    await openList();
+    await openFilters(user);
+    expect(screen.getByRole('button', { name: /^Filtri/ })).toHaveAttribute('aria-expanded', 'true');
+    cleanup();
+    await openList();
+    expect(screen.getByRole('button', { name: /^Filtri/ })).toHaveAttribute('aria-expanded', 'true');
+    // closing it is remembered too
+    await user.click(screen.getByRole('button', { name: /^Filtri/ }));
+    cleanup();
+    await openList();
+    expect(screen.getByRole('button', { name: /^Filtri/ })).toHaveAttribute('aria-expanded', 'false');
+  });
+
   it('Attivi/Cessati toggle: Cessati sends ceased [1], Tutti sends no ceased filter', async () => {
     const user = userEvent.setup();
     await openList();
