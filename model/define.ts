@@ -33,6 +33,8 @@ export interface ModelDef {
   snake: string;
   label: string;
   plural: string;
+  /** seed B's form route: `/{formRoute}` opens a new record, `/{formRoute}/{id}` an existing one (besides `NewScheda{Model}` and `Scheda{Model}/{id}`) */
+  formRoute?: string;
   /** title of the edit form when it is not the label */
   formTitle?: string;
   /**
@@ -48,6 +50,8 @@ export interface ModelDef {
   /** the caller may view and update the row that is itself (own user profile) */
   selfAccess?: boolean;
   softDelete: boolean;
+  /** rows may lack required fields (a registered studio completes its card later): no NOT NULL columns */
+  incompleteRows?: boolean;
   fields: Record<string, FieldDef>;
   list: {
     columns: string[];

@@ -3,8 +3,8 @@
  * database table, the server's validation, the list/CRUD endpoints and the screens.
  */
 export type FieldType =
-  | 'text' | 'longtext' | 'password' | 'integer' | 'money' | 'decimal' | 'credit'
-  | 'date' | 'datetime' | 'flag' | 'boolean' | 'choice' | 'relation' | 'manyToMany';
+  | 'text' | 'longtext' | 'password' | 'integer' | 'money' | 'decimal' | 'credit' | 'percentage'
+  | 'date' | 'datetime' | 'time' | 'flag' | 'boolean' | 'choice' | 'relation' | 'manyToMany';
 
 /** Extra validation rules, each implemented once in validators.ts. */
 export type Rule =
@@ -20,6 +20,7 @@ export interface FieldDef {
   required?: boolean;
   /** required only when creating (e.g. password) */
   requiredOnCreate?: boolean;
+  /** text: length limits; numbers: value limits (checked on both sides, CHECK constraint on the column); many-to-many: min count */
   max?: number;
   min?: number;
   default?: unknown | (() => unknown);
@@ -65,8 +66,12 @@ export const f = {
   money: make('money'),
   decimal: make('decimal'),
   credit: make('credit'),
+  /** 0 to 100 with two decimals unless min/max say otherwise */
+  percentage: make('percentage', { min: 0, max: 100 }),
   date: make('date'),
   datetime: make('datetime'),
+  /** a time of day, 'HH:MM' (seed B: 'ora') */
+  time: make('time'),
   flag: make('flag', { default: 0 }),
   boolean: make('boolean', { default: false }),
   choice: make('choice'),
@@ -76,15 +81,4 @@ export const f = {
     ({ type: 'manyToMany', label, ref, pivot, sortable: false, filterable: true, ...opts }),
 };
 
-/** Decimal places of the exact (numeric) column of each decimal field type. */
-export const DECIMAL_SCALE = { money: 2, decimal: 4, credit: 5 } as const;
-export const isDecimalType = (t: FieldType): t is keyof typeof DECIMAL_SCALE => t in DECIMAL_SCALE;
-
-export const isNumeric = (t: FieldType) =>
-  t === 'integer' || t === 'money' || t === 'decimal' || t === 'credit' || t === 'flag' || t === 'relation';
-
-export const today = () => {
-  const d = new Date();
-  const parts = new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Rome', year: 'numeric', month: '2-digit', day: '2-digit' }).format(d);
-  return parts; // YYYY-MM-DD
-};
+export { today } from './dates.js';

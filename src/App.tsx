@@ -54,7 +54,8 @@ function TableRoute() {
  */
 function SchedaRoute({ model, create }: { model: ModelDef; create?: boolean }) {
   const { id } = useParams();
-  return <Navigate to={create ? `/${model.name}/create` : `/${model.name}/${encodeURIComponent(id ?? '')}`} replace />;
+  // seed B's `/{formRoute}` without an id opens a new record
+  return <Navigate to={create || !id ? `/${model.name}/create` : `/${model.name}/${encodeURIComponent(id)}`} replace />;
 }
 
 /** `/utente/il_mio_profilo`: the logged user's own record (any role may edit its profile). */
@@ -71,11 +72,6 @@ function MyProfile() {
 function MyStudio() {
   const u = getUser();
   return <Navigate to={u ? `/Studio/${u.studio_id}` : '/utente/login'} replace />;
-}
-
-function StudioCard() {
-  const { id } = useParams();
-  return <Navigate to={id ? `/Studio/${id}` : '/Studio/create'} replace />;
 }
 
 export default function App() {
@@ -112,7 +108,7 @@ export default function App() {
             {MODELS.map((m) => <Route key={`edit-${m.name}`} path={`/Scheda${m.name}/:id`} element={<SchedaRoute model={m} />} />)}
             <Route path="/utente/il_mio_studio" element={<MyStudio />} />
             <Route path="/utente/il_mio_profilo" element={<MyProfile />} />
-            <Route path="/scheda_studio/:id?" element={<StudioCard />} />
+            {MODELS.filter((m) => m.formRoute).map((m) => <Route key={`form-${m.name}`} path={`/${m.formRoute}/:id?`} element={<SchedaRoute model={m} />} />)}
           </CustomRoutes>
           {resourcesFor()}
         </>

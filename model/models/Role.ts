@@ -2,7 +2,7 @@ import { f } from '../fields.js';
 import { defineModel } from '../define.js';
 
 export const Role = defineModel({
-  name: 'Role', table: 'roles', resource: 'user/roles', snake: 'role',
+  name: 'Role', table: 'roles', resource: 'user/roles', snake: 'role', formRoute: 'scheda_role',
   label: 'Ruolo', plural: 'Ruoli', scope: 'global', affectsSessions: true,
   fields: {
     name: f.text('Nome', { required: true, searchable: true, unique: true }),

@@ -4,8 +4,8 @@ import { defineModel } from '../define.js';
 const req = { required: true };
 /** Studio (seed B §3, limits of seed B §5). The row is the tenant itself. */
 export const Studio = defineModel({
-  name: 'Studio', table: 'studios', resource: 'studios', snake: 'studio',
-  label: 'Studio', plural: 'Studi', scope: 'tenant', superAdminGlobal: true, affectsSessions: true,
+  name: 'Studio', table: 'studios', resource: 'studios', snake: 'studio', formRoute: 'scheda_studio',
+  label: 'Studio', plural: 'Studi', scope: 'tenant', superAdminGlobal: true, affectsSessions: true, incompleteRows: true,
   fields: {
     name: f.text('Nome', { ...req, searchable: true }),
     subtitle: f.text('Sottotitolo', req),

@@ -2,7 +2,7 @@ import { f } from '../fields.js';
 import { defineModel } from '../define.js';
 
 export const User = defineModel({
-  name: 'User', table: 'users', resource: 'user/users', snake: 'user',
+  name: 'User', table: 'users', resource: 'user/users', snake: 'user', formRoute: 'scheda_user',
   label: 'Utente', plural: 'Utenti', superAdminGlobal: true, selfAccess: true, affectsSessions: true,
   fields: {
     name: f.text('Nome', { required: true, searchable: true }),

@@ -3,11 +3,13 @@
  * (`npm run db:generate`) and applied at start on PGlite and PostgreSQL alike.
  */
 import {
-  pgTable, serial, integer, text, varchar, numeric, date, timestamp, boolean, smallint, jsonb,
+  pgTable, serial, integer, text, varchar, timestamp, jsonb, check,
   primaryKey, uniqueIndex, index, type AnyPgColumn, type PgTableWithColumns,
 } from 'drizzle-orm/pg-core';
 import { sql } from 'drizzle-orm';
-import { DECIMAL_SCALE, type FieldDef } from '../../model/fields.js';
+import type { FieldDef } from '../../model/fields.js';
+import { FIELD_TYPES } from '../../model/types.js';
+import { SERVER_TYPES } from './fieldTypes.js';
 import type { ModelDef } from '../../model/define.js';
 import { MODELS } from '../../model/registry.js';
 
@@ -26,24 +28,25 @@ export const pivotTables = new Map<string, AnyTable>();
 
 const ts = (name: string, precision: 0 | 3 = 3) => timestamp(name, { mode: 'string', precision });
 
-function column(name: string, fd: FieldDef) {
-  switch (fd.type) {
-    case 'text': case 'password': return varchar(name, { length: fd.max ?? 255 });
-    case 'longtext': return text(name);
-    case 'integer': return integer(name);
-    case 'money': return numeric(name, { precision: 12, scale: DECIMAL_SCALE.money, mode: 'string' });
-    case 'decimal': return numeric(name, { precision: 12, scale: DECIMAL_SCALE.decimal, mode: 'string' });
-    case 'credit': return numeric(name, { precision: 15, scale: DECIMAL_SCALE.credit, mode: 'string' });
-    case 'date': return date(name, { mode: 'string' });
-    case 'datetime': return ts(name, 0);
-    case 'flag': return smallint(name);
-    case 'boolean': return boolean(name);
-    case 'choice':
-      return fd.choices && typeof fd.choices[0]?.value === 'number' ? integer(name) : varchar(name, { length: 64 });
-    case 'relation':
-      return integer(name).references((): AnyPgColumn => tableOf(fd.ref!).id, { onDelete: 'restrict' });
-    default: throw new Error(`no column for ${fd.type}`);
+/**
+ * The column of a field from its type (server/db/fieldTypes.ts): NOT NULL when the field is
+ * required (unless the model keeps incomplete rows), a CHECK for the min/max of a number.
+ */
+function column(name: string, fd: FieldDef, m: ModelDef) {
+  let c = SERVER_TYPES[fd.type].column(name, fd, (ref: string): AnyPgColumn => tableOf(ref).id);
+  if (c && fd.required && !m.incompleteRows && fd.type !== 'manyToMany') c = c.notNull();
+  return c;
+}
+
+/** CHECK constraints of the min/max of number fields. */
+function rangeChecks(m: ModelDef, t: Record<string, AnyPgColumn>) {
+  const out = [];
+  for (const [name, fd] of Object.entries(m.fields)) {
+    if (!FIELD_TYPES[fd.type].numeric || fd.type === 'relation') continue;
+    if (fd.min !== undefined) out.push(check(`${m.table}_${name}_min`, sql`${t[name]} >= ${sql.raw(String(fd.min))}`));
+    if (fd.max !== undefined) out.push(check(`${m.table}_${name}_max`, sql`${t[name]} <= ${sql.raw(String(fd.max))}`));
   }
+  return out;
 }
 
 function build(m: ModelDef): AnyTable {
@@ -54,7 +57,7 @@ function build(m: ModelDef): AnyTable {
   }
   for (const [name, fd] of Object.entries(m.fields)) {
     if (fd.type === 'manyToMany') continue;
-    cols[name] = column(name, fd);
+    cols[name] = column(name, fd, m);
   }
   cols.created_at = ts('created_at').notNull().default(sql`LOCALTIMESTAMP`);
   cols.updated_at = ts('updated_at').notNull().default(sql`LOCALTIMESTAMP`);
@@ -67,6 +70,7 @@ function build(m: ModelDef): AnyTable {
     ...(m.scope === 'studio' ? [index(`${m.table}_studio_idx`).on(t.studio_id)] : []),
     ...Object.entries(m.fields).filter(([, fd]) => fd.type === 'relation')
       .map(([name]) => index(`${m.table}_${name}_idx`).on(t[name])),
+    ...rangeChecks(m, t),
   ]);
 }
 

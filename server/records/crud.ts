@@ -113,7 +113,7 @@ async function prepare(exec: Exec, ctx: Ctx, model: ModelDef, input: Row, mode: 
     if (!(name in source)) continue;
     if (fd.type === 'password' && (source[name] == null || source[name] === '')) continue;
     if (errors[name]) continue;
-    const v = fd.type === 'manyToMany' ? ((source[name] as unknown[]) ?? []).map(Number) : toDbValue(fd, source[name]);
+    const v = toDbValue(fd, source[name]);
     if (!mayWriteField(ctx, fd)) {
       const current = existing?.[name] ?? (mode === 'create' ? toDbValue(fd, defaultOf(fd)) : null);
       if (!sameValue(current, v) && !(mode === 'create' && v == null)) throw forbidden();

@@ -10,8 +10,8 @@ import { exportColumns } from '../../model/export.js';
 import type { Ctx } from '../auth/context.js';
 import { badRequest } from '../errors.js';
 import { listRecords } from './list.js';
-import { formatValue } from './format.js';
-import { today } from '../../model/fields.js';
+import { FIELD_TYPES, formatValue } from '../../model/types.js';
+import { displayDate, today } from '../../model/dates.js';
 import { renderPdf } from '../documents/pdf.js';
 
 type Exec = (q: SQL) => Promise<Record<string, unknown>[]>;
@@ -67,7 +67,7 @@ export async function pdfExport(exec: Exec, ctx: Ctx, model: ModelDef, collectio
     ...res.data.map((row) => cols.map((c) => {
       const fd = model.fields[c];
       const v = fd?.type === 'relation' ? row[c.replace(/_id$/, '')] : row[c];
-      return { text: formatValue(fd, v), ...(fd && ['money', 'decimal', 'integer'].includes(fd.type) ? { alignment: 'right' } : {}) };
+      return { text: formatValue(fd, v), ...(fd && fd.type !== 'relation' && FIELD_TYPES[fd.type].numeric ? { alignment: 'right' } : {}) };
     })),
   ];
   return renderPdf({
@@ -75,7 +75,7 @@ export async function pdfExport(exec: Exec, ctx: Ctx, model: ModelDef, collectio
     pageMargins: [30, 40, 30, 40],
     content: [
       { text: `Gestione ${model.plural}`, fontSize: 14, bold: true, margin: [0, 0, 0, 4] },
-      { text: `${ctx.studioName} — ${res.meta.total} elementi — ${formatValue({ type: 'date', label: '' }, today())}`, color: '#555555', margin: [0, 0, 0, 10] },
+      { text: `${ctx.studioName} — ${res.meta.total} elementi — ${displayDate(today())}`, color: '#555555', margin: [0, 0, 0, 10] },
       { table: { headerRows: 1, widths: cols.map(() => '*'), body }, layout: 'lightHorizontalLines' },
     ],
     footer: (page: number, pages: number) => ({ text: `Pagina ${page} di ${pages}`, alignment: 'right', margin: [0, 10, 30, 0], fontSize: 8 }),

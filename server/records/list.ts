@@ -12,6 +12,7 @@ import { badRequest, forbidden, notFound } from '../errors.js';
 import { col, ident, isTextType, scopeCondition } from './sql.js';
 import { collectionColumns, projection, shapeRow, type Projection } from './collections.js';
 import { numbersFromDb } from './values.js';
+import { SERVER_TYPES } from '../db/fieldTypes.js';
 
 export const MAX_ITEMS = 100_000;
 export const DEFAULT_ITEMS = 200;
@@ -75,58 +76,24 @@ export function parseListParams(model: ModelDef, q: Record<string, unknown>): Li
   if (!Number.isInteger(page) || page < 1) throw badRequest('Parametro page non valido');
   const search = q.search_text === undefined ? '' : String(q.search_text);
   if (search.length > 255) throw badRequest('Testo di ricerca troppo lungo');
+  if (search.includes('\u0000')) throw badRequest('Testo di ricerca non valido');
   return {
     withTrashed: truthy(q.with_trashed), searchText: search.trim(), filters, sort, perPage, page,
     onlyIds: truthy(q.only_ids),
   };
 }
 
-/** Converts one filter value to the field's type, or throws 400. */
+/** Converts one filter value to the field's type (server/db/fieldTypes.ts), or throws 400. */
 function coerce(fd: FieldDef, value: unknown, name: string): unknown {
   if (value === null) return null;
-  const bad = () => badRequest(`Valore non valido per il filtro: ${name}`);
-  switch (fd.type) {
-    case 'integer': case 'relation': case 'manyToMany': case 'flag': {
-      const n = typeof value === 'boolean' ? Number(value) : Number(value);
-      if (!Number.isInteger(n) || value === '') throw bad();
-      return n;
-    }
-    case 'money': case 'decimal': case 'credit': {
-      const n = Number(String(value).replace(',', '.'));
-      if (!Number.isFinite(n) || value === '') throw bad();
-      return n;
-    }
-    case 'boolean':
-      if (value === true || value === 1 || value === '1' || value === 'true') return true;
-      if (value === false || value === 0 || value === '0' || value === 'false') return false;
-      throw bad();
-    case 'date': case 'datetime': {
-      const s = String(value);
-      const m = /^(\d{4})-(\d{2})-(\d{2})([ T](\d{2}):(\d{2})(:(\d{2})(\.\d+)?)?)?(Z|[+-]\d{2}:?\d{2})?$/.exec(s);
-      if (!m) throw bad();
-      // a real calendar day and time, or the database cast would fail (a 500 instead of a 400)
-      const [y, mo, d] = [Number(m[1]), Number(m[2]), Number(m[3])];
-      const day = new Date(Date.UTC(y, mo - 1, d));
-      if (day.getUTCFullYear() !== y || day.getUTCMonth() !== mo - 1 || day.getUTCDate() !== d) throw bad();
-      if (m[4] && (Number(m[5]) > 23 || Number(m[6]) > 59 || Number(m[8] ?? 0) > 59)) throw bad();
-      return s.replace('T', ' ').replace(/(Z|[+-]\d{2}:?\d{2})$/, '');
-    }
-    case 'choice':
-      if (fd.choices && !fd.choices.some((c) => String(c.value) === String(value))) throw bad();
-      return typeof fd.choices?.[0]?.value === 'number' ? Number(value) : String(value);
-    default:
-      if (typeof value === 'object') throw bad();
-      return String(value);
-  }
+  const out = SERVER_TYPES[fd.type].filter(value, fd);
+  if (out === undefined) throw badRequest(`Valore non valido per il filtro: ${name}`);
+  return out;
 }
 
 const param = (v: unknown, fd: FieldDef): SQL => {
   if (v === null) return sql`NULL`;
-  switch (fd.type) {
-    case 'date': return sql`${v}::date`;
-    case 'datetime': return sql`${v}::timestamp`;
-    default: return sql`${v}`;
-  }
+  return SERVER_TYPES[fd.type].param?.(v) ?? sql`${v}`;
 };
 
 /** `expr` compared with the filter's values. */

@@ -8,6 +8,7 @@ import type { FieldDef } from '../../model/fields.js';
 import type { ModelDef } from '../../model/define.js';
 import type { Ctx } from '../auth/context.js';
 import { hooksOf } from '../models/index.js';
+import { SERVER_TYPES, selectOf } from '../db/fieldTypes.js';
 
 export const ident = (name: string) => sql.identifier(name);
 export const col = (alias: string, name: string) => sql`${ident(alias)}.${ident(name)}`;
@@ -29,17 +30,8 @@ function studioCondition(model: ModelDef, ctx: Ctx, alias: string): SQL {
   return sql`${col(alias, 'studio_id')} = ${ctx.studioId}`;
 }
 
-/** Expression giving the API format of a stored field. */
-export function fieldExpr(alias: string, name: string, fd?: FieldDef): SQL {
-  const c = col(alias, name);
-  switch (fd?.type) {
-    case 'date': return sql`to_char(${c}, 'YYYY-MM-DD')`;
-    case 'datetime': return sql`to_char(${c}, 'YYYY-MM-DD HH24:MI:SS')`;
-    // exact: the text of the numeric value, made a JSON number by numbersFromDb (no float8 cast)
-    case 'money': case 'decimal': case 'credit': return sql`${c}::text`;
-    default: return c;
-  }
-}
+/** Expression giving the API format of a stored field (its type's select, server/db/fieldTypes.ts). */
+export const fieldExpr = (alias: string, name: string, fd?: FieldDef): SQL => selectOf(col(alias, name), fd);
 
 export const systemExprs = (model: ModelDef, alias = 't'): SQL[] => [
   sql`${col(alias, 'id')} AS "id"`,
@@ -64,4 +56,5 @@ export function m2mExpr(fd: FieldDef, alias = 't'): SQL {
   return sql`ARRAY(SELECT p.${ident(p.other)} FROM ${ident(p.table)} p WHERE p.${ident(p.own)} = ${col(alias, 'id')} ORDER BY 1)`;
 }
 
-export const isTextType = (fd: FieldDef) => fd.type === 'text' || fd.type === 'longtext';
+/** Free-text search and dictionary-order sort apply to text columns. */
+export const isTextType = (fd: FieldDef) => SERVER_TYPES[fd.type].searchText;

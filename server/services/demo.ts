@@ -9,6 +9,9 @@ import type { Exec } from '../records/exec.js';
 import { hashPassword } from '../auth/password.js';
 import { fiscalCodeCheckChar, vatCheckDigit } from '../../model/validators.js';
 import { bootstrap } from './bootstrap.js';
+import { MODELS, modelByName } from '../../model/registry.js';
+import { sampleRecord } from '../../model/types.js';
+import { toDbValue } from '../db/fieldTypes.js';
 
 export const DEMO_PASSWORD = 'Demo2026!';
 export const DEMO_LOGINS = [
@@ -235,6 +238,32 @@ async function seedStudioData(exec: Exec, studioId: number, count: number, seed:
   await insertMany(exec, 'customers', customers);
 }
 
+/**
+ * Sample rows, from the field-type registry, for every studio-owned model the hand-written
+ * demo above does not fill (e.g. the sample entity): a new model shows rows without demo code.
+ */
+async function seedDeclaredModels(exec: Exec, studioId: number, count: number) {
+  for (const m of MODELS) {
+    if (m.scope !== 'studio') continue;
+    const has = await exec(sql`SELECT 1 FROM ${sql.identifier(m.table)} WHERE "studio_id" = ${studioId} LIMIT 1`);
+    if (has.length) continue;
+    const refIds = new Map<string, number[]>();
+    for (const fd of Object.values(m.fields)) {
+      if ((fd.type !== 'relation' && fd.type !== 'manyToMany') || refIds.has(fd.ref!)) continue;
+      const ref = modelByName.get(fd.ref!)!;
+      const where = ref.scope === 'studio' ? sql`WHERE "studio_id" = ${studioId}` : ref.scope === 'tenant' ? sql`WHERE "id" = ${studioId}` : sql``;
+      refIds.set(fd.ref!, (await exec(sql`SELECT "id" FROM ${sql.identifier(ref.table)} ${where} ORDER BY "id" LIMIT 20`)).map((r) => Number(r.id)));
+    }
+    const rows = Array.from({ length: count }, (_x, n) => {
+      const rec = sampleRecord(m, n + 1, (ref) => refIds.get(ref) ?? []);
+      const row: Record<string, unknown> = { studio_id: studioId };
+      for (const [name, fd] of Object.entries(m.fields)) if (name in rec && fd.type !== 'manyToMany') row[name] = toDbValue(fd, rec[name]);
+      return row;
+    });
+    await insertMany(exec, m.table, rows);
+  }
+}
+
 /** Loads the demo data into an empty database (does nothing when a studio exists). */
 export async function loadDemoData(exec: Exec): Promise<boolean> {
   const roles = await bootstrap(exec);
@@ -254,5 +283,7 @@ export async function loadDemoData(exec: Exec): Promise<boolean> {
   ]);
   await seedStudioData(exec, demo, 200, 20260101, [collab]);
   await seedStudioData(exec, bianchi, 20, 20260202, [], 2);
+  await seedDeclaredModels(exec, demo, 12);
+  await seedDeclaredModels(exec, bianchi, 3);
   return true;
 }

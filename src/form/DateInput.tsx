@@ -7,21 +7,14 @@ import { IconButton, InputAdornment, TextField } from '@mui/material';
 import EventIcon from '@mui/icons-material/Event';
 import { InputHelperText, useInput, type InputProps } from 'react-admin';
 import { MESSAGES } from '../../model/validators';
-import { displayDate } from '../list/cells';
+import { displayDate, isoDate } from '../../model/dates';
 
 /** 'YYYY-MM-DD' → 'DD-MM-YYYY' */
 export const toDisplayDate = (iso: unknown) => displayDate(iso);
 
 /** 'DD-MM-YYYY' (or DD/MM/YYYY, DDMMYYYY) → 'YYYY-MM-DD', null when empty, undefined when invalid. */
 export function parseDisplayDate(text: string): string | null | undefined {
-  const s = text.trim();
-  if (!s) return null;
-  const m = /^(\d{1,2})[-/.]?(\d{1,2})[-/.]?(\d{4})$/.exec(s);
-  if (!m) return undefined;
-  const [d, mo, y] = [Number(m[1]), Number(m[2]), Number(m[3])];
-  const date = new Date(Date.UTC(y, mo - 1, d));
-  if (date.getUTCFullYear() !== y || date.getUTCMonth() !== mo - 1 || date.getUTCDate() !== d) return undefined;
-  return `${y}-${String(mo).padStart(2, '0')}-${String(d).padStart(2, '0')}`;
+  return text.trim() ? isoDate(text) : null;
 }
 
 export function DateTextField({ label, value, onChange, error, helperText, id, required, disabled }: {

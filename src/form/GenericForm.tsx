@@ -23,7 +23,7 @@ import type { ModelDef } from '../../model/define';
 import { defaultOf, type Mode } from '../../model/validate';
 import { useAppDataProvider, type AppDataProvider, HistoryEntry } from '../dataProvider';
 import { FieldInput } from './FieldInput';
-import { displayDate } from '../list/cells';
+import { displayDate } from '../../model/dates';
 
 export const BACK_ON_SAVE_KEY = 'gs_back_on_save';
 export const backOnSave = () => localStorage.getItem(BACK_ON_SAVE_KEY) !== '0';

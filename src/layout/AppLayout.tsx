@@ -13,7 +13,7 @@ import {
   useLogoutIfAccessDenied, usePermissions, useThemesContext, useTranslate, type AppBarProps, type LayoutProps,
 } from 'react-admin';
 import { useQuery } from '@tanstack/react-query';
-import dayjs from 'dayjs';
+import { displayDate, isoDate, isPast } from '../../model/dates';
 import AccountCircleIcon from '@mui/icons-material/AccountCircle';
 import PersonIcon from '@mui/icons-material/Person';
 import LogoutIcon from '@mui/icons-material/Logout';
@@ -82,19 +82,11 @@ interface ShellIdentity {
 // helpers
 // ---------------------------------------------------------------------------
 
-/** 'YYYY-MM-DD' (or any parsable date) → 'DD-MM-YYYY'; '' when empty or invalid. */
-export function formatDate(value: string | null | undefined): string {
-  if (!value) return '';
-  const d = dayjs(value);
-  return d.isValid() ? d.format('DD-MM-YYYY') : '';
-}
+/** 'YYYY-MM-DD' → 'DD-MM-YYYY'; '' when empty or invalid. */
+export const formatDate = (value: string | null | undefined): string => displayDate(isoDate(value ?? '') ?? '');
 
-/** Expired when now is after the end of the expiry day. */
-export function isSubscriptionExpired(expiry: string | null | undefined, now: Date = new Date()): boolean {
-  if (!expiry) return false;
-  const d = dayjs(expiry);
-  return d.isValid() && dayjs(now).isAfter(d.endOf('day'));
-}
+/** Expired when the expiry day (Rome) has passed. */
+export const isSubscriptionExpired = (expiry: string | null | undefined, now: Date = new Date()): boolean => isPast(expiry, now);
 
 const formatCredit = (value: number | string | null | undefined) =>
   new Intl.NumberFormat('it-IT', { maximumFractionDigits: 2 }).format(Number(value ?? 0) || 0);

@@ -4,6 +4,7 @@
  * cut down by react-admin (its `removeEmpty` drops empty objects) never breaks a screen.
  * Whatever does not fit the model falls back to the defaults.
  */
+import { currentPeriod } from '../../model/dates';
 import type { ListFilter, ModelDef } from '../../model/define';
 import type { FilterSpec } from '../dataProvider';
 
@@ -18,15 +19,9 @@ export interface FilterState {
   intervals: Record<string, { from: string | null; to: string | null }>;
 }
 
-const pad = (n: number) => String(n).padStart(2, '0');
 function defaultInterval(kind?: 'currentMonth' | 'currentYear'): { from: string | null; to: string | null } {
   if (!kind) return { from: null, to: null };
-  const now = new Date();
-  const y = now.getFullYear();
-  if (kind === 'currentYear') return { from: `${y}-01-01`, to: `${y}-12-31` };
-  const m = now.getMonth() + 1;
-  const last = new Date(y, m, 0).getDate();
-  return { from: `${y}-${pad(m)}-01`, to: `${y}-${pad(m)}-${pad(last)}` };
+  return currentPeriod(kind === 'currentYear' ? 'year' : 'month');
 }
 
 export function initialFilterState(filters: ListFilter[] = []): FilterState {

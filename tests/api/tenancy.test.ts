@@ -7,6 +7,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MODELS } from '../../model/registry.js';
 import type { ModelDef } from '../../model/define.js';
+import { sampleRecord } from '../../model/types.js';
+import { toDbValue } from '../../server/db/fieldTypes.js';
 import { startTestApp, type TestApp } from '../helpers/testApp.js';
 import { api, customerBody, type Api } from '../helpers/api.js';
 
@@ -35,7 +37,12 @@ async function idsOf(m: ModelDef, studioId: number): Promise<number[]> {
 async function rowOf(m: ModelDef, studioId: number): Promise<number> {
   const existing = await idsOf(m, studioId);
   if (existing.length) return existing[0];
-  const ins = await a.sql<{ id: number }>(`INSERT INTO ${q(m.table)} ("studio_id") VALUES ($1) RETURNING "id"`, [studioId]);
+  // a sample row from the field-type registry (required fields filled)
+  const rec = sampleRecord(m, 1);
+  const cols = Object.keys(rec).filter((k) => rec[k] !== null && m.fields[k]?.type !== 'manyToMany');
+  const ins = await a.sql<{ id: number }>(
+    `INSERT INTO ${q(m.table)} ("studio_id", ${cols.map(q).join(', ')}) VALUES ($1, ${cols.map((_c, i) => `$${i + 2}`).join(', ')}) RETURNING "id"`,
+    [studioId, ...cols.map((c) => toDbValue(m.fields[c]!, rec[c]))]);
   return Number(ins[0].id);
 }
 

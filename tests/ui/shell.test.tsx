@@ -168,9 +168,11 @@ describe('shell helpers', () => {
     expect(formatDate(null)).toBe('');
   });
 
-  it('treats the subscription as expired only after the end of the expiry day', () => {
-    expect(isSubscriptionExpired('2026-03-10', new Date(2026, 2, 10, 23, 59, 59))).toBe(false);
-    expect(isSubscriptionExpired('2026-03-10', new Date(2026, 2, 11, 0, 0, 1))).toBe(true);
+  it('treats the subscription as expired only after the end of the expiry day in Rome', () => {
+    expect(isSubscriptionExpired('2026-03-10', new Date('2026-03-10T23:59:59+01:00'))).toBe(false);
+    expect(isSubscriptionExpired('2026-03-10', new Date('2026-03-11T00:00:01+01:00'))).toBe(true);
+    // 23:30 UTC on the 10th is already the 11th in Rome
+    expect(isSubscriptionExpired('2026-03-10', new Date('2026-03-10T23:30:00Z'))).toBe(true);
     expect(isSubscriptionExpired(null)).toBe(false);
   });
 });

@@ -1,0 +1,87 @@
+/**
+ * Every date, date-time and time parse and format of the product, in one module (browser and
+ * server): dayjs in strict mode, wall-clock time of Europe/Rome.
+ *
+ * Wire formats: date 'YYYY-MM-DD', date-time 'YYYY-MM-DD HH:mm:ss' (Rome wall clock), time 'HH:mm'.
+ * Display formats (seed A §9): 'DD-MM-YYYY', 'DD-MM-YYYY HH:mm', 'HH:mm'.
+ */
+import dayjs from 'dayjs';
+import customParseFormat from 'dayjs/plugin/customParseFormat.js';
+import utc from 'dayjs/plugin/utc.js';
+import timezone from 'dayjs/plugin/timezone.js';
+
+dayjs.extend(customParseFormat);
+dayjs.extend(utc);
+dayjs.extend(timezone);
+
+export const TIME_ZONE = 'Europe/Rome';
+export const ISO_DATE = 'YYYY-MM-DD';
+export const ISO_DATETIME = 'YYYY-MM-DD HH:mm:ss';
+
+const strict = (text: string, formats: string[]) => {
+  for (const f of formats) {
+    const d = dayjs(text, f, true);
+    if (d.isValid()) return d;
+  }
+  return undefined;
+};
+
+/**
+ * A calendar date from 'YYYY-MM-DD' or 'DD-MM-YYYY' (also 'DD/MM/YYYY', 'DD.MM.YYYY', 'DDMMYYYY'
+ * and one-digit day or month as typed): 'YYYY-MM-DD', or undefined when it is no real date
+ * ('2026-02-30').
+ */
+export function isoDate(value: unknown): string | undefined {
+  if (typeof value !== 'string') return undefined;
+  const s = value.trim();
+  const d = strict(s, ['YYYY-MM-DD', 'DD-MM-YYYY', 'D-M-YYYY', 'DD/MM/YYYY', 'D/M/YYYY', 'DD.MM.YYYY', 'DDMMYYYY']);
+  return d && d.year() >= 1 ? d.format(ISO_DATE) : undefined;
+}
+
+/**
+ * A date-time: 'YYYY-MM-DD HH:mm[:ss]' or with 'T' is Rome wall-clock time as written; with 'Z'
+ * or an offset it is an instant, turned into Rome wall-clock time. 'YYYY-MM-DD HH:mm:ss', or
+ * undefined when it is no real date and time.
+ */
+export function isoDateTime(value: unknown): string | undefined {
+  if (typeof value !== 'string') return undefined;
+  const s = value.trim();
+  const m = /^(\d{4}-\d{2}-\d{2})[ T](\d{2}:\d{2}(?::\d{2})?)(\.\d{1,6})?(Z|[+-]\d{2}:?\d{2})?$/.exec(s);
+  if (!m) return undefined;
+  const wall = strict(`${m[1]} ${m[2]}`, ['YYYY-MM-DD HH:mm:ss', 'YYYY-MM-DD HH:mm']);
+  if (!wall) return undefined;
+  if (!m[4]) return wall.format(ISO_DATETIME);
+  const instant = dayjs(s);
+  return instant.isValid() ? instant.tz(TIME_ZONE).format(ISO_DATETIME) : undefined;
+}
+
+/** A time of day 'HH:mm' (or 'HH:mm:ss', 'H:mm'): 'HH:mm', or undefined. */
+export function isoTime(value: unknown): string | undefined {
+  if (typeof value !== 'string') return undefined;
+  const d = strict(value.trim(), ['HH:mm', 'H:mm', 'HH:mm:ss']);
+  return d ? d.format('HH:mm') : undefined;
+}
+
+/** 'DD-MM-YYYY' (with ' HH:mm' when asked and present) from a wire date or date-time. */
+export function displayDate(value: unknown, withTime = false): string {
+  const s = typeof value === 'string' ? value : '';
+  const m = /^(\d{4})-(\d{2})-(\d{2})(?:[ T](\d{2}:\d{2}))?/.exec(s);
+  if (!m) return '';
+  return `${m[3]}-${m[2]}-${m[1]}${withTime && m[4] ? ` ${m[4]}` : ''}`;
+}
+
+/** 'DD-MM-YYYY HH:mm' from a wire date-time. */
+export const displayDateTime = (value: unknown) => displayDate(value, true);
+
+/** Today in Rome, 'YYYY-MM-DD'. */
+export const today = (now: Date = new Date()) => dayjs(now).tz(TIME_ZONE).format(ISO_DATE);
+
+/** First and last day of the current month or year in Rome. */
+export function currentPeriod(kind: 'month' | 'year', now: Date = new Date()): { from: string; to: string } {
+  const d = dayjs(now).tz(TIME_ZONE);
+  return { from: d.startOf(kind).format(ISO_DATE), to: d.endOf(kind).format(ISO_DATE) };
+}
+
+/** True when `day` ('YYYY-MM-DD') is before today in Rome (an expiry that has passed). */
+export const isPast = (day: string | null | undefined, now: Date = new Date()) =>
+  !!day && !!isoDate(day) && isoDate(day)! < today(now);

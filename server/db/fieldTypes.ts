@@ -1,0 +1,134 @@
+/**
+ * The field-type registry, server part: for each field type its column, its select expression
+ * (the API's wire format on both databases), the value it stores and the coercion of a list
+ * filter value. Shared part: `model/types.ts`; app part: `src/fields/appTypes.tsx`.
+ */
+import {
+  integer, text, varchar, numeric, date, timestamp, time, boolean, smallint, type AnyPgColumn,
+} from 'drizzle-orm/pg-core';
+import { sql, type SQL } from 'drizzle-orm';
+import Decimal from 'decimal.js';
+import type { FieldDef, FieldType } from '../../model/fields.js';
+import { FIELD_TYPES, INT_MAX, WIRE } from '../../model/types.js';
+import { isEmpty } from '../../model/validators.js';
+
+export interface ServerFieldType {
+  /** the column builder; null when the field lives elsewhere (a pivot table) */
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any
+  column(name: string, fd: FieldDef, ref: (model: string) => AnyPgColumn): any;
+  /** expression giving the API's format of the stored value */
+  select(c: SQL, fd: FieldDef): SQL;
+  /** the stored value of a validated, non-empty input */
+  toDb(value: unknown, fd: FieldDef): unknown;
+  /** a list filter value as the column's type; undefined = not a valid value (400) */
+  filter(value: unknown, fd: FieldDef): unknown;
+  /** a filter parameter in SQL (typed when the driver cannot tell) */
+  param?(value: unknown): SQL;
+  /** free-text search compares the column's text */
+  searchText: boolean;
+}
+
+/**
+ * An amount as the exact decimal text the numeric column stores, rounded half-up to `scale`
+ * places: '1.005' is 1.01 (binary float arithmetic gives 1.00). Accepts numbers and decimal text
+ * with a dot or a comma.
+ */
+export function exactDecimal(value: unknown, scale: number): string {
+  return new Decimal(String(value).trim().replace(',', '.')).toFixed(scale, Decimal.ROUND_HALF_UP);
+}
+
+const truthy = (v: unknown) => v === true || v === 1 || v === '1' || v === 'true';
+const falsy = (v: unknown) => v === false || v === 0 || v === '0' || v === 'false';
+const asInteger = (value: unknown) => {
+  const n = typeof value === 'boolean' ? Number(value) : Number(value);
+  return value === '' || !Number.isInteger(n) || Math.abs(n) > INT_MAX ? undefined : n;
+};
+const numericChoice = (fd: FieldDef) => typeof fd.choices?.[0]?.value === 'number';
+const plain = (c: SQL) => c;
+
+const textType = (column: ServerFieldType['column']): ServerFieldType => ({
+  column, select: plain, searchText: true,
+  toDb: (value) => String(value).trim(),
+  filter: (value) => (typeof value === 'object' || String(value).includes('\u0000') ? undefined : String(value)),
+});
+const decimalType = (t: 'money' | 'decimal' | 'credit' | 'percentage'): ServerFieldType => {
+  const spec = FIELD_TYPES[t].decimal!;
+  return {
+    column: (name) => numeric(name, { precision: spec.precision, scale: spec.scale, mode: 'string' }),
+    // exact: the text of the numeric value, made a JSON number by numbersFromDb (no float8 cast)
+    select: (c) => sql`${c}::text`, searchText: false,
+    toDb: (value) => exactDecimal(value, spec.scale),
+    filter: (value) => {
+      const s = String(value).trim().replace(',', '.');
+      return value === '' || typeof value === 'object' || !/^[+-]?\d+(\.\d+)?$/.test(s) ? undefined : s;
+    },
+    param: (v) => sql`${v}::numeric`,
+  };
+};
+/** date filters accept a date or a date-time (an interval bound) */
+const dateOrDateTime = (value: unknown) => WIRE.date(value) ?? WIRE.datetime(value);
+
+export const SERVER_TYPES: Record<FieldType, ServerFieldType> = {
+  text: textType((name, fd) => varchar(name, { length: fd.max ?? 255 })),
+  password: textType((name, fd) => varchar(name, { length: fd.max ?? 255 })),
+  longtext: textType((name) => text(name)),
+  integer: {
+    column: (name) => integer(name), select: plain, searchText: false,
+    toDb: (value) => Number(value), filter: asInteger,
+  },
+  money: decimalType('money'),
+  decimal: decimalType('decimal'),
+  credit: decimalType('credit'),
+  percentage: decimalType('percentage'),
+  date: {
+    column: (name) => date(name, { mode: 'string' }), select: (c) => sql`to_char(${c}, 'YYYY-MM-DD')`, searchText: false,
+    toDb: (value) => WIRE.date(value), filter: dateOrDateTime, param: (v) => sql`${v}::date`,
+  },
+  datetime: {
+    column: (name) => timestamp(name, { mode: 'string', precision: 0 }), select: (c) => sql`to_char(${c}, 'YYYY-MM-DD HH24:MI:SS')`, searchText: false,
+    toDb: (value) => WIRE.datetime(value), filter: dateOrDateTime, param: (v) => sql`${v}::timestamp`,
+  },
+  time: {
+    column: (name) => time(name, { precision: 0 }), select: (c) => sql`to_char(${c}, 'HH24:MI')`, searchText: false,
+    toDb: (value) => WIRE.time(value), filter: (value) => WIRE.time(value), param: (v) => sql`${v}::time`,
+  },
+  flag: {
+    column: (name) => smallint(name), select: plain, searchText: false,
+    toDb: (value) => (truthy(value) ? 1 : 0),
+    filter: (value) => (truthy(value) ? 1 : falsy(value) ? 0 : undefined),
+  },
+  boolean: {
+    column: (name) => boolean(name), select: plain, searchText: false,
+    toDb: (value) => truthy(value),
+    filter: (value) => (truthy(value) ? true : falsy(value) ? false : undefined),
+  },
+  choice: {
+    column: (name, fd) => (numericChoice(fd) ? integer(name) : varchar(name, { length: 64 })), select: plain, searchText: false,
+    toDb: (value, fd) => (numericChoice(fd) ? Number(value) : String(value)),
+    filter: (value, fd) => {
+      if (typeof value === 'object' || !(fd.choices ?? []).some((c) => String(c.value) === String(value))) return undefined;
+      return numericChoice(fd) ? Number(value) : String(value);
+    },
+  },
+  relation: {
+    column: (name, fd, ref) => integer(name).references(() => ref(fd.ref!), { onDelete: 'restrict' }), select: plain, searchText: false,
+    toDb: (value) => Number(value), filter: asInteger,
+  },
+  manyToMany: {
+    column: () => null, select: plain, searchText: false,
+    toDb: (value) => (Array.isArray(value) ? value.map(Number) : []), filter: asInteger,
+  },
+};
+
+/** The stored value of an input (validated): empty is NULL, flags and booleans are never NULL. */
+export function toDbValue(fd: FieldDef, value: unknown): unknown {
+  if (fd.type === 'flag' || fd.type === 'boolean' || fd.type === 'manyToMany') return SERVER_TYPES[fd.type].toDb(value, fd);
+  if (isEmpty(value)) return null;
+  return SERVER_TYPES[fd.type].toDb(value, fd);
+}
+
+/** Expression giving the API format of a stored field. */
+export const selectOf = (c: SQL, fd: FieldDef | undefined): SQL => (fd ? SERVER_TYPES[fd.type].select(c, fd) : c);
+
+/** The field's column carries the exact decimal text (turned into a JSON number when answered). */
+export const isDecimalField = (fd: FieldDef) => !!FIELD_TYPES[fd.type].decimal;
