@@ -10,11 +10,12 @@ import { Customer } from './models/Customer.js';
 import { BankAccount } from './models/BankAccount.js';
 import { StudioService } from './models/StudioService.js';
 import { Task } from './models/Task.js';
+import { EntitaEsempio } from './models/EntitaEsempio.js';
 
 /** Every model of the product, in dependency order (referenced models first). */
 export const MODELS: ModelDef[] = [
   Studio, Permission, Role, User, LegalStatus, PaymentMethod, LegalRepresentative, Customer,
-  BankAccount, StudioService, Task,
+  BankAccount, StudioService, Task, EntitaEsempio,
 ];
 
 export const modelByName = new Map(MODELS.map((m) => [m.name, m]));
