@@ -307,4 +307,53 @@ describe('generic form: customers and studio', () => {
     await expectHelper(cf, 'Lunghezza Codice Fiscale non valida');
     expect(puts).toBe(0);
   });
+
+  it("the sample entity at seed B's /scheda_entita_esempio: every field type typed as Italians write it, checked and saved", async () => {
+    cur = page;
+    await page.goto(`${server.url}/scheda_entita_esempio`);
+    await page.waitForURL(/\/EntitaEsempio\/create$/);
+    await textbox('Descrizione').fill('Prova tipi e2e');
+    const time = textbox('Ora');
+    const dateTime = textbox('Data e ora');
+    const pct = textbox('Percentuale');
+    const dec = textbox('Numero decimale');
+    // each type's message while typing or on save, nothing sent
+    await time.fill('25:10');
+    await dateTime.fill('31-02-2026 10:00');
+    await pct.fill('100,5');
+    await dec.fill('1,23456');
+    let posts = 0;
+    page.on('request', (r) => { if (r.method() === 'POST' && r.url().includes('/api/entita_esempios')) posts++; });
+    await submit().click();
+    await expectHelper(time, 'formato corretto HH:MM');
+    await expectHelper(dateTime, 'formato corretto DD-MM-YYYY HH:MM');
+    await expectHelper(pct, 'Il valore massimo è 100');
+    await expectHelper(dec, 'Numero non valido: massimo 8 cifre intere e 4 decimali');
+    expect(posts).toBe(0);
+    await time.fill('9:05');
+    await dateTime.fill('01-02-2026 18:30');
+    await pct.fill('22,5');
+    await dec.fill('1,2345');
+    await textbox('Data dal').fill('29-02-2028');
+    const [post] = await Promise.all([
+      page.waitForResponse((r) => r.request().method() === 'POST' && r.url().endsWith('/api/entita_esempios')),
+      submit().click(),
+    ]);
+    expect(post.status()).toBe(201);
+    const id = (await post.json()).data.id;
+    const saved = (await api.get(`/api/entita_esempios/${id}`)).data;
+    expect(saved).toMatchObject({ descrizione: 'Prova tipi e2e', ora: '09:05', data_ora: '2026-02-01 18:30:00', percentuale: 22.5, numero_float: 1.2345, data_dal: '2028-02-29' });
+    // the edit form shows the values as typed, and the list shows them in Italian
+    await page.goto(`${server.url}/scheda_entita_esempio/${id}`);
+    await page.waitForURL(new RegExp(`/EntitaEsempio/${id}$`));
+    await expect.poll(() => textbox('Data e ora').inputValue()).toBe('01-02-2026 18:30');
+    expect(await textbox('Ora').inputValue()).toBe('09:05');
+    await page.screenshot({ path: join(SHOTS, 'entita-esempio-form.png') });
+    await page.goto(`${server.url}/table/EntitaEsempio`);
+    const row = page.locator('tbody tr', { hasText: 'Prova tipi e2e' });
+    await row.waitFor();
+    const text = await row.innerText();
+    for (const shown of ['01-02-2026 18:30', '09:05', '22,5 %', '1,2345', '29-02-2028']) expect(text).toContain(shown);
+    await api.send('DELETE', `/api/entita_esempio/${id}?force_delete=1`);
+  });
 });
