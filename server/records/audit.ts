@@ -31,6 +31,14 @@ export async function audit(exec: Exec, ctx: Ctx, model: ModelDef, recordId: num
     VALUES (${studioId}, ${model.name}, ${recordId}, ${action}, ${ctx.userId}, ${ctx.name}, ${changes ? JSON.stringify(changes) : null}::jsonb)`);
 }
 
+/** One audit row per id, in one INSERT … SELECT (trash and delete of many rows). */
+export async function auditMany(exec: Exec, ctx: Ctx, model: ModelDef, ids: number[], action: AuditAction) {
+  if (!ids.length) return;
+  const studioId = model.scope === 'global' ? null : ctx.studioId;
+  await exec(sql`INSERT INTO "audit_log" ("studio_id", "model", "record_id", "action", "user_id", "user_name")
+    SELECT ${studioId}::int, ${model.name}, i, ${action}, ${ctx.userId}::int, ${ctx.name} FROM unnest(${`{${ids.join(',')}}`}::int[]) AS i`);
+}
+
 /** History of one record, newest first (scoped through the caller's access to the record). */
 export async function history(exec: Exec, model: ModelDef, recordId: number) {
   return exec(sql`SELECT "id", "action", "user_id", "user_name", to_char("at", 'YYYY-MM-DD HH24:MI:SS') AS "at", "changes"

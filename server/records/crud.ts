@@ -15,7 +15,7 @@ import { hashPassword } from '../auth/password.js';
 import { HttpError, MSG, forbidden, notFound } from '../errors.js';
 import { col, fieldExpr, ident, m2mExpr, scopeCondition, systemExprs } from './sql.js';
 import { numbersFromDb, toDbValue, sameValue } from './values.js';
-import { audit, diff } from './audit.js';
+import { audit, auditMany, diff } from './audit.js';
 import type { Exec, Row } from './exec.js';
 
 export type Tx = <T>(fn: (exec: Exec) => Promise<T>) => Promise<T>;
@@ -159,7 +159,11 @@ export async function createRecord(tx: Tx, ctx: Ctx, model: ModelDef, input: Row
 
 export async function updateRecord(tx: Tx, ctx: Ctx, model: ModelDef, rawId: unknown, input: Row): Promise<Row> {
   if (!can(ctx, model, 'update', Number(rawId))) throw forbidden();
-  return tx(async (exec) => {
+  return tx((exec) => updateWith(exec, ctx, model, rawId, input));
+}
+
+async function updateWith(exec: Exec, ctx: Ctx, model: ModelDef, rawId: unknown, input: Row): Promise<Row> {
+  {
     const existing = await getRecord(exec, ctx, model, rawId, { forUpdate: true });
     const id = Number(existing.id);
     if (typeof input.updated_at === 'string' && input.updated_at !== existing.updated_at) {
@@ -182,6 +186,53 @@ export async function updateRecord(tx: Tx, ctx: Ctx, model: ModelDef, rawId: unk
     if (Object.keys(changes).length) await audit(exec, ctx, model, id, 'update', changes);
     await hooksOf(model).afterChange?.({ exec, ctx, model, mode: 'update', id, row, before: existing });
     return row;
+  }
+}
+
+/** pg array literal of validated integer ids: one parameter however many ids. */
+const idArray = (ids: number[]) => sql`${`{${ids.join(',')}}`}::int[]`;
+
+/**
+ * The same change to many rows, in one transaction: one UPDATE over the set and one
+ * INSERT … SELECT of the audit rows (each with its own field changes). Models with behaviour
+ * hooks, and changes to unique, hidden or many-to-many fields, go row by row (still one
+ * transaction): their rules are per row.
+ */
+export async function updateRecords(tx: Tx, ctx: Ctx, model: ModelDef, ids: number[], input: Row): Promise<{ updated: number }> {
+  if (!can(ctx, model, 'update')) throw forbidden();
+  const data: Row = Object.fromEntries(Object.entries(input).filter(([k]) => k in model.fields));
+  if (!Object.keys(data).length) throw new HttpError(422, MSG.validation, { data: ['Nessun campo da modificare'] });
+  const hooks = hooksOf(model);
+  const perRow = !!(hooks.beforeValidate || hooks.beforeChange || hooks.afterChange)
+    || Object.keys(data).some((k) => { const fd = model.fields[k]!; return fd.unique || fd.hidden || fd.type === 'manyToMany'; });
+  return tx(async (exec) => {
+    const found = await exec(sql`SELECT t."id" FROM ${ident(model.table)} t WHERE t."id" = ANY(${idArray(ids)}) AND ${scopeCondition(model, ctx)} FOR UPDATE`);
+    // scope first: another studio's row is a 404, never a 403 (no existence leak)
+    if (found.length !== ids.length) throw notFound();
+    if (perRow) {
+      for (const id of ids) await updateWith(exec, ctx, model, id, data);
+      return { updated: ids.length };
+    }
+    const { values, errors } = await prepare(exec, ctx, model, data, 'update');
+    failIf(errors);
+    const cols = columnEntries(model, values);
+    if (!cols.length) return { updated: 0 };
+    const sets = cols.map(([n, v]) => sql`${ident(n)} = ${v}`);
+    const changes = cols.map(([n]) => sql`${n}::text, CASE WHEN o.${ident(n)} IS DISTINCT FROM u.${ident(`new_${n}`)}
+      THEN jsonb_build_array(o.${ident(n)}, u.${ident(`new_${n}`)}) END`);
+    const studioId = model.scope === 'global' ? null : ctx.studioId;
+    await exec(sql`WITH o AS (
+        SELECT t."id", ${sql.join(cols.map(([n]) => sql`t.${ident(n)}`), sql`, `)} FROM ${ident(model.table)} t WHERE t."id" = ANY(${idArray(ids)})
+      ), u AS (
+        UPDATE ${ident(model.table)} t SET ${sql.join(sets, sql`, `)}, "updated_at" = clock_timestamp()::timestamp
+        FROM o WHERE t."id" = o."id"
+        RETURNING t."id", ${sql.join(cols.map(([n]) => sql`t.${ident(n)} AS ${ident(`new_${n}`)}`), sql`, `)}
+      ), c AS (
+        SELECT u."id", jsonb_strip_nulls(jsonb_build_object(${sql.join(changes, sql`, `)})) AS "changes" FROM u JOIN o ON o."id" = u."id"
+      )
+      INSERT INTO "audit_log" ("studio_id", "model", "record_id", "action", "user_id", "user_name", "changes")
+      SELECT ${studioId}::int, ${model.name}, c."id", 'update', ${ctx.userId}::int, ${ctx.name}, c."changes" FROM c WHERE c."changes" <> '{}'::jsonb`);
+    return { updated: ids.length };
   });
 }
 
@@ -204,7 +255,7 @@ export function parseIds(raw: string): number[] {
 export async function deleteRecords(tx: Tx, ctx: Ctx, model: ModelDef, ids: number[], mode: 'auto' | 'soft' | 'force' = 'auto') {
   return tx(async (exec) => {
     const rows = await exec(sql`SELECT t."id", ${model.softDelete ? sql`(t."deleted_at" IS NOT NULL)` : sql`TRUE`} AS "trashed"
-      FROM ${ident(model.table)} t WHERE t."id" IN (${sql.join(ids.map((i) => sql`${i}`), sql`, `)}) AND ${scopeCondition(model, ctx)} FOR UPDATE`);
+      FROM ${ident(model.table)} t WHERE t."id" = ANY(${idArray(ids)}) AND ${scopeCondition(model, ctx)} FOR UPDATE`);
     // scope first: another studio's row is a 404, never a 403 (no existence leak)
     if (rows.length !== ids.length) throw notFound();
     if (model.scope === 'tenant' && ctx.role !== 'SuperAdmin') throw forbidden();
@@ -215,17 +266,17 @@ export async function deleteRecords(tx: Tx, ctx: Ctx, model: ModelDef, ids: numb
     if (toDelete.length && !can(ctx, model, model.softDelete ? 'force_delete' : 'delete')) throw forbidden();
     if (toTrash.length) {
       await exec(sql`UPDATE ${ident(model.table)} SET "deleted_at" = LOCALTIMESTAMP, "updated_at" = clock_timestamp()::timestamp
-        WHERE "id" IN (${sql.join(toTrash.map((i) => sql`${i}`), sql`, `)})`);
-      for (const id of toTrash) await audit(exec, ctx, model, id, 'trash', null);
+        WHERE "id" = ANY(${idArray(toTrash)})`);
+      await auditMany(exec, ctx, model, toTrash, 'trash');
     }
     if (toDelete.length) {
       try {
-        await exec(sql`DELETE FROM ${ident(model.table)} WHERE "id" IN (${sql.join(toDelete.map((i) => sql`${i}`), sql`, `)})`);
+        await exec(sql`DELETE FROM ${ident(model.table)} WHERE "id" = ANY(${idArray(toDelete)})`);
       } catch (e) {
         if (isFkViolation(e)) throw new HttpError(409, MSG.referenced);
         throw e;
       }
-      for (const id of toDelete) await audit(exec, ctx, model, id, 'delete', null);
+      await auditMany(exec, ctx, model, toDelete, 'delete');
     }
     return { trashed: toTrash.length, deleted: toDelete.length };
   });

@@ -8,7 +8,7 @@ import type { AppDeps } from '../deps.js';
 import { MODELS, modelByName } from '../../model/registry.js';
 import type { ModelDef } from '../../model/define.js';
 import { listRecords } from '../records/list.js';
-import { createRecord, deleteRecords, getRecord, parseIds, updateRecord } from '../records/crud.js';
+import { createRecord, deleteRecords, getRecord, parseIds, updateRecord, updateRecords } from '../records/crud.js';
 import { csvExport, pdfExport } from '../records/export.js';
 import { history } from '../records/audit.js';
 import { HttpError, notFound } from '../errors.js';
@@ -90,6 +90,16 @@ export async function recordRoutes(api: FastifyInstance, deps: AppDeps) {
       const row = await createRecord(tx, req.ctx, m, body(req.body));
       written(m);
       return reply.status(201).send({ data: row });
+    });
+    // the same change to many rows (react-admin's updateMany): one request, one set-based statement
+    api.put(`/${m.resource}`, async (req) => {
+      const b = body(req.body);
+      if (!Array.isArray(b.ids) || !b.data || typeof b.data !== 'object' || Array.isArray(b.data)) {
+        throw new HttpError(400, 'Corpo non valido: atteso {ids: [...], data: {...}}');
+      }
+      const data = await updateRecords(tx, req.ctx, m, parseIds(JSON.stringify(b.ids)), b.data as Record<string, unknown>);
+      written(m);
+      return { data };
     });
     // a user's own profile stays editable when the subscription has expired
     const ownRow = m.selfAccess ? (req: FastifyRequest) => Number((req.params as { id?: string }).id) === req.ctx.userId : undefined;

@@ -116,10 +116,11 @@ export const dataProvider = {
     const res = await wrap(apiFetch<{ data: RaRecord }>(`/api/${m.resource}/${encodeURIComponent(String(params.id))}`, { method: 'PUT', json: body }));
     return { data: res.data };
   },
+  /** One request for the whole selection (PUT /api/{resource} {ids, data}), one set-based update on the server. */
   async updateMany(resource: string, params: { ids: RaRecord['id'][]; data: Partial<RaRecord> }) {
-    const done: RaRecord['id'][] = [];
-    for (const id of params.ids) { await dataProvider.update(resource, { id, data: params.data }); done.push(id); }
-    return { data: done };
+    const m = model(resource);
+    await wrap(apiFetch(`/api/${m.resource}`, { method: 'PUT', json: { ids: params.ids, data: params.data } }));
+    return { data: params.ids };
   },
   async delete(resource: string, params: { id: RaRecord['id']; previousData?: RaRecord }) {
     const m = model(resource);
