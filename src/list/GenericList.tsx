@@ -26,6 +26,7 @@ import { useAppDataProvider, type AppDataProvider, ItemMetaData } from '../dataP
 import { StatusCell, ValueCell } from './cells';
 import { CsvDialog } from './CsvDialog';
 import { FilterGroup } from './FilterGroup';
+import { partsOf } from '../resources/parts';
 import { DEFAULT_PAGE_SIZE, PAGE_SIZES, defaultListFilter, listParamsFromSearch, listParamsToSearch, sanitizeListParams } from './listState';
 import { ErrorContent } from '../pages/ErrorPage';
 import { PageTitle } from '../layout/PageTitle';
@@ -109,9 +110,11 @@ function BulkActions({ model }: { model: ModelDef }) {
   const meta = useItemMeta();
   const notify = useNotify();
   const refresh = useRefresh();
+  const { bulkActions: Extra } = partsOf(model.name);
   return (
     <>
       <SelectAllButton model={model} />
+      {Extra && <Extra model={model} />}
       {/* force_delete=auto trashes active rows: reload the page (with the trash shown they stay, as trashed) */}
       {meta?.is_erasable !== false && <BulkDeleteButton mutationMode="pessimistic" label="Elimina"
         mutationOptions={{
@@ -130,6 +133,7 @@ function RowMenu({ model }: { model: ModelDef; label?: string }) {
   const notify = useNotify();
   const refresh = useRefresh();
   const [anchor, setAnchor] = useState<HTMLElement | null>(null);
+  const { rowActions: Extra } = partsOf(model.name);
   if (!record) return null;
   const erasable = meta?.items?.[String(record.id)]?.is_erasable ?? meta?.is_erasable ?? true;
   const act = async (fn: () => Promise<unknown>, error: string, ok: string) => {
@@ -140,6 +144,7 @@ function RowMenu({ model }: { model: ModelDef; label?: string }) {
     <>
       <IconButton aria-label={`Azioni riga ${record.id}`} size="small" onClick={(e) => { e.stopPropagation(); setAnchor(e.currentTarget); }}><MoreVertIcon /></IconButton>
       <Menu anchorEl={anchor} open={!!anchor} onClose={() => setAnchor(null)} onClick={(e) => e.stopPropagation()}>
+        {Extra && !record.trashed && <Extra model={model} record={record} close={() => setAnchor(null)} />}
         {!record.trashed && erasable && (
           <MenuItem onClick={() => act(() => dp.delete(model.name, { id: record.id, previousData: record }), 'Errore nel eliminazione dati', 'Elemento spostato nel cestino')}>Cestina</MenuItem>
         )}

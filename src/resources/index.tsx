@@ -1,5 +1,7 @@
 /** react-admin Resources generated from the model declarations. */
-import type { JSX } from 'react';
+import { Suspense, type ComponentType, type JSX } from 'react';
+import { LinearProgress } from '@mui/material';
+import { partsOf } from './parts';
 import { Resource, usePermissions } from 'react-admin';
 import { MODELS } from '../../model/registry';
 import { atLeast, type ModelDef, type RoleName } from '../../model/define';
@@ -25,18 +27,21 @@ export function Guard({ min, children }: { min: RoleName; children: JSX.Element 
 }
 
 /**
- * Screens for a model: a folder in resources/ may override them; the generic ones otherwise.
- * Made once per model, so re-renders keep the same component types (no remounts).
+ * Screens for a model: a folder `resources/<Model>/` may replace them (see parts.tsx, loaded
+ * lazily); the generic ones otherwise. Made once per model, so re-renders keep the same
+ * component types (no remounts).
  */
 export function screensFor(m: ModelDef): Screens {
   let s = screens.get(m.name);
   if (!s) {
     // a studio record itself is created by the SuperAdmin only
     const createRole: RoleName = m.scope === 'tenant' ? 'SuperAdmin' : m.access.write;
+    const { list: List, edit: Edit, create: Create } = partsOf(m.name);
+    const lazyScreen = (Screen: ComponentType) => <Suspense fallback={<LinearProgress aria-label="Caricamento" />}><Screen /></Suspense>;
     s = {
-      list: () => <Guard min={m.access.read}><GenericList model={m} /></Guard>,
-      edit: () => <Guard min={m.access.read}><ModelEdit model={m} /></Guard>,
-      create: () => <Guard min={createRole}><ModelCreate model={m} /></Guard>,
+      list: () => <Guard min={m.access.read}>{List ? lazyScreen(List) : <GenericList model={m} />}</Guard>,
+      edit: () => <Guard min={m.access.read}>{Edit ? lazyScreen(Edit) : <ModelEdit model={m} />}</Guard>,
+      create: () => <Guard min={createRole}>{Create ? lazyScreen(Create) : <ModelCreate model={m} />}</Guard>,
     };
     screens.set(m.name, s);
   }

@@ -9,6 +9,9 @@ import { http, HttpResponse } from 'msw';
 import { setupServer } from 'msw/node';
 import { saveAs } from 'file-saver';
 import { location, login, logout, queryOf, renderApp, shellHandlers } from './harness';
+import { Button, MenuItem } from '@mui/material';
+import { useListContext } from 'react-admin';
+import { registerResourceParts } from '../../src/resources/parts';
 
 vi.mock('file-saver', () => ({ saveAs: vi.fn() }));
 
@@ -522,6 +525,32 @@ describe('list: selection and bulk actions', () => {
     api.meta = { is_selectable: false };
     await openList();
     expect(screen.queryByRole('checkbox', { name: 'Seleziona questa riga' })).not.toBeInTheDocument();
+  });
+});
+
+describe('list: parts of a resource folder', () => {
+  afterEach(() => registerResourceParts('Customer', { bulkActions: undefined, rowActions: undefined }));
+
+  it('bulk and row actions of the resource are merged over the generic ones', async () => {
+    const seen: unknown[] = [];
+    registerResourceParts('Customer', {
+      bulkActions: () => {
+        const { selectedIds } = useListContext();
+        return <Button onClick={() => seen.push(['bulk', selectedIds])}>Azione di prova</Button>;
+      },
+      rowActions: ({ record, close }) => <MenuItem onClick={() => { seen.push(['row', record.id]); close(); }}>Riga di prova</MenuItem>,
+    });
+    const user = userEvent.setup();
+    await openList();
+    await user.click(within(row('Alfa Srl')).getByRole('checkbox', { name: 'Seleziona questa riga' }));
+    // beside the generic bulk actions
+    expect(await screen.findByRole('button', { name: 'Azione di prova' })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Elimina' })).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Azione di prova' }));
+    const menu = await rowMenu(user, 2);
+    expect(within(menu).getByRole('menuitem', { name: 'Cestina' })).toBeInTheDocument();
+    await user.click(within(menu).getByRole('menuitem', { name: 'Riga di prova' }));
+    expect(seen).toEqual([['bulk', [1]], ['row', 2]]);
   });
 });
 

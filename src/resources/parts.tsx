@@ -1,0 +1,49 @@
+/**
+ * Per-resource parts merged over the generic screens. A folder `src/resources/<Model>/` may hold:
+ * - `parts.tsx`, default export `ResourceParts`: bulk actions for the generic table's toolbar,
+ *   row actions for each row's menu, the menu icon (small: loaded with the app);
+ * - `List.tsx`, `Edit.tsx`, `Create.tsx`, default export a screen that replaces the generic one
+ *   (loaded lazily, when the screen is opened: the first load does not grow with them).
+ * Nothing to register: the folders are found at build time.
+ */
+import { lazy, type ComponentType, type LazyExoticComponent } from 'react';
+import type { RaRecord } from 'react-admin';
+import type { ModelDef } from '../../model/define';
+
+export interface RowActionProps { model: ModelDef; record: RaRecord; /** closes the row menu */ close: () => void }
+
+export interface ResourceParts {
+  /** react-admin bulk action buttons (inside the list context: selectedIds, onUnselectItems…) */
+  bulkActions?: ComponentType<{ model: ModelDef }>;
+  /** menu items added on top of the generic ones in each row's menu */
+  rowActions?: ComponentType<RowActionProps>;
+  icon?: ComponentType;
+  list?: ComponentType | LazyExoticComponent<ComponentType>;
+  edit?: ComponentType | LazyExoticComponent<ComponentType>;
+  create?: ComponentType | LazyExoticComponent<ComponentType>;
+}
+
+type Screen = 'List' | 'Edit' | 'Create';
+const folderOf = (path: string) => /^\.\/([^/]+)\//.exec(path)?.[1] ?? '';
+
+const eager = import.meta.glob<{ default: ResourceParts }>('./*/parts.tsx', { eager: true });
+const screens = import.meta.glob<{ default: ComponentType }>('./*/{List,Edit,Create}.tsx');
+
+const registry = new Map<string, ResourceParts>();
+for (const [path, mod] of Object.entries(eager)) registry.set(folderOf(path), { ...mod.default });
+for (const [path, load] of Object.entries(screens)) {
+  const name = folderOf(path);
+  const screen = /\/(List|Edit|Create)\.tsx$/.exec(path)![1] as Screen;
+  const parts = registry.get(name) ?? {};
+  parts[screen.toLowerCase() as 'list' | 'edit' | 'create'] = lazy(load);
+  registry.set(name, parts);
+}
+
+const NONE: ResourceParts = {};
+/** The parts a resource folder adds to model `name` (none: the generic screens and actions only). */
+export const partsOf = (name: string): ResourceParts => registry.get(name) ?? NONE;
+
+/** Adds parts for a model at run time (tests; a folder is the way in the app). */
+export function registerResourceParts(name: string, parts: ResourceParts) {
+  registry.set(name, { ...registry.get(name), ...parts });
+}
