@@ -10,6 +10,10 @@ export interface MenuEntry {
   children?: MenuEntry[];
 }
 
+/**
+ * Only screens that exist: a test checks every link against the app's route table, so each
+ * later capability adds its entry together with its screen.
+ */
 export const MENU: MenuEntry[] = [
   { title: 'Anagrafiche', sub_title: 'Clienti e dati di base', icon: 'Contacts', role: 'Collaboratore', children: [
     { title: 'Clienti', icon: 'People', link: '/table/Customer', role: 'Collaboratore' },
@@ -20,30 +24,14 @@ export const MENU: MenuEntry[] = [
     { title: 'Conti bancari', icon: 'AccountBalance', link: '/table/BankAccount', role: 'Collaboratore' },
     { title: 'Sotto Adempimenti - Task', icon: 'TaskAlt', link: '/table/Task', role: 'Collaboratore' },
   ] },
-  { title: 'Contabilità', sub_title: 'Movimenti, bollettini e incarichi', icon: 'Euro', role: 'Collaboratore', children: [
-    { title: 'Movimenti', icon: 'ReceiptLong', link: '/table/Transaction', role: 'Collaboratore' },
-    { title: 'Genera bollettini', icon: 'Receipt', link: '/NewSchedaBollettino', role: 'Collaboratore' },
-    { title: 'Incarichi', icon: 'Assignment', link: '/table/Assignment', role: 'Collaboratore' },
-  ] },
-  { title: 'Adempimenti', sub_title: 'Scadenze annuali dei clienti', icon: 'EventAvailable', role: 'Collaboratore', children: [
-    { title: 'Dashboard Adempimenti', icon: 'Dashboard', link: '/dashboard_jobs', role: 'Collaboratore' },
-    { title: 'Adempimenti', icon: 'Checklist', link: '/table/StudioJob', role: 'Collaboratore' },
-  ] },
-  { title: 'Cedolini', sub_title: 'Buste paga mensili', icon: 'RequestQuote', link: '/table/CustomersForCedolini', role: 'Collaboratore' },
-  { title: 'Fatture elettroniche', sub_title: 'FatturaPA', icon: 'Description', link: '/table/EDocument', role: 'Collaboratore' },
-  { title: 'Studio', sub_title: 'Dati, utenti e abbonamento', icon: 'Business', role: 'Admin', children: [
+  { title: 'Studio', sub_title: 'Dati, utenti e impostazioni', icon: 'Business', role: 'Admin', children: [
     { title: 'Il mio studio', icon: 'Store', link: '/utente/il_mio_studio', role: 'Admin' },
     { title: 'Utenti', icon: 'ManageAccounts', link: '/table/User', role: 'Admin' },
-    { title: 'Crediti utenti', icon: 'Savings', link: '/table/CreditTransactionLog', role: 'Admin' },
-    { title: 'Storico pagamenti', icon: 'History', link: '/table/PaymentLog', role: 'Admin' },
-    { title: 'Rinnova abbonamento', icon: 'ShoppingCart', link: '/pay_init', role: 'Admin' },
     { title: 'Entità di esempio', icon: 'Science', link: '/table/EntitaEsempio', role: 'Admin' },
   ] },
   { title: 'Amministrazione', sub_title: 'Riservato al fornitore', icon: 'AdminPanelSettings', role: 'SuperAdmin', children: [
     { title: 'Studi', icon: 'Apartment', link: '/table/Studio', role: 'SuperAdmin' },
     { title: 'Ruoli', icon: 'Security', link: '/table/Role', role: 'SuperAdmin' },
-    { title: 'Modelli Word', icon: 'Article', link: '/table/WordTemplate', role: 'SuperAdmin' },
-    { title: 'Pagamenti offline', icon: 'PointOfSale', link: '/scheda_payment_log', role: 'SuperAdmin' },
   ] },
   { title: 'Il mio profilo', icon: 'AccountCircle', link: '/utente/il_mio_profilo', role: 'Utente' },
 ];

@@ -5,7 +5,6 @@
  * app part (input, cell) `src/fields/appTypes.tsx`. Each is a `Record<FieldType, …>`: a type
  * missing a part does not compile.
  */
-import Decimal from 'decimal.js';
 import type { FieldDef, FieldType } from './fields.js';
 import type { ModelDef } from './define.js';
 import * as v from './validators.js';
@@ -91,17 +90,17 @@ export const digitLimit = (spec: DecimalSpec): v.Validator => (value) => {
   return undefined;
 };
 
-const asDecimal = (value: unknown): Decimal | undefined => {
+/** The number of a value typed or sent (a digit limit keeps it within a double's exact range). */
+const asNumber = (value: unknown): number | undefined => {
   if (typeof value !== 'number' && typeof value !== 'string') return undefined;
   const s = String(value).trim().replace(',', '.');
-  if (!/^[+-]?\d+(\.\d+)?$/.test(s)) return undefined;
-  return new Decimal(s);
+  return /^[+-]?\d+(\.\d+)?$/.test(s) ? Number(s) : undefined;
 };
 
 /** min/max of a number field are values (exact comparison). */
 const range = (fd: FieldDef): v.Validator[] => [
-  ...(fd.min !== undefined ? [(value: unknown) => { const d = asDecimal(value); return d && d.lt(fd.min!) ? MESSAGES.min(fd.min!) : undefined; }] : []),
-  ...(fd.max !== undefined ? [(value: unknown) => { const d = asDecimal(value); return d && d.gt(fd.max!) ? MESSAGES.max(fd.max!) : undefined; }] : []),
+  ...(fd.min !== undefined ? [(value: unknown) => { const n = asNumber(value); return n !== undefined && n < fd.min! ? MESSAGES.min(fd.min!) : undefined; }] : []),
+  ...(fd.max !== undefined ? [(value: unknown) => { const n = asNumber(value); return n !== undefined && n > fd.max! ? MESSAGES.max(fd.max!) : undefined; }] : []),
 ];
 /** min/max of a text field are lengths. */
 const lengths = (fd: FieldDef): v.Validator[] => [

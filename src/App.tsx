@@ -1,3 +1,5 @@
+import { lazy, Suspense, type ReactNode } from 'react';
+import { LinearProgress } from '@mui/material';
 import { Admin, CustomRoutes, ResourceContextProvider, type DataProvider } from 'react-admin';
 import { Navigate, Route, useParams } from 'react-router-dom';
 import { dataProvider } from './dataProvider';
@@ -6,17 +8,21 @@ import { i18nProvider } from './i18n';
 import { AppLayout } from './layout/AppLayout';
 import { lightTheme, darkTheme } from './layout/theme';
 import { LoginPage } from './pages/LoginPage';
-import { MenuPage } from './pages/MenuPage';
+import { ROUTES } from './routeTable';
 import { AppCrashPage, ErrorPage, NotFoundRedirect } from './pages/ErrorPage';
 import { CloseHeader } from './layout/CloseHeader';
 import { Guard, resourcesFor, screensFor } from './resources';
-import { SimpleListPage } from './pages/SimpleListPage';
 import { GenericList } from './list/GenericList';
 import { ModelEdit, listPathOf } from './form/GenericForm';
 import { MODELS, modelByName } from '../model/registry';
 import type { ModelDef } from '../model/define';
 import { getUser } from './authProvider/token';
 import { DEFAULT_APP_NAME } from './layout/settings';
+
+// pages beyond the generic list and form are loaded when first opened
+const MenuPage = lazy(() => import('./pages/MenuPage').then((m) => ({ default: m.MenuPage })));
+const SimpleListPage = lazy(() => import('./pages/SimpleListPage').then((m) => ({ default: m.SimpleListPage })));
+const Lazy = ({ children }: { children: ReactNode }) => <Suspense fallback={<LinearProgress aria-label="Caricamento" />}>{children}</Suspense>;
 
 function Home() {
   return <Navigate to="/Menu" replace />;
@@ -95,19 +101,19 @@ export default function App() {
       {() => (
         <>
           <CustomRoutes noLayout>
-            <Route path="/utente/login" element={<LoginPage />} />
-            <Route path="/error" element={<ErrorPage />} />
+            <Route path={ROUTES.login} element={<LoginPage />} />
+            <Route path={ROUTES.error} element={<ErrorPage />} />
           </CustomRoutes>
           <CustomRoutes>
-            <Route path="/Menu" element={<MenuPage />} />
-            <Route path="/menu" element={<MenuPage />} />
-            <Route path="/table/:model" element={<TableRoute />} />
-            <Route path="/table/:model/:parentId" element={<TableRoute />} />
-            <Route path="/lista/:id" element={<SimpleListPage />} />
+            <Route path={ROUTES.menu} element={<Lazy><MenuPage /></Lazy>} />
+            <Route path={ROUTES.menuLower} element={<Lazy><MenuPage /></Lazy>} />
+            <Route path={ROUTES.table} element={<TableRoute />} />
+            <Route path={ROUTES.tableOfParent} element={<TableRoute />} />
+            <Route path={ROUTES.simpleList} element={<Lazy><SimpleListPage /></Lazy>} />
             {MODELS.map((m) => <Route key={`new-${m.name}`} path={`/NewScheda${m.name}`} element={<SchedaRoute model={m} create />} />)}
             {MODELS.map((m) => <Route key={`edit-${m.name}`} path={`/Scheda${m.name}/:id`} element={<SchedaRoute model={m} />} />)}
-            <Route path="/utente/il_mio_studio" element={<MyStudio />} />
-            <Route path="/utente/il_mio_profilo" element={<MyProfile />} />
+            <Route path={ROUTES.myStudio} element={<MyStudio />} />
+            <Route path={ROUTES.myProfile} element={<MyProfile />} />
             {MODELS.filter((m) => m.formRoute).map((m) => <Route key={`form-${m.name}`} path={`/${m.formRoute}/:id?`} element={<SchedaRoute model={m} />} />)}
           </CustomRoutes>
           {resourcesFor()}

@@ -428,9 +428,9 @@ describe('7 usability', () => {
     await page.goto(`${server.url}/Menu`);
     const card = (title: string) => page.locator('section').filter({ has: page.getByRole('heading', { name: title, exact: true }) }).first();
     await card('Anagrafiche').waitFor();
-    const payslips = card('Cedolini');
+    const payslips = card('Il mio profilo');
     const link = payslips.getByRole('link');
-    expect(await link.getAttribute('href')).toBe('/table/CustomersForCedolini');
+    expect(await link.getAttribute('href')).toBe('/utente/il_mio_profilo');
     const [a, p] = [(await card('Anagrafiche').boundingBox())!, (await payslips.boundingBox())!];
     // same row, not stretched to the tallest card of the row
     expect(Math.abs(a.y - p.y)).toBeLessThan(2);

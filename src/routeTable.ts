@@ -1,0 +1,43 @@
+/**
+ * The app's route table: the paths of the custom routes and of the routes each model gets
+ * (react-admin's `/{Model}`, `/{Model}/create`, `/{Model}/{id}`, seed A's `NewScheda{Model}`
+ * and `Scheda{Model}/{id}`, seed B's `/{formRoute}[/{id}]`). App.tsx builds its routes from it,
+ * and a test checks every menu link against it.
+ */
+import { matchPath } from 'react-router-dom';
+import { MODELS, modelByName } from '../model/registry';
+
+export const ROUTES = {
+  login: '/utente/login',
+  error: '/error',
+  menu: '/Menu',
+  menuLower: '/menu',
+  table: '/table/:model',
+  tableOfParent: '/table/:model/:parentId',
+  simpleList: '/lista/:id',
+  myStudio: '/utente/il_mio_studio',
+  myProfile: '/utente/il_mio_profilo',
+} as const;
+
+/** Every path pattern of the app. */
+export function routePatterns(): string[] {
+  return [
+    ...Object.values(ROUTES),
+    ...MODELS.flatMap((m) => [
+      `/${m.name}`, `/${m.name}/create`, `/${m.name}/:id`, `/NewScheda${m.name}`, `/Scheda${m.name}/:id`,
+      ...(m.formRoute ? [`/${m.formRoute}`, `/${m.formRoute}/:id`] : []),
+    ]),
+  ];
+}
+
+/** True when a link opens a screen of the app (a `/table/{Model}` link needs the model). */
+export function routeExists(link: string): boolean {
+  const path = link.split('?')[0]!;
+  for (const pattern of routePatterns()) {
+    const m = matchPath({ path: pattern, end: true, caseSensitive: true }, path);
+    if (!m) continue;
+    if (pattern.startsWith('/table/')) return modelByName.has(m.params.model ?? '');
+    return true;
+  }
+  return false;
+}

@@ -1,0 +1,24 @@
+/** The menu links only to screens that exist: every entry, for every role, against the route table. */
+import { describe, expect, it } from 'vitest';
+import { MENU, type MenuEntry } from '../../model/menu';
+import { routeExists } from '../../src/routeTable';
+
+const links = (entries: MenuEntry[]): string[] => entries.flatMap((e) => [...(e.link ? [e.link] : []), ...links(e.children ?? [])]);
+
+describe('menu and routes', () => {
+  it('C08 menu_items: every menu link opens a route of the app', () => {
+    const all = links(MENU);
+    expect(all.length).toBeGreaterThan(5);
+    expect(all.filter((l) => !routeExists(l))).toEqual([]);
+  });
+
+  it('the route check tells existing screens from missing ones', () => {
+    expect(routeExists('/table/Customer')).toBe(true);
+    expect(routeExists('/scheda_entita_esempio')).toBe(true);
+    expect(routeExists('/scheda_entita_esempio/4')).toBe(true);
+    expect(routeExists('/NewSchedaCustomer')).toBe(true);
+    expect(routeExists('/table/NoSuchModel')).toBe(false);
+    expect(routeExists('/dashboard_jobs')).toBe(false);
+    expect(routeExists('/table/Transaction')).toBe(false);
+  });
+});
