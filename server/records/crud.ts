@@ -16,6 +16,7 @@ import { HttpError, MSG, forbidden, notFound } from '../errors.js';
 import { col, fieldExpr, ident, m2mExpr, scopeCondition, systemExprs } from './sql.js';
 import { numbersFromDb, toDbValue, sameValue } from './values.js';
 import { audit, auditMany, diff } from './audit.js';
+import { checkFiscalCodes } from './fiscalCode.js';
 import type { Exec, Row } from './exec.js';
 
 export type Tx = <T>(fn: (exec: Exec) => Promise<T>) => Promise<T>;
@@ -108,6 +109,7 @@ async function prepare(exec: Exec, ctx: Ctx, model: ModelDef, input: Row, mode: 
     }
   }
   const errors = validateRecord(model, source, mode);
+  checkFiscalCodes(model, source, errors);
   const values: Row = {};
   for (const [name, fd] of writable(model)) {
     if (!(name in source)) continue;

@@ -1,25 +1,7 @@
-import type { TranslationMessages } from 'react-admin';
+import { mergeTranslations, type TranslationMessages } from 'react-admin';
 import raLanguageItalian from 'ra-language-italian';
 
 type MessageTree = { [key: string]: string | MessageTree };
-
-const isTree = (value: unknown): value is MessageTree =>
-    typeof value === 'object' && value !== null && !Array.isArray(value);
-
-/** Deep merge (right wins) that never mutates its inputs. */
-const deepMerge = (base: MessageTree, override: MessageTree): MessageTree => {
-    const result: MessageTree = { ...base };
-    for (const [key, value] of Object.entries(override)) {
-        const current = result[key];
-        result[key] =
-            isTree(current) && isTree(value)
-                ? deepMerge(current, value)
-                : isTree(value)
-                  ? deepMerge({}, value)
-                  : value;
-    }
-    return result;
-};
 
 /**
  * Completion of ra-language-italian 3.13.1 for react-admin v5:
@@ -262,9 +244,7 @@ const appMessages: MessageTree = {
     },
 };
 
-export const italianMessages: TranslationMessages = deepMerge(
-    deepMerge(raLanguageItalian as unknown as MessageTree, raCompletion),
-    appMessages
-) as unknown as TranslationMessages;
+/** react-admin's own merge (a deep merge into a new object; the package's tree is not mutated). */
+export const italianMessages: TranslationMessages = mergeTranslations(raLanguageItalian, raCompletion, appMessages);
 
 export default italianMessages;
