@@ -1,0 +1,53 @@
+/** Shell data hooks (logged studio, missing studio fields, logged user record) and date/credit helpers. */
+import { useQuery } from '@tanstack/react-query';
+import { displayDate, isoDate, isPast } from '../../../model/dates';
+import { apiFetch } from '../../api/client';
+import { retryShell } from '../settings';
+
+/** GET /api/studio_logged → the logged user's studio. */
+export function useLoggedStudio() {
+  return useQuery({
+    queryKey: ['shell', 'studio_logged'],
+    queryFn: async ({ signal }) =>
+      (await apiFetch<{ data: { id?: number; name?: string; subscription_expire_date: string | null } | null }>('/api/studio_logged', { signal })).data,
+    staleTime: 5 * 60_000,
+    retry: retryShell,
+  });
+}
+
+/** GET /api/loggedStudio/missingRequiredFields (not asked for SuperAdmin). */
+export function useMissingRequiredFields(enabled: boolean) {
+  return useQuery({
+    queryKey: ['shell', 'missingRequiredFields'],
+    queryFn: async ({ signal }) =>
+      (await apiFetch<{ data: Array<{ field: string; label: string }> }>('/api/loggedStudio/missingRequiredFields', { signal })).data ?? [],
+    enabled,
+    staleTime: 60_000,
+    retry: retryShell,
+  });
+}
+
+/** GET /api/user/users/{id} → fresh name, email and credit of the logged user. */
+export function useLoggedUserRecord(id: string | number | undefined, enabled: boolean) {
+  return useQuery({
+    queryKey: ['shell', 'user', id],
+    queryFn: async ({ signal }) =>
+      (await apiFetch<{ data: { name?: string; email?: string; credit?: number | string | null } }>(`/api/user/users/${encodeURIComponent(String(id))}`, { signal })).data,
+    enabled: enabled && id !== undefined && id !== null,
+    staleTime: 60_000,
+    retry: retryShell,
+  });
+}
+
+// ---------------------------------------------------------------------------
+// helpers
+// ---------------------------------------------------------------------------
+
+/** 'YYYY-MM-DD' → 'DD-MM-YYYY'; '' when empty or invalid. */
+export const formatDate = (value: string | null | undefined): string => displayDate(isoDate(value ?? '') ?? '');
+
+/** Expired when the expiry day (Rome) has passed. */
+export const isSubscriptionExpired = (expiry: string | null | undefined, now: Date = new Date()): boolean => isPast(expiry, now);
+
+export const formatCredit = (value: number | string | null | undefined) =>
+  new Intl.NumberFormat('it-IT', { maximumFractionDigits: 2 }).format(Number(value ?? 0) || 0);
