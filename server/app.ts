@@ -11,7 +11,7 @@ import { HttpError, MSG } from './errors.js';
 import { Tokens } from './auth/tokens.js';
 import { Sessions } from './auth/session.js';
 import type { Ctx } from './auth/context.js';
-import { execOn, inTransaction, type Exec } from './records/exec.js';
+import { execOn, inTransaction } from './records/exec.js';
 import type { AppDeps } from './deps.js';
 import { sessionRoutes } from './routes/session.js';
 import { recordRoutes } from './routes/records.js';

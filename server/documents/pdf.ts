@@ -12,5 +12,5 @@ pdfmake.setLocalAccessPolicy((path: string) => STANDARD.includes(path));
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 export async function renderPdf(doc: Record<string, any>): Promise<Buffer> {
-  return pdfmake.createPdf({ ...doc, defaultStyle: { font: 'Helvetica', fontSize: 9, ...(doc.defaultStyle ?? {}) } }).getBuffer();
+  return pdfmake.createPdf({ ...doc, defaultStyle: { font: 'Helvetica', fontSize: 9, ...doc.defaultStyle } }).getBuffer();
 }

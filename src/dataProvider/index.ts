@@ -48,7 +48,7 @@ const wrap = async <T>(p: Promise<T>): Promise<T> => {
  */
 export function listQuery(params: Partial<GetListParams> & { filter?: Record<string, unknown> }, extra: Record<string, string> = {}): URLSearchParams {
   const qs = new URLSearchParams();
-  const filter = { ...(params.filter ?? {}) };
+  const filter = { ...params.filter };
   const specs: FilterSpec[] = [];
   if (filter.q) qs.set('search_text', String(filter.q));
   if (filter.with_trashed) qs.set('with_trashed', '1');

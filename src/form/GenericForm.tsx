@@ -11,7 +11,7 @@ import HistoryIcon from '@mui/icons-material/History';
 import RestoreIcon from '@mui/icons-material/RestoreFromTrash';
 import KeyboardIcon from '@mui/icons-material/Keyboard';
 import {
-  Create, Edit, SaveButton, useGetRecordRepresentation, SimpleForm, Toolbar, useCreatePath, useDataProvider, useNotify, useRecordContext, useRefresh,
+  Create, Edit, SaveButton, useGetRecordRepresentation, SimpleForm, Toolbar, useCreatePath, useNotify, useRecordContext, useRefresh,
   useResourceContext, type HttpError,
 } from 'react-admin';
 import { useFormState } from 'react-hook-form';
@@ -21,7 +21,7 @@ import { CloseHeader, useCanGoBack, useGoBack, type Crumb } from '../layout/Clos
 import { PageTitle } from '../layout/PageTitle';
 import type { ModelDef } from '../../model/define';
 import { defaultOf, type Mode } from '../../model/validate';
-import { useAppDataProvider, type AppDataProvider, HistoryEntry } from '../dataProvider';
+import { useAppDataProvider, HistoryEntry } from '../dataProvider';
 import { FieldInput } from './FieldInput';
 import { displayDate } from '../../model/dates';
 
@@ -172,7 +172,7 @@ function ModelForm({ model, mode, children }: { model: ModelDef; mode: Mode; chi
   );
 }
 
-const useSaveHandlers = (model: ModelDef) => {
+const useSaveHandlers = () => {
   const notify = useNotify();
   const navigate = useNavigate();
   const canGoBack = useCanGoBack();
@@ -202,7 +202,7 @@ function FormCloseHeader({ model, mode, crumbs }: { model: ModelDef; mode: Mode;
 }
 
 export function ModelEdit({ model, id, title, crumbs }: { model: ModelDef; id?: string | number; title?: string; crumbs?: Crumb[] }) {
-  const { onError, back } = useSaveHandlers(model);
+  const { onError, back } = useSaveHandlers();
   const notify = useNotify();
   return (
     <Edit resource={model.name} id={id} title={<PageTitle title={title ?? model.formTitle ?? model.label} />} mutationMode="pessimistic"
@@ -216,7 +216,7 @@ export function ModelEdit({ model, id, title, crumbs }: { model: ModelDef; id?: 
 }
 
 export function ModelCreate({ model }: { model: ModelDef }) {
-  const { onError, navigate, canGoBack } = useSaveHandlers(model);
+  const { onError, navigate, canGoBack } = useSaveHandlers();
   const notify = useNotify();
   const createPath = useCreatePath();
   return (

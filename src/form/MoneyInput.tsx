@@ -45,6 +45,8 @@ export function MoneyInput(props: InputProps & { label?: string; fullWidth?: boo
   const [text, setText] = useState(formatMoney(typeof field.value === 'number' ? field.value : null));
   const [focused, setFocused] = useState(false);
   useEffect(() => {
+    // the shown text follows a value set from outside (a reset, a loaded record) while not typing
+    // oxlint-disable-next-line react/set-state-in-effect
     if (!focused && field.value !== INVALID && field.value !== NOT_A_NUMBER) setText(formatMoney(typeof field.value === 'number' ? field.value : field.value == null || field.value === '' ? null : Number(field.value)));
   }, [field.value, focused]);
   const error = fieldState.error?.message;

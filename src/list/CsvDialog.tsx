@@ -1,11 +1,11 @@
 /** CSV export: choose the fields, then the server streams every matching row. */
 import { useState } from 'react';
 import { Button, Checkbox, Dialog, DialogActions, DialogContent, DialogTitle, FormControlLabel, FormGroup } from '@mui/material';
-import { useDataProvider, useListContext, useNotify } from 'react-admin';
+import { useListContext, useNotify } from 'react-admin';
 import { saveAs } from 'file-saver';
 import type { ModelDef } from '../../model/define';
 import { exportColumns } from '../../model/export';
-import { useAppDataProvider, type AppDataProvider } from '../dataProvider';
+import { useAppDataProvider } from '../dataProvider';
 
 /** [name, label] of the fields the user may export. */
 export const exportFields = (model: ModelDef): Array<[string, string]> =>

@@ -52,13 +52,14 @@ function ComboFilter({ f, value, onChange }: { f: Extract<ListFilter, { kind: 'c
   );
 }
 
+const NO_FILTERS: ListFilter[] = [];
+
 export function FilterGroup({ model }: { model: ModelDef }) {
-  const filters = model.list.filters ?? [];
+  const filters = model.list.filters ?? NO_FILTERS;
   const { filterValues, setFilters, displayedFilters } = useListContext();
   // the stored state is validated when read: what does not fit takes its default
   const [state, setLocalState] = useState<FilterState>(() => decodeFilterState(filterValues.__filterState, filters).state);
   const { specs, invalid } = useMemo(() => filterSpecs(filters, state), [filters, state]);
-  const encoded = encodeFilterState(state);
   const latest = useRef({ state, filterValues, displayedFilters });
   latest.current = { state, filterValues, displayedFilters };
   /** the list's filter values for a state (an inverted interval is left out: the other filters still apply) */

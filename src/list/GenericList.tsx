@@ -22,7 +22,7 @@ import {
 import { useLocation, useNavigate } from 'react-router-dom';
 import { saveAs } from 'file-saver';
 import type { ModelDef } from '../../model/define';
-import { useAppDataProvider, type AppDataProvider, ItemMetaData } from '../dataProvider';
+import { useAppDataProvider, ItemMetaData } from '../dataProvider';
 import { StatusCell, ValueCell } from './cells';
 import { CsvDialog } from './CsvDialog';
 import { FilterGroup } from './FilterGroup';

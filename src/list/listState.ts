@@ -132,7 +132,7 @@ export function defaultListFilter(model: ModelDef): Record<string, unknown> | un
   if (!filters?.length) return model.list.defaultFilter;
   const state = initialFilterState(filters);
   const { specs } = filterSpecs(filters, state);
-  return { ...(model.list.defaultFilter ?? {}), filters: specs, __filterState: encodeFilterState(state) };
+  return { ...model.list.defaultFilter, filters: specs, __filterState: encodeFilterState(state) };
 }
 
 // ---------------------------------------------------------------------------

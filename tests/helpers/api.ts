@@ -50,7 +50,7 @@ export function api(t: TestApp): Api {
       return cache.get(who)!;
     },
     async call(who, method, url, opts = {}) {
-      const headers = { ...(who ? await self.headers(who) : {}), ...(opts.headers ?? {}) };
+      const headers = { ...(who ? await self.headers(who) : {}), ...opts.headers };
       return t.app.inject({ method, url: url + qs(opts.query), headers, ...(opts.payload !== undefined ? { payload: opts.payload as object } : {}) });
     },
     get: (who, url, query) => self.call(who, 'GET', url, { query }),
