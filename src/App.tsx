@@ -1,6 +1,6 @@
 import { lazy, Suspense, type ReactNode } from 'react';
 import { LinearProgress } from '@mui/material';
-import { Admin, CustomRoutes, ResourceContextProvider, type DataProvider } from 'react-admin';
+import { Admin, CustomRoutes, ResourceContextProvider } from 'react-admin';
 import { Navigate, Route, useParams } from 'react-router-dom';
 import { dataProvider } from './dataProvider';
 import { authProvider } from './authProvider';
@@ -83,7 +83,7 @@ function MyStudio() {
 export default function App() {
   return (
     <Admin
-      dataProvider={dataProvider as unknown as DataProvider}
+      dataProvider={dataProvider}
       authProvider={authProvider}
       i18nProvider={i18nProvider}
       layout={AppLayout}

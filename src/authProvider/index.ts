@@ -1,14 +1,13 @@
 /** react-admin authProvider over POST /api/user/login and GET /api/user/logout. */
 import type { AuthProvider } from 'react-admin';
-import { apiFetch, ApiError } from '../api/client';
-import { clearSession, getToken, getUser, markLogoutFailure, setSession, tokenClaims, type LoggedUser } from './token';
+import { ApiError } from '../api/client';
+import { dataProvider } from '../dataProvider';
+import { clearSession, getToken, getUser, markLogoutFailure, setSession, tokenClaims } from './token';
 
 export const authProvider: AuthProvider = {
   async login({ email, password }: { email: string; password: string }) {
     try {
-      const res = await apiFetch<LoggedUser & { access_token: string; expires_at?: number }>('/api/user/login', {
-        method: 'POST', json: { email, password },
-      });
+      const res = await dataProvider.login(email, password);
       const { access_token, expires_at, ...user } = res;
       setSession(access_token, {
         id: user.id, name: user.name, email: user.email, role: user.role, studio_id: user.studio_id,
@@ -22,7 +21,7 @@ export const authProvider: AuthProvider = {
     // clear everything even when the call fails
     if (getToken()) {
       // the session is cleared anyway; the login page tells the user the server did not confirm
-      try { await apiFetch('/api/user/logout'); } catch (e) { if (!(e instanceof ApiError && e.status === 401)) markLogoutFailure(); }
+      try { await dataProvider.logout(); } catch (e) { if (!(e instanceof ApiError && e.status === 401)) markLogoutFailure(); }
     }
     clearSession();
     return '/utente/login';

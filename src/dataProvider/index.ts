@@ -2,15 +2,23 @@
  * The only place where react-admin's dataProvider methods meet the seeds' calls.
  * Resources are model names (PascalCase) from the registry.
  */
-import { HttpError, useDataProvider, type GetListParams, type RaRecord } from 'react-admin';
+import {
+  HttpError, useDataProvider, type CreateParams, type CreateResult, type DataProvider, type DeleteManyParams, type DeleteManyResult,
+  type DeleteParams, type DeleteResult, type GetListParams, type GetListResult, type GetManyParams, type GetManyReferenceParams,
+  type GetManyReferenceResult, type GetManyResult, type GetOneParams, type GetOneResult, type Identifier, type RaRecord,
+  type UpdateManyParams, type UpdateManyResult, type UpdateParams, type UpdateResult,
+} from 'react-admin';
 import { modelByName } from '../../model/registry';
 import type { ModelDef } from '../../model/define';
-import { apiDownload, apiFetch, ApiError } from '../api/client';
+import { apiDownload, apiFetch, ApiError, rowsOf } from '../api/client';
+import type { ClientVar } from '../layout/settings';
+import type { MenuNode } from '../layout/AppMenu';
+import type { LoggedUser } from '../authProvider/token';
 
 export interface FilterSpec { name: string; type: 'OR' | 'AND' | 'gte' | 'lte' | 'gt'; val: unknown[]; glue?: 'and' | 'or'; relation_field_name?: string }
 
-interface ListAnswer {
-  data: RaRecord[];
+interface ListAnswer<R extends RaRecord = RaRecord> {
+  data: R[];
   meta: { total: number; current_page: number; per_page: number; last_page: number };
   item_meta_data: ItemMetaData;
 }
@@ -76,62 +84,69 @@ export function listQuery(params: Partial<GetListParams> & { filter?: Record<str
 const collectionOf = (m: ModelDef, filter?: Record<string, unknown>) =>
   (filter?.collection as string) ?? `${m.name}ResourceListCollection`;
 
-export const dataProvider = {
-  async getList(resource: string, params: GetListParams) {
+/** react-admin's methods over the seeds' calls, typed as react-admin's `DataProvider` (no cast). */
+const raMethods = {
+  async getList<R extends RaRecord = any>(resource: string, params: GetListParams): Promise<GetListResult<R>> {
     const m = model(resource);
-    const res = await wrap(apiFetch<ListAnswer>(`/api/list/${m.name}/${collectionOf(m, params.filter)}?${listQuery(params)}`, { signal: params.signal }));
+    const res = await wrap(apiFetch<ListAnswer<R>>(`/api/list/${m.name}/${collectionOf(m, params.filter)}?${listQuery(params)}`, { signal: params.signal }));
     return { data: res.data, total: res.meta.total, meta: { item_meta_data: res.item_meta_data, last_page: res.meta.last_page } };
   },
-  async getOne(resource: string, params: { id: RaRecord['id']; signal?: AbortSignal }) {
+  async getOne<R extends RaRecord = any>(resource: string, params: GetOneParams<R>): Promise<GetOneResult<R>> {
     const m = model(resource);
-    const res = await wrap(apiFetch<{ data: RaRecord }>(`/api/${m.resource}/${encodeURIComponent(String(params.id))}`, { signal: params.signal }));
+    const res = await wrap(apiFetch<{ data: R }>(`/api/${m.resource}/${encodeURIComponent(String(params.id))}`, { signal: params.signal }));
     return { data: res.data };
   },
-  async getMany(resource: string, params: { ids: RaRecord['id'][]; signal?: AbortSignal }) {
+  async getMany<R extends RaRecord = any>(resource: string, params: GetManyParams<R>): Promise<GetManyResult<R>> {
     const m = model(resource);
     if (!params.ids.length) return { data: [] };
     const qs = listQuery({ filter: { with_trashed: 1, filters: [{ name: 'id', type: 'OR', val: params.ids }] } }, { items_per_page: '-1' });
-    const res = await wrap(apiFetch<ListAnswer>(`/api/list/${m.name}/${m.name}ResourceListCollection?${qs}`, { signal: params.signal }));
+    const res = await wrap(apiFetch<ListAnswer<R>>(`/api/list/${m.name}/${m.name}ResourceListCollection?${qs}`, { signal: params.signal }));
     return { data: res.data };
   },
-  async getManyReference(resource: string, params: GetListParams & { target: string; id: RaRecord['id'] }) {
+  async getManyReference<R extends RaRecord = any>(resource: string, params: GetManyReferenceParams): Promise<GetManyReferenceResult<R>> {
     const m = model(resource);
     const filters = [...((params.filter?.filters as FilterSpec[]) ?? []), { name: params.target, type: 'OR' as const, val: [params.id] }];
     const qs = listQuery({ ...params, filter: { ...params.filter, filters } });
-    const res = await wrap(apiFetch<ListAnswer>(`/api/list/${m.name}/${collectionOf(m, params.filter)}?${qs}`, { signal: params.signal }));
+    const res = await wrap(apiFetch<ListAnswer<R>>(`/api/list/${m.name}/${collectionOf(m, params.filter)}?${qs}`, { signal: params.signal }));
     return { data: res.data, total: res.meta.total };
   },
-  async create(resource: string, params: { data: Partial<RaRecord> }) {
+  async create<R extends Omit<RaRecord, 'id'> = any, RR extends RaRecord = R & { id: Identifier }>(resource: string, params: CreateParams<R>): Promise<CreateResult<RR>> {
     const m = model(resource);
-    const res = await wrap(apiFetch<{ data: RaRecord }>(`/api/${m.resource}`, { method: 'POST', json: params.data }));
+    const res = await wrap(apiFetch<{ data: RR }>(`/api/${m.resource}`, { method: 'POST', json: params.data }));
     return { data: res.data };
   },
-  async update(resource: string, params: { id: RaRecord['id']; data: Partial<RaRecord>; previousData?: RaRecord }) {
+  async update<R extends RaRecord = any>(resource: string, params: UpdateParams<R>): Promise<UpdateResult<R>> {
     const m = model(resource);
     const body: Record<string, unknown> = { ...params.data };
     if (params.previousData?.updated_at && body.updated_at === undefined) body.updated_at = params.previousData.updated_at;
     // seed A §4, §7: saving a trashed item restores it
     if (params.previousData?.trashed || body.trashed) Object.assign(body, { deleted_at: null, restore: true });
     delete body.trashed;
-    const res = await wrap(apiFetch<{ data: RaRecord }>(`/api/${m.resource}/${encodeURIComponent(String(params.id))}`, { method: 'PUT', json: body }));
+    const res = await wrap(apiFetch<{ data: R }>(`/api/${m.resource}/${encodeURIComponent(String(params.id))}`, { method: 'PUT', json: body }));
     return { data: res.data };
   },
   /** One request for the whole selection (PUT /api/{resource} {ids, data}), one set-based update on the server. */
-  async updateMany(resource: string, params: { ids: RaRecord['id'][]; data: Partial<RaRecord> }) {
+  async updateMany<R extends RaRecord = any>(resource: string, params: UpdateManyParams<R>): Promise<UpdateManyResult<R>> {
     const m = model(resource);
     await wrap(apiFetch(`/api/${m.resource}`, { method: 'PUT', json: { ids: params.ids, data: params.data } }));
     return { data: params.ids };
   },
-  async delete(resource: string, params: { id: RaRecord['id']; previousData?: RaRecord }) {
+  async delete<R extends RaRecord = any>(resource: string, params: DeleteParams<R>): Promise<DeleteResult<R>> {
     const m = model(resource);
+    // react-admin passes the record; a caller that does not gets it read before it goes
+    const data = params.previousData ?? (await raMethods.getOne<R>(resource, { id: params.id })).data;
     await wrap(apiFetch(`/api/${m.snake}/${encodeURIComponent(JSON.stringify([params.id]))}?force_delete=auto`, { method: 'DELETE' }));
-    return { data: (params.previousData ?? { id: params.id }) as RaRecord };
+    return { data };
   },
-  async deleteMany(resource: string, params: { ids: RaRecord['id'][] }) {
+  async deleteMany<R extends RaRecord = any>(resource: string, params: DeleteManyParams<R>): Promise<DeleteManyResult<R>> {
     const m = model(resource);
     await wrap(apiFetch(`/api/${m.snake}/${encodeURIComponent(JSON.stringify(params.ids))}?force_delete=auto`, { method: 'DELETE' }));
     return { data: params.ids };
   },
+};
+
+export const dataProvider = {
+  ...raMethods,
 
   // ---- calls of the generic table and form beyond react-admin's methods ----
 
@@ -168,10 +183,51 @@ export const dataProvider = {
     const res = await wrap(apiFetch<{ data: HistoryEntry[] }>(`/api/audit_log/${m.name}/${encodeURIComponent(String(params.id))}`));
     return res.data;
   },
-};
+  /** A simple list `/lista/{id}` (C18): rows and item abilities. */
+  async simpleList(name: string, params: { signal?: AbortSignal } = {}) {
+    return apiFetch<{ data: Array<Record<string, unknown>>; item_meta_data: ItemMetaData }>(`/api/list/${name}?items_per_page=-1`, { signal: params.signal });
+  },
+  /** Trash or delete one row of a simple list (C19: DELETE /api/{snake_name}/{id}). */
+  async deleteRow(resource: string, params: { id: RaRecord['id'] }) {
+    const m = model(resource);
+    await wrap(apiFetch(`/api/${m.snake}/${encodeURIComponent(String(params.id))}?force_delete=auto`, { method: 'DELETE' }));
+  },
+
+  // ---- calls of the shell and the session: errors stay ApiError (status and body), as the shell reads them ----
+
+  /** The options of a select or a filter from a call answering `{data: [...]}` or a plain array. */
+  async options(endpoint: string, params: { signal?: AbortSignal } = {}) {
+    return rowsOf(await apiFetch<unknown>(endpoint, { signal: params.signal }));
+  },
+  /** GET /api/var/client_var (public). */
+  clientVar: (params: { signal?: AbortSignal } = {}) => apiFetch<ClientVar>('/api/var/client_var', { signal: params.signal }),
+  /** GET /api/menu_items: the menu tree of the caller's role. */
+  async menuItems(params: { signal?: AbortSignal } = {}) {
+    return (await apiFetch<{ data: MenuNode[] }>('/api/menu_items', { signal: params.signal })).data ?? [];
+  },
+  /** GET /api/studio_logged. */
+  async loggedStudio(params: { signal?: AbortSignal } = {}) {
+    return (await apiFetch<{ data: LoggedStudio | null }>('/api/studio_logged', { signal: params.signal })).data ?? null;
+  },
+  /** GET /api/loggedStudio/missingRequiredFields. */
+  async missingRequiredFields(params: { signal?: AbortSignal } = {}) {
+    return (await apiFetch<{ data: Array<{ field: string; label: string }> }>('/api/loggedStudio/missingRequiredFields', { signal: params.signal })).data ?? [];
+  },
+  /** The logged user's own record (name, e-mail, credit). */
+  async ownUser(id: string | number, params: { signal?: AbortSignal } = {}) {
+    return (await apiFetch<{ data: { name?: string; email?: string; credit?: number | string | null } }>(`/api/user/users/${encodeURIComponent(String(id))}`, { signal: params.signal })).data;
+  },
+  /** POST /api/user/login. */
+  login: (email: string, password: string) =>
+    apiFetch<LoggedUser & { access_token: string; expires_at?: number }>('/api/user/login', { method: 'POST', json: { email, password } }),
+  /** GET /api/user/logout. */
+  logout: () => apiFetch('/api/user/logout'),
+} satisfies DataProvider;
+
+export interface LoggedStudio { id?: number; name?: string; subscription_expire_date: string | null }
 
 export interface HistoryEntry { id: number; action: string; user_name: string; at: string; changes: Record<string, [unknown, unknown]> | null }
 export type AppDataProvider = typeof dataProvider;
 
-/** The app's dataProvider with its extra methods (restore, selectAllIds, exportCsv, print, history). */
-export const useAppDataProvider = (): AppDataProvider => useDataProvider() as unknown as AppDataProvider;
+/** The app's dataProvider with its extra methods (restore, selectAllIds, exportCsv, print, history, shell calls). */
+export const useAppDataProvider = () => useDataProvider<AppDataProvider>();

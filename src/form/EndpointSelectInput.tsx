@@ -4,16 +4,15 @@
  */
 import { AutocompleteInput, type Validator } from 'react-admin';
 import { useQuery } from '@tanstack/react-query';
-import { apiFetch, rowsOf } from '../api/client';
+import { dataProvider } from '../dataProvider';
 
 export function EndpointSelectInput({ source, label, endpoint, validate, disabled }: {
   source: string; label: string; endpoint: string; validate?: Validator[]; disabled?: boolean;
 }) {
   const { data = [], isError } = useQuery({
     queryKey: ['options', endpoint],
-    queryFn: async () => {
-      const res = await apiFetch<unknown>(endpoint);
-      const rows = rowsOf<{ id: number; name?: string; label?: string }>(res);
+    queryFn: async ({ signal }) => {
+      const rows = (await dataProvider.options(endpoint, { signal })) as Array<{ id: number; name?: string; label?: string }>;
       return rows.map((r) => ({ id: r.id, name: r.name ?? r.label ?? `#${r.id}` }));
     },
     staleTime: 60_000,

@@ -43,7 +43,7 @@ import ArticleIcon from '@mui/icons-material/Article';
 import PointOfSaleIcon from '@mui/icons-material/PointOfSale';
 import AccountCircleIcon from '@mui/icons-material/AccountCircle';
 
-import { apiFetch } from '../api/client';
+import { dataProvider } from '../dataProvider';
 
 /** One entry of GET /api/menu_items. */
 export interface MenuNode {
@@ -104,7 +104,7 @@ export const MENU_ITEMS_QUERY_KEY = ['shell', 'menu_items'] as const;
 export function useMenuItems() {
   return useQuery({
     queryKey: MENU_ITEMS_QUERY_KEY,
-    queryFn: async ({ signal }) => (await apiFetch<{ data: MenuNode[] }>('/api/menu_items', { signal })).data ?? [],
+    queryFn: ({ signal }) => dataProvider.menuItems({ signal }),
     staleTime: 5 * 60_000,
     retry: false,
   });

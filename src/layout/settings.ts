@@ -1,6 +1,7 @@
 /** App settings from GET /api/var/client_var: application name, flags, build id. */
 import { useQuery } from '@tanstack/react-query';
-import { apiFetch, ApiError } from '../api/client';
+import { ApiError } from '../api/client';
+import { dataProvider } from '../dataProvider';
 
 export const APP_VERSION = '3.5.1';
 export const DEFAULT_APP_NAME = 'Gestionale Studi';
@@ -31,7 +32,7 @@ export const CLIENT_VAR_QUERY_KEY = ['shell', 'client_var'] as const;
 export function useClientVar({ poll = false }: { poll?: boolean } = {}) {
   return useQuery({
     queryKey: CLIENT_VAR_QUERY_KEY,
-    queryFn: ({ signal }) => apiFetch<ClientVar>('/api/var/client_var', { signal }),
+    queryFn: ({ signal }) => dataProvider.clientVar({ signal }),
     staleTime: 60_000,
     retry: retryShell,
     ...(poll ? { refetchInterval: 60_000, refetchOnWindowFocus: 'always' as const } : {}),

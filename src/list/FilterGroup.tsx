@@ -16,7 +16,7 @@ import { modelByName } from '../../model/registry';
 import {
   decodeFilterState, encodeFilterState, filterSpecs, initialFilterState, type FilterState,
 } from './listState';
-import { apiFetch, rowsOf } from '../api/client';
+import { dataProvider } from '../dataProvider';
 import { DateTextField } from '../form/DateInput';
 
 export const INTERVAL_ERROR = 'La data di inizio intervallo è maggiore di quella di fine';
@@ -26,10 +26,9 @@ type Option = { id: string | number; label: string };
 function useOptions(f: Extract<ListFilter, { kind: 'combo' }>) {
   return useQuery({
     queryKey: ['filter-options', f.endpoint ?? `${f.model}/${f.collection}`],
-    queryFn: async (): Promise<Option[]> => {
+    queryFn: async ({ signal }): Promise<Option[]> => {
       const url = f.endpoint ?? `/api/list/${f.model}/${f.collection ?? `${f.model}Resource4SelectCollection`}?items_per_page=-1`;
-      const res = await apiFetch<unknown>(url);
-      const rows = rowsOf(res);
+      const rows = await dataProvider.options(url, { signal });
       const ref = f.model ? modelByName.get(f.model) : undefined;
       return rows.map((r) => ({
         id: r.id as number,

@@ -12,8 +12,7 @@ import DeleteIcon from '@mui/icons-material/Delete';
 import { useNotify } from 'react-admin';
 import { ScreenTitle } from '../layout/PageTitle';
 import { modelByName } from '../../model/registry';
-import { apiFetch } from '../api/client';
-import type { ItemMetaData } from '../dataProvider';
+import { dataProvider } from '../dataProvider';
 import { NotFoundRedirect } from './ErrorPage';
 
 export function SimpleListPage() {
@@ -25,7 +24,7 @@ export function SimpleListPage() {
   const q = useQuery({
     queryKey: ['simple-list', id],
     enabled: !!model,
-    queryFn: () => apiFetch<{ data: Array<Record<string, unknown>>; item_meta_data: ItemMetaData }>(`/api/list/${model!.name}?items_per_page=-1`),
+    queryFn: ({ signal }) => dataProvider.simpleList(model!.name, { signal }),
   });
   if (!model) return <NotFoundRedirect />;
   const label = (r: Record<string, unknown>) => model.labelFields.map((f) => r[f]).filter(Boolean).join(' ') || `#${r.id}`;
@@ -33,7 +32,7 @@ export function SimpleListPage() {
   const remove = async (rowId: number) => {
     setBusy(rowId);
     try {
-      await apiFetch(`/api/${model.snake}/${rowId}?force_delete=auto`, { method: 'DELETE' });
+      await dataProvider.deleteRow(model.name, { id: rowId });
       notify('Elemento spostato nel cestino');
       await q.refetch();
     } catch (e) {

@@ -1,15 +1,14 @@
 /** Shell data hooks (logged studio, missing studio fields, logged user record) and date/credit helpers. */
 import { useQuery } from '@tanstack/react-query';
 import { displayDate, isoDate, isPast } from '../../../model/dates';
-import { apiFetch } from '../../api/client';
+import { dataProvider } from '../../dataProvider';
 import { retryShell } from '../settings';
 
 /** GET /api/studio_logged → the logged user's studio. */
 export function useLoggedStudio() {
   return useQuery({
     queryKey: ['shell', 'studio_logged'],
-    queryFn: async ({ signal }) =>
-      (await apiFetch<{ data: { id?: number; name?: string; subscription_expire_date: string | null } | null }>('/api/studio_logged', { signal })).data,
+    queryFn: ({ signal }) => dataProvider.loggedStudio({ signal }),
     staleTime: 5 * 60_000,
     retry: retryShell,
   });
@@ -19,8 +18,7 @@ export function useLoggedStudio() {
 export function useMissingRequiredFields(enabled: boolean) {
   return useQuery({
     queryKey: ['shell', 'missingRequiredFields'],
-    queryFn: async ({ signal }) =>
-      (await apiFetch<{ data: Array<{ field: string; label: string }> }>('/api/loggedStudio/missingRequiredFields', { signal })).data ?? [],
+    queryFn: ({ signal }) => dataProvider.missingRequiredFields({ signal }),
     enabled,
     staleTime: 60_000,
     retry: retryShell,
@@ -31,8 +29,7 @@ export function useMissingRequiredFields(enabled: boolean) {
 export function useLoggedUserRecord(id: string | number | undefined, enabled: boolean) {
   return useQuery({
     queryKey: ['shell', 'user', id],
-    queryFn: async ({ signal }) =>
-      (await apiFetch<{ data: { name?: string; email?: string; credit?: number | string | null } }>(`/api/user/users/${encodeURIComponent(String(id))}`, { signal })).data,
+    queryFn: ({ signal }) => dataProvider.ownUser(id!, { signal }),
     enabled: enabled && id !== undefined && id !== null,
     staleTime: 60_000,
     retry: retryShell,
