@@ -17,14 +17,21 @@ import { sessionRoutes } from './routes/session.js';
 import { recordRoutes } from './routes/records.js';
 import { shellRoutes } from './routes/shell.js';
 import { masterDataRoutes } from './routes/masterData.js';
+import { validationAnswer } from './routes/schemas.js';
+import swagger from '@fastify/swagger';
+import swaggerUi from '@fastify/swagger-ui';
+import { hasZodFastifySchemaValidationErrors, jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 
 declare module 'fastify' {
   interface FastifyRequest { ctx: Ctx }
+  interface FastifyInstance { apiRoutes: Array<{ method: string; url: string }> }
   interface FastifyContextConfig {
     /** no session needed */
     public?: boolean;
     /** with SUBSCRIPTION_ENFORCE, still allowed to a studio whose subscription expired (payment, own profile, logout) */
     subscriptionExempt?: boolean | ((req: FastifyRequest) => boolean);
+    /** the model whose fields a body carries: a value of the wrong kind gets the field's message */
+    model?: string;
   }
 }
 
@@ -55,6 +62,35 @@ export async function buildApp(settings: Settings, database: Database, opts: { l
   });
   await app.register(rateLimit, { global: false });
 
+  // the API's routes as registered (method and path), to check the OpenAPI document against them
+  const apiRoutes: Array<{ method: string; url: string }> = [];
+  app.decorate('apiRoutes', apiRoutes);
+  app.addHook('onRoute', (r) => {
+    if (!r.url.startsWith('/api/') || r.url.startsWith('/api/docs')) return;
+    for (const method of [r.method].flat()) if (method !== 'HEAD') apiRoutes.push({ method, url: r.url });
+  });
+
+  // every route's schema is zod (fastify-type-provider-zod); the OpenAPI document comes from them
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  await app.register(swagger, {
+    openapi: {
+      info: { title: `${settings.appName} API`, version: '3.5.1', description: 'API del gestionale: ogni chiamata dei documenti di specifica (C01–C80).' },
+      components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } } },
+      security: [{ bearer: [] }],
+    },
+    transform: jsonSchemaTransform,
+  });
+  // the reference at /api/docs (its own routes need no session)
+  await app.register(async (docs) => {
+    docs.addHook('onRoute', (route) => { route.config = { ...route.config, public: true }; });
+    await docs.register(swaggerUi, {
+      routePrefix: '/api/docs', staticCSP: true,
+      // the reference sets a few inline styles
+      transformStaticCSP: (header) => header.replace(/style-src ([^;]*)/, "style-src 'self' 'unsafe-inline'"),
+    });
+  });
+
   app.decorateRequest('ctx', null as unknown as Ctx);
   // authentication before any body is read; the routes say what they need through their config
   app.addHook('onRequest', async (req: FastifyRequest) => {
@@ -69,6 +105,10 @@ export async function buildApp(settings: Settings, database: Database, opts: { l
   app.setErrorHandler((err, req, reply) => {
     if (err instanceof HttpError) {
       return reply.status(err.status).send({ message: err.message, ...(err.errors ? { errors: err.errors } : {}) });
+    }
+    if (hasZodFastifySchemaValidationErrors(err)) {
+      const answer = validationAnswer((err as { validationContext?: string }).validationContext, err.validation, req.routeOptions.config?.model, req.body);
+      return reply.status(answer.status).send(answer.body);
     }
     const e = err as { statusCode?: number; validation?: unknown; code?: string };
     if (e.statusCode === 429) return reply.status(429).send({ message: 'Troppi tentativi: riprova tra qualche minuto' });

@@ -8,6 +8,7 @@ import {
 } from 'drizzle-orm/pg-core';
 import { sql, type SQL } from 'drizzle-orm';
 import Decimal from 'decimal.js';
+import { z } from 'zod';
 import type { FieldDef, FieldType } from '../../model/fields.js';
 import { FIELD_TYPES, INT_MAX, WIRE } from '../../model/types.js';
 import { isEmpty } from '../../model/validators.js';
@@ -26,6 +27,10 @@ export interface ServerFieldType {
   param?(value: unknown): SQL;
   /** free-text search compares the column's text */
   searchText: boolean;
+  /** the value in an API answer (OpenAPI and response check) */
+  answer: z.ZodType;
+  /** what a request may send for the field before the field's own checks (wrong kinds: 422 with the field's message) */
+  input: z.ZodType;
 }
 
 /**
@@ -46,8 +51,10 @@ const asInteger = (value: unknown) => {
 const numericChoice = (fd: FieldDef) => typeof fd.choices?.[0]?.value === 'number';
 const plain = (c: SQL) => c;
 
+const TEXT_IN = z.union([z.string(), z.number()]).nullable();
+const NUMBER_IN = z.union([z.number(), z.string()]).nullable();
 const textType = (column: ServerFieldType['column']): ServerFieldType => ({
-  column, select: plain, searchText: true,
+  column, select: plain, searchText: true, answer: z.string(), input: TEXT_IN,
   toDb: (value) => String(value).trim(),
   filter: (value) => (typeof value === 'object' || String(value).includes('\u0000') ? undefined : String(value)),
 });
@@ -56,7 +63,7 @@ const decimalType = (t: 'money' | 'decimal' | 'credit' | 'percentage'): ServerFi
   return {
     column: (name) => numeric(name, { precision: spec.precision, scale: spec.scale, mode: 'string' }),
     // exact: the text of the numeric value, made a JSON number by numbersFromDb (no float8 cast)
-    select: (c) => sql`${c}::text`, searchText: false,
+    select: (c) => sql`${c}::text`, searchText: false, answer: z.number(), input: NUMBER_IN,
     toDb: (value) => exactDecimal(value, spec.scale),
     filter: (value) => {
       const s = String(value).trim().replace(',', '.');
@@ -73,7 +80,7 @@ export const SERVER_TYPES: Record<FieldType, ServerFieldType> = {
   password: textType((name, fd) => varchar(name, { length: fd.max ?? 255 })),
   longtext: textType((name) => text(name)),
   integer: {
-    column: (name) => integer(name), select: plain, searchText: false,
+    column: (name) => integer(name), select: plain, searchText: false, answer: z.number().int(), input: NUMBER_IN,
     toDb: (value) => Number(value), filter: asInteger,
   },
   money: decimalType('money'),
@@ -82,28 +89,34 @@ export const SERVER_TYPES: Record<FieldType, ServerFieldType> = {
   percentage: decimalType('percentage'),
   date: {
     column: (name) => date(name, { mode: 'string' }), select: (c) => sql`to_char(${c}, 'YYYY-MM-DD')`, searchText: false,
+    answer: z.string().describe('YYYY-MM-DD'), input: z.string().nullable(),
     toDb: (value) => WIRE.date(value), filter: dateOrDateTime, param: (v) => sql`${v}::date`,
   },
   datetime: {
     column: (name) => timestamp(name, { mode: 'string', precision: 0 }), select: (c) => sql`to_char(${c}, 'YYYY-MM-DD HH24:MI:SS')`, searchText: false,
+    answer: z.string().describe('YYYY-MM-DD HH:MM:SS (Europe/Rome)'), input: z.string().nullable(),
     toDb: (value) => WIRE.datetime(value), filter: dateOrDateTime, param: (v) => sql`${v}::timestamp`,
   },
   time: {
     column: (name) => time(name, { precision: 0 }), select: (c) => sql`to_char(${c}, 'HH24:MI')`, searchText: false,
+    answer: z.string().describe('HH:MM'), input: z.string().nullable(),
     toDb: (value) => WIRE.time(value), filter: (value) => WIRE.time(value), param: (v) => sql`${v}::time`,
   },
   flag: {
     column: (name) => smallint(name), select: plain, searchText: false,
+    answer: z.number().int(), input: z.union([z.number(), z.string(), z.boolean()]).nullable(),
     toDb: (value) => (truthy(value) ? 1 : 0),
     filter: (value) => (truthy(value) ? 1 : falsy(value) ? 0 : undefined),
   },
   boolean: {
     column: (name) => boolean(name), select: plain, searchText: false,
+    answer: z.boolean(), input: z.union([z.boolean(), z.number(), z.string()]).nullable(),
     toDb: (value) => truthy(value),
     filter: (value) => (truthy(value) ? true : falsy(value) ? false : undefined),
   },
   choice: {
     column: (name, fd) => (numericChoice(fd) ? integer(name) : varchar(name, { length: 64 })), select: plain, searchText: false,
+    answer: z.union([z.string(), z.number()]), input: z.union([z.string(), z.number()]).nullable(),
     toDb: (value, fd) => (numericChoice(fd) ? Number(value) : String(value)),
     filter: (value, fd) => {
       if (typeof value === 'object' || !(fd.choices ?? []).some((c) => String(c.value) === String(value))) return undefined;
@@ -112,10 +125,12 @@ export const SERVER_TYPES: Record<FieldType, ServerFieldType> = {
   },
   relation: {
     column: (name, fd, ref) => integer(name).references(() => ref(fd.ref!), { onDelete: 'restrict' }), select: plain, searchText: false,
+    answer: z.number().int(), input: NUMBER_IN,
     toDb: (value) => Number(value), filter: asInteger,
   },
   manyToMany: {
     column: () => null, select: plain, searchText: false,
+    answer: z.array(z.number().int()), input: z.union([z.array(z.union([z.number(), z.string()])), z.string()]).nullable(),
     toDb: (value) => (Array.isArray(value) ? value.map(Number) : []), filter: asInteger,
   },
 };

@@ -4,12 +4,16 @@ import type { AppDeps } from '../deps.js';
 import { atLeast } from '../../model/define.js';
 import { forbidden } from '../errors.js';
 import { listCollaborators } from '../services/collaborators.js';
+import { z } from 'zod';
+import { ERRORS } from './schemas.js';
 
 export async function masterDataRoutes(api: FastifyInstance, deps: AppDeps) {
   const { exec } = deps;
 
   // C23: {data: [{id, name}]}, the caller's studio only; any role from Collaboratore up
-  api.get('/collaborators', async (req) => {
+  api.get('/collaborators', {
+    schema: { tags: ['Anagrafiche'], summary: 'C23 Collaboratori dello studio (select)', response: { 200: z.object({ data: z.array(z.looseObject({ id: z.number(), name: z.string() })) }), ...ERRORS } },
+  }, async (req) => {
     if (!atLeast(req.ctx.role, 'Collaboratore')) throw forbidden();
     return { data: await listCollaborators(exec, req.ctx.studioId) };
   });

@@ -12,6 +12,8 @@ import { createRecord, deleteRecords, getRecord, parseIds, updateRecord, updateR
 import { csvExport, pdfExport } from '../records/export.js';
 import { history } from '../records/audit.js';
 import { HttpError, notFound } from '../errors.js';
+import { z } from 'zod';
+import { ERRORS, IdParams, IdsParams, ListQuery, ModelParams, bodySchema, listAnswer, rowSchema } from './schemas.js';
 
 type Q = Record<string, unknown>;
 
@@ -48,18 +50,28 @@ export async function recordRoutes(api: FastifyInstance, deps: AppDeps) {
     return listRecords(exec, ctx, m, collection, q);
   }
 
-  api.get('/list/:model/:collection', async (req, reply) => {
+  const tags = ['Elenchi'];
+  api.get('/list/:model/:collection', {
+    schema: { tags, summary: 'C14 C15 C16 Elenco di un modello (json, csv, pdf)', params: ModelParams.extend({ collection: z.string() }), querystring: ListQuery, response: { 200: listAnswer(), ...ERRORS } },
+  }, async (req, reply) => {
     const { model: name, collection } = req.params as { model: string; collection: string };
     return list(model(name), collection, req.query as Q, reply);
   });
 
   // the simple list of /lista/{id}
-  api.get('/list/:name', async (req, reply) => {
+  api.get('/list/:name', {
+    schema: { tags, summary: 'C18 Elenco semplice', params: z.object({ name: z.string() }), querystring: ListQuery, response: { 200: listAnswer(), ...ERRORS } },
+  }, async (req, reply) => {
     const m = model((req.params as { name: string }).name);
     return list(m, `${m.name}ResourceListCollection`, req.query as Q, reply);
   });
 
-  api.get('/audit_log/:model/:id', async (req) => {
+  api.get('/audit_log/:model/:id', {
+    schema: {
+      tags: ['Storico'], summary: 'Storico delle modifiche di un elemento', params: ModelParams.extend({ id: z.string() }),
+      response: { 200: z.object({ data: z.array(z.looseObject({ id: z.number(), action: z.string() })) }), ...ERRORS },
+    },
+  }, async (req) => {
     const { model: name, id } = req.params as { model: string; id: string };
     const m = model(name);
     const row = await getRecord(exec, req.ctx, m, id);
@@ -74,10 +86,23 @@ export async function recordRoutes(api: FastifyInstance, deps: AppDeps) {
   for (const m of MODELS) {
     const paths = [...new Set([m.resource, m.snake])];
     // select lists: GET on the resource answers every active row
-    api.get(`/${m.resource}`, async (req, reply) => list(m, `${m.name}ResourceListCollection`, { items_per_page: '-1', ...(req.query as Q) }, reply));
+    const row = rowSchema(m);
+    const input = bodySchema(m).nullish();
+    const mtags = [m.plural];
+    api.get(`/${m.resource}`, {
+      schema: { tags: mtags, summary: `Tutti gli elementi attivi (${m.plural})`, querystring: ListQuery, response: { 200: listAnswer(m), ...ERRORS } },
+    }, async (req, reply) => list(m, `${m.name}ResourceListCollection`, { items_per_page: '-1', ...(req.query as Q) }, reply));
     for (const p of paths) {
-      api.get(`/${p}/:id`, async (req) => ({ data: await getRecord(exec, req.ctx, m, (req.params as { id: string }).id) }));
-      api.delete(`/${p}/:ids`, async (req) => {
+      api.get(`/${p}/:id`, {
+        schema: { tags: mtags, summary: `C09 Un elemento (${m.label})`, params: IdParams, response: { 200: z.object({ data: row }), ...ERRORS } },
+      }, async (req) => ({ data: await getRecord(exec, req.ctx, m, (req.params as { id: string }).id) }));
+      api.delete(`/${p}/:ids`, {
+        schema: {
+          tags: mtags, summary: `C17 C19 Cestina o elimina (${m.plural})`, params: IdsParams,
+          querystring: z.looseObject({ force_delete: z.string().optional().describe('auto (predefinito): cestina gli attivi, elimina i cestinati; 1: elimina') }),
+          response: { 200: z.object({ data: z.object({ trashed: z.number(), deleted: z.number() }) }), ...ERRORS },
+        },
+      }, async (req) => {
         const q = req.query as Q;
         const mode = q.force_delete === 'auto' || q.force_delete === undefined ? 'auto'
           : ['1', 'true'].includes(String(q.force_delete)) ? 'force' : 'soft';
@@ -86,13 +111,22 @@ export async function recordRoutes(api: FastifyInstance, deps: AppDeps) {
         return { data };
       });
     }
-    api.post(`/${m.resource}`, async (req, reply) => {
+    api.post(`/${m.resource}`, {
+      config: { model: m.name },
+      schema: { tags: mtags, summary: `C10 Nuovo elemento (${m.label})`, body: input, response: { 201: z.object({ data: row }), ...ERRORS } },
+    }, async (req, reply) => {
       const row = await createRecord(tx, req.ctx, m, body(req.body));
       written(m);
       return reply.status(201).send({ data: row });
     });
     // the same change to many rows (react-admin's updateMany): one request, one set-based statement
-    api.put(`/${m.resource}`, async (req) => {
+    api.put(`/${m.resource}`, {
+      schema: {
+        tags: mtags, summary: `Stessa modifica a più elementi (${m.plural})`,
+        body: z.object({ ids: z.array(z.union([z.number(), z.string()])), data: z.record(z.string(), z.unknown()) }),
+        response: { 200: z.object({ data: z.object({ updated: z.number() }) }), ...ERRORS },
+      },
+    }, async (req) => {
       const b = body(req.body);
       if (!Array.isArray(b.ids) || !b.data || typeof b.data !== 'object' || Array.isArray(b.data)) {
         throw new HttpError(400, 'Corpo non valido: atteso {ids: [...], data: {...}}');
@@ -103,7 +137,10 @@ export async function recordRoutes(api: FastifyInstance, deps: AppDeps) {
     });
     // a user's own profile stays editable when the subscription has expired
     const ownRow = m.selfAccess ? (req: FastifyRequest) => Number((req.params as { id?: string }).id) === req.ctx.userId : undefined;
-    api.put(`/${m.resource}/:id`, { config: { subscriptionExempt: ownRow } }, async (req) => {
+    api.put(`/${m.resource}/:id`, {
+      config: { subscriptionExempt: ownRow, model: m.name },
+      schema: { tags: mtags, summary: `C11 Modifica o ripristino (${m.label})`, params: IdParams, body: input, response: { 200: z.object({ data: row }), ...ERRORS } },
+    }, async (req) => {
       const data = await updateRecord(tx, req.ctx, m, (req.params as { id: string }).id, body(req.body));
       written(m);
       return { data };

@@ -5,11 +5,25 @@ import type { AppDeps } from '../deps.js';
 import { HttpError, MSG } from '../errors.js';
 import { verifyPassword } from '../auth/password.js';
 import { email as emailRule } from '../../model/validators.js';
+import { z } from 'zod';
+import { ERRORS } from './schemas.js';
 
 export async function sessionRoutes(api: FastifyInstance, deps: AppDeps) {
   const { exec, tokens, settings } = deps;
 
   api.post('/user/login', {
+    schema: {
+      tags: ['Sessione'], summary: 'C02 Login', security: [],
+      body: z.looseObject({ email: z.unknown().optional(), password: z.unknown().optional() }).nullish(),
+      response: {
+        200: z.looseObject({
+          access_token: z.string(), token_type: z.literal('bearer'), expires_at: z.number(), id: z.number(), email: z.string(), name: z.string(),
+          role: z.string(), studio_id: z.number(), studio_name: z.string(), subscription_expire_date: z.string().nullable(), credit: z.number(),
+          avatar: z.string().nullable(),
+        }),
+        ...ERRORS,
+      },
+    },
     config: {
       public: true,
       rateLimit: {
@@ -51,7 +65,10 @@ export async function sessionRoutes(api: FastifyInstance, deps: AppDeps) {
     };
   });
 
-  api.get('/user/logout', { config: { subscriptionExempt: true } }, async (req) => {
+  api.get('/user/logout', {
+    config: { subscriptionExempt: true },
+    schema: { tags: ['Sessione'], summary: 'C03 Logout: il token non vale più', response: { 200: z.object({ message: z.string() }), ...ERRORS } },
+  }, async (req) => {
     const claims = await tokens.verify(String(req.headers.authorization).replace(/^Bearer\s+/i, ''));
     const expires = new Date((claims?.exp ?? Date.now() / 1000) * 1000).toISOString().replace('T', ' ').slice(0, 19);
     await exec(sql`INSERT INTO "revoked_tokens" ("jti", "expires_at") VALUES (${req.ctx.jti}, ${expires}::timestamp) ON CONFLICT DO NOTHING`);

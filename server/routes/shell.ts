@@ -7,6 +7,8 @@ import type { AppDeps } from '../deps.js';
 import { atLeast } from '../../model/define.js';
 import { menuFor } from '../../model/menu.js';
 import { missingRequiredFields } from '../services/studio.js';
+import { z } from 'zod';
+import { ERRORS } from './schemas.js';
 
 let buildCache: { mtime: number; id: string } | null = null;
 /** Id of the served build (written by the Vite build), so the app can tell a new version. */
@@ -23,7 +25,17 @@ function buildId(): string {
 export async function shellRoutes(api: FastifyInstance, deps: AppDeps) {
   const { exec, settings } = deps;
 
-  api.get('/var/client_var', { config: { public: true } }, async () => ({
+  const tags = ['Shell'];
+  api.get('/var/client_var', {
+    config: { public: true },
+    schema: {
+      tags, summary: "C01 Impostazioni dell'app (pubblica)", security: [],
+      response: { 200: z.object({
+        APPNAME: z.string(), SERVER_BASEURL: z.string(), VERSION: z.string(), BUILD_ID: z.string(), CREDIT_ENABLED: z.boolean(),
+        EXPORT_ENABLED: z.boolean(), REGISTRATION_ENABLED: z.boolean(), SOCIAL_LOGIN_ENABLED: z.boolean(),
+      }), ...ERRORS },
+    },
+  }, async () => ({
     APPNAME: settings.appName,
     SERVER_BASEURL: settings.serverBaseUrl,
     VERSION: '3.5.1',
@@ -34,15 +46,22 @@ export async function shellRoutes(api: FastifyInstance, deps: AppDeps) {
     SOCIAL_LOGIN_ENABLED: false,
   }));
 
-  api.get('/studio_logged', async (req) => {
+  api.get('/studio_logged', {
+    schema: { tags, summary: "C05 Lo studio dell'utente", response: { 200: z.object({ data: z.looseObject({ id: z.number(), name: z.string().nullable() }).nullable() }), ...ERRORS } },
+  }, async (req) => {
     const rows = await exec(sql`SELECT "id", "name", to_char("subscription_expire_date", 'YYYY-MM-DD') AS "subscription_expire_date", "status"
       FROM "studios" WHERE "id" = ${req.ctx.studioId}`);
     return { data: rows[0] ?? null };
   });
 
-  api.get('/loggedStudio/missingRequiredFields', async (req) => ({
+  api.get('/loggedStudio/missingRequiredFields', {
+    schema: { tags, summary: 'C07 Campi obbligatori mancanti nella scheda dello studio', response: { 200: z.object({ data: z.array(z.looseObject({ field: z.string(), label: z.string() })) }), ...ERRORS } },
+  }, async (req) => ({
     data: await missingRequiredFields(exec, req.ctx.studioId),
   }));
 
-  api.get('/menu_items', async (req) => ({ data: menuFor(req.ctx.role, atLeast) }));
+  const MenuNode: z.ZodType = z.lazy(() => z.looseObject({ title: z.string(), icon: z.string(), link: z.string().optional(), sub_title: z.string().optional(), children: z.array(MenuNode).optional() }));
+  api.get('/menu_items', {
+    schema: { tags, summary: 'C08 Menu del ruolo', response: { 200: z.object({ data: z.array(MenuNode) }), ...ERRORS } },
+  }, async (req) => ({ data: menuFor(req.ctx.role, atLeast) }));
 }

@@ -1,0 +1,41 @@
+/** The OpenAPI document at /api/docs lists every route of the API, with its schemas. */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startTestApp, type TestApp } from '../helpers/testApp.js';
+import { MODELS } from '../../model/registry.js';
+
+let t: TestApp;
+beforeAll(async () => { t = await startTestApp(); });
+afterAll(async () => { await t?.close(); });
+
+/** '/api/customers/:id' → '/api/customers/{id}' (OpenAPI's form) */
+const openapiPath = (url: string) => url.replace(/:([A-Za-z_]+)/g, '{$1}');
+
+describe('API reference', () => {
+  it('C01 docs: /api/docs serves the reference without a session, and its document lists every route', async () => {
+    const page = await t.app.inject({ url: '/api/docs' });
+    expect(page.statusCode).toBeLessThan(400);
+    const res = await t.app.inject({ url: '/api/docs/json' });
+    expect(res.statusCode).toBe(200);
+    const doc = res.json() as { openapi: string; paths: Record<string, Record<string, { parameters?: unknown[]; requestBody?: unknown; responses: Record<string, unknown> }>> };
+    expect(doc.openapi).toMatch(/^3\./);
+    const routes = t.app.apiRoutes;
+    expect(routes.length).toBeGreaterThan(MODELS.length * 6);
+    const missing = routes.filter((r) => !doc.paths[openapiPath(r.url)]?.[r.method.toLowerCase()]);
+    expect(missing).toEqual([]);
+    // every operation documents its answers, the model ones their body and fields
+    for (const r of routes) {
+      const ok = r.method === 'POST' && r.url !== '/api/user/login' ? '201' : '200';
+      expect(Object.keys(doc.paths[openapiPath(r.url)]![r.method.toLowerCase()]!.responses), `${r.method} ${r.url}`).toContain(ok);
+    }
+    const create = doc.paths['/api/customers']!.post!;
+    expect(JSON.stringify(create.requestBody)).toContain('business_name');
+    expect(JSON.stringify(doc.paths['/api/customers/{id}']!.get!.responses['200'])).toContain('yearly_accounting_amount');
+  });
+
+  it('C10 docs: a value of the wrong kind in a body is a 422 on the field with its Italian message', async () => {
+    const login = await t.login('admin@studiodemo.test');
+    const res = await t.app.inject({ method: 'POST', url: '/api/entita_esempios', headers: login, payload: { descrizione: 'x', numero_int: { a: 1 }, ora: 930, data_dal: [] } });
+    expect(res.statusCode).toBe(422);
+    expect(res.json().errors).toEqual({ numero_int: ['Inserisci un Numero Intero'], ora: ['formato corretto HH:MM'], data_dal: ['Valore non valido'] });
+  });
+});
