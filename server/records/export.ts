@@ -8,7 +8,7 @@ import type { SQL } from 'drizzle-orm';
 import type { ModelDef } from '../../model/define.js';
 import { exportColumns } from '../../model/export.js';
 import type { Ctx } from '../auth/context.js';
-import { badRequest } from '../errors.js';
+import { HttpError, badRequest } from '../errors.js';
 import { listRecords } from './list.js';
 import { FIELD_TYPES, formatValue } from '../../model/types.js';
 import { displayDate, today } from '../../model/dates.js';
@@ -59,7 +59,14 @@ export function csvExport(exec: Exec, ctx: Ctx, model: ModelDef, q: Record<strin
   }));
 }
 
+/** Rows a printed list may hold: beyond it the CSV export is the tool. */
+export const PDF_MAX_ROWS = 5000;
+export const pdfTooManyRows = (total: number) =>
+  `Troppi elementi da stampare (${total}): il massimo è ${PDF_MAX_ROWS}. Restringi la ricerca o usa l'esportazione CSV.`;
+
 export async function pdfExport(exec: Exec, ctx: Ctx, model: ModelDef, collection: string, q: Record<string, unknown>) {
+  const count = await listRecords(exec, ctx, model, collection, { ...q, items_per_page: '1', page: '1' }) as { meta: { total: number } };
+  if (count.meta.total > PDF_MAX_ROWS) throw new HttpError(422, pdfTooManyRows(count.meta.total));
   const res = await listRecords(exec, ctx, model, collection, { ...q, items_per_page: q.items_per_page ?? '-1' }) as { data: Record<string, unknown>[]; meta: { total: number } };
   const cols = model.list.columns;
   const body = [
@@ -78,6 +85,7 @@ export async function pdfExport(exec: Exec, ctx: Ctx, model: ModelDef, collectio
       { text: `${ctx.studioName} — ${res.meta.total} elementi — ${displayDate(today())}`, color: '#555555', margin: [0, 0, 0, 10] },
       { table: { headerRows: 1, widths: cols.map(() => '*'), body }, layout: 'lightHorizontalLines' },
     ],
-    footer: (page: number, pages: number) => ({ text: `Pagina ${page} di ${pages}`, alignment: 'right', margin: [0, 10, 30, 0], fontSize: 8 }),
+    // data only (the worker builds the footer): '{page}' and '{pages}' are filled in on each page
+    pageFooter: { text: 'Pagina {page} di {pages}', alignment: 'right', margin: [0, 10, 30, 0], fontSize: 8 },
   });
 }

@@ -5,6 +5,7 @@ import { getModel } from '../../model/registry';
  * computed from the complete list (or the database), never written down by hand.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { PDF_MAX_ROWS } from '../../server/records/export.js';
 import { startTestApp, type TestApp } from '../helpers/testApp.js';
 import { allCustomers, api, customerBody, qs, romeToday, type Api } from '../helpers/api.js';
 
@@ -483,6 +484,24 @@ describe('C14 exports', () => {
     expect(res.rawPayload.length).toBeGreaterThan(1000);
     const bad = await a.get('admin', LIST, { format: 'pdf', sort_by: 'nope' });
     expect(bad.statusCode).toBe(400);
+  });
+
+  it('C14 format=pdf: rendered off the event loop (other calls answer meanwhile) and capped with a clear message', async () => {
+    // a big print and a small call together: the small one is not held behind the rendering
+    const big = a.get('admin', LIST, { format: 'pdf' });
+    const small = a.get('admin', '/api/var/client_var');
+    const [b, sm] = await Promise.all([big, small]);
+    expect(b.statusCode).toBe(200);
+    expect(sm.statusCode).toBe(200);
+    // over the cap: 422 with the message, before any rendering
+    const studio = await a.studioId('Studio Demo');
+    await a.sql(`INSERT INTO "tasks" ("studio_id", "cod", "name") SELECT $1, 'STAMPA-' || i, 'Compito ' || i FROM generate_series(1, ${PDF_MAX_ROWS + 1}) i`, [studio]);
+    const over = await a.get('admin', '/api/list/Task/TaskResourceListCollection', { format: 'pdf' });
+    expect(over.statusCode).toBe(422);
+    expect(over.json().message).toMatch(/^Troppi elementi da stampare \(\d+\): il massimo è 5000\. Restringi la ricerca o usa l'esportazione CSV\.$/);
+    const narrowed = await a.get('admin', '/api/list/Task/TaskResourceListCollection', { format: 'pdf', search_text: 'Compito 4999' });
+    expect(narrowed.statusCode).toBe(200);
+    await a.sql(`DELETE FROM "tasks" WHERE "cod" LIKE 'STAMPA-%'`);
   });
 
   it('C14 format=csv: more rows than one internal page are all exported (and scoped to the studio)', async () => {

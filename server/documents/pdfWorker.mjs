@@ -1,0 +1,26 @@
+// Renders one pdfmake document off the main event loop (a worker thread). Plain JavaScript so it
+// runs the same under tsx, Vitest and plain Node. Standard Helvetica only: no file or URL access.
+import { parentPort } from 'node:worker_threads';
+import { createRequire } from 'node:module';
+
+const require = createRequire(import.meta.url);
+const pdfmake = require('pdfmake');
+const STANDARD = ['Helvetica', 'Helvetica-Bold', 'Helvetica-Oblique', 'Helvetica-BoldOblique'];
+pdfmake.setFonts({ Helvetica: { normal: 'Helvetica', bold: 'Helvetica-Bold', italics: 'Helvetica-Oblique', bolditalics: 'Helvetica-BoldOblique' } });
+pdfmake.setUrlAccessPolicy(() => false);
+pdfmake.setLocalAccessPolicy((path) => STANDARD.includes(path));
+
+parentPort.on('message', async ({ id, doc }) => {
+  try {
+    // a document crosses threads as data: a page footer comes as a template, made a function here
+    const { pageFooter, ...rest } = doc;
+    const definition = pageFooter
+      ? { ...rest, footer: (page, pages) => ({ ...pageFooter, text: String(pageFooter.text).replace('{page}', page).replace('{pages}', pages) }) }
+      : rest;
+    const buffer = await pdfmake.createPdf(definition).getBuffer();
+    // copied, not transferred: a small Buffer may share Node's pooled memory
+    parentPort.postMessage({ id, buffer });
+  } catch (e) {
+    parentPort.postMessage({ id, error: String(e?.message ?? e) });
+  }
+});
