@@ -47,9 +47,13 @@ export async function buildApp(settings: Settings, database: Database, opts: { l
   const exec = execOn(database.db);
   const tokens = new Tokens(settings.jwtSecret, settings.tokenHours);
   const deps: AppDeps = {
-    settings, database, exec, tokens, sessions: new Sessions(tokens, exec),
+    settings, database, exec, tokens, sessions: new Sessions(tokens, exec, database),
     tx: (fn) => inTransaction(database, fn),
   };
+
+  // cached session checks follow changes made by other processes
+  const unlisten = await deps.sessions.listen();
+  app.addHook('onClose', async () => { await unlisten(); });
 
   await app.register(helmet, {
     contentSecurityPolicy: {

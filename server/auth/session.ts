@@ -9,6 +9,7 @@ import type { Ctx } from './context.js';
 import type { Tokens } from './tokens.js';
 import type { Exec } from '../records/exec.js';
 import { HttpError, MSG } from '../errors.js';
+import type { Database } from '../db/connection.js';
 
 const PERMISSION_TTL_MS = 30_000;
 /**
@@ -20,12 +21,41 @@ const USER_TTL_MS = 3_000;
 
 type UserRow = Omit<Ctx, 'permissions' | 'jti'> & { roleId: number };
 
+/** The channel on which every server process hears that cached session checks are stale. */
+export const SESSIONS_CHANNEL = 'gs_sessions';
+type Bus = Pick<Database, 'listen' | 'notify'>;
+
 export class Sessions {
   private permCache = new Map<number, { at: number; names: Set<string> }>();
   private userCache = new Map<string, { at: number; user: UserRow }>();
-  constructor(private tokens: Tokens, private exec: Exec) {}
+  constructor(private tokens: Tokens, private exec: Exec, private bus?: Bus) {}
 
   invalidatePermissions() { this.permCache.clear(); }
+
+  /**
+   * Hear the other processes (production runs several on one PostgreSQL): a change of users,
+   * roles or permissions, or a logout, elsewhere drops the matching cached checks here at once.
+   */
+  async listen(): Promise<() => Promise<void>> {
+    if (!this.bus) return async () => undefined;
+    return this.bus.listen(SESSIONS_CHANNEL, (payload) => {
+      if (payload.startsWith('jti:')) this.forget(payload.slice(4));
+      else { this.forget(); this.invalidatePermissions(); }
+    });
+  }
+
+  /** Users, roles, permissions or studios changed: every process drops its cached checks. */
+  async changed() {
+    this.forget();
+    this.invalidatePermissions();
+    await this.bus?.notify(SESSIONS_CHANNEL, 'all');
+  }
+
+  /** A token was revoked: every process forgets it. */
+  async revoked(jti: string) {
+    this.forget(jti);
+    await this.bus?.notify(SESSIONS_CHANNEL, `jti:${jti}`);
+  }
 
   /** Forget cached checks of a token (logout) or of every token (user changes). */
   forget(jti?: string) {

@@ -16,6 +16,10 @@ export interface Database {
   kind: 'pglite' | 'postgres';
   /** run raw SQL text with parameters ($1…) and return rows */
   query<T = Record<string, unknown>>(text: string, params?: unknown[]): Promise<T[]>;
+  /** LISTEN on a channel (PostgreSQL: its own connection); resolves to the unsubscribe */
+  listen(channel: string, onPayload: (payload: string) => void): Promise<() => Promise<void>>;
+  /** NOTIFY every listener of every process on the database */
+  notify(channel: string, payload: string): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -40,6 +44,16 @@ export async function openDatabase(opts: { databaseUrl?: string; dataDir?: strin
     return {
       db: db as unknown as Db, kind: 'postgres',
       query: async (text, params) => (await pool.query(text, params as unknown[])).rows,
+      async listen(channel, onPayload) {
+        const listener = new pg.Client({ connectionString: opts.databaseUrl });
+        await listener.connect();
+        listener.on('notification', (n) => { if (n.channel === channel) onPayload(n.payload ?? ''); });
+        // a lost listening connection is not fatal: the caches' short lifetimes still apply
+        listener.on('error', () => undefined);
+        await listener.query(`LISTEN "${channel.replace(/"/g, '')}"`);
+        return async () => { await listener.end().catch(() => undefined); };
+      },
+      notify: async (channel, payload) => { await pool.query('SELECT pg_notify($1, $2)', [channel, payload]); },
       close: () => pool.end(),
     };
   }
@@ -58,6 +72,8 @@ export async function openDatabase(opts: { databaseUrl?: string; dataDir?: strin
   return {
     db: db as unknown as Db, kind: 'pglite',
     query: async (text, params) => (await client.query(text, params as unknown[])).rows as never,
+    listen: async (channel, onPayload) => client.listen(channel, onPayload),
+    notify: async (channel, payload) => { await client.query('SELECT pg_notify($1, $2)', [channel, payload]); },
     close: () => client.close(),
   };
 }

@@ -79,8 +79,8 @@ export async function recordRoutes(api: FastifyInstance, deps: AppDeps) {
   });
 
   /** after a write on users, roles, permissions or studios, cached session checks are dropped */
-  const written = (m: ModelDef) => {
-    if (m.affectsSessions) { deps.sessions.forget(); deps.sessions.invalidatePermissions(); }
+  const written = async (m: ModelDef) => {
+    if (m.affectsSessions) await deps.sessions.changed();
   };
 
   for (const m of MODELS) {
@@ -107,7 +107,7 @@ export async function recordRoutes(api: FastifyInstance, deps: AppDeps) {
         const mode = q.force_delete === 'auto' || q.force_delete === undefined ? 'auto'
           : ['1', 'true'].includes(String(q.force_delete)) ? 'force' : 'soft';
         const data = await deleteRecords(tx, req.ctx, m, parseIds((req.params as { ids: string }).ids), mode);
-        written(m);
+        await written(m);
         return { data };
       });
     }
@@ -116,7 +116,7 @@ export async function recordRoutes(api: FastifyInstance, deps: AppDeps) {
       schema: { tags: mtags, summary: `C10 Nuovo elemento (${m.label})`, body: input, response: { 201: z.object({ data: row }), ...ERRORS } },
     }, async (req, reply) => {
       const row = await createRecord(tx, req.ctx, m, body(req.body));
-      written(m);
+      await written(m);
       return reply.status(201).send({ data: row });
     });
     // the same change to many rows (react-admin's updateMany): one request, one set-based statement
@@ -132,7 +132,7 @@ export async function recordRoutes(api: FastifyInstance, deps: AppDeps) {
         throw new HttpError(400, 'Corpo non valido: atteso {ids: [...], data: {...}}');
       }
       const data = await updateRecords(tx, req.ctx, m, parseIds(JSON.stringify(b.ids)), b.data as Record<string, unknown>);
-      written(m);
+      await written(m);
       return { data };
     });
     // a user's own profile stays editable when the subscription has expired
@@ -142,7 +142,7 @@ export async function recordRoutes(api: FastifyInstance, deps: AppDeps) {
       schema: { tags: mtags, summary: `C11 Modifica o ripristino (${m.label})`, params: IdParams, body: input, response: { 200: z.object({ data: row }), ...ERRORS } },
     }, async (req) => {
       const data = await updateRecord(tx, req.ctx, m, (req.params as { id: string }).id, body(req.body));
-      written(m);
+      await written(m);
       return { data };
     });
   }

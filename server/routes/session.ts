@@ -72,7 +72,7 @@ export async function sessionRoutes(api: FastifyInstance, deps: AppDeps) {
     const claims = await tokens.verify(String(req.headers.authorization).replace(/^Bearer\s+/i, ''));
     const expires = new Date((claims?.exp ?? Date.now() / 1000) * 1000).toISOString().replace('T', ' ').slice(0, 19);
     await exec(sql`INSERT INTO "revoked_tokens" ("jti", "expires_at") VALUES (${req.ctx.jti}, ${expires}::timestamp) ON CONFLICT DO NOTHING`);
-    deps.sessions.forget(req.ctx.jti);
+    await deps.sessions.revoked(req.ctx.jti);
     await exec(sql`DELETE FROM "revoked_tokens" WHERE "expires_at" < LOCALTIMESTAMP - interval '1 day'`);
     return { message: 'Logout effettuato' };
   });
