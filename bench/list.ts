@@ -12,7 +12,7 @@
  * See bench/README.md.
  */
 import { freshPostgres } from '../tests/helpers/freshPostgres.js';
-import { rng } from '../server/services/demo.js';
+import { rng } from '../server/db/demo.js';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -26,9 +26,9 @@ import { loadSettings, type Settings } from '../server/settings.js';
 import { openDatabase, type Database } from '../server/db/connection.js';
 import { buildApp } from '../server/app.js';
 import { execOn } from '../server/records/exec.js';
-import { bootstrap } from '../server/services/bootstrap.js';
+import { bootstrap } from '../server/db/bootstrap.js';
 import { hashPassword } from '../server/auth/password.js';
-import { personFiscalCode, vatNumber } from '../server/services/demo.js';
+import { personFiscalCode, vatNumber } from '../server/db/demo.js';
 import { buildListQuery, listRecords, parseListParams } from '../server/records/list.js';
 import { Tokens } from '../server/auth/tokens.js';
 import { Sessions } from '../server/auth/session.js';

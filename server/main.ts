@@ -3,8 +3,8 @@ import { loadSettings } from './settings.js';
 import { openDatabase } from './db/connection.js';
 import { buildApp } from './app.js';
 import { execOn } from './records/exec.js';
-import { bootstrap } from './services/bootstrap.js';
-import { DEMO_LOGINS, DEMO_PASSWORD, loadDemoData } from './services/demo.js';
+import { bootstrap } from './db/bootstrap.js';
+import { DEMO_LOGINS, DEMO_PASSWORD, loadDemoData } from './db/demo.js';
 
 const settings = loadSettings();
 const database = await openDatabase({ databaseUrl: settings.databaseUrl, dataDir: settings.dataDir });

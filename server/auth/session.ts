@@ -2,13 +2,13 @@
  * Identity of each request: verifies the bearer token, checks it is not revoked and the user
  * is still active, and loads the role's permissions (cached briefly per role).
  */
-import { sql } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
 import type { RoleName } from '../../model/define.js';
 import type { Ctx } from './context.js';
 import type { Tokens } from './tokens.js';
 import type { Exec } from '../records/exec.js';
 import { HttpError, MSG } from '../errors.js';
+import { rolePermissions, sessionUser } from '../db/identity.js';
 import type { Database } from '../db/connection.js';
 
 const PERMISSION_TTL_MS = 30_000;
@@ -67,13 +67,8 @@ export class Sessions {
     const key = `${id}|${jti}`;
     const hit = this.userCache.get(key);
     if (hit && Date.now() - hit.at < USER_TTL_MS) return hit.user;
-    const rows = await this.exec(sql`SELECT u."id", u."name", u."email", u."studio_id", u."role_id", r."name" AS "role", s."name" AS "studio_name",
-        (s."subscription_expire_date" IS NOT NULL AND s."subscription_expire_date" < (now() AT TIME ZONE 'Europe/Rome')::date) AS "expired"
-      FROM "users" u JOIN "roles" r ON r."id" = u."role_id" JOIN "studios" s ON s."id" = u."studio_id"
-      WHERE u."id" = ${id} AND u."active" AND u."deleted_at" IS NULL AND s."deleted_at" IS NULL
-        AND NOT EXISTS (SELECT 1 FROM "revoked_tokens" x WHERE x."jti" = ${jti})`);
-    if (!rows.length) { this.userCache.delete(key); return null; }
-    const u = rows[0];
+    const u = await sessionUser(this.exec, id, jti);
+    if (!u) { this.userCache.delete(key); return null; }
     const user: UserRow = {
       userId: Number(u.id), name: String(u.name), email: String(u.email), role: u.role as RoleName,
       studioId: Number(u.studio_id), studioName: String(u.studio_name ?? ''), roleId: Number(u.role_id),
@@ -87,8 +82,7 @@ export class Sessions {
   private async permissions(roleId: number): Promise<Set<string>> {
     const hit = this.permCache.get(roleId);
     if (hit && Date.now() - hit.at < PERMISSION_TTL_MS) return hit.names;
-    const rows = await this.exec(sql`SELECT p."name" FROM "role_permissions" rp JOIN "permissions" p ON p."id" = rp."permission_id" WHERE rp."role_id" = ${roleId}`);
-    const names = new Set(rows.map((r) => String(r.name)));
+    const names = await rolePermissions(this.exec, roleId);
     this.permCache.set(roleId, { at: Date.now(), names });
     return names;
   }

@@ -3,7 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import type { AppDeps } from '../deps.js';
 import { atLeast } from '../../model/define.js';
 import { forbidden } from '../errors.js';
-import { listCollaborators } from '../services/collaborators.js';
+import { scoped } from '../db/scoped.js';
 import { z } from 'zod';
 import { ERRORS } from './schemas.js';
 
@@ -15,6 +15,6 @@ export async function masterDataRoutes(api: FastifyInstance, deps: AppDeps) {
     schema: { tags: ['Anagrafiche'], summary: 'C23 Collaboratori dello studio (select)', response: { 200: z.object({ data: z.array(z.looseObject({ id: z.number(), name: z.string() })) }), ...ERRORS } },
   }, async (req) => {
     if (!atLeast(req.ctx.role, 'Collaboratore')) throw forbidden();
-    return { data: await listCollaborators(exec, req.ctx.studioId) };
+    return { data: await scoped(exec, req.ctx).collaborators() };
   });
 }

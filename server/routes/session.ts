@@ -1,7 +1,7 @@
 /** Login and logout (C02, C03). */
-import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { AppDeps } from '../deps.js';
+import { revokeToken, userForLogin } from '../db/identity.js';
 import { HttpError, MSG } from '../errors.js';
 import { verifyPassword } from '../auth/password.js';
 import { email as emailRule } from '../../model/validators.js';
@@ -44,11 +44,7 @@ export async function sessionRoutes(api: FastifyInstance, deps: AppDeps) {
         ...(!password ? { password: ['Campo Obbligatorio'] } : {}),
       });
     }
-    const rows = await exec(sql`SELECT u."id", u."name", u."email", u."password", u."active", u."credit"::text AS "credit", u."avatar",
-        u."studio_id", r."name" AS "role", s."name" AS "studio_name", to_char(s."subscription_expire_date", 'YYYY-MM-DD') AS "subscription_expire_date"
-      FROM "users" u JOIN "roles" r ON r."id" = u."role_id" JOIN "studios" s ON s."id" = u."studio_id"
-      WHERE lower(u."email") = ${email} AND u."deleted_at" IS NULL AND s."deleted_at" IS NULL LIMIT 1`);
-    const u = rows[0];
+    const u = await userForLogin(exec, email);
     // verify even when the user is unknown, so timing does not reveal which e-mails exist
     const ok = await verifyPassword(u ? String(u.password) : '$argon2id$v=19$m=19456,t=2,p=1$c29tZXNhbHQ$RdescudvJCsgt3ub+b+dWRWJTmaaJObG', password);
     if (!u || !ok) throw new HttpError(401, MSG.badCredentials);
@@ -71,9 +67,8 @@ export async function sessionRoutes(api: FastifyInstance, deps: AppDeps) {
   }, async (req) => {
     const claims = await tokens.verify(String(req.headers.authorization).replace(/^Bearer\s+/i, ''));
     const expires = new Date((claims?.exp ?? Date.now() / 1000) * 1000).toISOString().replace('T', ' ').slice(0, 19);
-    await exec(sql`INSERT INTO "revoked_tokens" ("jti", "expires_at") VALUES (${req.ctx.jti}, ${expires}::timestamp) ON CONFLICT DO NOTHING`);
+    await revokeToken(exec, req.ctx.jti, expires);
     await deps.sessions.revoked(req.ctx.jti);
-    await exec(sql`DELETE FROM "revoked_tokens" WHERE "expires_at" < LOCALTIMESTAMP - interval '1 day'`);
     return { message: 'Logout effettuato' };
   });
 }

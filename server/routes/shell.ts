@@ -1,12 +1,11 @@
 /** Shell calls: settings, logged studio, missing studio fields, menu (C01, C05, C07, C08). */
-import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { existsSync, readFileSync, statSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import type { AppDeps } from '../deps.js';
 import { atLeast } from '../../model/define.js';
 import { menuFor } from '../../model/menu.js';
-import { missingRequiredFields } from '../services/studio.js';
+import { scoped } from '../db/scoped.js';
 import { z } from 'zod';
 import { ERRORS } from './schemas.js';
 
@@ -49,15 +48,13 @@ export async function shellRoutes(api: FastifyInstance, deps: AppDeps) {
   api.get('/studio_logged', {
     schema: { tags, summary: "C05 Lo studio dell'utente", response: { 200: z.object({ data: z.looseObject({ id: z.number(), name: z.string().nullable() }).nullable() }), ...ERRORS } },
   }, async (req) => {
-    const rows = await exec(sql`SELECT "id", "name", to_char("subscription_expire_date", 'YYYY-MM-DD') AS "subscription_expire_date", "status"
-      FROM "studios" WHERE "id" = ${req.ctx.studioId}`);
-    return { data: rows[0] ?? null };
+    return { data: await scoped(exec, req.ctx).studio() };
   });
 
   api.get('/loggedStudio/missingRequiredFields', {
     schema: { tags, summary: 'C07 Campi obbligatori mancanti nella scheda dello studio', response: { 200: z.object({ data: z.array(z.looseObject({ field: z.string(), label: z.string() })) }), ...ERRORS } },
   }, async (req) => ({
-    data: await missingRequiredFields(exec, req.ctx.studioId),
+    data: await scoped(exec, req.ctx).missingRequiredFields(),
   }));
 
   const MenuNode: z.ZodType = z.lazy(() => z.looseObject({ title: z.string(), icon: z.string(), link: z.string().optional(), sub_title: z.string().optional(), children: z.array(MenuNode).optional() }));

@@ -4,7 +4,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp, type TestApp } from '../helpers/testApp.js';
 import { api, USERS, type Api } from '../helpers/api.js';
-import { DEMO_PASSWORD } from '../../server/services/demo.js';
+import { DEMO_PASSWORD } from '../../server/db/demo.js';
 
 let t: TestApp;
 let a: Api;

@@ -4,7 +4,7 @@
  */
 import type { Locator, Page, Response } from 'playwright-core';
 
-const DEMO_PASSWORD = 'Demo2026!'; // server/services/demo.ts
+const DEMO_PASSWORD = 'Demo2026!'; // server/db/demo.ts
 
 /** A row of the customers list (list columns, plus id and trashed). */
 export interface CustomerRow { id: number; cod: string; business_name: string; [field: string]: any }

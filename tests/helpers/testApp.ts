@@ -7,8 +7,8 @@ import { loadSettings } from '../../server/settings.js';
 import { openDatabase, type Database } from '../../server/db/connection.js';
 import { buildApp } from '../../server/app.js';
 import { execOn, type Exec } from '../../server/records/exec.js';
-import { loadDemoData, DEMO_PASSWORD } from '../../server/services/demo.js';
-import { bootstrap } from '../../server/services/bootstrap.js';
+import { loadDemoData, DEMO_PASSWORD } from '../../server/db/demo.js';
+import { bootstrap } from '../../server/db/bootstrap.js';
 import { freshPostgres } from './freshPostgres.js';
 
 export interface TestApp {

@@ -10,6 +10,7 @@ function files(dir: string): string[] {
     return statSync(p).isDirectory() ? files(p) : /\.(ts|tsx)$/.test(f) ? [p] : [];
   });
 }
+const server = files(join(root, 'server')).map((p) => ({ path: relative(root, p), text: readFileSync(p, 'utf8') }));
 const src = files(join(root, 'src')).map((p) => ({ path: relative(root, p), text: readFileSync(p, 'utf8') }));
 
 describe('app architecture', () => {
@@ -23,5 +24,11 @@ describe('app architecture', () => {
     const all = src.map((f) => f.text).join('\n');
     expect(all).not.toMatch(/as unknown as (App)?DataProvider/);
     expect(readFileSync(join(root, 'src/dataProvider/index.ts'), 'utf8')).toMatch(/\} satisfies DataProvider;/);
+  });
+
+  it('raw SQL lives only in server/db (scoped access, identity, schema, seeds) and the records engine', () => {
+    const outside = server.filter((f) => !f.path.startsWith('server/db/') && !f.path.startsWith('server/records/')
+      && (/\bsql`/.test(f.text) || /import \{[^}]*\bsql\b[^}]*\} from 'drizzle-orm'/.test(f.text)));
+    expect(outside.map((f) => f.path)).toEqual([]);
   });
 });

@@ -11,7 +11,7 @@ import { fiscalCodeCheckChar, vatCheckDigit } from '../../model/validators.js';
 import { bootstrap } from './bootstrap.js';
 import { MODELS, modelByName } from '../../model/registry.js';
 import { sampleRecord } from '../../model/types.js';
-import { toDbValue } from '../db/fieldTypes.js';
+import { toDbValue } from './fieldTypes.js';
 
 export const DEMO_PASSWORD = 'Demo2026!';
 export const DEMO_LOGINS = [
