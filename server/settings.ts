@@ -12,6 +12,8 @@ export interface Settings {
   demoData: boolean;
   tokenHours: number;
   subscriptionEnforce: boolean;
+  /** answers are checked against their route schema (tests and development; off in production: it costs on large lists) */
+  checkResponses: boolean;
   appName: string;
   serverBaseUrl: string;
   logLevel: string;
@@ -43,6 +45,7 @@ export function loadSettings(env: NodeJS.ProcessEnv = process.env): Settings {
     demoData: bool(env.DEMO_DATA, true),
     tokenHours: Number(env.TOKEN_HOURS || 12),
     subscriptionEnforce: bool(env.SUBSCRIPTION_ENFORCE, false),
+    checkResponses: bool(env.CHECK_RESPONSES, false),
     appName: env.APP_NAME || 'Gestionale Studi',
     serverBaseUrl: env.SERVER_BASEURL || `http://localhost:${port}`,
     logLevel: env.LOG_LEVEL || 'info',

@@ -19,7 +19,7 @@ let otherDb: Database | undefined;
 beforeAll(async () => {
   t = await startTestApp();
   a = api(t);
-  const settings = loadSettings({ JWT_SECRET: 'test-secret-'.padEnd(48, 'x'), DATA_DIR: '/tmp/gestionale-test', LOG_LEVEL: 'silent' } as NodeJS.ProcessEnv);
+  const settings = loadSettings({ JWT_SECRET: 'test-secret-'.padEnd(48, 'x'), DATA_DIR: '/tmp/gestionale-test', LOG_LEVEL: 'silent', CHECK_RESPONSES: '1' } as NodeJS.ProcessEnv);
   if (t.database.kind === 'postgres') {
     const url = (await t.database.query<{ db: string }>('SELECT current_database() AS db'))[0]!.db;
     otherDb = await openDatabase({ databaseUrl: process.env.DATABASE_URL!.replace(/\/[^/?]*(\?|$)/, `/${url}$1`) });

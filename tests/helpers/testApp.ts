@@ -22,7 +22,7 @@ export interface TestApp {
 
 
 export async function startTestApp(opts: { demo?: boolean; env?: Record<string, string> } = {}): Promise<TestApp> {
-  const settings = loadSettings({ JWT_SECRET: 'test-secret-'.padEnd(48, 'x'), DATA_DIR: '/tmp/gestionale-test', LOG_LEVEL: 'silent', ...opts.env } as NodeJS.ProcessEnv);
+  const settings = loadSettings({ JWT_SECRET: 'test-secret-'.padEnd(48, 'x'), DATA_DIR: '/tmp/gestionale-test', LOG_LEVEL: 'silent', CHECK_RESPONSES: '1', ...opts.env } as NodeJS.ProcessEnv);
   let drop: (() => Promise<void>) | undefined;
   let database: Database;
   if (process.env.DATABASE_URL) {
