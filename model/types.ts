@@ -212,6 +212,9 @@ export const FIELD_TYPES: Record<FieldType, SharedFieldType> = {
   },
 };
 
+/** An amount in Italian: '1.234,50' (the one money formatter; cells add '€' through `formatValue`). */
+export const formatAmount = (n: number) => NF.money.format(n);
+
 export const typeOf = (fd: FieldDef): SharedFieldType => FIELD_TYPES[fd.type];
 
 /** The Italian text of a value, '' when empty; a relation object shows its label. */

@@ -3,6 +3,7 @@
  * save, restore, new), keyboard shortcuts, unsaved-changes banner, trashed-item notice,
  * Italian error messages of seed A §8, and the record's history.
  */
+import { useBackOnSave } from '../layout/prefs';
 import { useEffect, useState, type ReactNode } from 'react';
 import { Alert, Box, Button, Dialog, DialogContent, DialogTitle, Grid, Stack, Table, TableBody, TableCell, TableHead, TableRow, Tooltip, Typography } from '@mui/material';
 import ArrowBackIcon from '@mui/icons-material/ArrowBack';
@@ -25,8 +26,6 @@ import { useAppDataProvider, HistoryEntry } from '../dataProvider';
 import { FieldInput } from './FieldInput';
 import { displayDate } from '../../model/dates';
 
-export const BACK_ON_SAVE_KEY = 'gs_back_on_save';
-export const backOnSave = () => localStorage.getItem(BACK_ON_SAVE_KEY) !== '0';
 
 export const SHORTCUTS = [
   { keys: 'Alt+S', action: 'Salva' }, { keys: 'Alt+B', action: 'Indietro' },
@@ -176,13 +175,15 @@ const useSaveHandlers = () => {
   const notify = useNotify();
   const navigate = useNavigate();
   const canGoBack = useCanGoBack();
+  const [backOnSave] = useBackOnSave();
   return {
+    backOnSave,
     onError: (e: Error) => notify(saveErrorMessage(e as HttpError), { type: 'error' }),
     /**
      * back-on-save (seed A §4) after an update: back one page; a form that is the first page of
      * its tab (opened in a new tab from the list, the default) stays open, never leaving the app
      */
-    back: () => { if (backOnSave() && canGoBack()) navigate(-1); },
+    back: () => { if (backOnSave && canGoBack()) navigate(-1); },
     canGoBack,
     navigate,
   };
@@ -216,7 +217,7 @@ export function ModelEdit({ model, id, title, crumbs }: { model: ModelDef; id?: 
 }
 
 export function ModelCreate({ model }: { model: ModelDef }) {
-  const { onError, navigate, canGoBack } = useSaveHandlers();
+  const { onError, navigate, canGoBack, backOnSave } = useSaveHandlers();
   const notify = useNotify();
   const createPath = useCreatePath();
   return (
@@ -231,7 +232,7 @@ export function ModelCreate({ model }: { model: ModelDef }) {
           // seed A §4: the route is replaced with the new id, then back-on-save goes back; a form
           // that opened its tab goes to the model's list instead of leaving the application
           navigate(createPath({ resource: model.name, type: 'edit', id: data.id }), { replace: true });
-          if (backOnSave()) setTimeout(() => (back ? navigate(-1) : navigate(listPathOf(model), { replace: true })), 0);
+          if (backOnSave) setTimeout(() => (back ? navigate(-1) : navigate(listPathOf(model), { replace: true })), 0);
         },
       }}
       redirect={false}>

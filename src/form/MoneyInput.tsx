@@ -7,6 +7,7 @@ import { InputAdornment, TextField } from '@mui/material';
 import { InputHelperText, useInput, type InputProps } from 'react-admin';
 import { useFormContext } from 'react-hook-form';
 import { MONEY_MESSAGE } from '../../model/validate';
+import { formatAmount } from '../../model/types';
 import { MESSAGES } from '../../model/validators';
 
 /** Form values of text that is not an amount: not a number at all, or over the digit limits. */
@@ -15,8 +16,7 @@ const INVALID = '__invalid__';
 /** Text that cannot be read as a number (letters, misplaced signs or separators). */
 const notANumber = (text: string) => !/^[+-]?[\d.,]*$/.test(text.replace(/\s|€/g, '')) || !/\d/.test(text);
 
-const fmt = new Intl.NumberFormat('it-IT', { minimumFractionDigits: 2, maximumFractionDigits: 2, useGrouping: 'always' } as Intl.NumberFormatOptions);
-export const formatMoney = (n: number | null | undefined) => (n === null || n === undefined || Number.isNaN(n) ? '' : fmt.format(n));
+export const formatMoney = (n: number | null | undefined) => (n === null || n === undefined || Number.isNaN(n) ? '' : formatAmount(n));
 
 /** Parses '1.234,56' / '1234,5' / '1234.56' into a number; undefined when malformed. */
 export function parseMoney(text: string): number | null | undefined {

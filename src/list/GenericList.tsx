@@ -31,10 +31,8 @@ import { DEFAULT_PAGE_SIZE, PAGE_SIZES, defaultListFilter, listParamsFromSearch,
 import { ErrorContent } from '../pages/ErrorPage';
 import { PageTitle } from '../layout/PageTitle';
 import SettingsIcon from '@mui/icons-material/Settings';
-import { BACK_ON_SAVE_KEY, backOnSave } from '../form/GenericForm';
+import { useBackOnSave, useOpenInNewTab } from '../layout/prefs';
 
-export const OPEN_IN_NEW_TAB_KEY = 'gs_open_in_new_tab';
-export const openInNewTab = () => localStorage.getItem(OPEN_IN_NEW_TAB_KEY) !== '0';
 
 const useItemMeta = (): ItemMetaData | undefined => (useListContext().meta as { item_meta_data?: ItemMetaData } | undefined)?.item_meta_data;
 
@@ -184,20 +182,20 @@ function RowActions({ model }: { model: ModelDef; label?: string; cellClassName?
 /** Personal settings of the tables and forms, kept in local storage. */
 function SettingsMenu() {
   const [anchor, setAnchor] = useState<HTMLElement | null>(null);
-  const [newTab, setNewTab] = useState(openInNewTab());
-  const [back, setBack] = useState(backOnSave());
+  const [newTab, setNewTab] = useOpenInNewTab();
+  const [back, setBack] = useBackOnSave();
   return (
     <>
       <Tooltip title="Impostazioni"><IconButton aria-label="Impostazioni della tabella" onClick={(e) => setAnchor(e.currentTarget)}><SettingsIcon /></IconButton></Tooltip>
       <Menu anchorEl={anchor} open={!!anchor} onClose={() => setAnchor(null)}>
         <MenuItem>
           <FormControlLabel label="Apri le schede in una nuova finestra" control={<Switch checked={newTab} onChange={(e) => {
-            setNewTab(e.target.checked); localStorage.setItem(OPEN_IN_NEW_TAB_KEY, e.target.checked ? '1' : '0');
+            setNewTab(e.target.checked);
           }} />} />
         </MenuItem>
         <MenuItem>
           <FormControlLabel label="Torna indietro dopo il salvataggio" control={<Switch checked={back} onChange={(e) => {
-            setBack(e.target.checked); localStorage.setItem(BACK_ON_SAVE_KEY, e.target.checked ? '1' : '0');
+            setBack(e.target.checked);
           }} />} />
         </MenuItem>
       </Menu>
@@ -267,9 +265,10 @@ function ModelDatagrid({ model }: { model: ModelDef }) {
   const notify = useNotify();
   const refresh = useRefresh();
   const [restoreAsk, setRestoreAsk] = useState<{ id: string | number } | null>(null);
+  const [newTab] = useOpenInNewTab();
   const open = (id: string | number) => {
     const path = createPath({ resource: resource ?? model.name, type: 'edit', id });
-    if (openInNewTab()) window.open(path, '_blank', 'noopener');
+    if (newTab) window.open(path, '_blank', 'noopener');
     else navigate(path);
   };
   const expandField = meta?.expand_field ?? model.list.expandField;

@@ -257,7 +257,7 @@ describe('7 seed rules', () => {
 
   it('7.9 forms opened from elsewhere have breadcrumbs and a close button that goes back', async () => {
     const c = (await activeCustomers())[2]!;
-    await page.evaluate(() => localStorage.setItem('gs_open_in_new_tab', '0'));
+    await page.evaluate(() => localStorage.setItem('RaStore.prefs.openInNewTab', 'false'));
     await freshCustomerList(page, server.url);
     await search().fill(c.cod);
     await listAfter(page, () => search().press('Enter'));
@@ -274,7 +274,7 @@ describe('7 seed rules', () => {
     await waitTotal(page, 1);
 
     // a form opened in a new tab (the default) has no page to go back to: close goes to the list
-    await page.evaluate(() => localStorage.removeItem('gs_open_in_new_tab'));
+    await page.evaluate(() => localStorage.removeItem('RaStore.prefs.openInNewTab'));
     await page.reload();
     await page.locator('tbody tr').first().waitFor();
     const [tab] = await Promise.all([context.waitForEvent('page'), page.locator('tbody tr').first().getByText(c.business_name, { exact: true }).click()]);

@@ -227,7 +227,7 @@ describe('form: create', () => {
 
   it('posts the new customer with the typed and default values', async () => {
     const user = userEvent.setup();
-    localStorage.setItem('gs_back_on_save', '0');
+    localStorage.setItem('RaStore.prefs.backOnSave', 'false');
     await openCreate();
     await fillRequired(user);
     await user.click(submit('Salva'));
@@ -359,7 +359,7 @@ describe('form: create', () => {
 
   it('after a create the route is replaced with the new id (back-on-save off)', async () => {
     const user = userEvent.setup();
-    localStorage.setItem('gs_back_on_save', '0');
+    localStorage.setItem('RaStore.prefs.backOnSave', 'false');
     await openCreate(['/table/Customer']);
     await fillRequired(user);
     await user.click(submit('Salva'));

@@ -673,7 +673,7 @@ describe('list: rows', () => {
     expect(toggle).toBeChecked();
     await user.click(toggle);
     expect(toggle).not.toBeChecked();
-    expect(localStorage.getItem('gs_open_in_new_tab')).toBe('0');
+    expect(localStorage.getItem('RaStore.prefs.openInNewTab')).toBe('false');
     await user.keyboard('{Escape}');
     await waitFor(() => expect(screen.queryByRole('switch', { name: 'Apri le schede in una nuova finestra' })).not.toBeInTheDocument());
     await user.click(screen.getByText('Alfa Srl'));

@@ -1,4 +1,6 @@
 /** Shell data hooks (logged studio, missing studio fields, logged user record) and date/credit helpers. */
+import { formatValue } from '../../../model/types';
+import { User } from '../../../model/models/User';
 import { useQuery } from '@tanstack/react-query';
 import { displayDate, isoDate, isPast } from '../../../model/dates';
 import { dataProvider } from '../../dataProvider';
@@ -46,5 +48,5 @@ export const formatDate = (value: string | null | undefined): string => displayD
 /** Expired when the expiry day (Rome) has passed. */
 export const isSubscriptionExpired = (expiry: string | null | undefined, now: Date = new Date()): boolean => isPast(expiry, now);
 
-export const formatCredit = (value: number | string | null | undefined) =>
-  new Intl.NumberFormat('it-IT', { maximumFractionDigits: 2 }).format(Number(value ?? 0) || 0);
+/** The user's credit in Italian, by the credit field's own type (model/types.ts). */
+export const formatCredit = (value: number | string | null | undefined) => formatValue(User.fields.credit, Number(value ?? 0) || 0);
