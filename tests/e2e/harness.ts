@@ -14,8 +14,8 @@ export interface E2EServer { url: string; stop(): Promise<void> }
 
 export async function startServer(): Promise<E2EServer> {
   const dataDir = mkdtempSync(join(tmpdir(), 'gs-e2e-'));
-  const port = 20000 + Math.floor(Math.random() * 20000);
-  const env: NodeJS.ProcessEnv = { ...process.env, PORT: String(port), DATA_DIR: dataDir, DEMO_DATA: 'true', LOG_LEVEL: 'warn', HOST: '127.0.0.1' };
+  let port = 0;
+  const env: NodeJS.ProcessEnv = { ...process.env, DATA_DIR: dataDir, DEMO_DATA: 'true', LOG_LEVEL: 'warn', HOST: '127.0.0.1' };
   let dropDb: (() => Promise<void>) | undefined;
   if (process.env.DATABASE_URL) {
     const fresh = await freshPostgres(process.env.DATABASE_URL, 'e2e');
@@ -23,18 +23,27 @@ export async function startServer(): Promise<E2EServer> {
     dropDb = fresh.drop;
   }
 
-  const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], { env, stdio: ['ignore', 'pipe', 'pipe'] });
-  let out = '';
-  await new Promise<void>((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`server did not start:\n${out}`)), 90_000);
-    const onData = (b: Buffer) => {
-      out += b.toString();
-      if (out.includes('is running at')) { clearTimeout(timer); resolve(); }
-    };
-    child.stdout!.on('data', onData);
-    child.stderr!.on('data', onData);
-    child.on('exit', (code) => { clearTimeout(timer); reject(new Error(`server exited ${code}:\n${out}`)); });
-  });
+  // a port the server can bind: below the kernel's ephemeral range (32768+), where the server's own
+  // connections to PostgreSQL take their local ports; another try on a new port if it is taken
+  let child!: ChildProcess;
+  for (let attempt = 1; ; attempt++) {
+    port = 20000 + Math.floor(Math.random() * 12000);
+    env.PORT = String(port);
+    child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], { env, stdio: ['ignore', 'pipe', 'pipe'] });
+    let out = '';
+    const started = await new Promise<string | null>((resolve, reject) => {
+      const timer = setTimeout(() => reject(new Error(`server did not start:\n${out}`)), 90_000);
+      const onData = (b: Buffer) => {
+        out += b.toString();
+        if (out.includes('is running at')) { clearTimeout(timer); resolve(null); }
+      };
+      child.stdout!.on('data', onData);
+      child.stderr!.on('data', onData);
+      child.on('exit', (code) => { clearTimeout(timer); resolve(`server exited ${code}:\n${out}`); });
+    });
+    if (started === null) break;
+    if (!started.includes('EADDRINUSE') || attempt >= 3) throw new Error(started);
+  }
   return {
     url: `http://127.0.0.1:${port}`,
     async stop() {
