@@ -10,8 +10,7 @@ import { hashPassword } from '../auth/password.js';
 import { fiscalCodeCheckChar, vatCheckDigit } from '../../model/validators.js';
 import { bootstrap } from './bootstrap.js';
 import { MODELS, modelByName } from '../../model/registry.js';
-import { sampleRecord } from '../../model/types.js';
-import { toDbValue } from './fieldTypes.js';
+import { sampleRow } from './fieldTypes.js';
 
 export const DEMO_PASSWORD = 'Demo2026!';
 export const DEMO_LOGINS = [
@@ -254,12 +253,7 @@ async function seedDeclaredModels(exec: Exec, studioId: number, count: number) {
       const where = ref.scope === 'studio' ? sql`WHERE "studio_id" = ${studioId}` : ref.scope === 'tenant' ? sql`WHERE "id" = ${studioId}` : sql``;
       refIds.set(fd.ref!, (await exec(sql`SELECT "id" FROM ${sql.identifier(ref.table)} ${where} ORDER BY "id" LIMIT 20`)).map((r) => Number(r.id)));
     }
-    const rows = Array.from({ length: count }, (_x, n) => {
-      const rec = sampleRecord(m, n + 1, (ref) => refIds.get(ref) ?? []);
-      const row: Record<string, unknown> = { studio_id: studioId };
-      for (const [name, fd] of Object.entries(m.fields)) if (name in rec && fd.type !== 'manyToMany') row[name] = toDbValue(fd, rec[name]);
-      return row;
-    });
+    const rows = Array.from({ length: count }, (_x, n) => ({ studio_id: studioId, ...sampleRow(m, n + 1, (ref) => refIds.get(ref) ?? []) }));
     await insertMany(exec, m.table, rows);
   }
 }

@@ -10,7 +10,8 @@ import { sql, type SQL } from 'drizzle-orm';
 import Decimal from 'decimal.js';
 import { z } from 'zod';
 import type { FieldDef, FieldType } from '../../model/fields.js';
-import { FIELD_TYPES, INT_MAX, WIRE } from '../../model/types.js';
+import { FIELD_TYPES, INT_MAX, WIRE, sampleRecord } from '../../model/types.js';
+import type { ModelDef } from '../../model/define.js';
 import { isEmpty } from '../../model/validators.js';
 
 export interface ServerFieldType {
@@ -140,6 +141,17 @@ export function toDbValue(fd: FieldDef, value: unknown): unknown {
   if (fd.type === 'flag' || fd.type === 'boolean' || fd.type === 'manyToMany') return SERVER_TYPES[fd.type].toDb(value, fd);
   if (isEmpty(value)) return null;
   return SERVER_TYPES[fd.type].toDb(value, fd);
+}
+
+/**
+ * The column values of the n-th sample row of `model` (model/types.ts `sampleRecord` made
+ * storable; many-to-many fields live in pivots and are left out). Demo data and tests use it.
+ */
+export function sampleRow(model: ModelDef, n: number, refIds?: (ref: string) => number[]): Record<string, unknown> {
+  const rec = sampleRecord(model, n, refIds);
+  const row: Record<string, unknown> = {};
+  for (const [name, fd] of Object.entries(model.fields)) if (name in rec && fd.type !== 'manyToMany') row[name] = toDbValue(fd, rec[name]);
+  return row;
 }
 
 /** Expression giving the API format of a stored field. */

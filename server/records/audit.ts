@@ -4,6 +4,7 @@ import type { ModelDef } from '../../model/define.js';
 import type { Ctx } from '../auth/context.js';
 import type { Exec, Row } from './exec.js';
 import { sameValue } from './values.js';
+import { idArray } from './sql.js';
 
 export type AuditAction = 'create' | 'update' | 'trash' | 'restore' | 'delete';
 
@@ -36,7 +37,7 @@ export async function auditMany(exec: Exec, ctx: Ctx, model: ModelDef, ids: numb
   if (!ids.length) return;
   const studioId = model.scope === 'global' ? null : ctx.studioId;
   await exec(sql`INSERT INTO "audit_log" ("studio_id", "model", "record_id", "action", "user_id", "user_name")
-    SELECT ${studioId}::int, ${model.name}, i, ${action}, ${ctx.userId}::int, ${ctx.name} FROM unnest(${`{${ids.join(',')}}`}::int[]) AS i`);
+    SELECT ${studioId}::int, ${model.name}, i, ${action}, ${ctx.userId}::int, ${ctx.name} FROM unnest(${idArray(ids)}) AS i`);
 }
 
 /** History of one record, newest first (scoped through the caller's access to the record). */

@@ -13,7 +13,7 @@ import type { Ctx } from '../auth/context.js';
 import { can } from '../auth/context.js';
 import { hashPassword } from '../auth/password.js';
 import { HttpError, MSG, forbidden, notFound } from '../errors.js';
-import { col, fieldExpr, ident, m2mExpr, scopeCondition, systemExprs } from './sql.js';
+import { col, fieldExpr, ident, idArray, m2mExpr, scopeCondition, systemExprs } from './sql.js';
 import { numbersFromDb, toDbValue, sameValue } from './values.js';
 import { audit, auditMany, diff } from './audit.js';
 import { checkFiscalCodes } from './fiscalCode.js';
@@ -191,8 +191,6 @@ async function updateWith(exec: Exec, ctx: Ctx, model: ModelDef, rawId: unknown,
   }
 }
 
-/** pg array literal of validated integer ids: one parameter however many ids. */
-const idArray = (ids: number[]) => sql`${`{${ids.join(',')}}`}::int[]`;
 
 /**
  * The same change to many rows, in one transaction: one UPDATE over the set and one

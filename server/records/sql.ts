@@ -11,6 +11,8 @@ import { hooksOf } from '../models/index.js';
 import { SERVER_TYPES, selectOf } from '../db/fieldTypes.js';
 
 export const ident = (name: string) => sql.identifier(name);
+/** pg array literal of validated integer ids: one parameter however many ids (`= ANY(…)`). */
+export const idArray = (ids: number[]) => sql`${`{${ids.join(',')}}`}::int[]`;
 export const col = (alias: string, name: string) => sql`${ident(alias)}.${ident(name)}`;
 
 /**

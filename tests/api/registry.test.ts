@@ -33,12 +33,11 @@ async function refIds(ref: string): Promise<number[]> {
   const rm = modelByName.get(ref)!;
   const where = rm.scope === 'studio' ? `WHERE "studio_id" = ${demoId}` : rm.scope === 'tenant' ? `WHERE "id" = ${demoId}` : '';
   const soft = rm.softDelete ? `${where ? ' AND' : 'WHERE'} "deleted_at" IS NULL` : '';
-  const rows = await a.sql<{ id: number }>(`SELECT "id" FROM "${rm.table}" ${where}${soft} ORDER BY "id" LIMIT 5`);
   if (ref === 'Role') {
     // a role the Admin may hand out: not above its own
     return (await a.sql<{ id: number }>(`SELECT "id" FROM "roles" WHERE "name" IN ('Collaboratore', 'Utente') ORDER BY "id"`)).map((r) => Number(r.id));
   }
-  return rows.map((r) => Number(r.id));
+  return (await a.sql<{ id: number }>(`SELECT "id" FROM "${rm.table}" ${where}${soft} ORDER BY "id" LIMIT 5`)).map((r) => Number(r.id));
 }
 
 /** A valid sample body of `m`, unique fields made unique by `n`. */

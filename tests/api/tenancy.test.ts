@@ -7,8 +7,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MODELS } from '../../model/registry.js';
 import type { ModelDef } from '../../model/define.js';
-import { sampleRecord } from '../../model/types.js';
-import { toDbValue } from '../../server/db/fieldTypes.js';
+import { sampleRow } from '../../server/db/fieldTypes.js';
 import { startTestApp, type TestApp } from '../helpers/testApp.js';
 import { api, customerBody, type Api } from '../helpers/api.js';
 
@@ -38,11 +37,11 @@ async function rowOf(m: ModelDef, studioId: number): Promise<number> {
   const existing = await idsOf(m, studioId);
   if (existing.length) return existing[0];
   // a sample row from the field-type registry (required fields filled)
-  const rec = sampleRecord(m, 1);
-  const cols = Object.keys(rec).filter((k) => rec[k] !== null && m.fields[k]?.type !== 'manyToMany');
+  const row = sampleRow(m, 1);
+  const cols = Object.keys(row).filter((k) => row[k] !== null);
   const ins = await a.sql<{ id: number }>(
     `INSERT INTO ${q(m.table)} ("studio_id", ${cols.map(q).join(', ')}) VALUES ($1, ${cols.map((_c, i) => `$${i + 2}`).join(', ')}) RETURNING "id"`,
-    [studioId, ...cols.map((c) => toDbValue(m.fields[c]!, rec[c]))]);
+    [studioId, ...cols.map((c) => row[c])]);
   return Number(ins[0].id);
 }
 
