@@ -15,6 +15,11 @@ dayjs.extend(utc);
 dayjs.extend(timezone);
 
 export const TIME_ZONE = 'Europe/Rome';
+/** The years a date of the product may have (both included). */
+export const YEAR_MIN = 1900;
+export const YEAR_MAX = 2199;
+/** Whether a wire date or date-time ('YYYY-…') falls in YEAR_MIN–YEAR_MAX. */
+export const inYearRange = (iso: string) => { const y = Number(iso.slice(0, 4)); return y >= YEAR_MIN && y <= YEAR_MAX; };
 export const ISO_DATE = 'YYYY-MM-DD';
 export const ISO_DATETIME = 'YYYY-MM-DD HH:mm:ss';
 

@@ -37,8 +37,13 @@ export interface FieldDef {
   readOnly?: boolean;
   /** never sent to clients (password hashes) */
   hidden?: boolean;
-  /** unique per studio (and per model), trashed rows included */
-  unique?: boolean;
+  /**
+   * unique per studio (and per model), trashed rows included; 'product': unique across every
+   * studio (an identity such as a login e-mail; a duplicate never tells which studio has it)
+   */
+  unique?: boolean | 'product';
+  /** text kept trimmed and lowercased (e-mails): stored so, and unique regardless of letter case */
+  lowercase?: boolean;
   /** who may write this field, when narrower than the model's write role */
   writeRole?: 'SuperAdmin' | 'Admin';
   /** hide the field on the form (still part of the API) */

@@ -8,7 +8,7 @@
 import type { FieldDef, FieldType } from './fields.js';
 import type { ModelDef } from './define.js';
 import * as v from './validators.js';
-import { displayDate, displayDateTime, isoDate, isoDateTime, isoTime } from './dates.js';
+import { YEAR_MAX, YEAR_MIN, displayDate, displayDateTime, inYearRange, isoDate, isoDateTime, isoTime } from './dates.js';
 
 /** An exact decimal column: numeric(precision, scale), and the limit checked before it. */
 export interface DecimalSpec {
@@ -47,6 +47,7 @@ export const MESSAGES = {
   min: (n: number | string) => `Il valore minimo è ${n}`,
   max: (n: number | string) => `Il valore massimo è ${n}`,
   datetime: 'formato corretto DD-MM-YYYY HH:MM',
+  yearRange: `Data fuori intervallo: l'anno deve essere tra ${YEAR_MIN} e ${YEAR_MAX}`,
   time: 'formato corretto HH:MM',
   choice: 'Valore non ammesso',
   relation: 'Elemento non valido',
@@ -151,6 +152,11 @@ const decimalType = (spec: DecimalSpec, format: SharedFieldType['format']): Shar
 });
 const strictFormat = (parse: (value: unknown) => string | undefined, message: string): v.Validator => (value) =>
   v.isEmpty(value) || parse(value) ? undefined : message;
+/** A real date whose year is outside what a studio's records can hold (a typo: 0202, 20026). */
+const yearRange = (parse: (value: unknown) => string | undefined): v.Validator => (value) => {
+  const iso = v.isEmpty(value) ? undefined : parse(value);
+  return iso && !inYearRange(iso) ? MESSAGES.yearRange : undefined;
+};
 
 export const FIELD_TYPES: Record<FieldType, SharedFieldType> = {
   text: textType(),
@@ -166,11 +172,11 @@ export const FIELD_TYPES: Record<FieldType, SharedFieldType> = {
   credit: decimalType(SPECS.credit, (value, _fd, o) => (o.grouping === false ? NF.decimalPlain : NF.decimal).format(Number(value))),
   percentage: decimalType(SPECS.percentage, (value) => `${NF.decimalPlain.format(Number(value))} %`),
   date: {
-    numeric: false, lengths: false, checks: () => [v.date()], format: (value) => displayDate(value) || String(value),
+    numeric: false, lengths: false, checks: () => [v.date(), yearRange(isoDate)], format: (value) => displayDate(value) || String(value),
     sample: (_fd, n) => `2026-${String((n % 12) + 1).padStart(2, '0')}-${String((n % 28) + 1).padStart(2, '0')}`,
   },
   datetime: {
-    numeric: false, lengths: false, checks: () => [strictFormat(isoDateTime, MESSAGES.datetime)],
+    numeric: false, lengths: false, checks: () => [strictFormat(isoDateTime, MESSAGES.datetime), yearRange(isoDateTime)],
     format: (value) => displayDateTime(value) || String(value),
     sample: (_fd, n) => `2026-${String((n % 12) + 1).padStart(2, '0')}-${String((n % 28) + 1).padStart(2, '0')} ${String(n % 24).padStart(2, '0')}:${String((n * 7) % 60).padStart(2, '0')}:00`,
   },

@@ -1,11 +1,12 @@
 /** The Fastify application: security headers, one error shape, API routes, the built app. */
-import Fastify, { type FastifyInstance, type FastifyRequest } from 'fastify';
+import Fastify, { type FastifyBaseLogger, type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
 import helmet from '@fastify/helmet';
 import rateLimit from '@fastify/rate-limit';
 import fastifyStatic from '@fastify/static';
 import { existsSync, readFileSync } from 'node:fs';
+import { STATUS_CODES } from 'node:http';
 import { join, resolve } from 'node:path';
-import type { Settings } from './settings.js';
+import { trustProxyOption, type Settings } from './settings.js';
 import type { Database } from './db/connection.js';
 import { HttpError, MSG } from './errors.js';
 import { Tokens } from './auth/tokens.js';
@@ -17,13 +18,17 @@ import { sessionRoutes } from './routes/session.js';
 import { recordRoutes } from './routes/records.js';
 import { shellRoutes } from './routes/shell.js';
 import { masterDataRoutes } from './routes/masterData.js';
+import { healthRoutes } from './routes/health.js';
+import { isDatabaseUnavailable } from './db/unavailable.js';
+import { loggerOptions } from './logging.js';
+import type { Logger } from 'pino';
 import { validationAnswer } from './routes/schemas.js';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import { hasZodFastifySchemaValidationErrors, jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 
 declare module 'fastify' {
-  interface FastifyRequest { ctx: Ctx }
+  interface FastifyRequest { ctx: Ctx; receivedAt: number }
   interface FastifyInstance { apiRoutes: Array<{ method: string; url: string }> }
   interface FastifyContextConfig {
     /** no session needed */
@@ -37,12 +42,53 @@ declare module 'fastify' {
 
 export type { AppDeps };
 
-export async function buildApp(settings: Settings, database: Database, opts: { logger?: boolean | object } = {}): Promise<FastifyInstance> {
+const CLIENT_ERRORS: Record<string, [number, string]> = {
+  HPE_HEADER_OVERFLOW: [431, 'Indirizzo o intestazioni della richiesta troppo lunghi'],
+  ERR_HTTP_REQUEST_TIMEOUT: [408, 'Tempo scaduto: la richiesta è arrivata troppo lentamente'],
+};
+
+/** An HTTP request the server could not even parse: answered in Italian, then the socket closes. */
+function italianClientError(err: Error & { code?: string }, socket: import('node:net').Socket) {
+  if (err.code === 'ECONNRESET' || socket.destroyed) return;
+  const [status, message] = CLIENT_ERRORS[err.code ?? ''] ?? [400, 'Richiesta non valida'];
+  const body = JSON.stringify({ message });
+  if (socket.writable) {
+    socket.write(`HTTP/1.1 ${status} ${STATUS_CODES[status]}\r\nContent-Length: ${Buffer.byteLength(body)}\r\nContent-Type: application/json; charset=utf-8\r\nCache-Control: no-store\r\nConnection: close\r\n\r\n${body}`);
+  }
+  socket.destroy(err);
+}
+
+/**
+ * `opts.logger`: pino options (or false); `opts.loggerInstance`: the process's logger. Either
+ * way errors are logged without the parameters of a failed statement (server/logging.ts).
+ */
+export async function buildApp(settings: Settings, database: Database, opts: { logger?: boolean | object; loggerInstance?: Logger } = {}): Promise<FastifyInstance> {
   const app = Fastify({
-    logger: opts.logger ?? { level: settings.logLevel },
+    ...(opts.loggerInstance
+      ? { loggerInstance: opts.loggerInstance as unknown as FastifyBaseLogger }
+      : { logger: opts.logger === false ? false : loggerOptions(settings.logLevel, typeof opts.logger === 'object' ? opts.logger : {}) }),
     bodyLimit: 10 * 1024 * 1024,
-    trustProxy: true,
-    routerOptions: { ignoreTrailingSlash: true, maxParamLength: 100_000 },
+    // X-Forwarded-For is believed only from the proxies TRUST_PROXY names (off: the peer is the client)
+    trustProxy: trustProxyOption(settings.trustProxy),
+    routerOptions: { ignoreTrailingSlash: true, maxParamLength: 1_000_000 },
+    // a select-all delete puts up to 100,000 ids in the address (the app sends them in batches
+    // under 8 KB; a direct call may send them at once)
+    http: { maxHeaderSize: 1024 * 1024 },
+    // errors met before a route is found answer in Italian too
+    clientErrorHandler: italianClientError,
+    frameworkErrors: (err, _req, reply) => {
+      const status = (err as { statusCode?: number }).statusCode ?? 400;
+      const message = err.code === 'FST_ERR_BAD_URL' || err.code === 'FST_ERR_ASYNC_CONSTRAINT' ? 'Indirizzo della richiesta non valido'
+        : status === 415 ? 'Tipo di contenuto non supportato' : 'Richiesta non valida';
+      void (reply as FastifyReply).code(status).header('Cache-Control', 'no-store').send({ message });
+    },
+  });
+  // DELETE may carry a JSON content type with no body (some HTTP clients always send one)
+  const json = app.getDefaultJsonParser('error', 'error');
+  app.removeContentTypeParser('application/json');
+  app.addContentTypeParser('application/json', { parseAs: 'string' }, (req, body, done) => {
+    if (req.method === 'DELETE' && String(body).trim() === '') return done(null, undefined);
+    return json(req, body as string, done);
   });
   const exec = execOn(database.db);
   const tokens = new Tokens(settings.jwtSecret, settings.tokenHours);
@@ -54,15 +100,33 @@ export async function buildApp(settings: Settings, database: Database, opts: { l
   // cached session checks follow changes made by other processes
   const unlisten = await deps.sessions.listen();
   app.addHook('onClose', async () => { await unlisten(); });
+  // a graceful stop (SIGTERM): the answers of requests in progress close their (keep-alive)
+  // connection, or the server would wait for the clients to drop them
+  let closing = false;
+  app.addHook('preClose', async () => { closing = true; });
+  app.addHook('onSend', async (_req, reply) => { if (closing) reply.header('Connection', 'close'); });
 
   await app.register(helmet, {
     contentSecurityPolicy: {
       directives: {
         defaultSrc: ["'self'"], imgSrc: ["'self'", 'data:', 'blob:'], styleSrc: ["'self'", "'unsafe-inline'"],
         scriptSrc: ["'self'"], connectSrc: ["'self'"], fontSrc: ["'self'", 'data:'], objectSrc: ["'none'"], frameAncestors: ["'none'"],
+        upgradeInsecureRequests: null,
       },
     },
     crossOriginEmbedderPolicy: false,
+    // HSTS and upgrade-insecure-requests only over HTTPS (below): on a studio's LAN served over
+    // plain HTTP they would send the browser to an https:// address nobody answers
+    hsts: false,
+  });
+  app.addHook('onSend', async (req, reply) => {
+    // API answers are personal data of a studio: never kept by the browser or a proxy
+    if (req.url.startsWith('/api/')) reply.header('Cache-Control', 'no-store');
+    if (req.protocol === 'https') {
+      reply.header('Strict-Transport-Security', 'max-age=31536000; includeSubDomains');
+      const csp = reply.getHeader('content-security-policy');
+      if (typeof csp === 'string' && !csp.includes('upgrade-insecure-requests')) reply.header('content-security-policy', `${csp};upgrade-insecure-requests`);
+    }
   });
   await app.register(rateLimit, { global: false });
 
@@ -99,6 +163,9 @@ export async function buildApp(settings: Settings, database: Database, opts: { l
   });
 
   app.decorateRequest('ctx', null as unknown as Ctx);
+  // when the request arrived, before anything awaited (a repeated delete is judged by it)
+  app.decorateRequest('receivedAt', 0);
+  app.addHook('onRequest', async (req) => { req.receivedAt = Date.now(); });
   // authentication before any body is read; the routes say what they need through their config
   app.addHook('onRequest', async (req: FastifyRequest) => {
     if (!req.url.startsWith('/api/') || req.routeOptions.config?.public) return;
@@ -117,6 +184,11 @@ export async function buildApp(settings: Settings, database: Database, opts: { l
       const answer = validationAnswer((err as { validationContext?: string }).validationContext, err.validation, req.routeOptions.config?.model, req.body);
       return reply.status(answer.status).send(answer.body);
     }
+    // the database cannot be reached (restart, failover): the request may be repeated shortly
+    if (isDatabaseUnavailable(err)) {
+      req.log.warn({ err }, 'database unavailable');
+      return reply.status(503).header('Retry-After', '5').send({ message: MSG.unavailable });
+    }
     const e = err as { statusCode?: number; validation?: unknown; code?: string };
     if (e.statusCode === 429) return reply.status(429).send({ message: 'Troppi tentativi: riprova tra qualche minuto' });
     if (e.statusCode && e.statusCode >= 400 && e.statusCode < 500) {
@@ -133,6 +205,7 @@ export async function buildApp(settings: Settings, database: Database, opts: { l
     await shellRoutes(api, deps);
     await recordRoutes(api, deps);
     await masterDataRoutes(api, deps);
+    await healthRoutes(api, deps);
   }, { prefix: '/api' });
 
   // the built browser app, with a fallback to index.html for client routes

@@ -14,10 +14,17 @@ export const MSG = {
   duplicate: 'Valore già presente',
   referenced: 'Elemento collegato ad altri dati: impossibile eliminarlo definitivamente',
   stale: 'Il record è stato modificato da un altro utente: ricarica prima di salvare.',
+  versionRequired: 'Manca la versione del record su cui si basa la modifica (updated_at): ricarica prima di salvare.',
   badCredentials: 'Credenziali non valide',
+  tooManyAttempts: 'Troppi tentativi: riprova tra qualche minuto',
+  loginBusy: 'Troppi accessi in corso: riprova tra qualche secondo',
+  commonPassword: 'Password troppo comune: scegline una meno prevedibile',
+  lastAdmin: 'Lo studio deve avere almeno un amministratore attivo',
   inactive: 'Account non attivo: controlla la mail di attivazione',
   internal: 'Errore interno del server: riprova più tardi',
   subscription: 'Abbonamento scaduto',
+  /** the database cannot be reached (restart, failover): 503, the request may be repeated */
+  unavailable: 'Servizio temporaneamente non disponibile',
 } as const;
 
 export const notFound = () => new HttpError(404, MSG.notFound);

@@ -1,17 +1,78 @@
-/** Starts the server: settings, database (migrated at open), bootstrap/demo data, HTTP. */
+/**
+ * Starts the server: settings, database (migrated at open; PostgreSQL waited for while it cannot
+ * be reached; the embedded one locked to this process), bootstrap/demo data, HTTP. Stops
+ * gracefully on SIGTERM/SIGINT.
+ */
+import type { FastifyInstance } from 'fastify';
 import { loadSettings } from './settings.js';
-import { openDatabase } from './db/connection.js';
+import { openDatabase, type Database } from './db/connection.js';
+import { DataDirLockedError } from './db/dataDirLock.js';
+import { createLogger } from './logging.js';
 import { buildApp } from './app.js';
 import { execOn } from './records/exec.js';
 import { bootstrap } from './db/bootstrap.js';
 import { DEMO_LOGINS, DEMO_PASSWORD, loadDemoData } from './db/demo.js';
 
 const settings = loadSettings();
-const database = await openDatabase({ databaseUrl: settings.databaseUrl, dataDir: settings.dataDir });
+const log = createLogger(settings.logLevel);
+
+/*
+ * SIGTERM/SIGINT: stop accepting connections, let the requests in progress finish, close the
+ * database, exit 0. A second signal, or requests still running after SHUTDOWN_TIMEOUT seconds,
+ * end the process at once (exit 1).
+ */
+let app: FastifyInstance | undefined;
+let database: Database | undefined;
+let stopping = false;
+async function shutdown(why: string, exitCode = 0) {
+  if (stopping) {
+    log.warn({ why }, `${why} during shutdown: exiting now`);
+    process.exit(1);
+  }
+  stopping = true;
+  log.info({ why }, `${why}: shutting down (requests in progress have ${settings.shutdownTimeoutMs / 1000} s to finish)`);
+  setTimeout(() => {
+    log.error(`shutdown: requests still in progress after ${settings.shutdownTimeoutMs / 1000} s (SHUTDOWN_TIMEOUT): exiting anyway`);
+    process.exit(1);
+  }, settings.shutdownTimeoutMs).unref();
+  try {
+    await app?.close();
+    await database?.close();
+    log.info('stopped');
+    process.exit(exitCode);
+  } catch (err) {
+    log.error({ err }, 'shutdown failed');
+    process.exit(1);
+  }
+}
+for (const signal of ['SIGINT', 'SIGTERM'] as const) process.on(signal, () => void shutdown(signal));
+
+try {
+  database = await openDatabase({
+    databaseUrl: settings.databaseUrl, dataDir: settings.dataDir, log,
+    onLockLost: () => void shutdown('lock of DATA_DIR lost', 1),
+  });
+} catch (err) {
+  if (err instanceof DataDirLockedError) {
+    log.fatal({ dataDir: err.dataDir, holderPid: err.owner?.pid }, err.message);
+    console.error(`\n  Cannot start: ${err.message}\n`);
+  } else {
+    log.fatal({ err }, 'cannot open the database');
+  }
+  process.exit(1);
+}
 const exec = execOn(database.db);
-const demoLoaded = settings.demoData ? await loadDemoData(exec) : (await bootstrap(exec), false);
-const app = await buildApp(settings, database);
-await app.listen({ port: settings.port, host: settings.host });
+let demoLoaded = false;
+try {
+  demoLoaded = settings.demoData ? await loadDemoData(exec) : (await bootstrap(exec), false);
+  app = await buildApp(settings, database, { loggerInstance: log });
+  await app.listen({ port: settings.port, host: settings.host });
+} catch (err) {
+  // a signal during the start closes the database under it: shutdown() ends the process
+  if (stopping) await new Promise(() => undefined);
+  log.fatal({ err }, 'cannot start');
+  process.exit(1);
+}
 
 const url = `http://localhost:${settings.port}`;
 const lines = [
@@ -25,10 +86,3 @@ if (settings.demoData) {
 }
 console.log(lines.join('\n') + '\n');
 
-for (const signal of ['SIGINT', 'SIGTERM'] as const) {
-  process.on(signal, async () => {
-    await app.close();
-    await database.close();
-    process.exit(0);
-  });
-}

@@ -18,9 +18,30 @@ export interface Settings {
   serverBaseUrl: string;
   logLevel: string;
   creditEnabled: boolean;
+  /**
+   * Which peers' X-Forwarded-* headers give the client's address (rate limits, logs): false (the
+   * default: the peer itself is the client), true (any peer), a hop count, or proxy addresses
+   * or subnets, as Fastify's `trustProxy` takes them.
+   */
+  trustProxy: boolean | number | string[];
+  /** SIGTERM/SIGINT: how long requests in progress may take before the process exits anyway */
+  shutdownTimeoutMs: number;
 }
 
 const bool = (v: string | undefined, d: boolean) => (v === undefined || v === '' ? d : /^(1|true|yes|on)$/i.test(v));
+
+/** TRUST_PROXY: unset/false, true, a hop count ('1') or addresses and subnets separated by commas. */
+function trustProxyOf(v: string | undefined): Settings['trustProxy'] {
+  const s = (v ?? '').trim();
+  if (s === '' || /^(false|no|off)$/i.test(s)) return false;
+  if (/^(true|yes|on)$/i.test(s)) return true;
+  if (/^\d+$/.test(s)) return Number(s) || false;
+  return s.split(',').map((x) => x.trim()).filter(Boolean);
+}
+
+/** TRUST_PROXY as Fastify's `trustProxy` takes it (a hop count as the function its types accept). */
+export const trustProxyOption = (tp: Settings['trustProxy']) =>
+  (typeof tp === 'number' ? (_address: string, hop: number) => hop < tp : tp);
 
 /** JWT_SECRET, else a secret generated once and kept in DATA_DIR. */
 function jwtSecretFor(dataDir: string, env: NodeJS.ProcessEnv): string {
@@ -50,5 +71,7 @@ export function loadSettings(env: NodeJS.ProcessEnv = process.env): Settings {
     serverBaseUrl: env.SERVER_BASEURL || `http://localhost:${port}`,
     logLevel: env.LOG_LEVEL || 'info',
     creditEnabled: bool(env.CREDIT_ENABLED, false),
+    trustProxy: trustProxyOf(env.TRUST_PROXY),
+    shutdownTimeoutMs: Number(env.SHUTDOWN_TIMEOUT || 10) * 1000,
   };
 }

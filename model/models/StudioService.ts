@@ -8,7 +8,7 @@ export const StudioService = defineModel({
   fields: {
     cod: f.text('Codice', { max: 16, unique: true, searchable: true, filterable: true }),
     description: f.text('Descrizione', { required: true, searchable: true, width: 6 }),
-    cost: f.money('Costo', { required: true, filterable: true }),
+    cost: f.money('Costo', { required: true, min: 0, filterable: true }),
     bank_account_id: f.relation('Conto bancario', 'BankAccount'),
     note: f.longtext('Note', { width: 12 }),
   },

@@ -7,7 +7,8 @@ export const User = defineModel({
   fields: {
     name: f.text('Nome', { required: true, searchable: true }),
     cognome: f.text('Cognome', { searchable: true }),
-    email: f.text('Email', { required: true, rules: ['email'], searchable: true }),
+    // one identity per e-mail across the product: login picks the user by it (issue 9 #1)
+    email: f.text('Email', { required: true, rules: ['email'], searchable: true, unique: 'product', lowercase: true }),
     password: f.password('Password', { requiredOnCreate: true, min: 8 }),
     active: f.boolean('Attivo', { default: true, filterable: true, writeRole: 'Admin' }),
     role_id: f.relation('Ruolo', 'Role', { required: true, writeRole: 'Admin' }),

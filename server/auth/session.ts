@@ -41,6 +41,10 @@ export class Sessions {
     return this.bus.listen(SESSIONS_CHANNEL, (payload) => {
       if (payload.startsWith('jti:')) this.forget(payload.slice(4));
       else { this.forget(); this.invalidatePermissions(); }
+    }, () => {
+      // the listening connection was lost and is back: what was sent meanwhile was missed
+      this.forget();
+      this.invalidatePermissions();
     });
   }
 
@@ -63,11 +67,11 @@ export class Sessions {
     for (const key of this.userCache.keys()) if (key.endsWith(`|${jti}`)) this.userCache.delete(key);
   }
 
-  private async user(id: number, jti: string): Promise<UserRow | null> {
+  private async user(id: number, jti: string, epoch: number): Promise<UserRow | null> {
     const key = `${id}|${jti}`;
     const hit = this.userCache.get(key);
     if (hit && Date.now() - hit.at < USER_TTL_MS) return hit.user;
-    const u = await sessionUser(this.exec, id, jti);
+    const u = await sessionUser(this.exec, id, jti, epoch);
     if (!u) { this.userCache.delete(key); return null; }
     const user: UserRow = {
       userId: Number(u.id), name: String(u.name), email: String(u.email), role: u.role as RoleName,
@@ -94,7 +98,7 @@ export class Sessions {
     if (!m) throw new HttpError(401, MSG.unauthenticated);
     const claims = await this.tokens.verify(m[1].trim());
     if (!claims) throw new HttpError(401, MSG.unauthenticated);
-    const u = await this.user(claims.id, claims.jti);
+    const u = await this.user(claims.id, claims.jti, claims.sv);
     if (!u) throw new HttpError(401, MSG.unauthenticated);
     const { roleId, ...rest } = u;
     return { ...rest, permissions: await this.permissions(roleId), jti: claims.jti };

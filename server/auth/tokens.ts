@@ -1,4 +1,7 @@
-/** Bearer JWT (HS256): claims id, email, name, role, studio_id, studio_name, subscription_expire_date, jti. */
+/**
+ * Bearer JWT (HS256): claims id, email, name, role, studio_id, studio_name, subscription_expire_date,
+ * jti, sv (the user's session epoch when it was issued), iat and exp. A token without exp is refused.
+ */
 import { SignJWT, jwtVerify } from 'jose';
 import { randomUUID } from 'node:crypto';
 
@@ -10,6 +13,8 @@ export interface TokenClaims {
   studio_id: number;
   studio_name: string;
   subscription_expire_date: string | null;
+  /** the user's session epoch at issue: a later password change or reset ends the token */
+  sv: number;
   jti: string;
   exp: number;
 }
@@ -30,9 +35,10 @@ export class Tokens {
 
   async verify(token: string): Promise<TokenClaims | null> {
     try {
-      const { payload } = await jwtVerify(token, this.key, { algorithms: ['HS256'] });
-      if (typeof payload.id !== 'number' || typeof payload.jti !== 'string') return null;
-      return payload as unknown as TokenClaims;
+      const { payload } = await jwtVerify(token, this.key, { algorithms: ['HS256'], requiredClaims: ['exp', 'jti'] });
+      if (typeof payload.id !== 'number' || typeof payload.jti !== 'string' || typeof payload.exp !== 'number') return null;
+      // tokens issued before session epochs existed carry none: epoch 0
+      return { ...payload, sv: typeof payload.sv === 'number' ? payload.sv : 0 } as unknown as TokenClaims;
     } catch {
       return null;
     }

@@ -7,6 +7,8 @@ import { join, dirname } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { sql } from 'drizzle-orm';
 import type { PgDatabase } from 'drizzle-orm/pg-core';
+import { lockDataDir } from './dataDirLock.js';
+import { isDatabaseUnavailable } from './unavailable.js';
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 export type Db = PgDatabase<any, any, any>;
@@ -16,8 +18,12 @@ export interface Database {
   kind: 'pglite' | 'postgres';
   /** run raw SQL text with parameters ($1…) and return rows */
   query<T = Record<string, unknown>>(text: string, params?: unknown[]): Promise<T[]>;
-  /** LISTEN on a channel (PostgreSQL: its own connection); resolves to the unsubscribe */
-  listen(channel: string, onPayload: (payload: string) => void): Promise<() => Promise<void>>;
+  /**
+   * LISTEN on a channel (PostgreSQL: its own connection, made again with LISTEN after it is
+   * lost; then `onReconnect` runs, since notifications sent meanwhile were missed); resolves to
+   * the unsubscribe
+   */
+  listen(channel: string, onPayload: (payload: string) => void, onReconnect?: () => void): Promise<() => Promise<void>>;
   /** NOTIFY every listener of every process on the database */
   notify(channel: string, payload: string): Promise<void>;
   close(): Promise<void>;
@@ -25,34 +31,63 @@ export interface Database {
 
 const migrationsFolder = join(dirname(fileURLToPath(import.meta.url)), 'migrations');
 
-export async function openDatabase(opts: { databaseUrl?: string; dataDir?: string; memory?: boolean }): Promise<Database> {
+/** Where the database layer reports outages and recoveries (pino's signature). */
+export interface DbLog {
+  info(obj: object, msg?: string): void;
+  warn(obj: object, msg?: string): void;
+  error(obj: object, msg?: string): void;
+}
+const silent: DbLog = { info: () => undefined, warn: () => undefined, error: () => undefined };
+
+/** A connection attempt that hangs (a host that does not answer) fails after this long. */
+const CONNECT_TIMEOUT_MS = 5_000;
+/** Waits between attempts to reach PostgreSQL: 1 s, doubling, at most 10 s. */
+const retryDelay = (attempt: number) => Math.min(1000 * 2 ** (attempt - 1), 10_000);
+const sleep = (ms: number) => new Promise<void>((r) => setTimeout(r, ms));
+const reason = (err: unknown) => (err instanceof Error && err.message ? err.message.split('\n')[0] : String((err as { code?: unknown })?.code ?? err));
+
+export interface OpenOptions {
+  databaseUrl?: string;
+  dataDir?: string;
+  memory?: boolean;
+  log?: DbLog;
+  /** the lock of DATA_DIR was lost while running (embedded database): the process should stop */
+  onLockLost?: (err: Error) => void;
+}
+
+export async function openDatabase(opts: OpenOptions): Promise<Database> {
+  const log = opts.log ?? silent;
   if (opts.databaseUrl) {
     const pg = (await import('pg')).default;
     const { drizzle } = await import('drizzle-orm/node-postgres');
-    const { migrate } = await import('drizzle-orm/node-postgres/migrator');
     // numeric/date/timestamp come back as strings; the records engine converts them
-    const pool = new pg.Pool({ connectionString: opts.databaseUrl, max: 10, options: '-c TimeZone=Europe/Rome' });
+    const pool = new pg.Pool({
+      connectionString: opts.databaseUrl, max: 10, options: '-c TimeZone=Europe/Rome',
+      connectionTimeoutMillis: CONNECT_TIMEOUT_MS, keepAlive: true,
+    });
+    // A connection that breaks (a restart, a failover, pg_terminate_backend) is never fatal: an
+    // idle one is dropped by the pool and replaced on the next query; on one in use the query
+    // fails (the API answers 503). Without these listeners the 'error' event ends the process.
+    pool.on('error', (err) => log.warn({ err }, `PostgreSQL: an idle connection was lost (${reason(err)}); a new one is made when needed`));
+    pool.on('connect', (client) => { client.on('error', () => undefined); });
     const db = drizzle(pool);
-    const client = await pool.connect();
-    try {
-      await client.query('SELECT pg_advisory_lock(727272)');
-      await migrate(drizzle(client), { migrationsFolder });
-    } finally {
-      await client.query('SELECT pg_advisory_unlock(727272)');
-      client.release();
+    // at start the database may not be there yet (starting, failing over, not created): retry
+    for (let attempt = 1; ; attempt++) {
+      try {
+        await migrateOn(pool);
+        if (attempt > 1) log.info({ attempt }, 'PostgreSQL is reachable: starting');
+        break;
+      } catch (err) {
+        if (!isDatabaseUnavailable(err)) { await pool.end().catch(() => undefined); throw err; }
+        const wait = retryDelay(attempt);
+        log.warn({ err, attempt, retryInMs: wait }, `PostgreSQL is not reachable (${reason(err)}): retrying in ${wait / 1000} s (attempt ${attempt})`);
+        await sleep(wait);
+      }
     }
     return {
       db: db as unknown as Db, kind: 'postgres',
       query: async (text, params) => (await pool.query(text, params as unknown[])).rows,
-      async listen(channel, onPayload) {
-        const listener = new pg.Client({ connectionString: opts.databaseUrl });
-        await listener.connect();
-        listener.on('notification', (n) => { if (n.channel === channel) onPayload(n.payload ?? ''); });
-        // a lost listening connection is not fatal: the caches' short lifetimes still apply
-        listener.on('error', () => undefined);
-        await listener.query(`LISTEN "${channel.replace(/"/g, '')}"`);
-        return async () => { await listener.end().catch(() => undefined); };
-      },
+      listen: (channel, onPayload, onReconnect) => listenWithReconnect(pg.Client, opts.databaseUrl!, channel, onPayload, onReconnect, log),
       notify: async (channel, payload) => { await pool.query('SELECT pg_notify($1, $2)', [channel, payload]); },
       close: () => pool.end(),
     };
@@ -65,16 +100,115 @@ export async function openDatabase(opts: { databaseUrl?: string; dataDir?: strin
     dir = join(opts.dataDir ?? './data', 'pglite');
     mkdirSync(dir, { recursive: true });
   }
-  const client = new PGlite(dir);
-  await client.exec("SET TIME ZONE 'Europe/Rome'");
-  const db = drizzle(client);
-  await migrate(db, { migrationsFolder });
+  // one process per data folder (a second one would lose its writes); released at close
+  const unlock = dir
+    ? await lockDataDir(dirname(dir), log, opts.onLockLost ?? ((err) => log.error({ err }, 'the embedded database is no longer locked by this process')))
+    : async () => undefined;
+  let client: InstanceType<typeof PGlite>;
+  let db: ReturnType<typeof drizzle>;
+  try {
+    client = new PGlite(dir);
+    await client.exec("SET TIME ZONE 'Europe/Rome'");
+    db = drizzle(client);
+    await migrate(db, { migrationsFolder });
+  } catch (err) {
+    await unlock();
+    throw err;
+  }
   return {
     db: db as unknown as Db, kind: 'pglite',
     query: async (text, params) => (await client.query(text, params as unknown[])).rows as never,
     listen: async (channel, onPayload) => client.listen(channel, onPayload),
     notify: async (channel, payload) => { await client.query('SELECT pg_notify($1, $2)', [channel, payload]); },
-    close: () => client.close(),
+    close: async () => { await client.close(); await unlock(); },
+  };
+}
+
+/** Migrations, once per database at a time (an advisory lock: several processes may start together). */
+async function migrateOn(pool: import('pg').Pool) {
+  const { drizzle } = await import('drizzle-orm/node-postgres');
+  const { migrate } = await import('drizzle-orm/node-postgres/migrator');
+  const client = await pool.connect();
+  let failed: Error | undefined;
+  try {
+    await client.query('SELECT pg_advisory_lock(727272)');
+    await migrate(drizzle(client), { migrationsFolder });
+  } catch (err) {
+    failed = err instanceof Error ? err : new Error(String(err));
+    throw err;
+  } finally {
+    if (!failed || !isDatabaseUnavailable(failed)) await client.query('SELECT pg_advisory_unlock(727272)').catch(() => undefined);
+    // a connection that failed is closed (which also frees the advisory lock), not reused
+    client.release(failed);
+  }
+}
+
+/**
+ * LISTEN on a connection of its own that is made again, with backoff, whenever it is lost;
+ * after a reconnection `onReconnect` runs (notifications sent meanwhile were missed).
+ */
+async function listenWithReconnect(
+  Client: typeof import('pg').Client, connectionString: string, channel: string,
+  onPayload: (payload: string) => void, onReconnect: (() => void) | undefined, log: DbLog,
+): Promise<() => Promise<void>> {
+  let current: import('pg').Client | null = null;
+  let stopped = false;
+  let timer: NodeJS.Timeout | undefined;
+  let attempt = 0;
+
+  const connect = async () => {
+    const c = new Client({ connectionString, connectionTimeoutMillis: CONNECT_TIMEOUT_MS, keepAlive: true });
+    c.on('notification', (n) => { if (n.channel === channel) onPayload(n.payload ?? ''); });
+    c.on('error', (err) => lost(c, err));
+    c.on('end', () => lost(c));
+    try {
+      await c.connect();
+      await c.query(`LISTEN "${channel.replace(/"/g, '')}"`);
+    } catch (err) {
+      await c.end().catch(() => undefined);
+      throw err;
+    }
+    if (stopped) { await c.end().catch(() => undefined); return; }
+    current = c;
+  };
+  const lost = (c: import('pg').Client, err?: Error) => {
+    if (stopped || current !== c) return;
+    current = null;
+    void c.end().catch(() => undefined);
+    log.warn(err ? { err, channel } : { channel }, `PostgreSQL: the connection listening on ${channel} was lost${err ? ` (${reason(err)})` : ''}: reconnecting`);
+    schedule();
+  };
+  const schedule = () => {
+    if (stopped || timer) return;
+    attempt++;
+    timer = setTimeout(() => {
+      timer = undefined;
+      connect().then(() => {
+        if (stopped || !current) return;
+        log.info({ channel, attempt }, `PostgreSQL: listening on ${channel} again`);
+        attempt = 0;
+        onReconnect?.();
+      }, (err: unknown) => {
+        log.warn({ err, channel, attempt }, `PostgreSQL: listening on ${channel} failed (${reason(err)}): retrying`);
+        schedule();
+      });
+    }, Math.min(250 * 2 ** (attempt - 1), 10_000));
+    timer.unref();
+  };
+
+  try {
+    await connect();
+  } catch (err) {
+    // the caches' short lifetimes still apply until the listening connection is back
+    log.warn({ err, channel }, `PostgreSQL: cannot listen on ${channel} (${reason(err)}): retrying`);
+    schedule();
+  }
+  return async () => {
+    stopped = true;
+    if (timer) clearTimeout(timer);
+    const c = current;
+    current = null;
+    await c?.end().catch(() => undefined);
   };
 }
 

@@ -56,7 +56,7 @@ const TEXT_IN = z.union([z.string(), z.number()]).nullable();
 const NUMBER_IN = z.union([z.number(), z.string()]).nullable();
 const textType = (column: ServerFieldType['column']): ServerFieldType => ({
   column, select: plain, searchText: true, answer: z.string(), input: TEXT_IN,
-  toDb: (value) => String(value).trim(),
+  toDb: (value, fd) => (fd.lowercase ? String(value).trim().toLowerCase() : String(value).trim()),
   filter: (value) => (typeof value === 'object' || String(value).includes('\u0000') ? undefined : String(value)),
 });
 const decimalType = (t: 'money' | 'decimal' | 'credit' | 'percentage'): ServerFieldType => {

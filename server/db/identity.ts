@@ -6,13 +6,29 @@
 import { sql } from 'drizzle-orm';
 import type { Exec, Row } from '../records/exec.js';
 
-/** The not-trashed user with this e-mail (trimmed, lowercased), with role and studio; or undefined. */
+/**
+ * The not-trashed user with this e-mail (trimmed, lowercased), with role, studio and session
+ * epoch; or undefined. E-mails are unique across the product (index `users_email_uq` on the same
+ * expression), so there is at most one.
+ */
 export async function userForLogin(exec: Exec, email: string): Promise<Row | undefined> {
   const rows = await exec(sql`SELECT u."id", u."name", u."email", u."password", u."active", u."credit"::text AS "credit", u."avatar",
-      u."studio_id", r."name" AS "role", s."name" AS "studio_name", to_char(s."subscription_expire_date", 'YYYY-MM-DD') AS "subscription_expire_date"
+      u."studio_id", r."name" AS "role", s."name" AS "studio_name", to_char(s."subscription_expire_date", 'YYYY-MM-DD') AS "subscription_expire_date",
+      coalesce(e."epoch", 0) AS "session_epoch"
     FROM "users" u JOIN "roles" r ON r."id" = u."role_id" JOIN "studios" s ON s."id" = u."studio_id"
-    WHERE lower(u."email") = ${email} AND u."deleted_at" IS NULL AND s."deleted_at" IS NULL LIMIT 1`);
+      LEFT JOIN "session_epochs" e ON e."user_id" = u."id"
+    WHERE lower(trim(u."email")) = ${email.trim().toLowerCase()} AND u."deleted_at" IS NULL AND s."deleted_at" IS NULL
+    ORDER BY u."id" LIMIT 1`);
   return rows[0];
+}
+
+/**
+ * A password change or reset: the user's tokens issued before it stop working, except the one
+ * given (the session that changed its own password; null when someone else reset it).
+ */
+export async function endOtherSessions(exec: Exec, userId: number, keptJti: string | null) {
+  await exec(sql`INSERT INTO "session_epochs" ("user_id", "epoch", "kept_jti") VALUES (${userId}, 1, ${keptJti})
+    ON CONFLICT ("user_id") DO UPDATE SET "epoch" = "session_epochs"."epoch" + 1, "kept_jti" = EXCLUDED."kept_jti"`);
 }
 
 /** Revokes a token until it expires (`expires`: 'YYYY-MM-DD HH:MM:SS'); drops long-expired revocations. */
@@ -21,12 +37,17 @@ export async function revokeToken(exec: Exec, jti: string, expires: string) {
   await exec(sql`DELETE FROM "revoked_tokens" WHERE "expires_at" < LOCALTIMESTAMP - interval '1 day'`);
 }
 
-/** The active user of a token that is not revoked, with role and studio (and whether its subscription expired). */
-export async function sessionUser(exec: Exec, id: number, jti: string): Promise<Row | undefined> {
+/**
+ * The active user of a token that is not revoked nor from an earlier session epoch (`epoch`: the
+ * token's `sv`), with role and studio (and whether its subscription expired).
+ */
+export async function sessionUser(exec: Exec, id: number, jti: string, epoch: number): Promise<Row | undefined> {
   const rows = await exec(sql`SELECT u."id", u."name", u."email", u."studio_id", u."role_id", r."name" AS "role", s."name" AS "studio_name",
       (s."subscription_expire_date" IS NOT NULL AND s."subscription_expire_date" < (now() AT TIME ZONE 'Europe/Rome')::date) AS "expired"
     FROM "users" u JOIN "roles" r ON r."id" = u."role_id" JOIN "studios" s ON s."id" = u."studio_id"
+      LEFT JOIN "session_epochs" e ON e."user_id" = u."id"
     WHERE u."id" = ${id} AND u."active" AND u."deleted_at" IS NULL AND s."deleted_at" IS NULL
+      AND (e."user_id" IS NULL OR e."epoch" <= ${epoch} OR e."kept_jti" = ${jti})
       AND NOT EXISTS (SELECT 1 FROM "revoked_tokens" x WHERE x."jti" = ${jti})`);
   return rows[0];
 }

@@ -7,10 +7,33 @@ import { sql } from 'drizzle-orm';
 import type { RoleName } from '../../model/define.js';
 import { getModel } from '../../model/registry.js';
 import type { Exec } from '../records/exec.js';
+import { idArray } from '../records/sql.js';
 
 /** Roles whose users are collaborators. */
 export const COLLABORATOR_ROLES: RoleName[] = ['Collaboratore', 'Admin'];
 export interface Collaborator { id: number; name: string }
+/** Roles that administer a studio: every studio keeps at least one active user with one of them. */
+export const ADMIN_ROLES: RoleName[] = ['Admin', 'SuperAdmin'];
+
+/**
+ * The studios that would have no active, not trashed Admin (or SuperAdmin) left if these users
+ * stopped being one (demoted, deactivated, trashed, deleted or moved): their ids. `userIds` are
+ * rows the records engine already scoped to the caller (a SuperAdmin's may span studios). The
+ * studios' rows stay locked until the transaction ends, so two concurrent changes cannot each
+ * leave the other one as the last Admin.
+ */
+export async function studiosLeftWithoutAdmin(exec: Exec, userIds: number[]): Promise<number[]> {
+  if (!userIds.length) return [];
+  const ids = idArray(userIds);
+  const admins = sql.join(ADMIN_ROLES.map((n) => sql`${n}`), sql`, `);
+  await exec(sql`SELECT s."id" FROM ${sql.identifier(getModel('Studio').table)} s
+    WHERE s."id" IN (SELECT u."studio_id" FROM "users" u WHERE u."id" = ANY(${ids})) ORDER BY s."id" FOR NO KEY UPDATE`);
+  const rows = await exec(sql`SELECT DISTINCT u."studio_id" FROM "users" u JOIN "roles" r ON r."id" = u."role_id"
+    WHERE u."id" = ANY(${ids}) AND u."active" AND u."deleted_at" IS NULL AND r."name" IN (${admins})
+      AND NOT EXISTS (SELECT 1 FROM "users" o JOIN "roles" ro ON ro."id" = o."role_id"
+        WHERE o."studio_id" = u."studio_id" AND NOT (o."id" = ANY(${ids})) AND o."active" AND o."deleted_at" IS NULL AND ro."name" IN (${admins}))`);
+  return rows.map((r) => Number(r.studio_id));
+}
 
 export function scoped(exec: Exec, ctx: { studioId: number }) {
   const studioTable = sql.identifier(getModel('Studio').table);

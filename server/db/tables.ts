@@ -26,6 +26,13 @@ function tenantModel(): ModelDef {
 }
 export const pivotTables = new Map<string, AnyTable>();
 
+/** The model whose rows log in (the one with a password field): session epochs reference it. */
+function loginModel(): ModelDef {
+  const logins = MODELS.filter((m) => Object.values(m.fields).some((fd) => fd.type === 'password'));
+  if (logins.length !== 1) throw new Error(`exactly one model with a password expected, found ${logins.length}`);
+  return logins[0]!;
+}
+
 const ts = (name: string, precision: 0 | 3 = 3) => timestamp(name, { mode: 'string', precision });
 
 /**
@@ -63,10 +70,12 @@ function build(m: ModelDef): AnyTable {
   cols.updated_at = ts('updated_at').notNull().default(sql`LOCALTIMESTAMP`);
   if (m.softDelete) cols.deleted_at = ts('deleted_at');
   const uniques = Object.entries(m.fields).filter(([, fd]) => fd.unique);
+  // a lowercase field is unique whatever its letter case and blanks (the records engine compares the same way)
+  const key = (t: Record<string, AnyPgColumn>, name: string, fd: FieldDef) => (fd.lowercase ? sql`lower(trim(${t[name]}))` : t[name]);
   return pgTable(m.table, cols, (t) => [
-    ...uniques.map(([name]) => m.scope === 'studio'
-      ? uniqueIndex(`${m.table}_${name}_uq`).on(t.studio_id, t[name])
-      : uniqueIndex(`${m.table}_${name}_uq`).on(t[name])),
+    ...uniques.map(([name, fd]) => m.scope === 'studio' && fd.unique !== 'product'
+      ? uniqueIndex(`${m.table}_${name}_uq`).on(t.studio_id, key(t, name, fd))
+      : uniqueIndex(`${m.table}_${name}_uq`).on(key(t, name, fd))),
     ...(m.scope === 'studio' ? [index(`${m.table}_studio_idx`).on(t.studio_id)] : []),
     ...Object.entries(m.fields).filter(([, fd]) => fd.type === 'relation')
       .map(([name]) => index(`${m.table}_${name}_idx`).on(t[name])),
@@ -98,6 +107,17 @@ export const revokedTokens = pgTable('revoked_tokens', {
   expires_at: ts('expires_at').notNull(),
 });
 
+/**
+ * The session epoch of a user (no row: 0). Tokens carry the epoch they were issued in (`sv`); a
+ * password change or reset moves the epoch on, which ends every token of earlier epochs but the
+ * one that made the change (`kept_jti`, the user's own session changing his own password).
+ */
+export const sessionEpochs = pgTable('session_epochs', {
+  user_id: integer('user_id').primaryKey().references((): AnyPgColumn => tableOf(loginModel().name).id, { onDelete: 'cascade' }),
+  epoch: integer('epoch').notNull().default(0),
+  kept_jti: varchar('kept_jti', { length: 64 }),
+});
+
 /** Every create, update, trash, restore and delete of a record. */
 export const auditLog = pgTable('audit_log', {
   id: serial('id').primaryKey(),
@@ -119,7 +139,7 @@ export const appSettings = pgTable('app_settings', {
 
 /** Every table, keyed by export name, for migrations. */
 export function allTables(): Record<string, unknown> {
-  const out: Record<string, unknown> = { revokedTokens, auditLog, appSettings };
+  const out: Record<string, unknown> = { revokedTokens, sessionEpochs, auditLog, appSettings };
   for (const m of MODELS) out[m.table] = tableOf(m.name);
   for (const [name, t] of pivotTables) out[name] = t;
   return out;

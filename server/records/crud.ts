@@ -17,6 +17,7 @@ import { col, fieldExpr, ident, idArray, m2mExpr, scopeCondition, systemExprs } 
 import { numbersFromDb, toDbValue, sameValue } from './values.js';
 import { audit, auditMany, diff } from './audit.js';
 import { checkFiscalCodes } from './fiscalCode.js';
+import { checkImages } from './images.js';
 import type { Exec, Row } from './exec.js';
 
 export type Tx = <T>(fn: (exec: Exec) => Promise<T>) => Promise<T>;
@@ -69,16 +70,24 @@ async function checkRelations(exec: Exec, ctx: Ctx, model: ModelDef, values: Row
   }
 }
 
-/** Unique fields: a trashed duplicate is a 409, an active one a 422 field error. */
+/**
+ * Unique fields: a trashed duplicate is a 409, an active one a 422 field error. A field unique
+ * across the product (`unique: 'product'`, a login e-mail) is checked in every studio and always
+ * answers the 422: neither the studio nor the trash of the other row is told. A lowercase field
+ * compares trimmed and lowercased, as its unique index does.
+ */
 async function checkUnique(exec: Exec, ctx: Ctx, model: ModelDef, values: Row, id: number | null, errors: FieldErrors) {
   for (const [name, fd] of Object.entries(model.fields)) {
     if (!fd.unique || values[name] == null || errors[name]) continue;
+    const acrossStudios = fd.unique === 'product';
+    const column = fd.lowercase ? sql`lower(trim(${col('t', name)}))` : col('t', name);
+    const value = fd.lowercase ? String(values[name]).trim().toLowerCase() : values[name];
     const rows = await exec(sql`SELECT t."id", ${model.softDelete ? sql`(t."deleted_at" IS NOT NULL)` : sql`FALSE`} AS "trashed"
-      FROM ${ident(model.table)} t WHERE ${col('t', name)} = ${values[name]}
-      ${model.scope === 'studio' ? sql`AND t."studio_id" = ${Number(values.studio_id ?? ctx.studioId)}` : sql``}
+      FROM ${ident(model.table)} t WHERE ${column} = ${value}
+      ${model.scope === 'studio' && !acrossStudios ? sql`AND t."studio_id" = ${Number(values.studio_id ?? ctx.studioId)}` : sql``}
       ${id ? sql`AND t."id" <> ${id}` : sql``} LIMIT 1`);
     if (!rows.length) continue;
-    if (rows[0].trashed) throw new HttpError(409, MSG.trashedDuplicate);
+    if (rows[0].trashed && !acrossStudios) throw new HttpError(409, MSG.trashedDuplicate);
     errors[name] = [MSG.duplicate];
   }
 }
@@ -110,6 +119,7 @@ async function prepare(exec: Exec, ctx: Ctx, model: ModelDef, input: Row, mode: 
   }
   const errors = validateRecord(model, source, mode);
   checkFiscalCodes(model, source, errors);
+  checkImages(model, source, errors);
   const values: Row = {};
   for (const [name, fd] of writable(model)) {
     if (!(name in source)) continue;
@@ -146,10 +156,10 @@ export async function createRecord(tx: Tx, ctx: Ctx, model: ModelDef, input: Row
     failIf(errors);
     await hashPasswords(model, values);
     const cols = columnEntries(model, values);
-    const inserted = cols.length
-      ? await exec(sql`INSERT INTO ${ident(model.table)} (${sql.join(cols.map(([n]) => ident(n)), sql`, `)})
+    const inserted = await mapUnique(model, () => cols.length
+      ? exec(sql`INSERT INTO ${ident(model.table)} (${sql.join(cols.map(([n]) => ident(n)), sql`, `)})
           VALUES (${sql.join(cols.map(([, v]) => sql`${v}`), sql`, `)}) RETURNING "id"`)
-      : await exec(sql`INSERT INTO ${ident(model.table)} DEFAULT VALUES RETURNING "id"`);
+      : exec(sql`INSERT INTO ${ident(model.table)} DEFAULT VALUES RETURNING "id"`));
     const id = Number(inserted[0].id);
     await writePivots(exec, model, id, values);
     const row = await getRecord(exec, ctx, model, id);
@@ -159,18 +169,56 @@ export async function createRecord(tx: Tx, ctx: Ctx, model: ModelDef, input: Row
   });
 }
 
-export async function updateRecord(tx: Tx, ctx: Ctx, model: ModelDef, rawId: unknown, input: Row): Promise<Row> {
-  if (!can(ctx, model, 'update', Number(rawId))) throw forbidden();
-  return tx((exec) => updateWith(exec, ctx, model, rawId, input));
+/**
+ * The version an update is based on: `updated_at` as the record answered it, or the
+ * `If-Match` header (the ETag of GET). Without one: 428 (an update must not silently
+ * overwrite a change it never saw).
+ */
+export function versionOf(input: Row, ifMatch?: string): string {
+  const raw = input.updated_at ?? (ifMatch ? ifMatch.trim().replace(/^W\//, '').replace(/^"(.*)"$/, '$1') : undefined);
+  if (raw == null || raw === '') throw new HttpError(428, MSG.versionRequired);
+  if (typeof raw !== 'string' || !VERSION.test(raw)) throw new HttpError(422, MSG.validation, { updated_at: ['Versione del record non valida'] });
+  return raw;
+}
+const VERSION = /^\d{4}-\d{2}-\d{2}[ T]\d{2}:\d{2}:\d{2}(\.\d{1,6})?(Z|[+-]\d{2}(:?\d{2})?)?$/;
+/** A version as a local (Europe/Rome) timestamp: compared as a time, not as text. */
+const versionTime = (v: string) => sql`(${v}::timestamptz AT TIME ZONE 'Europe/Rome')`;
+
+/** 412 unless the row's `updated_at` is the version the change was based on. */
+async function checkVersion(exec: Exec, model: ModelDef, existing: Row, version: string) {
+  if (version === existing.updated_at) return;
+  const rows = await exec(sql`SELECT (t."updated_at" = ${versionTime(version)}) AS "same" FROM ${ident(model.table)} t WHERE t."id" = ${Number(existing.id)}`);
+  if (rows[0]?.same !== true) throw new HttpError(412, MSG.stale);
 }
 
-async function updateWith(exec: Exec, ctx: Ctx, model: ModelDef, rawId: unknown, input: Row): Promise<Row> {
-  {
+export async function updateRecord(tx: Tx, ctx: Ctx, model: ModelDef, rawId: unknown, input: Row, opts: { ifMatch?: string } = {}): Promise<Row> {
+  if (!can(ctx, model, 'update', Number(rawId))) throw forbidden();
+  return tx(async (exec) => {
     const existing = await getRecord(exec, ctx, model, rawId, { forUpdate: true });
+    await checkVersion(exec, model, existing, versionOf(input, opts.ifMatch));
+    return updateWith(exec, ctx, model, existing, input);
+  });
+}
+
+/** A unique index refused the write (two concurrent creates of one code): 422 on its field. */
+function uniqueViolation(e: unknown, model: ModelDef): HttpError | null {
+  const err = e as { code?: string; constraint?: string; cause?: { code?: string; constraint?: string } };
+  const code = err?.code ?? err?.cause?.code;
+  if (code !== '23505') return null;
+  const constraint = err?.constraint ?? err?.cause?.constraint ?? '';
+  const field = Object.keys(model.fields).find((name) => constraint === `${model.table}_${name}_uq`);
+  return new HttpError(422, MSG.validation, { [field ?? 'id']: [MSG.duplicate] });
+}
+
+/** Runs a write; a unique violation becomes the field's 422. */
+async function mapUnique<T>(model: ModelDef, write: () => Promise<T>): Promise<T> {
+  try { return await write(); } catch (e) { throw uniqueViolation(e, model) ?? e; }
+}
+
+/** The update of one locked row whose version was checked. */
+async function updateWith(exec: Exec, ctx: Ctx, model: ModelDef, existing: Row, input: Row): Promise<Row> {
+  {
     const id = Number(existing.id);
-    if (typeof input.updated_at === 'string' && input.updated_at !== existing.updated_at) {
-      throw new HttpError(412, MSG.stale);
-    }
     const restoring = model.softDelete && (input.restore === true || input.restore === 1 || input.restore === '1' || input.restore === 'true');
     const { values, errors } = await prepare(exec, ctx, model, input, 'update', existing);
     await checkUnique(exec, ctx, model, { ...values, studio_id: existing.studio_id }, id, errors);
@@ -180,7 +228,7 @@ async function updateWith(exec: Exec, ctx: Ctx, model: ModelDef, rawId: unknown,
     const sets = columnEntries(model, values).map(([n, v]) => sql`${ident(n)} = ${v}`);
     sets.push(sql`"updated_at" = clock_timestamp()::timestamp`);
     if (restoring) sets.push(sql`"deleted_at" = NULL`);
-    await exec(sql`UPDATE ${ident(model.table)} SET ${sql.join(sets, sql`, `)} WHERE "id" = ${id}`);
+    await mapUnique(model, () => exec(sql`UPDATE ${ident(model.table)} SET ${sql.join(sets, sql`, `)} WHERE "id" = ${id}`));
     await writePivots(exec, model, id, values);
     const row = await getRecord(exec, ctx, model, id);
     const changes = diff(model, existing, row);
@@ -198,8 +246,10 @@ async function updateWith(exec: Exec, ctx: Ctx, model: ModelDef, rawId: unknown,
  * hooks, and changes to unique, hidden or many-to-many fields, go row by row (still one
  * transaction): their rules are per row.
  */
-export async function updateRecords(tx: Tx, ctx: Ctx, model: ModelDef, ids: number[], input: Row): Promise<{ updated: number }> {
+export async function updateRecords(tx: Tx, ctx: Ctx, model: ModelDef, ids: number[], input: Row, rawVersions?: unknown): Promise<{ updated: number }> {
   if (!can(ctx, model, 'update')) throw forbidden();
+  // every row's version: `versions` {id: updated_at} as the rows were read
+  const versions = rawVersions && typeof rawVersions === 'object' && !Array.isArray(rawVersions) ? rawVersions as Row : {};
   const data: Row = Object.fromEntries(Object.entries(input).filter(([k]) => k in model.fields));
   if (!Object.keys(data).length) throw new HttpError(422, MSG.validation, { data: ['Nessun campo da modificare'] });
   const hooks = hooksOf(model);
@@ -209,8 +259,12 @@ export async function updateRecords(tx: Tx, ctx: Ctx, model: ModelDef, ids: numb
     const found = await exec(sql`SELECT t."id" FROM ${ident(model.table)} t WHERE t."id" = ANY(${idArray(ids)}) AND ${scopeCondition(model, ctx)} FOR UPDATE`);
     // scope first: another studio's row is a 404, never a 403 (no existence leak)
     if (found.length !== ids.length) throw notFound();
+    const byId = ids.map((id) => versionOf({ updated_at: versions[String(id)] }));
+    const changed = await exec(sql`SELECT v."id" FROM unnest(${idArray(ids)}, ${`{${byId.map((v) => `"${v}"`).join(',')}}`}::text[]) AS v("id", "version")
+      JOIN ${ident(model.table)} t ON t."id" = v."id" WHERE t."updated_at" IS DISTINCT FROM (v."version"::timestamptz AT TIME ZONE 'Europe/Rome') LIMIT 1`);
+    if (changed.length) throw new HttpError(412, MSG.stale);
     if (perRow) {
-      for (const id of ids) await updateWith(exec, ctx, model, id, data);
+      for (const id of ids) await updateWith(exec, ctx, model, await getRecord(exec, ctx, model, id), data);
       return { updated: ids.length };
     }
     const { values, errors } = await prepare(exec, ctx, model, data, 'update');
@@ -221,7 +275,7 @@ export async function updateRecords(tx: Tx, ctx: Ctx, model: ModelDef, ids: numb
     const changes = cols.map(([n]) => sql`${n}::text, CASE WHEN o.${ident(n)} IS DISTINCT FROM u.${ident(`new_${n}`)}
       THEN jsonb_build_array(o.${ident(n)}, u.${ident(`new_${n}`)}) END`);
     const studioId = model.scope === 'global' ? null : ctx.studioId;
-    await exec(sql`WITH o AS (
+    await mapUnique(model, () => exec(sql`WITH o AS (
         SELECT t."id", ${sql.join(cols.map(([n]) => sql`t.${ident(n)}`), sql`, `)} FROM ${ident(model.table)} t WHERE t."id" = ANY(${idArray(ids)})
       ), u AS (
         UPDATE ${ident(model.table)} t SET ${sql.join(sets, sql`, `)}, "updated_at" = clock_timestamp()::timestamp
@@ -231,7 +285,7 @@ export async function updateRecords(tx: Tx, ctx: Ctx, model: ModelDef, ids: numb
         SELECT u."id", jsonb_strip_nulls(jsonb_build_object(${sql.join(changes, sql`, `)})) AS "changes" FROM u JOIN o ON o."id" = u."id"
       )
       INSERT INTO "audit_log" ("studio_id", "model", "record_id", "action", "user_id", "user_name", "changes")
-      SELECT ${studioId}::int, ${model.name}, c."id", 'update', ${ctx.userId}::int, ${ctx.name}, c."changes" FROM c WHERE c."changes" <> '{}'::jsonb`);
+      SELECT ${studioId}::int, ${model.name}, c."id", 'update', ${ctx.userId}::int, ${ctx.name}, c."changes" FROM c WHERE c."changes" <> '{}'::jsonb`));
     return { updated: ids.length };
   });
 }
@@ -251,21 +305,30 @@ export function parseIds(raw: string): number[] {
 /**
  * force_delete=auto: trashes active rows and permanently deletes rows already trashed, in one
  * transaction. Models without soft delete are deleted permanently.
+ *
+ * Safe to repeat: a row is deleted forever only if it was in the trash before the request
+ * began (`startedAt`); a row another request trashed meanwhile (a double click, a retry) stays
+ * in the trash and counts as trashed.
  */
-export async function deleteRecords(tx: Tx, ctx: Ctx, model: ModelDef, ids: number[], mode: 'auto' | 'soft' | 'force' = 'auto') {
+export async function deleteRecords(tx: Tx, ctx: Ctx, model: ModelDef, ids: number[], mode: 'auto' | 'soft' | 'force' = 'auto', startedAt: Date = new Date()) {
   return tx(async (exec) => {
-    const rows = await exec(sql`SELECT t."id", ${model.softDelete ? sql`(t."deleted_at" IS NOT NULL)` : sql`TRUE`} AS "trashed"
+    const before = sql`(${startedAt.toISOString()}::timestamptz AT TIME ZONE 'Europe/Rome')`;
+    const rows = await exec(sql`SELECT t."id",
+        ${model.softDelete ? sql`(t."deleted_at" IS NOT NULL AND t."deleted_at" < ${before})` : sql`TRUE`} AS "trashed",
+        ${model.softDelete ? sql`(t."deleted_at" IS NOT NULL AND t."deleted_at" >= ${before})` : sql`FALSE`} AS "just_trashed"
       FROM ${ident(model.table)} t WHERE t."id" = ANY(${idArray(ids)}) AND ${scopeCondition(model, ctx)} FOR UPDATE`);
     // scope first: another studio's row is a 404, never a 403 (no existence leak)
     if (rows.length !== ids.length) throw notFound();
     if (model.scope === 'tenant' && ctx.role !== 'SuperAdmin') throw forbidden();
-    const toTrash = rows.filter((r) => !r.trashed && mode !== 'force').map((r) => Number(r.id));
-    const toDelete = rows.filter((r) => r.trashed || mode === 'force').map((r) => Number(r.id));
+    const justTrashed = rows.filter((r) => r.just_trashed && mode !== 'force').length;
+    const pending = rows.filter((r) => !r.just_trashed || mode === 'force');
+    const toTrash = pending.filter((r) => !r.trashed && mode !== 'force').map((r) => Number(r.id));
+    const toDelete = pending.filter((r) => r.trashed || mode === 'force').map((r) => Number(r.id));
     await hooksOf(model).beforeDelete?.({ exec, ctx, model, ids, trash: toTrash, forever: toDelete });
     if (toTrash.length && !can(ctx, model, 'delete')) throw forbidden();
     if (toDelete.length && !can(ctx, model, model.softDelete ? 'force_delete' : 'delete')) throw forbidden();
     if (toTrash.length) {
-      await exec(sql`UPDATE ${ident(model.table)} SET "deleted_at" = LOCALTIMESTAMP, "updated_at" = clock_timestamp()::timestamp
+      await exec(sql`UPDATE ${ident(model.table)} SET "deleted_at" = clock_timestamp()::timestamp, "updated_at" = clock_timestamp()::timestamp
         WHERE "id" = ANY(${idArray(toTrash)})`);
       await auditMany(exec, ctx, model, toTrash, 'trash');
     }
@@ -278,7 +341,7 @@ export async function deleteRecords(tx: Tx, ctx: Ctx, model: ModelDef, ids: numb
       }
       await auditMany(exec, ctx, model, toDelete, 'delete');
     }
-    return { trashed: toTrash.length, deleted: toDelete.length };
+    return { trashed: toTrash.length + justTrashed, deleted: toDelete.length };
   });
 }
 

@@ -16,8 +16,14 @@ import { renderPdf } from '../documents/pdf.js';
 
 type Exec = (q: SQL) => Promise<Record<string, unknown>[]>;
 
-/** Cells that a spreadsheet would run as a formula are prefixed with a quote. */
-const safeCell = (s: string) => (/^[=+\-@\t\r]/.test(s) && !/^-?\d/.test(s) ? `'${s}` : s);
+/**
+ * OWASP's rule: a cell that a spreadsheet would run as a formula (starting with = + - @ tab or
+ * CR) is prefixed with a quote. Only a number the exporter itself wrote from a numeric field
+ * ('-1234,50') is left as it is: text that merely starts with minus and a digit
+ * (`-2+3+cmd|' /C calc'!A0`) is neutralised too.
+ */
+export const safeCell = (s: string, numeric = false) =>
+  (numeric && /^-?\d+(,\d+)?$/.test(s)) || !/^[=+\-@\t\r]/.test(s) ? s : `'${s}`;
 
 export function csvExport(exec: Exec, ctx: Ctx, model: ModelDef, q: Record<string, unknown>) {
   const columns = new Map(exportColumns(model));
@@ -38,7 +44,7 @@ export function csvExport(exec: Exec, ctx: Ctx, model: ModelDef, q: Record<strin
         yield chosen.map((n, i) => {
           const fd = defs[i];
           const v = fd.type === 'relation' ? (row[n.replace(/_id$/, '')] ?? row[n]) : row[n];
-          return safeCell(formatValue(fd, v, { grouping: false }));
+          return safeCell(formatValue(fd, v, { grouping: false }), FIELD_TYPES[fd.type].numeric);
         });
       }
       if (page >= res.meta.last_page) break;

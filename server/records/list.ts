@@ -69,11 +69,14 @@ export function parseListParams(model: ModelDef, q: Record<string, unknown>): Li
     return { field, desc: truthy(sortDesc[i] ?? sortDesc[0]) };
   });
   if (!sort.length && model.list.sort) sort.push({ field: model.list.sort.field, desc: !!model.list.sort.desc });
-  let perPage = q.items_per_page === undefined || q.items_per_page === '' ? DEFAULT_ITEMS : Number(q.items_per_page);
+  // plain decimal integers only ('1e20', '0x10', ' 5' are no page numbers); the page stays in the
+  // 32-bit range so that its offset is a valid bigint
+  const integer = (v: unknown) => (typeof v === 'string' && /^-?\d{1,10}$/.test(v) ? Number(v) : NaN);
+  let perPage = q.items_per_page === undefined || q.items_per_page === '' ? DEFAULT_ITEMS : integer(q.items_per_page);
   if (!Number.isInteger(perPage) || (perPage < 1 && perPage !== -1)) throw badRequest('Parametro items_per_page non valido');
   if (perPage === -1 || perPage > MAX_ITEMS) perPage = MAX_ITEMS;
-  const page = q.page === undefined || q.page === '' ? 1 : Number(q.page);
-  if (!Number.isInteger(page) || page < 1) throw badRequest('Parametro page non valido');
+  const page = q.page === undefined || q.page === '' ? 1 : integer(q.page);
+  if (!Number.isInteger(page) || page < 1 || page > 2_147_483_647) throw badRequest('Parametro page non valido');
   const search = q.search_text === undefined ? '' : String(q.search_text);
   if (search.length > 255) throw badRequest('Testo di ricerca troppo lungo');
   if (search.includes('\u0000')) throw badRequest('Testo di ricerca non valido');

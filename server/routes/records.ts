@@ -95,7 +95,12 @@ export async function recordRoutes(api: FastifyInstance, deps: AppDeps) {
     for (const p of paths) {
       api.get(`/${p}/:id`, {
         schema: { tags: mtags, summary: `C09 Un elemento (${m.label})`, params: IdParams, response: { 200: z.object({ data: row }), ...ERRORS } },
-      }, async (req) => ({ data: await getRecord(exec, req.ctx, m, (req.params as { id: string }).id) }));
+      }, async (req, reply) => {
+        const data = await getRecord(exec, req.ctx, m, (req.params as { id: string }).id);
+        // the version to send back with a change (If-Match), as `updated_at` is in the body
+        reply.header('ETag', `"${String(data.updated_at)}"`);
+        return { data };
+      });
       api.delete(`/${p}/:ids`, {
         schema: {
           tags: mtags, summary: `C17 C19 Cestina o elimina (${m.plural})`, params: IdsParams,
@@ -106,7 +111,9 @@ export async function recordRoutes(api: FastifyInstance, deps: AppDeps) {
         const q = req.query as Q;
         const mode = q.force_delete === 'auto' || q.force_delete === undefined ? 'auto'
           : ['1', 'true'].includes(String(q.force_delete)) ? 'force' : 'soft';
-        const data = await deleteRecords(tx, req.ctx, m, parseIds((req.params as { ids: string }).ids), mode);
+        // rows trashed after this request began (a double click, a retry) are not deleted forever
+        const startedAt = new Date(req.receivedAt);
+        const data = await deleteRecords(tx, req.ctx, m, parseIds((req.params as { ids: string }).ids), mode, startedAt);
         await written(m);
         return { data };
       });
@@ -123,7 +130,10 @@ export async function recordRoutes(api: FastifyInstance, deps: AppDeps) {
     api.put(`/${m.resource}`, {
       schema: {
         tags: mtags, summary: `Stessa modifica a più elementi (${m.plural})`,
-        body: z.object({ ids: z.array(z.union([z.number(), z.string()])), data: z.record(z.string(), z.unknown()) }),
+        body: z.object({
+          ids: z.array(z.union([z.number(), z.string()])), data: z.record(z.string(), z.unknown()),
+          versions: z.record(z.string(), z.string()).optional().describe('la versione (updated_at) di ogni elemento come è stato letto: {id: updated_at}'),
+        }),
         response: { 200: z.object({ data: z.object({ updated: z.number() }) }), ...ERRORS },
       },
     }, async (req) => {
@@ -131,7 +141,7 @@ export async function recordRoutes(api: FastifyInstance, deps: AppDeps) {
       if (!Array.isArray(b.ids) || !b.data || typeof b.data !== 'object' || Array.isArray(b.data)) {
         throw new HttpError(400, 'Corpo non valido: atteso {ids: [...], data: {...}}');
       }
-      const data = await updateRecords(tx, req.ctx, m, parseIds(JSON.stringify(b.ids)), b.data as Record<string, unknown>);
+      const data = await updateRecords(tx, req.ctx, m, parseIds(JSON.stringify(b.ids)), b.data as Record<string, unknown>, b.versions);
       await written(m);
       return { data };
     });
@@ -141,7 +151,7 @@ export async function recordRoutes(api: FastifyInstance, deps: AppDeps) {
       config: { subscriptionExempt: ownRow, model: m.name },
       schema: { tags: mtags, summary: `C11 Modifica o ripristino (${m.label})`, params: IdParams, body: input, response: { 200: z.object({ data: row }), ...ERRORS } },
     }, async (req) => {
-      const data = await updateRecord(tx, req.ctx, m, (req.params as { id: string }).id, body(req.body));
+      const data = await updateRecord(tx, req.ctx, m, (req.params as { id: string }).id, body(req.body), { ifMatch: req.headers['if-match'] });
       await written(m);
       return { data };
     });

@@ -21,6 +21,8 @@ export const ErrorAnswer = z.object({
 export const ERRORS = {
   400: ErrorAnswer, 401: ErrorAnswer, 402: ErrorAnswer, 403: ErrorAnswer, 404: ErrorAnswer,
   409: ErrorAnswer, 412: ErrorAnswer, 422: ErrorAnswer, 429: ErrorAnswer, 500: ErrorAnswer,
+  /** the database cannot be reached (restart, failover): 'Servizio temporaneamente non disponibile' */
+  503: ErrorAnswer,
 } as const;
 
 const id = z.string().describe('id numerico');
@@ -44,7 +46,7 @@ export function rowSchema(m: ModelDef) {
 /** What a create or update of `m` may send: each writable field, of its kind. */
 export function bodySchema(m: ModelDef) {
   const shape: Record<string, z.ZodType> = {
-    updated_at: z.string().optional().describe('versione letta: un salvataggio su una versione superata risponde 412'),
+    updated_at: z.string().nullish().describe('versione letta (o l\'header If-Match): senza risponde 428, su una versione superata 412'),
     restore: z.union([z.boolean(), z.number(), z.string()]).optional(), deleted_at: z.null().optional(),
   };
   for (const [name, fd] of Object.entries(m.fields)) {

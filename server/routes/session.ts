@@ -3,13 +3,22 @@ import type { FastifyInstance } from 'fastify';
 import type { AppDeps } from '../deps.js';
 import { revokeToken, userForLogin } from '../db/identity.js';
 import { HttpError, MSG } from '../errors.js';
-import { verifyPassword } from '../auth/password.js';
+import { HASH_RETRY_AFTER, HashingBusy, verifyPassword } from '../auth/password.js';
+import { LoginGuard } from '../auth/loginGuard.js';
 import { email as emailRule } from '../../model/validators.js';
 import { z } from 'zod';
 import { ERRORS } from './schemas.js';
 
+/** The e-mail as the login compares it: trimmed and lowercased ('' when not a text). */
+const normalEmail = (body: unknown) => {
+  const email = (body as { email?: unknown } | null)?.email;
+  return typeof email === 'string' ? email.trim().toLowerCase() : '';
+};
+
 export async function sessionRoutes(api: FastifyInstance, deps: AppDeps) {
   const { exec, tokens, settings } = deps;
+  // failures per account and per address, in this process (server/auth/loginGuard.ts)
+  const guard = new LoginGuard();
 
   api.post('/user/login', {
     schema: {
@@ -31,12 +40,13 @@ export async function sessionRoutes(api: FastifyInstance, deps: AppDeps) {
         // the key needs the parsed body: count in preHandler, not in the default onRequest hook
         // (where the body is not yet read and every e-mail of an IP would share one bucket)
         hook: 'preHandler',
-        keyGenerator: (req) => `${req.ip}|${String((req.body as { email?: string })?.email ?? '').toLowerCase()}`,
+        // the address is the peer unless TRUST_PROXY names it a proxy; the e-mail as compared (blanks and case do not make a new bucket)
+        keyGenerator: (req) => `${req.ip}|${normalEmail(req.body)}`,
       },
     },
-  }, async (req) => {
+  }, async (req, reply) => {
     const body = (req.body ?? {}) as { email?: unknown; password?: unknown };
-    const email = typeof body.email === 'string' ? body.email.trim().toLowerCase() : '';
+    const email = normalEmail(body);
     const password = typeof body.password === 'string' ? body.password : '';
     if (!email || emailRule()(email) || !password) {
       throw new HttpError(422, MSG.validation, {
@@ -44,17 +54,33 @@ export async function sessionRoutes(api: FastifyInstance, deps: AppDeps) {
         ...(!password ? { password: ['Campo Obbligatorio'] } : {}),
       });
     }
+    // too many failures for this account or from this address: no password is checked
+    const wait = await guard.waitFor(req.ip, email);
+    if (wait) {
+      reply.header('retry-after', String(wait));
+      throw new HttpError(429, MSG.tooManyAttempts);
+    }
     const u = await userForLogin(exec, email);
-    // verify even when the user is unknown, so timing does not reveal which e-mails exist
-    const ok = await verifyPassword(u ? String(u.password) : '$argon2id$v=19$m=19456,t=2,p=1$c29tZXNhbHQ$RdescudvJCsgt3ub+b+dWRWJTmaaJObG', password);
-    if (!u || !ok) throw new HttpError(401, MSG.badCredentials);
+    let ok: boolean;
+    try {
+      // verify even when the user is unknown, so timing does not reveal which e-mails exist
+      ok = await verifyPassword(u ? String(u.password) : '$argon2id$v=19$m=19456,t=2,p=1$c29tZXNhbHQ$RdescudvJCsgt3ub+b+dWRWJTmaaJObG', password);
+    } catch (e) {
+      if (e instanceof HashingBusy) reply.header('retry-after', String(HASH_RETRY_AFTER));
+      throw e;
+    }
+    if (!u || !ok) {
+      await guard.failed(req.ip, email);
+      throw new HttpError(401, MSG.badCredentials);
+    }
+    await guard.succeeded(email);
     if (!u.active) throw new HttpError(403, MSG.inactive);
     const claims = {
       id: Number(u.id), email: String(u.email), name: String(u.name), role: String(u.role),
       studio_id: Number(u.studio_id), studio_name: String(u.studio_name ?? ''),
       subscription_expire_date: (u.subscription_expire_date as string | null) ?? null,
     };
-    const { token, exp } = await tokens.sign(claims);
+    const { token, exp } = await tokens.sign({ ...claims, sv: Number(u.session_epoch ?? 0) });
     return {
       access_token: token, token_type: 'bearer', expires_at: exp, ...claims,
       credit: settings.creditEnabled ? Number(u.credit ?? 0) : Number(u.credit ?? 0), avatar: u.avatar ?? null,

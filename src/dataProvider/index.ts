@@ -84,6 +84,23 @@ export function listQuery(params: Partial<GetListParams> & { filter?: Record<str
 const collectionOf = (m: ModelDef, filter?: Record<string, unknown>) =>
   (filter?.collection as string) ?? `${m.name}ResourceListCollection`;
 
+/** The longest encoded id list in one DELETE address (the rest of the address is well under 1 KB). */
+const MAX_IDS_CHARS = 7000;
+/** Ids in consecutive batches whose encoded JSON list stays under MAX_IDS_CHARS. */
+export function idBatches(ids: Identifier[]): Identifier[][] {
+  const out: Identifier[][] = [];
+  let batch: Identifier[] = [];
+  let size = 6; // %5B %5D
+  for (const id of ids) {
+    const cost = encodeURIComponent(JSON.stringify(id)).length + 3; // %2C
+    if (batch.length && size + cost > MAX_IDS_CHARS) { out.push(batch); batch = []; size = 6; }
+    batch.push(id);
+    size += cost;
+  }
+  if (batch.length) out.push(batch);
+  return out;
+}
+
 /** react-admin's methods over the seeds' calls, typed as react-admin's `DataProvider` (no cast). */
 const raMethods = {
   async getList<R extends RaRecord = any>(resource: string, params: GetListParams): Promise<GetListResult<R>> {
@@ -125,10 +142,16 @@ const raMethods = {
     const res = await wrap(apiFetch<{ data: R }>(`/api/${m.resource}/${encodeURIComponent(String(params.id))}`, { method: 'PUT', json: body }));
     return { data: res.data };
   },
-  /** One request for the whole selection (PUT /api/{resource} {ids, data}), one set-based update on the server. */
+  /**
+   * One request for the whole selection (PUT /api/{resource} {ids, data, versions}), one set-based
+   * update on the server. `meta.versions` ({id: updated_at}, or the selected records in
+   * `meta.records`) is the version of each row as the caller read it: a row changed since is a 412.
+   */
   async updateMany<R extends RaRecord = any>(resource: string, params: UpdateManyParams<R>): Promise<UpdateManyResult<R>> {
     const m = model(resource);
-    await wrap(apiFetch(`/api/${m.resource}`, { method: 'PUT', json: { ids: params.ids, data: params.data } }));
+    const records = (params.meta?.records ?? []) as RaRecord[];
+    const versions: Record<string, string> = { ...Object.fromEntries(records.map((r) => [String(r.id), String(r.updated_at)])), ...params.meta?.versions };
+    await wrap(apiFetch(`/api/${m.resource}`, { method: 'PUT', json: { ids: params.ids, data: params.data, versions } }));
     return { data: params.ids };
   },
   async delete<R extends RaRecord = any>(resource: string, params: DeleteParams<R>): Promise<DeleteResult<R>> {
@@ -138,9 +161,15 @@ const raMethods = {
     await wrap(apiFetch(`/api/${m.snake}/${encodeURIComponent(JSON.stringify([params.id]))}?force_delete=auto`, { method: 'DELETE' }));
     return { data };
   },
+  /**
+   * The seed's call with the ids in the path, in batches whose address stays under 8 KB (what a
+   * reverse proxy in front of the server accepts): a select-all of 10,000 rows is a few calls.
+   */
   async deleteMany<R extends RaRecord = any>(resource: string, params: DeleteManyParams<R>): Promise<DeleteManyResult<R>> {
     const m = model(resource);
-    await wrap(apiFetch(`/api/${m.snake}/${encodeURIComponent(JSON.stringify(params.ids))}?force_delete=auto`, { method: 'DELETE' }));
+    for (const batch of idBatches(params.ids)) {
+      await wrap(apiFetch(`/api/${m.snake}/${encodeURIComponent(JSON.stringify(batch))}?force_delete=auto`, { method: 'DELETE' }));
+    }
     return { data: params.ids };
   },
 };
@@ -150,11 +179,11 @@ export const dataProvider = {
 
   // ---- calls of the generic table and form beyond react-admin's methods ----
 
-  /** Restore: PUT with restore true and deleted_at null. */
-  async restore(resource: string, params: { id: RaRecord['id'] }) {
+  /** Restore: PUT with restore true and deleted_at null, based on the version the caller saw. */
+  async restore(resource: string, params: { id: RaRecord['id']; updated_at: unknown }) {
     const m = model(resource);
     const res = await wrap(apiFetch<{ data: RaRecord }>(`/api/${m.resource}/${encodeURIComponent(String(params.id))}`, {
-      method: 'PUT', json: { restore: true, deleted_at: null },
+      method: 'PUT', json: { restore: true, deleted_at: null, updated_at: params.updated_at },
     }));
     return { data: res.data };
   },

@@ -67,7 +67,7 @@ function TrashedNotice({ model }: { model: ModelDef }) {
   return (
     <Alert severity="error" sx={{ mb: 1 }} action={
       <Button color="inherit" startIcon={<RestoreIcon />} onClick={async () => {
-        try { await dp.restore(model.name, { id: record.id }); notify('Elemento ripristinato'); refresh(); } catch {
+        try { await dp.restore(model.name, { id: record.id, updated_at: record.updated_at }); notify('Elemento ripristinato'); refresh(); } catch {
           notify("Errore nel ripristino dell'elemento", { type: 'error' });
         }
       }}>Ripristina</Button>

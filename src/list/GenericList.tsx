@@ -131,23 +131,28 @@ function RowMenu({ model }: { model: ModelDef; label?: string }) {
   const notify = useNotify();
   const refresh = useRefresh();
   const [anchor, setAnchor] = useState<HTMLElement | null>(null);
+  const [busy, setBusy] = useState(false);
   const { rowActions: Extra } = partsOf(model.name);
   if (!record) return null;
   const erasable = meta?.items?.[String(record.id)]?.is_erasable ?? meta?.is_erasable ?? true;
+  // one action at a time: the row's menu stays disabled while its delete or restore is in flight
   const act = async (fn: () => Promise<unknown>, error: string, ok: string) => {
     setAnchor(null);
+    if (busy) return;
+    setBusy(true);
     try { await fn(); notify(ok, { type: 'info' }); refresh(); } catch (e) { notify(`${error}${(e as Error).message ? `: ${(e as Error).message}` : ''}`, { type: 'error' }); }
+    finally { setBusy(false); }
   };
   return (
     <>
-      <IconButton aria-label={`Azioni riga ${record.id}`} size="small" onClick={(e) => { e.stopPropagation(); setAnchor(e.currentTarget); }}><MoreVertIcon /></IconButton>
+      <IconButton aria-label={`Azioni riga ${record.id}`} size="small" disabled={busy} onClick={(e) => { e.stopPropagation(); setAnchor(e.currentTarget); }}><MoreVertIcon /></IconButton>
       <Menu anchorEl={anchor} open={!!anchor} onClose={() => setAnchor(null)} onClick={(e) => e.stopPropagation()}>
         {Extra && !record.trashed && <Extra model={model} record={record} close={() => setAnchor(null)} />}
         {!record.trashed && erasable && (
           <MenuItem onClick={() => act(() => dp.delete(model.name, { id: record.id, previousData: record }), 'Errore nel eliminazione dati', 'Elemento spostato nel cestino')}>Cestina</MenuItem>
         )}
         {record.trashed && (
-          <MenuItem onClick={() => act(() => dp.restore(model.name, { id: record.id }), "Errore nel ripristino dell'elemento", 'Elemento ripristinato')}>Ripristina</MenuItem>
+          <MenuItem onClick={() => act(() => dp.restore(model.name, { id: record.id, updated_at: record.updated_at }), "Errore nel ripristino dell'elemento", 'Elemento ripristinato')}>Ripristina</MenuItem>
         )}
         {record.trashed && erasable && (
           <MenuItem onClick={() => act(() => dp.delete(model.name, { id: record.id, previousData: record }), 'Errore nel eliminazione dati', 'Elemento eliminato definitivamente')}>Elimina definitivamente</MenuItem>
@@ -264,7 +269,7 @@ function ModelDatagrid({ model }: { model: ModelDef }) {
   const dp = useAppDataProvider();
   const notify = useNotify();
   const refresh = useRefresh();
-  const [restoreAsk, setRestoreAsk] = useState<{ id: string | number } | null>(null);
+  const [restoreAsk, setRestoreAsk] = useState<{ id: string | number; updated_at: unknown } | null>(null);
   const [newTab] = useOpenInNewTab();
   const open = (id: string | number) => {
     const path = createPath({ resource: resource ?? model.name, type: 'edit', id });
@@ -280,7 +285,7 @@ function ModelDatagrid({ model }: { model: ModelDef }) {
         isRowSelectable={(r) => meta?.items?.[String(r.id)]?.is_selectable ?? meta?.is_selectable ?? true}
         rowClick={(id, _res, record) => {
           if (meta?.items?.[String(id)]?.disable_edit_item ?? meta?.disable_edit_item) return false;
-          if (record.trashed) setRestoreAsk({ id });
+          if (record.trashed) setRestoreAsk({ id, updated_at: record.updated_at });
           else open(id);
           return false;
         }}
@@ -303,10 +308,10 @@ function ModelDatagrid({ model }: { model: ModelDef }) {
         <DialogActions>
           <Button onClick={() => setRestoreAsk(null)}>Annulla</Button>
           <Button variant="contained" onClick={async () => {
-            const id = restoreAsk!.id;
+            const { id, updated_at } = restoreAsk!;
             setRestoreAsk(null);
             try {
-              await dp.restore(model.name, { id });
+              await dp.restore(model.name, { id, updated_at });
               notify('Elemento ripristinato', { type: 'info' });
               refresh();
               open(id);

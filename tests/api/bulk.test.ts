@@ -30,7 +30,7 @@ describe('bulk update and delete', () => {
     const before = await a.sql<{ id: number; note: string | null }>('SELECT "id", "note" FROM "tasks" WHERE "id" = ANY($1::int[]) ORDER BY "id"', [list]);
     // one row already has the new value: no audit row for it
     await a.sql('UPDATE "tasks" SET "note" = $1 WHERE "id" = $2', ['Nota in blocco', list[3]]);
-    const res = await a.put('admin', '/api/tasks', { ids: list, data: { note: 'Nota in blocco' } });
+    const res = await a.put('admin', '/api/tasks', { ids: list, data: { note: 'Nota in blocco' }, versions: await a.versions('admin', 'tasks', list) });
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json().data.updated).toBe(4);
     const after = await a.sql<{ note: string }>('SELECT "note" FROM "tasks" WHERE "id" = ANY($1::int[])', [list]);
@@ -46,10 +46,10 @@ describe('bulk update and delete', () => {
 
   it('C11 bulk: a bad value is a 422 on the field and nothing changes', async () => {
     const list = await ids(demoId, 2);
-    const res = await a.put('admin', '/api/tasks', { ids: list, data: { cod: 'x'.repeat(300) } });
+    const res = await a.put('admin', '/api/tasks', { ids: list, data: { cod: 'x'.repeat(300) }, versions: await a.versions('admin', 'tasks', list) });
     expect(res.statusCode).toBe(422);
     expect(res.json().errors.cod[0]).toBe('Numero massimo di caratteri superato');
-    const empty = await a.put('admin', '/api/tasks', { ids: list, data: { sconosciuto: 1 } });
+    const empty = await a.put('admin', '/api/tasks', { ids: list, data: { sconosciuto: 1 }, versions: await a.versions('admin', 'tasks', list) });
     expect(empty.statusCode).toBe(422);
     expect((await a.put('admin', '/api/tasks', { ids: 'x', data: {} })).statusCode).toBe(400);
   });
@@ -58,18 +58,18 @@ describe('bulk update and delete', () => {
     const own = await ids(demoId, 2);
     const other = await ids(bianchiId, 1);
     const before = await a.sql('SELECT "id", "name" FROM "tasks" WHERE "id" = ANY($1::int[]) ORDER BY "id"', [[...own, ...other]]);
-    const res = await a.put('admin', '/api/tasks', { ids: [...own, ...other], data: { name: 'Manomesso' } });
+    const res = await a.put('admin', '/api/tasks', { ids: [...own, ...other], data: { name: 'Manomesso' }, versions: await a.versions('admin', 'tasks', own) });
     expect(res.statusCode).toBe(404);
     expect(await a.sql('SELECT "id", "name" FROM "tasks" WHERE "id" = ANY($1::int[]) ORDER BY "id"', [[...own, ...other]])).toEqual(before);
   });
 
   it('C11 bulk: unique fields and models with behaviour go row by row, with their own rules', async () => {
     const list = await ids(demoId, 2);
-    const res = await a.put('admin', '/api/tasks', { ids: list, data: { cod: 'STESSO-CODICE' } });
+    const res = await a.put('admin', '/api/tasks', { ids: list, data: { cod: 'STESSO-CODICE' }, versions: await a.versions('admin', 'tasks', list) });
     expect(res.statusCode).toBe(422);
     expect(res.json().errors.cod[0]).toBe('Valore già presente');
     const users = (await a.sql<{ id: number }>(`SELECT u."id" FROM "users" u JOIN "roles" r ON r."id" = u."role_id" WHERE u."studio_id" = $1 AND r."name" = 'Collaboratore'`, [demoId])).map((r) => Number(r.id));
-    const upd = await a.put('admin', '/api/user/users', { ids: users, data: { cognome: 'Aggiornato' } });
+    const upd = await a.put('admin', '/api/user/users', { ids: users, data: { cognome: 'Aggiornato' }, versions: await a.versions('admin', 'user/users', users) });
     expect(upd.statusCode, upd.body).toBe(200);
     expect((await a.sql<{ cognome: string }>('SELECT "cognome" FROM "users" WHERE "id" = ANY($1::int[])', [users])).every((r) => r.cognome === 'Aggiornato')).toBe(true);
   });

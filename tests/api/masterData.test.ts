@@ -446,11 +446,15 @@ describe('money limit (seed A: 8 significant digits, 2 decimals)', () => {
 
   it('C10 C11 money: the largest amounts that fit are accepted and stored exactly', async () => {
     const c = (await a.post('admin', '/api/customers', customerBody(repId))).json().data;
-    for (const [v, stored] of [[99999999, 99999999], [999999.99, 999999.99], ['12345678,00', 12345678], ['0001234,50', 1234.5], [-999999.99, -999999.99], [0, 0]] as const) {
+    for (const [v, stored] of [[99999999, 99999999], [999999.99, 999999.99], ['12345678,00', 12345678], ['0001234,50', 1234.5], [0, 0]] as const) {
       const put = await a.put('admin', `/api/customers/${c.id}`, { yearly_accounting_amount: v });
       expect(put.statusCode, `${v}: ${put.body}`).toBe(200);
       expect(put.json().data.yearly_accounting_amount, String(v)).toBe(stored);
     }
+    // a money field that may be negative keeps the largest negative amount exactly too
+    const e = await a.post('admin', '/api/entita_esempios', { descrizione: 'Importo negativo', valuta: -999999.99 });
+    expect(e.statusCode, e.body).toBe(201);
+    expect(e.json().data.valuta).toBe(-999999.99);
   });
 
   it('C10 studio_services: cost over the limit is 422 with the same message', async () => {

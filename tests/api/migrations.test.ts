@@ -71,3 +71,39 @@ describe('7.4 migration 0002_cap_text', () => {
     expect(type).toEqual([{ data_type: 'character varying', character_maximum_length: 5 }]);
   });
 });
+
+describe('9.1 migration 0006_unique_emails', () => {
+  it('9.1 migration: users sharing an e-mail by case or blanks are kept, one keeps the e-mail (active first, then oldest), the others get a marked one in the audit log; then the index refuses copies', async () => {
+    const db = await openDb();
+    const journal = JSON.parse(readFileSync(join(MIGRATIONS, 'meta/_journal.json'), 'utf8'));
+    const index = journal.entries.findIndex((e: { tag: string }) => e.tag === '0006_unique_emails');
+    expect(index).toBeGreaterThan(0);
+    await db.migrate(migrationsUpTo(index));
+    await db.query(`INSERT INTO studios (id, name) VALUES (1, 'Studio Uno'), (2, 'Studio Due')`);
+    await db.query(`INSERT INTO roles (id, name) VALUES (1, 'Admin')`);
+    await db.query(`INSERT INTO users (id, studio_id, role_id, name, email, active, deleted_at) VALUES
+      (1, 2, 1, 'Originale', ' Admin@Studio.test', TRUE, NULL),
+      (2, 1, 1, 'Copia', 'admin@studio.test', TRUE, NULL),
+      (3, 1, 1, 'Cestinato', 'x@y.test', TRUE, '2026-01-01'),
+      (4, 2, 1, 'Attivo', 'X@Y.TEST', TRUE, NULL),
+      (5, 1, 1, 'Unico', 'Solo@Z.test ', FALSE, NULL)`);
+
+    await db.migrate(MIGRATIONS);
+    const rows = await db.query('SELECT id, email FROM users ORDER BY id');
+    expect(rows).toEqual([
+      { id: 1, email: 'admin@studio.test' },
+      { id: 2, email: 'duplicato2.admin@studio.test' },
+      { id: 3, email: 'duplicato3.x@y.test' },
+      { id: 4, email: 'x@y.test' },
+      { id: 5, email: 'solo@z.test' },
+    ]);
+    const audit = await db.query(`SELECT studio_id, record_id, changes FROM audit_log WHERE model = 'User' ORDER BY record_id`);
+    expect(audit).toEqual([
+      { studio_id: 1, record_id: 2, changes: { email: ['admin@studio.test', 'duplicato2.admin@studio.test'] } },
+      { studio_id: 1, record_id: 3, changes: { email: ['x@y.test', 'duplicato3.x@y.test'] } },
+    ]);
+    await expect(db.query(`INSERT INTO users (studio_id, role_id, name, email) VALUES (1, 1, 'Altra copia', 'SOLO@z.test')`)).rejects.toMatchObject({ code: '23505' });
+    const definition = await db.query(`SELECT indexdef FROM pg_indexes WHERE indexname = 'users_email_uq'`);
+    expect(String(definition[0]?.indexdef)).toMatch(/UNIQUE INDEX users_email_uq ON public\.users USING btree \(lower\(TRIM\(BOTH FROM email\)\)\)/i);
+  });
+});

@@ -28,7 +28,8 @@ describe('SUBSCRIPTION_ENFORCE (PRODUCT.md §2)', () => {
     const me = (await t.app.inject({ url: '/api/studio_logged', headers: h })).json();
     expect(me.data.subscription_expire_date).toBeTruthy();
     const users = await t.database.query<{ id: number }>(`SELECT "id" FROM "users" WHERE "email" = 'collaboratore@studiodemo.test'`);
-    const put = await t.app.inject({ method: 'PUT', url: `/api/user/users/${users[0].id}`, headers: h, payload: { cellulare: '+39 333 1234567' } });
+    const current = (await t.app.inject({ url: `/api/user/users/${users[0].id}`, headers: h })).json().data;
+    const put = await t.app.inject({ method: 'PUT', url: `/api/user/users/${users[0].id}`, headers: h, payload: { cellulare: '+39 333 1234567', updated_at: current.updated_at } });
     expect(put.statusCode).toBe(200);
     expect(put.json().data.cellulare).toBe('+39 333 1234567');
     expect((await t.app.inject({ url: '/api/user/logout', headers: h })).statusCode).toBe(200);

@@ -33,6 +33,8 @@ export interface Api {
   post(who: Who | null, url: string, payload?: unknown): Promise<LightMyRequestResponse>;
   put(who: Who | null, url: string, payload?: unknown): Promise<LightMyRequestResponse>;
   del(who: Who | null, url: string, query?: Record<string, unknown>): Promise<LightMyRequestResponse>;
+  /** the current version (updated_at) of each row, as a bulk update sends them */
+  versions(who: Who, resource: string, ids: Array<number | string>): Promise<Record<string, string>>;
   /** raw SQL on the test database */
   sql<T = Record<string, unknown>>(text: string, params?: unknown[]): Promise<T[]>;
   /** id of a studio by name */
@@ -55,7 +57,24 @@ export function api(t: TestApp): Api {
     },
     get: (who, url, query) => self.call(who, 'GET', url, { query }),
     post: (who, url, payload) => self.call(who, 'POST', url, { payload: payload ?? {} }),
-    put: (who, url, payload) => self.call(who, 'PUT', url, { payload: payload ?? {} }),
+    // an update carries the version it is based on (else 428): a body without `updated_at`
+    // gets the record's current one, read first as the same user (as the app's form does)
+    async put(who, url, payload) {
+      const body = payload ?? {};
+      if (body && typeof body === 'object' && !Array.isArray(body) && !('updated_at' in body) && /\/\d+$/.test(url)) {
+        const current = await self.get(who, url);
+        if (current.statusCode === 200) return self.call(who, 'PUT', url, { payload: { ...body, updated_at: current.json().data.updated_at } });
+      }
+      return self.call(who, 'PUT', url, { payload: body });
+    },
+    async versions(who, resource, ids) {
+      const out: Record<string, string> = {};
+      for (const id of ids) {
+        const res = await self.get(who, `/api/${resource}/${id}`);
+        if (res.statusCode === 200) out[String(id)] = res.json().data.updated_at;
+      }
+      return out;
+    },
     del: (who, url, query) => self.call(who, 'DELETE', url, { query }),
     sql: (text, params) => t.database.query(text, params),
     async firstRow(table, studioId, columns = '"id"') {

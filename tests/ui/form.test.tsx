@@ -510,7 +510,7 @@ describe('form: edit', () => {
     const notice = await screen.findByText('Stai lavorando su un elemento cestinato, clicca su ripristina per ripristinarlo fuori dal cestino.');
     const alert = notice.closest('.MuiAlert-root') as HTMLElement;
     await user.click(within(alert).getByRole('button', { name: 'Ripristina' }));
-    await waitFor(() => expect(api.puts).toEqual([{ id: '5', body: { restore: true, deleted_at: null } }]));
+    await waitFor(() => expect(api.puts).toEqual([{ id: '5', body: { restore: true, deleted_at: null, updated_at: '2026-01-10 10:00:00' } }]));
     await waitFor(() => expect(screen.queryByText(/Stai lavorando su un elemento cestinato/)).not.toBeInTheDocument());
     expect(api.gets.length).toBeGreaterThan(1);
   });

@@ -566,7 +566,7 @@ describe('list: row actions', () => {
     await nextList(1);
   });
 
-  it('restore on a trashed row sends PUT {restore:true, deleted_at:null}', async () => {
+  it('restore on a trashed row sends PUT {restore:true, deleted_at:null} with the version of the row', async () => {
     const user = userEvent.setup();
     await openList('/table/Customer?filter=%7B%22with_trashed%22%3A1%7D');
     await screen.findByText('Gamma Snc');
@@ -574,9 +574,30 @@ describe('list: row actions', () => {
     expect(within(menu).queryByRole('menuitem', { name: 'Cestina' })).not.toBeInTheDocument();
     const before = api.lists.length;
     await user.click(within(menu).getByRole('menuitem', { name: 'Ripristina' }));
-    await waitFor(() => expect(api.puts).toEqual([{ path: '/api/customers/3', body: { restore: true, deleted_at: null } }]));
+    await waitFor(() => expect(api.puts).toEqual([{ path: '/api/customers/3', body: { restore: true, deleted_at: null, updated_at: '2026-02-01 09:00:00' } }]));
     await nextList(before);
     expect(api.lists[api.lists.length - 1].searchParams.get('with_trashed')).toBe('1');
+  });
+
+  it('9.5 the row menu is disabled while its delete is in flight: a second click sends no second DELETE', async () => {
+    let release!: () => void;
+    server.use(http.delete('*/api/customer/:ids', async ({ params }) => {
+      api.deletes.push(decodeURIComponent(String(params.ids)));
+      await new Promise<void>((r) => { release = r; });
+      return HttpResponse.json({ data: { trashed: 1, deleted: 0 } });
+    }));
+    const user = userEvent.setup();
+    await openList();
+    const menu = await rowMenu(user, 1);
+    await user.click(within(menu).getByRole('menuitem', { name: 'Cestina' }));
+    await waitFor(() => expect(api.deletes).toEqual(['[1]']));
+    const kebab = screen.getByRole('button', { name: 'Azioni riga 1' });
+    expect(kebab).toBeDisabled();
+    await user.click(kebab).catch(() => undefined);
+    expect(screen.queryByRole('menuitem', { name: 'Cestina' })).not.toBeInTheDocument();
+    release();
+    await waitFor(() => expect(screen.getByRole('button', { name: 'Azioni riga 1' })).toBeEnabled());
+    expect(api.deletes).toEqual(['[1]']);
   });
 
   it('delete forever on a trashed row calls DELETE with force_delete=auto', async () => {
@@ -707,7 +728,7 @@ describe('list: rows', () => {
     dialog = await screen.findByRole('dialog', { name: 'Elemento cestinato' });
     await user.click(within(dialog).getByRole('button', { name: 'Ripristina' }));
     await waitFor(() => expect(open).toHaveBeenCalledTimes(1));
-    expect(api.puts).toEqual([{ path: '/api/customers/3', body: { restore: true, deleted_at: null } }]);
+    expect(api.puts).toEqual([{ path: '/api/customers/3', body: { restore: true, deleted_at: null, updated_at: '2026-02-01 09:00:00' } }]);
     expect(open.mock.calls[0].slice(0, 2)).toEqual(['/Customer/3', '_blank']);
   });
 

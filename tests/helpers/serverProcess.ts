@@ -1,0 +1,107 @@
+/**
+ * The real server (`server/main.ts`) as a child process, for tests whose subject is the process
+ * itself: start-up, crashes, signals, locks. Its output is collected; it listens on 127.0.0.1
+ * at a port below the ephemeral range (see tests/e2e/harness.ts).
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import pg from 'pg';
+import { freshPostgres } from './freshPostgres.js';
+
+export interface ServerProcess {
+  child: ChildProcess;
+  url: string;
+  /** stdout and stderr so far */
+  output(): string;
+  /** resolves when the output matches (rejects if the process exits first or after `ms`) */
+  waitFor(pattern: RegExp, ms?: number): Promise<void>;
+  /** the exit code (null if killed by a signal) once the process has ended */
+  exited: Promise<number | null>;
+  alive(): boolean;
+  /** SIGTERM, then SIGKILL after 10 s; resolves to the exit code */
+  stop(): Promise<number | null>;
+}
+
+export function spawnServer(env: Record<string, string | undefined>): ServerProcess {
+  const port = 20000 + Math.floor(Math.random() * 12000);
+  const fullEnv: NodeJS.ProcessEnv = { ...process.env, DATABASE_URL: undefined, HOST: '127.0.0.1', PORT: String(port), LOG_LEVEL: 'info', DEMO_DATA: 'true', JWT_SECRET: undefined, ...env };
+  for (const k of Object.keys(fullEnv)) if (fullEnv[k] === undefined) delete fullEnv[k];
+  const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], { env: fullEnv, stdio: ['ignore', 'pipe', 'pipe'] });
+  let out = '';
+  let ended = false;
+  const listeners = new Set<() => void>();
+  const onData = (b: Buffer) => { out += b.toString(); for (const l of listeners) l(); };
+  child.stdout!.on('data', onData);
+  child.stderr!.on('data', onData);
+  const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => { ended = true; for (const l of listeners) l(); resolve(code); }));
+  const self: ServerProcess = {
+    child,
+    url: `http://127.0.0.1:${port}`,
+    output: () => out,
+    alive: () => !ended,
+    waitFor(pattern, ms = 60_000) {
+      return new Promise((resolve, reject) => {
+        const timer = setTimeout(() => { listeners.delete(check); reject(new Error(`timed out waiting for ${pattern}:\n${out}`)); }, ms);
+        const check = () => {
+          if (pattern.test(out)) { clearTimeout(timer); listeners.delete(check); resolve(); } else if (ended) { clearTimeout(timer); listeners.delete(check); reject(new Error(`server exited while waiting for ${pattern}:\n${out}`)); }
+        };
+        listeners.add(check);
+        check();
+      });
+    },
+    exited,
+    async stop() {
+      if (!ended) {
+        child.kill('SIGTERM');
+        const timer = setTimeout(() => { if (!ended) child.kill('SIGKILL'); }, 10_000);
+        await exited;
+        clearTimeout(timer);
+      }
+      return exited;
+    },
+  };
+  return self;
+}
+
+/** The server's start-up line (tests/e2e/harness.ts waits for the same). */
+export const STARTED = /is running at/;
+
+/** The PostgreSQL server the tests may create databases on: DATABASE_URL, else the local one. */
+export const ADMIN_URL = process.env.DATABASE_URL || 'postgresql://postgres@127.0.0.1:5432/postgres';
+
+/** A database of the test's own on the local PostgreSQL server, with an admin connection to it. */
+export async function ownPostgres(prefix: string) {
+  const fresh = await freshPostgres(ADMIN_URL, prefix);
+  const name = new URL(fresh.url).pathname.slice(1);
+  const admin = new pg.Client({ connectionString: ADMIN_URL });
+  await admin.connect();
+  return {
+    url: fresh.url, name, admin,
+    /** ends every connection of others to the database (what a restart or failover does) */
+    async terminateBackends() {
+      return (await admin.query('SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE datname = $1 AND pid <> pg_backend_pid()', [name])).rowCount;
+    },
+    async drop() {
+      await admin.query(`ALTER DATABASE ${name} ALLOW_CONNECTIONS true`).catch(() => undefined);
+      await admin.end().catch(() => undefined);
+      await fresh.drop();
+    },
+  };
+}
+
+/** POST /api/user/login with a demo user; the status and the token. */
+export async function login(base: string, email = 'admin@studiodemo.test', password = 'Demo2026!') {
+  const res = await fetch(`${base}/api/user/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email, password }) });
+  const body = await res.json().catch(() => ({})) as { access_token?: string };
+  return { status: res.status, headers: { authorization: `Bearer ${body.access_token ?? ''}` } };
+}
+
+/** Repeats `fn` until it returns true, for at most `ms`; the time it took, or a failure. */
+export async function within(ms: number, fn: () => Promise<boolean>, every = 100): Promise<number> {
+  const start = Date.now();
+  let last: unknown;
+  while (Date.now() - start < ms) {
+    try { if (await fn()) return Date.now() - start; } catch (err) { last = err; }
+    await new Promise((r) => setTimeout(r, every));
+  }
+  throw new Error(`not within ${ms} ms${last ? `: ${String(last)}` : ''}`);
+}
