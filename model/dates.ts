@@ -81,6 +81,9 @@ export const displayDateTime = (value: unknown) => displayDate(value, true);
 /** Today in Rome, 'YYYY-MM-DD'. */
 export const today = (now: Date = new Date()) => dayjs(now).tz(TIME_ZONE).format(ISO_DATE);
 
+/** Today at midnight in Rome, 'YYYY-MM-DD 00:00:00' (seed A §9: a time defaults to midnight). */
+export const todayMidnight = (now: Date = new Date()) => `${today(now)} 00:00:00`;
+
 /** First and last day of the current month or year in Rome. */
 export function currentPeriod(kind: 'month' | 'year', now: Date = new Date()): { from: string; to: string } {
   const d = dayjs(now).tz(TIME_ZONE);

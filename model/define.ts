@@ -12,10 +12,11 @@ export const VERBS: Verb[] = ['view', 'create', 'update', 'delete', 'force_delet
 export interface StatusValue { text: string; color: 'success' | 'error' | 'warning' | 'info' | 'default'; icon: string }
 
 /** A filter of the list's filter group (seed A: combo-box, toggle and date-interval filters). */
-export type ListFilter =
+export type ListFilter = (
   | { kind: 'combo'; field: string; label: string; /** options from GET /api/list/{model}/{collection}, or from `endpoint` (data array or plain array of {id, name|label}) */ model?: string; collection?: string; endpoint?: string }
   | { kind: 'toggle'; field: string; label: string; options: Array<{ value: string | number; text: string }>; default?: string | number; /** always joined with AND, whatever the search mode */ alwaysAnd?: boolean }
-  | { kind: 'dateInterval'; field: string; label: string; default?: 'currentMonth' | 'currentYear' };
+  | { kind: 'dateInterval'; field: string; label: string; default?: 'currentMonth' | 'currentYear' }
+) & { /** not shown (nor applied) when the list is restricted to one parent (`/table/{Model}/{id}`) */ hideWithParent?: boolean };
 
 export interface CollectionDef {
   /** fields returned (id is always included); relation fields also carry their label */
@@ -74,6 +75,11 @@ export interface ModelDef {
   collections?: Record<string, CollectionDef>;
   /** minimum roles; permissions are checked as well */
   access: { read: RoleName; write: RoleName };
+  /**
+   * multiple mode of the create form (seed A: transaction for several customers): a create body
+   * carrying the array `list` makes one row per value of it in `field`, atomically
+   */
+  multiple?: { field: string; list: string };
   /** name used for permissions `{permission}.{verb}` (defaults to resource without prefix) */
   permission?: string;
 }

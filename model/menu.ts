@@ -24,6 +24,9 @@ export const MENU: MenuEntry[] = [
     { title: 'Conti bancari', icon: 'AccountBalance', link: '/table/BankAccount', role: 'Collaboratore' },
     { title: 'Sotto Adempimenti - Task', icon: 'TaskAlt', link: '/table/Task', role: 'Collaboratore' },
   ] },
+  { title: 'Contabilità', sub_title: 'Movimenti ed estratti conto', icon: 'Euro', role: 'Collaboratore', children: [
+    { title: 'Movimenti', icon: 'ReceiptLong', link: '/table/Transaction', role: 'Collaboratore' },
+  ] },
   { title: 'Studio', sub_title: 'Dati, utenti e impostazioni', icon: 'Business', role: 'Admin', children: [
     { title: 'Il mio studio', icon: 'Store', link: '/utente/il_mio_studio', role: 'Admin' },
     { title: 'Utenti', icon: 'ManageAccounts', link: '/table/User', role: 'Admin' },

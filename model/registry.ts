@@ -11,11 +11,12 @@ import { BankAccount } from './models/BankAccount.js';
 import { StudioService } from './models/StudioService.js';
 import { Task } from './models/Task.js';
 import { EntitaEsempio } from './models/EntitaEsempio.js';
+import { Transaction } from './models/Transaction.js';
 
 /** Every model of the product, in dependency order (referenced models first). */
 export const MODELS: ModelDef[] = [
   Studio, Permission, Role, User, LegalStatus, PaymentMethod, LegalRepresentative, Customer,
-  BankAccount, StudioService, Task, EntitaEsempio,
+  BankAccount, StudioService, Task, EntitaEsempio, Transaction,
 ];
 
 export const modelByName = new Map(MODELS.map((m) => [m.name, m]));

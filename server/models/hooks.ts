@@ -31,6 +31,8 @@ export interface ModelHooks {
   afterChange?(args: { exec: Exec; ctx: Ctx; model: ModelDef; mode: 'create' | 'update'; id: number; row: Row; before?: Row }): Promise<void> | void;
   /** before rows are trashed or deleted forever, in the same transaction */
   beforeDelete?(args: { exec: Exec; ctx: Ctx; model: ModelDef; ids: number[]; trash: number[]; forever: number[] }): Promise<void> | void;
+  /** adds computed values to one record answered by GET /api/{resource}/{id} (e.g. a customer's balance) */
+  afterRead?(args: { exec: Exec; ctx: Ctx; model: ModelDef; row: Row }): Promise<void> | void;
   /** an extra condition on the rows the caller may see (alias `t`), besides the studio scope */
   rowScope?(ctx: Ctx, alias: string): SQL | null;
 }

@@ -2,9 +2,11 @@
 import type { ModelDef } from '../../model/define.js';
 import type { ModelHooks } from './hooks.js';
 import { UserHooks } from './User.js';
+import { CustomerHooks } from './Customer.js';
 
 const HOOKS: Record<string, ModelHooks> = {
   User: UserHooks,
+  Customer: CustomerHooks,
 };
 
 const NONE: ModelHooks = {};

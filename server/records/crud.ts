@@ -133,6 +133,12 @@ async function prepare(exec: Exec, ctx: Ctx, model: ModelDef, input: Row, mode: 
     }
     values[name] = v;
   }
+  // a read-only field with a default (managed by the server) starts from it
+  if (mode === 'create') {
+    for (const [name, fd] of Object.entries(model.fields)) {
+      if (fd.readOnly && fd.default !== undefined && fd.type !== 'manyToMany') values[name] = toDbValue(fd, defaultOf(fd));
+    }
+  }
   await checkRelations(exec, ctx, model, values, errors);
   return { values, errors };
 }
@@ -189,6 +195,50 @@ async function checkVersion(exec: Exec, model: ModelDef, existing: Row, version:
   if (version === existing.updated_at) return;
   const rows = await exec(sql`SELECT (t."updated_at" = ${versionTime(version)}) AS "same" FROM ${ident(model.table)} t WHERE t."id" = ${Number(existing.id)}`);
   if (rows[0]?.same !== true) throw new HttpError(412, MSG.stale);
+}
+
+/**
+ * Multiple mode: the same record for each value of `input[list]` in `field` (a transaction for
+ * each selected customer), in one transaction and a few set-based statements: one validation,
+ * one check that every value is a row the caller may use (else 404 and nothing is written), one
+ * INSERT … SELECT over the values, one audit statement.
+ */
+export async function createRecords(tx: Tx, ctx: Ctx, model: ModelDef, input: Row, multiple: { field: string; list: string }): Promise<Row[]> {
+  if (!can(ctx, model, 'create') || (model.scope === 'tenant' && ctx.role !== 'SuperAdmin')) throw forbidden();
+  const raw = input[multiple.list];
+  const list = Array.isArray(raw) ? raw : typeof raw === 'string' ? (() => { try { return JSON.parse(raw) as unknown; } catch { return null; } })() : null;
+  const ids = Array.isArray(list) ? [...new Set(list.map(Number))] : [];
+  if (!ids.length || ids.length > 100_000 || ids.some((i) => !Number.isInteger(i) || i < 1 || i > 2_147_483_647)) {
+    throw new HttpError(422, MSG.validation, { [multiple.list]: ['Seleziona almeno 1 elementi'] });
+  }
+  const fd = model.fields[multiple.field]!;
+  const ref = modelByName.get(fd.ref!)!;
+  const hooks = hooksOf(model);
+  if (hooks.beforeValidate || hooks.beforeChange || hooks.afterChange || Object.values(model.fields).some((f) => f.unique || f.type === 'manyToMany')) {
+    throw new HttpError(422, MSG.validation, { [multiple.list]: ['Modalità multipla non disponibile per questo elemento'] });
+  }
+  return tx(async (exec) => {
+    const found = await exec(sql`SELECT t."id" FROM ${ident(ref.table)} t WHERE t."id" = ANY(${idArray(ids)}) AND ${scopeCondition(ref, ctx)}
+      ${ref.softDelete ? sql`AND t."deleted_at" IS NULL` : sql``}`);
+    if (found.length !== ids.length) throw notFound();
+    const { values, errors } = await prepare(exec, ctx, model, { ...input, [multiple.field]: ids[0] }, 'create');
+    if (model.scope === 'studio' && (values.studio_id == null || !model.fields.studio_id)) values.studio_id = ctx.studioId;
+    failIf(errors);
+    // the first row as a plain insert (its values typed by their columns), the others copied from it
+    const cols = columnEntries(model, values);
+    const first = await exec(sql`INSERT INTO ${ident(model.table)} (${sql.join(cols.map(([n]) => ident(n)), sql`, `)})
+      VALUES (${sql.join(cols.map(([, v]) => sql`${v}`), sql`, `)}) RETURNING "id"`);
+    const firstId = Number(first[0]!.id);
+    const copied = cols.filter(([n]) => n !== multiple.field).map(([n]) => ident(n));
+    const rest = ids.slice(1);
+    const others = rest.length ? await exec(sql`INSERT INTO ${ident(model.table)} (${sql.join([...copied, ident(multiple.field)], sql`, `)})
+      SELECT ${sql.join([...copied.map((c) => sql`t.${c}`), sql`x`], sql`, `)} FROM ${ident(model.table)} t, unnest(${idArray(rest)}) AS x
+      WHERE t."id" = ${firstId} ORDER BY x RETURNING "id"`) : [];
+    const newIds = [firstId, ...others.map((r) => Number(r.id)).sort((a, b) => a - b)];
+    await auditMany(exec, ctx, model, newIds, 'create');
+    const rows = await exec(sql`SELECT ${recordSelect(model)} FROM ${ident(model.table)} t WHERE t."id" = ANY(${idArray(newIds)}) ORDER BY t."id"`);
+    return rows.map((r) => numbersFromDb(r, model.fields));
+  });
 }
 
 export async function updateRecord(tx: Tx, ctx: Ctx, model: ModelDef, rawId: unknown, input: Row, opts: { ifMatch?: string } = {}): Promise<Row> {

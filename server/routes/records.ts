@@ -8,7 +8,8 @@ import type { AppDeps } from '../deps.js';
 import { MODELS, modelByName } from '../../model/registry.js';
 import type { ModelDef } from '../../model/define.js';
 import { listRecords } from '../records/list.js';
-import { createRecord, deleteRecords, getRecord, parseIds, updateRecord, updateRecords } from '../records/crud.js';
+import { createRecord, createRecords, deleteRecords, getRecord, parseIds, updateRecord, updateRecords } from '../records/crud.js';
+import { hooksOf } from '../models/index.js';
 import { csvExport, pdfExport } from '../records/export.js';
 import { history } from '../records/audit.js';
 import { HttpError, notFound } from '../errors.js';
@@ -97,6 +98,7 @@ export async function recordRoutes(api: FastifyInstance, deps: AppDeps) {
         schema: { tags: mtags, summary: `C09 Un elemento (${m.label})`, params: IdParams, response: { 200: z.object({ data: row }), ...ERRORS } },
       }, async (req, reply) => {
         const data = await getRecord(exec, req.ctx, m, (req.params as { id: string }).id);
+        await hooksOf(m).afterRead?.({ exec, ctx: req.ctx, model: m, row: data });
         // the version to send back with a change (If-Match), as `updated_at` is in the body
         reply.header('ETag', `"${String(data.updated_at)}"`);
         return { data };
@@ -120,9 +122,20 @@ export async function recordRoutes(api: FastifyInstance, deps: AppDeps) {
     }
     api.post(`/${m.resource}`, {
       config: { model: m.name },
-      schema: { tags: mtags, summary: `C10 Nuovo elemento (${m.label})`, body: input, response: { 201: z.object({ data: row }), ...ERRORS } },
+      schema: {
+        tags: mtags, summary: `C10 Nuovo elemento (${m.label})${m.multiple ? `; con ${m.multiple.list}: uno per ciascuno` : ''}`,
+        body: m.multiple ? input.and(z.looseObject({ [m.multiple.list]: z.array(z.union([z.number(), z.string()])).optional() })) : input,
+        response: { 201: z.object({ data: row, ids: z.array(z.number()).optional() }), ...ERRORS },
+      },
     }, async (req, reply) => {
-      const row = await createRecord(tx, req.ctx, m, body(req.body));
+      const b = body(req.body);
+      // multiple mode: one row per value of the list (e.g. a transaction for each selected customer)
+      if (m.multiple && b[m.multiple.list] !== undefined && b[m.multiple.list] !== null) {
+        const rows = await createRecords(tx, req.ctx, m, b, m.multiple);
+        await written(m);
+        return reply.status(201).send({ data: rows[0], ids: rows.map((r) => Number(r.id)) });
+      }
+      const row = await createRecord(tx, req.ctx, m, b);
       await written(m);
       return reply.status(201).send({ data: row });
     });

@@ -129,8 +129,14 @@ const raMethods = {
   },
   async create<R extends Omit<RaRecord, 'id'> = any, RR extends RaRecord = R & { id: Identifier }>(resource: string, params: CreateParams<R>): Promise<CreateResult<RR>> {
     const m = model(resource);
-    const res = await wrap(apiFetch<{ data: RR }>(`/api/${m.resource}`, { method: 'POST', json: params.data }));
-    return { data: res.data };
+    const body: Record<string, unknown> = { ...params.data };
+    // multiple mode: the list of values (e.g. customer_ids) replaces the single one, or is dropped
+    if (m.multiple) {
+      if (body.__multiple === true) delete body[m.multiple.field]; else delete body[m.multiple.list];
+    }
+    delete body.__multiple;
+    const res = await wrap(apiFetch<{ data: RR; ids?: number[] }>(`/api/${m.resource}`, { method: 'POST', json: body }));
+    return { data: res.ids && res.ids.length > 1 ? { ...res.data, __created: res.ids.length } : res.data };
   },
   async update<R extends RaRecord = any>(resource: string, params: UpdateParams<R>): Promise<UpdateResult<R>> {
     const m = model(resource);
@@ -194,6 +200,13 @@ export const dataProvider = {
     const res = await wrap(apiFetch<{ data: RaRecord['id'][]; meta: { total: number } }>(`/api/list/${m.name}/${collectionOf(m, params.filter)}?${qs}`));
     return res.data;
   },
+  /** A customer's account statement between two days (YYYY-MM-DD, either may be null). */
+  async statement(customerId: string | number, params: { from: string | null; to: string | null; signal?: AbortSignal }) {
+    const qs = new URLSearchParams();
+    if (params.from) qs.set('from', params.from);
+    if (params.to) qs.set('to', params.to);
+    return (await wrap(apiFetch<{ data: Statement }>(`/api/customer/${encodeURIComponent(String(customerId))}/statement?${qs}`, { signal: params.signal }))).data;
+  },
   /** CSV of all matching rows with the chosen fields (streamed by the server). */
   async exportCsv(resource: string, params: { filter?: Record<string, unknown>; sort?: GetListParams['sort']; fields: string[] }) {
     const m = model(resource);
@@ -251,7 +264,37 @@ export const dataProvider = {
     apiFetch<LoggedUser & { access_token: string; expires_at?: number }>('/api/user/login', { method: 'POST', json: { email, password } }),
   /** GET /api/user/logout. */
   logout: () => apiFetch('/api/user/logout'),
+
+  // ---- bulk actions on the selected customers (src/bulk/): errors stay ApiError ----
+
+  /** C38 POST /api/generate_credit_transactions: the yearly installments of `year`. */
+  async generateInstallments(customerIds: Array<string | number>, year: number) {
+    return (await apiFetch<{ data: InstallmentsResult }>('/api/generate_credit_transactions', { method: 'POST', json: { customer_ids: customerIds.map(Number), year } })).data;
+  },
+  /** C26 POST /api/update_yearly_accounting_amount (or its preview, which writes nothing). */
+  async updateYearlyAmount(customerIds: Array<string | number>, change: { yearly_accounting_amount: number } | { yearly_accounting_amount_change_percentage: number }, preview = false) {
+    return (await apiFetch<{ data: YearlyAmountResult }>(`/api/update_yearly_accounting_amount${preview ? '/preview' : ''}`, { method: 'POST', json: { customers_ids: customerIds.map(Number), ...change } })).data;
+  },
+  /** C34 POST /api/annual_balancer/actions/do: one year for every selected customer. */
+  async annualBalancer(customerIds: Array<string | number>, year: number) {
+    return (await apiFetch<{ data: BalancerRow[] }>('/api/annual_balancer/actions/do', { method: 'POST', json: { customersData: customerIds.map((id) => ({ id: Number(id), year })) } })).data;
+  },
 } satisfies DataProvider;
+
+export interface InstallmentsResult {
+  created: Array<{ customer_id: number; business_name: string; date: string; amount: number; transaction_note: string }>;
+  skipped: Array<{ customer_id: number; business_name: string; reason: string }>;
+}
+export interface YearlyAmountResult { updated: number; customers: Array<{ id: number; business_name: string; old_amount: number; new_amount: number }> }
+export interface BalancerRow { id: number; business_name: string; balanced_amount: number }
+
+export interface Statement {
+  customer: { id: number; business_name: string };
+  from: string | null; to: string | null;
+  opening: number; charges: number; payments: number; adjustments: number; closing: number;
+  /** running balance after each movement of the interval, by transaction id */
+  running: Record<string, number>;
+}
 
 export interface LoggedStudio { id?: number; name?: string; subscription_expire_date: string | null }
 

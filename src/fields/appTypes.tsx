@@ -18,7 +18,7 @@ import { MoneyInput } from '../form/MoneyInput';
 import { DateInput } from '../form/DateInput';
 import { DateTimeInput, TimeInput } from '../form/TimeInputs';
 import { ImageDataInput } from '../form/ImageDataInput';
-import { EndpointSelectInput } from '../form/EndpointSelectInput';
+import { EndpointChoiceInput, EndpointSelectInput } from '../form/EndpointSelectInput';
 
 /** What every input gets from the generic form. */
 export interface InputArgs {
@@ -115,7 +115,9 @@ export const APP_TYPES: Record<FieldType, AppFieldType> = {
   },
   boolean: { Input: (a) => <BooleanInput source={a.name} label={a.fd.label} disabled={a.readOnly} />, cell: valueCell },
   choice: {
-    Input: (a) => <SelectInput {...common(a)} choices={a.fd.choices ?? []} optionValue="value" optionText="text" emptyText="—" />,
+    Input: (a) => (a.fd.optionsEndpoint
+      ? <EndpointChoiceInput source={a.name} label={a.fd.label} endpoint={a.fd.optionsEndpoint} choices={a.fd.choices ?? []} validate={a.validate} disabled={a.readOnly} />
+      : <SelectInput {...common(a)} choices={a.fd.choices ?? []} optionValue="value" optionText="text" emptyText="—" />),
     cell: valueCell,
   },
   relation: {

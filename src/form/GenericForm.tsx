@@ -12,15 +12,17 @@ import HistoryIcon from '@mui/icons-material/History';
 import RestoreIcon from '@mui/icons-material/RestoreFromTrash';
 import KeyboardIcon from '@mui/icons-material/Keyboard';
 import {
-  Create, Edit, SaveButton, useGetRecordRepresentation, SimpleForm, Toolbar, useCreatePath, useNotify, useRecordContext, useRefresh,
+  BooleanInput, Create, Edit, SaveButton, useGetRecordRepresentation, SimpleForm, Toolbar, useCreatePath, useNotify, useRecordContext, useRefresh,
   useResourceContext, type HttpError,
 } from 'react-admin';
-import { useFormState } from 'react-hook-form';
+import { useFormState, useWatch } from 'react-hook-form';
 import { useHotkeys } from 'react-hotkeys-hook';
 import { useNavigate } from 'react-router-dom';
 import { CloseHeader, useCanGoBack, useGoBack, type Crumb } from '../layout/CloseHeader';
 import { PageTitle } from '../layout/PageTitle';
 import type { ModelDef } from '../../model/define';
+import type { FieldDef } from '../../model/fields';
+import { modelByName } from '../../model/registry';
 import { defaultOf, type Mode } from '../../model/validate';
 import { useAppDataProvider, HistoryEntry } from '../dataProvider';
 import { FieldInput } from './FieldInput';
@@ -142,17 +144,36 @@ function FormToolbar({ model, mode }: { model: ModelDef; mode: Mode }) {
   );
 }
 
+/** The field that names many rows at once in multiple mode (e.g. `customer_ids`), as a many-to-many input. */
+function MultipleInput({ model }: { model: ModelDef }) {
+  const { field, list } = model.multiple!;
+  const ref = modelByName.get(model.fields[field]!.ref!)!;
+  const fd: FieldDef = { type: 'manyToMany', label: ref.plural, ref: ref.name, required: true, min: 1 };
+  return <FieldInput name={list} fd={fd} mode="create" />;
+}
+
 export function ModelFields({ model, mode }: { model: ModelDef; mode: Mode }) {
+  // multiple mode (seed A: a transaction for several customers): one row per chosen value
+  const multiple = useWatch({ name: MULTIPLE }) === true && !!model.multiple && mode === 'create';
+  const refPlural = model.multiple ? modelByName.get(model.fields[model.multiple.field]!.ref!)?.plural.toLowerCase() : '';
   return (
     <Grid container columnSpacing={2} sx={{ width: '100%' }}>
+      {model.multiple && mode === 'create' && (
+        <Grid size={{ xs: 12 }}>
+          <BooleanInput source={MULTIPLE} label={`Modalità multipla: un elemento per ciascuno dei ${refPlural} scelti`} helperText={false} />
+        </Grid>
+      )}
       {Object.entries(model.fields).filter(([, fd]) => !fd.formHidden && !(fd.readOnly && mode === 'create')).map(([name, fd]) => (
         <Grid key={name} size={{ xs: 12, md: fd.width ?? (fd.type === 'longtext' || fd.type === 'manyToMany' ? 12 : 4) }}>
-          <FieldInput name={name} fd={fd} mode={mode} />
+          {multiple && name === model.multiple!.field ? <MultipleInput model={model} /> : <FieldInput name={name} fd={fd} mode={mode} />}
         </Grid>
       ))}
     </Grid>
   );
 }
+
+/** The form-only switch of multiple mode (never sent: the dataProvider keeps one of the two fields). */
+export const MULTIPLE = '__multiple';
 
 /** Defaults of a new record from the declaration (e.g. acquisition date today, sdi_code 0000000). */
 export const createDefaults = (model: ModelDef) =>
@@ -225,7 +246,13 @@ export function ModelCreate({ model }: { model: ModelDef }) {
       actions={<FormCloseHeader model={model} mode="create" />}
       mutationOptions={{
         onError,
-        onSuccess: (data: { id: string | number }) => {
+        onSuccess: (data: { id: string | number; __created?: number }) => {
+          if ((data.__created ?? 1) > 1) {
+            // multiple mode: the rows are in the list
+            notify(`${data.__created} elementi creati`);
+            navigate(listPathOf(model), { replace: true });
+            return;
+          }
           notify('Elemento creato');
           // whether there is a page to go back to, asked before the route is replaced
           const back = canGoBack();

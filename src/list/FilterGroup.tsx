@@ -14,7 +14,7 @@ import { useQuery } from '@tanstack/react-query';
 import type { ListFilter, ModelDef } from '../../model/define';
 import { modelByName } from '../../model/registry';
 import {
-  decodeFilterState, encodeFilterState, filterSpecs, initialFilterState, type FilterState,
+  decodeFilterState, encodeFilterState, filterSpecs, groupFiltersOf, initialFilterState, type FilterState,
 } from './listState';
 import { dataProvider } from '../dataProvider';
 import { DateTextField } from '../form/DateInput';
@@ -53,8 +53,9 @@ function ComboFilter({ f, value, onChange }: { f: Extract<ListFilter, { kind: 'c
 
 const NO_FILTERS: ListFilter[] = [];
 
-export function FilterGroup({ model }: { model: ModelDef }) {
-  const filters = model.list.filters ?? NO_FILTERS;
+export function FilterGroup({ model, withParent = false }: { model: ModelDef; withParent?: boolean }) {
+  // on one parent's list the filters marked so are neither shown nor applied
+  const filters = useMemo(() => (model.list.filters ? groupFiltersOf(model, withParent) : NO_FILTERS), [model, withParent]);
   const { filterValues, setFilters, displayedFilters } = useListContext();
   // the stored state is validated when read: what does not fit takes its default
   const [state, setLocalState] = useState<FilterState>(() => decodeFilterState(filterValues.__filterState, filters).state);

@@ -16,7 +16,7 @@ import PrintIcon from '@mui/icons-material/Print';
 import MoreVertIcon from '@mui/icons-material/MoreVert';
 import SelectAllIcon from '@mui/icons-material/SelectAll';
 import {
-  BulkDeleteButton, Datagrid, List, Pagination, useCreatePath, useListContext, useNotify,
+  BulkDeleteButton, Datagrid, List, Pagination, WrapperField, useCreatePath, useListContext, useNotify,
   useRecordContext, useRefresh, useRemoveFromStore, useResourceContext, useStore, TopToolbar,
 } from 'react-admin';
 import { useLocation, useNavigate } from 'react-router-dom';
@@ -259,7 +259,7 @@ const DATAGRID_SX = {
   '& td.gs-actions': { zIndex: 1 },
 } as const;
 
-function ModelDatagrid({ model }: { model: ModelDef }) {
+function ModelDatagrid({ model, parentId }: { model: ModelDef; parentId?: string }) {
   const gridRef = useRef<HTMLDivElement>(null);
   useDatagridA11y(gridRef);
   const meta = useItemMeta();
@@ -299,6 +299,9 @@ function ModelDatagrid({ model }: { model: ModelDef }) {
           if (model.list.status?.field === c) return <StatusCell key={c} label="Stato" status={model.list.status} />;
           return <ValueCell key={c} name={c} fd={fd} label={fd.label} sortBy={c} sortable={fd.sortable !== false} />;
         })}
+        {(partsOf(model.name).listColumns ?? []).filter((c) => !c.withParent || parentId).map(({ key, label, Cell }) => (
+          <WrapperField key={key} label={label} textAlign="right"><Cell parentId={parentId} /></WrapperField>
+        ))}
         {!model.list.status && <StatusCell label="Stato" />}
         <RowActions model={model} label="Azioni" cellClassName="gs-actions" headerClassName="gs-actions" />
       </Datagrid>
@@ -324,20 +327,20 @@ function ModelDatagrid({ model }: { model: ModelDef }) {
 }
 
 /** The react-admin store key of a model's list params (`RaStore.list.{Model}` in local storage). */
-export const listStoreKey = (model: ModelDef) => `list.${model.name}`;
+export const listStoreKey = (model: ModelDef, ofParent = false) => `list.${model.name}${ofParent ? '.of' : ''}`;
 
 /**
  * Validates the stored list state and the one in the URL before the list reads them; a state
  * that does not fit is rewritten (what fits is kept, the rest takes the defaults). Returns
  * false until both fit.
  */
-function useFittingListState(model: ModelDef): boolean {
-  const [stored, setStored] = useStore<unknown>(listStoreKey(model));
+function useFittingListState(model: ModelDef, storeKey: string, withParent: boolean): boolean {
+  const [stored, setStored] = useStore<unknown>(storeKey);
   const location = useLocation();
   const navigate = useNavigate();
   const fromUrl = listParamsFromSearch(location.search);
-  const urlCheck = Object.keys(fromUrl).length ? sanitizeListParams(model, fromUrl) : null;
-  const storeCheck = stored !== undefined ? sanitizeListParams(model, stored) : null;
+  const urlCheck = Object.keys(fromUrl).length ? sanitizeListParams(model, fromUrl, withParent) : null;
+  const storeCheck = stored !== undefined ? sanitizeListParams(model, stored, withParent) : null;
   const fits = !urlCheck?.changed && !storeCheck?.changed;
   useEffect(() => {
     if (storeCheck?.changed) setStored(storeCheck.params);
@@ -371,36 +374,41 @@ function ListScreen({ model, parentId }: { model: ModelDef; parentId?: string })
   const notify = useNotify();
   const parent = parentId && model.list.parentField ? { __parent: { name: model.list.parentField, id: parentId } } : undefined;
   const title = `Gestione ${model.plural}`;
+  const { listHeader: Header, listTitle: ListTitle } = partsOf(model.name);
   return (
     <List
       resource={model.name}
-      title={<PageTitle title={title} />}
+      title={ListTitle ? <ListTitle model={model} parentId={parent ? parentId : undefined} fallback={title} /> : <PageTitle title={title} />}
       perPage={DEFAULT_PAGE_SIZE}
       sort={model.list.sort ? { field: model.list.sort.field, order: model.list.sort.desc ? 'DESC' : 'ASC' } : undefined}
-      filterDefaultValues={defaultListFilter(model)}
+      filterDefaultValues={defaultListFilter(model, !!parent)}
       filter={parent}
       actions={<ListActions model={model} />}
       pagination={<Pagination rowsPerPageOptions={[...PAGE_SIZES]} />}
       queryOptions={{ onError: (e: Error) => notify(`Errore nel caricamento dati ${e.message}`, { type: 'error' }) }}
       disableSyncWithLocation={false}
-      storeKey={listStoreKey(model)}
+      // one parent's list (a customer's statement) keeps its own state, apart from the full list
+      storeKey={listStoreKey(model, !!parent)}
       empty={false}
       sx={{ minWidth: 0, maxWidth: '100%', '& .RaList-main': { minWidth: 0 }, '& .RaList-content': { minWidth: 0 } }}
     >
-      <FilterGroup model={model} />
-      <ModelDatagrid model={model} />
+      {Header && <Header model={model} parentId={parent ? parentId : undefined} />}
+      <FilterGroup model={model} withParent={!!parent} />
+      <ModelDatagrid model={model} parentId={parent ? parentId : undefined} />
     </List>
   );
 }
 
 export function GenericList({ model, parentId }: { model: ModelDef; parentId?: string }) {
-  const fits = useFittingListState(model);
+  const withParent = !!(parentId && model.list.parentField);
+  const storeKey = listStoreKey(model, withParent);
+  const fits = useFittingListState(model, storeKey, withParent);
   const removeFromStore = useRemoveFromStore();
   const navigate = useNavigate();
   const location = useLocation();
   if (!fits) return null;
   return (
-    <ListErrorBoundary onReset={() => { removeFromStore(listStoreKey(model)); navigate({ pathname: location.pathname, search: '' }, { replace: true }); }}>
+    <ListErrorBoundary onReset={() => { removeFromStore(storeKey); navigate({ pathname: location.pathname, search: '' }, { replace: true }); }}>
       <ListScreen model={model} parentId={parentId} />
     </ListErrorBoundary>
   );

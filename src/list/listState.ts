@@ -127,8 +127,14 @@ export function filterSpecs(filters: ListFilter[] = [], s: FilterState): { specs
 }
 
 /** Filter values a list starts with: the defaults of its filter group. */
-export function defaultListFilter(model: ModelDef): Record<string, unknown> | undefined {
-  const filters = model.list.filters;
+/** The filter group's filters: on one parent's list (`/table/{Model}/{id}`) without those marked `hideWithParent`. */
+export function groupFiltersOf(model: ModelDef, withParent = false): ListFilter[] {
+  const all = model.list.filters ?? [];
+  return withParent ? all.filter((f) => !f.hideWithParent) : all;
+}
+
+export function defaultListFilter(model: ModelDef, withParent = false): Record<string, unknown> | undefined {
+  const filters = groupFiltersOf(model, withParent);
   if (!filters?.length) return model.list.defaultFilter;
   const state = initialFilterState(filters);
   const { specs } = filterSpecs(filters, state);
@@ -172,7 +178,7 @@ const toInt = (v: unknown): number | undefined => {
  * group's state is decoded and its filter objects recomputed from it. `changed` tells whether
  * anything had to be dropped or replaced.
  */
-export function sanitizeListParams(model: ModelDef, raw: unknown): { params: StoredListParams; changed: boolean } {
+export function sanitizeListParams(model: ModelDef, raw: unknown, withParent = false): { params: StoredListParams; changed: boolean } {
   if (!isPlainObject(raw)) return { params: {}, changed: raw !== undefined && raw !== null };
   let changed = false;
   const out: StoredListParams = {};
@@ -197,7 +203,7 @@ export function sanitizeListParams(model: ModelDef, raw: unknown): { params: Sto
   }
 
   if (raw.filter !== undefined && raw.filter !== null) {
-    if (!isPlainObject(raw.filter)) { drop(); out.filter = defaultListFilter(model) ?? {}; }
+    if (!isPlainObject(raw.filter)) { drop(); out.filter = defaultListFilter(model, withParent) ?? {}; }
     else {
       const filter: Record<string, unknown> = {};
       const known = new Set(Object.keys(model.list.defaultFilter ?? {}));
@@ -208,7 +214,7 @@ export function sanitizeListParams(model: ModelDef, raw: unknown): { params: Sto
         else if (known.has(k) && ['string', 'number', 'boolean'].includes(typeof v)) filter[k] = v;
         else drop();
       }
-      const groupFilters = model.list.filters ?? [];
+      const groupFilters = groupFiltersOf(model, withParent);
       if (groupFilters.length) {
         // the filter group's state is the source of its filter objects
         const { state, clean } = decodeFilterState(raw.filter.__filterState, groupFilters);

@@ -1,7 +1,8 @@
 /**
  * Per-resource parts merged over the generic screens. A folder `src/resources/<Model>/` may hold:
  * - `parts.tsx`, default export `ResourceParts`: bulk actions for the generic table's toolbar,
- *   row actions for each row's menu, the menu icon (small: loaded with the app);
+ *   row actions for each row's menu, the menu icon, a header above the table, its title and
+ *   extra columns (small: loaded with the app);
  * - `List.tsx`, `Edit.tsx`, `Create.tsx`, default export a screen that replaces the generic one
  *   (loaded lazily, when the screen is opened: the first load does not grow with them).
  * Nothing to register: the folders are found at build time.
@@ -18,6 +19,12 @@ export interface ResourceParts {
   /** menu items added on top of the generic ones in each row's menu */
   rowActions?: ComponentType<RowActionProps>;
   icon?: ComponentType;
+  /** shown above the generic table (inside its list context); `parentId` on `/table/{Model}/{id}` */
+  listHeader?: ComponentType<{ model: ModelDef; parentId?: string }>;
+  /** the list's title instead of 'Gestione {plural}' (e.g. with the parent's name) */
+  listTitle?: ComponentType<{ model: ModelDef; parentId?: string; fallback: string }>;
+  /** columns added after the declared ones: a header label and a cell (in the row's record context) */
+  listColumns?: Array<{ key: string; label: string; Cell: ComponentType<{ parentId?: string }>; /** only on one parent's list */ withParent?: boolean }>;
   list?: ComponentType | LazyExoticComponent<ComponentType>;
   edit?: ComponentType | LazyExoticComponent<ComponentType>;
   create?: ComponentType | LazyExoticComponent<ComponentType>;

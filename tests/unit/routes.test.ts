@@ -19,6 +19,8 @@ describe('menu and routes', () => {
     expect(routeExists('/NewSchedaCustomer')).toBe(true);
     expect(routeExists('/table/NoSuchModel')).toBe(false);
     expect(routeExists('/dashboard_jobs')).toBe(false);
-    expect(routeExists('/table/Transaction')).toBe(false);
+    expect(routeExists('/table/Transaction')).toBe(true);
+    expect(routeExists('/table/Transaction/12')).toBe(true);
+    expect(routeExists('/cedolini_saved/3')).toBe(false);
   });
 });

@@ -1,0 +1,62 @@
+/**
+ * A customer's account (PRODUCT.md §5): balance = Σ charges − Σ payments + Σ adjustments of
+ * the not-trashed movements; positive means the customer owes the studio. The statement of an
+ * interval: opening balance, its charges, payments and adjustments, closing balance, and the
+ * running balance after each movement.
+ */
+import { sql } from 'drizzle-orm';
+import type { Ctx } from '../auth/context.js';
+import type { Exec } from '../records/exec.js';
+
+/** The signed effect of a movement on the balance, as exact numeric. */
+const SIGNED = sql`CASE x."type" WHEN 'PAYMENT' THEN -x."amount" ELSE x."amount" END`;
+
+/** The balance of one customer of the caller's studio (0 without movements), as a number. */
+export async function customerBalance(exec: Exec, ctx: Ctx, customerId: number): Promise<number> {
+  const rows = await exec(sql`SELECT coalesce(sum(${SIGNED}), 0)::text AS "balance" FROM "transactions" x
+    WHERE x."customer_id" = ${customerId} AND x."studio_id" = ${ctx.studioId} AND x."deleted_at" IS NULL`);
+  return Number(rows[0]?.balance ?? 0);
+}
+
+export interface Statement {
+  customer: { id: number; business_name: string };
+  from: string | null;
+  to: string | null;
+  opening: number;
+  charges: number;
+  payments: number;
+  adjustments: number;
+  closing: number;
+  /** running balance after each movement of the interval, by transaction id */
+  running: Record<string, number>;
+}
+
+/**
+ * The statement of a customer of the caller's studio between two days (either may be null: from
+ * the first movement, up to the last); undefined when the customer is not the caller's.
+ * Movements are ordered by date, then id (the order of the running balance).
+ */
+export async function customerStatement(exec: Exec, ctx: Ctx, customerId: number, from: string | null, to: string | null): Promise<Statement | undefined> {
+  const customer = await exec(sql`SELECT c."id", c."business_name" FROM "customers" c WHERE c."id" = ${customerId} AND c."studio_id" = ${ctx.studioId}`);
+  if (!customer.length) return undefined;
+  const start = from ? sql`${`${from} 00:00:00`}::timestamp` : sql`'-infinity'::timestamp`;
+  const end = to ? sql`${`${to} 23:59:59`}::timestamp` : sql`'infinity'::timestamp`;
+  const own = sql`x."customer_id" = ${customerId} AND x."studio_id" = ${ctx.studioId} AND x."deleted_at" IS NULL`;
+  const totals = await exec(sql`SELECT
+      coalesce(sum(${SIGNED}) FILTER (WHERE x."date" < ${start}), 0)::text AS "opening",
+      coalesce(sum(x."amount") FILTER (WHERE x."date" BETWEEN ${start} AND ${end} AND x."type" = 'CHARGE'), 0)::text AS "charges",
+      coalesce(sum(x."amount") FILTER (WHERE x."date" BETWEEN ${start} AND ${end} AND x."type" = 'PAYMENT'), 0)::text AS "payments",
+      coalesce(sum(x."amount") FILTER (WHERE x."date" BETWEEN ${start} AND ${end} AND x."type" = 'ADJUSTMENT'), 0)::text AS "adjustments",
+      coalesce(sum(${SIGNED}) FILTER (WHERE x."date" <= ${end}), 0)::text AS "closing"
+    FROM "transactions" x WHERE ${own}`);
+  const running = await exec(sql`SELECT r."id", r."balance"::text AS "balance" FROM (
+      SELECT x."id", x."date", sum(${SIGNED}) OVER (ORDER BY x."date", x."id") AS "balance" FROM "transactions" x WHERE ${own} AND x."date" <= ${end}
+    ) r WHERE r."date" >= ${start}`);
+  const t = totals[0]!;
+  return {
+    customer: { id: Number(customer[0]!.id), business_name: String(customer[0]!.business_name) },
+    from, to,
+    opening: Number(t.opening), charges: Number(t.charges), payments: Number(t.payments), adjustments: Number(t.adjustments), closing: Number(t.closing),
+    running: Object.fromEntries(running.map((r) => [String(r.id), Number(r.balance)])),
+  };
+}
