@@ -19,6 +19,7 @@ import { recordRoutes } from './routes/records.js';
 import { shellRoutes } from './routes/shell.js';
 import { masterDataRoutes } from './routes/masterData.js';
 import { healthRoutes } from './routes/health.js';
+import { bulkRoutes } from './routes/bulk.js';
 import { isDatabaseUnavailable } from './db/unavailable.js';
 import { loggerOptions } from './logging.js';
 import type { Logger } from 'pino';
@@ -206,6 +207,7 @@ export async function buildApp(settings: Settings, database: Database, opts: { l
     await recordRoutes(api, deps);
     await masterDataRoutes(api, deps);
     await healthRoutes(api, deps);
+    await bulkRoutes(api, deps);
   }, { prefix: '/api' });
 
   // the built browser app, with a fallback to index.html for client routes

@@ -11,6 +11,8 @@ import { fiscalCodeCheckChar, vatCheckDigit } from '../../model/validators.js';
 import { bootstrap } from './bootstrap.js';
 import { MODELS, modelByName } from '../../model/registry.js';
 import { sampleRow } from './fieldTypes.js';
+import { accounts } from './accounts.js';
+import { idArray } from '../records/sql.js';
 
 export const DEMO_PASSWORD = 'Demo2026!';
 export const DEMO_LOGINS = [
@@ -258,6 +260,44 @@ async function seedDeclaredModels(exec: Exec, studioId: number, count: number) {
   }
 }
 
+/**
+ * Two years of a studio's accounts: the yearly installments of last year and this year (the
+ * product's own set-based insert, server/db/accounts.ts), payments of the installments due
+ * before today — a few days after each, except customers in arrears (about one in nine has paid
+ * nothing this year, one in thirteen half of last year) —, an annual adjustment of last year for
+ * about one customer in ten and secretarial fees charged this spring to one in six.
+ */
+async function seedAccounts(exec: Exec, studioId: number, user: { id: number; name: string }) {
+  const year = Number(todayIso().slice(0, 4));
+  const ids = (await exec(sql`SELECT "id" FROM "customers" WHERE "studio_id" = ${studioId} AND "ceased" = 0 AND "deleted_at" IS NULL ORDER BY "id"`)).map((r) => Number(r.id));
+  const books = accounts(exec, { studioId, userId: user.id, name: user.name });
+  await books.insertInstallments(ids, year - 1);
+  await books.insertInstallments(ids, year);
+  // a payment for each installment due, 5 to 24 days later (never after today)
+  await exec(sql`INSERT INTO "transactions" ("studio_id", "customer_id", "type", "amount", "date", "is_yearly_installment", "transaction_note", "payment_method_id")
+    SELECT t."studio_id", t."customer_id", 'PAYMENT', t."amount", t."date" + make_interval(days => 5 + ((t."customer_id" * 7 + t."id") % 20)), FALSE,
+      'Pagamento ' || lower(t."transaction_note"),
+      (SELECT p."id" FROM "payment_methods" p WHERE p."studio_id" = t."studio_id" ORDER BY p."id" LIMIT 1)
+    FROM "transactions" t
+    WHERE t."studio_id" = ${studioId} AND t."is_yearly_installment" AND t."type" = 'CHARGE'
+      AND t."date" + make_interval(days => 5 + ((t."customer_id" * 7 + t."id") % 20)) < LOCALTIMESTAMP
+      AND NOT (t."customer_id" % 9 = 0 AND extract(year FROM t."date") = ${year})
+      AND NOT (t."customer_id" % 13 = 0 AND extract(year FROM t."date") = ${year - 1} AND t."id" % 2 = 0)`);
+  // last year's annual adjustment (what the balancer posts after a 5 % raise during the year)
+  await exec(sql`INSERT INTO "transactions" ("studio_id", "customer_id", "type", "amount", "date", "is_yearly_installment", "transaction_note")
+    SELECT c."studio_id", c."id", 'ADJUSTMENT', round(c."yearly_accounting_amount" * 0.05, 2), make_timestamp(${year - 1}::int, 12, 31, 0, 0, 0), TRUE,
+      ${`Conguaglio annuale ${year - 1}`}
+    FROM "customers" c WHERE c."id" = ANY(${idArray(ids)}) AND c."id" % 10 = 0 AND c."yearly_accounting_amount" > 0`);
+  await exec(sql`INSERT INTO "transactions" ("studio_id", "customer_id", "type", "amount", "date", "is_yearly_installment", "transaction_note", "internal_note")
+    SELECT c."studio_id", c."id", 'CHARGE', 25.00, make_timestamp(${year}::int, 3, 15, 0, 0, 0), FALSE, 'Spese di segreteria', 'Pratiche straordinarie'
+    FROM "customers" c WHERE c."id" = ANY(${idArray(ids)}) AND c."id" % 6 = 0 AND make_timestamp(${year}::int, 3, 15, 0, 0, 0) < LOCALTIMESTAMP`);
+  // most paid them in April
+  await exec(sql`INSERT INTO "transactions" ("studio_id", "customer_id", "type", "amount", "date", "is_yearly_installment", "transaction_note")
+    SELECT t."studio_id", t."customer_id", 'PAYMENT', t."amount", make_timestamp(${year}::int, 4, 10, 0, 0, 0), FALSE, 'Pagamento spese di segreteria'
+    FROM "transactions" t WHERE t."studio_id" = ${studioId} AND t."transaction_note" = 'Spese di segreteria' AND t."customer_id" % 12 <> 0
+      AND make_timestamp(${year}::int, 4, 10, 0, 0, 0) < LOCALTIMESTAMP`);
+}
+
 /** Loads the demo data into an empty database (does nothing when a studio exists). */
 export async function loadDemoData(exec: Exec): Promise<boolean> {
   const roles = await bootstrap(exec);
@@ -269,7 +309,7 @@ export async function loadDemoData(exec: Exec): Promise<boolean> {
   const bianchi = await insertStudio(exec, studioProfile('Studio Bianchi', CITIES[4], ['Giulia', 'Bianchi', true], false, 3));
   const user = (studio_id: number, role: keyof typeof roles, name: string, cognome: string, email: string) =>
     ({ studio_id, role_id: roles[role], name, cognome, email, password, active: true, credit: 0 });
-  const [, , collab] = await insertMany(exec, 'users', [
+  const [, admin, collab, bianchiAdmin] = await insertMany(exec, 'users', [
     user(vendor, 'SuperAdmin', 'Paolo', 'Verdi', 'superadmin@gestionale.test'),
     user(demo, 'Admin', 'Marco', 'Rossi', 'admin@studiodemo.test'),
     user(demo, 'Collaboratore', 'Laura', 'Neri', 'collaboratore@studiodemo.test'),
@@ -277,6 +317,8 @@ export async function loadDemoData(exec: Exec): Promise<boolean> {
   ]);
   await seedStudioData(exec, demo, 200, 20260101, [collab]);
   await seedStudioData(exec, bianchi, 20, 20260202, [], 2);
+  await seedAccounts(exec, demo, { id: admin!, name: 'Marco Rossi' });
+  await seedAccounts(exec, bianchi, { id: bianchiAdmin!, name: 'Giulia Bianchi' });
   await seedDeclaredModels(exec, demo, 12);
   await seedDeclaredModels(exec, bianchi, 3);
   return true;

@@ -60,3 +60,48 @@ export async function customerStatement(exec: Exec, ctx: Ctx, customerId: number
     running: Object.fromEntries(running.map((r) => [String(r.id), Number(r.balance)])),
   };
 }
+
+export interface Receivables {
+  /** Σ of the positive balances of the active customers */
+  total_owed: number;
+  /** active customers with a charge due for more than 30 days that their payments have not covered */
+  overdue_customers: number;
+  overdue_amount: number;
+  /** the ten largest positive balances */
+  top_debtors: Array<{ id: number; business_name: string; balance: number }>;
+  /** the last twelve months, oldest first: 'YYYY-MM', charges and payments of the month */
+  monthly: Array<{ month: string; charges: number; payments: number }>;
+}
+
+/**
+ * The receivables of the caller's studio for the home page, in three queries. A customer is
+ * overdue when what it owed 30 days ago (charges and adjustments up to then) exceeds every
+ * payment made since the start: the unpaid part of charges older than 30 days.
+ */
+export async function receivables(exec: Exec, ctx: Ctx): Promise<Receivables> {
+  const balances = sql`SELECT c."id", c."business_name",
+      coalesce(sum(${SIGNED}), 0) AS "balance",
+      coalesce(sum(x."amount") FILTER (WHERE x."type" <> 'PAYMENT' AND x."date" < LOCALTIMESTAMP - interval '30 days'), 0)
+        - coalesce(sum(x."amount") FILTER (WHERE x."type" = 'PAYMENT'), 0) AS "due"
+    FROM "customers" c LEFT JOIN "transactions" x ON x."customer_id" = c."id" AND x."deleted_at" IS NULL
+    WHERE c."studio_id" = ${ctx.studioId} AND c."deleted_at" IS NULL AND c."ceased" = 0
+    GROUP BY c."id", c."business_name"`;
+  const totals = await exec(sql`SELECT coalesce(sum(GREATEST(b."balance", 0)), 0)::text AS "owed",
+      count(*) FILTER (WHERE b."due" > 0)::int AS "overdue", coalesce(sum(GREATEST(b."due", 0)), 0)::text AS "overdue_amount"
+    FROM (${balances}) b`);
+  const top = await exec(sql`SELECT b."id", b."business_name", b."balance"::text AS "balance" FROM (${balances}) b
+    WHERE b."balance" > 0 ORDER BY b."balance" DESC, b."id" LIMIT 10`);
+  const monthly = await exec(sql`SELECT to_char(m."month", 'YYYY-MM') AS "month",
+      coalesce(sum(x."amount") FILTER (WHERE x."type" = 'CHARGE'), 0)::text AS "charges",
+      coalesce(sum(x."amount") FILTER (WHERE x."type" = 'PAYMENT'), 0)::text AS "payments"
+    FROM generate_series(date_trunc('month', LOCALTIMESTAMP) - interval '11 months', date_trunc('month', LOCALTIMESTAMP), interval '1 month') AS m("month")
+    LEFT JOIN "transactions" x ON x."studio_id" = ${ctx.studioId} AND x."deleted_at" IS NULL
+      AND x."date" >= m."month" AND x."date" < m."month" + interval '1 month'
+    GROUP BY m."month" ORDER BY m."month"`);
+  const t = totals[0]!;
+  return {
+    total_owed: Number(t.owed), overdue_customers: Number(t.overdue), overdue_amount: Number(t.overdue_amount),
+    top_debtors: top.map((r) => ({ id: Number(r.id), business_name: String(r.business_name), balance: Number(r.balance) })),
+    monthly: monthly.map((r) => ({ month: String(r.month), charges: Number(r.charges), payments: Number(r.payments) })),
+  };
+}

@@ -12,7 +12,7 @@ import { ERRORS, IdParams } from './schemas.js';
 import { TRANSACTION_TYPES } from '../../model/models/Transaction.js';
 import { modelByName } from '../../model/registry.js';
 import { can } from '../auth/context.js';
-import { customerStatement } from '../db/statement.js';
+import { customerStatement, receivables } from '../db/statement.js';
 import { isoDate } from '../../model/dates.js';
 import { HttpError, notFound } from '../errors.js';
 
@@ -33,6 +33,24 @@ export async function masterDataRoutes(api: FastifyInstance, deps: AppDeps) {
   }, async (req) => {
     if (!can(req.ctx, modelByName.get('Transaction')!, 'view')) throw forbidden();
     return { data: TRANSACTION_TYPES.map((t) => ({ ...t })) };
+  });
+
+  // the receivables overview of the home page
+  api.get('/receivables', {
+    schema: {
+      tags: ['Movimenti'], summary: 'Crediti dello studio: totale da incassare, clienti in ritardo, dieci maggiori debitori, addebiti e incassi degli ultimi dodici mesi',
+      response: {
+        200: z.object({ data: z.object({
+          total_owed: z.number(), overdue_customers: z.number(), overdue_amount: z.number(),
+          top_debtors: z.array(z.object({ id: z.number(), business_name: z.string(), balance: z.number() })),
+          monthly: z.array(z.object({ month: z.string(), charges: z.number(), payments: z.number() })),
+        }) }),
+        ...ERRORS,
+      },
+    },
+  }, async (req) => {
+    if (!can(req.ctx, modelByName.get('Transaction')!, 'view')) throw forbidden();
+    return { data: await receivables(exec, req.ctx) };
   });
 
   // the account statement of one customer: balances of the interval and the running balance of each movement

@@ -200,6 +200,10 @@ export const dataProvider = {
     const res = await wrap(apiFetch<{ data: RaRecord['id'][]; meta: { total: number } }>(`/api/list/${m.name}/${collectionOf(m, params.filter)}?${qs}`));
     return res.data;
   },
+  /** The studio's receivables for the home page. */
+  async receivables(params: { signal?: AbortSignal } = {}) {
+    return (await apiFetch<{ data: Receivables }>('/api/receivables', { signal: params.signal })).data;
+  },
   /** A customer's account statement between two days (YYYY-MM-DD, either may be null). */
   async statement(customerId: string | number, params: { from: string | null; to: string | null; signal?: AbortSignal }) {
     const qs = new URLSearchParams();
@@ -287,6 +291,12 @@ export interface InstallmentsResult {
 }
 export interface YearlyAmountResult { updated: number; customers: Array<{ id: number; business_name: string; old_amount: number; new_amount: number }> }
 export interface BalancerRow { id: number; business_name: string; balanced_amount: number }
+
+export interface Receivables {
+  total_owed: number; overdue_customers: number; overdue_amount: number;
+  top_debtors: Array<{ id: number; business_name: string; balance: number }>;
+  monthly: Array<{ month: string; charges: number; payments: number }>;
+}
 
 export interface Statement {
   customer: { id: number; business_name: string };

@@ -8,6 +8,7 @@ import ChevronRightIcon from '@mui/icons-material/ChevronRight';
 import { ScreenTitle } from '../layout/PageTitle';
 
 import { menuIcon, useMenuItems, type MenuNode } from '../layout/AppMenu';
+import { ReceivablesOverview } from './Receivables';
 
 const EntryLinks = ({ nodes, depth = 0 }: { nodes: MenuNode[]; depth?: number }) => (
   <List dense disablePadding sx={depth ? { pl: 2 } : undefined}>
@@ -73,6 +74,7 @@ export const MenuPage = () => {
     <Box sx={{ p: { xs: 1, sm: 2 } }}>
       <ScreenTitle title={translate('app.menu.home')} />
       <Typography component="h1" variant="h5" sx={{ mb: 2 }}>Menu</Typography>
+      <ReceivablesOverview />
       {error ? (
         <Alert severity="error">{translate('app.error.load')}</Alert>
       ) : (

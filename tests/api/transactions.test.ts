@@ -132,3 +132,47 @@ describe('multiple-customer mode', () => {
     expect(await count()).toBe(before);
   });
 });
+
+describe('receivables of the home page', () => {
+  it("receivables: the total owed, the top debtors and this month's charges agree with each customer's balance (C13) and the list (C14)", async () => {
+    const res = await a.get('bianchi', '/api/receivables');
+    expect(res.statusCode, res.body).toBe(200);
+    const r = res.json().data;
+    const active = (await a.get('bianchi', '/api/list/Customer/CustomerResourceListCollection', {
+      items_per_page: -1, filters: [{ name: 'ceased', type: 'OR', val: [0] }],
+    })).json().data as Array<{ id: number }>;
+    const balances = new Map<number, number>();
+    for (const c of active) balances.set(c.id, (await a.get('bianchi', `/api/customer/${c.id}`)).json().data.balance);
+    const cents = (n: number) => Math.round(n * 100);
+    const owed = [...balances.values()].filter((b) => b > 0).reduce((s, b) => s + cents(b), 0);
+    expect(cents(r.total_owed)).toBe(owed);
+    expect(r.top_debtors.length).toBe(Math.min(10, [...balances.values()].filter((b) => b > 0).length));
+    for (const d of r.top_debtors) expect(d.balance).toBe(balances.get(d.id));
+    expect(r.top_debtors.map((d: { balance: number }) => d.balance)).toEqual(r.top_debtors.map((d: { balance: number }) => d.balance).sort((x: number, y: number) => y - x));
+    expect(r.monthly).toHaveLength(12);
+    const last = r.monthly[11];
+    const [y, m] = last.month.split('-').map(Number);
+    const end = new Date(Date.UTC(y, m, 0)).getUTCDate();
+    const charges = (await a.get('bianchi', '/api/list/Transaction/TransactionResourceListCollection', {
+      items_per_page: -1, filters: [
+        { name: 'type', type: 'OR', val: ['CHARGE'] },
+        { name: 'date', type: 'gte', val: [`${last.month}-01 00:00:00`] }, { name: 'date', type: 'lte', val: [`${last.month}-${end} 23:59:59`] },
+      ],
+    })).json().data as Array<{ amount: number }>;
+    expect(cents(last.charges)).toBe(charges.reduce((s, t) => s + cents(t.amount), 0));
+  });
+
+  it('demo data: two years of installments, payments and adjustments, some customers in arrears', async () => {
+    const year = new Date().getFullYear();
+    const rows = await a.sql<{ y: number; type: string; inst: boolean; n: number }>(
+      `SELECT extract(year FROM "date")::int AS "y", "type", "is_yearly_installment" AS "inst", count(*)::int AS "n" FROM "transactions"
+       WHERE "studio_id" = $1 GROUP BY 1, 2, 3`, [demoId]);
+    const count = (y: number, type: string, inst?: boolean) => rows.filter((r) => r.y === y && r.type === type && (inst === undefined || r.inst === inst)).reduce((s, r) => s + r.n, 0);
+    for (const y of [year - 1, year]) expect(count(y, 'CHARGE', true), `installments ${y}`).toBeGreaterThan(100);
+    expect(count(year - 1, 'PAYMENT')).toBeGreaterThan(100);
+    expect(count(year - 1, 'ADJUSTMENT')).toBeGreaterThan(0);
+    const r = (await a.get('admin', '/api/receivables')).json().data;
+    expect(r.overdue_customers).toBeGreaterThan(0);
+    expect(r.top_debtors).toHaveLength(10);
+  });
+});

@@ -1,0 +1,55 @@
+/** Bulk action 'Genera rate' (C38): the yearly installments of the selected customers for a year. */
+import { useState } from 'react';
+import { Box, Button, Typography } from '@mui/material';
+import { useListContext, useRefresh } from 'react-admin';
+import { useAppDataProvider, type InstallmentsResult } from '../dataProvider';
+import { AppDialog } from '../layout/ErrorDialog';
+import { BulkErrorDialog, ResultTable, TEXTS, TITLES, YearField, currentYear, euro, validYear } from './common';
+import { displayDate } from '../../model/dates';
+
+export function GenerateInstallmentsButton() {
+  const { selectedIds } = useListContext();
+  const dp = useAppDataProvider();
+  const refresh = useRefresh();
+  const [open, setOpen] = useState(false);
+  const [year, setYear] = useState(String(currentYear()));
+  const [busy, setBusy] = useState(false);
+  const [result, setResult] = useState<InstallmentsResult | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  const close = () => { setOpen(false); setResult(null); };
+  const run = async () => {
+    setBusy(true);
+    try {
+      setResult(await dp.generateInstallments(selectedIds, Number(year)));
+      refresh();
+    } catch { setError(TEXTS.generate); } finally { setBusy(false); }
+  };
+  return (
+    <>
+      <Button size="small" onClick={() => { setOpen(true); setResult(null); }}>Genera rate</Button>
+      <AppDialog open={open} onClose={close} title={TITLES.info}
+        text={result ? (
+          <Box>
+            <Typography variant="subtitle2" sx={{ mt: 1 }}>Rate create: {result.created.length}</Typography>
+            {result.created.length > 0 && <ResultTable caption="Rate create" head={['Ragione Sociale', 'Data', 'Importo', 'Nota']}
+              rows={result.created.map((c) => [c.business_name, displayDate(c.date), euro(c.amount), c.transaction_note])} />}
+            <Typography variant="subtitle2" sx={{ mt: 2 }}>Clienti esclusi: {result.skipped.length}</Typography>
+            {result.skipped.length > 0 && <ResultTable caption="Clienti esclusi" head={['Ragione Sociale', 'Motivo']}
+              rows={result.skipped.map((s) => [s.business_name, s.reason])} />}
+          </Box>
+        ) : (
+          <Box>
+            <Typography>Genera le rate annuali dei {selectedIds.length} clienti selezionati.</Typography>
+            <YearField value={year} onChange={setYear} />
+          </Box>
+        )}
+        actions={result ? <Button onClick={close} variant="contained" autoFocus>Chiudi</Button> : (
+          <>
+            <Button onClick={close}>Annulla</Button>
+            <Button onClick={run} variant="contained" disabled={busy || !validYear(year)}>Genera</Button>
+          </>
+        )} />
+      <BulkErrorDialog text={error} onClose={() => setError(null)} />
+    </>
+  );
+}

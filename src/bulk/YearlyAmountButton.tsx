@@ -1,0 +1,75 @@
+/**
+ * Bulk action 'Tariffa annuale' (C26): a fixed yearly amount or a percentage change for the
+ * selected customers; the preview old → new is shown before 'Conferma'.
+ */
+import { useState } from 'react';
+import { Box, Button, FormControlLabel, Radio, RadioGroup, TextField, Typography } from '@mui/material';
+import { useListContext, useNotify, useRefresh } from 'react-admin';
+import { useAppDataProvider, type YearlyAmountResult } from '../dataProvider';
+import { ApiError } from '../api/client';
+import { AppDialog } from '../layout/ErrorDialog';
+import { BulkErrorDialog, ResultTable, TEXTS, TITLES, euro } from './common';
+
+type Mode = 'fixed' | 'percentage';
+const FIELD = { fixed: 'yearly_accounting_amount', percentage: 'yearly_accounting_amount_change_percentage' } as const;
+
+export function YearlyAmountButton() {
+  const { selectedIds } = useListContext();
+  const dp = useAppDataProvider();
+  const notify = useNotify();
+  const refresh = useRefresh();
+  const [open, setOpen] = useState(false);
+  const [mode, setMode] = useState<Mode>('percentage');
+  const [value, setValue] = useState('');
+  const [fieldError, setFieldError] = useState<string | null>(null);
+  const [preview, setPreview] = useState<YearlyAmountResult | null>(null);
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  const change = () => ({ [FIELD[mode]]: Number(value.replace(',', '.')) }) as { yearly_accounting_amount: number };
+  const close = () => { setOpen(false); setPreview(null); setFieldError(null); };
+  const call = async (write: boolean) => {
+    setBusy(true);
+    setFieldError(null);
+    try {
+      const res = await dp.updateYearlyAmount(selectedIds, change(), !write);
+      if (!write) setPreview(res);
+      else {
+        close();
+        notify(`Tariffa annuale aggiornata per ${res.updated} clienti`, { type: 'success' });
+        refresh();
+      }
+    } catch (e) {
+      const fieldMessage = e instanceof ApiError && e.status === 422 ? e.body.errors?.[FIELD[mode]]?.[0] : undefined;
+      if (fieldMessage) { setFieldError(fieldMessage); setPreview(null); } else setError(write ? TEXTS.save : TEXTS.load);
+    } finally { setBusy(false); }
+  };
+  const empty = value.trim() === '' || !Number.isFinite(Number(value.replace(',', '.')));
+  return (
+    <>
+      <Button size="small" onClick={() => { setOpen(true); setPreview(null); }}>Tariffa annuale</Button>
+      <AppDialog open={open} onClose={close} title={TITLES.warning}
+        text={(
+          <Box>
+            <Typography>Nuova tariffa annuale dei {selectedIds.length} clienti selezionati.</Typography>
+            <RadioGroup row aria-label="Tipo di modifica" value={mode} onChange={(e) => { setMode(e.target.value as Mode); setPreview(null); setFieldError(null); }}>
+              <FormControlLabel value="percentage" control={<Radio />} label="Variazione percentuale" />
+              <FormControlLabel value="fixed" control={<Radio />} label="Valore fisso" />
+            </RadioGroup>
+            <TextField label={mode === 'fixed' ? 'Nuova tariffa annuale (€)' : 'Variazione (%)'} value={value} size="small"
+              onChange={(e) => { setValue(e.target.value); setPreview(null); }} error={!!fieldError} helperText={fieldError ?? (mode === 'percentage' ? 'es. 5 oppure -10' : ' ')}
+              slotProps={{ htmlInput: { inputMode: 'decimal' } }} sx={{ mt: 1 }} />
+            {preview && <ResultTable caption="Anteprima della nuova tariffa" head={['Ragione Sociale', 'Tariffa attuale', 'Nuova tariffa']}
+              rows={preview.customers.map((c) => [c.business_name, euro(c.old_amount), euro(c.new_amount)])} />}
+          </Box>
+        )}
+        actions={(
+          <>
+            <Button onClick={close}>Annulla</Button>
+            <Button onClick={() => call(false)} disabled={busy || empty}>Anteprima</Button>
+            <Button onClick={() => call(true)} variant="contained" disabled={busy || empty || !preview}>Conferma</Button>
+          </>
+        )} />
+      <BulkErrorDialog text={error} onClose={() => setError(null)} />
+    </>
+  );
+}

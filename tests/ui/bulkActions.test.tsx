@@ -1,0 +1,145 @@
+/**
+ * The bulk actions of the customers' table (src/bulk/) against a mocked API (msw): C38 generate
+ * installments, C26 yearly amount with its preview, C34 annual balancer with its two clicks.
+ */
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { render, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { http, HttpResponse } from 'msw';
+import { setupServer } from 'msw/node';
+import { AdminContext, ListContextProvider, type ListControllerResult } from 'react-admin';
+import { dataProvider } from '../../src/dataProvider';
+import { AnnualBalancerButton, CustomerBulkActions, GenerateInstallmentsButton, YearlyAmountButton } from '../../src/bulk';
+import { partsOf } from '../../src/resources/parts';
+
+const calls: Array<{ path: string; body: unknown }> = [];
+const server = setupServer();
+beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
+afterEach(() => { calls.length = 0; server.resetHandlers(); });
+afterAll(() => server.close());
+
+const year = Number(new Intl.DateTimeFormat('en-GB', { timeZone: 'Europe/Rome', year: 'numeric' }).format(new Date()));
+const post = (path: string, answer: (body: unknown) => Response) =>
+  http.post(`*${path}`, async ({ request }) => {
+    const body = await request.json();
+    calls.push({ path: new URL(request.url).pathname, body });
+    return answer(body);
+  });
+
+function ui(selectedIds: number[], child: React.ReactNode) {
+  const ctx = { selectedIds, onUnselectItems: () => {}, onSelect: () => {}, resource: 'Customer', data: [], total: 0 } as unknown as ListControllerResult;
+  return <AdminContext dataProvider={dataProvider}><ListContextProvider value={ctx}>{child}</ListContextProvider></AdminContext>;
+}
+
+describe('customers bulk toolbar', () => {
+  it("the customers' resource folder puts the three actions in the bulk toolbar", () => {
+    expect(partsOf('Customer').bulkActions).toBe(CustomerBulkActions);
+    render(ui([1], <CustomerBulkActions />));
+    for (const name of ['Genera rate', 'Tariffa annuale', 'Conguaglio annuale']) expect(screen.getByRole('button', { name })).toBeInTheDocument();
+  });
+});
+
+describe('C38 generate installments', () => {
+  it('C38 Genera rate: year (default the current one), then the created and the skipped customers with the reason', async () => {
+    server.use(post('/api/generate_credit_transactions', () => HttpResponse.json({ data: {
+      created: [1, 2, 3].map((k) => ({ customer_id: 3, business_name: 'Alfa Srl', date: `2031-0${k * 4 - 3}-01 00:00:00`, amount: k === 3 ? 333.34 : 333.33, transaction_note: `Rata ${k}/3 2031` })),
+      skipped: [{ customer_id: 5, business_name: 'Beta Spa', reason: 'Rate già generate per il 2031' }],
+    } })));
+    const user = userEvent.setup();
+    render(ui([3, 5], <GenerateInstallmentsButton />));
+    await user.click(screen.getByRole('button', { name: 'Genera rate' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Informazione!!' });
+    const field = within(dialog).getByRole('spinbutton', { name: 'Anno' });
+    expect(field).toHaveValue(year);
+    await user.clear(field);
+    await user.type(field, '2031');
+    await user.click(within(dialog).getByRole('button', { name: 'Genera' }));
+    const created = await within(dialog).findByRole('table', { name: 'Rate create' });
+    expect(calls).toEqual([{ path: '/api/generate_credit_transactions', body: { customer_ids: [3, 5], year: 2031 } }]);
+    expect(within(created).getAllByRole('row')).toHaveLength(4);
+    expect(within(created).getByText('€ 333,34')).toBeInTheDocument();
+    expect(within(created).getByText('01-09-2031')).toBeInTheDocument();
+    const skipped = within(dialog).getByRole('table', { name: 'Clienti esclusi' });
+    expect(within(skipped).getByText('Rate già generate per il 2031')).toBeInTheDocument();
+  });
+
+  it("C38 Genera rate: a failure shows 'Errore!!' with the catalogue's generation text", async () => {
+    server.use(post('/api/generate_credit_transactions', () => HttpResponse.json({ message: 'Elemento non trovato' }, { status: 404 })));
+    const user = userEvent.setup();
+    render(ui([3], <GenerateInstallmentsButton />));
+    await user.click(screen.getByRole('button', { name: 'Genera rate' }));
+    await user.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Genera' }));
+    const err = await screen.findByRole('dialog', { name: 'Errore!!' });
+    expect(err).toHaveTextContent('Errore di generazione...');
+  });
+});
+
+describe('C26 yearly accounting amount', () => {
+  it('C26 Tariffa annuale: a percentage shows the preview old → new, and only then Conferma writes', async () => {
+    const answer = (updated: number) => HttpResponse.json({ data: { updated, customers: [{ id: 3, business_name: 'Alfa Srl', old_amount: 1000, new_amount: 1050 }] } });
+    server.use(post('/api/update_yearly_accounting_amount/preview', () => answer(0)), post('/api/update_yearly_accounting_amount', () => answer(1)));
+    const user = userEvent.setup();
+    render(ui([3], <YearlyAmountButton />));
+    await user.click(screen.getByRole('button', { name: 'Tariffa annuale' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Attenzione!!' });
+    const confirm = within(dialog).getByRole('button', { name: 'Conferma' });
+    expect(confirm).toBeDisabled();
+    await user.type(within(dialog).getByRole('textbox', { name: 'Variazione (%)' }), '5');
+    await user.click(within(dialog).getByRole('button', { name: 'Anteprima' }));
+    const table = await within(dialog).findByRole('table', { name: 'Anteprima della nuova tariffa' });
+    expect(within(table).getByText('€ 1.000,00')).toBeInTheDocument();
+    expect(within(table).getByText('€ 1.050,00')).toBeInTheDocument();
+    expect(calls).toEqual([{ path: '/api/update_yearly_accounting_amount/preview', body: { customers_ids: [3], yearly_accounting_amount_change_percentage: 5 } }]);
+    await user.click(confirm);
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(calls[1]).toEqual({ path: '/api/update_yearly_accounting_amount', body: { customers_ids: [3], yearly_accounting_amount_change_percentage: 5 } });
+  });
+
+  it("C26 Tariffa annuale: a fixed value refused by the server shows the field's Italian message", async () => {
+    server.use(post('/api/update_yearly_accounting_amount/preview', () => HttpResponse.json({ message: 'Dati non validi', errors: { yearly_accounting_amount: ['Importo non valido: massimo 8 cifre e 2 decimali'] } }, { status: 422 })));
+    const user = userEvent.setup();
+    render(ui([3], <YearlyAmountButton />));
+    await user.click(screen.getByRole('button', { name: 'Tariffa annuale' }));
+    const dialog = await screen.findByRole('dialog');
+    await user.click(within(dialog).getByRole('radio', { name: 'Valore fisso' }));
+    await user.type(within(dialog).getByRole('textbox', { name: 'Nuova tariffa annuale (€)' }), '123456789');
+    await user.click(within(dialog).getByRole('button', { name: 'Anteprima' }));
+    expect(await within(dialog).findByText('Importo non valido: massimo 8 cifre e 2 decimali')).toBeInTheDocument();
+    expect(calls[0]!.body).toEqual({ customers_ids: [3], yearly_accounting_amount: 123456789 });
+  });
+});
+
+describe('C34 annual balancer', () => {
+  it("C34 Conguaglio annuale: the first click asks 'Sicuro?' (warning), the second runs it; the result resets when the selection changes", async () => {
+    server.use(post('/api/annual_balancer/actions/do', () => HttpResponse.json({ data: [{ id: 3, business_name: 'Alfa Srl', balanced_amount: 300 }, { id: 5, business_name: 'Beta Spa', balanced_amount: -200.5 }] })));
+    const user = userEvent.setup();
+    const view = render(ui([3, 5], <AnnualBalancerButton />));
+    await user.click(screen.getByRole('button', { name: 'Conguaglio annuale' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Attenzione!!' });
+    expect(within(dialog).getByRole('spinbutton', { name: 'Anno' })).toHaveValue(year);
+    await user.click(within(dialog).getByRole('button', { name: 'Esegui conguaglio' }));
+    const sure = within(dialog).getByRole('button', { name: 'Sicuro?' });
+    expect(sure.className).toMatch(/Warning/);
+    expect(calls).toEqual([]);
+    await user.click(sure);
+    const table = await within(dialog).findByRole('table', { name: 'Risultato del conguaglio' });
+    expect(calls).toEqual([{ path: '/api/annual_balancer/actions/do', body: { customersData: [{ id: 3, year }, { id: 5, year }] } }]);
+    expect(within(table).getByText('€ 300,00')).toBeInTheDocument();
+    expect(within(table).getByText('€ -200,50')).toBeInTheDocument();
+    expect(within(table).getByText('Beta Spa')).toBeInTheDocument();
+    view.rerender(ui([3], <AnnualBalancerButton />));
+    expect(screen.queryByRole('table', { name: 'Risultato del conguaglio' })).not.toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Esegui conguaglio' })).toBeInTheDocument();
+  });
+
+  it("C34 Conguaglio annuale: a failure shows 'Errore!!' with the catalogue's save text", async () => {
+    server.use(post('/api/annual_balancer/actions/do', () => HttpResponse.json({ message: 'Elemento non trovato' }, { status: 404 })));
+    const user = userEvent.setup();
+    render(ui([3], <AnnualBalancerButton />));
+    await user.click(screen.getByRole('button', { name: 'Conguaglio annuale' }));
+    const dialog = await screen.findByRole('dialog');
+    await user.click(within(dialog).getByRole('button', { name: 'Esegui conguaglio' }));
+    await user.click(within(dialog).getByRole('button', { name: 'Sicuro?' }));
+    expect(await screen.findByRole('dialog', { name: 'Errore!!' })).toHaveTextContent('Errore di salvataggio, è consigliato, prima di proseguire, risolvere il problema.');
+  });
+});
