@@ -12,11 +12,13 @@ import { StudioService } from './models/StudioService.js';
 import { Task } from './models/Task.js';
 import { EntitaEsempio } from './models/EntitaEsempio.js';
 import { Transaction } from './models/Transaction.js';
+import { Assignment } from './models/Assignment.js';
+import { Payslip } from './models/Payslip.js';
 
 /** Every model of the product, in dependency order (referenced models first). */
 export const MODELS: ModelDef[] = [
   Studio, Permission, Role, User, LegalStatus, PaymentMethod, LegalRepresentative, Customer,
-  BankAccount, StudioService, Task, EntitaEsempio, Transaction,
+  BankAccount, StudioService, Task, EntitaEsempio, Assignment, Payslip, Transaction,
 ];
 
 export const modelByName = new Map(MODELS.map((m) => [m.name, m]));

@@ -25,6 +25,9 @@ export const Transaction = defineModel({
     is_yearly_installment: f.boolean('Rata annuale', { readOnly: true, default: false, filterable: true }),
     studio_service_id: f.relation('Servizio', 'StudioService'),
     payment_method_id: f.relation('Metodo di pagamento', 'PaymentMethod'),
+    // the fee assignment or the month of payslips that posted it (server-managed)
+    assignment_id: f.relation('Incarico', 'Assignment', { readOnly: true, formHidden: true }),
+    payslip_id: f.relation('Cedolini', 'Payslip', { readOnly: true, formHidden: true }),
     transaction_note: f.text('Nota movimento (riportata nell\'estratto conto)', { width: 12, searchable: true }),
     internal_note: f.longtext('Nota interna (non visibile al cliente)', { width: 12 }),
   },
