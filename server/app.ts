@@ -20,6 +20,8 @@ import { shellRoutes } from './routes/shell.js';
 import { masterDataRoutes } from './routes/masterData.js';
 import { healthRoutes } from './routes/health.js';
 import { bulkRoutes } from './routes/bulk.js';
+import { payslipRoutes } from './routes/payslips.js';
+import { assignmentRoutes } from './routes/assignments.js';
 import { isDatabaseUnavailable } from './db/unavailable.js';
 import { loggerOptions } from './logging.js';
 import type { Logger } from 'pino';
@@ -208,6 +210,8 @@ export async function buildApp(settings: Settings, database: Database, opts: { l
     await masterDataRoutes(api, deps);
     await healthRoutes(api, deps);
     await bulkRoutes(api, deps);
+    await payslipRoutes(api, deps);
+    await assignmentRoutes(api, deps);
   }, { prefix: '/api' });
 
   // the built browser app, with a fallback to index.html for client routes

@@ -17,6 +17,9 @@ export const ROUTES = {
   simpleList: '/lista/:id',
   myStudio: '/utente/il_mio_studio',
   myProfile: '/utente/il_mio_profilo',
+  // payslips (seed B): the customers with a cedolino rate, and one customer's saved payslips (CedoliniSavedView)
+  customersForCedolini: '/table/CustomersForCedolini',
+  cedoliniSaved: '/cedolini_saved/:customer_id',
 } as const;
 
 /** Every path pattern of the app. */
@@ -36,7 +39,8 @@ export function routeExists(link: string): boolean {
   for (const pattern of routePatterns()) {
     const m = matchPath({ path: pattern, end: true, caseSensitive: true }, path);
     if (!m) continue;
-    if (pattern.startsWith('/table/')) return modelByName.has(m.params.model ?? '');
+    // a `/table/{Model}` link needs the model (`/table/CustomersForCedolini` is a route of its own)
+    if (pattern.startsWith('/table/:')) { if (modelByName.has(m.params.model ?? '')) return true; continue; }
     return true;
   }
   return false;

@@ -52,5 +52,7 @@ export const Customer = defineModel({
     } },
   },
   labelFields: ['business_name'],
+  // the payslip customers' list (/table/CustomersForCedolini)
+  collections: { CustomersForCedoliniCollection: { columns: ['business_name', 'email', 'cedolino_rate'] } },
   access: { read: 'Collaboratore', write: 'Collaboratore' },
 });

@@ -12,6 +12,8 @@ import { bootstrap } from './bootstrap.js';
 import { MODELS, modelByName } from '../../model/registry.js';
 import { sampleRow } from './fieldTypes.js';
 import { accounts } from './accounts.js';
+import { assignments } from './assignments.js';
+import { payslips, type PayslipEntry } from './payslips.js';
 import { idArray } from '../records/sql.js';
 
 export const DEMO_PASSWORD = 'Demo2026!';
@@ -298,6 +300,38 @@ async function seedAccounts(exec: Exec, studioId: number, user: { id: number; na
       AND make_timestamp(${year}::int, 4, 10, 0, 0, 0) < LOCALTIMESTAMP`);
 }
 
+/** A few fee assignments (incarichi) of a studio's customers, their yearly fees generated. */
+async function seedAssignments(exec: Exec, studioId: number, user: { id: number; name: string }) {
+  const year = Number(todayIso().slice(0, 4));
+  const customers = (await exec(sql`SELECT "id" FROM "customers" WHERE "studio_id" = ${studioId} AND "ceased" = 0 ORDER BY "id" LIMIT 5`)).map((r) => Number(r.id));
+  const kinds: Array<[string, string, number, number]> = [
+    ['Revisione legale dei conti', 'Incarico triennale di revisione del bilancio d\'esercizio.', 3, 4500],
+    ['Consulenza societaria', 'Assistenza per operazioni straordinarie e assemblee.', 2, 1800],
+    ['Contenzioso tributario', 'Ricorso e assistenza presso la Corte di giustizia tributaria.', 1, 2500],
+    ['Due diligence fiscale', 'Verifica della posizione fiscale per la cessione di quote.', 1, 3200],
+    ['Collegio sindacale', 'Partecipazione al collegio sindacale come presidente.', 3, 6000],
+  ];
+  const ids = await insertMany(exec, 'assignments', customers.map((customer, i) => ({
+    studio_id: studioId, customers_id: customer, title: kinds[i]![0], description: kinds[i]![1], year_duration: kinds[i]![2],
+    year_amount: kinds[i]![3], start_date: `${year - (i % 2)}-0${(i % 9) + 1}-15`,
+  })));
+  const books = assignments(exec, { studioId, userId: user.id, name: user.name });
+  for (const id of ids.slice(0, 4)) await books.regenerate(id);
+}
+
+/** This year's payslips (cedolini) up to last month of the customers with a payslip rate, their charges posted. */
+async function seedPayslips(exec: Exec, studioId: number, user: { id: number; name: string }) {
+  const [year, month] = todayIso().split('-').map(Number) as [number, number];
+  const customers = (await exec(sql`SELECT "id" FROM "customers" WHERE "studio_id" = ${studioId} AND "ceased" = 0 AND "cedolino_rate" > 0 ORDER BY "id" LIMIT 25`)).map((r) => Number(r.id));
+  const entries: PayslipEntry[] = [];
+  for (const customerId of customers) {
+    for (let m = 1; m < month; m++) entries.push({ customerId, year, month: m, quantity: 1 + ((customerId * 3 + m) % 6) });
+  }
+  if (!entries.length) return;
+  const db = payslips(exec, { studioId, userId: user.id, name: user.name });
+  await db.postCharges(await db.upsert(entries));
+}
+
 /** Loads the demo data into an empty database (does nothing when a studio exists). */
 export async function loadDemoData(exec: Exec): Promise<boolean> {
   const roles = await bootstrap(exec);
@@ -318,6 +352,8 @@ export async function loadDemoData(exec: Exec): Promise<boolean> {
   await seedStudioData(exec, demo, 200, 20260101, [collab]);
   await seedStudioData(exec, bianchi, 20, 20260202, [], 2);
   await seedAccounts(exec, demo, { id: admin!, name: 'Marco Rossi' });
+  await seedAssignments(exec, demo, { id: admin!, name: 'Marco Rossi' });
+  await seedPayslips(exec, demo, { id: admin!, name: 'Marco Rossi' });
   await seedAccounts(exec, bianchi, { id: bianchiAdmin!, name: 'Giulia Bianchi' });
   await seedDeclaredModels(exec, demo, 12);
   await seedDeclaredModels(exec, bianchi, 3);

@@ -15,7 +15,8 @@ export const TEXTS = {
   generate: 'Errore di generazione...',
 } as const;
 
-export const euro = (n: number) => `€ ${formatAmount(n)}`;
+/** As the table's money cells show it: '1.234,50 €'. */
+export const euro = (n: number) => `${formatAmount(n)} €`;
 export const currentYear = () => Number(new Intl.DateTimeFormat('en-GB', { timeZone: TIME_ZONE, year: 'numeric' }).format(new Date()));
 export const validYear = (y: string) => /^\d{4}$/.test(y) && Number(y) >= YEAR_MIN && Number(y) <= YEAR_MAX;
 

@@ -2,16 +2,22 @@
 import { GenerateInstallmentsButton } from './GenerateInstallmentsButton';
 import { YearlyAmountButton } from './YearlyAmountButton';
 import { AnnualBalancerButton } from './AnnualBalancerButton';
+import { AssignCollaboratorButton } from './AssignCollaboratorButton';
+import { AddTransactionButton } from './AddTransactionButton';
+import { EmailExportButton } from './EmailExportButton';
 
-export { GenerateInstallmentsButton, YearlyAmountButton, AnnualBalancerButton };
+export { GenerateInstallmentsButton, YearlyAmountButton, AnnualBalancerButton, AssignCollaboratorButton, AddTransactionButton, EmailExportButton };
 
 /** The customers' bulk toolbar (the document and e-mail actions come next, here). */
 export function CustomerBulkActions() {
   return (
     <>
+      <AssignCollaboratorButton />
       <GenerateInstallmentsButton />
       <YearlyAmountButton />
+      <AddTransactionButton />
       <AnnualBalancerButton />
+      <EmailExportButton />
     </>
   );
 }

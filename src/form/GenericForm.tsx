@@ -223,7 +223,8 @@ function FormCloseHeader({ model, mode, crumbs }: { model: ModelDef; mode: Mode;
   return <Box sx={{ width: '100%' }}><CloseHeader crumbs={trail} fallback={listPathOf(model)} /></Box>;
 }
 
-export function ModelEdit({ model, id, title, crumbs }: { model: ModelDef; id?: string | number; title?: string; crumbs?: Crumb[] }) {
+/** `children`: shown inside the form after the fields (in its record and form context), e.g. a resource's own section. */
+export function ModelEdit({ model, id, title, crumbs, children }: { model: ModelDef; id?: string | number; title?: string; crumbs?: Crumb[]; children?: ReactNode }) {
   const { onError, back } = useSaveHandlers();
   const notify = useNotify();
   return (
@@ -232,7 +233,7 @@ export function ModelEdit({ model, id, title, crumbs }: { model: ModelDef; id?: 
       mutationOptions={{ onError, onSuccess: () => { notify('Elemento aggiornato'); back(); } }}
       queryOptions={{ onError: (err: Error) => { const e = err as HttpError; notify(e.status === 403 ? 'Operazione non consentita (403)' : `Errore nel caricamento dati ${e.status ?? ''} ${e.message}`, { type: 'error' }); } }}
       redirect={false}>
-      <ModelForm model={model} mode="update" />
+      <ModelForm model={model} mode="update">{children}</ModelForm>
     </Edit>
   );
 }

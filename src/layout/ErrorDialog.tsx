@@ -32,7 +32,8 @@ export const AppDialog = ({ open, onClose, title, text, actions }: {
       slotProps={{ paper: { sx: { width: DIALOG_WIDTH, maxWidth: 'calc(100% - 32px)' } } }}
     >
       <DialogTitle id={`${id}-title`}>{title}</DialogTitle>
-      <DialogContent>
+      {/* focusable: a long result (a bulk action's table) scrolls, and must scroll by keyboard too */}
+      <DialogContent tabIndex={0}>
         <DialogContentText id={`${id}-text`} component="div">{text}</DialogContentText>
       </DialogContent>
       <DialogActions>{actions}</DialogActions>

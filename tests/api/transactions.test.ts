@@ -162,7 +162,7 @@ describe('receivables of the home page', () => {
     expect(cents(last.charges)).toBe(charges.reduce((s, t) => s + cents(t.amount), 0));
   });
 
-  it('demo data: two years of installments, payments and adjustments, some customers in arrears', async () => {
+  it('demo data: two years of installments, payments and adjustments, some customers in arrears, assignments and payslips', async () => {
     const year = new Date().getFullYear();
     const rows = await a.sql<{ y: number; type: string; inst: boolean; n: number }>(
       `SELECT extract(year FROM "date")::int AS "y", "type", "is_yearly_installment" AS "inst", count(*)::int AS "n" FROM "transactions"
@@ -174,5 +174,14 @@ describe('receivables of the home page', () => {
     const r = (await a.get('admin', '/api/receivables')).json().data;
     expect(r.overdue_customers).toBeGreaterThan(0);
     expect(r.top_debtors).toHaveLength(10);
+    // a few assignments with their fees, and this year's payslips with their charges
+    const fees = await a.sql<{ n: number }>('SELECT count(DISTINCT "assignment_id")::int AS "n" FROM "transactions" WHERE "studio_id" = $1 AND "assignment_id" IS NOT NULL', [demoId]);
+    expect(fees[0]!.n).toBeGreaterThanOrEqual(3);
+    if (new Date().getMonth() > 0) {
+      const slips = await a.sql<{ n: number; linked: number }>(`SELECT count(*)::int AS "n", count(x."id")::int AS "linked" FROM "payslips" p
+        LEFT JOIN "transactions" x ON x."payslip_id" = p."id" WHERE p."studio_id" = $1`, [demoId]);
+      expect(slips[0]!.n).toBeGreaterThan(0);
+      expect(slips[0]!.linked).toBe(slips[0]!.n);
+    }
   });
 });

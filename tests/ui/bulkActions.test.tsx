@@ -9,7 +9,8 @@ import { http, HttpResponse } from 'msw';
 import { setupServer } from 'msw/node';
 import { AdminContext, ListContextProvider, type ListControllerResult } from 'react-admin';
 import { dataProvider } from '../../src/dataProvider';
-import { AnnualBalancerButton, CustomerBulkActions, GenerateInstallmentsButton, YearlyAmountButton } from '../../src/bulk';
+import { AddTransactionButton, AnnualBalancerButton, AssignCollaboratorButton, CustomerBulkActions, EmailExportButton, GenerateInstallmentsButton, YearlyAmountButton } from '../../src/bulk';
+import { MemoryRouter, Route, Routes, useLocation } from 'react-router-dom';
 import { partsOf } from '../../src/resources/parts';
 
 const calls: Array<{ path: string; body: unknown }> = [];
@@ -32,10 +33,12 @@ function ui(selectedIds: number[], child: React.ReactNode) {
 }
 
 describe('customers bulk toolbar', () => {
-  it("the customers' resource folder puts the three actions in the bulk toolbar", () => {
+  it("the customers' resource folder puts every action in the bulk toolbar", () => {
     expect(partsOf('Customer').bulkActions).toBe(CustomerBulkActions);
     render(ui([1], <CustomerBulkActions />));
-    for (const name of ['Genera rate', 'Tariffa annuale', 'Conguaglio annuale']) expect(screen.getByRole('button', { name })).toBeInTheDocument();
+    for (const name of ['Assegna collaboratori', 'Genera rate', 'Tariffa annuale', 'Aggiungi movimento', 'Conguaglio annuale', 'Esporta email']) {
+      expect(screen.getByRole('button', { name })).toBeInTheDocument();
+    }
   });
 });
 
@@ -57,7 +60,7 @@ describe('C38 generate installments', () => {
     const created = await within(dialog).findByRole('table', { name: 'Rate create' });
     expect(calls).toEqual([{ path: '/api/generate_credit_transactions', body: { customer_ids: [3, 5], year: 2031 } }]);
     expect(within(created).getAllByRole('row')).toHaveLength(4);
-    expect(within(created).getByText('€ 333,34')).toBeInTheDocument();
+    expect(within(created).getByText('333,34 €')).toBeInTheDocument();
     expect(within(created).getByText('01-09-2031')).toBeInTheDocument();
     const skipped = within(dialog).getByRole('table', { name: 'Clienti esclusi' });
     expect(within(skipped).getByText('Rate già generate per il 2031')).toBeInTheDocument();
@@ -87,8 +90,8 @@ describe('C26 yearly accounting amount', () => {
     await user.type(within(dialog).getByRole('textbox', { name: 'Variazione (%)' }), '5');
     await user.click(within(dialog).getByRole('button', { name: 'Anteprima' }));
     const table = await within(dialog).findByRole('table', { name: 'Anteprima della nuova tariffa' });
-    expect(within(table).getByText('€ 1.000,00')).toBeInTheDocument();
-    expect(within(table).getByText('€ 1.050,00')).toBeInTheDocument();
+    expect(within(table).getByText('1.000,00 €')).toBeInTheDocument();
+    expect(within(table).getByText('1.050,00 €')).toBeInTheDocument();
     expect(calls).toEqual([{ path: '/api/update_yearly_accounting_amount/preview', body: { customers_ids: [3], yearly_accounting_amount_change_percentage: 5 } }]);
     await user.click(confirm);
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
@@ -124,8 +127,8 @@ describe('C34 annual balancer', () => {
     await user.click(sure);
     const table = await within(dialog).findByRole('table', { name: 'Risultato del conguaglio' });
     expect(calls).toEqual([{ path: '/api/annual_balancer/actions/do', body: { customersData: [{ id: 3, year }, { id: 5, year }] } }]);
-    expect(within(table).getByText('€ 300,00')).toBeInTheDocument();
-    expect(within(table).getByText('€ -200,50')).toBeInTheDocument();
+    expect(within(table).getByText('300,00 €')).toBeInTheDocument();
+    expect(within(table).getByText('-200,50 €')).toBeInTheDocument();
     expect(within(table).getByText('Beta Spa')).toBeInTheDocument();
     view.rerender(ui([3], <AnnualBalancerButton />));
     expect(screen.queryByRole('table', { name: 'Risultato del conguaglio' })).not.toBeInTheDocument();
@@ -141,5 +144,63 @@ describe('C34 annual balancer', () => {
     await user.click(within(dialog).getByRole('button', { name: 'Esegui conguaglio' }));
     await user.click(within(dialog).getByRole('button', { name: 'Sicuro?' }));
     expect(await screen.findByRole('dialog', { name: 'Errore!!' })).toHaveTextContent('Errore di salvataggio, è consigliato, prima di proseguire, risolvere il problema.');
+  });
+});
+
+describe('C23 C24 C25 assign collaborators', () => {
+  it('C24 C25 Assegna collaboratori: the current state first, then one collaborator (exclusive) for every selected customer', async () => {
+    server.use(
+      http.get('*/api/collaborators', () => HttpResponse.json({ data: [{ id: 2, name: 'Marco Rossi' }, { id: 3, name: 'Laura Neri' }] })),
+      http.get('*/api/parents_has_children', ({ request }) => {
+        const q = new URL(request.url).searchParams;
+        calls.push({ path: '/api/parents_has_children', body: Object.fromEntries(q) });
+        return HttpResponse.json({ data: { 3: [7] } });
+      }),
+      post('/api/parents_has_children', () => HttpResponse.json({ data: { updated: 2 } })),
+    );
+    const user = userEvent.setup();
+    render(ui([7, 8], <AssignCollaboratorButton />));
+    await user.click(screen.getByRole('button', { name: 'Assegna collaboratori' }));
+    const dialog = await screen.findByRole('dialog');
+    expect(await within(dialog).findByRole('radio', { name: 'Laura Neri (già assegnato a 1 di 2)' })).toBeInTheDocument();
+    expect(calls[0]!.body).toMatchObject({ parents_id: '[7,8]', pivot_table: 'customers', parent_col_name: 'id', child_col_name: 'collaborator_accounting_id' });
+    expect(within(dialog).getByRole('button', { name: 'Assegna' })).toBeDisabled();
+    await user.click(within(dialog).getByRole('radio', { name: 'Marco Rossi' }));
+    await user.click(within(dialog).getByRole('button', { name: 'Assegna' }));
+    await waitFor(() => expect(calls.find((c) => c.path === '/api/parents_has_children' && 'children' in (c.body as object))?.body).toEqual({
+      parent_ids: [7, 8], parent_model_name: 'Customer', child_model_name: 'User', relation_name: 'collaborator_accounting',
+      children: [{ id: 2, selected: true }, { id: 3, selected: false }],
+    }));
+  });
+});
+
+describe('add one movement and export e-mails', () => {
+  it('Aggiungi movimento opens the transaction form in multiple mode with the selected customers', async () => {
+    const Probe = () => <p data-testid="state">{JSON.stringify(useLocation().state)}</p>;
+    const user = userEvent.setup();
+    render(
+      <MemoryRouter initialEntries={['/table/Customer']}>
+        <Routes>
+          <Route path="/table/Customer" element={ui([4, 9], <AddTransactionButton />)} />
+          <Route path="/NewSchedaTransaction" element={<Probe />} />
+        </Routes>
+      </MemoryRouter>,
+    );
+    await user.click(screen.getByRole('button', { name: 'Aggiungi movimento' }));
+    const probe = await screen.findByTestId('state');
+    expect(JSON.parse(probe.textContent!)).toEqual({ record: { __multiple: true, customer_ids: [4, 9] } });
+  });
+
+  it('Esporta email lists the addresses of the selected customers, separated for a mail program', async () => {
+    server.use(http.get('*/api/list/Customer/CustomerResourceListCollection', () => HttpResponse.json({
+      data: [{ id: 4, business_name: 'Alfa', email: 'alfa@esempio.it' }, { id: 9, business_name: 'Beta', email: 'beta@esempio.it' }],
+      meta: { total: 2, current_page: 1, per_page: 2, last_page: 1 }, item_meta_data: {},
+    })));
+    const user = userEvent.setup();
+    render(ui([4, 9], <EmailExportButton />));
+    await user.click(screen.getByRole('button', { name: 'Esporta email' }));
+    const dialog = await screen.findByRole('dialog');
+    await waitFor(() => expect(within(dialog).getByLabelText('Indirizzi email')).toHaveValue('alfa@esempio.it; beta@esempio.it'));
+    expect(within(dialog).getByText('2 indirizzi email dei 2 clienti selezionati.')).toBeInTheDocument();
   });
 });

@@ -21,6 +21,9 @@ describe('menu and routes', () => {
     expect(routeExists('/dashboard_jobs')).toBe(false);
     expect(routeExists('/table/Transaction')).toBe(true);
     expect(routeExists('/table/Transaction/12')).toBe(true);
-    expect(routeExists('/cedolini_saved/3')).toBe(false);
+    // the payslip screens (issue 10): a route of their own, not a model's
+    expect(routeExists('/cedolini_saved/3')).toBe(true);
+    expect(routeExists('/table/CustomersForCedolini')).toBe(true);
+    expect(routeExists('/cedolini_saved')).toBe(false);
   });
 });

@@ -1,0 +1,94 @@
+/**
+ * Bulk action 'Inserisci cedolini' of /table/CustomersForCedolini (seed B): year (current ± 50),
+ * month and a quantity per selected customer (default 1), two clicks (the first turns the
+ * button into 'Sicuro?' in warning colour), then C48; 'Cedolini inseriti' on success, the
+ * catalogue's 'Errore!!' dialog on failure.
+ */
+import { useState } from 'react';
+import { Box, Button, MenuItem, Table, TableBody, TableCell, TableHead, TableRow, TextField, Typography } from '@mui/material';
+import { useGetMany, useListContext, useNotify, useRefresh, useUnselectAll } from 'react-admin';
+import { useAppDataProvider } from '../dataProvider';
+import { AppDialog } from '../layout/ErrorDialog';
+import { BulkErrorDialog, TEXTS, currentYear } from '../bulk/common';
+import { MONTHS, QUANTITY_ERROR, currentMonth, payslipYears, quantityOf } from './cedolini';
+
+export function CedoliniInsertButton() {
+  const { selectedIds } = useListContext();
+  const dp = useAppDataProvider();
+  const notify = useNotify();
+  const refresh = useRefresh();
+  const unselect = useUnselectAll('Customer', 'list.CustomersForCedolini');
+  const [open, setOpen] = useState(false);
+  const [year, setYear] = useState(currentYear());
+  const [month, setMonth] = useState(currentMonth());
+  const [quantities, setQuantities] = useState<Record<string, string>>({});
+  const [armed, setArmed] = useState(false);
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  const { data: customers } = useGetMany('Customer', { ids: selectedIds }, { enabled: open && selectedIds.length > 0 });
+  const nameOf = (id: unknown) => String(customers?.find((c) => String(c.id) === String(id))?.business_name ?? `#${String(id)}`);
+  const qty = (id: unknown) => quantities[String(id)] ?? '1';
+  const valid = selectedIds.length > 0 && selectedIds.every((id) => quantityOf(qty(id)) !== undefined);
+  const change = (fn: () => void) => { fn(); setArmed(false); };
+  const close = () => { setOpen(false); setArmed(false); };
+  const click = async () => {
+    if (!armed) { setArmed(true); return; }
+    setArmed(false);
+    setBusy(true);
+    try {
+      await dp.saveCedolini(selectedIds.map((id) => ({ customerId: Number(id), business_name: nameOf(id), cedoliniQuantity: quantityOf(qty(id))!, month, year })));
+      notify('Cedolini inseriti', { type: 'info' });
+      setOpen(false);
+      setQuantities({});
+      unselect();
+      refresh();
+    } catch { setError(TEXTS.save); } finally { setBusy(false); }
+  };
+  return (
+    <>
+      <Button size="small" onClick={() => { setOpen(true); setArmed(false); }}>Inserisci cedolini</Button>
+      <AppDialog open={open} onClose={close} title="Inserisci cedolini"
+        text={(
+          <Box>
+            <Typography>Cedolini del mese per i {selectedIds.length} clienti selezionati (quantità 0: elimina quelli del mese).</Typography>
+            <Box sx={{ display: 'flex', gap: 2, mt: 2 }}>
+              <TextField select label="Anno" size="small" value={year} onChange={(e) => change(() => setYear(Number(e.target.value)))} sx={{ minWidth: 110 }}>
+                {payslipYears().map((y) => <MenuItem key={y} value={y}>{y}</MenuItem>)}
+              </TextField>
+              <TextField select label="Mese" size="small" value={month} onChange={(e) => change(() => setMonth(Number(e.target.value)))} sx={{ minWidth: 150 }}>
+                {MONTHS.map((m, i) => <MenuItem key={m} value={i + 1}>{m}</MenuItem>)}
+              </TextField>
+            </Box>
+            <Table size="small" aria-label="Quantità per cliente" sx={{ mt: 1 }}>
+              <TableHead><TableRow><TableCell>Ragione Sociale</TableCell><TableCell align="right">Quantità</TableCell></TableRow></TableHead>
+              <TableBody>
+                {selectedIds.map((id) => {
+                  const bad = quantityOf(qty(id)) === undefined;
+                  return (
+                    <TableRow key={String(id)}>
+                      <TableCell>{nameOf(id)}</TableCell>
+                      <TableCell align="right">
+                        <TextField size="small" type="number" value={qty(id)} error={bad} helperText={bad ? QUANTITY_ERROR : undefined}
+                          onChange={(e) => change(() => setQuantities((q) => ({ ...q, [String(id)]: e.target.value })))}
+                          slotProps={{ htmlInput: { min: 0, step: 1, 'aria-label': `Quantità ${nameOf(id)}` } }} sx={{ width: 120 }} />
+                      </TableCell>
+                    </TableRow>
+                  );
+                })}
+              </TableBody>
+            </Table>
+          </Box>
+        )}
+        actions={(
+          <>
+            <Button onClick={close}>Annulla</Button>
+            <Button onClick={click} variant="contained" color={armed ? 'warning' : 'primary'} disabled={busy || !valid}>
+              {armed ? 'Sicuro?' : 'Inserisci'}
+            </Button>
+          </>
+        )} />
+      <BulkErrorDialog text={error} onClose={() => setError(null)} />
+    </>
+  );
+}
+
