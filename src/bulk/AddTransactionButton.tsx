@@ -12,7 +12,7 @@ export function AddTransactionButton() {
   return (
     <Button size="small" disabled={!selectedIds.length}
       // the selection travels in the history state (no address length limit), as react-admin's create reads it
-      onClick={() => navigate('/NewSchedaTransaction', { state: { record: { __multiple: true, customer_ids: [...selectedIds] } } })}>
+      onClick={() => navigate('/Transaction/create', { state: { record: { __multiple: true, customer_ids: [...selectedIds] } } })}>
       Aggiungi movimento
     </Button>
   );

@@ -108,11 +108,9 @@ function BulkActions({ model }: { model: ModelDef }) {
   const meta = useItemMeta();
   const notify = useNotify();
   const refresh = useRefresh();
-  const { bulkActions: Extra } = partsOf(model.name);
   return (
     <>
       <SelectAllButton model={model} />
-      {Extra && <Extra model={model} />}
       {/* force_delete=auto trashes active rows: reload the page (with the trash shown they stay, as trashed) */}
       {meta?.is_erasable !== false && <BulkDeleteButton mutationMode="pessimistic" label="Elimina"
         mutationOptions={{
@@ -259,6 +257,24 @@ const DATAGRID_SX = {
   '& td.gs-actions': { zIndex: 1 },
 } as const;
 
+/**
+ * The resource's own bulk actions (the customers' toolbar has many), in a bar of their own above
+ * the table while rows are selected: it wraps on narrow screens, and react-admin's toolbar keeps
+ * the generic 'Seleziona tutti' and 'Elimina' in view.
+ */
+function SelectionActions({ model }: { model: ModelDef }) {
+  const { selectedIds } = useListContext();
+  const { bulkActions: Extra } = partsOf(model.name);
+  if (!Extra || !selectedIds.length) return null;
+  return (
+    <Box role="toolbar" aria-label={`Azioni sui ${selectedIds.length} elementi selezionati`}
+      // react-admin's own toolbar (48 px) slides over the space just above the table: this bar sits above that space
+      sx={{ display: 'flex', flexWrap: 'wrap', alignItems: 'center', gap: 0.5, px: 1, py: 0.5, mb: 6.5, bgcolor: 'action.hover', borderRadius: 1 }}>
+      <Extra model={model} />
+    </Box>
+  );
+}
+
 function ModelDatagrid({ model, parentId }: { model: ModelDef; parentId?: string }) {
   const gridRef = useRef<HTMLDivElement>(null);
   useDatagridA11y(gridRef);
@@ -394,6 +410,7 @@ function ListScreen({ model, parentId }: { model: ModelDef; parentId?: string })
     >
       {Header && <Header model={model} parentId={parent ? parentId : undefined} />}
       <FilterGroup model={model} withParent={!!parent} />
+      <SelectionActions model={model} />
       <ModelDatagrid model={model} parentId={parent ? parentId : undefined} />
     </List>
   );

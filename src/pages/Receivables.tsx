@@ -4,7 +4,7 @@
  * payments by month over the last twelve months (a bar chart, with the same figures as a table
  * for screen readers).
  */
-import { Alert, Box, Card, CardContent, CardHeader, List, ListItemButton, ListItemText, Skeleton, Typography } from '@mui/material';
+import { Alert, Box, Card, CardContent, CardHeader, List, ListItem, ListItemButton, ListItemText, Skeleton, Typography } from '@mui/material';
 import { visuallyHidden } from '@mui/utils';
 import { BarChart } from '@mui/x-charts/BarChart';
 import { useQuery } from '@tanstack/react-query';
@@ -14,6 +14,8 @@ import { formatAmount } from '../../model/types';
 import { dataProvider } from '../dataProvider';
 
 const euro = (n: number) => `${formatAmount(n)} €`;
+const CHARGES_COLOR = '#1565c0';
+const PAYMENTS_COLOR = '#2e7d32';
 const MONTHS = ['gen', 'feb', 'mar', 'apr', 'mag', 'giu', 'lug', 'ago', 'set', 'ott', 'nov', 'dic'];
 const monthLabel = (ym: string) => `${MONTHS[Number(ym.slice(5, 7)) - 1]} ${ym.slice(2, 4)}`;
 
@@ -53,11 +55,12 @@ export function ReceivablesOverview() {
                 {data.top_debtors.length === 0 ? <Typography variant="body2" color="text.secondary">Nessun cliente ha un saldo a credito.</Typography> : (
                   <List dense disablePadding>
                     {data.top_debtors.map((d) => (
-                      <ListItemButton key={d.id} component={LinkBase} to={`/table/Transaction/${d.id}`} sx={{ borderRadius: 1 }}
-                        aria-label={`Estratto conto di ${d.business_name}: ${euro(d.balance)}`}>
-                        <ListItemText primary={d.business_name} />
-                        <Typography variant="body2" sx={{ fontVariantNumeric: 'tabular-nums', whiteSpace: 'nowrap', ml: 1 }}>{euro(d.balance)}</Typography>
-                      </ListItemButton>
+                      <ListItem key={d.id} disablePadding>
+                        <ListItemButton component={LinkBase} to={`/table/Transaction/${d.id}`} sx={{ borderRadius: 1 }} title={`Estratto conto di ${d.business_name}`}>
+                          <ListItemText primary={d.business_name} />
+                          <Typography variant="body2" sx={{ fontVariantNumeric: 'tabular-nums', whiteSpace: 'nowrap', ml: 1 }}>{euro(d.balance)}</Typography>
+                        </ListItemButton>
+                      </ListItem>
                     ))}
                   </List>
                 )}
@@ -66,13 +69,18 @@ export function ReceivablesOverview() {
             <Card component="section" aria-label="Addebiti e incassi degli ultimi dodici mesi">
               <CardHeader title="Addebiti e incassi, ultimi 12 mesi" slotProps={{ title: { variant: 'subtitle1', component: 'h3' } }} sx={{ pb: 0 }} />
               <CardContent sx={{ pt: 0 }}>
-                <Box aria-hidden="true">
-                  <BarChart height={260}
+                {/* the chart is for the eye (its legend's buttons would be focusable inside a hidden region): its own legend, the table below for screen readers */}
+                <Box aria-hidden="true" sx={{ display: 'flex', gap: 2, fontSize: 13, mt: 1 }}>
+                  <Box component="span" sx={{ display: 'inline-flex', alignItems: 'center', gap: 0.5 }}><Box component="span" sx={{ width: 12, height: 12, bgcolor: CHARGES_COLOR, borderRadius: 0.5 }} />Addebiti</Box>
+                  <Box component="span" sx={{ display: 'inline-flex', alignItems: 'center', gap: 0.5 }}><Box component="span" sx={{ width: 12, height: 12, bgcolor: PAYMENTS_COLOR, borderRadius: 0.5 }} />Incassi</Box>
+                </Box>
+                <Box aria-hidden="true" inert>
+                  <BarChart height={240} hideLegend
                     xAxis={[{ scaleType: 'band', data: data.monthly.map((m) => monthLabel(m.month)) }]}
                     yAxis={[{ width: 64, valueFormatter: (v: number) => (Math.abs(v) >= 1000 ? `${formatAmount(v / 1000).replace(/,00$/, '')} k€` : `${v} €`) }]}
                     series={[
-                      { data: data.monthly.map((m) => m.charges), label: 'Addebiti', valueFormatter: (v) => euro(v ?? 0) },
-                      { data: data.monthly.map((m) => m.payments), label: 'Incassi', valueFormatter: (v) => euro(v ?? 0) },
+                      { data: data.monthly.map((m) => m.charges), label: 'Addebiti', color: CHARGES_COLOR, valueFormatter: (v) => euro(v ?? 0) },
+                      { data: data.monthly.map((m) => m.payments), label: 'Incassi', color: PAYMENTS_COLOR, valueFormatter: (v) => euro(v ?? 0) },
                     ]}
                   />
                 </Box>

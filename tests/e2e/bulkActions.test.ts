@@ -44,7 +44,7 @@ async function selectThree() {
 }
 const dialog = (): Locator => s.page.getByRole('dialog');
 /** a button of the bulk toolbar (a column header may carry the same name) */
-const bulk = (name: string): Locator => s.page.locator('[data-test="bulk-actions-toolbar"]').getByRole('button', { name, exact: true });
+const bulk = (name: string): Locator => s.page.getByRole('toolbar', { name: /^Azioni sui \d+ elementi selezionati$/ }).getByRole('button', { name, exact: true });
 const installments = async (id: number, year: number) => (await api.get('/api/list/Transaction/TransactionResourceListCollection', {
   items_per_page: -1, filters: [{ name: 'customer_id', type: 'OR', val: [id] }, { name: 'is_yearly_installment', type: 'OR', val: [1] },
     { name: 'date', type: 'gte', val: [`${year}-01-01 00:00:00`] }, { name: 'date', type: 'lte', val: [`${year}-12-31 23:59:59`] }],
@@ -93,7 +93,7 @@ describe('bulk actions on customers in Chromium', () => {
     await sure.click();
     const table = dialog().getByRole('table', { name: 'Risultato del conguaglio' });
     await table.waitFor();
-    for (const amount of ['50,00 €', '100,00 €', '150,00 €']) await table.getByText(amount).waitFor();
+    for (const amount of ['50,00 €', '100,00 €', '150,00 €']) await table.getByText(amount, { exact: true }).waitFor();
     await page.screenshot({ path: join(SHOTS, 'bulk-balancer.png') });
     const adjustment = (await installments(ids[0]!, nextYear)).find((t) => t.type === 'ADJUSTMENT');
     expect(adjustment?.amount).toBe(50);
@@ -110,7 +110,9 @@ describe('bulk actions on customers in Chromium', () => {
 
     await selectThree();
     await bulk('Aggiungi movimento').click();
-    await page.waitForURL('**/NewSchedaTransaction');
+    await page.waitForURL('**/Transaction/create');
+    await page.waitForTimeout(1500);
+    await page.screenshot({ path: join(SHOTS, 'bulk-add-transaction.png'), fullPage: true });
     // multiple mode with the three customers already chosen
     for (const name of NAMES) await page.getByRole('button', { name }).or(page.getByText(name, { exact: true })).first().waitFor();
     await page.getByLabel('Importo').fill('99,90');

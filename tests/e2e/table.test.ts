@@ -169,9 +169,14 @@ describe('generic table: customers', () => {
   });
 
   it('trashes, restores and deletes forever through the row actions menu', async () => {
+    // a customer without movements (a demo customer's transactions keep it from being deleted forever: 409)
+    const reps = await api.get('/api/legal_representatives');
+    const made = await api.send('POST', '/api/customers', {
+      cod: 'ELIM01', business_name: 'Da Eliminare S.r.l.', email: 'elimina@esempio.test', yearly_accounting_amount: 100, legal_representative_id: reps.data[0].id,
+    });
+    expect(made.status).toBe(201);
+    const victim = made.body.data as { id: number; cod: string; business_name: string };
     await freshCustomerList(page, server.url);
-    const rows = await api.customers({ filters: filtersFor() });
-    const victim = rows.find((c) => c.cod === 'C0007') ?? rows[0]!;
     const found = await runSearch(victim.cod);
     expect(found.total).toBe(1);
     const row = () => page.locator('tbody tr').first();

@@ -182,7 +182,7 @@ describe('add one movement and export e-mails', () => {
       <MemoryRouter initialEntries={['/table/Customer']}>
         <Routes>
           <Route path="/table/Customer" element={ui([4, 9], <AddTransactionButton />)} />
-          <Route path="/NewSchedaTransaction" element={<Probe />} />
+          <Route path="/Transaction/create" element={<Probe />} />
         </Routes>
       </MemoryRouter>,
     );
