@@ -220,6 +220,8 @@ export const FIELD_TYPES: Record<FieldType, SharedFieldType> = {
 
 /** An amount in Italian: '1.234,50' (the one money formatter; cells add '€' through `formatValue`). */
 export const formatAmount = (n: number) => NF.money.format(n);
+/** An amount as the table's money cells show it: '1.234,50 €'. */
+export const formatEuro = (n: number) => `${formatAmount(n)} €`;
 
 export const typeOf = (fd: FieldDef): SharedFieldType => FIELD_TYPES[fd.type];
 

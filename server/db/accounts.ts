@@ -8,6 +8,7 @@
 import { sql } from 'drizzle-orm';
 import type { Exec } from '../records/exec.js';
 import { idArray } from '../records/sql.js';
+import { auditRowsOf } from '../records/audit.js';
 
 export interface AccountsCtx { studioId: number; userId: number; name: string }
 
@@ -22,9 +23,7 @@ const ACCOUNTS_LOCK = 7_310_038;
 export const yearlyInstallment = sql`t."is_yearly_installment" IS TRUE AND t."deleted_at" IS NULL`;
 
 export function accounts(exec: Exec, ctx: AccountsCtx) {
-  const audit = (rows: string, changes: ReturnType<typeof sql>, action: 'create' | 'update', model: string) => sql`
-    INSERT INTO "audit_log" ("studio_id", "model", "record_id", "action", "user_id", "user_name", "changes")
-    SELECT ${ctx.studioId}::int, ${model}, x."id", ${action}, ${ctx.userId}::int, ${ctx.name}, ${changes} FROM ${sql.identifier(rows)} x`;
+  const audit = (rows: string, changes: ReturnType<typeof sql>, action: 'create' | 'update', model: string) => auditRowsOf(ctx, rows, model, action, changes);
 
   return {
     /**

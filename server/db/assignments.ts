@@ -5,6 +5,7 @@
  */
 import { sql } from 'drizzle-orm';
 import type { Exec } from '../records/exec.js';
+import { auditRowsOf } from '../records/audit.js';
 
 export interface AssignmentsCtx { studioId: number; userId: number; name: string }
 
@@ -13,9 +14,7 @@ const FEE = sql`t."id", t."customer_id", t."assignment_id", t."type", t."amount"
   t."transaction_note", COALESCE(t."is_yearly_installment", FALSE) AS "is_yearly_installment"`;
 
 export function assignments(exec: Exec, ctx: AssignmentsCtx) {
-  const audit = (rows: string, action: 'create' | 'delete') => sql`
-    INSERT INTO "audit_log" ("studio_id", "model", "record_id", "action", "user_id", "user_name", "changes")
-    SELECT ${ctx.studioId}::int, 'Transaction', x."id", ${action}, ${ctx.userId}::int, ${ctx.name}, NULL::jsonb FROM ${sql.identifier(rows)} x`;
+  const audit = (rows: string, action: 'create' | 'delete') => auditRowsOf(ctx, rows, 'Transaction', action);
 
   return {
     /**

@@ -8,6 +8,7 @@ import { sql } from 'drizzle-orm';
 import type { Ctx } from '../auth/context.js';
 import type { Exec } from '../records/exec.js';
 import { idArray } from '../records/sql.js';
+import { auditRowsOf } from '../records/audit.js';
 
 /** relation name (C25) → the customers' column; the same column is C24's child_col_name. */
 export const COLLABORATOR_RELATIONS = {
@@ -54,11 +55,7 @@ export async function setCollaborator(exec: Exec, ctx: Ctx, col: CollaboratorCol
       WHERE c."id" = ANY(${idArray(customerIds)}) AND c."studio_id" = ${ctx.studioId} AND ${condition} FOR UPDATE
     ), u AS (
       UPDATE "customers" c SET ${column(col)} = ${target}, "updated_at" = clock_timestamp()::timestamp FROM o WHERE c."id" = o."id" RETURNING c."id"
-    ), a AS (
-      INSERT INTO "audit_log" ("studio_id", "model", "record_id", "action", "user_id", "user_name", "changes")
-      SELECT ${ctx.studioId}::int, 'Customer', o."id", 'update', ${ctx.userId}::int, ${ctx.name}, jsonb_build_object(${col}::text, jsonb_build_array(o."old", ${target}))
-      FROM o RETURNING 1
-    )
+    ), a AS (${auditRowsOf(ctx, 'o', 'Customer', 'update', sql`jsonb_build_object(${col}::text, jsonb_build_array(x."old", ${target}))`)})
     SELECT count(*)::int AS "n" FROM u`);
   return Number(rows[0]?.n ?? 0);
 }

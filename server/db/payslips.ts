@@ -8,6 +8,7 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { Exec } from '../records/exec.js';
 import { idArray } from '../records/sql.js';
+import { auditRowsOf } from '../records/audit.js';
 
 export interface PayslipsCtx { studioId: number; userId: number; name: string }
 export interface PayslipEntry { customerId: number; year: number; month: number; quantity: number }
@@ -26,9 +27,7 @@ const DATE = sql`make_timestamp(p."year", p."month", 1, 0, 0, 0)`;
 const NOTE = sql`'Cedolini ' || lpad(p."month"::text, 2, '0') || '/' || p."year" || ' (' || p."quantity" || ' × ' || replace(c."cedolino_rate"::numeric(12, 2)::text, '.', ',') || ' €)'`;
 
 export function payslips(exec: Exec, ctx: PayslipsCtx) {
-  const audit = (rows: string, changes: SQL, action: 'create' | 'update' | 'delete', model: string) => sql`
-    INSERT INTO "audit_log" ("studio_id", "model", "record_id", "action", "user_id", "user_name", "changes")
-    SELECT ${ctx.studioId}::int, ${model}, x."id", ${action}, ${ctx.userId}::int, ${ctx.name}, ${changes} FROM ${sql.identifier(rows)} x`;
+  const audit = (rows: string, changes: SQL, action: 'create' | 'update' | 'delete', model: string) => auditRowsOf(ctx, rows, model, action, changes);
   const S = ctx.studioId;
 
   return {

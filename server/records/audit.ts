@@ -1,5 +1,5 @@
 /** Audit log: who did what to which record, and which fields changed from what to what. */
-import { sql } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
 import type { ModelDef } from '../../model/define.js';
 import type { Ctx } from '../auth/context.js';
 import type { Exec, Row } from './exec.js';
@@ -39,6 +39,14 @@ export async function auditMany(exec: Exec, ctx: Ctx, model: ModelDef, ids: numb
   await exec(sql`INSERT INTO "audit_log" ("studio_id", "model", "record_id", "action", "user_id", "user_name")
     SELECT ${studioId}::int, ${model.name}, i, ${action}, ${ctx.userId}::int, ${ctx.name} FROM unnest(${idArray(ids)}) AS i`);
 }
+
+/**
+ * One audit row for each row that a data-modifying CTE named `rows` returned (with its "id"), as a
+ * statement to put in the same WITH: the bulk services write their rows and audit them at once.
+ */
+export const auditRowsOf = (ctx: { studioId: number; userId: number; name: string }, rows: string, model: string, action: AuditAction, changes: SQL = sql`NULL::jsonb`) => sql`
+  INSERT INTO "audit_log" ("studio_id", "model", "record_id", "action", "user_id", "user_name", "changes")
+  SELECT ${ctx.studioId}::int, ${model}, x."id", ${action}, ${ctx.userId}::int, ${ctx.name}, ${changes} FROM ${sql.identifier(rows)} x`;
 
 /** History of one record, newest first (scoped through the caller's access to the record). */
 export async function history(exec: Exec, model: ModelDef, recordId: number) {

@@ -13,6 +13,7 @@ import { TRANSACTION_TYPES } from '../../model/models/Transaction.js';
 import { modelByName } from '../../model/registry.js';
 import { can } from '../auth/context.js';
 import { customerStatement, receivables } from '../db/statement.js';
+import { customerIds } from '../services/accounts.js';
 import { COLLABORATOR_RELATIONS, collaboratorLinks, ownCollaborators, ownCustomers, setCollaborator, type CollaboratorColumn } from '../db/collaborators.js';
 import { isoDate } from '../../model/dates.js';
 import { HttpError, notFound } from '../errors.js';
@@ -29,15 +30,6 @@ export async function masterDataRoutes(api: FastifyInstance, deps: AppDeps) {
   });
 
   // C24, C25: collaborators of the selected customers, on the whitelisted relations only
-  const idList = (raw: unknown, field: string): number[] => {
-    let v = raw;
-    if (typeof v === 'string') { try { v = JSON.parse(v); } catch { v = null; } }
-    const ids = Array.isArray(v) ? [...new Set(v.map(Number))] : [];
-    if (!ids.length || ids.length > 100_000 || ids.some((i) => !Number.isInteger(i) || i < 1 || i > 2_147_483_647)) {
-      throw new HttpError(422, 'Dati non validi: controlla i campi evidenziati', { [field]: ['Attenzione scegli almeno un cliente'] });
-    }
-    return ids;
-  };
   const COLUMNS = Object.values(COLLABORATOR_RELATIONS) as string[];
   const mayAssign = (req: { ctx: Parameters<typeof can>[0] }) => {
     if (!can(req.ctx, modelByName.get('Customer')!, 'update')) throw forbidden();
@@ -52,7 +44,7 @@ export async function masterDataRoutes(api: FastifyInstance, deps: AppDeps) {
     mayAssign(req);
     const q = req.query as Record<string, string>;
     if (q.pivot_table !== 'customers' || q.parent_col_name !== 'id' || !COLUMNS.includes(q.child_col_name!)) throw new HttpError(400, 'Relazione non ammessa');
-    const ids = idList(q.parents_id, 'parents_id');
+    const ids = customerIds(q.parents_id, 'parents_id');
     if (await ownCustomers(exec, req.ctx, ids) !== ids.length) throw notFound();
     return { data: await collaboratorLinks(exec, req.ctx, q.child_col_name as CollaboratorColumn, ids) };
   });
@@ -71,7 +63,7 @@ export async function masterDataRoutes(api: FastifyInstance, deps: AppDeps) {
     const b = req.body as { parent_ids: unknown; parent_model_name: string; child_model_name: string; relation_name: string; children: Array<{ id: unknown; selected: unknown }> };
     const col = COLLABORATOR_RELATIONS[b.relation_name as keyof typeof COLLABORATOR_RELATIONS];
     if (b.parent_model_name !== 'Customer' || !['User', 'Collaborator'].includes(b.child_model_name) || !col) throw new HttpError(400, 'Relazione non ammessa');
-    const ids = idList(b.parent_ids, 'parent_ids');
+    const ids = customerIds(b.parent_ids, 'parent_ids');
     const children = b.children.map((c) => ({ id: Number(c.id), selected: c.selected === true || c.selected === 1 }));
     if (children.some((c) => !Number.isInteger(c.id) || c.id < 1 || c.id > 2_147_483_647)) throw notFound();
     const selected = children.filter((c) => c.selected);

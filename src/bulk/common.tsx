@@ -4,7 +4,6 @@
  */
 import { Button, Table, TableBody, TableCell, TableHead, TableRow, TextField } from '@mui/material';
 import type { ReactNode } from 'react';
-import { formatAmount } from '../../model/types';
 import { YEAR_MAX, YEAR_MIN, TIME_ZONE } from '../../model/dates';
 import { AppDialog } from '../layout/ErrorDialog';
 
@@ -15,8 +14,7 @@ export const TEXTS = {
   generate: 'Errore di generazione...',
 } as const;
 
-/** As the table's money cells show it: '1.234,50 €'. */
-export const euro = (n: number) => `${formatAmount(n)} €`;
+export { formatEuro as euro } from '../../model/types';
 export const currentYear = () => Number(new Intl.DateTimeFormat('en-GB', { timeZone: TIME_ZONE, year: 'numeric' }).format(new Date()));
 export const validYear = (y: string) => /^\d{4}$/.test(y) && Number(y) >= YEAR_MIN && Number(y) <= YEAR_MAX;
 

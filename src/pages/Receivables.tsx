@@ -10,10 +10,10 @@ import { BarChart } from '@mui/x-charts/BarChart';
 import { useQuery } from '@tanstack/react-query';
 import { LinkBase, usePermissions } from 'react-admin';
 import { atLeast } from '../../model/define';
-import { formatAmount } from '../../model/types';
+import { formatAmount, formatEuro } from '../../model/types';
 import { dataProvider } from '../dataProvider';
 
-const euro = (n: number) => `${formatAmount(n)} €`;
+const euro = formatEuro;
 const CHARGES_COLOR = '#1565c0';
 const PAYMENTS_COLOR = '#2e7d32';
 const MONTHS = ['gen', 'feb', 'mar', 'apr', 'mag', 'giu', 'lug', 'ago', 'set', 'ott', 'nov', 'dic'];

@@ -6,7 +6,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp, type TestApp } from '../helpers/testApp.js';
 import { api, type Api, type Who } from '../helpers/api.js';
-import { DEMO_PASSWORD } from '../../server/db/demo.js';
 
 let t: TestApp;
 let a: Api;
@@ -124,12 +123,7 @@ describe('C73 make transactions', () => {
   });
 
   it('C73 make transactions: a Utente may not (403) and nothing is written; C72 likewise', async () => {
-    const email = 'utente.assignments@studiodemo.test';
-    const [{ id: roleId }] = await a.sql<{ id: number }>(`SELECT "id" FROM "roles" WHERE "name" = 'Utente'`) as [{ id: number }];
-    const [{ hash }] = await a.sql<{ hash: string }>('SELECT "password" AS "hash" FROM "users" WHERE "email" = $1', ['collaboratore@studiodemo.test']) as [{ hash: string }];
-    await a.sql(`INSERT INTO "users" ("studio_id", "role_id", "name", "email", "password", "active")
-      SELECT $1::int, $2::int, 'Utente', $3::varchar, $4::varchar, TRUE WHERE NOT EXISTS (SELECT 1 FROM "users" WHERE "email" = $3::varchar)`, [demoId, roleId, email, hash]);
-    const headers = await t.login(email, DEMO_PASSWORD);
+    const headers = await a.utente('utente.assignments@studiodemo.test');
     const id = await assignment();
     const post = await t.app.inject({ method: 'POST', url: `/api/assignments/${id}/make_transactions`, headers, payload: {} });
     expect(post.statusCode).toBe(403);

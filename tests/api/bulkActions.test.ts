@@ -5,7 +5,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp, type TestApp } from '../helpers/testApp.js';
 import { api, type Api } from '../helpers/api.js';
-import { DEMO_PASSWORD } from '../../server/db/demo.js';
 
 let t: TestApp;
 let a: Api;
@@ -113,19 +112,10 @@ describe('C38 generate installments', () => {
   });
 });
 
-/** a user of Studio Demo with role Utente (no demo user has it) */
-async function utente(): Promise<Record<string, string>> {
-  const email = 'utente.bulk@studiodemo.test';
-  const [{ id: roleId }] = await a.sql<{ id: number }>(`SELECT "id" FROM "roles" WHERE "name" = 'Utente'`) as [{ id: number }];
-  const [{ hash }] = await a.sql<{ hash: string }>(`SELECT "password" AS "hash" FROM "users" WHERE "email" = $1`, ['collaboratore@studiodemo.test']) as [{ hash: string }];
-  await a.sql(`INSERT INTO "users" ("studio_id", "role_id", "name", "email", "password", "active")
-    SELECT $1::int, $2::int, 'Utente', $3::varchar, $4::varchar, TRUE WHERE NOT EXISTS (SELECT 1 FROM "users" WHERE "email" = $3::varchar)`, [demoId, roleId, email, hash]);
-  return t.login(email, DEMO_PASSWORD);
-}
 
 describe('permissions', () => {
   it('C38 C26 C34: a Utente may not (403) and nothing changes', async () => {
-    const headers = await utente();
+    const headers = await a.utente('utente.bulk@studiodemo.test');
     const [id] = await customers({ amount: '100.00', n: 1 });
     const calls: Array<[string, unknown]> = [
       ['/api/generate_credit_transactions', { customer_ids: [id], year: 2031 }],

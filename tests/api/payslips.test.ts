@@ -5,7 +5,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp, type TestApp } from '../helpers/testApp.js';
 import { api, type Api } from '../helpers/api.js';
-import { DEMO_PASSWORD } from '../../server/db/demo.js';
 
 let t: TestApp;
 let a: Api;
@@ -167,19 +166,10 @@ describe('C49 cedolini', () => {
   });
 });
 
-/** a user of Studio Demo with role Utente (no demo user has it) */
-async function utente(): Promise<Record<string, string>> {
-  const email = 'utente.cedolini@studiodemo.test';
-  const [{ id: roleId }] = await a.sql<{ id: number }>(`SELECT "id" FROM "roles" WHERE "name" = 'Utente'`) as [{ id: number }];
-  const [{ hash }] = await a.sql<{ hash: string }>(`SELECT "password" AS "hash" FROM "users" WHERE "email" = $1`, ['collaboratore@studiodemo.test']) as [{ hash: string }];
-  await a.sql(`INSERT INTO "users" ("studio_id", "role_id", "name", "email", "password", "active")
-    SELECT $1::int, $2::int, 'Utente', $3::varchar, $4::varchar, TRUE WHERE NOT EXISTS (SELECT 1 FROM "users" WHERE "email" = $3::varchar)`, [demoId, roleId, email, hash]);
-  return t.login(email, DEMO_PASSWORD);
-}
 
 describe('permissions', () => {
   it('C48 C49 cedolini: a Utente may not (403) and nothing is written', async () => {
-    const headers = await utente();
+    const headers = await a.utente('utente.cedolini@studiodemo.test');
     const [id] = await customers('5.00');
     const res = await t.app.inject({ method: 'POST', url: '/api/cedolini', headers, payload: { customerData: [entry(id!, 1)] } });
     expect(res.statusCode).toBe(403);

@@ -33,6 +33,8 @@ export interface Api {
   post(who: Who | null, url: string, payload?: unknown): Promise<LightMyRequestResponse>;
   put(who: Who | null, url: string, payload?: unknown): Promise<LightMyRequestResponse>;
   del(who: Who | null, url: string, query?: Record<string, unknown>): Promise<LightMyRequestResponse>;
+  /** bearer headers of a Studio Demo user with role Utente (no demo user has it), made once per e-mail */
+  utente(email: string): Promise<Record<string, string>>;
   /** the current version (updated_at) of each row, as a bulk update sends them */
   versions(who: Who, resource: string, ids: Array<number | string>): Promise<Record<string, string>>;
   /** raw SQL on the test database */
@@ -66,6 +68,14 @@ export function api(t: TestApp): Api {
         if (current.statusCode === 200) return self.call(who, 'PUT', url, { payload: { ...body, updated_at: current.json().data.updated_at } });
       }
       return self.call(who, 'PUT', url, { payload: body });
+    },
+    async utente(email) {
+      // the Collaboratore's password hash: the demo password
+      await t.database.query(`INSERT INTO "users" ("studio_id", "role_id", "name", "email", "password", "active")
+        SELECT s."id", r."id", 'Utente', $1::varchar, c."password", TRUE FROM "studios" s, "roles" r, "users" c
+        WHERE s."name" = 'Studio Demo' AND r."name" = 'Utente' AND c."email" = $2
+          AND NOT EXISTS (SELECT 1 FROM "users" WHERE "email" = $1::varchar)`, [email, USERS.collab]);
+      return t.login(email);
     },
     async versions(who, resource, ids) {
       const out: Record<string, string> = {};

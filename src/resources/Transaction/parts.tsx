@@ -10,7 +10,7 @@ import { useListContext, useRecordContext } from 'react-admin';
 import type { ResourceParts } from '../parts';
 import { PageTitle } from '../../layout/PageTitle';
 import { useAppDataProvider, type FilterSpec } from '../../dataProvider';
-import { formatAmount } from '../../../model/types';
+import { formatEuro } from '../../../model/types';
 import { displayDate } from '../../../model/dates';
 
 /** The statement's interval: the days of the list's date filter (none: every movement). */
@@ -37,7 +37,7 @@ function useStatement(customerId: string | undefined) {
   });
 }
 
-const euro = (n: number | undefined) => (n === undefined ? '—' : `${formatAmount(n)} €`);
+const euro = (n: number | undefined) => (n === undefined ? '—' : formatEuro(n));
 
 function Figure({ label, value, strong = false }: { label: string; value: number | undefined; strong?: boolean }) {
   return (
