@@ -84,6 +84,16 @@ export const today = (now: Date = new Date()) => dayjs(now).tz(TIME_ZONE).format
 /** Today at midnight in Rome, 'YYYY-MM-DD 00:00:00' (seed A §9: a time defaults to midnight). */
 export const todayMidnight = (now: Date = new Date()) => `${today(now)} 00:00:00`;
 
+const YEAR_MONTH = new Intl.DateTimeFormat('en-GB', { timeZone: TIME_ZONE, year: 'numeric', month: 'numeric' });
+const yearMonth = (now: Date) => {
+  const parts = YEAR_MONTH.formatToParts(now);
+  return { year: Number(parts.find((p) => p.type === 'year')!.value), month: Number(parts.find((p) => p.type === 'month')!.value) };
+};
+/** The current year on the studio's clock (Rome). */
+export const currentYear = (now: Date = new Date()) => yearMonth(now).year;
+/** The current month on the studio's clock (Rome), 1–12. */
+export const currentMonth = (now: Date = new Date()) => yearMonth(now).month;
+
 /** First and last day of the current month or year in Rome. */
 export function currentPeriod(kind: 'month' | 'year', now: Date = new Date()): { from: string; to: string } {
   const d = dayjs(now).tz(TIME_ZONE);

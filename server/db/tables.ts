@@ -35,13 +35,16 @@ function loginModel(): ModelDef {
 
 const ts = (name: string, precision: 0 | 3 = 3) => timestamp(name, { mode: 'string', precision });
 
+/** NOT NULL when the field is required, unless the model keeps incomplete rows. */
+const notNull = (fd: FieldDef, m: ModelDef) => Boolean(fd.required) && !m.incompleteRows && fd.type !== 'manyToMany';
+
 /**
  * The column of a field from its type (server/db/fieldTypes.ts): NOT NULL when the field is
  * required (unless the model keeps incomplete rows), a CHECK for the min/max of a number.
  */
 function column(name: string, fd: FieldDef, m: ModelDef) {
   let c = SERVER_TYPES[fd.type].column(name, fd, (ref: string): AnyPgColumn => tableOf(ref).id);
-  if (c && fd.required && !m.incompleteRows && fd.type !== 'manyToMany') c = c.notNull();
+  if (c && notNull(fd, m)) c = c.notNull();
   return c;
 }
 
@@ -77,8 +80,13 @@ function build(m: ModelDef): AnyTable {
       ? uniqueIndex(`${m.table}_${name}_uq`).on(t.studio_id, key(t, name, fd))
       : uniqueIndex(`${m.table}_${name}_uq`).on(key(t, name, fd))),
     ...(m.scope === 'studio' ? [index(`${m.table}_studio_idx`).on(t.studio_id)] : []),
+    // an optional link is indexed only where it is set: the rows without it (most installments
+    // have no service, payment method, assignment or payslip) cost no index entry on insert,
+    // and a lookup by value (a list filter, a foreign key check) still uses the index
     ...Object.entries(m.fields).filter(([, fd]) => fd.type === 'relation')
-      .map(([name]) => index(`${m.table}_${name}_idx`).on(t[name])),
+      .map(([name, fd]) => (notNull(fd, m)
+        ? index(`${m.table}_${name}_idx`).on(t[name])
+        : index(`${m.table}_${name}_idx`).on(t[name]).where(sql`${t[name]} IS NOT NULL`))),
     ...rangeChecks(m, t),
   ]);
 }

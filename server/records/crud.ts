@@ -13,6 +13,7 @@ import type { Ctx } from '../auth/context.js';
 import { can } from '../auth/context.js';
 import { hashPassword } from '../auth/password.js';
 import { HttpError, MSG, forbidden, notFound } from '../errors.js';
+import { idList } from './ids.js';
 import { col, fieldExpr, ident, idArray, m2mExpr, scopeCondition, systemExprs } from './sql.js';
 import { numbersFromDb, toDbValue, sameValue } from './values.js';
 import { audit, auditMany, diff } from './audit.js';
@@ -206,11 +207,8 @@ async function checkVersion(exec: Exec, model: ModelDef, existing: Row, version:
 export async function createRecords(tx: Tx, ctx: Ctx, model: ModelDef, input: Row, multiple: { field: string; list: string }): Promise<Row[]> {
   if (!can(ctx, model, 'create') || (model.scope === 'tenant' && ctx.role !== 'SuperAdmin')) throw forbidden();
   const raw = input[multiple.list];
-  const list = Array.isArray(raw) ? raw : typeof raw === 'string' ? (() => { try { return JSON.parse(raw) as unknown; } catch { return null; } })() : null;
-  const ids = Array.isArray(list) ? [...new Set(list.map(Number))] : [];
-  if (!ids.length || ids.length > 100_000 || ids.some((i) => !Number.isInteger(i) || i < 1 || i > 2_147_483_647)) {
-    throw new HttpError(422, MSG.validation, { [multiple.list]: ['Seleziona almeno 1 elementi'] });
-  }
+  const ids = Array.isArray(raw) || typeof raw === 'string' ? idList(raw) : null;
+  if (!Array.isArray(ids)) throw new HttpError(422, MSG.validation, { [multiple.list]: ['Seleziona almeno 1 elementi'] });
   const fd = model.fields[multiple.field]!;
   const ref = modelByName.get(fd.ref!)!;
   const hooks = hooksOf(model);
@@ -342,14 +340,11 @@ export async function updateRecords(tx: Tx, ctx: Ctx, model: ModelDef, ids: numb
 
 /** Parses `[1,2,3]` or `7` from the path. */
 export function parseIds(raw: string): number[] {
-  let parsed: unknown;
-  try { parsed = JSON.parse(decodeURIComponent(raw)); } catch { throw new HttpError(400, 'Elenco di id non valido'); }
-  const list = Array.isArray(parsed) ? parsed : [parsed];
-  const ids = list.map(Number);
-  if (!ids.length || ids.length > 100_000 || ids.some((i) => !Number.isInteger(i) || i < 1 || i > 2_147_483_647)) {
-    throw new HttpError(400, 'Elenco di id non valido');
-  }
-  return [...new Set(ids)];
+  let text: string;
+  try { text = decodeURIComponent(raw); } catch { throw new HttpError(400, 'Elenco di id non valido'); }
+  const ids = idList(text);
+  if (!Array.isArray(ids)) throw new HttpError(400, 'Elenco di id non valido');
+  return ids;
 }
 
 /**

@@ -13,27 +13,18 @@ import { HttpError, MSG, forbidden, notFound } from '../errors.js';
 import { getModel } from '../../model/registry.js';
 import { fieldValidators } from '../../model/validate.js';
 import { MESSAGES, INT_MAX } from '../../model/types.js';
-import { TIME_ZONE, YEAR_MAX, YEAR_MIN } from '../../model/dates.js';
+import { YEAR_MAX, YEAR_MIN, currentYear } from '../../model/dates.js';
 import { accounts } from '../db/accounts.js';
+import { MAX_IDS, idList } from '../records/ids.js';
 
 const invalid = (errors: Record<string, string[]>) => new HttpError(422, MSG.validation, errors);
-const MAX_IDS = 100_000;
 
-/** the current year on the studio's clock (Europe/Rome) */
-export const currentYear = (now: Date = new Date()) =>
-  Number(new Intl.DateTimeFormat('en-GB', { timeZone: TIME_ZONE, year: 'numeric' }).format(now));
 
 /** A list of customer ids, as an array or its JSON text: distinct positive integers. */
 export function customerIds(raw: unknown, field: string): number[] {
-  let list = raw;
-  if (typeof raw === 'string') {
-    try { list = JSON.parse(raw); } catch { list = undefined; }
-  }
-  if (typeof list === 'number') list = [list];
-  const ok = Array.isArray(list) && list.length > 0 && list.length <= MAX_IDS
-    && list.every((x) => (typeof x === 'number' || (typeof x === 'string' && /^\d+$/.test(x))) && Number.isInteger(Number(x)) && Number(x) > 0 && Number(x) <= INT_MAX);
-  if (!ok) throw invalid({ [field]: [Array.isArray(list) && !list.length ? 'Seleziona almeno un cliente' : MESSAGES.list] });
-  return [...new Set((list as unknown[]).map(Number))];
+  const ids = idList(raw);
+  if (!Array.isArray(ids)) throw invalid({ [field]: [ids === 'empty' ? 'Seleziona almeno un cliente' : MESSAGES.list] });
+  return ids;
 }
 
 function yearOf(raw: unknown, field: string, fallback: number): number {
@@ -130,12 +121,13 @@ function balancerPairs(raw: unknown, now: Date): Array<{ id: number; year: numbe
   }
   const bad = () => invalid({ customersData: [MESSAGES.list] });
   if (!Array.isArray(list) || !list.length || list.length > MAX_IDS) throw bad();
+  const thisYear = currentYear(now);
   return list.map((item) => {
     if (!item || typeof item !== 'object') throw bad();
     const { id, year } = item as Record<string, unknown>;
     const n = Number(id);
     if (!(typeof id === 'number' || typeof id === 'string') || !Number.isInteger(n) || n < 1 || n > INT_MAX) throw bad();
-    return { id: n, year: yearOf(year, 'customersData', currentYear(now)) };
+    return { id: n, year: yearOf(year, 'customersData', thisYear) };
   });
 }
 

@@ -13,7 +13,7 @@ import { HttpError, MSG, forbidden, notFound } from '../errors.js';
 import { getModel } from '../../model/registry.js';
 import { INT_MAX, MESSAGES } from '../../model/types.js';
 import { payslips, type PayslipEntry } from '../db/payslips.js';
-import { currentYear } from './accounts.js';
+import { currentYear } from '../../model/dates.js';
 
 const invalid = (errors: Record<string, string[]>) => new HttpError(422, MSG.validation, errors);
 const MAX_ENTRIES = 100_000;

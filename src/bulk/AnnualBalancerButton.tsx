@@ -8,7 +8,7 @@ import { Box, Button, Typography } from '@mui/material';
 import { useListContext, useRefresh } from 'react-admin';
 import { useAppDataProvider, type BalancerRow } from '../dataProvider';
 import { AppDialog } from '../layout/ErrorDialog';
-import { BulkErrorDialog, ResultTable, TEXTS, TITLES, YearField, currentYear, euro, validYear } from './common';
+import { BulkErrorDialog, ResultTable, TEXTS, TITLES, TwoClickButton, YearField, currentYear, useTwoClicks, validYear } from './common';
 
 export function AnnualBalancerButton() {
   const { selectedIds } = useListContext();
@@ -16,20 +16,16 @@ export function AnnualBalancerButton() {
   const refresh = useRefresh();
   const [open, setOpen] = useState(false);
   const [year, setYear] = useState(String(currentYear()));
-  // the pending 'Sicuro?' and the result belong to the selection they were made on
+  // the pending 'Sicuro?' and the result belong to the selection (and year) they were made on
   const selection = selectedIds.join(',');
-  const [armedFor, setArmedFor] = useState<string | null>(null);
-  const armed = armedFor === selection;
-  const setArmed = (on: boolean) => setArmedFor(on ? selection : null);
+  const clicks = useTwoClicks(`${selection}|${year}`);
   const [busy, setBusy] = useState(false);
   const [done, setDone] = useState<{ selection: string; rows: BalancerRow[] } | null>(null);
   // another selection: the result of the previous one is not shown
   const result = done?.selection === selection ? done.rows : null;
   const [error, setError] = useState<string | null>(null);
-  const close = () => { setOpen(false); setArmed(false); };
-  const click = async () => {
-    if (!armed) { setArmed(true); return; }
-    setArmed(false);
+  const close = () => { setOpen(false); clicks.disarm(); };
+  const run = async () => {
     setBusy(true);
     try {
       setDone({ selection, rows: await dp.annualBalancer(selectedIds, Number(year)) });
@@ -43,17 +39,15 @@ export function AnnualBalancerButton() {
         text={(
           <Box>
             <Typography>Conguaglio annuale dei {selectedIds.length} clienti selezionati: tariffa annuale meno le rate dell&apos;anno.</Typography>
-            <YearField value={year} onChange={(v) => { setYear(v); setArmed(false); }} />
+            <YearField value={year} onChange={setYear} />
             {result && <ResultTable caption="Risultato del conguaglio" head={['Id', 'Ragione Sociale', 'Importo conguagliato']}
-              rows={result.map((r) => [r.id, r.business_name, euro(r.balanced_amount)])} />}
+              rows={result.map((r) => [r.id, r.business_name, r.balanced_amount])} money={[2]} csv="conguaglio_annuale.csv" />}
           </Box>
         )}
         actions={(
           <>
             <Button onClick={close}>Chiudi</Button>
-            <Button onClick={click} variant="contained" color={armed ? 'warning' : 'primary'} disabled={busy || !validYear(year) || !selectedIds.length}>
-              {armed ? 'Sicuro?' : 'Esegui conguaglio'}
-            </Button>
+            <TwoClickButton clicks={clicks} label="Esegui conguaglio" onRun={run} disabled={busy || !validYear(year) || !selectedIds.length} />
           </>
         )} />
       <BulkErrorDialog text={error} onClose={() => setError(null)} />

@@ -6,12 +6,9 @@ import { useState } from 'react';
 import { Box, Button, TextField, Typography } from '@mui/material';
 import { useQuery } from '@tanstack/react-query';
 import { useListContext, useNotify } from 'react-admin';
-import { saveAs } from 'file-saver';
 import { useAppDataProvider } from '../dataProvider';
 import { AppDialog } from '../layout/ErrorDialog';
-import { BulkErrorDialog, TEXTS, TITLES } from './common';
-
-const csvCell = (s: string) => (/[";\r\n]/.test(s) || /^[=+\-@\t\r]/.test(s) ? `"${(/^[=+\-@\t\r]/.test(s) ? `'${s}` : s).replace(/"/g, '""')}"` : s);
+import { BulkErrorDialog, TEXTS, TITLES, downloadCsv } from './common';
 
 export function EmailExportButton() {
   const { selectedIds } = useListContext();
@@ -27,10 +24,7 @@ export function EmailExportButton() {
   const copy = async () => {
     try { await navigator.clipboard.writeText(text); notify('Indirizzi copiati negli appunti'); } catch { notify('Copia non riuscita: seleziona il testo e copialo', { type: 'warning' }); }
   };
-  const download = () => {
-    const lines = ['Ragione Sociale;Email', ...withEmail.map((r) => `${csvCell(r.business_name)};${csvCell(String(r.email))}`)];
-    saveAs(new Blob([`\uFEFF${lines.join('\r\n')}\r\n`], { type: 'text/csv;charset=utf-8' }), 'email_clienti.csv');
-  };
+  const download = () => downloadCsv('email_clienti.csv', ['Ragione Sociale', 'Email'], withEmail.map((r) => [r.business_name, String(r.email)]));
   return (
     <>
       <Button size="small" onClick={() => setOpen(true)} disabled={!selectedIds.length}>Esporta email</Button>

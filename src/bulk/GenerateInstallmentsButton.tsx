@@ -4,8 +4,20 @@ import { Box, Button, Typography } from '@mui/material';
 import { useListContext, useRefresh } from 'react-admin';
 import { useAppDataProvider, type InstallmentsResult } from '../dataProvider';
 import { AppDialog } from '../layout/ErrorDialog';
-import { BulkErrorDialog, ResultTable, TEXTS, TITLES, YearField, currentYear, euro, validYear } from './common';
+import { BulkErrorDialog, ResultTable, TEXTS, TITLES, YearField, currentYear, validYear } from './common';
 import { displayDate } from '../../model/dates';
+
+/** The created installments summed per customer, in the answer's order (by name). */
+function perCustomer(result: InstallmentsResult) {
+  const by = new Map<number, { business_name: string; count: number; cents: number; first: string; last: string }>();
+  for (const c of result.created) {
+    const row = by.get(c.customer_id);
+    const cents = Math.round(c.amount * 100);
+    if (!row) by.set(c.customer_id, { business_name: c.business_name, count: 1, cents, first: c.date, last: c.date });
+    else { row.count += 1; row.cents += cents; if (c.date < row.first) row.first = c.date; if (c.date > row.last) row.last = c.date; }
+  }
+  return [...by.values()].map((r) => ({ ...r, total: r.cents / 100 }));
+}
 
 export function GenerateInstallmentsButton() {
   const { selectedIds } = useListContext();
@@ -30,12 +42,12 @@ export function GenerateInstallmentsButton() {
       <AppDialog open={open} onClose={close} title={TITLES.info}
         text={result ? (
           <Box>
-            <Typography variant="subtitle2" sx={{ mt: 1 }}>Rate create: {result.created.length}</Typography>
-            {result.created.length > 0 && <ResultTable caption="Rate create" head={['Ragione Sociale', 'Data', 'Importo', 'Nota']}
-              rows={result.created.map((c) => [c.business_name, displayDate(c.date), euro(c.amount), c.transaction_note])} />}
+            <Typography variant="subtitle2" sx={{ mt: 1 }}>Rate create: {result.created.length} per {perCustomer(result).length} clienti</Typography>
+            {result.created.length > 0 && <ResultTable caption="Rate create per cliente" head={['Ragione Sociale', 'Rate', 'Totale', 'Prima rata', 'Ultima rata']}
+              rows={perCustomer(result).map((c) => [c.business_name, c.count, c.total, displayDate(c.first), displayDate(c.last)])} money={[2]} csv="rate_create.csv" />}
             <Typography variant="subtitle2" sx={{ mt: 2 }}>Clienti esclusi: {result.skipped.length}</Typography>
             {result.skipped.length > 0 && <ResultTable caption="Clienti esclusi" head={['Ragione Sociale', 'Motivo']}
-              rows={result.skipped.map((s) => [s.business_name, s.reason])} />}
+              rows={result.skipped.map((s) => [s.business_name, s.reason])} csv="clienti_esclusi.csv" />}
           </Box>
         ) : (
           <Box>

@@ -8,7 +8,7 @@ import { useListContext, useNotify, useRefresh } from 'react-admin';
 import { useAppDataProvider, type YearlyAmountResult } from '../dataProvider';
 import { ApiError } from '../api/client';
 import { AppDialog } from '../layout/ErrorDialog';
-import { BulkErrorDialog, ResultTable, TEXTS, TITLES, euro } from './common';
+import { BulkErrorDialog, ResultTable, TEXTS, TITLES } from './common';
 
 type Mode = 'fixed' | 'percentage';
 const FIELD = { fixed: 'yearly_accounting_amount', percentage: 'yearly_accounting_amount_change_percentage' } as const;
@@ -59,7 +59,7 @@ export function YearlyAmountButton() {
               onChange={(e) => { setValue(e.target.value); setPreview(null); }} error={!!fieldError} helperText={fieldError ?? (mode === 'percentage' ? 'es. 5 oppure -10' : ' ')}
               slotProps={{ htmlInput: { inputMode: 'decimal' } }} sx={{ mt: 1 }} />
             {preview && <ResultTable caption="Anteprima della nuova tariffa" head={['Ragione Sociale', 'Tariffa attuale', 'Nuova tariffa']}
-              rows={preview.customers.map((c) => [c.business_name, euro(c.old_amount), euro(c.new_amount)])} />}
+              rows={preview.customers.map((c) => [c.business_name, c.old_amount, c.new_amount])} money={[1, 2]} />}
           </Box>
         )}
         actions={(

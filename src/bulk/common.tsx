@@ -2,9 +2,10 @@
  * What the bulk actions of the customers' table share: the dialog titles and error texts of the
  * seed's catalogue (seed A §8), money in Italian with '€', the current year (Europe/Rome).
  */
-import { Button, Table, TableBody, TableCell, TableHead, TableRow, TextField } from '@mui/material';
-import type { ReactNode } from 'react';
-import { YEAR_MAX, YEAR_MIN, TIME_ZONE } from '../../model/dates';
+import { Box, Button, Table, TableBody, TableCell, TableHead, TableRow, TextField, Typography } from '@mui/material';
+import { useState } from 'react';
+import { saveAs } from 'file-saver';
+import { YEAR_MAX, YEAR_MIN } from '../../model/dates';
 import { AppDialog } from '../layout/ErrorDialog';
 
 export const TITLES = { warning: 'Attenzione!!', error: 'Errore!!', info: 'Informazione!!' } as const;
@@ -14,8 +15,9 @@ export const TEXTS = {
   generate: 'Errore di generazione...',
 } as const;
 
-export { formatEuro as euro } from '../../model/types';
-export const currentYear = () => Number(new Intl.DateTimeFormat('en-GB', { timeZone: TIME_ZONE, year: 'numeric' }).format(new Date()));
+import { formatAmount, formatEuro } from '../../model/types';
+export { formatEuro as euro };
+export { currentYear } from '../../model/dates';
 export const validYear = (y: string) => /^\d{4}$/.test(y) && Number(y) >= YEAR_MIN && Number(y) <= YEAR_MAX;
 
 /** The year of an action: a labelled number field with its error. */
@@ -27,13 +29,73 @@ export function YearField({ value, onChange, label = 'Anno' }: { value: string; 
   );
 }
 
-/** A small result table with a caption read by screen readers. */
-export function ResultTable({ caption, head, rows }: { caption: string; head: string[]; rows: ReactNode[][] }) {
+/** A CSV cell for Excel in Italian (';'): quoted when needed, a formula-like start neutralised (OWASP). */
+export const csvCell = (value: unknown) => {
+  const s = value == null ? '' : String(value);
+  const formula = /^[=+\-@\t\r]/.test(s);
+  return /[";\r\n]/.test(s) || formula ? `"${(formula ? `'${s}` : s).replace(/"/g, '""')}"` : s;
+};
+
+/**
+ * Downloads rows as a CSV file (UTF-8 with BOM, ';', CRLF), as Excel in Italian opens it. The
+ * `money` columns hold numbers, written as Italian decimals ('-12,50'): numbers this code
+ * writes are not text a spreadsheet could run, so they are exempt from the formula rule.
+ */
+export function downloadCsv(fileName: string, head: string[], rows: Array<Array<string | number>>, money: number[] = []) {
+  const line = (r: Array<string | number>) => r.map((c, j) => (money.includes(j) && typeof c === 'number' ? formatAmount(c) : csvCell(c))).join(';');
+  const lines = [head.map(csvCell).join(';'), ...rows.map(line)];
+  saveAs(new Blob([`\uFEFF${lines.join('\r\n')}\r\n`], { type: 'text/csv;charset=utf-8' }), fileName);
+}
+
+/** rows a result table shows; the rest is in its CSV (tens of thousands of rows would freeze the page) */
+export const RESULT_ROWS_SHOWN = 200;
+
+/**
+ * A small result table with a caption read by screen readers; the `money` columns hold numbers
+ * shown in euro. Long results show their first RESULT_ROWS_SHOWN rows and, with `csv`, offer
+ * the whole of it as a CSV file.
+ */
+export function ResultTable({ caption, head, rows, money = [], csv }: { caption: string; head: string[]; rows: Array<Array<string | number>>; money?: number[]; csv?: string }) {
+  const shown = rows.slice(0, RESULT_ROWS_SHOWN);
+  const show = (c: string | number, j: number) => (money.includes(j) && typeof c === 'number' ? formatEuro(c) : c);
   return (
-    <Table size="small" aria-label={caption}>
-      <TableHead><TableRow>{head.map((h) => <TableCell key={h}>{h}</TableCell>)}</TableRow></TableHead>
-      <TableBody>{rows.map((r, i) => <TableRow key={i}>{r.map((c, j) => <TableCell key={j}>{c}</TableCell>)}</TableRow>)}</TableBody>
-    </Table>
+    <Box>
+      <Table size="small" aria-label={caption}>
+        <TableHead><TableRow>{head.map((h, j) => <TableCell key={h} align={money.includes(j) ? 'right' : undefined}>{h}</TableCell>)}</TableRow></TableHead>
+        <TableBody>{shown.map((r, i) => <TableRow key={i}>{r.map((c, j) => <TableCell key={j} align={money.includes(j) ? 'right' : undefined}>{show(c, j)}</TableCell>)}</TableRow>)}</TableBody>
+      </Table>
+      {(rows.length > shown.length || csv) && (
+        <Box sx={{ display: 'flex', alignItems: 'center', gap: 1, mt: 0.5 }}>
+          {rows.length > shown.length && <Typography variant="caption">Mostrate {shown.length} righe di {rows.length}.</Typography>}
+          {csv && <Button size="small" onClick={() => downloadCsv(csv, head, rows, money)}>Scarica CSV</Button>}
+        </Box>
+      )}
+    </Box>
+  );
+}
+
+/**
+ * The two clicks of a destructive action: the first arms it (the button reads 'Sicuro?' in the
+ * warning colour), the second runs it. It stays armed only for the `key` it was armed on (the
+ * selection and the inputs): any change asks again.
+ */
+export function useTwoClicks(key: string) {
+  const [armedFor, setArmedFor] = useState<string | null>(null);
+  const armed = armedFor === key;
+  return {
+    armed,
+    disarm: () => setArmedFor(null),
+    /** true on the second click (disarmed again), false on the first (armed) */
+    confirmed: () => { if (!armed) { setArmedFor(key); return false; } setArmedFor(null); return true; },
+  };
+}
+
+/** The button of a two-click action: `label`, then 'Sicuro?' in the warning colour. */
+export function TwoClickButton({ clicks, label, onRun, disabled }: { clicks: ReturnType<typeof useTwoClicks>; label: string; onRun: () => void; disabled?: boolean }) {
+  return (
+    <Button onClick={() => { if (clicks.confirmed()) onRun(); }} variant="contained" color={clicks.armed ? 'warning' : 'primary'} disabled={disabled}>
+      {clicks.armed ? 'Sicuro?' : label}
+    </Button>
   );
 }
 

@@ -9,7 +9,7 @@ import { Box, Button, MenuItem, Table, TableBody, TableCell, TableHead, TableRow
 import { useGetMany, useListContext, useNotify, useRefresh, useUnselectAll } from 'react-admin';
 import { useAppDataProvider } from '../dataProvider';
 import { AppDialog } from '../layout/ErrorDialog';
-import { BulkErrorDialog, TEXTS, currentYear } from '../bulk/common';
+import { BulkErrorDialog, TEXTS, TwoClickButton, currentYear, useTwoClicks } from '../bulk/common';
 import { MONTHS, QUANTITY_ERROR, currentMonth, payslipYears, quantityOf } from './cedolini';
 
 export function CedoliniInsertButton() {
@@ -22,18 +22,16 @@ export function CedoliniInsertButton() {
   const [year, setYear] = useState(currentYear());
   const [month, setMonth] = useState(currentMonth());
   const [quantities, setQuantities] = useState<Record<string, string>>({});
-  const [armed, setArmed] = useState(false);
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const { data: customers } = useGetMany('Customer', { ids: selectedIds }, { enabled: open && selectedIds.length > 0 });
   const nameOf = (id: unknown) => String(customers?.find((c) => String(c.id) === String(id))?.business_name ?? `#${String(id)}`);
   const qty = (id: unknown) => quantities[String(id)] ?? '1';
   const valid = selectedIds.length > 0 && selectedIds.every((id) => quantityOf(qty(id)) !== undefined);
-  const change = (fn: () => void) => { fn(); setArmed(false); };
-  const close = () => { setOpen(false); setArmed(false); };
-  const click = async () => {
-    if (!armed) { setArmed(true); return; }
-    setArmed(false);
+  // armed for these customers, month and quantities: any change asks again
+  const clicks = useTwoClicks(JSON.stringify([selectedIds, year, month, selectedIds.map(qty)]));
+  const close = () => { setOpen(false); clicks.disarm(); };
+  const run = async () => {
     setBusy(true);
     try {
       await dp.saveCedolini(selectedIds.map((id) => ({ customerId: Number(id), business_name: nameOf(id), cedoliniQuantity: quantityOf(qty(id))!, month, year })));
@@ -46,16 +44,16 @@ export function CedoliniInsertButton() {
   };
   return (
     <>
-      <Button size="small" onClick={() => { setOpen(true); setArmed(false); }}>Inserisci cedolini</Button>
+      <Button size="small" onClick={() => { setOpen(true); clicks.disarm(); }}>Inserisci cedolini</Button>
       <AppDialog open={open} onClose={close} title="Inserisci cedolini"
         text={(
           <Box>
             <Typography>Cedolini del mese per i {selectedIds.length} clienti selezionati (quantità 0: elimina quelli del mese).</Typography>
             <Box sx={{ display: 'flex', gap: 2, mt: 2 }}>
-              <TextField select label="Anno" size="small" value={year} onChange={(e) => change(() => setYear(Number(e.target.value)))} sx={{ minWidth: 110 }}>
+              <TextField select label="Anno" size="small" value={year} onChange={(e) => setYear(Number(e.target.value))} sx={{ minWidth: 110 }}>
                 {payslipYears().map((y) => <MenuItem key={y} value={y}>{y}</MenuItem>)}
               </TextField>
-              <TextField select label="Mese" size="small" value={month} onChange={(e) => change(() => setMonth(Number(e.target.value)))} sx={{ minWidth: 150 }}>
+              <TextField select label="Mese" size="small" value={month} onChange={(e) => setMonth(Number(e.target.value))} sx={{ minWidth: 150 }}>
                 {MONTHS.map((m, i) => <MenuItem key={m} value={i + 1}>{m}</MenuItem>)}
               </TextField>
             </Box>
@@ -69,7 +67,7 @@ export function CedoliniInsertButton() {
                       <TableCell>{nameOf(id)}</TableCell>
                       <TableCell align="right">
                         <TextField size="small" type="number" value={qty(id)} error={bad} helperText={bad ? QUANTITY_ERROR : undefined}
-                          onChange={(e) => change(() => setQuantities((q) => ({ ...q, [String(id)]: e.target.value })))}
+                          onChange={(e) => setQuantities((q) => ({ ...q, [String(id)]: e.target.value }))}
                           slotProps={{ htmlInput: { min: 0, step: 1, 'aria-label': `Quantità ${nameOf(id)}` } }} sx={{ width: 120 }} />
                       </TableCell>
                     </TableRow>
@@ -82,9 +80,7 @@ export function CedoliniInsertButton() {
         actions={(
           <>
             <Button onClick={close}>Annulla</Button>
-            <Button onClick={click} variant="contained" color={armed ? 'warning' : 'primary'} disabled={busy || !valid}>
-              {armed ? 'Sicuro?' : 'Inserisci'}
-            </Button>
+            <TwoClickButton clicks={clicks} label="Inserisci" onRun={run} disabled={busy || !valid} />
           </>
         )} />
       <BulkErrorDialog text={error} onClose={() => setError(null)} />

@@ -1,12 +1,11 @@
 /** What the payslip (cedolini) screens share: the seed's constants and the Italian month names. */
-import { currentYear } from '../bulk/common';
+import { currentYear } from '../../model/dates';
+export { currentMonth } from '../../model/dates';
 
 /** payslip year lists: 50 years before to 50 years after the current one (seed B constants) */
 export const PAYSLIP_YEARS = 50;
 export const QUANTITY_MAX = 100_000;
 export const MONTHS = ['Gennaio', 'Febbraio', 'Marzo', 'Aprile', 'Maggio', 'Giugno', 'Luglio', 'Agosto', 'Settembre', 'Ottobre', 'Novembre', 'Dicembre'] as const;
-/** the current month on the studio's clock (Europe/Rome), 1–12 */
-export const currentMonth = () => Number(new Intl.DateTimeFormat('en-GB', { timeZone: 'Europe/Rome', month: 'numeric' }).format(new Date()));
 export const payslipYears = () => {
   const y = currentYear();
   return Array.from({ length: 2 * PAYSLIP_YEARS + 1 }, (_, i) => y - PAYSLIP_YEARS + i);

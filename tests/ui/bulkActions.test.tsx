@@ -2,7 +2,8 @@
  * The bulk actions of the customers' table (src/bulk/) against a mocked API (msw): C38 generate
  * installments, C26 yearly amount with its preview, C34 annual balancer with its two clicks.
  */
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { saveAs } from 'file-saver';
 import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
@@ -13,10 +14,12 @@ import { AddTransactionButton, AnnualBalancerButton, AssignCollaboratorButton, C
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router-dom';
 import { partsOf } from '../../src/resources/parts';
 
+vi.mock('file-saver', () => ({ saveAs: vi.fn() }));
+
 const calls: Array<{ path: string; body: unknown }> = [];
 const server = setupServer();
 beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
-afterEach(() => { calls.length = 0; server.resetHandlers(); });
+afterEach(() => { calls.length = 0; server.resetHandlers(); vi.mocked(saveAs).mockClear(); });
 afterAll(() => server.close());
 
 const year = Number(new Intl.DateTimeFormat('en-GB', { timeZone: 'Europe/Rome', year: 'numeric' }).format(new Date()));
@@ -57,11 +60,13 @@ describe('C38 generate installments', () => {
     await user.clear(field);
     await user.type(field, '2031');
     await user.click(within(dialog).getByRole('button', { name: 'Genera' }));
-    const created = await within(dialog).findByRole('table', { name: 'Rate create' });
+    const created = await within(dialog).findByRole('table', { name: 'Rate create per cliente' });
     expect(calls).toEqual([{ path: '/api/generate_credit_transactions', body: { customer_ids: [3, 5], year: 2031 } }]);
-    expect(within(created).getAllByRole('row')).toHaveLength(4);
-    expect(within(created).getByText('333,34 €')).toBeInTheDocument();
-    expect(within(created).getByText('01-09-2031')).toBeInTheDocument();
+    expect(dialog).toHaveTextContent('Rate create: 3 per 1 clienti');
+    // one row per customer: its installments counted and summed in exact cents, first and last date
+    const rows = within(created).getAllByRole('row');
+    expect(rows).toHaveLength(2);
+    expect(within(rows[1]!).getAllByRole('cell').map((c) => c.textContent)).toEqual(['Alfa Srl', '3', '1.000,00 €', '01-01-2031', '01-09-2031']);
     const skipped = within(dialog).getByRole('table', { name: 'Clienti esclusi' });
     expect(within(skipped).getByText('Rate già generate per il 2031')).toBeInTheDocument();
   });
@@ -133,6 +138,49 @@ describe('C34 annual balancer', () => {
     view.rerender(ui([3], <AnnualBalancerButton />));
     expect(screen.queryByRole('table', { name: 'Risultato del conguaglio' })).not.toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Esegui conguaglio' })).toBeInTheDocument();
+  });
+
+  it("C34 Conguaglio annuale: a 'Sicuro?' armed for one year is asked again when the year changes", async () => {
+    server.use(post('/api/annual_balancer/actions/do', () => HttpResponse.json({ data: [] })));
+    const user = userEvent.setup();
+    render(ui([3], <AnnualBalancerButton />));
+    await user.click(screen.getByRole('button', { name: 'Conguaglio annuale' }));
+    const dialog = await screen.findByRole('dialog');
+    await user.click(within(dialog).getByRole('button', { name: 'Esegui conguaglio' }));
+    expect(within(dialog).getByRole('button', { name: 'Sicuro?' })).toBeInTheDocument();
+    const field = within(dialog).getByRole('spinbutton', { name: 'Anno' });
+    await user.clear(field);
+    await user.type(field, '2030');
+    expect(within(dialog).queryByRole('button', { name: 'Sicuro?' })).not.toBeInTheDocument();
+    await user.click(within(dialog).getByRole('button', { name: 'Esegui conguaglio' }));
+    expect(calls).toEqual([]);
+    await user.click(within(dialog).getByRole('button', { name: 'Sicuro?' }));
+    await waitFor(() => expect(calls).toEqual([{ path: '/api/annual_balancer/actions/do', body: { customersData: [{ id: 3, year: 2030 }] } }]));
+  });
+
+  it('C34 Conguaglio annuale: a result of 250 customers shows its first 200 rows and downloads all of them as CSV, amounts as numbers', async () => {
+    const ids = Array.from({ length: 250 }, (_, i) => i + 1);
+    server.use(post('/api/annual_balancer/actions/do', () => HttpResponse.json({ data: ids.map((id) => ({ id, business_name: id === 7 ? '=HYPERLINK("x")' : `Cliente ${id}`, balanced_amount: id % 2 ? -12.5 : 1234 })) })));
+    const user = userEvent.setup();
+    render(ui(ids, <AnnualBalancerButton />));
+    await user.click(screen.getByRole('button', { name: 'Conguaglio annuale' }));
+    const dialog = await screen.findByRole('dialog');
+    await user.click(within(dialog).getByRole('button', { name: 'Esegui conguaglio' }));
+    await user.click(within(dialog).getByRole('button', { name: 'Sicuro?' }));
+    const table = await within(dialog).findByRole('table', { name: 'Risultato del conguaglio' });
+    expect(within(table).getAllByRole('row')).toHaveLength(201);
+    expect(dialog).toHaveTextContent('Mostrate 200 righe di 250.');
+    await user.click(within(dialog).getByRole('button', { name: 'Scarica CSV' }));
+    expect(saveAs).toHaveBeenCalledTimes(1);
+    const [blob, name] = vi.mocked(saveAs).mock.calls[0] as unknown as [Blob, string];
+    expect(name).toBe('conguaglio_annuale.csv');
+    const lines = (await blob.text()).replace(/^\uFEFF/, '').split('\r\n').filter(Boolean);
+    expect(lines).toHaveLength(251);
+    expect(lines[0]).toBe('Id;Ragione Sociale;Importo conguagliato');
+    expect(lines[1]).toBe('1;Cliente 1;-12,50');
+    expect(lines[2]).toBe('2;Cliente 2;1.234,00');
+    expect(lines[7]).toBe(`7;"'=HYPERLINK(""x"")";-12,50`);
+    expect(lines[250]).toBe('250;Cliente 250;1.234,00');
   });
 
   it("C34 Conguaglio annuale: a failure shows 'Errore!!' with the catalogue's save text", async () => {

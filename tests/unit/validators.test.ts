@@ -214,3 +214,14 @@ describe('compose', () => {
     expect(v('averyveryverylong@example.it')).toBe(MESSAGES.maxLength);
   });
 });
+
+describe('currentYear / currentMonth (the studio clock, Rome)', () => {
+  it('a New Year’s Eve evening in UTC is already January of the next year in Rome', async () => {
+    const { currentYear, currentMonth } = await import('../../model/dates');
+    const eve = new Date('2026-12-31T23:30:00Z');
+    expect(currentYear(eve)).toBe(2027);
+    expect(currentMonth(eve)).toBe(1);
+    expect(currentYear(new Date('2026-06-15T12:00:00Z'))).toBe(2026);
+    expect(currentMonth(new Date('2026-06-30T22:30:00Z'))).toBe(7);
+  });
+});
