@@ -175,9 +175,15 @@ export function ModelFields({ model, mode }: { model: ModelDef; mode: Mode }) {
 /** The form-only switch of multiple mode (never sent: the dataProvider keeps one of the two fields). */
 export const MULTIPLE = '__multiple';
 
-/** Defaults of a new record from the declaration (e.g. acquisition date today, sdi_code 0000000). */
-export const createDefaults = (model: ModelDef) =>
-  Object.fromEntries(Object.entries(model.fields).filter(([, fd]) => fd.default !== undefined).map(([n, fd]) => [n, defaultOf(fd)]));
+/**
+ * Defaults of a new record from the declaration (e.g. acquisition date today, sdi_code 0000000),
+ * and the multiple-mode switch off: every input of a fresh form starts at its default, so the
+ * form is not 'modified' before the user touches it.
+ */
+export const createDefaults = (model: ModelDef) => ({
+  ...Object.fromEntries(Object.entries(model.fields).filter(([, fd]) => fd.default !== undefined).map(([n, fd]) => [n, defaultOf(fd)])),
+  ...(model.multiple ? { [MULTIPLE]: false } : {}),
+});
 
 function ModelForm({ model, mode, children }: { model: ModelDef; mode: Mode; children?: ReactNode }) {
   return (

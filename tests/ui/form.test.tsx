@@ -196,6 +196,20 @@ describe('form: create', () => {
     expect(screen.queryByText('Ci sono modifiche non salvate')).not.toBeInTheDocument();
   });
 
+  it('a fresh form with a multiple-mode switch (a movement) is not modified before the user types; the switch marks it', async () => {
+    server.use(http.get('*/api/transaction_types', () => HttpResponse.json({ data: [{ value: 'CHARGE', text: 'Addebito' }, { value: 'PAYMENT', text: 'Incasso' }, { value: 'ADJUSTMENT', text: 'Conguaglio' }] })));
+    const user = userEvent.setup();
+    renderApp('/Transaction/create');
+    await waitFor(() => expect(submit('Salva')).toBeInTheDocument());
+    const multiple = screen.getByRole('switch', { name: /^Modalità multipla/ });
+    expect(multiple).not.toBeChecked();
+    // the options of the type have arrived and every input has settled
+    await waitFor(() => expect(screen.getByRole('combobox', { name: /^Tipo/ })).toHaveTextContent('Addebito'));
+    expect(screen.queryByText('Ci sono modifiche non salvate')).not.toBeInTheDocument();
+    await user.click(multiple);
+    expect(await screen.findByText('Ci sono modifiche non salvate')).toBeInTheDocument();
+  });
+
   it("shows 'Campo Obbligatorio' under each empty required field and sends nothing", async () => {
     const user = userEvent.setup();
     await openCreate();
