@@ -18,6 +18,29 @@ export type ListFilter = (
   | { kind: 'dateInterval'; field: string; label: string; default?: 'currentMonth' | 'currentYear' }
 ) & { /** not shown (nor applied) when the list is restricted to one parent (`/table/{Model}/{id}`) */ hideWithParent?: boolean };
 
+/**
+ * A named view of a model's list, its own route `/table/{View}` served by the generic table
+ * (search, filter group, CSV, print, select-all), e.g. the payslip customers
+ * (`/table/CustomersForCedolini`: the customers with a cedolino rate). Its bulk actions, like a
+ * model's, come from `src/resources/{View}/parts.tsx`.
+ */
+export interface ListView {
+  /** page title */
+  title: string;
+  /** always applied with AND, whatever the user searches and filters */
+  fixedFilters: Array<{ name: string; type: 'OR' | 'gt' | 'gte' | 'lt' | 'lte'; val: unknown[] }>;
+  /** columns instead of the model's (they must be in `collection`) */
+  columns?: string[];
+  /** the list call's collection (a name of `collections`), default the model's list collection */
+  collection?: string;
+  /** a row opens this path (`:id` is the row's id) instead of the record's form */
+  rowPath?: string;
+  /** a view of rows managed elsewhere: no 'Nuovo', no trash, no delete */
+  readOnly?: boolean;
+  /** minimum role (default the model's read role) */
+  access?: RoleName;
+}
+
 export interface CollectionDef {
   /** fields returned (id is always included); relation fields also carry their label */
   columns: string[];
@@ -73,6 +96,8 @@ export interface ModelDef {
   labelFields: string[];
   /** extra named collections besides {Model}ResourceListCollection and {Model}Resource4SelectCollection */
   collections?: Record<string, CollectionDef>;
+  /** named views of the list, each at `/table/{View}` (names unique among models and views) */
+  views?: Record<string, ListView>;
   /** minimum roles; permissions are checked as well */
   access: { read: RoleName; write: RoleName };
   /**
@@ -86,9 +111,18 @@ export interface ModelDef {
 
 export function defineModel(def: Omit<ModelDef, 'softDelete' | 'scope'> & Partial<Pick<ModelDef, 'softDelete' | 'scope'>>): ModelDef {
   const m: ModelDef = { softDelete: true, scope: 'studio', ...def };
+  const known = (c: string) => c === 'id' || !!m.fields[c] || ['created_at', 'updated_at', 'deleted_at'].includes(c);
   for (const c of [...m.list.columns, ...m.labelFields]) {
-    if (c !== 'id' && !m.fields[c] && !['created_at', 'updated_at', 'deleted_at'].includes(c)) {
-      throw new Error(`${m.name}: unknown column ${c}`);
+    if (!known(c)) throw new Error(`${m.name}: unknown column ${c}`);
+  }
+  for (const [name, v] of Object.entries(m.views ?? {})) {
+    if (v.collection && !m.collections?.[v.collection]) throw new Error(`${m.name} view ${name}: unknown collection ${v.collection}`);
+    const served = v.collection ? m.collections![v.collection]!.columns : null;
+    for (const c of [...(v.columns ?? []), ...v.fixedFilters.map((f) => f.name)]) {
+      if (!known(c)) throw new Error(`${m.name} view ${name}: unknown column ${c}`);
+    }
+    for (const c of v.columns ?? []) {
+      if (served && c !== 'id' && !served.includes(c)) throw new Error(`${m.name} view ${name}: column ${c} is not in collection ${v.collection}`);
     }
   }
   return m;

@@ -1,4 +1,4 @@
-import type { ModelDef } from './define.js';
+import type { ListView, ModelDef } from './define.js';
 import { Studio } from './models/Studio.js';
 import { Role } from './models/Role.js';
 import { Permission } from './models/Permission.js';
@@ -24,6 +24,14 @@ export const MODELS: ModelDef[] = [
 export const modelByName = new Map(MODELS.map((m) => [m.name, m]));
 export const modelByResource = new Map(MODELS.map((m) => [m.resource, m]));
 export const modelBySnake = new Map(MODELS.map((m) => [m.snake, m]));
+
+/** The named list views of every model (`/table/{View}`), by name. */
+export const viewByName = new Map<string, { model: ModelDef; name: string; view: ListView }>(
+  MODELS.flatMap((m) => Object.entries(m.views ?? {}).map(([name, view]) => [name, { model: m, name, view }] as const)),
+);
+for (const name of viewByName.keys()) {
+  if (modelByName.has(name)) throw new Error(`view ${name}: a model has the same name`);
+}
 
 export function getModel(name: string): ModelDef {
   const m = modelByName.get(name);

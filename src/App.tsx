@@ -14,7 +14,7 @@ import { CloseHeader } from './layout/CloseHeader';
 import { Guard, resourcesFor, screensFor } from './resources';
 import { GenericList } from './list/GenericList';
 import { ModelEdit, listPathOf } from './form/GenericForm';
-import { MODELS, modelByName } from '../model/registry';
+import { MODELS, modelByName, viewByName } from '../model/registry';
 import type { ModelDef } from '../model/define';
 import { getUser } from './authProvider/token';
 import { DEFAULT_APP_NAME } from './layout/settings';
@@ -22,7 +22,6 @@ import { DEFAULT_APP_NAME } from './layout/settings';
 // pages beyond the generic list and form are loaded when first opened
 const MenuPage = lazy(() => import('./pages/MenuPage').then((m) => ({ default: m.MenuPage })));
 const SimpleListPage = lazy(() => import('./pages/SimpleListPage').then((m) => ({ default: m.SimpleListPage })));
-const CustomersForCedolini = lazy(() => import('./pages/CustomersForCedolini').then((m) => ({ default: m.CustomersForCedolini })));
 const CedoliniSaved = lazy(() => import('./pages/CedoliniSaved').then((m) => ({ default: m.CedoliniSaved })));
 const Lazy = ({ children }: { children: ReactNode }) => <Suspense fallback={<LinearProgress aria-label="Caricamento" />}>{children}</Suspense>;
 
@@ -30,9 +29,17 @@ function Home() {
   return <Navigate to="/Menu" replace />;
 }
 
-/** `/table/{Model}`: the generic list of a model. */
+/** `/table/{Model}`: the generic list of a model; `/table/{View}`: a named view of one (model/define.ts `views`). */
 function TableRoute() {
   const { model, parentId } = useParams();
+  const view = model && !parentId ? viewByName.get(model) : undefined;
+  if (view) {
+    return (
+      <ResourceContextProvider value={view.model.name}>
+        <Guard min={view.view.access ?? view.model.access.read}><GenericList key={view.name} model={view.model} view={view} /></Guard>
+      </ResourceContextProvider>
+    );
+  }
   const m = model ? modelByName.get(model) : undefined;
   if (!m) return <NotFoundRedirect />;
   if (parentId && m.list.parentField) {
@@ -109,7 +116,6 @@ export default function App() {
           <CustomRoutes>
             <Route path={ROUTES.menu} element={<Lazy><MenuPage /></Lazy>} />
             <Route path={ROUTES.menuLower} element={<Lazy><MenuPage /></Lazy>} />
-            <Route path={ROUTES.customersForCedolini} element={<Lazy><CustomersForCedolini /></Lazy>} />
             <Route path={ROUTES.cedoliniSaved} element={<Lazy><CedoliniSaved /></Lazy>} />
             <Route path={ROUTES.table} element={<TableRoute />} />
             <Route path={ROUTES.tableOfParent} element={<TableRoute />} />

@@ -5,7 +5,7 @@
  * and a test checks every menu link against it.
  */
 import { matchPath } from 'react-router-dom';
-import { MODELS, modelByName } from '../model/registry';
+import { MODELS, modelByName, viewByName } from '../model/registry';
 
 export const ROUTES = {
   login: '/utente/login',
@@ -17,8 +17,8 @@ export const ROUTES = {
   simpleList: '/lista/:id',
   myStudio: '/utente/il_mio_studio',
   myProfile: '/utente/il_mio_profilo',
-  // payslips (seed B): the customers with a cedolino rate, and one customer's saved payslips (CedoliniSavedView)
-  customersForCedolini: '/table/CustomersForCedolini',
+  // payslips (seed B): one customer's saved payslips (CedoliniSavedView); the customers with a
+  // cedolino rate are a view of the customers' list, /table/CustomersForCedolini
   cedoliniSaved: '/cedolini_saved/:customer_id',
 } as const;
 
@@ -33,14 +33,18 @@ export function routePatterns(): string[] {
   ];
 }
 
-/** True when a link opens a screen of the app (a `/table/{Model}` link needs the model). */
+/** True when a link opens a screen of the app (a `/table/{Model}` link needs the model or a view). */
 export function routeExists(link: string): boolean {
   const path = link.split('?')[0]!;
   for (const pattern of routePatterns()) {
     const m = matchPath({ path: pattern, end: true, caseSensitive: true }, path);
     if (!m) continue;
-    // a `/table/{Model}` link needs the model (`/table/CustomersForCedolini` is a route of its own)
-    if (pattern.startsWith('/table/:')) { if (modelByName.has(m.params.model ?? '')) return true; continue; }
+    // a `/table/{Model}` link needs the model, or a view of one (`/table/CustomersForCedolini`) without a parent id
+    if (pattern.startsWith('/table/:')) {
+      const name = m.params.model ?? '';
+      if (modelByName.has(name) || (viewByName.has(name) && !m.params.parentId)) return true;
+      continue;
+    }
     return true;
   }
   return false;

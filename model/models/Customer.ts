@@ -52,7 +52,18 @@ export const Customer = defineModel({
     } },
   },
   labelFields: ['business_name'],
-  // the payslip customers' list (/table/CustomersForCedolini)
   collections: { CustomersForCedoliniCollection: { columns: ['business_name', 'email', 'cedolino_rate'] } },
+  views: {
+    // seed B: the payslip customers, those with a cedolino rate; a row opens its saved payslips
+    // (CedoliniSavedView), the bulk action inserts a month (src/resources/CustomersForCedolini)
+    CustomersForCedolini: {
+      title: 'Cedolini - Clienti con costo cedolino',
+      fixedFilters: [{ name: 'cedolino_rate', type: 'gt', val: [0] }],
+      collection: 'CustomersForCedoliniCollection',
+      columns: ['business_name', 'email', 'cedolino_rate'],
+      rowPath: '/cedolini_saved/:id',
+      readOnly: true,
+    },
+  },
   access: { read: 'Collaboratore', write: 'Collaboratore' },
 });

@@ -52,7 +52,8 @@ const wrap = async <T>(p: Promise<T>): Promise<T> => {
 
 /**
  * react-admin filter values → the list query: `q` is the search text, `with_trashed` the trash
- * toggle, `filters` an explicit FilterSpec array (filter group), any other key an OR filter.
+ * toggle, `filters` an explicit FilterSpec array (filter group), `__parent` and `__fixed` the
+ * list's permanent part (one parent's rows, a view's fixed filters), any other key an OR filter.
  */
 export function listQuery(params: Partial<GetListParams> & { filter?: Record<string, unknown> }, extra: Record<string, string> = {}): URLSearchParams {
   const qs = new URLSearchParams();
@@ -61,10 +62,12 @@ export function listQuery(params: Partial<GetListParams> & { filter?: Record<str
   if (filter.q) qs.set('search_text', String(filter.q));
   if (filter.with_trashed) qs.set('with_trashed', '1');
   if (Array.isArray(filter.filters)) specs.push(...(filter.filters as FilterSpec[]));
+  // a view's fixed filters (`/table/{View}`): always joined with AND
+  if (Array.isArray(filter.__fixed)) specs.push(...(filter.__fixed as FilterSpec[]).map((f) => ({ ...f, glue: 'and' as const })));
   // the parent of /table/{Model}/{id}: always joined with AND
   const parent = filter.__parent as { name: string; id: unknown } | undefined;
   for (const [k, v] of Object.entries(filter)) {
-    if (['q', 'with_trashed', 'filters', 'collection', '__filterState', '__parent'].includes(k) || v === undefined || v === '' || v === null) continue;
+    if (['q', 'with_trashed', 'filters', 'collection', '__filterState', '__parent', '__fixed'].includes(k) || v === undefined || v === '' || v === null) continue;
     specs.push({ name: k, type: 'OR', val: Array.isArray(v) ? v : [v], glue: 'and' });
   }
   if (parent) specs.push({ name: parent.name, type: 'OR', val: [parent.id], glue: 'and' });

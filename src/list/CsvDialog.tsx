@@ -6,15 +6,18 @@ import { saveAs } from 'file-saver';
 import type { ModelDef } from '../../model/define';
 import { exportColumns } from '../../model/export';
 import { useAppDataProvider } from '../dataProvider';
+import { useQueryFilter } from './queryFilter';
 
 /** [name, label] of the fields the user may export. */
 export const exportFields = (model: ModelDef): Array<[string, string]> =>
   exportColumns(model).map(([n, fd]) => [n, fd.label]);
 
-export function CsvDialog({ model, open, onClose }: { model: ModelDef; open: boolean; onClose: () => void }) {
+/** `columns`: the ones chosen at first (a view's), default the model's list columns. */
+export function CsvDialog({ model, columns, open, onClose }: { model: ModelDef; columns?: string[]; open: boolean; onClose: () => void }) {
   const all = exportFields(model);
-  const [chosen, setChosen] = useState<string[]>(() => ['id', ...model.list.columns.filter((c) => all.some(([n]) => n === c))]);
-  const { filterValues, sort } = useListContext();
+  const [chosen, setChosen] = useState<string[]>(() => ['id', ...(columns ?? model.list.columns).filter((c) => all.some(([n]) => n === c))]);
+  const { sort } = useListContext();
+  const filterValues = useQueryFilter();
   const dp = useAppDataProvider();
   const notify = useNotify();
   const [busy, setBusy] = useState(false);

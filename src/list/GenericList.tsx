@@ -21,10 +21,11 @@ import {
 } from 'react-admin';
 import { useLocation, useNavigate } from 'react-router-dom';
 import { saveAs } from 'file-saver';
-import type { ModelDef } from '../../model/define';
+import type { ListView, ModelDef } from '../../model/define';
 import { useAppDataProvider, ItemMetaData } from '../dataProvider';
 import { StatusCell, ValueCell } from './cells';
 import { CsvDialog } from './CsvDialog';
+import { useQueryFilter } from './queryFilter';
 import { FilterGroup } from './FilterGroup';
 import { partsOf } from '../resources/parts';
 import { DEFAULT_PAGE_SIZE, PAGE_SIZES, defaultListFilter, listParamsFromSearch, listParamsToSearch, sanitizeListParams } from './listState';
@@ -35,6 +36,9 @@ import { useBackOnSave, useOpenInNewTab } from '../layout/prefs';
 
 
 const useItemMeta = (): ItemMetaData | undefined => (useListContext().meta as { item_meta_data?: ItemMetaData } | undefined)?.item_meta_data;
+
+/** A named view of the model's list being shown (`/table/{View}`), if any. */
+export interface ViewRef { name: string; view: ListView }
 
 function SearchBox() {
   const { filterValues, setFilters, displayedFilters } = useListContext();
@@ -60,51 +64,54 @@ function TrashToggle() {
   );
 }
 
-function ListActions({ model }: { model: ModelDef }) {
+function ListActions({ model, view }: { model: ModelDef; view?: ViewRef }) {
   const meta = useItemMeta();
   const refresh = useRefresh();
   const navigate = useNavigate();
   const createPath = useCreatePath();
   const notify = useNotify();
   const dp = useAppDataProvider();
-  const { filterValues, sort } = useListContext();
+  const { sort } = useListContext();
+  const filter = useQueryFilter();
   const [csvOpen, setCsvOpen] = useState(false);
+  const readOnly = !!view?.view.readOnly;
   const print = async () => {
     try {
-      const { blob, filename } = await dp.print(model.name, { filter: filterValues, sort });
+      const { blob, filename } = await dp.print(model.name, { filter, sort });
       saveAs(blob, filename);
     } catch (e) { notify(`Errore nel caricamento dati ${(e as Error).message}`, { type: 'error' }); }
   };
   return (
     <TopToolbar sx={{ alignItems: 'center', flexWrap: 'wrap', gap: 1, justifyContent: 'flex-start', width: '100%' }}>
       <SearchBox />
-      <TrashToggle />
+      {!readOnly && <TrashToggle />}
       <Tooltip title="Aggiorna"><IconButton aria-label="Aggiorna" onClick={() => refresh()}><RefreshIcon /></IconButton></Tooltip>
       <Tooltip title="Esporta CSV"><IconButton aria-label="Esporta CSV" onClick={() => setCsvOpen(true)}><DownloadIcon /></IconButton></Tooltip>
       <Tooltip title="Stampa"><IconButton aria-label="Stampa" onClick={print}><PrintIcon /></IconButton></Tooltip>
       <SettingsMenu />
-      {meta?.can_add_new !== false && (
+      {meta?.can_add_new !== false && !readOnly && (
         <Button variant="contained" startIcon={<AddIcon />} onClick={() => navigate(createPath({ resource: model.name, type: 'create' }))}>Nuovo</Button>
       )}
-      {csvOpen && <CsvDialog model={model} open={csvOpen} onClose={() => setCsvOpen(false)} />}
+      {csvOpen && <CsvDialog model={model} columns={view?.view.columns} open={csvOpen} onClose={() => setCsvOpen(false)} />}
     </TopToolbar>
   );
 }
 
 function SelectAllButton({ model }: { model: ModelDef }) {
-  const { filterValues, sort, onSelect, total } = useListContext();
+  const { sort, onSelect, total } = useListContext();
+  const filter = useQueryFilter();
   const dp = useAppDataProvider();
   const notify = useNotify();
   return (
     <Button size="small" startIcon={<SelectAllIcon />} onClick={async () => {
-      try { onSelect(await dp.selectAllIds(model.name, { filter: filterValues, sort })); } catch {
+      try { onSelect(await dp.selectAllIds(model.name, { filter, sort })); } catch {
         notify('Errore nel caricamento dati [select all]', { type: 'error' });
       }
     }}>Seleziona tutti ({total})</Button>
   );
 }
 
-function BulkActions({ model }: { model: ModelDef }) {
+function BulkActions({ model, readOnly }: { model: ModelDef; readOnly?: boolean }) {
   const meta = useItemMeta();
   const notify = useNotify();
   const refresh = useRefresh();
@@ -112,7 +119,7 @@ function BulkActions({ model }: { model: ModelDef }) {
     <>
       <SelectAllButton model={model} />
       {/* force_delete=auto trashes active rows: reload the page (with the trash shown they stay, as trashed) */}
-      {meta?.is_erasable !== false && <BulkDeleteButton mutationMode="pessimistic" label="Elimina"
+      {meta?.is_erasable !== false && !readOnly && <BulkDeleteButton mutationMode="pessimistic" label="Elimina"
         mutationOptions={{
           onError: (e: unknown) => notify(`Errore nel eliminazione dati${(e as Error)?.message ? `: ${(e as Error).message}` : ''}`, { type: 'error' }),
           onSettled: () => refresh(),
@@ -173,11 +180,11 @@ function RowLink({ link }: { link: { label: string; path: string } }) {
 }
 
 /** The actions column (row links and row menu), kept in view at the right edge of the table. */
-function RowActions({ model }: { model: ModelDef; label?: string; cellClassName?: string; headerClassName?: string }) {
+function RowActions({ model, readOnly }: { model: ModelDef; readOnly?: boolean; label?: string; cellClassName?: string; headerClassName?: string }) {
   return (
     <Box sx={{ display: 'flex', alignItems: 'center', justifyContent: 'flex-end', gap: 0.5 }}>
       {(model.list.rowLinks ?? []).map((l) => <RowLink key={l.label} link={l} />)}
-      <RowMenu model={model} />
+      {!readOnly && <RowMenu model={model} />}
     </Box>
   );
 }
@@ -262,9 +269,9 @@ const DATAGRID_SX = {
  * the table while rows are selected: it wraps on narrow screens, and react-admin's toolbar keeps
  * the generic 'Seleziona tutti' and 'Elimina' in view.
  */
-function SelectionActions({ model }: { model: ModelDef }) {
+function SelectionActions({ model, partsName }: { model: ModelDef; partsName: string }) {
   const { selectedIds } = useListContext();
-  const { bulkActions: Extra } = partsOf(model.name);
+  const { bulkActions: Extra } = partsOf(partsName);
   if (!Extra || !selectedIds.length) return null;
   return (
     <Box role="toolbar" aria-label={`Azioni sui ${selectedIds.length} elementi selezionati`}
@@ -275,7 +282,7 @@ function SelectionActions({ model }: { model: ModelDef }) {
   );
 }
 
-function ModelDatagrid({ model, parentId }: { model: ModelDef; parentId?: string }) {
+function ModelDatagrid({ model, parentId, view }: { model: ModelDef; parentId?: string; view?: ViewRef }) {
   const gridRef = useRef<HTMLDivElement>(null);
   useDatagridA11y(gridRef);
   const meta = useItemMeta();
@@ -287,7 +294,10 @@ function ModelDatagrid({ model, parentId }: { model: ModelDef; parentId?: string
   const refresh = useRefresh();
   const [restoreAsk, setRestoreAsk] = useState<{ id: string | number; updated_at: unknown } | null>(null);
   const [newTab] = useOpenInNewTab();
+  const readOnly = !!view?.view.readOnly;
   const open = (id: string | number) => {
+    // a view's own row page (not a record's form, seed A's 'scheda') opens in place
+    if (view?.view.rowPath) { navigate(view.view.rowPath.replace(':id', encodeURIComponent(String(id)))); return; }
     const path = createPath({ resource: resource ?? model.name, type: 'edit', id });
     if (newTab) window.open(path, '_blank', 'noopener');
     else navigate(path);
@@ -297,7 +307,7 @@ function ModelDatagrid({ model, parentId }: { model: ModelDef; parentId?: string
     <div ref={gridRef}>
       <Datagrid
         size="small"
-        bulkActionButtons={meta?.is_selectable === false ? false : <BulkActions model={model} />}
+        bulkActionButtons={meta?.is_selectable === false ? false : <BulkActions model={model} readOnly={readOnly} />}
         isRowSelectable={(r) => meta?.items?.[String(r.id)]?.is_selectable ?? meta?.is_selectable ?? true}
         rowClick={(id, _res, record) => {
           if (meta?.items?.[String(id)]?.disable_edit_item ?? meta?.disable_edit_item) return false;
@@ -309,7 +319,7 @@ function ModelDatagrid({ model, parentId }: { model: ModelDef; parentId?: string
         sx={DATAGRID_SX}
         expand={expandField ? <Expand field={expandField} /> : undefined}
       >
-        {model.list.columns.map((c) => {
+        {(view?.view.columns ?? model.list.columns).map((c) => {
           const fd = model.fields[c];
           if (!fd) return null;
           if (model.list.status?.field === c) return <StatusCell key={c} label="Stato" status={model.list.status} />;
@@ -318,8 +328,8 @@ function ModelDatagrid({ model, parentId }: { model: ModelDef; parentId?: string
         {(partsOf(model.name).listColumns ?? []).filter((c) => !c.withParent || parentId).map(({ key, label, Cell }) => (
           <WrapperField key={key} label={label} textAlign="right"><Cell parentId={parentId} /></WrapperField>
         ))}
-        {!model.list.status && <StatusCell label="Stato" />}
-        <RowActions model={model} label="Azioni" cellClassName="gs-actions" headerClassName="gs-actions" />
+        {!model.list.status && !readOnly && <StatusCell label="Stato" />}
+        <RowActions model={model} readOnly={readOnly} label="Azioni" cellClassName="gs-actions" headerClassName="gs-actions" />
       </Datagrid>
       <Dialog open={!!restoreAsk} onClose={() => setRestoreAsk(null)} aria-labelledby="restore-title">
         <DialogTitle id="restore-title">Elemento cestinato</DialogTitle>
@@ -342,8 +352,11 @@ function ModelDatagrid({ model, parentId }: { model: ModelDef; parentId?: string
   );
 }
 
-/** The react-admin store key of a model's list params (`RaStore.list.{Model}` in local storage). */
-export const listStoreKey = (model: ModelDef, ofParent = false) => `list.${model.name}${ofParent ? '.of' : ''}`;
+/**
+ * The react-admin store key of a model's list params (`RaStore.list.{Model}` in local storage);
+ * one parent's rows and each view keep their own.
+ */
+export const listStoreKey = (model: ModelDef, ofParent = false, view?: string) => `list.${view ?? model.name}${ofParent ? '.of' : ''}`;
 
 /**
  * Validates the stored list state and the one in the URL before the list reads them; a state
@@ -386,11 +399,14 @@ class ListErrorBoundary extends Component<{ onReset: () => void; children: React
   }
 }
 
-function ListScreen({ model, parentId }: { model: ModelDef; parentId?: string }) {
+function ListScreen({ model, parentId, view }: { model: ModelDef; parentId?: string; view?: ViewRef }) {
   const notify = useNotify();
   const parent = parentId && model.list.parentField ? { __parent: { name: model.list.parentField, id: parentId } } : undefined;
-  const title = `Gestione ${model.plural}`;
-  const { listHeader: Header, listTitle: ListTitle } = partsOf(model.name);
+  const fixed = view ? { __fixed: view.view.fixedFilters, ...(view.view.collection ? { collection: view.view.collection } : {}) } : undefined;
+  const title = view?.view.title ?? `Gestione ${model.plural}`;
+  // a view has its own parts (its bulk actions), not the model's
+  const partsName = view?.name ?? model.name;
+  const { listHeader: Header, listTitle: ListTitle } = partsOf(partsName);
   return (
     <List
       resource={model.name}
@@ -398,27 +414,27 @@ function ListScreen({ model, parentId }: { model: ModelDef; parentId?: string })
       perPage={DEFAULT_PAGE_SIZE}
       sort={model.list.sort ? { field: model.list.sort.field, order: model.list.sort.desc ? 'DESC' : 'ASC' } : undefined}
       filterDefaultValues={defaultListFilter(model, !!parent)}
-      filter={parent}
-      actions={<ListActions model={model} />}
+      filter={parent || fixed ? { ...parent, ...fixed } : undefined}
+      actions={<ListActions model={model} view={view} />}
       pagination={<Pagination rowsPerPageOptions={[...PAGE_SIZES]} />}
       queryOptions={{ onError: (e: Error) => notify(`Errore nel caricamento dati ${e.message}`, { type: 'error' }) }}
       disableSyncWithLocation={false}
       // one parent's list (a customer's statement) keeps its own state, apart from the full list
-      storeKey={listStoreKey(model, !!parent)}
+      storeKey={listStoreKey(model, !!parent, view?.name)}
       empty={false}
       sx={{ minWidth: 0, maxWidth: '100%', '& .RaList-main': { minWidth: 0 }, '& .RaList-content': { minWidth: 0 } }}
     >
       {Header && <Header model={model} parentId={parent ? parentId : undefined} />}
       <FilterGroup model={model} withParent={!!parent} />
-      <SelectionActions model={model} />
-      <ModelDatagrid model={model} parentId={parent ? parentId : undefined} />
+      <SelectionActions model={model} partsName={partsName} />
+      <ModelDatagrid model={model} parentId={parent ? parentId : undefined} view={view} />
     </List>
   );
 }
 
-export function GenericList({ model, parentId }: { model: ModelDef; parentId?: string }) {
+export function GenericList({ model, parentId, view }: { model: ModelDef; parentId?: string; view?: ViewRef }) {
   const withParent = !!(parentId && model.list.parentField);
-  const storeKey = listStoreKey(model, withParent);
+  const storeKey = listStoreKey(model, withParent, view?.name);
   const fits = useFittingListState(model, storeKey, withParent);
   const removeFromStore = useRemoveFromStore();
   const navigate = useNavigate();
@@ -426,7 +442,7 @@ export function GenericList({ model, parentId }: { model: ModelDef; parentId?: s
   if (!fits) return null;
   return (
     <ListErrorBoundary onReset={() => { removeFromStore(storeKey); navigate({ pathname: location.pathname, search: '' }, { replace: true }); }}>
-      <ListScreen model={model} parentId={parentId} />
+      <ListScreen model={model} parentId={parentId} view={view} />
     </ListErrorBoundary>
   );
 }

@@ -31,7 +31,11 @@ describe('payslips in Chromium', () => {
     const id = created.body.data.id as number;
 
     await page.goto(`${server.url}/table/CustomersForCedolini`);
-    await page.getByPlaceholder('Cerca').fill('Cedolini Prova');
+    // a view of the generic customers list: its title, search on Enter, no 'Nuovo'
+    await page.waitForFunction(() => document.title.startsWith('Cedolini - Clienti con costo cedolino'));
+    await page.getByLabel('Cerca (premi Invio)').fill('Cedolini Prova');
+    await page.getByLabel('Cerca (premi Invio)').press('Enter');
+    expect(await page.getByRole('button', { name: 'Nuovo' }).count()).toBe(0);
     const row = page.locator('tbody tr', { hasText: 'Cedolini Prova S.r.l.' });
     await row.waitFor();
     await expect.poll(() => page.locator('tbody tr').count(), { timeout: 10_000 }).toBe(1);

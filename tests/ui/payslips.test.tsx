@@ -3,17 +3,21 @@
  * two clicks and the C48 body, its error dialog, the list's permanent filter, and the saved view
  * of a customer with the twelve months of C49.
  */
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { saveAs } from 'file-saver';
 import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
 import { setupServer } from 'msw/node';
 import { AdminContext, ListContextProvider, Notification, type ListControllerResult } from 'react-admin';
 import { dataProvider } from '../../src/dataProvider';
-import { CedoliniInsertButton } from '../../src/pages/CedoliniInsertButton';
+import { CedoliniInsertButton } from '../../src/resources/CustomersForCedolini/CedoliniInsertButton';
+import { partsOf } from '../../src/resources/parts';
 import { routeExists } from '../../src/routeTable';
 import { MENU } from '../../model/menu';
 import { login, logout, queryOf, renderApp, shellHandlers, location } from './harness';
+
+vi.mock('file-saver', () => ({ saveAs: vi.fn() }));
 
 const calls: Array<{ path: string; body: unknown }> = [];
 const server = setupServer(...shellHandlers);
@@ -88,7 +92,7 @@ describe('C48 Inserisci cedolini', () => {
 });
 
 describe('CustomersForCedolini and CedoliniSavedView', () => {
-  it('the menu links Cedolini to /table/CustomersForCedolini, a route of the app; the list asks cedolino_rate gt 0 and a row opens /cedolini_saved/{id}', async () => {
+  it('the menu links Cedolini to /table/CustomersForCedolini, a view of the generic customers list: it asks cedolino_rate gt 0 (AND) with its collection, offers search, filters, CSV and print but no Nuovo, and a row opens /cedolini_saved/{id}', async () => {
     const entry = MENU.flatMap((g) => g.children ?? []).find((e) => e.title === 'Cedolini');
     expect(entry).toMatchObject({ link: '/table/CustomersForCedolini', icon: 'Receipt', role: 'Collaboratore' });
     expect(routeExists('/table/CustomersForCedolini')).toBe(true);
@@ -96,15 +100,69 @@ describe('CustomersForCedolini and CedoliniSavedView', () => {
     const urls: string[] = [];
     server.use(
       http.get('*/api/list/Customer/:collection', ({ request }) => { urls.push(request.url); return HttpResponse.json(customersAnswer); }),
+      // the options of the customers' filter group
+      http.get('*/api/collaborators', () => HttpResponse.json({ data: [] })),
+      http.get('*/api/list/LegalStatus/:collection', () => HttpResponse.json({ data: [], meta: { total: 0, current_page: 1, per_page: 100000, last_page: 1 }, item_meta_data: {} })),
       http.get('*/api/customers/4', () => HttpResponse.json({ data: customersAnswer.data[0] })),
       http.get('*/api/cedolini', () => HttpResponse.json({ data: Object.fromEntries(Array.from({ length: 12 }, (_, i) => [String(i + 1), 0])) })),
     );
     const user = userEvent.setup();
     renderApp('/table/CustomersForCedolini');
     const cell = await screen.findByText('Alfa Srl');
-    expect(JSON.parse(queryOf(urls[0]!).filters!)).toEqual([{ name: 'cedolino_rate', type: 'gt', val: [0] }]);
-    await user.click(cell);
+    const first = new URL(urls[0]!);
+    expect(first.pathname).toMatch(/\/api\/list\/Customer\/CustomersForCedoliniCollection$/);
+    expect(JSON.parse(queryOf(urls[0]!).filters!)).toContainEqual({ name: 'cedolino_rate', type: 'gt', val: [0], glue: 'and' });
+    await waitFor(() => expect(document.title).toMatch(/^Cedolini - Clienti con costo cedolino/));
+    for (const name of ['Esporta CSV', 'Stampa']) expect(screen.getByRole('button', { name })).toBeInTheDocument();
+    expect(screen.getByRole('textbox', { name: 'Cerca (premi Invio)' })).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Nuovo' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('checkbox', { name: 'Mostra cestinati' })).not.toBeInTheDocument();
+    // its bulk action is the payslip insert, not the customers' toolbar
+    expect(partsOf('CustomersForCedolini').bulkActions).toBe(CedoliniInsertButton);
+    // a search keeps the fixed filter
+    await user.type(screen.getByRole('textbox', { name: 'Cerca (premi Invio)' }), 'Alfa{Enter}');
+    await waitFor(() => expect(urls.some((u) => queryOf(u).search_text === 'Alfa')).toBe(true));
+    const searched = urls.find((u) => queryOf(u).search_text === 'Alfa')!;
+    expect(JSON.parse(queryOf(searched).filters!)).toContainEqual({ name: 'cedolino_rate', type: 'gt', val: [0], glue: 'and' });
+    await user.click(await screen.findByText('Alfa Srl'));
     await waitFor(() => expect(location.current.pathname).toBe('/cedolini_saved/4'));
+  });
+
+  it("the view's select-all, print and CSV cover the rows it shows: the fixed filter goes with each call", async () => {
+    const urls: string[] = [];
+    server.use(
+      http.get('*/api/list/Customer/:collection', ({ request }) => {
+        urls.push(request.url);
+        const q = queryOf(request.url);
+        if (q.only_ids === '1') return HttpResponse.json({ data: [4, 9], meta: { total: 2, current_page: 1, per_page: 100000, last_page: 1 } });
+        if (q.format === 'pdf' || q.format === 'csv') return new HttpResponse('x', { headers: { 'Content-Type': 'application/octet-stream', 'Content-Disposition': 'attachment; filename="f"' } });
+        return HttpResponse.json(customersAnswer);
+      }),
+      http.get('*/api/collaborators', () => HttpResponse.json({ data: [] })),
+      http.get('*/api/list/LegalStatus/:collection', () => HttpResponse.json({ data: [], meta: { total: 0, current_page: 1, per_page: 100000, last_page: 1 }, item_meta_data: {} })),
+    );
+    const user = userEvent.setup();
+    renderApp('/table/CustomersForCedolini');
+    await screen.findByText('Alfa Srl');
+    const fixed = { name: 'cedolino_rate', type: 'gt', val: [0], glue: 'and' };
+    await user.click(screen.getAllByRole('checkbox', { name: 'Seleziona questa riga' })[0]!);
+    await user.click(await screen.findByRole('button', { name: /Seleziona tutti/ }));
+    await waitFor(() => expect(urls.some((u) => queryOf(u).only_ids === '1')).toBe(true));
+    expect(JSON.parse(queryOf(urls.find((u) => queryOf(u).only_ids === '1')!).filters!)).toContainEqual(fixed);
+    // the view's own bulk action, not the customers' toolbar
+    expect(await screen.findByRole('button', { name: 'Inserisci cedolini' })).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Genera rate' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Elimina' })).not.toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Stampa' }));
+    await waitFor(() => expect(saveAs).toHaveBeenCalled());
+    expect(JSON.parse(queryOf(urls.find((u) => queryOf(u).format === 'pdf')!).filters!)).toContainEqual(fixed);
+    await user.click(screen.getByRole('button', { name: 'Esporta CSV' }));
+    const dialog = await screen.findByRole('dialog');
+    await user.click(within(dialog).getByRole('button', { name: /Esporta|Scarica/ }));
+    await waitFor(() => expect(urls.some((u) => queryOf(u).format === 'csv')).toBe(true));
+    const csv = queryOf(urls.find((u) => queryOf(u).format === 'csv')!);
+    expect(JSON.parse(csv.filters!)).toContainEqual(fixed);
+    expect(csv.fields!.split(',')).toEqual(expect.arrayContaining(['id', 'business_name', 'email', 'cedolino_rate']));
   });
 
   it('C49 the saved view shows the twelve months of the year with their quantity and charge; Salva posts the changed months', async () => {

@@ -36,6 +36,28 @@ describe('model registry', () => {
     })).toThrow(/unknown column b/);
   });
 
+  it('defineModel rejects a view whose collection, columns or fixed filters do not exist', () => {
+    const base = {
+      name: 'X', table: 'x', resource: 'x', snake: 'x', label: 'X', plural: 'X',
+      fields: { a: f.text('A'), b: f.money('B') }, list: { columns: ['a'] }, labelFields: ['a'], access: { read: 'Utente' as const, write: 'Utente' as const },
+      collections: { Small: { columns: ['a'] } },
+    };
+    const view = { title: 'V', fixedFilters: [{ name: 'b', type: 'gt' as const, val: [0] }] };
+    expect(() => defineModel({ ...base, views: { V: { ...view, collection: 'Nope' } } })).toThrow(/unknown collection Nope/);
+    expect(() => defineModel({ ...base, views: { V: { ...view, columns: ['c'] } } })).toThrow(/unknown column c/);
+    expect(() => defineModel({ ...base, views: { V: { ...view, fixedFilters: [{ name: 'z', type: 'OR', val: [1] }] } } })).toThrow(/unknown column z/);
+    expect(() => defineModel({ ...base, views: { V: { ...view, collection: 'Small', columns: ['a', 'b'] } } })).toThrow(/column b is not in collection Small/);
+    expect(defineModel({ ...base, views: { V: { ...view, collection: 'Small', columns: ['a'] } } }).views!.V!.title).toBe('V');
+  });
+
+  it('the payslip customers are a view of the customers list: rate above 0, their saved payslips on a row', async () => {
+    const { viewByName } = await import('../../model/registry');
+    const v = viewByName.get('CustomersForCedolini')!;
+    expect(v.model.name).toBe('Customer');
+    expect(v.view.fixedFilters).toEqual([{ name: 'cedolino_rate', type: 'gt', val: [0] }]);
+    expect(v.view.rowPath).toBe('/cedolini_saved/:id');
+  });
+
   it('customer declaration: seed A limits and defaults', () => {
     expect(Customer.fields.cod.max).toBe(16);
     expect(Customer.fields.sdi_code.max).toBe(7);

@@ -21,9 +21,11 @@ describe('menu and routes', () => {
     expect(routeExists('/dashboard_jobs')).toBe(false);
     expect(routeExists('/table/Transaction')).toBe(true);
     expect(routeExists('/table/Transaction/12')).toBe(true);
-    // the payslip screens (issue 10): a route of their own, not a model's
+    // the saved payslips of a customer (issue 10): a route of its own
     expect(routeExists('/cedolini_saved/3')).toBe(true);
+    // a view of the customers' list (model/define.ts `views`), without a parent id
     expect(routeExists('/table/CustomersForCedolini')).toBe(true);
+    expect(routeExists('/table/CustomersForCedolini/4')).toBe(false);
     expect(routeExists('/cedolini_saved')).toBe(false);
   });
 });

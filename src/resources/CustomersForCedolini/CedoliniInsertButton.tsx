@@ -7,10 +7,10 @@
 import { useState } from 'react';
 import { Box, Button, MenuItem, Table, TableBody, TableCell, TableHead, TableRow, TextField, Typography } from '@mui/material';
 import { useGetMany, useListContext, useNotify, useRefresh, useUnselectAll } from 'react-admin';
-import { useAppDataProvider } from '../dataProvider';
-import { AppDialog } from '../layout/ErrorDialog';
-import { BulkErrorDialog, TEXTS, TwoClickButton, currentYear, useTwoClicks } from '../bulk/common';
-import { MONTHS, QUANTITY_ERROR, currentMonth, payslipYears, quantityOf } from './cedolini';
+import { useAppDataProvider } from '../../dataProvider';
+import { AppDialog } from '../../layout/ErrorDialog';
+import { BulkErrorDialog, TEXTS, TwoClickButton, currentYear, useTwoClicks } from '../../bulk/common';
+import { MONTHS, QUANTITY_ERROR, currentMonth, payslipYears, quantityOf } from '../../pages/cedolini';
 
 export function CedoliniInsertButton() {
   const { selectedIds } = useListContext();
