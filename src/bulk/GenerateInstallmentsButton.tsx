@@ -7,14 +7,14 @@ import { AppDialog } from '../layout/ErrorDialog';
 import { BulkErrorDialog, ResultTable, TEXTS, TITLES, YearField, currentYear, validYear } from './common';
 import { displayDate } from '../../model/dates';
 
-/** The created installments summed per customer, in the answer's order (by name). */
+/** The created installments summed per customer (count, total in exact cents, first date), in the answer's order (by name). */
 function perCustomer(result: InstallmentsResult) {
-  const by = new Map<number, { business_name: string; count: number; cents: number; first: string; last: string }>();
+  const by = new Map<number, { business_name: string; count: number; cents: number; first: string }>();
   for (const c of result.created) {
     const row = by.get(c.customer_id);
     const cents = Math.round(c.amount * 100);
-    if (!row) by.set(c.customer_id, { business_name: c.business_name, count: 1, cents, first: c.date, last: c.date });
-    else { row.count += 1; row.cents += cents; if (c.date < row.first) row.first = c.date; if (c.date > row.last) row.last = c.date; }
+    if (!row) by.set(c.customer_id, { business_name: c.business_name, count: 1, cents, first: c.date });
+    else { row.count += 1; row.cents += cents; if (c.date < row.first) row.first = c.date; }
   }
   return [...by.values()].map((r) => ({ ...r, total: r.cents / 100 }));
 }
@@ -43,8 +43,8 @@ export function GenerateInstallmentsButton() {
         text={result ? (
           <Box>
             <Typography variant="subtitle2" sx={{ mt: 1 }}>Rate create: {result.created.length} per {perCustomer(result).length} clienti</Typography>
-            {result.created.length > 0 && <ResultTable caption="Rate create per cliente" head={['Ragione Sociale', 'Rate', 'Totale', 'Prima rata', 'Ultima rata']}
-              rows={perCustomer(result).map((c) => [c.business_name, c.count, c.total, displayDate(c.first), displayDate(c.last)])} money={[2]} csv="rate_create.csv" />}
+            {result.created.length > 0 && <ResultTable caption="Rate create per cliente" head={['Ragione Sociale', 'Rate', 'Totale', 'Prima rata']}
+              rows={perCustomer(result).map((c) => [c.business_name, c.count, c.total, displayDate(c.first)])} money={[2]} csv="rate_create.csv" />}
             <Typography variant="subtitle2" sx={{ mt: 2 }}>Clienti esclusi: {result.skipped.length}</Typography>
             {result.skipped.length > 0 && <ResultTable caption="Clienti esclusi" head={['Ragione Sociale', 'Motivo']}
               rows={result.skipped.map((s) => [s.business_name, s.reason])} csv="clienti_esclusi.csv" />}

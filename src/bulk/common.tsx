@@ -3,7 +3,7 @@
  * seed's catalogue (seed A §8), money in Italian with '€', the current year (Europe/Rome).
  */
 import { Box, Button, Table, TableBody, TableCell, TableHead, TableRow, TextField, Typography } from '@mui/material';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { saveAs } from 'file-saver';
 import { YEAR_MAX, YEAR_MIN } from '../../model/dates';
 import { AppDialog } from '../layout/ErrorDialog';
@@ -58,11 +58,13 @@ export const RESULT_ROWS_SHOWN = 200;
 export function ResultTable({ caption, head, rows, money = [], csv }: { caption: string; head: string[]; rows: Array<Array<string | number>>; money?: number[]; csv?: string }) {
   const shown = rows.slice(0, RESULT_ROWS_SHOWN);
   const show = (c: string | number, j: number) => (money.includes(j) && typeof c === 'number' ? formatEuro(c) : c);
+  // amounts, numbers and dates stay on one line; names wrap
+  const cellSx = (c: string | number) => (typeof c === 'number' || /^\d{2}-\d{2}-\d{4}$/.test(c) ? { whiteSpace: 'nowrap' } : undefined);
   return (
-    <Box>
+    <Box sx={{ overflowX: 'auto' }}>
       <Table size="small" aria-label={caption}>
         <TableHead><TableRow>{head.map((h, j) => <TableCell key={h} align={money.includes(j) ? 'right' : undefined}>{h}</TableCell>)}</TableRow></TableHead>
-        <TableBody>{shown.map((r, i) => <TableRow key={i}>{r.map((c, j) => <TableCell key={j} align={money.includes(j) ? 'right' : undefined}>{show(c, j)}</TableCell>)}</TableRow>)}</TableBody>
+        <TableBody>{shown.map((r, i) => <TableRow key={i}>{r.map((c, j) => <TableCell key={j} align={money.includes(j) ? 'right' : undefined} sx={cellSx(c)}>{show(c, j)}</TableCell>)}</TableRow>)}</TableBody>
       </Table>
       {(rows.length > shown.length || csv) && (
         <Box sx={{ display: 'flex', alignItems: 'center', gap: 1, mt: 0.5 }}>
@@ -82,6 +84,8 @@ export function ResultTable({ caption, head, rows, money = [], csv }: { caption:
 export function useTwoClicks(key: string) {
   const [armedFor, setArmedFor] = useState<string | null>(null);
   const armed = armedFor === key;
+  // a change disarms for good: going back to the armed values asks again too
+  useEffect(() => { setArmedFor((a) => (a === key ? a : null)); }, [key]);
   return {
     armed,
     disarm: () => setArmedFor(null),

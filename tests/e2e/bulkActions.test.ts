@@ -55,7 +55,7 @@ describe('bulk actions on customers in Chromium', () => {
     const { page } = s;
     await selectThree();
     await bulk('Genera rate').click();
-    await dialog().getByLabel('Anno').fill(String(nextYear));
+    await dialog().getByLabel('Anno', { exact: true }).fill(String(nextYear));
     await dialog().getByRole('button', { name: 'Genera', exact: true }).click();
     await dialog().getByText('Rate create: 17').waitFor();
     await page.screenshot({ path: join(SHOTS, 'bulk-installments.png') });
@@ -64,7 +64,7 @@ describe('bulk actions on customers in Chromium', () => {
     expect((await installments(ids[1]!, nextYear)).map((t) => t.amount)).toEqual([500, 500, 500, 500]);
     // again: every customer is skipped with the reason
     await bulk('Genera rate').click();
-    await dialog().getByLabel('Anno').fill(String(nextYear));
+    await dialog().getByLabel('Anno', { exact: true }).fill(String(nextYear));
     await dialog().getByRole('button', { name: 'Genera', exact: true }).click();
     await dialog().getByText('Rate create: 0').waitFor();
     expect(await dialog().getByText(`Rate già generate per il ${nextYear}`).count()).toBe(3);
@@ -83,7 +83,14 @@ describe('bulk actions on customers in Chromium', () => {
 
     await selectThree();
     await bulk('Conguaglio annuale').click();
-    await dialog().getByLabel('Anno').fill(String(nextYear));
+    await dialog().getByLabel('Anno', { exact: true }).fill(String(nextYear));
+    // per customer and year: each selected customer shows the selection's year, editable
+    await dialog().getByRole('switch', { name: 'Anno diverso per cliente' }).check();
+    const perCustomer = dialog().getByRole('table', { name: 'Anno per cliente' });
+    await perCustomer.waitFor();
+    await expect.poll(() => perCustomer.getByRole('spinbutton').count()).toBe(3);
+    for (const input of await perCustomer.getByRole('spinbutton').all()) expect(await input.inputValue()).toBe(String(nextYear));
+    await page.screenshot({ path: join(SHOTS, 'bulk-balancer-years.png') });
     const run = dialog().getByRole('button', { name: 'Esegui conguaglio' });
     await run.click();
     // the first click only arms it

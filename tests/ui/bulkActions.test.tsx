@@ -63,10 +63,10 @@ describe('C38 generate installments', () => {
     const created = await within(dialog).findByRole('table', { name: 'Rate create per cliente' });
     expect(calls).toEqual([{ path: '/api/generate_credit_transactions', body: { customer_ids: [3, 5], year: 2031 } }]);
     expect(dialog).toHaveTextContent('Rate create: 3 per 1 clienti');
-    // one row per customer: its installments counted and summed in exact cents, first and last date
+    // one row per customer: its installments counted and summed in exact cents, and the first date
     const rows = within(created).getAllByRole('row');
     expect(rows).toHaveLength(2);
-    expect(within(rows[1]!).getAllByRole('cell').map((c) => c.textContent)).toEqual(['Alfa Srl', '3', '1.000,00 €', '01-01-2031', '01-09-2031']);
+    expect(within(rows[1]!).getAllByRole('cell').map((c) => c.textContent)).toEqual(['Alfa Srl', '3', '1.000,00 €', '01-01-2031']);
     const skipped = within(dialog).getByRole('table', { name: 'Clienti esclusi' });
     expect(within(skipped).getByText('Rate già generate per il 2031')).toBeInTheDocument();
   });
@@ -156,6 +156,35 @@ describe('C34 annual balancer', () => {
     expect(calls).toEqual([]);
     await user.click(within(dialog).getByRole('button', { name: 'Sicuro?' }));
     await waitFor(() => expect(calls).toEqual([{ path: '/api/annual_balancer/actions/do', body: { customersData: [{ id: 3, year: 2030 }] } }]));
+  });
+
+  it('C34 Conguaglio annuale per cliente e anno: with "Anno diverso per cliente" each customer may have a year of its own', async () => {
+    server.use(
+      http.get('*/api/list/Customer/:collection', () => HttpResponse.json({ data: [{ id: 3, business_name: 'Alfa Srl' }, { id: 5, business_name: 'Beta Spa' }], meta: { total: 2, current_page: 1, per_page: 100000, last_page: 1 }, item_meta_data: {} })),
+      post('/api/annual_balancer/actions/do', () => HttpResponse.json({ data: [{ id: 3, business_name: 'Alfa Srl', year, balanced_amount: 0 }, { id: 5, business_name: 'Beta Spa', year: 2024, balanced_amount: 80 }] })),
+    );
+    const user = userEvent.setup();
+    render(ui([3, 5], <AnnualBalancerButton />));
+    await user.click(screen.getByRole('button', { name: 'Conguaglio annuale' }));
+    const dialog = await screen.findByRole('dialog');
+    await user.click(within(dialog).getByRole('switch', { name: 'Anno diverso per cliente' }));
+    const beta = await within(dialog).findByRole('spinbutton', { name: 'Anno Beta Spa' });
+    expect(beta).toHaveValue(year);
+    await user.clear(beta);
+    await user.type(beta, '2024');
+    await user.click(within(dialog).getByRole('button', { name: 'Esegui conguaglio' }));
+    // a year changed after the first click asks again
+    await user.clear(beta);
+    await user.type(beta, '2023');
+    expect(within(dialog).queryByRole('button', { name: 'Sicuro?' })).not.toBeInTheDocument();
+    await user.clear(beta);
+    await user.type(beta, '2024');
+    await user.click(within(dialog).getByRole('button', { name: 'Esegui conguaglio' }));
+    await user.click(within(dialog).getByRole('button', { name: 'Sicuro?' }));
+    const table = await within(dialog).findByRole('table', { name: 'Risultato del conguaglio' });
+    expect(calls).toEqual([{ path: '/api/annual_balancer/actions/do', body: { customersData: [{ id: 3, year }, { id: 5, year: 2024 }] } }]);
+    const rows = within(table).getAllByRole('row');
+    expect(within(rows[2]!).getAllByRole('cell').map((c) => c.textContent)).toEqual(['5', 'Beta Spa', '2024', '80,00 €']);
   });
 
   it('C34 Conguaglio annuale: a result of 250 customers shows its first 200 rows and downloads all of them as CSV, amounts as numbers', async () => {
