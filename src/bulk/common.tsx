@@ -3,7 +3,7 @@
  * seed's catalogue (seed A §8), money in Italian with '€', the current year (Europe/Rome).
  */
 import { Box, Button, Table, TableBody, TableCell, TableHead, TableRow, TextField, Typography } from '@mui/material';
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { saveAs } from 'file-saver';
 import { YEAR_MAX, YEAR_MIN } from '../../model/dates';
 import { AppDialog } from '../layout/ErrorDialog';
@@ -83,9 +83,14 @@ export function ResultTable({ caption, head, rows, money = [], csv }: { caption:
  */
 export function useTwoClicks(key: string) {
   const [armedFor, setArmedFor] = useState<string | null>(null);
-  const armed = armedFor === key;
-  // a change disarms for good: going back to the armed values asks again too
-  useEffect(() => { setArmedFor((a) => (a === key ? a : null)); }, [key]);
+  // a change disarms for good: going back to the armed values asks again too (state adjusted
+  // while rendering, React's pattern for a value that resets when a prop changes)
+  const [lastKey, setLastKey] = useState(key);
+  if (lastKey !== key) {
+    setLastKey(key);
+    if (armedFor !== null) setArmedFor(null);
+  }
+  const armed = armedFor === key && lastKey === key;
   return {
     armed,
     disarm: () => setArmedFor(null),

@@ -108,7 +108,7 @@ describe('CustomersForCedolini and CedoliniSavedView', () => {
     );
     const user = userEvent.setup();
     renderApp('/table/CustomersForCedolini');
-    const cell = await screen.findByText('Alfa Srl');
+    await screen.findByText('Alfa Srl');
     const first = new URL(urls[0]!);
     expect(first.pathname).toMatch(/\/api\/list\/Customer\/CustomersForCedoliniCollection$/);
     expect(JSON.parse(queryOf(urls[0]!).filters!)).toContainEqual({ name: 'cedolino_rate', type: 'gt', val: [0], glue: 'and' });
