@@ -20,6 +20,7 @@ import { shellRoutes } from './routes/shell.js';
 import { masterDataRoutes } from './routes/masterData.js';
 import { healthRoutes } from './routes/health.js';
 import { bulkRoutes } from './routes/bulk.js';
+import { documentRoutes } from './routes/documents.js';
 import { payslipRoutes } from './routes/payslips.js';
 import { assignmentRoutes } from './routes/assignments.js';
 import { isDatabaseUnavailable } from './db/unavailable.js';
@@ -210,6 +211,7 @@ export async function buildApp(settings: Settings, database: Database, opts: { l
     await masterDataRoutes(api, deps);
     await healthRoutes(api, deps);
     await bulkRoutes(api, deps);
+    await documentRoutes(api, deps);
     await payslipRoutes(api, deps);
     await assignmentRoutes(api, deps);
   }, { prefix: '/api' });

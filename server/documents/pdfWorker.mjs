@@ -9,6 +9,11 @@ const STANDARD = ['Helvetica', 'Helvetica-Bold', 'Helvetica-Oblique', 'Helvetica
 pdfmake.setFonts({ Helvetica: { normal: 'Helvetica', bold: 'Helvetica-Bold', italics: 'Helvetica-Oblique', bolditalics: 'Helvetica-BoldOblique' } });
 pdfmake.setUrlAccessPolicy(() => false);
 pdfmake.setLocalAccessPolicy((path) => STANDARD.includes(path));
+// table layouts are functions, which cannot cross threads: documents name them
+pdfmake.addTableLayouts({
+  // a framed box in the studio's colour (the payment notice)
+  studioBox: { hLineColor: () => '#1a3d6d', vLineColor: () => '#1a3d6d', hLineWidth: () => 0.8, vLineWidth: () => 0.8 },
+});
 
 parentPort.on('message', async ({ id, doc }) => {
   try {

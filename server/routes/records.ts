@@ -14,6 +14,7 @@ import { csvExport, pdfExport } from '../records/export.js';
 import { history } from '../records/audit.js';
 import { HttpError, notFound } from '../errors.js';
 import { z } from 'zod';
+import { attachment } from './download.js';
 import { ERRORS, IdParams, IdsParams, ListQuery, ModelParams, bodySchema, listAnswer, rowSchema } from './schemas.js';
 
 type Q = Record<string, unknown>;
@@ -25,7 +26,6 @@ const body = (b: unknown): Q => {
   return b as Q;
 };
 
-const attachment = (name: string) => `attachment; filename="${name.replace(/"/g, '')}"; filename*=UTF-8''${encodeURIComponent(name)}`;
 
 export async function recordRoutes(api: FastifyInstance, deps: AppDeps) {
   const { exec, tx } = deps;

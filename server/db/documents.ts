@@ -1,0 +1,43 @@
+/**
+ * What the studio's documents print, read in a few statements scoped to the caller's studio:
+ * the studio's header data, the chosen customers, a service with the IBAN it is paid to.
+ */
+import { sql } from 'drizzle-orm';
+import type { Exec } from '../records/exec.js';
+import { idArray } from '../records/sql.js';
+import type { StudioData } from '../documents/frame.js';
+
+const text = (v: unknown) => (v == null || v === '' ? null : String(v));
+
+export async function studioData(exec: Exec, studioId: number): Promise<StudioData> {
+  const [s] = await exec(sql`SELECT "name", "subtitle", "address", "email", "tel_number", "vat_number", "website", "iban", "footer_line1", "logo"
+    FROM "studios" WHERE "id" = ${studioId}`);
+  return {
+    name: text(s?.name), subtitle: text(s?.subtitle), address: text(s?.address), email: text(s?.email), tel_number: text(s?.tel_number),
+    vat_number: text(s?.vat_number), website: text(s?.website), iban: text(s?.iban), footer_line1: text(s?.footer_line1), logo: text(s?.logo),
+  };
+}
+
+export interface DocCustomer {
+  id: number; cod: string | null; business_name: string; address: string | null; postal_code: string | null; city: string | null;
+  vat_id: string | null; fiscal_code: string | null; email: string | null; pec: string | null;
+}
+
+/** The studio's active (not trashed) customers among `ids`, by name. */
+export async function customersOf(exec: Exec, studioId: number, ids: number[]): Promise<DocCustomer[]> {
+  const rows = await exec(sql`SELECT "id", "cod", "business_name", "address", "postal_code", "city", "vat_id", "fiscal_code", "email", "pec"
+    FROM "customers" WHERE "id" = ANY(${idArray(ids)}) AND "studio_id" = ${studioId} AND "deleted_at" IS NULL ORDER BY "business_name", "id"`);
+  return rows.map((r) => ({
+    id: Number(r.id), cod: text(r.cod), business_name: String(r.business_name ?? ''), address: text(r.address), postal_code: text(r.postal_code),
+    city: text(r.city), vat_id: text(r.vat_id), fiscal_code: text(r.fiscal_code), email: text(r.email), pec: text(r.pec),
+  }));
+}
+
+/** A service of the studio with the bank account it is paid to (when it has one). */
+export async function serviceOf(exec: Exec, studioId: number, id: number) {
+  const [r] = await exec(sql`SELECT s."id", s."cod", s."description", s."cost", b."name" AS "bank_name", b."iban" AS "bank_iban"
+    FROM "studio_services" s LEFT JOIN "bank_accounts" b ON b."id" = s."bank_account_id" AND b."deleted_at" IS NULL
+    WHERE s."id" = ${id} AND s."studio_id" = ${studioId} AND s."deleted_at" IS NULL`);
+  if (!r) return null;
+  return { id: Number(r.id), cod: text(r.cod), description: String(r.description ?? ''), cost: Number(r.cost ?? 0), bank_name: text(r.bank_name), bank_iban: text(r.bank_iban) };
+}

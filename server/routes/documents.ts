@@ -1,0 +1,58 @@
+/**
+ * Documents for the studio's customers (seed A §7): payment notices C21 (PDF) and C22 (HTML as
+ * `.doc`). One customer gives one file, several a zip streamed as each file is made. The data
+ * and checks are in server/services/documents.ts, the documents in server/documents/.
+ */
+import type { FastifyInstance, FastifyReply } from 'fastify';
+import { z } from 'zod';
+import type { AppDeps } from '../deps.js';
+import { ERRORS } from './schemas.js';
+import { attachment } from './download.js';
+import { bollettini } from '../services/documents.js';
+import { bollettinoHtml, bollettinoPdfDoc, type BollettinoData } from '../documents/bollettino.js';
+import { renderPdf } from '../documents/pdf.js';
+import { safeEntryName, streamZip, uniqueNames } from '../documents/zip.js';
+
+export const PDF = 'application/pdf';
+/** the HTML variant, which Word opens (PRODUCT.md §6) */
+export const MSWORD = 'application/msword';
+
+const BollettinoQuery = z.looseObject({
+  customers_ids: z.string().optional().describe('id dei clienti, testo JSON (es. [1,2])'),
+  amount: z.string().optional().describe('importo (> 0, 2 decimali)'),
+  studio_service_id: z.string().optional().describe('id del servizio dello studio'),
+});
+
+/** Sends one file, or a zip of one per item streamed as each is made. */
+function sendFiles<T>(reply: FastifyReply, items: T[], one: { name: string; type: string }, zipName: string,
+  entryName: (item: T) => string, make: (item: T) => Promise<Buffer | string>) {
+  if (items.length === 1) {
+    return make(items[0]!).then((content) => reply.header('Content-Disposition', attachment(one.name)).type(one.type).send(content));
+  }
+  const names = uniqueNames(items.map(entryName));
+  const archive = streamZip(items.length, async (i) => ({ name: names[i]!, content: await make(items[i]!) }));
+  return reply.header('Content-Disposition', attachment(zipName)).type('application/zip').send(archive);
+}
+
+const noticeName = (d: BollettinoData, ext: string) => `Bollettino_${safeEntryName(d.customer.business_name, 80)}_${d.customer.id}.${ext}`;
+
+export async function documentRoutes(api: FastifyInstance, deps: AppDeps) {
+  const tags = ['Documenti'];
+  const file = { 200: z.any().describe('il file (PDF, DOC o zip)'), ...ERRORS };
+
+  api.get('/bollettino/actions/download_pdf', {
+    schema: { tags, summary: 'C21 Bollettini in PDF (uno: Bollettino.pdf; più clienti: Bollettini.zip)', querystring: BollettinoQuery, response: file },
+  }, async (req, reply) => {
+    const items = await bollettini(deps.exec, req.ctx, req.query as Record<string, unknown>);
+    return sendFiles(reply, items, { name: 'Bollettino.pdf', type: PDF }, 'Bollettini.zip', (d) => noticeName(d, 'pdf'),
+      async (d) => renderPdf(await bollettinoPdfDoc(d)));
+  });
+
+  api.get('/bollettino/actions/download_html', {
+    schema: { tags, summary: 'C22 Bollettini come documento Word (uno: Bollettino.html.doc; più clienti: Bollettini.zip)', querystring: BollettinoQuery, response: file },
+  }, async (req, reply) => {
+    const items = await bollettini(deps.exec, req.ctx, req.query as Record<string, unknown>);
+    return sendFiles(reply, items, { name: 'Bollettino.html.doc', type: `${MSWORD}; charset=utf-8` }, 'Bollettini.zip', (d) => noticeName(d, 'html.doc'),
+      (d) => bollettinoHtml(d));
+  });
+}

@@ -1,0 +1,63 @@
+/**
+ * The studio's documents for its customers (seed A §7, PRODUCT.md §6). This file: payment notices
+ * (bollettini, C21 download_pdf, C22 download_html). Validation with the seed's Italian messages,
+ * the data read in a few statements of the caller's studio (another studio's customer or service:
+ * 404), then one notice per customer.
+ */
+import type { Ctx } from '../auth/context.js';
+import { can } from '../auth/context.js';
+import type { Exec } from '../records/exec.js';
+import { HttpError, MSG, forbidden, notFound } from '../errors.js';
+import { getModel } from '../../model/registry.js';
+import { fieldValidators } from '../../model/validate.js';
+import { INT_MAX } from '../../model/types.js';
+import { customerIds } from './accounts.js';
+import { customersOf, serviceOf, studioData } from '../db/documents.js';
+import type { BollettinoData } from '../documents/bollettino.js';
+
+const invalid = (errors: Record<string, string[]>) => new HttpError(422, MSG.validation, errors);
+
+/** Collaboratore and above: those who see the customers print for them. */
+function allow(ctx: Ctx) {
+  if (!can(ctx, getModel('Customer'), 'view')) throw forbidden();
+}
+
+/** The amount of a document: required, > 0, money (the movement's rules and messages). */
+function amountOf(raw: unknown, field: string): number {
+  const value = typeof raw === 'string' ? raw.trim().replace(',', '.') : raw;
+  const message = fieldValidators(getModel('Transaction').fields.amount!, 'create').map((check) => check(value)).find(Boolean);
+  if (message) throw invalid({ [field]: [message] });
+  const n = Number(value);
+  if (!Number.isFinite(n) || n <= 0) throw invalid({ [field]: [MESSAGES_POSITIVE] });
+  return Math.round(n * 100) / 100;
+}
+const MESSAGES_POSITIVE = 'Il valore deve essere maggiore di 0';
+
+function idOf(raw: unknown, field: string): number {
+  const n = typeof raw === 'number' ? raw : typeof raw === 'string' && /^\d{1,10}$/.test(raw.trim()) ? Number(raw) : NaN;
+  if (!Number.isInteger(n) || n < 1 || n > INT_MAX) throw invalid({ [field]: [raw === undefined || raw === null || raw === '' ? 'Campo Obbligatorio' : 'Elemento non valido'] });
+  return n;
+}
+
+/** C20–C22: one payment notice per chosen customer (by name), or 422/404 before anything is made. */
+export async function bollettini(exec: Exec, ctx: Ctx, q: Record<string, unknown>): Promise<BollettinoData[]> {
+  allow(ctx);
+  const errors: Record<string, string[]> = {};
+  const take = <T>(fn: () => T): T | undefined => {
+    try { return fn(); } catch (e) { if (e instanceof HttpError && e.errors) Object.assign(errors, e.errors); else throw e; return undefined; }
+  };
+  const ids = take(() => customerIds(q.customers_ids, 'customers_ids'));
+  const serviceId = take(() => idOf(q.studio_service_id, 'studio_service_id'));
+  const amount = take(() => amountOf(q.amount, 'amount'));
+  if (Object.keys(errors).length) throw invalid(errors);
+  const service = await serviceOf(exec, ctx.studioId, serviceId!);
+  const customers = await customersOf(exec, ctx.studioId, ids!);
+  const studio = await studioData(exec, ctx.studioId);
+  if (!service || customers.length !== ids!.length) throw notFound();
+  const iban = service.bank_iban ?? studio.iban;
+  if (!iban) {
+    throw new HttpError(422, "Manca l'IBAN: indicalo nel conto bancario del servizio o nei dati dello studio", { studio_service_id: ["Manca l'IBAN del conto bancario del servizio e dello studio"] });
+  }
+  const beneficiary = studio.name ?? ctx.studioName;
+  return customers.map((customer) => ({ studio, customer, service: { description: service.description, cod: service.cod }, amount: amount!, iban, beneficiary }));
+}

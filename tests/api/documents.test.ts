@@ -1,0 +1,154 @@
+/**
+ * Documents for the customers (issue 11): payment notices C21 (PDF) and C22 (HTML as .doc), one
+ * file for one customer, a zip for several. Every file is read with real tools: pdftotext,
+ * unzip, and the QR code decoded from the rendered page (pdftoppm + jsQR).
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync, readFileSync, writeFileSync, readdirSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { PNG } from 'pngjs';
+import jsQR from 'jsqr';
+import { startTestApp, type TestApp } from '../helpers/testApp.js';
+import { api, type Api } from '../helpers/api.js';
+
+let t: TestApp;
+let a: Api;
+let demoId: number;
+let bianchiId: number;
+let customers: Array<{ id: number; business_name: string; vat_id: string | null }>;
+let serviceId: number;
+let studioIban: string;
+const dir = mkdtempSync(join(tmpdir(), 'gs-docs-'));
+
+beforeAll(async () => {
+  t = await startTestApp();
+  a = api(t);
+  demoId = await a.studioId('Studio Demo');
+  bianchiId = await a.studioId('Studio Bianchi');
+  customers = (await a.sql<{ id: number; business_name: string; vat_id: string | null }>(
+    'SELECT "id", "business_name", "vat_id" FROM "customers" WHERE "studio_id" = $1 AND "deleted_at" IS NULL ORDER BY "business_name" LIMIT 3', [demoId])).map((c) => ({ ...c, id: Number(c.id) }));
+  // a service without a bank account: the studio's IBAN applies
+  const [svc] = await a.sql<{ id: number }>(`INSERT INTO "studio_services" ("studio_id", "cod", "description", "cost") VALUES ($1, 'DOCTEST', 'Tenuta contabilità trimestrale', 250) RETURNING "id"`, [demoId]);
+  serviceId = Number(svc!.id);
+  studioIban = String((await a.sql<{ iban: string }>('SELECT "iban" FROM "studios" WHERE "id" = $1', [demoId]))[0]!.iban).replace(/\s+/g, '');
+  await a.headers('collab');
+});
+afterAll(async () => { await t?.close(); });
+
+const save = (name: string, body: Buffer) => { const p = join(dir, name); writeFileSync(p, body); return p; };
+const pdfText = (path: string) => execFileSync('pdftotext', ['-layout', path, '-'], { encoding: 'utf8' });
+const query = (ids: number[], amount = '1234.5', service = serviceId) => ({ customers_ids: JSON.stringify(ids), amount, studio_service_id: String(service) });
+
+/** The QR code of the first page, rendered at 150 dpi and decoded. */
+function qrOf(pdf: string): string | null {
+  const prefix = join(dir, `page-${Math.random().toString(36).slice(2)}`);
+  execFileSync('pdftoppm', ['-png', '-r', '150', '-f', '1', '-l', '1', pdf, prefix]);
+  const png = readdirSync(dir).filter((f) => join(dir, f).startsWith(prefix)).map((f) => join(dir, f))[0]!;
+  const img = PNG.sync.read(readFileSync(png));
+  return jsQR(new Uint8ClampedArray(img.data), img.width, img.height)?.data ?? null;
+}
+
+describe('C21 C22 bollettini', () => {
+  it('C21 download_pdf: one customer gives Bollettino.pdf with studio, customer, service, amount in it-IT, causale and IBAN in clear text, and an EPC QR code of the same transfer', async () => {
+    const c = customers[0]!;
+    const res = await a.get('collab', '/api/bollettino/actions/download_pdf', query([c.id]));
+    expect(res.statusCode, res.body.slice(0, 300)).toBe(200);
+    expect(res.headers['content-type']).toBe('application/pdf');
+    expect(res.headers['content-disposition']).toContain('filename="Bollettino.pdf"');
+    const path = save('one.pdf', res.rawPayload);
+    const text = pdfText(path).replace(/\s+/g, ' ');
+    expect(text).toContain('Avviso di pagamento');
+    expect(text).toContain('Studio Demo');
+    expect(text).toContain(c.business_name);
+    expect(text).toContain('Tenuta contabilità trimestrale');
+    expect(text).toContain('1.234,50 €');
+    const grouped = studioIban.replace(/(.{4})(?=.)/g, '$1 ');
+    expect(text).toContain(grouped);
+    expect(text).toContain(`Causale Tenuta contabilità trimestrale - ${c.business_name}`);
+    const qr = qrOf(path);
+    expect(qr).not.toBeNull();
+    const lines = qr!.split('\n');
+    expect(lines.slice(0, 4)).toEqual(['BCD', '002', '1', 'SCT']);
+    expect(lines[6]).toBe(studioIban);
+    expect(lines[7]).toBe('EUR1234.50');
+    expect(lines[10]).toContain(`Tenuta contabilità trimestrale - ${c.business_name}`);
+    expect(lines[5]).toMatch(/Studio Demo/);
+  });
+
+  it("C21 download_pdf: the IBAN of the service's bank account wins over the studio's", async () => {
+    const iban = 'IT60X0542811101000000123456';
+    const [bank] = await a.sql<{ id: number }>(`INSERT INTO "bank_accounts" ("studio_id", "name", "iban") VALUES ($1, 'Conto dedicato', $2) RETURNING "id"`, [demoId, iban]);
+    const [svc] = await a.sql<{ id: number }>(`INSERT INTO "studio_services" ("studio_id", "description", "cost", "bank_account_id") VALUES ($1, 'Paghe', 10, $2) RETURNING "id"`, [demoId, bank!.id]);
+    const res = await a.get('collab', '/api/bollettino/actions/download_pdf', query([customers[1]!.id], '99.9', Number(svc!.id)));
+    expect(res.statusCode).toBe(200);
+    const path = save('bank.pdf', res.rawPayload);
+    expect(pdfText(path)).toContain('IT60 X054 2811 1010 0000 0123 456');
+    expect(pdfText(path)).toContain('99,90 €');
+    expect(qrOf(path)!.split('\n')[6]).toBe(iban);
+  });
+
+  it('C21 download_pdf: several customers give Bollettini.zip with one named PDF each', async () => {
+    const ids = customers.map((c) => c.id);
+    const res = await a.get('collab', '/api/bollettino/actions/download_pdf', query(ids));
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toBe('application/zip');
+    expect(res.headers['content-disposition']).toContain('filename="Bollettini.zip"');
+    const zip = save('many.zip', res.rawPayload);
+    const out = join(dir, 'many');
+    execFileSync('unzip', ['-q', zip, '-d', out]);
+    const files = readdirSync(out).sort();
+    expect(files).toHaveLength(3);
+    for (const c of customers) {
+      const name = files.find((f) => f.endsWith(`_${c.id}.pdf`));
+      expect(name, `${c.business_name}`).toMatch(/^Bollettino_[A-Za-z0-9._-]+\.pdf$/);
+      expect(pdfText(join(out, name!))).toContain(c.business_name);
+    }
+  });
+
+  it('C22 download_html: one customer gives Bollettino.html.doc, escaped HTML with the same data, served as application/msword', async () => {
+    // a copy of a demo customer with markup in its name
+    const cols = (await a.sql<{ c: string }>(`SELECT column_name AS c FROM information_schema.columns WHERE table_name = 'customers' AND column_name NOT IN ('id', 'cod', 'business_name')`)).map((r) => `"${r.c}"`).join(', ');
+    const [evil] = await a.sql<{ id: number }>(`INSERT INTO "customers" (${cols}, "business_name") SELECT ${cols}, '<script>alert(1)</script> & Figli' FROM "customers" WHERE "id" = $1 RETURNING "id"`, [customers[0]!.id]);
+    const res = await a.get('collab', '/api/bollettino/actions/download_html', query([Number(evil!.id)], '10'));
+    expect(res.statusCode, res.body.slice(0, 300)).toBe(200);
+    expect(res.headers['content-type']).toMatch(/^application\/msword/);
+    expect(res.headers['content-disposition']).toContain('filename="Bollettino.html.doc"');
+    expect(res.body).toContain('&lt;script&gt;alert(1)&lt;/script&gt; &amp; Figli');
+    expect(res.body).not.toContain('<script>');
+    expect(res.body).toContain('10,00 €');
+    expect(res.body).toMatch(/<img src="data:image\/png;base64,[A-Za-z0-9+/=]+" alt="Codice QR del bonifico"/);
+  });
+
+  it('C22 download_html: several customers give Bollettini.zip of .html.doc files', async () => {
+    const res = await a.get('collab', '/api/bollettino/actions/download_html', query(customers.slice(0, 2).map((c) => c.id)));
+    expect(res.statusCode).toBe(200);
+    const zip = save('html.zip', res.rawPayload);
+    const list = execFileSync('unzip', ['-Z1', zip], { encoding: 'utf8' }).trim().split('\n');
+    expect(list).toHaveLength(2);
+    expect(list.every((n) => /^Bollettino_[A-Za-z0-9._-]+\.html\.doc$/.test(n))).toBe(true);
+  });
+
+  it('C21 C22 bollettini: missing or bad fields answer 422 on each field with Italian messages', async () => {
+    const res = await a.get('collab', '/api/bollettino/actions/download_pdf', { customers_ids: '[]', amount: '-3' });
+    expect(res.statusCode).toBe(422);
+    const errors = res.json().errors;
+    expect(errors.customers_ids).toEqual(['Seleziona almeno un cliente']);
+    expect(errors.studio_service_id).toEqual(['Campo Obbligatorio']);
+    expect(errors.amount?.[0]).toBeTruthy();
+    const zero = await a.get('collab', '/api/bollettino/actions/download_pdf', query([customers[0]!.id], '0'));
+    expect(zero.statusCode).toBe(422);
+    expect(zero.json().errors.amount).toBeDefined();
+  });
+
+  it("C21 bollettini: a customer or a service of another studio answers 404; Utente cannot print (403)", async () => {
+    const [other] = await a.sql<{ id: number }>('SELECT "id" FROM "customers" WHERE "studio_id" = $1 LIMIT 1', [bianchiId]);
+    const [otherSvc] = await a.sql<{ id: number }>(`INSERT INTO "studio_services" ("studio_id", "description", "cost") VALUES ($1, 'Altro studio', 5) RETURNING "id"`, [bianchiId]);
+    expect((await a.get('collab', '/api/bollettino/actions/download_pdf', query([customers[0]!.id, Number(other!.id)]))).statusCode).toBe(404);
+    expect((await a.get('collab', '/api/bollettino/actions/download_pdf', query([customers[0]!.id], '5', Number(otherSvc!.id)))).statusCode).toBe(404);
+    const headers = await a.utente('utente.documenti@studiodemo.test');
+    const qs = new URLSearchParams(query([customers[0]!.id])).toString();
+    expect((await t.app.inject({ method: 'GET', url: `/api/bollettino/actions/download_pdf?${qs}`, headers })).statusCode).toBe(403);
+  });
+});
