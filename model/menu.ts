@@ -28,6 +28,7 @@ export const MENU: MenuEntry[] = [
     { title: 'Movimenti', icon: 'ReceiptLong', link: '/table/Transaction', role: 'Collaboratore' },
     { title: 'Incarichi', icon: 'Assignment', link: '/table/Assignment', role: 'Collaboratore' },
     { title: 'Cedolini', icon: 'Receipt', link: '/table/CustomersForCedolini', role: 'Collaboratore' },
+    { title: 'Bollettini', icon: 'RequestPage', link: '/NewSchedaBollettino', role: 'Collaboratore' },
   ] },
   { title: 'Studio', sub_title: 'Dati, utenti e impostazioni', icon: 'Business', role: 'Admin', children: [
     { title: 'Il mio studio', icon: 'Store', link: '/utente/il_mio_studio', role: 'Admin' },

@@ -22,6 +22,7 @@ import { DEFAULT_APP_NAME } from './layout/settings';
 // pages beyond the generic list and form are loaded when first opened
 const MenuPage = lazy(() => import('./pages/MenuPage').then((m) => ({ default: m.MenuPage })));
 const SimpleListPage = lazy(() => import('./pages/SimpleListPage').then((m) => ({ default: m.SimpleListPage })));
+const BollettinoGenerator = lazy(() => import('./pages/BollettinoGenerator').then((m) => ({ default: m.BollettinoGenerator })));
 const CedoliniSaved = lazy(() => import('./pages/CedoliniSaved').then((m) => ({ default: m.CedoliniSaved })));
 const Lazy = ({ children }: { children: ReactNode }) => <Suspense fallback={<LinearProgress aria-label="Caricamento" />}>{children}</Suspense>;
 
@@ -117,6 +118,7 @@ export default function App() {
             <Route path={ROUTES.menu} element={<Lazy><MenuPage /></Lazy>} />
             <Route path={ROUTES.menuLower} element={<Lazy><MenuPage /></Lazy>} />
             <Route path={ROUTES.cedoliniSaved} element={<Lazy><CedoliniSaved /></Lazy>} />
+            <Route path={ROUTES.bollettino} element={<Lazy><BollettinoGenerator /></Lazy>} />
             <Route path={ROUTES.table} element={<TableRoute />} />
             <Route path={ROUTES.tableOfParent} element={<TableRoute />} />
             <Route path={ROUTES.simpleList} element={<Lazy><SimpleListPage /></Lazy>} />

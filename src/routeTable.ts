@@ -19,6 +19,8 @@ export const ROUTES = {
   myProfile: '/utente/il_mio_profilo',
   // payslips (seed B): one customer's saved payslips (CedoliniSavedView); the customers with a
   // cedolino rate are a view of the customers' list, /table/CustomersForCedolini
+  // the payment notice generator (seed A §5, create only)
+  bollettino: '/NewSchedaBollettino',
   cedoliniSaved: '/cedolini_saved/:customer_id',
 } as const;
 

@@ -5,8 +5,9 @@ import { AnnualBalancerButton } from './AnnualBalancerButton';
 import { AssignCollaboratorButton } from './AssignCollaboratorButton';
 import { AddTransactionButton } from './AddTransactionButton';
 import { EmailExportButton } from './EmailExportButton';
+import { BollettiniButton } from './BollettiniButton';
 
-export { GenerateInstallmentsButton, YearlyAmountButton, AnnualBalancerButton, AssignCollaboratorButton, AddTransactionButton, EmailExportButton };
+export { GenerateInstallmentsButton, YearlyAmountButton, AnnualBalancerButton, AssignCollaboratorButton, AddTransactionButton, EmailExportButton, BollettiniButton };
 
 /** The customers' bulk toolbar (the document and e-mail actions come next, here). */
 export function CustomerBulkActions() {
@@ -17,6 +18,7 @@ export function CustomerBulkActions() {
       <YearlyAmountButton />
       <AddTransactionButton />
       <AnnualBalancerButton />
+      <BollettiniButton />
       <EmailExportButton />
     </>
   );

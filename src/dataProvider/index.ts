@@ -229,6 +229,11 @@ export const dataProvider = {
     if (params.to) qs.set('to', params.to);
     return (await wrap(apiFetch<{ data: Statement }>(`/api/customer/${encodeURIComponent(String(customerId))}/statement?${qs}`, { signal: params.signal }))).data;
   },
+  /** C21 / C22: payment notices of the customers (one file, or Bollettini.zip for several). */
+  async downloadBollettini(format: 'pdf' | 'html', params: { customers_ids: number[]; studio_service_id: number; amount: number }) {
+    const qs = new URLSearchParams({ customers_ids: JSON.stringify(params.customers_ids), studio_service_id: String(params.studio_service_id), amount: params.amount.toFixed(2) });
+    return apiDownload(`/api/bollettino/actions/download_${format}?${qs}`);
+  },
   /** CSV of all matching rows with the chosen fields (streamed by the server). */
   async exportCsv(resource: string, params: { filter?: Record<string, unknown>; sort?: GetListParams['sort']; fields: string[] }) {
     const m = model(resource);

@@ -22,6 +22,7 @@ import AccountBalanceIcon from '@mui/icons-material/AccountBalance';
 import TaskAltIcon from '@mui/icons-material/TaskAlt';
 import EuroIcon from '@mui/icons-material/Euro';
 import ReceiptLongIcon from '@mui/icons-material/ReceiptLong';
+import RequestPageIcon from '@mui/icons-material/RequestPage';
 import ReceiptIcon from '@mui/icons-material/Receipt';
 import AssignmentIcon from '@mui/icons-material/Assignment';
 import EventAvailableIcon from '@mui/icons-material/EventAvailable';
@@ -70,6 +71,7 @@ export const MENU_ICONS: Record<string, IconComponent> = {
   TaskAlt: TaskAltIcon,
   Euro: EuroIcon,
   ReceiptLong: ReceiptLongIcon,
+  RequestPage: RequestPageIcon,
   Receipt: ReceiptIcon,
   Assignment: AssignmentIcon,
   EventAvailable: EventAvailableIcon,

@@ -52,11 +52,13 @@ function LocationSpy() {
 }
 
 /** The whole app at `path`, in a memory router. */
-export function renderApp(path: string, entries: string[] = []) {
+/** `state`: the history state of the opened page (as a navigate(path, {state}) leaves it). */
+export function renderApp(path: string, entries: string[] = [], state?: unknown) {
   location.current = { pathname: '', search: '', key: '' };
   location.history = [];
+  const [pathname, search = ''] = path.split('?');
   return render(
-    <MemoryRouter initialEntries={[...entries, path]} initialIndex={entries.length}>
+    <MemoryRouter initialEntries={[...entries, state === undefined ? path : { pathname, search: search ? `?${search}` : '', state }]} initialIndex={entries.length}>
       <App />
       <LocationSpy />
     </MemoryRouter>,

@@ -1,0 +1,67 @@
+/**
+ * Documents in Chromium (issue 11): the payment notice generator — one customer gives
+ * Bollettino.pdf, the customers selected on the list give Bollettini.zip; each file is read
+ * back (pdftotext, unzip) and the notice looked at as an image (pdftoppm).
+ */
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { execFileSync } from 'node:child_process';
+import { join } from 'node:path';
+import { axeViolations, closeSession, openSession, SHOTS, type E2ESession } from './harness';
+
+let s: E2ESession;
+
+beforeAll(async () => { s = await openSession('admin@studiodemo.test'); });
+afterEach(() => { expect(s.guard.take(), 'console errors').toEqual([]); });
+afterAll(async () => { await closeSession(s); });
+
+async function pickService() {
+  const { page } = s;
+  await page.getByRole('combobox', { name: /^Servizio/ }).click();
+  await page.getByRole('option').first().click();
+  // the amount comes from the service's cost
+  await expect.poll(() => page.getByRole('textbox', { name: /^Importo/ }).inputValue()).not.toBe('');
+}
+
+describe('payment notices in Chromium', () => {
+  it('11.2 one customer: Bollettino.pdf with the customer, the amount and the IBAN', async () => {
+    const { page, server } = s;
+    await page.goto(`${server.url}/NewSchedaBollettino`);
+    const customers = page.getByRole('combobox', { name: /^Clienti/ });
+    await customers.fill('Rossi');
+    await page.getByRole('option').first().click();
+    const chosen = (await page.locator('.MuiChip-label').first().innerText()).trim();
+    await pickService();
+    await page.getByRole('textbox', { name: /^Importo/ }).fill('150,00');
+    const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Scarica PDF' }).click()]);
+    expect(download.suggestedFilename()).toBe('Bollettino.pdf');
+    const pdf = join(SHOTS, 'bollettino.pdf');
+    await download.saveAs(pdf);
+    const text = execFileSync('pdftotext', ['-layout', pdf, '-'], { encoding: 'utf8' });
+    expect(text).toContain(chosen);
+    expect(text).toContain('150,00 €');
+    expect(text).toMatch(/IT\d\d [A-Z0-9]{4} /);
+    execFileSync('pdftoppm', ['-png', '-r', '80', '-f', '1', '-l', '1', pdf, join(SHOTS, 'bollettino')]);
+    await page.screenshot({ path: join(SHOTS, 'bollettino-form.png') });
+    expect(await axeViolations(page)).toEqual([]);
+  });
+
+  it('11.2 the customers selected on the list: Bollettini.zip with one notice each', async () => {
+    const { page, server } = s;
+    await page.goto(`${server.url}/table/Customer`);
+    await page.getByLabel('Cerca (premi Invio)').fill('Srl');
+    await page.getByLabel('Cerca (premi Invio)').press('Enter');
+    await page.locator('tbody tr').nth(2).waitFor();
+    for (let i = 0; i < 3; i++) await page.locator('tbody tr').nth(i).locator('input[type="checkbox"]').check();
+    await page.getByRole('toolbar', { name: /Azioni sui 3 elementi selezionati/ }).getByRole('button', { name: 'Bollettini' }).click();
+    await page.waitForURL('**/NewSchedaBollettino');
+    await expect.poll(() => page.locator('.MuiChip-label').count()).toBe(3);
+    await pickService();
+    const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Scarica PDF' }).click()]);
+    expect(download.suggestedFilename()).toBe('Bollettini.zip');
+    const zip = join(SHOTS, 'bollettini.zip');
+    await download.saveAs(zip);
+    const names = execFileSync('unzip', ['-Z1', zip], { encoding: 'utf8' }).trim().split('\n');
+    expect(names).toHaveLength(3);
+    expect(names.every((n) => /^Bollettino_[A-Za-z0-9._-]+\.pdf$/.test(n))).toBe(true);
+  });
+});
