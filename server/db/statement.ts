@@ -9,7 +9,7 @@ import type { Ctx } from '../auth/context.js';
 import type { Exec } from '../records/exec.js';
 
 /** The signed effect of a movement on the balance, as exact numeric. */
-const SIGNED = sql`CASE x."type" WHEN 'PAYMENT' THEN -x."amount" ELSE x."amount" END`;
+export const SIGNED = sql`CASE x."type" WHEN 'PAYMENT' THEN -x."amount" ELSE x."amount" END`;
 
 /** The balance of one customer of the caller's studio (0 without movements), as a number. */
 export async function customerBalance(exec: Exec, ctx: Ctx, customerId: number): Promise<number> {
@@ -104,4 +104,43 @@ export async function receivables(exec: Exec, ctx: Ctx): Promise<Receivables> {
     top_debtors: top.map((r) => ({ id: Number(r.id), business_name: String(r.business_name), balance: Number(r.balance) })),
     monthly: monthly.map((r) => ({ month: String(r.month), charges: Number(r.charges), payments: Number(r.payments) })),
   };
+}
+
+export interface BalanceMovement { id: number; date: string; type: string; note: string | null; amount: number; signed: number; balance: number }
+export interface AccountBalance { customerId: number; opening: number; charges: number; payments: number; adjustments: number; closing: number; movements: BalanceMovement[] }
+
+/**
+ * The account statements of several customers of the caller's studio for one period, set-based:
+ * one statement for the totals of all of them, one for the movements of the period with the
+ * running balance (a window per customer). Customers without movements have zeros.
+ */
+export async function accountBalances(exec: Exec, ctx: Ctx, ids: number[], from: string | null, to: string | null): Promise<Map<number, AccountBalance>> {
+  const start = from ? sql`${`${from} 00:00:00`}::timestamp` : sql`'-infinity'::timestamp`;
+  const end = to ? sql`${`${to} 23:59:59`}::timestamp` : sql`'infinity'::timestamp`;
+  const own = sql`x."customer_id" = ANY(${`{${ids.join(',')}}`}::int[]) AND x."studio_id" = ${ctx.studioId} AND x."deleted_at" IS NULL`;
+  const totals = await exec(sql`SELECT x."customer_id",
+      coalesce(sum(${SIGNED}) FILTER (WHERE x."date" < ${start}), 0)::text AS "opening",
+      coalesce(sum(x."amount") FILTER (WHERE x."date" BETWEEN ${start} AND ${end} AND x."type" = 'CHARGE'), 0)::text AS "charges",
+      coalesce(sum(x."amount") FILTER (WHERE x."date" BETWEEN ${start} AND ${end} AND x."type" = 'PAYMENT'), 0)::text AS "payments",
+      coalesce(sum(x."amount") FILTER (WHERE x."date" BETWEEN ${start} AND ${end} AND x."type" = 'ADJUSTMENT'), 0)::text AS "adjustments",
+      coalesce(sum(${SIGNED}) FILTER (WHERE x."date" <= ${end}), 0)::text AS "closing"
+    FROM "transactions" x WHERE ${own} GROUP BY x."customer_id"`);
+  const moves = await exec(sql`SELECT r."customer_id", r."id", to_char(r."date", 'YYYY-MM-DD HH24:MI:SS') AS "date", r."type", r."note", r."amount"::text AS "amount",
+      r."signed"::text AS "signed", r."balance"::text AS "balance" FROM (
+      SELECT x."customer_id", x."id", x."date", x."type", x."transaction_note" AS "note", x."amount", ${SIGNED} AS "signed",
+        sum(${SIGNED}) OVER (PARTITION BY x."customer_id" ORDER BY x."date", x."id") AS "balance"
+      FROM "transactions" x WHERE ${own} AND x."date" <= ${end}
+    ) r WHERE r."date" >= ${start} ORDER BY r."customer_id", r."date", r."id"`);
+  const out = new Map<number, AccountBalance>(ids.map((id) => [id, { customerId: id, opening: 0, charges: 0, payments: 0, adjustments: 0, closing: 0, movements: [] }]));
+  for (const t of totals) {
+    const b = out.get(Number(t.customer_id));
+    if (b) Object.assign(b, { opening: Number(t.opening), charges: Number(t.charges), payments: Number(t.payments), adjustments: Number(t.adjustments), closing: Number(t.closing) });
+  }
+  for (const m of moves) {
+    out.get(Number(m.customer_id))?.movements.push({
+      id: Number(m.id), date: String(m.date), type: String(m.type), note: m.note == null ? null : String(m.note),
+      amount: Number(m.amount), signed: Number(m.signed), balance: Number(m.balance),
+    });
+  }
+  return out;
 }

@@ -8,7 +8,7 @@ import { PDF_WORKERS } from './pdf.js';
 
 /** A file name that stays inside the archive: letters, digits, '.', '-', '_' only, no leading dots. */
 export function safeEntryName(name: string, max = 100): string {
-  const clean = name.normalize('NFKD').replace(/[\u0300-\u036f]/g, '').replace(/[^A-Za-z0-9._-]+/g, '_').replace(/_+/g, '_').replace(/^[._]+/, '');
+  const clean = name.normalize('NFKD').replace(/[\u0300-\u036f]/g, '').replace(/[^A-Za-z0-9._-]+/g, '_').replace(/_+/g, '_').replace(/^[._]+/, '').replace(/_+$/, '');
   return (clean || 'file').slice(0, max);
 }
 

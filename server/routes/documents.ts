@@ -1,6 +1,6 @@
 /**
  * Documents for the studio's customers (seed A §7): payment notices C21 (PDF) and C22 (HTML as
- * `.doc`). One customer gives one file, several a zip streamed as each file is made. The data
+ * `.doc`), account statements C29 (PDF) and C30 (HTML). One customer gives one file, several a zip streamed as each file is made. The data
  * and checks are in server/services/documents.ts, the documents in server/documents/.
  */
 import type { FastifyInstance, FastifyReply } from 'fastify';
@@ -8,7 +8,8 @@ import { z } from 'zod';
 import type { AppDeps } from '../deps.js';
 import { ERRORS } from './schemas.js';
 import { attachment } from './download.js';
-import { bollettini } from '../services/documents.js';
+import { accountStatements, bollettini } from '../services/documents.js';
+import { accountBalanceHtml, accountBalancePdfDoc, type AccountBalanceData } from '../documents/accountBalance.js';
 import { bollettinoHtml, bollettinoPdfDoc, type BollettinoData } from '../documents/bollettino.js';
 import { renderPdf } from '../documents/pdf.js';
 import { safeEntryName, streamZip, uniqueNames } from '../documents/zip.js';
@@ -34,6 +35,13 @@ function sendFiles<T>(reply: FastifyReply, items: T[], one: { name: string; type
   return reply.header('Content-Disposition', attachment(zipName)).type('application/zip').send(archive);
 }
 
+const StatementQuery = z.looseObject({
+  customer_ids: z.string().optional().describe('id dei clienti, testo JSON (es. [1,2])'),
+  from: z.string().optional().describe('dal giorno (YYYY-MM-DD o DD-MM-YYYY; vuoto: dal primo movimento)'),
+  to: z.string().optional().describe('al giorno (vuoto: fino all\'ultimo movimento)'),
+});
+const statementName = (d: AccountBalanceData, ext: string) => `EstrattoConto_${safeEntryName(d.customer.business_name, 80)}_${d.customer.id}.${ext}`;
+
 const noticeName = (d: BollettinoData, ext: string) => `Bollettino_${safeEntryName(d.customer.business_name, 80)}_${d.customer.id}.${ext}`;
 
 export async function documentRoutes(api: FastifyInstance, deps: AppDeps) {
@@ -54,5 +62,21 @@ export async function documentRoutes(api: FastifyInstance, deps: AppDeps) {
     const items = await bollettini(deps.exec, req.ctx, req.query as Record<string, unknown>);
     return sendFiles(reply, items, { name: 'Bollettino.html.doc', type: `${MSWORD}; charset=utf-8` }, 'Bollettini.zip', (d) => noticeName(d, 'html.doc'),
       (d) => bollettinoHtml(d));
+  });
+
+  api.get('/account_balance_pdf', {
+    schema: { tags, summary: 'C29 Estratti conto in PDF (uno: EstrattoConto.pdf; più clienti: EstrattiConto.zip)', querystring: StatementQuery, response: file },
+  }, async (req, reply) => {
+    const items = await accountStatements(deps.exec, req.ctx, req.query as Record<string, unknown>);
+    return sendFiles(reply, items, { name: 'EstrattoConto.pdf', type: PDF }, 'EstrattiConto.zip', (d) => statementName(d, 'pdf'),
+      (d) => renderPdf(accountBalancePdfDoc(d)));
+  });
+
+  api.get('/account_balance_html', {
+    schema: { tags, summary: 'C30 Estratti conto come documento Word (uno: EstrattoConto.html.doc; più clienti: EstrattiConto.zip)', querystring: StatementQuery, response: file },
+  }, async (req, reply) => {
+    const items = await accountStatements(deps.exec, req.ctx, req.query as Record<string, unknown>);
+    return sendFiles(reply, items, { name: 'EstrattoConto.html.doc', type: `${MSWORD}; charset=utf-8` }, 'EstrattiConto.zip', (d) => statementName(d, 'html.doc'),
+      async (d) => accountBalanceHtml(d));
   });
 }

@@ -1,6 +1,6 @@
 /**
- * The studio's documents for its customers (seed A §7, PRODUCT.md §6). This file: payment notices
- * (bollettini, C21 download_pdf, C22 download_html). Validation with the seed's Italian messages,
+ * The studio's documents for its customers (seed A §7, PRODUCT.md §6): payment notices
+ * (bollettini, C21 download_pdf, C22 download_html), account statements (C29, C30). Validation with the seed's Italian messages,
  * the data read in a few statements of the caller's studio (another studio's customer or service:
  * 404), then one notice per customer.
  */
@@ -14,6 +14,9 @@ import { INT_MAX } from '../../model/types.js';
 import { customerIds } from './accounts.js';
 import { customersOf, serviceOf, studioData } from '../db/documents.js';
 import type { BollettinoData } from '../documents/bollettino.js';
+import type { AccountBalanceData } from '../documents/accountBalance.js';
+import { accountBalances } from '../db/statement.js';
+import { isoDate } from '../../model/dates.js';
 
 const invalid = (errors: Record<string, string[]>) => new HttpError(422, MSG.validation, errors);
 
@@ -60,4 +63,29 @@ export async function bollettini(exec: Exec, ctx: Ctx, q: Record<string, unknown
   }
   const beneficiary = studio.name ?? ctx.studioName;
   return customers.map((customer) => ({ studio, customer, service: { description: service.description, cod: service.cod }, amount: amount!, iban, beneficiary }));
+}
+
+/** A day of a period (YYYY-MM-DD or DD-MM-YYYY), null when not given. */
+function dayOf(raw: unknown, field: string, errors: Record<string, string[]>): string | null {
+  if (raw === undefined || raw === null || raw === '') return null;
+  const d = isoDate(raw);
+  if (!d) { errors[field] = ['formato corretto DD-MM-YYYY']; return null; }
+  return d;
+}
+
+/** C29, C30: the account statement of each chosen customer (by name) for the period. */
+export async function accountStatements(exec: Exec, ctx: Ctx, q: Record<string, unknown>): Promise<AccountBalanceData[]> {
+  if (!can(ctx, getModel('Transaction'), 'view')) throw forbidden();
+  const errors: Record<string, string[]> = {};
+  let ids: number[] = [];
+  try { ids = customerIds(q.customer_ids, 'customer_ids'); } catch (e) { if (e instanceof HttpError && e.errors) Object.assign(errors, e.errors); else throw e; }
+  const from = dayOf(q.from, 'from', errors);
+  const to = dayOf(q.to, 'to', errors);
+  if (from && to && from > to) errors.from = ['La data di inizio intervallo è maggiore di quella di fine'];
+  if (Object.keys(errors).length) throw invalid(errors);
+  const customers = await customersOf(exec, ctx.studioId, ids);
+  if (customers.length !== ids.length) throw notFound();
+  const studio = await studioData(exec, ctx.studioId);
+  const balances = await accountBalances(exec, ctx, ids, from, to);
+  return customers.map((customer) => ({ studio, customer, balance: balances.get(customer.id)!, from, to }));
 }

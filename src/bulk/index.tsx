@@ -6,8 +6,9 @@ import { AssignCollaboratorButton } from './AssignCollaboratorButton';
 import { AddTransactionButton } from './AddTransactionButton';
 import { EmailExportButton } from './EmailExportButton';
 import { BollettiniButton } from './BollettiniButton';
+import { AccountBalanceButton } from './AccountBalanceButton';
 
-export { GenerateInstallmentsButton, YearlyAmountButton, AnnualBalancerButton, AssignCollaboratorButton, AddTransactionButton, EmailExportButton, BollettiniButton };
+export { GenerateInstallmentsButton, YearlyAmountButton, AnnualBalancerButton, AssignCollaboratorButton, AddTransactionButton, EmailExportButton, BollettiniButton, AccountBalanceButton };
 
 /** The customers' bulk toolbar (the document and e-mail actions come next, here). */
 export function CustomerBulkActions() {
@@ -19,6 +20,7 @@ export function CustomerBulkActions() {
       <AddTransactionButton />
       <AnnualBalancerButton />
       <BollettiniButton />
+      <AccountBalanceButton />
       <EmailExportButton />
     </>
   );

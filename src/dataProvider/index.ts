@@ -234,6 +234,13 @@ export const dataProvider = {
     const qs = new URLSearchParams({ customers_ids: JSON.stringify(params.customers_ids), studio_service_id: String(params.studio_service_id), amount: params.amount.toFixed(2) });
     return apiDownload(`/api/bollettino/actions/download_${format}?${qs}`);
   },
+  /** C29 / C30: account statements of the customers for a period (one file, or EstrattiConto.zip). */
+  async downloadAccountBalances(format: 'pdf' | 'html', params: { customer_ids: number[]; from: string | null; to: string | null }) {
+    const qs = new URLSearchParams({ customer_ids: JSON.stringify(params.customer_ids) });
+    if (params.from) qs.set('from', params.from);
+    if (params.to) qs.set('to', params.to);
+    return apiDownload(`/api/account_balance_${format}?${qs}`);
+  },
   /** CSV of all matching rows with the chosen fields (streamed by the server). */
   async exportCsv(resource: string, params: { filter?: Record<string, unknown>; sort?: GetListParams['sort']; fields: string[] }) {
     const m = model(resource);

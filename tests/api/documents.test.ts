@@ -152,3 +152,68 @@ describe('C21 C22 bollettini', () => {
     expect((await t.app.inject({ method: 'GET', url: `/api/bollettino/actions/download_pdf?${qs}`, headers })).statusCode).toBe(403);
   });
 });
+
+describe('C29 C30 account statements', () => {
+  /** a customer copied from a demo one, with these movements only */
+  async function customerWith(name: string, moves: Array<[string, number, string, string]>) {
+    const cols = (await a.sql<{ c: string }>(`SELECT column_name AS c FROM information_schema.columns WHERE table_name = 'customers' AND column_name NOT IN ('id', 'cod', 'business_name')`)).map((r) => `"${r.c}"`).join(', ');
+    const [c] = await a.sql<{ id: number }>(`INSERT INTO "customers" (${cols}, "business_name") SELECT ${cols}, $2 FROM "customers" WHERE "id" = $1 RETURNING "id"`, [customers[0]!.id, name]);
+    const id = Number(c!.id);
+    for (const [type, amount, date, note] of moves) {
+      await a.sql(`INSERT INTO "transactions" ("studio_id", "customer_id", "type", "amount", "date", "transaction_note") VALUES ($1, $2, $3, $4, $5, $6)`, [demoId, id, type, amount, date, note]);
+    }
+    return id;
+  }
+
+  it('C29 account_balance_pdf: one customer gives EstrattoConto.pdf with the opening balance, the movements of the period with the running balance and the closing balance', async () => {
+    const id = await customerWith('Estratto Documento S.r.l.', [
+      ['CHARGE', 1000, '2025-12-10 00:00:00', 'Rata dicembre'],
+      ['PAYMENT', 250.5, '2026-01-15 00:00:00', 'Bonifico parziale'],
+      ['CHARGE', 300, '2026-02-01 00:00:00', 'Rata febbraio'],
+      ['ADJUSTMENT', -10.25, '2026-03-01 00:00:00', 'Arrotondamento'],
+      ['CHARGE', 999, '2027-01-01 00:00:00', 'Fuori periodo'],
+    ]);
+    const res = await a.get('collab', '/api/account_balance_pdf', { customer_ids: `[${id}]`, from: '2026-01-01', to: '2026-12-31' });
+    expect(res.statusCode, res.body.slice(0, 300)).toBe(200);
+    expect(res.headers['content-disposition']).toContain('filename="EstrattoConto.pdf"');
+    const text = pdfText(save('statement.pdf', res.rawPayload));
+    const flat = text.replace(/\s+/g, ' ');
+    expect(flat).toContain('Estratto conto');
+    expect(flat).toContain('Estratto Documento S.r.l.');
+    expect(flat).toContain('dal 01-01-2026 al 31-12-2026');
+    expect(flat).toMatch(/Saldo iniziale 1\.000,00 €/);
+    // each movement with its running balance
+    expect(flat).toMatch(/15-01-2026 Incasso – Bonifico parziale 250,50 € 749,50 €/);
+    expect(flat).toMatch(/01-02-2026 Addebito – Rata febbraio 300,00 € 1\.049,50 €/);
+    expect(flat).toMatch(/01-03-2026 Conguaglio – Arrotondamento 10,25 € 1\.039,25 €/);
+    expect(flat).toMatch(/Saldo finale 1\.039,25 €/);
+    expect(flat).not.toContain('Fuori periodo');
+    expect(flat).toContain('Saldo a vostro debito: 1.039,25 €.');
+  });
+
+  it('C29 C30 several customers give EstrattiConto.zip with one statement each; the HTML variant is escaped', async () => {
+    const one = await customerWith('Zip Uno <b>S.r.l.</b>', [['CHARGE', 10, '2026-05-01 00:00:00', 'x']]);
+    const two = await customerWith('Zip Due S.r.l.', []);
+    const res = await a.get('collab', '/api/account_balance_pdf', { customer_ids: `[${one},${two}]`, from: '01-01-2026', to: '31-12-2026' });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-disposition']).toContain('filename="EstrattiConto.zip"');
+    const names = execFileSync('unzip', ['-Z1', save('statements.zip', res.rawPayload)], { encoding: 'utf8' }).trim().split('\n');
+    expect(names.sort()).toEqual([`EstrattoConto_Zip_Due_S.r.l._${two}.pdf`, `EstrattoConto_Zip_Uno_b_S.r.l._b_${one}.pdf`]);
+    const html = await a.get('collab', '/api/account_balance_html', { customer_ids: `[${one}]`, from: '2026-01-01', to: '2026-12-31' });
+    expect(html.statusCode).toBe(200);
+    expect(html.headers['content-type']).toMatch(/^application\/msword/);
+    expect(html.headers['content-disposition']).toContain('filename="EstrattoConto.html.doc"');
+    expect(html.body).toContain('Zip Uno &lt;b&gt;S.r.l.&lt;/b&gt;');
+    expect(html.body).toContain('10,00 €');
+  });
+
+  it('C29 bad periods answer 422 in Italian; a customer of another studio 404', async () => {
+    const bad = await a.get('collab', '/api/account_balance_pdf', { customer_ids: `[${customers[0]!.id}]`, from: '2026-12-31', to: '2026-01-01' });
+    expect(bad.statusCode).toBe(422);
+    expect(bad.json().errors.from).toEqual(['La data di inizio intervallo è maggiore di quella di fine']);
+    const wrong = await a.get('collab', '/api/account_balance_pdf', { customer_ids: `[${customers[0]!.id}]`, from: '31/02/2026' });
+    expect(wrong.json().errors.from).toEqual(['formato corretto DD-MM-YYYY']);
+    const [other] = await a.sql<{ id: number }>('SELECT "id" FROM "customers" WHERE "studio_id" = $1 LIMIT 1', [bianchiId]);
+    expect((await a.get('collab', '/api/account_balance_pdf', { customer_ids: `[${other!.id}]` })).statusCode).toBe(404);
+  });
+});

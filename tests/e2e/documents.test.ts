@@ -64,4 +64,30 @@ describe('payment notices in Chromium', () => {
     expect(names).toHaveLength(3);
     expect(names.every((n) => /^Bollettino_[A-Za-z0-9._-]+\.pdf$/.test(n))).toBe(true);
   });
+
+  it('11.4 the account statements of three selected customers: EstrattiConto.zip for the period chosen', async () => {
+    const { page, server } = s;
+    await page.goto(`${server.url}/table/Customer`);
+    await page.getByLabel('Cerca (premi Invio)').fill('Srl');
+    await page.getByLabel('Cerca (premi Invio)').press('Enter');
+    await page.locator('tbody tr').nth(2).waitFor();
+    for (let i = 0; i < 3; i++) await page.locator('tbody tr').nth(i).locator('input[type="checkbox"]').check();
+    await page.getByRole('toolbar', { name: /Azioni sui 3 elementi selezionati/ }).getByRole('button', { name: 'Estratto conto' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Informazione!!' });
+    const year = new Date().getFullYear();
+    expect(await dialog.getByLabel('Dal').inputValue()).toBe(`${year}-01-01`);
+    await dialog.getByLabel('Dal').fill(`${year - 1}-01-01`);
+    await page.screenshot({ path: join(SHOTS, 'account-balance-dialog.png') });
+    const [download] = await Promise.all([page.waitForEvent('download'), dialog.getByRole('button', { name: 'Scarica PDF' }).click()]);
+    expect(download.suggestedFilename()).toBe('EstrattiConto.zip');
+    const zip = join(SHOTS, 'estratti.zip');
+    await download.saveAs(zip);
+    const names = execFileSync('unzip', ['-Z1', zip], { encoding: 'utf8' }).trim().split('\n');
+    expect(names).toHaveLength(3);
+    execFileSync('unzip', ['-o', '-q', zip, names[0]!, '-d', join(SHOTS, 'estratti')]);
+    const text = execFileSync('pdftotext', ['-layout', join(SHOTS, 'estratti', names[0]!), '-'], { encoding: 'utf8' });
+    expect(text).toContain(`dal 01-01-${year - 1} al 31-12-${year}`);
+    expect(text).toMatch(/Saldo finale\s+[-\d.,]+ €/);
+    execFileSync('pdftoppm', ['-png', '-r', '70', '-f', '1', '-l', '1', join(SHOTS, 'estratti', names[0]!), join(SHOTS, 'estratto')]);
+  });
 });

@@ -4,13 +4,13 @@
  */
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { saveAs } from 'file-saver';
-import { render, screen, waitFor, within } from '@testing-library/react';
+import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
 import { setupServer } from 'msw/node';
-import { AdminContext, ListContextProvider, type ListControllerResult } from 'react-admin';
+import { AdminContext, ListContextProvider, localStorageStore, type ListControllerResult, type Store } from 'react-admin';
 import { dataProvider } from '../../src/dataProvider';
-import { AddTransactionButton, AnnualBalancerButton, AssignCollaboratorButton, CustomerBulkActions, EmailExportButton, GenerateInstallmentsButton, YearlyAmountButton } from '../../src/bulk';
+import { AccountBalanceButton, AddTransactionButton, AnnualBalancerButton, AssignCollaboratorButton, CustomerBulkActions, EmailExportButton, GenerateInstallmentsButton, YearlyAmountButton } from '../../src/bulk';
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router-dom';
 import { partsOf } from '../../src/resources/parts';
 
@@ -30,9 +30,9 @@ const post = (path: string, answer: (body: unknown) => Response) =>
     return answer(body);
   });
 
-function ui(selectedIds: number[], child: React.ReactNode) {
+function ui(selectedIds: number[], child: React.ReactNode, store?: Store) {
   const ctx = { selectedIds, onUnselectItems: () => {}, onSelect: () => {}, resource: 'Customer', data: [], total: 0 } as unknown as ListControllerResult;
-  return <AdminContext dataProvider={dataProvider}><ListContextProvider value={ctx}>{child}</ListContextProvider></AdminContext>;
+  return <AdminContext dataProvider={dataProvider} store={store}><ListContextProvider value={ctx}>{child}</ListContextProvider></AdminContext>;
 }
 
 describe('customers bulk toolbar', () => {
@@ -279,5 +279,42 @@ describe('add one movement and export e-mails', () => {
     const dialog = await screen.findByRole('dialog');
     await waitFor(() => expect(within(dialog).getByLabelText('Indirizzi email')).toHaveValue('alfa@esempio.it; beta@esempio.it'));
     expect(within(dialog).getByText('2 indirizzi email dei 2 clienti selezionati.')).toBeInTheDocument();
+  });
+});
+
+describe('C29 C30 account statements', () => {
+  it('C29 Estratto conto: the current year by default, a reversed period refused, then the statements of the selection for the period; the period is remembered', async () => {
+    localStorage.clear();
+    const asked: string[] = [];
+    server.use(http.get('*/api/account_balance_:format', ({ request }) => {
+      asked.push(request.url);
+      return new HttpResponse('PK', { headers: { 'Content-Type': 'application/zip', 'Content-Disposition': 'attachment; filename="EstrattiConto.zip"' } });
+    }));
+    const user = userEvent.setup();
+    // the app's store: local storage (react-admin's default for <Admin>)
+    const store = localStorageStore();
+    const view = render(ui([3, 5], <AccountBalanceButton />, store));
+    await user.click(screen.getByRole('button', { name: 'Estratto conto' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Informazione!!' });
+    const from = within(dialog).getByLabelText('Dal');
+    const to = within(dialog).getByLabelText('Al');
+    expect(from).toHaveValue(`${year}-01-01`);
+    expect(to).toHaveValue(`${year}-12-31`);
+    // a date input takes a whole value
+    fireEvent.change(from, { target: { value: `${year + 1}-01-01` } });
+    expect(within(dialog).getByText('La data di inizio intervallo è maggiore di quella di fine')).toBeInTheDocument();
+    expect(within(dialog).getByRole('button', { name: 'Scarica PDF' })).toBeDisabled();
+    fireEvent.change(from, { target: { value: `${year}-03-01` } });
+    await user.click(within(dialog).getByRole('button', { name: 'Scarica PDF' }));
+    await waitFor(() => expect(saveAs).toHaveBeenCalledTimes(1));
+    expect(vi.mocked(saveAs).mock.calls[0]![1]).toBe('EstrattiConto.zip');
+    const url = new URL(asked[0]!);
+    expect(url.pathname).toBe('/api/account_balance_pdf');
+    expect(Object.fromEntries(url.searchParams)).toEqual({ customer_ids: '[3,5]', from: `${year}-03-01`, to: `${year}-12-31` });
+    // the next time the dialog opens with the last period
+    view.unmount();
+    render(ui([3], <AccountBalanceButton />, localStorageStore()));
+    await user.click(screen.getByRole('button', { name: 'Estratto conto' }));
+    expect(within(await screen.findByRole('dialog')).getByLabelText('Dal')).toHaveValue(`${year}-03-01`);
   });
 });
