@@ -41,3 +41,12 @@ export async function serviceOf(exec: Exec, studioId: number, id: number) {
   if (!r) return null;
   return { id: Number(r.id), cod: text(r.cod), description: String(r.description ?? ''), cost: Number(r.cost ?? 0), bank_name: text(r.bank_name), bank_iban: text(r.bank_iban) };
 }
+
+/** The legal representative of a customer of the studio (name and fiscal code), if any. */
+export async function legalRepresentativeOf(exec: Exec, studioId: number, customerId: number) {
+  const [r] = await exec(sql`SELECT l."name", l."surname", l."fiscal_code" FROM "customers" c
+    JOIN "legal_representatives" l ON l."id" = c."legal_representative_id" AND l."deleted_at" IS NULL
+    WHERE c."id" = ${customerId} AND c."studio_id" = ${studioId}`);
+  if (!r) return null;
+  return { name: [r.name, r.surname].filter(Boolean).join(' '), fiscal_code: text(r.fiscal_code) };
+}

@@ -1,6 +1,6 @@
 /**
  * Documents for the studio's customers (seed A §7): payment notices C21 (PDF) and C22 (HTML as
- * `.doc`), account statements C29 (PDF) and C30 (HTML). One customer gives one file, several a zip streamed as each file is made. The data
+ * `.doc`), account statements C29 (PDF) and C30 (HTML), the bank-transfer letter C33. One customer gives one file, several a zip streamed as each file is made. The data
  * and checks are in server/services/documents.ts, the documents in server/documents/.
  */
 import type { FastifyInstance, FastifyReply } from 'fastify';
@@ -8,7 +8,8 @@ import { z } from 'zod';
 import type { AppDeps } from '../deps.js';
 import { ERRORS } from './schemas.js';
 import { attachment } from './download.js';
-import { accountStatements, bollettini } from '../services/documents.js';
+import { accountStatements, bollettini, transferLetter } from '../services/documents.js';
+import { transferLetterPdfDoc } from '../documents/transferLetter.js';
 import { accountBalanceHtml, accountBalancePdfDoc, type AccountBalanceData } from '../documents/accountBalance.js';
 import { bollettinoHtml, bollettinoPdfDoc, type BollettinoData } from '../documents/bollettino.js';
 import { renderPdf } from '../documents/pdf.js';
@@ -78,5 +79,17 @@ export async function documentRoutes(api: FastifyInstance, deps: AppDeps) {
     const items = await accountStatements(deps.exec, req.ctx, req.query as Record<string, unknown>);
     return sendFiles(reply, items, { name: 'EstrattoConto.html.doc', type: `${MSWORD}; charset=utf-8` }, 'EstrattiConto.zip', (d) => statementName(d, 'html.doc'),
       async (d) => accountBalanceHtml(d));
+  });
+
+  api.get('/lettera_bonifico_pdf/actions/download_pdf', {
+    schema: {
+      tags, summary: 'C33 Lettera di bonifico di un cliente per un importo (LetteraBonifico.pdf)',
+      querystring: z.looseObject({ customers_ids: z.string().optional().describe('id di un solo cliente, testo JSON (es. [7])'), amount: z.string().optional().describe('importo (> 0)') }),
+      response: file,
+    },
+  }, async (req, reply) => {
+    const data = await transferLetter(deps.exec, req.ctx, req.query as Record<string, unknown>);
+    const pdf = await renderPdf(transferLetterPdfDoc(data));
+    return reply.header('Content-Disposition', attachment('LetteraBonifico.pdf')).type(PDF).send(pdf);
   });
 }

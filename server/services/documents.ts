@@ -12,7 +12,8 @@ import { getModel } from '../../model/registry.js';
 import { fieldValidators } from '../../model/validate.js';
 import { INT_MAX } from '../../model/types.js';
 import { customerIds } from './accounts.js';
-import { customersOf, serviceOf, studioData } from '../db/documents.js';
+import { customersOf, legalRepresentativeOf, serviceOf, studioData } from '../db/documents.js';
+import type { TransferLetterData } from '../documents/transferLetter.js';
 import type { BollettinoData } from '../documents/bollettino.js';
 import type { AccountBalanceData } from '../documents/accountBalance.js';
 import { accountBalances } from '../db/statement.js';
@@ -88,4 +89,24 @@ export async function accountStatements(exec: Exec, ctx: Ctx, q: Record<string, 
   const studio = await studioData(exec, ctx.studioId);
   const balances = await accountBalances(exec, ctx, ids, from, to);
   return customers.map((customer) => ({ studio, customer, balance: balances.get(customer.id)!, from, to }));
+}
+
+/** 'Attenzione scegli solo un cliente' (seed A §2): the documents of exactly one customer. */
+export const ONE_CUSTOMER = 'Attenzione scegli solo un cliente';
+
+/** C33: the transfer letter of exactly one customer for an amount, to the studio's IBAN. */
+export async function transferLetter(exec: Exec, ctx: Ctx, q: Record<string, unknown>): Promise<TransferLetterData> {
+  allow(ctx);
+  const errors: Record<string, string[]> = {};
+  let ids: number[] = [];
+  try { ids = customerIds(q.customers_ids, 'customers_ids'); } catch (e) { if (e instanceof HttpError && e.errors) Object.assign(errors, e.errors); else throw e; }
+  if (ids.length > 1) errors.customers_ids = [ONE_CUSTOMER];
+  let amount = 0;
+  try { amount = amountOf(q.amount, 'amount'); } catch (e) { if (e instanceof HttpError && e.errors) Object.assign(errors, e.errors); else throw e; }
+  if (Object.keys(errors).length) throw invalid(errors);
+  const [customer] = await customersOf(exec, ctx.studioId, ids);
+  if (!customer) throw notFound();
+  const studio = await studioData(exec, ctx.studioId);
+  if (!studio.iban) throw new HttpError(422, "Manca l'IBAN dello studio: completalo nei dati dello studio");
+  return { studio, customer, representative: await legalRepresentativeOf(exec, ctx.studioId, customer.id), amount };
 }

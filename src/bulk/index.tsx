@@ -7,8 +7,9 @@ import { AddTransactionButton } from './AddTransactionButton';
 import { EmailExportButton } from './EmailExportButton';
 import { BollettiniButton } from './BollettiniButton';
 import { AccountBalanceButton } from './AccountBalanceButton';
+import { TransferLetterButton } from './TransferLetterButton';
 
-export { GenerateInstallmentsButton, YearlyAmountButton, AnnualBalancerButton, AssignCollaboratorButton, AddTransactionButton, EmailExportButton, BollettiniButton, AccountBalanceButton };
+export { GenerateInstallmentsButton, YearlyAmountButton, AnnualBalancerButton, AssignCollaboratorButton, AddTransactionButton, EmailExportButton, BollettiniButton, AccountBalanceButton, TransferLetterButton };
 
 /** The customers' bulk toolbar (the document and e-mail actions come next, here). */
 export function CustomerBulkActions() {
@@ -21,6 +22,7 @@ export function CustomerBulkActions() {
       <AnnualBalancerButton />
       <BollettiniButton />
       <AccountBalanceButton />
+      <TransferLetterButton />
       <EmailExportButton />
     </>
   );

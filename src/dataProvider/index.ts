@@ -241,6 +241,11 @@ export const dataProvider = {
     if (params.to) qs.set('to', params.to);
     return apiDownload(`/api/account_balance_${format}?${qs}`);
   },
+  /** C33: the bank-transfer letter of one customer for an amount. */
+  async downloadTransferLetter(customerId: number, amount: number) {
+    const qs = new URLSearchParams({ customers_ids: JSON.stringify([customerId]), amount: amount.toFixed(2) });
+    return apiDownload(`/api/lettera_bonifico_pdf/actions/download_pdf?${qs}`);
+  },
   /** CSV of all matching rows with the chosen fields (streamed by the server). */
   async exportCsv(resource: string, params: { filter?: Record<string, unknown>; sort?: GetListParams['sort']; fields: string[] }) {
     const m = model(resource);

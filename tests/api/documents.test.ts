@@ -217,3 +217,32 @@ describe('C29 C30 account statements', () => {
     expect((await a.get('collab', '/api/account_balance_pdf', { customer_ids: `[${other!.id}]` })).statusCode).toBe(404);
   });
 });
+
+describe('C33 transfer letter', () => {
+  it("C33 lettera_bonifico_pdf: one customer and an amount give LetteraBonifico.pdf with the studio's IBAN, the amount, the reason and the legal representative", async () => {
+    const c = customers[0]!;
+    const [rep] = await a.sql<{ name: string; surname: string | null }>(`SELECT l."name", l."surname" FROM "customers" c JOIN "legal_representatives" l ON l."id" = c."legal_representative_id" WHERE c."id" = $1`, [c.id]);
+    const res = await a.get('collab', '/api/lettera_bonifico_pdf/actions/download_pdf', { customers_ids: `[${c.id}]`, amount: '480,00' });
+    expect(res.statusCode, res.body.slice(0, 300)).toBe(200);
+    expect(res.headers['content-type']).toBe('application/pdf');
+    expect(res.headers['content-disposition']).toContain('filename="LetteraBonifico.pdf"');
+    const flat = pdfText(save('letter.pdf', res.rawPayload)).replace(/\s+/g, ' ');
+    expect(flat).toContain('Oggetto: disposizione di bonifico');
+    expect(flat).toContain(c.business_name);
+    expect(flat).toContain('480,00 €');
+    expect(flat).toContain(studioIban.replace(/(.{4})(?=.)/g, '$1 '));
+    expect(flat).toContain(`Compensi professionali Studio Demo - ${c.business_name}`);
+    if (rep) expect(flat).toContain([rep.name, rep.surname].filter(Boolean).join(' '));
+  });
+
+  it("C33 lettera_bonifico_pdf: more than one customer answers 422 'Attenzione scegli solo un cliente'; no amount 422; another studio's customer 404", async () => {
+    const two = await a.get('collab', '/api/lettera_bonifico_pdf/actions/download_pdf', { customers_ids: `[${customers[0]!.id},${customers[1]!.id}]`, amount: '10' });
+    expect(two.statusCode).toBe(422);
+    expect(two.json().errors.customers_ids).toEqual(['Attenzione scegli solo un cliente']);
+    const none = await a.get('collab', '/api/lettera_bonifico_pdf/actions/download_pdf', { customers_ids: `[${customers[0]!.id}]` });
+    expect(none.statusCode).toBe(422);
+    expect(none.json().errors.amount).toBeDefined();
+    const [other] = await a.sql<{ id: number }>('SELECT "id" FROM "customers" WHERE "studio_id" = $1 LIMIT 1', [bianchiId]);
+    expect((await a.get('collab', '/api/lettera_bonifico_pdf/actions/download_pdf', { customers_ids: `[${other!.id}]`, amount: '10' })).statusCode).toBe(404);
+  });
+});

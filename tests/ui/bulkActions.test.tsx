@@ -10,7 +10,7 @@ import { http, HttpResponse } from 'msw';
 import { setupServer } from 'msw/node';
 import { AdminContext, ListContextProvider, localStorageStore, type ListControllerResult, type Store } from 'react-admin';
 import { dataProvider } from '../../src/dataProvider';
-import { AccountBalanceButton, AddTransactionButton, AnnualBalancerButton, AssignCollaboratorButton, CustomerBulkActions, EmailExportButton, GenerateInstallmentsButton, YearlyAmountButton } from '../../src/bulk';
+import { AccountBalanceButton, TransferLetterButton, AddTransactionButton, AnnualBalancerButton, AssignCollaboratorButton, CustomerBulkActions, EmailExportButton, GenerateInstallmentsButton, YearlyAmountButton } from '../../src/bulk';
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router-dom';
 import { partsOf } from '../../src/resources/parts';
 
@@ -316,5 +316,41 @@ describe('C29 C30 account statements', () => {
     render(ui([3], <AccountBalanceButton />, localStorageStore()));
     await user.click(screen.getByRole('button', { name: 'Estratto conto' }));
     expect(within(await screen.findByRole('dialog')).getByLabelText('Dal')).toHaveValue(`${year}-03-01`);
+  });
+});
+
+describe('C33 transfer letter', () => {
+  it("C33 Lettera bonifico: two customers get 'Attenzione scegli solo un cliente'; one customer and an amount in Italian download the letter", async () => {
+    const asked: string[] = [];
+    server.use(http.get('*/api/lettera_bonifico_pdf/actions/download_pdf', ({ request }) => {
+      asked.push(request.url);
+      return new HttpResponse('%PDF', { headers: { 'Content-Type': 'application/pdf', 'Content-Disposition': 'attachment; filename="LetteraBonifico.pdf"' } });
+    }));
+    const user = userEvent.setup();
+    const view = render(ui([3, 5], <TransferLetterButton />));
+    await user.click(screen.getByRole('button', { name: 'Lettera bonifico' }));
+    expect(await screen.findByRole('dialog', { name: 'Errore!!' })).toHaveTextContent('Attenzione scegli solo un cliente');
+    view.unmount();
+    render(ui([3], <TransferLetterButton />));
+    await user.click(screen.getByRole('button', { name: 'Lettera bonifico' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Informazione!!' });
+    const amount = within(dialog).getByRole('textbox', { name: 'Importo' });
+    expect(within(dialog).getByRole('button', { name: 'Scarica PDF' })).toBeDisabled();
+    await user.type(amount, '1.234,5');
+    await user.click(within(dialog).getByRole('button', { name: 'Scarica PDF' }));
+    await waitFor(() => expect(saveAs).toHaveBeenCalledTimes(1));
+    expect(vi.mocked(saveAs).mock.calls[0]![1]).toBe('LetteraBonifico.pdf');
+    expect(Object.fromEntries(new URL(asked[0]!).searchParams)).toEqual({ customers_ids: '[3]', amount: '1234.50' });
+  });
+
+  it("C33 Lettera bonifico: a failed download shows 'Errore in fase di download'", async () => {
+    server.use(http.get('*/api/lettera_bonifico_pdf/actions/download_pdf', () => HttpResponse.json({ message: 'Elemento non trovato' }, { status: 404 })));
+    const user = userEvent.setup();
+    render(ui([3], <TransferLetterButton />));
+    await user.click(screen.getByRole('button', { name: 'Lettera bonifico' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Informazione!!' });
+    await user.type(within(dialog).getByRole('textbox', { name: 'Importo' }), '10');
+    await user.click(within(dialog).getByRole('button', { name: 'Scarica PDF' }));
+    expect(await screen.findByRole('dialog', { name: 'Errore!!' })).toHaveTextContent('Errore in fase di download');
   });
 });

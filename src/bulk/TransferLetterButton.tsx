@@ -1,0 +1,64 @@
+/**
+ * Bulk action 'Lettera bonifico' (seed A §2, C33): exactly one customer (else 'Attenzione scegli
+ * solo un cliente'), an amount, then LetteraBonifico.pdf; 'Errore in fase di download' on failure.
+ */
+import { useState } from 'react';
+import { Box, Button, InputAdornment, TextField, Typography } from '@mui/material';
+import { useListContext } from 'react-admin';
+import { saveAs } from 'file-saver';
+import { useAppDataProvider } from '../dataProvider';
+import { AppDialog } from '../layout/ErrorDialog';
+import { BulkErrorDialog, TITLES } from './common';
+
+export const ONE_CUSTOMER = 'Attenzione scegli solo un cliente';
+export const DOWNLOAD_ERROR = 'Errore in fase di download';
+
+/** an amount as typed in Italian ('1.234,50'), > 0 with at most 2 decimals, else undefined */
+export const amountOf = (text: string) => {
+  const s = text.trim();
+  // '1.234,50' (dots for thousands) or '1234,50' / '1234.50'
+  const plain = /^\d{1,3}(\.\d{3})+(,\d{1,2})?$/.test(s) ? s.replace(/\./g, '').replace(',', '.') : s.replace(',', '.');
+  if (!/^\d{1,8}(\.\d{1,2})?$/.test(plain)) return undefined;
+  const n = Number(plain);
+  return n > 0 ? n : undefined;
+};
+
+export function TransferLetterButton() {
+  const { selectedIds } = useListContext();
+  const dp = useAppDataProvider();
+  const [open, setOpen] = useState(false);
+  const [amount, setAmount] = useState('');
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  const one = selectedIds.length === 1;
+  const value = amountOf(amount);
+  const download = async () => {
+    setBusy(true);
+    try {
+      const { blob, filename } = await dp.downloadTransferLetter(Number(selectedIds[0]), value!);
+      saveAs(blob, filename);
+      setOpen(false);
+    } catch { setError(DOWNLOAD_ERROR); } finally { setBusy(false); }
+  };
+  return (
+    <>
+      <Button size="small" onClick={() => (one ? setOpen(true) : setError(ONE_CUSTOMER))} disabled={!selectedIds.length}>Lettera bonifico</Button>
+      <AppDialog open={open} onClose={() => !busy && setOpen(false)} title={TITLES.info}
+        text={(
+          <Box>
+            <Typography>La lettera con cui il cliente ordina alla sua banca il bonifico allo studio.</Typography>
+            <TextField label="Importo" value={amount} onChange={(e) => setAmount(e.target.value)} size="small" sx={{ mt: 2 }} autoFocus
+              error={amount !== '' && value === undefined} helperText={amount !== '' && value === undefined ? 'Importo non valido: maggiore di 0, massimo 2 decimali' : ' '}
+              slotProps={{ input: { startAdornment: <InputAdornment position="start">€</InputAdornment> }, htmlInput: { inputMode: 'decimal' } }} />
+          </Box>
+        )}
+        actions={(
+          <>
+            <Button onClick={() => setOpen(false)} disabled={busy}>Annulla</Button>
+            <Button onClick={download} variant="contained" disabled={busy || value === undefined}>Scarica PDF</Button>
+          </>
+        )} />
+      <BulkErrorDialog text={error} onClose={() => setError(null)} />
+    </>
+  );
+}
