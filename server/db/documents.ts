@@ -50,3 +50,18 @@ export async function legalRepresentativeOf(exec: Exec, studioId: number, custom
   if (!r) return null;
   return { name: [r.name, r.surname].filter(Boolean).join(' '), fiscal_code: text(r.fiscal_code) };
 }
+
+/** What a contract prints of the studio's manager (seed B §3). */
+export async function studioManager(exec: Exec, studioId: number) {
+  const [m] = await exec(sql`SELECT "manager_title", "manager_name", "manager_surname", "manager_cf", to_char("manager_birth_date", 'YYYY-MM-DD') AS "manager_birth_date",
+      "manager_birth_city", "manager_ordine_commercialisti_number", "manager_ordine_commercialisti_city", "manager_ordine_commercialisti_name", "sign_city"
+    FROM "studios" WHERE "id" = ${studioId}`);
+  return Object.fromEntries(Object.entries(m ?? {}).map(([k, v]) => [k, text(v)])) as Record<string, string | null>;
+}
+
+/** The fee data of a customer: yearly amount, installments a year, acquisition date. */
+export async function customerFee(exec: Exec, studioId: number, customerId: number) {
+  const [r] = await exec(sql`SELECT "yearly_accounting_amount"::text AS "amount", "yearly_number_of_installments" AS "n", to_char("acquisition_date", 'YYYY-MM-DD') AS "since"
+    FROM "customers" WHERE "id" = ${customerId} AND "studio_id" = ${studioId}`);
+  return { amount: Number(r?.amount ?? 0), installments: Number(r?.n ?? 1) || 1, since: text(r?.since) };
+}

@@ -1,6 +1,7 @@
 /**
  * Documents for the studio's customers (seed A §7): payment notices C21 (PDF) and C22 (HTML as
- * `.doc`), account statements C29 (PDF) and C30 (HTML), the bank-transfer letter C33. One customer gives one file, several a zip streamed as each file is made. The data
+ * `.doc`), contracts C27 (PDF) and C28 (HTML), account statements C29 (PDF) and C30 (HTML), the
+ * bank-transfer letter C33. One customer gives one file, several a zip streamed as each file is made. The data
  * and checks are in server/services/documents.ts, the documents in server/documents/.
  */
 import type { FastifyInstance, FastifyReply } from 'fastify';
@@ -8,7 +9,8 @@ import { z } from 'zod';
 import type { AppDeps } from '../deps.js';
 import { ERRORS } from './schemas.js';
 import { attachment } from './download.js';
-import { accountStatements, bollettini, transferLetter } from '../services/documents.js';
+import { accountStatements, bollettini, contract, transferLetter } from '../services/documents.js';
+import { contractHtml, contractPdfDoc } from '../documents/contract.js';
 import { transferLetterPdfDoc } from '../documents/transferLetter.js';
 import { accountBalanceHtml, accountBalancePdfDoc, type AccountBalanceData } from '../documents/accountBalance.js';
 import { bollettinoHtml, bollettinoPdfDoc, type BollettinoData } from '../documents/bollettino.js';
@@ -91,5 +93,20 @@ export async function documentRoutes(api: FastifyInstance, deps: AppDeps) {
     const data = await transferLetter(deps.exec, req.ctx, req.query as Record<string, unknown>);
     const pdf = await renderPdf(transferLetterPdfDoc(data));
     return reply.header('Content-Disposition', attachment('LetteraBonifico.pdf')).type(PDF).send(pdf);
+  });
+
+  const ContractQuery = z.looseObject({ customer_id: z.string().optional().describe('id del cliente (uno solo)') });
+  api.get('/accounting_contract_pdf', {
+    schema: { tags, summary: 'C27 Lettera di incarico di un cliente in PDF (Contratto.pdf)', querystring: ContractQuery, response: file },
+  }, async (req, reply) => {
+    const data = await contract(deps.exec, req.ctx, req.query as Record<string, unknown>);
+    const pdf = await renderPdf(contractPdfDoc(data));
+    return reply.header('Content-Disposition', attachment('Contratto.pdf')).type(PDF).send(pdf);
+  });
+  api.get('/accounting_contract_html', {
+    schema: { tags, summary: 'C28 Lettera di incarico di un cliente come documento Word (Contratto.html.doc)', querystring: ContractQuery, response: file },
+  }, async (req, reply) => {
+    const data = await contract(deps.exec, req.ctx, req.query as Record<string, unknown>);
+    return reply.header('Content-Disposition', attachment('Contratto.html.doc')).type(`${MSWORD}; charset=utf-8`).send(contractHtml(data));
   });
 }

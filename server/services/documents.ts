@@ -12,7 +12,8 @@ import { getModel } from '../../model/registry.js';
 import { fieldValidators } from '../../model/validate.js';
 import { INT_MAX } from '../../model/types.js';
 import { customerIds } from './accounts.js';
-import { customersOf, legalRepresentativeOf, serviceOf, studioData } from '../db/documents.js';
+import { customerFee, customersOf, legalRepresentativeOf, serviceOf, studioData, studioManager } from '../db/documents.js';
+import type { ContractData } from '../documents/contract.js';
 import type { TransferLetterData } from '../documents/transferLetter.js';
 import type { BollettinoData } from '../documents/bollettino.js';
 import type { AccountBalanceData } from '../documents/accountBalance.js';
@@ -109,4 +110,40 @@ export async function transferLetter(exec: Exec, ctx: Ctx, q: Record<string, unk
   const studio = await studioData(exec, ctx.studioId);
   if (!studio.iban) throw new HttpError(422, "Manca l'IBAN dello studio: completalo nei dati dello studio");
   return { studio, customer, representative: await legalRepresentativeOf(exec, ctx.studioId, customer.id), amount };
+}
+
+/** the studio's data a contract prints (the manager, the Ordine, where it is signed) */
+const CONTRACT_STUDIO_FIELDS = ['manager_title', 'manager_name', 'manager_surname', 'manager_cf', 'manager_birth_date', 'manager_birth_city',
+  'manager_ordine_commercialisti_name', 'manager_ordine_commercialisti_city', 'manager_ordine_commercialisti_number', 'sign_city'] as const;
+
+/**
+ * C27, C28: the engagement letter of exactly one customer. Missing mandatory data (the studio's
+ * manager, the customer's address and tax ids, its fee) or no legal representative: 422 naming
+ * what is missing.
+ */
+export async function contract(exec: Exec, ctx: Ctx, q: Record<string, unknown>): Promise<ContractData> {
+  allow(ctx);
+  const raw = q.customer_id ?? q.customer_ids;
+  let ids: number[] = [];
+  try { ids = customerIds(raw, 'customer_id'); } catch (e) { if (e instanceof HttpError && e.errors) throw invalid({ customer_id: e.errors[Object.keys(e.errors)[0]!]! }); throw e; }
+  if (ids.length !== 1) throw invalid({ customer_id: [ONE_CUSTOMER] });
+  const [customer] = await customersOf(exec, ctx.studioId, ids);
+  if (!customer) throw notFound();
+  const studio = await studioData(exec, ctx.studioId);
+  const manager = await studioManager(exec, ctx.studioId);
+  const representative = await legalRepresentativeOf(exec, ctx.studioId, customer.id);
+  const fee = await customerFee(exec, ctx.studioId, customer.id);
+  const studioLabels = getModel('Studio').fields;
+  const customerLabels = getModel('Customer').fields;
+  const missing = [
+    ...CONTRACT_STUDIO_FIELDS.filter((f) => !manager[f]).map((f) => `${studioLabels[f]?.label ?? f} (studio)`),
+    ...(!studio.address ? [`${studioLabels.address?.label ?? 'Indirizzo'} (studio)`] : []),
+    ...(!customer.address ? [`${customerLabels.address?.label ?? 'Indirizzo'} (cliente)`] : []),
+    ...(!customer.city ? [`${customerLabels.city?.label ?? 'Città'} (cliente)`] : []),
+    ...(!customer.vat_id && !customer.fiscal_code ? ['Partita IVA o codice fiscale (cliente)'] : []),
+    ...(!(fee.amount > 0) ? [`${customerLabels.yearly_accounting_amount?.label ?? 'Tariffa annuale'} (cliente)`] : []),
+    ...(!representative || !representative.name ? ['Legale rappresentante (cliente)'] : []),
+  ];
+  if (missing.length) throw new HttpError(422, `Dati mancanti per il contratto: ${missing.join(', ')}`, { customer_id: missing });
+  return { studio, manager, customer, representative: representative!, fee };
 }

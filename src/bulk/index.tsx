@@ -8,10 +8,11 @@ import { EmailExportButton } from './EmailExportButton';
 import { BollettiniButton } from './BollettiniButton';
 import { AccountBalanceButton } from './AccountBalanceButton';
 import { TransferLetterButton } from './TransferLetterButton';
+import { ContractButton } from './ContractButton';
 
-export { GenerateInstallmentsButton, YearlyAmountButton, AnnualBalancerButton, AssignCollaboratorButton, AddTransactionButton, EmailExportButton, BollettiniButton, AccountBalanceButton, TransferLetterButton };
+export { GenerateInstallmentsButton, YearlyAmountButton, AnnualBalancerButton, AssignCollaboratorButton, AddTransactionButton, EmailExportButton, BollettiniButton, AccountBalanceButton, TransferLetterButton, ContractButton };
 
-/** The customers' bulk toolbar (the document and e-mail actions come next, here). */
+/** The customers' bulk toolbar (the e-mail actions and the Word templates come next, here). */
 export function CustomerBulkActions() {
   return (
     <>
@@ -20,6 +21,7 @@ export function CustomerBulkActions() {
       <YearlyAmountButton />
       <AddTransactionButton />
       <AnnualBalancerButton />
+      <ContractButton />
       <BollettiniButton />
       <AccountBalanceButton />
       <TransferLetterButton />

@@ -241,6 +241,10 @@ export const dataProvider = {
     if (params.to) qs.set('to', params.to);
     return apiDownload(`/api/account_balance_${format}?${qs}`);
   },
+  /** C27 / C28: the engagement letter of one customer (errors carry the server's message, naming what is missing). */
+  async downloadContract(format: 'pdf' | 'html', customerId: number) {
+    return apiDownload(`/api/accounting_contract_${format}?${new URLSearchParams({ customer_id: String(customerId) })}`);
+  },
   /** C33: the bank-transfer letter of one customer for an amount. */
   async downloadTransferLetter(customerId: number, amount: number) {
     const qs = new URLSearchParams({ customers_ids: JSON.stringify([customerId]), amount: amount.toFixed(2) });

@@ -246,3 +246,47 @@ describe('C33 transfer letter', () => {
     expect((await a.get('collab', '/api/lettera_bonifico_pdf/actions/download_pdf', { customers_ids: `[${other!.id}]`, amount: '10' })).statusCode).toBe(404);
   });
 });
+
+describe('C27 C28 contracts', () => {
+  it('C27 accounting_contract_pdf: the engagement letter of one customer with the manager, the customer, its legal representative, the fee and its installments in exact cents', async () => {
+    const [c] = await a.sql<{ id: number; business_name: string }>(`SELECT c."id", c."business_name" FROM "customers" c JOIN "legal_representatives" l ON l."id" = c."legal_representative_id"
+      WHERE c."studio_id" = $1 AND c."deleted_at" IS NULL AND c."address" IS NOT NULL AND c."city" IS NOT NULL ORDER BY c."id" LIMIT 1`, [demoId]);
+    await a.sql('UPDATE "customers" SET "yearly_accounting_amount" = 1000, "yearly_number_of_installments" = 3 WHERE "id" = $1', [c!.id]);
+    const [m] = await a.sql<{ manager_name: string; manager_surname: string; sign_city: string }>('SELECT "manager_name", "manager_surname", "sign_city" FROM "studios" WHERE "id" = $1', [demoId]);
+    const res = await a.get('collab', '/api/accounting_contract_pdf', { customer_id: String(c!.id) });
+    expect(res.statusCode, res.body.slice(0, 300)).toBe(200);
+    expect(res.headers['content-type']).toBe('application/pdf');
+    expect(res.headers['content-disposition']).toContain('filename="Contratto.pdf"');
+    const flat = pdfText(save('contract.pdf', res.rawPayload)).replace(/\s+/g, ' ');
+    expect(flat).toContain('Lettera di incarico professionale');
+    expect(flat).toContain(`${m!.manager_name} ${m!.manager_surname}`);
+    expect(flat).toContain(c!.business_name);
+    expect(flat).toContain('compenso annuo di 1.000,00 €');
+    expect(flat).toContain('in 3 rate con cadenza quadrimestrale (333,33 €, 333,33 €, 333,34 €)');
+    expect(flat).toContain(`foro di ${m!.sign_city}`);
+    const html = await a.get('collab', '/api/accounting_contract_html', { customer_id: String(c!.id) });
+    expect(html.statusCode).toBe(200);
+    expect(html.headers['content-disposition']).toContain('filename="Contratto.html.doc"');
+    expect(html.headers['content-type']).toMatch(/^application\/msword/);
+    expect(html.body).toContain('Lettera di incarico professionale');
+  });
+
+  it('C27 C28 a customer without a legal representative, or a studio with missing manager data, answers 422 naming what is missing', async () => {
+    const cols = (await a.sql<{ c: string }>(`SELECT column_name AS c FROM information_schema.columns WHERE table_name = 'customers' AND column_name NOT IN ('id', 'cod', 'business_name', 'legal_representative_id')`)).map((r) => `"${r.c}"`).join(', ');
+    // the legal representative is required on a customer: one that was trashed is none
+    const [rep] = await a.sql<{ id: number }>(`INSERT INTO "legal_representatives" ("studio_id", "name", "surname", "deleted_at") VALUES ($1, 'Cestinato', 'Rossi', LOCALTIMESTAMP) RETURNING "id"`, [demoId]);
+    const [orphan] = await a.sql<{ id: number }>(`INSERT INTO "customers" (${cols}, "business_name", "legal_representative_id") SELECT ${cols}, 'Senza Rappresentante S.r.l.', $2 FROM "customers" WHERE "id" = $1 RETURNING "id"`, [customers[0]!.id, rep!.id]);
+    const res = await a.get('collab', '/api/accounting_contract_pdf', { customer_id: String(orphan!.id) });
+    expect(res.statusCode).toBe(422);
+    expect(res.json().message).toContain('Legale rappresentante (cliente)');
+    // Studio Bianchi's card is incomplete: its manager data are named
+    await a.headers('bianchi');
+    const [b] = await a.sql<{ id: number }>('SELECT "id" FROM "customers" WHERE "studio_id" = $1 AND "deleted_at" IS NULL LIMIT 1', [bianchiId]);
+    await a.sql(`UPDATE "studios" SET "manager_cf" = NULL WHERE "id" = $1`, [bianchiId]);
+    const inc = await a.get('bianchi', '/api/accounting_contract_pdf', { customer_id: String(b!.id) });
+    expect(inc.statusCode).toBe(422);
+    expect(inc.json().message).toMatch(/^Dati mancanti per il contratto: .*Codice fiscale responsabile \(studio\)/);
+    // another studio's customer
+    expect((await a.get('collab', '/api/accounting_contract_pdf', { customer_id: String(b!.id) })).statusCode).toBe(404);
+  });
+});

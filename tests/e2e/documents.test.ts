@@ -90,4 +90,28 @@ describe('payment notices in Chromium', () => {
     expect(text).toMatch(/Saldo finale\s+[-\d.,]+ €/);
     execFileSync('pdftoppm', ['-png', '-r', '70', '-f', '1', '-l', '1', join(SHOTS, 'estratti', names[0]!), join(SHOTS, 'estratto')]);
   });
+
+  it('11.3 the contract of one customer: Contratto.pdf, the engagement letter with its fee', async () => {
+    const { page, server } = s;
+    await page.goto(`${server.url}/table/Customer`);
+    await page.getByLabel('Cerca (premi Invio)').fill('Vitale');
+    await page.getByLabel('Cerca (premi Invio)').press('Enter');
+    const row = page.locator('tbody tr', { hasText: 'Vitale' }).first();
+    await row.waitFor();
+    // the selection of the earlier steps is kept by the list: start from none
+    const unselect = page.getByRole('button', { name: 'Annulla selezione' });
+    if (await unselect.isVisible()) await unselect.click();
+    await row.locator('input[type="checkbox"]').check();
+    await page.getByRole('toolbar', { name: /Azioni sui 1 elementi selezionati/ }).getByRole('button', { name: 'Contratto' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Informazione!!' });
+    const [download] = await Promise.all([page.waitForEvent('download'), dialog.getByRole('button', { name: 'Scarica PDF' }).click()]);
+    expect(download.suggestedFilename()).toBe('Contratto.pdf');
+    const pdf = join(SHOTS, 'contratto.pdf');
+    await download.saveAs(pdf);
+    const text = execFileSync('pdftotext', ['-layout', pdf, '-'], { encoding: 'utf8' }).replace(/\s+/g, ' ');
+    expect(text).toContain('Lettera di incarico professionale');
+    expect(text).toContain('Vitale');
+    expect(text).toMatch(/compenso annuo di [\d.]+,\d\d €/);
+    execFileSync('pdftoppm', ['-png', '-r', '70', '-f', '1', '-l', '1', pdf, join(SHOTS, 'contratto')]);
+  });
 });

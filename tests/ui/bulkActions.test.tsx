@@ -10,7 +10,7 @@ import { http, HttpResponse } from 'msw';
 import { setupServer } from 'msw/node';
 import { AdminContext, ListContextProvider, localStorageStore, type ListControllerResult, type Store } from 'react-admin';
 import { dataProvider } from '../../src/dataProvider';
-import { AccountBalanceButton, TransferLetterButton, AddTransactionButton, AnnualBalancerButton, AssignCollaboratorButton, CustomerBulkActions, EmailExportButton, GenerateInstallmentsButton, YearlyAmountButton } from '../../src/bulk';
+import { AccountBalanceButton, ContractButton, TransferLetterButton, AddTransactionButton, AnnualBalancerButton, AssignCollaboratorButton, CustomerBulkActions, EmailExportButton, GenerateInstallmentsButton, YearlyAmountButton } from '../../src/bulk';
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router-dom';
 import { partsOf } from '../../src/resources/parts';
 
@@ -352,5 +352,38 @@ describe('C33 transfer letter', () => {
     await user.type(within(dialog).getByRole('textbox', { name: 'Importo' }), '10');
     await user.click(within(dialog).getByRole('button', { name: 'Scarica PDF' }));
     expect(await screen.findByRole('dialog', { name: 'Errore!!' })).toHaveTextContent('Errore in fase di download');
+  });
+});
+
+describe('C27 C28 contract', () => {
+  it("C27 Contratto: two customers get 'Attenzione scegli solo un cliente'; one customer downloads the PDF", async () => {
+    const asked: string[] = [];
+    server.use(http.get('*/api/accounting_contract_:format', ({ request }) => {
+      asked.push(request.url);
+      return new HttpResponse('%PDF', { headers: { 'Content-Type': 'application/pdf', 'Content-Disposition': 'attachment; filename="Contratto.pdf"' } });
+    }));
+    const user = userEvent.setup();
+    const view = render(ui([3, 5], <ContractButton />));
+    await user.click(screen.getByRole('button', { name: 'Contratto' }));
+    expect(await screen.findByRole('dialog', { name: 'Errore!!' })).toHaveTextContent('Attenzione scegli solo un cliente');
+    view.unmount();
+    render(ui([3], <ContractButton />));
+    await user.click(screen.getByRole('button', { name: 'Contratto' }));
+    await user.click(within(await screen.findByRole('dialog', { name: 'Informazione!!' })).getByRole('button', { name: 'Scarica PDF' }));
+    await waitFor(() => expect(saveAs).toHaveBeenCalledTimes(1));
+    expect(vi.mocked(saveAs).mock.calls[0]![1]).toBe('Contratto.pdf');
+    expect(new URL(asked[0]!).pathname).toBe('/api/accounting_contract_pdf');
+    expect(new URL(asked[0]!).searchParams.get('customer_id')).toBe('3');
+  });
+
+  it("C28 Contratto: missing data show the seed's text with what the server found missing", async () => {
+    server.use(http.get('*/api/accounting_contract_:format', () => HttpResponse.json({ message: 'Dati mancanti per il contratto: Legale rappresentante (cliente)', errors: { customer_id: ['Legale rappresentante (cliente)'] } }, { status: 422 })));
+    const user = userEvent.setup();
+    render(ui([3], <ContractButton />));
+    await user.click(screen.getByRole('button', { name: 'Contratto' }));
+    await user.click(within(await screen.findByRole('dialog', { name: 'Informazione!!' })).getByRole('button', { name: 'Scarica DOC' }));
+    const err = await screen.findByRole('dialog', { name: 'Errore!!' });
+    expect(err).toHaveTextContent('controlla i dati obbligatori del cliente e che sia presente un legale rappresentante');
+    expect(err).toHaveTextContent('Dati mancanti per il contratto: Legale rappresentante (cliente)');
   });
 });
