@@ -4,7 +4,7 @@
  * service's bank account, else the studio's) in clear text, plus the EPC069-12 QR code of the
  * same transfer. PDF (pdfmake) and HTML (Word opens it as `.doc`).
  */
-import { epcQrDataUrl } from './epcQr.js';
+import { epcQrCanvas, epcQrDataUrl } from './epcQr.js';
 import { displayDate, today } from '../../model/dates.js';
 import { esc, euro, ibanText, studioDocument, studioHtml, type StudioData } from './frame.js';
 
@@ -31,7 +31,7 @@ const transferOf = (d: BollettinoData) => ({ name: d.beneficiary, iban: d.iban, 
 
 /** The pdfmake document of one notice. */
 export async function bollettinoPdfDoc(d: BollettinoData) {
-  const qr = await epcQrDataUrl(transferOf(d));
+  const qr = epcQrCanvas(transferOf(d), 130);
   const row = (label: string, value: string, big = false) => [
     { text: label, style: 'label', margin: [0, 3, 0, 0] },
     { text: value, fontSize: big ? 14 : 10, bold: big, margin: [0, 1, 0, 3] },
@@ -62,7 +62,7 @@ export async function bollettinoPdfDoc(d: BollettinoData) {
             ...row('IBAN', ibanText(d.iban), true),
           ], margin: [6, 4, 6, 4] },
           { stack: [
-            { image: qr, fit: [130, 130], alignment: 'center' },
+            { ...qr, alignment: 'center' },
             { text: 'Inquadra il codice con l’app della tua banca per compilare il bonifico', fontSize: 7, color: '#555555', alignment: 'center', margin: [0, 4, 0, 0] },
           ], margin: [4, 8, 4, 4] },
         ]],

@@ -34,7 +34,7 @@ function sendFiles<T>(reply: FastifyReply, items: T[], one: { name: string; type
     return make(items[0]!).then((content) => reply.header('Content-Disposition', attachment(one.name)).type(one.type).send(content));
   }
   const names = uniqueNames(items.map(entryName));
-  const archive = streamZip(items.length, async (i) => ({ name: names[i]!, content: await make(items[i]!) }));
+  const archive = streamZip(items.length, async (i) => ({ name: names[i]!, content: await make(items[i]!) }), { store: one.type === PDF });
   return reply.header('Content-Disposition', attachment(zipName)).type('application/zip').send(archive);
 }
 
