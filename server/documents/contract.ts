@@ -6,6 +6,7 @@
  */
 import { displayDate, today } from '../../model/dates.js';
 import { Customer } from '../../model/models/Customer.js';
+import { fromCents, toCents } from '../../model/money.js';
 import type { DocCustomer } from '../db/documents.js';
 import { esc, euro, ibanText, studioDocument, studioHtml, type StudioData } from './frame.js';
 
@@ -19,9 +20,9 @@ export interface ContractData {
 
 /** The split of the yearly fee in exact cents: equal installments, the remainder on the last. */
 export function installmentsOf(amount: number, n: number): number[] {
-  const cents = Math.round(amount * 100);
+  const cents = toCents(amount);
   const each = Math.floor(cents / n);
-  return Array.from({ length: n }, (_, i) => (i === n - 1 ? cents - each * (n - 1) : each) / 100);
+  return Array.from({ length: n }, (_, i) => fromCents(i === n - 1 ? cents - each * (n - 1) : each));
 }
 
 const periodicity = (n: number) => String(Customer.fields.yearly_number_of_installments!.choices!.find((c) => Number(c.value) === n)?.text ?? `${n} rate`).toLowerCase();

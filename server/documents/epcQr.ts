@@ -3,6 +3,7 @@
  * apps scan to fill a transfer: version 002 (BIC optional), UTF-8, error correction M.
  */
 import QRCode from 'qrcode';
+import { toCents } from '../../model/money.js';
 
 export interface Transfer { name: string; iban: string; bic?: string | null; amount: number; remittance: string }
 
@@ -11,11 +12,11 @@ const field = (s: string | null | undefined, max: number) => (s ?? '').replace(/
 
 /** The payload lines: BCD, 002, 1 (UTF-8), SCT, BIC, name (70), IBAN, EUR amount, purpose, reference, text (140). */
 export function epcPayload(t: Transfer): string {
-  const cents = Math.round(t.amount * 100);
+  const cents = toCents(t.amount);
   if (!(cents >= 1 && cents <= 99_999_999_999)) throw new Error('EPC: importo fuori intervallo');
   return [
     'BCD', '002', '1', 'SCT', field(t.bic, 11), field(t.name, 70), t.iban.replace(/\s+/g, '').toUpperCase(),
-    `EUR${(cents / 100).toFixed(2)}`, '', '', field(t.remittance, 140),
+    `EUR${Math.trunc(cents / 100)}.${String(cents % 100).padStart(2, "0")}`, '', '', field(t.remittance, 140),
   ].join('\n');
 }
 

@@ -11,6 +11,7 @@ import { HttpError, MSG, forbidden, notFound } from '../errors.js';
 import { getModel } from '../../model/registry.js';
 import { fieldValidators } from '../../model/validate.js';
 import { INT_MAX } from '../../model/types.js';
+import { fromCents, toCents } from '../../model/money.js';
 import { customerIds } from './accounts.js';
 import { customerFee, customersOf, legalRepresentativeOf, serviceOf, studioData, studioManager } from '../db/documents.js';
 import type { ContractData } from '../documents/contract.js';
@@ -34,7 +35,7 @@ function amountOf(raw: unknown, field: string): number {
   if (message) throw invalid({ [field]: [message] });
   const n = Number(value);
   if (!Number.isFinite(n) || n <= 0) throw invalid({ [field]: [MESSAGES_POSITIVE] });
-  return Math.round(n * 100) / 100;
+  return fromCents(toCents(n));
 }
 const MESSAGES_POSITIVE = 'Il valore deve essere maggiore di 0';
 

@@ -6,17 +6,18 @@ import { useAppDataProvider, type InstallmentsResult } from '../dataProvider';
 import { AppDialog } from '../layout/ErrorDialog';
 import { BulkErrorDialog, ResultTable, TEXTS, TITLES, YearField, currentYear, validYear } from './common';
 import { displayDate } from '../../model/dates';
+import { fromCents, toCents } from '../../model/money';
 
 /** The created installments summed per customer (count, total in exact cents, first date), in the answer's order (by name). */
 function perCustomer(result: InstallmentsResult) {
   const by = new Map<number, { business_name: string; count: number; cents: number; first: string }>();
   for (const c of result.created) {
     const row = by.get(c.customer_id);
-    const cents = Math.round(c.amount * 100);
+    const cents = toCents(c.amount);
     if (!row) by.set(c.customer_id, { business_name: c.business_name, count: 1, cents, first: c.date });
     else { row.count += 1; row.cents += cents; if (c.date < row.first) row.first = c.date; }
   }
-  return [...by.values()].map((r) => ({ ...r, total: r.cents / 100 }));
+  return [...by.values()].map((r) => ({ ...r, total: fromCents(r.cents) }));
 }
 
 export function GenerateInstallmentsButton() {

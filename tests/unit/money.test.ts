@@ -47,3 +47,19 @@ describe('exact decimals', () => {
     expect(found).toEqual([]);
   });
 });
+
+describe('toCents / fromCents (model/money.ts)', () => {
+  it('takes the digits, half-up at the third decimal, never a float product', async () => {
+    const { toCents, fromCents } = await import('../../model/money');
+    expect(1.005 * 100).not.toBe(100.5); // why: the float product is 100.49999…
+    expect(toCents(1.005)).toBe(101);
+    expect(toCents('1.004')).toBe(100);
+    expect(toCents('1234,5')).toBe(123450);
+    expect(toCents(1234.5)).toBe(123450);
+    expect(toCents('-10.25')).toBe(-1025);
+    expect(toCents(0.1 + 0.2)).toBe(30);
+    expect(toCents('abc')).toBeNaN();
+    expect(toCents(Number.NaN)).toBeNaN();
+    expect(fromCents(123450)).toBe(1234.5);
+  });
+});
