@@ -54,6 +54,8 @@ export const MESSAGES = {
   list: 'Seleziona uno o più elementi validi',
   flag: 'Valore non valido: 0 o 1',
   boolean: 'Valore non valido: sì o no',
+  /** seed A §2: the documents of exactly one customer (contract, transfer letter) */
+  oneCustomer: 'Attenzione scegli solo un cliente',
 } as const;
 
 /** The 32-bit integer column's range. */

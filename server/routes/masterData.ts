@@ -14,8 +14,8 @@ import { modelByName } from '../../model/registry.js';
 import { can } from '../auth/context.js';
 import { customerStatement, receivables } from '../db/statement.js';
 import { customerIds } from '../services/accounts.js';
+import { statementPeriod } from '../services/documents.js';
 import { COLLABORATOR_RELATIONS, collaboratorLinks, ownCollaborators, ownCustomers, setCollaborator, type CollaboratorColumn } from '../db/collaborators.js';
-import { isoDate } from '../../model/dates.js';
 import { HttpError, notFound } from '../errors.js';
 
 export async function masterDataRoutes(api: FastifyInstance, deps: AppDeps) {
@@ -119,16 +119,7 @@ export async function masterDataRoutes(api: FastifyInstance, deps: AppDeps) {
     if (!can(req.ctx, modelByName.get('Transaction')!, 'view')) throw forbidden();
     const id = Number((req.params as { id: string }).id);
     if (!Number.isInteger(id) || id < 1 || id > 2_147_483_647) throw notFound();
-    const q = req.query as { from?: string; to?: string };
-    const day = (v: string | undefined, name: string) => {
-      if (v === undefined || v === '') return null;
-      const d = isoDate(v);
-      if (!d) throw new HttpError(422, 'Dati non validi: controlla i campi evidenziati', { [name]: ['formato corretto DD-MM-YYYY'] });
-      return d;
-    };
-    const from = day(q.from, 'from');
-    const to = day(q.to, 'to');
-    if (from && to && from > to) throw new HttpError(422, 'Dati non validi: controlla i campi evidenziati', { from: ['La data di inizio intervallo è maggiore di quella di fine'] });
+    const { from, to } = statementPeriod(req.query as { from?: string; to?: string });
     const data = await customerStatement(exec, req.ctx, id, from, to);
     if (!data) throw notFound();
     return { data };

@@ -1,8 +1,8 @@
 /**
- * The studio's documents for its customers (seed A §7, PRODUCT.md §6): payment notices
- * (bollettini, C21 download_pdf, C22 download_html), account statements (C29, C30). Validation with the seed's Italian messages,
- * the data read in a few statements of the caller's studio (another studio's customer or service:
- * 404), then one notice per customer.
+ * The studio's documents for its customers (seed A §7, PRODUCT.md §6): payment notices (C21,
+ * C22), contracts (C27, C28), account statements (C29, C30), the transfer letter (C33).
+ * Validation with the seed's Italian messages (every field's at once), the data read in a few
+ * statements of the caller's studio (another studio's customer or service: 404).
  */
 import type { Ctx } from '../auth/context.js';
 import { can } from '../auth/context.js';
@@ -10,7 +10,7 @@ import type { Exec } from '../records/exec.js';
 import { HttpError, MSG, forbidden, notFound } from '../errors.js';
 import { getModel } from '../../model/registry.js';
 import { fieldValidators } from '../../model/validate.js';
-import { INT_MAX } from '../../model/types.js';
+import { INT_MAX, MESSAGES } from '../../model/types.js';
 import { fromCents, toCents } from '../../model/money.js';
 import { customerIds } from './accounts.js';
 import { customerFee, customersOf, legalRepresentativeOf, serviceOf, studioData, studioManager } from '../db/documents.js';
@@ -20,8 +20,26 @@ import type { BollettinoData } from '../documents/bollettino.js';
 import type { AccountBalanceData } from '../documents/accountBalance.js';
 import { accountBalances } from '../db/statement.js';
 import { isoDate } from '../../model/dates.js';
+import { MESSAGES as DATE_MESSAGES } from '../../model/validators.js';
 
 const invalid = (errors: Record<string, string[]>) => new HttpError(422, MSG.validation, errors);
+
+/** Checks several fields and answers every field's message at once (422). */
+function fieldChecks() {
+  const errors: Record<string, string[]> = {};
+  return {
+    /** the value `check` answers, or undefined when it refused the field (its message is kept) */
+    take<T>(check: () => T): T | undefined {
+      try { return check(); } catch (e) {
+        if (!(e instanceof HttpError && e.errors)) throw e;
+        Object.assign(errors, e.errors);
+        return undefined;
+      }
+    },
+    add(field: string, message: string) { errors[field] = [message]; },
+    done() { if (Object.keys(errors).length) throw invalid(errors); },
+  };
+}
 
 /** Collaboratore and above: those who see the customers print for them. */
 function allow(ctx: Ctx) {
@@ -33,11 +51,8 @@ function amountOf(raw: unknown, field: string): number {
   const value = typeof raw === 'string' ? raw.trim().replace(',', '.') : raw;
   const message = fieldValidators(getModel('Transaction').fields.amount!, 'create').map((check) => check(value)).find(Boolean);
   if (message) throw invalid({ [field]: [message] });
-  const n = Number(value);
-  if (!Number.isFinite(n) || n <= 0) throw invalid({ [field]: [MESSAGES_POSITIVE] });
-  return fromCents(toCents(n));
+  return fromCents(toCents(value as number | string));
 }
-const MESSAGES_POSITIVE = 'Il valore deve essere maggiore di 0';
 
 function idOf(raw: unknown, field: string): number {
   const n = typeof raw === 'number' ? raw : typeof raw === 'string' && /^\d{1,10}$/.test(raw.trim()) ? Number(raw) : NaN;
@@ -45,17 +60,33 @@ function idOf(raw: unknown, field: string): number {
   return n;
 }
 
+/**
+ * A statement's period from `from` and `to` (YYYY-MM-DD or DD-MM-YYYY, either may be empty: no
+ * bound): 422 on each malformed day, and on `from` when it comes after `to`.
+ */
+export function statementPeriod(q: { from?: unknown; to?: unknown }): { from: string | null; to: string | null } {
+  const checks = fieldChecks();
+  const day = (raw: unknown, field: string) => checks.take(() => {
+    if (raw === undefined || raw === null || raw === '') return null;
+    const d = isoDate(raw);
+    if (!d) throw invalid({ [field]: [DATE_MESSAGES.date] });
+    return d;
+  }) ?? null;
+  const from = day(q.from, 'from');
+  const to = day(q.to, 'to');
+  if (from && to && from > to) checks.add('from', 'La data di inizio intervallo è maggiore di quella di fine');
+  checks.done();
+  return { from, to };
+}
+
 /** C20–C22: one payment notice per chosen customer (by name), or 422/404 before anything is made. */
 export async function bollettini(exec: Exec, ctx: Ctx, q: Record<string, unknown>): Promise<BollettinoData[]> {
   allow(ctx);
-  const errors: Record<string, string[]> = {};
-  const take = <T>(fn: () => T): T | undefined => {
-    try { return fn(); } catch (e) { if (e instanceof HttpError && e.errors) Object.assign(errors, e.errors); else throw e; return undefined; }
-  };
-  const ids = take(() => customerIds(q.customers_ids, 'customers_ids'));
-  const serviceId = take(() => idOf(q.studio_service_id, 'studio_service_id'));
-  const amount = take(() => amountOf(q.amount, 'amount'));
-  if (Object.keys(errors).length) throw invalid(errors);
+  const checks = fieldChecks();
+  const ids = checks.take(() => customerIds(q.customers_ids, 'customers_ids'));
+  const serviceId = checks.take(() => idOf(q.studio_service_id, 'studio_service_id'));
+  const amount = checks.take(() => amountOf(q.amount, 'amount'));
+  checks.done();
   const service = await serviceOf(exec, ctx.studioId, serviceId!);
   const customers = await customersOf(exec, ctx.studioId, ids!);
   const studio = await studioData(exec, ctx.studioId);
@@ -68,24 +99,14 @@ export async function bollettini(exec: Exec, ctx: Ctx, q: Record<string, unknown
   return customers.map((customer) => ({ studio, customer, service: { description: service.description, cod: service.cod }, amount: amount!, iban, beneficiary }));
 }
 
-/** A day of a period (YYYY-MM-DD or DD-MM-YYYY), null when not given. */
-function dayOf(raw: unknown, field: string, errors: Record<string, string[]>): string | null {
-  if (raw === undefined || raw === null || raw === '') return null;
-  const d = isoDate(raw);
-  if (!d) { errors[field] = ['formato corretto DD-MM-YYYY']; return null; }
-  return d;
-}
-
 /** C29, C30: the account statement of each chosen customer (by name) for the period. */
 export async function accountStatements(exec: Exec, ctx: Ctx, q: Record<string, unknown>): Promise<AccountBalanceData[]> {
   if (!can(ctx, getModel('Transaction'), 'view')) throw forbidden();
-  const errors: Record<string, string[]> = {};
-  let ids: number[] = [];
-  try { ids = customerIds(q.customer_ids, 'customer_ids'); } catch (e) { if (e instanceof HttpError && e.errors) Object.assign(errors, e.errors); else throw e; }
-  const from = dayOf(q.from, 'from', errors);
-  const to = dayOf(q.to, 'to', errors);
-  if (from && to && from > to) errors.from = ['La data di inizio intervallo è maggiore di quella di fine'];
-  if (Object.keys(errors).length) throw invalid(errors);
+  const checks = fieldChecks();
+  const ids = checks.take(() => customerIds(q.customer_ids, 'customer_ids')) ?? [];
+  const period = checks.take(() => statementPeriod(q));
+  checks.done();
+  const { from, to } = period!;
   const customers = await customersOf(exec, ctx.studioId, ids);
   if (customers.length !== ids.length) throw notFound();
   const studio = await studioData(exec, ctx.studioId);
@@ -93,19 +114,14 @@ export async function accountStatements(exec: Exec, ctx: Ctx, q: Record<string, 
   return customers.map((customer) => ({ studio, customer, balance: balances.get(customer.id)!, from, to }));
 }
 
-/** 'Attenzione scegli solo un cliente' (seed A §2): the documents of exactly one customer. */
-export const ONE_CUSTOMER = 'Attenzione scegli solo un cliente';
-
 /** C33: the transfer letter of exactly one customer for an amount, to the studio's IBAN. */
 export async function transferLetter(exec: Exec, ctx: Ctx, q: Record<string, unknown>): Promise<TransferLetterData> {
   allow(ctx);
-  const errors: Record<string, string[]> = {};
-  let ids: number[] = [];
-  try { ids = customerIds(q.customers_ids, 'customers_ids'); } catch (e) { if (e instanceof HttpError && e.errors) Object.assign(errors, e.errors); else throw e; }
-  if (ids.length > 1) errors.customers_ids = [ONE_CUSTOMER];
-  let amount = 0;
-  try { amount = amountOf(q.amount, 'amount'); } catch (e) { if (e instanceof HttpError && e.errors) Object.assign(errors, e.errors); else throw e; }
-  if (Object.keys(errors).length) throw invalid(errors);
+  const checks = fieldChecks();
+  const ids = checks.take(() => customerIds(q.customers_ids, 'customers_ids')) ?? [];
+  if (ids.length > 1) checks.add('customers_ids', MESSAGES.oneCustomer);
+  const amount = checks.take(() => amountOf(q.amount, 'amount')) ?? 0;
+  checks.done();
   const [customer] = await customersOf(exec, ctx.studioId, ids);
   if (!customer) throw notFound();
   const studio = await studioData(exec, ctx.studioId);
@@ -127,7 +143,7 @@ export async function contract(exec: Exec, ctx: Ctx, q: Record<string, unknown>)
   const raw = q.customer_id ?? q.customer_ids;
   let ids: number[] = [];
   try { ids = customerIds(raw, 'customer_id'); } catch (e) { if (e instanceof HttpError && e.errors) throw invalid({ customer_id: e.errors[Object.keys(e.errors)[0]!]! }); throw e; }
-  if (ids.length !== 1) throw invalid({ customer_id: [ONE_CUSTOMER] });
+  if (ids.length !== 1) throw invalid({ customer_id: [MESSAGES.oneCustomer] });
   const [customer] = await customersOf(exec, ctx.studioId, ids);
   if (!customer) throw notFound();
   const studio = await studioData(exec, ctx.studioId);

@@ -5,11 +5,11 @@
  * result table. The result and a pending 'Sicuro?' reset when the selection or a year changes.
  */
 import { useState } from 'react';
-import { Box, Button, FormControlLabel, Switch, Table, TableBody, TableCell, TableHead, TableRow, TextField, Typography } from '@mui/material';
-import { useGetMany, useListContext, useRefresh } from 'react-admin';
+import { Box, Button, FormControlLabel, Switch, Typography } from '@mui/material';
+import { useListContext, useRefresh } from 'react-admin';
 import { useAppDataProvider, type BalancerRow } from '../dataProvider';
 import { AppDialog } from '../layout/ErrorDialog';
-import { BulkErrorDialog, ResultTable, TEXTS, TITLES, TwoClickButton, YearField, currentYear, useTwoClicks, validYear } from './common';
+import { BulkErrorDialog, PerCustomerTable, ResultTable, TEXTS, TITLES, TwoClickButton, YearField, currentYear, useCustomerNames, useTwoClicks, validYear } from './common';
 
 /** the largest selection offered a year per customer (one field each) */
 export const PER_CUSTOMER_MAX = 200;
@@ -26,8 +26,7 @@ export function AnnualBalancerButton() {
   const canPerCustomer = selectedIds.length > 1 && selectedIds.length <= PER_CUSTOMER_MAX;
   const byCustomer = perCustomer && canPerCustomer;
   const yearOf = (id: unknown) => (byCustomer ? own[String(id)] ?? year : year);
-  const { data: customers } = useGetMany('Customer', { ids: selectedIds }, { enabled: open && byCustomer });
-  const nameOf = (id: unknown) => String(customers?.find((c) => String(c.id) === String(id))?.business_name ?? `#${String(id)}`);
+  const nameOf = useCustomerNames(selectedIds, open && byCustomer);
   const valid = selectedIds.length > 0 && validYear(year) && selectedIds.every((id) => validYear(yearOf(id)));
   // the pending 'Sicuro?' and the result belong to the selection and the years they were made on
   const key = JSON.stringify(selectedIds.map((id) => [id, yearOf(id)]));
@@ -57,25 +56,8 @@ export function AnnualBalancerButton() {
                 control={<Switch checked={perCustomer} onChange={(e) => setPerCustomer(e.target.checked)} />} />
             )}
             {byCustomer && !result && (
-              <Table size="small" aria-label="Anno per cliente">
-                <TableHead><TableRow><TableCell>Ragione Sociale</TableCell><TableCell align="right">Anno</TableCell></TableRow></TableHead>
-                <TableBody>
-                  {selectedIds.map((id) => {
-                    const value = yearOf(id);
-                    const bad = !validYear(value);
-                    return (
-                      <TableRow key={String(id)}>
-                        <TableCell>{nameOf(id)}</TableCell>
-                        <TableCell align="right">
-                          <TextField size="small" type="number" value={value} error={bad} helperText={bad ? 'Anno non valido' : undefined}
-                            onChange={(e) => setOwn((o) => ({ ...o, [String(id)]: e.target.value }))}
-                            slotProps={{ htmlInput: { 'aria-label': `Anno ${nameOf(id)}` } }} sx={{ width: 110 }} />
-                        </TableCell>
-                      </TableRow>
-                    );
-                  })}
-                </TableBody>
-              </Table>
+              <PerCustomerTable ids={selectedIds} nameOf={nameOf} label="Anno" value={yearOf} width={110}
+                error={(id) => (validYear(yearOf(id)) ? undefined : 'Anno non valido')} onChange={(id, text) => setOwn((o) => ({ ...o, [String(id)]: text }))} />
             )}
             {result && <ResultTable caption="Risultato del conguaglio" head={['Id', 'Ragione Sociale', ...(byCustomer ? ['Anno'] : []), 'Importo conguagliato']}
               rows={result.map((r) => [r.id, r.business_name, ...(byCustomer ? [r.year ?? Number(yearOf(r.id))] : []), r.balanced_amount])}

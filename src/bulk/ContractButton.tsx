@@ -11,7 +11,7 @@ import { saveAs } from 'file-saver';
 import { useAppDataProvider } from '../dataProvider';
 import { AppDialog } from '../layout/ErrorDialog';
 import { BulkErrorDialog, TITLES } from './common';
-import { ONE_CUSTOMER } from './TransferLetterButton';
+import { MESSAGES } from '../../model/types';
 
 export const CONTRACT_ERROR = 'Errore durante il download del contratto: controlla i dati obbligatori del cliente e che sia presente un legale rappresentante.';
 
@@ -34,7 +34,7 @@ export function ContractButton() {
   };
   return (
     <>
-      <Button size="small" onClick={() => (selectedIds.length === 1 ? setOpen(true) : setError(ONE_CUSTOMER))} disabled={!selectedIds.length}>Contratto</Button>
+      <Button size="small" onClick={() => (selectedIds.length === 1 ? setOpen(true) : setError(MESSAGES.oneCustomer))} disabled={!selectedIds.length}>Contratto</Button>
       <AppDialog open={open} onClose={() => !busy && setOpen(false)} title={TITLES.info}
         text={(
           <Box>

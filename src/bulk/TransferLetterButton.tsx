@@ -9,18 +9,15 @@ import { saveAs } from 'file-saver';
 import { useAppDataProvider } from '../dataProvider';
 import { AppDialog } from '../layout/ErrorDialog';
 import { BulkErrorDialog, TITLES } from './common';
+import { MESSAGES } from '../../model/types';
+import { parseMoney } from '../form/MoneyInput';
 
-export const ONE_CUSTOMER = 'Attenzione scegli solo un cliente';
 export const DOWNLOAD_ERROR = 'Errore in fase di download';
 
-/** an amount as typed in Italian ('1.234,50'), > 0 with at most 2 decimals, else undefined */
+/** an amount as typed in Italian ('1.234,50'), > 0, else undefined (the money input's parser) */
 export const amountOf = (text: string) => {
-  const s = text.trim();
-  // '1.234,50' (dots for thousands) or '1234,50' / '1234.50'
-  const plain = /^\d{1,3}(\.\d{3})+(,\d{1,2})?$/.test(s) ? s.replace(/\./g, '').replace(',', '.') : s.replace(',', '.');
-  if (!/^\d{1,8}(\.\d{1,2})?$/.test(plain)) return undefined;
-  const n = Number(plain);
-  return n > 0 ? n : undefined;
+  const n = parseMoney(text);
+  return typeof n === 'number' && n > 0 ? n : undefined;
 };
 
 export function TransferLetterButton() {
@@ -42,7 +39,7 @@ export function TransferLetterButton() {
   };
   return (
     <>
-      <Button size="small" onClick={() => (one ? setOpen(true) : setError(ONE_CUSTOMER))} disabled={!selectedIds.length}>Lettera bonifico</Button>
+      <Button size="small" onClick={() => (one ? setOpen(true) : setError(MESSAGES.oneCustomer))} disabled={!selectedIds.length}>Lettera bonifico</Button>
       <AppDialog open={open} onClose={() => !busy && setOpen(false)} title={TITLES.info}
         text={(
           <Box>

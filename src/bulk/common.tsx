@@ -4,6 +4,7 @@
  */
 import { Box, Button, Table, TableBody, TableCell, TableHead, TableRow, TextField, Typography } from '@mui/material';
 import { useState } from 'react';
+import { useGetMany, type Identifier } from 'react-admin';
 import { saveAs } from 'file-saver';
 import { YEAR_MAX, YEAR_MIN } from '../../model/dates';
 import { AppDialog } from '../layout/ErrorDialog';
@@ -112,4 +113,40 @@ export function TwoClickButton({ clicks, label, onRun, disabled }: { clicks: Ret
 export function BulkErrorDialog({ text, onClose }: { text: string | null; onClose: () => void }) {
   return <AppDialog open={text != null} onClose={onClose} title={TITLES.error} text={text ?? ''}
     actions={<Button onClick={onClose} variant="contained" autoFocus>Ho Capito</Button>} />;
+}
+
+/** The names of the selected customers (read once the dialog that shows them is open). */
+export function useCustomerNames(ids: Identifier[], enabled: boolean) {
+  const { data } = useGetMany('Customer', { ids }, { enabled: enabled && ids.length > 0 });
+  return (id: unknown) => String(data?.find((c) => String(c.id) === String(id))?.business_name ?? `#${String(id)}`);
+}
+
+/**
+ * A value of its own for each selected customer (a payslip quantity, a balancer year): a table
+ * '{label} per cliente' with the customer's name and a number input named '{label} {name}'.
+ */
+export function PerCustomerTable({ ids, nameOf, label, value, error, onChange, min, width = 120 }: {
+  ids: Identifier[]; nameOf: (id: unknown) => string; label: string; value: (id: Identifier) => string;
+  error: (id: Identifier) => string | undefined; onChange: (id: Identifier, text: string) => void; min?: number; width?: number;
+}) {
+  return (
+    <Table size="small" aria-label={`${label} per cliente`} sx={{ mt: 1 }}>
+      <TableHead><TableRow><TableCell>Ragione Sociale</TableCell><TableCell align="right">{label}</TableCell></TableRow></TableHead>
+      <TableBody>
+        {ids.map((id) => {
+          const message = error(id);
+          return (
+            <TableRow key={String(id)}>
+              <TableCell>{nameOf(id)}</TableCell>
+              <TableCell align="right">
+                <TextField size="small" type="number" value={value(id)} error={!!message} helperText={message}
+                  onChange={(e) => onChange(id, e.target.value)}
+                  slotProps={{ htmlInput: { ...(min !== undefined ? { min, step: 1 } : {}), 'aria-label': `${label} ${nameOf(id)}` } }} sx={{ width }} />
+              </TableCell>
+            </TableRow>
+          );
+        })}
+      </TableBody>
+    </Table>
+  );
 }

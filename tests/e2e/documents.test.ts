@@ -14,6 +14,16 @@ beforeAll(async () => { s = await openSession('admin@studiodemo.test'); });
 afterEach(() => { expect(s.guard.take(), 'console errors').toEqual([]); });
 afterAll(async () => { await closeSession(s); });
 
+/** The first `count` customers found by `search` on the customers list, selected. */
+async function selectCustomers(search: string, count: number) {
+  const { page, server } = s;
+  await page.goto(`${server.url}/table/Customer`);
+  await page.getByLabel('Cerca (premi Invio)').fill(search);
+  await page.getByLabel('Cerca (premi Invio)').press('Enter');
+  await page.locator('tbody tr').nth(count - 1).waitFor();
+  for (let i = 0; i < count; i++) await page.locator('tbody tr').nth(i).locator('input[type="checkbox"]').check();
+}
+
 async function pickService() {
   const { page } = s;
   await page.getByRole('combobox', { name: /^Servizio/ }).click();
@@ -46,12 +56,8 @@ describe('payment notices in Chromium', () => {
   });
 
   it('11.2 the customers selected on the list: Bollettini.zip with one notice each', async () => {
-    const { page, server } = s;
-    await page.goto(`${server.url}/table/Customer`);
-    await page.getByLabel('Cerca (premi Invio)').fill('Srl');
-    await page.getByLabel('Cerca (premi Invio)').press('Enter');
-    await page.locator('tbody tr').nth(2).waitFor();
-    for (let i = 0; i < 3; i++) await page.locator('tbody tr').nth(i).locator('input[type="checkbox"]').check();
+    const { page } = s;
+    await selectCustomers('Srl', 3);
     await page.getByRole('toolbar', { name: /Azioni sui 3 elementi selezionati/ }).getByRole('button', { name: 'Bollettini' }).click();
     await page.waitForURL('**/NewSchedaBollettino');
     await expect.poll(() => page.locator('.MuiChip-label').count()).toBe(3);
@@ -66,12 +72,8 @@ describe('payment notices in Chromium', () => {
   });
 
   it('11.4 the account statements of three selected customers: EstrattiConto.zip for the period chosen', async () => {
-    const { page, server } = s;
-    await page.goto(`${server.url}/table/Customer`);
-    await page.getByLabel('Cerca (premi Invio)').fill('Srl');
-    await page.getByLabel('Cerca (premi Invio)').press('Enter');
-    await page.locator('tbody tr').nth(2).waitFor();
-    for (let i = 0; i < 3; i++) await page.locator('tbody tr').nth(i).locator('input[type="checkbox"]').check();
+    const { page } = s;
+    await selectCustomers('Srl', 3);
     await page.getByRole('toolbar', { name: /Azioni sui 3 elementi selezionati/ }).getByRole('button', { name: 'Estratto conto' }).click();
     const dialog = page.getByRole('dialog', { name: 'Informazione!!' });
     const year = new Date().getFullYear();

@@ -5,11 +5,11 @@
  * catalogue's 'Errore!!' dialog on failure.
  */
 import { useState } from 'react';
-import { Box, Button, MenuItem, Table, TableBody, TableCell, TableHead, TableRow, TextField, Typography } from '@mui/material';
-import { useGetMany, useListContext, useNotify, useRefresh, useUnselectAll } from 'react-admin';
+import { Box, Button, MenuItem, TextField, Typography } from '@mui/material';
+import { useListContext, useNotify, useRefresh, useUnselectAll } from 'react-admin';
 import { useAppDataProvider } from '../../dataProvider';
 import { AppDialog } from '../../layout/ErrorDialog';
-import { BulkErrorDialog, TEXTS, TwoClickButton, currentYear, useTwoClicks } from '../../bulk/common';
+import { BulkErrorDialog, PerCustomerTable, TEXTS, TwoClickButton, currentYear, useCustomerNames, useTwoClicks } from '../../bulk/common';
 import { MONTHS, QUANTITY_ERROR, currentMonth, payslipYears, quantityOf } from '../../pages/cedolini';
 
 export function CedoliniInsertButton() {
@@ -24,8 +24,7 @@ export function CedoliniInsertButton() {
   const [quantities, setQuantities] = useState<Record<string, string>>({});
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
-  const { data: customers } = useGetMany('Customer', { ids: selectedIds }, { enabled: open && selectedIds.length > 0 });
-  const nameOf = (id: unknown) => String(customers?.find((c) => String(c.id) === String(id))?.business_name ?? `#${String(id)}`);
+  const nameOf = useCustomerNames(selectedIds, open);
   const qty = (id: unknown) => quantities[String(id)] ?? '1';
   const valid = selectedIds.length > 0 && selectedIds.every((id) => quantityOf(qty(id)) !== undefined);
   // armed for these customers, month and quantities: any change asks again
@@ -57,24 +56,8 @@ export function CedoliniInsertButton() {
                 {MONTHS.map((m, i) => <MenuItem key={m} value={i + 1}>{m}</MenuItem>)}
               </TextField>
             </Box>
-            <Table size="small" aria-label="Quantità per cliente" sx={{ mt: 1 }}>
-              <TableHead><TableRow><TableCell>Ragione Sociale</TableCell><TableCell align="right">Quantità</TableCell></TableRow></TableHead>
-              <TableBody>
-                {selectedIds.map((id) => {
-                  const bad = quantityOf(qty(id)) === undefined;
-                  return (
-                    <TableRow key={String(id)}>
-                      <TableCell>{nameOf(id)}</TableCell>
-                      <TableCell align="right">
-                        <TextField size="small" type="number" value={qty(id)} error={bad} helperText={bad ? QUANTITY_ERROR : undefined}
-                          onChange={(e) => setQuantities((q) => ({ ...q, [String(id)]: e.target.value }))}
-                          slotProps={{ htmlInput: { min: 0, step: 1, 'aria-label': `Quantità ${nameOf(id)}` } }} sx={{ width: 120 }} />
-                      </TableCell>
-                    </TableRow>
-                  );
-                })}
-              </TableBody>
-            </Table>
+            <PerCustomerTable ids={selectedIds} nameOf={nameOf} label="Quantità" value={qty} min={0}
+              error={(id) => (quantityOf(qty(id)) === undefined ? QUANTITY_ERROR : undefined)} onChange={(id, text) => setQuantities((q) => ({ ...q, [String(id)]: text }))} />
           </Box>
         )}
         actions={(
