@@ -81,6 +81,9 @@ export const displayDateTime = (value: unknown) => displayDate(value, true);
 /** Today in Rome, 'YYYY-MM-DD'. */
 export const today = (now: Date = new Date()) => dayjs(now).tz(TIME_ZONE).format(ISO_DATE);
 
+/** Now in Rome, 'YYYY-MM-DD HH:mm:ss'. */
+export const nowDateTime = (now: Date = new Date()) => dayjs(now).tz(TIME_ZONE).format(ISO_DATETIME);
+
 /** Today at midnight in Rome, 'YYYY-MM-DD 00:00:00' (seed A §9: a time defaults to midnight). */
 export const todayMidnight = (now: Date = new Date()) => `${today(now)} 00:00:00`;
 

@@ -41,6 +41,30 @@ export interface ListView {
   access?: RoleName;
 }
 
+/** A kind of file an uploader accepts, recognised by its content on the server (server/storage/kinds.ts). */
+export type FileKind = 'doc' | 'docx' | 'pdf' | 'png' | 'jpeg' | 'gif' | 'bmp';
+
+/** The files of a record (seed B §3: attachments), uploaded through C75–C79. */
+export interface AttachmentsDef {
+  /** label of the uploader on the form */
+  label: string;
+  /** REST path of the list, upload and delete calls: /api/{route} */
+  route: string;
+  /** the owner's id: query parameter of the list call and multipart field of the upload (e.g. word_template_id) */
+  ownerColumn: string;
+  /** accepted kinds of file (checked by content on the server) and their names in the message 'I formati supportati sono ...' */
+  kinds: FileKind[];
+  /** at most this many files per record (declared or, seed B §9, the uploader's default UPLOADER_MAX_FILES) */
+  maxFiles: number;
+  /** at most this many bytes per file */
+  maxBytes: number;
+  /** the form cannot be saved without a file */
+  required?: boolean;
+}
+
+/** Seed B §9: the generic uploader takes at most 10 files unless the model says otherwise. */
+export const UPLOADER_MAX_FILES = 10;
+
 export interface CollectionDef {
   /** fields returned (id is always included); relation fields also carry their label */
   columns: string[];
@@ -107,13 +131,31 @@ export interface ModelDef {
   multiple?: { field: string; list: string };
   /** name used for permissions `{permission}.{verb}` (defaults to resource without prefix) */
   permission?: string;
+  /**
+   * the rows are written by the model's own calls (named here, e.g. 'POST/PUT /api/edocument'),
+   * which keep what belongs with them (an invoice's rows, a payment's expiry): the generic create
+   * and update answer 405 naming them
+   */
+  writtenBy?: string;
+  /** the record has files (uploader on its form, C75–C79) */
+  attachments?: AttachmentsDef;
 }
 
-export function defineModel(def: Omit<ModelDef, 'softDelete' | 'scope'> & Partial<Pick<ModelDef, 'softDelete' | 'scope'>>): ModelDef {
-  const m: ModelDef = { softDelete: true, scope: 'studio', ...def };
+type Declaration = Omit<ModelDef, 'softDelete' | 'scope' | 'attachments'> & Partial<Pick<ModelDef, 'softDelete' | 'scope'>>
+  & { attachments?: Omit<AttachmentsDef, 'maxFiles'> & { maxFiles?: number } };
+
+export function defineModel(def: Declaration): ModelDef {
+  const { attachments, ...rest } = def;
+  const m: ModelDef = {
+    softDelete: true, scope: 'studio', ...rest,
+    ...(attachments ? { attachments: { ...attachments, maxFiles: attachments.maxFiles ?? UPLOADER_MAX_FILES } } : {}),
+  };
   const known = (c: string) => c === 'id' || !!m.fields[c] || ['created_at', 'updated_at', 'deleted_at'].includes(c);
   for (const c of [...m.list.columns, ...m.labelFields]) {
     if (!known(c)) throw new Error(`${m.name}: unknown column ${c}`);
+  }
+  for (const [name, fd] of Object.entries(m.fields)) {
+    for (const w of fd.uniqueWith ?? []) if (!fd.unique || !m.fields[w]) throw new Error(`${m.name}.${name}: uniqueWith ${w} needs unique and a field ${w}`);
   }
   for (const [name, v] of Object.entries(m.views ?? {})) {
     if (v.collection && !m.collections?.[v.collection]) throw new Error(`${m.name} view ${name}: unknown collection ${v.collection}`);

@@ -32,6 +32,8 @@ export interface FieldDef {
   ref?: string;
   /** for manyToMany: pivot table and its columns */
   pivot?: { table: string; own: string; other: string };
+  /** for manyToMany: the answers also carry the number of related rows under this name (e.g. taskCount) */
+  countAs?: string;
   rules?: Rule[];
   /** never written by clients (computed or managed by services) */
   readOnly?: boolean;
@@ -42,12 +44,16 @@ export interface FieldDef {
    * studio (an identity such as a login e-mail; a duplicate never tells which studio has it)
    */
   unique?: boolean | 'product';
+  /** unique together with these fields of the same model (e.g. an invoice's number within its year), per studio */
+  uniqueWith?: string[];
   /** text kept trimmed and lowercased (e-mails): stored so, and unique regardless of letter case */
   lowercase?: boolean;
+  /** written when the record is created, fixed afterwards (a role's name: seed B §3) */
+  createOnly?: boolean;
   /** who may write this field, when narrower than the model's write role */
   writeRole?: 'SuperAdmin' | 'Admin';
   /** hide the field on the form (still part of the API) */
-  formHidden?: boolean;
+  formHidden?: boolean | 'belowWriteRole';
   /** relation inputs load their options from this call (`{data: [{id, name}]}`) instead of the related resource */
   optionsEndpoint?: string;
   /** relation columns of lists show the related row's code instead of its label */

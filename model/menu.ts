@@ -8,6 +8,8 @@ export interface MenuEntry {
   link?: string;
   role: RoleName;
   children?: MenuEntry[];
+  /** shown only when this feature is on (CREDIT_ENABLED) */
+  feature?: 'credit';
 }
 
 /**
@@ -24,29 +26,43 @@ export const MENU: MenuEntry[] = [
     { title: 'Conti bancari', icon: 'AccountBalance', link: '/table/BankAccount', role: 'Collaboratore' },
     { title: 'Sotto Adempimenti - Task', icon: 'TaskAlt', link: '/table/Task', role: 'Collaboratore' },
   ] },
+  { title: 'Adempimenti', sub_title: 'Scadenze e lavorazioni per cliente', icon: 'Checklist', role: 'Collaboratore', children: [
+    { title: 'Dashboard Adempimenti', icon: 'Dashboard', link: '/dashboard_jobs', role: 'Collaboratore' },
+    { title: 'Adempimenti', icon: 'EventAvailable', link: '/table/StudioJob', role: 'Collaboratore' },
+  ] },
   { title: 'Contabilità', sub_title: 'Movimenti ed estratti conto', icon: 'Euro', role: 'Collaboratore', children: [
     { title: 'Movimenti', icon: 'ReceiptLong', link: '/table/Transaction', role: 'Collaboratore' },
     { title: 'Incarichi', icon: 'Assignment', link: '/table/Assignment', role: 'Collaboratore' },
     { title: 'Cedolini', icon: 'Receipt', link: '/table/CustomersForCedolini', role: 'Collaboratore' },
     { title: 'Bollettini', icon: 'RequestPage', link: '/NewSchedaBollettino', role: 'Collaboratore' },
   ] },
+  { title: 'Fatturazione', sub_title: 'Fatture elettroniche ai clienti', icon: 'RequestQuote', role: 'Collaboratore', children: [
+    { title: 'Fatture elettroniche', icon: 'Description', link: '/table/EDocument', role: 'Collaboratore' },
+    { title: 'Nuova fattura', icon: 'NoteAdd', link: '/scheda_EDocument', role: 'Collaboratore' },
+  ] },
   { title: 'Studio', sub_title: 'Dati, utenti e impostazioni', icon: 'Business', role: 'Admin', children: [
     { title: 'Il mio studio', icon: 'Store', link: '/utente/il_mio_studio', role: 'Admin' },
     { title: 'Utenti', icon: 'ManageAccounts', link: '/table/User', role: 'Admin' },
+    { title: 'Registro crediti', icon: 'Savings', link: '/table/CreditTransactionLog', role: 'Admin', feature: 'credit' },
+    { title: 'Posta in uscita', icon: 'Outbox', link: '/posta_in_uscita', role: 'Admin' },
+    { title: 'Abbonamento', icon: 'ShoppingCart', link: '/pay_init', role: 'Admin' },
+    { title: 'Storico pagamenti', icon: 'History', link: '/table/PaymentLog', role: 'Admin' },
     { title: 'Entità di esempio', icon: 'Science', link: '/table/EntitaEsempio', role: 'Admin' },
   ] },
   { title: 'Amministrazione', sub_title: 'Riservato al fornitore', icon: 'AdminPanelSettings', role: 'SuperAdmin', children: [
     { title: 'Studi', icon: 'Apartment', link: '/table/Studio', role: 'SuperAdmin' },
     { title: 'Ruoli', icon: 'Security', link: '/table/Role', role: 'SuperAdmin' },
+    { title: 'Modelli Word', icon: 'Description', link: '/table/WordTemplate', role: 'SuperAdmin' },
+    { title: 'Pagamento offline', icon: 'PointOfSale', link: '/scheda_payment_log', role: 'SuperAdmin' },
   ] },
   { title: 'Il mio profilo', icon: 'AccountCircle', link: '/utente/il_mio_profilo', role: 'Utente' },
 ];
 
-type Node = Omit<MenuEntry, 'role' | 'children'> & { children?: Node[] };
+type Node = Omit<MenuEntry, 'role' | 'children' | 'feature'> & { children?: Node[] };
 
-/** The entries a role sees, without the role markers. */
-export function menuFor(role: string, atLeast: (role: string, min: RoleName) => boolean, entries: MenuEntry[] = MENU): Node[] {
-  return entries.filter((e) => atLeast(role, e.role)).map(({ role: _r, children, ...rest }) => ({
-    ...rest, ...(children ? { children: menuFor(role, atLeast, children) } : {}),
+/** The entries a role sees (features off left out), without the role and feature markers. */
+export function menuFor(role: string, atLeast: (role: string, min: RoleName) => boolean, entries: MenuEntry[] = MENU, features: { credit?: boolean } = {}): Node[] {
+  return entries.filter((e) => atLeast(role, e.role) && (!e.feature || features[e.feature])).map(({ role: _r, feature: _f, children, ...rest }) => ({
+    ...rest, ...(children ? { children: menuFor(role, atLeast, children, features) } : {}),
   }));
 }

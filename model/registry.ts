@@ -14,11 +14,17 @@ import { EntitaEsempio } from './models/EntitaEsempio.js';
 import { Transaction } from './models/Transaction.js';
 import { Assignment } from './models/Assignment.js';
 import { Payslip } from './models/Payslip.js';
+import { WordTemplate } from './models/WordTemplate.js';
+import { StudioJobType } from './models/StudioJobType.js';
+import { StudioJob } from './models/StudioJob.js';
+import { EDocument } from './models/EDocument.js';
+import { CreditTransactionLog } from './models/CreditTransactionLog.js';
+import { PaymentLog } from './models/PaymentLog.js';
 
 /** Every model of the product, in dependency order (referenced models first). */
 export const MODELS: ModelDef[] = [
   Studio, Permission, Role, User, LegalStatus, PaymentMethod, LegalRepresentative, Customer,
-  BankAccount, StudioService, Task, EntitaEsempio, Assignment, Payslip, Transaction,
+  BankAccount, StudioService, Task, EntitaEsempio, Assignment, Payslip, Transaction, WordTemplate, StudioJobType, StudioJob, EDocument, CreditTransactionLog, PaymentLog,
 ];
 
 export const modelByName = new Map(MODELS.map((m) => [m.name, m]));

@@ -136,7 +136,7 @@ function sampleText(fd: FieldDef, n: number): string {
   if (rules.includes('vat')) { const ten = String(1_000_000_000 + k).slice(-10); return ten + v.vatCheckDigit(ten); }
   if (rules.includes('fiscalCode')) { const f15 = 'RSSMRA80A01H501'; return f15 + v.fiscalCodeCheckChar(f15); }
   if (rules.includes('digits')) return String(k).padStart(fd.min ?? 1, '0').slice(-(fd.max ?? 9));
-  if (rules.includes('lettersOnly')) return 'Esempio';
+  if (rules.includes('lettersOnly')) return 'Esempio'.slice(0, fd.max ?? 7).padEnd(fd.min ?? 0, 'x');
   const max = fd.max ?? 255;
   const base = fd.type === 'password' ? `Password-${k}` : `Esempio ${k}`;
   const text = base.length > max ? String(k).slice(-max) : base;
@@ -216,7 +216,8 @@ export const FIELD_TYPES: Record<FieldType, SharedFieldType> = {
       (value) => (v.isEmpty(value) || (Array.isArray(value) && value.every((x) => v.integer()(x) === undefined && Number(x) > 0 && Number(x) <= INT_MAX)) ? undefined : MESSAGES.list),
       ...(fd.min ? [v.minCount(fd.min)] : []),
     ],
-    format: plainText, sample: () => [],
+    // a list of ids means nothing to a reader: how many (e.g. '3' sub-tasks)
+    format: (value) => (Array.isArray(value) ? String(value.length) : plainText(value)), sample: () => [],
   },
 };
 

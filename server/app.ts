@@ -23,6 +23,20 @@ import { bulkRoutes } from './routes/bulk.js';
 import { documentRoutes } from './routes/documents.js';
 import { payslipRoutes } from './routes/payslips.js';
 import { assignmentRoutes } from './routes/assignments.js';
+import { attachmentRoutes } from './routes/attachments.js';
+import { wordTemplateRoutes } from './routes/wordTemplates.js';
+import { mailRoutes } from './routes/mail.js';
+import { jobRoutes } from './routes/jobs.js';
+import { documentMailRoutes } from './routes/documentMail.js';
+import { einvoiceRoutes } from './routes/einvoices.js';
+import { creditRoutes, CREDIT_DISABLED, isCreditCall } from './routes/credit.js';
+import { paymentRoutes } from './routes/payments.js';
+import { paymentsOf } from './services/payments.js';
+import { sandboxProvider } from './payments/sandbox.js';
+import { MailHandOff } from './mail/worker.js';
+import { configureMailFrom } from './mail/outbox.js';
+import { LocalStorage } from './storage/index.js';
+import { sweepStorage } from './storage/sweep.js';
 import { isDatabaseUnavailable } from './db/unavailable.js';
 import { loggerOptions } from './logging.js';
 import type { Logger } from 'pino';
@@ -33,7 +47,11 @@ import { hasZodFastifySchemaValidationErrors, jsonSchemaTransform, serializerCom
 
 declare module 'fastify' {
   interface FastifyRequest { ctx: Ctx; receivedAt: number }
-  interface FastifyInstance { apiRoutes: Array<{ method: string; url: string }> }
+  interface FastifyInstance {
+    apiRoutes: Array<{ method: string; url: string }>;
+    /** where requests hand their committed outbox rows: attach the mail worker (server/mail/worker.ts) */
+    mail: MailHandOff;
+  }
   interface FastifyContextConfig {
     /** no session needed */
     public?: boolean;
@@ -99,7 +117,17 @@ export async function buildApp(settings: Settings, database: Database, opts: { l
   const deps: AppDeps = {
     settings, database, exec, tokens, sessions: new Sessions(tokens, exec, database),
     tx: (fn) => inTransaction(database, fn),
+    storage: new LocalStorage(settings.storageDir),
+    mail: new MailHandOff(),
   };
+  app.decorate('mail', deps.mail);
+  configureMailFrom(settings.mailFrom);
+
+  // stored files no attachment names any more: swept a minute after start, then every 6 hours
+  const sweep = () => { sweepStorage(exec, deps.storage).catch((err) => app.log.warn({ err }, 'storage sweep failed')); };
+  const sweepTimers = [setTimeout(sweep, 60_000), setInterval(sweep, 6 * 3600_000)];
+  for (const t of sweepTimers) t.unref();
+  app.addHook('onClose', async () => { for (const t of sweepTimers) clearTimeout(t); });
 
   // cached session checks follow changes made by other processes
   const unlisten = await deps.sessions.listen();
@@ -174,6 +202,8 @@ export async function buildApp(settings: Settings, database: Database, opts: { l
   app.addHook('onRequest', async (req: FastifyRequest) => {
     if (!req.url.startsWith('/api/') || req.routeOptions.config?.public) return;
     req.ctx = await deps.sessions.authenticate(req);
+    // the credit feature is off unless CREDIT_ENABLED: its calls are not there (PRODUCT.md §7)
+    if (!settings.creditEnabled && isCreditCall(req.url)) throw new HttpError(404, CREDIT_DISABLED);
     if (settings.subscriptionEnforce && req.method !== 'GET' && req.ctx.subscriptionExpired && req.ctx.role !== 'SuperAdmin') {
       const exempt = req.routeOptions.config?.subscriptionExempt;
       if (!(typeof exempt === 'function' ? exempt(req) : exempt)) throw new HttpError(402, MSG.subscription);
@@ -214,6 +244,14 @@ export async function buildApp(settings: Settings, database: Database, opts: { l
     await documentRoutes(api, deps);
     await payslipRoutes(api, deps);
     await assignmentRoutes(api, deps);
+    await attachmentRoutes(api, deps);
+    await wordTemplateRoutes(api, deps);
+    await mailRoutes(api, deps);
+    await documentMailRoutes(api, deps);
+    await jobRoutes(api, deps);
+    await einvoiceRoutes(api, deps);
+    await creditRoutes(api, deps);
+    await paymentRoutes(api, deps, paymentsOf(settings, settings.paymentSandbox ? [sandboxProvider()] : []));
   }, { prefix: '/api' });
 
   // the built browser app, with a fallback to index.html for client routes

@@ -5,6 +5,8 @@ import type { Exec } from './records/exec.js';
 import type { Tx } from './records/crud.js';
 import type { Tokens } from './auth/tokens.js';
 import type { Sessions } from './auth/session.js';
+import type { Storage } from './storage/index.js';
+import type { MailHandOff } from './mail/worker.js';
 
 export interface AppDeps {
   settings: Settings;
@@ -13,4 +15,8 @@ export interface AppDeps {
   tx: Tx;
   tokens: Tokens;
   sessions: Sessions;
+  /** uploaded files (server/storage) */
+  storage: Storage;
+  /** after committing outbox rows (server/mail/outbox.ts `enqueueMails`): `await deps.mail.handOff(ids)` */
+  mail: MailHandOff;
 }

@@ -12,6 +12,7 @@ export const MSG = {
   validation: 'Dati non validi: controlla i campi evidenziati',
   trashedDuplicate: 'Stai cercando di inserire un elemento che è stato già cancellato.',
   duplicate: 'Valore già presente',
+  createOnly: 'Non modificabile dopo la creazione',
   referenced: 'Elemento collegato ad altri dati: impossibile eliminarlo definitivamente',
   stale: 'Il record è stato modificato da un altro utente: ricarica prima di salvare.',
   versionRequired: 'Manca la versione del record su cui si basa la modifica (updated_at): ricarica prima di salvare.',

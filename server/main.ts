@@ -9,6 +9,8 @@ import { openDatabase, type Database } from './db/connection.js';
 import { DataDirLockedError } from './db/dataDirLock.js';
 import { createLogger } from './logging.js';
 import { buildApp } from './app.js';
+import { startMailWorker, type MailWorker } from './mail/worker.js';
+import { LocalStorage } from './storage/index.js';
 import { execOn } from './records/exec.js';
 import { bootstrap } from './db/bootstrap.js';
 import { DEMO_LOGINS, DEMO_PASSWORD, loadDemoData } from './db/demo.js';
@@ -23,6 +25,7 @@ const log = createLogger(settings.logLevel);
  */
 let app: FastifyInstance | undefined;
 let database: Database | undefined;
+let mail: MailWorker | undefined;
 let stopping = false;
 async function shutdown(why: string, exitCode = 0) {
   if (stopping) {
@@ -37,6 +40,8 @@ async function shutdown(why: string, exitCode = 0) {
   }, settings.shutdownTimeoutMs).unref();
   try {
     await app?.close();
+    // sends in progress finish (within the shutdown's time); what is left is sent after the next start
+    await mail?.stop(Math.max(1000, settings.shutdownTimeoutMs - 2000));
     await database?.close();
     log.info('stopped');
     process.exit(exitCode);
@@ -64,8 +69,11 @@ try {
 const exec = execOn(database.db);
 let demoLoaded = false;
 try {
-  demoLoaded = settings.demoData ? await loadDemoData(exec) : (await bootstrap(exec), false);
+  demoLoaded = settings.demoData ? await loadDemoData(exec, new LocalStorage(settings.storageDir)) : (await bootstrap(exec), false);
   app = await buildApp(settings, database, { loggerInstance: log });
+  // the outbox's delivery (server/mail/worker.ts): requests hand it their messages after commit
+  mail = await startMailWorker({ database, settings, log });
+  app.mail.attach(mail);
   await app.listen({ port: settings.port, host: settings.host });
 } catch (err) {
   // a signal during the start closes the database under it: shutdown() ends the process
@@ -79,6 +87,7 @@ const lines = [
   '',
   `  ${settings.appName} 3.5.1 is running at ${url}`,
   `  Database: ${database.kind === 'pglite' ? `embedded PGlite in ${settings.dataDir}` : 'PostgreSQL (DATABASE_URL)'}${demoLoaded ? ' — demo data loaded' : ''}`,
+  `  Mail: ${settings.smtpUrl ? `sent through ${new URL(settings.smtpUrl).host} (SMTP_URL)` : "SMTP_URL is not set: messages are kept in 'Posta in uscita'"}`,
 ];
 if (settings.demoData) {
   lines.push(`  Demo logins (password ${DEMO_PASSWORD}):`);

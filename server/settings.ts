@@ -24,8 +24,35 @@ export interface Settings {
    * or subnets, as Fastify's `trustProxy` takes them.
    */
   trustProxy: boolean | number | string[];
+  /** uploaded files (Word templates…): STORAGE_DIR, default {DATA_DIR}/files */
+  storageDir: string;
   /** SIGTERM/SIGINT: how long requests in progress may take before the process exits anyway */
   shutdownTimeoutMs: number;
+  /** outgoing mail server, an smtp:// or smtps:// URL; unset: messages are kept in the outbox, not sent */
+  smtpUrl?: string;
+  /** the From of every message ('Name <address>') */
+  mailFrom: string;
+  /** retries of a message after a temporary failure */
+  mailRetryLimit: number;
+  /** seconds before the first retry of a message (doubling at each retry) */
+  mailRetryDelaySeconds: number;
+  /**
+   * the official FatturaPA schema (the .xsd file, with xmldsig-core-schema.xsd beside it): when
+   * set, validate_xml checks every invoice against it besides the product's own rules
+   */
+  fatturapaXsd?: string;
+  /** the subscription's price per month in euro (C66) */
+  subscriptionPrice: string;
+  /** the sandbox payment provider (a local approval page): on unless PAYMENT_SANDBOX=false */
+  paymentSandbox: boolean;
+}
+
+/** SUBSCRIPTION_PRICE: euro per month, at most 2 decimals (default 29.90) */
+function priceOf(v: string | undefined): string {
+  const s = (v ?? '').trim().replace(',', '.');
+  if (!s) return '29.90';
+  if (!/^\d{1,6}(\.\d{1,2})?$/.test(s) || Number(s) <= 0) throw new Error(`SUBSCRIPTION_PRICE non valido: ${v} (euro al mese, es. 29.90)`);
+  return Number(s).toFixed(2);
 }
 
 const bool = (v: string | undefined, d: boolean) => (v === undefined || v === '' ? d : /^(1|true|yes|on)$/i.test(v));
@@ -54,6 +81,31 @@ function jwtSecretFor(dataDir: string, env: NodeJS.ProcessEnv): string {
   return secret;
 }
 
+/** SMTP_URL: unset, or an smtp:// / smtps:// URL (a wrong one stops the start, not the first send). */
+function smtpUrlOf(v: string | undefined): string | undefined {
+  const s = (v ?? '').trim();
+  if (!s) return undefined;
+  let url: URL;
+  try { url = new URL(s); } catch { throw new Error('SMTP_URL is not a URL (e.g. smtp://user:password@mail.example.com:587)'); }
+  if (url.protocol !== 'smtp:' && url.protocol !== 'smtps:') throw new Error('SMTP_URL must start with smtp:// or smtps://');
+  return s;
+}
+
+/** MAIL_FROM: 'Name <address>' or a bare address. */
+function mailFromOf(v: string | undefined, appName: string): string {
+  const s = (v ?? '').trim() || `${appName} <noreply@localhost>`;
+  if (!/^(?:[^<>]*<[^\s<>@]+@[^\s<>@]+>|[^\s<>@]+@[^\s<>@]+)$/.test(s)) throw new Error('MAIL_FROM must be an address, e.g. "Studio <noreply@example.com>"');
+  return s;
+}
+
+/** A whole number setting within bounds (else the start stops naming it). */
+function intSetting(name: string, v: string | undefined, fallback: number, min: number, max: number): number {
+  if (v === undefined || v.trim() === '') return fallback;
+  const n = Number(v);
+  if (!Number.isInteger(n) || n < min || n > max) throw new Error(`${name} must be a whole number from ${min} to ${max}`);
+  return n;
+}
+
 export function loadSettings(env: NodeJS.ProcessEnv = process.env): Settings {
   const dataDir = resolve(env.DATA_DIR || './data');
   const port = Number(env.PORT || 3000);
@@ -73,5 +125,13 @@ export function loadSettings(env: NodeJS.ProcessEnv = process.env): Settings {
     creditEnabled: bool(env.CREDIT_ENABLED, false),
     trustProxy: trustProxyOf(env.TRUST_PROXY),
     shutdownTimeoutMs: Number(env.SHUTDOWN_TIMEOUT || 10) * 1000,
+    smtpUrl: smtpUrlOf(env.SMTP_URL),
+    mailFrom: mailFromOf(env.MAIL_FROM, env.APP_NAME || 'Gestionale Studi'),
+    mailRetryLimit: intSetting('MAIL_RETRY_LIMIT', env.MAIL_RETRY_LIMIT, 6, 0, 20),
+    mailRetryDelaySeconds: intSetting('MAIL_RETRY_DELAY', env.MAIL_RETRY_DELAY, 30, 1, 3600),
+    storageDir: resolve(env.STORAGE_DIR || join(dataDir, 'files')),
+    fatturapaXsd: env.FATTURAPA_XSD ? resolve(env.FATTURAPA_XSD) : undefined,
+    subscriptionPrice: priceOf(env.SUBSCRIPTION_PRICE),
+    paymentSandbox: bool(env.PAYMENT_SANDBOX, true),
   };
 }

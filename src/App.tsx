@@ -13,7 +13,9 @@ import { AppCrashPage, ErrorPage, NotFoundRedirect } from './pages/ErrorPage';
 import { CloseHeader } from './layout/CloseHeader';
 import { Guard, resourcesFor, screensFor } from './resources';
 import { GenericList } from './list/GenericList';
-import { ModelEdit, listPathOf } from './form/GenericForm';
+import { listPathOf } from './routeTable';
+// the generic form loads with the first form opened, not with the app
+const ModelEdit = lazy(() => import('./form/GenericForm').then((m) => ({ default: m.ModelEdit })));
 import { MODELS, modelByName, viewByName } from '../model/registry';
 import type { ModelDef } from '../model/define';
 import { getUser } from './authProvider/token';
@@ -24,6 +26,10 @@ const MenuPage = lazy(() => import('./pages/MenuPage').then((m) => ({ default: m
 const SimpleListPage = lazy(() => import('./pages/SimpleListPage').then((m) => ({ default: m.SimpleListPage })));
 const BollettinoGenerator = lazy(() => import('./pages/BollettinoGenerator').then((m) => ({ default: m.BollettinoGenerator })));
 const CedoliniSaved = lazy(() => import('./pages/CedoliniSaved').then((m) => ({ default: m.CedoliniSaved })));
+const MailOutbox = lazy(() => import('./pages/MailOutbox').then((m) => ({ default: m.MailOutbox })));
+const JobsDashboard = lazy(() => import('./pages/JobsDashboard').then((m) => ({ default: m.JobsDashboard })));
+const PayInit = lazy(() => import('./pages/PayInit').then((m) => ({ default: m.PayInit })));
+const PayReturn = lazy(() => import('./pages/PayReturn').then((m) => ({ default: m.PayReturn })));
 const Lazy = ({ children }: { children: ReactNode }) => <Suspense fallback={<LinearProgress aria-label="Caricamento" />}>{children}</Suspense>;
 
 function Home() {
@@ -80,7 +86,7 @@ function MyProfile() {
   if (!u) return <Navigate to="/utente/login" replace />;
   return (
     <ResourceContextProvider value="User">
-      <ModelEdit model={modelByName.get('User')!} id={u.id} title="Il mio profilo" crumbs={[{ label: 'Home', to: '/Menu' }, { label: 'Il mio profilo' }]} />
+      <Lazy><ModelEdit model={modelByName.get('User')!} id={u.id} title="Il mio profilo" crumbs={[{ label: 'Home', to: '/Menu' }, { label: 'Il mio profilo' }]} /></Lazy>
     </ResourceContextProvider>
   );
 }
@@ -119,6 +125,10 @@ export default function App() {
             <Route path={ROUTES.menuLower} element={<Lazy><MenuPage /></Lazy>} />
             <Route path={ROUTES.cedoliniSaved} element={<Lazy><CedoliniSaved /></Lazy>} />
             <Route path={ROUTES.bollettino} element={<Lazy><BollettinoGenerator /></Lazy>} />
+            <Route path={ROUTES.mailOutbox} element={<Lazy><MailOutbox /></Lazy>} />
+            <Route path={ROUTES.jobsDashboard} element={<Lazy><JobsDashboard /></Lazy>} />
+            <Route path={ROUTES.payInit} element={<Lazy><PayInit /></Lazy>} />
+            <Route path={ROUTES.payReturn} element={<Lazy><PayReturn /></Lazy>} />
             <Route path={ROUTES.table} element={<TableRoute />} />
             <Route path={ROUTES.tableOfParent} element={<TableRoute />} />
             <Route path={ROUTES.simpleList} element={<Lazy><SimpleListPage /></Lazy>} />

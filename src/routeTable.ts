@@ -22,7 +22,17 @@ export const ROUTES = {
   // the payment notice generator (seed A §5, create only)
   bollettino: '/NewSchedaBollettino',
   cedoliniSaved: '/cedolini_saved/:customer_id',
+  // the studio's mail outbox (PRODUCT.md §6), Admin and above
+  mailOutbox: '/posta_in_uscita',
+  // the compliance jobs dashboard (seed B §2)
+  jobsDashboard: '/dashboard_jobs',
+  // subscription payments (seed B §2): buy months, back from the provider
+  payInit: '/pay_init',
+  payReturn: '/pay_return',
 } as const;
+
+/** The list of a model (`/table/{Model}`). */
+export const listPathOf = (model: { name: string }) => `/table/${model.name}`;
 
 /** Every path pattern of the app. */
 export function routePatterns(): string[] {

@@ -5,7 +5,8 @@ export const Role = defineModel({
   name: 'Role', table: 'roles', resource: 'user/roles', snake: 'role', formRoute: 'scheda_role',
   label: 'Ruolo', plural: 'Ruoli', scope: 'global', affectsSessions: true,
   fields: {
-    name: f.text('Nome', { required: true, searchable: true, unique: true }),
+    // seed B §3: fixed after creation (permissions and grants name the role)
+    name: f.text('Nome', { required: true, searchable: true, unique: true, createOnly: true }),
     permission_ids: f.manyToMany('Permessi', 'Permission', { table: 'role_permissions', own: 'role_id', other: 'permission_id' }, { width: 12 }),
   },
   list: { columns: ['name'], sort: { field: 'name' } },

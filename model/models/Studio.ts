@@ -2,6 +2,11 @@ import { f } from '../fields.js';
 import { defineModel } from '../define.js';
 
 const req = { required: true };
+/** The fiscal regimes an e-invoice may declare (FatturaPA RegimeFiscale): ordinary, or forfettario (0 % VAT, N2.2). */
+export const FISCAL_REGIMES = [
+  { value: 'RF01', text: 'RF01 - Ordinario' },
+  { value: 'RF19', text: 'RF19 - Forfettario' },
+] as const;
 /** Studio (seed B §3, limits of seed B §5). The row is the tenant itself. */
 export const Studio = defineModel({
   name: 'Studio', table: 'studios', resource: 'studios', snake: 'studio', formRoute: 'scheda_studio',
@@ -15,6 +20,16 @@ export const Studio = defineModel({
     fax_number: f.text('Fax', req),
     mobile_number: f.text('Cellulare', { ...req, rules: ['phone'] }),
     vat_number: f.text('Partita IVA', { searchable: true }),
+    // the e-invoices' CedentePrestatore (issue 13): optional, so a registered studio's card is not
+    // incomplete without them; the invoicing settings are the SuperAdmin's (seed B §6: 'Studio data
+    // used for invoices is configured by SuperAdmin'), the address parts the studio's own
+    fiscal_code: f.text('Codice fiscale studio', { max: 16, writeRole: 'SuperAdmin' }),
+    postal_code: f.text('CAP', { max: 5, min: 5, rules: ['digits'] }),
+    city: f.text('Comune', { max: 60 }),
+    province: f.text('Provincia (sigla)', { max: 2, min: 2, rules: ['lettersOnly'] }),
+    fiscal_regime: f.choice('Regime fiscale', { choices: [...FISCAL_REGIMES], default: 'RF01', writeRole: 'SuperAdmin' }),
+    withholding_tax: f.flag("Applica la ritenuta d'acconto (20%) in fattura", { writeRole: 'SuperAdmin' }),
+    cassa_previdenza: f.flag('Applica la cassa previdenza (4%) in fattura', { writeRole: 'SuperAdmin' }),
     website: f.text('Sito web'),
     iban: f.text('IBAN', { ...req, rules: ['iban'] }),
     footer_line1: f.text('Riga piè di pagina', req),

@@ -12,13 +12,14 @@ export const User = defineModel({
     password: f.password('Password', { requiredOnCreate: true, min: 8 }),
     active: f.boolean('Attivo', { default: true, filterable: true, writeRole: 'Admin' }),
     role_id: f.relation('Ruolo', 'Role', { required: true, writeRole: 'Admin' }),
-    studio_id: f.relation('Studio', 'Studio', { writeRole: 'SuperAdmin', formHidden: true }),
+    // seed B §6: only the SuperAdmin sees the studio selector on the user card
+    studio_id: f.relation('Studio', 'Studio', { writeRole: 'SuperAdmin', formHidden: 'belowWriteRole' }),
     cellulare: f.text('Cellulare', { rules: ['phone'] }),
     avatar: f.longtext('Avatar', { rules: ['image'], max: 2_000_000, formHidden: true }),
     credit: f.credit('Credito', { readOnly: true, default: 0 }),
   },
   list: {
-    columns: ['name', 'cognome', 'email', 'role_id', 'active'],
+    columns: ['name', 'cognome', 'email', 'role_id', 'credit', 'active'],
     sort: { field: 'name' },
     status: { field: 'active', values: {
       true: { text: 'Attivo', color: 'success', icon: 'CheckCircle' },

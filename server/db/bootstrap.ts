@@ -7,6 +7,7 @@ import { sql } from 'drizzle-orm';
 import { MODELS } from '../../model/registry.js';
 import { ROLE_RANK, VERBS, permissionName, type ModelDef, type RoleName, type Verb } from '../../model/define.js';
 import type { Exec } from '../records/exec.js';
+import { STUDIO_JOB_TYPES } from '../../model/models/StudioJobType.js';
 
 export const ROLE_NAMES: RoleName[] = ['SuperAdmin', 'Admin', 'Collaboratore', 'Utente'];
 
@@ -42,6 +43,10 @@ export async function bootstrap(exec: Exec) {
         }
       }
     }
+  }
+  // the fixed catalogue of job types (C41)
+  for (const t of STUDIO_JOB_TYPES) {
+    await exec(sql`INSERT INTO "studio_job_types" ("cod", "description") VALUES (${t.cod}, ${t.description}) ON CONFLICT ("cod") DO NOTHING`);
   }
   return Object.fromEntries([...roleIds].map(([k, v]) => [k, v.id])) as Record<RoleName, number>;
 }

@@ -19,6 +19,13 @@ export interface Database {
   /** run raw SQL text with parameters ($1…) and return rows */
   query<T = Record<string, unknown>>(text: string, params?: unknown[]): Promise<T[]>;
   /**
+   * run SQL text without parameters that may hold several statements (a job queue's schema and
+   * its locked maintenance, server/mail); answers the rows of the last one. On PGlite the text
+   * and, when it fails, a ROLLBACK hold the one connection together: a failed BEGIN…COMMIT would
+   * otherwise leave every later query in an aborted transaction.
+   */
+  script(text: string): Promise<Record<string, unknown>[]>;
+  /**
    * LISTEN on a channel (PostgreSQL: its own connection, made again with LISTEN after it is
    * lost; then `onReconnect` runs, since notifications sent meanwhile were missed); resolves to
    * the unsubscribe
@@ -87,6 +94,11 @@ export async function openDatabase(opts: OpenOptions): Promise<Database> {
     return {
       db: db as unknown as Db, kind: 'postgres',
       query: async (text, params) => (await pool.query(text, params as unknown[])).rows,
+      script: async (text) => {
+        // several statements answer one result each
+        const res = (await pool.query(text)) as unknown as import('pg').QueryResult | import('pg').QueryResult[];
+        return (Array.isArray(res) ? res.at(-1)?.rows : res.rows) ?? [];
+      },
       listen: (channel, onPayload, onReconnect) => listenWithReconnect(pg.Client, opts.databaseUrl!, channel, onPayload, onReconnect, log),
       notify: async (channel, payload) => { await pool.query('SELECT pg_notify($1, $2)', [channel, payload]); },
       close: () => pool.end(),
@@ -118,6 +130,7 @@ export async function openDatabase(opts: OpenOptions): Promise<Database> {
   return {
     db: db as unknown as Db, kind: 'pglite',
     query: async (text, params) => (await client.query(text, params as unknown[])).rows as never,
+    script: (text) => client.transaction(async (tx) => ((await tx.exec(text)).at(-1)?.rows ?? []) as Record<string, unknown>[]),
     listen: async (channel, onPayload) => client.listen(channel, onPayload),
     notify: async (channel, payload) => { await client.query('SELECT pg_notify($1, $2)', [channel, payload]); },
     close: async () => { await client.close(); await unlock(); },

@@ -4,6 +4,9 @@
  * tenant isolation can be seen. Each has its legal statuses, payment methods, bank accounts
  * (valid Italian IBANs), studio services with costs, and tasks. Deterministic: the same data on every fresh database.
  */
+import type { Storage } from '../storage/index.js';
+import { FILE_KINDS } from '../../model/fileKinds.js';
+import { buildDocx } from '../documents/docxBuilder.js';
 import { sql } from 'drizzle-orm';
 import type { Exec } from '../records/exec.js';
 import { hashPassword } from '../auth/password.js';
@@ -15,6 +18,10 @@ import { accounts } from './accounts.js';
 import { assignments } from './assignments.js';
 import { payslips, type PayslipEntry } from './payslips.js';
 import { idArray } from '../records/sql.js';
+import { recountJobs } from './jobs.js';
+import { einvoiceTotals } from '../../model/einvoice.js';
+import { fromCents } from '../../model/money.js';
+import { today as romeToday } from '../../model/dates.js';
 
 export const DEMO_PASSWORD = 'Demo2026!';
 export const DEMO_LOGINS = [
@@ -75,6 +82,27 @@ const TASKS: Array<[string, string]> = [
   ['RACCOLTA_DOC', 'Raccolta documenti'], ['REGISTRAZIONE', 'Registrazione movimenti'], ['QUADRATURA', 'Quadratura'],
   ['CALCOLO_IMPOSTE', 'Calcolo imposte'], ['CONTROLLO', 'Controllo del cliente'], ['FIRMA', 'Firma e impegno alla trasmissione'],
   ['INVIO_TEL', 'Invio telematico'], ['RICEVUTA', 'Ricevuta e archiviazione'],
+  ['ASSESTAMENTO', 'Scritture di assestamento'], ['NOTA_INT', 'Nota integrativa'], ['ASSEMBLEA', 'Approvazione in assemblea'],
+  ['DEPOSITO', 'Deposito al Registro Imprese'], ['F24', 'Predisposizione F24'], ['LIQ_IVA', 'Liquidazione IVA'],
+  ['QUESTIONARIO', 'Questionario antiriciclaggio'], ['DOC_IDENTITA', 'Verifica documenti di identità'],
+];
+
+/**
+ * The demo studio's compliance jobs (seed B §3): code, name, type (STUDIO_JOB_TYPES cod), the
+ * legal statuses they apply to (none: every one) and their sub-tasks (TASKS cod).
+ */
+const JOBS: Array<[string, string, string, string[], string[]]> = [
+  ['730', 'Modello 730', 'DICH', ['LP', 'DI'], ['RACCOLTA_DOC', 'CONTROLLO', 'FIRMA', 'INVIO_TEL']],
+  ['REDPF', 'Redditi Persone Fisiche', 'DICH', ['LP', 'DI'], ['RACCOLTA_DOC', 'CALCOLO_IMPOSTE', 'FIRMA', 'INVIO_TEL', 'RICEVUTA']],
+  ['REDSP', 'Redditi Società di persone', 'DICH', ['SAS', 'SNC'], ['RACCOLTA_DOC', 'QUADRATURA', 'FIRMA', 'INVIO_TEL']],
+  ['REDSC', 'Redditi Società di capitali', 'DICH', ['SRL', 'SRLS', 'SPA', 'COOP'], ['QUADRATURA', 'CALCOLO_IMPOSTE', 'FIRMA', 'INVIO_TEL', 'RICEVUTA']],
+  ['IVA', 'Dichiarazione IVA', 'DICH', ['SRL', 'SRLS', 'SPA', 'SAS', 'SNC', 'DI', 'LP', 'COOP'], ['REGISTRAZIONE', 'QUADRATURA', 'INVIO_TEL']],
+  ['BIL', "Bilancio d'esercizio", 'BIL', ['SRL', 'SRLS', 'SPA', 'COOP'], ['ASSESTAMENTO', 'NOTA_INT', 'ASSEMBLEA', 'DEPOSITO']],
+  ['LIPE', 'Liquidazioni periodiche IVA', 'CONT', ['SRL', 'SRLS', 'SPA', 'SAS', 'SNC', 'DI', 'LP', 'COOP'], ['REGISTRAZIONE', 'LIQ_IVA', 'INVIO_TEL']],
+  ['F24', 'Versamenti F24', 'F24', [], ['CALCOLO_IMPOSTE', 'F24', 'INVIO_TEL']],
+  ['CU', 'Certificazione Unica', 'PAGHE', [], ['RACCOLTA_DOC', 'QUADRATURA', 'INVIO_TEL']],
+  ['IMU', 'IMU', 'F24', [], ['CALCOLO_IMPOSTE', 'F24']],
+  ['AML', 'Adeguata verifica antiriciclaggio', 'ALTRO', [], ['QUESTIONARIO', 'DOC_IDENTITA', 'RICEVUTA']],
 ];
 
 const FEES = [600, 900, 1200, 1500, 1800, 2400, 3000, 3600, 4800, 6000];
@@ -135,7 +163,14 @@ function addYears(iso: string, years: number) {
   return d.toISOString().slice(0, 10);
 }
 
-const todayIso = () => new Date().toISOString().slice(0, 10);
+/** today in Rome, as the app and the server count days */
+const todayIso = () => romeToday();
+/** the first day of the month `months` away from the first of `iso`'s month */
+function addMonths(iso: string, months: number) {
+  const d = new Date(`${iso.slice(0, 7)}-01T00:00:00Z`);
+  d.setUTCMonth(d.getUTCMonth() + months);
+  return d.toISOString().slice(0, 10);
+}
 
 async function insertStudio(exec: Exec, values: Record<string, unknown>): Promise<number> {
   const cols = Object.keys(values);
@@ -165,6 +200,9 @@ function studioProfile(name: string, city: [string, string, string, string], man
     tel_number: `+39 0${seed}1 234${seed}67`, mobile_number: `+39 33${seed} 123456${seed}`, vat_number: vatNumber(9_000_000 + seed),
     iban: 'IT60X0542811101000000123456', status: 1, subscription_expire_date: addYears(todayIso(), 1),
     manager_name: mName, manager_surname: mSurname,
+    // the e-invoices' CedentePrestatore (a studio company: its fiscal code is its VAT number)
+    fiscal_code: vatNumber(9_000_000 + seed), postal_code: city[1], city: city[0], province: city[2], fiscal_regime: 'RF01',
+    withholding_tax: complete ? 1 : 0, cassa_previdenza: complete ? 1 : 0,
   };
   if (!complete) return base;
   return {
@@ -332,8 +370,135 @@ async function seedPayslips(exec: Exec, studioId: number, user: { id: number; na
   await db.postCharges(await db.upsert(entries));
 }
 
-/** Loads the demo data into an empty database (does nothing when a studio exists). */
-export async function loadDemoData(exec: Exec): Promise<boolean> {
+/**
+ * The payment that set each studio's expiry (PRODUCT.md §7): 12 months recorded offline at the
+ * start of this month, from the studio's expiry a year earlier.
+ */
+async function seedPayments(exec: Exec, studioIds: number[]) {
+  const [superAdmin] = await exec(sql`SELECT u."id" FROM "users" u JOIN "roles" r ON r."id" = u."role_id" WHERE r."name" = 'SuperAdmin' ORDER BY u."id" LIMIT 1`);
+  const rows = await exec(sql`SELECT "id", to_char("subscription_expire_date", 'YYYY-MM-DD') AS "d" FROM "studios" WHERE "id" = ANY(${idArray(studioIds)}) AND "subscription_expire_date" IS NOT NULL`);
+  await insertMany(exec, 'payment_logs', rows.map((r) => ({
+    studio_id: Number(r.id), user_id: superAdmin ? Number(superAdmin.id) : null, months: 12, amount: 358.8, provider: 'offline', status: 'COMPLETED',
+    provider_token: `OFF-demo-${r.id}`, previous_expiry: addYears(String(r.d), -1), new_expiry: String(r.d),
+    date: `${todayIso().slice(0, 7)}-01 10:00:00`, completed_at: `${todayIso().slice(0, 7)}-01 10:00:00`,
+  })));
+}
+
+/** Credit ledger rows of a studio's users, and each user's balance as their sum (PRODUCT.md §7). */
+async function seedCredit(exec: Exec, studioId: number, rows: Array<[number, 'CREDIT' | 'DEBIT', string, string]>) {
+  await insertMany(exec, 'credit_transaction_logs', rows.map(([users_id, type, amount, description], i) => ({
+    studio_id: studioId, users_id, type, amount, description, note: null, date: `${todayIso()} ${String(9 + i).padStart(2, '0')}:00:00`,
+  })));
+  await exec(sql`UPDATE "users" u SET "credit" = s."total" FROM (SELECT "users_id", SUM("amount") AS "total" FROM "credit_transaction_logs"
+    WHERE "studio_id" = ${studioId} AND "deleted_at" IS NULL GROUP BY "users_id") s WHERE u."id" = s."users_id"`);
+}
+
+/**
+ * E-invoices of the last weeks (issue 13): `count` invoices (TD01) of one to three of the
+ * studio's services to customers with complete data, dated from last month to today and numbered
+ * in date order within each year, with their rows and totals; and a credit note (TD04) correcting
+ * the first of them.
+ */
+async function seedEInvoices(exec: Exec, studioId: number, count: number) {
+  const [studio] = await exec(sql`SELECT "fiscal_regime", "withholding_tax", "cassa_previdenza" FROM "studios" WHERE "id" = ${studioId}`);
+  const regime = { regime: String(studio?.fiscal_regime ?? 'RF01'), withholding: Number(studio?.withholding_tax) === 1, cassa: Number(studio?.cassa_previdenza) === 1 };
+  const customers = (await exec(sql`SELECT "id" FROM "customers" WHERE "studio_id" = ${studioId} AND "ceased" = 0 AND "deleted_at" IS NULL
+    AND ("vat_id" IS NOT NULL OR "fiscal_code" IS NOT NULL) AND "address" IS NOT NULL AND "postal_code" IS NOT NULL AND "city" IS NOT NULL ORDER BY "id" LIMIT ${count}`)).map((r) => Number(r.id));
+  const services = await exec(sql`SELECT "id", "description", "cost"::text AS "cost" FROM "studio_services" WHERE "studio_id" = ${studioId} AND "cost" > 0 ORDER BY "id"`);
+  if (!customers.length || !services.length) return;
+  const today = todayIso();
+  const first = `${today.slice(0, 7)}-01`;
+  const lastMonth = addMonths(first, -1);
+  const span = Math.max(1, Math.round((Date.parse(today) - Date.parse(lastMonth)) / 86_400_000));
+  const docs = customers.map((customerId, i) => {
+    const date = new Date(Date.parse(lastMonth) + Math.floor((span * i) / customers.length) * 86_400_000).toISOString().slice(0, 10);
+    const rows = Array.from({ length: 1 + (i % 3) }, (_x, k) => {
+      const sv = services[(i * 3 + k) % services.length]!;
+      return { studio_service_id: Number(sv.id), description: String(sv.description), quantity: k === 1 ? 12 : 1, price: String(sv.cost), vat: 22, nature: null };
+    });
+    return { customerId, date, rows, type: 'TD01' as 'TD01' | 'TD04', corrects: null as number | null };
+  });
+  docs.push({ ...docs[0]!, date: today, type: 'TD04', rows: [{ ...docs[0]!.rows[0]!, description: `Storno parziale: ${docs[0]!.rows[0]!.description}` }], corrects: 0 });
+  docs.sort((x, y) => x.date.localeCompare(y.date));
+  const perYear = new Map<string, number>();
+  const ids: number[] = [];
+  for (const d of docs) {
+    const year = d.date.slice(0, 4);
+    const number = (perYear.get(year) ?? 0) + 1;
+    perYear.set(year, number);
+    const t = einvoiceTotals({ rows: d.rows, studio: regime });
+    const correctsId = d.corrects === null ? null : ids[docs.findIndex((x) => x.type === 'TD01' && x.customerId === d.customerId)] ?? null;
+    const [row] = await insertMany(exec, 'e_documents', [{
+      studio_id: studioId, type: d.type, number: String(number), date: d.date, year: Number(year), customer_id: d.customerId, corrects_id: correctsId,
+      taxable: fromCents(t.taxable + t.cassa), tax: fromCents(t.tax), total: fromCents(t.total),
+    }]);
+    ids.push(row!);
+    await insertMany(exec, 'e_document_services', d.rows.map((r, k) => ({ e_document_id: row!, position: k + 1, ...r })));
+  }
+}
+
+/**
+ * The vendor's sample Word template, 'Lettera di benvenuto' (a .docx using the tags of C74), so a
+ * fresh studio can fill one for its customers at once. Only when there is no template yet.
+ */
+export async function seedWordTemplates(exec: Exec, storage: Storage): Promise<void> {
+  const has = await exec(sql`SELECT 1 FROM "word_templates" LIMIT 1`);
+  if (has.length) return;
+  const [owner] = await exec(sql`SELECT u."id" FROM "users" u JOIN "roles" r ON r."id" = u."role_id" WHERE r."name" = 'SuperAdmin' ORDER BY u."id" LIMIT 1`);
+  const bytes = buildDocx([
+    { text: '{studio_nome}', bold: true, size: 14, spaceAfter: 0 },
+    { text: '{studio_indirizzo}', spaceAfter: 0 },
+    { text: 'P.IVA {studio_partita_iva} – {studio_email}', spaceAfter: 480 },
+    { text: 'Spett.le', align: 'right', spaceAfter: 0 },
+    { text: '{cliente_ragione_sociale}', bold: true, align: 'right', spaceAfter: 0 },
+    { text: '{cliente_indirizzo}', align: 'right', spaceAfter: 0 },
+    { text: '{cliente_cap} {cliente_citta}', align: 'right', spaceAfter: 0 },
+    { text: 'P.IVA {cliente_partita_iva} – C.F. {cliente_codice_fiscale}', align: 'right', spaceAfter: 480 },
+    { text: '{studio_citta_firma}, {data_oggi}', spaceAfter: 240 },
+    { text: 'Oggetto: benvenuto nello studio', bold: true, spaceAfter: 240 },
+    { text: 'Gentile {legale_rappresentante_nome} {legale_rappresentante_cognome},', spaceAfter: 160 },
+    { text: 'siamo lieti di accogliere {cliente_ragione_sociale} tra i clienti dello studio. Per l\'anno {anno_corrente} il compenso concordato è di € {cliente_tariffa_annuale}, in {cliente_numero_rate} rate.', align: 'both' },
+    { text: 'Per ogni necessità può scriverci a {studio_email} o chiamarci al {studio_telefono}. I pagamenti possono essere effettuati con bonifico sull\'IBAN {studio_iban}.', align: 'both', spaceAfter: 480 },
+    { text: 'Cordiali saluti', spaceAfter: 240 },
+    { text: '{responsabile_titolo} {responsabile_nome} {responsabile_cognome}', bold: true },
+  ]);
+  const key = await storage.put(bytes, 'word_templates');
+  const [t] = await exec(sql`INSERT INTO "word_templates" ("title", "description", "user_id")
+    VALUES ('Lettera di benvenuto', 'Lettera di benvenuto al nuovo cliente con il compenso annuale e i recapiti dello studio.', ${owner?.id ?? null}) RETURNING "id"`);
+  await exec(sql`INSERT INTO "attachments" ("owner_model", "owner_id", "studio_id", "original_filename", "content_type", "size", "storage_path", "created_by")
+    VALUES ('WordTemplate', ${Number(t!.id)}, NULL, 'Lettera di benvenuto.docx', ${FILE_KINDS.docx.mime}, ${bytes.length}, ${key}, ${owner?.id ?? null})`);
+}
+
+/**
+ * The compliance jobs of a studio (JOBS) and a year of their sub-tasks' statuses: for each active
+ * customer and job it applies to, deterministically, about a third of the jobs done, a third
+ * under way, a third not started — a colourful dashboard on a fresh start.
+ */
+async function seedJobs(exec: Exec, studioId: number, year: number, user: { id: number }) {
+  const types = new Map((await exec(sql`SELECT "id", "cod" FROM "studio_job_types"`)).map((r) => [String(r.cod), Number(r.id)]));
+  const tasks = new Map((await exec(sql`SELECT "id", "cod" FROM "tasks" WHERE "studio_id" = ${studioId}`)).map((r) => [String(r.cod), Number(r.id)]));
+  const statuses = new Map((await exec(sql`SELECT "id", "cod" FROM "legal_statuses" WHERE "studio_id" = ${studioId}`)).map((r) => [String(r.cod), Number(r.id)]));
+  const jobIds = await insertMany(exec, 'studio_jobs', JOBS.map(([cod, name, type]) => ({ studio_id: studioId, cod, name, studio_job_type_id: types.get(type)!, note: null })));
+  const jobTasks = JOBS.flatMap(([, , , , t], i) => t.map((cod) => ({ studio_job_id: jobIds[i]!, task_id: tasks.get(cod)! })));
+  const jobStatuses = JOBS.flatMap(([, , , ls], i) => ls.map((cod) => ({ studio_job_id: jobIds[i]!, legal_status_id: statuses.get(cod)! })));
+  await exec(sql`INSERT INTO "studio_job_tasks" ("studio_job_id", "task_id") VALUES ${sql.join(jobTasks.map((r) => sql`(${r.studio_job_id}, ${r.task_id})`), sql`, `)}`);
+  await exec(sql`INSERT INTO "studio_job_legal_statuses" ("studio_job_id", "legal_status_id") VALUES ${sql.join(jobStatuses.map((r) => sql`(${r.studio_job_id}, ${r.legal_status_id})`), sql`, `)}`);
+  // per customer and applicable job a stage 0–9: 0–2 nothing done, 3–6 the first sub-tasks, 7–9 all
+  await exec(sql`INSERT INTO "task_job_statuses" ("studio_id", "studio_job_id", "task_id", "customer_id", "year", "status", "updated_by")
+    SELECT ${studioId}, j."id", jt."task_id", c."id", ${year}, 1, ${user.id}
+    FROM "customers" c
+    JOIN "studio_jobs" j ON j."studio_id" = c."studio_id"
+    JOIN LATERAL (SELECT x."task_id", row_number() OVER (ORDER BY x."task_id") AS "n", count(*) OVER () AS "total"
+      FROM "studio_job_tasks" x WHERE x."studio_job_id" = j."id") jt ON TRUE
+    WHERE c."studio_id" = ${studioId} AND c."deleted_at" IS NULL AND c."ceased" = 0
+      AND (NOT EXISTS (SELECT 1 FROM "studio_job_legal_statuses" l WHERE l."studio_job_id" = j."id")
+        OR c."legal_status_id" IN (SELECT l."legal_status_id" FROM "studio_job_legal_statuses" l WHERE l."studio_job_id" = j."id"))
+      AND ((c."id" * 7 + j."id" * 13) % 10 >= 7
+        OR ((c."id" * 7 + j."id" * 13) % 10 >= 3 AND jt."n" <= GREATEST(1, jt."total" - 1 - (c."id" + j."id") % 2)))`);
+  await recountJobs(exec, jobIds);
+}
+
+export async function loadDemoData(exec: Exec, storage?: Storage): Promise<boolean> {
   const roles = await bootstrap(exec);
   const existing = await exec(sql`SELECT count(*)::int AS "n" FROM "studios"`);
   if (Number(existing[0].n) > 0) return false;
@@ -354,8 +519,15 @@ export async function loadDemoData(exec: Exec): Promise<boolean> {
   await seedAccounts(exec, demo, { id: admin!, name: 'Marco Rossi' });
   await seedAssignments(exec, demo, { id: admin!, name: 'Marco Rossi' });
   await seedPayslips(exec, demo, { id: admin!, name: 'Marco Rossi' });
+  await seedJobs(exec, demo, Number(todayIso().slice(0, 4)), { id: admin! });
   await seedAccounts(exec, bianchi, { id: bianchiAdmin!, name: 'Giulia Bianchi' });
+  await seedCredit(exec, demo, [[collab!, 'CREDIT', '100', 'Ricarica iniziale'], [collab!, 'DEBIT', '-25.5', 'Visure camerali'], [admin!, 'CREDIT', '50', 'Ricarica iniziale']]);
+  await seedCredit(exec, bianchi, [[bianchiAdmin!, 'CREDIT', '20', 'Ricarica iniziale']]);
+  await seedPayments(exec, [vendor, demo, bianchi]);
+  await seedEInvoices(exec, demo, 8);
+  await seedEInvoices(exec, bianchi, 3);
   await seedDeclaredModels(exec, demo, 12);
   await seedDeclaredModels(exec, bianchi, 3);
+  if (storage) await seedWordTemplates(exec, storage);
   return true;
 }

@@ -7,6 +7,8 @@ import { join, dirname } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { generateDrizzleJson, generateMigration } from 'drizzle-kit/api';
 import { allTables } from './tables.js';
+import './jobTables.js';
+import './einvoiceTables.js';
 
 const dir = join(dirname(fileURLToPath(import.meta.url)), 'migrations');
 const meta = join(dir, 'meta');

@@ -3,7 +3,7 @@
  * (`npm run db:generate`) and applied at start on PGlite and PostgreSQL alike.
  */
 import {
-  pgTable, serial, integer, text, varchar, timestamp, jsonb, check,
+  pgTable, serial, integer, text, varchar, timestamp, jsonb, check, boolean, customType,
   primaryKey, uniqueIndex, index, type AnyPgColumn, type PgTableWithColumns,
 } from 'drizzle-orm/pg-core';
 import { sql } from 'drizzle-orm';
@@ -19,7 +19,7 @@ export type AnyTable = PgTableWithColumns<any>;
 const tablesByModel = new Map<string, AnyTable>();
 
 /** The model whose rows are the tenants (scope 'tenant'): studio-scoped tables reference it. */
-function tenantModel(): ModelDef {
+export function tenantModel(): ModelDef {
   const tenants = MODELS.filter((m) => m.scope === 'tenant');
   if (tenants.length !== 1) throw new Error(`exactly one tenant model expected, found ${tenants.length}`);
   return tenants[0]!;
@@ -77,8 +77,8 @@ function build(m: ModelDef): AnyTable {
   const key = (t: Record<string, AnyPgColumn>, name: string, fd: FieldDef) => (fd.lowercase ? sql`lower(trim(${t[name]}))` : t[name]);
   return pgTable(m.table, cols, (t) => [
     ...uniques.map(([name, fd]) => m.scope === 'studio' && fd.unique !== 'product'
-      ? uniqueIndex(`${m.table}_${name}_uq`).on(t.studio_id, key(t, name, fd))
-      : uniqueIndex(`${m.table}_${name}_uq`).on(key(t, name, fd))),
+      ? uniqueIndex(`${m.table}_${name}_uq`).on(t.studio_id, ...(fd.uniqueWith ?? []).map((w) => t[w]!), key(t, name, fd))
+      : uniqueIndex(`${m.table}_${name}_uq`).on(key(t, name, fd), ...(fd.uniqueWith ?? []).map((w) => t[w]!))),
     ...(m.scope === 'studio' ? [index(`${m.table}_studio_idx`).on(t.studio_id)] : []),
     // an optional link is indexed only where it is set: the rows without it (most installments
     // have no service, payment method, assignment or payslip) cost no index entry on insert,
@@ -145,10 +145,76 @@ export const appSettings = pgTable('app_settings', {
   value: text('value').notNull(),
 });
 
+const bytea = customType<{ data: Buffer; driverData: Buffer }>({ dataType: () => 'bytea' });
+const studioRef = (name: string) => integer(name).references((): AnyPgColumn => tableOf(tenantModel().name).id, { onDelete: 'cascade' });
+
+/**
+ * Files uploaded to a record of a model that declares `attachments` (a Word template's .docx):
+ * the row describes the file, its bytes are in the storage (server/storage) under `storage_path`.
+ */
+export const attachments = pgTable('attachments', {
+  id: serial('id').primaryKey(),
+  owner_model: varchar('owner_model', { length: 64 }).notNull(),
+  owner_id: integer('owner_id').notNull(),
+  /** the owner's studio; null for records shared by every studio (Word templates) */
+  studio_id: studioRef('studio_id'),
+  original_filename: varchar('original_filename', { length: 255 }).notNull(),
+  content_type: varchar('content_type', { length: 128 }).notNull(),
+  size: integer('size').notNull(),
+  storage_path: varchar('storage_path', { length: 255 }).notNull(),
+  descrizione: varchar('descrizione', { length: 255 }),
+  nota: varchar('nota', { length: 255 }),
+  marked_for_deletion: boolean('marked_for_deletion').notNull().default(false),
+  created_by: integer('created_by'),
+  created_at: ts('created_at').notNull().default(sql`LOCALTIMESTAMP`),
+  updated_at: ts('updated_at').notNull().default(sql`LOCALTIMESTAMP`),
+}, (t) => [index('attachments_owner_idx').on(t.owner_model, t.owner_id)]);
+
+/**
+ * The outbox (PRODUCT.md §6): every e-mail the product sends, written in the same transaction
+ * as the request that asks for it, then delivered by a worker (server/mail).
+ * status: queued | sending | sent | failed | kept (no SMTP_URL: kept, not sent).
+ */
+export const mailOutbox = pgTable('mail_outbox', {
+  id: serial('id').primaryKey(),
+  studio_id: studioRef('studio_id'),
+  /** what the message is: bollettino, contract, account_balance, word_template, contact_form, … */
+  kind: varchar('kind', { length: 32 }).notNull(),
+  status: varchar('status', { length: 16 }).notNull().default('queued'),
+  from_address: varchar('from_address', { length: 255 }).notNull(),
+  to_addresses: jsonb('to_addresses').notNull(),
+  cc_addresses: jsonb('cc_addresses').notNull().default(sql`'[]'::jsonb`),
+  subject: varchar('subject', { length: 255 }).notNull(),
+  body_text: text('body_text').notNull(),
+  body_html: text('body_html'),
+  tries: integer('tries').notNull().default(0),
+  last_error: text('last_error'),
+  message_id: varchar('message_id', { length: 255 }),
+  created_by: integer('created_by'),
+  created_at: ts('created_at').notNull().default(sql`LOCALTIMESTAMP`),
+  updated_at: ts('updated_at').notNull().default(sql`LOCALTIMESTAMP`),
+  sent_at: ts('sent_at'),
+}, (t) => [index('mail_outbox_studio_idx').on(t.studio_id, t.id), index('mail_outbox_status_idx').on(t.status)]);
+
+/** The attachments of an outbox message, kept with it (the message is sent as it was asked). */
+export const mailAttachments = pgTable('mail_attachments', {
+  id: serial('id').primaryKey(),
+  mail_id: integer('mail_id').notNull().references(() => mailOutbox.id, { onDelete: 'cascade' }),
+  filename: varchar('filename', { length: 255 }).notNull(),
+  content_type: varchar('content_type', { length: 128 }).notNull(),
+  size: integer('size').notNull(),
+  content: bytea('content').notNull(),
+}, (t) => [index('mail_attachments_mail_idx').on(t.mail_id)]);
+
+/** Tables of a capability declared beside the schema builder (server/db/jobTables.ts), for migrations. */
+const extraTables: Record<string, unknown> = {};
+export function registerTables(tables: Record<string, unknown>) { Object.assign(extraTables, tables); }
+
 /** Every table, keyed by export name, for migrations. */
 export function allTables(): Record<string, unknown> {
-  const out: Record<string, unknown> = { revokedTokens, sessionEpochs, auditLog, appSettings };
+  const out: Record<string, unknown> = { revokedTokens, sessionEpochs, auditLog, appSettings, attachments, mailOutbox, mailAttachments };
   for (const m of MODELS) out[m.table] = tableOf(m.name);
   for (const [name, t] of pivotTables) out[name] = t;
+  Object.assign(out, extraTables);
   return out;
 }

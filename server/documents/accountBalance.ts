@@ -12,7 +12,7 @@ import { esc, euro, studioDocument, studioHtml, type StudioData } from './frame.
 export interface AccountBalanceData { studio: StudioData; customer: DocCustomer; balance: AccountBalance; from: string | null; to: string | null }
 
 const TYPE_TEXT = Object.fromEntries(TRANSACTION_TYPES.map((t) => [t.value, t.text])) as Record<string, string>;
-const periodText = (from: string | null, to: string | null) =>
+export const periodText = (from: string | null, to: string | null) =>
   from && to ? `dal ${displayDate(from)} al ${displayDate(to)}` : from ? `dal ${displayDate(from)}` : to ? `fino al ${displayDate(to)}` : 'tutti i movimenti';
 /** a movement's day (the time only when it is not midnight) */
 const dayOf = (dt: string) => (dt.endsWith(' 00:00:00') ? displayDate(dt.slice(0, 10)) : displayDateTime(dt));

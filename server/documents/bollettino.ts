@@ -4,7 +4,7 @@
  * service's bank account, else the studio's) in clear text, plus the EPC069-12 QR code of the
  * same transfer. PDF (pdfmake) and HTML (Word opens it as `.doc`).
  */
-import { epcQrCanvas, epcQrDataUrl } from './epcQr.js';
+import { epcQrDataUrl, epcQrPng } from './epcQr.js';
 import { displayDate, today } from '../../model/dates.js';
 import { esc, euro, ibanText, studioDocument, studioHtml, type StudioData } from './frame.js';
 
@@ -31,7 +31,7 @@ const transferOf = (d: BollettinoData) => ({ name: d.beneficiary, iban: d.iban, 
 
 /** The pdfmake document of one notice. */
 export async function bollettinoPdfDoc(d: BollettinoData) {
-  const qr = epcQrCanvas(transferOf(d), 130);
+  const qr = { image: await epcQrPng(transferOf(d)), width: 130, height: 130 };
   const row = (label: string, value: string, big = false) => [
     { text: label, style: 'label', margin: [0, 3, 0, 0] },
     { text: value, fontSize: big ? 14 : 10, bold: big, margin: [0, 1, 0, 3] },

@@ -4,7 +4,7 @@
  * `server/models/<Name>.ts` exporting its hooks, listed in `server/models/index.ts`.
  */
 import type { SQL } from 'drizzle-orm';
-import type { ModelDef } from '../../model/define.js';
+import type { FileKind, ModelDef } from '../../model/define.js';
 import type { FieldErrors } from '../../model/validate.js';
 import type { Ctx } from '../auth/context.js';
 import type { Exec, Row } from '../records/exec.js';
@@ -33,6 +33,11 @@ export interface ModelHooks {
   beforeDelete?(args: { exec: Exec; ctx: Ctx; model: ModelDef; ids: number[]; trash: number[]; forever: number[] }): Promise<void> | void;
   /** adds computed values to one record answered by GET /api/{resource}/{id} (e.g. a customer's balance) */
   afterRead?(args: { exec: Exec; ctx: Ctx; model: ModelDef; row: Row }): Promise<void> | void;
+  /**
+   * an uploaded file of the record (model `attachments`), after its kind was recognised by its
+   * content: throw an HttpError (422) to refuse it (e.g. a Word template that cannot be filled)
+   */
+  checkAttachment?(args: { model: ModelDef; kind: FileKind; bytes: Buffer; filename: string }): void;
   /** an extra condition on the rows the caller may see (alias `t`), besides the studio scope */
   rowScope?(ctx: Ctx, alias: string): SQL | null;
 }

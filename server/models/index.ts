@@ -3,10 +3,19 @@ import type { ModelDef } from '../../model/define.js';
 import type { ModelHooks } from './hooks.js';
 import { UserHooks } from './User.js';
 import { CustomerHooks } from './Customer.js';
+import { WordTemplateHooks } from './WordTemplate.js';
+import { StudioJobHooks, TaskHooks } from './StudioJob.js';
+import { EDocumentHooks } from './EDocument.js';
+import { CreditTransactionLogHooks } from './CreditTransactionLog.js';
 
 const HOOKS: Record<string, ModelHooks> = {
   User: UserHooks,
   Customer: CustomerHooks,
+  WordTemplate: WordTemplateHooks,
+  StudioJob: StudioJobHooks,
+  Task: TaskHooks,
+  EDocument: EDocumentHooks,
+  CreditTransactionLog: CreditTransactionLogHooks,
 };
 
 const NONE: ModelHooks = {};

@@ -42,7 +42,11 @@ export function projection(model: ModelDef, columns: string[] | 'select'): Proje
   for (const name of columns) {
     const fd = model.fields[name];
     if (!fd || fd.hidden) continue;
-    if (fd.type === 'manyToMany') { selects.push(sql`${m2mExpr(fd)} AS ${ident(name)}`); continue; }
+    if (fd.type === 'manyToMany') {
+      selects.push(sql`${m2mExpr(fd)} AS ${ident(name)}`);
+      if (fd.countAs) selects.push(sql`cardinality(${m2mExpr(fd)}) AS ${ident(fd.countAs)}`);
+      continue;
+    }
     selects.push(sql`${fieldExpr('t', name, fd)} AS ${ident(name)}`);
     if (fd.type === 'relation') {
       const ref = modelByName.get(fd.ref!)!;

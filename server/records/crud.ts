@@ -29,6 +29,7 @@ function recordSelect(model: ModelDef): SQL {
   for (const [name, fd] of Object.entries(model.fields)) {
     if (fd.hidden) continue;
     parts.push(fd.type === 'manyToMany' ? sql`${m2mExpr(fd)} AS ${ident(name)}` : sql`${fieldExpr('t', name, fd)} AS ${ident(name)}`);
+    if (fd.type === 'manyToMany' && fd.countAs) parts.push(sql`cardinality(${m2mExpr(fd)}) AS ${ident(fd.countAs)}`);
   }
   return sql.join(parts, sql`, `);
 }
@@ -80,11 +81,14 @@ async function checkRelations(exec: Exec, ctx: Ctx, model: ModelDef, values: Row
 async function checkUnique(exec: Exec, ctx: Ctx, model: ModelDef, values: Row, id: number | null, errors: FieldErrors) {
   for (const [name, fd] of Object.entries(model.fields)) {
     if (!fd.unique || values[name] == null || errors[name]) continue;
+    // unique together with other fields: checked here when they are known, else by the index (mapUnique)
+    if (fd.uniqueWith?.some((w) => values[w] == null)) continue;
     const acrossStudios = fd.unique === 'product';
     const column = fd.lowercase ? sql`lower(trim(${col('t', name)}))` : col('t', name);
     const value = fd.lowercase ? String(values[name]).trim().toLowerCase() : values[name];
     const rows = await exec(sql`SELECT t."id", ${model.softDelete ? sql`(t."deleted_at" IS NOT NULL)` : sql`FALSE`} AS "trashed"
       FROM ${ident(model.table)} t WHERE ${column} = ${value}
+      ${sql.join((fd.uniqueWith ?? []).map((w) => sql`AND ${col('t', w)} = ${values[w]}`), sql` `)}
       ${model.scope === 'studio' && !acrossStudios ? sql`AND t."studio_id" = ${Number(values.studio_id ?? ctx.studioId)}` : sql``}
       ${id ? sql`AND t."id" <> ${id}` : sql``} LIMIT 1`);
     if (!rows.length) continue;
@@ -110,8 +114,17 @@ async function writePivots(exec: Exec, model: ModelDef, id: number, values: Row)
   }
 }
 
+/**
+ * Marks an input as written by a model's own calls (`writtenBy`): a symbol, never part of a JSON
+ * body, so the generic endpoints cannot pass it.
+ */
+export const SERVICE_WRITE = Symbol('written by the model\'s own calls');
+
 /** Validated and converted column values from the input (only writable fields). */
 async function prepare(exec: Exec, ctx: Ctx, model: ModelDef, input: Row, mode: 'create' | 'update', existing?: Row) {
+  if (model.writtenBy && !(input as Record<symbol, unknown>)[SERVICE_WRITE]) {
+    throw new HttpError(405, `${model.plural}: si scrivono con ${model.writtenBy}`);
+  }
   const source: Row = { ...(hooksOf(model).beforeValidate?.({ ctx, model, mode, input: { ...input } }) ?? input) };
   if (mode === 'create') {
     for (const [name, fd] of writable(model)) {
@@ -127,6 +140,10 @@ async function prepare(exec: Exec, ctx: Ctx, model: ModelDef, input: Row, mode: 
     if (fd.type === 'password' && (source[name] == null || source[name] === '')) continue;
     if (errors[name]) continue;
     const v = toDbValue(fd, source[name]);
+    if (fd.createOnly && mode === 'update') {
+      if (!sameValue(existing?.[name], v)) errors[name] = [MSG.createOnly];
+      continue;
+    }
     if (!mayWriteField(ctx, fd)) {
       const current = existing?.[name] ?? (mode === 'create' ? toDbValue(fd, defaultOf(fd)) : null);
       if (!sameValue(current, v) && !(mode === 'create' && v == null)) throw forbidden();
@@ -240,9 +257,10 @@ export async function createRecords(tx: Tx, ctx: Ctx, model: ModelDef, input: Ro
 }
 
 export async function updateRecord(tx: Tx, ctx: Ctx, model: ModelDef, rawId: unknown, input: Row, opts: { ifMatch?: string } = {}): Promise<Row> {
-  if (!can(ctx, model, 'update', Number(rawId))) throw forbidden();
   return tx(async (exec) => {
+    // scope first: another studio's row is a 404 even to a role that may not update (no existence leak)
     const existing = await getRecord(exec, ctx, model, rawId, { forUpdate: true });
+    if (!can(ctx, model, 'update', Number(rawId))) throw forbidden();
     await checkVersion(exec, model, existing, versionOf(input, opts.ifMatch));
     return updateWith(exec, ctx, model, existing, input);
   });
@@ -278,6 +296,8 @@ async function updateWith(exec: Exec, ctx: Ctx, model: ModelDef, existing: Row, 
     if (restoring) sets.push(sql`"deleted_at" = NULL`);
     await mapUnique(model, () => exec(sql`UPDATE ${ident(model.table)} SET ${sql.join(sets, sql`, `)} WHERE "id" = ${id}`));
     await writePivots(exec, model, id, values);
+    // seed B §4: files marked for deletion go when their record is saved (their bytes: the storage sweep)
+    if (model.attachments) await exec(sql`DELETE FROM "attachments" WHERE "owner_model" = ${model.name} AND "owner_id" = ${id} AND "marked_for_deletion"`);
     const row = await getRecord(exec, ctx, model, id);
     const changes = diff(model, existing, row);
     if (restoring && existing.trashed) await audit(exec, ctx, model, id, 'restore', null);
@@ -358,9 +378,13 @@ export function parseIds(raw: string): number[] {
 export async function deleteRecords(tx: Tx, ctx: Ctx, model: ModelDef, ids: number[], mode: 'auto' | 'soft' | 'force' = 'auto', startedAt: Date = new Date()) {
   return tx(async (exec) => {
     const before = sql`(${startedAt.toISOString()}::timestamptz AT TIME ZONE 'Europe/Rome')`;
+    // the request's start is known to the millisecond: a row trashed within that millisecond
+    // counts as trashed before it (a trash answered and a new request received inside one
+    // millisecond is the common case on a fast database; a concurrent trash that close is not)
+    const trashedAt = sql`date_trunc('milliseconds', t."deleted_at")`;
     const rows = await exec(sql`SELECT t."id",
-        ${model.softDelete ? sql`(t."deleted_at" IS NOT NULL AND t."deleted_at" < ${before})` : sql`TRUE`} AS "trashed",
-        ${model.softDelete ? sql`(t."deleted_at" IS NOT NULL AND t."deleted_at" >= ${before})` : sql`FALSE`} AS "just_trashed"
+        ${model.softDelete ? sql`(t."deleted_at" IS NOT NULL AND ${trashedAt} <= ${before})` : sql`TRUE`} AS "trashed",
+        ${model.softDelete ? sql`(t."deleted_at" IS NOT NULL AND ${trashedAt} > ${before})` : sql`FALSE`} AS "just_trashed"
       FROM ${ident(model.table)} t WHERE t."id" = ANY(${idArray(ids)}) AND ${scopeCondition(model, ctx)} FOR UPDATE`);
     // scope first: another studio's row is a 404, never a 403 (no existence leak)
     if (rows.length !== ids.length) throw notFound();
@@ -385,6 +409,7 @@ export async function deleteRecords(tx: Tx, ctx: Ctx, model: ModelDef, ids: numb
         throw e;
       }
       await auditMany(exec, ctx, model, toDelete, 'delete');
+      if (model.attachments) await exec(sql`DELETE FROM "attachments" WHERE "owner_model" = ${model.name} AND "owner_id" = ANY(${idArray(toDelete)})`);
     }
     return { trashed: toTrash.length + justTrashed, deleted: toDelete.length };
   });

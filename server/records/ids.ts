@@ -10,6 +10,12 @@ export const MAX_IDS = 100_000;
 const isId = (x: unknown) =>
   (typeof x === 'number' || (typeof x === 'string' && /^\d{1,10}$/.test(x))) && Number.isInteger(Number(x)) && Number(x) >= 1 && Number(x) <= INT_MAX;
 
+/** One id (a number or its digits, trimmed), or null when it is not one. */
+export function oneId(raw: unknown): number | null {
+  const x = typeof raw === 'string' ? raw.trim() : raw;
+  return isId(x) ? Number(x) : null;
+}
+
 /**
  * The distinct ids of `raw` (an array, its JSON text, or a single id), in their first order;
  * 'empty' for an empty list, null for anything else (text, booleans, fractions, 0, negatives,

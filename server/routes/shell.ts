@@ -60,5 +60,5 @@ export async function shellRoutes(api: FastifyInstance, deps: AppDeps) {
   const MenuNode: z.ZodType = z.lazy(() => z.looseObject({ title: z.string(), icon: z.string(), link: z.string().optional(), sub_title: z.string().optional(), children: z.array(MenuNode).optional() }));
   api.get('/menu_items', {
     schema: { tags, summary: 'C08 Menu del ruolo', response: { 200: z.object({ data: z.array(MenuNode) }), ...ERRORS } },
-  }, async (req) => ({ data: menuFor(req.ctx.role, atLeast) }));
+  }, async (req) => ({ data: menuFor(req.ctx.role, atLeast, undefined, { credit: settings.creditEnabled }) }));
 }

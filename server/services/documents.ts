@@ -10,7 +10,8 @@ import type { Exec } from '../records/exec.js';
 import { HttpError, MSG, forbidden, notFound } from '../errors.js';
 import { getModel } from '../../model/registry.js';
 import { fieldValidators } from '../../model/validate.js';
-import { INT_MAX, MESSAGES } from '../../model/types.js';
+import { MESSAGES } from '../../model/types.js';
+import { oneId } from '../records/ids.js';
 import { fromCents, toCents } from '../../model/money.js';
 import { customerIds } from './accounts.js';
 import { customerFee, customersOf, legalRepresentativeOf, serviceOf, studioData, studioManager } from '../db/documents.js';
@@ -55,9 +56,9 @@ function amountOf(raw: unknown, field: string): number {
 }
 
 function idOf(raw: unknown, field: string): number {
-  const n = typeof raw === 'number' ? raw : typeof raw === 'string' && /^\d{1,10}$/.test(raw.trim()) ? Number(raw) : NaN;
-  if (!Number.isInteger(n) || n < 1 || n > INT_MAX) throw invalid({ [field]: [raw === undefined || raw === null || raw === '' ? 'Campo Obbligatorio' : 'Elemento non valido'] });
-  return n;
+  const id = oneId(raw);
+  if (id === null) throw invalid({ [field]: [raw === undefined || raw === null || raw === '' ? 'Campo Obbligatorio' : 'Elemento non valido'] });
+  return id;
 }
 
 /**

@@ -2,7 +2,8 @@
  * Bulk action 'Estratto conto' (seed A §2, C29, C30): the account statements of the selected
  * customers for a period (default the current year; the last one used is remembered in local
  * storage), as PDF or Word document; one customer gives a file, several EstrattiConto.zip. A
- * progress bar shows while the files are made.
+ * progress bar shows while the files are made. 'Invia estratti conto via email' (C31): the same
+ * period dialog, then each customer's statement is queued in the outbox ('inserito nella coda').
  */
 import { useState } from 'react';
 import { Box, Button, LinearProgress, TextField, Typography } from '@mui/material';
@@ -11,21 +12,41 @@ import { saveAs } from 'file-saver';
 import { currentPeriod } from '../../model/dates';
 import { useAppDataProvider } from '../dataProvider';
 import { AppDialog } from '../layout/ErrorDialog';
-import { BulkErrorDialog, TEXTS, TITLES } from './common';
+import { BulkErrorDialog, TEXTS, TITLES, useQueuedSend } from './common';
 
 /** local storage key of the last period used */
 export const PERIOD_STORE = 'documents.accountBalancePeriod';
 const RANGE_ERROR = 'La data di inizio intervallo è maggiore di quella di fine';
 
+type Period = { from: string; to: string };
+
+/** The statement's period (shared by the download and the e-mail, remembered in local storage). */
+function usePeriod() {
+  const [period, setPeriod] = useStore<Period>(PERIOD_STORE, currentPeriod('year'));
+  return { period, setPeriod, reversed: !!(period.from && period.to && period.from > period.to) };
+}
+
+/** 'Dal' and 'Al' of the statement's period. */
+function PeriodFields({ period, setPeriod, reversed }: ReturnType<typeof usePeriod>) {
+  return (
+    <Box sx={{ display: 'flex', gap: 2, mt: 2 }}>
+      <TextField label="Dal" type="date" size="small" value={period.from} onChange={(e) => setPeriod({ ...period, from: e.target.value })}
+        error={reversed} helperText={reversed ? RANGE_ERROR : ' '} slotProps={{ inputLabel: { shrink: true } }} />
+      <TextField label="Al" type="date" size="small" value={period.to} onChange={(e) => setPeriod({ ...period, to: e.target.value })}
+        helperText=" " slotProps={{ inputLabel: { shrink: true } }} />
+    </Box>
+  );
+}
+
 export function AccountBalanceButton() {
   const { selectedIds } = useListContext();
   const dp = useAppDataProvider();
   const notify = useNotify();
-  const [period, setPeriod] = useStore<{ from: string; to: string }>(PERIOD_STORE, currentPeriod('year'));
+  const periodState = usePeriod();
+  const { period, reversed } = periodState;
   const [open, setOpen] = useState(false);
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
-  const reversed = !!(period.from && period.to && period.from > period.to);
   const download = async (format: 'pdf' | 'html') => {
     setBusy(true);
     try {
@@ -42,12 +63,7 @@ export function AccountBalanceButton() {
         text={(
           <Box>
             <Typography>Estratto conto dei {selectedIds.length} clienti selezionati per il periodo:</Typography>
-            <Box sx={{ display: 'flex', gap: 2, mt: 2 }}>
-              <TextField label="Dal" type="date" size="small" value={period.from} onChange={(e) => setPeriod({ ...period, from: e.target.value })}
-                error={reversed} helperText={reversed ? RANGE_ERROR : ' '} slotProps={{ inputLabel: { shrink: true } }} />
-              <TextField label="Al" type="date" size="small" value={period.to} onChange={(e) => setPeriod({ ...period, to: e.target.value })}
-                helperText=" " slotProps={{ inputLabel: { shrink: true } }} />
-            </Box>
+            <PeriodFields {...periodState} />
             {busy && <LinearProgress aria-label="Preparazione degli estratti conto" />}
           </Box>
         )}
@@ -56,6 +72,37 @@ export function AccountBalanceButton() {
             <Button onClick={() => setOpen(false)} disabled={busy}>Annulla</Button>
             <Button onClick={() => download('html')} disabled={busy || reversed}>Scarica DOC</Button>
             <Button onClick={() => download('pdf')} variant="contained" disabled={busy || reversed}>Scarica PDF</Button>
+          </>
+        )} />
+      <BulkErrorDialog text={error} onClose={() => setError(null)} />
+    </>
+  );
+}
+
+/** 'Invia estratti conto via email' (C31): any selection; the period, then one message per customer is queued. */
+export function AccountBalanceEmailButton() {
+  const { selectedIds } = useListContext();
+  const dp = useAppDataProvider();
+  const periodState = usePeriod();
+  const { period, reversed } = periodState;
+  const [open, setOpen] = useState(false);
+  const { busy, error, setError, send: queue } = useQueuedSend();
+  const send = () => queue(() => dp.emailAccountBalances({ customer_ids: selectedIds.map(Number), from: period.from || null, to: period.to || null }), () => setOpen(false));
+  return (
+    <>
+      <Button size="small" onClick={() => setOpen(true)} disabled={!selectedIds.length}>Invia estratti conto via email</Button>
+      <AppDialog open={open} onClose={() => !busy && setOpen(false)} title={TITLES.info}
+        text={(
+          <Box>
+            <Typography>L&apos;estratto conto di ciascuno dei {selectedIds.length} clienti selezionati, in PDF, sarà inviato al suo indirizzo email (in copia all&apos;indirizzo per gli estratti conto dello studio). Periodo:</Typography>
+            <PeriodFields {...periodState} />
+            {busy && <LinearProgress aria-label="Preparazione degli estratti conto" />}
+          </Box>
+        )}
+        actions={(
+          <>
+            <Button onClick={() => setOpen(false)} disabled={busy}>Annulla</Button>
+            <Button onClick={send} variant="contained" disabled={busy || reversed}>Invia</Button>
           </>
         )} />
       <BulkErrorDialog text={error} onClose={() => setError(null)} />

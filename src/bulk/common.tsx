@@ -4,7 +4,7 @@
  */
 import { Box, Button, Table, TableBody, TableCell, TableHead, TableRow, TextField, Typography } from '@mui/material';
 import { useState } from 'react';
-import { useGetMany, type Identifier } from 'react-admin';
+import { useGetMany, useNotify, type Identifier } from 'react-admin';
 import { saveAs } from 'file-saver';
 import { YEAR_MAX, YEAR_MIN } from '../../model/dates';
 import { AppDialog } from '../layout/ErrorDialog';
@@ -14,6 +14,8 @@ export const TEXTS = {
   save: 'Errore di salvataggio, è consigliato, prima di proseguire, risolvere il problema.',
   load: 'Errore di caricamento...',
   generate: 'Errore di generazione...',
+  /** seed B §8: an e-mail send failed (the server's reason follows) */
+  send: 'Errore di invio...',
 } as const;
 
 import { formatAmount, formatEuro } from '../../model/types';
@@ -46,6 +48,30 @@ export function downloadCsv(fileName: string, head: string[], rows: Array<Array<
   const line = (r: Array<string | number>) => r.map((c, j) => (money.includes(j) && typeof c === 'number' ? formatAmount(c) : csvCell(c))).join(';');
   const lines = [head.map(csvCell).join(';'), ...rows.map(line)];
   saveAs(new Blob([`\uFEFF${lines.join('\r\n')}\r\n`], { type: 'text/csv;charset=utf-8' }), fileName);
+}
+
+/**
+ * A queued e-mail send of a bulk action (C20, C31, C32, C36): busy while the request runs, the
+ * server's answer ('… inserito nella coda') as a notice, a failure as 'Errore di invio...' with
+ * the server's reason. `after` runs once it is over (closing the action's dialog); with
+ * `keepOnError` it runs on success only (the dialog stays, to try again).
+ */
+export function useQueuedSend() {
+  const notify = useNotify();
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  const send = async (call: () => Promise<{ message?: string }>, after?: () => void, keepOnError = false) => {
+    setBusy(true);
+    try {
+      const res = await call();
+      notify(res.message ?? 'Email inserita nella coda', { type: 'info' });
+      after?.();
+    } catch (e) {
+      if (!keepOnError) after?.();
+      setError(`${TEXTS.send} ${(e as Error).message ?? ''}`.trim());
+    } finally { setBusy(false); }
+  };
+  return { busy, error, setError, send };
 }
 
 /** rows a result table shows; the rest is in its CSV (tens of thousands of rows would freeze the page) */

@@ -6,13 +6,14 @@ import { AssignCollaboratorButton } from './AssignCollaboratorButton';
 import { AddTransactionButton } from './AddTransactionButton';
 import { EmailExportButton } from './EmailExportButton';
 import { BollettiniButton } from './BollettiniButton';
-import { AccountBalanceButton } from './AccountBalanceButton';
+import { AccountBalanceButton, AccountBalanceEmailButton } from './AccountBalanceButton';
 import { TransferLetterButton } from './TransferLetterButton';
-import { ContractButton } from './ContractButton';
+import { ContractButton, ContractEmailButton } from './ContractButton';
+import { WordTemplateButton } from './WordTemplateButton';
 
-export { GenerateInstallmentsButton, YearlyAmountButton, AnnualBalancerButton, AssignCollaboratorButton, AddTransactionButton, EmailExportButton, BollettiniButton, AccountBalanceButton, TransferLetterButton, ContractButton };
+export { GenerateInstallmentsButton, YearlyAmountButton, AnnualBalancerButton, AssignCollaboratorButton, AddTransactionButton, EmailExportButton, BollettiniButton, AccountBalanceButton, TransferLetterButton, ContractButton, WordTemplateButton, ContractEmailButton, AccountBalanceEmailButton };
 
-/** The customers' bulk toolbar (the e-mail actions and the Word templates come next, here). */
+/** The customers' bulk toolbar: the actions of seed A §2, the e-mail sends beside their downloads. */
 export function CustomerBulkActions() {
   return (
     <>
@@ -22,9 +23,12 @@ export function CustomerBulkActions() {
       <AddTransactionButton />
       <AnnualBalancerButton />
       <ContractButton />
+      <ContractEmailButton />
       <BollettiniButton />
       <AccountBalanceButton />
+      <AccountBalanceEmailButton />
       <TransferLetterButton />
+      <WordTemplateButton />
       <EmailExportButton />
     </>
   );

@@ -14,6 +14,7 @@ import { apiDownload, apiFetch, ApiError, rowsOf } from '../api/client';
 import type { ClientVar } from '../layout/settings';
 import type { MenuNode } from '../layout/AppMenu';
 import type { LoggedUser } from '../authProvider/token';
+import type { MailStatus } from '../../model/mail';
 
 export interface FilterSpec { name: string; type: 'OR' | 'AND' | 'gte' | 'lte' | 'gt'; val: unknown[]; glue?: 'and' | 'or'; relation_field_name?: string }
 
@@ -104,6 +105,79 @@ export function idBatches(ids: Identifier[]): Identifier[][] {
   return out;
 }
 
+/** A file of a record (C75). */
+export interface AttachmentRow { id: number; original_filename: string; content_type: string; size: number; descrizione: string | null; nota: string | null; marked_for_deletion: boolean; created_at: string }
+
+/**
+ * What the form's uploader changed (its value, `__attachments`, never sent with the record):
+ * files to add, marks for deletion and descriptions of the files already there.
+ */
+export interface AttachmentChanges {
+  add: File[];
+  marks: Record<number, boolean>;
+  meta: Record<number, { descrizione?: string; nota?: string }>;
+}
+export const ATTACHMENTS_FIELD = '__attachments';
+
+function takeAttachmentChanges(m: ModelDef, body: Record<string, unknown>): AttachmentChanges | null {
+  const changes = body[ATTACHMENTS_FIELD] as AttachmentChanges | undefined;
+  delete body[ATTACHMENTS_FIELD];
+  return m.attachments && changes ? changes : null;
+}
+
+const attachmentCalls = {
+  /** C75 GET /api/{route}?{owner}= */
+  async list(m: ModelDef, ownerId: Identifier, signal?: AbortSignal) {
+    const a = m.attachments!;
+    return (await wrap(apiFetch<{ data: AttachmentRow[] }>(`/api/${a.route}?${new URLSearchParams({ [a.ownerColumn]: String(ownerId) })}`, { signal }))).data;
+  },
+  /** C76 POST /api/{route} multipart files[] and the owner column */
+  async upload(m: ModelDef, ownerId: Identifier, files: File[]) {
+    const a = m.attachments!;
+    const form = new FormData();
+    form.append(a.ownerColumn, String(ownerId));
+    for (const f of files) form.append('files[]', f, f.name);
+    return (await wrap(apiFetch<{ data: AttachmentRow[] }>(`/api/${a.route}`, { method: 'POST', body: form }))).data;
+  },
+  /** C77 DELETE /api/{route}/{JSON ids}?column=id */
+  async remove(m: ModelDef, ids: number[]) {
+    await wrap(apiFetch(`/api/${m.attachments!.route}/${encodeURIComponent(JSON.stringify(ids))}?column=id`, { method: 'DELETE' }));
+  },
+  /** C79 PUT /api/allegato/{id} */
+  async update(id: number, data: { descrizione?: string | null; nota?: string | null; marked_for_deletion?: boolean }) {
+    return (await wrap(apiFetch<{ data: AttachmentRow }>(`/api/allegato/${id}`, { method: 'PUT', json: data }))).data;
+  },
+};
+
+/**
+ * The files of a record just created: uploaded; when the upload is refused (a file the server
+ * does not accept), the new record is deleted again and the form stays as it was, with the reason.
+ */
+async function saveNewRecordFiles(m: ModelDef, id: Identifier, changes: AttachmentChanges) {
+  if (!changes.add.length) return;
+  try {
+    await attachmentCalls.upload(m, id, changes.add);
+  } catch (e) {
+    await apiFetch(`/api/${m.snake}/${encodeURIComponent(JSON.stringify([id]))}?force_delete=1`, { method: 'DELETE' }).catch(() => undefined);
+    throw e;
+  }
+}
+
+/**
+ * The files of a record just saved (seed B §4): descriptions and marks written, new files
+ * uploaded, then the files marked for deletion removed — only once the new ones are in, so a
+ * refused upload never leaves the record without its file.
+ */
+async function saveRecordFiles(m: ModelDef, id: Identifier, changes: AttachmentChanges) {
+  const ids = new Set([...Object.keys(changes.marks), ...Object.keys(changes.meta)].map(Number));
+  for (const a of ids) {
+    await attachmentCalls.update(a, { ...changes.meta[a], ...(a in changes.marks ? { marked_for_deletion: changes.marks[a] } : {}) });
+  }
+  if (changes.add.length) await attachmentCalls.upload(m, id, changes.add);
+  const marked = Object.entries(changes.marks).filter(([, v]) => v).map(([k]) => Number(k));
+  if (marked.length) await attachmentCalls.remove(m, marked);
+}
+
 /** react-admin's methods over the seeds' calls, typed as react-admin's `DataProvider` (no cast). */
 const raMethods = {
   async getList<R extends RaRecord = any>(resource: string, params: GetListParams): Promise<GetListResult<R>> {
@@ -138,7 +212,9 @@ const raMethods = {
       if (body.__multiple === true) delete body[m.multiple.field]; else delete body[m.multiple.list];
     }
     delete body.__multiple;
+    const files = takeAttachmentChanges(m, body);
     const res = await wrap(apiFetch<{ data: RR; ids?: number[] }>(`/api/${m.resource}`, { method: 'POST', json: body }));
+    if (files) await saveNewRecordFiles(m, res.data.id, files);
     return { data: res.ids && res.ids.length > 1 ? { ...res.data, __created: res.ids.length } : res.data };
   },
   async update<R extends RaRecord = any>(resource: string, params: UpdateParams<R>): Promise<UpdateResult<R>> {
@@ -148,7 +224,9 @@ const raMethods = {
     // seed A §4, §7: saving a trashed item restores it
     if (params.previousData?.trashed || body.trashed) Object.assign(body, { deleted_at: null, restore: true });
     delete body.trashed;
+    const files = takeAttachmentChanges(m, body);
     const res = await wrap(apiFetch<{ data: R }>(`/api/${m.resource}/${encodeURIComponent(String(params.id))}`, { method: 'PUT', json: body }));
+    if (files) await saveRecordFiles(m, params.id, files);
     return { data: res.data };
   },
   /**
@@ -250,6 +328,52 @@ export const dataProvider = {
     const qs = new URLSearchParams({ customers_ids: JSON.stringify([customerId]), amount: amount.toFixed(2) });
     return apiDownload(`/api/lettera_bonifico_pdf/actions/download_pdf?${qs}`);
   },
+  /** C75: the files of a record (the generic form's uploader; react-admin's dataProvider proxy wants methods at the top). */
+  async listAttachments(m: ModelDef, ownerId: Identifier, params: { signal?: AbortSignal } = {}) {
+    return attachmentCalls.list(m, ownerId, params.signal);
+  },
+  /** C78: one file, with its original name. */
+  async downloadAttachment(id: number) {
+    return apiDownload(`/api/allegato_download/${id}`);
+  },
+  /** C35 GET /api/word_templates: every template (title, description). */
+  async wordTemplates(params: { signal?: AbortSignal } = {}) {
+    return (await wrap(apiFetch<{ data: Array<{ id: number; title: string; description: string | null }> }>('/api/word_templates', { signal: params.signal }))).data;
+  },
+  /** C74 GET /api/word_template_replace_keys: the tags a template may use, with their meaning. */
+  async wordTemplateKeys(params: { signal?: AbortSignal } = {}) {
+    return (await wrap(apiFetch<{ data: Array<{ key: string; tag: string; description: string; group: string }> }>('/api/word_template_replace_keys', { signal: params.signal }))).data;
+  },
+  /** C37: a template filled for the customers (a .docx for one, a zip for several). */
+  async downloadWordTemplate(templateId: number, customerIds: number[]) {
+    return apiDownload(`/api/word_template/${templateId}/actions/replace_and_download?${new URLSearchParams({ customer_ids: JSON.stringify(customerIds) })}`);
+  },
+  /** C36: a template filled for each customer and e-mailed to it (queued in the outbox). */
+  async emailWordTemplate(templateId: number, customerIds: number[]) {
+    return (await apiFetch<{ message: string; data: { queued: number } }>(`/api/word_template/${templateId}/actions/replace_and_email?${new URLSearchParams({ customer_ids: JSON.stringify(customerIds) })}`, { method: 'POST', json: {} }));
+  },
+  /** The studio's jobs as the dashboard's columns (sub-task count, legal statuses), by name. */
+  async studioJobs(params: { signal?: AbortSignal } = {}) {
+    const qs = listQuery({ sort: { field: 'name', order: 'ASC' } }, { items_per_page: '-1' });
+    return (await wrap(apiFetch<{ data: DashboardJob[] }>(`/api/list/StudioJob/StudioJobDashboardCollection?${qs}`, { signal: params.signal }))).data;
+  },
+  /** C44: the dashboard's customers (a Collaboratore gets his own; administrators may ask for a collaborator's, 0: without one). */
+  async dashboardCustomers(params: { collaboratorId?: number | null; signal?: AbortSignal } = {}) {
+    const qs = params.collaboratorId == null ? '' : `?collaborator_id=${params.collaboratorId}`;
+    return (await wrap(apiFetch<{ data: DashboardCustomer[] }>(`/api/logged-user/studio-jobs-customers${qs}`, { signal: params.signal }))).data;
+  },
+  /** C45: done sub-tasks per customer and job for the year. */
+  async jobCounts(year: number, params: { signal?: AbortSignal } = {}) {
+    return wrap(apiFetch<Record<string, Record<string, number>>>(`/api/customer_task_per_job_count?year=${year}`, { signal: params.signal }));
+  },
+  /** C46: the job's sub-tasks with their status for a customer and year. */
+  async jobStatuses(jobId: number, customerId: number, year: number, params: { signal?: AbortSignal } = {}) {
+    return (await wrap(apiFetch<{ data: TaskStatus[] }>(`/api/studio_jobs_status/${jobId}/customers/${customerId}/year/${year}`, { signal: params.signal }))).data;
+  },
+  /** C47: a sub-task done (1) or open (0), with its note. */
+  async changeJobState(jobId: number, taskId: number, customerId: number, year: number, body: { status: 0 | 1; note: string | null }) {
+    return apiFetch<{ data: TaskStatus; done: number; changed: boolean }>(`/api/studio_jobs_status/${jobId}/task/${taskId}/customers/${customerId}/year/${year}/actions/change_state`, { method: 'POST', json: body });
+  },
   /** CSV of all matching rows with the chosen fields (streamed by the server). */
   async exportCsv(resource: string, params: { filter?: Record<string, unknown>; sort?: GetListParams['sort']; fields: string[] }) {
     const m = model(resource);
@@ -339,7 +463,122 @@ export const dataProvider = {
   async cedoliniOfYear(customerId: string | number, year: number, params: { signal?: AbortSignal } = {}) {
     return (await apiFetch<{ data: Record<string, number> }>(`/api/cedolini?customer_id=${encodeURIComponent(String(customerId))}&year=${year}`, { signal: params.signal })).data;
   },
+
+  // ---- e-mail: documents by e-mail (C20, C31, C32) and the outbox ('Posta in uscita'); errors stay ApiError ----
+
+  /** C20 POST /api/bollettino/actions/email_pdf: each customer's payment notice by e-mail (queued). */
+  async emailBollettini(params: { customers_ids: number[]; studio_service_id: number; amount: number }) {
+    return apiFetch<MailQueued>('/api/bollettino/actions/email_pdf', {
+      method: 'POST', json: { customers_ids: JSON.stringify(params.customers_ids), studio_service_id: params.studio_service_id, amount: params.amount.toFixed(2) },
+    });
+  },
+  /** C31 GET /api/send_account_balance_mail: each customer's account statement for a period by e-mail (queued). */
+  async emailAccountBalances(params: { customer_ids: number[]; from: string | null; to: string | null }) {
+    const qs = new URLSearchParams({ customer_ids: JSON.stringify(params.customer_ids) });
+    if (params.from) qs.set('from', params.from);
+    if (params.to) qs.set('to', params.to);
+    return apiFetch<MailQueued>(`/api/send_account_balance_mail?${qs}`);
+  },
+  /** C32 GET /api/send_contract_pdf: each customer's engagement letter by e-mail (queued; a 422 names what each customer misses). */
+  async emailContracts(customerIds: number[]) {
+    return apiFetch<MailQueued>(`/api/send_contract_pdf?${new URLSearchParams({ customer_ids: JSON.stringify(customerIds) })}`);
+  },
+  /** The outbox of the studio, newest first, a page at a time (Admin and above). */
+  async mailOutbox(params: { status?: MailStatus | null; page: number; perPage: number; signal?: AbortSignal }) {
+    const qs = new URLSearchParams({ page: String(params.page), items_per_page: String(params.perPage) });
+    if (params.status) qs.set('status', params.status);
+    return apiFetch<MailOutboxPage>(`/api/mail_outbox?${qs}`, { signal: params.signal });
+  },
+  /** One message of the outbox with its text and attachments. */
+  async mailMessage(id: number, params: { signal?: AbortSignal } = {}) {
+    return (await apiFetch<{ data: MailDetail }>(`/api/mail_outbox/${id}`, { signal: params.signal })).data;
+  },
+  /** An attachment of a message of the outbox. */
+  downloadMailAttachment: (id: number, attachmentId: number) => apiDownload(`/api/mail_outbox/${id}/attachments/${attachmentId}`),
+  /** A message of the outbox as a .eml file. */
+  downloadMailEml: (id: number) => apiDownload(`/api/mail_outbox/${id}/eml`),
+  /** 'Riprova': a failed or kept message back in the queue. */
+  async retryMail(id: number) {
+    return apiFetch<{ message: string; data: MailDetail }>(`/api/mail_outbox/${id}/actions/retry`, { method: 'POST', json: {} });
+  },
+
+  /** C80 POST /api/user/update_user_credit/{id}: a credit (amount > 0) or a debit (< 0) of a user; the new balance. */
+  async updateUserCredit(id: string | number, body: { amount: number; description?: string; note?: string }) {
+    return (await apiFetch<{ data: { id: number; credit: number } }>(`/api/user/update_user_credit/${encodeURIComponent(String(id))}`, { method: 'POST', json: body })).data;
+  },
+
+  // ---- subscription and payments (C66–C69); errors stay ApiError (their body has errorMessage) ----
+
+  /** C66 GET /api/subscription_price: euro per month and the providers one may pay with. */
+  async subscriptionPrice(params: { signal?: AbortSignal } = {}) {
+    return apiFetch<{ data: number; providers: Array<{ value: string; text: string }> }>('/api/subscription_price', { signal: params.signal });
+  },
+  /** C67 POST /api/{provider}/actions/init: where the customer approves the payment. */
+  async initPayment(provider: string, body: { numberOfSubscriptionMonth: number; returnUrl: string; cancelUrl: string }) {
+    return apiFetch<{ approveUrl: string; paymentId: number }>(`/api/${encodeURIComponent(provider)}/actions/init`, { method: 'POST', json: body });
+  },
+  /** C68 POST /api/{provider}/actions/finalize: COMPLETED once paid (a replay moves nothing). */
+  async finalizePayment(provider: string, token: string) {
+    return apiFetch<{ status: string; new_expiry: string | null; replayed: boolean }>(`/api/${encodeURIComponent(provider)}/actions/finalize`, { method: 'POST', json: { token } });
+  },
+  /** C69 POST /api/payment: an offline payment recorded by the SuperAdmin. */
+  async offlinePayment(body: { studioId: number; numberOfSubscriptionMonth: number }) {
+    return (await apiFetch<{ data: { id: number; previous_expiry: string | null; new_expiry: string } }>('/api/payment', { method: 'POST', json: body })).data;
+  },
+
+  // ---- electronic invoices (C50–C58); errors stay ApiError ----
+
+  /** The studio as the e-invoice editor needs it (regime, withholding, cassa). */
+  async eDocumentStudio(params: { signal?: AbortSignal } = {}) {
+    return (await apiFetch<{ data: EDocumentStudio }>('/api/edocuments_studio', { signal: params.signal })).data;
+  },
+  /** C50 GET /api/studio_services: the rows an invoice picks from. */
+  async studioServices(params: { signal?: AbortSignal } = {}) {
+    return (await apiFetch<{ data: Array<{ id: number; cod: string | null; description: string; cost: number | string }> }>('/api/studio_services', { signal: params.signal })).data;
+  },
+  /** C51 GET /api/edocument/{id}. */
+  async eDocument(id: string | number, params: { signal?: AbortSignal } = {}) {
+    return (await apiFetch<{ data: EDocumentData }>(`/api/edocument/${encodeURIComponent(String(id))}`, { signal: params.signal })).data;
+  },
+  /** C52 POST /api/edocument (no id) or C53 PUT /api/edocument/{id}: data.eDocumentId. */
+  async saveEDocument(body: EDocumentPayload, id?: string | number) {
+    const path = id == null ? '/api/edocument' : `/api/edocument/${encodeURIComponent(String(id))}`;
+    return (await apiFetch<{ data: { eDocumentId: number; updated_at: string } }>(path, { method: id == null ? 'POST' : 'PUT', json: body })).data;
+  },
+  /** C54 GET /api/edocuments_suggested_number: the next number of the date's year. */
+  async suggestedEDocumentNumber(date: string) {
+    return (await apiFetch<{ data: string }>(`/api/edocuments_suggested_number?${new URLSearchParams({ date })}`)).data;
+  },
+  /** C55 GET /api/edocuments/{id}/actions/validate_xml: a 400 is an answer too (message and details of the problems). */
+  async validateEDocument(id: string | number): Promise<{ valid: boolean; message: string; details: string[] }> {
+    try {
+      const r = await apiFetch<{ message: string; details: string[] }>(`/api/edocuments/${encodeURIComponent(String(id))}/actions/validate_xml`);
+      return { valid: true, message: r.message, details: r.details ?? [] };
+    } catch (e) {
+      const err = e as ApiError & { body: { details?: string[] } };
+      if (err.status === 400) return { valid: false, message: err.message, details: err.body?.details ?? [] };
+      throw e;
+    }
+  },
+  /** C56 the FatturaPA XML of one document (type_businessname_id.xml). */
+  downloadEDocumentXml: (id: string | number) => apiDownload(`/api/edocuments/${encodeURIComponent(String(id))}/actions/download_xml`),
+  /** C57 the XMLs of several documents (archivio_edoc.zip). */
+  downloadEDocumentXmls: (ids: Array<string | number>) => apiDownload(`/api/edocuments/${encodeURIComponent(JSON.stringify(ids.map(Number)))}/actions/download_xmls_zip`),
+  /** The readable PDF copy of a document. */
+  downloadEDocumentPdf: (id: string | number) => apiDownload(`/api/edocuments/${encodeURIComponent(String(id))}/actions/download_pdf`),
 } satisfies DataProvider;
+
+export interface EDocumentStudio { id: number; name: string; fiscal_regime: string; withholding_tax: boolean; cassa_previdenza: boolean }
+export interface EDocumentRow { id?: number; studio_service_id?: number | null; description: string; quantity: number | string; price: number | string; vat: number; nature?: string | null }
+export interface EDocumentPayload {
+  studioId: number; customerId: number | null; documentType: string; documentDate: string; documentNumber: string;
+  correctsId: number | null; serviceRows: EDocumentRow[]; updated_at?: string;
+}
+export interface EDocumentData {
+  id: number; studioId: number; customerId: number; customer: { id: number; business_name: string };
+  documentType: 'TD01' | 'TD04'; documentDate: string; documentNumber: string; correctsId: number | null;
+  corrects: { number: string; date: string } | null; serviceRows: EDocumentRow[]; updated_at: string; trashed: boolean;
+}
 
 export interface InstallmentsResult {
   created: Array<{ customer_id: number; business_name: string; date: string; amount: number; transaction_note: string }>;
@@ -369,7 +608,28 @@ export interface Statement {
 export interface LoggedStudio { id?: number; name?: string; subscription_expire_date: string | null }
 
 export interface HistoryEntry { id: number; action: string; user_name: string; at: string; changes: Record<string, [unknown, unknown]> | null }
+/** the answer of an e-mail send (C20, C31, C32): how many messages were queued */
+export interface MailQueued { message: string; data: { queued: number; ids: number[] } }
+/** a message of the outbox ('Posta in uscita') */
+export interface MailRow {
+  id: number; studio_id: number | null; studio_name: string | null; kind: string; kind_label: string; status: MailStatus; status_label: string;
+  tries: number; last_error: string | null; from: string; to: string[]; cc: string[]; subject: string;
+  created_at: string; updated_at: string; sent_at: string | null; attachments: number;
+}
+export interface MailDetail extends MailRow {
+  body_text: string; body_html: string | null; message_id: string | null; created_by_name: string | null;
+  files: Array<{ id: number; filename: string; content_type: string; size: number }>;
+}
+export interface MailOutboxPage {
+  data: MailRow[];
+  meta: { total: number; current_page: number; per_page: number; last_page: number; counts: Partial<Record<MailStatus, number>>; smtp_configured: boolean };
+}
+
 export type AppDataProvider = typeof dataProvider;
 
 /** The app's dataProvider with its extra methods (restore, selectAllIds, exportCsv, print, history, shell calls). */
 export const useAppDataProvider = () => useDataProvider<AppDataProvider>();
+
+export interface DashboardJob { id: number; cod: string | null; name: string; taskCount: number; task_ids: number[]; legal_status_ids: number[]; studio_job_type?: { label?: string } | null }
+export interface DashboardCustomer { id: number; business_name: string; legal_status_id: number | null; legal_status: { id: number; cod: string | null; description: string | null } | null; collaborator_studio_jobs_id: number | null }
+export interface TaskStatus { task_id: number; cod: string | null; name: string; note: string | null; status: number; updated_by: string | null; updated_at: string | null }

@@ -29,7 +29,7 @@ function useLiveCheck(name: string, fd: FieldDef) {
 export function FieldInput({ name, fd, mode }: { name: string; fd: FieldDef; mode: Mode }) {
   const { identity } = useGetIdentity();
   const validate = raValidators(fd, mode);
-  const readOnly = !!(fd.readOnly || (fd.writeRole && !atLeast(identity?.role as string, fd.writeRole)));
+  const readOnly = !!(fd.readOnly || (fd.createOnly && mode === 'update') || (fd.writeRole && !atLeast(identity?.role as string, fd.writeRole)));
   const liveCheck = useLiveCheck(name, fd);
   const { Input } = APP_TYPES[fd.type];
   return <Input name={name} fd={fd} mode={mode} validate={validate} readOnly={readOnly} liveCheck={liveCheck} />;

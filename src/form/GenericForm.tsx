@@ -12,20 +12,22 @@ import HistoryIcon from '@mui/icons-material/History';
 import RestoreIcon from '@mui/icons-material/RestoreFromTrash';
 import KeyboardIcon from '@mui/icons-material/Keyboard';
 import {
-  BooleanInput, Create, Edit, SaveButton, useGetRecordRepresentation, SimpleForm, Toolbar, useCreatePath, useNotify, useRecordContext, useRefresh,
+  BooleanInput, Create, Edit, useGetIdentity, SaveButton, useGetRecordRepresentation, SimpleForm, Toolbar, useCreatePath, useNotify, useRecordContext, useRefresh,
   useResourceContext, type HttpError,
 } from 'react-admin';
 import { useFormState, useWatch } from 'react-hook-form';
+import { useQueryClient } from '@tanstack/react-query';
 import { useHotkeys } from 'react-hotkeys-hook';
 import { useNavigate } from 'react-router-dom';
 import { CloseHeader, useCanGoBack, useGoBack, type Crumb } from '../layout/CloseHeader';
 import { PageTitle } from '../layout/PageTitle';
-import type { ModelDef } from '../../model/define';
+import { atLeast, type ModelDef } from '../../model/define';
 import type { FieldDef } from '../../model/fields';
 import { modelByName } from '../../model/registry';
 import { defaultOf, type Mode } from '../../model/validate';
 import { useAppDataProvider, HistoryEntry } from '../dataProvider';
 import { FieldInput } from './FieldInput';
+import { AttachmentsInput } from './AttachmentsInput';
 import { displayDate } from '../../model/dates';
 
 
@@ -117,7 +119,8 @@ function HistoryButton({ model }: { model: ModelDef }) {
 }
 
 /** The generic table of a model: where 'back' goes when the form is the first page of its tab. */
-export const listPathOf = (model: ModelDef) => `/table/${model.name}`;
+export { listPathOf } from '../routeTable';
+import { listPathOf } from '../routeTable';
 
 function FormToolbar({ model, mode }: { model: ModelDef; mode: Mode }) {
   const navigate = useNavigate();
@@ -153,6 +156,9 @@ function MultipleInput({ model }: { model: ModelDef }) {
 }
 
 export function ModelFields({ model, mode }: { model: ModelDef; mode: Mode }) {
+  const { identity } = useGetIdentity();
+  const hidden = (fd: FieldDef) => fd.formHidden === true
+    || (fd.formHidden === 'belowWriteRole' && !!fd.writeRole && !atLeast(identity?.role as string | undefined, fd.writeRole));
   // multiple mode (seed A: a transaction for several customers): one row per chosen value
   const multiple = useWatch({ name: MULTIPLE }) === true && !!model.multiple && mode === 'create';
   const refPlural = model.multiple ? modelByName.get(model.fields[model.multiple.field]!.ref!)?.plural.toLowerCase() : '';
@@ -163,11 +169,12 @@ export function ModelFields({ model, mode }: { model: ModelDef; mode: Mode }) {
           <BooleanInput source={MULTIPLE} label={`Modalità multipla: un elemento per ciascuno dei ${refPlural} scelti`} helperText={false} />
         </Grid>
       )}
-      {Object.entries(model.fields).filter(([, fd]) => !fd.formHidden && !(fd.readOnly && mode === 'create')).map(([name, fd]) => (
+      {Object.entries(model.fields).filter(([, fd]) => !hidden(fd) && !(fd.readOnly && mode === 'create')).map(([name, fd]) => (
         <Grid key={name} size={{ xs: 12, md: fd.width ?? (fd.type === 'longtext' || fd.type === 'manyToMany' ? 12 : 4) }}>
           {multiple && name === model.multiple!.field ? <MultipleInput model={model} /> : <FieldInput name={name} fd={fd} mode={mode} />}
         </Grid>
       ))}
+      {model.attachments && <Grid size={{ xs: 12 }}><AttachmentsInput model={model} /></Grid>}
     </Grid>
   );
 }
@@ -233,10 +240,19 @@ function FormCloseHeader({ model, mode, crumbs }: { model: ModelDef; mode: Mode;
 export function ModelEdit({ model, id, title, crumbs, children }: { model: ModelDef; id?: string | number; title?: string; crumbs?: Crumb[]; children?: ReactNode }) {
   const { onError, back } = useSaveHandlers();
   const notify = useNotify();
+  const queryClient = useQueryClient();
   return (
     <Edit resource={model.name} id={id} title={<PageTitle title={title ?? model.formTitle ?? model.label} />} mutationMode="pessimistic"
       actions={<FormCloseHeader model={model} mode="update" crumbs={crumbs} />}
-      mutationOptions={{ onError, onSuccess: () => { notify('Elemento aggiornato'); back(); } }}
+      mutationOptions={{
+        onError,
+        onSuccess: () => {
+          notify('Elemento aggiornato');
+          // the studio's card feeds the shell (the missing-fields banner, the expiry): read it again
+          if (model.scope === 'tenant' || model.affectsSessions) void queryClient.invalidateQueries({ queryKey: ['shell'] });
+          back();
+        },
+      }}
       queryOptions={{ onError: (err: Error) => { const e = err as HttpError; notify(e.status === 403 ? 'Operazione non consentita (403)' : `Errore nel caricamento dati ${e.status ?? ''} ${e.message}`, { type: 'error' }); } }}
       redirect={false}>
       <ModelForm model={model} mode="update">{children}</ModelForm>
@@ -244,7 +260,8 @@ export function ModelEdit({ model, id, title, crumbs, children }: { model: Model
   );
 }
 
-export function ModelCreate({ model }: { model: ModelDef }) {
+/** `children`: shown inside the form after the fields, as in ModelEdit. */
+export function ModelCreate({ model, children }: { model: ModelDef; children?: ReactNode }) {
   const { onError, navigate, canGoBack, backOnSave } = useSaveHandlers();
   const notify = useNotify();
   const createPath = useCreatePath();
@@ -270,7 +287,7 @@ export function ModelCreate({ model }: { model: ModelDef }) {
         },
       }}
       redirect={false}>
-      <ModelForm model={model} mode="create" />
+      <ModelForm model={model} mode="create">{children}</ModelForm>
     </Create>
   );
 }

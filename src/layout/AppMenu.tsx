@@ -9,6 +9,7 @@ import { useQuery } from '@tanstack/react-query';
 import ExpandLessIcon from '@mui/icons-material/ExpandLess';
 import ExpandMoreIcon from '@mui/icons-material/ExpandMore';
 import HomeIcon from '@mui/icons-material/Home';
+import NoteAddIcon from '@mui/icons-material/NoteAdd';
 import FolderIcon from '@mui/icons-material/Folder';
 import ChevronRightIcon from '@mui/icons-material/ChevronRight';
 // icons named by model/menu.ts (imported one by one: never the whole icons index)
@@ -43,6 +44,7 @@ import SecurityIcon from '@mui/icons-material/Security';
 import ArticleIcon from '@mui/icons-material/Article';
 import PointOfSaleIcon from '@mui/icons-material/PointOfSale';
 import AccountCircleIcon from '@mui/icons-material/AccountCircle';
+import OutboxIcon from '@mui/icons-material/Outbox';
 
 import { dataProvider } from '../dataProvider';
 
@@ -92,6 +94,8 @@ export const MENU_ICONS: Record<string, IconComponent> = {
   Article: ArticleIcon,
   PointOfSale: PointOfSaleIcon,
   AccountCircle: AccountCircleIcon,
+  Outbox: OutboxIcon,
+  NoteAdd: NoteAddIcon,
 };
 
 /** The icon element of a menu entry; unknown names fall back to a folder (parents) or a chevron (leaves). */

@@ -3,10 +3,10 @@
  * search on Enter, trash toggle, refresh, new, CSV export, print, bulk delete, select-all
  * across pages, status column, row actions, item abilities from item_meta_data.
  */
-import { Component, useEffect, useRef, useState, type ErrorInfo, type KeyboardEvent, type ReactNode, type RefObject } from 'react';
+import { Component, Suspense, useEffect, useRef, useState, type ErrorInfo, type KeyboardEvent, type ReactNode, type RefObject } from 'react';
 import {
   Box, Button, Dialog, DialogActions, DialogContent, DialogContentText, DialogTitle, FormControlLabel, IconButton,
-  InputAdornment, Menu, MenuItem, Switch, TextField, Tooltip, Typography,
+  InputAdornment, LinearProgress, Menu, MenuItem, Switch, TextField, Tooltip, Typography,
 } from '@mui/material';
 import SearchIcon from '@mui/icons-material/Search';
 import RefreshIcon from '@mui/icons-material/Refresh';
@@ -277,7 +277,10 @@ function SelectionActions({ model, partsName }: { model: ModelDef; partsName: st
     <Box role="toolbar" aria-label={`Azioni sui ${selectedIds.length} elementi selezionati`}
       // react-admin's own toolbar (48 px) slides over the space just above the table: this bar sits above that space
       sx={{ display: 'flex', flexWrap: 'wrap', alignItems: 'center', gap: 0.5, px: 1, py: 0.5, mb: 6.5, bgcolor: 'action.hover', borderRadius: 1 }}>
-      <Extra model={model} />
+      {/* a resource's actions may be loaded with the first selection (not with the app) */}
+      <Suspense fallback={<LinearProgress sx={{ width: 120 }} aria-label="Caricamento delle azioni" />}>
+        <Extra model={model} />
+      </Suspense>
     </Box>
   );
 }

@@ -1,13 +1,15 @@
 /**
  * `/NewSchedaBollettino` (seed A §5): the payment notice generator, create only — customers (at
  * least one), service, amount — then the notices as PDF (C21) or as a Word document (C22): one
- * customer gives a file, several a zip. Picking a service fills the amount with its cost while the
- * amount is empty. Opened from the customers' toolbar, it starts with the selected customers.
+ * customer gives a file, several a zip; or each notice e-mailed to its customer (C20: 'Info!!'
+ * 'Invio email in coda..'). Picking a service fills the amount with its cost while the amount is
+ * empty. Opened from the customers' toolbar, it starts with the selected customers.
  */
 import { useEffect, useState } from 'react';
 import { Box, Button, Card, CardContent, Grid, LinearProgress, Typography } from '@mui/material';
 import PictureAsPdfIcon from '@mui/icons-material/PictureAsPdf';
 import DescriptionIcon from '@mui/icons-material/Description';
+import SendIcon from '@mui/icons-material/Send';
 import { Form, useDataProvider, useNotify } from 'react-admin';
 import { useFormContext, useWatch } from 'react-hook-form';
 import { useLocation } from 'react-router-dom';
@@ -19,6 +21,8 @@ import { CloseHeader } from '../layout/CloseHeader';
 import { Guard } from '../resources';
 import { useAppDataProvider } from '../dataProvider';
 import { BulkErrorDialog } from '../bulk/common';
+import { AppDialog } from '../layout/ErrorDialog';
+import { BOLLETTINO_QUEUED } from '../../model/mail';
 
 /** the request of seed A §3: customers (at least 1), service, amount */
 export const BOLLETTINO_FIELDS: Record<string, FieldDef> = {
@@ -28,6 +32,9 @@ export const BOLLETTINO_FIELDS: Record<string, FieldDef> = {
 };
 /** seed A §8: the download failure text */
 export const BOLLETTINO_DOWNLOAD_ERROR = 'Si è verificato un errore durante il download del pdf bollettino.';
+/** seed A §8: the e-mail send queued ('Info!!'), and its failure (the text of a failed save, with the server's message) */
+
+export const BOLLETTINO_EMAIL_ERROR = 'Errore nel Salvataggio dati';
 
 /** Picking a service fills the amount with its cost, while the amount is still empty. */
 function CostFromService() {
@@ -48,12 +55,15 @@ function CostFromService() {
   return null;
 }
 
-function Actions({ busy, onDownload }: { busy: boolean; onDownload: (format: 'pdf' | 'html', values: Record<string, unknown>) => void }) {
+function Actions({ busy, onDownload, onEmail }: {
+  busy: boolean; onDownload: (format: 'pdf' | 'html', values: Record<string, unknown>) => void; onEmail: (values: Record<string, unknown>) => void;
+}) {
   const { handleSubmit } = useFormContext();
   return (
     <Box sx={{ display: 'flex', gap: 1, flexWrap: 'wrap', mt: 2 }}>
       <Button variant="contained" startIcon={<PictureAsPdfIcon />} disabled={busy} onClick={handleSubmit((v) => onDownload('pdf', v))}>Scarica PDF</Button>
       <Button variant="outlined" startIcon={<DescriptionIcon />} disabled={busy} onClick={handleSubmit((v) => onDownload('html', v))}>Scarica DOC</Button>
+      <Button variant="outlined" startIcon={<SendIcon />} disabled={busy} onClick={handleSubmit(onEmail)}>Invia via email</Button>
     </Box>
   );
 }
@@ -64,6 +74,7 @@ export function BollettinoGenerator() {
   const location = useLocation();
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
+  const [queued, setQueued] = useState(false);
   const preset = (location.state as { customers_ids?: unknown[] } | null)?.customers_ids;
   const download = async (format: 'pdf' | 'html', values: Record<string, unknown>) => {
     const ids = (values.customers_ids as unknown[]).map(Number);
@@ -76,6 +87,15 @@ export function BollettinoGenerator() {
       setError(`${BOLLETTINO_DOWNLOAD_ERROR}${(e as Error).message ? ` ${(e as Error).message}` : ''}`);
     } finally { setBusy(false); }
   };
+  const email = async (values: Record<string, unknown>) => {
+    setBusy(true);
+    try {
+      await dp.emailBollettini({ customers_ids: (values.customers_ids as unknown[]).map(Number), studio_service_id: Number(values.studio_service_id), amount: Number(values.amount) });
+      setQueued(true);
+    } catch (e) {
+      setError(`${BOLLETTINO_EMAIL_ERROR}${(e as Error).message ? ` ${(e as Error).message}` : ''}`);
+    } finally { setBusy(false); }
+  };
   return (
     <Guard min="Collaboratore"><>
       <ScreenTitle title="Bollettini" />
@@ -83,7 +103,8 @@ export function BollettinoGenerator() {
       <Card>
         <CardContent>
           <Typography variant="body2" sx={{ mb: 2 }}>
-            Un avviso di pagamento per ciascun cliente scelto, con l&apos;IBAN del conto del servizio (o dello studio) e il codice QR per il bonifico.
+            Un avviso di pagamento per ciascun cliente scelto, con l&apos;IBAN del conto del servizio (o dello studio) e il codice QR per il bonifico:
+            da scaricare, oppure da inviare via email a ciascun cliente (in copia all&apos;indirizzo per i bollettini dello studio).
           </Typography>
           <Form defaultValues={{ customers_ids: preset ?? [], studio_service_id: null, amount: null }} mode="onSubmit" reValidateMode="onChange">
             <CostFromService />
@@ -93,11 +114,13 @@ export function BollettinoGenerator() {
               <Grid size={{ xs: 12, md: 4 }}><FieldInput name="amount" fd={BOLLETTINO_FIELDS.amount!} mode="create" /></Grid>
             </Grid>
             {busy && <LinearProgress aria-label="Preparazione dei bollettini" sx={{ mt: 2 }} />}
-            <Actions busy={busy} onDownload={download} />
+            <Actions busy={busy} onDownload={download} onEmail={email} />
           </Form>
         </CardContent>
       </Card>
       <BulkErrorDialog text={error} onClose={() => setError(null)} />
+      <AppDialog open={queued} onClose={() => setQueued(false)} title="Info!!" text={BOLLETTINO_QUEUED}
+        actions={<Button onClick={() => setQueued(false)} variant="contained" autoFocus>Ho Capito</Button>} />
     </></Guard>
   );
 }

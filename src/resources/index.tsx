@@ -1,12 +1,14 @@
 /** react-admin Resources generated from the model declarations. */
-import { Suspense, type ComponentType, type JSX } from 'react';
+import { lazy, Suspense, type ComponentType, type JSX } from 'react';
 import { LinearProgress } from '@mui/material';
 import { partsOf } from './parts';
 import { Resource, usePermissions } from 'react-admin';
 import { MODELS } from '../../model/registry';
 import { atLeast, type ModelDef, type RoleName } from '../../model/define';
 import { GenericList } from '../list/GenericList';
-import { ModelCreate, ModelEdit } from '../form/GenericForm';
+// the generic form loads with the first form opened, not with the app
+const ModelEdit = lazy(() => import('../form/GenericForm').then((m) => ({ default: m.ModelEdit })));
+const ModelCreate = lazy(() => import('../form/GenericForm').then((m) => ({ default: m.ModelCreate })));
 import { Unauthorized } from '../pages/UnauthorizedDialog';
 
 const labelOf = (m: ModelDef) => (r: Record<string, unknown>) =>
@@ -37,11 +39,14 @@ export function screensFor(m: ModelDef): Screens {
     // a studio record itself is created by the SuperAdmin only
     const createRole: RoleName = m.scope === 'tenant' ? 'SuperAdmin' : m.access.write;
     const { list: List, edit: Edit, create: Create } = partsOf(m.name);
+    // made here, once per model: the same component types at every render
+    const GenericEdit = () => <ModelEdit model={m} />;
+    const GenericCreate = () => <ModelCreate model={m} />;
     const lazyScreen = (Screen: ComponentType) => <Suspense fallback={<LinearProgress aria-label="Caricamento" />}><Screen /></Suspense>;
     s = {
       list: () => <Guard min={m.access.read}>{List ? lazyScreen(List) : <GenericList model={m} />}</Guard>,
-      edit: () => <Guard min={m.access.read}>{Edit ? lazyScreen(Edit) : <ModelEdit model={m} />}</Guard>,
-      create: () => <Guard min={createRole}>{Create ? lazyScreen(Create) : <ModelCreate model={m} />}</Guard>,
+      edit: () => <Guard min={m.access.read}>{lazyScreen(Edit ?? GenericEdit)}</Guard>,
+      create: () => <Guard min={createRole}>{lazyScreen(Create ?? GenericCreate)}</Guard>,
     };
     screens.set(m.name, s);
   }

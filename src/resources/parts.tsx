@@ -15,7 +15,7 @@ export interface RowActionProps { model: ModelDef; record: RaRecord; /** closes 
 
 export interface ResourceParts {
   /** react-admin bulk action buttons (inside the list context: selectedIds, onUnselectItems…) */
-  bulkActions?: ComponentType<{ model: ModelDef }>;
+  bulkActions?: ComponentType<{ model: ModelDef }> | LazyExoticComponent<ComponentType<{ model: ModelDef }>>;
   /** menu items added on top of the generic ones in each row's menu */
   rowActions?: ComponentType<RowActionProps>;
   icon?: ComponentType;

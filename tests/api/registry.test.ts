@@ -17,7 +17,7 @@ let t: TestApp;
 let a: Api;
 let demoId: number;
 beforeAll(async () => {
-  t = await startTestApp();
+  t = await startTestApp({ env: { CREDIT_ENABLED: 'true' } }); // every model's calls, the credit ledger's too
   a = api(t);
   demoId = await a.studioId('Studio Demo');
 });
@@ -25,8 +25,10 @@ afterAll(async () => { await t?.close(); });
 
 /** The demo user who may create rows of `m`: the Admin of Studio Demo, or the SuperAdmin. */
 const writer = (m: ModelDef): Who => (m.scope === 'studio' && atLeast('Admin', m.access.write) ? 'admin' : 'superadmin');
-/** Models whose rows a request creates through the generic endpoints. */
-const CREATABLE = MODELS.filter((m) => m.scope !== 'tenant' && !(m.name === 'Permission'));
+/** Models whose rows a request creates through the generic endpoints (not those written by their own calls). */
+const CREATABLE = MODELS.filter((m) => m.scope !== 'tenant' && !(m.name === 'Permission') && !m.writtenBy);
+/** Models written only by their own calls (`writtenBy`). */
+const OWN_WRITES = MODELS.filter((m) => m.writtenBy);
 
 /** Ids a relation field of the caller's studio may point to. */
 async function refIds(ref: string): Promise<number[]> {
@@ -51,6 +53,8 @@ async function sample(m: ModelDef, n: number): Promise<Record<string, unknown>> 
     if (fd.rules?.includes('email') && (fd.unique || m.name === 'User')) rec[name] = `registro${n}.${Date.now()}@example.it`;
     if (fd.type === 'password') rec[name] = 'Registro-2026!';
   }
+  // the credit ledger forces the amount's sign from the type (seed B §5): a sample says it already
+  if (m.name === 'CreditTransactionLog' && rec.amount != null) rec.amount = `${rec.type === 'DEBIT' ? '-' : ''}${String(rec.amount).replace(/^[+-]/, '')}`;
   return rec;
 }
 
@@ -76,6 +80,22 @@ it('C10 registry: every field type has a sample that passes its own checks', () 
   }
 });
 
+for (const m of OWN_WRITES) {
+  it(`C10 C11 registry ${m.name}: written by its own calls, the generic create and update answer 405 naming them and write nothing`, async () => {
+    const [{ n }] = await a.sql<{ n: number }>(`SELECT count(*)::int AS "n" FROM "${m.table}"`);
+    const created = await post(m, await sample(m, 401));
+    expect(created.statusCode).toBe(405);
+    expect(created.json().message).toBe(`${m.plural}: si scrivono con ${m.writtenBy}`);
+    const [row] = await a.sql<{ id: number; updated_at: string }>(`SELECT "id", "updated_at"::text AS "updated_at" FROM "${m.table}" WHERE "studio_id" = $1 ORDER BY "id" LIMIT 1`, [demoId]);
+    const read = (await get(m, Number(row!.id))).json().data;
+    expect((await put(m, Number(row!.id), { ...(await sample(m, 402)), updated_at: read.updated_at })).statusCode).toBe(405);
+    const [after] = await a.sql<{ n: number }>(`SELECT count(*)::int AS "n" FROM "${m.table}"`);
+    expect(after!.n).toBe(n);
+    const [same] = await a.sql<{ updated_at: string }>(`SELECT "updated_at"::text AS "updated_at" FROM "${m.table}" WHERE "id" = $1`, [row!.id]);
+    expect(same!.updated_at).toBe(row!.updated_at);
+  });
+}
+
 for (const m of CREATABLE) {
   describe(`registry ${m.name}`, () => {
     it(`C09 C10 C11 C19 registry ${m.name}: create, read, update and delete a sample record`, async () => {
@@ -90,6 +110,14 @@ for (const m of CREATABLE) {
         expect(read[name], `${m.name}.${name}`).toEqual(expected(fd, body[name]));
       }
       const changed = await sample(m, 102);
+      // a field fixed after creation (createOnly) refuses a new value, and is left out of the change
+      for (const [name, fd] of Object.entries(m.fields)) {
+        if (!fd.createOnly || !(name in changed)) continue;
+        const refused = await put(m, id, { [name]: changed[name], updated_at: read.updated_at });
+        expect(refused.statusCode, `${m.name}.${name}`).toBe(422);
+        expect(refused.json().errors[name]).toEqual(['Non modificabile dopo la creazione']);
+        delete changed[name];
+      }
       const upd = await put(m, id, { ...changed, updated_at: read.updated_at });
       expect(upd.statusCode, upd.body).toBeLessThan(300);
       const again = (await get(m, id)).json().data;
@@ -165,6 +193,7 @@ describe('registry bad input', () => {
     for (const m of MODELS) {
       const who = writer(m);
       const target = m.scope === 'tenant' ? demoId : m.name === 'Permission' ? Number((await a.sql<{ id: number }>('SELECT "id" FROM "permissions" ORDER BY "id" LIMIT 1'))[0].id)
+        : m.writtenBy ? Number((await a.sql<{ id: number }>(`SELECT "id" FROM "${m.table}" WHERE "studio_id" = $1 ORDER BY "id" LIMIT 1`, [demoId]))[0]!.id)
         : Number(((await post(m, await sample(m, 301))).json() as { data: { id: number } }).data.id);
       const base = m.scope === 'tenant' || m.name === 'Permission' ? {} : await sample(m, 302);
       for (const [name] of Object.entries(m.fields)) {

@@ -16,7 +16,7 @@ let a: Api;
 let demoId: number;
 let bianchiId: number;
 beforeAll(async () => {
-  t = await startTestApp();
+  t = await startTestApp({ env: { CREDIT_ENABLED: 'true' } }); // every studio-owned model, the credit ledger's too
   a = api(t);
   demoId = await a.studioId('Studio Demo');
   bianchiId = await a.studioId('Studio Bianchi');

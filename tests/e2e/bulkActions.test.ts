@@ -9,12 +9,13 @@ import { join } from 'node:path';
 import type { Locator } from 'playwright-core';
 import { axeViolations, closeSession, openSession, SHOTS, type E2ESession } from './harness';
 import { apiClient, type ApiClient } from './util';
+import { today as romeToday } from '../../model/dates';
 
 let s: E2ESession;
 let api: ApiClient;
 const NAMES = ['Massa Uno S.r.l.', 'Massa Due S.r.l.', 'Massa Tre S.r.l.'];
 const ids: number[] = [];
-const nextYear = new Date().getFullYear() + 1;
+const nextYear = Number(romeToday().slice(0, 4)) + 1;
 
 beforeAll(async () => {
   s = await openSession('admin@studiodemo.test');

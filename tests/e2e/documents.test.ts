@@ -7,6 +7,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { execFileSync } from 'node:child_process';
 import { join } from 'node:path';
 import { axeViolations, closeSession, openSession, SHOTS, type E2ESession } from './harness';
+import { today as romeToday } from '../../model/dates';
 
 let s: E2ESession;
 
@@ -76,7 +77,7 @@ describe('payment notices in Chromium', () => {
     await selectCustomers('Srl', 3);
     await page.getByRole('toolbar', { name: /Azioni sui 3 elementi selezionati/ }).getByRole('button', { name: 'Estratto conto' }).click();
     const dialog = page.getByRole('dialog', { name: 'Informazione!!' });
-    const year = new Date().getFullYear();
+    const year = Number(romeToday().slice(0, 4));
     expect(await dialog.getByLabel('Dal').inputValue()).toBe(`${year}-01-01`);
     await dialog.getByLabel('Dal').fill(`${year - 1}-01-01`);
     await page.screenshot({ path: join(SHOTS, 'account-balance-dialog.png') });

@@ -12,10 +12,11 @@ import { freshPostgres } from '../helpers/freshPostgres';
 
 export interface E2EServer { url: string; stop(): Promise<void> }
 
-export async function startServer(): Promise<E2EServer> {
+/** `extraEnv`: settings of this server (e.g. SMTP_URL of a mail server in the test) */
+export async function startServer(extraEnv: NodeJS.ProcessEnv = {}): Promise<E2EServer> {
   const dataDir = mkdtempSync(join(tmpdir(), 'gs-e2e-'));
   let port = 0;
-  const env: NodeJS.ProcessEnv = { ...process.env, DATA_DIR: dataDir, DEMO_DATA: 'true', LOG_LEVEL: 'warn', HOST: '127.0.0.1' };
+  const env: NodeJS.ProcessEnv = { ...process.env, DATA_DIR: dataDir, DEMO_DATA: 'true', LOG_LEVEL: 'warn', HOST: '127.0.0.1', ...extraEnv };
   let dropDb: (() => Promise<void>) | undefined;
   if (process.env.DATABASE_URL) {
     const fresh = await freshPostgres(process.env.DATABASE_URL, 'e2e');
@@ -118,9 +119,9 @@ export function consoleGuard(context: BrowserContext): ConsoleGuard {
 
 /** A browser test's session: the server on demo data, Chromium, one context watched by the console guard, a logged-in page. */
 export interface E2ESession { server: E2EServer; browser: Browser; context: BrowserContext; page: Page; guard: ConsoleGuard }
-export async function openSession(email: string, viewport = { width: 1400, height: 900 }): Promise<E2ESession> {
+export async function openSession(email: string, viewport = { width: 1400, height: 900 }, env: NodeJS.ProcessEnv = {}): Promise<E2ESession> {
   mkdirSync(SHOTS, { recursive: true });
-  const server = await startServer();
+  const server = await startServer(env);
   const browser = await launchBrowser();
   const context = await browser.newContext({ locale: 'it-IT', timezoneId: 'Europe/Rome', viewport });
   const guard = consoleGuard(context);

@@ -2,6 +2,7 @@
  * A real server for API tests: PGlite in memory, or — with DATABASE_URL — a freshly created
  * PostgreSQL database per test file (dropped at the end). Demo data loaded.
  */
+import { LocalStorage } from '../../server/storage/index.js';
 import type { FastifyInstance } from 'fastify';
 import { loadSettings } from '../../server/settings.js';
 import { openDatabase, type Database } from '../../server/db/connection.js';
@@ -33,7 +34,7 @@ export async function startTestApp(opts: { demo?: boolean; env?: Record<string, 
     database = await openDatabase({ memory: true });
   }
   const exec = execOn(database.db);
-  if (opts.demo === false) await bootstrap(exec); else await loadDemoData(exec);
+  if (opts.demo === false) await bootstrap(exec); else await loadDemoData(exec, new LocalStorage(settings.storageDir));
   const app = await buildApp(settings, database, { logger: false });
   await app.ready();
   return {

@@ -13,6 +13,9 @@ import { dataProvider } from '../../src/dataProvider';
 import { AccountBalanceButton, ContractButton, TransferLetterButton, AddTransactionButton, AnnualBalancerButton, AssignCollaboratorButton, CustomerBulkActions, EmailExportButton, GenerateInstallmentsButton, YearlyAmountButton } from '../../src/bulk';
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router-dom';
 import { partsOf } from '../../src/resources/parts';
+import { Suspense, type ComponentType } from 'react';
+import type { ModelDef } from '../../model/define';
+import { modelByName } from '../../model/registry';
 
 vi.mock('file-saver', () => ({ saveAs: vi.fn() }));
 
@@ -36,12 +39,15 @@ function ui(selectedIds: number[], child: React.ReactNode, store?: Store) {
 }
 
 describe('customers bulk toolbar', () => {
-  it("the customers' resource folder puts every action in the bulk toolbar", () => {
-    expect(partsOf('Customer').bulkActions).toBe(CustomerBulkActions);
-    render(ui([1], <CustomerBulkActions />));
+  it("the customers' resource folder puts every action in the bulk toolbar (loaded with the first selection)", async () => {
+    const Actions = partsOf('Customer').bulkActions! as ComponentType<{ model: ModelDef }>;
+    render(ui([1], <Suspense fallback={null}><Actions model={modelByName.get('Customer')!} /></Suspense>));
     for (const name of ['Assegna collaboratori', 'Genera rate', 'Tariffa annuale', 'Aggiungi movimento', 'Conguaglio annuale', 'Esporta email']) {
-      expect(screen.getByRole('button', { name })).toBeInTheDocument();
+      expect(await screen.findByRole('button', { name })).toBeInTheDocument();
     }
+    // the same toolbar as the bulk folder's own
+    const direct = render(ui([1], <CustomerBulkActions />));
+    expect(direct.getAllByRole('button').map((b) => b.textContent)).toEqual(expect.arrayContaining(['Genera rate', 'Esporta email']));
   });
 });
 

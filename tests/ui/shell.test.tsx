@@ -12,6 +12,7 @@ import { AdminContext, memoryStore, testDataProvider, TestMemoryRouter, type Aut
 import { QueryClient } from '@tanstack/react-query';
 
 import { i18nProvider } from '../../src/i18n';
+import { today } from '../../model/dates';
 import { authProvider as realAuthProvider } from '../../src/authProvider';
 import { AppLayout, formatDate, isSubscriptionExpired } from '../../src/layout/AppLayout';
 import { ErrorDialog } from '../../src/layout/ErrorDialog';
@@ -252,8 +253,8 @@ describe('AppLayout', () => {
   });
 
   it('does not show the expired-subscription banner on the expiry day', async () => {
-    const now = new Date();
-    api.studioExpiry = `${now.getFullYear()}-${String(now.getMonth() + 1).padStart(2, '0')}-${String(now.getDate()).padStart(2, '0')}`;
+    // The expiry day is a day in Rome (model/dates.ts), whatever the machine's time zone.
+    api.studioExpiry = today();
     renderLayout();
     await waitFor(() => expect(api.calls).toContain('studio_logged'));
     await within(sidebar()).findByRole('menuitem', { name: 'Anagrafiche' });

@@ -29,6 +29,17 @@ describe('model registry', () => {
     }
   });
 
+  it('attachments take at most 10 files unless the model says otherwise (seed B §9); Word templates one (seed B §5)', () => {
+    const base = {
+      name: 'X', table: 'x', resource: 'x', snake: 'x', label: 'X', plural: 'X',
+      fields: { a: f.text('A') }, list: { columns: ['a'] }, labelFields: ['a'], access: { read: 'Utente' as const, write: 'Utente' as const },
+    };
+    const files = { label: 'File', route: 'x_files', ownerColumn: 'x_id', kinds: ['pdf' as const], maxBytes: 1024 };
+    expect(defineModel({ ...base, attachments: files }).attachments!.maxFiles).toBe(10);
+    expect(defineModel({ ...base, attachments: { ...files, maxFiles: 3 } }).attachments!.maxFiles).toBe(3);
+    expect(modelByName.get('WordTemplate')!.attachments).toMatchObject({ maxFiles: 1, kinds: ['doc', 'docx'], required: true });
+  });
+
   it('defineModel rejects list columns that are not fields', () => {
     expect(() => defineModel({
       name: 'X', table: 'x', resource: 'x', snake: 'x', label: 'X', plural: 'X',

@@ -18,7 +18,8 @@ describe('menu and routes', () => {
     expect(routeExists('/scheda_entita_esempio/4')).toBe(true);
     expect(routeExists('/NewSchedaCustomer')).toBe(true);
     expect(routeExists('/table/NoSuchModel')).toBe(false);
-    expect(routeExists('/dashboard_jobs')).toBe(false);
+    expect(routeExists('/dashboard_jobs')).toBe(true);
+    expect(routeExists('/dashboard_job')).toBe(false);
     expect(routeExists('/table/Transaction')).toBe(true);
     expect(routeExists('/table/Transaction/12')).toBe(true);
     // the saved payslips of a customer (issue 10): a route of its own

@@ -1,0 +1,114 @@
+/**
+ * The e-invoice editor's rules (seed B §5 'E-document save', issue 13), the same in the browser
+ * and on the server: a service row needs a non-empty description, an integer quantity above 0 and
+ * a price above 0 in euro format (comma decimal, at most 2 decimals, 8 significant digits); at
+ * 0 % VAT it says why (Natura). The figures of the XML are server/einvoice/fatturapa.ts.
+ */
+import Decimal from 'decimal.js';
+import { MESSAGES as V } from './validators.js';
+import { toCents } from './money.js';
+import { FIELD_TYPES } from './types.js';
+import { f } from './fields.js';
+
+export const VAT_RATES = [22, 10, 5, 4, 0] as const;
+/** The Natura codes the editor offers for a 0 % row, with their Italian text. */
+export const NATURES = [
+  { value: 'N1', text: 'N1 - Escluse ex art. 15 (spese anticipate)' },
+  { value: 'N2.2', text: 'N2.2 - Non soggette' },
+  { value: 'N4', text: 'N4 - Esenti' },
+] as const;
+
+export { EINVOICE_MESSAGES } from './einvoiceMessages.js';
+import { EINVOICE_MESSAGES } from './einvoiceMessages.js';
+
+export const MAX_ROWS = 200;
+const moneyChecks = FIELD_TYPES.money.checks(f.money('Prezzo'));
+
+export interface RowInput { description?: unknown; quantity?: unknown; price?: unknown; vat?: unknown; nature?: unknown }
+
+/** The first problem of each field of a row (empty when the row is valid). */
+export function rowErrors(row: RowInput): Partial<Record<'description' | 'quantity' | 'price' | 'vat' | 'nature', string>> {
+  const out: Partial<Record<'description' | 'quantity' | 'price' | 'vat' | 'nature', string>> = {};
+  if (typeof row.description !== 'string' || !row.description.trim()) out.description = EINVOICE_MESSAGES.description;
+  else if (row.description.length > 1000) out.description = V.maxLength;
+  const q = String(row.quantity ?? '').trim();
+  if (!/^\d{1,6}$/.test(q) || Number(q) <= 0) out.quantity = EINVOICE_MESSAGES.quantity;
+  const p = row.price;
+  if (p === undefined || p === null || String(p).trim() === '') out.price = EINVOICE_MESSAGES.price;
+  else {
+    const bad = moneyChecks.map((c) => c(typeof p === 'string' ? p.trim() : p)).find(Boolean);
+    if (bad) out.price = bad;
+    else if (!(Number(String(p).replace(',', '.')) > 0)) out.price = EINVOICE_MESSAGES.price;
+  }
+  const vat = Number(row.vat);
+  if (row.vat === undefined || row.vat === null || row.vat === '' || !VAT_RATES.includes(vat as never)) out.vat = EINVOICE_MESSAGES.vat;
+  else if (vat === 0 && !NATURES.some((n) => n.value === row.nature)) out.nature = EINVOICE_MESSAGES.nature;
+  return out;
+}
+
+/**
+ * A service row: VAT rate in percent; at 0 % the Natura says why (N1 the expenses paid in the
+ * customer's name, art. 15, outside the fee: no cassa, no withholding; N2.2 not subject; N4
+ * exempt). Under RF19 every row is 0 % N2.2 whatever it says.
+ */
+export interface EInvoiceRow { description: string; quantity: number; price: number | string; vat: number; nature?: string | null }
+
+export const WITHHOLDING_RATE = 20;
+export const CASSA_RATE = 4;
+export const STAMP_DUTY_CENTS = 200;
+/** the stamp duty applies above 77.47 € of operations without VAT */
+export const STAMP_DUTY_THRESHOLD_CENTS = 7747;
+
+/** whole cents of `cents × percent / 100`, half up */
+const percentOf = (cents: number, percent: number) => new Decimal(cents).mul(percent).div(100).toDecimalPlaces(0, Decimal.ROUND_HALF_UP).toNumber();
+
+export interface EInvoiceTotals {
+  lines: Array<{ total: number; vat: number; nature: string | null; fee: boolean }>;
+  /** per VAT rate (and Natura at 0 %): taxable (lines and cassa) and tax, in cents */
+  summary: Array<{ vat: number; nature: string | null; taxable: number; tax: number }>;
+  /** the rate and Natura of the cassa's contribution (that of the largest share of the fee) */
+  cassaVat: { vat: number; nature: string | null } | null;
+  /** the lines' sum, and the part of it that is the fee (cassa and withholding are on it) */
+  taxable: number; fee: number; cassa: number; tax: number; withholding: number; stampDuty: number;
+  /** ImportoTotaleDocumento */
+  total: number;
+  /** what the customer pays (total less the withholding) */
+  payable: number;
+}
+
+/** The invoice's figures in cents (the editor shows the same ones live). */
+export function einvoiceTotals(d: { rows: EInvoiceRow[]; studio: { regime?: string | null; withholding?: boolean; cassa?: boolean } }): EInvoiceTotals {
+  const forfettario = d.studio.regime === 'RF19';
+  const lines = d.rows.map((r) => {
+    const vat = forfettario ? 0 : Number(r.vat);
+    const nature = forfettario ? 'N2.2' : vat === 0 ? (r.nature || 'N2.2') : null;
+    return { total: new Decimal(toCents(r.price)).mul(r.quantity).toNumber(), vat, nature, fee: nature !== 'N1' };
+  });
+  const taxable = lines.reduce((s, l) => s + l.total, 0);
+  // the fee: what the cassa and the withholding are computed on (not the expenses of art. 15)
+  const fee = lines.filter((l) => l.fee).reduce((s, l) => s + l.total, 0);
+  const cassa = d.studio.cassa && !forfettario ? percentOf(fee, CASSA_RATE) : 0;
+  const key = (l: { vat: number; nature: string | null }) => `${l.vat}|${l.nature ?? ''}`;
+  const byRate = new Map<string, { vat: number; nature: string | null; base: number }>();
+  const add = (l: { vat: number; nature: string | null }, amount: number) => {
+    const k = key(l);
+    byRate.set(k, { vat: l.vat, nature: l.nature, base: (byRate.get(k)?.base ?? 0) + amount });
+  };
+  const feeShares = new Map<string, { vat: number; nature: string | null; base: number }>();
+  for (const l of lines) {
+    add(l, l.total);
+    if (l.fee) feeShares.set(key(l), { vat: l.vat, nature: l.nature, base: (feeShares.get(key(l))?.base ?? 0) + l.total });
+  }
+  // the cassa takes the VAT rate of the largest share of the fee
+  const largest = [...feeShares.values()].sort((x, y) => y.base - x.base || y.vat - x.vat)[0];
+  const cassaVat = cassa ? { vat: largest?.vat ?? 22, nature: largest?.nature ?? null } : null;
+  if (cassa && cassaVat) add(cassaVat, cassa);
+  const summary = [...byRate.values()].sort((x, y) => y.vat - x.vat || (x.nature ?? '').localeCompare(y.nature ?? ''))
+    .map((r) => ({ vat: r.vat, nature: r.nature, taxable: r.base, tax: percentOf(r.base, r.vat) }));
+  const tax = summary.reduce((s, r) => s + r.tax, 0);
+  const withholding = d.studio.withholding && !forfettario ? percentOf(fee, WITHHOLDING_RATE) : 0;
+  const stampDuty = forfettario && taxable > STAMP_DUTY_THRESHOLD_CENTS ? STAMP_DUTY_CENTS : 0;
+  const total = taxable + cassa + tax;
+  return { lines, summary, cassaVat, taxable, fee, cassa, tax, withholding, stampDuty, total, payable: total - withholding };
+}
+

@@ -1,0 +1,45 @@
+import { f, today } from '../fields.js';
+import { defineModel } from '../define.js';
+
+/** The document types of seed B (C58 edocument_types). */
+export const EDOCUMENT_TYPES = [
+  { value: 'TD01', text: 'Fattura' },
+  { value: 'TD04', text: 'Nota di Credito' },
+] as const;
+
+/**
+ * An electronic invoice (FatturaPA) of the studio to a customer (seed B §3, issue 13): its header
+ * here; its service rows (`e_document_services`) and totals are written by the e-invoice editor's
+ * calls (C52, C53), never by the generic ones. Numbered per studio and year: the number is unique
+ * within its year, trashed documents included (a number once issued is not issued again).
+ */
+export const EDocument = defineModel({
+  name: 'EDocument', table: 'e_documents', resource: 'edocuments', snake: 'e_document', formRoute: 'scheda_EDocument',
+  label: 'Fattura elettronica', plural: 'Fatture elettroniche',
+  fields: {
+    type: f.choice('Tipo', { required: true, choices: [...EDOCUMENT_TYPES], default: 'TD01', optionsEndpoint: '/api/edocument_types', filterable: true }),
+    number: f.text('Numero', { required: true, max: 20, searchable: true, unique: true, uniqueWith: ['year'] }),
+    date: f.date('Data', { required: true, default: today, filterable: true }),
+    // the year of the date (set with it): the number's scope
+    year: f.integer('Anno', { readOnly: true, formHidden: true }),
+    customer_id: f.relation('Cliente', 'Customer', { required: true, width: 6 }),
+    corrects_id: f.relation('Fattura corretta', 'EDocument'),
+    taxable: f.money('Imponibile', { readOnly: true }),
+    tax: f.money('IVA', { readOnly: true }),
+    total: f.money('Totale documento', { readOnly: true }),
+  },
+  list: {
+    columns: ['date', 'number', 'type', 'customer_id', 'taxable', 'tax', 'total'],
+    sort: { field: 'date', desc: true },
+    parentField: 'customer_id',
+    filters: [
+      { kind: 'dateInterval', field: 'date', label: 'Data', default: 'currentMonth' },
+      // on one customer's documents (/table/EDocument/{customer_id}) the customer filter is hidden
+      { kind: 'combo', field: 'customer_id', label: 'Cliente', model: 'Customer', collection: 'CustomerResource4SelectCollection', hideWithParent: true },
+      { kind: 'toggle', field: 'type', label: 'Tipo', options: [...EDOCUMENT_TYPES] },
+    ],
+  },
+  labelFields: ['number'],
+  access: { read: 'Collaboratore', write: 'Collaboratore' },
+  writtenBy: "l'editor delle fatture (POST/PUT /api/edocument)",
+});

@@ -1,0 +1,266 @@
+/**
+ * Delivery of the outbox (PRODUCT.md §6): at least once, never lost, never twice in normal
+ * operation.
+ *
+ * - A request writes its messages in its own transaction (server/mail/outbox.ts) and, after the
+ *   commit, hands their ids to the worker: one pg-boss job per message, singleton key
+ *   'mail-{id}' on a 'stately' queue (one job of a message waiting at a time).
+ * - A process stopped between the commit and the hand-off leaves rows no job carries: the sweep
+ *   (at start and every 30 s) gives each queued row without a live job one.
+ * - Each attempt first claims the row (queued → sending, one UPDATE): of two jobs or two
+ *   processes holding the same message only one sends. Sent: 'sent' with its Message-ID and
+ *   Date. A temporary failure (no connection, 4xx) goes back to 'queued' and pg-boss retries
+ *   with exponential backoff (MAIL_RETRY_LIMIT, MAIL_RETRY_DELAY); a permanent one (5xx) or the
+ *   last retry is 'failed' with the error. A row left 'sending' by a process that stopped
+ *   mid-send is claimed again after SENDING_LEASE_MINUTES.
+ * - Without SMTP_URL nothing is sent: queued messages become 'kept' (no job queue runs).
+ *
+ * pg-boss runs on PostgreSQL with its own small pool (DATABASE_URL), and on the embedded PGlite
+ * in this process through its `db.executeSql` adapter over the app's connection (statements with
+ * parameters as queries, parameterless text — possibly several statements — as a script).
+ */
+import PgBoss from 'pg-boss';
+import { createTransport } from 'nodemailer';
+import type { Database } from '../db/connection.js';
+import type { Settings } from '../settings.js';
+import { execOn } from '../records/exec.js';
+import { claimMail, keepQueued, markFailed, markRetrying, markSent, unqueuedMails, type OutboxMessage } from '../db/mail.js';
+import { buildMessage, envelopeOf, messageIdOf } from './compose.js';
+
+export const MAIL_QUEUE = 'mail';
+/** pg-boss's schema */
+const BOSS_SCHEMA = 'pgboss';
+const jobKey = (id: number) => `mail-${id}`;
+/** an attempt longer than this is given up by pg-boss (and retried); the SMTP timeouts are shorter */
+const JOB_EXPIRE_SECONDS = 300;
+const SMTP_TIMEOUTS = { connectionTimeout: 20_000, greetingTimeout: 20_000, socketTimeout: 60_000 };
+/** messages the sweep hands to the queue per statement */
+const SWEEP_BATCH = 1000;
+
+export interface MailLog {
+  info(obj: object, msg?: string): void;
+  warn(obj: object, msg?: string): void;
+  error(obj: object, msg?: string): void;
+}
+const silent: MailLog = { info: () => undefined, warn: () => undefined, error: () => undefined };
+
+export interface MailWorker {
+  /** true when SMTP_URL is set (messages are sent), false when they are kept */
+  readonly sends: boolean;
+  /** after the commit of these rows: one job each (or, without SMTP, kept); never throws (the sweep is the safety net) */
+  handOff(ids: number[]): Promise<void>;
+  /** gives every waiting row that no job carries one (or, without SMTP, keeps it); answers how many */
+  sweep(): Promise<number>;
+  /** stops taking jobs, lets the sends in progress finish (at most `timeoutMs`), releases the queue */
+  stop(timeoutMs?: number): Promise<void>;
+}
+
+export interface MailWorkerOptions {
+  database: Database;
+  settings: Pick<Settings, 'smtpUrl' | 'mailRetryLimit' | 'mailRetryDelaySeconds' | 'databaseUrl'>;
+  log?: MailLog;
+  /** how often the sweep runs (default 30 s) */
+  sweepIntervalMs?: number;
+  /** how often an idle worker looks for jobs (pg-boss's polling; default 2 s, at least 0.5) */
+  pollingIntervalSeconds?: number;
+  /** deliveries at a time in this process (default 2) */
+  concurrency?: number;
+}
+
+/** Why a delivery failed, in Italian for the outbox page; permanent when the server refused it for good (5xx). */
+export function deliveryError(err: unknown): { text: string; permanent: boolean } {
+  const e = err as { code?: string; responseCode?: number; response?: string; message?: string };
+  // the server's reply without its leading code ('550 5.1.1 No such user' → '5.1.1 No such user')
+  const reply = (e.response ?? e.message ?? '').replace(/\s+/g, ' ').trim().replace(/^\d{3}[ -]/, '').slice(0, 500);
+  if (typeof e.responseCode === 'number') {
+    return { text: `Il server SMTP ha rifiutato il messaggio (${e.responseCode}): ${reply}`, permanent: e.responseCode >= 500 };
+  }
+  if (e.code === 'EENVELOPE' || e.code === 'EMESSAGE') return { text: `Messaggio non valido per il server SMTP: ${reply}`, permanent: true };
+  if (e.code === 'ETIMEDOUT') return { text: `Tempo scaduto nella comunicazione con il server SMTP: ${reply}`, permanent: false };
+  if (e.code === 'ECONNECTION' || e.code === 'ESOCKET' || e.code === 'EDNS') return { text: `Server SMTP non raggiungibile: ${reply}`, permanent: false };
+  return { text: `Invio non riuscito: ${reply || String(err)}`, permanent: false };
+}
+
+/**
+ * pg-boss's `db` on the embedded database: parameterised statements as queries, parameterless
+ * text as a script (its schema and locked maintenance are several statements). `close` waits
+ * for the statements in flight (pg-boss completes jobs without awaiting them); after it, late
+ * bookkeeping is dropped: the sweep recovers any message it concerned.
+ */
+function embeddedBossDb(database: Database) {
+  let inFlight = 0;
+  let closed = false;
+  const idle: Array<() => void> = [];
+  return {
+    async executeSql(text: string, values?: unknown[]) {
+      if (closed) return { rows: [] };
+      inFlight++;
+      try {
+        return { rows: values && values.length ? await database.query(text, values) : await database.script(text) };
+      } finally {
+        if (--inFlight === 0) idle.splice(0).forEach((resolve) => resolve());
+      }
+    },
+    async close() {
+      closed = true;
+      if (inFlight) await new Promise<void>((resolve) => idle.push(resolve));
+    },
+  };
+}
+
+/** Starts the delivery of the outbox for this process (see the file's comment). */
+export async function startMailWorker(opts: MailWorkerOptions): Promise<MailWorker> {
+  const { database, settings } = opts;
+  const log = opts.log ?? silent;
+  const exec = execOn(database.db);
+  const sweepEvery = opts.sweepIntervalMs ?? 30_000;
+
+  if (!settings.smtpUrl) {
+    // no mail server: messages stay in the outbox, visible and downloadable ('Posta in uscita')
+    const keep = async (ids?: number[]) => {
+      try {
+        const n = await keepQueued(exec, ids);
+        if (n) log.info({ count: n }, 'mail: SMTP_URL is not set, messages kept in the outbox');
+        return n;
+      } catch (err) {
+        log.warn({ err }, 'mail: keeping queued messages failed (tried again at the next sweep)');
+        return 0;
+      }
+    };
+    await keep();
+    const timer = setInterval(() => void keep(), sweepEvery);
+    timer.unref();
+    return {
+      sends: false,
+      handOff: async (ids) => { if (ids.length) await keep(ids); },
+      sweep: () => keep(),
+      stop: async () => { clearInterval(timer); },
+    };
+  }
+
+  const embedded = database.kind === 'pglite' ? embeddedBossDb(database) : null;
+  const boss = new PgBoss({
+    ...(embedded ? { db: embedded } : { connectionString: settings.databaseUrl, max: 3, application_name: 'gestionale-mail' }),
+    schema: BOSS_SCHEMA, schedule: false, supervise: true,
+  });
+  boss.on('error', (err) => log.warn({ err }, 'mail: job queue error'));
+  await boss.start();
+  const retry = { retryLimit: settings.mailRetryLimit, retryDelay: settings.mailRetryDelaySeconds, retryBackoff: true, expireInSeconds: JOB_EXPIRE_SECONDS };
+  const queue = { name: MAIL_QUEUE, policy: 'stately' as const, ...retry };
+  await boss.createQueue(MAIL_QUEUE, queue);
+  // settings may have changed since the queue was made
+  await boss.updateQueue(MAIL_QUEUE, queue);
+
+  const transport = createTransport({ url: settings.smtpUrl, ...SMTP_TIMEOUTS });
+
+  /** One attempt of one message (a job). */
+  async function deliver(job: PgBoss.JobWithMetadata<{ id?: unknown }>) {
+    const id = Number(job.data?.id);
+    if (!Number.isInteger(id) || id < 1) return;
+    const mail: OutboxMessage | null = await claimMail(exec, id);
+    // already sent, being sent by another job or process, failed, kept: nothing to do
+    if (!mail) return;
+    const sentAt = Date.now();
+    const messageId = messageIdOf(mail);
+    try {
+      const raw = await buildMessage(mail, new Date(sentAt));
+      const info = await transport.sendMail({ envelope: envelopeOf(mail), raw });
+      const rejected = (info.rejected ?? []).map((r) => String(r).toLowerCase());
+      if (rejected.length) {
+        const first = (info as { rejectedErrors?: unknown[] }).rejectedErrors?.[0];
+        const refused = `Destinatari rifiutati dal server SMTP: ${rejected.join(', ')}${first ? ` (${deliveryError(first).text})` : ''}`;
+        // none of its addressees got it (only copies did): not sent; 'Riprova' sends it again to all
+        if (mail.to.every((a) => rejected.includes(a.toLowerCase()))) {
+          await markFailed(exec, id, `${refused}; consegnato solo alle copie`);
+          log.error({ mailId: id, tries: mail.tries }, 'mail failed: every addressee refused');
+          return;
+        }
+        await markSent(exec, id, messageId, sentAt, refused);
+      } else {
+        await markSent(exec, id, messageId, sentAt, null);
+      }
+      log.info({ mailId: id, tries: mail.tries }, 'mail sent');
+    } catch (err) {
+      const { text, permanent } = deliveryError(err);
+      if (permanent || job.retryCount >= job.retryLimit) {
+        await markFailed(exec, id, text);
+        log.error({ mailId: id, tries: mail.tries, permanent }, `mail failed: ${text}`);
+        return;
+      }
+      await markRetrying(exec, id, text);
+      log.warn({ mailId: id, tries: mail.tries, retry: job.retryCount + 1 }, `mail not sent, retried later: ${text}`);
+      // pg-boss retries the job after its backoff
+      throw err;
+    }
+  }
+
+  const workerIds: string[] = [];
+  for (let i = 0; i < Math.max(1, opts.concurrency ?? 2); i++) {
+    workerIds.push(await boss.work<{ id?: unknown }>(MAIL_QUEUE, {
+      includeMetadata: true, batchSize: 1, pollingIntervalSeconds: Math.max(0.5, opts.pollingIntervalSeconds ?? 2),
+    }, async ([job]) => {
+      // the next job is fetched at once, not after the polling interval (a selection of many customers)
+      try { if (job) await deliver(job); } finally { boss.notifyWorker(workerIds[i]!); }
+    }));
+  }
+
+  let stopping = false;
+  /** one job per message (a message that has one waiting is left alone: stately queue); false when it failed */
+  async function handOff(ids: number[]): Promise<boolean> {
+    if (!ids.length || stopping) return false;
+    try {
+      await boss.insert(ids.map((id) => ({ name: MAIL_QUEUE, data: { id }, singletonKey: jobKey(id), ...retry })));
+      for (const w of workerIds) boss.notifyWorker(w);
+      return true;
+    } catch (err) {
+      log.warn({ err, count: ids.length }, 'mail: hand-off to the job queue failed (the sweep will queue them)');
+      return false;
+    }
+  }
+  async function sweep() {
+    let total = 0;
+    try {
+      // a thousand at a time, until none is left (a long outage of the worker)
+      for (let round = 0; round < 100 && !stopping; round++) {
+        const ids = await unqueuedMails(exec, BOSS_SCHEMA, MAIL_QUEUE, 'mail-', SWEEP_BATCH);
+        if (!ids.length) break;
+        log.info({ count: ids.length }, 'mail: queuing messages that no job carried');
+        if (!(await handOff(ids))) break;
+        total += ids.length;
+        if (ids.length < SWEEP_BATCH) break;
+      }
+    } catch (err) {
+      log.warn({ err }, 'mail: sweep failed (tried again shortly)');
+    }
+    return total;
+  }
+  await sweep();
+  const timer = setInterval(() => void sweep(), sweepEvery);
+  timer.unref();
+
+  return {
+    sends: true,
+    handOff: async (ids) => { await handOff(ids); },
+    sweep,
+    async stop(timeoutMs = 8_000) {
+      if (stopping) return;
+      stopping = true;
+      clearInterval(timer);
+      await boss.stop({ graceful: true, wait: true, timeout: timeoutMs, close: true });
+      await embedded?.close();
+      transport.close();
+    },
+  };
+}
+
+/**
+ * Where a request hands its committed outbox rows: the worker of this process once it runs
+ * (server/main.ts attaches it; tests attach and detach theirs). Without one the rows wait for
+ * a worker's sweep.
+ */
+export class MailHandOff {
+  #worker: MailWorker | null = null;
+  attach(worker: MailWorker | null) { this.#worker = worker; }
+  get worker() { return this.#worker; }
+  async handOff(ids: number[]) { await this.#worker?.handOff(ids); }
+}

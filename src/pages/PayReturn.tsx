@@ -1,0 +1,61 @@
+/**
+ * `/pay_return?token=…` (seed B §2, §4; issue 14): back from the provider, the payment is
+ * finalised (C68); COMPLETED shows the new expiry and the logged user's data is read again (the
+ * banner, the menu). A replayed token says the same without extending anything; a refusal shows
+ * the provider's errorMessage.
+ */
+import { useSearchParams, Link as RouterLink } from 'react-router-dom';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { Alert, AlertTitle, Box, Button, LinearProgress, Stack } from '@mui/material';
+import { useEffect } from 'react';
+import { useRefresh } from 'react-admin';
+import { displayDate } from '../../model/dates';
+import { ScreenTitle } from '../layout/PageTitle';
+import { Guard } from '../resources';
+import { useAppDataProvider } from '../dataProvider';
+import { PROVIDER_KEY } from './PayInit';
+
+function PayReturnScreen() {
+  const dp = useAppDataProvider();
+  const [params] = useSearchParams();
+  const token = params.get('token') ?? '';
+  const provider = sessionStorage.getItem(PROVIDER_KEY) ?? 'sandbox';
+  const queryClient = useQueryClient();
+  const refresh = useRefresh();
+  const result = useQuery({
+    queryKey: ['payments', 'finalize', provider, token],
+    enabled: !!token,
+    retry: false,
+    staleTime: Infinity,
+    queryFn: () => dp.finalizePayment(provider, token),
+  });
+  useEffect(() => {
+    if (result.data?.status !== 'COMPLETED') return;
+    // the logged user's studio and its expiry, read again
+    void queryClient.invalidateQueries({ queryKey: ['shell'] });
+    refresh();
+  }, [result.data?.status, queryClient, refresh]);
+  const err = result.error as (Error & { body?: { errorMessage?: string } }) | null;
+  return (
+    <Box sx={{ p: { xs: 1, sm: 2 }, maxWidth: 720 }}>
+      <ScreenTitle title="Esito del pagamento" />
+      {!token ? <Alert severity="error">Pagamento non trovato: manca il riferimento del pagamento.</Alert> : null}
+      {result.isPending && token ? <><LinearProgress aria-label="Conferma del pagamento" /><p>Conferma del pagamento in corso…</p></> : null}
+      {result.data ? (
+        <Alert severity="success" role="status">
+          <AlertTitle>Pagamento completato</AlertTitle>
+          {result.data.new_expiry ? `Il tuo abbonamento ora scade il ${displayDate(result.data.new_expiry)}.` : 'Il tuo abbonamento è stato rinnovato.'}
+        </Alert>
+      ) : null}
+      {err ? <Alert severity="error"><AlertTitle>Errore!!</AlertTitle>{err.body?.errorMessage ?? err.message}</Alert> : null}
+      <Stack direction="row" spacing={1} sx={{ mt: 2 }}>
+        <Button component={RouterLink} to="/Menu" variant="contained">Torna alla Home</Button>
+        {err ? <Button component={RouterLink} to="/pay_init">Riprova</Button> : null}
+      </Stack>
+    </Box>
+  );
+}
+
+export function PayReturn() {
+  return <Guard min="Admin"><PayReturnScreen /></Guard>;
+}

@@ -1,0 +1,71 @@
+/**
+ * E-invoices: 'Scarica XML (zip)' on the table's toolbar downloads the selection's FatturaPA XMLs
+ * as archivio_edoc.zip (C57); each row's menu downloads its XML (C56) or its PDF copy. A failure
+ * shows the seed's text ('Errore!!').
+ */
+import { useState } from 'react';
+import { Button, MenuItem } from '@mui/material';
+import { useGetOne, useListContext } from 'react-admin';
+import { saveAs } from 'file-saver';
+import FolderZipIcon from '@mui/icons-material/FolderZip';
+import ReceiptLongIcon from '@mui/icons-material/ReceiptLong';
+import type { ResourceParts, RowActionProps } from '../parts';
+import { EINVOICE_MESSAGES as M } from '../../../model/einvoiceMessages';
+import { AppDialog } from '../../layout/ErrorDialog';
+import { TITLES } from '../../bulk/common';
+import { useAppDataProvider } from '../../dataProvider';
+import { PageTitle } from '../../layout/PageTitle';
+
+function useDownload() {
+  const [error, setError] = useState<string | null>(null);
+  const run = async (get: () => Promise<{ blob: Blob; filename: string }>) => {
+    try {
+      const { blob, filename } = await get();
+      saveAs(blob, filename);
+    } catch (e) {
+      setError(`${M.downloadFailed}: ${(e as Error).message}`);
+    }
+  };
+  const dialog = (
+    <AppDialog open={!!error} onClose={() => setError(null)} title={TITLES.error} text={error ?? ''}
+      actions={<Button onClick={() => setError(null)} autoFocus>Ho Capito</Button>} />
+  );
+  return { run, dialog };
+}
+
+function ZipButton() {
+  const { selectedIds } = useListContext();
+  const dp = useAppDataProvider();
+  const { run, dialog } = useDownload();
+  const [busy, setBusy] = useState(false);
+  return (
+    <>
+      <Button size="small" startIcon={<FolderZipIcon />} disabled={busy || !selectedIds.length}
+        onClick={async () => { setBusy(true); await run(() => dp.downloadEDocumentXmls(selectedIds)); setBusy(false); }}>
+        Scarica XML (zip)
+      </Button>
+      {dialog}
+    </>
+  );
+}
+
+function RowActions({ record, close }: RowActionProps) {
+  const dp = useAppDataProvider();
+  const { run, dialog } = useDownload();
+  return (
+    <>
+      <MenuItem onClick={() => { void run(() => dp.downloadEDocumentXml(record.id)).then(close); }}>Scarica XML</MenuItem>
+      <MenuItem onClick={() => { void run(() => dp.downloadEDocumentPdf(record.id)).then(close); }}>Copia PDF</MenuItem>
+      {dialog}
+    </>
+  );
+}
+
+/** One customer's documents (`/table/EDocument/{customer_id}`, 'Fatture' on a customer's row): the customer in the title. */
+function CustomerTitle({ parentId, fallback }: { parentId?: string; fallback: string }) {
+  const { data } = useGetOne<{ id: number; business_name?: string }>('Customer', { id: Number(parentId) }, { enabled: !!parentId });
+  return <PageTitle title={parentId ? `Fatture elettroniche${data?.business_name ? ` - ${data.business_name}` : ''}` : fallback} />;
+}
+
+const parts: ResourceParts = { bulkActions: ZipButton, rowActions: RowActions, icon: ReceiptLongIcon, listTitle: CustomerTitle };
+export default parts;
