@@ -15,3 +15,10 @@ export function toCents(value: number | string): number {
 
 /** The amount of integer cents, as a number of euro. */
 export const fromCents = (cents: number) => cents / 100;
+
+/** The amount of integer cents as decimal text with two decimals ('89.70'), by its digits. */
+export function centsText(cents: number): string {
+  if (!Number.isSafeInteger(cents)) throw new RangeError(`not a whole number of cents: ${cents}`);
+  const abs = Math.abs(cents);
+  return `${cents < 0 ? '-' : ''}${Math.floor(abs / 100)}.${String(abs % 100).padStart(2, '0')}`;
+}

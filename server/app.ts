@@ -32,7 +32,7 @@ import { einvoiceRoutes } from './routes/einvoices.js';
 import { creditRoutes, CREDIT_DISABLED, isCreditCall } from './routes/credit.js';
 import { paymentRoutes } from './routes/payments.js';
 import { paymentsOf } from './services/payments.js';
-import { sandboxProvider } from './payments/sandbox.js';
+import { paymentProviders, STRIPE_CSP } from './payments/index.js';
 import { MailHandOff } from './mail/worker.js';
 import { configureMailFrom } from './mail/outbox.js';
 import { LocalStorage } from './storage/index.js';
@@ -142,7 +142,9 @@ export async function buildApp(settings: Settings, database: Database, opts: { l
     contentSecurityPolicy: {
       directives: {
         defaultSrc: ["'self'"], imgSrc: ["'self'", 'data:', 'blob:'], styleSrc: ["'self'", "'unsafe-inline'"],
-        scriptSrc: ["'self'"], connectSrc: ["'self'"], fontSrc: ["'self'", 'data:'], objectSrc: ["'none'"], frameAncestors: ["'none'"],
+        scriptSrc: ["'self'", ...(settings.stripe ? STRIPE_CSP.script : [])], connectSrc: ["'self'", ...(settings.stripe ? STRIPE_CSP.connect : [])],
+        ...(settings.stripe ? { frameSrc: STRIPE_CSP.frame } : {}),
+        fontSrc: ["'self'", 'data:'], objectSrc: ["'none'"], frameAncestors: ["'none'"],
         upgradeInsecureRequests: null,
       },
     },
@@ -251,7 +253,7 @@ export async function buildApp(settings: Settings, database: Database, opts: { l
     await jobRoutes(api, deps);
     await einvoiceRoutes(api, deps);
     await creditRoutes(api, deps);
-    await paymentRoutes(api, deps, paymentsOf(settings, settings.paymentSandbox ? [sandboxProvider()] : []));
+    await paymentRoutes(api, deps, paymentsOf(settings, paymentProviders(settings)));
   }, { prefix: '/api' });
 
   // the built browser app, with a fallback to index.html for client routes

@@ -45,6 +45,31 @@ export interface Settings {
   subscriptionPrice: string;
   /** the sandbox payment provider (a local approval page): on unless PAYMENT_SANDBOX=false */
   paymentSandbox: boolean;
+  /** PayPal (wallet provider) is on when both its REST app's credentials are set */
+  paypal?: { clientId: string; clientSecret: string; environment: 'sandbox' | 'production' };
+  /** Stripe (card provider) is on when both its keys are set */
+  stripe?: { secretKey: string; publishableKey: string };
+}
+
+/** PAYPAL_CLIENT_ID + PAYPAL_CLIENT_SECRET (+ PAYPAL_ENVIRONMENT sandbox|production) */
+function paypalOf(env: NodeJS.ProcessEnv): Settings['paypal'] {
+  const clientId = env.PAYPAL_CLIENT_ID?.trim();
+  const clientSecret = env.PAYPAL_CLIENT_SECRET?.trim();
+  if (!clientId && !clientSecret) return undefined;
+  if (!clientId || !clientSecret) throw new Error('PayPal: servono sia PAYPAL_CLIENT_ID sia PAYPAL_CLIENT_SECRET');
+  const environment = (env.PAYPAL_ENVIRONMENT?.trim() || 'sandbox').toLowerCase();
+  if (environment !== 'sandbox' && environment !== 'production') throw new Error(`PAYPAL_ENVIRONMENT non valido: ${env.PAYPAL_ENVIRONMENT} (sandbox o production)`);
+  return { clientId, clientSecret, environment };
+}
+
+/** STRIPE_SECRET_KEY (sk_…) + STRIPE_PUBLISHABLE_KEY (pk_…) */
+function stripeOf(env: NodeJS.ProcessEnv): Settings['stripe'] {
+  const secretKey = env.STRIPE_SECRET_KEY?.trim();
+  const publishableKey = env.STRIPE_PUBLISHABLE_KEY?.trim();
+  if (!secretKey && !publishableKey) return undefined;
+  if (!secretKey || !publishableKey) throw new Error('Stripe: servono sia STRIPE_SECRET_KEY sia STRIPE_PUBLISHABLE_KEY');
+  if (!/^(sk|rk)_/.test(secretKey) || !publishableKey.startsWith('pk_')) throw new Error('Stripe: STRIPE_SECRET_KEY inizia con sk_ (o rk_), STRIPE_PUBLISHABLE_KEY con pk_');
+  return { secretKey, publishableKey };
 }
 
 /** SUBSCRIPTION_PRICE: euro per month, at most 2 decimals (default 29.90) */
@@ -133,5 +158,7 @@ export function loadSettings(env: NodeJS.ProcessEnv = process.env): Settings {
     fatturapaXsd: env.FATTURAPA_XSD ? resolve(env.FATTURAPA_XSD) : undefined,
     subscriptionPrice: priceOf(env.SUBSCRIPTION_PRICE),
     paymentSandbox: bool(env.PAYMENT_SANDBOX, true),
+    paypal: paypalOf(env),
+    stripe: stripeOf(env),
   };
 }

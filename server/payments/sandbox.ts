@@ -9,6 +9,7 @@ import type { FinalStatus, PaymentProvider } from './provider.js';
 export function sandboxProvider(): PaymentProvider {
   return {
     name: 'sandbox',
+    kind: 'wallet',
     async init(p) {
       const token = `SBX-${randomUUID()}`;
       const q = new URLSearchParams({ return: p.returnUrl, cancel: p.cancelUrl });

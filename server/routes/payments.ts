@@ -10,12 +10,13 @@ import { z } from 'zod';
 import type { AppDeps } from '../deps.js';
 import { HttpError } from '../errors.js';
 import { ERRORS } from './schemas.js';
-import { enabledProviders, finalizePayment, initPayment, isAppPath, offlinePayment, type Payments } from '../services/payments.js';
+import { createPaymentIntent, enabledProviders, finalizePayment, initPayment, isAppPath, offlinePayment, SUBSCRIPTION_ITEM, type Payments } from '../services/payments.js';
 import { sandboxPayment, setPaymentStatus, paymentByToken } from '../db/payments.js';
 import { esc } from '../documents/frame.js';
 import { formatEuro } from '../../model/types.js';
 
 const PaymentError = z.object({ message: z.string(), errorMessage: z.string(), errors: z.record(z.string(), z.array(z.string())).optional() });
+const Finalized = z.object({ status: z.string(), new_expiry: z.string().nullable(), replayed: z.boolean() });
 const withErrorMessage = { ...ERRORS, 400: PaymentError, 402: PaymentError, 404: PaymentError, 409: PaymentError, 422: PaymentError, 502: PaymentError };
 
 /** an HttpError of a payment call, with `errorMessage` besides `message` */
@@ -58,28 +59,57 @@ export async function paymentRoutes(api: FastifyInstance, deps: AppDeps, payment
     config: exempt,
     schema: {
       tags, summary: 'C66 Prezzo mensile dell\'abbonamento (euro) e metodi di pagamento disponibili',
-      response: { 200: z.object({ data: z.number(), providers: z.array(z.object({ value: z.string(), text: z.string() })) }), ...ERRORS },
+      response: { 200: z.object({ data: z.number(), providers: z.array(z.object({ value: z.string(), text: z.string(), kind: z.enum(['wallet', 'card']), config: z.record(z.string(), z.string()).optional() })) }), ...ERRORS },
     },
   }, async () => ({ data: Number(payments.price), providers: enabledProviders(payments) }));
 
-  for (const provider of payments.providers.keys()) {
-    api.post(`/${provider}/actions/init`, {
-      config: exempt,
-      schema: {
-        tags, summary: `C67 Apre un pagamento ${provider} dei mesi scelti → approveUrl (errore: errorMessage)`,
-        body: z.looseObject({ numberOfSubscriptionMonth: z.unknown().optional().describe('mesi, da 1 a 36'), returnUrl: z.unknown().optional().describe('percorso di ritorno (es. /pay_return)'), cancelUrl: z.unknown().optional() }),
-        response: { 201: z.object({ approveUrl: z.string(), paymentId: z.number().int() }), ...withErrorMessage },
-      },
-    }, async (req, reply) => answering(reply, async () => reply.code(201).send(await initPayment(deps.tx, payments, req.ctx, provider, req.body as Record<string, unknown>))));
+  for (const [provider, { kind }] of payments.providers) {
+    if (kind === 'wallet') {
+      api.post(`/${provider}/actions/init`, {
+        config: exempt,
+        schema: {
+          tags, summary: `C67 Apre un pagamento ${provider} dei mesi scelti → approveUrl (errore: errorMessage)`,
+          body: z.looseObject({ numberOfSubscriptionMonth: z.unknown().optional().describe('mesi, da 1 a 36'), returnUrl: z.unknown().optional().describe('percorso di ritorno (es. /pay_return)'), cancelUrl: z.unknown().optional() }),
+          response: { 201: z.object({ approveUrl: z.string(), paymentId: z.number().int() }), ...withErrorMessage },
+        },
+      }, async (req, reply) => answering(reply, async () => reply.code(201).send(await initPayment(deps, payments, req.ctx, provider, req.body as Record<string, unknown>))));
 
-    api.post(`/${provider}/actions/finalize`, {
-      config: exempt,
-      schema: {
-        tags, summary: `C68 Conclude il pagamento ${provider} al ritorno (COMPLETED: la scadenza si sposta una volta sola) → status (errore: errorMessage)`,
-        body: z.looseObject({ token: z.unknown().optional().describe('il token del pagamento') }),
-        response: { 200: z.object({ status: z.string(), new_expiry: z.string().nullable(), replayed: z.boolean() }), ...withErrorMessage },
-      },
-    }, async (req, reply) => answering(reply, () => finalizePayment(deps.tx, payments, req.ctx, provider, req.body as Record<string, unknown>)));
+      api.post(`/${provider}/actions/finalize`, {
+        config: exempt,
+        schema: {
+          tags, summary: `C68 Conclude il pagamento ${provider} al ritorno (COMPLETED: la scadenza si sposta una volta sola) → status (errore: errorMessage)`,
+          body: z.looseObject({ token: z.unknown().optional().describe('il token del pagamento') }),
+          response: { 200: Finalized, ...withErrorMessage },
+        },
+      }, async (req, reply) => answering(reply, () => finalizePayment(deps, payments, req.ctx, provider, 'wallet', (req.body as Record<string, unknown>).token)));
+    } else {
+      api.get(`/${provider}/create_payment_intent`, {
+        config: exempt,
+        schema: {
+          tags, summary: `C70 Apre un pagamento con carta (${provider}) di quantity mesi: il prezzo lo fa il server → client_secret (errore: errorMessage)`,
+          querystring: z.looseObject({
+            amount: z.string().optional().describe('totale atteso in euro (deve essere prezzo × mesi)'),
+            quantity: z.string().optional().describe('mesi, da 1 a 36'),
+            purchasing_item_id: z.string().optional().describe(`articolo: ${SUBSCRIPTION_ITEM}`),
+            charge_type: z.string().optional().describe(`tipo di addebito: ${SUBSCRIPTION_ITEM}`),
+            purchase_additional_data: z.string().optional().describe('nota libera, al massimo 500 caratteri'),
+          }),
+          response: { 200: z.object({ client_secret: z.string(), paymentId: z.number().int(), amount: z.number() }), ...withErrorMessage },
+        },
+      }, async (req, reply) => answering(reply, () => createPaymentIntent(deps, payments, req.ctx, provider, req.query as Record<string, unknown>)));
+
+      api.post(`/${provider}/process_confirmed_payment_intent`, {
+        config: exempt,
+        schema: {
+          tags, summary: `C71 Conclude il pagamento con carta (${provider}) confermato nel browser (COMPLETED: la scadenza si sposta una volta sola)`,
+          body: z.looseObject({ payment_intent_id: z.unknown().optional().describe('id del PaymentIntent (pi_…)'), payment_intent: z.unknown().optional().describe('lo stesso, come lo rimanda Stripe') }),
+          response: { 200: Finalized, ...withErrorMessage },
+        },
+      }, async (req, reply) => answering(reply, () => {
+        const body = req.body as Record<string, unknown>;
+        return finalizePayment(deps, payments, req.ctx, provider, 'card', body.payment_intent_id ?? body.payment_intent);
+      }));
+    }
   }
 
   api.post('/payment', {

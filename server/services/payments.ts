@@ -17,8 +17,10 @@ import type { Tx } from '../records/crud.js';
 import { getRecord } from '../records/crud.js';
 import { audit } from '../records/audit.js';
 import { oneId } from '../records/ids.js';
-import { completePayment, insertPayment, paymentByToken, setPaymentStatus, setPaymentToken } from '../db/payments.js';
+import { completePayment, insertPayment, paymentByToken, setPaymentStatus, setPaymentToken, type PaymentRow } from '../db/payments.js';
 import type { PaymentProvider } from '../payments/provider.js';
+import { fromCents, toCents } from '../../model/money.js';
+import { formatEuro } from '../../model/types.js';
 import { PaymentError } from '../payments/provider.js';
 
 export const PAYMENT_MESSAGES = {
@@ -28,14 +30,17 @@ export const PAYMENT_MESSAGES = {
   token: 'Pagamento non trovato',
   pending: 'Il pagamento non è ancora stato approvato',
   failed: 'Il pagamento non è andato a buon fine',
+  item: 'Articolo non disponibile: si può acquistare solo l\'abbonamento (subscription)',
+  amount: 'L\'importo non corrisponde al prezzo dell\'abbonamento',
+  note: 'Dati aggiuntivi troppo lunghi (massimo 500 caratteri)',
 } as const;
 
 const refuse = (status: number, message: string, field?: string) => new HttpError(status, message, field ? { [field]: [message] } : undefined);
 
-export function monthsOf(raw: unknown): number {
+export function monthsOf(raw: unknown, field = 'numberOfSubscriptionMonth'): number {
   const s = String(raw ?? '').trim();
   const n = Number(s);
-  if (!/^\d{1,2}$/.test(s) || n < SUBSCRIPTION_MONTHS.min || n > SUBSCRIPTION_MONTHS.max) throw refuse(422, PAYMENT_MESSAGES.months, 'numberOfSubscriptionMonth');
+  if (!/^\d{1,2}$/.test(s) || n < SUBSCRIPTION_MONTHS.min || n > SUBSCRIPTION_MONTHS.max) throw refuse(422, PAYMENT_MESSAGES.months, field);
   return n;
 }
 
@@ -47,6 +52,9 @@ function appPath(raw: unknown, field: string): string {
   if (!isAppPath(s)) throw refuse(422, PAYMENT_MESSAGES.url, field);
   return s;
 }
+
+/** the transaction runner of the payment calls (each step its own: no transaction waits on a provider) */
+export interface PaymentDeps { tx: Tx }
 
 export interface Payments {
   providers: Map<string, PaymentProvider>;
@@ -62,67 +70,115 @@ function mayPay(ctx: Ctx) {
   if (!atLeast(ctx.role, 'Admin')) throw forbidden();
 }
 
-const providerOf = (p: Payments, name: string) => {
+const providerOf = (p: Payments, name: string, kind: PaymentProvider['kind']) => {
   const provider = p.providers.get(name);
-  if (!provider) throw refuse(404, PAYMENT_MESSAGES.provider);
+  if (!provider || provider.kind !== kind) throw refuse(404, PAYMENT_MESSAGES.provider);
   return provider;
 };
 
-/** C67: opens a payment of `months` with the provider; the page where the customer approves it. */
-export async function initPayment(tx: Tx, p: Payments, ctx: Ctx, providerName: string, body: Record<string, unknown>) {
+/**
+ * Opens a payment of `months` with the provider: the log row first (its id is the provider's
+ * reference), then the provider — outside any transaction, since it is a call over the network —
+ * then its token on the row. A provider's refusal leaves the row FAILED.
+ */
+async function openPayment(deps: PaymentDeps, p: Payments, ctx: Ctx, provider: PaymentProvider, months: number, back: { returnUrl: string; cancelUrl: string }, note?: string) {
+  const amountCents = totalCents(p.price, months);
+  const id = await deps.tx(async (exec) => {
+    const rowId = await insertPayment(exec, { studioId: ctx.studioId, userId: ctx.userId, months, amountCents, provider: provider.name, token: `PENDING-${randomUUID()}` });
+    await audit(exec, ctx, getModel('PaymentLog'), rowId, 'create', { provider: [null, provider.name], months: [null, months] });
+    return rowId;
+  });
+  try {
+    const opened = await provider.init({ paymentId: id, amountCents, months, description: `Abbonamento ${months} ${months === 1 ? 'mese' : 'mesi'}`, ...back, note });
+    await deps.tx((exec) => setPaymentToken(exec, id, opened.token));
+    return { ...opened, paymentId: id, amountCents };
+  } catch (e) {
+    await deps.tx((exec) => setPaymentStatus(exec, id, 'FAILED'));
+    if (e instanceof PaymentError) throw refuse(502, e.message);
+    throw e;
+  }
+}
+
+/** C67: opens a wallet payment of `months`; the page where the customer approves it. */
+export async function initPayment(deps: PaymentDeps, p: Payments, ctx: Ctx, providerName: string, body: Record<string, unknown>) {
   mayPay(ctx);
-  const provider = providerOf(p, providerName);
+  const provider = providerOf(p, providerName, 'wallet');
   const months = monthsOf(body.numberOfSubscriptionMonth);
   const returnUrl = appPath(body.returnUrl, 'returnUrl');
   const cancelUrl = appPath(body.cancelUrl ?? body.returnUrl, 'cancelUrl');
-  const amountCents = totalCents(p.price, months);
-  return tx(async (exec) => {
-    // the row first (its id is the provider's reference), then the provider's token on it
-    const placeholder = `PENDING-${randomUUID()}`;
-    const id = await insertPayment(exec, { studioId: ctx.studioId, userId: ctx.userId, months, amountCents, provider: provider.name, token: placeholder });
-    let opened: { token: string; approveUrl: string };
-    try {
-      opened = await provider.init({ paymentId: id, amountCents, months, description: `Abbonamento ${months} ${months === 1 ? 'mese' : 'mesi'}`, returnUrl, cancelUrl });
-    } catch (e) {
-      if (e instanceof PaymentError) throw refuse(502, e.message);
-      throw e;
-    }
-    await setPaymentToken(exec, id, opened.token);
-    await audit(exec, ctx, getModel('PaymentLog'), id, 'create', { provider: [null, provider.name], months: [null, months] });
-    return { approveUrl: opened.approveUrl, paymentId: id };
-  });
+  const opened = await openPayment(deps, p, ctx, provider, months, { returnUrl, cancelUrl });
+  if (!opened.approveUrl) throw refuse(502, PAYMENT_MESSAGES.provider);
+  return { approveUrl: opened.approveUrl, paymentId: opened.paymentId };
+}
+
+/** the item a card payment buys (C70 purchasing_item_id / charge_type): the subscription only */
+export const SUBSCRIPTION_ITEM = 'subscription';
+
+/**
+ * C70: opens a card payment: `quantity` months of the subscription. The server prices it (price
+ * × months); an `amount` sent by the app must be that total (a page showing a stale price is
+ * refused rather than charged another sum). Answers the PaymentIntent's client secret.
+ */
+export async function createPaymentIntent(deps: PaymentDeps, p: Payments, ctx: Ctx, providerName: string, query: Record<string, unknown>) {
+  mayPay(ctx);
+  const provider = providerOf(p, providerName, 'card');
+  const months = monthsOf(query.quantity, 'quantity');
+  for (const field of ['purchasing_item_id', 'charge_type'] as const) {
+    const v = query[field];
+    if (v !== undefined && v !== '' && v !== SUBSCRIPTION_ITEM) throw refuse(422, PAYMENT_MESSAGES.item, field);
+  }
+  const total = totalCents(p.price, months);
+  if (query.amount !== undefined && query.amount !== '' && toCents(String(query.amount)) !== total) {
+    throw refuse(422, `${PAYMENT_MESSAGES.amount} (${formatEuro(fromCents(total))} per ${months} ${months === 1 ? 'mese' : 'mesi'})`, 'amount');
+  }
+  const note = query.purchase_additional_data === undefined ? undefined : String(query.purchase_additional_data);
+  if (note !== undefined && note.length > 500) throw refuse(422, PAYMENT_MESSAGES.note, 'purchase_additional_data');
+  const opened = await openPayment(deps, p, ctx, provider, months, { returnUrl: '/pay_return', cancelUrl: '/pay_init' }, note || undefined);
+  if (!opened.clientSecret) throw refuse(502, PAYMENT_MESSAGES.provider);
+  return { client_secret: opened.clientSecret, paymentId: opened.paymentId, amount: fromCents(opened.amountCents) };
 }
 
 /**
- * C68: the customer is back with the token: asks the provider and, when paid, completes the
- * payment (the expiry moves once; a replayed token answers COMPLETED and moves nothing).
+ * C68 (wallet) and C71 (card): the customer is back with the token: asks the provider (over the
+ * network, outside any transaction) and, when paid, completes the payment under the row's lock
+ * (the expiry moves once; a replayed token answers COMPLETED and moves nothing).
  */
-export async function finalizePayment(tx: Tx, p: Payments, ctx: Ctx, providerName: string, body: Record<string, unknown>, now = new Date()) {
+export async function finalizePayment(deps: PaymentDeps, p: Payments, ctx: Ctx, providerName: string, kind: PaymentProvider['kind'], rawToken: unknown, now = new Date()) {
   mayPay(ctx);
-  const provider = providerOf(p, providerName);
-  const token = typeof body.token === 'string' ? body.token.trim() : '';
-  if (!token || token.length > 200) throw refuse(422, PAYMENT_MESSAGES.token, 'token');
-  return tx(async (exec) => {
-    const row = await paymentByToken(exec, provider.name, token);
+  const provider = providerOf(p, providerName, kind);
+  const token = typeof rawToken === 'string' ? rawToken.trim() : '';
+  if (!token || token.length > 200) throw refuse(422, PAYMENT_MESSAGES.token, kind === 'card' ? 'payment_intent_id' : 'token');
+  const mine = (row: PaymentRow | null): PaymentRow => {
     // another studio's payment is not there for this caller (no existence leak)
     if (!row || (row.studio_id !== ctx.studioId && ctx.role !== 'SuperAdmin')) throw refuse(404, PAYMENT_MESSAGES.token);
+    return row;
+  };
+  const before = mine(await deps.tx((exec) => paymentByToken(exec, provider.name, token)));
+  if (before.status === 'COMPLETED') return { status: 'COMPLETED' as const, new_expiry: before.new_expiry, replayed: true };
+  let status;
+  try {
+    status = await provider.finalize(token, { status: before.status, id: before.id, amountCents: toCents(before.amount) });
+  } catch (e) {
+    if (e instanceof PaymentError) throw refuse(502, e.message);
+    throw e;
+  }
+  if (status === 'PENDING') throw refuse(409, PAYMENT_MESSAGES.pending);
+  const outcome = await deps.tx(async (exec) => {
+    const row = mine(await paymentByToken(exec, provider.name, token));
+    // completed meanwhile (a second tab, a replay): nothing moves again
     if (row.status === 'COMPLETED') return { status: 'COMPLETED' as const, new_expiry: row.new_expiry, replayed: true };
-    let status;
-    try {
-      status = await provider.finalize(token, row);
-    } catch (e) {
-      if (e instanceof PaymentError) throw refuse(502, e.message);
-      throw e;
-    }
-    if (status === 'PENDING') throw refuse(409, PAYMENT_MESSAGES.pending);
     if (status === 'FAILED') {
+      // kept (the refusal is answered after the commit)
       await setPaymentStatus(exec, row.id, 'FAILED');
-      throw refuse(402, PAYMENT_MESSAGES.failed);
+      await audit(exec, ctx, getModel('PaymentLog'), row.id, 'update', { status: [row.status, 'FAILED'] });
+      return null;
     }
     const { previous, next } = await completePayment(exec, row, today(now));
     await audit(exec, ctx, getModel('PaymentLog'), row.id, 'update', { status: [row.status, 'COMPLETED'], new_expiry: [previous, next] });
     return { status: 'COMPLETED' as const, new_expiry: next, replayed: false };
   });
+  if (!outcome) throw refuse(402, PAYMENT_MESSAGES.failed);
+  return outcome;
 }
 
 /** C69: the SuperAdmin records a payment received offline: the studio's expiry moves at once. */
@@ -142,5 +198,8 @@ export async function offlinePayment(tx: Tx, p: Payments, ctx: Ctx, body: Record
   });
 }
 
-/** The providers a studio may pay with (the payment page's buttons). */
-export const enabledProviders = (p: Payments) => PAYMENT_PROVIDERS.filter((x) => p.providers.has(x.value)).map((x) => ({ ...x }));
+/** The providers a studio may pay with (the payment page's buttons), with what the browser needs of each. */
+export const enabledProviders = (p: Payments) => PAYMENT_PROVIDERS.filter((x) => p.providers.has(x.value)).map((x) => {
+  const provider = p.providers.get(x.value)!;
+  return { value: x.value, text: x.text, kind: provider.kind, ...(provider.publicConfig ? { config: provider.publicConfig } : {}) };
+});

@@ -106,6 +106,8 @@ export function idBatches(ids: Identifier[]): Identifier[][] {
 }
 
 /** A file of a record (C75). */
+/** A payment provider of C66: a wallet (approval page) or a card form; `config` is what its browser part needs. */
+export interface PaymentProviderInfo { value: string; text: string; kind: 'wallet' | 'card'; config?: Record<string, string> }
 export interface AttachmentRow { id: number; original_filename: string; content_type: string; size: number; descrizione: string | null; nota: string | null; marked_for_deletion: boolean; created_at: string }
 
 /**
@@ -422,9 +424,9 @@ export const dataProvider = {
   async missingRequiredFields(params: { signal?: AbortSignal } = {}) {
     return (await apiFetch<{ data: Array<{ field: string; label: string }> }>('/api/loggedStudio/missingRequiredFields', { signal: params.signal })).data ?? [];
   },
-  /** The logged user's own record (name, e-mail, credit). */
+  /** The logged user's own record (name, e-mail, credit, avatar). */
   async ownUser(id: string | number, params: { signal?: AbortSignal } = {}) {
-    return (await apiFetch<{ data: { name?: string; email?: string; credit?: number | string | null } }>(`/api/user/users/${encodeURIComponent(String(id))}`, { signal: params.signal })).data;
+    return (await apiFetch<{ data: { name?: string; email?: string; credit?: number | string | null; avatar?: string | null } }>(`/api/user/users/${encodeURIComponent(String(id))}`, { signal: params.signal })).data;
   },
   /** POST /api/user/login. */
   login: (email: string, password: string) =>
@@ -507,11 +509,20 @@ export const dataProvider = {
     return (await apiFetch<{ data: { id: number; credit: number } }>(`/api/user/update_user_credit/${encodeURIComponent(String(id))}`, { method: 'POST', json: body })).data;
   },
 
-  // ---- subscription and payments (C66–C69); errors stay ApiError (their body has errorMessage) ----
+  // ---- subscription and payments (C66–C71); errors stay ApiError (their body has errorMessage) ----
 
   /** C66 GET /api/subscription_price: euro per month and the providers one may pay with. */
   async subscriptionPrice(params: { signal?: AbortSignal } = {}) {
-    return apiFetch<{ data: number; providers: Array<{ value: string; text: string }> }>('/api/subscription_price', { signal: params.signal });
+    return apiFetch<{ data: number; providers: PaymentProviderInfo[] }>('/api/subscription_price', { signal: params.signal });
+  },
+  /** C70 GET /api/{card_provider}/create_payment_intent: a card payment of `quantity` months; its client secret. */
+  async createPaymentIntent(provider: string, query: { quantity: number; amount: string }) {
+    const q = new URLSearchParams({ quantity: String(query.quantity), amount: query.amount, purchasing_item_id: 'subscription', charge_type: 'subscription' });
+    return apiFetch<{ client_secret: string; paymentId: number; amount: number }>(`/api/${encodeURIComponent(provider)}/create_payment_intent?${q}`);
+  },
+  /** C71 POST /api/{card_provider}/process_confirmed_payment_intent: COMPLETED once paid (a replay moves nothing). */
+  async processConfirmedPaymentIntent(provider: string, paymentIntentId: string) {
+    return apiFetch<{ status: string; new_expiry: string | null; replayed: boolean }>(`/api/${encodeURIComponent(provider)}/process_confirmed_payment_intent`, { method: 'POST', json: { payment_intent_id: paymentIntentId } });
   },
   /** C67 POST /api/{provider}/actions/init: where the customer approves the payment. */
   async initPayment(provider: string, body: { numberOfSubscriptionMonth: number; returnUrl: string; cancelUrl: string }) {

@@ -4,7 +4,7 @@
  * paying; a button per provider opens the payment (C67) and goes to its approval page. The
  * provider's refusal is shown as it is (errorMessage, 'Errore!!').
  */
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import { useQuery } from '@tanstack/react-query';
 import { Alert, Box, Button, Card, CardContent, MenuItem, Stack, TextField, Typography } from '@mui/material';
@@ -13,12 +13,16 @@ import { displayDate, today } from '../../model/dates';
 import { formatEuro } from '../../model/types';
 import { SUBSCRIPTION_MONTHS } from '../../model/models/PaymentLog';
 import { newExpiry, totalCents } from '../../model/subscription';
+import { centsText } from '../../model/money';
 import { ScreenTitle } from '../layout/PageTitle';
 import { CloseHeader } from '../layout/CloseHeader';
 import { AppDialog } from '../layout/ErrorDialog';
 import { Guard } from '../resources';
-import { useAppDataProvider } from '../dataProvider';
+import { useAppDataProvider, type PaymentProviderInfo } from '../dataProvider';
 import { useLoggedStudio } from '../layout/shell/data';
+
+// the card form (Stripe.js) only when a studio pays by card
+const StripeCheckout = lazy(() => import('./StripeCheckout'));
 
 /** where the payment page remembers the provider for /pay_return */
 export const PROVIDER_KEY = 'gestionale.payment_provider';
@@ -32,14 +36,22 @@ function PayInitScreen() {
   const [months, setMonths] = useState(1);
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
+  const [card, setCard] = useState<{ provider: PaymentProviderInfo; clientSecret: string; amountText: string; months: number } | null>(null);
   const current = (studio.data as { subscription_expire_date?: string | null } | null | undefined)?.subscription_expire_date ?? null;
   const next = newExpiry(current, today(), months);
   const total = price.data ? totalCents(price.data.data, months) / 100 : null;
-  const pay = async (provider: string) => {
+  const pay = async (provider: PaymentProviderInfo) => {
     setBusy(true);
     try {
-      sessionStorage.setItem(PROVIDER_KEY, provider);
-      const res = await dp.initPayment(provider, { numberOfSubscriptionMonth: months, returnUrl: '/pay_return', cancelUrl: '/pay_init' });
+      sessionStorage.setItem(PROVIDER_KEY, provider.value);
+      if (provider.kind === 'card') {
+        // C70: the server prices the months; the amount shown here must match it
+        const res = await dp.createPaymentIntent(provider.value, { quantity: months, amount: centsText(totalCents(price.data!.data, months)) });
+        setCard({ provider, clientSecret: res.client_secret, amountText: formatEuro(res.amount), months });
+        setBusy(false);
+        return;
+      }
+      const res = await dp.initPayment(provider.value, { numberOfSubscriptionMonth: months, returnUrl: '/pay_return', cancelUrl: '/pay_init' });
       window.location.assign(res.approveUrl);
     } catch (e) {
       const err = e as Error & { body?: { errorMessage?: string } };
@@ -68,7 +80,7 @@ function PayInitScreen() {
             </Box>
             <Stack direction="row" spacing={1} useFlexGap sx={{ flexWrap: 'wrap' }}>
               {(price.data?.providers ?? []).map((p) => (
-                <Button key={p.value} variant="contained" startIcon={<PaymentIcon />} disabled={busy || !price.data} onClick={() => void pay(p.value)}>
+                <Button key={p.value} variant="contained" startIcon={<PaymentIcon />} disabled={busy || !price.data} onClick={() => void pay(p)}>
                   Paga con {p.text}
                 </Button>
               ))}
@@ -77,6 +89,11 @@ function PayInitScreen() {
           </Stack>
         </CardContent>
       </Card>
+      {card?.provider.config?.publishableKey ? (
+        <Suspense fallback={null}>
+          <StripeCheckout publishableKey={card.provider.config.publishableKey} clientSecret={card.clientSecret} amountText={card.amountText} months={card.months} onClose={() => setCard(null)} />
+        </Suspense>
+      ) : null}
       <AppDialog open={!!error} onClose={() => setError(null)} title="Errore!!" text={error ?? ''} actions={<Button onClick={() => setError(null)} autoFocus>Ho Capito</Button>} />
     </Box>
   );

@@ -1,6 +1,6 @@
 /**
  * `/pay_return?token=…` (seed B §2, §4; issue 14): back from the provider, the payment is
- * finalised (C68); COMPLETED shows the new expiry and the logged user's data is read again (the
+ * finalised (C68; a card payment comes back with `?payment_intent=…`: C71); COMPLETED shows the new expiry and the logged user's data is read again (the
  * banner, the menu). A replayed token says the same without extending anything; a refusal shows
  * the provider's errorMessage.
  */
@@ -18,16 +18,19 @@ import { PROVIDER_KEY } from './PayInit';
 function PayReturnScreen() {
   const dp = useAppDataProvider();
   const [params] = useSearchParams();
-  const token = params.get('token') ?? '';
-  const provider = sessionStorage.getItem(PROVIDER_KEY) ?? 'sandbox';
+  // a wallet comes back with ?token= (C68), a card form with ?payment_intent= (C71)
+  const paymentIntent = params.get('payment_intent') ?? '';
+  const token = paymentIntent || (params.get('token') ?? '');
+  const provider = params.get('provider') ?? sessionStorage.getItem(PROVIDER_KEY) ?? 'sandbox';
+  const cardFailed = !!paymentIntent && params.get('redirect_status') === 'failed';
   const queryClient = useQueryClient();
   const refresh = useRefresh();
   const result = useQuery({
     queryKey: ['payments', 'finalize', provider, token],
-    enabled: !!token,
+    enabled: !!token && !cardFailed,
     retry: false,
     staleTime: Infinity,
-    queryFn: () => dp.finalizePayment(provider, token),
+    queryFn: () => (paymentIntent ? dp.processConfirmedPaymentIntent(provider, paymentIntent) : dp.finalizePayment(provider, token)),
   });
   useEffect(() => {
     if (result.data?.status !== 'COMPLETED') return;
@@ -40,7 +43,8 @@ function PayReturnScreen() {
     <Box sx={{ p: { xs: 1, sm: 2 }, maxWidth: 720 }}>
       <ScreenTitle title="Esito del pagamento" />
       {!token ? <Alert severity="error">Pagamento non trovato: manca il riferimento del pagamento.</Alert> : null}
-      {result.isPending && token ? <><LinearProgress aria-label="Conferma del pagamento" /><p>Conferma del pagamento in corso…</p></> : null}
+      {cardFailed ? <Alert severity="error"><AlertTitle>Errore!!</AlertTitle>Il pagamento con carta non è andato a buon fine: l&apos;abbonamento non è cambiato. Riprova, anche con un&apos;altra carta.</Alert> : null}
+      {result.isPending && token && !cardFailed ? <><LinearProgress aria-label="Conferma del pagamento" /><p>Conferma del pagamento in corso…</p></> : null}
       {result.data ? (
         <Alert severity="success" role="status">
           <AlertTitle>Pagamento completato</AlertTitle>
@@ -50,7 +54,7 @@ function PayReturnScreen() {
       {err ? <Alert severity="error"><AlertTitle>Errore!!</AlertTitle>{err.body?.errorMessage ?? err.message}</Alert> : null}
       <Stack direction="row" spacing={1} sx={{ mt: 2 }}>
         <Button component={RouterLink} to="/Menu" variant="contained">Torna alla Home</Button>
-        {err ? <Button component={RouterLink} to="/pay_init">Riprova</Button> : null}
+        {err || cardFailed ? <Button component={RouterLink} to="/pay_init">Riprova</Button> : null}
       </Stack>
     </Box>
   );

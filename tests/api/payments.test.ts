@@ -42,7 +42,7 @@ async function approvedPayment(months: number, who: 'admin' | 'bianchi' = 'admin
 describe('C66 C67 C68 a sandbox payment', () => {
   it('C66 subscription_price: the price per month from the settings, and the providers', async () => {
     const res = await a.get('admin', '/api/subscription_price');
-    expect(res.json()).toEqual({ data: 19.9, providers: [{ value: 'sandbox', text: 'Sandbox (prova)' }] });
+    expect(res.json()).toEqual({ data: 19.9, providers: [{ value: 'sandbox', text: 'Sandbox (prova)', kind: 'wallet' }] });
   });
 
   it('C67 C68 3 months approved and finalised: the expiry moves by 3 months from max(expiry, today), once; the log row says so', async () => {

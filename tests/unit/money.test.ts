@@ -63,3 +63,16 @@ describe('toCents / fromCents (model/money.ts)', () => {
     expect(fromCents(123450)).toBe(1234.5);
   });
 });
+
+describe('centsText (model/money.ts)', () => {
+  it('writes cents as decimal text with two decimals, by the digits', async () => {
+    const { centsText, toCents } = await import('../../model/money');
+    expect(centsText(8970)).toBe('89.70');
+    expect(centsText(5)).toBe('0.05');
+    expect(centsText(-1025)).toBe('-10.25');
+    expect(centsText(100)).toBe('1.00');
+    // every amount of a 36-month subscription at 29.90 round-trips
+    for (let m = 1; m <= 36; m++) expect(toCents(centsText(2990 * m))).toBe(2990 * m);
+    expect(() => centsText(1.5)).toThrow(RangeError);
+  });
+});
