@@ -52,8 +52,11 @@ export interface FieldDef {
   createOnly?: boolean;
   /** who may write this field, when narrower than the model's write role */
   writeRole?: 'SuperAdmin' | 'Admin';
-  /** hide the field on the form (still part of the API) */
-  formHidden?: boolean | 'belowWriteRole';
+  /**
+   * hide the field on the form (still part of the API): always, below its writeRole, or
+   * everywhere but the user's own profile (`/utente/il_mio_profilo`, seed B §3: the avatar)
+   */
+  formHidden?: boolean | 'belowWriteRole' | 'exceptOwnProfile';
   /** relation inputs load their options from this call (`{data: [{id, name}]}`) instead of the related resource */
   optionsEndpoint?: string;
   /** relation columns of lists show the related row's code instead of its label */

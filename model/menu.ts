@@ -54,6 +54,7 @@ export const MENU: MenuEntry[] = [
     { title: 'Ruoli', icon: 'Security', link: '/table/Role', role: 'SuperAdmin' },
     { title: 'Modelli Word', icon: 'Description', link: '/table/WordTemplate', role: 'SuperAdmin' },
     { title: 'Pagamento offline', icon: 'PointOfSale', link: '/scheda_payment_log', role: 'SuperAdmin' },
+    { title: 'Console API', icon: 'Terminal', link: '/test_api', role: 'SuperAdmin' },
   ] },
   { title: 'Il mio profilo', icon: 'AccountCircle', link: '/utente/il_mio_profilo', role: 'Utente' },
 ];

@@ -30,6 +30,7 @@ const MailOutbox = lazy(() => import('./pages/MailOutbox').then((m) => ({ defaul
 const JobsDashboard = lazy(() => import('./pages/JobsDashboard').then((m) => ({ default: m.JobsDashboard })));
 const PayInit = lazy(() => import('./pages/PayInit').then((m) => ({ default: m.PayInit })));
 const PayReturn = lazy(() => import('./pages/PayReturn').then((m) => ({ default: m.PayReturn })));
+const TestApi = lazy(() => import('./pages/TestApi'));
 const Lazy = ({ children }: { children: ReactNode }) => <Suspense fallback={<LinearProgress aria-label="Caricamento" />}>{children}</Suspense>;
 
 function Home() {
@@ -86,7 +87,7 @@ function MyProfile() {
   if (!u) return <Navigate to="/utente/login" replace />;
   return (
     <ResourceContextProvider value="User">
-      <Lazy><ModelEdit model={modelByName.get('User')!} id={u.id} title="Il mio profilo" crumbs={[{ label: 'Home', to: '/Menu' }, { label: 'Il mio profilo' }]} /></Lazy>
+      <Lazy><ModelEdit model={modelByName.get('User')!} id={u.id} ownProfile title="Il mio profilo" crumbs={[{ label: 'Home', to: '/Menu' }, { label: 'Il mio profilo' }]} /></Lazy>
     </ResourceContextProvider>
   );
 }
@@ -128,6 +129,7 @@ export default function App() {
             <Route path={ROUTES.mailOutbox} element={<Lazy><MailOutbox /></Lazy>} />
             <Route path={ROUTES.jobsDashboard} element={<Lazy><JobsDashboard /></Lazy>} />
             <Route path={ROUTES.payInit} element={<Lazy><PayInit /></Lazy>} />
+            <Route path={ROUTES.testApi} element={<Lazy><TestApi /></Lazy>} />
             <Route path={ROUTES.payReturn} element={<Lazy><PayReturn /></Lazy>} />
             <Route path={ROUTES.table} element={<TableRoute />} />
             <Route path={ROUTES.tableOfParent} element={<TableRoute />} />

@@ -29,6 +29,8 @@ export const ROUTES = {
   // subscription payments (seed B §2): buy months, back from the provider
   payInit: '/pay_init',
   payReturn: '/pay_return',
+  // the SuperAdmin's API console (seed B §2 test pages; issue 14 item 6)
+  testApi: '/test_api',
 } as const;
 
 /** The list of a model (`/table/{Model}`). */

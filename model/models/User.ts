@@ -10,12 +10,15 @@ export const User = defineModel({
     // one identity per e-mail across the product: login picks the user by it (issue 9 #1)
     email: f.text('Email', { required: true, rules: ['email'], searchable: true, unique: 'product', lowercase: true }),
     password: f.password('Password', { requiredOnCreate: true, min: 8 }),
-    active: f.boolean('Attivo', { default: true, filterable: true, writeRole: 'Admin' }),
-    role_id: f.relation('Ruolo', 'Role', { required: true, writeRole: 'Admin' }),
+    // not on the own profile of a Collaboratore or Utente (they may not change them, and the
+    // roles' list is the Admin's)
+    active: f.boolean('Attivo', { default: true, filterable: true, writeRole: 'Admin', formHidden: 'belowWriteRole' }),
+    role_id: f.relation('Ruolo', 'Role', { required: true, writeRole: 'Admin', formHidden: 'belowWriteRole' }),
     // seed B §6: only the SuperAdmin sees the studio selector on the user card
     studio_id: f.relation('Studio', 'Studio', { writeRole: 'SuperAdmin', formHidden: 'belowWriteRole' }),
     cellulare: f.text('Cellulare', { rules: ['phone'] }),
-    avatar: f.longtext('Avatar', { rules: ['image'], max: 2_000_000, formHidden: true }),
+    // seed B §3: the own profile adds the avatar (the user card does not show it)
+    avatar: f.longtext('Avatar', { rules: ['image'], max: 2_000_000, formHidden: 'exceptOwnProfile' }),
     credit: f.credit('Credito', { readOnly: true, default: 0 }),
   },
   list: {

@@ -19,6 +19,8 @@ export interface Ctx {
 export function can(ctx: Ctx, model: ModelDef, verb: Verb, rowId?: number): boolean {
   if (model.selfAccess && rowId !== undefined && rowId === ctx.userId && (verb === 'view' || verb === 'update')) return true;
   if (ctx.role === 'SuperAdmin') return true;
+  // a studio itself is created and removed by the SuperAdmin only (its Admin edits its card)
+  if (model.scope === 'tenant' && verb !== 'view' && verb !== 'update') return false;
   const floor = verb === 'view' ? model.access.read : model.access.write;
   return atLeast(ctx.role, floor) && ctx.permissions.has(`${permissionName(model)}.${verb}`);
 }

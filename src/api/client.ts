@@ -49,3 +49,32 @@ export async function apiDownload(path: string): Promise<{ blob: Blob; filename:
 /** Rows of a select-list answer: filter and option lists accept `{data: [...]}` or a plain array (seed A §7). */
 export const rowsOf = <T = Record<string, unknown>>(res: unknown): T[] =>
   (Array.isArray(res) ? res : (res as { data?: unknown[] } | null)?.data ?? []) as T[];
+
+/** characters of an answer's body kept at most (the API console) */
+export const MAX_CHARS = 20_000;
+
+/** The raw answer of a call (the API console): status, type, body as text, time. */
+export interface CallResult { status: number; contentType: string; body: string; ms: number; truncated: boolean }
+const isText = (ct: string) => !ct || /^text\/|json|xml|javascript|csv|x-www-form-urlencoded/i.test(ct);
+
+/** One call with the session's token: the raw answer, errors included; files only by their size. */
+export async function rawApiCall(method: string, url: string, body?: string): Promise<CallResult> {
+  const headers = new Headers({ Accept: 'application/json, */*' });
+  const token = getToken();
+  if (token) headers.set('Authorization', `Bearer ${token}`);
+  if (body !== undefined) headers.set('Content-Type', 'application/json');
+  const start = performance.now();
+  const res = await fetch(url, { method, headers, body });
+  const contentType = res.headers.get('Content-Type') ?? '';
+  let text: string;
+  if (isText(contentType)) {
+    text = await res.text();
+    if (/json/i.test(contentType)) {
+      try { text = JSON.stringify(JSON.parse(text), null, 2); } catch { /* shown as it came */ }
+    }
+  } else {
+    const size = (await res.blob()).size;
+    text = `File di ${size.toLocaleString('it-IT')} byte (${contentType})`;
+  }
+  return { status: res.status, contentType, body: text.slice(0, MAX_CHARS), ms: Math.round(performance.now() - start), truncated: text.length > MAX_CHARS };
+}

@@ -10,7 +10,7 @@ import {
 } from 'react-admin';
 import { modelByName } from '../../model/registry';
 import type { ModelDef } from '../../model/define';
-import { apiDownload, apiFetch, ApiError, rowsOf } from '../api/client';
+import { apiDownload, apiFetch, ApiError, rawApiCall, rowsOf } from '../api/client';
 import type { ClientVar } from '../layout/settings';
 import type { MenuNode } from '../layout/AppMenu';
 import type { LoggedUser } from '../authProvider/token';
@@ -508,6 +508,13 @@ export const dataProvider = {
   async updateUserCredit(id: string | number, body: { amount: number; description?: string; note?: string }) {
     return (await apiFetch<{ data: { id: number; credit: number } }>(`/api/user/update_user_credit/${encodeURIComponent(String(id))}`, { method: 'POST', json: body })).data;
   },
+
+  // ---- the SuperAdmin's API console (/test_api) ----
+
+  /** The OpenAPI document of the whole API (generated from the route schemas). */
+  apiDocument: <T,>(params: { signal?: AbortSignal } = {}) => apiFetch<T>('/api/docs/json', { signal: params.signal }),
+  /** Any call of the API under the session's token, answered raw (errors and files included). */
+  tryApiCall: (method: string, url: string, body?: string) => rawApiCall(method, url, body),
 
   // ---- subscription and payments (C66–C71); errors stay ApiError (their body has errorMessage) ----
 

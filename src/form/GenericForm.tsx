@@ -122,8 +122,11 @@ function HistoryButton({ model }: { model: ModelDef }) {
 export { listPathOf } from '../routeTable';
 import { listPathOf } from '../routeTable';
 
-function FormToolbar({ model, mode }: { model: ModelDef; mode: Mode }) {
+function FormToolbar({ model, mode, ownProfile }: { model: ModelDef; mode: Mode; ownProfile?: boolean }) {
   const navigate = useNavigate();
+  const { identity } = useGetIdentity();
+  // 'Nuovo' for who may create one (a studio: the SuperAdmin), never on the own profile
+  const canCreate = !ownProfile && atLeast(identity?.role as string | undefined, model.scope === 'tenant' ? 'SuperAdmin' : model.access.write);
   const goBack = useGoBack();
   const back = () => goBack(listPathOf(model));
   const createPath = useCreatePath();
@@ -132,13 +135,13 @@ function FormToolbar({ model, mode }: { model: ModelDef; mode: Mode }) {
   const keys = { enableOnFormTags: true, enableOnContentEditable: true, preventDefault: true } as const;
   useHotkeys('alt+s', () => (document.querySelector('form button[type="submit"]') as HTMLButtonElement | null)?.click(), keys);
   useHotkeys('alt+b', back, keys, [back]);
-  useHotkeys('alt+n', () => navigate(createPath({ resource, type: 'create' })), keys, [navigate, createPath, resource]);
+  useHotkeys('alt+n', () => { if (canCreate) navigate(createPath({ resource, type: 'create' })); }, keys, [navigate, createPath, resource, canCreate]);
   useHotkeys('alt+r', () => window.location.reload(), keys);
   return (
     <Toolbar sx={{ gap: 1, flexWrap: 'wrap', bgcolor: 'background.paper' }}>
       <Button startIcon={<ArrowBackIcon />} onClick={back}>Indietro</Button>
       <SaveButton label={mode === 'create' ? 'Salva' : 'Aggiorna'} />
-      {mode === 'update' && <Button startIcon={<AddIcon />} onClick={() => navigate(createPath({ resource, type: 'create' }))}>Nuovo</Button>}
+      {mode === 'update' && canCreate && <Button startIcon={<AddIcon />} onClick={() => navigate(createPath({ resource, type: 'create' }))}>Nuovo</Button>}
       {mode === 'update' && <HistoryButton model={model} />}
       <Tooltip title={<Box>{SHORTCUTS.map((s) => <div key={s.keys}>{s.keys}: {s.action}</div>)}</Box>}>
         <Button startIcon={<KeyboardIcon />} aria-label="Scorciatoie da tastiera: Alt+S salva, Alt+B indietro, Alt+N nuovo, Alt+R ricarica">Scorciatoie</Button>
@@ -155,9 +158,10 @@ function MultipleInput({ model }: { model: ModelDef }) {
   return <FieldInput name={list} fd={fd} mode="create" />;
 }
 
-export function ModelFields({ model, mode }: { model: ModelDef; mode: Mode }) {
+export function ModelFields({ model, mode, ownProfile }: { model: ModelDef; mode: Mode; ownProfile?: boolean }) {
   const { identity } = useGetIdentity();
   const hidden = (fd: FieldDef) => fd.formHidden === true
+    || (fd.formHidden === 'exceptOwnProfile' && !ownProfile)
     || (fd.formHidden === 'belowWriteRole' && !!fd.writeRole && !atLeast(identity?.role as string | undefined, fd.writeRole));
   // multiple mode (seed A: a transaction for several customers): one row per chosen value
   const multiple = useWatch({ name: MULTIPLE }) === true && !!model.multiple && mode === 'create';
@@ -192,14 +196,14 @@ export const createDefaults = (model: ModelDef) => ({
   ...(model.multiple ? { [MULTIPLE]: false } : {}),
 });
 
-function ModelForm({ model, mode, children }: { model: ModelDef; mode: Mode; children?: ReactNode }) {
+function ModelForm({ model, mode, ownProfile, children }: { model: ModelDef; mode: Mode; ownProfile?: boolean; children?: ReactNode }) {
   return (
-    <SimpleForm toolbar={<FormToolbar model={model} mode={mode} />} mode="onSubmit" reValidateMode="onChange" sanitizeEmptyValues={false}
+    <SimpleForm toolbar={<FormToolbar model={model} mode={mode} ownProfile={ownProfile} />} mode="onSubmit" reValidateMode="onChange" sanitizeEmptyValues={false}
       defaultValues={mode === 'create' ? createDefaults(model) : undefined}>
       <UnsavedBanner />
       <ScrollToFirstError />
       {mode === 'update' && <TrashedNotice model={model} />}
-      <ModelFields model={model} mode={mode} />
+      <ModelFields model={model} mode={mode} ownProfile={ownProfile} />
       {children}
     </SimpleForm>
   );
@@ -237,7 +241,8 @@ function FormCloseHeader({ model, mode, crumbs }: { model: ModelDef; mode: Mode;
 }
 
 /** `children`: shown inside the form after the fields (in its record and form context), e.g. a resource's own section. */
-export function ModelEdit({ model, id, title, crumbs, children }: { model: ModelDef; id?: string | number; title?: string; crumbs?: Crumb[]; children?: ReactNode }) {
+/** `ownProfile`: the logged user's own record (fields hidden 'exceptOwnProfile' are shown) */
+export function ModelEdit({ model, id, title, crumbs, ownProfile, children }: { model: ModelDef; id?: string | number; title?: string; crumbs?: Crumb[]; ownProfile?: boolean; children?: ReactNode }) {
   const { onError, back } = useSaveHandlers();
   const notify = useNotify();
   const queryClient = useQueryClient();
@@ -255,7 +260,7 @@ export function ModelEdit({ model, id, title, crumbs, children }: { model: Model
       }}
       queryOptions={{ onError: (err: Error) => { const e = err as HttpError; notify(e.status === 403 ? 'Operazione non consentita (403)' : `Errore nel caricamento dati ${e.status ?? ''} ${e.message}`, { type: 'error' }); } }}
       redirect={false}>
-      <ModelForm model={model} mode="update">{children}</ModelForm>
+      <ModelForm model={model} mode="update" ownProfile={ownProfile}>{children}</ModelForm>
     </Edit>
   );
 }

@@ -43,6 +43,7 @@ import ApartmentIcon from '@mui/icons-material/Apartment';
 import SecurityIcon from '@mui/icons-material/Security';
 import ArticleIcon from '@mui/icons-material/Article';
 import PointOfSaleIcon from '@mui/icons-material/PointOfSale';
+import TerminalIcon from '@mui/icons-material/Terminal';
 import AccountCircleIcon from '@mui/icons-material/AccountCircle';
 import OutboxIcon from '@mui/icons-material/Outbox';
 
@@ -93,6 +94,7 @@ export const MENU_ICONS: Record<string, IconComponent> = {
   Security: SecurityIcon,
   Article: ArticleIcon,
   PointOfSale: PointOfSaleIcon,
+  Terminal: TerminalIcon,
   AccountCircle: AccountCircleIcon,
   Outbox: OutboxIcon,
   NoteAdd: NoteAddIcon,

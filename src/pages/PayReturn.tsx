@@ -8,7 +8,6 @@ import { useSearchParams, Link as RouterLink } from 'react-router-dom';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Alert, AlertTitle, Box, Button, LinearProgress, Stack } from '@mui/material';
 import { useEffect } from 'react';
-import { useRefresh } from 'react-admin';
 import { displayDate } from '../../model/dates';
 import { ScreenTitle } from '../layout/PageTitle';
 import { Guard } from '../resources';
@@ -24,7 +23,6 @@ function PayReturnScreen() {
   const provider = params.get('provider') ?? sessionStorage.getItem(PROVIDER_KEY) ?? 'sandbox';
   const cardFailed = !!paymentIntent && params.get('redirect_status') === 'failed';
   const queryClient = useQueryClient();
-  const refresh = useRefresh();
   const result = useQuery({
     queryKey: ['payments', 'finalize', provider, token],
     enabled: !!token && !cardFailed,
@@ -34,10 +32,10 @@ function PayReturnScreen() {
   });
   useEffect(() => {
     if (result.data?.status !== 'COMPLETED') return;
-    // the logged user's studio and its expiry, read again
-    void queryClient.invalidateQueries({ queryKey: ['shell'] });
-    refresh();
-  }, [result.data?.status, queryClient, refresh]);
+    // everything read again (the logged user's studio and its expiry, the lists) but this
+    // payment's own answer: asking the provider twice would be a second finalisation
+    void queryClient.invalidateQueries({ predicate: (q) => q.queryKey[0] !== 'payments' });
+  }, [result.data?.status, queryClient]);
   const err = result.error as (Error & { body?: { errorMessage?: string } }) | null;
   return (
     <Box sx={{ p: { xs: 1, sm: 2 }, maxWidth: 720 }}>

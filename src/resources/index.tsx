@@ -45,7 +45,9 @@ export function screensFor(m: ModelDef): Screens {
     const lazyScreen = (Screen: ComponentType) => <Suspense fallback={<LinearProgress aria-label="Caricamento" />}><Screen /></Suspense>;
     s = {
       list: () => <Guard min={m.access.read}>{List ? lazyScreen(List) : <GenericList model={m} />}</Guard>,
-      edit: () => <Guard min={m.access.read}>{lazyScreen(Edit ?? GenericEdit)}</Guard>,
+      // a record's card is for who may change it (seed B §6: roles and Word templates are the
+      // SuperAdmin's); rows of those below are not clickable (disable_edit_item)
+      edit: () => <Guard min={m.access.write}>{lazyScreen(Edit ?? GenericEdit)}</Guard>,
       create: () => <Guard min={createRole}>{lazyScreen(Create ?? GenericCreate)}</Guard>,
     };
     screens.set(m.name, s);

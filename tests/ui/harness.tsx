@@ -36,6 +36,8 @@ export const shellHandlers = [
   http.get('*/api/studio_logged', () => HttpResponse.json({ data: { id: 2, name: 'Studio Demo', subscription_expire_date: '2099-12-31', status: 1 } })),
   http.get('*/api/loggedStudio/missingRequiredFields', () => HttpResponse.json({ data: [] })),
   http.get('*/api/menu_items', () => HttpResponse.json({ data: [] })),
+  // the user menu reads the logged user's own record (name, credit, avatar)
+  http.get('*/api/user/users/:id', ({ params }) => HttpResponse.json({ data: { ...USER, id: Number(params.id) } })),
 ];
 
 export interface Loc { pathname: string; search: string; key: string }

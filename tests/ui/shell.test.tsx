@@ -50,6 +50,7 @@ interface ApiState {
   missing: Array<{ field: string; label: string }>;
   menuStatus: number;
   credit: number;
+  avatar: string | null;
   calls: string[];
 }
 
@@ -59,6 +60,7 @@ const defaultState = (): ApiState => ({
   missing: [],
   menuStatus: 200,
   credit: 0,
+  avatar: null,
   calls: [],
 });
 
@@ -85,7 +87,7 @@ const server = setupServer(
   }),
   http.get('*/api/user/users/:id', ({ params }) => {
     api.calls.push(`user/${params.id}`);
-    return HttpResponse.json({ data: { id: Number(params.id), name: 'Laura Neri', email: 'collaboratore@studiodemo.test', credit: api.credit } });
+    return HttpResponse.json({ data: { id: Number(params.id), name: 'Laura Neri', email: 'collaboratore@studiodemo.test', credit: api.credit, avatar: api.avatar } });
   }),
   http.post('*/api/user/login', async ({ request }) => {
     const body = (await request.json()) as { email: string; password: string };
@@ -301,11 +303,19 @@ describe('AppLayout', () => {
     expect(info).toHaveTextContent('Studio: Studio Demo');
     expect(info).toHaveTextContent('Scadenza abbonamento: 21-11-2027');
     expect(info).not.toHaveTextContent('Credito');
-    expect(api.calls.some((c) => c.startsWith('user/'))).toBe(false);
     expect(within(menu).getByRole('menuitem', { name: 'Il mio profilo' })).toHaveAttribute('href', '/utente/il_mio_profilo');
 
     await user.click(within(menu).getByRole('menuitem', { name: 'Esci' }));
     await waitFor(() => expect(authProvider.logout).toHaveBeenCalled());
+  });
+
+  it('user menu button shows the avatar saved on the own profile (read from the user\'s record)', async () => {
+    api.avatar = 'data:image/png;base64,iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8DwHwAFBQIAX8jx0gAAAABJRU5ErkJggg==';
+    const { container } = renderLayout();
+    await waitFor(() => expect(api.calls).toContain('user/3'));
+    const button = await screen.findByRole('button', { name: 'Laura Neri' });
+    await waitFor(() => expect(button.querySelector('img')).toHaveAttribute('src', api.avatar));
+    expect(container.querySelector('[data-testid="AccountCircleIcon"]')).toBeNull();
   });
 
   it('user menu shows the credit when the credit feature is enabled', async () => {

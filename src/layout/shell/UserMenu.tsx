@@ -1,6 +1,6 @@
 /** The logged user's menu in the app bar: the user info header and the profile/logout menu. */
 import { useId, useState, type MouseEvent } from 'react';
-import { Box, Button, Divider, ListItemIcon, ListItemText, Menu as MuiMenu, MenuItem, Stack, Typography } from '@mui/material';
+import { Avatar, Box, Button, Divider, ListItemIcon, ListItemText, Menu as MuiMenu, MenuItem, Stack, Typography } from '@mui/material';
 import { LinkBase, useGetIdentity, useLogout, useTranslate } from 'react-admin';
 import AccountCircleIcon from '@mui/icons-material/AccountCircle';
 import PersonIcon from '@mui/icons-material/Person';
@@ -48,7 +48,8 @@ export const AppUserMenu = () => {
   const { data: settings } = useClientVar();
   const { data: studio } = useLoggedStudio();
   const creditEnabled = !!settings?.CREDIT_ENABLED;
-  const { data: userRecord } = useLoggedUserRecord(identity?.id, creditEnabled);
+  // the user's own record: the credit, and the name and avatar as saved on the profile
+  const { data: userRecord } = useLoggedUserRecord(identity?.id, true);
   const [anchor, setAnchor] = useState<HTMLElement | null>(null);
   const close = () => setAnchor(null);
 
@@ -64,6 +65,7 @@ export const AppUserMenu = () => {
   }
 
   const name = userRecord?.name ?? identity.fullName ?? '';
+  const avatar = userRecord?.avatar ?? identity.avatar ?? null;
   const expiry = formatDate(studio?.subscription_expire_date ?? identity.subscription_expire_date);
   const credit = creditEnabled ? formatCredit(userRecord?.credit ?? identity.credit) : null;
   const open = Boolean(anchor);
@@ -78,7 +80,9 @@ export const AppUserMenu = () => {
         aria-haspopup="menu"
         aria-expanded={open}
         aria-controls={open ? `${id}-menu` : undefined}
-        startIcon={<AccountCircleIcon aria-hidden="true" />}
+        startIcon={avatar
+          ? <Avatar src={avatar} alt="" sx={{ width: 24, height: 24 }} />
+          : <AccountCircleIcon aria-hidden="true" />}
         sx={{ textTransform: 'none', mr: 1, minWidth: 0, '& .MuiButton-startIcon': { mr: { xs: 0, sm: 1 } } }}
       >
         <Box component="span" sx={{ display: { xs: 'none', sm: 'inline' } }}>{name}</Box>
