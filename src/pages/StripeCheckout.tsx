@@ -43,7 +43,7 @@ function CardForm({ amountText, months, onClose }: Omit<StripeCheckoutProps, 'pu
       <DialogContent>
         <Typography sx={{ mb: 2 }}>Abbonamento di {months} {months === 1 ? 'mese' : 'mesi'}: <strong>{amountText}</strong></Typography>
         {!ready ? <LinearProgress aria-label="Caricamento del modulo di pagamento" sx={{ mb: 2 }} /> : null}
-        <PaymentElement onReady={() => setReady(true)} onLoadError={() => setError('Impossibile caricare il modulo di pagamento di Stripe: controlla la connessione e riprova.')} />
+        <PaymentElement onReady={() => setReady(true)} onLoadError={() => setError(LOAD_FAILED)} />
         {error ? <Alert severity="error" sx={{ mt: 2 }} role="alert">{error}</Alert> : null}
       </DialogContent>
       <DialogActions>
@@ -54,14 +54,30 @@ function CardForm({ amountText, months, onClose }: Omit<StripeCheckoutProps, 'pu
   );
 }
 
+const LOAD_FAILED = 'Impossibile caricare il modulo di pagamento di Stripe: controlla la connessione e riprova.';
+
 export default function StripeCheckout({ publishableKey, clientSecret, ...rest }: StripeCheckoutProps) {
-  const stripe = useMemo(() => loadStripe(publishableKey), [publishableKey]);
+  const [failed, setFailed] = useState(false);
+  const stripe = useMemo(() => {
+    // Stripe.js comes from js.stripe.com: without it the form cannot be shown
+    return loadStripe(publishableKey).then(
+      (s) => { if (!s) setFailed(true); return s; },
+      () => { setFailed(true); return null; },
+    );
+  }, [publishableKey]);
   return (
     <Dialog open onClose={rest.onClose} maxWidth="sm" fullWidth aria-labelledby="stripe-checkout-title">
       <DialogTitle id="stripe-checkout-title">Pagamento con carta</DialogTitle>
-      <Elements stripe={stripe} options={{ clientSecret, locale: 'it' }}>
-        <CardForm {...rest} />
-      </Elements>
+      {failed ? (
+        <>
+          <DialogContent><Alert severity="error" role="alert">{LOAD_FAILED}</Alert></DialogContent>
+          <DialogActions><Button onClick={rest.onClose} autoFocus>Chiudi</Button></DialogActions>
+        </>
+      ) : (
+        <Elements stripe={stripe} options={{ clientSecret, locale: 'it' }}>
+          <CardForm {...rest} />
+        </Elements>
+      )}
     </Dialog>
   );
 }
