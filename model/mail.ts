@@ -27,6 +27,8 @@ export const MAIL_KINDS: Record<string, string> = {
   account_balance: 'Estratto conto',
   contract: 'Contratto',
   word_template: 'Modello Word',
+  account: 'Account (attivazione, password)',
+  contact: 'Richiesta di contatto',
 };
 
 export const isMailStatus = (v: unknown): v is MailStatus => typeof v === 'string' && (MAIL_STATUSES as readonly string[]).includes(v);

@@ -33,6 +33,8 @@ import { creditRoutes, CREDIT_DISABLED, isCreditCall } from './routes/credit.js'
 import { paymentRoutes } from './routes/payments.js';
 import { paymentsOf } from './services/payments.js';
 import { paymentProviders, STRIPE_CSP } from './payments/index.js';
+import { publicAreaRoutes } from './routes/publicArea.js';
+import { captchaOf, RECAPTCHA_CSP } from './auth/captcha.js';
 import { MailHandOff } from './mail/worker.js';
 import { configureMailFrom } from './mail/outbox.js';
 import { LocalStorage } from './storage/index.js';
@@ -142,8 +144,11 @@ export async function buildApp(settings: Settings, database: Database, opts: { l
     contentSecurityPolicy: {
       directives: {
         defaultSrc: ["'self'"], imgSrc: ["'self'", 'data:', 'blob:'], styleSrc: ["'self'", "'unsafe-inline'"],
-        scriptSrc: ["'self'", ...(settings.stripe ? STRIPE_CSP.script : [])], connectSrc: ["'self'", ...(settings.stripe ? STRIPE_CSP.connect : [])],
-        ...(settings.stripe ? { frameSrc: STRIPE_CSP.frame } : {}),
+        scriptSrc: ["'self'", ...(settings.stripe ? STRIPE_CSP.script : []), ...(settings.recaptcha ? RECAPTCHA_CSP.script : [])],
+        connectSrc: ["'self'", ...(settings.stripe ? STRIPE_CSP.connect : [])],
+        ...(settings.stripe || settings.recaptcha ? { frameSrc: [...(settings.stripe ? STRIPE_CSP.frame : []), ...(settings.recaptcha ? RECAPTCHA_CSP.frame : [])] } : {}),
+        // the captcha widget solves its challenge in Web Workers made from blobs
+        workerSrc: ["'self'", 'blob:'],
         fontSrc: ["'self'", 'data:'], objectSrc: ["'none'"], frameAncestors: ["'none'"],
         upgradeInsecureRequests: null,
       },
@@ -254,6 +259,7 @@ export async function buildApp(settings: Settings, database: Database, opts: { l
     await einvoiceRoutes(api, deps);
     await creditRoutes(api, deps);
     await paymentRoutes(api, deps, paymentsOf(settings, paymentProviders(settings)));
+    await publicAreaRoutes(api, deps, captchaOf({ secret: settings.jwtSecret, recaptcha: settings.recaptcha }));
   }, { prefix: '/api' });
 
   // the built browser app, with a fallback to index.html for client routes

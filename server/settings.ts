@@ -49,7 +49,29 @@ export interface Settings {
   paypal?: { clientId: string; clientSecret: string; environment: 'sandbox' | 'production' };
   /** Stripe (card provider) is on when both its keys are set */
   stripe?: { secretKey: string; publishableKey: string };
+  /** visitors may register a studio (C59, C62): on unless REGISTRATION_ENABLED=false */
+  registrationEnabled: boolean;
+  /** where the contact form's requests go (C60): VENDOR_EMAIL, default the MAIL_FROM address */
+  vendorEmail: string;
+  /** shown on the public pages and the error page: SUPPORT_EMAIL, default VENDOR_EMAIL */
+  supportEmail: string;
+  /** Google reCAPTCHA instead of the self-hosted captcha when both keys are set */
+  recaptcha?: { siteKey: string; secretKey: string };
+  /** social logins (C61), off unless their client id is set */
+  googleClientId?: string;
+  facebook?: { appId: string; appSecret: string };
 }
+
+/** both keys of a pair, or neither (a half-configured provider stops the start, naming it) */
+function pairOf<K extends string>(name: string, a: [K, string | undefined], b: [K, string | undefined]): Record<K, string> | undefined {
+  const [ka, va] = [a[0], a[1]?.trim()];
+  const [kb, vb] = [b[0], b[1]?.trim()];
+  if (!va && !vb) return undefined;
+  if (!va || !vb) throw new Error(`${name}: servono entrambe le chiavi`);
+  return { [ka]: va, [kb]: vb } as Record<K, string>;
+}
+
+const addressIn = (from: string) => (/<([^<>]+)>\s*$/.exec(from)?.[1] ?? from).trim();
 
 /** PAYPAL_CLIENT_ID + PAYPAL_CLIENT_SECRET (+ PAYPAL_ENVIRONMENT sandbox|production) */
 function paypalOf(env: NodeJS.ProcessEnv): Settings['paypal'] {
@@ -160,5 +182,11 @@ export function loadSettings(env: NodeJS.ProcessEnv = process.env): Settings {
     paymentSandbox: bool(env.PAYMENT_SANDBOX, true),
     paypal: paypalOf(env),
     stripe: stripeOf(env),
+    registrationEnabled: bool(env.REGISTRATION_ENABLED, true),
+    vendorEmail: env.VENDOR_EMAIL?.trim() || addressIn(mailFromOf(env.MAIL_FROM, env.APP_NAME || 'Gestionale Studi')),
+    supportEmail: env.SUPPORT_EMAIL?.trim() || env.VENDOR_EMAIL?.trim() || addressIn(mailFromOf(env.MAIL_FROM, env.APP_NAME || 'Gestionale Studi')),
+    recaptcha: pairOf('reCAPTCHA (RECAPTCHA_SITE_KEY, RECAPTCHA_SECRET_KEY)', ['siteKey', env.RECAPTCHA_SITE_KEY], ['secretKey', env.RECAPTCHA_SECRET_KEY]),
+    googleClientId: env.GOOGLE_CLIENT_ID?.trim() || undefined,
+    facebook: pairOf('Facebook (FACEBOOK_APP_ID, FACEBOOK_APP_SECRET)', ['appId', env.FACEBOOK_APP_ID], ['appSecret', env.FACEBOOK_APP_SECRET]),
   };
 }

@@ -9,6 +9,7 @@ import { generateDrizzleJson, generateMigration } from 'drizzle-kit/api';
 import { allTables } from './tables.js';
 import './jobTables.js';
 import './einvoiceTables.js';
+import './accountTables.js';
 
 const dir = join(dirname(fileURLToPath(import.meta.url)), 'migrations');
 const meta = join(dir, 'meta');

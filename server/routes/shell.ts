@@ -32,6 +32,8 @@ export async function shellRoutes(api: FastifyInstance, deps: AppDeps) {
       response: { 200: z.object({
         APPNAME: z.string(), SERVER_BASEURL: z.string(), VERSION: z.string(), BUILD_ID: z.string(), CREDIT_ENABLED: z.boolean(),
         EXPORT_ENABLED: z.boolean(), REGISTRATION_ENABLED: z.boolean(), SOCIAL_LOGIN_ENABLED: z.boolean(),
+        GOOGLE_LOGIN_ENABLED: z.boolean(), FACEBOOK_LOGIN_ENABLED: z.boolean(), GOOGLE_CLIENT_ID: z.string().nullable(), FACEBOOK_APP_ID: z.string().nullable(),
+        CAPTCHA: z.enum(['altcha', 'recaptcha']), RECAPTCHA_SITE_KEY: z.string().nullable(), SUPPORT_EMAIL: z.string(),
       }), ...ERRORS },
     },
   }, async () => ({
@@ -41,8 +43,15 @@ export async function shellRoutes(api: FastifyInstance, deps: AppDeps) {
     BUILD_ID: buildId(),
     CREDIT_ENABLED: settings.creditEnabled,
     EXPORT_ENABLED: true,
-    REGISTRATION_ENABLED: true,
-    SOCIAL_LOGIN_ENABLED: false,
+    REGISTRATION_ENABLED: settings.registrationEnabled,
+    SOCIAL_LOGIN_ENABLED: !!settings.googleClientId || !!settings.facebook,
+    GOOGLE_LOGIN_ENABLED: !!settings.googleClientId,
+    FACEBOOK_LOGIN_ENABLED: !!settings.facebook,
+    GOOGLE_CLIENT_ID: settings.googleClientId ?? null,
+    FACEBOOK_APP_ID: settings.facebook?.appId ?? null,
+    CAPTCHA: settings.recaptcha ? 'recaptcha' as const : 'altcha' as const,
+    RECAPTCHA_SITE_KEY: settings.recaptcha?.siteKey ?? null,
+    SUPPORT_EMAIL: settings.supportEmail,
   }));
 
   api.get('/studio_logged', {
