@@ -12,6 +12,9 @@ import type { AppDeps } from '../deps.js';
 import { HttpError, MSG } from '../errors.js';
 import { ERRORS } from './schemas.js';
 import type { Captcha } from '../auth/captcha.js';
+import { facebookVerifier, googleVerifier, SOCIAL_LABEL, SocialTokenError } from '../auth/social.js';
+import { userForLogin } from '../db/identity.js';
+import { LoginAnswer, loginAnswer } from './session.js';
 import { activate, contactForm, doReset, initReset, registerStudio, registerUser, type AccountDeps } from '../services/accountLifecycle.js';
 
 /** per address: calls within the window (the same for every public form) */
@@ -89,6 +92,34 @@ export async function publicAreaRoutes(api: FastifyInstance, deps: AppDeps, capt
       response: { 201: Message, ...ERRORS },
     },
   }, async (req, reply) => reply.code(201).send(await contactForm(a, (req.body ?? {}) as Record<string, unknown>)));
+
+  // C61: social logins, each only when its keys are set (else there is no such call: 404)
+  const verifiers = [
+    ...(deps.settings.googleClientId ? [googleVerifier(deps.settings.googleClientId)] : []),
+    ...(deps.settings.facebook ? [facebookVerifier(deps.settings.facebook)] : []),
+  ];
+  for (const v of verifiers) {
+    api.get(`/user/${v.provider}/verify_token_and_login/:token`, {
+      config: { public: true, rateLimit: { max: 20, timeWindow: '1 minute' } },
+      schema: {
+        tags: ['Sessione'], security: [], summary: `C61 Login con ${SOCIAL_LABEL[v.provider]}: il token verificato presso il fornitore (401: nessun account con quell'email)`,
+        params: z.object({ token: z.string() }), response: { 200: LoginAnswer, ...ERRORS },
+      },
+    }, async (req) => {
+      const token = (req.params as { token: string }).token;
+      if (!token || token.length > 4_096) throw new HttpError(401, `Token ${SOCIAL_LABEL[v.provider]} non valido`);
+      let email: string;
+      try {
+        email = await v.verify(token);
+      } catch (e) {
+        if (e instanceof SocialTokenError) throw new HttpError(e.unreachable ? 502 : 401, e.message);
+        throw e;
+      }
+      const u = await userForLogin(deps.exec, email);
+      if (!u) throw new HttpError(401, `Nessun account con l'email ${email}: registrati per iniziare`);
+      return loginAnswer(deps, u);
+    });
+  }
 
   if (captcha.kind === 'altcha') {
     api.get('/captcha/challenge', {

@@ -1,6 +1,7 @@
 /** Login and logout (C02, C03). */
 import type { FastifyInstance } from 'fastify';
 import type { AppDeps } from '../deps.js';
+import type { Row } from '../records/exec.js';
 import { revokeToken, userForLogin } from '../db/identity.js';
 import { HttpError, MSG } from '../errors.js';
 import { HASH_RETRY_AFTER, HashingBusy, verifyPassword } from '../auth/password.js';
@@ -15,8 +16,27 @@ const normalEmail = (body: unknown) => {
   return typeof email === 'string' ? email.trim().toLowerCase() : '';
 };
 
+/** The session of a user who proved who he is (password, or a social provider's token): 403 if not active. */
+export async function loginAnswer(deps: Pick<AppDeps, 'tokens' | 'settings'>, u: Row) {
+  if (!u.active) throw new HttpError(403, MSG.inactive);
+  const claims = {
+    id: Number(u.id), email: String(u.email), name: String(u.name), role: String(u.role),
+    studio_id: Number(u.studio_id), studio_name: String(u.studio_name ?? ''),
+    subscription_expire_date: (u.subscription_expire_date as string | null) ?? null,
+  };
+  const { token, exp } = await deps.tokens.sign({ ...claims, sv: Number(u.session_epoch ?? 0) });
+  return { access_token: token, token_type: 'bearer' as const, expires_at: exp, ...claims, credit: Number(u.credit ?? 0), avatar: (u.avatar as string | null) ?? null };
+}
+
+/** C02's answer */
+export const LoginAnswer = z.looseObject({
+  access_token: z.string(), token_type: z.literal('bearer'), expires_at: z.number(), id: z.number(), email: z.string(), name: z.string(),
+  role: z.string(), studio_id: z.number(), studio_name: z.string(), subscription_expire_date: z.string().nullable(), credit: z.number(),
+  avatar: z.string().nullable(),
+});
+
 export async function sessionRoutes(api: FastifyInstance, deps: AppDeps) {
-  const { exec, tokens, settings } = deps;
+  const { exec, tokens } = deps;
   // failures per account and per address, in this process (server/auth/loginGuard.ts)
   const guard = new LoginGuard();
 
@@ -24,14 +44,7 @@ export async function sessionRoutes(api: FastifyInstance, deps: AppDeps) {
     schema: {
       tags: ['Sessione'], summary: 'C02 Login', security: [],
       body: z.looseObject({ email: z.unknown().optional(), password: z.unknown().optional() }).nullish(),
-      response: {
-        200: z.looseObject({
-          access_token: z.string(), token_type: z.literal('bearer'), expires_at: z.number(), id: z.number(), email: z.string(), name: z.string(),
-          role: z.string(), studio_id: z.number(), studio_name: z.string(), subscription_expire_date: z.string().nullable(), credit: z.number(),
-          avatar: z.string().nullable(),
-        }),
-        ...ERRORS,
-      },
+      response: { 200: LoginAnswer, ...ERRORS },
     },
     config: {
       public: true,
@@ -74,17 +87,7 @@ export async function sessionRoutes(api: FastifyInstance, deps: AppDeps) {
       throw new HttpError(401, MSG.badCredentials);
     }
     await guard.succeeded(email);
-    if (!u.active) throw new HttpError(403, MSG.inactive);
-    const claims = {
-      id: Number(u.id), email: String(u.email), name: String(u.name), role: String(u.role),
-      studio_id: Number(u.studio_id), studio_name: String(u.studio_name ?? ''),
-      subscription_expire_date: (u.subscription_expire_date as string | null) ?? null,
-    };
-    const { token, exp } = await tokens.sign({ ...claims, sv: Number(u.session_epoch ?? 0) });
-    return {
-      access_token: token, token_type: 'bearer', expires_at: exp, ...claims,
-      credit: settings.creditEnabled ? Number(u.credit ?? 0) : Number(u.credit ?? 0), avatar: u.avatar ?? null,
-    };
+    return loginAnswer(deps, u);
   });
 
   api.get('/user/logout', {
