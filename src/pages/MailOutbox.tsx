@@ -48,6 +48,12 @@ const when = (v: string | null) => (v ? displayDateTime(v) : '');
 const sizeText = (bytes: number) => (bytes < 1024 ? `${bytes} B` : `${(bytes / 1024).toLocaleString('it-IT', { maximumFractionDigits: bytes < 10240 ? 1 : 0 })} KB`);
 
 /** a label and its value in the message's header */
+/** A message's text with its web addresses as links (an activation or reset link can be followed from here). */
+function Linkified({ text }: { text: string }) {
+  const parts = text.split(/(https?:\/\/[^\s<>"']+)/g);
+  return <>{parts.map((p, i) => (i % 2 === 1 ? <a key={i} href={p} target="_blank" rel="noopener noreferrer">{p}</a> : p))}</>;
+}
+
 function Field({ label, children }: { label: string; children: ReactNode }) {
   return (
     <>
@@ -113,7 +119,7 @@ function MessageDialog({ id, smtp, onClose, onError }: { id: number | null; smtp
               </Alert>
             )}
             <Paper variant="outlined" sx={{ p: 2, mb: 2, whiteSpace: 'pre-wrap', fontSize: 14, maxHeight: 320, overflow: 'auto', bgcolor: 'action.hover' }} tabIndex={0} aria-label="Testo del messaggio">
-              {m.body_text}
+              <Linkified text={m.body_text} />
             </Paper>
             <Typography component="h3" variant="subtitle2">Allegati</Typography>
             {m.files.length === 0 ? <Typography variant="body2" color="text.secondary">Nessun allegato</Typography> : (

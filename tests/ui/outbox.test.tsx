@@ -32,7 +32,7 @@ const ROWS: MailRow[] = [
   row({ id: 4 }),
 ];
 const detail = (r: MailRow): MailDetail => ({
-  ...r, body_text: 'Gentile Beta Srl,\n\nin allegato la lettera di incarico.', body_html: null, message_id: null, created_by_name: 'Marco',
+  ...r, body_text: 'Gentile Beta Srl,\n\nin allegato la lettera di incarico.\nDettagli: https://gestionale.example.it/utente/attivazione?token=abc_123 (valido 24 ore)', body_html: null, message_id: null, created_by_name: 'Marco',
   files: [{ id: 31, filename: 'Contratto.pdf', content_type: 'application/pdf', size: 6651 }],
 });
 
@@ -113,6 +113,11 @@ describe("'Posta in uscita'", () => {
     const dialog = await screen.findByRole('dialog', { name: /Lettera di incarico professionale/ });
     await waitFor(() => expect(dialog).toHaveTextContent('Gentile Beta Srl,'));
     expect(dialog).toHaveTextContent('beta@clienti.test');
+    // a web address in the text is a link (an activation link is followed from here), the rest stays text
+    const link = within(dialog).getByRole('link', { name: 'https://gestionale.example.it/utente/attivazione?token=abc_123' });
+    expect(link).toHaveAttribute('href', 'https://gestionale.example.it/utente/attivazione?token=abc_123');
+    expect(link).toHaveAttribute('rel', 'noopener noreferrer');
+    expect(within(dialog).getByLabelText('Testo del messaggio')).toHaveTextContent('(valido 24 ore)');
     expect(dialog).toHaveTextContent('Ultimo errore: Il server SMTP ha rifiutato il messaggio (550): Casella inesistente');
     expect(within(dialog).getByRole('list', { name: 'Allegati' })).toHaveTextContent('Contratto.pdf6,5 KB');
     await user.click(within(dialog).getByRole('button', { name: 'Scarica Contratto.pdf' }));
