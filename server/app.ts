@@ -35,6 +35,19 @@ import { paymentsOf } from './services/payments.js';
 import { paymentProviders, STRIPE_CSP } from './payments/index.js';
 import { publicAreaRoutes } from './routes/publicArea.js';
 import { captchaOf, RECAPTCHA_CSP } from './auth/captcha.js';
+import { SOCIAL_CSP } from './auth/social.js';
+
+/** The CSP's extra sources: Stripe.js, reCAPTCHA, Google's and Facebook's login scripts, each only when set. */
+function externalSources(settings: Settings) {
+  const on = [
+    ...(settings.stripe ? [{ ...STRIPE_CSP, style: [] as string[] }] : []),
+    ...(settings.recaptcha ? [{ ...RECAPTCHA_CSP, connect: [] as string[], style: [] as string[] }] : []),
+    ...(settings.googleClientId ? [SOCIAL_CSP.google] : []),
+    ...(settings.facebook ? [SOCIAL_CSP.facebook] : []),
+  ];
+  const all = (k: 'script' | 'connect' | 'frame' | 'style') => [...new Set(on.flatMap((x) => [...(x[k] as readonly string[])]))];
+  return { script: all('script'), connect: all('connect'), frame: all('frame'), style: all('style') };
+}
 import { MailHandOff } from './mail/worker.js';
 import { configureMailFrom } from './mail/outbox.js';
 import { LocalStorage } from './storage/index.js';
@@ -140,13 +153,14 @@ export async function buildApp(settings: Settings, database: Database, opts: { l
   app.addHook('preClose', async () => { closing = true; });
   app.addHook('onSend', async (_req, reply) => { if (closing) reply.header('Connection', 'close'); });
 
+  // third parties the page may load from, each only when its feature is configured
+  const extra = externalSources(settings);
   await app.register(helmet, {
     contentSecurityPolicy: {
       directives: {
-        defaultSrc: ["'self'"], imgSrc: ["'self'", 'data:', 'blob:'], styleSrc: ["'self'", "'unsafe-inline'"],
-        scriptSrc: ["'self'", ...(settings.stripe ? STRIPE_CSP.script : []), ...(settings.recaptcha ? RECAPTCHA_CSP.script : [])],
-        connectSrc: ["'self'", ...(settings.stripe ? STRIPE_CSP.connect : [])],
-        ...(settings.stripe || settings.recaptcha ? { frameSrc: [...(settings.stripe ? STRIPE_CSP.frame : []), ...(settings.recaptcha ? RECAPTCHA_CSP.frame : [])] } : {}),
+        defaultSrc: ["'self'"], imgSrc: ["'self'", 'data:', 'blob:'], styleSrc: ["'self'", "'unsafe-inline'", ...extra.style],
+        scriptSrc: ["'self'", ...extra.script], connectSrc: ["'self'", ...extra.connect],
+        ...(extra.frame.length ? { frameSrc: extra.frame } : {}),
         // the captcha widget solves its challenge in Web Workers made from blobs
         workerSrc: ["'self'", 'blob:'],
         fontSrc: ["'self'", 'data:'], objectSrc: ["'none'"], frameAncestors: ["'none'"],

@@ -69,3 +69,10 @@ export function facebookVerifier(app: { appId: string; appSecret: string }): Soc
     },
   };
 }
+
+/** What the providers' login scripts need of the page's Content-Security-Policy, each only when on. */
+export const SOCIAL_CSP = {
+  google: { script: ['https://accounts.google.com/gsi/client'], frame: ['https://accounts.google.com/gsi/'], connect: ['https://accounts.google.com/gsi/'], style: ['https://accounts.google.com/gsi/style'] },
+  facebook: { script: ['https://connect.facebook.net'], frame: ['https://www.facebook.com', 'https://web.facebook.com'], connect: ['https://graph.facebook.com', 'https://www.facebook.com'], style: [] as string[] },
+} as const;
+

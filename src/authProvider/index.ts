@@ -5,16 +5,17 @@ import { dataProvider } from '../dataProvider';
 import { clearSession, getToken, getUser, markLogoutFailure, setSession, tokenClaims } from './token';
 
 export const authProvider: AuthProvider = {
-  async login({ email, password }: { email: string; password: string }) {
+  /** a password login, or a social one (`social`: the provider, `token`: its token; C61) */
+  async login({ email, password, social, token }: { email?: string; password?: string; social?: string; token?: string }) {
     try {
-      const res = await dataProvider.login(email, password);
+      const res = social ? await dataProvider.socialLogin(social, token ?? '') : await dataProvider.login(email ?? '', password ?? '');
       const { access_token, expires_at, ...user } = res;
       setSession(access_token, {
         id: user.id, name: user.name, email: user.email, role: user.role, studio_id: user.studio_id,
         studio_name: user.studio_name, subscription_expire_date: user.subscription_expire_date, credit: user.credit, avatar: user.avatar,
       }, expires_at);
     } catch (e) {
-      throw new Error(e instanceof ApiError ? e.message : 'Errore di connessione al server');
+      throw Object.assign(new Error(e instanceof ApiError ? e.message : 'Errore di connessione al server'), { status: e instanceof ApiError ? e.status : 0 });
     }
   },
   async logout() {

@@ -2,7 +2,7 @@
  * Login by e-mail and password (routes /, /utente/login and react-admin's `loginPage`).
  * After login the user goes to /Menu; an already logged-in user is offered Home or Logout.
  */
-import { useId, useRef, useState, type FormEvent } from 'react';
+import { lazy, Suspense, useCallback, useId, useRef, useState, type FormEvent } from 'react';
 import {
   Alert, Box, Button, Card, CardContent, CircularProgress, Dialog, DialogActions, DialogContent,
   DialogContentText, DialogTitle, IconButton, InputAdornment, Link, Stack, TextField, Typography,
@@ -17,6 +17,12 @@ import { AppLogo, useAppName } from '../layout/AppLayout';
 import { DIALOG_WIDTH } from '../layout/ErrorDialog';
 import { useDocumentTitle } from '../layout/PageTitle';
 import { LOGOUT_FAILED_MESSAGE, takeLogoutFailure } from '../authProvider/token';
+import { useClientVar } from '../layout/settings';
+import type { SocialProvider } from './SocialLogin';
+
+// the social buttons load their providers' scripts: only when a flag is on
+const SocialLogin = lazy(() => import('./SocialLogin'));
+const SOCIAL_NAME: Record<SocialProvider, string> = { google: 'Google', facebook: 'Facebook' };
 
 const LOGIN_PAGE_AUTH_PARAMS = { from: 'login_page' };
 
@@ -55,6 +61,8 @@ const AlreadyLoggedDialog = ({ open }: { open: boolean }) => {
 export const LoginPage = () => {
   const translate = useTranslate();
   const appName = useAppName();
+  const { data: vars } = useClientVar();
+  const routerNavigate = useNavigate();
   const login = useLogin();
   const queryClient = useQueryClient();
   // own query key: the app's failed check ({} params) must not be cached as this page's result,
@@ -96,6 +104,26 @@ export const LoginPage = () => {
       setLoading(false);
     }
   };
+
+  // C61: the provider's token; no account for its e-mail and registration open → register with it
+  const onSocialToken = useCallback(async (provider: SocialProvider, token: string, email: string | null) => {
+    setServerError(null);
+    setLoading(true);
+    try {
+      setLoggedIn(true);
+      await login({ social: provider, token }, '/Menu');
+      void queryClient.resetQueries({ queryKey: ['auth', 'checkAuth'] });
+    } catch (err) {
+      setLoggedIn(false);
+      setLoading(false);
+      const status = (err as { status?: number }).status;
+      if (status === 401 && vars?.REGISTRATION_ENABLED) {
+        routerNavigate(`/utente/registrati${email ? `?${new URLSearchParams({ email })}` : ''}`);
+        return;
+      }
+      setServerError(`Errore Nel ${SOCIAL_NAME[provider]} Login: ${err instanceof Error && err.message ? err.message : translate('app.error.generic')}`);
+    }
+  }, [login, queryClient, vars?.REGISTRATION_ENABLED, routerNavigate, translate]);
 
   const toggleLabel = translate(showPassword ? 'ra.input.password.toggle_visible' : 'ra.input.password.toggle_hidden');
 
@@ -180,6 +208,13 @@ export const LoginPage = () => {
               {translate('ra.auth.sign_in')}
             </Button>
           </Box>
+
+          {vars?.GOOGLE_LOGIN_ENABLED || vars?.FACEBOOK_LOGIN_ENABLED ? (
+            <Suspense fallback={null}>
+              <SocialLogin google={vars.GOOGLE_LOGIN_ENABLED ? vars.GOOGLE_CLIENT_ID : null} facebook={vars.FACEBOOK_LOGIN_ENABLED ? vars.FACEBOOK_APP_ID : null}
+                disabled={loading} onToken={(p, t, e) => void onSocialToken(p, t, e)} />
+            </Suspense>
+          ) : null}
 
           <Stack direction="row" justifyContent="space-between" flexWrap="wrap" spacing={1} sx={{ mt: 3 }}>
             <Link component={LinkBase} to="/utente/recupera_password">Password dimenticata?</Link>

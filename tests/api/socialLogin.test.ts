@@ -104,3 +104,23 @@ describe('C61 flags', () => {
     expect((await t.app.inject({ method: 'GET', url: '/api/var/client_var' })).json()).toMatchObject({ GOOGLE_LOGIN_ENABLED: true, FACEBOOK_LOGIN_ENABLED: true, GOOGLE_CLIENT_ID: CLIENT_ID, FACEBOOK_APP_ID: FB.appId });
   });
 });
+
+describe('the page\'s Content-Security-Policy', () => {
+  it('allows a provider\'s scripts only when it is configured; the captcha\'s blob workers always', async () => {
+    const policy = async (app: TestApp) => String((await app.app.inject({ method: 'GET', url: '/api/health' })).headers['content-security-policy']);
+    const on = await policy(t);
+    expect(on).toContain('https://accounts.google.com/gsi/client');
+    expect(on).toContain('https://connect.facebook.net');
+    expect(on).toMatch(/worker-src 'self' blob:/);
+    expect(on).not.toContain('js.stripe.com');
+    const off = await startTestApp({ env: { STRIPE_SECRET_KEY: 'sk_test_x', STRIPE_PUBLISHABLE_KEY: 'pk_test_x' } });
+    try {
+      const p = await policy(off);
+      expect(p).toContain('https://js.stripe.com');
+      expect(p).not.toContain('accounts.google.com');
+      expect(p).not.toContain('facebook');
+    } finally {
+      await off.close();
+    }
+  });
+});
