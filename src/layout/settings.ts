@@ -16,6 +16,17 @@ export interface ClientVar {
   EXPORT_ENABLED?: boolean;
   REGISTRATION_ENABLED?: boolean;
   SOCIAL_LOGIN_ENABLED?: boolean;
+  /** social login buttons, one flag per provider (seed B §2) */
+  GOOGLE_LOGIN_ENABLED?: boolean;
+  FACEBOOK_LOGIN_ENABLED?: boolean;
+  /** the Google and Facebook apps of the social logins (when on) */
+  GOOGLE_CLIENT_ID?: string | null;
+  FACEBOOK_APP_ID?: string | null;
+  /** the captcha of the password recovery: self-hosted proof of work or Google's reCAPTCHA */
+  CAPTCHA?: 'altcha' | 'recaptcha';
+  RECAPTCHA_SITE_KEY?: string | null;
+  /** the support address (public pages' footer, error page) */
+  SUPPORT_EMAIL?: string;
   [key: string]: unknown;
 }
 

@@ -377,7 +377,7 @@ describe('own profile in Chromium', () => {
     expect(await p.getByRole('combobox', { name: /^Ruolo/ }).count()).toBe(0);
     expect(await p.getByRole('checkbox', { name: 'Attivo' }).count()).toBe(0);
     // nor a 'Nuovo' user: the profile is one's own
-    expect(await p.getByRole('button', { name: 'Nuovo' }).count()).toBe(0);
+    expect(await p.getByRole('button', { name: 'Nuovo', exact: true }).count()).toBe(0);
     expect(FAILURES.exec(await p.locator('body').innerText())?.[0] ?? null).toBeNull();
     // the phone rule
     await mobile.fill('abc');
