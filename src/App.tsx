@@ -31,6 +31,14 @@ const JobsDashboard = lazy(() => import('./pages/JobsDashboard').then((m) => ({ 
 const PayInit = lazy(() => import('./pages/PayInit').then((m) => ({ default: m.PayInit })));
 const PayReturn = lazy(() => import('./pages/PayReturn').then((m) => ({ default: m.PayReturn })));
 const TestApi = lazy(() => import('./pages/TestApi'));
+// the public area (issue 15): one chunk for its pages, none of it in the first load
+const publicArea = () => import('./pages/public');
+const LandingPage = lazy(() => publicArea().then((m) => ({ default: m.LandingPage })));
+const ContactForm = lazy(() => publicArea().then((m) => ({ default: m.ContactForm })));
+const Register = lazy(() => publicArea().then((m) => ({ default: m.Register })));
+const Activation = lazy(() => publicArea().then((m) => ({ default: m.Activation })));
+const RecoverPassword = lazy(() => publicArea().then((m) => ({ default: m.RecoverPassword })));
+const ResetPassword = lazy(() => publicArea().then((m) => ({ default: m.ResetPassword })));
 const Lazy = ({ children }: { children: ReactNode }) => <Suspense fallback={<LinearProgress aria-label="Caricamento" />}>{children}</Suspense>;
 
 function Home() {
@@ -120,6 +128,12 @@ export default function App() {
           <CustomRoutes noLayout>
             <Route path={ROUTES.login} element={<LoginPage />} />
             <Route path={ROUTES.error} element={<ErrorPage />} />
+            <Route path={ROUTES.landingPage} element={<Lazy><LandingPage /></Lazy>} />
+            <Route path={ROUTES.contactForm} element={<Lazy><ContactForm /></Lazy>} />
+            <Route path={ROUTES.register} element={<Lazy><Register /></Lazy>} />
+            <Route path={ROUTES.activation} element={<Lazy><Activation /></Lazy>} />
+            <Route path={ROUTES.recoverPassword} element={<Lazy><RecoverPassword /></Lazy>} />
+            <Route path={ROUTES.resetPassword} element={<Lazy><ResetPassword /></Lazy>} />
           </CustomRoutes>
           <CustomRoutes>
             <Route path={ROUTES.menu} element={<Lazy><MenuPage /></Lazy>} />

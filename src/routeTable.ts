@@ -31,6 +31,13 @@ export const ROUTES = {
   payReturn: '/pay_return',
   // the SuperAdmin's API console (seed B §2 test pages; issue 14 item 6)
   testApi: '/test_api',
+  // the public area (seed B §2; issue 15): no session, no layout
+  landingPage: '/landing_page',
+  contactForm: '/utente/contact_form',
+  register: '/utente/registrati',
+  activation: '/utente/attivazione',
+  recoverPassword: '/utente/recupera_password',
+  resetPassword: '/utente/resetta_password',
 } as const;
 
 /** The list of a model (`/table/{Model}`). */

@@ -29,4 +29,12 @@ describe('menu and routes', () => {
     expect(routeExists('/table/CustomersForCedolini/4')).toBe(false);
     expect(routeExists('/cedolini_saved')).toBe(false);
   });
+
+  it('the public area (issue 15) has its routes', () => {
+    for (const path of ['/landing_page', '/utente/contact_form', '/utente/registrati', '/utente/attivazione', '/utente/recupera_password', '/utente/resetta_password']) {
+      expect(routeExists(path)).toBe(true);
+    }
+    expect(routeExists('/utente/attivazione?token=abc')).toBe(true);
+    expect(routeExists('/utente/registrazione')).toBe(false);
+  });
 });

@@ -1,0 +1,96 @@
+/**
+ * `/utente/recupera_password` (seed B §2, §4, §5; issue 15 item 5): the e-mail and a solved
+ * captcha ('Clicca sul Captcha per Proseguire!' otherwise, and nothing is sent) ask for the reset
+ * link (C63, `g_recaptcha_response` = the captcha's payload). The server's answer replaces the
+ * form in a success box; a refusal (e.g. the captcha) shows its message and asks for a new captcha.
+ */
+import { useState, type FormEvent } from 'react';
+import { Box, Button, CircularProgress, FormHelperText, Link, TextField, Typography } from '@mui/material';
+import { LinkBase } from 'react-admin';
+
+import { compose, email, required } from '../../../model/validators';
+import { useAppDataProvider } from '../../dataProvider';
+import { useDocumentTitle } from '../../layout/PageTitle';
+import { ROUTES } from '../../routeTable';
+import { Captcha } from './Captcha';
+import { ErrorBox, LoginButton, PublicCard, PublicLayout, SuccessBox } from './PublicLayout';
+import { errorText, GENERIC_FAILURE, serverFieldErrors, usePublicForm } from './publicForm';
+
+export const CAPTCHA_REQUIRED = 'Clicca sul Captcha per Proseguire!';
+
+export function RecoverPassword() {
+  const dp = useAppDataProvider();
+  useDocumentTitle('Recupera password');
+  const form = usePublicForm({ email: '' }, { email: compose(required(), email()) });
+  const [captcha, setCaptcha] = useState<string | null>(null);
+  // a new key remounts the captcha: a fresh challenge after a refusal
+  const [captchaKey, setCaptchaKey] = useState(0);
+  const [captchaMissing, setCaptchaMissing] = useState(false);
+  const [sending, setSending] = useState(false);
+  const [failure, setFailure] = useState<string | null>(null);
+  const [done, setDone] = useState<string | null>(null);
+
+  const onCaptcha = (payload: string | null) => {
+    setCaptcha(payload);
+    if (payload) setCaptchaMissing(false);
+  };
+
+  const onSubmit = async (e: FormEvent) => {
+    e.preventDefault();
+    setFailure(null);
+    const valid = form.validate();
+    setCaptchaMissing(!captcha);
+    if (!valid || !captcha) return;
+    setSending(true);
+    try {
+      const res = await dp.initPasswordReset({ email: form.values.email.trim(), g_recaptcha_response: captcha });
+      setDone(res?.message || "Se l'indirizzo è registrato riceverai a breve una mail con il link per reimpostare la password.");
+    } catch (err) {
+      form.setServerErrors(serverFieldErrors(err));
+      setFailure(errorText(err, GENERIC_FAILURE));
+      // a captcha is good for one request
+      setCaptcha(null);
+      setCaptchaKey((k) => k + 1);
+    } finally {
+      setSending(false);
+    }
+  };
+
+  return (
+    <PublicLayout>
+      <PublicCard
+        title="Recupera password"
+        intro={done ? undefined : "Scrivi l'e-mail con cui accedi: ti invieremo il link per scegliere una nuova password."}
+      >
+        {done ? (
+          <SuccessBox title="Richiesta inviata" action={<LoginButton label="Torna al login" />}>{done}</SuccessBox>
+        ) : (
+          <Box component="form" noValidate onSubmit={onSubmit} aria-label="Recupero password">
+            {failure ? <ErrorBox>{failure}</ErrorBox> : null}
+            <TextField {...form.text('email')} label="Email" type="email" autoComplete="email" required fullWidth margin="dense" variant="outlined" disabled={sending} />
+            <Box role="group" aria-label="Verifica anti-robot" aria-describedby={captchaMissing ? 'captcha-mancante' : undefined} sx={{ mt: 1 }}>
+              <Captcha key={captchaKey} onChange={onCaptcha} />
+              {captchaMissing ? <FormHelperText id="captcha-mancante" error role="alert" sx={{ mx: 1.75 }}>{CAPTCHA_REQUIRED}</FormHelperText> : null}
+            </Box>
+            <Button
+              type="submit"
+              variant="contained"
+              size="large"
+              fullWidth
+              disabled={sending}
+              startIcon={sending ? <CircularProgress size={18} color="inherit" aria-hidden="true" /> : undefined}
+              sx={{ mt: 2 }}
+            >
+              Invia il link
+            </Button>
+            <Typography variant="body2" color="text.secondary" sx={{ mt: 2 }}>
+              Ricordi la password? <Link component={LinkBase} to={ROUTES.login}>Accedi</Link>
+            </Typography>
+          </Box>
+        )}
+      </PublicCard>
+    </PublicLayout>
+  );
+}
+
+export default RecoverPassword;

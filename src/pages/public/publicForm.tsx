@@ -1,0 +1,139 @@
+/**
+ * The public forms' state: values, the rules' Italian messages (model/validators.ts) shown once a
+ * field was left or the form submitted, the server's per-field errors, the focus on the first
+ * wrong field; and the password field with its show/hide button.
+ */
+import { useId, useRef, useState, type ChangeEvent, type ReactNode } from 'react';
+import { IconButton, InputAdornment, TextField, type TextFieldProps } from '@mui/material';
+import VisibilityIcon from '@mui/icons-material/Visibility';
+import VisibilityOffIcon from '@mui/icons-material/VisibilityOff';
+
+import { ApiError } from '../../api/client';
+import { required } from '../../../model/validators';
+
+type Values = Record<string, string | boolean>;
+/** A field's rule: the message, or undefined when valid (it may look at the other fields). */
+export type Rule<V extends Values> = (value: unknown, all: V) => string | undefined;
+
+/** The message of a failed public call: the server's for a 4xx (400, 404, 429…) or a 503, else `fallback`. */
+export function errorText(err: unknown, fallback: string): string {
+  if (err instanceof ApiError && err.body?.message && ((err.status >= 400 && err.status < 500) || err.status === 503)) return err.body.message;
+  return fallback;
+}
+
+/** The server's per-field messages (`errors: {field: [msg]}`), first message of each field. */
+export function serverFieldErrors(err: unknown): Record<string, string> {
+  if (!(err instanceof ApiError) || !err.body?.errors) return {};
+  return Object.fromEntries(Object.entries(err.body.errors).filter(([, m]) => m?.length).map(([k, m]) => [k, m[0]!]));
+}
+
+export function usePublicForm<V extends Values>(initial: V, rules: { [K in keyof V]?: Rule<V> }) {
+  const keys = Object.keys(initial) as Array<keyof V & string>;
+  const [values, setValues] = useState<V>(initial);
+  const [touched, setTouched] = useState<Partial<Record<keyof V, boolean>>>({});
+  const [submitted, setSubmitted] = useState(false);
+  const [server, setServer] = useState<Partial<Record<keyof V, string>>>({});
+  const refs = useRef<Partial<Record<keyof V, HTMLInputElement | null>>>({});
+  const uid = useId();
+
+  const ruleError = (k: keyof V) => rules[k]?.(values[k], values);
+  const error = (k: keyof V): string | undefined => {
+    const msg = server[k] ?? ruleError(k);
+    return msg && (submitted || touched[k] || server[k]) ? msg : undefined;
+  };
+  const set = (k: keyof V, value: V[keyof V]) => {
+    setValues((v) => ({ ...v, [k]: value }));
+    setServer((s) => (s[k] ? { ...s, [k]: undefined } : s));
+  };
+  const idOf = (k: keyof V & string) => `${uid}-${k}`;
+
+  return {
+    values,
+    set,
+    error,
+    idOf,
+    /** Marks the form submitted; false (and the focus on the first wrong field) when a rule fails. */
+    validate(): boolean {
+      setSubmitted(true);
+      const first = keys.find((k) => ruleError(k));
+      if (first) {
+        refs.current[first]?.focus();
+        return false;
+      }
+      return true;
+    },
+    /** Shows the server's per-field messages of a failed call; true when there were some. */
+    setServerErrors(errs: Record<string, string>): boolean {
+      const known = Object.fromEntries(Object.entries(errs).filter(([k]) => keys.includes(k))) as Partial<Record<keyof V, string>>;
+      setServer(known);
+      const first = keys.find((k) => known[k]);
+      if (first) refs.current[first]?.focus();
+      return !!first;
+    },
+    /** The props of a TextField bound to field `k`. */
+    text(k: keyof V & string, helper?: ReactNode) {
+      const msg = error(k);
+      return {
+        id: idOf(k),
+        name: k,
+        value: String(values[k] ?? ''),
+        onChange: (e: ChangeEvent<HTMLInputElement | HTMLTextAreaElement>) => set(k, e.target.value as V[keyof V]),
+        onBlur: () => setTouched((t) => ({ ...t, [k]: true })),
+        error: !!msg,
+        helperText: msg ?? helper ?? ' ',
+        inputRef: (el: HTMLInputElement | null) => { refs.current[k] = el; },
+      } satisfies Partial<TextFieldProps>;
+    },
+    /** The props of a Checkbox bound to field `k` (its message goes in a FormHelperText with id `${idOf(k)}-error`). */
+    checkbox(k: keyof V & string) {
+      const msg = error(k);
+      return {
+        id: idOf(k),
+        name: k,
+        checked: values[k] === true,
+        onChange: (e: ChangeEvent<HTMLInputElement>) => {
+          set(k, e.target.checked as V[keyof V]);
+          setTouched((t) => ({ ...t, [k]: true }));
+        },
+        inputRef: (el: HTMLInputElement | null) => { refs.current[k] = el; },
+        slotProps: { input: { 'aria-invalid': !!msg, 'aria-describedby': msg ? `${idOf(k)}-error` : undefined } },
+      };
+    },
+  };
+}
+
+/** A password field with the show/hide button. */
+export const PasswordField = ({ autoComplete = 'new-password', ...props }: TextFieldProps) => {
+  const [show, setShow] = useState(false);
+  return (
+    <TextField
+      {...props}
+      type={show ? 'text' : 'password'}
+      autoComplete={autoComplete}
+      slotProps={{
+        input: {
+          endAdornment: (
+            <InputAdornment position="end">
+              <IconButton aria-label={show ? 'Nascondi la password' : 'Mostra la password'} onClick={() => setShow((s) => !s)} edge="end" size="small">
+                {show ? <VisibilityOffIcon /> : <VisibilityIcon />}
+              </IconButton>
+            </InputAdornment>
+          ),
+        },
+      }}
+    />
+  );
+};
+
+export const PASSWORD_MISMATCH = 'Le password non coincidono';
+/** The confirmation field: required and equal to `field`. */
+export const confirms = <V extends Values>(field: keyof V): Rule<V> => (value, all) =>
+  required()(value) ?? (value !== all[field] ? PASSWORD_MISMATCH : undefined);
+
+/** seed B §8: the registration's success (studio or account) */
+export const REGISTRATION_DONE = "Registrazione avvenuta con successo, riceverai a breve una mail per l'attivazione";
+/** seed B §8: the studio registration's failures other than a 400 */
+export const SAVE_FAILED = 'Errore di salvataggio, è consigliato, prima di proseguire, risolvere il problema.';
+
+/** The generic failure of a public call (network, 5xx). */
+export const GENERIC_FAILURE = 'Si è verificato un errore: riprova tra qualche minuto.';
