@@ -123,18 +123,21 @@ export default function App() {
       disableTelemetry
       requireAuth
     >
+      {/* the pages without a session are static children: a function child is evaluated again after
+          every logout (react-admin clears its queries), and meanwhile an anonymous visitor's
+          '*' route logs out again — the login page looped between the two */}
+      <CustomRoutes noLayout>
+        <Route path={ROUTES.login} element={<LoginPage />} />
+        <Route path={ROUTES.error} element={<ErrorPage />} />
+        <Route path={ROUTES.landingPage} element={<Lazy><LandingPage /></Lazy>} />
+        <Route path={ROUTES.contactForm} element={<Lazy><ContactForm /></Lazy>} />
+        <Route path={ROUTES.register} element={<Lazy><Register /></Lazy>} />
+        <Route path={ROUTES.activation} element={<Lazy><Activation /></Lazy>} />
+        <Route path={ROUTES.recoverPassword} element={<Lazy><RecoverPassword /></Lazy>} />
+        <Route path={ROUTES.resetPassword} element={<Lazy><ResetPassword /></Lazy>} />
+      </CustomRoutes>
       {() => (
         <>
-          <CustomRoutes noLayout>
-            <Route path={ROUTES.login} element={<LoginPage />} />
-            <Route path={ROUTES.error} element={<ErrorPage />} />
-            <Route path={ROUTES.landingPage} element={<Lazy><LandingPage /></Lazy>} />
-            <Route path={ROUTES.contactForm} element={<Lazy><ContactForm /></Lazy>} />
-            <Route path={ROUTES.register} element={<Lazy><Register /></Lazy>} />
-            <Route path={ROUTES.activation} element={<Lazy><Activation /></Lazy>} />
-            <Route path={ROUTES.recoverPassword} element={<Lazy><RecoverPassword /></Lazy>} />
-            <Route path={ROUTES.resetPassword} element={<Lazy><ResetPassword /></Lazy>} />
-          </CustomRoutes>
           <CustomRoutes>
             <Route path={ROUTES.menu} element={<Lazy><MenuPage /></Lazy>} />
             <Route path={ROUTES.menuLower} element={<Lazy><MenuPage /></Lazy>} />

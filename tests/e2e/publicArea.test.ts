@@ -149,6 +149,19 @@ describe('public area in Chromium', () => {
     await old.screenshot({ path: join(SHOTS, 'public-login-logged-in.png') });
   });
 
+  it('15 a visitor without a session on any other address lands on the login page once (it used to loop, blank)', async () => {
+    for (const path of ['/', '/table/Customer', '/una-pagina-che-non-esiste']) {
+      const page = await fresh();
+      let navigations = 0;
+      page.on('framenavigated', (f) => { if (f === page.mainFrame()) navigations++; });
+      await page.goto(`${server.url}${path}`);
+      await page.getByRole('button', { name: /accedi/i }).waitFor();
+      await page.waitForTimeout(500);
+      expect(new URL(page.url()).pathname, path).toBe('/utente/login');
+      expect(navigations, path).toBeLessThanOrEqual(4);
+    }
+  });
+
   it('15 the other public pages are accessible: contact form, registration, activation and reset without a token, login', async () => {
     const page = await fresh(390, 844);
     for (const [path, text] of [
