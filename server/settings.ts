@@ -53,7 +53,7 @@ export interface Settings {
   registrationEnabled: boolean;
   /** where the contact form's requests go (C60): VENDOR_EMAIL, default the MAIL_FROM address */
   vendorEmail: string;
-  /** shown on the public pages and the error page: SUPPORT_EMAIL, default VENDOR_EMAIL */
+  /** shown on the public pages and the error page: SUPPORT_EMAIL, else VENDOR_EMAIL, else assistenza@gestionalestudi.it */
   supportEmail: string;
   /** Google reCAPTCHA instead of the self-hosted captcha when both keys are set */
   recaptcha?: { siteKey: string; secretKey: string };
@@ -184,7 +184,8 @@ export function loadSettings(env: NodeJS.ProcessEnv = process.env): Settings {
     stripe: stripeOf(env),
     registrationEnabled: bool(env.REGISTRATION_ENABLED, true),
     vendorEmail: env.VENDOR_EMAIL?.trim() || addressIn(mailFromOf(env.MAIL_FROM, env.APP_NAME || 'Gestionale Studi')),
-    supportEmail: env.SUPPORT_EMAIL?.trim() || env.VENDOR_EMAIL?.trim() || addressIn(mailFromOf(env.MAIL_FROM, env.APP_NAME || 'Gestionale Studi')),
+    // never the sender's noreply address: a support address people can write to
+    supportEmail: env.SUPPORT_EMAIL?.trim() || env.VENDOR_EMAIL?.trim() || 'assistenza@gestionalestudi.it',
     recaptcha: pairOf('reCAPTCHA (RECAPTCHA_SITE_KEY, RECAPTCHA_SECRET_KEY)', ['siteKey', env.RECAPTCHA_SITE_KEY], ['secretKey', env.RECAPTCHA_SECRET_KEY]),
     googleClientId: env.GOOGLE_CLIENT_ID?.trim() || undefined,
     facebook: pairOf('Facebook (FACEBOOK_APP_ID, FACEBOOK_APP_SECRET)', ['appId', env.FACEBOOK_APP_ID], ['appSecret', env.FACEBOOK_APP_SECRET]),

@@ -39,6 +39,10 @@ describe('7 set-up', () => {
     const base = { JWT_SECRET: 'x', DATA_DIR: '/tmp/gs-settings-test' };
     expect(loadSettings(base).host).toBe('0.0.0.0');
     expect(loadSettings({ ...base, HOST: '127.0.0.1' }).host).toBe('127.0.0.1');
+    // the public pages' support address is never the sender's noreply one
+    expect(loadSettings({ ...base, MAIL_FROM: 'Gestionale <noreply@studio.it>' }).supportEmail).toBe('assistenza@gestionalestudi.it');
+    expect(loadSettings({ ...base, VENDOR_EMAIL: 'vendite@studio.it' })).toMatchObject({ supportEmail: 'vendite@studio.it', vendorEmail: 'vendite@studio.it' });
+    expect(loadSettings({ ...base, MAIL_FROM: 'Gestionale <noreply@studio.it>' }).vendorEmail).toBe('noreply@studio.it');
   });
 
   it('7.21 the README settings table lists every setting the server reads, and how long the tests take', () => {
