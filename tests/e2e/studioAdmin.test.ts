@@ -38,7 +38,7 @@ describe('studio administration in Chromium', () => {
       const box = page.getByRole('textbox', { name: new RegExp(`^${escape(m.label)}( \\*)?$`) });
       await box.fill(values[m.field] ?? (m.field === 'subtitle' ? 'Consulenza del lavoro' : m.field === 'fax_number' ? '+39 02 1234568' : 'Milano'));
     }
-    await page.getByRole('button', { name: 'Aggiorna' }).click();
+    await page.locator('form').getByRole('button', { name: 'Aggiorna' }).click();
     await page.getByText('Elemento aggiornato').waitFor();
     await expect.poll(() => banner.count(), { timeout: 10_000 }).toBe(0);
     await page.screenshot({ path: join(SHOTS, 'studio-card-complete.png'), fullPage: true });
