@@ -12,6 +12,7 @@ import { join } from 'node:path';
 import { simpleParser } from 'mailparser';
 import { axeViolations, closeSession, openSession, SHOTS, type E2ESession } from './harness';
 import { startSmtpSink, type SmtpSink } from '../helpers/smtpSink';
+import { dialogShown } from './util';
 
 let s: E2ESession;
 let sink: SmtpSink;
@@ -97,6 +98,8 @@ describe('e-mail in Chromium', () => {
     await table.locator('tbody tr').first().getByRole('button', { name: /^Apri il messaggio/ }).click();
     const dialog = page.getByRole('dialog', { name: /Lettera di incarico professionale/ });
     await dialog.getByText('Contratto.pdf').waitFor();
+    // axe reads colours: only once the dialog has faded in (half-transparent text fails contrast)
+    await dialogShown(page);
     await page.screenshot({ path: join(SHOTS, 'outbox-message.png') });
     expect(await axeViolations(page)).toEqual([]);
     const [download] = await Promise.all([page.waitForEvent('download'), dialog.getByRole('button', { name: 'Scarica .eml' }).click()]);
