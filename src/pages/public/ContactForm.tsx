@@ -3,8 +3,8 @@
  * (C60): name max 30, e-mail required and valid, phone max 30, note max 100. Success replaces the
  * form with a box.
  */
-import { useState, type FormEvent } from 'react';
-import { Box, Button, CircularProgress, Link, TextField, Typography } from '@mui/material';
+
+import { Box, Button, Link, TextField, Typography } from '@mui/material';
 import { LinkBase } from 'react-admin';
 
 import { compose, email, maxLength, required } from '../../../model/validators';
@@ -12,7 +12,7 @@ import { useAppDataProvider } from '../../dataProvider';
 import { useDocumentTitle } from '../../layout/PageTitle';
 import { ROUTES } from '../../routeTable';
 import { ErrorBox, PublicCard, PublicLayout, SuccessBox } from './PublicLayout';
-import { errorText, GENERIC_FAILURE, serverFieldErrors, usePublicForm } from './publicForm';
+import { errorText, GENERIC_FAILURE, SubmitButton, usePublicForm, usePublicSubmit } from './publicForm';
 
 export const CONTACT_DONE_TITLE = 'Richiesta inviata';
 
@@ -23,26 +23,10 @@ export function ContactForm() {
     { name: '', email: '', tel: '', note: '' },
     { name: maxLength(30), email: compose(required(), email()), tel: maxLength(30), note: maxLength(100) },
   );
-  const [sending, setSending] = useState(false);
-  const [failure, setFailure] = useState<string | null>(null);
-  const [done, setDone] = useState<string | null>(null);
-
-  const onSubmit = async (e: FormEvent) => {
-    e.preventDefault();
-    setFailure(null);
-    if (!form.validate()) return;
-    setSending(true);
-    try {
-      const v = form.values;
-      const res = await dp.sendContactForm({ name: v.name.trim(), email: v.email.trim(), tel: v.tel.trim(), note: v.note.trim() });
-      setDone(res?.message || 'Ti contatteremo al più presto.');
-    } catch (err) {
-      form.setServerErrors(serverFieldErrors(err));
-      setFailure(errorText(err, GENERIC_FAILURE));
-    } finally {
-      setSending(false);
-    }
-  };
+  const { sending, failure, result: done, onSubmit } = usePublicSubmit(form, async (v) => {
+    const res = await dp.sendContactForm({ name: v.name.trim(), email: v.email.trim(), tel: v.tel.trim(), note: v.note.trim() });
+    return res?.message || 'Ti contatteremo al più presto.';
+  }, { failureText: (err) => errorText(err, GENERIC_FAILURE) });
 
   return (
     <PublicLayout>
@@ -70,17 +54,7 @@ export function ContactForm() {
               variant="outlined"
               disabled={sending}
             />
-            <Button
-              type="submit"
-              variant="contained"
-              size="large"
-              fullWidth
-              disabled={sending}
-              startIcon={sending ? <CircularProgress size={18} color="inherit" aria-hidden="true" /> : undefined}
-              sx={{ mt: 1 }}
-            >
-              Invia la richiesta
-            </Button>
+            <SubmitButton sending={sending}>Invia la richiesta</SubmitButton>
             <Typography variant="body2" color="text.secondary" sx={{ mt: 2 }}>
               Vuoi iniziare subito? <Link component={LinkBase} to={`${ROUTES.landingPage}#registrazione`}>Registra il tuo studio</Link>
             </Typography>

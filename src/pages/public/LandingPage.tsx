@@ -5,9 +5,9 @@
  * replaces the form with 'Registrazione avvenuta con successo…'. No images from the network: the
  * icons are MUI's.
  */
-import { useEffect, useState, type FormEvent, type ReactNode } from 'react';
+import { useEffect, type ReactNode } from 'react';
 import { useLocation } from 'react-router-dom';
-import { Box, Button, Card, CardContent, CircularProgress, Container, Link, Stack, TextField, Typography } from '@mui/material';
+import { Box, Button, Card, CardContent, Container, Link, Stack, TextField, Typography } from '@mui/material';
 import { LinkBase } from 'react-admin';
 import PeopleIcon from '@mui/icons-material/People';
 import DesignServicesIcon from '@mui/icons-material/DesignServices';
@@ -25,7 +25,7 @@ import { useDocumentTitle } from '../../layout/PageTitle';
 import { useAppName } from '../../layout/settings';
 import { ROUTES } from '../../routeTable';
 import { ErrorBox, PublicLayout, SuccessBox } from './PublicLayout';
-import { errorText, PasswordField, REGISTRATION_DONE, SAVE_FAILED, serverFieldErrors, usePublicForm } from './publicForm';
+import { errorText, PasswordField, REGISTRATION_DONE, SAVE_FAILED, SubmitButton, usePublicForm, usePublicSubmit } from './publicForm';
 
 export const CONTACT_LINK_TEXT = 'Preferisci essere contattato? Iscriviti alla prova gratuita';
 
@@ -60,26 +60,11 @@ function StudioRegistration() {
     { name: '', email: '', mobile_number: '', password: '' },
     { name: validators.name, email: validators.email, mobile_number: validators.mobile_number, password: validators.password },
   );
-  const [sending, setSending] = useState(false);
-  const [failure, setFailure] = useState<string | null>(null);
-  const [done, setDone] = useState(false);
 
-  const onSubmit = async (e: FormEvent) => {
-    e.preventDefault();
-    setFailure(null);
-    if (!form.validate()) return;
-    setSending(true);
-    try {
-      const v = form.values;
-      await dp.registerStudio({ name: v.name.trim(), email: v.email.trim(), mobile_number: v.mobile_number.trim(), password: v.password });
-      setDone(true);
-    } catch (err) {
-      form.setServerErrors(serverFieldErrors(err));
-      setFailure(errorText(err, SAVE_FAILED));
-    } finally {
-      setSending(false);
-    }
-  };
+  const { sending, failure, result: done, onSubmit } = usePublicSubmit(form, async (v) => {
+    await dp.registerStudio({ name: v.name.trim(), email: v.email.trim(), mobile_number: v.mobile_number.trim(), password: v.password });
+    return true;
+  }, { failureText: (err) => errorText(err, SAVE_FAILED) });
 
   if (done) {
     return (
@@ -95,17 +80,7 @@ function StudioRegistration() {
       <TextField {...form.text('email')} label="Email" type="email" autoComplete="email" required fullWidth margin="dense" variant="outlined" disabled={sending} />
       <TextField {...form.text('mobile_number')} label="Cellulare" type="tel" autoComplete="tel" fullWidth margin="dense" variant="outlined" disabled={sending} />
       <PasswordField {...form.text('password', 'Da 8 a 30 caratteri')} label="Password" required fullWidth margin="dense" variant="outlined" disabled={sending} />
-      <Button
-        type="submit"
-        variant="contained"
-        size="large"
-        fullWidth
-        disabled={sending}
-        startIcon={sending ? <CircularProgress size={18} color="inherit" aria-hidden="true" /> : undefined}
-        sx={{ mt: 1 }}
-      >
-        Registra lo studio
-      </Button>
+      <SubmitButton sending={sending}>Registra lo studio</SubmitButton>
       <Typography variant="body2" color="text.secondary" sx={{ mt: 1.5 }}>
         Ti invieremo una mail per attivare l&apos;account. Hai già un account?{' '}
         <Link component={LinkBase} to={ROUTES.login}>Accedi</Link>

@@ -4,8 +4,8 @@
  * link (C63, `g_recaptcha_response` = the captcha's payload). The server's answer replaces the
  * form in a success box; a refusal (e.g. the captcha) shows its message and asks for a new captcha.
  */
-import { useState, type FormEvent } from 'react';
-import { Box, Button, CircularProgress, FormHelperText, Link, TextField, Typography } from '@mui/material';
+import { useState } from 'react';
+import { Box, FormHelperText, Link, TextField, Typography } from '@mui/material';
 import { LinkBase } from 'react-admin';
 
 import { compose, email, required } from '../../../model/validators';
@@ -14,7 +14,7 @@ import { useDocumentTitle } from '../../layout/PageTitle';
 import { ROUTES } from '../../routeTable';
 import { Captcha } from './Captcha';
 import { ErrorBox, LoginButton, PublicCard, PublicLayout, SuccessBox } from './PublicLayout';
-import { errorText, GENERIC_FAILURE, serverFieldErrors, usePublicForm } from './publicForm';
+import { errorText, GENERIC_FAILURE, SubmitButton, usePublicForm, usePublicSubmit } from './publicForm';
 
 export const CAPTCHA_REQUIRED = 'Clicca sul Captcha per Proseguire!';
 
@@ -26,35 +26,21 @@ export function RecoverPassword() {
   // a new key remounts the captcha: a fresh challenge after a refusal
   const [captchaKey, setCaptchaKey] = useState(0);
   const [captchaMissing, setCaptchaMissing] = useState(false);
-  const [sending, setSending] = useState(false);
-  const [failure, setFailure] = useState<string | null>(null);
-  const [done, setDone] = useState<string | null>(null);
 
   const onCaptcha = (payload: string | null) => {
     setCaptcha(payload);
     if (payload) setCaptchaMissing(false);
   };
 
-  const onSubmit = async (e: FormEvent) => {
-    e.preventDefault();
-    setFailure(null);
-    const valid = form.validate();
-    setCaptchaMissing(!captcha);
-    if (!valid || !captcha) return;
-    setSending(true);
-    try {
-      const res = await dp.initPasswordReset({ email: form.values.email.trim(), g_recaptcha_response: captcha });
-      setDone(res?.message || "Se l'indirizzo è registrato riceverai a breve una mail con il link per reimpostare la password.");
-    } catch (err) {
-      form.setServerErrors(serverFieldErrors(err));
-      setFailure(errorText(err, GENERIC_FAILURE));
-      // a captcha is good for one request
-      setCaptcha(null);
-      setCaptchaKey((k) => k + 1);
-    } finally {
-      setSending(false);
-    }
-  };
+  const { sending, failure, result: done, onSubmit } = usePublicSubmit(form, async (v) => {
+    const res = await dp.initPasswordReset({ email: v.email.trim(), g_recaptcha_response: captcha! });
+    return res?.message || "Se l'indirizzo è registrato riceverai a breve una mail con il link per reimpostare la password.";
+  }, {
+    failureText: (err) => errorText(err, GENERIC_FAILURE),
+    ready: () => { setCaptchaMissing(!captcha); return !!captcha; },
+    // a captcha is good for one request
+    onFailure: () => { setCaptcha(null); setCaptchaKey((k) => k + 1); },
+  });
 
   return (
     <PublicLayout>
@@ -72,17 +58,7 @@ export function RecoverPassword() {
               <Captcha key={captchaKey} onChange={onCaptcha} />
               {captchaMissing ? <FormHelperText id="captcha-mancante" error role="alert" sx={{ mx: 1.75 }}>{CAPTCHA_REQUIRED}</FormHelperText> : null}
             </Box>
-            <Button
-              type="submit"
-              variant="contained"
-              size="large"
-              fullWidth
-              disabled={sending}
-              startIcon={sending ? <CircularProgress size={18} color="inherit" aria-hidden="true" /> : undefined}
-              sx={{ mt: 2 }}
-            >
-              Invia il link
-            </Button>
+            <SubmitButton sending={sending} mt={2}>Invia il link</SubmitButton>
             <Typography variant="body2" color="text.secondary" sx={{ mt: 2 }}>
               Ricordi la password? <Link component={LinkBase} to={ROUTES.login}>Accedi</Link>
             </Typography>

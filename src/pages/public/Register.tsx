@@ -4,9 +4,9 @@
  * social login sends an unknown user here). Name, e-mail, password (min 8) twice, the terms and
  * the privacy notice both accepted. A failure shows 'Errore Durante la Registrazione: …' (seed B §8).
  */
-import { useState, type FormEvent } from 'react';
+
 import { useSearchParams } from 'react-router-dom';
-import { Box, Button, Checkbox, CircularProgress, FormControl, FormControlLabel, FormHelperText, LinearProgress, Link, TextField, Typography } from '@mui/material';
+import { Box, Checkbox, FormControl, FormControlLabel, FormHelperText, LinearProgress, Link, TextField, Typography } from '@mui/material';
 import { LinkBase } from 'react-admin';
 
 import { accept, compose, email, maxLength, minLength, required } from '../../../model/validators';
@@ -16,7 +16,7 @@ import { useClientVar } from '../../layout/settings';
 import { ROUTES } from '../../routeTable';
 import { ErrorContent, NotFoundPage } from '../ErrorPage';
 import { ErrorBox, LoginButton, PublicCard, PublicLayout, SuccessBox } from './PublicLayout';
-import { confirms, errorText, GENERIC_FAILURE, PasswordField, REGISTRATION_DONE, serverFieldErrors, usePublicForm } from './publicForm';
+import { confirms, errorText, GENERIC_FAILURE, PasswordField, REGISTRATION_DONE, SubmitButton, usePublicForm, usePublicSubmit } from './publicForm';
 
 export const REGISTRATION_FAILED = 'Errore Durante la Registrazione';
 
@@ -34,28 +34,13 @@ function RegisterForm() {
       privacy: accept(),
     },
   );
-  const [sending, setSending] = useState(false);
-  const [failure, setFailure] = useState<string | null>(null);
-  const [done, setDone] = useState(false);
 
-  const onSubmit = async (e: FormEvent) => {
-    e.preventDefault();
-    setFailure(null);
-    if (!form.validate()) return;
-    setSending(true);
-    try {
-      const v = form.values;
-      await dp.registerUser({
-        email: v.email.trim(), password: v.password, password_confirmation: v.password_confirmation, name: v.name.trim(), terms: true, privacy: true,
-      });
-      setDone(true);
-    } catch (err) {
-      form.setServerErrors(serverFieldErrors(err));
-      setFailure(`${REGISTRATION_FAILED}: ${errorText(err, GENERIC_FAILURE)}`);
-    } finally {
-      setSending(false);
-    }
-  };
+  const { sending, failure, result: done, onSubmit } = usePublicSubmit(form, async (v) => {
+    await dp.registerUser({
+      email: v.email.trim(), password: v.password, password_confirmation: v.password_confirmation, name: v.name.trim(), terms: true, privacy: true,
+    });
+    return true;
+  }, { failureText: (err) => `${REGISTRATION_FAILED}: ${errorText(err, GENERIC_FAILURE)}` });
 
   if (done) {
     return (
@@ -84,17 +69,7 @@ function RegisterForm() {
       <PasswordField {...form.text('password_confirmation')} label="Conferma password" required fullWidth margin="dense" variant="outlined" disabled={sending} />
       {checkbox('terms', 'Accetta i termini e condizioni')}
       {checkbox('privacy', "Accetta l'informativa sulla privacy")}
-      <Button
-        type="submit"
-        variant="contained"
-        size="large"
-        fullWidth
-        disabled={sending}
-        startIcon={sending ? <CircularProgress size={18} color="inherit" aria-hidden="true" /> : undefined}
-        sx={{ mt: 2 }}
-      >
-        Registrati
-      </Button>
+      <SubmitButton sending={sending} mt={2}>Registrati</SubmitButton>
       <Typography variant="body2" color="text.secondary" sx={{ mt: 2 }}>
         Hai già un account? <Link component={LinkBase} to={ROUTES.login}>Accedi</Link>
       </Typography>

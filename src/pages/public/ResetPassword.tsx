@@ -4,9 +4,9 @@
  * a box with 'Accedi'; a refusal (token invalid, expired or used, e-mail not matching): the
  * server's message. Without a token: an error box, no form.
  */
-import { useState, type FormEvent } from 'react';
+
 import { useSearchParams } from 'react-router-dom';
-import { Box, Button, CircularProgress, Link, TextField, Typography } from '@mui/material';
+import { Box, Button, Link, TextField, Typography } from '@mui/material';
 import { LinkBase } from 'react-admin';
 
 import { compose, email, minLength, required } from '../../../model/validators';
@@ -14,7 +14,7 @@ import { useAppDataProvider } from '../../dataProvider';
 import { useDocumentTitle } from '../../layout/PageTitle';
 import { ROUTES } from '../../routeTable';
 import { ErrorBox, LoginButton, PublicCard, PublicLayout, SuccessBox } from './PublicLayout';
-import { confirms, errorText, GENERIC_FAILURE, PasswordField, serverFieldErrors, usePublicForm } from './publicForm';
+import { confirms, errorText, GENERIC_FAILURE, PasswordField, SubmitButton, usePublicForm, usePublicSubmit } from './publicForm';
 
 export const RESET_NO_TOKEN = "Il link per reimpostare la password non è completo: manca il codice. Apri di nuovo il link dell'e-mail o chiedine uno nuovo.";
 
@@ -28,26 +28,11 @@ function ResetForm({ token }: { token: string }) {
       password_confirmation: confirms('password'),
     },
   );
-  const [sending, setSending] = useState(false);
-  const [failure, setFailure] = useState<string | null>(null);
-  const [done, setDone] = useState<string | null>(null);
 
-  const onSubmit = async (e: FormEvent) => {
-    e.preventDefault();
-    setFailure(null);
-    if (!form.validate()) return;
-    setSending(true);
-    try {
-      const v = form.values;
-      const res = await dp.doPasswordReset({ email: v.email.trim(), password: v.password, password_confirmation: v.password_confirmation, token });
-      setDone(res?.message || 'La password è stata aggiornata.');
-    } catch (err) {
-      form.setServerErrors(serverFieldErrors(err));
-      setFailure(errorText(err, GENERIC_FAILURE));
-    } finally {
-      setSending(false);
-    }
-  };
+  const { sending, failure, result: done, onSubmit } = usePublicSubmit(form, async (v) => {
+    const res = await dp.doPasswordReset({ email: v.email.trim(), password: v.password, password_confirmation: v.password_confirmation, token });
+    return res?.message || 'La password è stata aggiornata.';
+  }, { failureText: (err) => errorText(err, GENERIC_FAILURE) });
 
   if (done) return <SuccessBox title="Password aggiornata" action={<LoginButton />}>{done}</SuccessBox>;
   return (
@@ -58,17 +43,7 @@ function ResetForm({ token }: { token: string }) {
       <TextField {...form.text('email')} label="Email" type="email" autoComplete="username" required fullWidth margin="dense" variant="outlined" disabled={sending} />
       <PasswordField {...form.text('password', 'Almeno 8 caratteri')} label="Nuova password" required fullWidth margin="dense" variant="outlined" disabled={sending} />
       <PasswordField {...form.text('password_confirmation')} label="Conferma la nuova password" required fullWidth margin="dense" variant="outlined" disabled={sending} />
-      <Button
-        type="submit"
-        variant="contained"
-        size="large"
-        fullWidth
-        disabled={sending}
-        startIcon={sending ? <CircularProgress size={18} color="inherit" aria-hidden="true" /> : undefined}
-        sx={{ mt: 2 }}
-      >
-        Salva la nuova password
-      </Button>
+      <SubmitButton sending={sending} mt={2}>Salva la nuova password</SubmitButton>
       <Typography variant="body2" color="text.secondary" sx={{ mt: 2 }}>
         <Link component={LinkBase} to={ROUTES.login}>Torna al login</Link>
       </Typography>

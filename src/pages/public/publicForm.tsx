@@ -3,8 +3,8 @@
  * field was left or the form submitted, the server's per-field errors, the focus on the first
  * wrong field; and the password field with its show/hide button.
  */
-import { useId, useRef, useState, type ChangeEvent, type ReactNode } from 'react';
-import { IconButton, InputAdornment, TextField, type TextFieldProps } from '@mui/material';
+import { useId, useRef, useState, type ChangeEvent, type FormEvent, type ReactNode } from 'react';
+import { Button, CircularProgress, IconButton, InputAdornment, TextField, type TextFieldProps } from '@mui/material';
 import VisibilityIcon from '@mui/icons-material/Visibility';
 import VisibilityOffIcon from '@mui/icons-material/VisibilityOff';
 
@@ -137,3 +137,52 @@ export const SAVE_FAILED = 'Errore di salvataggio, è consigliato, prima di pros
 
 /** The generic failure of a public call (network, 5xx). */
 export const GENERIC_FAILURE = 'Si è verificato un errore: riprova tra qualche minuto.';
+
+/**
+ * A public form's sending: on submit the rules (and `ready`, e.g. a solved captcha) are checked,
+ * then `send` runs once; its answer becomes `result`, a refusal shows the server's per-field
+ * errors and `failure` (the text `failureText` makes of it; `onFailure` runs after).
+ */
+export function usePublicSubmit<V extends Values, R>(
+  form: Pick<ReturnType<typeof usePublicForm<V>>, 'validate' | 'values' | 'setServerErrors'>,
+  send: (values: V) => Promise<R>,
+  opts: { failureText: (err: unknown) => string; ready?: () => boolean; onFailure?: () => void },
+) {
+  const [sending, setSending] = useState(false);
+  const [failure, setFailure] = useState<string | null>(null);
+  const [result, setResult] = useState<R | null>(null);
+  const onSubmit = async (e: FormEvent) => {
+    e.preventDefault();
+    setFailure(null);
+    const valid = form.validate();
+    const ready = opts.ready?.() ?? true;
+    if (!valid || !ready) return;
+    setSending(true);
+    try {
+      setResult(await send(form.values));
+    } catch (err) {
+      form.setServerErrors(serverFieldErrors(err));
+      setFailure(opts.failureText(err));
+      opts.onFailure?.();
+    } finally {
+      setSending(false);
+    }
+  };
+  return { sending, failure, result, onSubmit };
+}
+
+/** The submit button of a public form: a spinner while sending. */
+export const SubmitButton = ({ sending, mt = 1, children }: { sending: boolean; mt?: number; children: ReactNode }) => (
+  <Button
+    type="submit"
+    variant="contained"
+    size="large"
+    fullWidth
+    disabled={sending}
+    startIcon={sending ? <CircularProgress size={18} color="inherit" aria-hidden="true" /> : undefined}
+    sx={{ mt }}
+  >
+    {children}
+  </Button>
+);
+
