@@ -19,6 +19,7 @@ export interface MenuEntry {
 export const MENU: MenuEntry[] = [
   { title: 'Anagrafiche', sub_title: 'Clienti e dati di base', icon: 'Contacts', role: 'Collaboratore', children: [
     { title: 'Clienti', icon: 'People', link: '/table/Customer', role: 'Collaboratore' },
+    { title: 'Importa clienti', icon: 'UploadFile', link: '/importa_clienti', role: 'Admin' },
     { title: 'Legali rappresentanti', icon: 'Badge', link: '/table/LegalRepresentative', role: 'Collaboratore' },
     { title: 'Servizi dello studio', icon: 'Work', link: '/table/StudioService', role: 'Collaboratore' },
     { title: 'Forme giuridiche', icon: 'Gavel', link: '/table/LegalStatus', role: 'Collaboratore' },

@@ -30,10 +30,13 @@ import { jobRoutes } from './routes/jobs.js';
 import { documentMailRoutes } from './routes/documentMail.js';
 import { einvoiceRoutes } from './routes/einvoices.js';
 import { creditRoutes, CREDIT_DISABLED, isCreditCall } from './routes/credit.js';
+import { preferenceRoutes } from './routes/preferences.js';
+import { quickFindRoutes } from './routes/quickFind.js';
 import { paymentRoutes } from './routes/payments.js';
 import { paymentsOf } from './services/payments.js';
 import { paymentProviders, STRIPE_CSP } from './payments/index.js';
 import { publicAreaRoutes } from './routes/publicArea.js';
+import { customerImportRoutes } from './routes/customerImport.js';
 import { captchaOf, RECAPTCHA_CSP } from './auth/captcha.js';
 import { SOCIAL_CSP } from './auth/social.js';
 
@@ -272,6 +275,9 @@ export async function buildApp(settings: Settings, database: Database, opts: { l
     await jobRoutes(api, deps);
     await einvoiceRoutes(api, deps);
     await creditRoutes(api, deps);
+    await customerImportRoutes(api, deps);
+    await preferenceRoutes(api, deps);
+    await quickFindRoutes(api, deps);
     await paymentRoutes(api, deps, paymentsOf(settings, paymentProviders(settings)));
     await publicAreaRoutes(api, deps, captchaOf({ secret: settings.jwtSecret, recaptcha: settings.recaptcha }));
   }, { prefix: '/api' });

@@ -6,6 +6,7 @@ import { dataProvider } from './dataProvider';
 import { authProvider } from './authProvider';
 import { i18nProvider } from './i18n';
 import { AppLayout } from './layout/AppLayout';
+import { appStore } from './list/preferencesStore';
 import { lightTheme, darkTheme } from './layout/theme';
 import { LoginPage } from './pages/LoginPage';
 import { ROUTES } from './routeTable';
@@ -26,6 +27,7 @@ const MenuPage = lazy(() => import('./pages/MenuPage').then((m) => ({ default: m
 const SimpleListPage = lazy(() => import('./pages/SimpleListPage').then((m) => ({ default: m.SimpleListPage })));
 const BollettinoGenerator = lazy(() => import('./pages/BollettinoGenerator').then((m) => ({ default: m.BollettinoGenerator })));
 const CedoliniSaved = lazy(() => import('./pages/CedoliniSaved').then((m) => ({ default: m.CedoliniSaved })));
+const CustomerImport = lazy(() => import('./pages/CustomerImport').then((m) => ({ default: m.CustomerImport })));
 const MailOutbox = lazy(() => import('./pages/MailOutbox').then((m) => ({ default: m.MailOutbox })));
 const JobsDashboard = lazy(() => import('./pages/JobsDashboard').then((m) => ({ default: m.JobsDashboard })));
 const PayInit = lazy(() => import('./pages/PayInit').then((m) => ({ default: m.PayInit })));
@@ -112,6 +114,8 @@ export default function App() {
       authProvider={authProvider}
       i18nProvider={i18nProvider}
       layout={AppLayout}
+      // saved views and columns of the lists on the server (per user), the rest in local storage
+      store={appStore}
       loginPage={LoginPage}
       dashboard={Home}
       theme={lightTheme}
@@ -144,6 +148,7 @@ export default function App() {
             <Route path={ROUTES.cedoliniSaved} element={<Lazy><CedoliniSaved /></Lazy>} />
             <Route path={ROUTES.bollettino} element={<Lazy><BollettinoGenerator /></Lazy>} />
             <Route path={ROUTES.mailOutbox} element={<Lazy><MailOutbox /></Lazy>} />
+            <Route path={ROUTES.customerImport} element={<Lazy><CustomerImport /></Lazy>} />
             <Route path={ROUTES.jobsDashboard} element={<Lazy><JobsDashboard /></Lazy>} />
             <Route path={ROUTES.payInit} element={<Lazy><PayInit /></Lazy>} />
             <Route path={ROUTES.testApi} element={<Lazy><TestApi /></Lazy>} />

@@ -24,6 +24,8 @@ export const ROUTES = {
   cedoliniSaved: '/cedolini_saved/:customer_id',
   // the studio's mail outbox (PRODUCT.md §6), Admin and above
   mailOutbox: '/posta_in_uscita',
+  // the customer import (issue 16), Admin and above
+  customerImport: '/importa_clienti',
   // the compliance jobs dashboard (seed B §2)
   jobsDashboard: '/dashboard_jobs',
   // subscription payments (seed B §2): buy months, back from the provider

@@ -10,6 +10,7 @@ import { allTables } from './tables.js';
 import './jobTables.js';
 import './einvoiceTables.js';
 import './accountTables.js';
+import './onboardingTables.js';
 
 const dir = join(dirname(fileURLToPath(import.meta.url)), 'migrations');
 const meta = join(dir, 'meta');

@@ -4,6 +4,7 @@
  * queued job carries, and the reads of the 'Posta in uscita' page scoped to a studio.
  */
 import { sql, type SQL } from 'drizzle-orm';
+import pg from 'pg';
 import type { Exec, Row } from '../records/exec.js';
 import { idArray } from '../records/sql.js';
 import type { MailStatus } from '../../model/mail.js';
@@ -85,20 +86,100 @@ async function withAttachments(exec: Exec, r: Row): Promise<OutboxMessage> {
   };
 }
 
-/** A 'sending' message untouched for this long was left by a process that stopped mid-send: it may be claimed again. */
+/**
+ * Without a mail server (SMTP_URL unset) a 'sending' message untouched for this long was left by
+ * a process that stopped mid-send: it is kept like a queued one.
+ */
 export const SENDING_LEASE_MINUTES = 10;
 const stale = sql`o."updated_at" < LOCALTIMESTAMP - make_interval(mins => ${SENDING_LEASE_MINUTES}::int)`;
 
 /**
- * The worker takes a message for one delivery attempt: queued (or left 'sending' by a stopped
- * process) becomes 'sending' and counts a try, in one statement, so of two workers holding a job
- * for it only one sends. Null when it is not there to be sent (already sent, being sent, failed).
+ * The worker takes a message for one delivery attempt: queued (or left 'sending' by a process
+ * that died mid-send) becomes 'sending' and counts a try, in one statement. The caller holds the
+ * message's delivery lock (`mailLocks`): nobody else is sending it, so a 'sending' row is an
+ * orphan. Null when it is not there to be sent (already sent, failed, kept).
  */
 export async function claimMail(exec: Exec, id: number): Promise<OutboxMessage | null> {
   const [r] = await exec(sql`UPDATE "mail_outbox" o SET "status" = 'sending', "tries" = o."tries" + 1, "updated_at" = LOCALTIMESTAMP
-    WHERE o."id" = ${id} AND (o."status" = 'queued' OR (o."status" = 'sending' AND ${stale}))
+    WHERE o."id" = ${id} AND o."status" IN ('queued', 'sending')
     RETURNING ${MESSAGE_COLUMNS}`);
   return r ? withAttachments(exec, r) : null;
+}
+
+/** first key of the delivery locks ('mail' in ASCII); the second is the message's id */
+const LOCK_CLASS = 0x6d61696c;
+
+/**
+ * Delivery locks: a worker holds a message's lock from before its claim until its outcome is
+ * written. On PostgreSQL a session-level advisory lock on a connection of its own, so the lock
+ * ends with the process (kill -9 included) and a 'sending' row nobody holds is known at once to
+ * be an orphan (`unqueuedMails`). On the embedded database (one process) a set in memory.
+ */
+export interface MailLocks {
+  /** false when another worker holds it */
+  acquire(id: number): Promise<boolean>;
+  release(id: number): Promise<void>;
+  /** how `unqueuedMails` tells an orphan: PostgreSQL's lock table, or the ids held in this process */
+  orphanTest(): SQL;
+  close(): Promise<void>;
+}
+
+/** the embedded database's locks: one set per database, shared by the workers of the process */
+const localLocks = new WeakMap<object, Set<number>>();
+
+/**
+ * The delivery locks of a worker: on PostgreSQL (`databaseUrl`) its own connection's advisory
+ * locks; on the embedded database the set shared by every worker on `database` in this process.
+ */
+export function mailLocks(database: object, databaseUrl: string | undefined, onLost: (err: Error) => void): MailLocks {
+  if (!databaseUrl) {
+    const shared = localLocks.get(database) ?? new Set<number>();
+    localLocks.set(database, shared);
+    const mine = new Set<number>();
+    return {
+      async acquire(id) { if (shared.has(id)) return false; shared.add(id); mine.add(id); return true; },
+      async release(id) { if (mine.delete(id)) shared.delete(id); },
+      orphanTest: () => (shared.size ? sql`NOT (o."id" = ANY(${idArray([...shared])}))` : sql`TRUE`),
+      async close() { for (const id of mine) shared.delete(id); mine.clear(); },
+    };
+  }
+  const held = new Set<number>();
+  let client: pg.Client | null = null;
+  let connecting: Promise<pg.Client> | null = null;
+  const connection = () => {
+    if (client) return Promise.resolve(client);
+    connecting ??= (async () => {
+      const c = new pg.Client({ connectionString: databaseUrl, application_name: 'gestionale-mail-locks' });
+      // the connection lost: so are its locks (a send in progress finishes unguarded)
+      c.on('error', (err) => { if (client === c) { client = null; held.clear(); onLost(err); } });
+      c.on('end', () => { if (client === c) { client = null; held.clear(); } });
+      try { await c.connect(); } catch (err) { await c.end().catch(() => undefined); throw err; }
+      client = c;
+      return c;
+    })().finally(() => { connecting = null; });
+    return connecting;
+  };
+  return {
+    async acquire(id) {
+      const c = await connection();
+      const { rows } = await c.query<{ ok: boolean }>('SELECT pg_try_advisory_lock($1::int, $2::int) AS "ok"', [LOCK_CLASS, id]);
+      if (rows[0]?.ok) held.add(id);
+      return Boolean(rows[0]?.ok);
+    },
+    async release(id) {
+      if (!held.delete(id) || !client) return;
+      await client.query('SELECT pg_advisory_unlock($1::int, $2::int)', [LOCK_CLASS, id]).catch(() => undefined);
+    },
+    orphanTest: () => sql`NOT EXISTS (SELECT 1 FROM pg_locks l WHERE l."locktype" = 'advisory' AND l."granted"
+      AND l."database" = (SELECT d."oid" FROM pg_database d WHERE d."datname" = current_database())
+      AND l."classid" = ${LOCK_CLASS}::int::oid AND l."objid" = o."id"::oid AND l."objsubid" = 2)`,
+    async close() {
+      const c = client;
+      client = null;
+      held.clear();
+      await c?.end().catch(() => undefined);
+    },
+  };
 }
 
 /** Delivered: its Message-ID and the instant given as its Date. */
@@ -129,16 +210,20 @@ export async function keepQueued(exec: Exec, ids?: number[]): Promise<number> {
 /**
  * The messages waiting for a delivery that no job of the queue carries: committed while no
  * worker ran, or whose hand-off to the queue was lost (the process stopped between commit and
- * hand-off), or left 'sending' by a stopped process. `jobKey` is the job's singleton key prefix.
+ * hand-off), or left 'sending' (or queued, waiting for the mail server) by a process that died
+ * mid-send (`orphan`: nobody holds its delivery lock). `jobKey` is the job's singleton key prefix. An orphan's job may still be
+ * 'active' (its process is gone): `activeJob` names it, to be ended before a new one can run.
  */
-export async function unqueuedMails(exec: Exec, schema: string, queue: string, jobKey: string, limit = 1000): Promise<number[]> {
+export async function unqueuedMails(exec: Exec, schema: string, queue: string, jobKey: string, orphan: SQL, limit = 1000): Promise<Array<{ id: number; activeJob: string | null }>> {
   const job = sql`${sql.identifier(schema)}."job"`;
-  const rows = await exec(sql`SELECT o."id" FROM "mail_outbox" o
-    WHERE (o."status" = 'queued' OR (o."status" = 'sending' AND ${stale}))
-      AND NOT EXISTS (SELECT 1 FROM ${job} j WHERE j."name" = ${queue} AND j."singleton_key" = ${jobKey} || o."id"::text
-        AND j."state" IN ('created', 'retry', 'active'))
+  const ofRow = sql`j."name" = ${queue} AND j."singleton_key" = ${jobKey} || o."id"::text`;
+  const rows = await exec(sql`SELECT o."id", (SELECT j."id"::text FROM ${job} j WHERE ${ofRow} AND j."state" = 'active' LIMIT 1) AS "active_job"
+    FROM "mail_outbox" o
+    WHERE NOT EXISTS (SELECT 1 FROM ${job} j WHERE ${ofRow} AND j."state" IN ('created', 'retry'))
+      AND ((o."status" = 'queued' AND (${orphan} OR NOT EXISTS (SELECT 1 FROM ${job} j WHERE ${ofRow} AND j."state" = 'active')))
+        OR (o."status" = 'sending' AND ${orphan}))
     ORDER BY o."id" LIMIT ${limit}::int`);
-  return rows.map((r) => Number(r.id));
+  return rows.map((r) => ({ id: Number(r.id), activeJob: r.active_job == null ? null : String(r.active_job) }));
 }
 
 // ---- the 'Posta in uscita' page: every read and write is scoped (null: every studio and the vendor's mail) ----

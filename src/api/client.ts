@@ -28,6 +28,44 @@ export async function apiFetch<T = unknown>(path: string, init: RequestInit & { 
   return data as T;
 }
 
+/**
+ * A POST answered as NDJSON (long work on the server: the customer import): each
+ * `{"progress": …}` line goes to `onProgress` as it arrives; the last line is the result
+ * (`{"data": …}`) or the error (`{"error": {status, message, errors}}`), thrown as ApiError.
+ */
+export async function apiNdjson<T, P = unknown>(path: string, json: unknown, onProgress?: (p: P) => void): Promise<T> {
+  const headers = new Headers({ 'Content-Type': 'application/json', Accept: 'application/x-ndjson, application/json' });
+  const token = getToken();
+  if (token) headers.set('Authorization', `Bearer ${token}`);
+  const res = await fetch(path, { method: 'POST', headers, body: JSON.stringify(json) });
+  if (!res.ok || !res.body) {
+    let b: { message?: string; errors?: Record<string, string[]> } = {};
+    try { b = await res.json(); } catch { /* not JSON */ }
+    throw new ApiError(res.status, b.message ?? `Errore ${res.status}`, b);
+  }
+  const reader = res.body.pipeThrough(new TextDecoderStream()).getReader();
+  let buffer = '';
+  let last: { data?: T; error?: { status: number; message: string; errors?: Record<string, string[]> } } | null = null;
+  const take = (line: string) => {
+    if (!line.trim()) return;
+    const v = JSON.parse(line) as { progress?: P; data?: T; error?: { status: number; message: string; errors?: Record<string, string[]> } };
+    if (v.progress !== undefined) onProgress?.(v.progress);
+    else last = v;
+  };
+  for (;;) {
+    const { value, done } = await reader.read();
+    if (done) break;
+    buffer += value;
+    let nl: number;
+    while ((nl = buffer.indexOf('\n')) >= 0) { take(buffer.slice(0, nl)); buffer = buffer.slice(nl + 1); }
+  }
+  take(buffer);
+  const end = last as { data?: T; error?: { status: number; message: string; errors?: Record<string, string[]> } } | null;
+  if (end?.error) throw new ApiError(end.error.status, end.error.message, end.error);
+  if (!end || !('data' in end)) throw new ApiError(500, 'Risposta del server interrotta: riprova');
+  return end.data as T;
+}
+
 /** Downloads a file answered by a GET (CSV, PDF…) with the name given by the server. */
 export async function apiDownload(path: string): Promise<{ blob: Blob; filename: string }> {
   const headers = new Headers();

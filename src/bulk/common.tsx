@@ -9,14 +9,8 @@ import { saveAs } from 'file-saver';
 import { YEAR_MAX, YEAR_MIN } from '../../model/dates';
 import { AppDialog } from '../layout/ErrorDialog';
 
-export const TITLES = { warning: 'Attenzione!!', error: 'Errore!!', info: 'Informazione!!' } as const;
-export const TEXTS = {
-  save: 'Errore di salvataggio, è consigliato, prima di proseguire, risolvere il problema.',
-  load: 'Errore di caricamento...',
-  generate: 'Errore di generazione...',
-  /** seed B §8: an e-mail send failed (the server's reason follows) */
-  send: 'Errore di invio...',
-} as const;
+export { TITLES, TEXTS } from './texts';
+import { TEXTS, TITLES } from './texts';
 
 import { formatAmount, formatEuro } from '../../model/types';
 export { formatEuro as euro };

@@ -10,7 +10,8 @@ import {
 } from 'react-admin';
 import { modelByName } from '../../model/registry';
 import type { ModelDef } from '../../model/define';
-import { apiDownload, apiFetch, ApiError, rawApiCall, rowsOf } from '../api/client';
+import { apiDownload, apiFetch, ApiError, apiNdjson, rawApiCall, rowsOf } from '../api/client';
+import type { ImportCounts, ImportListRow, ImportPreviewRow, ImportProgress, ImportRequest, ImportStaged } from '../../model/customerImport';
 import type { ClientVar } from '../layout/settings';
 import type { MenuNode } from '../layout/AppMenu';
 import type { LoggedUser } from '../authProvider/token';
@@ -569,6 +570,11 @@ export const dataProvider = {
     return (await apiFetch<{ data: { id: number; previous_expiry: string | null; new_expiry: string } }>('/api/payment', { method: 'POST', json: body })).data;
   },
 
+  /** Quick find (Ctrl+K): GET /api/quick_find?q= — customers, legal representatives, e-invoices, grouped by kind. */
+  async quickFind(q: string, params: { signal?: AbortSignal } = {}) {
+    return (await wrap(apiFetch<{ data: QuickFindHit[] }>(`/api/quick_find?${new URLSearchParams({ q })}`, { signal: params.signal }))).data;
+  },
+
   // ---- electronic invoices (C50–C58); errors stay ApiError ----
 
   /** The studio as the e-invoice editor needs it (regime, withholding, cassa). */
@@ -609,7 +615,41 @@ export const dataProvider = {
   downloadEDocumentXmls: (ids: Array<string | number>) => apiDownload(`/api/edocuments/${encodeURIComponent(JSON.stringify(ids.map(Number)))}/actions/download_xmls_zip`),
   /** The readable PDF copy of a document. */
   downloadEDocumentPdf: (id: string | number) => apiDownload(`/api/edocuments/${encodeURIComponent(String(id))}/actions/download_pdf`),
+  // ---- customer import (issue 16) ----
+  /** Stages a .csv or .xlsx file: its headers, rows count and the proposed mapping. */
+  async importStage(file: File) {
+    const form = new FormData();
+    form.append('file', file, file.name);
+    return (await apiFetch<{ data: ImportStaged }>('/api/customer_imports', { method: 'POST', body: form })).data;
+  },
+  /** Every row with what the import will do and its errors (progress while the server works). */
+  importPreview: (id: number, opts: ImportRequest, onProgress?: (p: ImportProgress) => void) =>
+    apiNdjson<{ rows: ImportPreviewRow[]; counts: ImportCounts }, ImportProgress>(`/api/customer_imports/${id}/preview`, opts, onProgress),
+  /** Imports the valid rows in one transaction. */
+  importRun: (id: number, opts: ImportRequest, onProgress?: (p: ImportProgress) => void) =>
+    apiNdjson<ImportCounts & { id: number }, ImportProgress>(`/api/customer_imports/${id}/import`, opts, onProgress),
+  async importList() {
+    return (await apiFetch<{ data: ImportListRow[] }>('/api/customer_imports')).data;
+  },
+  async importUndo(id: number) {
+    return (await apiFetch<{ data: { id: number; trashed: number; restored: number } }>(`/api/customer_imports/${id}/undo`, { method: 'POST' })).data;
+  },
+  importInvalidRows: (id: number) => apiDownload(`/api/customer_imports/${id}/invalid_rows`),
+
+  // ---- the logged user's preferences on the server (src/list/preferencesStore.ts) ----
+
+  /** Every preference of the logged user (saved views and columns of the lists), by key. */
+  async userPreferences() {
+    return (await wrap(apiFetch<{ data: Record<string, unknown> }>('/api/user_preferences'))).data;
+  },
+  /** Saves one preference, or removes it (`value` undefined); `keepalive`: the call outlives the page. */
+  async saveUserPreference(key: string, value: unknown, keepalive = false) {
+    await wrap(apiFetch(`/api/user_preferences/${encodeURIComponent(key)}`, value === undefined ? { method: 'DELETE', keepalive } : { method: 'PUT', json: { value }, keepalive }));
+  },
 } satisfies DataProvider;
+
+/** A record found by the quick find; `path` is the app's route that opens it. */
+export interface QuickFindHit { kind: 'customer' | 'legal_representative' | 'einvoice'; id: number; title: string; subtitle: string; path: string }
 
 /** The answer of the public area's calls (C59–C65). */
 export interface PublicAnswer { message: string }

@@ -119,17 +119,18 @@ const raCompletion: MessageTree = {
             email: 'Deve essere un indirizzo email valido',
             unique: 'Deve essere unico',
         },
+        // the generic table's saved views (src/list/ListViews.tsx)
         saved_queries: {
-            label: 'Ricerche salvate',
-            query_name: 'Nome della ricerca',
-            new_label: 'Salva la ricerca corrente...',
-            new_dialog_title: 'Salva la ricerca corrente come',
-            remove_label: 'Rimuovi la ricerca salvata',
-            remove_label_with_name: 'Rimuovi la ricerca "%{name}"',
-            remove_dialog_title: 'Rimuovere la ricerca salvata?',
+            label: 'Viste salvate',
+            query_name: 'Nome della vista',
+            new_label: 'Salva vista corrente',
+            new_dialog_title: 'Salva la vista corrente come',
+            remove_label: 'Elimina la vista salvata',
+            remove_label_with_name: 'Elimina la vista "%{name}"',
+            remove_dialog_title: 'Eliminare la vista salvata?',
             remove_message:
-                "Sei sicuro di voler rimuovere questa voce dall'elenco delle ricerche salvate?",
-            help: 'Filtra la lista e salva questa ricerca per usarla in seguito',
+                "Sei sicuro di voler eliminare questa vista dall'elenco delle viste salvate?",
+            help: 'Cerca, filtra, ordina e scegli le colonne, poi salva la vista per ritrovarla anche da un altro computer',
         },
         guesser: {
             empty: {

@@ -46,6 +46,7 @@ import PointOfSaleIcon from '@mui/icons-material/PointOfSale';
 import TerminalIcon from '@mui/icons-material/Terminal';
 import AccountCircleIcon from '@mui/icons-material/AccountCircle';
 import OutboxIcon from '@mui/icons-material/Outbox';
+import UploadFileIcon from '@mui/icons-material/UploadFile';
 
 import { dataProvider } from '../dataProvider';
 
@@ -97,6 +98,7 @@ export const MENU_ICONS: Record<string, IconComponent> = {
   Terminal: TerminalIcon,
   AccountCircle: AccountCircleIcon,
   Outbox: OutboxIcon,
+  UploadFile: UploadFileIcon,
   NoteAdd: NoteAddIcon,
 };
 

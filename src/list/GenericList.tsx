@@ -3,7 +3,7 @@
  * search on Enter, trash toggle, refresh, new, CSV export, print, bulk delete, select-all
  * across pages, status column, row actions, item abilities from item_meta_data.
  */
-import { Component, Suspense, useEffect, useRef, useState, type ErrorInfo, type KeyboardEvent, type ReactNode, type RefObject } from 'react';
+import { Component, lazy, Suspense, useEffect, useRef, useState, type ErrorInfo, type KeyboardEvent, type ReactElement, type ReactNode, type RefObject } from 'react';
 import {
   Box, Button, Dialog, DialogActions, DialogContent, DialogContentText, DialogTitle, FormControlLabel, IconButton,
   InputAdornment, LinearProgress, Menu, MenuItem, Switch, TextField, Tooltip, Typography,
@@ -28,17 +28,46 @@ import { CsvDialog } from './CsvDialog';
 import { useQueryFilter } from './queryFilter';
 import { FilterGroup } from './FilterGroup';
 import { partsOf } from '../resources/parts';
-import { DEFAULT_PAGE_SIZE, PAGE_SIZES, defaultListFilter, listParamsFromSearch, listParamsToSearch, sanitizeListParams } from './listState';
+import { DEFAULT_PAGE_SIZE, PAGE_SIZES, defaultListFilter, fitColumns, listParamsFromSearch, listParamsToSearch, sanitizeListParams } from './listState';
 import { ErrorContent } from '../pages/ErrorPage';
 import { PageTitle } from '../layout/PageTitle';
 import SettingsIcon from '@mui/icons-material/Settings';
 import { useBackOnSave, useOpenInNewTab } from '../layout/prefs';
+// the saved views and the column chooser load with the first list, not with the app
+const ListViews = lazy(() => import('./ListViews'));
 
 
 const useItemMeta = (): ItemMetaData | undefined => (useListContext().meta as { item_meta_data?: ItemMetaData } | undefined)?.item_meta_data;
 
 /** A named view of the model's list being shown (`/table/{View}`), if any. */
 export interface ViewRef { name: string; view: ListView }
+
+/** A column of the table: the status column is `fixed` (always shown, in its declared place). */
+export interface TableColumn { key: string; label: string; fixed?: boolean; node: ReactElement }
+
+/** The table's columns as declared: the model's (or the view's), then the parts' ones. */
+function declaredColumns(model: ModelDef, view?: ViewRef, parentId?: string): TableColumn[] {
+  const cols: TableColumn[] = [];
+  for (const c of view?.view.columns ?? model.list.columns) {
+    const fd = model.fields[c];
+    if (!fd) continue;
+    if (model.list.status?.field === c) cols.push({ key: c, label: 'Stato', fixed: true, node: <StatusCell key={c} label="Stato" status={model.list.status} /> });
+    else cols.push({ key: c, label: fd.label, node: <ValueCell key={c} name={c} fd={fd} label={fd.label} sortBy={c} sortable={fd.sortable !== false} /> });
+  }
+  for (const { key, label, Cell, withParent } of partsOf(model.name).listColumns ?? []) {
+    if (!withParent || parentId) cols.push({ key, label, node: <WrapperField key={key} label={label} textAlign="right"><Cell parentId={parentId} /></WrapperField> });
+  }
+  return cols;
+}
+
+/** The columns in the user's order without the hidden ones (`pref`: `{list key}.columns`); the fixed ones keep their place. */
+function arrangeColumns(cols: TableColumn[], pref: unknown): TableColumn[] {
+  const free = cols.filter((c) => !c.fixed);
+  const { order, hidden } = fitColumns(free.map((c) => c.key), pref);
+  const out = order.filter((k) => !hidden.includes(k)).map((k) => free.find((c) => c.key === k)!);
+  cols.forEach((c, i) => { if (c.fixed) out.splice(Math.min(i, out.length), 0, c); });
+  return out;
+}
 
 function SearchBox() {
   const { filterValues, setFilters, displayedFilters } = useListContext();
@@ -64,7 +93,7 @@ function TrashToggle() {
   );
 }
 
-function ListActions({ model, view }: { model: ModelDef; view?: ViewRef }) {
+function ListActions({ model, view, storeKey, withParent, columns }: { model: ModelDef; view?: ViewRef; storeKey: string; withParent: boolean; columns: TableColumn[] }) {
   const meta = useItemMeta();
   const refresh = useRefresh();
   const navigate = useNavigate();
@@ -75,6 +104,7 @@ function ListActions({ model, view }: { model: ModelDef; view?: ViewRef }) {
   const filter = useQueryFilter();
   const [csvOpen, setCsvOpen] = useState(false);
   const readOnly = !!view?.view.readOnly;
+  const { listActions: Extra } = partsOf(model.name);
   const print = async () => {
     try {
       const { blob, filename } = await dp.print(model.name, { filter, sort });
@@ -88,7 +118,11 @@ function ListActions({ model, view }: { model: ModelDef; view?: ViewRef }) {
       <Tooltip title="Aggiorna"><IconButton aria-label="Aggiorna" onClick={() => refresh()}><RefreshIcon /></IconButton></Tooltip>
       <Tooltip title="Esporta CSV"><IconButton aria-label="Esporta CSV" onClick={() => setCsvOpen(true)}><DownloadIcon /></IconButton></Tooltip>
       <Tooltip title="Stampa"><IconButton aria-label="Stampa" onClick={print}><PrintIcon /></IconButton></Tooltip>
+      <Suspense fallback={null}>
+        <ListViews model={model} storeKey={storeKey} withParent={withParent} columns={columns} />
+      </Suspense>
       <SettingsMenu />
+      {Extra && !view && <Extra model={model} />}
       {meta?.can_add_new !== false && !readOnly && (
         <Button variant="contained" startIcon={<AddIcon />} onClick={() => navigate(createPath({ resource: model.name, type: 'create' }))}>Nuovo</Button>
       )}
@@ -258,7 +292,8 @@ function useDatagridA11y(ref: RefObject<HTMLDivElement | null>) {
  */
 const TABLE_MAX_HEIGHT = 'max(500px, calc(100vh - 330px))';
 const DATAGRID_SX = {
-  '& .RaDatagrid-tableWrapper': { overflow: 'auto', maxHeight: TABLE_MAX_HEIGHT },
+  // a control reached by Tab scrolls clear of the sticky header and actions column (WCAG 2.4.11)
+  '& .RaDatagrid-tableWrapper': { overflow: 'auto', maxHeight: TABLE_MAX_HEIGHT, scrollPadding: '48px 240px 0 0' },
   '& td.gs-actions, & th.gs-actions': { position: 'sticky', right: 0, bgcolor: 'background.paper', boxShadow: '-1px 0 0 rgba(0,0,0,0.12)' },
   '& th.gs-actions': { zIndex: 3 },
   '& td.gs-actions': { zIndex: 1 },
@@ -285,8 +320,9 @@ function SelectionActions({ model, partsName }: { model: ModelDef; partsName: st
   );
 }
 
-function ModelDatagrid({ model, parentId, view }: { model: ModelDef; parentId?: string; view?: ViewRef }) {
+function ModelDatagrid({ model, view, storeKey, columns }: { model: ModelDef; view?: ViewRef; storeKey: string; columns: TableColumn[] }) {
   const gridRef = useRef<HTMLDivElement>(null);
+  const [columnPrefs] = useStore<unknown>(`${storeKey}.columns`);
   useDatagridA11y(gridRef);
   const meta = useItemMeta();
   const resource = useResourceContext();
@@ -322,15 +358,7 @@ function ModelDatagrid({ model, parentId, view }: { model: ModelDef; parentId?: 
         sx={DATAGRID_SX}
         expand={expandField ? <Expand field={expandField} /> : undefined}
       >
-        {(view?.view.columns ?? model.list.columns).map((c) => {
-          const fd = model.fields[c];
-          if (!fd) return null;
-          if (model.list.status?.field === c) return <StatusCell key={c} label="Stato" status={model.list.status} />;
-          return <ValueCell key={c} name={c} fd={fd} label={fd.label} sortBy={c} sortable={fd.sortable !== false} />;
-        })}
-        {(partsOf(model.name).listColumns ?? []).filter((c) => !c.withParent || parentId).map(({ key, label, Cell }) => (
-          <WrapperField key={key} label={label} textAlign="right"><Cell parentId={parentId} /></WrapperField>
-        ))}
+        {arrangeColumns(columns, columnPrefs).map((c) => c.node)}
         {!model.list.status && !readOnly && <StatusCell label="Stato" />}
         <RowActions model={model} readOnly={readOnly} label="Azioni" cellClassName="gs-actions" headerClassName="gs-actions" />
       </Datagrid>
@@ -402,7 +430,7 @@ class ListErrorBoundary extends Component<{ onReset: () => void; children: React
   }
 }
 
-function ListScreen({ model, parentId, view }: { model: ModelDef; parentId?: string; view?: ViewRef }) {
+function ListScreen({ model, parentId, view, storeKey }: { model: ModelDef; parentId?: string; view?: ViewRef; storeKey: string }) {
   const notify = useNotify();
   const parent = parentId && model.list.parentField ? { __parent: { name: model.list.parentField, id: parentId } } : undefined;
   const fixed = view ? { __fixed: view.view.fixedFilters, ...(view.view.collection ? { collection: view.view.collection } : {}) } : undefined;
@@ -410,6 +438,7 @@ function ListScreen({ model, parentId, view }: { model: ModelDef; parentId?: str
   // a view has its own parts (its bulk actions), not the model's
   const partsName = view?.name ?? model.name;
   const { listHeader: Header, listTitle: ListTitle } = partsOf(partsName);
+  const columns = declaredColumns(model, view, parent ? parentId : undefined);
   return (
     <List
       resource={model.name}
@@ -418,19 +447,19 @@ function ListScreen({ model, parentId, view }: { model: ModelDef; parentId?: str
       sort={model.list.sort ? { field: model.list.sort.field, order: model.list.sort.desc ? 'DESC' : 'ASC' } : undefined}
       filterDefaultValues={defaultListFilter(model, !!parent)}
       filter={parent || fixed ? { ...parent, ...fixed } : undefined}
-      actions={<ListActions model={model} view={view} />}
+      actions={<ListActions model={model} view={view} storeKey={storeKey} withParent={!!parent} columns={columns} />}
       pagination={<Pagination rowsPerPageOptions={[...PAGE_SIZES]} />}
       queryOptions={{ onError: (e: Error) => notify(`Errore nel caricamento dati ${e.message}`, { type: 'error' }) }}
       disableSyncWithLocation={false}
       // one parent's list (a customer's statement) keeps its own state, apart from the full list
-      storeKey={listStoreKey(model, !!parent, view?.name)}
+      storeKey={storeKey}
       empty={false}
       sx={{ minWidth: 0, maxWidth: '100%', '& .RaList-main': { minWidth: 0 }, '& .RaList-content': { minWidth: 0 } }}
     >
       {Header && <Header model={model} parentId={parent ? parentId : undefined} />}
       <FilterGroup model={model} withParent={!!parent} />
       <SelectionActions model={model} partsName={partsName} />
-      <ModelDatagrid model={model} parentId={parent ? parentId : undefined} view={view} />
+      <ModelDatagrid model={model} view={view} storeKey={storeKey} columns={columns} />
     </List>
   );
 }
@@ -442,10 +471,15 @@ export function GenericList({ model, parentId, view }: { model: ModelDef; parent
   const removeFromStore = useRemoveFromStore();
   const navigate = useNavigate();
   const location = useLocation();
+  // a saved view applied (ListViews.tsx) starts the list afresh from its params: the search box
+  // and the filter group read them when they mount
+  const applied = (location.state as { savedView?: string } | null)?.savedView;
+  const [shown, setShown] = useState(applied);
+  if (applied !== undefined && applied !== shown) setShown(applied);
   if (!fits) return null;
   return (
     <ListErrorBoundary onReset={() => { removeFromStore(storeKey); navigate({ pathname: location.pathname, search: '' }, { replace: true }); }}>
-      <ListScreen model={model} parentId={parentId} view={view} />
+      <ListScreen key={shown} model={model} parentId={parentId} view={view} storeKey={storeKey} />
     </ListErrorBoundary>
   );
 }

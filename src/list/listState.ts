@@ -253,3 +253,24 @@ export function listParamsToSearch(params: StoredListParams): string {
   const s = qs.toString();
   return s ? `?${s}` : '';
 }
+
+// ---------------------------------------------------------------------------
+// chosen columns
+// ---------------------------------------------------------------------------
+
+/** The chosen columns of a list (store key `{list key}.columns`, kept on the server): their order and the hidden ones. */
+export interface ColumnPrefs { order: string[]; hidden: string[] }
+
+/**
+ * The chosen columns made to fit the declared ones (`declared`: their keys in declared order):
+ * unknown keys are dropped, a column not in the order takes its declared place, and at least
+ * one column stays shown.
+ */
+export function fitColumns(declared: string[], raw: unknown): ColumnPrefs {
+  const p = isPlainObject(raw) ? raw : {};
+  const keys = (v: unknown) => (Array.isArray(v) ? [...new Set(v.filter((k) => declared.includes(k)))] as string[] : []);
+  const order = keys(p.order);
+  declared.forEach((k, i) => { if (!order.includes(k)) order.splice(Math.min(i, order.length), 0, k); });
+  const hidden = keys(p.hidden);
+  return { order, hidden: hidden.length < declared.length ? hidden : [] };
+}

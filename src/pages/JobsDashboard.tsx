@@ -251,15 +251,18 @@ function TasksDialog({ customer, job, year, onClose, onDone }: { customer: Dashb
             return (
               <ListItem key={s.task_id} disableGutters sx={{ flexWrap: 'wrap', alignItems: 'flex-start' }}>
                 <ListItemIcon sx={{ minWidth: 40 }}>
-                  <Checkbox edge="start" checked={s.status === 1} disabled={pending !== null}
-                    slotProps={{ input: { 'aria-label': `${s.name}: ${s.status === 1 ? 'fatto' : 'da fare'}` } }}
-                    onChange={() => change(s, s.status === 1 ? 0 : 1, note.trim() || null)} />
+                  {/* not disabled while a change is saved: a disabled control would drop the keyboard focus */}
+                  <Checkbox edge="start" checked={s.status === 1}
+                    slotProps={{ input: { 'aria-label': `${s.name}: ${s.status === 1 ? 'fatto' : 'da fare'}`, 'aria-disabled': pending !== null || undefined } }}
+                    onChange={() => { if (pending === null) void change(s, s.status === 1 ? 0 : 1, note.trim() || null); }} />
                 </ListItemIcon>
                 <ListItemText primary={s.name} secondary={s.updated_by ? `Ultima modifica: ${s.updated_by}, ${s.updated_at ? displayDateTime(s.updated_at) : ''}` : s.cod} />
                 <Stack direction="row" spacing={1} alignItems="center" sx={{ width: '100%', pl: 5 }}>
-                  <TextField size="small" fullWidth label={`Nota: ${s.name}`} value={note} slotProps={{ htmlInput: { maxLength: 1000 } }}
+                  <TextField id={`task-note-${s.task_id}`} size="small" fullWidth label={`Nota: ${s.name}`} value={note} slotProps={{ htmlInput: { maxLength: 1000 } }}
                     onChange={(e) => setNotes((n) => ({ ...n, [s.task_id]: e.target.value }))} disabled={pending === s.task_id} />
-                  <IconButton aria-label={`Salva la nota di ${s.name}`} disabled={!dirty || pending !== null} onClick={() => change(s, s.status === 1 ? 1 : 0, note.trim() || null)}>
+                  <IconButton aria-label={`Salva la nota di ${s.name}`} disabled={!dirty || pending !== null}
+                    // the button disables itself once saved: the focus goes back to the note
+                    onClick={async () => { await change(s, s.status === 1 ? 1 : 0, note.trim() || null); document.getElementById(`task-note-${s.task_id}`)?.focus(); }}>
                     <SaveIcon />
                   </IconButton>
                 </Stack>

@@ -19,6 +19,8 @@ export interface ResourceParts {
   /** menu items added on top of the generic ones in each row's menu */
   rowActions?: ComponentType<RowActionProps>;
   icon?: ComponentType;
+  /** buttons added to the generic table's toolbar, before 'Nuovo' (inside its list context; not on one parent's list) */
+  listActions?: ComponentType<{ model: ModelDef }>;
   /** shown above the generic table (inside its list context); `parentId` on `/table/{Model}/{id}` */
   listHeader?: ComponentType<{ model: ModelDef; parentId?: string }>;
   /** the list's title instead of 'Gestione {plural}' (e.g. with the parent's name) */

@@ -14,7 +14,7 @@ import { join } from 'node:path';
 import { mkdirSync } from 'node:fs';
 import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
 import { consoleGuard, launchBrowser, login, SHOTS, startServer, type ConsoleGuard, type E2EServer } from './harness';
-import { apiClient, dialogShown, type ApiClient } from './util';
+import { apiClient, dialogShown, inflight, type ApiClient } from './util';
 import { MENU, menuFor, type MenuEntry } from '../../model/menu';
 import { atLeast, type RoleName } from '../../model/define';
 import { displayDate } from '../../model/dates';
@@ -320,14 +320,6 @@ const TITLES: Record<string, string> = {
   '/utente/il_mio_profilo': 'Il mio profilo',
 };
 
-/** Counts the page's requests in flight (API calls, lazy chunks). */
-function inflight(p: Page): () => number {
-  let n = 0;
-  p.on('request', () => { n++; });
-  p.on('requestfinished', () => { n--; });
-  p.on('requestfailed', () => { n--; });
-  return () => n;
-}
 /** Waits until no request has been in flight for 300 ms. */
 async function settled(count: () => number) {
   const end = Date.now() + 15_000;

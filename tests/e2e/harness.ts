@@ -75,16 +75,16 @@ export async function login(page: Page, base: string, email: string, password = 
 const require = createRequire(import.meta.url);
 const axeSource = readFileSync(require.resolve('axe-core/axe.min.js'), 'utf8');
 
-/** axe-core on the current page: serious and critical violations. */
-export async function axeViolations(page: Page): Promise<Array<{ id: string; impact: string; nodes: number; help: string }>> {
+/** axe-core on the current page: serious and critical violations; `tags`: only the rules of these tags (e.g. WCAG 2.2 AA). */
+export async function axeViolations(page: Page, tags?: string[]): Promise<Array<{ id: string; impact: string; nodes: number; help: string }>> {
   // evaluated through the DevTools protocol: the app's CSP (no inline scripts) stays on
-  await page.evaluate(axeSource);
-  const res = await page.evaluate(async () => {
+  if (!(await page.evaluate(() => 'axe' in window))) await page.evaluate(axeSource);
+  const res = await page.evaluate(async (only) => {
     // eslint-disable-next-line @typescript-eslint/no-explicit-any
-    const r = await (window as any).axe.run(document, { resultTypes: ['violations'] });
+    const r = await (window as any).axe.run(document, { resultTypes: ['violations'], ...(only ? { runOnly: { type: 'tag', values: only } } : {}) });
     // eslint-disable-next-line @typescript-eslint/no-explicit-any
     return r.violations.map((v: any) => ({ id: v.id, impact: v.impact, nodes: v.nodes.length, help: v.help, targets: v.nodes.slice(0, 3).map((n: any) => n.target.join(' ')) }));
-  });
+  }, tags);
   return res.filter((v: { impact: string }) => v.impact === 'serious' || v.impact === 'critical');
 }
 

@@ -155,3 +155,12 @@ export function parseCsv(text: string): string[][] {
   if (cell || row.length) { row.push(cell); rows.push(row); }
   return rows;
 }
+
+/** Counts the page's requests in flight (API calls, lazy chunks). */
+export function inflight(p: Page): () => number {
+  let n = 0;
+  p.on('request', () => { n++; });
+  p.on('requestfinished', () => { n--; });
+  p.on('requestfailed', () => { n--; });
+  return () => n;
+}

@@ -18,6 +18,11 @@ export interface SmtpSink {
   refuse(code: number, text: string, times?: number): void;
   /** messages refused so far */
   refused: number;
+  /**
+   * Holds the first transaction that reaches RCPT TO once `after` messages were received (the
+   * client waits mid-send, nothing of it is accepted): `reached` resolves then, `release` lets it go on.
+   */
+  hold(after: number): { reached: Promise<void>; release(): void };
   /** stop listening (connections are refused until `start`) */
   stop(): Promise<void>;
   start(): Promise<void>;
@@ -26,12 +31,28 @@ export interface SmtpSink {
 export async function startSmtpSink(): Promise<SmtpSink> {
   let refusal: { code: number; text: string; times: number } | null = null;
   let server: SMTPServer | null = null;
+  let holding: { after: number; reach(): void; released: Promise<void> } | null = null;
   const sink: SmtpSink = {
     port: 0, url: '', received: [], refused: 0,
     refuse(code, text, times = 1) { refusal = { code, text, times }; },
+    hold(after) {
+      let reach!: () => void;
+      let release!: () => void;
+      const reached = new Promise<void>((r) => { reach = r; });
+      const released = new Promise<void>((r) => { release = r; });
+      holding = { after, reach, released };
+      return { reached, release };
+    },
     async start() {
       const s = new SMTPServer({
         authOptional: true, disabledCommands: ['STARTTLS', 'AUTH'], logger: false, hideSTARTTLS: true,
+        onRcptTo(_address, _session, callback) {
+          const h = holding;
+          if (!h || sink.received.length < h.after) { callback(); return; }
+          holding = null;
+          h.reach();
+          void h.released.then(() => callback());
+        },
         onData(stream, session, callback) {
           const chunks: Buffer[] = [];
           stream.on('data', (c: Buffer) => chunks.push(c));

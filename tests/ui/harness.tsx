@@ -38,6 +38,8 @@ export const shellHandlers = [
   http.get('*/api/menu_items', () => HttpResponse.json({ data: [] })),
   // the user menu reads the logged user's own record (name, credit, avatar)
   http.get('*/api/user/users/:id', ({ params }) => HttpResponse.json({ data: { ...USER, id: Number(params.id) } })),
+  // the logged user's saved views and columns (src/list/preferencesStore.tsx): none
+  http.get('*/api/user_preferences', () => HttpResponse.json({ data: {} })),
 ];
 
 export interface Loc { pathname: string; search: string; key: string }

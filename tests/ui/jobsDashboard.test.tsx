@@ -124,9 +124,10 @@ describe('Dashboard Adempimenti', () => {
     const dialog = await screen.findByRole('dialog', { name: new RegExp(`Versamenti F24 ${year} · Alfa Srl`) });
     const box = await within(dialog).findByRole('checkbox', { name: 'Sotto adempimento 11: da fare' });
     await user.click(box);
-    // not yet confirmed: unchanged and disabled meanwhile
+    // not yet confirmed: unchanged and marked busy meanwhile, keeping the keyboard focus (not disabled)
     expect(box).not.toBeChecked();
-    expect(box).toBeDisabled();
+    expect(box).toHaveAttribute('aria-disabled', 'true');
+    expect(box).toHaveFocus();
     await waitFor(() => expect(within(dialog).getByRole('checkbox', { name: 'Sotto adempimento 11: fatto' })).toBeChecked());
     expect(dialog).toHaveTextContent('Ultima modifica: Mario Rossi');
     // the grid behind the dialog already follows

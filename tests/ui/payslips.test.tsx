@@ -117,8 +117,13 @@ describe('CustomersForCedolini and CedoliniSavedView', () => {
     expect(screen.getByRole('textbox', { name: 'Cerca (premi Invio)' })).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Nuovo' })).not.toBeInTheDocument();
     expect(screen.queryByRole('checkbox', { name: 'Mostra cestinati' })).not.toBeInTheDocument();
-    // its bulk action is the payslip insert, not the customers' toolbar
-    expect(partsOf('CustomersForCedolini').bulkActions).toBe(CedoliniInsertButton);
+    // its bulk action is the payslip insert (loaded with the first selection), not the customers' toolbar
+    expect(partsOf('CustomersForCedolini').bulkActions).not.toBe(partsOf('Customer').bulkActions);
+    const rowBox = () => within(screen.getByText('Alfa Srl').closest('tr')!).getByRole('checkbox');
+    await user.click(rowBox());
+    expect(await screen.findByRole('button', { name: 'Inserisci cedolini' })).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Invia contratti via email' })).toBeNull();
+    await user.click(rowBox());
     // a search keeps the fixed filter
     await user.type(screen.getByRole('textbox', { name: 'Cerca (premi Invio)' }), 'Alfa{Enter}');
     await waitFor(() => expect(urls.some((u) => queryOf(u).search_text === 'Alfa')).toBe(true));

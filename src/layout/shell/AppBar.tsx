@@ -1,9 +1,10 @@
-/** The application bar: product logo, brand link, toolbar (theme toggle, loading indicator) and AppBar. */
+/** The application bar: product logo, brand link, toolbar (quick find, theme toggle, loading indicator) and AppBar. */
 import { Box, Typography } from '@mui/material';
 import { AppBar, LinkBase, LoadingIndicator, TitlePortal, ToggleThemeButton, useThemesContext, type AppBarProps } from 'react-admin';
 
 import { useAppName } from '../settings';
 import { AppUserMenu } from './UserMenu';
+import { QuickFind } from './QuickFind';
 
 /** The product logo: an inline SVG (ledger with a check mark). */
 export const AppLogo = ({ size = 28 }: { size?: number }) => (
@@ -36,6 +37,7 @@ const AppBarToolbar = () => {
   const { darkTheme } = useThemesContext();
   return (
     <>
+      <QuickFind />
       {darkTheme && <ToggleThemeButton />}
       <LoadingIndicator />
     </>

@@ -3,7 +3,10 @@
  * menu the customer's electronic invoices (`/table/EDocument/{id}`).
  */
 import { lazy } from 'react';
-import { MenuItem } from '@mui/material';
+import { Button, MenuItem } from '@mui/material';
+import UploadFileIcon from '@mui/icons-material/UploadFile';
+import { usePermissions } from 'react-admin';
+import { atLeast } from '../../../model/define';
 import { useNavigate } from 'react-router-dom';
 import type { ResourceParts, RowActionProps } from '../parts';
 
@@ -15,5 +18,13 @@ function RowActions({ record, close }: RowActionProps) {
   return <MenuItem onClick={() => { close(); navigate(`/table/EDocument/${record.id}`); }}>Fatture elettroniche</MenuItem>;
 }
 
-const parts: ResourceParts = { bulkActions: CustomerBulkActions, rowActions: RowActions };
+/** 'Importa' in the customers' toolbar: the customer import (Admin and above). */
+function ImportButton() {
+  const navigate = useNavigate();
+  const { permissions } = usePermissions<{ role?: string }>();
+  if (!atLeast(permissions?.role, 'Admin')) return null;
+  return <Button variant="outlined" startIcon={<UploadFileIcon />} onClick={() => navigate('/importa_clienti')}>Importa</Button>;
+}
+
+const parts: ResourceParts = { bulkActions: CustomerBulkActions, rowActions: RowActions, listActions: ImportButton };
 export default parts;

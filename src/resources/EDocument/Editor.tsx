@@ -28,7 +28,7 @@ import { MoneyInput } from '../../form/MoneyInput';
 import { CloseHeader } from '../../layout/CloseHeader';
 import { ScreenTitle } from "../../layout/PageTitle";
 import { AppDialog } from '../../layout/ErrorDialog';
-import { TITLES } from '../../bulk/common';
+import { TITLES } from '../../bulk/texts';
 import { useAppDataProvider, type EDocumentData, type EDocumentRow, type EDocumentStudio } from '../../dataProvider';
 
 const model = modelByName.get('EDocument')!;

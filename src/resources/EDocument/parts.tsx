@@ -12,7 +12,7 @@ import ReceiptLongIcon from '@mui/icons-material/ReceiptLong';
 import type { ResourceParts, RowActionProps } from '../parts';
 import { EINVOICE_MESSAGES as M } from '../../../model/einvoiceMessages';
 import { AppDialog } from '../../layout/ErrorDialog';
-import { TITLES } from '../../bulk/common';
+import { TITLES } from '../../bulk/texts';
 import { useAppDataProvider } from '../../dataProvider';
 import { PageTitle } from '../../layout/PageTitle';
 

@@ -1,0 +1,59 @@
+/**
+ * react-admin's store with each list's saved views and chosen columns kept on the server, per
+ * user (issue 16): they follow the user to another computer, and another user on the same browser
+ * never sees them (they are held in memory, never in local storage). Every other key stays in
+ * local storage as before. Loading and saving (preferencesSync.ts) come with the first session;
+ * a failure to save is told by the lists (ListViews.tsx).
+ */
+import { localStorageStore, memoryStore, type Store } from 'react-admin';
+import { dataProvider } from '../dataProvider';
+import { getToken, tokenClaims } from '../authProvider/token';
+import type { PreferencesSync } from './preferencesSync';
+
+/** Keys kept on the server: `list.{Model|View}[.of].savedQueries` (saved views) and `….columns`. */
+export const isServerKey = (key: string) => /^list\..+\.(savedQueries|columns)$/.test(key);
+
+export interface PreferencesStore extends Store {
+  /** the server side: the user's values loaded, changes written through */
+  sync: () => Promise<PreferencesSync>;
+}
+
+export function preferencesStore(): PreferencesStore {
+  const local = localStorageStore();
+  const mem = memoryStore();
+  mem.setup();
+  let token: unknown;
+  let loading: Promise<PreferencesSync> | undefined;
+  const sync = () => (loading ??= import('./preferencesSync').then((m) => m.preferencesSync({ mem, api: dataProvider, userOf: () => tokenClaims()?.id, isServerKey })));
+  /** a change of session (login, logout, another user): the server side follows it */
+  const check = () => {
+    const t = getToken();
+    if (t !== token && (token = t, t || loading)) void sync().then((s) => s.session());
+  };
+  const pick = (key: string) => (isServerKey(key) ? mem : local);
+  const setItem = (key: string, value: unknown) => {
+    check();
+    if (!isServerKey(key)) return local.setItem(key, value);
+    if (value === undefined) mem.removeItem(key); else mem.setItem(key, value);
+    void sync().then((s) => s.changed(key, value));
+  };
+  return {
+    setup() { local.setup(); check(); },
+    teardown: local.teardown,
+    getItem(key, defaultValue) { check(); return pick(key).getItem(key, defaultValue); },
+    setItem,
+    removeItem: (key) => setItem(key, undefined),
+    /** forgets the keys here (the server keys stay on the server) */
+    removeItems(prefix) { local.removeItems(prefix); mem.removeItems(prefix); },
+    /** after a logout: the values are forgotten here, never removed from the server */
+    reset() { local.reset(); mem.reset(); check(); },
+    subscribe: (key, cb) => pick(key).subscribe(key, cb),
+    /** the keys in local storage (the server keys are not listed) */
+    listItems: local.listItems,
+    sync,
+  };
+}
+
+/** The app's store (App.tsx). */
+export const appStore = preferencesStore();
+
