@@ -410,6 +410,8 @@ async function wipeTarget(opts: RestoreOptions, dataDir: string, storageDir: str
 async function checkPgliteTarball(path: string) {
   const ex = extract();
   const reading = pipeline(createReadStream(path), createGunzip(), ex);
+  // handled now: a cut gzip rejects this while the loop below awaits something else
+  reading.catch(() => undefined);
   try {
     for await (const entry of ex) {
       const h = entry.header;
@@ -469,6 +471,8 @@ export async function restore(opts: RestoreOptions): Promise<Manifest> {
     const seen = new Set<string>();
     const ex = extract();
     const reading = pipeline(createReadStream(file), createGunzip(), ex);
+    // handled now: a cut gzip rejects this while the loop below awaits a write; awaited again below
+    reading.catch(() => undefined);
     try {
       for await (const entry of ex) {
         const h = entry.header;
