@@ -2,6 +2,15 @@
 // runs the same under tsx, Vitest and plain Node. Standard Helvetica only: no file or URL access.
 import { parentPort } from 'node:worker_threads';
 import { createRequire } from 'node:module';
+import { setPriority } from 'node:os';
+
+// Rendering is batch work: on Linux the nice value is per thread, so this thread alone steps
+// back and the cores go first to the event loops answering staff's lists and forms (a zip of
+// many documents on a busy server slows itself, not everybody's clicks). Elsewhere it would
+// apply to the whole process, so it is left alone there.
+if (process.platform === 'linux') {
+  try { setPriority(10); } catch { /* not allowed: render at the normal priority */ }
+}
 
 const require = createRequire(import.meta.url);
 const pdfmake = require('pdfmake');

@@ -34,3 +34,20 @@ describe('EPC069-12 payload', () => {
     expect(ibanText('it60x0542811101000000123456')).toBe('IT60 X054 2811 1010 0000 0123 456');
   });
 });
+
+describe('PDF rendering threads', () => {
+  it.runIf(process.platform === 'linux')('render at a lower priority than the thread answering requests (nice 10 against 0)', async () => {
+    const { renderPdf } = await import('../../server/documents/pdf');
+    const { getPriority } = await import('node:os');
+    const { readdirSync, readFileSync } = await import('node:fs');
+    const pdf = await renderPdf({ content: ['Prova'] });
+    expect(pdf.subarray(0, 5).toString()).toBe('%PDF-');
+    // field 19 of /proc/self/task/<tid>/stat is the thread's nice value
+    const nices = readdirSync('/proc/self/task').map((t) => {
+      const st = readFileSync(`/proc/self/task/${t}/stat`, 'utf8');
+      return Number(st.slice(st.lastIndexOf(')') + 2).split(' ')[16]);
+    });
+    expect(nices).toContain(10);
+    expect(getPriority()).toBe(0);
+  });
+});
