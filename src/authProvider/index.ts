@@ -2,6 +2,7 @@
 import type { AuthProvider } from 'react-admin';
 import { ApiError } from '../api/client';
 import { dataProvider } from '../dataProvider';
+import { appStore } from '../list/preferencesStore';
 import { clearSession, getToken, getUser, markLogoutFailure, setSession, tokenClaims } from './token';
 
 export const authProvider: AuthProvider = {
@@ -21,6 +22,8 @@ export const authProvider: AuthProvider = {
   async logout() {
     // clear everything even when the call fails
     if (getToken()) {
+      // a view or column change made in the last moments goes with this session, not lost with it
+      await appStore.flushPending();
       // the session is cleared anyway; the login page tells the user the server did not confirm
       try { await dataProvider.logout(); } catch (e) { if (!(e instanceof ApiError && e.status === 401)) markLogoutFailure(); }
     }

@@ -16,6 +16,8 @@ export const isServerKey = (key: string) => /^list\..+\.(savedQueries|columns)$/
 export interface PreferencesStore extends Store {
   /** the server side: the user's values loaded, changes written through */
   sync: () => Promise<PreferencesSync>;
+  /** before a logout: the changes still waiting for their pause are sent now (at most `ms`) */
+  flushPending: (ms?: number) => Promise<void>;
 }
 
 export function preferencesStore(): PreferencesStore {
@@ -51,6 +53,14 @@ export function preferencesStore(): PreferencesStore {
     /** the keys in local storage (the server keys are not listed) */
     listItems: local.listItems,
     sync,
+    async flushPending(ms = 3000) {
+      if (!loading) return;
+      let timer: ReturnType<typeof setTimeout> | undefined;
+      // a change made just now reaches the sync a microtask later (setItem): flush after it
+      const sent = loading.then((s) => new Promise<void>((r) => setTimeout(r, 0)).then(() => s.flush()));
+      await Promise.race([sent, new Promise((r) => { timer = setTimeout(r, ms); })]).catch(() => undefined);
+      clearTimeout(timer);
+    },
   };
 }
 

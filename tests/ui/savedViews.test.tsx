@@ -10,6 +10,8 @@ import { http, HttpResponse } from 'msw';
 import { setupServer } from 'msw/node';
 import { b64url, login, logout, queryOf, renderApp, shellHandlers, USER } from './harness';
 import { appStore, preferencesStore } from '../../src/list/preferencesStore';
+import { authProvider } from '../../src/authProvider';
+import { getToken } from '../../src/authProvider/token';
 
 const ROWS = [
   { id: 1, cod: 'C001', business_name: 'Alfa Srl', vat_id: '01234567897', city: 'Milano', email: 'alfa@example.it', legal_status_id: null, legal_status: null,
@@ -314,6 +316,22 @@ describe('preferences store', () => {
     expect(store.getItem(KEY)).toBeUndefined();
     expect(api.writes.filter((w) => w.method === 'DELETE')).toEqual([]);
     store.teardown();
+  });
+
+  it('a change made just before logging out is sent with the session, not lost with it', async () => {
+    api.prefs = { 1: {} };
+    let logouts = 0;
+    server.use(http.get('*/api/user/logout', () => { logouts++; return HttpResponse.json({ message: 'ok' }); }));
+    as(1);
+    appStore.setup();
+    const sync = await appStore.sync();
+    await waitFor(() => expect(sync.status()).toBe('ready'));
+    appStore.setItem(COLUMNS, { order: ['city'], hidden: ['email'] });
+    // logging out at once, well inside the pause before the change would be sent
+    await authProvider.logout({});
+    expect(api.writes).toEqual([{ user: 1, method: 'PUT', key: COLUMNS, value: { order: ['city'], hidden: ['email'] } }]);
+    expect(logouts).toBe(1);
+    expect(getToken()).toBeFalsy();
   });
 
   it('changes made in a burst are sent once, the last value, after a pause', async () => {
