@@ -30,7 +30,7 @@ import { dirname, join, relative, resolve, sep } from 'node:path';
 import { finished, pipeline } from 'node:stream/promises';
 import { fileURLToPath } from 'node:url';
 import { createGunzip, createGzip } from 'node:zlib';
-import { extract, pack, type Pack } from 'tar-stream';
+import { extract, pack, type Extract, type Pack } from 'tar-stream';
 import { z } from 'zod';
 import { DataDirLockedError, lockDataDir } from '../db/dataDirLock.js';
 import { emptyDatabase, exportSnapshot, serverVersion, tableRowCounts, userRelationCount, type Query } from '../db/backupQueries.js';
@@ -406,14 +406,32 @@ async function wipeTarget(opts: RestoreOptions, dataDir: string, storageDir: str
   }
 }
 
-/** The tarball of the embedded database: names that stay in its folder, files and folders only. */
-async function checkPgliteTarball(path: string) {
+/** one entry of an archive being read (tar-stream does not name the type) */
+type TarEntry = Extract extends AsyncIterable<infer E> ? E : never;
+
+/**
+ * Reads a .tar.gz entry by entry, `each` awaited for every one. A failure of the file, gzip or tar
+ * (a cut archive) comes out as this call's error, never as an unhandled rejection: the pipeline's
+ * promise is handled as soon as it is made, since it may reject while `each` awaits a write.
+ */
+async function eachTarEntry(path: string, each: (entry: TarEntry) => Promise<void>): Promise<void> {
   const ex = extract();
   const reading = pipeline(createReadStream(path), createGunzip(), ex);
-  // handled now: a cut gzip rejects this while the loop below awaits something else
   reading.catch(() => undefined);
   try {
-    for await (const entry of ex) {
+    for await (const entry of ex) await each(entry);
+    await reading;
+  } catch (err) {
+    ex.destroy();
+    await reading.catch(() => undefined);
+    throw err;
+  }
+}
+
+/** The tarball of the embedded database: names that stay in its folder, files and folders only. */
+async function checkPgliteTarball(path: string) {
+  try {
+    await eachTarEntry(path, async (entry) => {
       const h = entry.header;
       // PGlite names its entries from the data folder's root ('/PG_VERSION') and joins them to it
       const name = h.name.replace(/^\/+/, '').replace(/\/+$/, '');
@@ -421,11 +439,8 @@ async function checkPgliteTarball(path: string) {
       if (!name || name.includes('\\') || parts.some((p) => p === '..' || p === '.' || p === '')
         || (h.type !== 'file' && h.type !== 'directory')) throw unsafe(`${DB_ENTRY.pglite}: ${h.name}`);
       entry.resume();
-    }
-    await reading;
+    });
   } catch (err) {
-    ex.destroy();
-    await reading.catch(() => undefined);
     throw err instanceof BackupError ? err : damaged(err);
   }
 }
@@ -469,12 +484,8 @@ export async function restore(opts: RestoreOptions): Promise<Manifest> {
     let filesBytes = 0;
     let wipe = false;
     const seen = new Set<string>();
-    const ex = extract();
-    const reading = pipeline(createReadStream(file), createGunzip(), ex);
-    // handled now: a cut gzip rejects this while the loop below awaits a write; awaited again below
-    reading.catch(() => undefined);
     try {
-      for await (const entry of ex) {
+      await eachTarEntry(file, async (entry) => {
         const h = entry.header;
         if (!manifest) {
           if (h.name !== MANIFEST || h.type !== 'file') throw foreign(`la prima voce è / the first entry is ${JSON.stringify(h.name.slice(0, 100))}`);
@@ -493,7 +504,7 @@ export async function restore(opts: RestoreOptions): Promise<Manifest> {
               `The target is not empty (see above). Restore into an empty data folder${opts.databaseUrl ? ' and an empty database' : ''}, or add --force to replace what it holds.`);
           }
           wipe = present.length > 0;
-          continue;
+          return;
         }
         if (seen.has(h.name)) throw unsafe(h.name);
         seen.add(h.name);
@@ -519,11 +530,8 @@ export async function restore(opts: RestoreOptions): Promise<Manifest> {
         } else {
           throw unsafe(h.name);
         }
-      }
-      await reading;
+      });
     } catch (err) {
-      ex.destroy();
-      await reading.catch(() => undefined);
       if (err instanceof BackupError) throw err;
       if (!manifest) throw foreign(err instanceof Error ? err.message : String(err));
       throw damaged(err);
