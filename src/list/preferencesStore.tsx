@@ -56,8 +56,8 @@ export function preferencesStore(): PreferencesStore {
     async flushPending(ms = 3000) {
       if (!loading) return;
       let timer: ReturnType<typeof setTimeout> | undefined;
-      // a change made just now reaches the sync a microtask later (setItem): flush after it
-      const sent = loading.then((s) => new Promise<void>((r) => setTimeout(r, 0)).then(() => s.flush()));
+      // after every change already handed over: setItem's `then` on this same promise runs first
+      const sent = loading.then((s) => s.flush());
       await Promise.race([sent, new Promise((r) => { timer = setTimeout(r, ms); })]).catch(() => undefined);
       clearTimeout(timer);
     },
