@@ -34,6 +34,8 @@ export interface Database {
   /** NOTIFY every listener of every process on the database */
   notify(channel: string, payload: string): Promise<void>;
   close(): Promise<void>;
+  /** embedded database only: its data folder as a tarball (`OpenOptions.image` opens it again) */
+  dumpDataDir?(): Promise<Blob>;
 }
 
 const migrationsFolder = join(dirname(fileURLToPath(import.meta.url)), 'migrations');
@@ -57,6 +59,11 @@ export interface OpenOptions {
   databaseUrl?: string;
   dataDir?: string;
   memory?: boolean;
+  /**
+   * embedded database only: start from this data folder (a `dumpDataDir()` tarball) instead of
+   * an empty one — the tests' demo database, migrated and seeded once per run
+   */
+  image?: Blob;
   log?: DbLog;
   /** the lock of DATA_DIR was lost while running (embedded database): the process should stop */
   onLockLost?: (err: Error) => void;
@@ -119,7 +126,7 @@ export async function openDatabase(opts: OpenOptions): Promise<Database> {
   let client: InstanceType<typeof PGlite>;
   let db: ReturnType<typeof drizzle>;
   try {
-    client = new PGlite(dir);
+    client = opts.image ? new PGlite({ dataDir: dir, loadDataDir: opts.image }) : new PGlite(dir);
     await client.exec("SET TIME ZONE 'Europe/Rome'");
     db = drizzle(client);
     await migrate(db, { migrationsFolder });
@@ -134,6 +141,7 @@ export async function openDatabase(opts: OpenOptions): Promise<Database> {
     listen: async (channel, onPayload) => client.listen(channel, onPayload),
     notify: async (channel, payload) => { await client.query('SELECT pg_notify($1, $2)', [channel, payload]); },
     close: async () => { await client.close(); await unlock(); },
+    dumpDataDir: () => client.dumpDataDir('none'),
   };
 }
 

@@ -16,7 +16,6 @@ import { multipart } from '../helpers/multipart.js';
 import { buildDocx, docxText } from '../../server/documents/docxBuilder.js';
 import { LocalStorage } from '../../server/storage/index.js';
 import { sweepStorage } from '../../server/storage/sweep.js';
-import { loadSettings } from '../../server/settings.js';
 import { safeEntryName } from '../../server/documents/zip.js';
 
 let t: TestApp;
@@ -25,7 +24,6 @@ let demoId: number;
 let customers: Array<{ id: number; business_name: string; vat_id: string | null; fiscal_code: string | null }>;
 const dir = mkdtempSync(join(tmpdir(), 'gs-word-'));
 const DOCX = 'application/vnd.openxmlformats-officedocument.wordprocessingml.document';
-const storageDir = loadSettings({ DATA_DIR: '/tmp/gestionale-test', JWT_SECRET: 'x'.repeat(48) } as NodeJS.ProcessEnv).storageDir;
 
 const upload = async (who: Who, templateId: number, files: Array<{ name: string; bytes: Buffer; type?: string }>) => {
   const body = await multipart({ word_template_id: String(templateId) }, files);
@@ -166,12 +164,12 @@ describe('C75 C76 C77 C78 C79 attachments', () => {
     const id = await newTemplate('Lettera C77');
     const row = (await upload('superadmin', id, [{ name: 'l.docx', bytes: letter }])).json().data[0];
     const [{ storage_path }] = await a.sql<{ storage_path: string }>('SELECT "storage_path" FROM "attachments" WHERE "id" = $1', [row.id]);
-    expect(existsSync(join(storageDir, storage_path))).toBe(true);
+    expect(existsSync(join(t.storageDir, storage_path))).toBe(true);
     expect((await a.del('admin', `/api/word_template_attachments/${encodeURIComponent(JSON.stringify([row.id]))}`, { column: 'id' })).statusCode).toBe(403);
     const del = await a.del('superadmin', `/api/word_template_attachments/${encodeURIComponent(JSON.stringify([row.id]))}`, { column: 'id' });
     expect(del.statusCode, del.body).toBe(200);
     expect(del.json().data.deleted).toBe(1);
-    expect(existsSync(join(storageDir, storage_path))).toBe(false);
+    expect(existsSync(join(t.storageDir, storage_path))).toBe(false);
     expect((await a.get('superadmin', `/api/allegato_download/${row.id}`)).statusCode).toBe(404);
   });
 
@@ -187,7 +185,7 @@ describe('C75 C76 C77 C78 C79 attachments', () => {
     list = (await a.get('superadmin', '/api/word_template_attachments', { word_template_id: id })).json().data;
     expect(list.map((r: { original_filename: string }) => r.original_filename)).toEqual(['nuova.docx']);
     // the replaced file's bytes are swept once no row names them
-    const removed = await sweepStorage(t.exec, new LocalStorage(storageDir), 0);
+    const removed = await sweepStorage(t.exec, new LocalStorage(t.storageDir), 0);
     expect(removed.removed).toBeGreaterThanOrEqual(1);
     const dl = await a.get('superadmin', `/api/allegato_download/${list[0].id}`);
     expect(dl.statusCode).toBe(200);

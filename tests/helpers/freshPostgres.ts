@@ -2,11 +2,13 @@
 import { randomBytes } from 'node:crypto';
 import pg from 'pg';
 
-export async function freshPostgres(baseUrl: string, prefix = 'test'): Promise<{ url: string; drop: () => Promise<void> }> {
+/** `template`: a database to copy (CREATE DATABASE … TEMPLATE), e.g. the tests' demo database made once per run */
+export async function freshPostgres(baseUrl: string, prefix = 'test', template?: string): Promise<{ url: string; drop: () => Promise<void> }> {
   const name = `${prefix}_${Date.now().toString(36)}_${randomBytes(3).toString('hex')}`;
   const admin = new pg.Client({ connectionString: baseUrl });
   await admin.connect();
-  await admin.query(`CREATE DATABASE ${name}`);
+  if (template && !/^[a-z0-9_]+$/.test(template)) throw new Error(`template database name: ${template}`);
+  await admin.query(`CREATE DATABASE ${name}${template ? ` TEMPLATE ${template}` : ''}`);
   await admin.end();
   const url = new URL(baseUrl);
   url.pathname = `/${name}`;

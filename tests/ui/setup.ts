@@ -27,3 +27,32 @@ if (typeof Element !== 'undefined' && !Element.prototype.scrollIntoView) {
 // load (the default 1 s made first renders flaky), without slowing the passing case.
 import { configure } from '@testing-library/react';
 configure({ asyncUtilTimeout: 5000 });
+
+// jsdom finds a label's control (`for="id"`) by walking the whole document, and an element's
+// `labels` asks that of every node: O(n²) per accessible-name lookup, a fifth of the UI tests'
+// time on the big forms. The document keeps an index of ids (what getElementById answers: the
+// first element in tree order with the id, as the specification's rule says), so the same answer
+// comes from it; other roots (fragments, shadow roots) keep jsdom's own walk.
+import { createRequire } from 'node:module';
+{
+  const require = createRequire(import.meta.url);
+  const label = require('jsdom/lib/jsdom/living/nodes/HTMLLabelElement-impl.js').implementation as { prototype: object };
+  const { isLabelable } = require('jsdom/lib/jsdom/living/helpers/form-controls.js') as { isLabelable: (n: unknown) => boolean };
+  const walk = Object.getOwnPropertyDescriptor(label.prototype, 'control')!.get!;
+  type LabelImpl = { hasAttributeNS(ns: null, n: string): boolean; getAttributeNS(ns: null, n: string): string; getRootNode(o: object): { _byIdCache?: unknown; getElementById(id: string): unknown } };
+  Object.defineProperty(label.prototype, 'control', {
+    configurable: true,
+    get(this: LabelImpl) {
+      if (this.hasAttributeNS(null, 'for')) {
+        const root = this.getRootNode({});
+        if (root._byIdCache) {
+          const id = this.getAttributeNS(null, 'for');
+          if (id === '') return null;
+          const el = root.getElementById(id);
+          return el && isLabelable(el) ? el : null;
+        }
+      }
+      return walk.call(this);
+    },
+  });
+}
