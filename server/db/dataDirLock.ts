@@ -3,7 +3,11 @@
  * the same DATA_DIR would run on its own copy of the data in memory and lose its writes. The
  * lock is proper-lockfile's directory `DATA_DIR/pglite.lock` (made atomically, its time kept
  * fresh every few seconds while the process runs; a lock left by a process that died goes stale
- * after STALE_MS and is taken over), and `DATA_DIR/pglite.pid` says who holds it.
+ * after its stale time, 10 s, and is taken over), and `DATA_DIR/pglite.pid` says who holds it.
+ *
+ * DATA_DIR_LOCK_STALE_MS (not a user setting: the tests' knob, tests/drills/dataDirLock.test.ts)
+ * shortens the stale time (at least 2000 ms, proper-lockfile's floor); the lock's time is kept
+ * fresh every half of it.
  */
 import { readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { hostname } from 'node:os';
@@ -11,6 +15,12 @@ import { join } from 'node:path';
 import lockfile from 'proper-lockfile';
 
 const STALE_MS = 10_000;
+
+/** The stale time: DATA_DIR_LOCK_STALE_MS when it is a whole number of at least 2000 ms, else STALE_MS. */
+function staleMs(): number {
+  const n = Number(process.env.DATA_DIR_LOCK_STALE_MS);
+  return Number.isInteger(n) && n >= 2000 ? n : STALE_MS;
+}
 
 export interface LockLog {
   info(obj: object, msg?: string): void;
@@ -46,13 +56,14 @@ function running(o: Owner | null): boolean {
 
 /**
  * Takes the lock of `dataDir` or throws DataDirLockedError. A lock left by a process that is no
- * longer running is waited for until it goes stale (at most STALE_MS). Resolves to its release.
+ * longer running is waited for until it goes stale (at most the stale time). Resolves to its release.
  */
 export async function lockDataDir(dataDir: string, log: LockLog, onLost: (err: Error) => void): Promise<() => Promise<void>> {
   const lockfilePath = join(dataDir, 'pglite.lock');
   const pidFile = join(dataDir, 'pglite.pid');
+  const stale = staleMs();
   const options = {
-    lockfilePath, realpath: false, stale: STALE_MS,
+    lockfilePath, realpath: false, stale,
     onCompromised: (err: Error) => {
       log.error({ err }, `The lock of ${dataDir} was lost (removed, or taken over by another process)`);
       onLost(err);
@@ -71,8 +82,8 @@ export async function lockDataDir(dataDir: string, log: LockLog, onLost: (err: E
   if (!release) {
     const owner = readOwner(pidFile);
     if (running(owner)) throw new DataDirLockedError(dataDir, owner);
-    log.info({ dataDir, pid: owner?.pid }, `${dataDir} is locked by ${owner ? `pid ${owner.pid}, which is no longer running` : 'a process that is starting or has stopped'}: waiting up to ${STALE_MS / 1000} s for the lock to expire`);
-    release = await take(Math.ceil(STALE_MS / 1000) + 2);
+    log.info({ dataDir, pid: owner?.pid }, `${dataDir} is locked by ${owner ? `pid ${owner.pid}, which is no longer running` : 'a process that is starting or has stopped'}: waiting up to ${stale / 1000} s for the lock to expire`);
+    release = await take(Math.ceil(stale / 1000) + 2);
     if (!release) throw new DataDirLockedError(dataDir, readOwner(pidFile));
   }
   // a holder whose lock went stale while it was busy (a long statement blocks PGlite's thread) is still running

@@ -4,6 +4,9 @@
  * SMTP server in this process (smtp-server), read back with mailparser and pdftotext. Retries
  * after a refusal or an outage, a process stopped between commit and hand-off, two workers on
  * one database, no SMTP_URL (kept), and 'Posta in uscita' (roles, studio scope, .eml, Riprova).
+ * No fixed sleeps: each step polls for what it needs (a delivery, a row's status) with a
+ * deadline, and 'nothing more arrives' is read from the job queue (`settled`): once no job of a
+ * message is left, nothing can send it again.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { execFileSync } from 'node:child_process';
@@ -54,10 +57,9 @@ async function until<T>(what: string, fn: () => Promise<T | null | undefined | f
     const v = await fn();
     if (v) return v;
     if (Date.now() > end) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((r) => setTimeout(r, 200));
+    await new Promise((r) => setTimeout(r, 50));
   }
 }
-const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 /** the messages the SMTP server received for outbox row `id` (its Message-ID names the row) */
 const deliveredOf = (id: number) => sink.received.filter((r) => r.mail.messageId?.startsWith(`<outbox.${id}.`));
@@ -65,6 +67,16 @@ const delivered = (id: number) => until(`message ${id} delivered`, () => deliver
 const rowOf = async (id: number) => (await a.sql<{ status: string; tries: number; last_error: string | null; message_id: string | null; sent_at: string | null; cc_addresses: string[] }>(
   'SELECT "status", "tries", "last_error", "message_id", "sent_at"::text, "cc_addresses" FROM "mail_outbox" WHERE "id" = $1', [id]))[0]!;
 const statusOf = async (id: number) => (await rowOf(id)).status;
+/** jobs that can still deliver these messages: waiting, to be retried or running (pg-boss's 'pgboss' schema, singleton key 'mail-{id}') */
+const liveJobs = async (ids: number[]) => Number((await a.sql<{ n: number }>(
+  `SELECT count(*)::int AS "n" FROM "pgboss"."job" WHERE "name" = 'mail' AND "singleton_key" = ANY($1::text[]) AND "state" IN ('created', 'retry', 'active')`,
+  [ids.map((id) => `mail-${id}`)]))[0]!.n);
+/**
+ * Nothing more can arrive for these messages: no job of theirs is left (a job ends after its
+ * message's row is written; the sweeps give a job only to a row still 'queued' or left 'sending',
+ * never to a 'sent' or 'kept' one).
+ */
+const settled = (ids: number[]) => until(`no job left for ${ids.join(', ')}`, async () => (await liveJobs(ids)) === 0);
 const outboxCount = async () => Number((await a.sql<{ n: number }>('SELECT count(*)::int AS "n" FROM "mail_outbox"'))[0]!.n);
 const addresses = (x: AddressObject | AddressObject[] | undefined) => [x ?? []].flat().flatMap((o) => o.value.map((v) => v.address));
 const pdfText = (pdf: Buffer) => {
@@ -275,7 +287,7 @@ describe('delivery: retries, outages, crashes, several workers', () => {
     await delivered(id);
     const row = await until('sent', async () => { const r = await rowOf(id); return r.status === 'sent' && r; });
     expect(row.tries).toBeGreaterThan(1);
-    await sleep(1500);
+    await settled([id]);
     expect(deliveredOf(id)).toHaveLength(1);
   });
 
@@ -310,12 +322,12 @@ describe('delivery: retries, outages, crashes, several workers', () => {
     // a message left 'sending' by a process that died mid-send is sent again after its lease
     const [stale] = await enqueueIn(async (exec) => enqueueMails(exec, [{ studioId: demoId, kind: 'contract', to: [ready[0]!.email], subject: 'Interrotto', text: 'Invio interrotto' }]));
     await a.sql(`UPDATE "mail_outbox" SET "status" = 'sending', "tries" = 1, "updated_at" = LOCALTIMESTAMP - interval '11 minutes' WHERE "id" = $1`, [stale!]);
-    await sleep(1000);
+    // no worker runs (nor any job queue): nothing but the request could have sent them, and it answered
     for (const id of ids) expect(await statusOf(id)).toBe('queued');
     expect(ids.flatMap(deliveredOf)).toHaveLength(0);
     await startWorker();
     for (const id of [...ids, stale!]) await delivered(id);
-    await sleep(2000);
+    await settled([...ids, stale!]);
     for (const id of [...ids, stale!]) {
       expect(deliveredOf(id), `message ${id}`).toHaveLength(1);
       expect(await statusOf(id)).toBe('sent');
@@ -331,7 +343,7 @@ describe('delivery: retries, outages, crashes, several workers', () => {
     expect(res.statusCode, res.body).toBe(200);
     const queued = res.json().data.ids as number[];
     for (const id of queued) await delivered(id);
-    await sleep(2500);
+    await settled(queued);
     for (const id of queued) {
       expect(deliveredOf(id), `message ${id}`).toHaveLength(1);
       expect((await rowOf(id)).tries).toBe(1);
@@ -355,12 +367,13 @@ describe('delivery: retries, outages, crashes, several workers', () => {
     // Riprova without a mail server: kept again
     expect((await a.post('admin', `/api/mail_outbox/${id}/actions/retry`)).statusCode).toBe(200);
     expect(await statusOf(id)).toBe('kept');
-    await sleep(500);
+    // the only worker keeps messages, it has no job queue: nothing can send it
     expect(deliveredOf(id)).toHaveLength(0);
     // the server restarted with SMTP_URL: kept messages wait for Riprova
     await stopWorker(keeper);
     await startWorker();
-    await sleep(1000);
+    // its sweep at start (done before startWorker answers) gave a job to no kept message
+    await settled([id]);
     expect(await statusOf(id)).toBe('kept');
     expect((await a.post('admin', `/api/mail_outbox/${id}/actions/retry`)).statusCode).toBe(200);
     await delivered(id);

@@ -3,8 +3,12 @@
  * logout, made through one process drops the cached session checks of the others at once
  * (LISTEN/NOTIFY), not after the caches' lifetime. On PostgreSQL the second app has its own
  * connection pool and listening connection, as a second process would.
+ *
+ * The session checks' clock (Date) is stopped during each test, timers running: a cached check
+ * cannot run out meanwhile, so a refusal on the other app can only come from the notification,
+ * however long it takes to arrive on a loaded machine.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import { startTestApp, type TestApp } from '../helpers/testApp.js';
 import { api, type Api } from '../helpers/api.js';
@@ -34,14 +38,19 @@ afterAll(async () => {
 });
 
 const onOther = (headers: Record<string, string>) => other.inject({ url: '/api/studio_logged', headers });
-const settled = () => new Promise((r) => setTimeout(r, 150));
+beforeEach(() => { vi.useFakeTimers({ toFake: ['Date'] }); });
+afterEach(() => { vi.useRealTimers(); });
+/** until the other app no longer accepts the token (its cached check dropped), at most 10 s */
+const dropped = (h: Record<string, string>) => vi.waitFor(async () => {
+  if ((await onOther(h)).statusCode === 200) throw new Error('the other app still accepts the token');
+}, { timeout: 10_000, interval: 20 });
 
 describe('session caches across processes', () => {
   it('C03 logout: a token logged out through one process is refused by the other at once', async () => {
     const h = await t.login('collaboratore@studiodemo.test');
     expect((await onOther(h)).statusCode).toBe(200); // now cached as valid over there
     expect((await t.app.inject({ url: '/api/user/logout', headers: h })).statusCode).toBe(200);
-    await settled();
+    await dropped(h);
     expect((await onOther(h)).statusCode).toBe(401);
   });
 
@@ -51,7 +60,7 @@ describe('session caches across processes', () => {
     const id = Number((await a.sql<{ id: number }>(`SELECT "id" FROM "users" WHERE "email" = 'collaboratore@studiodemo.test'`))[0]!.id);
     const res = await a.put('admin', `/api/user/users/${id}`, { active: false });
     expect(res.statusCode, res.body).toBe(200);
-    await settled();
+    await dropped(h);
     expect((await onOther(h)).statusCode).toBe(401);
     await a.put('admin', `/api/user/users/${id}`, { active: true });
   });

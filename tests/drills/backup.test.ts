@@ -1,9 +1,11 @@
 /**
  * `npm run backup` / `npm run restore` (server/backup): the demo data and the uploaded files go
  * through one archive and come back identical — every table's row count and content hash, every
- * file's bytes — on the embedded database, and on PostgreSQL when DATABASE_URL is set. A restore
- * refuses a target that is not empty (unless --force), an archive that is not ours and entries
- * that would land outside the target; a backup refuses while a process holds the data folder.
+ * file's bytes — on the embedded database and on PostgreSQL (databases of the test's own on the
+ * local server, ADMIN_URL in tests/helpers/serverProcess.ts: DATABASE_URL's server if set), in
+ * the drills project, once per CI run. A restore refuses a target that is not empty (unless
+ * --force), an archive that is not ours and entries that would land outside the target; a backup
+ * refuses while a process holds the data folder.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { spawn } from 'node:child_process';
@@ -22,9 +24,10 @@ import { loadDemoData } from '../../server/db/demo.js';
 import { LocalStorage } from '../../server/storage/index.js';
 import { backup, restore, BackupError, type Manifest } from '../../server/backup/index.js';
 import { freshPostgres } from '../helpers/freshPostgres.js';
+import { ADMIN_URL } from '../helpers/serverProcess.js';
 
 type Kind = 'pglite' | 'postgres';
-const kinds: Kind[] = process.env.DATABASE_URL ? ['pglite', 'postgres'] : ['pglite'];
+const kinds: Kind[] = ['pglite', 'postgres'];
 
 let root: string;
 const drops: Array<() => Promise<void>> = [];
@@ -80,7 +83,7 @@ interface Target { dataDir: string; storageDir: string; databaseUrl?: string }
 async function newTarget(kind: Kind, name: string): Promise<Target> {
   const dataDir = join(root, name);
   if (kind === 'pglite') return { dataDir, storageDir: join(dataDir, 'files') };
-  const fresh = await freshPostgres(process.env.DATABASE_URL!, 'backup');
+  const fresh = await freshPostgres(ADMIN_URL, 'backup');
   drops.push(fresh.drop);
   return { dataDir, storageDir: join(dataDir, 'files'), databaseUrl: fresh.url };
 }

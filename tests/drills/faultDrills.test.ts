@@ -1,10 +1,16 @@
 /**
  * Fault drills (issue 17 item 2): the real server process (server/main.ts, a child process)
- * killed with SIGKILL in the middle of bulk work, the mail server down for a minute, PostgreSQL
- * going away under load, and two server processes on one database. Each drill has a PostgreSQL
- * database of its own on the local server (DATABASE_URL's server if set) and runs concurrently
- * with the others. faults.test.ts covers the single-process basics (terminated backends,
- * health, SIGTERM); sessionsBus.test.ts the session caches of two apps in one process.
+ * killed with SIGKILL in the middle of bulk work, the mail server down for half a minute
+ * (longer than its whole retry ladder), PostgreSQL going away under load, and two server
+ * processes on one database. Each drill has a PostgreSQL database of its own on the local server
+ * (ADMIN_URL in tests/helpers/serverProcess.ts: DATABASE_URL's server if set) and runs
+ * concurrently with the others, in the drills project, once per CI run. faults.test.ts covers
+ * the single-process basics (terminated backends, health, SIGTERM); sessionsBus.test.ts the
+ * session caches of two apps in one process.
+ *
+ * The servers are other processes: their clocks cannot be faked. The drills wait for what they
+ * need (a row's status, a log line, an answer, the job queue) with a deadline; the one wait of
+ * real time left is the mail server's outage itself, which is the drill's subject.
  */
 import { afterAll, describe, it } from 'vitest';
 import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
@@ -17,7 +23,14 @@ import { startSmtpSink, type SmtpSink } from '../helpers/smtpSink.js';
 const dataDir = mkdtempSync(join(tmpdir(), 'gs-drills-'));
 afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
 
-const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+/** A wait of real time: only where time itself is the subject (each use says why). */
+const realTime = (ms: number) => new Promise((r) => setTimeout(r, ms));
+/**
+ * The user checks' cache on a server (server/auth/session.ts USER_TTL_MS is 3 s, the roles'
+ * permissions 30 s): a change seen on the other process well within it was told by NOTIFY, not
+ * by the cache running out.
+ */
+const AT_ONCE_MS = 1000;
 type Headers = Record<string, string>;
 type Db = Awaited<ReturnType<typeof ownPostgres>>;
 
@@ -80,6 +93,16 @@ function zipEntries(buf: Buffer): number {
   }
   return -1;
 }
+
+/**
+ * 'Nothing more arrives', read from the job queue instead of waited for: no job of these messages
+ * is left in pg-boss's queue (waiting, to be retried or running). A job ends after its message's
+ * row is written, and the sweeps give a job only to a row still 'queued' or left 'sending', never
+ * to a 'sent' one: nothing can send them again.
+ */
+const settled = (db: Db, ids: number[]) => within(30_000, async () => (await q<{ n: number }>(db,
+  `SELECT count(*)::int AS n FROM "pgboss"."job" WHERE "name" = 'mail' AND "singleton_key" = ANY($1::text[]) AND "state" IN ('created', 'retry', 'active')`,
+  [ids.map((id) => `mail-${id}`)]))[0]!.n === 0, 100);
 
 /** Message-IDs the sink received, in order */
 const messageIds = (k: SmtpSink) => k.received.map((r) => r.mail.messageId ?? '');
@@ -198,7 +221,7 @@ describe.concurrent('fault drills', () => {
 
     s = await started(env);
     await within(60_000, async () => (await q<{ n: number }>(db, `SELECT count(*)::int AS n FROM "mail_outbox" WHERE "id" = ANY($1::int[]) AND "status" = 'sent'`, [queued]))[0]!.n === 60, 250);
-    await sleep(2500); // nothing more arrives
+    await settled(db, queued); // nothing more arrives
     const rows = await q<{ id: number; message_id: string }>(db, `SELECT "id", "message_id" FROM "mail_outbox" WHERE "id" = ANY($1::int[]) ORDER BY "id"`, [queued]);
     const got = counts(messageIds(k));
     expect(k.received).toHaveLength(60);
@@ -209,13 +232,12 @@ describe.concurrent('fault drills', () => {
     expect(s.output()).toMatch(/"interrupted":1,"msg":"mail: queuing messages that no job carried"/);
   }, 170_000);
 
-  it('drill: the SMTP server down for a minute — messages queued meanwhile wait (none failed), and once it is back every one is delivered, in the order queued, none twice', async ({ expect, onTestFinished }) => {
+  it('drill: the SMTP server down for half a minute — messages queued meanwhile wait (none failed), and once it is back every one is delivered, in the order queued, none twice', async ({ expect, onTestFinished }) => {
     const { started, database, sink } = drill(onTestFinished);
     const db = await database('drill_smtp');
     const k = await sink();
     await k.stop();
     const s = await started({ DATABASE_URL: db.url, SMTP_URL: k.url, MAIL_RETRY_DELAY: '1', MAIL_RETRY_LIMIT: '3' });
-    const down = Date.now();
     const customers = await seedCustomers(db, await studioOf(db), 5);
     const { headers } = await login(s.url);
     const queued: number[] = [];
@@ -223,11 +245,14 @@ describe.concurrent('fault drills', () => {
       const res = await call(s, 'GET', `/api/send_account_balance_mail?customer_ids=${encodeURIComponent(JSON.stringify([id]))}`, headers);
       expect(res.status).toBe(200);
       queued.push(...(await res.json() as { data: { ids: number[] } }).data.ids);
-      await sleep(300);
     }
     expect(queued).toHaveLength(5);
     await within(20_000, async () => (await q<{ e: string | null }>(db, 'SELECT "last_error" AS e FROM "mail_outbox" WHERE "id" = $1', [queued[0]]))[0]!.e !== null);
-    await sleep(Math.max(0, 60_000 - (Date.now() - down)));
+    // The outage itself is real time. With MAIL_RETRY_DELAY=1 and MAIL_RETRY_LIMIT=3 pg-boss retries
+    // a failed message after 1–2, 2–4 and 4–8 s, each retry picked up within its 2-s poll: had the
+    // unreachable server used up retries, the first message would have failed for good within
+    // about 20 s of its first try. The server stays down 30 s from that try.
+    await realTime(30_000);
     const during = await q<{ status: string; last_error: string | null }>(db, `SELECT "status", "last_error" FROM "mail_outbox" WHERE "id" = ANY($1::int[]) ORDER BY "id"`, [queued]);
     expect(during.map((r) => r.status)).toEqual(['queued', 'queued', 'queued', 'queued', 'queued']);
     expect(during[0]!.last_error).toMatch(/^Server SMTP non raggiungibile/);
@@ -237,7 +262,8 @@ describe.concurrent('fault drills', () => {
     const back = Date.now();
     await within(20_000, async () => k.received.length >= 5, 100);
     const delay = Date.now() - back;
-    await sleep(2500);
+    await within(20_000, async () => (await q<{ n: number }>(db, `SELECT count(*)::int AS n FROM "mail_outbox" WHERE "id" = ANY($1::int[]) AND "status" = 'sent'`, [queued]))[0]!.n === 5, 100);
+    await settled(db, queued); // nothing more arrives
     const rows = await q<{ id: number; message_id: string; status: string }>(db, `SELECT "id", "message_id", "status" FROM "mail_outbox" WHERE "id" = ANY($1::int[]) ORDER BY "id"`, [queued]);
     expect(rows.every((r) => r.status === 'sent')).toBe(true);
     expect(messageIds(k)).toEqual(rows.map((r) => r.message_id));
@@ -266,17 +292,20 @@ describe.concurrent('fault drills', () => {
       for (let i = 0; load; i++) {
         const r = await fetch(`${s.url}${paths[i % paths.length]}`, { headers }).then((x) => x.status, () => 0);
         statuses.push(r);
-        await sleep(20);
+        await realTime(20); // the load's pace, not a wait for anything
       }
     })();
-    await sleep(500);
+    // the load is on before the database goes
+    await within(10_000, async () => statuses.filter((x) => x === 200).length >= paths.length);
     await db.admin.query(`ALTER DATABASE ${db.name} ALLOW_CONNECTIONS false`);
     await db.terminateBackends();
     await within(5000, async () => (await fetch(`${s.url}/api/health`)).status === 503);
     // the server accepts it now: its row cannot be written until the database is back
     held.release();
     await within(5000, async () => k.received.length === 1);
-    await sleep(4000);
+    // the database stays away while the worker tries to record that message: it tries every second
+    // (server/mail/worker.ts record()); four failed writes keep it away for a few seconds (3–4 s)
+    await within(20_000, async () => s.output().split('mail: writing a delivery failed').length > 4);
     const during = await call(s, 'GET', '/api/list/Customer/CustomerResourceListCollection', headers);
     expect(during.status).toBe(503);
     const write = await call(s, 'GET', mail, headers);
@@ -298,7 +327,7 @@ describe.concurrent('fault drills', () => {
     expect(sent.status).toBe(200);
     const [secondId] = (await sent.json() as { data: { ids: number[] } }).data.ids;
     await within(20_000, async () => (await row(secondId!)).status === 'sent');
-    await sleep(2500);
+    await settled(db, [firstId!, secondId!]); // nothing more arrives
     expect(messageIds(k)).toEqual([(await row(firstId!)).message_id, (await row(secondId!)).message_id]);
     expect(s.alive()).toBe(true);
   }, 170_000);
@@ -315,7 +344,7 @@ describe.concurrent('fault drills', () => {
     const collab = (await login(a.url, 'collaboratore@studiodemo.test')).headers;
     expect((await call(b, 'GET', '/api/studio_logged', collab)).status).toBe(200);
     expect((await call(a, 'GET', '/api/user/logout', collab)).status).toBe(200);
-    await sleep(150);
+    await within(AT_ONCE_MS, async () => (await call(b, 'GET', '/api/studio_logged', collab)).status !== 200, 25).catch(() => undefined);
     expect((await call(b, 'GET', '/api/studio_logged', collab)).status).toBe(401);
 
     // permissions: customers.view taken from Collaboratore on A → B refuses at once
@@ -329,7 +358,7 @@ describe.concurrent('fault drills', () => {
     expect(permIds).toContain(perm);
     const put = await call(a, 'PUT', `/api/user/roles/${role}`, superadmin, { permission_ids: permIds.filter((p) => p !== perm), updated_at: current.data.updated_at });
     expect(put.status, await put.clone().text()).toBe(200);
-    await sleep(150);
+    await within(AT_ONCE_MS, async () => (await call(b, 'GET', list, user)).status !== 200, 25).catch(() => undefined);
     expect((await call(b, 'GET', list, user)).status).toBe(403);
 
     // versions: a record updated on A → a PUT on B with the old updated_at is 412, nothing written

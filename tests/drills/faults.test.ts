@@ -1,7 +1,10 @@
 /**
  * Issue 9 #9: a PostgreSQL restart or failover does not kill the server. The real server runs as
  * a child process (the defect was the process dying) on a PostgreSQL database of the test's own
- * on the local server (DATABASE_URL's server if set), so these run in both CI passes.
+ * on the local server (ADMIN_URL in tests/helpers/serverProcess.ts: DATABASE_URL's server if
+ * set), in the drills project, which runs once per CI run. No fixed sleeps: each step waits for
+ * what it needs (a log line, an answer, an exit) with a deadline; the one wait of real time left
+ * says why.
  */
 import { afterAll, afterEach, describe, expect, it, vi } from 'vitest';
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -22,7 +25,6 @@ afterEach(async () => {
 });
 afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
 
-const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 function server(env: Record<string, string>): ServerProcess {
   const s = spawnServer({ DATA_DIR: dataDir, ...env });
   cleanups.push(async () => { s.child.kill('SIGKILL'); await s.exited; });
@@ -48,9 +50,9 @@ describe('9.9 faults', () => {
     expect(await listening()).toBe(true);
 
     expect(await db.terminateBackends()).toBeGreaterThan(1); // pooled connections and the listening one
-    await sleep(500);
+    // a lost connection that ended the process would have done so before a request is served again
+    await within(5000, async () => !s.alive() || (await get(s, '/api/studio_logged', headers)).status === 200);
     expect(s.alive(), s.output()).toBe(true);
-    await within(5000, async () => (await get(s, '/api/studio_logged', headers)).status === 200);
     expect((await login(s.url)).status).toBe(200);
     // the listening connection is made again (session caches follow other processes again)
     await within(5000, listening);
@@ -75,10 +77,11 @@ describe('9.9 faults', () => {
     expect(await db.terminateBackends()).toBeGreaterThan(0);
     await within(5000, async () => forget.mock.calls.length > 0 && invalidate.mock.calls.length > 0);
     forget.mockClear();
+    // notified again at each look until one arrives (within's pause lets it come)
     await within(5000, async () => {
+      if (forget.mock.calls.some((c) => c[0] === 'after-reconnect')) return true;
       await opened.notify(SESSIONS_CHANNEL, 'jti:after-reconnect');
-      await sleep(100);
-      return forget.mock.calls.some((c) => c[0] === 'after-reconnect');
+      return false;
     });
   }, 120_000);
 
@@ -91,8 +94,9 @@ describe('9.9 faults', () => {
     cleanups.push(async () => { await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`); await admin.end(); });
 
     const s = server({ DATABASE_URL: url.toString() });
-    await s.waitFor(/PostgreSQL is not reachable.*retrying in/, 30_000);
-    await sleep(2500);
+    await s.waitFor(/PostgreSQL is not reachable.*retrying in/, 60_000);
+    // and it goes on retrying (1 s, then 2 s, 4 s…: server/db/connection.ts): the second attempt's line
+    await s.waitFor(/PostgreSQL is not reachable.*\(attempt 2\)/, 30_000);
     expect(s.alive(), s.output()).toBe(true);
     expect(s.output()).not.toMatch(STARTED);
 
@@ -118,7 +122,8 @@ describe('9.9 faults', () => {
     await within(5000, async () => (await get(s, '/api/health')).status === 503);
     const down = await get(s, '/api/health');
     expect(await down.json()).toEqual({ status: 'degraded', database: 'unavailable', message: UNAVAILABLE });
-    await sleep(3500); // past the short cache of session checks: the token check itself needs the database
+    // the token has not been checked yet (login and /api/health do not check one), so no cached
+    // session check answers for it: the token check itself needs the database
     for (const res of [await get(s, '/api/studio_logged', headers), await get(s, '/api/list/Customer/CustomerResourceListCollection', headers)]) {
       expect(res.status).toBe(503);
       expect(await res.json()).toEqual({ message: UNAVAILABLE });
@@ -156,7 +161,9 @@ describe('9.9 faults', () => {
 
     s.child.kill('SIGTERM');
     await s.waitFor(/SIGTERM: shutting down/, 5000);
-    await sleep(500);
+    // real time is the subject here: the process must not end while the request is in progress
+    // (one that did not wait would exit within milliseconds of the line above)
+    await s.exitedWithin(500);
     expect(s.alive()).toBe(true); // waiting for the request in progress
     const refused = await fetch(`${s.url}/api/health`).then((r) => r.status, () => 'refused');
     expect(refused).not.toBe(200);
@@ -176,7 +183,7 @@ describe('9.9 faults', () => {
     const first = await stuckLogin(timed, db);
     const t0 = Date.now();
     timed.child.kill('SIGTERM');
-    const code = await Promise.race([timed.exited, sleep(8000).then(() => 'still running')]);
+    const code = await timed.exitedWithin(8000);
     expect(code, timed.output()).toBe(1);
     expect(Date.now() - t0).toBeGreaterThanOrEqual(1900);
     expect(timed.output()).toMatch(/SHUTDOWN_TIMEOUT/);
@@ -189,7 +196,7 @@ describe('9.9 faults', () => {
     twice.child.kill('SIGTERM');
     await twice.waitFor(/SIGTERM: shutting down/, 5000);
     twice.child.kill('SIGTERM');
-    const code2 = await Promise.race([twice.exited, sleep(5000).then(() => 'still running')]);
+    const code2 = await twice.exitedWithin(5000);
     expect(code2, twice.output()).toBe(1);
     await second.release();
   }, 120_000);

@@ -16,6 +16,8 @@ export interface ServerProcess {
   waitFor(pattern: RegExp, ms?: number): Promise<void>;
   /** the exit code (null if killed by a signal) once the process has ended */
   exited: Promise<number | null>;
+  /** the exit code as soon as the process ends, or 'still running' if it has not after `ms` */
+  exitedWithin(ms: number): Promise<number | null | 'still running'>;
   alive(): boolean;
   /** SIGTERM, then SIGKILL after 10 s; resolves to the exit code */
   stop(): Promise<number | null>;
@@ -49,6 +51,11 @@ export function spawnServer(env: Record<string, string | undefined>): ServerProc
       });
     },
     exited,
+    exitedWithin(ms) {
+      let timer: NodeJS.Timeout | undefined;
+      const late = new Promise<'still running'>((resolve) => { timer = setTimeout(() => resolve('still running'), ms); });
+      return Promise.race([exited, late]).finally(() => clearTimeout(timer));
+    },
     async stop() {
       if (!ended) {
         child.kill('SIGTERM');

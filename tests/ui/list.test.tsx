@@ -131,6 +131,7 @@ beforeEach(() => {
   vi.mocked(saveAs).mockClear();
 });
 afterEach(() => {
+  releaseTheClock();
   cleanup();
   server.resetHandlers();
   logout();
@@ -154,6 +155,22 @@ async function openList(path = '/table/Customer') {
   const view = renderApp(path);
   await screen.findByText('Alfa Srl');
   return view;
+}
+
+/**
+ * From here setTimeout, clearTimeout and Date are fake, moved by the test only. Testing Library's
+ * wrappers end each action with a zero timeout, which a `jest` global lets them run at once
+ * (user-event set up with `delay: null`).
+ */
+function holdTheClock() {
+  vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'Date'] });
+  vi.stubGlobal('jest', { advanceTimersByTime: (ms: number) => vi.advanceTimersByTime(ms) });
+}
+/** Back to real timers (also after a test that failed with the clock held); the fake ones still pending are dropped. */
+function releaseTheClock() {
+  if (!vi.isFakeTimers()) return;
+  vi.unstubAllGlobals();
+  vi.useRealTimers();
 }
 
 /** Waits for one more list call than `before` and returns its query. */
@@ -221,9 +238,13 @@ describe('list: toolbar', () => {
     const user = userEvent.setup();
     await openList();
     const box = screen.getByRole('textbox', { name: 'Cerca (premi Invio)' });
-    await user.type(box, 'alfa');
-    // give a debounced search (if any) the time to fire
-    await act(() => new Promise((r) => setTimeout(r, 700)));
+    // a debounced search (if any) fires on a clock the test moves past any pause at once
+    holdTheClock();
+    await userEvent.setup({ delay: null }).type(box, 'alfa');
+    await act(() => vi.advanceTimersByTimeAsync(5000));
+    releaseTheClock();
+    // a negative look of real time: a list call started by such a search reaches the mocked API within milliseconds
+    await act(() => new Promise((r) => setTimeout(r, 50)));
     expect(api.lists).toHaveLength(1);
     await user.type(box, '{Enter}');
     const url = await nextList(1);

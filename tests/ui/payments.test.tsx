@@ -76,6 +76,8 @@ describe('/pay_return', () => {
     renderApp('/pay_return?provider=stripe&payment_intent=pi_43&redirect_status=failed');
     expect(await screen.findByText(/Il pagamento con carta non è andato a buon fine/)).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Riprova' })).toHaveAttribute('href', '/pay_init');
+    // a negative look of real time: the page asks at once when it asks (no timer), so a call
+    // would reach the mocked API (msw, in this process) within milliseconds
     await new Promise((r) => setTimeout(r, 50));
     expect(calls).toHaveLength(0);
   });

@@ -4,9 +4,13 @@
  * dialog; typing asks GET /api/quick_find once the typing stops and lists the results under their
  * Italian headings; the arrows move, Enter opens the record's route, Esc closes; the empty,
  * too-short and failed states say so in Italian.
+ *
+ * The search's pause (QuickFindDialog's 200 ms debounce) is passed on a fake clock where the test
+ * checks that nothing is asked after it; the two short real waits left check that a key does
+ * nothing, and say why.
  */
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
 import { setupServer } from 'msw/node';
@@ -42,8 +46,30 @@ const server = setupServer(
 );
 beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
 beforeEach(() => { calls.length = 0; answer = () => HttpResponse.json({ data: HITS }); login('Admin'); });
-afterEach(() => { server.resetHandlers(); logout(); document.getElementById('other-field')?.remove(); });
+afterEach(() => { releaseTheClock(); server.resetHandlers(); logout(); document.getElementById('other-field')?.remove(); });
 afterAll(() => server.close());
+
+/**
+ * setTimeout and clearTimeout fake from here (Date and the rest real), moved by the test only;
+ * Testing Library's wrappers end each action with a zero timeout, which a `jest` global lets them
+ * run at once (user-event set up with `delay: null`).
+ */
+function holdTheClock() {
+  vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
+  vi.stubGlobal('jest', { advanceTimersByTime: (ms: number) => vi.advanceTimersByTime(ms) });
+}
+/** Back to real timers, the fake ones still pending (at most a second away) run first. */
+function releaseTheClock() {
+  if (!vi.isFakeTimers()) return;
+  act(() => { vi.advanceTimersByTime(1000); });
+  vi.unstubAllGlobals();
+  vi.useRealTimers();
+}
+/**
+ * A negative look of real time: nothing happened. What would happen (a dialog shown, a call to
+ * the mocked API) takes a few milliseconds in this process once started; nothing waits on a timer.
+ */
+const nothingMore = () => new Promise((r) => setTimeout(r, 50));
 
 const button = () => screen.findByRole('button', { name: 'Cerca… (Ctrl+K)' });
 const dialog = () => screen.findByRole('dialog', { name: 'Ricerca rapida' });
@@ -73,7 +99,7 @@ describe('quick find', () => {
     other.focus();
     // a plain K typed in a field opens nothing
     fireEvent.keyDown(other, { key: 'k', code: 'KeyK' });
-    await new Promise((r) => setTimeout(r, 50));
+    await nothingMore();
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
     const notPrevented = fireEvent.keyDown(other, { key: 'k', code: 'KeyK', ctrlKey: true });
     expect(notPrevented).toBe(false);
@@ -153,8 +179,12 @@ describe('quick find', () => {
     renderApp('/Menu');
     await user.click(await button());
     const d = await dialog();
-    await user.type(searchBox(d), 'z');
-    await new Promise((r) => setTimeout(r, 400));
+    holdTheClock();
+    await userEvent.setup({ delay: null }).type(searchBox(d), 'z');
+    // well past the search's pause on its clock, then whatever it started has had its moment
+    await act(() => vi.advanceTimersByTimeAsync(1000));
+    releaseTheClock();
+    await nothingMore();
     expect(calls).toEqual([]);
     expect(within(d).getByText(/Scrivi almeno 2 caratteri/, { selector: '.MuiAutocomplete-noOptions' })).toBeInTheDocument();
     answer = () => HttpResponse.json({ data: [] });

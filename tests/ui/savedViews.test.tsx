@@ -2,8 +2,13 @@
  * Saved views and chosen columns of the generic table (issue 16 item 2) on /table/Customer,
  * through the whole <App/>: kept on the server per user (GET/PUT/DELETE /api/user_preferences,
  * mocked with msw), applied to the list's call and to its columns, validated when read.
+ *
+ * The pause before a change is written (preferencesSync's 400 ms debounce) runs on a clock the
+ * test holds where it matters (`holdTheClock`): a burst of changes stays one burst however slowly
+ * a loaded machine clicks, and 'nothing is written after the pause' is read after the pause
+ * without waiting for it.
  */
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { act, cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
@@ -81,6 +86,7 @@ beforeEach(() => {
   login();
 });
 afterEach(async () => {
+  releaseTheClock();
   cleanup();
   server.resetHandlers();
   logout();
@@ -88,6 +94,27 @@ afterEach(async () => {
   act(() => appStore.reset());
 });
 afterAll(() => server.close());
+
+/**
+ * From here setTimeout and clearTimeout are fake (Date and the rest real): the debounce's pause
+ * passes only when the test advances the clock. Testing Library's wrappers end each action with
+ * a zero timeout, which a `jest` global lets them run at once; meanwhile waits are vi.waitFor
+ * (Testing Library's waitFor would advance the fake clock itself) and user-event is set up
+ * with `delay: null`.
+ */
+function holdTheClock() {
+  vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
+  vi.stubGlobal('jest', { advanceTimersByTime: (ms: number) => vi.advanceTimersByTime(ms) });
+}
+/** Back to real timers; the fake ones still pending (a ripple's end, at most a second away) are run first. */
+function releaseTheClock() {
+  if (!vi.isFakeTimers()) return;
+  act(() => { vi.advanceTimersByTime(1000); });
+  vi.unstubAllGlobals();
+  vi.useRealTimers();
+}
+/** The debounce of the preferences' writes (src/list/preferencesSync.ts), passed on the held clock. */
+const PAUSE_MS = 400;
 
 const KEY = 'list.Customer.savedQueries';
 const COLUMNS = 'list.Customer.columns';
@@ -239,14 +266,19 @@ describe('columns', () => {
     expect(headers()).toEqual(['Codice', 'Ragione Sociale', 'Partita IVA', 'Città', 'Email', 'Forma giuridica', 'Tariffa annuale', 'Stato', 'Azioni']);
     await user.click(await within(main()).findByRole('button', { name: 'Colonne' }));
     const columns = await screen.findByRole('dialog', { name: 'Colonne della tabella' });
-    await user.click(within(columns).getByRole('checkbox', { name: 'Email' }));
-    await waitFor(() => expect(headers()).not.toContain('Email'));
+    // the three changes are one burst: the pause before the write starts again after each
+    holdTheClock();
+    const quick = userEvent.setup({ delay: null });
+    await quick.click(within(columns).getByRole('checkbox', { name: 'Email' }));
+    await vi.waitFor(() => expect(headers()).not.toContain('Email'));
     expect(screen.queryByText('alfa@example.it')).not.toBeInTheDocument();
     // by keyboard: 'Sposta su' on Città twice puts it before Ragione Sociale
     within(columns).getByRole('button', { name: 'Sposta su: Città' }).focus();
-    await user.keyboard('{Enter}');
-    await user.keyboard('{Enter}');
-    await waitFor(() => expect(headers()).toEqual(['Codice', 'Città', 'Ragione Sociale', 'Partita IVA', 'Forma giuridica', 'Tariffa annuale', 'Stato', 'Azioni']));
+    await quick.keyboard('{Enter}');
+    await quick.keyboard('{Enter}');
+    await vi.waitFor(() => expect(headers()).toEqual(['Codice', 'Città', 'Ragione Sociale', 'Partita IVA', 'Forma giuridica', 'Tariffa annuale', 'Stato', 'Azioni']));
+    await act(() => vi.advanceTimersByTimeAsync(PAUSE_MS));
+    releaseTheClock();
     // the debounced write: one PUT with the last choice
     await waitFor(() => expect(api.prefs[USER.id]?.[COLUMNS]).toEqual({
       order: ['cod', 'city', 'business_name', 'vat_id', 'email', 'legal_status_id', 'yearly_accounting_amount'], hidden: ['email'],
@@ -286,6 +318,8 @@ describe('preferences store', () => {
     store.setup();
     const sync = await store.sync();
     await waitFor(() => expect(sync.status()).toBe('ready'));
+    // the first user's change below waits for its pause on the test's clock
+    holdTheClock();
     expect(store.getItem(KEY)).toEqual(['di Mario']);
     // a key of another kind from the server is not taken; local keys stay local
     expect(store.getItem('list.Customer.filtersOpen')).toBeUndefined();
@@ -297,11 +331,14 @@ describe('preferences store', () => {
     // another user's session on this browser (another tab logged in): the first user's values are gone, his unsent change is dropped
     as(2);
     expect(store.getItem(KEY, [])).toBeDefined();
-    await waitFor(() => expect(api.gets).toEqual([1, 2]));
-    await waitFor(() => expect(sync.status()).toBe('ready'));
+    await vi.waitFor(() => expect(api.gets).toEqual([1, 2]));
+    await vi.waitFor(() => expect(sync.status()).toBe('ready'));
     expect(store.getItem(KEY, [])).toEqual([]);
     expect(store.getItem(COLUMNS)).toBeUndefined();
-    await new Promise((r) => setTimeout(r, 600));
+    // past the pause of the dropped change; then whatever its timer started has ended (writes go one after the other)
+    await vi.advanceTimersByTimeAsync(PAUSE_MS * 2);
+    releaseTheClock();
+    await sync.flush();
     expect(api.writes).toEqual([]);
 
     // his own change goes to his own row
