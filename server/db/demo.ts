@@ -11,8 +11,9 @@ import { sql } from 'drizzle-orm';
 import type { Exec } from '../records/exec.js';
 import { hashPassword } from '../auth/password.js';
 import { fiscalCodeCheckChar, vatCheckDigit } from '../../model/validators.js';
-import { bootstrap } from './bootstrap.js';
+import { bootstrap, ROLE_NAMES } from './bootstrap.js';
 import { MODELS, modelByName } from '../../model/registry.js';
+import type { RoleName } from '../../model/define.js';
 import { sampleRow } from './fieldTypes.js';
 import { accounts } from './accounts.js';
 import { assignments } from './assignments.js';
@@ -530,4 +531,66 @@ export async function loadDemoData(exec: Exec, storage?: Storage): Promise<boole
   await seedDeclaredModels(exec, bianchi, 3);
   if (storage) await seedWordTemplates(exec, storage);
   return true;
+}
+
+/** One more studio like a studio of the demo data (`addDemoStudio`). */
+export interface DemoStudioCopy {
+  /** the new studio's name */
+  name: string;
+  /**
+   * which studio it copies: 'demo' is Studio Demo (an Admin and a Collaboratore, 200 customers
+   * with their accounts, assignments, payslips, jobs, credit, e-invoices and sample rows),
+   * 'bianchi' is Studio Bianchi (an Admin, 20 customers, incomplete studio data)
+   */
+  like: 'demo' | 'bianchi';
+  /** the e-mail of its Admin (Marco Rossi, or Giulia Bianchi), password DEMO_PASSWORD */
+  admin: string;
+  /** the e-mail of its Collaboratore (Laura Neri); 'demo' only */
+  collaboratore?: string;
+}
+
+/**
+ * Adds to a database holding the demo data one more studio made as `loadDemoData` makes Studio
+ * Demo or Studio Bianchi: the same seeds, so the same customers (names, codes, cities, fees),
+ * master data, jobs, e-invoices and users' names, under its own name and e-mails. What the seeds
+ * derive from row ids differs (VAT numbers, which customers are in arrears or have a job done):
+ * a copy is alike, not identical. For the browser tests (a studio per test file); answers its id.
+ */
+export async function addDemoStudio(exec: Exec, copy: DemoStudioCopy): Promise<number> {
+  // the roles and the SuperAdmin of the demo data
+  const roles = Object.fromEntries((await exec(sql`SELECT "id", "name" FROM "roles"`)).map((r) => [String(r.name), Number(r.id)])) as Record<RoleName, number>;
+  const [known] = await exec(sql`SELECT "password" FROM "users" WHERE "email" = ${DEMO_LOGINS[0]!.email}`);
+  if (!known || ROLE_NAMES.some((r) => !roles[r])) throw new Error('addDemoStudio: load the demo data first');
+  // the demo users' hash: the same password, without hashing it again
+  const password = String(known.password);
+  const user = (studio_id: number, role: RoleName, name: string, cognome: string, email: string) =>
+    ({ studio_id, role_id: roles[role], name, cognome, email, password, active: true, credit: 0 });
+  if (copy.like === 'bianchi') {
+    const studio = await insertStudio(exec, studioProfile(copy.name, CITIES[4], ['Giulia', 'Bianchi', true], false, 3));
+    const [admin] = await insertMany(exec, 'users', [user(studio, 'Admin', 'Giulia', 'Bianchi', copy.admin)]);
+    await seedStudioData(exec, studio, 20, 20260202, [], 2);
+    await seedAccounts(exec, studio, { id: admin!, name: 'Giulia Bianchi' });
+    await seedCredit(exec, studio, [[admin!, 'CREDIT', '20', 'Ricarica iniziale']]);
+    await seedPayments(exec, [studio]);
+    await seedEInvoices(exec, studio, 3);
+    await seedDeclaredModels(exec, studio, 3);
+    return studio;
+  }
+  if (!copy.collaboratore) throw new Error('addDemoStudio: a copy of Studio Demo needs the e-mail of its Collaboratore');
+  const studio = await insertStudio(exec, studioProfile(copy.name, CITIES[0], ['Marco', 'Rossi', false], true, 2));
+  const [admin, collab] = await insertMany(exec, 'users', [
+    user(studio, 'Admin', 'Marco', 'Rossi', copy.admin),
+    user(studio, 'Collaboratore', 'Laura', 'Neri', copy.collaboratore),
+  ]);
+  const marco = { id: admin!, name: 'Marco Rossi' };
+  await seedStudioData(exec, studio, 200, 20260101, [collab!]);
+  await seedAccounts(exec, studio, marco);
+  await seedAssignments(exec, studio, marco);
+  await seedPayslips(exec, studio, marco);
+  await seedJobs(exec, studio, Number(todayIso().slice(0, 4)), { id: admin! });
+  await seedCredit(exec, studio, [[collab!, 'CREDIT', '100', 'Ricarica iniziale'], [collab!, 'DEBIT', '-25.5', 'Visure camerali'], [admin!, 'CREDIT', '50', 'Ricarica iniziale']]);
+  await seedPayments(exec, [studio]);
+  await seedEInvoices(exec, studio, 8);
+  await seedDeclaredModels(exec, studio, 12);
+  return studio;
 }

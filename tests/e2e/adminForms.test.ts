@@ -13,15 +13,17 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { join } from 'node:path';
 import { mkdirSync } from 'node:fs';
 import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
-import { consoleGuard, launchBrowser, login, SHOTS, startServer, type ConsoleGuard, type E2EServer } from './harness';
-import { apiClient, dialogShown, inflight, type ApiClient } from './util';
+import { consoleGuard, launchBrowser, login, SHOTS, studioFor, SUPERADMIN, workerServer, type ConsoleGuard, type E2EServer } from './harness';
+import { apiClient, dialogShown, inflight, type ApiClient, type InFlight } from './util';
 import { MENU, menuFor, type MenuEntry } from '../../model/menu';
 import { atLeast, type RoleName } from '../../model/define';
 import { displayDate } from '../../model/dates';
 import { fiscalCodeCheckChar } from '../../model/validators';
 
 const APP = 'Gestionale Studi';
-const UTENTE = { email: 'ugo.utente@studiodemo.test', password: 'Utente-Prova-2026' };
+// this file's studio (it changes the studio card and its users): tests/e2e/studios.ts
+const STUDIO = studioFor(import.meta.url);
+const UTENTE = { email: `ugo.utente@${STUDIO.admin.split('@')[1]}`, password: 'Utente-Prova-2026' };
 // a 1×1 PNG
 const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==', 'base64');
 
@@ -44,10 +46,10 @@ async function open(email: string, password?: string): Promise<{ page: Page; gua
 
 beforeAll(async () => {
   mkdirSync(SHOTS, { recursive: true });
-  server = await startServer();
+  server = workerServer();
   browser = await launchBrowser();
-  admin = await apiClient(server.url, 'admin@studiodemo.test');
-  superadmin = await apiClient(server.url, 'superadmin@gestionale.test');
+  admin = await apiClient(server.url, STUDIO.admin);
+  superadmin = await apiClient(server.url, SUPERADMIN);
   const roles = await admin.get('/api/list/Role/RoleResourceListCollection', { items_per_page: -1 });
   roleIds = Object.fromEntries(roles.data.map((r: { id: number; name: string }) => [r.name, Number(r.id)]));
   // the demo data has no user of the role Utente: one for the role matrix
@@ -91,7 +93,7 @@ async function homeLinks(p: Page, role: RoleName): Promise<string[]> {
 
 describe('administration forms in Chromium', () => {
   it('B§5 the studio card as an Admin: field rules, nothing saved on errors, read-only expiry and flag, image-only logo, a valid fix saved', async () => {
-    const { page: p } = await open('admin@studiodemo.test');
+    const { page: p } = await open(STUDIO.admin);
     const studioId = (await admin.get('/api/studio_logged')).data.id as number;
     const before = (await admin.get(`/api/studios/${studioId}`)).data;
     await p.goto(`${server.url}/utente/il_mio_studio`);
@@ -171,7 +173,7 @@ describe('administration forms in Chromium', () => {
   });
 
   it('B§3 B§6 the user card: an Admin creates a Collaboratore (no studio selector), who logs in without admin entries; a blank password is kept', async () => {
-    const { page: p } = await open('admin@studiodemo.test');
+    const { page: p } = await open(STUDIO.admin);
     await p.goto(`${server.url}/table/User`);
     await p.getByRole('button', { name: 'Nuovo' }).click();
     await p.waitForURL(/\/User\/create$/);
@@ -229,7 +231,7 @@ describe('administration forms in Chromium', () => {
   });
 
   it('B§3 the role card as SuperAdmin: a new role with chosen permissions is saved; its name is fixed afterwards', async () => {
-    const { page: p } = await open('superadmin@gestionale.test');
+    const { page: p } = await open(SUPERADMIN);
     const perms = (await superadmin.get('/api/user/permissions')).data as Array<{ id: number; name: string }>;
     const permId = (name: string) => perms.find((x) => x.name === name)!.id;
     const chosen = ['customers.view', 'transactions.view', 'transactions.create'];
@@ -321,15 +323,8 @@ const TITLES: Record<string, string> = {
 };
 
 /** Waits until no request has been in flight for 300 ms. */
-async function settled(count: () => number) {
-  const end = Date.now() + 15_000;
-  let quietSince = Date.now();
-  while (Date.now() < end) {
-    if (count() > 0) quietSince = Date.now();
-    else if (Date.now() - quietSince >= 300) return;
-    await new Promise((r) => setTimeout(r, 50));
-  }
-  throw new Error('requests still in flight after 15 s');
+async function settled(net: InFlight) {
+  await net.quiet(300, 15_000);
 }
 
 /** What shows that a screen failed or was refused. */
@@ -343,13 +338,13 @@ const FAILURES = /Operazione non consentita|Non sei autorizzato|Pagina NON trova
  * not open a Word template (seed B §6: both are the SuperAdmin's).
  */
 const MATRIX: Array<{ role: RoleName; email: string; password?: string; above: Array<{ link: string; path?: RegExp }> }> = [
-  { role: 'SuperAdmin', email: 'superadmin@gestionale.test', above: [] },
+  { role: 'SuperAdmin', email: SUPERADMIN, above: [] },
   {
-    role: 'Admin', email: 'admin@studiodemo.test',
+    role: 'Admin', email: STUDIO.admin,
     above: [{ link: '/scheda_payment_log', path: /^\/PaymentLog\/create$/ }, { link: '/scheda_role', path: /^\/Role\/create$/ }, { link: '/scheda_role/1', path: /^\/Role\/1$/ }, { link: '/Studio/create' }],
   },
   {
-    role: 'Collaboratore', email: 'collaboratore@studiodemo.test',
+    role: 'Collaboratore', email: STUDIO.collaboratore,
     above: [{ link: '/utente/il_mio_studio', path: /^\/Studio\/\d+$/ }, { link: '/scheda_word_template/1', path: /^\/WordTemplate\/1$/ }, { link: '/table/User' }, { link: '/posta_in_uscita' }, { link: '/pay_init' }, { link: '/table/PaymentLog' }, { link: '/table/Role' }],
   },
   {
@@ -360,7 +355,7 @@ const MATRIX: Array<{ role: RoleName; email: string; password?: string; above: A
 
 describe('own profile in Chromium', () => {
   it('B§3 a Collaboratore\'s own profile: surname, mobile, avatar (no role, no active flag); the avatar shows in the app bar', async () => {
-    const { page: p } = await open('collaboratore@studiodemo.test');
+    const { page: p } = await open(STUDIO.collaboratore);
     await p.goto(`${server.url}/utente/il_mio_profilo`);
     await expect.poll(() => p.title()).toBe(`Il mio profilo - ${APP}`);
     const mobile = textbox(p, 'Cellulare');
@@ -381,7 +376,7 @@ describe('own profile in Chromium', () => {
     await p.getByRole('img', { name: 'Avatar' }).waitFor();
     await submit(p).click();
     await p.getByText('Elemento aggiornato').waitFor();
-    const row = (await admin.get('/api/list/User/UserResourceListCollection', { items_per_page: -1 })).data.find((u: { email: string }) => u.email === 'collaboratore@studiodemo.test');
+    const row = (await admin.get('/api/list/User/UserResourceListCollection', { items_per_page: -1 })).data.find((u: { email: string }) => u.email === STUDIO.collaboratore);
     const me = (await admin.get(`/api/user/users/${row.id}`)).data;
     expect({ cognome: me.cognome, cellulare: me.cellulare, avatar: me.avatar }).toEqual({ cognome: 'Neri', cellulare: '3331234567', avatar: `data:image/png;base64,${PNG.toString('base64')}` });
     // the app bar's user button shows the saved avatar
@@ -394,7 +389,7 @@ describe('role matrix in Chromium', () => {
   for (const row of MATRIX) {
     it(`B§6 ${row.role}: the menu lists the role's entries, each opens its screen, screens above the role are refused`, async () => {
       const { page: p } = await open(row.email, row.password);
-      const count = inflight(p);
+      const net = inflight(p);
       const expected = linksOf(menuOf(row.role));
       expect(expected.length).toBeGreaterThan(0);
       // the home page's cards and the sidebar: the role's entries, no more
@@ -413,7 +408,7 @@ describe('role matrix in Chromium', () => {
         const title = TITLES[link];
         if (title) await expect.poll(() => p.title(), { message: link }).toBe(`${title} - ${APP}`);
         else await expect.poll(() => p.title(), { message: link }).not.toBe(`Home - ${APP}`);
-        await settled(count);
+        await settled(net);
         const path = new URL(p.url()).pathname;
         expect(path, link).not.toMatch(/^\/(error|utente\/login)/);
         expect(await p.title(), link).not.toMatch(/^(Accesso non autorizzato|Pagina NON trovata)/);

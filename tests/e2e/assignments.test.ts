@@ -5,16 +5,19 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
-import { axeViolations, closeSession, openSession, SHOTS, type E2ESession } from './harness';
+import { axeViolations, closeSession, openSession, SHOTS, studioFor, type E2ESession } from './harness';
 import { apiClient, type ApiClient } from './util';
+
+// the studio this file works in, and its logins: tests/e2e/studios.ts
+const STUDIO = studioFor(import.meta.url);
 
 let s: E2ESession;
 let api: ApiClient;
 
 beforeAll(async () => {
   mkdirSync(SHOTS, { recursive: true });
-  s = await openSession('collaboratore@studiodemo.test');
-  api = await apiClient(s.server.url, 'collaboratore@studiodemo.test');
+  s = await openSession(STUDIO.collaboratore);
+  api = await apiClient(s.server.url, STUDIO.collaboratore);
 });
 afterEach(() => { expect(s.guard.take(), 'console errors').toEqual([]); });
 afterAll(async () => { await closeSession(s); });

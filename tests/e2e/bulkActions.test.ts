@@ -7,9 +7,12 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { join } from 'node:path';
 import type { Locator } from 'playwright-core';
-import { axeViolations, closeSession, openSession, SHOTS, type E2ESession } from './harness';
+import { axeViolations, closeSession, openSession, SHOTS, studioFor, type E2ESession } from './harness';
 import { apiClient, type ApiClient } from './util';
 import { today as romeToday } from '../../model/dates';
+
+// the studio this file works in, and its logins: tests/e2e/studios.ts
+const STUDIO = studioFor(import.meta.url);
 
 let s: E2ESession;
 let api: ApiClient;
@@ -18,8 +21,8 @@ const ids: number[] = [];
 const nextYear = Number(romeToday().slice(0, 4)) + 1;
 
 beforeAll(async () => {
-  s = await openSession('admin@studiodemo.test');
-  api = await apiClient(s.server.url, 'admin@studiodemo.test');
+  s = await openSession(STUDIO.admin);
+  api = await apiClient(s.server.url, STUDIO.admin);
   const reps = await api.get('/api/legal_representatives');
   for (const [i, name] of NAMES.entries()) {
     const r = await api.send('POST', '/api/customers', {
@@ -119,14 +122,16 @@ describe('bulk actions on customers in Chromium', () => {
     await selectThree();
     await bulk('Aggiungi movimento').click();
     await page.waitForURL('**/Transaction/create');
-    await page.waitForTimeout(1500);
-    await page.screenshot({ path: join(SHOTS, 'bulk-add-transaction.png'), fullPage: true });
     // multiple mode with the three customers already chosen
     for (const name of NAMES) await page.getByRole('button', { name }).or(page.getByText(name, { exact: true })).first().waitFor();
+    // the form is there (the shot shows it filled in)
+    await page.getByLabel('Importo').waitFor();
+    await page.screenshot({ path: join(SHOTS, 'bulk-add-transaction.png'), fullPage: true });
     await page.getByLabel('Importo').fill('99,90');
     await page.getByLabel(/Nota movimento/).fill('Diritti di segreteria');
     await page.getByRole('button', { name: /salva/i }).first().click();
-    await page.waitForURL('**/table/Transaction');
+    // the list may write its state into the address (?filter=…) as soon as it opens
+    await page.waitForURL(/\/table\/Transaction(\?.*)?$/);
     for (const id of ids) {
       const rows = (await api.get('/api/list/Transaction/TransactionResourceListCollection', {
         items_per_page: -1, filters: [{ name: 'customer_id', type: 'OR', val: [id] }], search_text: 'Diritti di segreteria',

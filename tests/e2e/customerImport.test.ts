@@ -8,14 +8,17 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { axeViolations, closeSession, openSession, SHOTS, type E2ESession } from './harness';
+import { axeViolations, closeSession, openSession, SHOTS, studioFor, type E2ESession } from './harness';
 import { apiClient, dialogShown, parseCsv, type ApiClient } from './util';
+
+// the studio this file works in, and its logins: tests/e2e/studios.ts
+const STUDIO = studioFor(import.meta.url);
 
 let s: E2ESession;
 let api: ApiClient;
 beforeAll(async () => {
-  s = await openSession('admin@studiodemo.test', { width: 1400, height: 900 });
-  api = await apiClient(s.server.url, 'admin@studiodemo.test');
+  s = await openSession(STUDIO.admin, { width: 1400, height: 900 });
+  api = await apiClient(s.server.url, STUDIO.admin);
 });
 afterEach(() => { expect(s.guard.take(), 'console errors').toEqual([]); });
 afterAll(async () => { await closeSession(s); });

@@ -2,7 +2,10 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { axeViolations, consoleGuard, type ConsoleGuard, launchBrowser, login, SHOTS, startServer, type E2EServer } from './harness';
+import { axeViolations, consoleGuard, launchBrowser, login, SHOTS, studioFor, workerServer, type ConsoleGuard, type E2EServer } from './harness';
+
+// the studio this file works in, and its logins: tests/e2e/studios.ts
+const STUDIO = studioFor(import.meta.url);
 
 let server: E2EServer;
 let browser: Browser;
@@ -12,7 +15,7 @@ let guard: ConsoleGuard;
 
 beforeAll(async () => {
   mkdirSync(SHOTS, { recursive: true });
-  server = await startServer();
+  server = workerServer();
   browser = await launchBrowser();
   context = await browser.newContext({ locale: 'it-IT', viewport: { width: 1400, height: 900 } });
   guard = consoleGuard(context);
@@ -27,7 +30,7 @@ afterAll(async () => {
 
 describe('customers in Chromium', () => {
   it('logs in and shows the Italian shell', async () => {
-    await login(page, server.url, 'admin@studiodemo.test');
+    await login(page, server.url, STUDIO.admin);
     await page.getByText(/versione 3\.5\.1/i).first().waitFor();
     await page.getByRole('link', { name: 'Clienti' }).first().waitFor();
     await page.screenshot({ path: join(SHOTS, 'menu.png') });

@@ -9,11 +9,14 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { execFileSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { axeViolations, closeSession, openSession, SHOTS, type E2ESession } from './harness';
+import { axeViolations, closeSession, downloadedFile, openSession, SHOTS, studioFor, type E2ESession } from './harness';
 import { fatturapaErrors } from '../helpers/fatturapaXsd';
 
+// the studio this file works in, and its logins: tests/e2e/studios.ts
+const STUDIO = studioFor(import.meta.url);
+
 let s: E2ESession;
-beforeAll(async () => { s = await openSession('admin@studiodemo.test'); });
+beforeAll(async () => { s = await openSession(STUDIO.admin); });
 afterEach(() => { expect(s.guard.take(), 'console errors').toEqual([]); });
 afterAll(async () => { await closeSession(s); });
 
@@ -75,7 +78,7 @@ describe('e-invoices in Chromium', () => {
 
     const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Scarica XML' }).click()]);
     expect(download.suggestedFilename()).toMatch(new RegExp(`^TD01_Vitale_Immobiliare.*_${invoiceId}\\.xml$`));
-    const xml = readFileSync((await download.path())!, 'utf8');
+    const xml = readFileSync(await downloadedFile(download), 'utf8');
     expect(await fatturapaErrors(xml)).toEqual([]);
     expect(tag(xml, 'NumeroLinea')).toEqual(['1', '2']);
     expect(tag(xml, 'ImportoTotaleDocumento')[0]!.replace('.', ',')).toBe(shownTotal.replace(/\./g, ''));
@@ -108,9 +111,10 @@ describe('e-invoices in Chromium', () => {
     }
     const [zip] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Scarica XML (zip)' }).click()]);
     expect(zip.suggestedFilename()).toBe('archivio_edoc.zip');
-    const listing = execFileSync('unzip', ['-Z1', (await zip.path())!]).toString().trim().split('\n').sort();
+    const zipFile = await downloadedFile(zip);
+    const listing = execFileSync('unzip', ['-Z1', zipFile]).toString().trim().split('\n').sort();
     expect(listing).toEqual([expect.stringMatching(new RegExp(`^TD01_.*_${invoiceId}\\.xml$`)), expect.stringMatching(new RegExp(`^TD04_.*_${creditId}\\.xml$`))]);
-    const td04 = execFileSync('unzip', ['-p', (await zip.path())!, listing[1]!]).toString();
+    const td04 = execFileSync('unzip', ['-p', zipFile, listing[1]!]).toString();
     expect(await fatturapaErrors(td04)).toEqual([]);
     expect(tag(td04, 'TipoDocumento')).toEqual(['TD04']);
   });
@@ -122,8 +126,9 @@ describe('e-invoices in Chromium', () => {
     const [pdf] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Copia PDF' }).click()]);
     expect(pdf.suggestedFilename()).toMatch(/\.pdf$/);
     const out = join(SHOTS, 'einvoice-copy');
-    execFileSync('pdftoppm', ['-png', '-r', '60', '-f', '1', '-l', '1', (await pdf.path())!, out]);
-    const text = execFileSync('pdftotext', ['-layout', (await pdf.path())!, '-']).toString();
+    const pdfFile = await downloadedFile(pdf);
+    execFileSync('pdftoppm', ['-png', '-r', '60', '-f', '1', '-l', '1', pdfFile, out]);
+    const text = execFileSync('pdftotext', ['-layout', pdfFile, '-']).toString();
     expect(text).toContain('Vitale Immobiliare');
     expect(text).toContain('Totale documento');
   });

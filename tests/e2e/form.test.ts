@@ -7,10 +7,13 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
-import { axeViolations, consoleGuard, type ConsoleGuard, launchBrowser, login, SHOTS, startServer, type E2EServer } from './harness';
+import { axeViolations, consoleGuard, launchBrowser, login, SHOTS, studioFor, workerServer, type ConsoleGuard, type E2EServer } from './harness';
 import { ACTIVE, apiClient, freshCustomerList, listAfter, type ApiClient } from './util';
 import { fiscalCodeCheckChar, vatCheckDigit } from '../../model/validators';
 import { today } from '../../model/fields';
+
+// the studio this file works in, and its logins: tests/e2e/studios.ts
+const STUDIO = studioFor(import.meta.url);
 
 let server: E2EServer;
 let browser: Browser;
@@ -21,13 +24,13 @@ let api: ApiClient;
 
 beforeAll(async () => {
   mkdirSync(SHOTS, { recursive: true });
-  server = await startServer();
+  server = workerServer();
   browser = await launchBrowser();
   context = await browser.newContext({ locale: 'it-IT', timezoneId: 'Europe/Rome', viewport: { width: 1400, height: 900 } });
   guard = consoleGuard(context);
   page = await context.newPage();
-  await login(page, server.url, 'admin@studiodemo.test');
-  api = await apiClient(server.url, 'admin@studiodemo.test');
+  await login(page, server.url, STUDIO.admin);
+  api = await apiClient(server.url, STUDIO.admin);
 });
 // issue 7 #16: no console error in normal use
 afterEach(() => { expect(guard.take(), 'console errors').toEqual([]); });
@@ -253,7 +256,10 @@ describe('generic form: customers and studio', () => {
     await textbox('Email').fill('cliente.prova@e2e.test');
     await rep.click();
     await rep.fill('Rossi');
-    const option = page.getByRole('option').filter({ hasText: 'Rossi' }).first();
+    // the options searched for 'Rossi', not those shown when the list opened (read, then clicked)
+    const options = page.getByRole('option');
+    await expect.poll(async () => (await options.allInnerTexts()).every((t) => /rossi/i.test(t)) && await options.count() > 0).toBe(true);
+    const option = options.filter({ hasText: 'Rossi' }).first();
     await option.waitFor();
     const repName = (await option.innerText()).trim();
     await option.click();

@@ -1,67 +1,58 @@
 /**
- * Browser tests: the real server (built app + API) on a temporary database, driven by
- * playwright-core in Debian's Chromium.
+ * Browser tests: the real server (built app + API) on a copy of the run's database image, driven
+ * by playwright-core in Debian's Chromium. The global set-up (tests/e2e/globalSetup.ts) starts one
+ * server and one Chromium per worker; a test file uses its worker's pair (`workerServer()`,
+ * `launchBrowser()`), or starts a server of its own from the image when it needs other settings
+ * (`ownServer(env)`). Which studio and logins a file uses: tests/e2e/studios.ts (`studioFor`).
  */
-import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdirSync, mkdtempSync, rmSync, readFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { mkdirSync, readFileSync } from 'node:fs';
+import { basename, dirname, join } from 'node:path';
 import { createRequire } from 'node:module';
-import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
-import { freshPostgres } from '../helpers/freshPostgres';
+import { expect, inject } from 'vitest';
+import { chromium, type Browser, type BrowserContext, type Download, type Page } from 'playwright-core';
+import type {} from './globalSetup'; // the ProvidedContext of the global set-up
+
+export { DEMO_STUDIO, studioFor, SUPERADMIN, type StudioLogins } from './studios';
 
 export interface E2EServer { url: string; stop(): Promise<void> }
 
-/** `extraEnv`: settings of this server (e.g. SMTP_URL of a mail server in the test) */
-export async function startServer(extraEnv: NodeJS.ProcessEnv = {}): Promise<E2EServer> {
-  const dataDir = mkdtempSync(join(tmpdir(), 'gs-e2e-'));
-  let port = 0;
-  const env: NodeJS.ProcessEnv = { ...process.env, DATA_DIR: dataDir, DEMO_DATA: 'true', LOG_LEVEL: 'warn', HOST: '127.0.0.1', ...extraEnv };
-  let dropDb: (() => Promise<void>) | undefined;
-  if (process.env.DATABASE_URL) {
-    const fresh = await freshPostgres(process.env.DATABASE_URL, 'e2e');
-    env.DATABASE_URL = fresh.url;
-    dropDb = fresh.drop;
-  }
-
-  // a port the server can bind: below the kernel's ephemeral range (32768+), where the server's own
-  // connections to PostgreSQL take their local ports; another try on a new port if it is taken
-  let child!: ChildProcess;
-  for (let attempt = 1; ; attempt++) {
-    port = 20000 + Math.floor(Math.random() * 12000);
-    env.PORT = String(port);
-    child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], { env, stdio: ['ignore', 'pipe', 'pipe'] });
-    let out = '';
-    const started = await new Promise<string | null>((resolve, reject) => {
-      const timer = setTimeout(() => reject(new Error(`server did not start:\n${out}`)), 90_000);
-      const onData = (b: Buffer) => {
-        out += b.toString();
-        if (out.includes('is running at')) { clearTimeout(timer); resolve(null); }
-      };
-      child.stdout!.on('data', onData);
-      child.stderr!.on('data', onData);
-      child.on('exit', (code) => { clearTimeout(timer); resolve(`server exited ${code}:\n${out}`); });
-    });
-    if (started === null) break;
-    if (!started.includes('EADDRINUSE') || attempt >= 3) throw new Error(started);
-  }
-  return {
-    url: `http://127.0.0.1:${port}`,
-    async stop() {
-      child.removeAllListeners('exit');
-      child.kill('SIGTERM');
-      await new Promise((r) => setTimeout(r, 500));
-      if (dropDb) await dropDb();
-      rmSync(dataDir, { recursive: true, force: true });
-    },
-  };
+/** This worker's server and browser (VITEST_POOL_ID: 1…workers, one file at a time each). */
+function workerPair() {
+  const { workers } = inject('e2e');
+  const id = Number(process.env.VITEST_POOL_ID);
+  const pair = workers[id - 1];
+  if (!pair) throw new Error(`no browser-test server for VITEST_POOL_ID=${process.env.VITEST_POOL_ID} (${workers.length} started by tests/e2e/globalSetup.ts)`);
+  return pair;
 }
 
+/** The server of this worker, shared with the files that ran before on it: `stop()` leaves it running. */
+export function workerServer(): E2EServer {
+  return { url: workerPair().url, stop: async () => undefined };
+}
+
+/** A server of this file's own, on a copy of the run's image; `extraEnv`: its settings (e.g. SMTP_URL of a mail server in the test). */
+export async function ownServer(extraEnv: NodeJS.ProcessEnv): Promise<E2EServer> {
+  // loaded here: the other files need none of the server's modules
+  const { serverFromImage } = await import('./servers');
+  return serverFromImage(inject('e2e').image, extraEnv);
+}
+
+/** A connection to this worker's Chromium: `close()` closes the contexts it made and disconnects, the browser stays. */
 export async function launchBrowser(): Promise<Browser> {
-  return chromium.launch({
-    executablePath: process.env.CHROMIUM_PATH || '/usr/bin/chromium',
-    args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
-  });
+  return chromium.connect(workerPair().ws, { timeout: 30_000 });
+}
+
+let downloads = 0;
+/**
+ * A download saved as a file of this machine (the browser is connected to, so `download.path()`
+ * is not available): test-results/downloads/<test file>-<n>-<suggested name>; its path.
+ */
+export async function downloadedFile(d: Download): Promise<string> {
+  const file = basename(expect.getState().testPath ?? 'e2e').replace(/\.test\.ts$/, '');
+  const path = join(SHOTS, 'downloads', `${file}-${++downloads}-${d.suggestedFilename()}`);
+  mkdirSync(dirname(path), { recursive: true });
+  await d.saveAs(path);
+  return path;
 }
 
 export async function login(page: Page, base: string, email: string, password = 'Demo2026!') {
@@ -117,11 +108,15 @@ export function consoleGuard(context: BrowserContext): ConsoleGuard {
   };
 }
 
-/** A browser test's session: the server on demo data, Chromium, one context watched by the console guard, a logged-in page. */
+/**
+ * A browser test's session: this worker's server (or, with `env`, a server of its own with these
+ * settings), a connection to this worker's Chromium, one context watched by the console guard, a
+ * logged-in page.
+ */
 export interface E2ESession { server: E2EServer; browser: Browser; context: BrowserContext; page: Page; guard: ConsoleGuard }
-export async function openSession(email: string, viewport = { width: 1400, height: 900 }, env: NodeJS.ProcessEnv = {}): Promise<E2ESession> {
+export async function openSession(email: string, viewport = { width: 1400, height: 900 }, env?: NodeJS.ProcessEnv): Promise<E2ESession> {
   mkdirSync(SHOTS, { recursive: true });
-  const server = await startServer(env);
+  const server = env ? await ownServer(env) : workerServer();
   const browser = await launchBrowser();
   const context = await browser.newContext({ locale: 'it-IT', timezoneId: 'Europe/Rome', viewport });
   const guard = consoleGuard(context);
@@ -129,6 +124,7 @@ export async function openSession(email: string, viewport = { width: 1400, heigh
   await login(page, server.url, email);
   return { server, browser, context, page, guard };
 }
+/** Closes the session's contexts and connection, and its server if it has one of its own. */
 export async function closeSession(s: Partial<E2ESession> | undefined) {
   await s?.browser?.close();
   await s?.server?.stop();

@@ -5,11 +5,14 @@
  */
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { join } from 'node:path';
-import { axeViolations, closeSession, consoleGuard, login, openSession, SHOTS, type E2ESession } from './harness';
+import { axeViolations, closeSession, consoleGuard, login, openSession, SHOTS, studioFor, type E2ESession } from './harness';
+
+// the studio this file works in, and its logins: tests/e2e/studios.ts
+const STUDIO = studioFor(import.meta.url);
 
 let s: E2ESession;
 
-beforeAll(async () => { s = await openSession('admin@studiodemo.test'); });
+beforeAll(async () => { s = await openSession(STUDIO.admin); });
 afterEach(() => { expect(s.guard.take(), 'console errors').toEqual([]); });
 afterAll(async () => { await closeSession(s); });
 
@@ -69,7 +72,7 @@ describe('Dashboard Adempimenti in Chromium', () => {
     const context = await browser.newContext({ locale: 'it-IT', timezoneId: 'Europe/Rome', viewport: { width: 1400, height: 900 } });
     const guard = consoleGuard(context);
     const collab = await context.newPage();
-    await login(collab, server.url, 'collaboratore@studiodemo.test');
+    await login(collab, server.url, STUDIO.collaboratore);
     await collab.goto(`${server.url}/dashboard_jobs`);
     await collab.getByRole('grid').waitFor();
     expect(await collab.getByRole('combobox', { name: 'Collaboratore' }).count()).toBe(0);

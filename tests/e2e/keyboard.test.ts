@@ -10,51 +10,55 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { join } from 'node:path';
 import type { Page } from 'playwright-core';
-import { closeSession, openSession, SHOTS, type E2ESession } from './harness';
+import { closeSession, openSession, SHOTS, studioFor, type E2ESession } from './harness';
 import { apiClient, type ApiClient, type CustomerRow } from './util';
+
+// the studio this file works in, and its logins: tests/e2e/studios.ts
+const STUDIO = studioFor(import.meta.url);
 
 let s: E2ESession;
 let api: ApiClient;
 
 beforeAll(async () => {
-  s = await openSession('admin@studiodemo.test');
-  api = await apiClient(s.server.url, 'admin@studiodemo.test');
+  s = await openSession(STUDIO.admin);
+  api = await apiClient(s.server.url, STUDIO.admin);
 });
 afterEach(() => { expect(s.guard.take(), 'console errors').toEqual([]); });
 afterAll(async () => { await closeSession(s); });
 
 interface Focus { ok: boolean; what: string }
-/** The focused element, and whether its focus is visible (see the file's comment). */
-async function focusNow(page: Page): Promise<Focus> {
-  return page.evaluate(() => {
-    const el = document.activeElement as HTMLElement | null;
-    if (!el || el === document.body || el === document.documentElement) return { ok: false, what: 'body' };
-    const labelledBy = el.getAttribute('aria-labelledby')?.split(' ').map((id) => document.getElementById(id)?.textContent ?? '').join(' ');
-    const label = el.getAttribute('aria-label') ?? (labelledBy || null) ?? (el as HTMLInputElement).labels?.[0]?.textContent ?? el.textContent ?? '';
-    const what = `${el.tagName.toLowerCase()}${el.id ? `#${el.id}` : ''} "${label.trim().slice(0, 60)}"`;
-    const r = el.getBoundingClientRect();
-    const cs = getComputedStyle(el);
-    if (r.width === 0 || r.height === 0 || cs.visibility === 'hidden') return { ok: false, what: `${what} (not visible)` };
-    // on screen, not clipped or covered (a collapsed bar's buttons are in the page but out of sight)
-    const hit = document.elementFromPoint(Math.min(r.x + r.width / 2, innerWidth - 1), Math.min(r.y + r.height / 2, innerHeight - 1));
-    if (!hit || !(el === hit || el.contains(hit) || hit.contains(el))) return { ok: false, what: `${what} (covered by ${hit?.tagName.toLowerCase()}.${String(hit?.className).slice(0, 40)})` };
-    // a hidden input inside a control (checkbox, radio, switch) shows its focus on the control
-    const marked = (e: Element) => {
-      const c = getComputedStyle(e);
-      return (c.outlineStyle !== 'none' && parseFloat(c.outlineWidth) > 0) || c.boxShadow !== 'none';
-    };
-    const ok = marked(el) || !!el.closest('.Mui-focusVisible, .Mui-focused') || el.matches(':focus-visible') && marked(el.parentElement ?? el);
-    return { ok, what };
-  });
+/**
+ * In the page: the focused element and whether its focus is visible (see the file's comment);
+ * `visibleOnly`: false instead while it is not (for waitForFunction).
+ */
+function focusInPage(visibleOnly: boolean): Focus | false {
+  const el = document.activeElement as HTMLElement | null;
+  if (!el || el === document.body || el === document.documentElement) return visibleOnly ? false : { ok: false, what: 'body' };
+  const labelledBy = el.getAttribute('aria-labelledby')?.split(' ').map((id) => document.getElementById(id)?.textContent ?? '').join(' ');
+  const label = el.getAttribute('aria-label') ?? (labelledBy || null) ?? (el as HTMLInputElement).labels?.[0]?.textContent ?? el.textContent ?? '';
+  const what = `${el.tagName.toLowerCase()}${el.id ? `#${el.id}` : ''} "${label.trim().slice(0, 60)}"`;
+  const r = el.getBoundingClientRect();
+  const cs = getComputedStyle(el);
+  if (r.width === 0 || r.height === 0 || cs.visibility === 'hidden') return visibleOnly ? false : { ok: false, what: `${what} (not visible)` };
+  // on screen, not clipped or covered (a collapsed bar's buttons are in the page but out of sight)
+  const hit = document.elementFromPoint(Math.min(r.x + r.width / 2, innerWidth - 1), Math.min(r.y + r.height / 2, innerHeight - 1));
+  if (!hit || !(el === hit || el.contains(hit) || hit.contains(el))) return visibleOnly ? false : { ok: false, what: `${what} (covered by ${hit?.tagName.toLowerCase()}.${String(hit?.className).slice(0, 40)})` };
+  // a hidden input inside a control (checkbox, radio, switch) shows its focus on the control
+  const marked = (e: Element) => {
+    const c = getComputedStyle(e);
+    return (c.outlineStyle !== 'none' && parseFloat(c.outlineWidth) > 0) || c.boxShadow !== 'none';
+  };
+  const ok = marked(el) || !!el.closest('.Mui-focusVisible, .Mui-focused') || el.matches(':focus-visible') && marked(el.parentElement ?? el);
+  return visibleOnly && !ok ? false : { ok, what };
 }
-/** The focus after a key, once what it moved to has finished sliding or fading in (up to 1 s). */
+/** The focused element, and whether its focus is visible. */
+async function focusNow(page: Page): Promise<Focus> {
+  return (await page.evaluate(focusInPage, false)) as Focus;
+}
+/** The focus after a key, once what it moved to has finished sliding or fading in (checked at every frame, up to 2 s). */
 async function settledFocus(page: Page): Promise<Focus> {
-  let f = await focusNow(page);
-  for (let i = 0; i < 10 && !f.ok; i++) {
-    await new Promise((r) => setTimeout(r, 100));
-    f = await focusNow(page);
-  }
-  return f;
+  const visible = await page.waitForFunction(focusInPage, true, { timeout: 2_000 }).catch(() => null);
+  return visible ? (await visible.jsonValue()) as Focus : focusNow(page);
 }
 /** Asserts the focus is visible now; answers what has it. */
 async function visibleFocus(page: Page, step: string): Promise<string> {
@@ -189,9 +193,13 @@ describe('keyboard only in Chromium', () => {
     await expect.poll(() => page.getByRole('textbox', { name: /^Numero/ }).inputValue()).toMatch(/^\d+$/);
     await tabTo(page, /"Cliente/, { max: 60 });
     await page.keyboard.type('Vitale Immobiliare');
-    await page.getByRole('option').filter({ hasText: 'Vitale Immobiliare' }).first().waitFor();
+    // the options of the whole name (the list is searched on the server while one types: those
+    // of the first letters may still be shown, and the arrow would pick another customer)
+    const options = page.getByRole('option');
+    await expect.poll(async () => (await options.allInnerTexts()).every((t) => t.includes('Vitale Immobiliare')) && await options.count() > 0).toBe(true);
     await press(page, 'ArrowDown', 'customer option');
     await press(page, 'Enter', 'customer chosen');
+    await expect.poll(() => page.evaluate(() => (document.activeElement as HTMLInputElement).value)).toContain('Vitale Immobiliare');
     await tabTo(page, /"Servizio \(riga 1\)/, { max: 40 });
     await press(page, 'ArrowDown', 'opening the services');
     await page.getByRole('option').first().waitFor();

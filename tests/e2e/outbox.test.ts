@@ -10,16 +10,19 @@ import { execFileSync } from 'node:child_process';
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { simpleParser } from 'mailparser';
-import { axeViolations, closeSession, openSession, SHOTS, type E2ESession } from './harness';
+import { axeViolations, closeSession, openSession, SHOTS, studioFor, type E2ESession } from './harness';
 import { startSmtpSink, type SmtpSink } from '../helpers/smtpSink';
 import { dialogShown } from './util';
+
+// the studio this file works in, and its logins: tests/e2e/studios.ts
+const STUDIO = studioFor(import.meta.url);
 
 let s: E2ESession;
 let sink: SmtpSink;
 
 beforeAll(async () => {
   sink = await startSmtpSink();
-  s = await openSession('admin@studiodemo.test', { width: 1400, height: 900 }, { SMTP_URL: sink.url });
+  s = await openSession(STUDIO.admin, { width: 1400, height: 900 }, { SMTP_URL: sink.url });
 });
 afterEach(() => { expect(s.guard.take(), 'console errors').toEqual([]); });
 afterAll(async () => {

@@ -6,12 +6,15 @@
  */
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { join } from 'node:path';
-import { axeViolations, closeSession, openSession, SHOTS, type E2ESession } from './harness';
+import { axeViolations, closeSession, openSession, SHOTS, studioFor, type E2ESession } from './harness';
 import { newExpiry } from '../../model/subscription';
 import { displayDate, today } from '../../model/dates';
 
+// the studio this file works in, and its logins: tests/e2e/studios.ts
+const STUDIO = studioFor(import.meta.url);
+
 let s: E2ESession;
-beforeAll(async () => { s = await openSession('admin@studiodemo.test'); });
+beforeAll(async () => { s = await openSession(STUDIO.admin); });
 afterEach(() => { expect(s.guard.take(), 'console errors').toEqual([]); });
 afterAll(async () => { await closeSession(s); });
 

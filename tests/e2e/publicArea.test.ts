@@ -9,7 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { join } from 'node:path';
 import { mkdirSync } from 'node:fs';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { axeViolations, launchBrowser, login, SHOTS, startServer, type E2EServer } from './harness';
+import { axeViolations, launchBrowser, login, SHOTS, SUPERADMIN, workerServer, type E2EServer } from './harness';
 import { apiClient, type ApiClient } from './util';
 
 let server: E2EServer;
@@ -41,9 +41,9 @@ async function noSeriousAxe(page: Page, what: string) {
 
 beforeAll(async () => {
   mkdirSync(SHOTS, { recursive: true });
-  server = await startServer();
+  server = workerServer();
   browser = await launchBrowser();
-  superadmin = await apiClient(server.url, 'superadmin@gestionale.test');
+  superadmin = await apiClient(server.url, SUPERADMIN);
 });
 afterAll(async () => {
   await Promise.all(contexts.map((c) => c.close()));
@@ -84,7 +84,7 @@ describe('public area in Chromium', () => {
 
     // the SuperAdmin's outbox: the activation mail with its link
     const sa = await fresh();
-    await login(sa, server.url, 'superadmin@gestionale.test');
+    await login(sa, server.url, SUPERADMIN);
     await sa.goto(`${server.url}/posta_in_uscita`);
     await sa.getByRole('button', { name: /Apri il messaggio .*attiva il tuo account/ }).first().click();
     const dialog = sa.getByRole('dialog', { name: /attiva il tuo account/ });
@@ -156,7 +156,8 @@ describe('public area in Chromium', () => {
       page.on('framenavigated', (f) => { if (f === page.mainFrame()) navigations++; });
       await page.goto(`${server.url}${path}`);
       await page.getByRole('button', { name: /accedi/i }).waitFor();
-      await page.waitForTimeout(500);
+      // the page at rest: a loop would keep it loading (no network idle within the timeout)
+      await page.waitForLoadState('networkidle');
       expect(new URL(page.url()).pathname, path).toBe('/utente/login');
       expect(navigations, path).toBeLessThanOrEqual(4);
     }

@@ -6,9 +6,12 @@
  */
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { join } from 'node:path';
-import { axeViolations, closeSession, openSession, SHOTS, type E2ESession } from './harness';
+import { axeViolations, closeSession, openSession, SHOTS, studioFor, type E2ESession } from './harness';
 import type { Page } from 'playwright-core';
 import { apiClient, freshCustomerList, reachable, type CustomerRow } from './util';
+
+// the studio this file works in, and its logins: tests/e2e/studios.ts
+const STUDIO = studioFor(import.meta.url);
 
 let s: E2ESession;
 
@@ -22,8 +25,8 @@ async function quickFindShown(page: Page) {
 let customer: CustomerRow & { vat_id: string };
 
 beforeAll(async () => {
-  s = await openSession('admin@studiodemo.test');
-  const api = await apiClient(s.server.url, 'admin@studiodemo.test');
+  s = await openSession(STUDIO.admin);
+  const api = await apiClient(s.server.url, STUDIO.admin);
   const rows = await api.customers();
   customer = rows.find((r) => typeof r.vat_id === 'string' && /^\d{11}$/.test(r.vat_id) && !r.ceased) as typeof customer;
   expect(customer).toBeTruthy();
@@ -72,7 +75,7 @@ describe('quick find in Chromium', () => {
     const surname = customer.business_name.split(' ')[0]!;
     const input = dialog.getByRole('combobox', { name: 'Cerca clienti, legali rappresentanti, fatture' });
     await input.fill(surname);
-    const api = await apiClient(s.server.url, 'admin@studiodemo.test');
+    const api = await apiClient(s.server.url, STUDIO.admin);
     const hits = (await api.get<{ data: Array<{ kind: string; title: string }> }>('/api/quick_find', { q: surname })).data;
     expect(hits.length).toBeGreaterThan(0);
     const headings = { customer: 'Clienti', legal_representative: 'Legali rappresentanti', einvoice: 'Fatture elettroniche' } as Record<string, string>;

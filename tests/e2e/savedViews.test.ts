@@ -8,8 +8,11 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { join } from 'node:path';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { axeViolations, consoleGuard, type ConsoleGuard, launchBrowser, login, SHOTS, startServer, type E2EServer } from './harness';
+import { axeViolations, consoleGuard, launchBrowser, login, SHOTS, studioFor, workerServer, type ConsoleGuard, type E2EServer } from './harness';
 import { ACTIVE, apiClient, dialogShown, listAfter, waitTotal, type ApiClient } from './util';
+
+// the studio this file works in, and its logins: tests/e2e/studios.ts
+const STUDIO = studioFor(import.meta.url);
 
 let server: E2EServer;
 let browser: Browser;
@@ -17,12 +20,12 @@ const contexts: BrowserContext[] = [];
 const guards: ConsoleGuard[] = [];
 let api: ApiClient;
 
-const ADMIN = 'admin@studiodemo.test';
+const ADMIN = STUDIO.admin;
 const DEFAULT_HEADERS = ['Codice', 'Ragione Sociale', 'Partita IVA', 'Città', 'Email', 'Forma giuridica', 'Tariffa annuale', 'Stato', 'Azioni'];
 const VIEW_HEADERS = ['Codice', 'Città', 'Ragione Sociale', 'Email', 'Forma giuridica', 'Tariffa annuale', 'Stato', 'Azioni'];
 
 beforeAll(async () => {
-  server = await startServer();
+  server = workerServer();
   browser = await launchBrowser();
   api = await apiClient(server.url, ADMIN);
 });
@@ -141,7 +144,7 @@ describe('saved views on the customers list', () => {
     await b.screenshot({ path: join(SHOTS, 'savedviews-applied.png') });
 
     // ---- another user on yet another computer: no views of the Admin's ----
-    const c = await computer('collaboratore@studiodemo.test');
+    const c = await computer(STUDIO.collaboratore);
     expect(await headers(c)).toEqual(DEFAULT_HEADERS);
     const theirs = await openViews(c);
     await theirs.getByText(/salva la vista per ritrovarla/).waitFor();

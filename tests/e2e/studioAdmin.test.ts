@@ -5,11 +5,14 @@
  */
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { join } from 'node:path';
-import { closeSession, login, openSession, SHOTS, type E2ESession } from './harness';
+import { closeSession, login, openSession, SHOTS, studioFor, type E2ESession } from './harness';
 import { fiscalCodeCheckChar } from '../../model/validators';
 
+// the studio this file works in, and its logins: tests/e2e/studios.ts
+const STUDIO = studioFor(import.meta.url);
+
 let s: E2ESession;
-beforeAll(async () => { s = await openSession('admin@studiobianchi.test'); });
+beforeAll(async () => { s = await openSession(STUDIO.admin); });
 afterEach(() => { expect(s.guard.take(), 'console errors').toEqual([]); });
 afterAll(async () => { await closeSession(s); });
 

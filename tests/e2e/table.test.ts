@@ -7,9 +7,12 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { mkdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Browser, BrowserContext, Locator, Page, Request } from 'playwright-core';
-import { axeViolations, consoleGuard, type ConsoleGuard, launchBrowser, login, SHOTS, startServer, type E2EServer } from './harness';
+import { axeViolations, consoleGuard, downloadedFile, launchBrowser, login, SHOTS, studioFor, workerServer, type ConsoleGuard, type E2EServer } from './harness';
 import { ACTIVE, apiClient, dialogShown, freshCustomerList, listAfter, parseCsv, reachable, shownTotal, waitTotal, type ApiClient } from './util';
 import { today } from '../../model/fields';
+
+// the studio this file works in, and its logins: tests/e2e/studios.ts
+const STUDIO = studioFor(import.meta.url);
 
 let server: E2EServer;
 let browser: Browser;
@@ -22,14 +25,14 @@ const listCalls: URL[] = [];
 
 beforeAll(async () => {
   mkdirSync(SHOTS, { recursive: true });
-  server = await startServer();
+  server = workerServer();
   browser = await launchBrowser();
   context = await browser.newContext({ locale: 'it-IT', timezoneId: 'Europe/Rome', viewport: { width: 1400, height: 900 }, acceptDownloads: true });
   guard = consoleGuard(context);
   page = await context.newPage();
   page.on('request', (r: Request) => { if (r.url().includes('/api/list/Customer/CustomerResourceListCollection')) listCalls.push(new URL(r.url())); });
-  await login(page, server.url, 'admin@studiodemo.test');
-  api = await apiClient(server.url, 'admin@studiodemo.test');
+  await login(page, server.url, STUDIO.admin);
+  api = await apiClient(server.url, STUDIO.admin);
 });
 // issue 7 #16: no console error in normal use
 afterEach(() => { expect(guard.take(), 'console errors').toEqual([]); });
@@ -247,7 +250,7 @@ describe('generic table: customers', () => {
     const [download] = await Promise.all([page.waitForEvent('download'), dialog.getByRole('button', { name: 'Esporta' }).click()]);
     expect(download.suggestedFilename()).toBe(`customer_${today()}.csv`);
     expect(download.suggestedFilename()).toMatch(/^customer_\d{4}-\d{2}-\d{2}\.csv$/);
-    const bytes = readFileSync((await download.path())!);
+    const bytes = readFileSync(await downloadedFile(download));
     await dialog.waitFor({ state: 'hidden' });
 
     // UTF-8 with BOM, semicolons, the chosen labels only (model order), one line per row of all pages

@@ -156,11 +156,41 @@ export function parseCsv(text: string): string[][] {
   return rows;
 }
 
-/** Counts the page's requests in flight (API calls, lazy chunks). */
-export function inflight(p: Page): () => number {
+/** The page's requests in flight (API calls, lazy chunks): their count, and waits for a quiet network. */
+export interface InFlight {
+  (): number;
+  /** milliseconds since a request last started or ended (0 while one is in flight) */
+  idleFor(): number;
+  /** counts from now, as if a request had just ended (a navigation about to start) */
+  touch(): void;
+  /** resolves once no request has been in flight for `ms`; rejects after `timeout` */
+  quiet(ms: number, timeout: number): Promise<void>;
+}
+export function inflight(p: Page): InFlight {
   let n = 0;
-  p.on('request', () => { n++; });
-  p.on('requestfinished', () => { n--; });
-  p.on('requestfailed', () => { n--; });
-  return () => n;
+  let last = Date.now();
+  const waiters = new Set<() => void>();
+  const changed = () => { last = Date.now(); for (const w of waiters) w(); };
+  p.on('request', () => { n++; changed(); });
+  p.on('requestfinished', () => { n--; changed(); });
+  p.on('requestfailed', () => { n--; changed(); });
+  const idleFor = () => (n > 0 ? 0 : Date.now() - last);
+  return Object.assign(() => n, {
+    idleFor,
+    touch: () => { last = Date.now(); },
+    async quiet(ms: number, timeout: number) {
+      const end = Date.now() + timeout;
+      while (idleFor() < ms) {
+        const left = end - Date.now();
+        if (left <= 0) throw new Error(`requests in flight, or started within ${ms} ms, for ${timeout} ms (${n} in flight now)`);
+        // the next request's start or end, or — none in flight — the end of the quiet interval:
+        // the interval is real time, what is measured here
+        await new Promise<void>((resolve) => {
+          const done = () => { clearTimeout(timer); waiters.delete(done); resolve(); };
+          const timer = setTimeout(done, n > 0 ? left : Math.min(left, ms - idleFor()));
+          waiters.add(done);
+        });
+      }
+    },
+  });
 }

@@ -8,18 +8,21 @@ import { execFileSync } from 'node:child_process';
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { BrowserContext, Page } from 'playwright-core';
-import { axeViolations, closeSession, consoleGuard, login, openSession, SHOTS, type ConsoleGuard, type E2ESession } from './harness';
+import { axeViolations, closeSession, consoleGuard, login, openSession, SHOTS, studioFor, SUPERADMIN, type ConsoleGuard, type E2ESession } from './harness';
 import { buildDocx, docxText } from '../../server/documents/docxBuilder';
+
+// the studio this file works in, and its logins: tests/e2e/studios.ts
+const STUDIO = studioFor(import.meta.url);
 
 let s: E2ESession;
 let admin: { context: BrowserContext; page: Page; guard: ConsoleGuard };
 
 beforeAll(async () => {
-  s = await openSession('superadmin@gestionale.test');
+  s = await openSession(SUPERADMIN);
   const context = await s.browser.newContext({ locale: 'it-IT', timezoneId: 'Europe/Rome', viewport: { width: 1400, height: 900 } });
   const guard = consoleGuard(context);
   const page = await context.newPage();
-  await login(page, s.server.url, 'admin@studiodemo.test');
+  await login(page, s.server.url, STUDIO.admin);
   admin = { context, page, guard };
 });
 afterEach(() => {

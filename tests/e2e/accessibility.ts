@@ -1,0 +1,247 @@
+/**
+ * Every screen accessible (issue 17 item 3): every route of the menu and of the route table, as
+ * each role, through axe-core with the WCAG 2.2 AA rules — no serious or critical violation.
+ * The routes of a role: its menu (model/menu.ts, as the app filters it), the custom routes of
+ * src/routeTable.ts, and per model the list, the new-record form and the card of a real row, the
+ * named views, a customer's account statement and saved payslips; the public pages logged out.
+ * A screen above the role is refused (the unauthorized dialog, no crash) instead.
+ *
+ * The checks, registered by the test files accessibility*.test.ts: a few minutes of work in all,
+ * split by role so that the workers share it.
+ */
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { join } from 'node:path';
+import { mkdirSync } from 'node:fs';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { axeViolations, consoleGuard, launchBrowser, login, SHOTS, studioFor, SUPERADMIN, workerServer, type ConsoleGuard, type E2EServer } from './harness';
+import { apiClient, inflight, type ApiClient, type InFlight } from './util';
+import { MENU, menuFor, type MenuEntry } from '../../model/menu';
+import { atLeast, type RoleName } from '../../model/define';
+import { MODELS, viewByName } from '../../model/registry';
+import { ROUTES } from '../../src/routeTable';
+
+const WCAG22AA = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'];
+const UNAUTHORIZED = 'Non sei autorizzato a visualizzare questo contenuto';
+/** What shows that a screen crashed or was not found. */
+const CRASH = /Qualcosa è andato storto|Pagina NON trovata|Errore nel caricamento/;
+
+/** Every link of a menu tree. */
+const linksOf = (nodes: Array<Pick<MenuEntry, 'link'> & { children?: unknown[] }>): string[] =>
+  nodes.flatMap((n) => [...(n.link ? [n.link] : []), ...linksOf((n.children ?? []) as typeof nodes)]);
+
+
+/**
+ * Opens a path (`spa`: through the app's router, as a link would, without loading the app again)
+ * and waits until the screen has loaded: no request in flight for 250 ms, and for as long no
+ * progress bar or spinner and no dialog, backdrop or notification fading in or out.
+ */
+async function visit(p: Page, net: InFlight, base: string, path: string, spa = false) {
+  net.touch();
+  if (spa && p.url().startsWith(base)) {
+    // the router renders the new location at once; the waits below are for what it loads
+    await p.evaluate((to) => {
+      (window as unknown as { __quietSince: number }).__quietSince = performance.now();
+      window.history.pushState({}, '', to);
+      window.dispatchEvent(new PopStateEvent('popstate'));
+    }, path);
+  } else await p.goto(`${base}${path}`);
+  const end = Date.now() + 20_000;
+  try {
+    for (;;) {
+      await net.quiet(250, end - Date.now());
+      // the screen itself quiet for 250 ms too (checked at every frame, timed by the page)
+      await p.waitForFunction((ms) => {
+        const w = window as unknown as { __quietSince?: number };
+        const busy = document.querySelectorAll('[role="progressbar"], .MuiLinearProgress-root, .MuiCircularProgress-root, .MuiSkeleton-root').length > 0
+          || [...document.querySelectorAll<HTMLElement>('.MuiDialog-container, .MuiBackdrop-root, .MuiSnackbar-root')].some((e) => getComputedStyle(e).opacity !== '1' && getComputedStyle(e).opacity !== '0');
+        if (busy || w.__quietSince === undefined) w.__quietSince = performance.now();
+        return !busy && performance.now() - w.__quietSince >= ms;
+      }, 250, { timeout: Math.max(1, end - Date.now()) });
+      // nothing was asked meanwhile: loaded
+      if (net.idleFor() >= 250) return;
+    }
+  } catch (err) {
+    throw new Error(`${path}: still loading after 20 s (${(err as Error).message.split('\n')[0]})`);
+  }
+}
+
+/** `off`: a screen of a feature off on this server (credit): its data do not load, the screen itself must still be accessible */
+interface Check { path: string; allowed: boolean; off?: boolean }
+
+/** The routes a role may open and those it may not, with the ids of real rows. */
+async function routesOf(role: RoleName, api: ApiClient | null, other: ApiClient): Promise<Check[]> {
+  const out: Check[] = [];
+  const add = (path: string, allowed: boolean, off = false) => { if (!out.some((c) => c.path === path)) out.push({ path, allowed, ...(off ? { off } : {}) }); };
+  add(ROUTES.menu, true);
+  for (const link of linksOf(menuFor(role, atLeast, MENU, { credit: false }))) add(link, true);
+  // the custom routes of the route table (the public ones are visited logged out)
+  const custom: Array<[string, RoleName]> = [
+    [ROUTES.myProfile, 'Utente'], [ROUTES.myStudio, 'Admin'], [ROUTES.bollettino, 'Collaboratore'], [ROUTES.mailOutbox, 'Admin'],
+    [ROUTES.customerImport, 'Admin'], [ROUTES.jobsDashboard, 'Collaboratore'], [ROUTES.payInit, 'Admin'], [ROUTES.payReturn, 'Admin'],
+    [ROUTES.testApi, 'SuperAdmin'],
+  ];
+  for (const [path, min] of custom) add(path, atLeast(role, min));
+  // a real row of each model: the role's own (its studio), or any for the refused cards
+  const firstId = async (model: string, client: ApiClient | null): Promise<number | null> => {
+    if (!client) return null;
+    try {
+      const r = await client.get(`/api/list/${model}/${model}ResourceListCollection`, { items_per_page: 1, page: 1 });
+      return r.data[0] ? Number(r.data[0].id) : null;
+    } catch { return null; }
+  };
+  for (const m of MODELS) {
+    const read = atLeast(role, m.access.read);
+    const write = atLeast(role, m.access.write);
+    const createRole: RoleName = m.scope === 'tenant' ? 'SuperAdmin' : m.access.write;
+    const off = m.name === 'CreditTransactionLog';
+    add(`/table/${m.name}`, read, off && read);
+    add(`/${m.name}/create`, atLeast(role, createRole), off && atLeast(role, createRole));
+    // the card of a row of the role's studio (the SuperAdmin's studio has few), another's when refused
+    const id = write ? await firstId(m.name, api) : await firstId(m.name, other);
+    if (id !== null) add(`/${m.name}/${id}`, write, off && write);
+  }
+  for (const [name, v] of viewByName) add(`/table/${name}`, atLeast(role, v.view.access ?? v.model.access.read));
+  // a customer of the role's studio (the SuperAdmin's has none: another studio's customer is not found), another's when refused
+  const mayRead = atLeast(role, 'Collaboratore');
+  const customerId = mayRead ? await firstId('Customer', api) : await firstId('Customer', other);
+  if (customerId !== null) {
+    add(`/table/Transaction/${customerId}`, mayRead);
+    add(`/cedolini_saved/${customerId}`, mayRead);
+  }
+  if (atLeast(role, 'Collaboratore')) add('/lista/LegalStatus', true);
+  return out;
+}
+
+/** Screens fixed for this test (the bulk actions bar over a list's header): a screenshot of each to look at. */
+const SHOT = new Set(['/table/Assignment', '/table/EDocument', '/table/WordTemplate']);
+
+/** Runs the checks; answers the problems found, one line each. */
+async function runChecks(p: Page, net: InFlight, base: string, checks: Check[], tag: string): Promise<string[]> {
+  const problems: string[] = [];
+  for (const { path, allowed, off } of checks) {
+    /** the problems of one visit of the screen */
+    const once = async (spa: boolean): Promise<string[]> => {
+      const t0 = Date.now();
+      await visit(p, net, base, path, spa);
+      if (process.env.A11Y_TRACE) console.log(`${tag} ${path} loaded in ${Date.now() - t0} ms`);
+      const url = new URL(p.url()).pathname;
+      const body = await p.locator('body').innerText();
+      if (url.startsWith('/error') || url.startsWith('/utente/login')) return [`${path}: ended on ${url}`];
+      const crash = off ? undefined : CRASH.exec(body)?.[0];
+      if (crash) return [`${path}: ${crash}`];
+      const refused = body.includes(UNAUTHORIZED);
+      if (!allowed) return refused ? [] : [`${path}: not refused`];
+      if (refused) return [`${path}: refused`];
+      const violations = await axeViolations(p, WCAG22AA);
+      if (violations.length || SHOT.has(path)) await p.screenshot({ path: join(SHOTS, `a11y-${tag}-${path.replace(/\W+/g, '_')}.png`), fullPage: true });
+      return violations.map((v) => `${path}: ${v.id} (${v.impact}) ×${v.nodes} ${JSON.stringify((v as { targets?: string[] }).targets)}`);
+    };
+    const first = await once(true);
+    if (!first.length) continue;
+    // a screen caught mid-change (a transition, a late answer on a loaded machine) is looked at
+    // again, loaded afresh; what is found twice is the screen's own
+    console.log(`${tag}: looked at again after ${first.join('; ')}`);
+    problems.push(...await once(false));
+  }
+  return problems;
+}
+
+/**
+ * Registers, in the calling test file (`testFile`: its import.meta.url), the checks of `parts`:
+ * 'public' (the public pages logged out) and the screens of each role named. With 'Utente' a user
+ * of that role is made first in the file's studio (the demo data has none).
+ */
+export function accessibilityChecks(testFile: string, parts: Array<'public' | RoleName>) {
+  // the file's studio and logins: tests/e2e/studios.ts
+  const STUDIO = studioFor(testFile);
+  const UTENTE = { email: `ada.utente@${STUDIO.admin.split('@')[1]}`, password: 'Utente-Prova-2026' };
+  let server: E2EServer;
+  let browser: Browser;
+
+  beforeAll(async () => {
+    mkdirSync(SHOTS, { recursive: true });
+    server = workerServer();
+    browser = await launchBrowser();
+    if (!parts.includes('Utente')) return;
+    const admin = await apiClient(server.url, STUDIO.admin);
+    const roles = await admin.get('/api/list/Role/RoleResourceListCollection', { items_per_page: -1 });
+    const utente = roles.data.find((r: { name: string }) => r.name === 'Utente');
+    // the demo data has no user of the role Utente
+    const res = await admin.send('POST', '/api/user/users', { name: 'Ada', cognome: 'Utente', email: UTENTE.email, password: UTENTE.password, role_id: Number(utente.id) });
+    if (res.status !== 201) throw new Error(`Utente not created: ${res.status} ${JSON.stringify(res.body)}`);
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await server?.stop();
+  });
+
+  if (parts.includes('public')) describe('public pages logged out', () => {
+    it('the login, landing, contact, registration, activation, password and error pages have no serious WCAG 2.2 AA violation', async () => {
+      const ctx = await browser.newContext({ locale: 'it-IT', timezoneId: 'Europe/Rome', viewport: { width: 1400, height: 900 } });
+      const guard = consoleGuard(ctx);
+      try {
+        const p = await ctx.newPage();
+        const net = inflight(p);
+        const pages = [ROUTES.login, ROUTES.landingPage, ROUTES.contactForm, ROUTES.register, ROUTES.activation, ROUTES.recoverPassword, ROUTES.resetPassword, ROUTES.error];
+        const problems: string[] = [];
+        for (const path of pages) {
+          await visit(p, net, server.url, path);
+          // the error page says so itself
+          if (path !== ROUTES.error) expect(CRASH.exec(await p.locator('body').innerText())?.[0] ?? null, path).toBeNull();
+          for (const v of await axeViolations(p, WCAG22AA)) problems.push(`${path}: ${v.id} (${v.impact}) ×${v.nodes}`);
+        }
+        expect(problems).toEqual([]);
+        // the checks ran on real pages
+        expect(pages.length).toBe(8);
+        guard.allow(/Failed to load resource/);
+        expect(guard.take()).toEqual([]);
+      } finally { await ctx.close(); }
+    });
+  });
+
+  const ROLES: Array<{ role: RoleName; email: string; password?: string }> = [
+    { role: 'SuperAdmin', email: SUPERADMIN },
+    { role: 'Admin', email: STUDIO.admin },
+    { role: 'Collaboratore', email: STUDIO.collaboratore },
+    { role: 'Utente', email: UTENTE.email, password: UTENTE.password },
+  ];
+
+  for (const { role, email, password } of ROLES.filter((r) => parts.includes(r.role))) {
+    describe(`${role}: every screen`, () => {
+      let ctx: BrowserContext;
+      let guard: ConsoleGuard;
+      let p: Page;
+      let net: InFlight;
+      let checks: Check[];
+      beforeAll(async () => {
+        ctx = await browser.newContext({ locale: 'it-IT', timezoneId: 'Europe/Rome', viewport: { width: 1400, height: 900 } });
+        guard = consoleGuard(ctx);
+        p = await ctx.newPage();
+        net = inflight(p);
+        await login(p, server.url, email, password);
+        const own = role === 'Utente' ? null : await apiClient(server.url, email);
+        checks = await routesOf(role, own, await apiClient(server.url, STUDIO.admin));
+      });
+      afterEach(() => {
+        // refused screens may log the API's 403
+        guard.allow(/Failed to load resource/);
+        expect(guard.take(), 'console errors').toEqual([]);
+      });
+      afterAll(async () => { await ctx?.close(); });
+
+      it(`${role}: the menu's screens, the custom routes and the views have no serious WCAG 2.2 AA violation; those above the role are refused`, async () => {
+        const part = checks.filter((c) => !/^\/table\/[A-Z]\w*$|^\/[A-Z]\w*\/(create|\d+)$/.test(c.path) || linksOf(menuFor(role, atLeast, MENU, { credit: false })).includes(c.path));
+        expect(part.length).toBeGreaterThan(8);
+        expect(await runChecks(p, net, server.url, part, role)).toEqual([]);
+      });
+
+      it(`${role}: every model's list, new-record form and card have no serious WCAG 2.2 AA violation; those above the role are refused`, async () => {
+        const part = checks.filter((c) => /^\/table\/[A-Z]\w*$|^\/[A-Z]\w*\/(create|\d+)$/.test(c.path) && !linksOf(menuFor(role, atLeast, MENU, { credit: false })).includes(c.path));
+        expect(part.length).toBeGreaterThan(role === 'SuperAdmin' ? 30 : 40);
+        if (role === 'Utente') expect(part.every((c) => !c.allowed)).toBe(true);
+        else expect(part.filter((c) => c.allowed).length).toBeGreaterThan(20);
+        expect(await runChecks(p, net, server.url, part, role)).toEqual([]);
+      });
+    });
+  }
+}
