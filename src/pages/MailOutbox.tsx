@@ -37,7 +37,7 @@ export const LOAD_ERROR = 'Errore nel caricamento dati';
 /** A message's state: 'Trattenuta (SMTP non configurato)' on two lines, the reason smaller. */
 export function StatusChip({ status }: { status: MailStatus }) {
   const [, main, why] = /^(.*?)(?: (\(.*\)))?$/.exec(MAIL_STATUS_LABELS[status] ?? status) ?? [];
-  const label = why ? <>{main} <Box component="span" sx={{ display: 'block', fontSize: '0.68rem', opacity: 0.85 }}>{why}</Box></> : main;
+  const label = why ? <>{main} <Box component="span" sx={{ display: 'block', fontSize: '0.68rem' }}>{why}</Box></> : main;
   return (
     <Chip size="small" color={STATUS_COLOR[status] ?? 'default'} variant={STATUS_FILLED[status] ? 'filled' : 'outlined'} label={label}
       sx={{ height: 'auto', fontWeight: 500, '& .MuiChip-label': { whiteSpace: 'nowrap', py: 0.25, lineHeight: 1.3, textAlign: 'center' } }} />

@@ -84,6 +84,9 @@ describe('7 breaks', () => {
     const all = await api.customerTotal({ search_text: word });
     const tutti = page.getByRole('button', { name: 'Tutti', exact: true });
     await tutti.waitFor();
+    // the filter panel has finished opening: no Collapse half-way through its height transition
+    // (a click then can land beside the button, on the panel)
+    await page.waitForFunction(() => !document.querySelector('.MuiCollapse-root:not(.MuiCollapse-entered):not(.MuiCollapse-hidden)'));
     // diagnostics of a rare CI failure where the first click after the reload changed nothing:
     // which buttons received clicks, and whether the filter panel was mounted again
     await page.evaluate(() => {

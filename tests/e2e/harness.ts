@@ -8,13 +8,18 @@
 import { mkdirSync, readFileSync } from 'node:fs';
 import { basename, dirname, join } from 'node:path';
 import { createRequire } from 'node:module';
-import { expect, inject } from 'vitest';
+import { expect, inject, vi } from 'vitest';
 import { chromium, type Browser, type BrowserContext, type Download, type Page } from 'playwright-core';
 import type {} from './globalSetup'; // the ProvidedContext of the global set-up
 
 export { DEMO_STUDIO, studioFor, SUPERADMIN, type StudioLogins } from './studios';
 
 export interface E2EServer { url: string; stop(): Promise<void> }
+
+// expect.poll() waits for what the page shows after a click, a save, a search: on a loaded machine
+// (two workers, each with a browser and a server, on two cores) that can take more than vitest's
+// default second. The deadline only; what is checked is the same.
+vi.setConfig({ expect: { poll: { timeout: 15_000 } } });
 
 /** This worker's server and browser (VITEST_POOL_ID: 1…workers, one file at a time each). */
 function workerPair() {

@@ -8,6 +8,13 @@
  * name 'Studio Demo <file>' and the logins admin@<file>.e2e.test and collaboratore@<file>.e2e.test
  * (password Demo2026!). Files not listed only read Studio Demo (or use no studio at all) and
  * share it; outbox.test.ts has a server of its own (its SMTP_URL).
+ *
+ * What is not a studio's is shared by the files of a server: the studios and users the SuperAdmin
+ * lists, the roles (adminForms adds one), the Word templates (wordTemplates adds one), the
+ * registered studio and the outbox (publicArea). The files that look at them find their own rows
+ * by name or recipient and count nothing another file adds. The login limit (10 a minute per
+ * address and e-mail) is per server: the shared logins (the SuperAdmin, Studio Demo's Admin) are
+ * used a few times per file, well under it.
  */
 import { basename } from 'node:path';
 import { fileURLToPath } from 'node:url';
