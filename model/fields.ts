@@ -35,6 +35,8 @@ export interface FieldDef {
   /** for manyToMany: the answers also carry the number of related rows under this name (e.g. taskCount) */
   countAs?: string;
   rules?: Rule[];
+  /** image fields: stored scaled to at most this many pixels on the longest side (default 600) */
+  imageSide?: number;
   /** never written by clients (computed or managed by services) */
   readOnly?: boolean;
   /** never sent to clients (password hashes) */

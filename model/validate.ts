@@ -8,6 +8,10 @@ import * as v from './validators.js';
 import { FIELD_TYPES, MESSAGES } from './types.js';
 
 export const IMAGE_MESSAGE = 'Tipo di file non supportato';
+/** the server decodes each image once, when it is written (server/records/images.ts): what it answers */
+export const IMAGE_UNREADABLE_MESSAGE = 'Immagine danneggiata: il file non si legge come immagine';
+export const IMAGE_TOO_LARGE_MESSAGE = 'Immagine troppo grande: al massimo 8000 pixel per lato e 25 milioni di pixel';
+export const IMAGE_BMP_MESSAGE = "Questo tipo di BMP non è supportato: salva l'immagine come PNG o JPEG";
 const image = (): v.Validator => (value) =>
   v.isEmpty(value) || /^data:image\/(png|gif|jpeg|bmp);base64,/i.test(String(value)) ? undefined : IMAGE_MESSAGE;
 

@@ -34,7 +34,7 @@ export const Studio = defineModel({
     iban: f.text('IBAN', { ...req, rules: ['iban'] }),
     footer_line1: f.text('Riga piè di pagina', req),
     note: f.longtext('Note', { width: 12 }),
-    logo: f.longtext('Logo', { rules: ['image'], max: 2_000_000, width: 12 }),
+    logo: f.longtext('Logo', { rules: ['image'], imageSide: 600, max: 2_000_000, width: 12 }),
     status: f.flag('Attivo', { default: 1, writeRole: 'SuperAdmin', filterable: true }),
     subscription_expire_date: f.date('Scadenza abbonamento', { writeRole: 'SuperAdmin' }),
     cc_contract: f.text('Email in copia (contratti)', { ...req, rules: ['email'] }),

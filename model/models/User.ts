@@ -18,7 +18,7 @@ export const User = defineModel({
     studio_id: f.relation('Studio', 'Studio', { writeRole: 'SuperAdmin', formHidden: 'belowWriteRole' }),
     cellulare: f.text('Cellulare', { rules: ['phone'] }),
     // seed B §3: the own profile adds the avatar (the user card does not show it)
-    avatar: f.longtext('Avatar', { rules: ['image'], max: 2_000_000, formHidden: 'exceptOwnProfile' }),
+    avatar: f.longtext('Avatar', { rules: ['image'], imageSide: 256, max: 2_000_000, formHidden: 'exceptOwnProfile' }),
     credit: f.credit('Credito', { readOnly: true, default: 0 }),
   },
   list: {

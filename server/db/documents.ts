@@ -6,6 +6,8 @@ import { sql } from 'drizzle-orm';
 import type { Exec } from '../records/exec.js';
 import { idArray } from '../records/sql.js';
 import type { StudioData } from '../documents/frame.js';
+import { printableImage, sideOf } from '../records/images.js';
+import { getModel } from '../../model/registry.js';
 
 const text = (v: unknown) => (v == null || v === '' ? null : String(v));
 
@@ -14,7 +16,9 @@ export async function studioData(exec: Exec, studioId: number): Promise<StudioDa
     FROM "studios" WHERE "id" = ${studioId}`);
   return {
     name: text(s?.name), subtitle: text(s?.subtitle), address: text(s?.address), email: text(s?.email), tel_number: text(s?.tel_number),
-    vat_number: text(s?.vat_number), website: text(s?.website), iban: text(s?.iban), footer_line1: text(s?.footer_line1), logo: text(s?.logo),
+    vat_number: text(s?.vat_number), website: text(s?.website), iban: text(s?.iban), footer_line1: text(s?.footer_line1),
+    // checked and scaled as at upload (a logo stored before that rule may be huge or corrupt): left out when it fails
+    logo: await printableImage(text(s?.logo), sideOf(getModel('Studio').fields.logo!)),
   };
 }
 

@@ -18,7 +18,7 @@ import { col, fieldExpr, ident, idArray, m2mExpr, scopeCondition, systemExprs } 
 import { numbersFromDb, toDbValue, sameValue } from './values.js';
 import { audit, auditMany, diff } from './audit.js';
 import { checkFiscalCodes } from './fiscalCode.js';
-import { checkImages } from './images.js';
+import { checkImages, decodeImages } from './images.js';
 import type { Exec, Row } from './exec.js';
 
 export type Tx = <T>(fn: (exec: Exec) => Promise<T>) => Promise<T>;
@@ -133,7 +133,7 @@ async function prepare(exec: Exec, ctx: Ctx, model: ModelDef, input: Row, mode: 
   }
   const errors = validateRecord(model, source, mode);
   checkFiscalCodes(model, source, errors);
-  checkImages(model, source, errors);
+  await checkImages(model, source, errors);
   const values: Row = {};
   for (const [name, fd] of writable(model)) {
     if (!(name in source)) continue;
@@ -172,6 +172,7 @@ const columnEntries = (model: ModelDef, values: Row) =>
 
 export async function createRecord(tx: Tx, ctx: Ctx, model: ModelDef, input: Row): Promise<Row> {
   if (!can(ctx, model, 'create') || (model.scope === 'tenant' && ctx.role !== 'SuperAdmin')) throw forbidden();
+  await decodeImages(model, input);
   return tx(async (exec) => {
     const { values, errors } = await prepare(exec, ctx, model, input, 'create');
     if (model.scope === 'studio' && (values.studio_id == null || !model.fields.studio_id)) values.studio_id = ctx.studioId;
@@ -232,6 +233,7 @@ export async function createRecords(tx: Tx, ctx: Ctx, model: ModelDef, input: Ro
   if (hooks.beforeValidate || hooks.beforeChange || hooks.afterChange || Object.values(model.fields).some((f) => f.unique || f.type === 'manyToMany')) {
     throw new HttpError(422, MSG.validation, { [multiple.list]: ['Modalità multipla non disponibile per questo elemento'] });
   }
+  await decodeImages(model, input);
   return tx(async (exec) => {
     const found = await exec(sql`SELECT t."id" FROM ${ident(ref.table)} t WHERE t."id" = ANY(${idArray(ids)}) AND ${scopeCondition(ref, ctx)}
       ${ref.softDelete ? sql`AND t."deleted_at" IS NULL` : sql``}`);
@@ -257,6 +259,7 @@ export async function createRecords(tx: Tx, ctx: Ctx, model: ModelDef, input: Ro
 }
 
 export async function updateRecord(tx: Tx, ctx: Ctx, model: ModelDef, rawId: unknown, input: Row, opts: { ifMatch?: string } = {}): Promise<Row> {
+  await decodeImages(model, input);
   return tx(async (exec) => {
     // scope first: another studio's row is a 404 even to a role that may not update (no existence leak)
     const existing = await getRecord(exec, ctx, model, rawId, { forUpdate: true });
@@ -323,6 +326,7 @@ export async function updateRecords(tx: Tx, ctx: Ctx, model: ModelDef, ids: numb
   const hooks = hooksOf(model);
   const perRow = !!(hooks.beforeValidate || hooks.beforeChange || hooks.afterChange)
     || Object.keys(data).some((k) => { const fd = model.fields[k]!; return fd.unique || fd.hidden || fd.type === 'manyToMany'; });
+  await decodeImages(model, data);
   return tx(async (exec) => {
     const found = await exec(sql`SELECT t."id" FROM ${ident(model.table)} t WHERE t."id" = ANY(${idArray(ids)}) AND ${scopeCondition(model, ctx)} FOR UPDATE`);
     // scope first: another studio's row is a 404, never a 403 (no existence leak)
