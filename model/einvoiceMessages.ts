@@ -16,5 +16,7 @@ export const EINVOICE_MESSAGES = {
   noRows: 'Inserisci almeno una riga',
   tooManyRows: 'Al massimo 200 righe',
   creditNote: 'La nota di credito deve indicare la fattura che corregge',
+  /** a TD04 saved without the invoice it corrects (the seeds' payload has no such field): a warning */
+  creditNoteUnlinked: 'La nota di credito non indica la fattura che corregge: scegli la fattura (TD01) per collegarla',
   required: V.required,
 } as const;

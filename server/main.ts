@@ -88,6 +88,7 @@ const lines = [
   `  ${settings.appName} 3.5.1 is running at ${url}`,
   `  Database: ${database.kind === 'pglite' ? `embedded PGlite in ${settings.dataDir}` : 'PostgreSQL (DATABASE_URL)'}${demoLoaded ? ' — demo data loaded' : ''}`,
   `  Mail: ${settings.smtpUrl ? `sent through ${new URL(settings.smtpUrl).host} (SMTP_URL)` : "SMTP_URL is not set: messages are kept in 'Posta in uscita'"}`,
+  ...(settings.paymentSandbox ? ['  Payments: PAYMENT_SANDBOX is on — test payments, no money moves (never in production)'] : []),
 ];
 if (settings.demoData) {
   lines.push(`  Demo logins (password ${DEMO_PASSWORD}):`);

@@ -43,7 +43,11 @@ export interface Settings {
   fatturapaXsd?: string;
   /** the subscription's price per month in euro (C66) */
   subscriptionPrice: string;
-  /** the sandbox payment provider (a local approval page): on unless PAYMENT_SANDBOX=false */
+  /**
+   * the sandbox payment provider (a local approval page, no money moves): off unless
+   * PAYMENT_SANDBOX=true — with it on any Admin buys months for nothing, so it is never on by
+   * default; `npm start` (the demo) and the tests turn it on explicitly, and the app shows a banner
+   */
   paymentSandbox: boolean;
   /** PayPal (wallet provider) is on when both its REST app's credentials are set */
   paypal?: { clientId: string; clientSecret: string; environment: 'sandbox' | 'production' };
@@ -179,7 +183,7 @@ export function loadSettings(env: NodeJS.ProcessEnv = process.env): Settings {
     storageDir: resolve(env.STORAGE_DIR || join(dataDir, 'files')),
     fatturapaXsd: env.FATTURAPA_XSD ? resolve(env.FATTURAPA_XSD) : undefined,
     subscriptionPrice: priceOf(env.SUBSCRIPTION_PRICE),
-    paymentSandbox: bool(env.PAYMENT_SANDBOX, true),
+    paymentSandbox: bool(env.PAYMENT_SANDBOX, false),
     paypal: paypalOf(env),
     stripe: stripeOf(env),
     registrationEnabled: bool(env.REGISTRATION_ENABLED, true),

@@ -81,7 +81,7 @@ export function accounts(exec: Exec, ctx: AccountsCtx) {
           FROM r ORDER BY r.customer_id, r.k
           RETURNING "id", "customer_id", "amount", "date", "transaction_note"
         ), a AS (${audit('ins', sql`NULL::jsonb`, 'create', 'Transaction')})
-        SELECT COALESCE(json_agg(json_build_object('customer_id', ins."customer_id", 'business_name', c."business_name",
+        SELECT COALESCE(json_agg(json_build_object('id', ins."id", 'customer_id', ins."customer_id", 'business_name', c."business_name",
             'date', to_char(ins."date", 'YYYY-MM-DD HH24:MI:SS'), 'amount', ins."amount", 'transaction_note', ins."transaction_note")
           ORDER BY c."business_name", ins."customer_id", ins."date"), '[]')::text AS "rows"
         FROM ins JOIN c ON c."id" = ins."customer_id"`);

@@ -5,7 +5,7 @@
  * problem in Italian naming the field to fix.
  */
 import type { EInvoiceData } from './fatturapa.js';
-import { NATURES } from '../../model/einvoice.js';
+import { EINVOICE_MESSAGES, NATURES } from '../../model/einvoice.js';
 import { vatCheckDigit } from '../../model/validators.js';
 
 const CAP = /^\d{5}$/;
@@ -43,7 +43,8 @@ export function einvoiceProblems(d: EInvoiceData): string[] {
   if (blank(d.number)) out.push('Manca il numero del documento');
   else if (d.number.trim().length > 20) out.push('Il numero del documento supera i 20 caratteri');
   if (!DATE.test(d.date)) out.push('Data del documento non valida');
-  if (d.type === 'TD04' && (!d.corrects || blank(d.corrects.number) || !DATE.test(d.corrects.date))) out.push('La nota di credito deve indicare la fattura che corregge');
+  // a TD04 may leave out the invoice it corrects (DatiFattureCollegate is optional): a warning, below
+  if (d.type === 'TD04' && d.corrects && (blank(d.corrects.number) || !DATE.test(d.corrects.date))) out.push('La fattura corretta dalla nota di credito non ha numero o data validi');
   if (!d.rows.length) out.push('Serve almeno una riga');
   d.rows.forEach((r, i) => {
     const n = `Riga ${i + 1}`;
@@ -54,4 +55,9 @@ export function einvoiceProblems(d: EInvoiceData): string[] {
     if (r.nature && !NATURES.some((x) => x.value === r.nature)) out.push(`${n}: natura IVA non ammessa (${r.nature})`);
   });
   return out;
+}
+
+/** What does not keep the invoice from being accepted but is worth saying: a credit note that names no invoice. */
+export function einvoiceWarnings(d: EInvoiceData): string[] {
+  return d.type === 'TD04' && !d.corrects ? [EINVOICE_MESSAGES.creditNoteUnlinked] : [];
 }

@@ -1,6 +1,6 @@
 /**
- * The payment providers this server offers (PRODUCT.md §7): the sandbox unless
- * PAYMENT_SANDBOX=false, PayPal and Stripe when their keys are set.
+ * The payment providers this server offers (PRODUCT.md §7): the sandbox only with
+ * PAYMENT_SANDBOX=true (issue 25: never on by mistake), PayPal and Stripe when their keys are set.
  */
 import type { Settings } from '../settings.js';
 import type { PaymentProvider } from './provider.js';

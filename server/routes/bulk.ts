@@ -24,14 +24,21 @@ export async function bulkRoutes(api: FastifyInstance, deps: AppDeps) {
 
   api.post('/generate_credit_transactions', {
     schema: {
-      tags, summary: 'C38 Genera le rate annuali dei clienti selezionati',
+      tags, summary: 'C38 Genera le rate annuali dei clienti selezionati → data: i movimenti creati (cliente, data, importo); skipped: i clienti esclusi',
       body: z.looseObject({ customer_ids: ids.describe('id dei clienti (elenco o testo JSON)'), year: z.union([z.number(), z.string()]).optional().describe('anno (predefinito: quello corrente)') }),
-      response: { 200: z.object({ data: z.object({
-        created: z.array(z.object({ customer_id: z.number().int(), business_name: z.string(), date: z.string(), amount: z.number(), transaction_note: z.string() })),
-        skipped: z.array(z.object({ customer_id: z.number().int(), business_name: z.string(), reason: z.string() })),
-      }) }), ...ERRORS },
+      response: { 200: z.object({
+        // seed A §7 / B §7: 'returns a list of transactions with customer, date and amount'
+        data: z.array(z.object({
+          id: z.number().int(), customer_id: z.number().int(), customer: z.object({ id: z.number().int(), business_name: z.string() }),
+          date: z.string(), amount: z.number(), is_yearly_installment: z.literal(true), transaction_note: z.string(),
+        })).describe('i movimenti creati'),
+        skipped: z.array(z.object({ customer_id: z.number().int(), business_name: z.string(), reason: z.string() })).describe('i clienti esclusi, con il motivo'),
+      }), ...ERRORS },
     },
-  }, async (req) => ({ data: await generateInstallments(deps.tx, req.ctx, req.body as Record<string, unknown>) }));
+  }, async (req) => {
+    const { created, skipped } = await generateInstallments(deps.tx, req.ctx, req.body as Record<string, unknown>);
+    return { data: created, skipped };
+  });
 
   api.post('/update_yearly_accounting_amount', {
     schema: { tags, summary: 'C26 Imposta la tariffa annuale dei clienti selezionati (valore fisso o percentuale)', body: YearlyBody, response: { 200: YearlyAnswer, ...ERRORS } },

@@ -26,7 +26,7 @@ const Row = z.object({
   description: z.unknown().optional().describe('descrizione (obbligatoria)'),
   quantity: z.unknown().optional().describe('quantità: intero > 0'),
   price: z.unknown().optional().describe('prezzo unitario > 0 (es. 120,50)'),
-  vat: z.unknown().optional().describe('aliquota IVA: 22, 10, 5, 4 o 0'),
+  vat: z.unknown().optional().describe('aliquota IVA: 22, 10, 5, 4 o 0; senza, quella del regime dello studio (22, o 0 con natura N2.2 nel forfettario RF19)'),
   nature: z.unknown().optional().describe('con IVA 0: natura N1, N2.2 o N4'),
   studio_service_id: z.unknown().optional().describe('il servizio dello studio da cui è stata presa (facoltativo)'),
 }).loose();
@@ -36,12 +36,15 @@ const SaveBody = z.looseObject({
   documentType: z.unknown().optional().describe('TD01 (Fattura) o TD04 (Nota di Credito)'),
   documentDate: z.unknown().optional().describe('data YYYY-MM-DD'),
   documentNumber: z.unknown().optional().describe('numero, unico nell\'anno dello studio'),
-  correctsId: z.unknown().optional().describe('TD04: id della fattura che corregge'),
+  correctsId: z.unknown().optional().describe('TD04: id della fattura che corregge (facoltativo: senza, la nota è salvata con un avviso)'),
   serviceRows: z.array(Row).optional().describe('righe (almeno una)'),
   updated_at: z.unknown().optional().describe('PUT: la versione letta'),
 });
-const Saved = z.object({ data: z.object({ eDocumentId: z.number().int(), updated_at: z.string() }) });
-const Check = z.object({ message: z.string(), details: z.array(z.string()) });
+const Saved = z.object({
+  data: z.object({ eDocumentId: z.number().int(), updated_at: z.string() }),
+  warnings: z.array(z.string()).describe('avvisi che non impediscono il salvataggio (es. nota di credito senza fattura collegata)'),
+});
+const Check = z.object({ message: z.string(), details: z.array(z.string()), warnings: z.array(z.string()).optional().describe('avvisi che non rendono la fattura non valida') });
 
 export async function einvoiceRoutes(api: FastifyInstance, deps: AppDeps) {
   const { exec } = deps;
@@ -55,8 +58,8 @@ export async function einvoiceRoutes(api: FastifyInstance, deps: AppDeps) {
   api.post('/edocument', {
     schema: { tags, summary: 'C52 Nuova fattura elettronica (righe e totali nella stessa transazione) → data.eDocumentId', body: SaveBody, response: { 201: Saved, ...ERRORS } },
   }, async (req, reply) => {
-    const data = await saveEDocument(deps.tx, req.ctx, req.body as Record<string, unknown>, null);
-    return reply.code(201).send({ data });
+    const { warnings, ...data } = await saveEDocument(deps.tx, req.ctx, req.body as Record<string, unknown>, null);
+    return reply.code(201).send({ data, warnings });
   });
 
   api.put('/edocument/:id', {
@@ -64,7 +67,8 @@ export async function einvoiceRoutes(api: FastifyInstance, deps: AppDeps) {
   }, async (req) => {
     const id = oneId((req.params as { id: string }).id);
     if (id === null) throw notFound();
-    return { data: await saveEDocument(deps.tx, req.ctx, req.body as Record<string, unknown>, id) };
+    const { warnings, ...data } = await saveEDocument(deps.tx, req.ctx, req.body as Record<string, unknown>, id);
+    return { data, warnings };
   });
 
   api.get('/edocuments_suggested_number', {
@@ -97,7 +101,7 @@ export async function einvoiceRoutes(api: FastifyInstance, deps: AppDeps) {
   }, async (req, reply) => {
     const [d] = await sourcesOf(exec, req.ctx, (req.params as { id: string }).id);
     const r = await validateEDocument(d!, deps.settings.fatturapaXsd);
-    return reply.code(r.valid ? 200 : 400).send({ message: r.message, details: r.details });
+    return reply.code(r.valid ? 200 : 400).send({ message: r.message, details: r.details, ...(r.warnings.length ? { warnings: r.warnings } : {}) });
   });
 
   api.get('/edocuments/:id/actions/download_xml', {

@@ -5,12 +5,12 @@
  * shows it as it is). Payment calls are allowed with an expired subscription (that is what they
  * are for).
  */
-import type { FastifyInstance, FastifyReply } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import type { AppDeps } from '../deps.js';
 import { HttpError } from '../errors.js';
 import { ERRORS } from './schemas.js';
-import { createPaymentIntent, enabledProviders, finalizePayment, initPayment, isAppPath, offlinePayment, SUBSCRIPTION_ITEM, type Payments } from '../services/payments.js';
+import { createPaymentIntent, enabledProviders, finalizePayment, initPayment, isAppPath, offlinePayment, SUBSCRIPTION_ITEM, type OwnSite, type Payments } from '../services/payments.js';
 import { sandboxPayment, setPaymentStatus, paymentByToken } from '../db/payments.js';
 import { esc } from '../documents/frame.js';
 import { formatEuro } from '../../model/types.js';
@@ -48,6 +48,14 @@ ${open ? `<form method="post" action="${esc(q('approve'))}" style="display:inlin
 </main></body></html>`;
 }
 
+/** the product's own site for C67's absolute return addresses: SERVER_BASEURL's origin and the host the request was sent to */
+function ownSite(req: FastifyRequest, serverBaseUrl: string): OwnSite {
+  let origin: string[] = [];
+  try { origin = [new URL(serverBaseUrl).origin]; } catch { origin = []; }
+  const host = typeof req.host === 'string' ? req.host.trim().toLowerCase() : '';
+  return { origins: origin, hosts: host ? [host] : [] };
+}
+
 /** a path of this application only (the page sends the customer there) */
 const appPath = (raw: unknown) => (isAppPath(raw) ? raw : '/pay_return');
 
@@ -69,10 +77,14 @@ export async function paymentRoutes(api: FastifyInstance, deps: AppDeps, payment
         config: exempt,
         schema: {
           tags, summary: `C67 Apre un pagamento ${provider} dei mesi scelti → approveUrl (errore: errorMessage)`,
-          body: z.looseObject({ numberOfSubscriptionMonth: z.unknown().optional().describe('mesi, da 1 a 36'), returnUrl: z.unknown().optional().describe('percorso di ritorno (es. /pay_return)'), cancelUrl: z.unknown().optional() }),
+          body: z.looseObject({
+            numberOfSubscriptionMonth: z.unknown().optional().describe('mesi, da 1 a 36'),
+            returnUrl: z.unknown().optional().describe('dove torna il cliente: un percorso (es. /pay_return) o un indirizzo assoluto dello stesso sito (SERVER_BASEURL o l\'host chiamato); altri siti sono rifiutati'),
+            cancelUrl: z.unknown().optional().describe('dove torna se annulla (come returnUrl)'),
+          }),
           response: { 201: z.object({ approveUrl: z.string(), paymentId: z.number().int() }), ...withErrorMessage },
         },
-      }, async (req, reply) => answering(reply, async () => reply.code(201).send(await initPayment(deps, payments, req.ctx, provider, req.body as Record<string, unknown>))));
+      }, async (req, reply) => answering(reply, async () => reply.code(201).send(await initPayment(deps, payments, req.ctx, provider, req.body as Record<string, unknown>, ownSite(req, deps.settings.serverBaseUrl)))));
 
       api.post(`/${provider}/actions/finalize`, {
         config: exempt,
@@ -88,13 +100,13 @@ export async function paymentRoutes(api: FastifyInstance, deps: AppDeps, payment
         schema: {
           tags, summary: `C70 Apre un pagamento con carta (${provider}) di quantity mesi: il prezzo lo fa il server → client_secret (errore: errorMessage)`,
           querystring: z.looseObject({
-            amount: z.string().optional().describe('totale atteso in euro (deve essere prezzo × mesi)'),
+            amount: z.string().optional().describe('totale atteso in centesimi di euro (deve essere prezzo × mesi, es. 5970 per 59,70 €)'),
             quantity: z.string().optional().describe('mesi, da 1 a 36'),
             purchasing_item_id: z.string().optional().describe(`articolo: ${SUBSCRIPTION_ITEM}`),
             charge_type: z.string().optional().describe(`tipo di addebito: ${SUBSCRIPTION_ITEM}`),
             purchase_additional_data: z.string().optional().describe('nota libera, al massimo 500 caratteri'),
           }),
-          response: { 200: z.object({ client_secret: z.string(), paymentId: z.number().int(), amount: z.number() }), ...withErrorMessage },
+          response: { 200: z.object({ client_secret: z.string(), paymentId: z.number().int(), amount: z.number().int().describe('importo in centesimi') }), ...withErrorMessage },
         },
       }, async (req, reply) => answering(reply, () => createPaymentIntent(deps, payments, req.ctx, provider, req.query as Record<string, unknown>)));
 

@@ -34,6 +34,7 @@ export async function shellRoutes(api: FastifyInstance, deps: AppDeps) {
         EXPORT_ENABLED: z.boolean(), REGISTRATION_ENABLED: z.boolean(), SOCIAL_LOGIN_ENABLED: z.boolean(),
         GOOGLE_LOGIN_ENABLED: z.boolean(), FACEBOOK_LOGIN_ENABLED: z.boolean(), GOOGLE_CLIENT_ID: z.string().nullable(), FACEBOOK_APP_ID: z.string().nullable(),
         CAPTCHA: z.enum(['altcha', 'recaptcha']), RECAPTCHA_SITE_KEY: z.string().nullable(), SUPPORT_EMAIL: z.string(),
+        PAYMENT_SANDBOX: z.boolean().describe('pagamenti di prova attivi (PAYMENT_SANDBOX): l\'app lo dice a tutti con un avviso'),
       }), ...ERRORS },
     },
   }, async () => ({
@@ -52,6 +53,7 @@ export async function shellRoutes(api: FastifyInstance, deps: AppDeps) {
     CAPTCHA: settings.recaptcha ? 'recaptcha' as const : 'altcha' as const,
     RECAPTCHA_SITE_KEY: settings.recaptcha?.siteKey ?? null,
     SUPPORT_EMAIL: settings.supportEmail,
+    PAYMENT_SANDBOX: settings.paymentSandbox,
   }));
 
   api.get('/studio_logged', {

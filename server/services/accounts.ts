@@ -42,8 +42,15 @@ function allow(ctx: Ctx, postsTransactions: boolean) {
 
 const num = (v: unknown) => Number(v);
 
+/** one transaction made by C38: its customer, date and amount (seed A §7, B §3 'Transaction (as used here)') */
+export interface InstallmentMade {
+  id: number; customer_id: number; customer: { id: number; business_name: string };
+  date: string; amount: number; is_yearly_installment: true; transaction_note: string;
+}
+
+/** C38's work: the transactions made (the answer's `data`) and the customers skipped, with the reason */
 export interface InstallmentsAnswer {
-  created: Array<{ customer_id: number; business_name: string; date: string; amount: number; transaction_note: string }>;
+  created: InstallmentMade[];
   skipped: Array<{ customer_id: number; business_name: string; reason: string }>;
 }
 
@@ -61,7 +68,10 @@ export async function generateInstallments(tx: Tx, ctx: Ctx, body: { customer_id
     const skipped = candidates.filter((c) => c.reason != null)
       .map((c) => ({ customer_id: num(c.id), business_name: String(c.business_name ?? ''), reason: REASONS[String(c.reason)] ?? String(c.reason) }));
     const created = (await acc.insertInstallments(candidates.filter((c) => c.reason == null).map((c) => num(c.id)), year))
-      .map((r) => ({ customer_id: num(r.customer_id), business_name: String(r.business_name ?? ''), date: String(r.date), amount: num(r.amount), transaction_note: String(r.transaction_note) }));
+      .map((r) => ({
+        id: num(r.id), customer_id: num(r.customer_id), customer: { id: num(r.customer_id), business_name: String(r.business_name ?? '') },
+        date: String(r.date), amount: num(r.amount), is_yearly_installment: true as const, transaction_note: String(r.transaction_note),
+      }));
     return { created, skipped };
   });
 }

@@ -17,7 +17,7 @@ import { createRecord, getRecord, updateRecord, parseIds, SERVICE_WRITE, type Tx
 import { audit } from '../records/audit.js';
 import type { Exec, Row } from '../records/exec.js';
 import { correctable, einvoiceSources, lastNumber, lockNumbering, numberTaken, ownRows, rowsOf, studioForEditor, writeRows, type EInvoiceSource } from '../db/einvoices.js';
-import { einvoiceProblems } from '../einvoice/validate.js';
+import { einvoiceProblems, einvoiceWarnings } from '../einvoice/validate.js';
 import { fatturaPaXml } from '../einvoice/fatturapa.js';
 import { xsdErrors } from '../einvoice/xsd.js';
 import { safeEntryName } from '../documents/zip.js';
@@ -47,12 +47,24 @@ function invalid(errors: FieldErrors): HttpError {
 
 export interface SavedRow extends EInvoiceRow { studio_service_id: number | null }
 
-/** The rows of a payload, checked with the editor's rules (errors keyed serviceRows.{i}.{field}). */
-function rowsOfPayload(raw: unknown, errors: FieldErrors): SavedRow[] {
+/**
+ * The VAT of a row that names none (the seeds' rows are description, quantity and price): the
+ * studio's regime decides — a forfettario (RF19) invoices without VAT, Natura N2.2; any other
+ * regime the ordinary rate, 22 %.
+ */
+export function defaultVat(regime: string | null | undefined): { vat: number; nature: string | null } {
+  return regime === 'RF19' ? { vat: 0, nature: 'N2.2' } : { vat: 22, nature: null };
+}
+
+const absent = (v: unknown) => v === undefined || v === null || v === '';
+
+/** The rows of a payload, checked with the editor's rules (errors keyed serviceRows.{i}.{field}); a row without `vat` takes `byDefault`. */
+function rowsOfPayload(raw: unknown, errors: FieldErrors, byDefault: { vat: number; nature: string | null }): SavedRow[] {
   if (!Array.isArray(raw) || raw.length === 0) { errors.serviceRows = [M.noRows]; return []; }
   if (raw.length > MAX_ROWS) { errors.serviceRows = [M.tooManyRows]; return []; }
   return raw.map((r: unknown, i) => {
-    const row = (r && typeof r === 'object' ? r : {}) as Record<string, unknown>;
+    const given = (r && typeof r === 'object' ? r : {}) as Record<string, unknown>;
+    const row = absent(given.vat) ? { ...given, vat: byDefault.vat, nature: absent(given.nature) ? byDefault.nature : given.nature } : given;
     for (const [field, message] of Object.entries(rowErrors(row))) errors[`serviceRows.${i}.${field}`] = [message!];
     const vat = Number(row.vat);
     return {
@@ -85,17 +97,22 @@ function payloadErrors(e: unknown): unknown {
  * C52 (id null) and C53: saves the document, its rows and totals in one transaction; answers its
  * id and version.
  */
-export async function saveEDocument(tx: Tx, ctx: Ctx, body: Record<string, unknown>, id: number | null): Promise<{ eDocumentId: number; updated_at: string }> {
+export async function saveEDocument(tx: Tx, ctx: Ctx, body: Record<string, unknown>, id: number | null): Promise<{ eDocumentId: number; updated_at: string; warnings: string[] }> {
   const m = model();
   if (!can(ctx, m, id ? 'update' : 'create')) throw forbidden();
-  // another studio's document is a 404 before anything else is said about the payload
-  if (id) await tx((exec) => getRecord(exec, ctx, m, id));
+  const regime = await tx(async (exec) => {
+    // another studio's document is a 404 before anything else is said about the payload
+    if (id) await getRecord(exec, ctx, m, id);
+    return (await studioForEditor(exec, ctx.studioId)).fiscal_regime;
+  });
   const errors: FieldErrors = {};
   if (body.studioId !== undefined && body.studioId !== null && body.studioId !== '' && oneId(body.studioId) !== ctx.studioId) errors.studioId = ['Studio non valido'];
-  const rows = rowsOfPayload(body.serviceRows, errors);
+  const rows = rowsOfPayload(body.serviceRows, errors, defaultVat(regime));
   const type = body.documentType;
   const correctsId = oneId(body.correctsId);
-  if (type === 'TD04' && !correctsId) errors.correctsId = [M.creditNote];
+  // the seeds' payload has no link to the corrected invoice: a TD04 without it is saved (its XML
+  // simply has no DatiFattureCollegate, which FatturaPA allows), with a warning
+  const warnings = type === 'TD04' && !correctsId ? [M.creditNoteUnlinked] : [];
   const date = isoDate(body.documentDate);
   const number = typeof body.documentNumber === 'string' ? body.documentNumber.trim() : typeof body.documentNumber === 'number' ? String(body.documentNumber) : body.documentNumber;
   // FatturaPA's Numero is Basic Latin text (String20Type)
@@ -133,7 +150,7 @@ export async function saveEDocument(tx: Tx, ctx: Ctx, body: Record<string, unkno
         await audit(exec, ctx, m, docId, 'update', { serviceRows: [plain(before), plain(rows)] });
       }
       const saved = await getRecord(exec, ctx, m, docId);
-      return { eDocumentId: docId, updated_at: String(saved.updated_at) };
+      return { eDocumentId: docId, updated_at: String(saved.updated_at), warnings };
     });
   } catch (e) {
     throw payloadErrors(e);
@@ -187,12 +204,13 @@ export async function sourcesOf(exec: Exec, ctx: Ctx, rawIds: string): Promise<E
 export const xmlName = (d: EInvoiceSource, ext = 'xml') => `${d.type}_${safeEntryName(d.business_name, 80)}_${d.id}.${ext}`;
 
 /** C55: the problems of one document: the product's own rules, and the official schema when configured. */
-export async function validateEDocument(d: EInvoiceSource, xsdPath?: string): Promise<{ valid: boolean; message: string; details: string[] }> {
+export async function validateEDocument(d: EInvoiceSource, xsdPath?: string): Promise<{ valid: boolean; message: string; details: string[]; warnings: string[] }> {
   const details = einvoiceProblems(d);
   if (!details.length && xsdPath) details.push(...(await xsdErrors(fatturaPaXml(d), xsdPath)).map((e) => `Schema FatturaPA: ${e}`));
+  const warnings = einvoiceWarnings(d);
   return details.length
-    ? { valid: false, message: `La fattura ${d.number} non è valida: ${details.length === 1 ? 'c\'è un problema da correggere' : `ci sono ${details.length} problemi da correggere`}`, details }
-    : { valid: true, message: `La fattura ${d.number} è valida`, details: [] };
+    ? { valid: false, message: `La fattura ${d.number} non è valida: ${details.length === 1 ? 'c\'è un problema da correggere' : `ci sono ${details.length} problemi da correggere`}`, details, warnings }
+    : { valid: true, message: `La fattura ${d.number} è valida${warnings.length ? ` (attenzione: ${warnings.join('; ')})` : ''}`, details: [], warnings };
 }
 
 /** The XML of a document that passes the product's rules; else 422 naming what to fix. */

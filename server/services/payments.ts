@@ -26,7 +26,7 @@ import { PaymentError } from '../payments/provider.js';
 export const PAYMENT_MESSAGES = {
   months: `Scegli da ${SUBSCRIPTION_MONTHS.min} a ${SUBSCRIPTION_MONTHS.max} mesi`,
   provider: 'Metodo di pagamento non disponibile',
-  url: 'Indirizzo di ritorno non valido: serve un percorso dell\'applicazione (es. /pay_return)',
+  url: 'Indirizzo di ritorno non valido: serve un percorso dell\'applicazione (es. /pay_return) o un indirizzo del suo stesso sito',
   token: 'Pagamento non trovato',
   pending: 'Il pagamento non è ancora stato approvato',
   failed: 'Il pagamento non è andato a buon fine',
@@ -47,10 +47,29 @@ export function monthsOf(raw: unknown, field = 'numberOfSubscriptionMonth'): num
 /** whether `raw` is a path of this application (never another site: the sandbox redirects to it) */
 export const isAppPath = (raw: unknown): raw is string => typeof raw === 'string' && raw.length <= 500 && /^\/(?![/\\])[\x21-\x7e]*$/.test(raw);
 
-function appPath(raw: unknown, field: string): string {
+/**
+ * Where a return address may point besides a bare path: the product's own origin (SERVER_BASEURL)
+ * and the host the request was sent to (what a browser on this server sends as an absolute URL).
+ */
+export interface OwnSite { origins: string[]; hosts: string[] }
+
+/**
+ * C67's returnUrl/cancelUrl: a path of the app, or an absolute http(s) URL of the product's own
+ * site (no credentials in it); either way what is kept is its path (and query), so that the
+ * sandbox's page and PayPal only ever send the customer back here. Any other site is refused
+ * (no open redirect).
+ */
+export function returnPath(raw: unknown, field: string, own: OwnSite): string {
   const s = typeof raw === 'string' ? raw.trim() : '';
-  if (!isAppPath(s)) throw refuse(422, PAYMENT_MESSAGES.url, field);
-  return s;
+  if (isAppPath(s)) return s;
+  let url: URL | null = null;
+  const text: string = s;
+  try { url = text.length <= 500 && /^https?:\/\//i.test(text) ? new URL(text) : null; } catch { url = null; }
+  const ours = !!url && (url.protocol === 'http:' || url.protocol === 'https:') && !url.username && !url.password
+    && (own.origins.includes(url.origin) || own.hosts.includes(url.host.toLowerCase()));
+  const path = url ? `${url.pathname}${url.search}` : '';
+  if (!ours || !isAppPath(path)) throw refuse(422, PAYMENT_MESSAGES.url, field);
+  return path;
 }
 
 /** the transaction runner of the payment calls (each step its own: no transaction waits on a provider) */
@@ -100,12 +119,12 @@ async function openPayment(deps: PaymentDeps, p: Payments, ctx: Ctx, provider: P
 }
 
 /** C67: opens a wallet payment of `months`; the page where the customer approves it. */
-export async function initPayment(deps: PaymentDeps, p: Payments, ctx: Ctx, providerName: string, body: Record<string, unknown>) {
+export async function initPayment(deps: PaymentDeps, p: Payments, ctx: Ctx, providerName: string, body: Record<string, unknown>, own: OwnSite = { origins: [], hosts: [] }) {
   mayPay(ctx);
   const provider = providerOf(p, providerName, 'wallet');
   const months = monthsOf(body.numberOfSubscriptionMonth);
-  const returnUrl = appPath(body.returnUrl, 'returnUrl');
-  const cancelUrl = appPath(body.cancelUrl ?? body.returnUrl, 'cancelUrl');
+  const returnUrl = returnPath(body.returnUrl, 'returnUrl', own);
+  const cancelUrl = returnPath(body.cancelUrl ?? body.returnUrl, 'cancelUrl', own);
   const opened = await openPayment(deps, p, ctx, provider, months, { returnUrl, cancelUrl });
   if (!opened.approveUrl) throw refuse(502, PAYMENT_MESSAGES.provider);
   return { approveUrl: opened.approveUrl, paymentId: opened.paymentId };
@@ -116,8 +135,9 @@ export const SUBSCRIPTION_ITEM = 'subscription';
 
 /**
  * C70: opens a card payment: `quantity` months of the subscription. The server prices it (price
- * × months); an `amount` sent by the app must be that total (a page showing a stale price is
- * refused rather than charged another sum). Answers the PaymentIntent's client secret.
+ * × months); an `amount` sent by the app must be that total in cents (seed B §9: card amounts
+ * are cents), else it is refused rather than charged another sum (a page showing a stale price).
+ * Answers the PaymentIntent's client secret and the amount, in cents too.
  */
 export async function createPaymentIntent(deps: PaymentDeps, p: Payments, ctx: Ctx, providerName: string, query: Record<string, unknown>) {
   mayPay(ctx);
@@ -128,14 +148,15 @@ export async function createPaymentIntent(deps: PaymentDeps, p: Payments, ctx: C
     if (v !== undefined && v !== '' && v !== SUBSCRIPTION_ITEM) throw refuse(422, PAYMENT_MESSAGES.item, field);
   }
   const total = totalCents(p.price, months);
-  if (query.amount !== undefined && query.amount !== '' && toCents(String(query.amount)) !== total) {
-    throw refuse(422, `${PAYMENT_MESSAGES.amount} (${formatEuro(fromCents(total))} per ${months} ${months === 1 ? 'mese' : 'mesi'})`, 'amount');
+  const amount = query.amount === undefined ? '' : String(query.amount).trim();
+  if (amount !== '' && (!/^\d{1,12}$/.test(amount) || Number(amount) !== total)) {
+    throw refuse(422, `${PAYMENT_MESSAGES.amount} (${formatEuro(fromCents(total))} per ${months} ${months === 1 ? 'mese' : 'mesi'}: amount=${total}, in centesimi)`, 'amount');
   }
   const note = query.purchase_additional_data === undefined ? undefined : String(query.purchase_additional_data);
   if (note !== undefined && note.length > 500) throw refuse(422, PAYMENT_MESSAGES.note, 'purchase_additional_data');
   const opened = await openPayment(deps, p, ctx, provider, months, { returnUrl: '/pay_return', cancelUrl: '/pay_init' }, note || undefined);
   if (!opened.clientSecret) throw refuse(502, PAYMENT_MESSAGES.provider);
-  return { client_secret: opened.clientSecret, paymentId: opened.paymentId, amount: fromCents(opened.amountCents) };
+  return { client_secret: opened.clientSecret, paymentId: opened.paymentId, amount: opened.amountCents };
 }
 
 /**

@@ -12,9 +12,9 @@ import { fromCents, toCents } from '../../model/money';
 function perCustomer(result: InstallmentsResult) {
   const by = new Map<number, { business_name: string; count: number; cents: number; first: string }>();
   for (const c of result.created) {
-    const row = by.get(c.customer_id);
+    const row = by.get(c.customer.id);
     const cents = toCents(c.amount);
-    if (!row) by.set(c.customer_id, { business_name: c.business_name, count: 1, cents, first: c.date });
+    if (!row) by.set(c.customer.id, { business_name: c.customer.business_name, count: 1, cents, first: c.date });
     else { row.count += 1; row.cents += cents; if (c.date < row.first) row.first = c.date; }
   }
   return [...by.values()].map((r) => ({ ...r, total: fromCents(r.cents) }));

@@ -462,9 +462,10 @@ export const dataProvider = {
 
   // ---- bulk actions on the selected customers (src/bulk/): errors stay ApiError ----
 
-  /** C38 POST /api/generate_credit_transactions: the yearly installments of `year`. */
-  async generateInstallments(customerIds: Array<string | number>, year: number) {
-    return (await apiFetch<{ data: InstallmentsResult }>('/api/generate_credit_transactions', { method: 'POST', json: { customer_ids: customerIds.map(Number), year } })).data;
+  /** C38 POST /api/generate_credit_transactions: the yearly installments of `year` (`data`: the transactions made; `skipped` beside it). */
+  async generateInstallments(customerIds: Array<string | number>, year: number): Promise<InstallmentsResult> {
+    const res = await apiFetch<{ data: InstallmentMade[]; skipped?: InstallmentsResult['skipped'] }>('/api/generate_credit_transactions', { method: 'POST', json: { customer_ids: customerIds.map(Number), year } });
+    return { created: res.data ?? [], skipped: res.skipped ?? [] };
   },
   /** C26 POST /api/update_yearly_accounting_amount (or its preview, which writes nothing). */
   async updateYearlyAmount(customerIds: Array<string | number>, change: { yearly_accounting_amount: number } | { yearly_accounting_amount_change_percentage: number }, preview = false) {
@@ -548,9 +549,9 @@ export const dataProvider = {
   async subscriptionPrice(params: { signal?: AbortSignal } = {}) {
     return apiFetch<{ data: number; providers: PaymentProviderInfo[] }>('/api/subscription_price', { signal: params.signal });
   },
-  /** C70 GET /api/{card_provider}/create_payment_intent: a card payment of `quantity` months; its client secret. */
-  async createPaymentIntent(provider: string, query: { quantity: number; amount: string }) {
-    const q = new URLSearchParams({ quantity: String(query.quantity), amount: query.amount, purchasing_item_id: 'subscription', charge_type: 'subscription' });
+  /** C70 GET /api/{card_provider}/create_payment_intent: a card payment of `quantity` months, `amount` in cents (seed B §9, and so is the answer's); its client secret. */
+  async createPaymentIntent(provider: string, query: { quantity: number; amount: number }) {
+    const q = new URLSearchParams({ quantity: String(query.quantity), amount: String(query.amount), purchasing_item_id: 'subscription', charge_type: 'subscription' });
     return apiFetch<{ client_secret: string; paymentId: number; amount: number }>(`/api/${encodeURIComponent(provider)}/create_payment_intent?${q}`);
   },
   /** C71 POST /api/{card_provider}/process_confirmed_payment_intent: COMPLETED once paid (a replay moves nothing). */
@@ -592,7 +593,9 @@ export const dataProvider = {
   /** C52 POST /api/edocument (no id) or C53 PUT /api/edocument/{id}: data.eDocumentId. */
   async saveEDocument(body: EDocumentPayload, id?: string | number) {
     const path = id == null ? '/api/edocument' : `/api/edocument/${encodeURIComponent(String(id))}`;
-    return (await apiFetch<{ data: { eDocumentId: number; updated_at: string } }>(path, { method: id == null ? 'POST' : 'PUT', json: body })).data;
+    const res = await apiFetch<{ data: { eDocumentId: number; updated_at: string }; warnings?: string[] }>(path, { method: id == null ? 'POST' : 'PUT', json: body });
+    // `warnings`: what the server took but wants said (a TD04 without the invoice it corrects)
+    return { ...res.data, warnings: Array.isArray(res.warnings) ? res.warnings.map(String) : [] };
   },
   /** C54 GET /api/edocuments_suggested_number: the next number of the date's year. */
   async suggestedEDocumentNumber(date: string) {
@@ -671,8 +674,13 @@ export interface EDocumentData {
   corrects: { number: string; date: string } | null; serviceRows: EDocumentRow[]; updated_at: string; trashed: boolean;
 }
 
+/** one transaction made by C38: its customer, date and amount (seed A §7) */
+export interface InstallmentMade {
+  id: number; customer_id: number; customer: { id: number; business_name: string };
+  date: string; amount: number; is_yearly_installment: boolean; transaction_note?: string;
+}
 export interface InstallmentsResult {
-  created: Array<{ customer_id: number; business_name: string; date: string; amount: number; transaction_note: string }>;
+  created: InstallmentMade[];
   skipped: Array<{ customer_id: number; business_name: string; reason: string }>;
 }
 export interface YearlyAmountResult { updated: number; customers: Array<{ id: number; business_name: string; old_amount: number; new_amount: number }> }

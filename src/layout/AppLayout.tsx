@@ -1,7 +1,7 @@
 /**
  * The shell of the logged-in area: react-admin Layout with a custom AppBar (logo, application
- * name, user menu, theme toggle), the server menu, the footer, the banners (expired subscription,
- * incomplete studio), the 'new version' snackbar and the load-error dialog.
+ * name, user menu, theme toggle), the server menu, the footer, the banners (test payments, expired
+ * subscription, incomplete studio), the 'new version' snackbar and the load-error dialog.
  */
 import { useMemo, type ReactNode } from 'react';
 import { Box } from '@mui/material';
@@ -10,7 +10,7 @@ import { Layout, type LayoutProps } from 'react-admin';
 import { AppMenu } from './AppMenu';
 import { AppCrashPage } from '../pages/ErrorPage';
 import { AppAppBar } from './shell/AppBar';
-import { ShellLoadErrors, StudioIncompleteBanner, SubscriptionBanner } from './shell/Banners';
+import { PaymentSandboxBanner, ShellLoadErrors, StudioIncompleteBanner, SubscriptionBanner } from './shell/Banners';
 import { AppFooter } from './shell/Footer';
 import { UpdateSnackbar } from './shell/UpdateSnackbar';
 
@@ -18,13 +18,14 @@ export { APP_VERSION, DEFAULT_APP_NAME, CLIENT_VAR_QUERY_KEY, useClientVar, useA
 export { useLoggedStudio, useMissingRequiredFields, formatDate, isSubscriptionExpired } from './shell/data';
 export { AppLogo, AppAppBar } from './shell/AppBar';
 export { AppUserMenu } from './shell/UserMenu';
-export { SubscriptionBanner, StudioIncompleteBanner } from './shell/Banners';
+export { SubscriptionBanner, StudioIncompleteBanner, PaymentSandboxBanner } from './shell/Banners';
 export { UpdateSnackbar } from './shell/UpdateSnackbar';
 export { AppFooter } from './shell/Footer';
 
 /** Content column: banners on top, the page, the footer at the bottom. */
 const ShellContent = ({ children }: { children: ReactNode }) => (
   <Box sx={{ display: 'flex', flexDirection: 'column', flexGrow: 1, minHeight: 'calc(100vh - 48px)', minWidth: 0 }}>
+    <PaymentSandboxBanner />
     <SubscriptionBanner />
     <StudioIncompleteBanner />
     <Box sx={{ flexGrow: 1, minWidth: 0 }}>{children}</Box>

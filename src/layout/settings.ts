@@ -27,6 +27,8 @@ export interface ClientVar {
   RECAPTCHA_SITE_KEY?: string | null;
   /** the support address (public pages' footer, error page) */
   SUPPORT_EMAIL?: string;
+  /** test payments on (server PAYMENT_SANDBOX): every page says so */
+  PAYMENT_SANDBOX?: boolean;
   [key: string]: unknown;
 }
 

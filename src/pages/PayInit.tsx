@@ -13,7 +13,6 @@ import { displayDate, today } from '../../model/dates';
 import { formatEuro } from '../../model/types';
 import { SUBSCRIPTION_MONTHS } from '../../model/models/PaymentLog';
 import { newExpiry, totalCents } from '../../model/subscription';
-import { centsText } from '../../model/money';
 import { ScreenTitle } from '../layout/PageTitle';
 import { CloseHeader } from '../layout/CloseHeader';
 import { AppDialog } from '../layout/ErrorDialog';
@@ -45,9 +44,9 @@ function PayInitScreen() {
     try {
       sessionStorage.setItem(PROVIDER_KEY, provider.value);
       if (provider.kind === 'card') {
-        // C70: the server prices the months; the amount shown here must match it
-        const res = await dp.createPaymentIntent(provider.value, { quantity: months, amount: centsText(totalCents(price.data!.data, months)) });
-        setCard({ provider, clientSecret: res.client_secret, amountText: formatEuro(res.amount), months });
+        // C70: the server prices the months; the amount shown here must match it (in cents, seed B §9)
+        const res = await dp.createPaymentIntent(provider.value, { quantity: months, amount: totalCents(price.data!.data, months) });
+        setCard({ provider, clientSecret: res.client_secret, amountText: formatEuro(res.amount / 100), months });
         setBusy(false);
         return;
       }

@@ -55,9 +55,9 @@ describe('C38 generate installments', () => {
     expect(monthly.map((r) => r.date.slice(0, 10))).toEqual(Array.from({ length: 12 }, (_, i) => `2031-${String(i + 1).padStart(2, '0')}-01`));
     expect(monthly[11]!.note).toBe('Rata 12/12 2031');
     expect(rows.every((r) => r.type === 'CHARGE' && r.inst === true)).toBe(true);
-    const body = res.json().data;
-    expect(body.created).toHaveLength(1 + 2 + 3 + 4 + 12);
-    expect(body.created.find((c: { customer_id: number }) => c.customer_id === three)).toMatchObject({ date: '2031-01-01 00:00:00', amount: 333.33, transaction_note: 'Rata 1/3 2031' });
+    const body = res.json();
+    expect(body.data).toHaveLength(1 + 2 + 3 + 4 + 12);
+    expect(body.data.find((c: { customer_id: number }) => c.customer_id === three)).toMatchObject({ customer: { id: three }, date: '2031-01-01 00:00:00', amount: 333.33, transaction_note: 'Rata 1/3 2031' });
     expect(body.skipped).toEqual([]);
     // one audit row per created transaction
     const audits = await a.sql<{ n: number }>(`SELECT count(*)::int AS n FROM "audit_log" WHERE "model" = 'Transaction' AND "action" = 'create' AND "studio_id" = $1`, [demoId]);
@@ -68,23 +68,23 @@ describe('C38 generate installments', () => {
     const [ok, ceased, zero] = await customers({ amount: '600.00', n: 2 }, { amount: '600.00', n: 2, ceased: 1 }, { amount: '0.00', n: 4 });
     const first = await a.post('collab', '/api/generate_credit_transactions', { customer_ids: JSON.stringify([ok, ceased, zero]), year: 2031 });
     expect(first.statusCode, first.body).toBe(200);
-    const reasons = Object.fromEntries(first.json().data.skipped.map((s: { customer_id: number; reason: string }) => [s.customer_id, s.reason]));
+    const reasons = Object.fromEntries(first.json().skipped.map((s: { customer_id: number; reason: string }) => [s.customer_id, s.reason]));
     expect(reasons).toEqual({ [ceased!]: 'Cliente cessato', [zero!]: 'Tariffa annuale pari a zero' });
-    expect(first.json().data.skipped[0].business_name).toEqual(expect.any(String));
+    expect(first.json().skipped[0].business_name).toEqual(expect.any(String));
     expect(await count([ok!, ceased!, zero!])).toBe(2);
     const second = await a.post('collab', '/api/generate_credit_transactions', { customer_ids: [ok], year: 2031 });
-    expect(second.json().data).toEqual({ created: [], skipped: [{ customer_id: ok, business_name: expect.any(String), reason: 'Rate già generate per il 2031' }] });
+    expect(second.json()).toEqual({ data: [], skipped: [{ customer_id: ok, business_name: expect.any(String), reason: 'Rate già generate per il 2031' }] });
     expect(await count([ok!])).toBe(2);
     // another year is another set of installments
     const other = await a.post('collab', '/api/generate_credit_transactions', { customer_ids: [ok], year: 2032 });
-    expect(other.json().data.created).toHaveLength(2);
+    expect(other.json().data).toHaveLength(2);
   });
 
   it('C38 generate installments: without a year, the current one (Europe/Rome)', async () => {
     const [id] = await customers({ amount: '100.00', n: 1 });
     const res = await a.post('collab', '/api/generate_credit_transactions', { customer_ids: [id] });
     const year = new Intl.DateTimeFormat('en-GB', { timeZone: 'Europe/Rome', year: 'numeric' }).format(new Date());
-    expect(res.json().data.created[0]).toMatchObject({ date: `${year}-01-01 00:00:00`, transaction_note: `Rata 1/1 ${year}` });
+    expect(res.json().data[0]).toMatchObject({ date: `${year}-01-01 00:00:00`, transaction_note: `Rata 1/1 ${year}` });
   });
 
   it('C38 generate installments: two identical requests at once create the installments once', async () => {
@@ -92,7 +92,7 @@ describe('C38 generate installments', () => {
     const both = await Promise.all([1, 2].map(() => a.post('collab', '/api/generate_credit_transactions', { customer_ids: list, year: 2031 })));
     expect(both.map((r) => r.statusCode)).toEqual([200, 200]);
     expect(await count(list)).toBe(15);
-    expect(both.map((r) => r.json().data.created.length).sort((x, y) => x - y)).toEqual([0, 15]);
+    expect(both.map((r) => r.json().data.length).sort((x, y) => x - y)).toEqual([0, 15]);
   });
 
   it("C38 generate installments: another studio's (or a missing) customer id is a 404 and nothing is written", async () => {

@@ -232,9 +232,14 @@ describe('C55 C56 C57 checks and downloads', () => {
   });
 
   let creditNoteId: number;
-  it('C52 a TD04 must name the invoice it corrects (a TD01 of the same customer); its XML carries DatiFattureCollegate', async () => {
+  it('C52 a TD04 names the invoice it corrects (a TD01 of the same customer): its XML carries DatiFattureCollegate; without it (issue 25) a warning and a schema-valid XML without the link', async () => {
     const missing = await a.post('collab', '/api/edocument', body({ documentType: 'TD04', documentNumber: await suggested() }));
-    expect(missing.json().errors).toEqual({ correctsId: ['La nota di credito deve indicare la fattura che corregge'] });
+    expect(missing.statusCode, missing.body).toBe(201);
+    expect(missing.json().warnings).toEqual(['La nota di credito non indica la fattura che corregge: scegli la fattura (TD01) per collegarla']);
+    const unlinked = (await a.get('collab', `/api/edocuments/${missing.json().data.eDocumentId}/actions/download_xml`)).body;
+    expect(await fatturapaErrors(unlinked)).toEqual([]);
+    expect(tag(unlinked, 'IdDocumento')).toEqual([]);
+    await a.del('collab', `/api/e_document/${encodeURIComponent(JSON.stringify([missing.json().data.eDocumentId]))}`, { force_delete: 'auto' });
     const res = await a.post('collab', '/api/edocument', body({ documentType: 'TD04', documentNumber: await suggested(), correctsId: invoiceId, serviceRows: [{ description: 'Storno consulenza', quantity: 1, price: '150,00', vat: 22 }] }));
     expect(res.statusCode, res.body).toBe(201);
     creditNoteId = res.json().data.eDocumentId;

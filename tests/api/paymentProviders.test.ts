@@ -206,10 +206,10 @@ describe('C70 C71 Stripe', () => {
   const intent = async (query: Record<string, unknown>, who: 'admin' | 'collab' = 'admin') => a.get(who, '/api/stripe/create_payment_intent', query);
 
   it('C70 a PaymentIntent of price × quantity in cents, the log row in its metadata; answers its client secret', async () => {
-    const res = await intent({ amount: '59.70', quantity: '3', purchasing_item_id: 'subscription', charge_type: 'subscription', purchase_additional_data: 'rinnovo annuale' });
+    const res = await intent({ amount: '5970', quantity: '3', purchasing_item_id: 'subscription', charge_type: 'subscription', purchase_additional_data: 'rinnovo annuale' });
     expect(res.statusCode, res.body).toBe(200);
     const { client_secret: secret, paymentId, amount } = res.json();
-    expect(amount).toBe(59.7);
+    expect(amount).toBe(5970);
     const id = String(secret).split('_secret_')[0]!;
     expect(secret).toMatch(/^pi_\w+_secret_\w+$/);
     const create = seen.find((s) => s.method === 'POST' && s.url.endsWith('/v1/payment_intents'))!;
@@ -225,7 +225,7 @@ describe('C70 C71 Stripe', () => {
   it('C70 refusals: an amount that is not price × months, another item, months outside 1–36, a Collaboratore', async () => {
     const wrong = await intent({ amount: '10', quantity: '3' });
     expect(wrong.statusCode).toBe(422);
-    expect(wrong.json().errorMessage).toBe('L\'importo non corrisponde al prezzo dell\'abbonamento (59,70 € per 3 mesi)');
+    expect(wrong.json().errorMessage).toBe('L\'importo non corrisponde al prezzo dell\'abbonamento (59,70 € per 3 mesi: amount=5970, in centesimi)');
     expect((await intent({ quantity: '1', purchasing_item_id: 'credito' })).json().errors).toEqual({ purchasing_item_id: ['Articolo non disponibile: si può acquistare solo l\'abbonamento (subscription)'] });
     expect((await intent({ quantity: '40' })).json().errors).toEqual({ quantity: ['Scegli da 1 a 36 mesi'] });
     expect((await intent({ quantity: '1' }, 'collab')).statusCode).toBe(403);

@@ -96,7 +96,7 @@ export async function serverFromImage(image: E2EImage, extraEnv: NodeJS.ProcessE
   const dataDir = mkdtempSync(join(tmpdir(), 'gs-e2e-server-'));
   // the copy: the data folder and files/, not the lock of the process that made it
   cpSync(image.dir, dataDir, { recursive: true, filter: (src) => !/pglite\.(lock|pid)$/.test(src) });
-  const env: NodeJS.ProcessEnv = { ...process.env, DATA_DIR: dataDir, DEMO_DATA: 'true', LOG_LEVEL: 'warn', HOST: '127.0.0.1', ...extraEnv };
+  const env: NodeJS.ProcessEnv = { ...process.env, DATA_DIR: dataDir, DEMO_DATA: 'true', LOG_LEVEL: 'warn', HOST: '127.0.0.1', PAYMENT_SANDBOX: 'true', ...extraEnv };
   let dropDb: (() => Promise<void>) | undefined;
   const cleanup = async () => {
     await dropDb?.();

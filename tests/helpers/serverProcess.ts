@@ -25,7 +25,7 @@ export interface ServerProcess {
 
 export function spawnServer(env: Record<string, string | undefined>): ServerProcess {
   const port = 20000 + Math.floor(Math.random() * 12000);
-  const fullEnv: NodeJS.ProcessEnv = { ...process.env, DATABASE_URL: undefined, HOST: '127.0.0.1', PORT: String(port), LOG_LEVEL: 'info', DEMO_DATA: 'true', JWT_SECRET: undefined, ...env };
+  const fullEnv: NodeJS.ProcessEnv = { ...process.env, DATABASE_URL: undefined, HOST: '127.0.0.1', PORT: String(port), LOG_LEVEL: 'info', DEMO_DATA: 'true', JWT_SECRET: undefined, PAYMENT_SANDBOX: 'true', ...env };
   for (const k of Object.keys(fullEnv)) if (fullEnv[k] === undefined) delete fullEnv[k];
   const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], { env: fullEnv, stdio: ['ignore', 'pipe', 'pipe'] });
   let out = '';

@@ -40,7 +40,7 @@ export async function startTestApp(opts: { demo?: boolean; env?: Record<string, 
   const image = demo ? inject('dbImage') : undefined;
   const storageDir = mkdtempSync(join(tmpdir(), 'gs-test-files-'));
   if (image) cpSync(image.storage, storageDir, { recursive: true });
-  const settings = loadSettings({ JWT_SECRET: 'test-secret-'.padEnd(48, 'x'), DATA_DIR: '/tmp/gestionale-test', STORAGE_DIR: storageDir, LOG_LEVEL: 'silent', CHECK_RESPONSES: '1', ...opts.env } as NodeJS.ProcessEnv);
+  const settings = loadSettings({ JWT_SECRET: 'test-secret-'.padEnd(48, 'x'), DATA_DIR: '/tmp/gestionale-test', STORAGE_DIR: storageDir, LOG_LEVEL: 'silent', CHECK_RESPONSES: '1', PAYMENT_SANDBOX: 'true', ...opts.env } as NodeJS.ProcessEnv);
   let drop: (() => Promise<void>) | undefined;
   let database: Database;
   if (process.env.DATABASE_URL) {

@@ -53,10 +53,10 @@ describe('customers bulk toolbar', () => {
 
 describe('C38 generate installments', () => {
   it('C38 Genera rate: year (default the current one), then the created and the skipped customers with the reason', async () => {
-    server.use(post('/api/generate_credit_transactions', () => HttpResponse.json({ data: {
-      created: [1, 2, 3].map((k) => ({ customer_id: 3, business_name: 'Alfa Srl', date: `2031-0${k * 4 - 3}-01 00:00:00`, amount: k === 3 ? 333.34 : 333.33, transaction_note: `Rata ${k}/3 2031` })),
+    server.use(post('/api/generate_credit_transactions', () => HttpResponse.json({
+      data: [1, 2, 3].map((k) => ({ id: 100 + k, customer_id: 3, customer: { id: 3, business_name: 'Alfa Srl' }, date: `2031-0${k * 4 - 3}-01 00:00:00`, amount: k === 3 ? 333.34 : 333.33, is_yearly_installment: true, transaction_note: `Rata ${k}/3 2031` })),
       skipped: [{ customer_id: 5, business_name: 'Beta Spa', reason: 'Rate già generate per il 2031' }],
-    } })));
+    })));
     const user = userEvent.setup();
     render(ui([3, 5], <GenerateInstallmentsButton />));
     await user.click(screen.getByRole('button', { name: 'Genera rate' }));

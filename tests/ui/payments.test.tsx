@@ -30,7 +30,7 @@ const server = setupServer(
   })),
   http.get('*/api/stripe/create_payment_intent', ({ request }) => {
     calls.push({ method: 'GET', url: request.url });
-    return HttpResponse.json({ client_secret: 'pi_42_secret_abc', paymentId: 42, amount: 59.7 });
+    return HttpResponse.json({ client_secret: 'pi_42_secret_abc', paymentId: 42, amount: 5970 });
   }),
   http.post('*/api/stripe/process_confirmed_payment_intent', async ({ request }) => {
     calls.push({ method: 'POST', url: request.url, body: await request.json() });
@@ -58,7 +58,7 @@ describe('/pay_init', () => {
     const dialog = await screen.findByRole('dialog', { name: 'Pagamento con carta' });
     expect(dialog).toHaveTextContent('pk_test_123 pi_42_secret_abc 59,70 € 3');
     expect(calls).toHaveLength(1);
-    expect(queryOf(calls[0]!.url)).toEqual({ quantity: '3', amount: '59.70', purchasing_item_id: 'subscription', charge_type: 'subscription' });
+    expect(queryOf(calls[0]!.url)).toEqual({ quantity: '3', amount: '5970', purchasing_item_id: 'subscription', charge_type: 'subscription' });
     expect(sessionStorage.getItem('gestionale.payment_provider')).toBe('stripe');
   });
 });

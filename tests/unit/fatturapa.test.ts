@@ -7,7 +7,7 @@
 import { describe, expect, it } from 'vitest';
 import { clip, fatturaPaXml, einvoiceTotals, type EInvoiceData } from '../../server/einvoice/fatturapa';
 import { fatturapaErrors } from '../helpers/fatturapaXsd';
-import { einvoiceProblems } from '../../server/einvoice/validate';
+import { einvoiceProblems, einvoiceWarnings } from '../../server/einvoice/validate';
 
 const base: EInvoiceData = {
   id: 1234, type: 'TD01', number: '12', date: '2026-11-23',
@@ -99,11 +99,15 @@ describe('C55 the run-time check of an invoice', () => {
       'Cliente: CAP non valido (7310): servono 5 cifre',
       'Cliente: codice destinatario SDI non valido (ab-1)',
       'Manca il numero del documento',
-      'La nota di credito deve indicare la fattura che corregge',
       'Riga 1: manca la descrizione',
       'Riga 1: la quantità deve essere un intero maggiore di 0',
       'Riga 1: il prezzo deve essere maggiore di 0',
     ]);
     expect(einvoiceProblems({ ...base, customer: { ...base.customer, vat: null, fiscal_code: null } })).toContain('Cliente: serve la partita IVA o il codice fiscale');
+  });
+  it('issue 25: a credit note that names no invoice is a warning, not a problem (DatiFattureCollegate is optional)', () => {
+    expect(einvoiceProblems({ ...base, type: 'TD04', corrects: null })).toEqual([]);
+    expect(einvoiceWarnings({ ...base, type: 'TD04', corrects: null })).toEqual(['La nota di credito non indica la fattura che corregge: scegli la fattura (TD01) per collegarla']);
+    expect(einvoiceWarnings({ ...base, type: 'TD04', corrects: { number: '3', date: '2026-01-10' } })).toEqual([]);
   });
 });

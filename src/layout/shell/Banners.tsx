@@ -1,4 +1,4 @@
-/** Shell banners (expired subscription, incomplete studio) and the shell load-error dialog. */
+/** Shell banners (test payments, expired subscription, incomplete studio) and the shell load-error dialog. */
 import { useEffect, useState } from 'react';
 import { Alert, AlertTitle, Button, Typography } from '@mui/material';
 import { LinkBase, useLogoutIfAccessDenied, usePermissions, useTranslate } from 'react-admin';
@@ -19,6 +19,20 @@ export const SubscriptionBanner = () => {
     <Alert severity="error" variant="filled" role="alert" sx={{ borderRadius: 0 }}>
       <AlertTitle>{translate('app.subscription.expired', { date: formatDate(expiry) })}</AlertTitle>
       {translate('app.subscription.contact')}
+    </Alert>
+  );
+};
+
+/**
+ * While the payment sandbox is on (client_var PAYMENT_SANDBOX, issue 25): a warning bar on every
+ * page, for every role, so that a server left with test payments on is seen at once.
+ */
+export const PaymentSandboxBanner = () => {
+  const { data } = useClientVar();
+  if (data?.PAYMENT_SANDBOX !== true) return null;
+  return (
+    <Alert severity="warning" variant="filled" role="status" sx={{ borderRadius: 0, py: 0 }}>
+      Pagamenti di prova: nessun addebito reale
     </Alert>
   );
 };

@@ -108,7 +108,9 @@ function EditorForm({ id, defaults, studio }: { id?: string; defaults: Values; s
         })),
         ...(id ? { updated_at: v.updated_at } : {}),
       }, id);
-      notify(id ? 'Fattura aggiornata' : 'Fattura salvata');
+      // a warning of the server (e.g. a credit note that names no invoice) does not stop the save: it is said
+      const done = id ? 'Fattura aggiornata' : 'Fattura salvata';
+      notify(saved.warnings.length ? `${done}. Attenzione: ${saved.warnings.join('; ')}` : done, { type: saved.warnings.length ? 'warning' : 'info' });
       await queryClient.invalidateQueries({ queryKey: ['edocuments'] });
       // new mode until the first save: then the route is the saved document's
       if (!id) navigate(`/scheda_EDocument/${saved.eDocumentId}`, { replace: true });
@@ -167,7 +169,7 @@ function Header({ id }: { id?: string }) {
   );
 }
 
-/** The TD01 of the same customer that a credit note corrects. */
+/** The TD01 of the same customer that a credit note corrects (optional: the seeds' payload has no such field; the server warns without it). */
 function CorrectsInput({ customerId }: { customerId: number | null }) {
   const dp = useAppDataProvider();
   const invoices = useQuery({
@@ -181,7 +183,7 @@ function CorrectsInput({ customerId }: { customerId: number | null }) {
   const choices = (invoices.data ?? []).map((r) => ({ id: r.id, name: `n. ${r.number} del ${r.date.split('-').reverse().join('-')}${r.total != null ? ` (${formatEuro(Number(r.total))})` : ''}` }));
   return (
     <SelectInput source="corrects_id" label="Fattura corretta" choices={choices} fullWidth sx={{ mt: 2 }}
-      validate={(v: unknown) => (v ? undefined : M.creditNote)} disabled={!customerId} helperText={customerId ? ' ' : 'Scegli prima il cliente'}
+      disabled={!customerId} helperText={customerId ? 'Facoltativa, ma consigliata: la nota di credito la indica nell\'XML' : 'Scegli prima il cliente'}
       emptyText="—" isPending={invoices.isPending && !!customerId} />
   );
 }
