@@ -10,8 +10,16 @@ import type { FieldDef } from './fields.js';
 export const IMPORT_MAX_BYTES = 10 * 1024 * 1024;
 /** At most this many data rows per file. */
 export const IMPORT_MAX_ROWS = 20_000;
-/** An .xlsx may unpack to at most this many bytes (a zip bomb is refused unread). */
-export const IMPORT_MAX_UNPACKED_BYTES = 200 * 1024 * 1024;
+/**
+ * The parts of an .xlsx that are read (the workbook, its first sheet, shared strings, styles)
+ * may unpack to at most this many bytes, counted while inflating (a zip bomb, or a zip whose
+ * directory lies about its sizes, is refused after at most this much work).
+ */
+export const IMPORT_MAX_UNPACKED_BYTES = 32 * 1024 * 1024;
+/** At most this many columns (a customer file needs a few dozen; empty cells at a row's end do not count). */
+export const IMPORT_MAX_COLUMNS = 200;
+/** At most this many cells: rows with a value × the widest row (what the file takes once read). */
+export const IMPORT_MAX_CELLS = 1_000_000;
 
 export const IMPORT_MESSAGES = {
   tooLarge: `Il file supera la dimensione massima di ${IMPORT_MAX_BYTES / 1024 / 1024} MB`,
@@ -19,6 +27,9 @@ export const IMPORT_MESSAGES = {
   noFile: 'Scegli un file .csv o .xlsx da importare',
   empty: 'Il file non contiene righe di clienti (la prima riga deve contenere le intestazioni delle colonne)',
   tooManyRows: `Il file contiene più di ${IMPORT_MAX_ROWS.toLocaleString('it-IT')} righe: dividilo in più file`,
+  tooManyColumns: `Il file ha più di ${IMPORT_MAX_COLUMNS} colonne: un elenco di clienti ne usa poche decine. Tieni solo le colonne da importare e carica di nuovo il file`,
+  tooManyCells: `Il file contiene troppe celle (righe × colonne oltre ${IMPORT_MAX_CELLS.toLocaleString('it-IT')}): togli le colonne che non servono o dividilo in più file`,
+  tooLargeUnpacked: `Il foglio di calcolo, una volta decompresso, supera ${IMPORT_MAX_UNPACKED_BYTES / 1024 / 1024} MB: tieni solo i dati da importare o salvalo come .csv`,
   noMapping: 'Associa almeno una colonna del file a un campo del cliente',
   duplicateInFile: (row: number) => `Già presente nel file alla riga ${row}`,
   notFound: (what: string) => `${what} non trovato`,

@@ -4,12 +4,16 @@
  * looked up in a plain object, never an expression (`{constructor.constructor(…)}` is only an
  * unknown name) — and `nullGetter` (an empty value prints nothing, not "undefined").
  * A template is checked when it is uploaded: a safe zip (no entry outside the package, no
- * inflated size beyond a limit), a document docxtemplater can compile, only known tags.
+ * inflated size beyond a limit, counted while inflating: boundedZip.ts), a document
+ * docxtemplater can compile, only known tags, and no raw-XML tag (`{@…}` would put a customer's
+ * text into the document's XML unescaped: a field code, a remote image). A stored template is
+ * checked again for raw tags before it is filled: one uploaded before the check is never rendered.
  */
 import PizZip from 'pizzip';
 import Docxtemplater, { type DXT } from 'docxtemplater';
 import InspectModule from 'docxtemplater/js/inspect-module.js';
 import { HttpError } from '../errors.js';
+import { BoundedZip, ZipError } from './boundedZip.js';
 
 /** Every tag a template may use, with its meaning (C74), grouped as shown to the user. */
 export const REPLACE_KEYS: Array<{ key: string; description: string; group: string }> = [
@@ -77,21 +81,27 @@ const MAX_INFLATED = 60 * 1024 * 1024;
 
 const invalidTemplate = (detail: string) => new HttpError(422, `Il modello Word non è valido: ${detail}`);
 
-/** The zip of a .docx, checked: entry names inside the package, declared sizes within the limits. */
+/**
+ * The zip of a .docx, checked: entry names inside the package, at most MAX_ENTRIES parts and
+ * MAX_INFLATED bytes once inflated — counted while inflating, never read from the zip's directory
+ * (which may lie). The PizZip handed to docxtemplater is made of those inflated parts only.
+ */
 function openZip(bytes: Buffer): PizZip {
-  let zip: PizZip;
-  try { zip = new PizZip(bytes); } catch { throw invalidTemplate('il file non è un documento .docx leggibile'); }
-  const entries = Object.values(zip.files) as Array<{ name: string; _data?: { uncompressedSize?: number } }>;
-  if (entries.length > MAX_ENTRIES) throw invalidTemplate('il file contiene troppe parti');
-  let inflated = 0;
-  for (const e of entries) {
-    if (e.name.includes('..') || e.name.startsWith('/') || e.name.includes('\\') || /^[a-z]:/i.test(e.name)) {
-      throw invalidTemplate('il file contiene percorsi non ammessi');
+  const zip = new PizZip();
+  try {
+    const bounded = new BoundedZip(bytes, { maxBytes: MAX_INFLATED, maxEntries: MAX_ENTRIES });
+    if (!bounded.has('word/document.xml')) throw invalidTemplate('il file non è un documento Word (.docx)');
+    for (const name of bounded.names()) {
+      if (name.endsWith('/')) continue;
+      zip.file(name, bounded.read(name)!, { binary: true });
     }
-    inflated += e._data?.uncompressedSize ?? 0;
-    if (inflated > MAX_INFLATED) throw invalidTemplate('il contenuto decompresso supera il limite di 60 MB');
+  } catch (e) {
+    if (!(e instanceof ZipError)) throw e;
+    if (e.problem === 'tooLarge') throw invalidTemplate(`il contenuto decompresso supera il limite di ${MAX_INFLATED / 1024 / 1024} MB`);
+    if (e.problem === 'tooManyEntries') throw invalidTemplate('il file contiene troppe parti');
+    if (e.problem === 'badPath') throw invalidTemplate('il file contiene percorsi non ammessi');
+    throw invalidTemplate('il file non è un documento .docx leggibile');
   }
-  if (!zip.file('word/document.xml')) throw invalidTemplate('il file non è un documento Word (.docx)');
   return zip;
 }
 
@@ -108,6 +118,8 @@ function compileMessage(err: unknown): string {
       case 'unopened_tag': return `una parentesi graffa chiusa e mai aperta${tag}`;
       case 'duplicate_open_tag': return `due parentesi graffe aperte di seguito${tag}`;
       case 'duplicate_close_tag': return `due parentesi graffe chiuse di seguito${tag}`;
+      case 'raw_tag_outerxml_invalid': case 'raw_xml_tag_should_be_only_text_in_paragraph':
+        return `un segnaposto con @${tag}, che inserirebbe il testo senza controllo e non è ammesso (scrivi il campo senza @)`;
       case 'unclosed_loop': case 'unopened_loop': case 'closing_tag_does_not_match_opening_tag':
         return `un blocco {#…}{/…} non chiuso correttamente${tag}`;
       default: return `un segnaposto non valido${tag}`;
@@ -124,17 +136,30 @@ function compile(zip: PizZip, modules: DXT.Module[] = []): Docxtemplater {
   }
 }
 
-/** The tags a template uses (every name, loops included), read from the parsed parts (not an object's keys: `__proto__` is a tag too). */
-function tagsOf(inspect: InstanceType<typeof InspectModule>): string[] {
-  const out: string[] = [];
+/**
+ * The tags a template uses (every name, loops included), read from the parsed parts (not an
+ * object's keys: `__proto__` is a tag too); `raw` are the raw-XML ones (`{@…}`).
+ */
+function tagsOf(inspect: InstanceType<typeof InspectModule>): { tags: string[]; raw: string[] } {
+  const tags: string[] = [];
+  const raw: string[] = [];
   const walk = (parts: DXT.Part[]) => {
     for (const p of parts) {
-      if (p.type === 'placeholder' && typeof p.value === 'string') out.push(p.value);
+      if (p.type === 'placeholder' && typeof p.value === 'string') (p.module === 'rawxml' ? raw : tags).push(p.value);
       if (Array.isArray(p.subparsed)) walk(p.subparsed);
     }
   };
   walk(inspect.getAllStructuredTags());
-  return out;
+  return { tags, raw };
+}
+
+/** 422 when the template has a raw-XML tag: its value would go into the document unescaped. */
+function refuseRawTags(raw: string[]) {
+  if (!raw.length) return;
+  const shown = [...new Set(raw)].slice(0, 5).map((t) => `{@${t.slice(0, 40)}}`).join(', ');
+  const plain = raw[0]!.slice(0, 40).trim() || 'cliente_ragione_sociale';
+  const one = new Set(raw).size === 1;
+  throw invalidTemplate(`${one ? 'il segnaposto' : 'i segnaposto'} ${shown} ${one ? 'inserisce' : 'inseriscono'} il testo nel documento senza controllo e non ${one ? 'è ammesso' : 'sono ammessi'}: scrivi il campo senza @, es. {${plain}}`);
 }
 
 /**
@@ -144,7 +169,8 @@ function tagsOf(inspect: InstanceType<typeof InspectModule>): string[] {
 export function checkTemplate(bytes: Buffer): string[] {
   const inspect = new InspectModule();
   compile(openZip(bytes), [inspect]);
-  const tags = tagsOf(inspect);
+  const { tags, raw } = tagsOf(inspect);
+  refuseRawTags(raw);
   const unknown = [...new Set(tags.filter((t) => !KNOWN.has(t)))];
   if (unknown.length) {
     const shown = unknown.slice(0, 8).map((t) => `{${t.slice(0, 40)}}`).join(', ');
@@ -155,7 +181,10 @@ export function checkTemplate(bytes: Buffer): string[] {
 
 /** The template filled with the values (plain text: Word escapes nothing needs escaping by us). */
 export function fillTemplate(bytes: Buffer, values: TemplateValues): Buffer {
-  const doc = compile(openZip(bytes));
+  const inspect = new InspectModule();
+  const doc = compile(openZip(bytes), [inspect]);
+  // a template stored before raw tags were refused is never rendered
+  refuseRawTags(tagsOf(inspect).raw);
   // only own, known keys: a tag never reaches Object.prototype
   const data: Record<string, string> = Object.create(null);
   for (const key of KNOWN) data[key] = values[key] ?? '';
