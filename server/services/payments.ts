@@ -60,10 +60,10 @@ export interface OwnSite { origins: string[]; hosts: string[] }
  * (no open redirect).
  */
 export function returnPath(raw: unknown, field: string, own: OwnSite): string {
-  const s = typeof raw === 'string' ? raw.trim() : '';
-  if (isAppPath(s)) return s;
+  const text = typeof raw === 'string' ? raw.trim() : '';
+  // (as unknown: the guard would narrow `text` to never below)
+  if (isAppPath(text as unknown)) return text;
   let url: URL | null = null;
-  const text: string = s;
   try { url = text.length <= 500 && /^https?:\/\//i.test(text) ? new URL(text) : null; } catch { url = null; }
   const ours = !!url && (url.protocol === 'http:' || url.protocol === 'https:') && !url.username && !url.password
     && (own.origins.includes(url.origin) || own.hosts.includes(url.host.toLowerCase()));
