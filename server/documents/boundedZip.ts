@@ -41,7 +41,16 @@ export class BoundedZip {
    * inside the package. `maxBytes` is the budget of inflated bytes for every read() together.
    */
   constructor(private readonly bytes: Buffer, private readonly opts: { maxBytes: number; maxEntries: number }) {
-    const b = bytes;
+    try {
+      this.readDirectory();
+    } catch (e) {
+      // a read past the end of a cut or forged archive is one more broken zip
+      throw e instanceof ZipError ? e : invalid(String(e));
+    }
+  }
+
+  private readDirectory() {
+    const { bytes: b, opts } = this;
     // the end-of-central-directory record: the last 22 bytes, or before a comment of up to 64 KB
     let eocd = -1;
     for (let i = b.length - 22; i >= Math.max(0, b.length - 22 - 0xffff); i--) {
@@ -83,6 +92,7 @@ export class BoundedZip {
         while (e + 4 <= extraEnd) {
           const id = b.readUInt16LE(e);
           const size = b.readUInt16LE(e + 2);
+          if (e + 4 + size > extraEnd) throw invalid('extra field');
           if (id === 0x0001) {
             let q = e + 4;
             const next = () => { if (q + 8 > e + 4 + size) throw invalid('zip64 extra'); const v = Number(b.readBigUInt64LE(q)); q += 8; return v; };
