@@ -79,6 +79,12 @@ export interface ModelDef {
   resource: string;
   /** singular snake case used by DELETE /api/{snake_model}/{ids} */
   snake: string;
+  /** other REST paths under /api answering like `resource` (a former path kept working) */
+  resourceAliases?: string[];
+  /** the collection `GET /api/{resource}` answers (default the list collection), e.g. the seed's `GET /api/studio_jobs` for the jobs dashboard */
+  indexCollection?: string;
+  /** shown and served only when this feature is on (CREDIT_ENABLED) */
+  feature?: 'credit';
   label: string;
   plural: string;
   /** seed B's form route: `/{formRoute}` opens a new record, `/{formRoute}/{id}` an existing one (besides `NewScheda{Model}` and `Scheda{Model}/{id}`) */

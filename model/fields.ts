@@ -59,12 +59,14 @@ export interface FieldDef {
    * everywhere but the user's own profile (`/utente/il_mio_profilo`, seed B §3: the avatar)
    */
   formHidden?: boolean | 'belowWriteRole' | 'exceptOwnProfile';
-  /** relation inputs load their options from this call (`{data: [{id, name}]}`) instead of the related resource */
+  /** relation and many-to-many inputs load their options from this call (`{data: [...]}` or a plain array) instead of the related resource's list */
   optionsEndpoint?: string;
   /** relation columns of lists show the related row's code instead of its label */
   listShowsCode?: boolean;
   /** grid width on the form: 12 = full row */
   width?: 3 | 4 | 6 | 12;
+  /** shown (list column, form field, CSV) only when this feature is on (CREDIT_ENABLED) */
+  feature?: 'credit';
 }
 
 type Opts = Partial<Omit<FieldDef, 'type' | 'label'>>;

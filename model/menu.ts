@@ -49,6 +49,7 @@ export const MENU: MenuEntry[] = [
     { title: 'Abbonamento', icon: 'ShoppingCart', link: '/pay_init', role: 'Admin' },
     { title: 'Storico pagamenti', icon: 'History', link: '/table/PaymentLog', role: 'Admin' },
     { title: 'Entità di esempio', icon: 'Science', link: '/table/EntitaEsempio', role: 'Admin' },
+    { title: 'Prova delle viste', icon: 'Preview', link: '/test_view', role: 'Admin' },
   ] },
   { title: 'Amministrazione', sub_title: 'Riservato al fornitore', icon: 'AdminPanelSettings', role: 'SuperAdmin', children: [
     { title: 'Studi', icon: 'Apartment', link: '/table/Studio', role: 'SuperAdmin' },

@@ -1,9 +1,9 @@
-import { lazy, Suspense, type ReactNode } from 'react';
+import { lazy, Suspense, useLayoutEffect, type ReactNode } from 'react';
 import { LinearProgress } from '@mui/material';
 import { Admin, CustomRoutes, ResourceContextProvider } from 'react-admin';
-import { Navigate, Route, useParams } from 'react-router-dom';
+import { Navigate, Route, useLocation, useParams } from 'react-router-dom';
 import { dataProvider } from './dataProvider';
-import { authProvider } from './authProvider';
+import { authProvider, trackPath } from './authProvider';
 import { i18nProvider } from './i18n';
 import { AppLayout } from './layout/AppLayout';
 import { appStore } from './list/preferencesStore';
@@ -21,6 +21,7 @@ import { MODELS, modelByName, viewByName } from '../model/registry';
 import type { ModelDef } from '../model/define';
 import { getUser } from './authProvider/token';
 import { DEFAULT_APP_NAME } from './layout/settings';
+import { FeatureGate } from './layout/features';
 
 // pages beyond the generic list and form are loaded when first opened
 const MenuPage = lazy(() => import('./pages/MenuPage').then((m) => ({ default: m.MenuPage })));
@@ -33,6 +34,7 @@ const JobsDashboard = lazy(() => import('./pages/JobsDashboard').then((m) => ({ 
 const PayInit = lazy(() => import('./pages/PayInit').then((m) => ({ default: m.PayInit })));
 const PayReturn = lazy(() => import('./pages/PayReturn').then((m) => ({ default: m.PayReturn })));
 const TestApi = lazy(() => import('./pages/TestApi'));
+const TestView = lazy(() => import('./pages/TestView').then((m) => ({ default: m.TestView })));
 // the public area (issue 15): one chunk for its pages, none of it in the first load
 const publicArea = () => import('./pages/public');
 const LandingPage = lazy(() => publicArea().then((m) => ({ default: m.LandingPage })));
@@ -54,7 +56,9 @@ function TableRoute() {
   if (view) {
     return (
       <ResourceContextProvider value={view.model.name}>
-        <Guard min={view.view.access ?? view.model.access.read}><GenericList key={view.name} model={view.model} view={view} /></Guard>
+        <FeatureGate feature={view.model.feature}>
+          <Guard min={view.view.access ?? view.model.access.read}><GenericList key={view.name} model={view.model} view={view} /></Guard>
+        </FeatureGate>
       </ResourceContextProvider>
     );
   }
@@ -66,14 +70,14 @@ function TableRoute() {
     const parentList = parentModel ? listPathOf(parentModel) : '/Menu';
     return (
       <ResourceContextProvider value={m.name}>
-        <Guard min={m.access.read}><>
+        <FeatureGate feature={m.feature}><Guard min={m.access.read}><>
         <CloseHeader fallback={parentList} crumbs={[
           { label: 'Home', to: '/Menu' },
           ...(parentModel ? [{ label: `Gestione ${parentModel.plural}`, to: parentList }] : []),
           { label: `${m.plural} di ${parentModel?.label.toLowerCase() ?? 'elemento'} #${parentId}` },
         ]} />
         <GenericList key={parentId} model={m} parentId={parentId} />
-        </></Guard>
+        </></Guard></FeatureGate>
       </ResourceContextProvider>
     );
   }
@@ -107,8 +111,17 @@ function MyStudio() {
   return <Navigate to={u ? `/Studio/${u.studio_id}` : '/utente/login'} replace />;
 }
 
+/** Keeps the current path for the logout of a visitor without a session (src/authProvider: an unknown route leads to /error). */
+function PathTracker() {
+  const { pathname } = useLocation();
+  useLayoutEffect(() => trackPath(pathname), [pathname]);
+  return null;
+}
+
 export default function App() {
   return (
+    <>
+    <PathTracker />
     <Admin
       dataProvider={dataProvider}
       authProvider={authProvider}
@@ -152,6 +165,7 @@ export default function App() {
             <Route path={ROUTES.jobsDashboard} element={<Lazy><JobsDashboard /></Lazy>} />
             <Route path={ROUTES.payInit} element={<Lazy><PayInit /></Lazy>} />
             <Route path={ROUTES.testApi} element={<Lazy><TestApi /></Lazy>} />
+            <Route path={ROUTES.testView} element={<Lazy><TestView /></Lazy>} />
             <Route path={ROUTES.payReturn} element={<Lazy><PayReturn /></Lazy>} />
             <Route path={ROUTES.table} element={<TableRoute />} />
             <Route path={ROUTES.tableOfParent} element={<TableRoute />} />
@@ -166,5 +180,6 @@ export default function App() {
         </>
       )}
     </Admin>
+    </>
   );
 }

@@ -33,6 +33,8 @@ export const ROUTES = {
   payReturn: '/pay_return',
   // the SuperAdmin's API console (seed B §2 test pages; issue 14 item 6)
   testApi: '/test_api',
+  // the shared parts of the screens at work (seed B §2 test pages, Admin and above; issue 25 item 15)
+  testView: '/test_view',
   // the public area (seed B §2; issue 15): no session, no layout
   landingPage: '/landing_page',
   contactForm: '/utente/contact_form',

@@ -17,7 +17,10 @@ export const CREDIT_TRANSACTION_TYPES = [
  * Behind CREDIT_ENABLED.
  */
 export const CreditTransactionLog = defineModel({
-  name: 'CreditTransactionLog', table: 'credit_transaction_logs', resource: 'credit_transaction_logs', snake: 'credit_transaction_log',
+  // seed B §7: the generic form uses /api/credit_transaction_log; the plural stays as an alias, and
+  // the permissions keep their names (credit_transaction_logs.*)
+  name: 'CreditTransactionLog', table: 'credit_transaction_logs', resource: 'credit_transaction_log', snake: 'credit_transaction_log',
+  resourceAliases: ['credit_transaction_logs'], permission: 'credit_transaction_logs', feature: 'credit',
   formRoute: 'scheda_credit_transaction_log',
   label: 'Movimento di credito', plural: 'Movimenti di credito',
   fields: {

@@ -46,7 +46,8 @@ export const PaymentLog = defineModel({
     columns: ['date', 'studio_id', 'months', 'amount', 'provider', 'status', 'new_expiry'],
     sort: { field: 'date', desc: true },
     filters: [
-      { kind: 'dateInterval', field: 'date', label: 'Data', default: 'currentMonth' },
+      // seed B §2, §9: the current month on created_at
+      { kind: 'dateInterval', field: 'created_at', label: 'Data', default: 'currentMonth' },
       { kind: 'toggle', field: 'status', label: 'Stato', options: [{ value: 'COMPLETED', text: 'Pagati' }] },
     ],
     status: { field: 'status', values: {

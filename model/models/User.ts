@@ -19,7 +19,7 @@ export const User = defineModel({
     cellulare: f.text('Cellulare', { rules: ['phone'] }),
     // seed B §3: the own profile adds the avatar (the user card does not show it)
     avatar: f.longtext('Avatar', { rules: ['image'], imageSide: 256, max: 2_000_000, formHidden: 'exceptOwnProfile' }),
-    credit: f.credit('Credito', { readOnly: true, default: 0 }),
+    credit: f.credit('Credito', { readOnly: true, default: 0, feature: 'credit' }),
   },
   list: {
     columns: ['name', 'cognome', 'email', 'role_id', 'credit', 'active'],

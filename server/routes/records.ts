@@ -85,15 +85,22 @@ export async function recordRoutes(api: FastifyInstance, deps: AppDeps) {
   };
 
   for (const m of MODELS) {
-    const paths = [...new Set([m.resource, m.snake])];
-    // select lists: GET on the resource answers every active row
+    // the resource's path and the former ones it still answers on (model `resourceAliases`)
+    for (const resource of [m.resource, ...(m.resourceAliases ?? [])]) modelRoutes(m, resource);
+  }
+
+  function modelRoutes(m: ModelDef, resource: string) {
+    const paths = [...new Set([resource, m.snake])];
+    // select lists: GET on the resource answers every active row (the model's `indexCollection`, else its list columns)
     const row = rowSchema(m);
     const input = bodySchema(m).nullish();
     const mtags = [m.plural];
-    api.get(`/${m.resource}`, {
+    api.get(`/${resource}`, {
       schema: { tags: mtags, summary: `Tutti gli elementi attivi (${m.plural})`, querystring: ListQuery, response: { 200: listAnswer(m), ...ERRORS } },
-    }, async (req, reply) => list(m, `${m.name}ResourceListCollection`, { items_per_page: '-1', ...(req.query as Q) }, reply));
+    }, async (req, reply) => list(m, m.indexCollection ?? `${m.name}ResourceListCollection`, { items_per_page: '-1', ...(req.query as Q) }, reply));
     for (const p of paths) {
+      // the snake path is registered once, with the resource itself
+      if (p === m.snake && resource !== m.resource) continue;
       api.get(`/${p}/:id`, {
         schema: { tags: mtags, summary: `C09 Un elemento (${m.label})`, params: IdParams, response: { 200: z.object({ data: row }), ...ERRORS } },
       }, async (req, reply) => {
@@ -120,7 +127,7 @@ export async function recordRoutes(api: FastifyInstance, deps: AppDeps) {
         return { data };
       });
     }
-    api.post(`/${m.resource}`, {
+    api.post(`/${resource}`, {
       config: { model: m.name },
       schema: {
         tags: mtags, summary: `C10 Nuovo elemento (${m.label})${m.multiple ? `; con ${m.multiple.list}: uno per ciascuno` : ''}`,
@@ -140,7 +147,7 @@ export async function recordRoutes(api: FastifyInstance, deps: AppDeps) {
       return reply.status(201).send({ data: row });
     });
     // the same change to many rows (react-admin's updateMany): one request, one set-based statement
-    api.put(`/${m.resource}`, {
+    api.put(`/${resource}`, {
       schema: {
         tags: mtags, summary: `Stessa modifica a più elementi (${m.plural})`,
         body: z.object({
@@ -160,7 +167,7 @@ export async function recordRoutes(api: FastifyInstance, deps: AppDeps) {
     });
     // a user's own profile stays editable when the subscription has expired
     const ownRow = m.selfAccess ? (req: FastifyRequest) => Number((req.params as { id?: string }).id) === req.ctx.userId : undefined;
-    api.put(`/${m.resource}/:id`, {
+    api.put(`/${resource}/:id`, {
       config: { subscriptionExempt: ownRow, model: m.name },
       schema: { tags: mtags, summary: `C11 Modifica o ripristino (${m.label})`, params: IdParams, body: input, response: { 200: z.object({ data: row }), ...ERRORS } },
     }, async (req) => {

@@ -4,6 +4,24 @@ import { ApiError } from '../api/client';
 import { dataProvider } from '../dataProvider';
 import { appStore } from '../list/preferencesStore';
 import { clearSession, getToken, getUser, markLogoutFailure, setSession, tokenClaims } from './token';
+import { routeExists } from '../routeTable';
+import { i18nProvider } from '../i18n';
+
+/**
+ * The app's current path, kept by <PathTracker/> (App.tsx): react-admin logs a visitor without a
+ * session out from any path, and the logout decides where he goes from it.
+ */
+let currentPath = '/';
+export const trackPath = (path: string) => { currentPath = path; };
+
+/**
+ * Where a logout leads: the login, or — for a path that is no screen of the app — seed B §2's
+ * '/error' with 'Pagina NON trovata' (a visitor without a session on an unknown route).
+ */
+export function afterLogoutPath(path: string): string {
+  if (path === '/' || routeExists(path)) return '/utente/login';
+  return `/error?${new URLSearchParams({ msg: i18nProvider.translate('app.error.not_found') })}`;
+}
 
 export const authProvider: AuthProvider = {
   /** a password login, or a social one (`social`: the provider, `token`: its token; C61) */
@@ -28,7 +46,7 @@ export const authProvider: AuthProvider = {
       try { await dataProvider.logout(); } catch (e) { if (!(e instanceof ApiError && e.status === 401)) markLogoutFailure(); }
     }
     clearSession();
-    return '/utente/login';
+    return afterLogoutPath(currentPath);
   },
   async checkAuth() {
     const claims = tokenClaims();

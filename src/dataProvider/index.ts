@@ -355,10 +355,9 @@ export const dataProvider = {
   async emailWordTemplate(templateId: number, customerIds: number[]) {
     return (await apiFetch<{ message: string; data: { queued: number } }>(`/api/word_template/${templateId}/actions/replace_and_email?${new URLSearchParams({ customer_ids: JSON.stringify(customerIds) })}`, { method: 'POST', json: {} }));
   },
-  /** The studio's jobs as the dashboard's columns (sub-task count, legal statuses), by name. */
+  /** GET /api/studio_jobs (seed B §7): the studio's jobs as the dashboard's columns (sub-task count, legal statuses), by name. */
   async studioJobs(params: { signal?: AbortSignal } = {}) {
-    const qs = listQuery({ sort: { field: 'name', order: 'ASC' } }, { items_per_page: '-1' });
-    return (await wrap(apiFetch<{ data: DashboardJob[] }>(`/api/list/StudioJob/StudioJobDashboardCollection?${qs}`, { signal: params.signal }))).data;
+    return (await wrap(apiFetch<{ data: DashboardJob[] }>('/api/studio_jobs', { signal: params.signal }))).data;
   },
   /** C44: the dashboard's customers (a Collaboratore gets his own; administrators may ask for a collaborator's, 0: without one). */
   async dashboardCustomers(params: { collaboratorId?: number | null; signal?: AbortSignal } = {}) {
@@ -604,11 +603,11 @@ export const dataProvider = {
   /** C55 GET /api/edocuments/{id}/actions/validate_xml: a 400 is an answer too (message and details of the problems). */
   async validateEDocument(id: string | number): Promise<{ valid: boolean; message: string; details: string[] }> {
     try {
-      const r = await apiFetch<{ message: string; details: string[] }>(`/api/edocuments/${encodeURIComponent(String(id))}/actions/validate_xml`);
-      return { valid: true, message: r.message, details: r.details ?? [] };
+      const r = await apiFetch<{ message: string; details?: unknown }>(`/api/edocuments/${encodeURIComponent(String(id))}/actions/validate_xml`);
+      return { valid: true, message: r.message, details: detailLines(r.details) };
     } catch (e) {
-      const err = e as ApiError & { body: { details?: string[] } };
-      if (err.status === 400) return { valid: false, message: err.message, details: err.body?.details ?? [] };
+      const err = e as ApiError & { body: { details?: unknown } };
+      if (err.status === 400) return { valid: false, message: err.message, details: detailLines(err.body?.details) };
       throw e;
     }
   },

@@ -18,7 +18,7 @@ import { MoneyInput } from '../form/MoneyInput';
 import { DateInput } from '../form/DateInput';
 import { DateTimeInput, TimeInput } from '../form/TimeInputs';
 import { ImageDataInput } from '../form/ImageDataInput';
-import { EndpointChoiceInput, EndpointSelectInput } from '../form/EndpointSelectInput';
+import { EndpointChoiceInput, EndpointMultiSelectInput, EndpointSelectInput } from '../form/EndpointSelectInput';
 
 /** What every input gets from the generic form. */
 export interface InputArgs {
@@ -122,7 +122,7 @@ export const APP_TYPES: Record<FieldType, AppFieldType> = {
   },
   relation: {
     Input: (a) => (a.fd.optionsEndpoint
-      ? <EndpointSelectInput source={a.name} label={a.fd.label} endpoint={a.fd.optionsEndpoint} validate={a.validate} disabled={a.readOnly} />
+      ? <EndpointSelectInput source={a.name} label={a.fd.label} endpoint={a.fd.optionsEndpoint} refName={a.fd.ref} validate={a.validate} disabled={a.readOnly} />
       : (
         <ReferenceInput source={a.name} reference={a.fd.ref!} filter={{ collection: `${a.fd.ref}Resource4SelectCollection` }} perPage={50}>
           <AutocompleteInput label={a.fd.label} validate={a.validate} optionText={optionText(a.fd.ref!)} fullWidth disabled={a.readOnly}
@@ -136,12 +136,14 @@ export const APP_TYPES: Record<FieldType, AppFieldType> = {
     },
   },
   manyToMany: {
-    Input: (a) => (
+    Input: (a) => (a.fd.optionsEndpoint
+      ? <EndpointMultiSelectInput source={a.name} label={a.fd.label} endpoint={a.fd.optionsEndpoint} refName={a.fd.ref} validate={a.validate} disabled={a.readOnly} />
+      : (
       <ReferenceArrayInput source={a.name} reference={a.fd.ref!} filter={{ collection: `${a.fd.ref}Resource4SelectCollection` }} perPage={200}>
         <AutocompleteArrayInput label={a.fd.label} validate={a.validate} optionText={optionText(a.fd.ref!)} fullWidth disabled={a.readOnly}
           filterToQuery={(q: string) => ({ q })} />
       </ReferenceArrayInput>
-    ),
+      )),
     cell: valueCell,
   },
 };

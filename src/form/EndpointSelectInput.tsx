@@ -1,25 +1,51 @@
 /**
- * A relation input whose options come from a dedicated call (e.g. GET /api/collaborators,
- * open to every role that edits customers) instead of the related resource's list.
+ * Relation inputs whose options come from a dedicated call instead of the related resource's
+ * list: GET /api/collaborators (open to every role that edits customers), and the seed's option
+ * calls of the job and role forms (seed B §7: /api/studio-job-types, /api/legal_statuses,
+ * /api/tasks, /api/user/permissions). An option's text is its `label`, else the related model's
+ * label fields, else its `name`.
  */
-import { AutocompleteInput, SelectInput, type Validator } from 'react-admin';
+import { AutocompleteArrayInput, AutocompleteInput, SelectInput, type Validator } from 'react-admin';
 import { useQuery } from '@tanstack/react-query';
 import { dataProvider } from '../dataProvider';
+import { modelByName } from '../../model/registry';
 
-export function EndpointSelectInput({ source, label, endpoint, validate, disabled }: {
-  source: string; label: string; endpoint: string; validate?: Validator[]; disabled?: boolean;
-}) {
-  const { data = [], isError } = useQuery({
-    queryKey: ['options', endpoint],
+/** The options of a call, `{id, name}` for react-admin's inputs. */
+function useEndpointOptions(endpoint: string, refName?: string) {
+  return useQuery({
+    // its own key: other readers of the same call keep its raw rows
+    queryKey: ['options', endpoint, 'select', refName ?? null],
     queryFn: async ({ signal }) => {
-      const rows = (await dataProvider.options(endpoint, { signal })) as Array<{ id: number; name?: string; label?: string }>;
-      return rows.map((r) => ({ id: r.id, name: r.name ?? r.label ?? `#${r.id}` }));
+      const rows = (await dataProvider.options(endpoint, { signal })) as Array<Record<string, unknown> & { id: number }>;
+      const labelFields = (refName ? modelByName.get(refName)?.labelFields : undefined) ?? [];
+      return rows.map((r) => {
+        const fromFields = labelFields.map((f) => r[f]).filter((v) => v !== null && v !== undefined && v !== '').join(' ');
+        const name = typeof r.label === 'string' ? r.label : fromFields || (typeof r.name === 'string' ? r.name : `#${r.id}`);
+        return { id: r.id, name };
+      });
     },
     staleTime: 60_000,
   });
+}
+
+export function EndpointSelectInput({ source, label, endpoint, refName, validate, disabled }: {
+  source: string; label: string; endpoint: string; refName?: string; validate?: Validator[]; disabled?: boolean;
+}) {
+  const { data = [], isError } = useEndpointOptions(endpoint, refName);
   return (
     <AutocompleteInput source={source} label={label} choices={data} validate={validate} disabled={disabled} fullWidth
       helperText={isError ? 'Errore nel caricamento dati' : ' '} emptyText="—" />
+  );
+}
+
+/** A many-to-many input (several ids) over the options of a call. */
+export function EndpointMultiSelectInput({ source, label, endpoint, refName, validate, disabled }: {
+  source: string; label: string; endpoint: string; refName?: string; validate?: Validator[]; disabled?: boolean;
+}) {
+  const { data = [], isError } = useEndpointOptions(endpoint, refName);
+  return (
+    <AutocompleteArrayInput source={source} label={label} choices={data} validate={validate} disabled={disabled} fullWidth
+      helperText={isError ? 'Errore nel caricamento dati' : ' '} />
   );
 }
 

@@ -23,6 +23,7 @@ import { CloseHeader, useCanGoBack, useGoBack, type Crumb } from '../layout/Clos
 import { PageTitle } from '../layout/PageTitle';
 import { atLeast, type ModelDef } from '../../model/define';
 import type { FieldDef } from '../../model/fields';
+import { useFeatures } from '../layout/features';
 import { modelByName } from '../../model/registry';
 import { defaultOf, type Mode } from '../../model/validate';
 import { useAppDataProvider, HistoryEntry } from '../dataProvider';
@@ -160,7 +161,8 @@ function MultipleInput({ model }: { model: ModelDef }) {
 
 export function ModelFields({ model, mode, ownProfile }: { model: ModelDef; mode: Mode; ownProfile?: boolean }) {
   const { identity } = useGetIdentity();
-  const hidden = (fd: FieldDef) => fd.formHidden === true
+  const { on } = useFeatures();
+  const hidden = (fd: FieldDef) => fd.formHidden === true || !on(fd.feature)
     || (fd.formHidden === 'exceptOwnProfile' && !ownProfile)
     || (fd.formHidden === 'belowWriteRole' && !!fd.writeRole && !atLeast(identity?.role as string | undefined, fd.writeRole));
   // multiple mode (seed A: a transaction for several customers): one row per chosen value

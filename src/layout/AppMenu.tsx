@@ -38,6 +38,7 @@ import SavingsIcon from '@mui/icons-material/Savings';
 import HistoryIcon from '@mui/icons-material/History';
 import ShoppingCartIcon from '@mui/icons-material/ShoppingCart';
 import ScienceIcon from '@mui/icons-material/Science';
+import PreviewIcon from '@mui/icons-material/Preview';
 import AdminPanelSettingsIcon from '@mui/icons-material/AdminPanelSettings';
 import ApartmentIcon from '@mui/icons-material/Apartment';
 import SecurityIcon from '@mui/icons-material/Security';
@@ -90,6 +91,7 @@ export const MENU_ICONS: Record<string, IconComponent> = {
   History: HistoryIcon,
   ShoppingCart: ShoppingCartIcon,
   Science: ScienceIcon,
+  Preview: PreviewIcon,
   AdminPanelSettings: AdminPanelSettingsIcon,
   Apartment: ApartmentIcon,
   Security: SecurityIcon,

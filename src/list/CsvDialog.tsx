@@ -7,14 +7,16 @@ import type { ModelDef } from '../../model/define';
 import { exportColumns } from '../../model/export';
 import { useAppDataProvider } from '../dataProvider';
 import { useQueryFilter } from './queryFilter';
+import { useFeatures, type Feature } from '../layout/features';
 
-/** [name, label] of the fields the user may export. */
-export const exportFields = (model: ModelDef): Array<[string, string]> =>
-  exportColumns(model).map(([n, fd]) => [n, fd.label]);
+/** [name, label] of the fields the user may export (those of a feature that is off left out). */
+export const exportFields = (model: ModelDef, on: (f: Feature | undefined) => boolean = () => true): Array<[string, string]> =>
+  exportColumns(model).filter(([, fd]) => on(fd.feature)).map(([n, fd]) => [n, fd.label]);
 
 /** `columns`: the ones chosen at first (a view's), default the model's list columns. */
 export function CsvDialog({ model, columns, open, onClose }: { model: ModelDef; columns?: string[]; open: boolean; onClose: () => void }) {
-  const all = exportFields(model);
+  const { on } = useFeatures();
+  const all = exportFields(model, on);
   const [chosen, setChosen] = useState<string[]>(() => ['id', ...(columns ?? model.list.columns).filter((c) => all.some(([n]) => n === c))]);
   const { sort } = useListContext();
   const filterValues = useQueryFilter();

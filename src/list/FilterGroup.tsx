@@ -53,7 +53,8 @@ function ComboFilter({ f, value, onChange }: { f: Extract<ListFilter, { kind: 'c
 
 const NO_FILTERS: ListFilter[] = [];
 
-export function FilterGroup({ model, withParent = false }: { model: ModelDef; withParent?: boolean }) {
+/** `openKey`: where its open or closed state is kept (default per model); `defaultOpen`: open at first. */
+export function FilterGroup({ model, withParent = false, openKey, defaultOpen = false }: { model: ModelDef; withParent?: boolean; openKey?: string; defaultOpen?: boolean }) {
   // on one parent's list the filters marked so are neither shown nor applied
   const filters = useMemo(() => (model.list.filters ? groupFiltersOf(model, withParent) : NO_FILTERS), [model, withParent]);
   const { filterValues, setFilters, displayedFilters } = useListContext();
@@ -82,7 +83,7 @@ export function FilterGroup({ model, withParent = false }: { model: ModelDef; wi
   useEffect(() => { push(state); /* eslint-disable-next-line react-hooks/exhaustive-deps */ }, []);
   // open or closed is remembered per model: a remount of the list (a state rewritten, a refresh)
   // does not fold the panel under the user's pointer
-  const [open, setOpen] = useStore<boolean>(`list.${model.name}.filtersOpen`, false);
+  const [open, setOpen] = useStore<boolean>(openKey ?? `list.${model.name}.filtersOpen`, defaultOpen);
   if (!filters.length) return null;
   const active = specs.length;
   return (

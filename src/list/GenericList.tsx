@@ -33,6 +33,7 @@ import { ErrorContent } from '../pages/ErrorPage';
 import { PageTitle } from '../layout/PageTitle';
 import SettingsIcon from '@mui/icons-material/Settings';
 import { useBackOnSave, useOpenInNewTab } from '../layout/prefs';
+import { useFeatures, type Feature } from '../layout/features';
 // the saved views and the column chooser load with the first list, not with the app
 const ListViews = lazy(() => import('./ListViews'));
 
@@ -45,12 +46,12 @@ export interface ViewRef { name: string; view: ListView }
 /** A column of the table: the status column is `fixed` (always shown, in its declared place). */
 export interface TableColumn { key: string; label: string; fixed?: boolean; node: ReactElement }
 
-/** The table's columns as declared: the model's (or the view's), then the parts' ones. */
-function declaredColumns(model: ModelDef, view?: ViewRef, parentId?: string): TableColumn[] {
+/** The table's columns as declared: the model's (or the view's) whose feature is on, then the parts' ones. */
+function declaredColumns(model: ModelDef, on: (f: Feature | undefined) => boolean, view?: ViewRef, parentId?: string): TableColumn[] {
   const cols: TableColumn[] = [];
   for (const c of view?.view.columns ?? model.list.columns) {
     const fd = model.fields[c];
-    if (!fd) continue;
+    if (!fd || !on(fd.feature)) continue;
     if (model.list.status?.field === c) cols.push({ key: c, label: 'Stato', fixed: true, node: <StatusCell key={c} label="Stato" status={model.list.status} /> });
     else cols.push({ key: c, label: fd.label, node: <ValueCell key={c} name={c} fd={fd} label={fd.label} sortBy={c} sortable={fd.sortable !== false} /> });
   }
@@ -438,7 +439,8 @@ function ListScreen({ model, parentId, view, storeKey }: { model: ModelDef; pare
   // a view has its own parts (its bulk actions), not the model's
   const partsName = view?.name ?? model.name;
   const { listHeader: Header, listTitle: ListTitle } = partsOf(partsName);
-  const columns = declaredColumns(model, view, parent ? parentId : undefined);
+  const { on } = useFeatures();
+  const columns = declaredColumns(model, on, view, parent ? parentId : undefined);
   return (
     <List
       resource={model.name}

@@ -159,8 +159,10 @@ const SYSTEM_SORTS = ['id', 'created_at', 'updated_at'];
 const sortable = (model: ModelDef, field: string) =>
   SYSTEM_SORTS.includes(field) || (!!model.fields[field] && model.fields[field].sortable !== false
     && model.fields[field].type !== 'manyToMany' && !model.fields[field].hidden);
+// the server filters every model on its creation and change times too (e.g. the payment log's month on created_at)
+const SYSTEM_FILTERS = ['id', 'created_at', 'updated_at'];
 const filterable = (model: ModelDef, name: string) =>
-  name === 'id' || (!!model.fields[name] && !model.fields[name].hidden && (!!model.fields[name].filterable || model.list.parentField === name));
+  SYSTEM_FILTERS.includes(name) || (!!model.fields[name] && !model.fields[name].hidden && (!!model.fields[name].filterable || model.list.parentField === name));
 const SPEC_TYPES = ['OR', 'AND', 'gte', 'lte', 'gt'];
 const validSpec = (model: ModelDef, s: unknown): boolean =>
   isPlainObject(s) && typeof s.name === 'string' && filterable(model, s.name) && SPEC_TYPES.includes(s.type as string)

@@ -13,12 +13,12 @@ import VisibilityIcon from '@mui/icons-material/Visibility';
 import VisibilityOffIcon from '@mui/icons-material/VisibilityOff';
 
 import { compose, email as emailRule, minLength, required } from '../../model/validators';
-import { AppLogo, useAppName } from '../layout/AppLayout';
 import { DIALOG_WIDTH } from '../layout/ErrorDialog';
 import { useDocumentTitle } from '../layout/PageTitle';
 import { LOGOUT_FAILED_MESSAGE, takeLogoutFailure } from '../authProvider/token';
 import { useClientVar } from '../layout/settings';
 import type { SocialProvider } from './SocialLogin';
+import { PublicLayout } from './public/PublicLayout';
 
 // the social buttons load their providers' scripts: only when a flag is on
 const SocialLogin = lazy(() => import('./SocialLogin'));
@@ -60,7 +60,6 @@ const AlreadyLoggedDialog = ({ open }: { open: boolean }) => {
 
 export const LoginPage = () => {
   const translate = useTranslate();
-  const appName = useAppName();
   const { data: vars } = useClientVar();
   const routerNavigate = useNavigate();
   const login = useLogin();
@@ -128,17 +127,13 @@ export const LoginPage = () => {
   const toggleLabel = translate(showPassword ? 'ra.input.password.toggle_visible' : 'ra.input.password.toggle_hidden');
 
   return (
-    <Box
-      component="main"
-      sx={{ minHeight: '100vh', display: 'flex', alignItems: 'center', justifyContent: 'center', bgcolor: 'background.default', p: 2 }}
-    >
+    // seed A §2: the top bar with logo and name and, logged out, the login / sign-up menu (the public pages' own)
+    <PublicLayout>
+    <Box sx={{ display: 'flex', alignItems: 'center', justifyContent: 'center', py: { xs: 3, sm: 6 }, px: 2 }}>
       <Card sx={{ width: '100%', maxWidth: 420 }} elevation={3}>
         <CardContent sx={{ p: { xs: 2, sm: 4 } }}>
-          <Stack alignItems="center" spacing={1} sx={{ mb: 3, color: 'primary.main' }}>
-            <AppLogo size={48} />
-            <Typography component="p" variant="h6" color="text.primary">{appName}</Typography>
-            <Typography component="h1" variant="h5" color="text.primary">{translate('ra.auth.sign_in')}</Typography>
-          </Stack>
+          {/* the logo and the name are in the top bar */}
+          <Typography component="h1" variant="h5" color="text.primary" sx={{ textAlign: 'center', mb: 3 }}>{translate('ra.auth.sign_in')}</Typography>
 
           {logoutFailed && (
             <Alert severity="warning" role="alert" sx={{ mb: 2 }}>{LOGOUT_FAILED_MESSAGE}</Alert>
@@ -224,6 +219,7 @@ export const LoginPage = () => {
       </Card>
       <AlreadyLoggedDialog open={!authPending && !!authenticated && !loggedIn} />
     </Box>
+    </PublicLayout>
   );
 };
 

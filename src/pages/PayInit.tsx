@@ -51,6 +51,12 @@ function PayInitScreen() {
         return;
       }
       const res = await dp.initPayment(provider.value, { numberOfSubscriptionMonth: months, returnUrl: '/pay_return', cancelUrl: '/pay_init' });
+      // C67 answers approveUrl or errorMessage: without an approval page there is nowhere to go
+      if (!res.approveUrl) {
+        setError((res as { errorMessage?: string }).errorMessage || 'Il pagamento non può essere avviato: riprova più tardi.');
+        setBusy(false);
+        return;
+      }
       window.location.assign(res.approveUrl);
     } catch (e) {
       const err = e as Error & { body?: { errorMessage?: string } };

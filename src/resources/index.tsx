@@ -10,6 +10,7 @@ import { GenericList } from '../list/GenericList';
 const ModelEdit = lazy(() => import('../form/GenericForm').then((m) => ({ default: m.ModelEdit })));
 const ModelCreate = lazy(() => import('../form/GenericForm').then((m) => ({ default: m.ModelCreate })));
 import { Unauthorized } from '../pages/UnauthorizedDialog';
+import { FeatureGate } from '../layout/features';
 
 const labelOf = (m: ModelDef) => (r: Record<string, unknown>) =>
   (typeof r.label === 'string' ? r.label : m.labelFields.map((f) => r[f]).filter(Boolean).join(' ')) || `#${r.id}`;
@@ -43,12 +44,13 @@ export function screensFor(m: ModelDef): Screens {
     const GenericEdit = () => <ModelEdit model={m} />;
     const GenericCreate = () => <ModelCreate model={m} />;
     const lazyScreen = (Screen: ComponentType) => <Suspense fallback={<LinearProgress aria-label="Caricamento" />}><Screen /></Suspense>;
+    // a model behind a feature that is off (the credit ledger) is not found, whoever asks
     s = {
-      list: () => <Guard min={m.access.read}>{List ? lazyScreen(List) : <GenericList model={m} />}</Guard>,
+      list: () => <FeatureGate feature={m.feature}><Guard min={m.access.read}>{List ? lazyScreen(List) : <GenericList model={m} />}</Guard></FeatureGate>,
       // a record's card is for who may change it (seed B §6: roles and Word templates are the
       // SuperAdmin's); rows of those below are not clickable (disable_edit_item)
-      edit: () => <Guard min={m.access.write}>{lazyScreen(Edit ?? GenericEdit)}</Guard>,
-      create: () => <Guard min={createRole}>{lazyScreen(Create ?? GenericCreate)}</Guard>,
+      edit: () => <FeatureGate feature={m.feature}><Guard min={m.access.write}>{lazyScreen(Edit ?? GenericEdit)}</Guard></FeatureGate>,
+      create: () => <FeatureGate feature={m.feature}><Guard min={createRole}>{lazyScreen(Create ?? GenericCreate)}</Guard></FeatureGate>,
     };
     screens.set(m.name, s);
   }

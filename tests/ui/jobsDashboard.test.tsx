@@ -27,7 +27,8 @@ let customerQueries: string[];
 let countCalls: number;
 const server = setupServer(
   ...shellHandlers,
-  http.get('*/api/list/StudioJob/StudioJobDashboardCollection', () => HttpResponse.json({ data: JOBS, meta: { total: JOBS.length, current_page: 1, per_page: -1, last_page: 1 }, item_meta_data: { items: {} } })),
+  // seed B §7: the dashboard's jobs are GET /api/studio_jobs
+  http.get('*/api/studio_jobs', () => HttpResponse.json({ data: JOBS, meta: { total: JOBS.length, current_page: 1, per_page: -1, last_page: 1 }, item_meta_data: { items: {} } })),
   http.get('*/api/logged-user/studio-jobs-customers', ({ request }) => {
     const c = new URL(request.url).searchParams.get('collaborator_id');
     customerQueries.push(c ?? '');

@@ -376,7 +376,10 @@ describe('LoginPage', () => {
     expect(screen.getByRole('heading', { name: 'Accedi' })).toBeInTheDocument();
     expect(screen.getByLabelText(/Email/)).toHaveAttribute('type', 'email');
     expect(screen.getByLabelText(/^Password/)).toHaveAttribute('type', 'password');
-    expect(screen.getByRole('link', { name: 'Iscriviti' })).toHaveAttribute('href', '/utente/contact_form');
+    // 'Iscriviti' under the form and in the top bar's login / sign-up menu (seed A §2)
+    const signUp = screen.getAllByRole('link', { name: 'Iscriviti' });
+    expect(signUp).toHaveLength(2);
+    for (const link of signUp) expect(link).toHaveAttribute('href', '/utente/contact_form');
     expect(screen.getByRole('link', { name: 'Password dimenticata?' })).toHaveAttribute('href', '/utente/recupera_password');
   });
 

@@ -1,12 +1,14 @@
 /**
- * The frame of the public area's pages (issue 15): a header with the application's name (to
- * /landing_page) and 'Accedi', the page in a `main` landmark, a footer with the support address
+ * The frame of the public area's pages (issue 15) and of the login page: a top bar with the
+ * logo and the application's name (to /landing_page) and, logged out, the login / sign-up menu
+ * of seed A §2 ('Iscriviti' to the contact form, 'Accedi'), the page in a `main` landmark, a footer with the support address
  * (client_var SUPPORT_EMAIL). Also the pieces the public pages share: the centred card of a form,
  * the success and error boxes.
  */
 import { useEffect, useRef, type ReactNode } from 'react';
 import { Alert, AlertTitle, Box, Button, Card, CardContent, Container, Link, Stack, Typography } from '@mui/material';
 import { LinkBase } from 'react-admin';
+import { useLocation } from 'react-router-dom';
 import LoginIcon from '@mui/icons-material/Login';
 
 import { AppLogo } from '../../layout/shell/AppBar';
@@ -25,13 +27,16 @@ const YEAR = new Date().getFullYear();
 
 export interface PublicLayoutProps {
   children: ReactNode;
-  /** links of the header before 'Accedi' (the landing page's sections) */
+  /** links of the header before 'Iscriviti' and 'Accedi' (the landing page's sections) */
   nav?: ReactNode;
 }
 
 export const PublicLayout = ({ children, nav }: PublicLayoutProps) => {
   const appName = useAppName();
   const supportEmail = useSupportEmail();
+  const { pathname } = useLocation();
+  // the link of the menu to the page being shown says so
+  const current = (path: string) => (pathname === path ? 'page' as const : undefined);
   return (
     <Box sx={{ minHeight: '100vh', display: 'flex', flexDirection: 'column', bgcolor: 'background.default', color: 'text.primary' }}>
       <Link
@@ -60,7 +65,8 @@ export const PublicLayout = ({ children, nav }: PublicLayoutProps) => {
           <Box sx={{ flex: 1 }} />
           <Stack component="nav" aria-label="Area pubblica" direction="row" spacing={{ xs: 0.5, sm: 1 }} alignItems="center">
             {nav}
-            <Button component={LinkBase} to={ROUTES.login} variant="outlined" startIcon={<LoginIcon aria-hidden="true" />}>Accedi</Button>
+            <Button component={LinkBase} to={ROUTES.contactForm} aria-current={current(ROUTES.contactForm)}>Iscriviti</Button>
+            <Button component={LinkBase} to={ROUTES.login} aria-current={current(ROUTES.login)} variant="outlined" startIcon={<LoginIcon aria-hidden="true" />}>Accedi</Button>
           </Stack>
         </Container>
       </Box>
