@@ -106,6 +106,19 @@ export function idBatches(ids: Identifier[]): Identifier[][] {
   return out;
 }
 
+/**
+ * The `details` of a validate_xml answer (C55) as lines of text, whatever their shape: a list,
+ * one text, or an object of texts by field (seed B §7 names them without a shape).
+ */
+export function detailLines(details: unknown): string[] {
+  if (details === null || details === undefined || details === '') return [];
+  if (Array.isArray(details)) return details.flatMap(detailLines);
+  if (typeof details === 'object') {
+    return Object.entries(details as Record<string, unknown>).flatMap(([k, v]) => detailLines(v).map((line) => `${k}: ${line}`));
+  }
+  return [String(details)];
+}
+
 /** A file of a record (C75). */
 /** A payment provider of C66: a wallet (approval page) or a card form; `config` is what its browser part needs. */
 export interface PaymentProviderInfo { value: string; text: string; kind: 'wallet' | 'card'; config?: Record<string, string> }
