@@ -264,9 +264,21 @@ export async function updateRecord(tx: Tx, ctx: Ctx, model: ModelDef, rawId: unk
     // scope first: another studio's row is a 404 even to a role that may not update (no existence leak)
     const existing = await getRecord(exec, ctx, model, rawId, { forUpdate: true });
     if (!can(ctx, model, 'update', Number(rawId))) throw forbidden();
-    await checkVersion(exec, model, existing, versionOf(input, opts.ifMatch));
+    // a pure restore changes no data: it needs no version (one given is still checked)
+    if (!(isPureRestore(model, input) && input.updated_at == null && !opts.ifMatch)) {
+      await checkVersion(exec, model, existing, versionOf(input, opts.ifMatch));
+    }
     return updateWith(exec, ctx, model, existing, input);
   });
+}
+
+const isRestore = (model: ModelDef, input: Row) =>
+  !!model.softDelete && (input.restore === true || input.restore === 1 || input.restore === '1' || input.restore === 'true');
+
+/** C11's restore and nothing else: `{restore: true, deleted_at: null}` (with at most the id and the version). */
+function isPureRestore(model: ModelDef, input: Row): boolean {
+  if (!isRestore(model, input) || input.deleted_at != null) return false;
+  return Object.keys(input).every((k) => ['restore', 'deleted_at', 'id', 'updated_at', 'trashed'].includes(k));
 }
 
 /** A unique index refused the write (two concurrent creates of one code): 422 on its field. */
@@ -288,7 +300,7 @@ async function mapUnique<T>(model: ModelDef, write: () => Promise<T>): Promise<T
 async function updateWith(exec: Exec, ctx: Ctx, model: ModelDef, existing: Row, input: Row): Promise<Row> {
   {
     const id = Number(existing.id);
-    const restoring = model.softDelete && (input.restore === true || input.restore === 1 || input.restore === '1' || input.restore === 'true');
+    const restoring = isRestore(model, input);
     const { values, errors } = await prepare(exec, ctx, model, input, 'update', existing);
     await checkUnique(exec, ctx, model, { ...values, studio_id: existing.studio_id }, id, errors);
     await hooksOf(model).beforeChange?.({ exec, ctx, model, mode: 'update', values, errors, existing });
@@ -372,42 +384,74 @@ export function parseIds(raw: string): number[] {
 }
 
 /**
- * force_delete=auto: trashes active rows and permanently deletes rows already trashed, in one
- * transaction. Models without soft delete are deleted permanently.
- *
- * Safe to repeat: a row is deleted forever only if it was in the trash before the request
- * began (`startedAt`); a row another request trashed meanwhile (a double click, a retry) stays
- * in the trash and counts as trashed.
+ * Seconds a row just trashed stays in the trash when a force_delete=auto comes without the
+ * version the caller saw it at: a double click, a client's or a proxy's retry trash it once and
+ * never delete it forever (issue 25 item 4).
  */
-export async function deleteRecords(tx: Tx, ctx: Ctx, model: ModelDef, ids: number[], mode: 'auto' | 'soft' | 'force' = 'auto', startedAt: Date = new Date()) {
+export const TRASH_GRACE_SECONDS = 60;
+
+/**
+ * `versions` of a delete: `{id: updated_at}` as the caller saw each row (JSON in the query, as the
+ * bulk update's `versions`). Only evidence: a version is never required.
+ */
+export function parseDeleteVersions(raw: unknown): Map<number, string> {
+  const out = new Map<number, string>();
+  if (raw === undefined || raw === null || raw === '') return out;
+  const bad = () => new HttpError(400, 'Parametro versions non valido: atteso {id: updated_at}');
+  let parsed: unknown = raw;
+  if (typeof raw === 'string') {
+    try { parsed = JSON.parse(raw); } catch { throw bad(); }
+  }
+  if (!parsed || typeof parsed !== 'object' || Array.isArray(parsed)) throw bad();
+  for (const [key, version] of Object.entries(parsed as Record<string, unknown>)) {
+    const id = Number(key);
+    if (!Number.isInteger(id) || id < 1 || id > 2_147_483_647 || typeof version !== 'string' || !VERSION.test(version)) throw bad();
+    out.set(id, version);
+  }
+  return out;
+}
+
+/**
+ * force_delete=auto: trashes active rows and permanently deletes rows already trashed, in one
+ * transaction. Models without soft delete are deleted permanently; `force` deletes every row.
+ *
+ * Safe to repeat: a trashed row is deleted forever only when the caller saw it in the trash — the
+ * version it sent (`versions`) is the row's current one — or, without a version, when it was
+ * trashed more than TRASH_GRACE_SECONDS ago. Any other trashed row (trashed meanwhile by a double
+ * click, a retry, another user) stays in the trash and counts as trashed. The rows are locked
+ * before they are judged (a concurrent call waits and then sees them trashed), and the UPDATE and
+ * DELETE repeat the conditions they were chosen by.
+ */
+export async function deleteRecords(tx: Tx, ctx: Ctx, model: ModelDef, ids: number[], mode: 'auto' | 'soft' | 'force' = 'auto', versions: Map<number, string> = new Map()) {
   return tx(async (exec) => {
-    const before = sql`(${startedAt.toISOString()}::timestamptz AT TIME ZONE 'Europe/Rome')`;
-    // the request's start is known to the millisecond: a row trashed within that millisecond
-    // counts as trashed before it (a trash answered and a new request received inside one
-    // millisecond is the common case on a fast database; a concurrent trash that close is not)
-    const trashedAt = sql`date_trunc('milliseconds', t."deleted_at")`;
+    const seenIds = [...versions.keys()].filter((id) => ids.includes(id));
+    const seen = sql`(SELECT (v."version"::timestamptz AT TIME ZONE 'Europe/Rome') FROM unnest(${idArray(seenIds)}, ${`{${seenIds.map((id) => `"${versions.get(id)}"`).join(',')}}`}::text[]) AS v("id", "version") WHERE v."id" = t."id")`;
+    // a trashed row the caller saw trashed (its version) or trashed before the grace period
+    const deletable = (t: SQL) => sql`(${t}."deleted_at" IS NOT NULL AND (${t}."deleted_at" <= clock_timestamp()::timestamp - make_interval(secs => ${TRASH_GRACE_SECONDS})
+      OR ${t}."updated_at" = ${seen}))`;
     const rows = await exec(sql`SELECT t."id",
-        ${model.softDelete ? sql`(t."deleted_at" IS NOT NULL AND ${trashedAt} <= ${before})` : sql`TRUE`} AS "trashed",
-        ${model.softDelete ? sql`(t."deleted_at" IS NOT NULL AND ${trashedAt} > ${before})` : sql`FALSE`} AS "just_trashed"
-      FROM ${ident(model.table)} t WHERE t."id" = ANY(${idArray(ids)}) AND ${scopeCondition(model, ctx)} FOR UPDATE`);
+        ${model.softDelete ? sql`(t."deleted_at" IS NOT NULL)` : sql`TRUE`} AS "trashed",
+        ${model.softDelete ? deletable(sql`t`) : sql`TRUE`} AS "deletable"
+      FROM ${ident(model.table)} t WHERE t."id" = ANY(${idArray(ids)}) AND ${scopeCondition(model, ctx)} FOR UPDATE OF t`);
     // scope first: another studio's row is a 404, never a 403 (no existence leak)
     if (rows.length !== ids.length) throw notFound();
     if (model.scope === 'tenant' && ctx.role !== 'SuperAdmin') throw forbidden();
-    const justTrashed = rows.filter((r) => r.just_trashed && mode !== 'force').length;
-    const pending = rows.filter((r) => !r.just_trashed || mode === 'force');
-    const toTrash = pending.filter((r) => !r.trashed && mode !== 'force').map((r) => Number(r.id));
-    const toDelete = pending.filter((r) => r.trashed || mode === 'force').map((r) => Number(r.id));
+    const force = mode === 'force' || !model.softDelete;
+    const toTrash = force ? [] : rows.filter((r) => !r.trashed).map((r) => Number(r.id));
+    const toDelete = force ? rows.map((r) => Number(r.id)) : mode === 'auto' ? rows.filter((r) => r.deletable).map((r) => Number(r.id)) : [];
+    const kept = rows.length - toTrash.length - toDelete.length;
     await hooksOf(model).beforeDelete?.({ exec, ctx, model, ids, trash: toTrash, forever: toDelete });
     if (toTrash.length && !can(ctx, model, 'delete')) throw forbidden();
     if (toDelete.length && !can(ctx, model, model.softDelete ? 'force_delete' : 'delete')) throw forbidden();
     if (toTrash.length) {
       await exec(sql`UPDATE ${ident(model.table)} SET "deleted_at" = clock_timestamp()::timestamp, "updated_at" = clock_timestamp()::timestamp
-        WHERE "id" = ANY(${idArray(toTrash)})`);
+        WHERE "id" = ANY(${idArray(toTrash)}) AND "deleted_at" IS NULL`);
       await auditMany(exec, ctx, model, toTrash, 'trash');
     }
     if (toDelete.length) {
       try {
-        await exec(sql`DELETE FROM ${ident(model.table)} WHERE "id" = ANY(${idArray(toDelete)})`);
+        await exec(sql`DELETE FROM ${ident(model.table)} t WHERE t."id" = ANY(${idArray(toDelete)})
+          ${force ? sql`` : sql`AND ${deletable(sql`t`)}`}`);
       } catch (e) {
         if (isFkViolation(e)) throw new HttpError(409, MSG.referenced);
         throw e;
@@ -415,7 +459,7 @@ export async function deleteRecords(tx: Tx, ctx: Ctx, model: ModelDef, ids: numb
       await auditMany(exec, ctx, model, toDelete, 'delete');
       if (model.attachments) await exec(sql`DELETE FROM "attachments" WHERE "owner_model" = ${model.name} AND "owner_id" = ANY(${idArray(toDelete)})`);
     }
-    return { trashed: toTrash.length + justTrashed, deleted: toDelete.length };
+    return { trashed: toTrash.length + kept, deleted: toDelete.length };
   });
 }
 

@@ -8,7 +8,7 @@ import type { AppDeps } from '../deps.js';
 import { MODELS, modelByName } from '../../model/registry.js';
 import type { ModelDef } from '../../model/define.js';
 import { listRecords } from '../records/list.js';
-import { createRecord, createRecords, deleteRecords, getRecord, parseIds, updateRecord, updateRecords } from '../records/crud.js';
+import { createRecord, createRecords, deleteRecords, getRecord, parseDeleteVersions, parseIds, updateRecord, updateRecords } from '../records/crud.js';
 import { hooksOf } from '../models/index.js';
 import { csvExport, pdfExport } from '../records/export.js';
 import { history } from '../records/audit.js';
@@ -113,16 +113,19 @@ export async function recordRoutes(api: FastifyInstance, deps: AppDeps) {
       api.delete(`/${p}/:ids`, {
         schema: {
           tags: mtags, summary: `C17 C19 Cestina o elimina (${m.plural})`, params: IdsParams,
-          querystring: z.looseObject({ force_delete: z.string().optional().describe('auto (predefinito): cestina gli attivi, elimina i cestinati; 1: elimina') }),
+          querystring: z.looseObject({
+            force_delete: z.string().optional().describe('auto (predefinito): cestina gli attivi, elimina i cestinati; 1: elimina'),
+            versions: z.string().optional().describe('JSON {id: updated_at} degli elementi come li si è visti: un elemento visto nel cestino con la sua versione è eliminato subito; senza, solo se cestinato da più di 60 secondi (un doppio clic o un nuovo tentativo non elimina mai)'),
+          }),
           response: { 200: z.object({ data: z.object({ trashed: z.number(), deleted: z.number() }) }), ...ERRORS },
         },
       }, async (req) => {
         const q = req.query as Q;
         const mode = q.force_delete === 'auto' || q.force_delete === undefined ? 'auto'
           : ['1', 'true'].includes(String(q.force_delete)) ? 'force' : 'soft';
-        // rows trashed after this request began (a double click, a retry) are not deleted forever
-        const startedAt = new Date(req.receivedAt);
-        const data = await deleteRecords(tx, req.ctx, m, parseIds((req.params as { ids: string }).ids), mode, startedAt);
+        // a row is deleted forever only when the caller saw it in the trash (a double click, a retry never)
+        const ids = parseIds((req.params as { ids: string }).ids);
+        const data = await deleteRecords(tx, req.ctx, m, ids, mode, parseDeleteVersions(q.versions));
         await written(m);
         return { data };
       });

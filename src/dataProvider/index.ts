@@ -92,12 +92,12 @@ const collectionOf = (m: ModelDef, filter?: Record<string, unknown>) =>
 /** The longest encoded id list in one DELETE address (the rest of the address is well under 1 KB). */
 const MAX_IDS_CHARS = 7000;
 /** Ids in consecutive batches whose encoded JSON list stays under MAX_IDS_CHARS. */
-export function idBatches(ids: Identifier[]): Identifier[][] {
+export function idBatches(ids: Identifier[], extra: (id: Identifier) => number = () => 0): Identifier[][] {
   const out: Identifier[][] = [];
   let batch: Identifier[] = [];
   let size = 6; // %5B %5D
   for (const id of ids) {
-    const cost = encodeURIComponent(JSON.stringify(id)).length + 3; // %2C
+    const cost = encodeURIComponent(JSON.stringify(id)).length + 3 + extra(id); // %2C
     if (batch.length && size + cost > MAX_IDS_CHARS) { out.push(batch); batch = []; size = 6; }
     batch.push(id);
     size += cost;
@@ -117,6 +117,21 @@ export function detailLines(details: unknown): string[] {
     return Object.entries(details as Record<string, unknown>).flatMap(([k, v]) => detailLines(v).map((line) => `${k}: ${line}`));
   }
   return [String(details)];
+}
+
+/**
+ * The version (`updated_at`) of each trashed row as the list or the form showed it: a delete
+ * sends it, so that the server deletes forever only a row the user saw in the trash (a double
+ * click or a retry of a trash never does; issue 25 item 4).
+ */
+function seenVersions(records: Array<RaRecord | undefined>): Record<string, string> {
+  return Object.fromEntries(records.filter((r) => r && r.id != null && r.trashed === true && typeof r.updated_at === 'string')
+    .map((r) => [String(r!.id), r!.updated_at as string]));
+}
+/** C17's query: force_delete=auto and the versions of the rows of `ids` that were seen. */
+function deleteQuery(ids: Identifier[], versions: Record<string, string>): string {
+  const mine = Object.fromEntries(ids.filter((id) => versions[String(id)]).map((id) => [String(id), versions[String(id)]]));
+  return `?force_delete=auto${Object.keys(mine).length ? `&versions=${encodeURIComponent(JSON.stringify(mine))}` : ''}`;
 }
 
 /** A file of a record (C75). */
@@ -261,7 +276,8 @@ const raMethods = {
     const m = model(resource);
     // react-admin passes the record; a caller that does not gets it read before it goes
     const data = params.previousData ?? (await raMethods.getOne<R>(resource, { id: params.id })).data;
-    await wrap(apiFetch(`/api/${m.snake}/${encodeURIComponent(JSON.stringify([params.id]))}?force_delete=auto`, { method: 'DELETE' }));
+    const query = deleteQuery([params.id], seenVersions([data]));
+    await wrap(apiFetch(`/api/${m.snake}/${encodeURIComponent(JSON.stringify([params.id]))}${query}`, { method: 'DELETE' }));
     return { data };
   },
   /**
@@ -270,8 +286,11 @@ const raMethods = {
    */
   async deleteMany<R extends RaRecord = any>(resource: string, params: DeleteManyParams<R>): Promise<DeleteManyResult<R>> {
     const m = model(resource);
-    for (const batch of idBatches(params.ids)) {
-      await wrap(apiFetch(`/api/${m.snake}/${encodeURIComponent(JSON.stringify(batch))}?force_delete=auto`, { method: 'DELETE' }));
+    // the selected rows as the list showed them (`meta.records`): their versions go with the ids
+    const versions = seenVersions((params.meta?.records ?? []) as RaRecord[]);
+    const extra = (id: Identifier) => (versions[String(id)] ? encodeURIComponent(`,"${id}":"${versions[String(id)]}"`).length : 0);
+    for (const batch of idBatches(params.ids, extra)) {
+      await wrap(apiFetch(`/api/${m.snake}/${encodeURIComponent(JSON.stringify(batch))}${deleteQuery(batch, versions)}`, { method: 'DELETE' }));
     }
     return { data: params.ids };
   },

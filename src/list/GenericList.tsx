@@ -150,12 +150,16 @@ function BulkActions({ model, readOnly }: { model: ModelDef; readOnly?: boolean 
   const meta = useItemMeta();
   const notify = useNotify();
   const refresh = useRefresh();
+  // the selected rows of the page as shown: a trashed one's version lets the server delete it forever
+  const { data, selectedIds } = useListContext();
+  const records = (data ?? []).filter((r) => selectedIds.includes(r.id));
   return (
     <>
       <SelectAllButton model={model} />
       {/* force_delete=auto trashes active rows: reload the page (with the trash shown they stay, as trashed) */}
       {meta?.is_erasable !== false && !readOnly && <BulkDeleteButton mutationMode="pessimistic" label="Elimina"
         mutationOptions={{
+          meta: { records },
           onError: (e: unknown) => notify(`Errore nel eliminazione dati${(e as Error)?.message ? `: ${(e as Error).message}` : ''}`, { type: 'error' }),
           onSettled: () => refresh(),
         }} />}

@@ -80,7 +80,7 @@ describe('bulk update and delete', () => {
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json().data).toEqual({ trashed: 3, deleted: 0 });
     expect((await audits('trash', list)).map((r) => Number(r.record_id)).sort()).toEqual([...list].sort());
-    const again = await a.del('admin', `/api/task/${encodeURIComponent(JSON.stringify(list))}`, { force_delete: 'auto' });
+    const again = await a.del('admin', `/api/task/${encodeURIComponent(JSON.stringify(list))}`, { force_delete: 'auto', versions: await a.versions('admin', 'tasks', list) });
     expect(again.json().data).toEqual({ trashed: 0, deleted: 3 });
     expect((await audits('delete', list))).toHaveLength(3);
   });

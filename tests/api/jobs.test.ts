@@ -128,7 +128,7 @@ describe('C45 the kept counts', () => {
     expect((await a.get('collab', '/api/customer_task_per_job_count', { year, customer_id: customer, studio_job_id: id })).json()[String(customer)][String(id)]).toBe(done);
     // a task deleted forever (trashed, then deleted): no longer counted
     await a.del('admin', `/api/task/${doneTask}`);
-    expect((await a.del('admin', `/api/task/${doneTask}`)).statusCode).toBe(200);
+    expect((await a.del('admin', `/api/task/${doneTask}`, { versions: await a.versions('admin', 'tasks', [doneTask]) })).json().data).toEqual({ trashed: 0, deleted: 1 });
     expect((await a.get('collab', '/api/customer_task_per_job_count', { year, customer_id: customer, studio_job_id: id })).json()[String(customer)][String(id)]).toBe(done - 1);
   });
 });

@@ -318,7 +318,8 @@ describe('C11 C17 C19 trash, restore, delete', () => {
     const active = await newCustomer();
     const old = await newCustomer();
     expect((await a.del('admin', `/api/customer/[${old.id}]`, { force_delete: 'auto' })).json().data).toEqual({ trashed: 1, deleted: 0 });
-    const res = await a.del('admin', `/api/customer/${encodeURIComponent(JSON.stringify([active.id, old.id]))}`, { force_delete: 'auto' });
+    // the trashed one as the list showed it (its version): deleted forever
+    const res = await a.del('admin', `/api/customer/${encodeURIComponent(JSON.stringify([active.id, old.id]))}`, { force_delete: 'auto', versions: await a.versions('admin', 'customers', [old.id]) });
     expect(res.statusCode).toBe(200);
     expect(res.json()).toEqual({ data: { trashed: 1, deleted: 1 } });
     expect((await dbCustomer(active.id)).deleted_s).not.toBeNull();
@@ -331,7 +332,7 @@ describe('C11 C17 C19 trash, restore, delete', () => {
     const c = await newCustomer({ legal_status_id: ls.id });
     const spare = (await a.post('admin', '/api/legal_statuses', { cod: 'SPARE', description: 'libera' })).json().data;
     expect((await a.del('admin', `/api/legal_status/[${ls.id}]`)).json().data).toEqual({ trashed: 1, deleted: 0 });
-    const res = await a.del('admin', `/api/legal_status/[${ls.id},${spare.id}]`, { force_delete: 'auto' });
+    const res = await a.del('admin', `/api/legal_status/[${ls.id},${spare.id}]`, { force_delete: 'auto', versions: await a.versions('admin', 'legal_statuses', [ls.id]) });
     expect(res.statusCode).toBe(409);
     expect(res.json()).toEqual({ message: REFERENCED });
     const rows = await a.sql<{ id: number; trashed: boolean }>('SELECT "id", ("deleted_at" IS NOT NULL) AS "trashed" FROM "legal_statuses" WHERE "id" IN ($1, $2) ORDER BY "id"', [ls.id, spare.id]);
@@ -348,13 +349,13 @@ describe('C11 C17 C19 trash, restore, delete', () => {
     expect(trash.statusCode).toBe(200);
     expect(trash.json().data).toEqual({ trashed: 1, deleted: 0 });
     const other = await newCustomer({}, 'collab');
-    const res = await a.del('collab', `/api/customer/[${c.id},${other.id}]`, { force_delete: 'auto' });
+    const res = await a.del('collab', `/api/customer/[${c.id},${other.id}]`, { force_delete: 'auto', versions: await a.versions('admin', 'customers', [c.id]) });
     expect(res.statusCode).toBe(403);
     expect(res.json().message).toBe('Operazione non consentita (403)');
     expect((await dbCustomer(c.id)).deleted_s).not.toBeNull();
     expect((await dbCustomer(other.id)).deleted_s).toBeNull();
     // the Admin may
-    expect((await a.del('admin', `/api/customer/[${c.id}]`)).json().data).toEqual({ trashed: 0, deleted: 1 });
+    expect((await a.del('admin', `/api/customer/[${c.id}]`, { versions: await a.versions('admin', 'customers', [c.id]) })).json().data).toEqual({ trashed: 0, deleted: 1 });
   });
 
   it('C17 a list with an unknown id is 404 and changes nothing; a malformed list is 400', async () => {
@@ -370,7 +371,7 @@ describe('C11 C17 C19 trash, restore, delete', () => {
   it('C19 DELETE on legal_representative and payment_method snake paths', async () => {
     const lr = (await a.post('admin', '/api/legal_representatives', { name: 'Da eliminare' })).json().data;
     expect((await a.del('admin', `/api/legal_representative/${lr.id}`)).json().data).toEqual({ trashed: 1, deleted: 0 });
-    expect((await a.del('admin', `/api/legal_representative/${lr.id}`)).json().data).toEqual({ trashed: 0, deleted: 1 });
+    expect((await a.del('admin', `/api/legal_representative/${lr.id}`, { versions: await a.versions('admin', 'legal_representatives', [lr.id]) })).json().data).toEqual({ trashed: 0, deleted: 1 });
     expect(await a.sql('SELECT 1 FROM "legal_representatives" WHERE "id" = $1', [lr.id])).toHaveLength(0);
   });
 });

@@ -621,13 +621,13 @@ describe('list: row actions', () => {
     expect(api.deletes).toEqual(['[1]']);
   });
 
-  it('delete forever on a trashed row calls DELETE with force_delete=auto', async () => {
+  it('delete forever on a trashed row calls DELETE with force_delete=auto and the version the list showed', async () => {
     const user = userEvent.setup();
     await openList('/table/Customer?filter=%7B%22with_trashed%22%3A1%7D');
     await screen.findByText('Gamma Snc');
     const menu = await rowMenu(user, 3);
     await user.click(within(menu).getByRole('menuitem', { name: 'Elimina definitivamente' }));
-    await waitFor(() => expect(api.deletes).toEqual(['[3]?force_delete=auto']));
+    await waitFor(() => expect(api.deletes).toEqual([`[3]?${new URLSearchParams({ force_delete: 'auto', versions: JSON.stringify({ 3: '2026-02-01 09:00:00' }) })}`]));
   });
 
   it('a trashed row without is_erasable offers only restore', async () => {
