@@ -20,6 +20,9 @@ export const IMPORT_MAX_UNPACKED_BYTES = 32 * 1024 * 1024;
 export const IMPORT_MAX_COLUMNS = 200;
 /** At most this many cells: rows with a value × the widest row (what the file takes once read). */
 export const IMPORT_MAX_CELLS = 1_000_000;
+/** At most this many characters in one line of a .csv (200 columns of a customer fill a few KB): a
+ * longer line is refused while it is read, before it costs seconds of CPU. */
+export const IMPORT_MAX_LINE_CHARS = 256 * 1024;
 
 export const IMPORT_MESSAGES = {
   tooLarge: `Il file supera la dimensione massima di ${IMPORT_MAX_BYTES / 1024 / 1024} MB`,
@@ -29,6 +32,7 @@ export const IMPORT_MESSAGES = {
   tooManyRows: `Il file contiene più di ${IMPORT_MAX_ROWS.toLocaleString('it-IT')} righe: dividilo in più file`,
   tooManyColumns: `Il file ha più di ${IMPORT_MAX_COLUMNS} colonne: un elenco di clienti ne usa poche decine. Tieni solo le colonne da importare e carica di nuovo il file`,
   tooManyCells: `Il file contiene troppe celle (righe × colonne oltre ${IMPORT_MAX_CELLS.toLocaleString('it-IT')}): togli le colonne che non servono o dividilo in più file`,
+  lineTooLong: `Una riga del file supera ${IMPORT_MAX_LINE_CHARS.toLocaleString('it-IT')} caratteri: non è un elenco di clienti. Controlla il separatore e carica di nuovo il file`,
   tooLargeUnpacked: `Il foglio di calcolo, una volta decompresso, supera ${IMPORT_MAX_UNPACKED_BYTES / 1024 / 1024} MB: tieni solo i dati da importare o salvalo come .csv`,
   noMapping: 'Associa almeno una colonna del file a un campo del cliente',
   duplicateInFile: (row: number) => `Già presente nel file alla riga ${row}`,

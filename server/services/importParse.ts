@@ -18,7 +18,7 @@ import { readSheet } from 'read-excel-file/node';
 import { HttpError } from '../errors.js';
 import { BoundedZip, ZipError } from '../documents/boundedZip.js';
 import {
-  IMPORT_MAX_CELLS, IMPORT_MAX_COLUMNS, IMPORT_MAX_ROWS, IMPORT_MAX_UNPACKED_BYTES, IMPORT_MESSAGES,
+  IMPORT_MAX_CELLS, IMPORT_MAX_COLUMNS, IMPORT_MAX_LINE_CHARS, IMPORT_MAX_ROWS, IMPORT_MAX_UNPACKED_BYTES, IMPORT_MESSAGES,
 } from '../../model/customerImport.js';
 
 export interface ParsedSheet {
@@ -138,6 +138,8 @@ function parseCsvBytes(bytes: Buffer): ParsedSheet {
       delimiter: separator, relax_column_count: true, relax_quotes: true, skip_empty_lines: true, trim: true, bom: true,
       // a record has at most IMPORT_MAX_COLUMNS + 1 fields: the rest of a longer line stays in the last one
       ignore_last_delimiters: IMPORT_MAX_COLUMNS + 1,
+      // a 10 MB line would take csv-parse seconds of CPU (the event loop of every studio): stop early
+      max_record_size: IMPORT_MAX_LINE_CHARS,
       on_record: (record: string[]) => {
         let width = record.length;
         if (width > IMPORT_MAX_COLUMNS) {
@@ -152,6 +154,11 @@ function parseCsvBytes(bytes: Buffer): ParsedSheet {
     }) as string[][];
   } catch (e) {
     if (e instanceof HttpError) throw e;
+    if ((e as { code?: string }).code === 'CSV_MAX_RECORD_SIZE') {
+      // past the last column allowed: a line of too many columns (the header of 100,000 names)
+      if (((e as { column?: number }).column ?? 0) >= IMPORT_MAX_COLUMNS) throw tooManyColumns();
+      throw new HttpError(422, IMPORT_MESSAGES.lineTooLong, { file: [IMPORT_MESSAGES.lineTooLong] });
+    }
     // a quote error in the part of a line past the last column allowed: a value there
     if ((e as { column?: number }).column === IMPORT_MAX_COLUMNS) throw tooManyColumns();
     throw notSpreadsheet();

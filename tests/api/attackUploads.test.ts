@@ -54,6 +54,11 @@ describe('issue 25 item 1: an import file whose rows would be padded to a bomb',
     expect(res.json().data.sample[0]).toHaveLength(200);
   });
 
+  it('import: a csv of one 10 MB line is refused while it is read (a line too long; of separators: too many columns), nothing staged', async () => {
+    await refused(Buffer.from(`${'a'.repeat(10 * 1024 * 1024 - 8)}\n`), 'riga.csv', 422, IMPORT_MESSAGES.lineTooLong);
+    await refused(Buffer.from(`Nome\n${'"x";'.repeat(2 * 1024 * 1024)}\n`), 'separatori.csv', 422, IMPORT_MESSAGES.tooManyColumns);
+  });
+
   it('import: a csv of 20,000 rows × 60 columns (1,200,000 cells) is refused: too many cells', async () => {
     const line = Array.from({ length: 60 }, (_, i) => `c${i}`).join(';');
     const text = Array.from({ length: 20_001 }, () => line).join('\n');
