@@ -9,6 +9,7 @@ import { join, resolve } from 'node:path';
 import { trustProxyOption, type Settings } from './settings.js';
 import type { Database } from './db/connection.js';
 import { HttpError, MSG } from './errors.js';
+import { checkRequestText, INPUT_MESSAGES, inputError, jsonProblem } from './input.js';
 import { Tokens } from './auth/tokens.js';
 import { Sessions } from './auth/session.js';
 import type { Ctx } from './auth/context.js';
@@ -128,7 +129,11 @@ export async function buildApp(settings: Settings, database: Database, opts: { l
   app.removeContentTypeParser('application/json');
   app.addContentTypeParser('application/json', { parseAs: 'string' }, (req, body, done) => {
     if (req.method === 'DELETE' && String(body).trim() === '') return done(null, undefined);
-    return json(req, body as string, done);
+    // at most MAX_JSON_DEPTH levels, no NUL or lone surrogate in any text (server/input.ts)
+    return json(req, body as string, (err, parsed) => {
+      const problem = err ? null : jsonProblem(parsed);
+      return problem ? done(inputError(problem), undefined) : done(err, parsed);
+    });
   });
   const exec = execOn(database.db);
   const tokens = new Tokens(settings.jwtSecret, settings.tokenHours);
@@ -219,9 +224,11 @@ export async function buildApp(settings: Settings, database: Database, opts: { l
   });
 
   app.decorateRequest('ctx', null as unknown as Ctx);
-  // when the request arrived, before anything awaited (a repeated delete is judged by it)
+  // when the request arrived, before anything awaited
   app.decorateRequest('receivedAt', 0);
   app.addHook('onRequest', async (req) => { req.receivedAt = Date.now(); });
+  // a NUL or a lone surrogate in the path or the query: 400 before any route reads it (server/input.ts)
+  app.addHook('preValidation', async (req) => { checkRequestText(req.params, req.query); });
   // authentication before any body is read; the routes say what they need through their config
   app.addHook('onRequest', async (req: FastifyRequest) => {
     if (!req.url.startsWith('/api/') || req.routeOptions.config?.public) return;
@@ -242,6 +249,11 @@ export async function buildApp(settings: Settings, database: Database, opts: { l
       const answer = validationAnswer((err as { validationContext?: string }).validationContext, err.validation, req.routeOptions.config?.model, req.body);
       return reply.status(answer.status).send(answer.body);
     }
+    // a unique index refused a write no route expected to race (two requests at once): a duplicate, not a fault
+    const dbCode = (err as { code?: string; cause?: { code?: string } }).code ?? (err as { cause?: { code?: string } }).cause?.code;
+    if (dbCode === '23505') return reply.status(409).send({ message: MSG.duplicate });
+    // text the database cannot store (a NUL, invalid UTF-8) that reached it anyway
+    if (dbCode === '22021' || dbCode === '22P05') return reply.status(400).send({ message: INPUT_MESSAGES.text });
     // the database cannot be reached (restart, failover): the request may be repeated shortly
     if (isDatabaseUnavailable(err)) {
       req.log.warn({ err }, 'database unavailable');

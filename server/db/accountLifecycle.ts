@@ -8,16 +8,20 @@ import type { Exec } from '../records/exec.js';
 
 export type AccountTokenKind = 'activation' | 'reset';
 
-/** A studio on a trial until `expiry` and its Admin, not active until the activation link is followed. */
+/**
+ * A studio on a trial until `expiry` and its Admin, not active until the activation link is
+ * followed; `userId` null when the e-mail already has an account (the unique index on it
+ * decides, also against a registration committed meanwhile: the caller rolls the studio back).
+ */
 export async function insertRegisteredStudio(exec: Exec, r: {
   studioName: string; email: string; mobile: string | null; userName: string; passwordHash: string; adminRoleId: number; expiry: string;
-}): Promise<{ studioId: number; userId: number }> {
+}): Promise<{ studioId: number; userId: number | null }> {
   const [s] = await exec(sql`INSERT INTO "studios" ("name", "email", "mobile_number", "status", "subscription_expire_date")
     VALUES (${r.studioName}, ${r.email}, ${r.mobile}, 1, ${r.expiry}) RETURNING "id"`);
   const studioId = Number(s!.id);
   const [u] = await exec(sql`INSERT INTO "users" ("studio_id", "role_id", "name", "email", "password", "active")
-    VALUES (${studioId}, ${r.adminRoleId}, ${r.userName}, ${r.email}, ${r.passwordHash}, FALSE) RETURNING "id"`);
-  return { studioId, userId: Number(u!.id) };
+    VALUES (${studioId}, ${r.adminRoleId}, ${r.userName}, ${r.email}, ${r.passwordHash}, FALSE) ON CONFLICT DO NOTHING RETURNING "id"`);
+  return { studioId, userId: u ? Number(u.id) : null };
 }
 
 export async function roleId(exec: Exec, name: string): Promise<number> {

@@ -91,40 +91,51 @@ async function send(deps: AccountDeps, build: (exec: Parameters<Parameters<AppDe
 
 interface Registration { studioName: string; userName: string; email: string; mobile: string | null; password: string }
 
+/** The registration rolled back: the e-mail already has an account. */
+class EmailTaken extends Error {}
+
 /**
  * A registration: a new studio and its inactive Admin with an activation link by e-mail; for an
- * e-mail already registered nothing is created and its owner is told by e-mail (the answer is the
- * same: nobody learns from it which e-mails have an account).
+ * e-mail already registered nothing is created and its owner is told by e-mail. Nobody learns
+ * from the answer nor from its time which e-mails have an account: both paths hash the password
+ * and insert the studio and the Admin, and the e-mail's unique index decides (a registration of
+ * the same e-mail committed meanwhile too: 20 at once create one account, never a 500).
  */
 async function register(deps: AccountDeps, r: Registration) {
   if (await isCommonPassword(r.password)) refuse({ password: [MSG.commonPassword] });
   await deps.perEmail(r.email);
-  const existing = await userForLogin(deps.exec, r.email);
   const appName = deps.settings.appName;
-  if (existing) {
-    await send(deps, async () => [{
-      studioId: Number(existing.studio_id), kind: 'account', to: [r.email],
-      ...productMail(appName, `${appName}: richiesta di registrazione`, 'Gentile utente,', [
-        'qualcuno (forse tu) ha chiesto di registrare uno studio con questo indirizzo email, che ha già un account.',
-        'Se hai dimenticato la password puoi reimpostarla dalla pagina di accesso. Se non sei stato tu, ignora questa mail.',
-      ], { href: new URL('/utente/recupera_password', deps.settings.serverBaseUrl).toString(), label: 'Recupera la password' }),
-    }]);
-    return { message: ACCOUNT_MESSAGES.registered };
-  }
   const passwordHash = await hashPassword(r.password);
   const { token, hash } = tokenPair();
-  await send(deps, async (exec) => {
+  const mailIds = await deps.tx(async (exec) => {
     const expiry = dayjs(today()).add(TRIAL_DAYS, 'day').format('YYYY-MM-DD');
     const { studioId, userId } = await insertRegisteredStudio(exec, { ...r, passwordHash, adminRoleId: await roleId(exec, 'Admin'), expiry });
+    // the studio goes with the transaction
+    if (userId === null) throw new EmailTaken();
     await insertAccountToken(exec, userId, 'activation', hash, ACTIVATION_HOURS);
-    return [{
+    return enqueueMails(exec, [{
       studioId, kind: 'account', to: [r.email], createdBy: userId,
       ...productMail(appName, `${appName}: attiva il tuo account`, `Gentile ${r.userName},`, [
         `grazie per aver registrato ${r.studioName}. La prova gratuita dura ${TRIAL_DAYS} giorni.`,
         `Per attivare l'account apri il link qui sotto entro ${ACTIVATION_HOURS} ore.`,
       ], { href: link(deps, '/utente/attivazione', token), label: 'Attiva l\'account' }),
-    }];
+    }]);
+  }).catch((e: unknown) => {
+    if (e instanceof EmailTaken) return null;
+    throw e;
   });
+  if (mailIds) {
+    await deps.mail.handOff(mailIds);
+    return { message: ACCOUNT_MESSAGES.registered };
+  }
+  const existing = await userForLogin(deps.exec, r.email);
+  await send(deps, async () => (existing ? [{
+    studioId: Number(existing.studio_id), kind: 'account', to: [r.email],
+    ...productMail(appName, `${appName}: richiesta di registrazione`, 'Gentile utente,', [
+      'qualcuno (forse tu) ha chiesto di registrare uno studio con questo indirizzo email, che ha già un account.',
+      'Se hai dimenticato la password puoi reimpostarla dalla pagina di accesso. Se non sei stato tu, ignora questa mail.',
+    ], { href: new URL('/utente/recupera_password', deps.settings.serverBaseUrl).toString(), label: 'Recupera la password' }),
+  }] : []));
   return { message: ACCOUNT_MESSAGES.registered };
 }
 

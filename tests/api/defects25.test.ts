@@ -7,12 +7,15 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp, type TestApp } from '../helpers/testApp.js';
 import { api, type Api } from '../helpers/api.js';
 import { TRASH_GRACE_SECONDS } from '../../server/records/crud.js';
+import { hashStats } from '../../server/auth/password.js';
+import { INPUT_MESSAGES, MAX_JSON_DEPTH } from '../../server/input.js';
 
 let t: TestApp;
 let a: Api;
 
 beforeAll(async () => {
-  t = await startTestApp();
+  // the sandbox's approval page is one of the calls attacked with a NUL
+  t = await startTestApp({ env: { PAYMENT_SANDBOX: 'true' } });
   a = api(t);
 });
 afterAll(async () => { await t?.close(); });
@@ -131,5 +134,101 @@ describe('item 7: a pure restore needs no version', () => {
     const res = await a.call('admin', 'PUT', `/api/tasks/${id}`, { payload: { restore: true, deleted_at: null, name: 'Cambiato' } });
     expect(res.statusCode).toBe(428);
     expect((await taskRow(id))?.deleted_at).not.toBeNull();
+  });
+});
+
+/** a call of the public area from its own address (each address has its own limit) */
+let address = 0;
+const publicCall = (method: 'POST' | 'GET' | 'PUT', url: string, payload?: string, headers: Record<string, string> = {}) =>
+  t.app.inject({ method, url, remoteAddress: `10.25.${Math.floor(++address / 250)}.${(address % 250) + 1}`, headers: { 'content-type': 'application/json', ...headers }, ...(payload !== undefined ? { payload } : {}) });
+const outboxCount = async () => Number((await a.sql<{ n: number }>('SELECT count(*)::int AS "n" FROM "mail_outbox"'))[0]!.n);
+const nested = (levels: number) => '['.repeat(levels) + ']'.repeat(levels);
+
+describe('item 5: bad text and deep JSON answer 4xx in Italian', () => {
+  it('C10 C59 C60 C02 a JSON body nested 5,000 levels in any field is 400 in Italian on every kind of call', async () => {
+    const h = { ...(await a.headers('admin')) };
+    const calls: Array<[string, 'POST' | 'PUT', string, string, Record<string, string>]> = [
+      ['preference', 'PUT', '/api/user_preferences/list.Customer.views', `{"value": ${nested(5000)}}`, h],
+      ['customers', 'POST', '/api/customers', `{"business_name": ${nested(5000)}}`, h],
+      ['contact form', 'POST', '/api/contact_form/actions/send_contact_form', `{"email": "a@b.it", "name": ${nested(5000)}}`, {}],
+      ['registration', 'POST', '/api/studio/actions/registration', `{"email": "profondo@b.it", "name": "x", "password": "Una-password-1", "mobile_number": ${nested(5000)}}`, {}],
+      ['login', 'POST', '/api/user/login', `{"email": "a@b.it", "password": ${nested(5000)}}`, {}],
+      ['empty object deep', 'POST', '/api/customers', '{"a":'.repeat(5000) + '{}' + '}'.repeat(5000), h],
+    ];
+    for (const [label, method, url, payload, headers] of calls) {
+      const res = await publicCall(method, url, payload, headers);
+      expect(res.statusCode, `${label}: ${res.body.slice(0, 200)}`).toBe(400);
+      expect(res.json(), label).toEqual({ message: INPUT_MESSAGES.depth });
+    }
+    // as deep as allowed still reaches the route (the record's own checks answer)
+    const ok = await publicCall('PUT', '/api/user_preferences/list.Customer.deep', `{"value": ${nested(MAX_JSON_DEPTH - 1)}}`, h);
+    expect(ok.statusCode, ok.body).toBe(200);
+  });
+
+  it('C60 contact form: a NUL or a lone surrogate in the name is 422 in Italian on the field, nothing sent (no login)', async () => {
+    const before = await outboxCount();
+    for (const name of ['Mario\\u0000Rossi', 'Mario \\ud800', 'Mario \\udc00 Rossi']) {
+      const res = await publicCall('POST', '/api/contact_form/actions/send_contact_form', `{"email": "mario@rossi.it", "name": "${name}"}`);
+      expect(res.statusCode, `${name}: ${res.body}`).toBe(422);
+      expect(res.json()).toEqual({ message: 'Dati non validi: controlla i campi evidenziati', errors: { name: [INPUT_MESSAGES.text] } });
+    }
+    expect(await outboxCount()).toBe(before);
+    // a proper pair (an emoji) is text like any other
+    const emoji = await publicCall('POST', '/api/contact_form/actions/send_contact_form', '{"email": "mario@rossi.it", "name": "Mario \\ud83d\\ude00"}');
+    expect(emoji.statusCode, emoji.body).toBe(201);
+  });
+
+  it('user_preferences: a lone surrogate or a NUL anywhere in the value (or a key) is 422 in Italian, nothing saved', async () => {
+    const h = await a.headers('admin');
+    for (const payload of ['{"value": {"views": [{"name": "\\ud800"}]}}', '{"value": {"a\\u0000": 1}}', '{"value": "x\\u0000"}']) {
+      const res = await publicCall('PUT', '/api/user_preferences/list.Customer.bad', payload, h);
+      expect(res.statusCode, `${payload}: ${res.body}`).toBe(422);
+      expect(res.json().errors).toEqual({ value: [INPUT_MESSAGES.text] });
+    }
+    expect((await a.get('admin', '/api/user_preferences')).json().data['list.Customer.bad']).toBeUndefined();
+  });
+
+  it('C67 sandbox checkout and C65 activation: a NUL in the path is 400 in Italian (no login)', async () => {
+    for (const url of ['/api/sandbox/checkout/%00', '/api/sandbox/checkout/a%00b?return=%2F&cancel=%2F', '/api/user/activate/%00']) {
+      const res = await publicCall('GET', url);
+      expect(res.statusCode, `${url}: ${res.body}`).toBe(400);
+      expect(res.json()).toEqual({ message: INPUT_MESSAGES.text });
+    }
+  });
+
+  it('C59 registration: 20 concurrent registrations of one e-mail create one studio and answer as usual, never 500', async () => {
+    const email = 'corsa.registrazione@studio.test';
+    const body = JSON.stringify({ name: 'Studio Corsa', email, password: 'Una-password-lunga-1', mobile_number: '' });
+    const answers = await Promise.all(Array.from({ length: 20 }, () => publicCall('POST', '/api/studio/actions/registration', body)));
+    const codes = answers.map((r) => r.statusCode);
+    expect(codes.filter((c) => c >= 500), answers.map((r) => r.body).join('\n')).toEqual([]);
+    // the per-e-mail limit lets three through; they all get the registration's answer
+    expect(codes.filter((c) => c === 201).length).toBeGreaterThan(1);
+    for (const r of answers.filter((x) => x.statusCode === 201)) expect(r.json()).toEqual({ message: 'Registrazione avvenuta con successo, riceverai a breve una mail per l\'attivazione' });
+    for (const r of answers.filter((x) => x.statusCode !== 201)) expect(r.statusCode).toBe(429);
+    expect(await a.sql('SELECT 1 FROM "users" WHERE lower("email") = $1', [email])).toHaveLength(1);
+    expect(await a.sql('SELECT 1 FROM "studios" WHERE "email" = $1', [email])).toHaveLength(1);
+  });
+});
+
+describe('item 6a: registration tells nobody which e-mails have an account', () => {
+  it('C59 C62 registration: an e-mail with an account and a new one get the same answer after the same work (one password hash each)', async () => {
+    const register = (email: string) => publicCall('POST', '/api/studio/actions/registration', JSON.stringify({ name: 'Studio Prova', email, password: 'Una-password-lunga-2', mobile_number: '' }));
+    const registerUser = (email: string) => publicCall('POST', '/api/user/register', JSON.stringify({ email, password: 'Una-password-lunga-2', password_confirmation: 'Una-password-lunga-2', terms: true, privacy: true }));
+    const cases: Array<[string, (e: string) => ReturnType<typeof register>, string]> = [
+      ['studio, existing', register, 'admin@studiodemo.test'], ['studio, new', register, 'nuovo.studio@prova.test'],
+      ['user, existing', registerUser, 'collaboratore@studiodemo.test'], ['user, new', registerUser, 'nuovo.utente@prova.test'],
+    ];
+    const seen: string[] = [];
+    for (const [label, call, email] of cases) {
+      const before = hashStats.computed;
+      const res = await call(email);
+      expect(hashStats.computed - before, `${label}: password hashes`).toBe(1);
+      seen.push(`${res.statusCode} ${res.body}`);
+    }
+    expect(new Set(seen).size, seen.join('\n')).toBe(1);
+    // the existing account is untouched and no second one was made
+    expect(await a.sql(`SELECT 1 FROM "users" WHERE lower("email") = 'admin@studiodemo.test'`)).toHaveLength(1);
+    expect(await a.sql(`SELECT 1 FROM "studios" WHERE "email" = 'admin@studiodemo.test' AND "name" = 'Studio Prova'`)).toHaveLength(0);
   });
 });
