@@ -7,6 +7,7 @@ import { WordTemplateHooks } from './WordTemplate.js';
 import { StudioJobHooks, TaskHooks } from './StudioJob.js';
 import { EDocumentHooks } from './EDocument.js';
 import { CreditTransactionLogHooks } from './CreditTransactionLog.js';
+import { PermissionHooks, RoleHooks } from './Role.js';
 
 const HOOKS: Record<string, ModelHooks> = {
   User: UserHooks,
@@ -16,6 +17,8 @@ const HOOKS: Record<string, ModelHooks> = {
   Task: TaskHooks,
   EDocument: EDocumentHooks,
   CreditTransactionLog: CreditTransactionLogHooks,
+  Role: RoleHooks,
+  Permission: PermissionHooks,
 };
 
 const NONE: ModelHooks = {};

@@ -232,3 +232,45 @@ describe('item 6a: registration tells nobody which e-mails have an account', () 
     expect(await a.sql(`SELECT 1 FROM "studios" WHERE "email" = 'admin@studiodemo.test' AND "name" = 'Studio Prova'`)).toHaveLength(0);
   });
 });
+
+describe('item 6c: the built-in roles and permissions stay', () => {
+  const roleId = async (name: string) => Number((await a.sql<{ id: number }>('SELECT "id" FROM "roles" WHERE "name" = $1', [name]))[0]!.id);
+  const permissionId = async (name: string) => Number((await a.sql<{ id: number }>('SELECT "id" FROM "permissions" WHERE "name" = $1', [name]))[0]!.id);
+  const studioCard = async () => {
+    const demo = await a.studioId('Studio Demo');
+    return a.get('admin', `/api/studios/${demo}`);
+  };
+
+  it('C17 C19 user/roles: the SuperAdmin cannot trash nor delete a built-in role (422 in Italian); a role of his own he can', async () => {
+    for (const name of ['Admin', 'Collaboratore', 'Utente', 'SuperAdmin']) {
+      const id = await roleId(name);
+      for (const query of [{ force_delete: 'auto' }, { force_delete: '1' }]) {
+        const res = await a.del('superadmin', `/api/role/[${id}]`, query);
+        expect(res.statusCode, `${name} ${JSON.stringify(query)}: ${res.body}`).toBe(422);
+        expect(res.json().message).toBe('I ruoli di sistema (SuperAdmin, Admin, Collaboratore, Utente) non si possono eliminare');
+      }
+    }
+    expect(await a.sql(`SELECT 1 FROM "roles" WHERE "name" IN ('SuperAdmin', 'Admin', 'Collaboratore', 'Utente') AND "deleted_at" IS NULL`)).toHaveLength(4);
+    const own = (await a.post('superadmin', '/api/user/roles', { name: 'Revisore esterno' })).json().data;
+    expect((await a.del('superadmin', `/api/role/[${own.id}]`, { force_delete: '1' })).json().data).toEqual({ trashed: 0, deleted: 1 });
+    expect((await studioCard()).statusCode).toBe(200);
+  });
+
+  it('C17 C11 user/permissions: the SuperAdmin cannot delete a built-in permission nor rename it (422 in Italian); his own he can', async () => {
+    const update = await permissionId('studios.update');
+    const view = await permissionId('studios.view');
+    const res = await a.del('superadmin', `/api/permission/${encodeURIComponent(JSON.stringify([update, view]))}`, { force_delete: 'auto' });
+    expect(res.statusCode, res.body).toBe(422);
+    expect(res.json().message).toBe('I permessi di sistema non si possono eliminare');
+    const rename = await a.put('superadmin', `/api/user/permissions/${view}`, { name: 'studios.guarda' });
+    expect(rename.statusCode, rename.body).toBe(422);
+    expect(rename.json().errors).toEqual({ name: ['Permesso di sistema: il nome non si può cambiare'] });
+    expect(await a.sql(`SELECT 1 FROM "permissions" WHERE "name" IN ('studios.update', 'studios.view')`)).toHaveLength(2);
+    // the Admin still opens his studio's card
+    expect((await studioCard()).statusCode).toBe(200);
+    // a permission of his own is his to rename and delete
+    const own = (await a.post('superadmin', '/api/user/permissions', { name: 'report.extra' })).json().data;
+    expect((await a.put('superadmin', `/api/user/permissions/${own.id}`, { name: 'report.speciale' })).statusCode).toBe(200);
+    expect((await a.del('superadmin', `/api/permission/[${own.id}]`, { force_delete: 'auto' })).json().data).toEqual({ trashed: 0, deleted: 1 });
+  });
+});
