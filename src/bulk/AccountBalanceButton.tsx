@@ -13,6 +13,7 @@ import { currentPeriod } from '../../model/dates';
 import { useAppDataProvider } from '../dataProvider';
 import { AppDialog } from '../layout/ErrorDialog';
 import { BulkErrorDialog, TEXTS, TITLES, useQueuedSend } from './common';
+import { BulkTrigger } from './groups';
 
 /** local storage key of the last period used */
 export const PERIOD_STORE = 'documents.accountBalancePeriod';
@@ -58,7 +59,7 @@ export function AccountBalanceButton() {
   };
   return (
     <>
-      <Button size="small" onClick={() => setOpen(true)} disabled={!selectedIds.length}>Estratto conto</Button>
+      <BulkTrigger onClick={() => setOpen(true)} disabled={!selectedIds.length}>Estratto conto</BulkTrigger>
       <AppDialog open={open} onClose={() => !busy && setOpen(false)} title={TITLES.info}
         text={(
           <Box>
@@ -90,7 +91,7 @@ export function AccountBalanceEmailButton() {
   const send = () => queue(() => dp.emailAccountBalances({ customer_ids: selectedIds.map(Number), from: period.from || null, to: period.to || null }), () => setOpen(false));
   return (
     <>
-      <Button size="small" onClick={() => setOpen(true)} disabled={!selectedIds.length}>Invia estratti conto via email</Button>
+      <BulkTrigger onClick={() => setOpen(true)} disabled={!selectedIds.length}>Invia estratti conto via email</BulkTrigger>
       <AppDialog open={open} onClose={() => !busy && setOpen(false)} title={TITLES.info}
         text={(
           <Box>

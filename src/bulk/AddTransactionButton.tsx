@@ -2,18 +2,18 @@
  * Bulk action 'Aggiungi movimento': the transaction form in multiple-customer mode with the
  * selected customers (seed A: one movement per customer, atomically, on save).
  */
-import { Button } from '@mui/material';
 import { useListContext } from 'react-admin';
 import { useNavigate } from 'react-router-dom';
+import { BulkTrigger } from './groups';
 
 export function AddTransactionButton() {
   const { selectedIds } = useListContext();
   const navigate = useNavigate();
   return (
-    <Button size="small" disabled={!selectedIds.length}
+    <BulkTrigger disabled={!selectedIds.length}
       // the selection travels in the history state (no address length limit), as react-admin's create reads it
       onClick={() => navigate('/Transaction/create', { state: { record: { __multiple: true, customer_ids: [...selectedIds] } } })}>
       Aggiungi movimento
-    </Button>
+    </BulkTrigger>
   );
 }

@@ -10,6 +10,7 @@ import { useListContext, useRefresh } from 'react-admin';
 import { useAppDataProvider, type BalancerRow } from '../dataProvider';
 import { AppDialog } from '../layout/ErrorDialog';
 import { BulkErrorDialog, PerCustomerTable, ResultTable, TEXTS, TITLES, TwoClickButton, YearField, currentYear, useCustomerNames, useTwoClicks, validYear } from './common';
+import { BulkTrigger } from './groups';
 
 /** the largest selection offered a year per customer (one field each) */
 export const PER_CUSTOMER_MAX = 200;
@@ -45,7 +46,7 @@ export function AnnualBalancerButton() {
   };
   return (
     <>
-      <Button size="small" onClick={() => setOpen(true)}>Conguaglio annuale</Button>
+      <BulkTrigger onClick={() => setOpen(true)}>Conguaglio annuale</BulkTrigger>
       <AppDialog open={open} onClose={close} title={TITLES.warning}
         text={(
           <Box>

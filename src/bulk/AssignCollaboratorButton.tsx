@@ -10,6 +10,7 @@ import { useListContext, useNotify, useRefresh } from 'react-admin';
 import { useAppDataProvider } from '../dataProvider';
 import { AppDialog } from '../layout/ErrorDialog';
 import { BulkErrorDialog, TEXTS, TITLES } from './common';
+import { BulkTrigger } from './groups';
 
 const RELATIONS = {
   collaborator_accounting: { column: 'collaborator_accounting_id', label: 'Contabilità' },
@@ -49,7 +50,7 @@ export function AssignCollaboratorButton() {
   };
   return (
     <>
-      <Button size="small" onClick={() => { setChoice(''); setOpen(true); }}>Assegna collaboratori</Button>
+      <BulkTrigger onClick={() => { setChoice(''); setOpen(true); }}>Assegna collaboratori</BulkTrigger>
       <AppDialog open={open} onClose={() => setOpen(false)} title={TITLES.info}
         text={(
           <Box>

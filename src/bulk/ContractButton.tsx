@@ -14,6 +14,7 @@ import { useAppDataProvider } from '../dataProvider';
 import { AppDialog } from '../layout/ErrorDialog';
 import { BulkErrorDialog, TITLES, useQueuedSend } from './common';
 import { MESSAGES } from '../../model/types';
+import { BulkTrigger } from './groups';
 
 export const CONTRACT_ERROR = 'Errore durante il download del contratto: controlla i dati obbligatori del cliente e che sia presente un legale rappresentante.';
 
@@ -36,7 +37,7 @@ export function ContractButton() {
   };
   return (
     <>
-      <Button size="small" onClick={() => (selectedIds.length === 1 ? setOpen(true) : setError(MESSAGES.oneCustomer))} disabled={!selectedIds.length}>Contratto</Button>
+      <BulkTrigger onClick={() => (selectedIds.length === 1 ? setOpen(true) : setError(MESSAGES.oneCustomer))} disabled={!selectedIds.length}>Contratto</BulkTrigger>
       <AppDialog open={open} onClose={() => !busy && setOpen(false)} title={TITLES.info}
         text={(
           <Box>
@@ -66,7 +67,7 @@ export function ContractEmailButton() {
   const n = selectedIds.length;
   return (
     <>
-      <Button size="small" onClick={() => setOpen(true)} disabled={!n}>Invia contratti via email</Button>
+      <BulkTrigger onClick={() => setOpen(true)} disabled={!n}>Invia contratti via email</BulkTrigger>
       <AppDialog open={open} onClose={() => !busy && setOpen(false)} title={TITLES.info}
         text={(
           <Box>

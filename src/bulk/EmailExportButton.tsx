@@ -9,6 +9,7 @@ import { useListContext, useNotify } from 'react-admin';
 import { useAppDataProvider } from '../dataProvider';
 import { AppDialog } from '../layout/ErrorDialog';
 import { BulkErrorDialog, TEXTS, TITLES, downloadCsv } from './common';
+import { BulkTrigger } from './groups';
 
 export function EmailExportButton() {
   const { selectedIds } = useListContext();
@@ -27,7 +28,7 @@ export function EmailExportButton() {
   const download = () => downloadCsv('email_clienti.csv', ['Ragione Sociale', 'Email'], withEmail.map((r) => [r.business_name, String(r.email)]));
   return (
     <>
-      <Button size="small" onClick={() => setOpen(true)} disabled={!selectedIds.length}>Esporta email</Button>
+      <BulkTrigger onClick={() => setOpen(true)} disabled={!selectedIds.length}>Esporta email</BulkTrigger>
       <AppDialog open={open} onClose={() => setOpen(false)} title={TITLES.info}
         text={(
           <Box>

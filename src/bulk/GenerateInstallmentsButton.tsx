@@ -7,6 +7,7 @@ import { AppDialog } from '../layout/ErrorDialog';
 import { BulkErrorDialog, ResultTable, TEXTS, TITLES, YearField, currentYear, validYear } from './common';
 import { displayDate } from '../../model/dates';
 import { fromCents, toCents } from '../../model/money';
+import { BulkTrigger } from './groups';
 
 /** The created installments summed per customer (count, total in exact cents, first date), in the answer's order (by name). */
 function perCustomer(result: InstallmentsResult) {
@@ -39,7 +40,7 @@ export function GenerateInstallmentsButton() {
   };
   return (
     <>
-      <Button size="small" onClick={() => { setOpen(true); setResult(null); }}>Genera rate</Button>
+      <BulkTrigger onClick={() => { setOpen(true); setResult(null); }}>Genera rate</BulkTrigger>
       <AppDialog open={open} onClose={close} title={TITLES.info}
         text={result ? (
           <Box>

@@ -11,6 +11,7 @@ import { AppDialog } from '../layout/ErrorDialog';
 import { BulkErrorDialog, TITLES } from './common';
 import { MESSAGES } from '../../model/types';
 import { parseMoney } from '../form/MoneyInput';
+import { BulkTrigger } from './groups';
 
 export const DOWNLOAD_ERROR = 'Errore in fase di download';
 
@@ -39,7 +40,7 @@ export function TransferLetterButton() {
   };
   return (
     <>
-      <Button size="small" onClick={() => (one ? setOpen(true) : setError(MESSAGES.oneCustomer))} disabled={!selectedIds.length}>Lettera bonifico</Button>
+      <BulkTrigger onClick={() => (one ? setOpen(true) : setError(MESSAGES.oneCustomer))} disabled={!selectedIds.length}>Lettera bonifico</BulkTrigger>
       <AppDialog open={open} onClose={() => !busy && setOpen(false)} title={TITLES.info}
         text={(
           <Box>

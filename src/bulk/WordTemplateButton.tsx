@@ -13,6 +13,7 @@ import { saveAs } from 'file-saver';
 import { useAppDataProvider } from '../dataProvider';
 import { AppDialog } from '../layout/ErrorDialog';
 import { BulkErrorDialog, TITLES } from './common';
+import { BulkTrigger } from './groups';
 
 export const AT_LEAST_ONE = 'Attenzione scegli almeno un cliente';
 export const WORD_ERROR = 'Errore durante la preparazione del modello: controlla che il modello sia un documento Word valido e che i dati del cliente e dello studio siano completi.';
@@ -49,7 +50,7 @@ export function WordTemplateButton() {
   };
   return (
     <>
-      <Button size="small" onClick={() => (ids.length ? setOpen(true) : setError(AT_LEAST_ONE))}>Modelli Word</Button>
+      <BulkTrigger onClick={() => (ids.length ? setOpen(true) : setError(AT_LEAST_ONE))}>Modelli Word</BulkTrigger>
       <AppDialog open={open} onClose={() => !busy && setOpen(false)} title={TITLES.info}
         text={(
           <Box sx={{ minWidth: { sm: 420 } }}>

@@ -9,6 +9,7 @@ import { useAppDataProvider, type YearlyAmountResult } from '../dataProvider';
 import { ApiError } from '../api/client';
 import { AppDialog } from '../layout/ErrorDialog';
 import { BulkErrorDialog, ResultTable, TEXTS, TITLES } from './common';
+import { BulkTrigger } from './groups';
 
 type Mode = 'fixed' | 'percentage';
 const FIELD = { fixed: 'yearly_accounting_amount', percentage: 'yearly_accounting_amount_change_percentage' } as const;
@@ -46,7 +47,7 @@ export function YearlyAmountButton() {
   const empty = value.trim() === '' || !Number.isFinite(Number(value.replace(',', '.')));
   return (
     <>
-      <Button size="small" onClick={() => { setOpen(true); setPreview(null); }}>Tariffa annuale</Button>
+      <BulkTrigger onClick={() => { setOpen(true); setPreview(null); }}>Tariffa annuale</BulkTrigger>
       <AppDialog open={open} onClose={close} title={TITLES.warning}
         text={(
           <Box>

@@ -3,7 +3,7 @@
  * name, user menu, theme toggle), the server menu, the footer, the banners (test payments, expired
  * subscription, incomplete studio), the 'new version' snackbar and the load-error dialog.
  */
-import { useMemo, type ReactNode } from 'react';
+import { useEffect, useMemo, type ReactNode } from 'react';
 import { Box } from '@mui/material';
 import { Layout, type LayoutProps } from 'react-admin';
 
@@ -13,6 +13,7 @@ import { AppAppBar } from './shell/AppBar';
 import { PaymentSandboxBanner, ShellLoadErrors, StudioIncompleteBanner, SubscriptionBanner } from './shell/Banners';
 import { AppFooter } from './shell/Footer';
 import { UpdateSnackbar } from './shell/UpdateSnackbar';
+import { preloadListParts } from '../list/GenericList';
 
 export { APP_VERSION, DEFAULT_APP_NAME, CLIENT_VAR_QUERY_KEY, useClientVar, useAppName, retryShell, type ClientVar } from './settings';
 export { useLoggedStudio, useMissingRequiredFields, formatDate, isSubscriptionExpired } from './shell/data';
@@ -35,8 +36,22 @@ const ShellContent = ({ children }: { children: ReactNode }) => (
   </Box>
 );
 
+/** Once the first screen is shown and the app is idle: the parts of the lists that are not in the first load. */
+function usePreloadListParts() {
+  useEffect(() => {
+    // jsdom (the UI tests) has no requestIdleCallback
+    if (typeof window.requestIdleCallback !== 'function') {
+      const t = setTimeout(preloadListParts, 1000);
+      return () => clearTimeout(t);
+    }
+    const id = window.requestIdleCallback(preloadListParts, { timeout: 3000 });
+    return () => window.cancelIdleCallback(id);
+  }, []);
+}
+
 /** The application layout, for `<Admin layout={AppLayout}>`. */
 export const AppLayout = ({ children, ...props }: LayoutProps) => {
+  usePreloadListParts();
   const content = useMemo(() => <ShellContent>{children}</ShellContent>, [children]);
   return (
     <Layout {...props} appBar={AppAppBar} menu={AppMenu} error={AppCrashPage}

@@ -87,7 +87,8 @@ export function FilterGroup({ model, withParent = false, openKey, defaultOpen = 
   if (!filters.length) return null;
   const active = specs.length;
   return (
-    <Accordion disableGutters sx={{ mb: 1 }} expanded={!!open} onChange={(_e, expanded) => setOpen(expanded)}>
+    // closed, its inputs are not mounted: the combo-boxes ask for their options only when opened
+    <Accordion disableGutters sx={{ mb: 1 }} expanded={!!open} onChange={(_e, expanded) => setOpen(expanded)} slotProps={{ transition: { unmountOnExit: true } }}>
       <AccordionSummary expandIcon={<ExpandMoreIcon />} aria-controls={`filters-${model.name}`} id={`filters-${model.name}-header`}>
         <Typography>Filtri{active ? ` (${active} ${active === 1 ? 'attivo' : 'attivi'})` : ''}</Typography>
       </AccordionSummary>

@@ -3,7 +3,7 @@
  * search on Enter, trash toggle, refresh, new, CSV export, print, bulk delete, select-all
  * across pages, status column, row actions, item abilities from item_meta_data.
  */
-import { Component, lazy, Suspense, useEffect, useRef, useState, type ErrorInfo, type KeyboardEvent, type ReactElement, type ReactNode, type RefObject } from 'react';
+import { Component, forwardRef, lazy, Suspense, useDeferredValue, useEffect, useRef, useState, type ErrorInfo, type KeyboardEvent, type ReactElement, type ReactNode, type RefObject } from 'react';
 import {
   Box, Button, Dialog, DialogActions, DialogContent, DialogContentText, DialogTitle, FormControlLabel, IconButton,
   InputAdornment, LinearProgress, Menu, MenuItem, Switch, TextField, Tooltip, Typography,
@@ -16,7 +16,7 @@ import PrintIcon from '@mui/icons-material/Print';
 import MoreVertIcon from '@mui/icons-material/MoreVert';
 import SelectAllIcon from '@mui/icons-material/SelectAll';
 import {
-  BulkDeleteButton, Datagrid, List, Pagination, WrapperField, useCreatePath, useListContext, useNotify,
+  BulkDeleteButton, Datagrid, DatagridBody, List, Pagination, type DatagridBodyProps, WrapperField, useCreatePath, useListContext, useNotify,
   useRecordContext, useRefresh, useRemoveFromStore, useResourceContext, useStore, TopToolbar,
 } from 'react-admin';
 import { useLocation, useNavigate } from 'react-router-dom';
@@ -34,8 +34,30 @@ import { PageTitle } from '../layout/PageTitle';
 import SettingsIcon from '@mui/icons-material/Settings';
 import { useBackOnSave, useOpenInNewTab } from '../layout/prefs';
 import { useFeatures, type Feature } from '../layout/features';
-// the saved views and the column chooser load with the first list, not with the app
-const ListViews = lazy(() => import('./ListViews'));
+// the saved views and the column chooser are not in the first load: they are fetched once the app
+// is idle (preloadListParts, called by the layout), so that opening a list does not wait for them
+const loadListViews = () => import('./ListViews');
+const ListViews = lazy(loadListViews);
+
+/** Fetches, while the app is idle, the parts every list shows (not in the first load). */
+export function preloadListParts() {
+  void loadListViews().catch(() => undefined);
+}
+
+/** Rows painted at once when a page of the table is shown; the rest of the page follows. */
+export const FIRST_ROWS = 30;
+
+/**
+ * The table's body: the first FIRST_ROWS rows are painted at once, the rest of the page (up to
+ * 500 rows, seed A's default 200) is rendered right after, in the background (React's deferred
+ * value: interruptible, the page stays responsive). The table shows its first screenful without
+ * waiting for rows that are below it.
+ */
+const ProgressiveBody = forwardRef<HTMLTableSectionElement, DatagridBodyProps>(({ data = [], ...rest }, ref) => {
+  const rows = useDeferredValue(data, data.length > FIRST_ROWS ? data.slice(0, FIRST_ROWS) : data);
+  return <DatagridBody ref={ref} data={rows} {...rest} />;
+});
+ProgressiveBody.displayName = 'ProgressiveBody';
 
 
 const useItemMeta = (): ItemMetaData | undefined => (useListContext().meta as { item_meta_data?: ItemMetaData } | undefined)?.item_meta_data;
@@ -175,6 +197,8 @@ function RowMenu({ model }: { model: ModelDef; label?: string }) {
   const notify = useNotify();
   const refresh = useRefresh();
   const [anchor, setAnchor] = useState<HTMLElement | null>(null);
+  // the menu is mounted once it is first opened, not with each of the page's rows
+  const [used, setUsed] = useState(false);
   const [busy, setBusy] = useState(false);
   const { rowActions: Extra } = partsOf(model.name);
   if (!record) return null;
@@ -189,8 +213,8 @@ function RowMenu({ model }: { model: ModelDef; label?: string }) {
   };
   return (
     <>
-      <IconButton aria-label={`Azioni riga ${record.id}`} size="small" disabled={busy} onClick={(e) => { e.stopPropagation(); setAnchor(e.currentTarget); }}><MoreVertIcon /></IconButton>
-      <Menu anchorEl={anchor} open={!!anchor} onClose={() => setAnchor(null)} onClick={(e) => e.stopPropagation()}>
+      <IconButton aria-label={`Azioni riga ${record.id}`} size="small" disabled={busy} onClick={(e) => { e.stopPropagation(); setUsed(true); setAnchor(e.currentTarget); }}><MoreVertIcon /></IconButton>
+      {used && <Menu anchorEl={anchor} open={!!anchor} onClose={() => setAnchor(null)} onClick={(e) => e.stopPropagation()}>
         {Extra && !record.trashed && <Extra model={model} record={record} close={() => setAnchor(null)} />}
         {!record.trashed && erasable && (
           <MenuItem onClick={() => act(() => dp.delete(model.name, { id: record.id, previousData: record }), 'Errore nel eliminazione dati', 'Elemento spostato nel cestino')}>Cestina</MenuItem>
@@ -201,7 +225,7 @@ function RowMenu({ model }: { model: ModelDef; label?: string }) {
         {record.trashed && erasable && (
           <MenuItem onClick={() => act(() => dp.delete(model.name, { id: record.id, previousData: record }), 'Errore nel eliminazione dati', 'Elemento eliminato definitivamente')}>Elimina definitivamente</MenuItem>
         )}
-      </Menu>
+      </Menu>}
     </>
   );
 }
@@ -316,7 +340,8 @@ function SelectionActions({ model, partsName }: { model: ModelDef; partsName: st
   return (
     <Box role="toolbar" aria-label={`Azioni sui ${selectedIds.length} elementi selezionati`}
       // react-admin's own toolbar (48 px) slides over the space just above the table: this bar sits above that space
-      sx={{ display: 'flex', flexWrap: 'wrap', alignItems: 'center', gap: 0.5, px: 1, py: 0.5, mb: 6.5, bgcolor: 'action.hover', borderRadius: 1 }}>
+      // the actions' labels as written (not capitalised), easier to scan
+      sx={{ display: 'flex', flexWrap: 'wrap', alignItems: 'center', gap: 0.5, px: 1, py: 0.5, mb: 6.5, bgcolor: 'action.hover', borderRadius: 1, '& .MuiButton-root': { textTransform: 'none' } }}>
       {/* a resource's actions may be loaded with the first selection (not with the app) */}
       <Suspense fallback={<LinearProgress sx={{ width: 120 }} aria-label="Caricamento delle azioni" />}>
         <Extra model={model} />
@@ -361,6 +386,7 @@ function ModelDatagrid({ model, view, storeKey, columns }: { model: ModelDef; vi
         }}
         rowSx={(r) => (r.trashed ? { bgcolor: 'action.selected', fontStyle: 'italic' } : {})}
         sx={DATAGRID_SX}
+        body={ProgressiveBody}
         expand={expandField ? <Expand field={expandField} /> : undefined}
       >
         {arrangeColumns(columns, columnPrefs).map((c) => c.node)}

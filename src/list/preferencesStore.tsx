@@ -32,6 +32,18 @@ export function preferencesStore(): PreferencesStore {
     const t = getToken();
     if (t !== token && (token = t, t || loading)) void sync().then((s) => s.session());
   };
+  /**
+   * The check of a read: once per task. A table reads the store for each of its rows (react-admin's
+   * expanded state), and each check parses document.cookie — most of a list's first paint went
+   * there. A session change is seen by the next task's reads; setup, writes and reset always check.
+   */
+  let checkedThisTask = false;
+  const checkOnRead = () => {
+    if (checkedThisTask) return;
+    checkedThisTask = true;
+    queueMicrotask(() => { checkedThisTask = false; });
+    check();
+  };
   const pick = (key: string) => (isServerKey(key) ? mem : local);
   const setItem = (key: string, value: unknown) => {
     check();
@@ -42,7 +54,7 @@ export function preferencesStore(): PreferencesStore {
   return {
     setup() { local.setup(); check(); },
     teardown: local.teardown,
-    getItem(key, defaultValue) { check(); return pick(key).getItem(key, defaultValue); },
+    getItem(key, defaultValue) { checkOnRead(); return pick(key).getItem(key, defaultValue); },
     setItem,
     removeItem: (key) => setItem(key, undefined),
     /** forgets the keys here (the server keys stay on the server) */

@@ -172,10 +172,13 @@ function toolbar(selectedIds: number[], child: React.ReactNode) {
 }
 
 describe("the customers' toolbar: contracts and account statements by e-mail", () => {
-  it('both buttons are on the toolbar', () => {
+  it("both are on the toolbar, in its 'Email' menu", async () => {
+    const user = userEvent.setup();
     render(toolbar([1], <CustomerBulkActions />));
-    expect(screen.getByRole('button', { name: 'Invia contratti via email' })).toBeInTheDocument();
-    expect(screen.getByRole('button', { name: 'Invia estratti conto via email' })).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Email' }));
+    const menu = await screen.findByRole('menu', { name: 'Email' });
+    expect(within(menu).getByRole('menuitem', { name: 'Invia contratti via email' })).toBeInTheDocument();
+    expect(within(menu).getByRole('menuitem', { name: 'Invia estratti conto via email' })).toBeInTheDocument();
   });
 
   it("C32 'Invia contratti via email': confirmed, the selection is sent and the note says it was queued", async () => {

@@ -50,6 +50,11 @@ const called = (method: string, path: string | RegExp) => calls.some((c) => {
 });
 
 let creditEnabled = false;
+const CUSTOMERS: Row[] = Array.from({ length: 60 }, (_x, i) => ({
+  id: i + 1, cod: `C${String(i + 1).padStart(3, '0')}`, business_name: `Cliente ${String(i + 1).padStart(3, '0')} Srl`, vat_id: null, city: 'Milano',
+  email: `cliente${i + 1}@example.it`, legal_status_id: null, legal_status: null, yearly_accounting_amount: 1200, cedolino_rate: 15, ceased: 0, note: null,
+  updated_at: '2026-11-20 10:00:00.000', trashed: false, label: `Cliente ${i + 1} Srl`,
+}));
 const server = setupServer(
   http.get('*/api/var/client_var', () => HttpResponse.json({ APPNAME: 'Gestionale Test', VERSION: '3.5.1', BUILD_ID: 'test', CREDIT_ENABLED: creditEnabled })),
   ...shellHandlers.slice(1),
@@ -80,6 +85,8 @@ const server = setupServer(
   http.get('*/api/user/users/:id', ({ params }) => HttpResponse.json({ data: {
     ...USER, id: Number(params.id), cognome: 'Rossi', role_id: 2, role: { id: 2, label: 'Admin' }, credit: 74.5, active: true, updated_at: '2026-11-20 10:00:00.000', trashed: false,
   } })),
+  // item 18: the customers' table (a page of 200) and the payslip customers
+  http.get('*/api/list/Customer/:collection', () => listAnswer(CUSTOMERS)),
   http.get('*/api/list/:model/:collection', () => listAnswer([])),
   // item 13: the payment pages
   http.get('*/api/subscription_price', () => HttpResponse.json({ data: 19.9, providers: [{ value: 'sandbox', text: 'Sandbox (prova)', kind: 'wallet' }] })),
@@ -300,5 +307,86 @@ describe('item 17: validate_xml 400 with details that are not a list', () => {
     expect(await screen.findByText('La fattura 6 non è valida')).toBeInTheDocument();
     expect(screen.getByText(/manca il CAP/)).toBeInTheDocument();
     expect(screen.queryByText(/Qualcosa non ha funzionato/)).toBeNull();
+  });
+});
+
+/** The thirteen bulk actions of seed A §2 on the customers, by their Italian labels. */
+const BULK_ACTIONS = [
+  'Assegna collaboratori', 'Genera rate', 'Tariffa annuale', 'Aggiungi movimento', 'Conguaglio annuale', 'Contratto', 'Invia contratti via email',
+  'Bollettini', 'Estratto conto', 'Invia estratti conto via email', 'Lettera bonifico', 'Modelli Word', 'Esporta email',
+];
+
+describe('item 18: the customers list', () => {
+  it('the bulk actions are a few buttons and grouped menus; every action is reached by keyboard by its label', async () => {
+    const user = userEvent.setup();
+    login('Admin');
+    renderApp('/table/Customer');
+    await user.click((await screen.findAllByRole('checkbox', { name: 'Seleziona questa riga' }))[0]!);
+    const bar = await screen.findByRole('toolbar', { name: 'Azioni sui 1 elementi selezionati' });
+    const buttons = async () => (await within(bar).findAllByRole('button')).map((b) => b.textContent);
+    await waitFor(async () => expect(await buttons()).toEqual(['Assegna collaboratori', 'Addebiti', 'Documenti', 'Email']));
+    const reached: string[] = [];
+    for (const group of ['Addebiti', 'Documenti', 'Email']) {
+      const opener = within(bar).getByRole('button', { name: group });
+      expect(opener).toHaveAttribute('aria-haspopup', 'menu');
+      opener.focus();
+      await user.keyboard('{Enter}');
+      const menu = await screen.findByRole('menu', { name: group });
+      reached.push(...within(menu).getAllByRole('menuitem').map((m) => m.textContent!));
+      await user.keyboard('{Escape}');
+      await waitFor(() => expect(screen.queryByRole('menu', { name: group })).toBeNull());
+      expect(opener).toHaveFocus();
+    }
+    expect(['Assegna collaboratori', ...reached].sort()).toEqual([...BULK_ACTIONS].sort());
+    // an action of a menu, by keyboard: its dialog opens
+    within(bar).getByRole('button', { name: 'Addebiti' }).focus();
+    await user.keyboard('{Enter}');
+    const menu = await screen.findByRole('menu', { name: 'Addebiti' });
+    await waitFor(() => expect(within(menu).getAllByRole('menuitem')[0]).toHaveFocus());
+    while (document.activeElement?.textContent !== 'Genera rate') await user.keyboard('{ArrowDown}');
+    await user.keyboard('{Enter}');
+    const dialog = await screen.findByRole('dialog', { name: 'Informazione!!' });
+    expect(within(dialog).getByRole('spinbutton', { name: 'Anno' })).toBeInTheDocument();
+    // closed, the dialog gives the focus back to the menu's button
+    await user.click(within(dialog).getByRole('button', { name: 'Annulla' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    await waitFor(() => expect(within(bar).getByRole('button', { name: 'Addebiti' })).toHaveFocus());
+  });
+
+  it('the closed filter group asks for no options; opened, it does', async () => {
+    const user = userEvent.setup();
+    login('Admin');
+    renderApp('/table/Customer');
+    await screen.findByText('Cliente 001 Srl');
+    expect(calls.filter((c) => c.includes('/api/list/LegalStatus/') || c.includes('/api/collaborators'))).toEqual([]);
+    await user.click(screen.getByRole('button', { name: /^Filtri/ }));
+    await waitFor(() => expect(called('GET', '/api/list/LegalStatus/LegalStatusResourceListCollection')).toBe(true));
+    expect(called('GET', '/api/collaborators')).toBe(true);
+  });
+
+  it('a page of 60 rows reads the session cookie fewer times than it has rows (the store read it twice a row)', async () => {
+    login('Admin');
+    const getter = Object.getOwnPropertyDescriptor(Document.prototype, 'cookie')!;
+    let reads = 0;
+    // the app's own reads (msw, the mocked network, reads the cookie of every request it matches)
+    Object.defineProperty(document, 'cookie', {
+      configurable: true,
+      get() { if (!/node_modules\/msw\//.test(new Error().stack ?? '')) reads += 1; return getter.get!.call(this); },
+      set(v: string) { getter.set!.call(this, v); },
+    });
+    try {
+      renderApp('/table/Customer');
+      await screen.findByText('Cliente 060 Srl');
+      // each request carries the token, the store checks the session once per task
+      expect(reads).toBeLessThan(CUSTOMERS.length);
+    } finally { delete (document as { cookie?: string }).cookie; }
+  });
+
+  it("the payslip page tells to select customers and then use 'Inserisci cedolini'", async () => {
+    login('Collaboratore');
+    renderApp('/table/CustomersForCedolini');
+    const help = await screen.findByRole('note', { name: 'Come si inseriscono i cedolini' });
+    expect(help).toHaveTextContent(/Seleziona i clienti/);
+    expect(help).toHaveTextContent(/Inserisci cedolini/);
   });
 });

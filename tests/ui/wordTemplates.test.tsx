@@ -147,9 +147,11 @@ describe("'Modelli Word' on the customers' toolbar", () => {
   }
   const templates = http.get('*/api/word_templates', () => HttpResponse.json({ data: [{ id: 4, title: 'Lettera di benvenuto', description: 'Per i nuovi clienti' }, { id: 5, title: 'Mandato', description: null }] }));
 
-  it('is on the toolbar', () => {
+  it("is on the toolbar, in its 'Documenti' menu", async () => {
+    const user = userEvent.setup();
     render(<AdminContext dataProvider={dataProvider}><ListContextProvider value={{ selectedIds: [1], resource: 'Customer', data: [], total: 0 } as unknown as ListControllerResult}><CustomerBulkActions /></ListContextProvider></AdminContext>);
-    expect(screen.getByRole('button', { name: 'Modelli Word' })).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Documenti' }));
+    expect(within(await screen.findByRole('menu', { name: 'Documenti' })).getByRole('menuitem', { name: 'Modelli Word' })).toBeInTheDocument();
   });
 
   it("no customer: 'Attenzione scegli almeno un cliente'", async () => {
