@@ -48,6 +48,12 @@ export interface FieldDef {
   unique?: boolean | 'product';
   /** unique together with these fields of the same model (e.g. an invoice's number within its year), per studio */
   uniqueWith?: string[];
+  /**
+   * with `unique: 'product'`: the hidden boolean field of rows left out of the uniqueness. A value
+   * that another studio's row holds is not refused (that would tell the caller it exists): the
+   * new row gets the field set and is no identity (issue 25 item 6b).
+   */
+  uniqueExcept?: string;
   /** text kept trimmed and lowercased (e-mails): stored so, and unique regardless of letter case */
   lowercase?: boolean;
   /** written when the record is created, fixed afterwards (a role's name: seed B §3) */

@@ -8,7 +8,10 @@ export const User = defineModel({
     name: f.text('Nome', { required: true, searchable: true }),
     cognome: f.text('Cognome', { searchable: true }),
     // one identity per e-mail across the product: login picks the user by it (issue 9 #1)
-    email: f.text('Email', { required: true, rules: ['email'], searchable: true, unique: 'product', lowercase: true }),
+    // an e-mail that is already another studio's user's login is accepted without telling so
+    // (issue 25 item 6b): the row is marked `email_elsewhere` and never logs in
+    email: f.text('Email', { required: true, rules: ['email'], searchable: true, unique: 'product', lowercase: true, uniqueExcept: 'email_elsewhere' }),
+    email_elsewhere: f.boolean('Email già di un altro account', { default: false, readOnly: true, hidden: true, formHidden: true }),
     password: f.password('Password', { requiredOnCreate: true, min: 8 }),
     // not on the own profile of a Collaboratore or Utente (they may not change them, and the
     // roles' list is the Admin's)

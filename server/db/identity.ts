@@ -9,7 +9,8 @@ import type { Exec, Row } from '../records/exec.js';
 /**
  * The not-trashed user with this e-mail (trimmed, lowercased), with role, studio and session
  * epoch; or undefined. E-mails are unique across the product (index `users_email_uq` on the same
- * expression), so there is at most one.
+ * expression), so there is at most one; a row another studio added with an e-mail that was
+ * already this one's (`email_elsewhere`) is outside the index and never logs in.
  */
 export async function userForLogin(exec: Exec, email: string): Promise<Row | undefined> {
   const rows = await exec(sql`SELECT u."id", u."name", u."email", u."password", u."active", u."credit"::text AS "credit", u."avatar",
@@ -17,7 +18,7 @@ export async function userForLogin(exec: Exec, email: string): Promise<Row | und
       coalesce(e."epoch", 0) AS "session_epoch"
     FROM "users" u JOIN "roles" r ON r."id" = u."role_id" JOIN "studios" s ON s."id" = u."studio_id"
       LEFT JOIN "session_epochs" e ON e."user_id" = u."id"
-    WHERE lower(trim(u."email")) = ${email.trim().toLowerCase()} AND u."deleted_at" IS NULL AND s."deleted_at" IS NULL
+    WHERE lower(trim(u."email")) = ${email.trim().toLowerCase()} AND u."email_elsewhere" IS NOT TRUE AND u."deleted_at" IS NULL AND s."deleted_at" IS NULL
     ORDER BY u."id" LIMIT 1`);
   return rows[0];
 }

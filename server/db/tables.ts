@@ -78,7 +78,10 @@ function build(m: ModelDef): AnyTable {
   return pgTable(m.table, cols, (t) => [
     ...uniques.map(([name, fd]) => m.scope === 'studio' && fd.unique !== 'product'
       ? uniqueIndex(`${m.table}_${name}_uq`).on(t.studio_id, ...(fd.uniqueWith ?? []).map((w) => t[w]!), key(t, name, fd))
-      : uniqueIndex(`${m.table}_${name}_uq`).on(key(t, name, fd), ...(fd.uniqueWith ?? []).map((w) => t[w]!))),
+      : fd.uniqueExcept
+        // the rows marked by `uniqueExcept` are outside the uniqueness
+        ? uniqueIndex(`${m.table}_${name}_uq`).on(key(t, name, fd), ...(fd.uniqueWith ?? []).map((w) => t[w]!)).where(sql`${t[fd.uniqueExcept]} IS NOT TRUE`)
+        : uniqueIndex(`${m.table}_${name}_uq`).on(key(t, name, fd), ...(fd.uniqueWith ?? []).map((w) => t[w]!))),
     ...(m.scope === 'studio' ? [index(`${m.table}_studio_idx`).on(t.studio_id)] : []),
     // an optional link is indexed only where it is set: the rows without it (most installments
     // have no service, payment method, assignment or payslip) cost no index entry on insert,

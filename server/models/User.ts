@@ -10,6 +10,8 @@ import { isCommonPassword } from '../auth/commonPasswords.js';
 import { HttpError, MSG, forbidden } from '../errors.js';
 import { can } from '../auth/context.js';
 import type { ChangeArgs, ModelHooks } from './hooks.js';
+import { sql } from 'drizzle-orm';
+import { enqueueMails } from '../mail/outbox.js';
 
 const lastAdmin = (field?: string) => new HttpError(422, MSG.lastAdmin, field ? { [field]: [MSG.lastAdmin] } : undefined);
 
@@ -27,9 +29,32 @@ async function keepAnAdmin({ exec, ctx, values, existing }: ChangeArgs) {
   }
 }
 
+/**
+ * A user added with an e-mail that is already another studio's user's login (`email_elsewhere`,
+ * issue 25 item 6b): the answer is the same as for any new user, and the owner of the address is
+ * told by e-mail (a product mail, not in the studio's outbox) that this user will not log in.
+ */
+async function tellOwnerOfEmail({ exec, values }: ChangeArgs, studioId: number) {
+  const [studio] = await exec(sql`SELECT "name" FROM "studios" WHERE "id" = ${studioId}`);
+  const name = String(studio?.name ?? '');
+  const paragraphs = [
+    `lo studio «${name}» ha inserito un utente con questo indirizzo email, che ha già un account presso un altro studio.`,
+    'Il tuo account resta com\'è e continui ad accedere come sempre; l\'utente inserito non può accedere con questo indirizzo.',
+    `Se devi lavorare anche con lo studio «${name}», chiedigli di inserirti con un altro indirizzo email. Se non sai di cosa si tratta, ignora questa mail.`,
+  ];
+  const esc = (t: string) => t.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+  await enqueueMails(exec, [{
+    studioId: null, kind: 'account', to: [String(values.email)], subject: 'Il tuo indirizzo email in un altro studio',
+    text: ['Gentile utente,', '', ...paragraphs.flatMap((p) => [p, ''])].join('\n'),
+    html: `<!DOCTYPE html><html lang="it"><head><meta charset="utf-8"></head><body><p>Gentile utente,</p>${paragraphs.map((p) => `<p>${esc(p)}</p>`).join('')}</body></html>`,
+  }]);
+}
+
 export const UserHooks: ModelHooks = {
   async beforeChange(args) {
     const { exec, ctx, mode, values, errors, existing } = args;
+    const newEmail = mode === 'create' || (values.email !== undefined && String(values.email) !== String(existing?.email));
+    if (values.email_elsewhere === true && newEmail && !errors.email) await tellOwnerOfEmail(args, Number(values.studio_id ?? existing?.studio_id ?? ctx.studioId));
     if (values.role_id != null && !errors.role_id) {
       const role = await scoped(exec, ctx).roleName(Number(values.role_id));
       if (role && (ROLE_RANK[role as RoleName] ?? 0) > ROLE_RANK[ctx.role]) throw forbidden();

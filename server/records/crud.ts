@@ -86,6 +86,20 @@ async function checkUnique(exec: Exec, ctx: Ctx, model: ModelDef, values: Row, i
     const acrossStudios = fd.unique === 'product';
     const column = fd.lowercase ? sql`lower(trim(${col('t', name)}))` : col('t', name);
     const value = fd.lowercase ? String(values[name]).trim().toLowerCase() : values[name];
+    if (acrossStudios && fd.uniqueExcept) {
+      // refused only when the row's own studio has it; another studio's identity with it marks the
+      // row instead (nothing tells the caller that the value exists elsewhere, issue 25 item 6b)
+      const studioId = Number(values.studio_id ?? ctx.studioId);
+      const except = col('t', fd.uniqueExcept);
+      // two writes of one value at once are judged one after the other (the second sees the first)
+      await lockValue(exec, model, name, value);
+      const found = await exec(sql`SELECT (t."studio_id" = ${studioId}) AS "here" FROM ${ident(model.table)} t
+        WHERE ${column} = ${value} ${id ? sql`AND t."id" <> ${id}` : sql``}
+          AND (t."studio_id" = ${studioId} OR ${except} IS NOT TRUE)`);
+      if (found.some((r) => r.here)) errors[name] = [MSG.duplicate];
+      else values[fd.uniqueExcept] = found.length > 0;
+      continue;
+    }
     const rows = await exec(sql`SELECT t."id", ${model.softDelete ? sql`(t."deleted_at" IS NOT NULL)` : sql`FALSE`} AS "trashed"
       FROM ${ident(model.table)} t WHERE ${column} = ${value}
       ${sql.join((fd.uniqueWith ?? []).map((w) => sql`AND ${col('t', w)} = ${values[w]}`), sql` `)}
@@ -95,6 +109,11 @@ async function checkUnique(exec: Exec, ctx: Ctx, model: ModelDef, values: Row, i
     if (rows[0].trashed && !acrossStudios) throw new HttpError(409, MSG.trashedDuplicate);
     errors[name] = [MSG.duplicate];
   }
+}
+
+/** Serializes, until the transaction ends, the writes of one value of a unique field (`users.email:…`). */
+export async function lockValue(exec: Exec, model: ModelDef, field: string, value: unknown) {
+  await exec(sql`SELECT pg_advisory_xact_lock(hashtext(${`${model.table}.${field}:${String(value)}`}))`);
 }
 
 function failIf(errors: FieldErrors) {
@@ -302,7 +321,10 @@ async function updateWith(exec: Exec, ctx: Ctx, model: ModelDef, existing: Row, 
     const id = Number(existing.id);
     const restoring = isRestore(model, input);
     const { values, errors } = await prepare(exec, ctx, model, input, 'update', existing);
-    await checkUnique(exec, ctx, model, { ...values, studio_id: existing.studio_id }, id, errors);
+    const probe: Row = { ...values, studio_id: existing.studio_id };
+    await checkUnique(exec, ctx, model, probe, id, errors);
+    // what the check decided for the rows outside a uniqueness (`uniqueExcept`)
+    for (const fd of Object.values(model.fields)) if (fd.uniqueExcept && fd.uniqueExcept in probe) values[fd.uniqueExcept] = probe[fd.uniqueExcept];
     await hooksOf(model).beforeChange?.({ exec, ctx, model, mode: 'update', values, errors, existing });
     failIf(errors);
     await hashPasswords(model, values);

@@ -14,6 +14,8 @@ import { CAPTCHA_MESSAGE, type Captcha } from '../auth/captcha.js';
 import { endOtherSessions, userForLogin } from '../db/identity.js';
 import { activateUser, insertAccountToken, insertRegisteredStudio, roleId, setUserPassword, useAccountToken, type AccountTokenKind } from '../db/accountLifecycle.js';
 import { enqueueMails, type OutgoingMail } from '../mail/outbox.js';
+import { lockValue } from '../records/crud.js';
+import { User } from '../../model/models/User.js';
 import { esc } from '../documents/frame.js';
 import { email as emailRule, maxLength, MESSAGES as V, phone as phoneRule } from '../../model/validators.js';
 import { today } from '../../model/dates.js';
@@ -109,6 +111,8 @@ async function register(deps: AccountDeps, r: Registration) {
   const { token, hash } = tokenPair();
   const mailIds = await deps.tx(async (exec) => {
     const expiry = dayjs(today()).add(TRIAL_DAYS, 'day').format('YYYY-MM-DD');
+    // in turn with a user added by an Admin with the same e-mail (records engine, `uniqueExcept`)
+    await lockValue(exec, User, 'email', r.email);
     const { studioId, userId } = await insertRegisteredStudio(exec, { ...r, passwordHash, adminRoleId: await roleId(exec, 'Admin'), expiry });
     // the studio goes with the transaction
     if (userId === null) throw new EmailTaken();

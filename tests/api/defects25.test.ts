@@ -9,6 +9,7 @@ import { api, type Api } from '../helpers/api.js';
 import { TRASH_GRACE_SECONDS } from '../../server/records/crud.js';
 import { hashStats } from '../../server/auth/password.js';
 import { INPUT_MESSAGES, MAX_JSON_DEPTH } from '../../server/input.js';
+import { DEMO_PASSWORD } from '../../server/db/demo.js';
 
 let t: TestApp;
 let a: Api;
@@ -272,5 +273,45 @@ describe('item 6c: the built-in roles and permissions stay', () => {
     const own = (await a.post('superadmin', '/api/user/permissions', { name: 'report.extra' })).json().data;
     expect((await a.put('superadmin', `/api/user/permissions/${own.id}`, { name: 'report.speciale' })).statusCode).toBe(200);
     expect((await a.del('superadmin', `/api/permission/[${own.id}]`, { force_delete: 'auto' })).json().data).toEqual({ trashed: 0, deleted: 1 });
+  });
+});
+
+describe('item 6b: adding a user tells the Admin nothing about e-mails of other studios', () => {
+  const collaboratore = async () => Number((await a.sql<{ id: number }>(`SELECT "id" FROM "roles" WHERE "name" = 'Collaboratore'`))[0]!.id);
+  const addUser = async (email: string) => a.post('admin', '/api/user/users', { name: 'Nuovo', cognome: 'Collega', email, password: 'Una-password-nuova-9', role_id: await collaboratore(), active: true });
+  const shape = (res: { statusCode: number; json(): any }) => {
+    const data = { ...res.json().data };
+    for (const k of ['id', 'email', 'created_at', 'updated_at']) delete data[k];
+    return { status: res.statusCode, keys: Object.keys(res.json().data).sort(), data };
+  };
+
+  it('C10 C09 C14 user/users: an e-mail that is another studio\'s login gets the answer of a new one; its owner is told by mail and keeps his login', async () => {
+    const taken = 'admin@studiobianchi.test';
+    const elsewhere = await addUser(` ${taken.toUpperCase()} `);
+    const fresh = await addUser('nuovo.collega@prova.test');
+    expect(elsewhere.statusCode, elsewhere.body).toBe(201);
+    expect(shape(elsewhere)).toEqual(shape(fresh));
+    expect(elsewhere.json().data.email).toBe(taken);
+    // read back and listed like any user of the studio
+    const one = await a.get('admin', `/api/user/users/${elsewhere.json().data.id}`);
+    const two = await a.get('admin', `/api/user/users/${fresh.json().data.id}`);
+    expect(Object.keys(one.json().data).sort()).toEqual(Object.keys(two.json().data).sort());
+    const list = (await a.get('admin', '/api/list/User/UserResourceListCollection', { items_per_page: -1 })).json().data as Array<{ email: string }>;
+    expect(list.map((u) => u.email)).toEqual(expect.arrayContaining([taken, 'nuovo.collega@prova.test']));
+    // the address's owner is told (a product mail: not in the studio's outbox), and logs in as before, into his own studio
+    const mails = await a.sql<{ studio_id: number | null; subject: string }>(`SELECT "studio_id", "subject" FROM "mail_outbox" WHERE "to_addresses"::text LIKE $1`, [`%${taken}%`]);
+    expect(mails).toEqual([{ studio_id: null, subject: 'Il tuo indirizzo email in un altro studio' }]);
+    const login = await t.app.inject({ method: 'POST', url: '/api/user/login', payload: { email: taken, password: DEMO_PASSWORD } });
+    expect(login.statusCode, login.body).toBe(200);
+    expect(login.json().studio_id).toBe(await a.studioId('Studio Bianchi'));
+    // the row added in Studio Demo is no identity: its password opens nothing
+    const shadow = await t.app.inject({ method: 'POST', url: '/api/user/login', remoteAddress: '10.26.0.1', payload: { email: taken, password: 'Una-password-nuova-9' } });
+    expect(shadow.statusCode).toBe(401);
+  });
+
+  it('C10 user/users: an e-mail already used in the own studio is still 422 on the field', async () => {
+    const res = await addUser('collaboratore@studiodemo.test');
+    expect(res.statusCode).toBe(422);
+    expect(res.json().errors).toEqual({ email: ['Valore già presente'] });
   });
 });
