@@ -14,15 +14,7 @@ import { BulkGroup } from './groups';
 
 export { GenerateInstallmentsButton, YearlyAmountButton, AnnualBalancerButton, AssignCollaboratorButton, AddTransactionButton, EmailExportButton, BollettiniButton, AccountBalanceButton, TransferLetterButton, ContractButton, WordTemplateButton, ContractEmailButton, AccountBalanceEmailButton };
 
-/**
- * The actions of each menu of the customers' bulk bar, by their labels (seed A §2): the charges
- * and amounts, the documents, the e-mails. 'Assegna collaboratori' is a button of its own.
- */
-export const BULK_GROUPS = {
-  Addebiti: ['Aggiungi movimento', 'Genera rate', 'Tariffa annuale', 'Conguaglio annuale'],
-  Documenti: ['Contratto', 'Estratto conto', 'Lettera bonifico', 'Bollettini', 'Modelli Word'],
-  Email: ['Invia contratti via email', 'Invia estratti conto via email', 'Esporta email'],
-} as const;
+export { BULK_GROUPS, bulkGroupOf } from './groupNames';
 
 /**
  * The customers' bulk bar: the thirteen actions of seed A §2 in one line — 'Assegna

@@ -3,7 +3,7 @@
  * search on Enter, trash toggle, refresh, new, CSV export, print, bulk delete, select-all
  * across pages, status column, row actions, item abilities from item_meta_data.
  */
-import { Component, forwardRef, lazy, Suspense, useDeferredValue, useEffect, useRef, useState, type ErrorInfo, type KeyboardEvent, type ReactElement, type ReactNode, type RefObject } from 'react';
+import { Component, forwardRef, lazy, startTransition, Suspense, useEffect, useRef, useState, type ErrorInfo, type KeyboardEvent, type ReactElement, type ReactNode, type RefObject } from 'react';
 import {
   Box, Button, Dialog, DialogActions, DialogContent, DialogContentText, DialogTitle, FormControlLabel, IconButton,
   InputAdornment, LinearProgress, Menu, MenuItem, Switch, TextField, Tooltip, Typography,
@@ -48,14 +48,17 @@ export function preloadListParts() {
 export const FIRST_ROWS = 30;
 
 /**
- * The table's body: the first FIRST_ROWS rows are painted at once, the rest of the page (up to
- * 500 rows, seed A's default 200) is rendered right after, in the background (React's deferred
- * value: interruptible, the page stays responsive). The table shows its first screenful without
- * waiting for rows that are below it.
+ * The table's body: when the table is opened its first FIRST_ROWS rows are painted at once and
+ * the rest of the page (seed A's default 200, up to 500 rows) is rendered right after, in the
+ * background (a transition: interruptible, the page stays responsive). The table shows its first
+ * screenful without waiting for rows below it. Later changes (a search, another page) render
+ * every row at once, as before: no stale rows are left on screen meanwhile.
  */
 const ProgressiveBody = forwardRef<HTMLTableSectionElement, DatagridBodyProps>(({ data = [], ...rest }, ref) => {
-  const rows = useDeferredValue(data, data.length > FIRST_ROWS ? data.slice(0, FIRST_ROWS) : data);
-  return <DatagridBody ref={ref} data={rows} {...rest} />;
+  const [whole, setWhole] = useState(false);
+  const cut = !whole && data.length > FIRST_ROWS;
+  useEffect(() => { if (cut) startTransition(() => setWhole(true)); }, [cut]);
+  return <DatagridBody ref={ref} data={cut ? data.slice(0, FIRST_ROWS) : data} {...rest} />;
 });
 ProgressiveBody.displayName = 'ProgressiveBody';
 

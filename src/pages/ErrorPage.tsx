@@ -8,6 +8,8 @@ import ErrorOutlineIcon from '@mui/icons-material/ErrorOutline';
 import { useClientVar } from '../layout/settings';
 import { ScreenTitle, useDocumentTitle } from '../layout/PageTitle';
 import { useGoBack } from '../layout/CloseHeader';
+import { getToken } from '../authProvider/token';
+import { PublicLayout } from './public/PublicLayout';
 
 /** Support address shown on the error page (client_var SUPPORT_EMAIL overrides it). */
 export const DEFAULT_SUPPORT_EMAIL = 'assistenza@gestionalestudi.it';
@@ -50,12 +52,16 @@ export interface ErrorPageProps {
   title?: unknown;
 }
 
-/** Route /error: shows the query parameter `msg`. */
+/**
+ * Route /error: shows the query parameter `msg`. Without a session it is a public page: the top
+ * bar with the login / sign-up menu (seed A §2), as the login and the other public pages.
+ */
 export const ErrorPage = ({ supportEmail }: ErrorPageProps) => {
   const { search } = useLocation();
   const msg = new URLSearchParams(search).get('msg') ?? '';
   useDocumentTitle(msg || 'Errore');
-  return <ErrorContent message={msg} supportEmail={supportEmail} />;
+  const content = <ErrorContent message={msg} supportEmail={supportEmail} />;
+  return getToken() ? content : <PublicLayout>{content}</PublicLayout>;
 };
 
 /** Unknown routes: 'Pagina NON trovata'. */

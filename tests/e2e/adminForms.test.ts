@@ -314,6 +314,7 @@ const TITLES: Record<string, string> = {
   '/pay_init': 'Abbonamento',
   '/table/PaymentLog': 'Gestione Pagamenti',
   '/table/EntitaEsempio': 'Gestione Entità di esempio',
+  '/test_view': 'Prova delle viste',
   '/table/Studio': 'Gestione Studi',
   '/table/Role': 'Gestione Ruoli',
   '/table/WordTemplate': 'Gestione Modelli Word',

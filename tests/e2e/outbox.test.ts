@@ -12,7 +12,7 @@ import { join } from 'node:path';
 import { simpleParser } from 'mailparser';
 import { axeViolations, closeSession, openSession, SHOTS, studioFor, type E2ESession } from './harness';
 import { startSmtpSink, type SmtpSink } from '../helpers/smtpSink';
-import { dialogShown } from './util';
+import { clickBulkAction, dialogShown } from './util';
 
 // the studio this file works in, and its logins: tests/e2e/studios.ts
 const STUDIO = studioFor(import.meta.url);
@@ -56,8 +56,8 @@ describe('e-mail in Chromium', () => {
       await row.locator('input[type="checkbox"]').check();
       names.push((await row.locator('td').nth(column).innerText()).trim());
     }
-    const toolbar = page.getByRole('toolbar', { name: /Azioni sui 2 elementi selezionati/ });
-    await toolbar.getByRole('button', { name: 'Invia contratti via email' }).click();
+    await page.getByRole('toolbar', { name: /Azioni sui 2 elementi selezionati/ }).waitFor();
+    await clickBulkAction(page, 'Invia contratti via email');
     const dialog = page.getByRole('dialog', { name: 'Informazione!!' });
     await expect.poll(() => dialog.innerText()).toContain('ciascuno dei 2 clienti selezionati');
     await page.screenshot({ path: join(SHOTS, 'outbox-send-contracts.png') });

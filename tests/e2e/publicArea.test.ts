@@ -149,16 +149,17 @@ describe('public area in Chromium', () => {
     await old.screenshot({ path: join(SHOTS, 'public-login-logged-in.png') });
   });
 
-  it('15 a visitor without a session on any other address lands on the login page once (it used to loop, blank)', async () => {
-    for (const path of ['/', '/table/Customer', '/una-pagina-che-non-esiste']) {
+  it('15 a visitor without a session on a screen of the app lands on the login page once (it used to loop, blank); on an unknown address, on /error (seed B §2)', async () => {
+    for (const [path, landing] of [['/', '/utente/login'], ['/table/Customer', '/utente/login'], ['/una-pagina-che-non-esiste', '/error']] as const) {
       const page = await fresh();
       let navigations = 0;
       page.on('framenavigated', (f) => { if (f === page.mainFrame()) navigations++; });
       await page.goto(`${server.url}${path}`);
-      await page.getByRole('button', { name: /accedi/i }).waitFor();
+      if (landing === '/error') await page.getByText('Pagina NON trovata').first().waitFor();
+      else await page.getByRole('button', { name: /accedi/i }).waitFor();
       // the page at rest: a loop would keep it loading (no network idle within the timeout)
       await page.waitForLoadState('networkidle');
-      expect(new URL(page.url()).pathname, path).toBe('/utente/login');
+      expect(new URL(page.url()).pathname, path).toBe(landing);
       expect(navigations, path).toBeLessThanOrEqual(4);
     }
   });

@@ -194,3 +194,16 @@ export function inflight(p: Page): InFlight {
     },
   });
 }
+
+/**
+ * Clicks a bulk action of the customers' bar (issue 25 item 18): its button, or its item in the
+ * bar's menu it belongs to (src/bulk/groupNames.ts).
+ */
+export async function clickBulkAction(page: Page, name: string) {
+  const { bulkGroupOf } = await import('../../src/bulk/groupNames');
+  const bar = page.getByRole('toolbar', { name: /^Azioni sui \d+ elementi selezionati$/ });
+  const group = bulkGroupOf(name);
+  if (!group) { await bar.getByRole('button', { name, exact: true }).click(); return; }
+  await bar.getByRole('button', { name: group, exact: true }).click();
+  await page.getByRole('menu', { name: group }).getByRole('menuitem', { name, exact: true }).click();
+}
