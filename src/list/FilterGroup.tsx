@@ -115,7 +115,8 @@ export function FilterGroup({ model, withParent = false, openKey, defaultOpen = 
                   <FormLabel id={`toggle-${f.field}`} sx={{ fontSize: 14 }}>{f.label}</FormLabel>
                   <ToggleButtonGroup size="small" exclusive value={state.toggles[f.field] ?? 'all'} aria-labelledby={`toggle-${f.field}`}
                     onChange={(_e, v) => v !== null && setState((s) => ({ ...s, toggles: { ...s.toggles, [f.field]: v === 'all' ? null : v } }))}>
-                    {f.options.map((o) => <ToggleButton key={String(o.value)} value={o.value}>{o.text}</ToggleButton>)}
+                    {/* a one-letter option is still a target of at least 24 px (WCAG 2.5.8) */}
+                    {f.options.map((o) => <ToggleButton key={String(o.value)} value={o.value} sx={{ minWidth: 36 }}>{o.text}</ToggleButton>)}
                     <ToggleButton value="all">Tutti</ToggleButton>
                   </ToggleButtonGroup>
                 </FormControl>
