@@ -11,6 +11,9 @@ export default defineConfig({
   test: {
     maxWorkers: workers,
     reporters: ['default', './tests/helpers/projectTimes.ts'],
+    // expect.poll gives up after 1 s by default: a render or an idle callback on a loaded 2-core
+    // machine takes longer (a passing poll returns as soon as it holds, so this costs nothing then)
+    expect: { poll: { timeout: 15_000 } },
     projects: [
       { extends: true, test: { name: 'unit', include: ['tests/unit/**/*.test.ts'], environment: 'node' } },
       // the demo database is made once per run (tests/helpers/dbImage.ts); each file opens its own copy
