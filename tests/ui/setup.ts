@@ -25,9 +25,10 @@ if (typeof Element !== 'undefined' && !Element.prototype.scrollIntoView) {
 
 // The UI tests run beside the unit and API tests on two cores: give findBy/waitFor room under
 // load (the default 1 s made first renders flaky; 5 s was hit at load 15 with three suites at
-// once on two cores), without slowing the passing case.
+// once on two cores; 10 s by a file's first render, which transforms its lazy page's modules,
+// with two CI runs side by side at load 16), without slowing the passing case.
 import { configure } from '@testing-library/react';
-configure({ asyncUtilTimeout: 10_000 });
+configure({ asyncUtilTimeout: 30_000 });
 
 // jsdom finds a label's control (`for="id"`) by walking the whole document, and an element's
 // `labels` asks that of every node: O(n²) per accessible-name lookup, a fifth of the UI tests'
