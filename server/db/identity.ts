@@ -5,6 +5,7 @@
  */
 import { sql } from 'drizzle-orm';
 import type { Exec, Row } from '../records/exec.js';
+import { idArray } from '../records/sql.js';
 
 /**
  * The not-trashed user with this e-mail (trimmed, lowercased), with role, studio and session
@@ -57,4 +58,16 @@ export async function sessionUser(exec: Exec, id: number, jti: string, epoch: nu
 export async function rolePermissions(exec: Exec, roleId: number): Promise<Set<string>> {
   const rows = await exec(sql`SELECT p."name" FROM "role_permissions" rp JOIN "permissions" p ON p."id" = rp."permission_id" WHERE rp."role_id" = ${roleId}`);
   return new Set(rows.map((r) => String(r.name)));
+}
+
+/** The names of some roles or permissions (the built-in ones are protected: server/models/Role.ts). */
+export async function namesByIds(exec: Exec, table: 'roles' | 'permissions', ids: number[]): Promise<string[]> {
+  if (!ids.length) return [];
+  return (await exec(sql`SELECT "name" FROM ${sql.identifier(table)} WHERE "id" = ANY(${idArray(ids)})`)).map((r) => String(r.name));
+}
+
+/** A studio's name ('' when there is none). */
+export async function studioName(exec: Exec, studioId: number): Promise<string> {
+  const [studio] = await exec(sql`SELECT "name" FROM "studios" WHERE "id" = ${studioId}`);
+  return String(studio?.name ?? '');
 }

@@ -5,12 +5,11 @@
  * nor delete or rename a built-in permission: without them every Admin got 403 on his own
  * studio's card.
  */
-import { sql } from 'drizzle-orm';
 import { MODELS } from '../../model/registry.js';
 import { VERBS, permissionName } from '../../model/define.js';
 import { ROLE_NAMES } from '../db/bootstrap.js';
 import { HttpError } from '../errors.js';
-import { idArray } from '../records/sql.js';
+import { namesByIds } from '../db/identity.js';
 import type { Exec } from '../records/exec.js';
 import type { ModelHooks } from './hooks.js';
 import { can, type Ctx } from '../auth/context.js';
@@ -26,10 +25,7 @@ const BUILT_IN_ROLES = new Set<string>(ROLE_NAMES);
 /** `{resource}.{verb}` of every declared model, as bootstrap seeds them */
 export const BUILT_IN_PERMISSIONS: ReadonlySet<string> = new Set(MODELS.flatMap((m) => VERBS.map((v) => `${permissionName(m)}.${v}`)));
 
-async function namesOf(exec: Exec, table: 'roles' | 'permissions', ids: number[]): Promise<string[]> {
-  if (!ids.length) return [];
-  return (await exec(sql`SELECT "name" FROM ${sql.identifier(table)} WHERE "id" = ANY(${idArray(ids)})`)).map((r) => String(r.name));
-}
+const namesOf = namesByIds;
 
 /** A caller who may not delete these rows at all gets the engine's 403, not this rule. */
 const mayDelete = (ctx: Ctx, model: ModelDef, trash: number[], forever: number[]) =>

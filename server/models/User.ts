@@ -5,12 +5,11 @@
  */
 import { ROLE_RANK, atLeast, type RoleName } from '../../model/define.js';
 import { scoped, studiosLeftWithoutAdmin } from '../db/scoped.js';
-import { endOtherSessions } from '../db/identity.js';
+import { endOtherSessions, studioName } from '../db/identity.js';
 import { isCommonPassword } from '../auth/commonPasswords.js';
 import { HttpError, MSG, forbidden } from '../errors.js';
 import { can } from '../auth/context.js';
 import type { ChangeArgs, ModelHooks } from './hooks.js';
-import { sql } from 'drizzle-orm';
 import { enqueueMails } from '../mail/outbox.js';
 
 const lastAdmin = (field?: string) => new HttpError(422, MSG.lastAdmin, field ? { [field]: [MSG.lastAdmin] } : undefined);
@@ -35,8 +34,7 @@ async function keepAnAdmin({ exec, ctx, values, existing }: ChangeArgs) {
  * told by e-mail (a product mail, not in the studio's outbox) that this user will not log in.
  */
 async function tellOwnerOfEmail({ exec, values }: ChangeArgs, studioId: number) {
-  const [studio] = await exec(sql`SELECT "name" FROM "studios" WHERE "id" = ${studioId}`);
-  const name = String(studio?.name ?? '');
+  const name = await studioName(exec, studioId);
   const paragraphs = [
     `lo studio «${name}» ha inserito un utente con questo indirizzo email, che ha già un account presso un altro studio.`,
     'Il tuo account resta com\'è e continui ad accedere come sempre; l\'utente inserito non può accedere con questo indirizzo.',
