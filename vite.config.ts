@@ -2,6 +2,7 @@ import { defineConfig, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 
 const BUILD_ID = `${Date.now().toString(36)}`;
 
@@ -17,6 +18,8 @@ const buildInfo = (): Plugin => ({
 export default defineConfig({
   plugins: [react(), buildInfo()],
   define: { __BUILD_ID__: JSON.stringify(BUILD_ID) },
+  // the native Object.entries in place of node-polyglot's polyfill (src/shims/objectEntries.cjs)
+  resolve: { alias: { 'object.entries': fileURLToPath(new URL('./src/shims/objectEntries.cjs', import.meta.url)) } },
   server: { port: 5173, proxy: { '/api': 'http://localhost:3000' } },
   build: { outDir: 'dist', sourcemap: false, chunkSizeWarningLimit: 3000 },
 });

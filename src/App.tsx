@@ -1,6 +1,6 @@
 import { lazy, Suspense, useLayoutEffect, type ReactNode } from 'react';
 import { LinearProgress } from '@mui/material';
-import { Admin, CustomRoutes, ResourceContextProvider } from 'react-admin';
+import { AdminContext, AdminUI, CustomRoutes, ResourceContextProvider } from 'react-admin';
 import { Navigate, Route, useLocation, useParams } from 'react-router-dom';
 import { dataProvider } from './dataProvider';
 import { authProvider, trackPath } from './authProvider';
@@ -122,18 +122,22 @@ export default function App() {
   return (
     <>
     <PathTracker />
-    <Admin
+    {/* AdminContext + AdminUI is what react-admin's <Admin> renders; used directly, the bundle
+        does not carry <Admin>'s default English i18nProvider (ra-language-english) */}
+    <AdminContext
       dataProvider={dataProvider}
       authProvider={authProvider}
       i18nProvider={i18nProvider}
-      layout={AppLayout}
       // saved views and columns of the lists on the server (per user), the rest in local storage
       store={appStore}
-      loginPage={LoginPage}
-      dashboard={Home}
       theme={lightTheme}
       darkTheme={darkTheme}
       defaultTheme="light"
+    >
+    <AdminUI
+      layout={AppLayout}
+      loginPage={LoginPage}
+      dashboard={Home}
       title={DEFAULT_APP_NAME}
       error={AppCrashPage}
       catchAll={NotFoundRedirect}
@@ -179,7 +183,8 @@ export default function App() {
           {resourcesFor()}
         </>
       )}
-    </Admin>
+    </AdminUI>
+    </AdminContext>
     </>
   );
 }
