@@ -6,7 +6,7 @@
 import { Component, forwardRef, lazy, startTransition, Suspense, useEffect, useRef, useState, type ErrorInfo, type KeyboardEvent, type ReactElement, type ReactNode, type RefObject } from 'react';
 import {
   Box, Button, Dialog, DialogActions, DialogContent, DialogContentText, DialogTitle, FormControlLabel, IconButton,
-  InputAdornment, LinearProgress, Menu, MenuItem, Switch, TextField, Tooltip, Typography,
+  CircularProgress, InputAdornment, Menu, MenuItem, Switch, TextField, Tooltip, Typography,
 } from '@mui/material';
 import SearchIcon from '@mui/icons-material/Search';
 import RefreshIcon from '@mui/icons-material/Refresh';
@@ -346,7 +346,9 @@ function SelectionActions({ model, partsName }: { model: ModelDef; partsName: st
       // the actions' labels as written (not capitalised), easier to scan
       sx={{ display: 'flex', flexWrap: 'wrap', alignItems: 'center', gap: 0.5, px: 1, py: 0.5, mb: 6.5, bgcolor: 'action.hover', borderRadius: 1, '& .MuiButton-root': { textTransform: 'none' } }}>
       {/* a resource's actions may be loaded with the first selection (not with the app) */}
-      <Suspense fallback={<LinearProgress sx={{ width: 120 }} aria-label="Caricamento delle azioni" />}>
+      {/* the placeholder is a small button like the actions' own: the bar keeps its height when they
+          arrive, and the rows below do not move under a pointer about to tick the next one */}
+      <Suspense fallback={<Button size="small" disabled startIcon={<CircularProgress size={14} aria-label="Caricamento delle azioni" />}>Azioni…</Button>}>
         <Extra model={model} />
       </Suspense>
     </Box>

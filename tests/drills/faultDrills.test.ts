@@ -276,13 +276,15 @@ describe.concurrent('fault drills', () => {
     const db = await database('drill_pg');
     const k = await sink();
     const s = await started({ DATABASE_URL: db.url, SMTP_URL: k.url, MAIL_RETRY_DELAY: '1' });
-    const { headers } = await login(s.url);
+    const signed = await login(s.url);
+    expect(signed.status, `${signed.answer}\n${s.output()}`).toBe(200);
+    const { headers } = signed;
     const customer = (await seedCustomers(db, await studioOf(db), 1))[0]!;
     const mail = `/api/send_account_balance_mail?customer_ids=${encodeURIComponent(JSON.stringify([customer]))}`;
     // a message in the middle of its SMTP transaction when the database goes
     const held = k.hold(0);
     const first = await call(s, 'GET', mail, headers);
-    expect(first.status).toBe(200);
+    expect(first.status, `${await first.clone().text()}\n${s.output()}`).toBe(200);
     const [firstId] = (await first.json() as { data: { ids: number[] } }).data.ids;
     await held.reached;
     const statuses: number[] = [];

@@ -8,7 +8,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { join } from 'node:path';
 import type { Locator } from 'playwright-core';
 import { axeViolations, closeSession, openSession, SHOTS, studioFor, type E2ESession } from './harness';
-import { apiClient, clickBulkAction, type ApiClient } from './util';
+import { apiClient, clickBulkAction, tickRows, type ApiClient } from './util';
 import { today as romeToday } from '../../model/dates';
 
 // the studio this file works in, and its logins: tests/e2e/studios.ts
@@ -44,7 +44,7 @@ async function selectThree() {
   await page.getByLabel('Cerca (premi Invio)').press('Enter');
   for (const name of NAMES) await page.locator('tbody tr', { hasText: name }).waitFor();
   await expect.poll(() => page.locator('tbody tr').count()).toBe(3);
-  for (const name of NAMES) await page.locator('tbody tr', { hasText: name }).locator('input[type="checkbox"]').check();
+  await tickRows(page, NAMES.map((name) => page.locator('tbody tr', { hasText: name })));
 }
 const dialog = (): Locator => s.page.getByRole('dialog');
 /** a bulk action of the toolbar, its button or its item in the bar's menu (issue 25 item 18) */

@@ -8,7 +8,7 @@ import { execFileSync } from 'node:child_process';
 import { join } from 'node:path';
 import { axeViolations, closeSession, openSession, SHOTS, studioFor, type E2ESession } from './harness';
 import { today as romeToday } from '../../model/dates';
-import { clickBulkAction, listAfter } from './util';
+import { clickBulkAction, listAfter, tickRows } from './util';
 
 // the studio this file works in, and its logins: tests/e2e/studios.ts
 const STUDIO = studioFor(import.meta.url);
@@ -33,7 +33,7 @@ async function selectCustomers(search: string, count: number) {
     await page.getByLabel('Cerca (premi Invio)').fill(search);
     await page.getByLabel('Cerca (premi Invio)').press('Enter');
   });
-  for (let i = 0; i < count; i++) await page.locator('tbody tr').nth(i).locator('input[type="checkbox"]').check();
+  await tickRows(page, Array.from({ length: count }, (_, i) => page.locator('tbody tr').nth(i)));
 }
 
 async function pickService() {

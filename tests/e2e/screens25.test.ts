@@ -11,6 +11,7 @@ import { join } from 'node:path';
 import type { BrowserContext, Page } from 'playwright-core';
 import { axeViolations, closeSession, consoleGuard, launchBrowser, openSession, SHOTS, studioFor, workerServer, type ConsoleGuard, type E2ESession } from './harness';
 import { BULK_GROUPS } from '../../src/bulk/groupNames';
+import { tickRows } from './util';
 
 const STUDIO = studioFor(import.meta.url);
 const shot = (page: Page, name: string, fullPage = false) => page.screenshot({ path: join(SHOTS, `screens25-${name}.png`), fullPage });
@@ -105,7 +106,7 @@ describe('logged in', () => {
   it('18 the bulk actions: one line of buttons and menus, every action reached by keyboard by its Italian label', async () => {
     const { page } = s;
     const rows = page.locator('tbody .RaDatagrid-row');
-    for (let i = 0; i < 3; i++) await rows.nth(i).locator('input[type="checkbox"]').check();
+    await tickRows(page, [0, 1, 2].map((i) => rows.nth(i)));
     const bar = page.getByRole('toolbar', { name: 'Azioni sui 3 elementi selezionati' });
     await bar.getByRole('button', { name: 'Email' }).waitFor();
     const buttons = bar.getByRole('button');

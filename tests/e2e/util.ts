@@ -207,3 +207,17 @@ export async function clickBulkAction(page: Page, name: string) {
   await bar.getByRole('button', { name: group, exact: true }).click();
   await page.getByRole('menu', { name: group }).getByRole('menuitem', { name, exact: true }).click();
 }
+
+/**
+ * Ticks the rows' checkboxes one after the other, as a person does: after each tick the bulk
+ * actions' bar is shown with its actions (loaded with the first selection), so the next tick
+ * lands on a table that no longer moves.
+ */
+export async function tickRows(page: Page, rows: Locator[]) {
+  const bar = page.getByRole('toolbar', { name: /^Azioni sui \d+ elementi selezionati$/ });
+  for (const row of rows) {
+    await row.locator('input[type="checkbox"]').check();
+    await bar.waitFor();
+    await bar.getByLabel('Caricamento delle azioni').waitFor({ state: 'detached' });
+  }
+}

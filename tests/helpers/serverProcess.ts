@@ -98,8 +98,11 @@ export async function ownPostgres(prefix: string) {
 /** POST /api/user/login with a demo user; the status and the token. */
 export async function login(base: string, email = 'admin@studiodemo.test', password = 'Demo2026!') {
   const res = await fetch(`${base}/api/user/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email, password }) });
-  const body = await res.json().catch(() => ({})) as { access_token?: string };
-  return { status: res.status, headers: { authorization: `Bearer ${body.access_token ?? ''}` } };
+  const text = await res.text();
+  let body: { access_token?: string } = {};
+  try { body = JSON.parse(text) as typeof body; } catch { /* not JSON: the text says what came */ }
+  // `answer`: what the server said, for the message of a test that expected a token
+  return { status: res.status, answer: `${res.status} ${text.slice(0, 300)}`, headers: { authorization: `Bearer ${body.access_token ?? ''}` } };
 }
 
 /** Repeats `fn` until it returns true, for at most `ms`; the time it took, or a failure. */
