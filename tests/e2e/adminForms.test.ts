@@ -414,7 +414,8 @@ describe('role matrix in Chromium', () => {
         expect(path, link).not.toMatch(/^\/(error|utente\/login)/);
         expect(await p.title(), link).not.toMatch(/^(Accesso non autorizzato|Pagina NON trovata)/);
         // the screen's content is there: a list, a table, a form, a heading or an information (an empty dashboard) in the main area
-        expect(await p.locator('#main-content').locator('table, form, h1, h2, [role="grid"], .RaList-main, .MuiAlert-standardInfo').count(), link).toBeGreaterThan(0);
+        // (polled: on a loaded machine the screen may render after its requests have ended)
+        await expect.poll(() => p.locator('#main-content').locator('table, form, h1, h2, [role="grid"], .RaList-main, .MuiAlert-standardInfo').count(), { message: link }).toBeGreaterThan(0);
         const text = await p.locator('body').innerText();
         expect(FAILURES.exec(text)?.[0] ?? null, link).toBeNull();
         expect(await p.getByRole('dialog').count(), link).toBe(0);
