@@ -57,6 +57,7 @@ async function until<T>(what: string, fn: () => Promise<T | null | undefined | f
     const v = await fn();
     if (v) return v;
     if (Date.now() > end) throw new Error(`timed out waiting for ${what}`);
+    // the pace of a poll with a deadline, not a wait for something to have happened
     await new Promise((r) => setTimeout(r, 50));
   }
 }

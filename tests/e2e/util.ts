@@ -195,13 +195,16 @@ export function inflight(p: Page): InFlight {
   });
 }
 
+/** The bar of the selected rows' bulk actions (src/list/GenericList.tsx SelectionActions). */
+export const bulkBar = (page: Page): Locator => page.getByRole('toolbar', { name: /^Azioni sui \d+ elementi selezionati$/ });
+
 /**
  * Clicks a bulk action of the customers' bar (issue 25 item 18): its button, or its item in the
  * bar's menu it belongs to (src/bulk/groupNames.ts).
  */
 export async function clickBulkAction(page: Page, name: string) {
   const { bulkGroupOf } = await import('../../src/bulk/groupNames');
-  const bar = page.getByRole('toolbar', { name: /^Azioni sui \d+ elementi selezionati$/ });
+  const bar = bulkBar(page);
   const group = bulkGroupOf(name);
   if (!group) { await bar.getByRole('button', { name, exact: true }).click(); return; }
   await bar.getByRole('button', { name: group, exact: true }).click();
@@ -214,7 +217,7 @@ export async function clickBulkAction(page: Page, name: string) {
  * lands on a table that no longer moves.
  */
 export async function tickRows(page: Page, rows: Locator[]) {
-  const bar = page.getByRole('toolbar', { name: /^Azioni sui \d+ elementi selezionati$/ });
+  const bar = bulkBar(page);
   for (const row of rows) {
     await row.locator('input[type="checkbox"]').check();
     await bar.waitFor();

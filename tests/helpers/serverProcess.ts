@@ -111,6 +111,7 @@ export async function within(ms: number, fn: () => Promise<boolean>, every = 100
   let last: unknown;
   while (Date.now() - start < ms) {
     try { if (await fn()) return Date.now() - start; } catch (err) { last = err; }
+    // the pace of a poll with a deadline (`ms`), not a wait for something to have happened
     await new Promise((r) => setTimeout(r, every));
   }
   throw new Error(`not within ${ms} ms${last ? `: ${String(last)}` : ''}`);
