@@ -130,7 +130,8 @@ describe('quick find', () => {
     // the first result is highlighted (aria-activedescendant); ArrowDown moves to the second
     const input = searchBox(d);
     const active = () => document.getElementById(input.getAttribute('aria-activedescendant') ?? '');
-    expect(active()).toHaveTextContent('Rossi Costruzioni S.r.l.');
+    // MUI's autoHighlight sets aria-activedescendant in an effect after the listbox is painted
+    await waitFor(() => expect(active()).toHaveTextContent('Rossi Costruzioni S.r.l.'));
     await user.keyboard('{ArrowDown}');
     expect(active()).toHaveTextContent('Rossini Dolciaria S.n.c.');
     await user.keyboard('{ArrowDown}');
