@@ -64,19 +64,72 @@ import { createRequire } from 'node:module';
 // (testing-library asks the style of every element a role query looks at). The computed style
 // keeps only the properties something here reads: visibility for testing-library, user-event
 // and jest-dom (display, visibility, opacity, pointer-events), colours for the tests that check
-// them, and the box properties MUI measures (TextareaAutosize, the modal's scroll lock).
+// them, and the box properties MUI measures (TextareaAutosize's width and box-sizing; not the
+// padding longhands: resolving each of them walked every ancestor, a quarter of the form tests'
+// time, and with no layout in jsdom MUI adds 0 either way).
+const READ = new Set([
+  'display', 'visibility', 'opacity', 'pointer-events', 'content',
+  'color', 'background-color', 'background', 'background-image',
+  'overflow', 'overflow-x', 'overflow-y', 'box-sizing', 'width', 'height',
+]);
 {
   const require = createRequire(import.meta.url);
   const decl = require('jsdom/lib/jsdom/living/css/CSSStyleDeclaration-impl.js').implementation as { prototype: { setProperty(p: string, v: string, pr?: string): void } };
-  const READ = new Set([
-    'display', 'visibility', 'opacity', 'pointer-events', 'content',
-    'color', 'background-color', 'background', 'background-image',
-    'overflow', 'overflow-x', 'overflow-y', 'box-sizing', 'width', 'height',
-    'padding', 'padding-top', 'padding-right', 'padding-bottom', 'padding-left',
-  ]);
   const setProperty = decl.prototype.setProperty;
   decl.prototype.setProperty = function (this: { _computed: boolean }, property: string, value: string, priority?: string) {
     if (this._computed && !READ.has(property.toLowerCase())) return;
     return setProperty.call(this, property, value, priority);
   };
+}
+
+// Each getComputedStyle call copies the element's cached declaration into a new one, which then
+// resolves the inherited colour and colour scheme again by walking every ancestor before it answers
+// even `display`: testing-library asks that of every element and of each of its ancestors for each
+// role query. Within one style generation (jsdom drops its style cache on any change to the
+// document or to a stylesheet, and its `_styleCache` is then a new map) the answer cannot differ,
+// so the same declaration, with the values it has already resolved, is given back.
+{
+  const require = createRequire(import.meta.url);
+  const { implForWrapper } = require('jsdom/lib/generated/idl/utils.js') as { implForWrapper: (w: unknown) => { _ownerDocument?: { _styleCache: object } } | null };
+  const original = window.getComputedStyle;
+  const memo = new WeakMap<Element, { generation: object; style: CSSStyleDeclaration }>();
+  window.getComputedStyle = function getComputedStyle(this: Window, element: Element, pseudoElement?: string | null) {
+    const generation = pseudoElement ? undefined : implForWrapper(element)?._ownerDocument?._styleCache;
+    if (!generation) return original.call(this, element, pseudoElement);
+    const hit = memo.get(element);
+    if (hit && hit.generation === generation) return hit.style;
+    const style = original.call(this, element);
+    memo.set(element, { generation, style });
+    return style;
+  };
+}
+
+// getComputedStyle matches every rule of every stylesheet against the element and each of its
+// ancestors, once per style generation, and React changes the document between two polls of a
+// findBy: with MUI's ≈900 emotion rules that is a third of the UI tests' time. Only the
+// properties kept above are ever read, so a rule that sets none of them cannot change an answer;
+// nor can a rule whose only selector is a pseudo-element (jsdom never applies those). Such a rule
+// is given a subject no element has, and jsdom's own pre-filter (`ruleMightMatchElement`) skips it
+// before matching its selector. Emotion writes a rule once and never edits it.
+{
+  const require = createRequire(import.meta.url);
+  const rule = require('jsdom/lib/jsdom/living/css/CSSStyleRule-impl.js').implementation as { prototype: object };
+  const NEVER = [{ id: '\u0000never' }];
+  type RuleImpl = { selectorText: string; style: { length: number; item(i: number): string }; __subjects?: unknown; __relevant?: boolean };
+  const relevant = (r: RuleImpl) => {
+    if (r.selectorText.includes('::') && !r.selectorText.includes(',')) return false;
+    for (let i = 0; i < r.style.length; i++) {
+      const property = r.style.item(i);
+      if (READ.has(property) || property.startsWith('--')) return true;
+    }
+    return false;
+  };
+  Object.defineProperty(rule.prototype, '_selectorSubjects', {
+    configurable: true,
+    get(this: RuleImpl) {
+      if (this.__relevant === undefined) this.__relevant = relevant(this);
+      return this.__relevant ? this.__subjects : NEVER;
+    },
+    set(this: RuleImpl, v: unknown) { this.__subjects = v; },
+  });
 }
