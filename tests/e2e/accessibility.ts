@@ -14,8 +14,8 @@ import { join } from 'node:path';
 import { mkdirSync } from 'node:fs';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { axeViolations, consoleGuard, launchBrowser, login, SHOTS, studioFor, SUPERADMIN, workerServer, type ConsoleGuard, type E2EServer } from './harness';
-import { apiClient, inflight, type ApiClient, type InFlight } from './util';
-import { MENU, menuFor, type MenuEntry } from '../../model/menu';
+import { addUtente, apiClient, inflight, type ApiClient, type InFlight } from './util';
+import { linksOf, menuOf } from './menus';
 import { atLeast, type RoleName } from '../../model/define';
 import { MODELS, viewByName } from '../../model/registry';
 import { ROUTES } from '../../src/routeTable';
@@ -25,9 +25,6 @@ const UNAUTHORIZED = 'Non sei autorizzato a visualizzare questo contenuto';
 /** What shows that a screen crashed or was not found. */
 const CRASH = /Qualcosa è andato storto|Pagina NON trovata|Errore nel caricamento/;
 
-/** Every link of a menu tree. */
-const linksOf = (nodes: Array<Pick<MenuEntry, 'link'> & { children?: unknown[] }>): string[] =>
-  nodes.flatMap((n) => [...(n.link ? [n.link] : []), ...linksOf((n.children ?? []) as typeof nodes)]);
 
 
 /**
@@ -73,7 +70,7 @@ async function routesOf(role: RoleName, api: ApiClient | null, other: ApiClient)
   const out: Check[] = [];
   const add = (path: string, allowed: boolean, off = false) => { if (!out.some((c) => c.path === path)) out.push({ path, allowed, ...(off ? { off } : {}) }); };
   add(ROUTES.menu, true);
-  for (const link of linksOf(menuFor(role, atLeast, MENU, { credit: false }))) add(link, true);
+  for (const link of linksOf(menuOf(role))) add(link, true);
   // the custom routes of the route table (the public ones are visited logged out)
   const custom: Array<[string, RoleName]> = [
     [ROUTES.myProfile, 'Utente'], [ROUTES.myStudio, 'Admin'], [ROUTES.bollettino, 'Collaboratore'], [ROUTES.mailOutbox, 'Admin'],
@@ -164,13 +161,7 @@ export function accessibilityChecks(testFile: string, parts: Array<'public' | Ro
     mkdirSync(SHOTS, { recursive: true });
     server = workerServer();
     browser = await launchBrowser();
-    if (!parts.includes('Utente')) return;
-    const admin = await apiClient(server.url, STUDIO.admin);
-    const roles = await admin.get('/api/list/Role/RoleResourceListCollection', { items_per_page: -1 });
-    const utente = roles.data.find((r: { name: string }) => r.name === 'Utente');
-    // the demo data has no user of the role Utente
-    const res = await admin.send('POST', '/api/user/users', { name: 'Ada', cognome: 'Utente', email: UTENTE.email, password: UTENTE.password, role_id: Number(utente.id) });
-    if (res.status !== 201) throw new Error(`Utente not created: ${res.status} ${JSON.stringify(res.body)}`);
+    if (parts.includes('Utente')) await addUtente(server.url, STUDIO.admin, { name: 'Ada', ...UTENTE });
   });
   afterAll(async () => {
     await browser?.close();
@@ -232,13 +223,13 @@ export function accessibilityChecks(testFile: string, parts: Array<'public' | Ro
       afterAll(async () => { await ctx?.close(); });
 
       it(`${role}: the menu's screens, the custom routes and the views have no serious WCAG 2.2 AA violation; those above the role are refused`, async () => {
-        const part = checks.filter((c) => !/^\/table\/[A-Z]\w*$|^\/[A-Z]\w*\/(create|\d+)$/.test(c.path) || linksOf(menuFor(role, atLeast, MENU, { credit: false })).includes(c.path));
+        const part = checks.filter((c) => !/^\/table\/[A-Z]\w*$|^\/[A-Z]\w*\/(create|\d+)$/.test(c.path) || linksOf(menuOf(role)).includes(c.path));
         expect(part.length).toBeGreaterThan(8);
         expect(await runChecks(p, net, server.url, part, role)).toEqual([]);
       });
 
       it(`${role}: every model's list, new-record form and card have no serious WCAG 2.2 AA violation; those above the role are refused`, async () => {
-        const part = checks.filter((c) => /^\/table\/[A-Z]\w*$|^\/[A-Z]\w*\/(create|\d+)$/.test(c.path) && !linksOf(menuFor(role, atLeast, MENU, { credit: false })).includes(c.path));
+        const part = checks.filter((c) => /^\/table\/[A-Z]\w*$|^\/[A-Z]\w*\/(create|\d+)$/.test(c.path) && !linksOf(menuOf(role)).includes(c.path));
         expect(part.length).toBeGreaterThan(role === 'SuperAdmin' ? 30 : 40);
         if (role === 'Utente') expect(part.every((c) => !c.allowed)).toBe(true);
         else expect(part.filter((c) => c.allowed).length).toBeGreaterThan(20);

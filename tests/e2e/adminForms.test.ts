@@ -1,29 +1,27 @@
 /**
- * The administration forms and the role matrix in Chromium, as real users on the demo data:
+ * The administration forms in Chromium, as real users on the demo data:
  * - the studio card's rules (seed B §5, §6) for an Admin: cc e-mail, manager title and tax code
  *   messages with nothing saved, the expiry read-only as DD-MM-YYYY, the active flag locked, a
  *   non-image logo refused, a valid fix saved;
  * - the user card (seed B §3, §6): an Admin creates a Collaboratore without the studio selector,
  *   who logs in and sees no admin entries; an edit with the password left blank keeps it;
  * - the role card (seed B §3): the SuperAdmin creates a role with permissions; its name is fixed;
- * - the role matrix (seed B §6, model/menu.ts): each role's menu is its entries, each of them
- *   opens its screen, and screens above the role show the unauthorized dialog.
+ * - a Collaboratore's own profile.
+ * The role matrix is in roleMatrix.test.ts (its own file, so that the two workers share the work).
  */
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { join } from 'node:path';
 import { mkdirSync } from 'node:fs';
-import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
-import { consoleGuard, launchBrowser, login, SHOTS, studioFor, SUPERADMIN, workerServer, type ConsoleGuard, type E2EServer } from './harness';
-import { apiClient, dialogShown, inflight, type ApiClient, type InFlight } from './util';
-import { MENU, menuFor, type MenuEntry } from '../../model/menu';
-import { atLeast, type RoleName } from '../../model/define';
+import type { Browser, Locator, Page } from 'playwright-core';
+import { launchBrowser, loggedInContexts, SHOTS, studioFor, SUPERADMIN, workerServer, type E2EServer } from './harness';
+import { apiClient, type ApiClient } from './util';
+import { homeLinks, linksOf, menuOf } from './menus';
 import { displayDate } from '../../model/dates';
 import { fiscalCodeCheckChar } from '../../model/validators';
 
 const APP = 'Gestionale Studi';
 // this file's studio (it changes the studio card and its users): tests/e2e/studios.ts
 const STUDIO = studioFor(import.meta.url);
-const UTENTE = { email: `ugo.utente@${STUDIO.admin.split('@')[1]}`, password: 'Utente-Prova-2026' };
 // a 1×1 PNG
 const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==', 'base64');
 
@@ -33,16 +31,7 @@ let admin: ApiClient;
 let superadmin: ApiClient;
 let roleIds: Record<string, number>;
 
-/** Browser contexts opened by the running test: their console guards are read and they are closed after it. */
-const opened: Array<{ ctx: BrowserContext; guard: ConsoleGuard }> = [];
-async function open(email: string, password?: string): Promise<{ page: Page; guard: ConsoleGuard }> {
-  const ctx = await browser.newContext({ locale: 'it-IT', timezoneId: 'Europe/Rome', viewport: { width: 1400, height: 900 } });
-  const guard = consoleGuard(ctx);
-  opened.push({ ctx, guard });
-  const page = await ctx.newPage();
-  await login(page, server.url, email, password);
-  return { page, guard };
-}
+const open = loggedInContexts(() => ({ browser, server }));
 
 beforeAll(async () => {
   mkdirSync(SHOTS, { recursive: true });
@@ -52,14 +41,6 @@ beforeAll(async () => {
   superadmin = await apiClient(server.url, SUPERADMIN);
   const roles = await admin.get('/api/list/Role/RoleResourceListCollection', { items_per_page: -1 });
   roleIds = Object.fromEntries(roles.data.map((r: { id: number; name: string }) => [r.name, Number(r.id)]));
-  // the demo data has no user of the role Utente: one for the role matrix
-  const res = await admin.send('POST', '/api/user/users', { name: 'Ugo', cognome: 'Utente', email: UTENTE.email, password: UTENTE.password, role_id: roleIds.Utente });
-  if (res.status !== 201) throw new Error(`Utente not created: ${res.status} ${JSON.stringify(res.body)}`);
-});
-afterEach(async () => {
-  const errors = opened.flatMap((o) => o.guard.take());
-  await Promise.all(opened.splice(0).map((o) => o.ctx.close()));
-  expect(errors, 'console errors').toEqual([]);
 });
 afterAll(async () => {
   await browser?.close();
@@ -75,21 +56,7 @@ async function helperOf(p: Page, input: Locator): Promise<string> {
   return (await p.locator(`[id="${id.split(' ')[0]}"]`).innerText()).replace(/\u200b/g, '').trim();
 }
 const submit = (p: Page) => p.locator('form').locator('button[type="submit"]');
-const UNAUTHORIZED = 'Non sei autorizzato a visualizzare questo contenuto';
 
-/** Every link of a menu tree, depth first. */
-const linksOf = (nodes: Array<Pick<MenuEntry, 'link'> & { children?: unknown[] }>): string[] =>
-  nodes.flatMap((n) => [...(n.link ? [n.link] : []), ...linksOf((n.children ?? []) as typeof nodes)]);
-/** The menu of a role as model/menu.ts declares it (the credit feature is off on this server). */
-const menuOf = (role: RoleName) => menuFor(role, atLeast, MENU, { credit: false });
-
-/** The links on the home page's menu cards (not the receivables overview above them), once the role's cards are shown. */
-async function homeLinks(p: Page, role: RoleName): Promise<string[]> {
-  for (const n of menuOf(role)) await p.locator('#main-content').getByRole('heading', { name: n.title, exact: true, level: 2 }).waitFor();
-  return p.locator('#main-content a[href]').evaluateAll((as) => as
-    .filter((a) => !a.closest('[aria-labelledby="receivables-title"]'))
-    .map((a) => a.getAttribute('href')!));
-}
 
 describe('administration forms in Chromium', () => {
   it('B§5 the studio card as an Admin: field rules, nothing saved on errors, read-only expiry and flag, image-only logo, a valid fix saved', async () => {
@@ -287,72 +254,8 @@ describe('administration forms in Chromium', () => {
   });
 });
 
-/**
- * The document title each menu link's screen sets (`{title} - Gestionale Studi`): the screen
- * itself opened, not the unauthorized dialog, the error page or another screen.
- */
-const TITLES: Record<string, string> = {
-  '/table/Customer': 'Gestione Clienti',
-  '/table/LegalRepresentative': 'Gestione Legali rappresentanti',
-  '/table/StudioService': 'Gestione Servizi dello studio',
-  '/table/LegalStatus': 'Gestione Forme giuridiche',
-  '/table/PaymentMethod': 'Gestione Metodi di pagamento',
-  '/table/BankAccount': 'Gestione Conti bancari',
-  '/table/Task': 'Gestione Sotto Adempimenti - Task',
-  '/dashboard_jobs': 'Dashboard Adempimenti',
-  '/table/StudioJob': 'Gestione Adempimenti',
-  '/table/Transaction': 'Gestione Movimenti',
-  '/table/Assignment': 'Gestione Incarichi',
-  '/table/CustomersForCedolini': 'Cedolini - Clienti con costo cedolino',
-  '/NewSchedaBollettino': 'Bollettini',
-  '/table/EDocument': 'Gestione Fatture elettroniche',
-  '/scheda_EDocument': 'Nuova fattura elettronica',
-  '/utente/il_mio_studio': 'Studio',
-  '/table/User': 'Gestione Utenti',
-  '/table/CreditTransactionLog': 'Gestione Registro crediti',
-  '/posta_in_uscita': 'Posta in uscita',
-  '/pay_init': 'Abbonamento',
-  '/table/PaymentLog': 'Gestione Pagamenti',
-  '/table/EntitaEsempio': 'Gestione Entità di esempio',
-  '/test_view': 'Prova delle viste',
-  '/table/Studio': 'Gestione Studi',
-  '/table/Role': 'Gestione Ruoli',
-  '/table/WordTemplate': 'Gestione Modelli Word',
-  '/scheda_payment_log': 'Pagamento offline',
-  '/test_api': 'Console API',
-  '/utente/il_mio_profilo': 'Il mio profilo',
-};
-
-/** Waits until no request has been in flight for 300 ms. */
-async function settled(net: InFlight) {
-  await net.quiet(300, 15_000);
-}
-
 /** What shows that a screen failed or was refused. */
 const FAILURES = /Operazione non consentita|Non sei autorizzato|Pagina NON trovata|Errore nel caricamento|Qualcosa è andato storto|Errore nel Salvataggio/;
-
-/**
- * Seed B §6 matrix, as users of each role: the home page and the sidebar list exactly the role's
- * entries; each entry, clicked on the home page, opens its screen; the addresses of screens
- * above the role, typed in, show the unauthorized dialog (the route stays, no error page).
- * A record's card is for who may change it: an Admin may not open a role, a Collaboratore may
- * not open a Word template (seed B §6: both are the SuperAdmin's).
- */
-const MATRIX: Array<{ role: RoleName; email: string; password?: string; above: Array<{ link: string; path?: RegExp }> }> = [
-  { role: 'SuperAdmin', email: SUPERADMIN, above: [] },
-  {
-    role: 'Admin', email: STUDIO.admin,
-    above: [{ link: '/scheda_payment_log', path: /^\/PaymentLog\/create$/ }, { link: '/scheda_role', path: /^\/Role\/create$/ }, { link: '/scheda_role/1', path: /^\/Role\/1$/ }, { link: '/Studio/create' }],
-  },
-  {
-    role: 'Collaboratore', email: STUDIO.collaboratore,
-    above: [{ link: '/utente/il_mio_studio', path: /^\/Studio\/\d+$/ }, { link: '/scheda_word_template/1', path: /^\/WordTemplate\/1$/ }, { link: '/table/User' }, { link: '/posta_in_uscita' }, { link: '/pay_init' }, { link: '/table/PaymentLog' }, { link: '/table/Role' }],
-  },
-  {
-    role: 'Utente', email: UTENTE.email, password: UTENTE.password,
-    above: [{ link: '/table/Customer' }, { link: '/dashboard_jobs' }, { link: '/scheda_EDocument', path: /^\/EDocument\/create$/ }, { link: '/table/User' }],
-  },
-];
 
 describe('own profile in Chromium', () => {
   it('B§3 a Collaboratore\'s own profile: surname, mobile, avatar (no role, no active flag); the avatar shows in the app bar', async () => {
@@ -384,60 +287,4 @@ describe('own profile in Chromium', () => {
     await expect.poll(() => p.locator('header button img').first().getAttribute('src')).toBe(`data:image/png;base64,${PNG.toString('base64')}`);
     await p.screenshot({ path: join(SHOTS, 'adminForms-own-profile.png') });
   });
-});
-
-describe('role matrix in Chromium', () => {
-  for (const row of MATRIX) {
-    it(`B§6 ${row.role}: the menu lists the role's entries, each opens its screen, screens above the role are refused`, async () => {
-      const { page: p } = await open(row.email, row.password);
-      const net = inflight(p);
-      const expected = linksOf(menuOf(row.role));
-      expect(expected.length).toBeGreaterThan(0);
-      // the home page's cards and the sidebar: the role's entries, no more
-      expect((await homeLinks(p, row.role)).sort()).toEqual([...expected].sort());
-      const sidebar = p.locator('[aria-label="Menu principale"]');
-      await expect.poll(() => sidebar.getByRole('menuitem').allInnerTexts())
-        .toEqual(['Home', ...menuOf(row.role).map((n) => n.title)]);
-
-      const checked: string[] = [];
-      for (const link of expected) {
-        if (!p.url().endsWith('/Menu')) {
-          await sidebar.getByRole('menuitem', { name: 'Home' }).click();
-          await p.waitForURL(/\/Menu$/);
-        }
-        await p.locator(`#main-content a[href="${link}"]`).first().click();
-        const title = TITLES[link];
-        if (title) await expect.poll(() => p.title(), { message: link }).toBe(`${title} - ${APP}`);
-        else await expect.poll(() => p.title(), { message: link }).not.toBe(`Home - ${APP}`);
-        await settled(net);
-        const path = new URL(p.url()).pathname;
-        expect(path, link).not.toMatch(/^\/(error|utente\/login)/);
-        expect(await p.title(), link).not.toMatch(/^(Accesso non autorizzato|Pagina NON trovata)/);
-        // the screen's content is there: a list, a table, a form, a heading or an information (an empty dashboard) in the main area
-        // (polled: on a loaded machine the screen may render after its requests have ended)
-        await expect.poll(() => p.locator('#main-content').locator('table, form, h1, h2, [role="grid"], .RaList-main, .MuiAlert-standardInfo').count(), { message: link }).toBeGreaterThan(0);
-        const text = await p.locator('body').innerText();
-        expect(FAILURES.exec(text)?.[0] ?? null, link).toBeNull();
-        expect(await p.getByRole('dialog').count(), link).toBe(0);
-        checked.push(link);
-      }
-      expect(checked.length).toBe(expected.length);
-      await p.screenshot({ path: join(SHOTS, `adminForms-matrix-${row.role}-last.png`), fullPage: true });
-
-      for (const { link, path } of row.above) {
-        await p.goto(`${server.url}${link}`);
-        const dialog = p.getByRole('dialog').filter({ hasText: UNAUTHORIZED });
-        await dialog.waitFor();
-        await expect.poll(() => p.title(), { message: link }).toBe(`Accesso non autorizzato - ${APP}`);
-        expect(new URL(p.url()).pathname, link).toMatch(path ?? new RegExp(`^${escape(link)}$`));
-        expect(await dialog.getByRole('link', { name: 'Vai al login' }).getAttribute('href')).toBe('/utente/login');
-        // nothing of the screen behind the dialog
-        expect(await p.locator('#main-content').locator('table, form').count(), link).toBe(0);
-      }
-      if (row.above.length) {
-        await dialogShown(p);
-        await p.screenshot({ path: join(SHOTS, `adminForms-matrix-${row.role}-refused.png`) });
-      }
-    });
-  }
 });

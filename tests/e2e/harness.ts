@@ -8,7 +8,7 @@
 import { mkdirSync, readFileSync } from 'node:fs';
 import { basename, dirname, join } from 'node:path';
 import { createRequire } from 'node:module';
-import { expect, inject, vi } from 'vitest';
+import { afterEach, expect, inject, vi } from 'vitest';
 import { chromium, type Browser, type BrowserContext, type Download, type Page } from 'playwright-core';
 import type {} from './globalSetup'; // the ProvidedContext of the global set-up
 
@@ -110,6 +110,29 @@ export function consoleGuard(context: BrowserContext): ConsoleGuard {
       allowed.length = 0;
       return out;
     },
+  };
+}
+
+/**
+ * Logged-in browser contexts for the tests of a file (`get`: the file's browser and server, once
+ * its set-up has run): `open(email)` gives a new context's page, logged in; after each test every
+ * context it opened is closed and its console errors fail the test.
+ */
+export function loggedInContexts(get: () => { browser: Browser; server: E2EServer }) {
+  const opened: Array<{ ctx: BrowserContext; guard: ConsoleGuard }> = [];
+  afterEach(async () => {
+    const errors = opened.flatMap((o) => o.guard.take());
+    await Promise.all(opened.splice(0).map((o) => o.ctx.close()));
+    expect(errors, 'console errors').toEqual([]);
+  });
+  return async function open(email: string, password?: string): Promise<{ page: Page; guard: ConsoleGuard }> {
+    const { browser, server } = get();
+    const ctx = await browser.newContext({ locale: 'it-IT', timezoneId: 'Europe/Rome', viewport: { width: 1400, height: 900 } });
+    const guard = consoleGuard(ctx);
+    opened.push({ ctx, guard });
+    const page = await ctx.newPage();
+    await login(page, server.url, email, password);
+    return { page, guard };
   };
 }
 

@@ -43,6 +43,8 @@ export const OWN_STUDIO = {
   payslips: 'demo',
   // the Admin's views and columns, kept on the server
   savedViews: 'demo',
+  // creates a user of the role Utente
+  roleMatrix: 'demo',
   // trashes, deletes and bulk-deletes customers
   table: 'demo',
   // completes the studio card of an incomplete studio

@@ -224,3 +224,15 @@ export async function tickRows(page: Page, rows: Locator[]) {
     await bar.getByLabel('Caricamento delle azioni').waitFor({ state: 'detached' });
   }
 }
+
+/**
+ * Adds a user of the role Utente (the demo data has none) to the studio of `admin` (its Admin's
+ * e-mail), through the API.
+ */
+export async function addUtente(base: string, admin: string, user: { name: string; email: string; password: string }) {
+  const client = await apiClient(base, admin);
+  const roles = await client.get('/api/list/Role/RoleResourceListCollection', { items_per_page: -1 });
+  const utente = roles.data.find((r: { name: string }) => r.name === 'Utente');
+  const res = await client.send('POST', '/api/user/users', { name: user.name, cognome: 'Utente', email: user.email, password: user.password, role_id: Number(utente.id) });
+  if (res.status !== 201) throw new Error(`Utente not created: ${res.status} ${JSON.stringify(res.body)}`);
+}
