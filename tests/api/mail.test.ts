@@ -8,7 +8,7 @@
  * deadline, and 'nothing more arrives' is read from the job queue (`settled`): once no job of a
  * message is left, nothing can send it again.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { execFileSync } from 'node:child_process';
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -52,14 +52,11 @@ async function stopWorker(w: MailWorker) {
 }
 
 async function until<T>(what: string, fn: () => Promise<T | null | undefined | false> | T | null | undefined | false, ms = 30_000): Promise<T> {
-  const end = Date.now() + ms;
-  for (;;) {
+  return vi.waitFor(async () => {
     const v = await fn();
-    if (v) return v;
-    if (Date.now() > end) throw new Error(`timed out waiting for ${what}`);
-    // the pace of a poll with a deadline, not a wait for something to have happened
-    await new Promise((r) => setTimeout(r, 50));
-  }
+    if (!v) throw new Error(`timed out waiting for ${what}`);
+    return v;
+  }, { timeout: ms, interval: 50 });
 }
 
 /** the messages the SMTP server received for outbox row `id` (its Message-ID names the row) */

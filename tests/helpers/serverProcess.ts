@@ -5,6 +5,7 @@
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import pg from 'pg';
+import { vi } from 'vitest';
 import { freshPostgres } from './freshPostgres.js';
 
 export interface ServerProcess {
@@ -105,14 +106,9 @@ export async function login(base: string, email = 'admin@studiodemo.test', passw
   return { status: res.status, answer: `${res.status} ${text.slice(0, 300)}`, headers: { authorization: `Bearer ${body.access_token ?? ''}` } };
 }
 
-/** Repeats `fn` until it returns true, for at most `ms`; the time it took, or a failure. */
+/** Repeats `fn` until it returns true, for at most `ms` (vitest's `vi.waitFor`); the time it took, or a failure. */
 export async function within(ms: number, fn: () => Promise<boolean>, every = 100): Promise<number> {
   const start = Date.now();
-  let last: unknown;
-  while (Date.now() - start < ms) {
-    try { if (await fn()) return Date.now() - start; } catch (err) { last = err; }
-    // the pace of a poll with a deadline (`ms`), not a wait for something to have happened
-    await new Promise((r) => setTimeout(r, every));
-  }
-  throw new Error(`not within ${ms} ms${last ? `: ${String(last)}` : ''}`);
+  await vi.waitFor(async () => { if (!(await fn())) throw new Error(`not within ${ms} ms`); }, { timeout: ms, interval: every });
+  return Date.now() - start;
 }
