@@ -71,3 +71,11 @@ export function renderApp(path: string, entries: string[] = [], state?: unknown)
 
 /** A request's query string as an object (last value wins). */
 export const queryOf = (url: string) => Object.fromEntries(new URL(url).searchParams.entries());
+
+/**
+ * A negative look of real time, before an assertion that nothing happened (no call, no dialog):
+ * what would happen starts at once (no timer) and reaches the mocked API (msw, in this process)
+ * or the DOM within milliseconds, so 50 ms is ample and short. The only timed wait of the UI
+ * tests: absence within a window is the thing tested, there is no condition to wait for.
+ */
+export const negativeLook = () => new Promise((r) => setTimeout(r, 50));

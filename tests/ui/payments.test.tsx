@@ -10,7 +10,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
 import { setupServer } from 'msw/node';
-import { login, logout, queryOf, renderApp, shellHandlers } from './harness';
+import { login, logout, negativeLook, queryOf, renderApp, shellHandlers } from './harness';
 
 vi.mock('../../src/pages/StripeCheckout', () => ({
   default: (p: { publishableKey: string; clientSecret: string; amountText: string; months: number }) => (
@@ -76,9 +76,8 @@ describe('/pay_return', () => {
     renderApp('/pay_return?provider=stripe&payment_intent=pi_43&redirect_status=failed');
     expect(await screen.findByText(/Il pagamento con carta non è andato a buon fine/)).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Riprova' })).toHaveAttribute('href', '/pay_init');
-    // a negative look of real time: the page asks at once when it asks (no timer), so a call
-    // would reach the mocked API (msw, in this process) within milliseconds
-    await new Promise((r) => setTimeout(r, 50));
+    // the page asks at once when it asks (no timer)
+    await negativeLook();
     expect(calls).toHaveLength(0);
   });
 

@@ -10,7 +10,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
 import { setupServer } from 'msw/node';
-import { logout, renderApp } from './harness';
+import { logout, negativeLook, renderApp } from './harness';
 
 vi.mock('../../src/pages/public/AltchaWidget', () => ({
   default: ({ challengeUrl, onChange }: { challengeUrl: string; onChange: (payload: string | null) => void }) => (
@@ -51,12 +51,6 @@ beforeEach(() => { calls.length = 0; settings = SETTINGS; logout(); });
 afterEach(() => { server.resetHandlers(); vi.unstubAllGlobals(); });
 afterAll(() => server.close());
 
-/**
- * A negative look of real time before `expect(calls)…`: nothing was sent. The forms send at once
- * (no timer), so a request started by the click reaches the mocked API (msw, in this process)
- * within milliseconds; 50 ms is ample and short.
- */
-const nothingSent = () => new Promise((r) => setTimeout(r, 50));
 const field = (name: RegExp | string) => screen.getByRole('textbox', { name });
 const password = (label: RegExp) => screen.getByLabelText(label, { selector: 'input' });
 /** Long values pasted rather than typed key by key (the rules' limits are 30 and 100 characters). */
@@ -109,7 +103,7 @@ describe('/landing_page', () => {
     await paste(user, pwd, 'x'.repeat(31));
     expect(helperOf(pwd)).toBe('Numero massimo di caratteri superato');
     await user.click(within(form).getByRole('button', { name: 'Registra lo studio' }));
-    await nothingSent();
+    await negativeLook();
     expect(calls).toEqual([]);
 
     await user.clear(name); await user.type(name, 'Studio Verdi');
@@ -176,7 +170,7 @@ describe('/utente/contact_form', () => {
     expect(helperOf(field(/Nome e cognome/))).toBe('Numero massimo di caratteri superato');
     expect(helperOf(field(/Telefono/))).toBe('Numero massimo di caratteri superato');
     expect(helperOf(field(/Note/))).toBe('Numero massimo di caratteri superato');
-    await nothingSent();
+    await negativeLook();
     expect(calls).toEqual([]);
 
     await user.clear(field(/Email/)); await user.type(field(/Email/), 'rossi@esempio.test');
@@ -226,7 +220,7 @@ describe('/utente/registrati', () => {
     await user.click(screen.getByRole('button', { name: 'Registrati' }));
     expect(helperOf(terms)).toBe('');
     expect(helperOf(privacy)).toBe('Accettazione obbligatoria');
-    await nothingSent();
+    await negativeLook();
     expect(calls).toEqual([]);
 
     await user.click(privacy);
@@ -255,7 +249,7 @@ describe('/utente/registrati', () => {
     await user.clear(password(/^Password/));
     await user.type(password(/^Password/), 'diversa1');
     expect(helperOf(password(/^Conferma password/))).toBe('');
-    await nothingSent();
+    await negativeLook();
     expect(calls).toEqual([]);
   });
 
@@ -289,7 +283,7 @@ describe('/utente/attivazione', () => {
     expect(done).toHaveTextContent('Account attivato');
     expect(done).toHaveTextContent('Account attivato con successo.');
     expect(within(done).getByRole('link', { name: 'Accedi' })).toHaveAttribute('href', '/utente/login');
-    await nothingSent();
+    await negativeLook();
     expect(calls).toEqual([{ method: 'GET', path: '/api/user/activate/buono' }]);
   });
 
@@ -304,7 +298,7 @@ describe('/utente/attivazione', () => {
   it('no token: the error box, nothing asked', async () => {
     renderApp('/utente/attivazione');
     expect(await screen.findByRole('alert')).toHaveTextContent('Link non valido');
-    await nothingSent();
+    await negativeLook();
     expect(calls).toEqual([]);
   });
 });
@@ -318,7 +312,7 @@ describe('/utente/recupera_password', () => {
     await user.type(field(/Email/), 'admin@studiodemo.test');
     await user.click(screen.getByRole('button', { name: 'Invia il link' }));
     expect(screen.getByRole('alert')).toHaveTextContent('Clicca sul Captcha per Proseguire!');
-    await nothingSent();
+    await negativeLook();
     expect(calls).toEqual([]);
 
     // solved, then expired: still nothing to send
@@ -327,7 +321,7 @@ describe('/utente/recupera_password', () => {
     await user.click(screen.getByRole('button', { name: 'Fai scadere il captcha' }));
     await user.click(screen.getByRole('button', { name: 'Invia il link' }));
     expect(screen.getByText('Clicca sul Captcha per Proseguire!')).toBeInTheDocument();
-    await nothingSent();
+    await negativeLook();
     expect(calls).toEqual([]);
 
     await user.click(screen.getByRole('button', { name: 'Risolvi il captcha' }));
@@ -346,7 +340,7 @@ describe('/utente/recupera_password', () => {
     await user.click(await screen.findByRole('button', { name: 'Risolvi il captcha' }));
     await user.click(screen.getByRole('button', { name: 'Invia il link' }));
     expect(helperOf(field(/Email/))).toBe('Email Non Valida');
-    await nothingSent();
+    await negativeLook();
     expect(calls).toEqual([]);
   });
 
@@ -393,7 +387,7 @@ describe('/utente/resetta_password', () => {
     await user.click(screen.getByRole('button', { name: 'Salva la nuova password' }));
     expect(helperOf(password(/^Nuova password/))).toBe('Digita almeno 8 caratteri');
     expect(helperOf(password(/^Conferma la nuova password/))).toBe('Le password non coincidono');
-    await nothingSent();
+    await negativeLook();
     expect(calls).toEqual([]);
 
     await user.clear(password(/^Nuova password/)); await user.type(password(/^Nuova password/), 'NuovaPass2026');

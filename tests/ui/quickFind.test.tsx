@@ -15,7 +15,7 @@ import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
 import { setupServer } from 'msw/node';
 import { useParams } from 'react-router-dom';
-import { location, login, logout, queryOf, renderApp, shellHandlers } from './harness';
+import { location, login, logout, negativeLook, queryOf, renderApp, shellHandlers } from './harness';
 
 // the record's card itself is another test's subject: a stand-in that names what it shows
 vi.mock('../../src/form/GenericForm', async (importOriginal) => ({
@@ -65,11 +65,6 @@ function releaseTheClock() {
   vi.unstubAllGlobals();
   vi.useRealTimers();
 }
-/**
- * A negative look of real time: nothing happened. What would happen (a dialog shown, a call to
- * the mocked API) takes a few milliseconds in this process once started; nothing waits on a timer.
- */
-const nothingMore = () => new Promise((r) => setTimeout(r, 50));
 
 const button = () => screen.findByRole('button', { name: 'Cerca… (Ctrl+K)' });
 const dialog = () => screen.findByRole('dialog', { name: 'Ricerca rapida' });
@@ -99,7 +94,7 @@ describe('quick find', () => {
     other.focus();
     // a plain K typed in a field opens nothing
     fireEvent.keyDown(other, { key: 'k', code: 'KeyK' });
-    await nothingMore();
+    await negativeLook();
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
     const notPrevented = fireEvent.keyDown(other, { key: 'k', code: 'KeyK', ctrlKey: true });
     expect(notPrevented).toBe(false);
@@ -185,7 +180,7 @@ describe('quick find', () => {
     // well past the search's pause on its clock, then whatever it started has had its moment
     await act(() => vi.advanceTimersByTimeAsync(1000));
     releaseTheClock();
-    await nothingMore();
+    await negativeLook();
     expect(calls).toEqual([]);
     expect(within(d).getByText(/Scrivi almeno 2 caratteri/, { selector: '.MuiAutocomplete-noOptions' })).toBeInTheDocument();
     answer = () => HttpResponse.json({ data: [] });
