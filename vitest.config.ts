@@ -23,9 +23,9 @@ export default defineConfig({
       { extends: true, test: { name: 'ui', include: ['tests/ui/**/*.test.tsx'], environment: 'jsdom', setupFiles: ['tests/ui/setup.ts'], testTimeout: 60_000, globals: true } },
       // the real server process killed, locked out, backed up and restored: once per run, on both
       // databases where they apply (each drill makes its own PostgreSQL database on the local server)
-      { extends: true, test: { name: 'drills', include: ['tests/drills/**/*.test.ts'], environment: 'node', testTimeout: 180_000, hookTimeout: 180_000 } },
+      { extends: true, test: { name: 'drills', include: ['tests/drills/**/*.test.ts'], environment: 'node', testTimeout: 180_000, hookTimeout: 180_000, globalSetup: ['tests/helpers/serverBuild.ts'] } },
       // one server and one browser per worker (tests/e2e/globalSetup.ts), the app built only when its sources changed
-      { extends: true, test: { name: 'e2e', include: ['tests/e2e/**/*.test.ts'], environment: 'node', testTimeout: 120_000, hookTimeout: 180_000, globalSetup: ['tests/e2e/globalSetup.ts'] } },
+      { extends: true, test: { name: 'e2e', include: ['tests/e2e/**/*.test.ts'], environment: 'node', testTimeout: 120_000, hookTimeout: 180_000, globalSetup: ['tests/helpers/serverBuild.ts', 'tests/e2e/globalSetup.ts'] } },
     ],
   },
 });

@@ -18,6 +18,7 @@ import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { spawnServer, STARTED } from '../tests/helpers/serverProcess.js';
+import { buildServer } from '../scripts/buildServer.js';
 import { freshPostgres } from '../tests/helpers/freshPostgres.js';
 import writeExcelFile from 'write-excel-file/node';
 import { startTestApp } from '../tests/helpers/testApp.js';
@@ -44,6 +45,8 @@ function sheet() {
 }
 
 async function main() {
+  // the server as `npm start` runs it: compiled into dist-server/
+  await buildServer();
   const dataDir = mkdtempSync(join(tmpdir(), 'gs-bench-import-'));
   const fresh = process.env.DATABASE_URL ? await freshPostgres(process.env.DATABASE_URL, 'bench') : null;
   const env = { DATA_DIR: dataDir, DATABASE_URL: fresh?.url, LOG_LEVEL: 'warn', CHECK_RESPONSES: '0' };

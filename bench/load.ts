@@ -31,6 +31,7 @@ import { join } from 'node:path';
 import http from 'node:http';
 import pg from 'pg';
 import { spawnServer, STARTED, ADMIN_URL, type ServerProcess } from '../tests/helpers/serverProcess.js';
+import { buildServer } from '../scripts/buildServer.js';
 import { freshPostgres } from '../tests/helpers/freshPostgres.js';
 import { startSmtpSink } from '../tests/helpers/smtpSink.js';
 
@@ -105,6 +106,8 @@ const acked = {
 interface Vu { billable: number[]; userId: number; n: number; role: 'SuperAdmin' | 'Admin' | 'Collaboratore' | 'Utente'; email: string; studioId: number; token: string; own: number[]; all: number[]; service: number | null; jobs: Array<{ id: number; tasks: number[] }> }
 
 async function main() {
+  // the server as `npm start` runs it: compiled into dist-server/
+  await buildServer();
   const fresh = await freshPostgres(process.env.DATABASE_URL || ADMIN_URL, 'load');
   const sink = await startSmtpSink();
   const dirs = [mkdtempSync(join(tmpdir(), 'gs-load-a-')), mkdtempSync(join(tmpdir(), 'gs-load-b-'))];

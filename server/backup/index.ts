@@ -28,7 +28,7 @@ import { lstat, mkdir, mkdtemp, open, readdir, readFile, rename, rm, writeFile }
 import { tmpdir } from 'node:os';
 import { dirname, join, relative, resolve, sep } from 'node:path';
 import { finished, pipeline } from 'node:stream/promises';
-import { fileURLToPath } from 'node:url';
+import { fromRoot } from '../paths.js';
 import { createGunzip, createGzip } from 'node:zlib';
 import { extract, pack, type Extract, type Pack } from 'tar-stream';
 import { z } from 'zod';
@@ -95,7 +95,7 @@ export interface RestoreOptions {
 }
 
 const appVersion = (): string => {
-  const pkg = join(dirname(fileURLToPath(import.meta.url)), '..', '..', 'package.json');
+  const pkg = fromRoot('package.json');
   return (JSON.parse(readFileSync(pkg, 'utf8')) as { version: string }).version;
 };
 

@@ -4,7 +4,7 @@
  */
 import { mkdirSync } from 'node:fs';
 import { join, dirname } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { fromRoot } from '../paths.js';
 import { sql } from 'drizzle-orm';
 import type { PgDatabase } from 'drizzle-orm/pg-core';
 import { lockDataDir } from './dataDirLock.js';
@@ -38,7 +38,7 @@ export interface Database {
   dumpDataDir?(): Promise<Blob>;
 }
 
-const migrationsFolder = join(dirname(fileURLToPath(import.meta.url)), 'migrations');
+const migrationsFolder = fromRoot('server', 'db', 'migrations');
 
 /** Where the database layer reports outages and recoveries (pino's signature). */
 export interface DbLog {

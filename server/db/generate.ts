@@ -3,8 +3,8 @@
  * `npm run db:generate [name]`. Same folder format as drizzle-kit, applied by drizzle's migrator.
  */
 import { readFileSync, writeFileSync, existsSync, mkdirSync, readdirSync } from 'node:fs';
-import { join, dirname } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { join } from 'node:path';
+import { fromRoot } from '../paths.js';
 import { generateDrizzleJson, generateMigration } from 'drizzle-kit/api';
 import { allTables } from './tables.js';
 import './jobTables.js';
@@ -12,7 +12,7 @@ import './einvoiceTables.js';
 import './accountTables.js';
 import './onboardingTables.js';
 
-const dir = join(dirname(fileURLToPath(import.meta.url)), 'migrations');
+const dir = fromRoot('server', 'db', 'migrations');
 const meta = join(dir, 'meta');
 mkdirSync(meta, { recursive: true });
 const journalPath = join(meta, '_journal.json');

@@ -6,6 +6,7 @@
  */
 import { availableParallelism } from 'node:os';
 import { Worker } from 'node:worker_threads';
+import { fromRoot } from '../paths.js';
 
 /** workers of the pool: one per core, at most 4 */
 export const PDF_WORKERS = Math.max(1, Math.min(4, availableParallelism()));
@@ -16,7 +17,7 @@ let next = 0;
 
 function start(slot: Slot): Worker {
   if (slot.worker) return slot.worker;
-  const w = new Worker(new URL('./pdfWorker.mjs', import.meta.url));
+  const w = new Worker(fromRoot('server', 'documents', 'pdfWorker.mjs'));
   w.unref();
   w.on('message', (m: { id: number; buffer?: Uint8Array; error?: string }) => {
     const job = slot.pending.get(m.id);

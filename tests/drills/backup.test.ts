@@ -25,6 +25,7 @@ import { LocalStorage } from '../../server/storage/index.js';
 import { backup, restore, BackupError, type Manifest } from '../../server/backup/index.js';
 import { freshPostgres } from '../helpers/freshPostgres.js';
 import { ADMIN_URL } from '../helpers/serverProcess.js';
+import { BACKUP_ENTRY, compiled } from '../helpers/serverBuild.js';
 
 type Kind = 'pglite' | 'postgres';
 const kinds: Kind[] = ['pglite', 'postgres'];
@@ -70,7 +71,7 @@ function cli(args: string[], env: Record<string, string | undefined>): Promise<{
   const fullEnv: NodeJS.ProcessEnv = { ...process.env, DATABASE_URL: undefined, STORAGE_DIR: undefined, ...env };
   for (const k of Object.keys(fullEnv)) if (fullEnv[k] === undefined) delete fullEnv[k];
   return new Promise((resolve) => {
-    const child = spawn(process.execPath, ['--import', 'tsx', 'server/backup/cli.ts', ...args], { env: fullEnv, stdio: ['ignore', 'pipe', 'pipe'] });
+    const child = spawn(process.execPath, [...compiled(BACKUP_ENTRY), ...args], { env: fullEnv, stdio: ['ignore', 'pipe', 'pipe'] });
     let out = '';
     child.stdout.on('data', (b: Buffer) => { out += b.toString(); });
     child.stderr.on('data', (b: Buffer) => { out += b.toString(); });

@@ -19,6 +19,7 @@ import { openDatabase } from '../../server/db/connection';
 import { execOn } from '../../server/records/exec';
 import { addDemoStudio, loadDemoData } from '../../server/db/demo';
 import { freshPostgres } from '../helpers/freshPostgres';
+import { compiled, SERVER_ENTRY } from '../helpers/serverBuild';
 import { studioCopies } from './studios';
 
 /** Chromium's flags for the tests (headless, no sandbox in containers, nothing phoning home). */
@@ -142,7 +143,7 @@ const STARTED = /is running at/;
 
 /** Spawns the server and waits for its start-up line: its stop, or the output of a failed start. */
 function spawnServer(env: NodeJS.ProcessEnv, url: string): Promise<{ url: string; stop(): Promise<void> } | { failed: string }> {
-  const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], { env, stdio: ['ignore', 'pipe', 'pipe'] });
+  const child: ChildProcess = spawn(process.execPath, compiled(SERVER_ENTRY), { env, stdio: ['ignore', 'pipe', 'pipe'] });
   const out = tail();
   let started = false;
   let stopping = false;

@@ -1,5 +1,6 @@
 /**
- * The real server (`server/main.ts`) as a child process, for tests whose subject is the process
+ * The real server (`server/main.ts`, compiled into dist-server/main.mjs by the projects' global
+ * set-up, tests/helpers/serverBuild.ts) as a child process, for tests whose subject is the process
  * itself: start-up, crashes, signals, locks. Its output is collected; it listens on 127.0.0.1
  * at a port below the ephemeral range (see tests/e2e/harness.ts).
  */
@@ -7,6 +8,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import pg from 'pg';
 import { vi } from 'vitest';
 import { freshPostgres } from './freshPostgres.js';
+import { compiled, SERVER_ENTRY } from './serverBuild.js';
 
 export interface ServerProcess {
   child: ChildProcess;
@@ -28,7 +30,7 @@ export function spawnServer(env: Record<string, string | undefined>): ServerProc
   const port = 20000 + Math.floor(Math.random() * 12000);
   const fullEnv: NodeJS.ProcessEnv = { ...process.env, DATABASE_URL: undefined, HOST: '127.0.0.1', PORT: String(port), LOG_LEVEL: 'info', DEMO_DATA: 'true', JWT_SECRET: undefined, PAYMENT_SANDBOX: 'true', ...env };
   for (const k of Object.keys(fullEnv)) if (fullEnv[k] === undefined) delete fullEnv[k];
-  const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], { env: fullEnv, stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = spawn(process.execPath, compiled(SERVER_ENTRY), { env: fullEnv, stdio: ['ignore', 'pipe', 'pipe'] });
   let out = '';
   let ended = false;
   const listeners = new Set<() => void>();

@@ -1,0 +1,20 @@
+/**
+ * Global set-up of the projects that start the real server as a process (drills, e2e): the
+ * server compiled once per run into dist-server/ (scripts/buildServer.ts, a fraction of a
+ * second), so every process started by the tests runs the same compiled code `npm start` runs.
+ */
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
+import { BACKUP_ENTRY, buildServer, SERVER_ENTRY } from '../../scripts/buildServer';
+
+export { BACKUP_ENTRY, SERVER_ENTRY };
+
+/** `node` arguments that run a compiled entry (a clear error if the build has not run). */
+export function compiled(entry: string): string[] {
+  if (!existsSync(join(process.cwd(), entry))) throw new Error(`${entry} is missing: run \`npx tsx scripts/buildServer.ts\` (the tests' global set-up does)`);
+  return ['--enable-source-maps', entry];
+}
+
+export default async function setup() {
+  await buildServer({ log: () => undefined });
+}
