@@ -5,7 +5,7 @@
  * variables — is kept in dist/.build-hash after a successful build, and a build whose hash
  * matches (with dist/index.html still there) is reused. Prints one line saying which.
  *
- *   npx tsx scripts/buildApp.ts [--force]
+ *   npm run build [-- --force]     (scripts/build.ts: this and the server's build)
  *
  * The build runs as a child process with NODE_ENV=production (a test runner sets NODE_ENV=test,
  * which would make Vite bundle React's development build). Two builds at once (two test runs)
@@ -15,7 +15,6 @@ import { spawn } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join, relative, resolve, sep } from 'node:path';
-import { pathToFileURL } from 'node:url';
 import lockfile from 'proper-lockfile';
 
 /** What `vite build` reads besides node_modules (src/ imports nothing outside src/ and model/). */
@@ -110,11 +109,4 @@ export async function buildApp(opts: { root?: string; force?: boolean; quiet?: b
   } finally {
     await release();
   }
-}
-
-if (process.argv[1] && import.meta.url === pathToFileURL(resolve(process.argv[1])).href) {
-  buildApp({ force: process.argv.includes('--force') }).catch((err: unknown) => {
-    console.error(err instanceof Error ? err.message : err);
-    process.exit(1);
-  });
 }

@@ -20,20 +20,24 @@ import { join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { build } from 'esbuild';
 
+/** What is compiled: output name → source. */
+const ENTRIES = { main: 'server/main.ts', backup: 'server/backup/cli.ts' } as const;
+const OUT = 'dist-server';
+
 /** The compiled entry points, for `node --enable-source-maps <file>`. */
-export const SERVER_ENTRY = 'dist-server/main.mjs';
-export const BACKUP_ENTRY = 'dist-server/backup.mjs';
+export const SERVER_ENTRY = `${OUT}/main.mjs`;
+export const BACKUP_ENTRY = `${OUT}/backup.mjs`;
 
 export async function buildServer(opts: { root?: string; log?: (line: string) => void } = {}): Promise<{ ms: number }> {
   const root = resolve(opts.root ?? process.cwd());
   const started = Date.now();
-  const out = join(root, 'dist-server');
+  const out = join(root, OUT);
   const tmp = join(out, `.tmp-${process.pid}-${Date.now()}`);
   mkdirSync(tmp, { recursive: true });
   try {
     await build({
       absWorkingDir: root,
-      entryPoints: { main: 'server/main.ts', backup: 'server/backup/cli.ts' },
+      entryPoints: ENTRIES,
       outdir: tmp,
       outExtension: { '.js': '.mjs' },
       bundle: true,
@@ -46,12 +50,13 @@ export async function buildServer(opts: { root?: string; log?: (line: string) =>
       logLevel: 'warning',
     });
     // the maps first: a file is never there without its map
-    for (const f of ['main.mjs.map', 'backup.mjs.map', 'main.mjs', 'backup.mjs']) renameSync(join(tmp, f), join(out, f));
+    const names = Object.keys(ENTRIES);
+    for (const f of [...names.map((n) => `${n}.mjs.map`), ...names.map((n) => `${n}.mjs`)]) renameSync(join(tmp, f), join(out, f));
   } finally {
     rmSync(tmp, { recursive: true, force: true });
   }
   const ms = Date.now() - started;
-  (opts.log ?? ((line: string) => console.log(line)))(`server build: dist-server/ in ${ms} ms`);
+  (opts.log ?? ((line: string) => console.log(line)))(`server build: ${OUT}/ in ${ms} ms`);
   return { ms };
 }
 

@@ -25,8 +25,6 @@ const UNAUTHORIZED = 'Non sei autorizzato a visualizzare questo contenuto';
 /** What shows that a screen crashed or was not found. */
 const CRASH = /Qualcosa è andato storto|Pagina NON trovata|Errore nel caricamento/;
 
-
-
 /**
  * Opens a path (`spa`: through the app's router, as a link would, without loading the app again)
  * and waits until the screen has loaded: no request in flight for 250 ms, and for as long no
