@@ -16,7 +16,7 @@ import { existsSync } from 'node:fs';
 import { chromium } from 'playwright-core';
 import { startTestApp } from '../tests/helpers/testApp.js';
 import { api } from '../tests/helpers/api.js';
-import { recountJobs } from '../server/db/jobs.js';
+import { recountJobs } from '../server/areas/jobs/queries.js';
 
 const int = (name: string, dflt: number) => { const v = Number(process.env[name] ?? dflt); return Number.isInteger(v) && v > 0 ? v : dflt; };
 const CUSTOMERS = int('BENCH_CUSTOMERS', 2000);
@@ -25,7 +25,7 @@ const TASKS = int('BENCH_TASKS', 5);
 const RUNS = int('BENCH_RUNS', 30);
 const median = (xs: number[]) => { const s = [...xs].sort((a, b) => a - b); return s[Math.floor(s.length / 2)]!; };
 
-/** The statement C45 runs (server/db/jobs.ts doneCounts: the kept counts, JSON made by the database), for the floor. */
+/** The statement C45 runs (server/areas/jobs/queries.ts doneCounts: the kept counts, JSON made by the database), for the floor. */
 const FLOOR_SQL = `SELECT COALESCE(json_object_agg(x."customer_id", x."jobs"), '{}'::json)::text AS "json"
   FROM (SELECT d."customer_id", json_object_agg(d."studio_job_id", d."done") AS "jobs"
     FROM "job_done_counts" d WHERE d."studio_id" = $1 AND d."year" = $2 AND d."done" > 0 GROUP BY d."customer_id") x`;

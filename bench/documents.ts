@@ -16,9 +16,9 @@ import { performance } from 'node:perf_hooks';
 import { chromium } from 'playwright-core';
 import { startTestApp } from '../tests/helpers/testApp.js';
 import { api } from '../tests/helpers/api.js';
-import { bollettini } from '../server/services/documents.js';
-import { bollettinoHtml, bollettinoPdfDoc } from '../server/documents/bollettino.js';
-import { renderPdf, PDF_WORKERS } from '../server/documents/pdf.js';
+import { bollettini } from '../server/areas/documents/service.js';
+import { bollettinoHtml, bollettinoPdfDoc } from '../server/areas/documents/bollettino.js';
+import { renderPdf, PDF_WORKERS } from '../server/render/pdf.js';
 
 const int = (name: string, dflt: number) => { const v = Number(process.env[name] ?? dflt); return Number.isInteger(v) && v > 0 ? v : dflt; };
 const NOTICES = int('BENCH_NOTICES', 1000);

@@ -2,7 +2,7 @@
  * The e-invoice editor's rules (seed B §5 'E-document save', issue 13), the same in the browser
  * and on the server: a service row needs a non-empty description, an integer quantity above 0 and
  * a price above 0 in euro format (comma decimal, at most 2 decimals, 8 significant digits); at
- * 0 % VAT it says why (Natura). The figures of the XML are server/einvoice/fatturapa.ts.
+ * 0 % VAT it says why (Natura). The figures of the XML are server/areas/einvoices/fatturapa.ts.
  */
 import Decimal from 'decimal.js';
 import { MESSAGES as V } from './validators.js';

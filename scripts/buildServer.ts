@@ -1,6 +1,6 @@
 /**
  * Compiles the server into dist-server/: `server/main.ts` → main.mjs and the backup command
- * `server/backup/cli.ts` → backup.mjs, each one ES module bundled by esbuild from the TypeScript
+ * `server/areas/backup/cli.ts` → backup.mjs, each one ES module bundled by esbuild from the TypeScript
  * sources (server/ and model/), with a source map beside it for the stack traces
  * (`node --enable-source-maps`). The packages stay in node_modules (imported, not bundled), so
  * PGlite's WebAssembly and pdfmake's fonts are found where they are installed; the files the
@@ -21,7 +21,7 @@ import { pathToFileURL } from 'node:url';
 import { build } from 'esbuild';
 
 /** What is compiled: output name → source. */
-const ENTRIES = { main: 'server/main.ts', backup: 'server/backup/cli.ts' } as const;
+const ENTRIES = { main: 'server/main.ts', backup: 'server/areas/backup/cli.ts' } as const;
 const OUT = 'dist-server';
 
 /** The compiled entry points, for `node --enable-source-maps <file>`. */

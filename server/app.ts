@@ -15,29 +15,29 @@ import { Sessions } from './auth/session.js';
 import type { Ctx } from './auth/context.js';
 import { execOn, inTransaction } from './records/exec.js';
 import type { AppDeps } from './deps.js';
-import { sessionRoutes } from './routes/session.js';
-import { recordRoutes } from './routes/records.js';
-import { shellRoutes } from './routes/shell.js';
-import { masterDataRoutes } from './routes/masterData.js';
+import { sessionRoutes } from './auth/routes.js';
+import { recordRoutes } from './records/routes.js';
+import { shellRoutes } from './areas/studio/routes.js';
+import { collaboratorRoutes } from './areas/studio/collaboratorRoutes.js';
 import { healthRoutes } from './routes/health.js';
-import { bulkRoutes } from './routes/bulk.js';
-import { documentRoutes } from './routes/documents.js';
-import { payslipRoutes } from './routes/payslips.js';
-import { assignmentRoutes } from './routes/assignments.js';
-import { attachmentRoutes } from './routes/attachments.js';
-import { wordTemplateRoutes } from './routes/wordTemplates.js';
-import { mailRoutes } from './routes/mail.js';
-import { jobRoutes } from './routes/jobs.js';
-import { documentMailRoutes } from './routes/documentMail.js';
-import { einvoiceRoutes } from './routes/einvoices.js';
-import { creditRoutes, CREDIT_DISABLED, isCreditCall } from './routes/credit.js';
-import { preferenceRoutes } from './routes/preferences.js';
-import { quickFindRoutes } from './routes/quickFind.js';
-import { paymentRoutes } from './routes/payments.js';
-import { paymentsOf } from './services/payments.js';
-import { paymentProviders, STRIPE_CSP } from './payments/index.js';
-import { publicAreaRoutes } from './routes/publicArea.js';
-import { customerImportRoutes } from './routes/customerImport.js';
+import { accountRoutes, statementRoutes } from './areas/accounts/routes.js';
+import { documentRoutes } from './areas/documents/routes.js';
+import { payslipRoutes } from './areas/payslips/routes.js';
+import { assignmentRoutes } from './areas/assignments/routes.js';
+import { attachmentRoutes } from './areas/attachments/routes.js';
+import { wordTemplateRoutes } from './areas/wordTemplates/routes.js';
+import { mailRoutes } from './areas/mail/routes.js';
+import { jobRoutes } from './areas/jobs/routes.js';
+import { documentMailRoutes } from './areas/documents/mailRoutes.js';
+import { einvoiceRoutes } from './areas/einvoices/routes.js';
+import { creditRoutes, CREDIT_DISABLED, isCreditCall } from './areas/credit/routes.js';
+import { preferenceRoutes } from './areas/preferences/routes.js';
+import { quickFindRoutes } from './areas/quickFind/routes.js';
+import { paymentRoutes } from './areas/payments/routes.js';
+import { paymentsOf } from './areas/payments/service.js';
+import { paymentProviders, STRIPE_CSP } from './areas/payments/providers.js';
+import { publicAreaRoutes } from './areas/accountLifecycle/routes.js';
+import { customerImportRoutes } from './areas/customerImport/routes.js';
 import { captchaOf, RECAPTCHA_CSP } from './auth/captcha.js';
 import { SOCIAL_CSP } from './auth/social.js';
 
@@ -52,8 +52,8 @@ function externalSources(settings: Settings) {
   const all = (k: 'script' | 'connect' | 'frame' | 'style') => [...new Set(on.flatMap((x) => [...(x[k] as readonly string[])]))];
   return { script: all('script'), connect: all('connect'), frame: all('frame'), style: all('style') };
 }
-import { MailHandOff } from './mail/worker.js';
-import { configureMailFrom } from './mail/outbox.js';
+import { MailHandOff } from './areas/mail/worker.js';
+import { configureMailFrom } from './areas/mail/outbox.js';
 import { LocalStorage } from './storage/index.js';
 import { sweepStorage } from './storage/sweep.js';
 import { isDatabaseUnavailable } from './db/unavailable.js';
@@ -68,7 +68,7 @@ declare module 'fastify' {
   interface FastifyRequest { ctx: Ctx; receivedAt: number }
   interface FastifyInstance {
     apiRoutes: Array<{ method: string; url: string }>;
-    /** where requests hand their committed outbox rows: attach the mail worker (server/mail/worker.ts) */
+    /** where requests hand their committed outbox rows: attach the mail worker (server/areas/mail/worker.ts) */
     mail: MailHandOff;
   }
   interface FastifyContextConfig {
@@ -274,9 +274,10 @@ export async function buildApp(settings: Settings, database: Database, opts: { l
     await sessionRoutes(api, deps);
     await shellRoutes(api, deps);
     await recordRoutes(api, deps);
-    await masterDataRoutes(api, deps);
+    await collaboratorRoutes(api, deps);
+    await statementRoutes(api, deps);
     await healthRoutes(api, deps);
-    await bulkRoutes(api, deps);
+    await accountRoutes(api, deps);
     await documentRoutes(api, deps);
     await payslipRoutes(api, deps);
     await assignmentRoutes(api, deps);

@@ -6,7 +6,7 @@ import type { Tx } from './records/crud.js';
 import type { Tokens } from './auth/tokens.js';
 import type { Sessions } from './auth/session.js';
 import type { Storage } from './storage/index.js';
-import type { MailHandOff } from './mail/worker.js';
+import type { MailHandOff } from './areas/mail/worker.js';
 
 export interface AppDeps {
   settings: Settings;
@@ -17,6 +17,6 @@ export interface AppDeps {
   sessions: Sessions;
   /** uploaded files (server/storage) */
   storage: Storage;
-  /** after committing outbox rows (server/mail/outbox.ts `enqueueMails`): `await deps.mail.handOff(ids)` */
+  /** after committing outbox rows (server/areas/mail/outbox.ts `enqueueMails`): `await deps.mail.handOff(ids)` */
   mail: MailHandOff;
 }

@@ -9,7 +9,7 @@ import { openDatabase, type Database } from './db/connection.js';
 import { DataDirLockedError } from './db/dataDirLock.js';
 import { createLogger } from './logging.js';
 import { buildApp } from './app.js';
-import { startMailWorker, type MailWorker } from './mail/worker.js';
+import { startMailWorker, type MailWorker } from './areas/mail/worker.js';
 import { LocalStorage } from './storage/index.js';
 import { execOn } from './records/exec.js';
 import { bootstrap } from './db/bootstrap.js';
@@ -71,7 +71,7 @@ let demoLoaded = false;
 try {
   demoLoaded = settings.demoData ? await loadDemoData(exec, new LocalStorage(settings.storageDir)) : (await bootstrap(exec), false);
   app = await buildApp(settings, database, { loggerInstance: log });
-  // the outbox's delivery (server/mail/worker.ts): requests hand it their messages after commit
+  // the outbox's delivery (server/areas/mail/worker.ts): requests hand it their messages after commit
   mail = await startMailWorker({ database, settings, log });
   app.mail.attach(mail);
   await app.listen({ port: settings.port, host: settings.host });

@@ -4,7 +4,7 @@ import { defineModel } from '../define.js';
 /**
  * A compliance job of the studio (adempimento, seed B §3): its type, the legal statuses it
  * applies to and its sub-tasks (Task); each sub-task's status is kept per customer and year
- * (server/db/jobs.ts) and shown on the jobs dashboard.
+ * (server/areas/jobs/queries.ts) and shown on the jobs dashboard.
  */
 export const StudioJob = defineModel({
   name: 'StudioJob', table: 'studio_jobs', resource: 'studio_jobs', snake: 'studio_job',

@@ -8,7 +8,7 @@ import type { Ctx } from './context.js';
 import type { Tokens } from './tokens.js';
 import type { Exec } from '../records/exec.js';
 import { HttpError, MSG } from '../errors.js';
-import { rolePermissions, sessionUser } from '../db/identity.js';
+import { rolePermissions, sessionUser } from './queries.js';
 import type { Database } from '../db/connection.js';
 
 const PERMISSION_TTL_MS = 30_000;

@@ -20,7 +20,7 @@ export interface Database {
   query<T = Record<string, unknown>>(text: string, params?: unknown[]): Promise<T[]>;
   /**
    * run SQL text without parameters that may hold several statements (a job queue's schema and
-   * its locked maintenance, server/mail); answers the rows of the last one. On PGlite the text
+   * its locked maintenance, server/areas/mail); answers the rows of the last one. On PGlite the text
    * and, when it fails, a ROLLBACK hold the one connection together: a failed BEGIN…COMMIT would
    * otherwise leave every later query in an aborted transaction.
    */

@@ -6,7 +6,7 @@
  */
 import type { Storage } from '../storage/index.js';
 import { FILE_KINDS } from '../../model/fileKinds.js';
-import { buildDocx } from '../documents/docxBuilder.js';
+import { buildDocx } from '../render/docxBuilder.js';
 import { sql } from 'drizzle-orm';
 import type { Exec } from '../records/exec.js';
 import { hashPassword } from '../auth/password.js';
@@ -15,11 +15,11 @@ import { bootstrap, ROLE_NAMES } from './bootstrap.js';
 import { MODELS, modelByName } from '../../model/registry.js';
 import type { RoleName } from '../../model/define.js';
 import { sampleRow } from './fieldTypes.js';
-import { accounts } from './accounts.js';
-import { assignments } from './assignments.js';
-import { payslips, type PayslipEntry } from './payslips.js';
-import { idArray } from '../records/sql.js';
-import { recountJobs } from './jobs.js';
+import { accounts } from '../areas/accounts/queries.js';
+import { assignments } from '../areas/assignments/queries.js';
+import { payslips, type PayslipEntry } from '../areas/payslips/queries.js';
+import { idArray } from './sql.js';
+import { recountJobs } from '../areas/jobs/queries.js';
 import { einvoiceTotals } from '../../model/einvoice.js';
 import { fromCents } from '../../model/money.js';
 import { today as romeToday } from '../../model/dates.js';
@@ -303,7 +303,7 @@ async function seedDeclaredModels(exec: Exec, studioId: number, count: number) {
 
 /**
  * Two years of a studio's accounts: the yearly installments of last year and this year (the
- * product's own set-based insert, server/db/accounts.ts), payments of the installments due
+ * product's own set-based insert, server/areas/accounts/queries.ts), payments of the installments due
  * before today — a few days after each, except customers in arrears (about one in nine has paid
  * nothing this year, one in thirteen half of last year) —, an annual adjustment of last year for
  * about one customer in ten and secretarial fees charged this spring to one in six.

@@ -7,10 +7,11 @@ import { join } from 'node:path';
 import { fromRoot } from '../paths.js';
 import { generateDrizzleJson, generateMigration } from 'drizzle-kit/api';
 import { allTables } from './tables.js';
-import './jobTables.js';
-import './einvoiceTables.js';
-import './accountTables.js';
-import './onboardingTables.js';
+import '../areas/jobs/tables.js';
+import '../areas/einvoices/tables.js';
+import '../areas/accountLifecycle/tables.js';
+import '../areas/preferences/tables.js';
+import '../areas/customerImport/tables.js';
 
 const dir = fromRoot('server', 'db', 'migrations');
 const meta = join(dir, 'meta');

@@ -175,7 +175,7 @@ export const attachments = pgTable('attachments', {
 
 /**
  * The outbox (PRODUCT.md §6): every e-mail the product sends, written in the same transaction
- * as the request that asks for it, then delivered by a worker (server/mail).
+ * as the request that asks for it, then delivered by a worker (server/areas/mail).
  * status: queued | sending | sent | failed | kept (no SMTP_URL: kept, not sent).
  */
 export const mailOutbox = pgTable('mail_outbox', {
@@ -209,7 +209,7 @@ export const mailAttachments = pgTable('mail_attachments', {
   content: bytea('content').notNull(),
 }, (t) => [index('mail_attachments_mail_idx').on(t.mail_id)]);
 
-/** Tables of a capability declared beside the schema builder (server/db/jobTables.ts), for migrations. */
+/** Tables of a capability declared beside the schema builder (server/areas/jobs/tables.ts), for migrations. */
 const extraTables: Record<string, unknown> = {};
 export function registerTables(tables: Record<string, unknown>) { Object.assign(extraTables, tables); }
 

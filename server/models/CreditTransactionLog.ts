@@ -4,7 +4,7 @@
  * balance in the same transaction.
  */
 import type { ModelHooks } from './hooks.js';
-import { addCredit, withdrawRows } from '../db/credit.js';
+import { addCredit, withdrawRows } from '../areas/credit/queries.js';
 
 export const CREDIT_ZERO_MESSAGE = "L'importo deve essere diverso da 0";
 

@@ -1,5 +1,5 @@
 /** Behaviour of customers: one customer read (C13) carries its balance. */
-import { customerBalance } from '../db/statement.js';
+import { customerBalance } from '../areas/accounts/statementQueries.js';
 import type { ModelHooks } from './hooks.js';
 
 export const CustomerHooks: ModelHooks = {

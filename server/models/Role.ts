@@ -9,7 +9,7 @@ import { MODELS } from '../../model/registry.js';
 import { VERBS, permissionName } from '../../model/define.js';
 import { ROLE_NAMES } from '../db/bootstrap.js';
 import { HttpError } from '../errors.js';
-import { namesByIds } from '../db/identity.js';
+import { namesByIds } from '../auth/queries.js';
 import type { ModelHooks } from './hooks.js';
 import { can, type Ctx } from '../auth/context.js';
 import type { ModelDef } from '../../model/define.js';

@@ -2,7 +2,7 @@
  * Behaviour of compliance jobs: when a job's sub-tasks change, the kept done counts of its
  * dashboard cells (job_done_counts) are made again from the statuses, in the same transaction.
  */
-import { jobsOfTasks, recountJobs } from '../db/jobs.js';
+import { jobsOfTasks, recountJobs } from '../areas/jobs/queries.js';
 import type { ModelHooks } from './hooks.js';
 
 const same = (a: unknown, b: unknown) => JSON.stringify([...((a as number[]) ?? [])].map(Number).sort()) === JSON.stringify([...((b as number[]) ?? [])].map(Number).sort());

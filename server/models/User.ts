@@ -4,13 +4,13 @@
  * studio always keeps an active Admin.
  */
 import { ROLE_RANK, atLeast, type RoleName } from '../../model/define.js';
-import { scoped, studiosLeftWithoutAdmin } from '../db/scoped.js';
-import { endOtherSessions, studioName } from '../db/identity.js';
+import { scoped, studiosLeftWithoutAdmin } from '../areas/studio/queries.js';
+import { endOtherSessions, studioName } from '../auth/queries.js';
 import { isCommonPassword } from '../auth/commonPasswords.js';
 import { HttpError, MSG, forbidden } from '../errors.js';
 import { can } from '../auth/context.js';
 import type { ChangeArgs, ModelHooks } from './hooks.js';
-import { enqueueMails } from '../mail/outbox.js';
+import { enqueueMails } from '../areas/mail/outbox.js';
 
 const lastAdmin = (field?: string) => new HttpError(422, MSG.lastAdmin, field ? { [field]: [MSG.lastAdmin] } : undefined);
 

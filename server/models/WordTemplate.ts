@@ -1,9 +1,9 @@
 /**
  * Behaviour of Word templates: the uploader is recorded as the template's user, and a .docx
- * is accepted only when it can be filled (server/documents/wordTemplate.ts checkTemplate: a safe
+ * is accepted only when it can be filled (server/areas/wordTemplates/template.ts checkTemplate: a safe
  * package, tags well formed and all known).
  */
-import { checkTemplate } from '../documents/wordTemplate.js';
+import { checkTemplate } from '../areas/wordTemplates/template.js';
 import type { ModelHooks } from './hooks.js';
 
 export const WordTemplateHooks: ModelHooks = {

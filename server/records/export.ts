@@ -12,7 +12,7 @@ import { HttpError, badRequest } from '../errors.js';
 import { listRecords } from './list.js';
 import { FIELD_TYPES, formatValue } from '../../model/types.js';
 import { displayDate, today } from '../../model/dates.js';
-import { renderPdf } from '../documents/pdf.js';
+import { renderPdf } from '../render/pdf.js';
 
 type Exec = (q: SQL) => Promise<Record<string, unknown>[]>;
 

@@ -9,11 +9,9 @@ import type { ModelDef } from '../../model/define.js';
 import type { Ctx } from '../auth/context.js';
 import { hooksOf } from '../models/index.js';
 import { SERVER_TYPES, selectOf } from '../db/fieldTypes.js';
+import { col, idArray, ident } from '../db/sql.js';
 
-export const ident = (name: string) => sql.identifier(name);
-/** pg array literal of validated integer ids: one parameter however many ids (`= ANY(…)`). */
-export const idArray = (ids: number[]) => sql`${`{${ids.join(',')}}`}::int[]`;
-export const col = (alias: string, name: string) => sql`${ident(alias)}.${ident(name)}`;
+export { col, idArray, ident };
 
 /**
  * Tenancy: the rows of `model` the caller may see. Every read and write of the records

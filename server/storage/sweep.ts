@@ -5,7 +5,7 @@
  * about to be committed is never taken.
  */
 import type { Exec } from '../records/exec.js';
-import { attachmentRows } from '../db/attachments.js';
+import { attachmentRows } from '../areas/attachments/queries.js';
 import type { Storage, StoredFile } from './index.js';
 
 export async function sweepStorage(exec: Exec, storage: Storage, minAgeMs = 60 * 60 * 1000): Promise<{ checked: number; removed: number }> {

@@ -12,8 +12,7 @@ import { modelByName } from '../../model/registry';
 import type { ModelDef } from '../../model/define';
 import { apiDownload, apiFetch, ApiError, apiNdjson, rawApiCall, rowsOf } from '../api/client';
 import type { ImportCounts, ImportListRow, ImportPreviewRow, ImportProgress, ImportRequest, ImportStaged } from '../../model/customerImport';
-import type { ClientVar } from '../layout/settings';
-import type { MenuNode } from '../layout/AppMenu';
+import type { ClientVar, MenuNode } from './shellTypes';
 import type { LoggedUser } from '../authProvider/token';
 import type { MailStatus } from '../../model/mail';
 

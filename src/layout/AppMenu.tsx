@@ -51,15 +51,8 @@ import UploadFileIcon from '@mui/icons-material/UploadFile';
 
 import { dataProvider } from '../dataProvider';
 
-/** One entry of GET /api/menu_items. */
-export interface MenuNode {
-  title: string;
-  sub_title?: string | null;
-  /** MUI icon name, e.g. 'People' */
-  icon?: string | null;
-  link?: string | null;
-  children?: MenuNode[];
-}
+export type { MenuNode } from '../dataProvider/shellTypes';
+import type { MenuNode } from '../dataProvider/shellTypes';
 
 type IconComponent = (props: SvgIconProps) => ReactNode;
 

@@ -6,31 +6,7 @@ import { dataProvider } from '../dataProvider';
 export const APP_VERSION = '3.5.1';
 export const DEFAULT_APP_NAME = 'Gestionale Studi';
 
-/** GET /api/var/client_var */
-export interface ClientVar {
-  APPNAME: string;
-  SERVER_BASEURL?: string;
-  VERSION?: string;
-  BUILD_ID?: string;
-  CREDIT_ENABLED?: boolean;
-  EXPORT_ENABLED?: boolean;
-  REGISTRATION_ENABLED?: boolean;
-  SOCIAL_LOGIN_ENABLED?: boolean;
-  /** social login buttons, one flag per provider (seed B §2) */
-  GOOGLE_LOGIN_ENABLED?: boolean;
-  FACEBOOK_LOGIN_ENABLED?: boolean;
-  /** the Google and Facebook apps of the social logins (when on) */
-  GOOGLE_CLIENT_ID?: string | null;
-  FACEBOOK_APP_ID?: string | null;
-  /** the captcha of the password recovery: self-hosted proof of work or Google's reCAPTCHA */
-  CAPTCHA?: 'altcha' | 'recaptcha';
-  RECAPTCHA_SITE_KEY?: string | null;
-  /** the support address (public pages' footer, error page) */
-  SUPPORT_EMAIL?: string;
-  /** test payments on (server PAYMENT_SANDBOX): every page says so */
-  PAYMENT_SANDBOX?: boolean;
-  [key: string]: unknown;
-}
+export type { ClientVar } from '../dataProvider/shellTypes';
 
 /** Retries network / 5xx failures once, never 4xx. */
 export const retryShell = (count: number, error: unknown) =>

@@ -9,10 +9,7 @@ import { useClientVar } from '../layout/settings';
 import { ScreenTitle, useDocumentTitle } from '../layout/PageTitle';
 import { useGoBack } from '../layout/CloseHeader';
 import { getToken } from '../authProvider/token';
-import { PublicLayout } from './public/PublicLayout';
-
-/** Support address shown on the error page (client_var SUPPORT_EMAIL overrides it). */
-export const DEFAULT_SUPPORT_EMAIL = 'assistenza@gestionalestudi.it';
+import { DEFAULT_SUPPORT_EMAIL, PublicLayout } from './public/PublicLayout';
 
 export interface ErrorContentProps {
   /** The message to show; plain text */

@@ -13,7 +13,7 @@ import { startTestApp, type TestApp } from '../helpers/testApp.js';
 import { api, type Api } from '../helpers/api.js';
 import { multipart } from '../helpers/multipart.js';
 import { csvColumnBomb, docxLying, row, xlsx, xlsxColumnBomb, xlsxLying } from '../helpers/attackFiles.js';
-import { buildDocx } from '../../server/documents/docxBuilder.js';
+import { buildDocx } from '../../server/render/docxBuilder.js';
 import { IMPORT_MESSAGES } from '../../model/customerImport.js';
 
 let t: TestApp;

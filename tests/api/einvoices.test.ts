@@ -13,7 +13,7 @@ import { join } from 'node:path';
 import { startTestApp, type TestApp } from '../helpers/testApp.js';
 import { api, romeToday, type Api } from '../helpers/api.js';
 import { fatturapaErrors, OFFICIAL_XSD } from '../helpers/fatturapaXsd.js';
-import { safeEntryName } from '../../server/documents/zip.js';
+import { safeEntryName } from '../../server/render/zip.js';
 
 let t: TestApp;
 let a: Api;

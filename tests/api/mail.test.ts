@@ -18,8 +18,8 @@ import { sql } from 'drizzle-orm';
 import { startTestApp, type TestApp } from '../helpers/testApp.js';
 import { api, romeToday, type Api } from '../helpers/api.js';
 import { startSmtpSink, type Received, type SmtpSink } from '../helpers/smtpSink.js';
-import { startMailWorker, type MailWorker } from '../../server/mail/worker.js';
-import { enqueueMails } from '../../server/mail/outbox.js';
+import { startMailWorker, type MailWorker } from '../../server/areas/mail/worker.js';
+import { enqueueMails } from '../../server/areas/mail/outbox.js';
 import { execOn, inTransaction } from '../../server/records/exec.js';
 
 let t: TestApp;

@@ -13,10 +13,10 @@ import PizZip from 'pizzip';
 import { startTestApp, type TestApp } from '../helpers/testApp.js';
 import { api, type Api, type Who } from '../helpers/api.js';
 import { multipart } from '../helpers/multipart.js';
-import { buildDocx, docxText } from '../../server/documents/docxBuilder.js';
+import { buildDocx, docxText } from '../../server/render/docxBuilder.js';
 import { LocalStorage } from '../../server/storage/index.js';
 import { sweepStorage } from '../../server/storage/sweep.js';
-import { safeEntryName } from '../../server/documents/zip.js';
+import { safeEntryName } from '../../server/render/zip.js';
 
 let t: TestApp;
 let a: Api;

@@ -1,5 +1,5 @@
 /**
- * `npm run backup` / `npm run restore` (server/backup): the demo data and the uploaded files go
+ * `npm run backup` / `npm run restore` (server/areas/backup): the demo data and the uploaded files go
  * through one archive and come back identical — every table's row count and content hash, every
  * file's bytes — on the embedded database and on PostgreSQL (databases of the test's own on the
  * local server, ADMIN_URL in tests/helpers/serverProcess.ts: DATABASE_URL's server if set), in
@@ -22,7 +22,7 @@ import { openDatabase, type Database } from '../../server/db/connection.js';
 import { execOn } from '../../server/records/exec.js';
 import { loadDemoData } from '../../server/db/demo.js';
 import { LocalStorage } from '../../server/storage/index.js';
-import { backup, restore, BackupError, type Manifest } from '../../server/backup/index.js';
+import { backup, restore, BackupError, type Manifest } from '../../server/areas/backup/service.js';
 import { freshPostgres } from '../helpers/freshPostgres.js';
 import { ADMIN_URL } from '../helpers/serverProcess.js';
 import { BACKUP_ENTRY, compiled } from '../helpers/serverBuild.js';

@@ -306,7 +306,7 @@ describe.concurrent('fault drills', () => {
     held.release();
     await within(5000, async () => k.received.length === 1);
     // the database stays away while the worker tries to record that message: it tries every second
-    // (server/mail/worker.ts record()); four failed writes keep it away for a few seconds (3–4 s)
+    // (server/areas/mail/worker.ts record()); four failed writes keep it away for a few seconds (3–4 s)
     await within(20_000, async () => s.output().split('mail: writing a delivery failed').length > 4);
     const during = await call(s, 'GET', '/api/list/Customer/CustomerResourceListCollection', headers);
     expect(during.status).toBe(503);

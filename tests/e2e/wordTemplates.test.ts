@@ -9,7 +9,7 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { BrowserContext, Page } from 'playwright-core';
 import { axeViolations, closeSession, consoleGuard, login, openSession, SHOTS, studioFor, SUPERADMIN, type ConsoleGuard, type E2ESession } from './harness';
-import { buildDocx, docxText } from '../../server/documents/docxBuilder';
+import { buildDocx, docxText } from '../../server/render/docxBuilder';
 import { clickBulkAction, listAfter } from './util';
 
 // the studio this file works in, and its logins: tests/e2e/studios.ts

@@ -1,9 +1,9 @@
 /**
  * Validation of a FatturaPA XML against the official schema in ../shared/fatturapa (not copied
- * into the project), offline, through the server's own schema check (server/einvoice/xsd.ts).
+ * into the project), offline, through the server's own schema check (server/areas/einvoices/xsd.ts).
  */
 import { join } from 'node:path';
-import { xsdErrors } from '../../server/einvoice/xsd';
+import { xsdErrors } from '../../server/areas/einvoices/xsd';
 
 /** The official schema beside the project (CI clones ../shared next to it). */
 export const OFFICIAL_XSD = join(process.cwd(), '..', 'shared', 'fatturapa', 'Schema_del_file_xml_FatturaPA_v1.2.2.xsd');

@@ -26,9 +26,17 @@ describe('app architecture', () => {
     expect(readFileSync(join(root, 'src/dataProvider/index.ts'), 'utf8')).toMatch(/\} satisfies DataProvider;/);
   });
 
-  it('raw SQL lives only in server/db (scoped access, identity, schema, seeds) and the records engine', () => {
-    const outside = server.filter((f) => !f.path.startsWith('server/db/') && !f.path.startsWith('server/records/')
+  it("raw SQL lives only in server/db (schema, seeds), the records engine and the query and table files of the areas and of auth", () => {
+    const queryFile = (p: string) => /^server\/(areas\/\w+|auth)\/(queries|\w+Queries|tables)\.ts$/.test(p);
+    const outside = server.filter((f) => !f.path.startsWith('server/db/') && !f.path.startsWith('server/records/') && !queryFile(f.path)
       && (/\bsql`/.test(f.text) || /import \{[^}]*\bsql\b[^}]*\} from 'drizzle-orm'/.test(f.text)));
     expect(outside.map((f) => f.path)).toEqual([]);
+    // the areas hold the features' SQL: server/db keeps only the infrastructure
+    expect(server.filter((f) => queryFile(f.path)).length).toBeGreaterThan(15);
+  });
+
+  it('server/db holds only the infrastructure: the connection, the schema built from the declarations, migrations, SQL helpers, the lock, the demo data', () => {
+    const db = readdirSync(join(root, 'server', 'db')).sort();
+    expect(db).toEqual(['bootstrap.ts', 'connection.ts', 'dataDirLock.ts', 'demo.ts', 'fieldTypes.ts', 'generate.ts', 'migrations', 'sql.ts', 'tables.ts', 'unavailable.ts']);
   });
 });

@@ -1,7 +1,7 @@
 import { describe, it, expect } from 'vitest';
-import { safeEntryName, uniqueNames } from '../../server/documents/zip';
-import { epcPayload } from '../../server/documents/epcQr';
-import { ibanText } from '../../server/documents/frame';
+import { safeEntryName, uniqueNames } from '../../server/render/zip';
+import { epcPayload } from '../../server/areas/documents/epcQr';
+import { ibanText } from '../../server/render/frame';
 
 describe('zip entry names', () => {
   it('cannot leave the archive: no path separators, no leading dots, only letters, digits, . - _', () => {
@@ -37,7 +37,7 @@ describe('EPC069-12 payload', () => {
 
 describe('PDF rendering threads', () => {
   it.runIf(process.platform === 'linux')('render at a lower priority than the thread answering requests (nice 10 against 0)', async () => {
-    const { renderPdf } = await import('../../server/documents/pdf');
+    const { renderPdf } = await import('../../server/render/pdf');
     const { getPriority } = await import('node:os');
     const { readdirSync, readFileSync } = await import('node:fs');
     const pdf = await renderPdf({ content: ['Prova'] });

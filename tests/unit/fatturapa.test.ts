@@ -1,13 +1,13 @@
 /**
- * FatturaPA XML (issue 13, server/einvoice/fatturapa.ts): every variant — TD01, TD04, forfettario,
+ * FatturaPA XML (issue 13, server/areas/einvoices/fatturapa.ts): every variant — TD01, TD04, forfettario,
  * withholding and cassa, a customer with only a fiscal code, a PEC recipient, names with '&', '<',
  * accents and apostrophes — validated against the official XSD (../shared/fatturapa, offline), and
  * its totals read back from the XML to the cent.
  */
 import { describe, expect, it } from 'vitest';
-import { clip, fatturaPaXml, einvoiceTotals, type EInvoiceData } from '../../server/einvoice/fatturapa';
+import { clip, fatturaPaXml, einvoiceTotals, type EInvoiceData } from '../../server/areas/einvoices/fatturapa';
 import { fatturapaErrors } from '../helpers/fatturapaXsd';
-import { einvoiceProblems, einvoiceWarnings } from '../../server/einvoice/validate';
+import { einvoiceProblems, einvoiceWarnings } from '../../server/areas/einvoices/validate';
 
 const base: EInvoiceData = {
   id: 1234, type: 'TD01', number: '12', date: '2026-11-23',

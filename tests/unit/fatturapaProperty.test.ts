@@ -7,8 +7,8 @@
  */
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
-import { fatturaPaXml, einvoiceTotals, type EInvoiceData } from '../../server/einvoice/fatturapa';
-import { einvoiceProblems } from '../../server/einvoice/validate';
+import { fatturaPaXml, einvoiceTotals, type EInvoiceData } from '../../server/areas/einvoices/fatturapa';
+import { einvoiceProblems } from '../../server/areas/einvoices/validate';
 import { NATURES, VAT_RATES } from '../../model/einvoice';
 import { fatturapaErrors } from '../helpers/fatturapaXsd';
 

@@ -10,33 +10,17 @@
  * same reason the dialog is MUI's Modal with a Paper (role="dialog"), not Dialog (0.5 KB more).
  */
 import { lazy, Suspense, useCallback, useMemo, useState } from 'react';
-import {
-  Autocomplete, Box, Button, Fade, IconButton, InputAdornment, ListSubheader, Modal, Paper, TextField, Typography,
-} from '@mui/material';
-import { visuallyHidden } from '@mui/utils';
+import { Box, Button } from '@mui/material';
 import SearchIcon from '@mui/icons-material/Search';
-import CloseIcon from '@mui/icons-material/Close';
-import BusinessIcon from '@mui/icons-material/Business';
-import PersonIcon from '@mui/icons-material/Person';
-import ReceiptLongIcon from '@mui/icons-material/ReceiptLong';
 import { useHotkeys } from 'react-hotkeys-hook';
 import { useNavigate } from 'react-router-dom';
-import { useAppDataProvider, type QuickFindHit } from '../../dataProvider';
+import { useAppDataProvider } from '../../dataProvider';
+import { PARTS, type QuickFindKit } from './quickFindKit';
 
 const QuickFindDialog = lazy(() => import('./QuickFindDialog'));
 
 // the accessible name is the visible text (WCAG 2.5.3 label in name); icon-only on narrow screens, same name
 const QUICK_FIND_LABEL = 'Cerca… (Ctrl+K)';
-
-const PARTS = {
-  Autocomplete, Box, Fade, IconButton, InputAdornment, ListSubheader, Modal, Paper, TextField, Typography,
-  SearchIcon, CloseIcon, visuallyHidden, kindIcons: { customer: BusinessIcon, legal_representative: PersonIcon, einvoice: ReceiptLongIcon },
-};
-/** What the dialog is given: MUI parts, the search call, the navigation. */
-export type QuickFindKit = typeof PARTS & {
-  find: (q: string, signal: AbortSignal) => Promise<QuickFindHit[]>;
-  go: (path: string) => void;
-};
 
 export function QuickFind() {
   const dataProvider = useAppDataProvider();

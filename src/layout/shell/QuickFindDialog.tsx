@@ -9,7 +9,7 @@
 import { useEffect, useId, useState, type HTMLAttributes } from 'react';
 import type { PopperProps } from '@mui/material';
 import type { QuickFindHit } from '../../dataProvider';
-import type { QuickFindKit } from './QuickFind';
+import type { QuickFindKit } from './quickFindKit';
 
 const QUICK_FIND_DEBOUNCE_MS = 200;
 const MIN_CHARS = 2;

@@ -13,8 +13,10 @@ import LoginIcon from '@mui/icons-material/Login';
 
 import { AppLogo } from '../../layout/shell/AppBar';
 import { useAppName, useClientVar } from '../../layout/settings';
-import { DEFAULT_SUPPORT_EMAIL } from '../ErrorPage';
 import { ROUTES } from '../../routeTable';
+
+/** Support address shown on the error and public pages (client_var SUPPORT_EMAIL overrides it). */
+export const DEFAULT_SUPPORT_EMAIL = 'assistenza@gestionalestudi.it';
 
 /** The support address from the settings (a fallback while they load). */
 export function useSupportEmail(): string {

@@ -1,0 +1,146 @@
+/**
+ * A customer's account (PRODUCT.md §5): balance = Σ charges − Σ payments + Σ adjustments of
+ * the not-trashed movements; positive means the customer owes the studio. The statement of an
+ * interval: opening balance, its charges, payments and adjustments, closing balance, and the
+ * running balance after each movement.
+ */
+import { sql } from 'drizzle-orm';
+import type { Ctx } from '../../auth/context.js';
+import type { Exec } from '../../records/exec.js';
+
+/** The signed effect of a movement on the balance, as exact numeric. */
+export const SIGNED = sql`CASE x."type" WHEN 'PAYMENT' THEN -x."amount" ELSE x."amount" END`;
+
+/** The balance of one customer of the caller's studio (0 without movements), as a number. */
+export async function customerBalance(exec: Exec, ctx: Ctx, customerId: number): Promise<number> {
+  const rows = await exec(sql`SELECT coalesce(sum(${SIGNED}), 0)::text AS "balance" FROM "transactions" x
+    WHERE x."customer_id" = ${customerId} AND x."studio_id" = ${ctx.studioId} AND x."deleted_at" IS NULL`);
+  return Number(rows[0]?.balance ?? 0);
+}
+
+export interface Statement {
+  customer: { id: number; business_name: string };
+  from: string | null;
+  to: string | null;
+  opening: number;
+  charges: number;
+  payments: number;
+  adjustments: number;
+  closing: number;
+  /** running balance after each movement of the interval, by transaction id */
+  running: Record<string, number>;
+}
+
+/**
+ * The statement of a customer of the caller's studio between two days (either may be null: from
+ * the first movement, up to the last); undefined when the customer is not the caller's.
+ * Movements are ordered by date, then id (the order of the running balance).
+ */
+export async function customerStatement(exec: Exec, ctx: Ctx, customerId: number, from: string | null, to: string | null): Promise<Statement | undefined> {
+  const customer = await exec(sql`SELECT c."id", c."business_name" FROM "customers" c WHERE c."id" = ${customerId} AND c."studio_id" = ${ctx.studioId}`);
+  if (!customer.length) return undefined;
+  const start = from ? sql`${`${from} 00:00:00`}::timestamp` : sql`'-infinity'::timestamp`;
+  const end = to ? sql`${`${to} 23:59:59`}::timestamp` : sql`'infinity'::timestamp`;
+  const own = sql`x."customer_id" = ${customerId} AND x."studio_id" = ${ctx.studioId} AND x."deleted_at" IS NULL`;
+  const totals = await exec(sql`SELECT
+      coalesce(sum(${SIGNED}) FILTER (WHERE x."date" < ${start}), 0)::text AS "opening",
+      coalesce(sum(x."amount") FILTER (WHERE x."date" BETWEEN ${start} AND ${end} AND x."type" = 'CHARGE'), 0)::text AS "charges",
+      coalesce(sum(x."amount") FILTER (WHERE x."date" BETWEEN ${start} AND ${end} AND x."type" = 'PAYMENT'), 0)::text AS "payments",
+      coalesce(sum(x."amount") FILTER (WHERE x."date" BETWEEN ${start} AND ${end} AND x."type" = 'ADJUSTMENT'), 0)::text AS "adjustments",
+      coalesce(sum(${SIGNED}) FILTER (WHERE x."date" <= ${end}), 0)::text AS "closing"
+    FROM "transactions" x WHERE ${own}`);
+  const running = await exec(sql`SELECT r."id", r."balance"::text AS "balance" FROM (
+      SELECT x."id", x."date", sum(${SIGNED}) OVER (ORDER BY x."date", x."id") AS "balance" FROM "transactions" x WHERE ${own} AND x."date" <= ${end}
+    ) r WHERE r."date" >= ${start}`);
+  const t = totals[0]!;
+  return {
+    customer: { id: Number(customer[0]!.id), business_name: String(customer[0]!.business_name) },
+    from, to,
+    opening: Number(t.opening), charges: Number(t.charges), payments: Number(t.payments), adjustments: Number(t.adjustments), closing: Number(t.closing),
+    running: Object.fromEntries(running.map((r) => [String(r.id), Number(r.balance)])),
+  };
+}
+
+export interface Receivables {
+  /** Σ of the positive balances of the active customers */
+  total_owed: number;
+  /** active customers with a charge due for more than 30 days that their payments have not covered */
+  overdue_customers: number;
+  overdue_amount: number;
+  /** the ten largest positive balances */
+  top_debtors: Array<{ id: number; business_name: string; balance: number }>;
+  /** the last twelve months, oldest first: 'YYYY-MM', charges and payments of the month */
+  monthly: Array<{ month: string; charges: number; payments: number }>;
+}
+
+/**
+ * The receivables of the caller's studio for the home page, in three queries. A customer is
+ * overdue when what it owed 30 days ago (charges and adjustments up to then) exceeds every
+ * payment made since the start: the unpaid part of charges older than 30 days.
+ */
+export async function receivables(exec: Exec, ctx: Ctx): Promise<Receivables> {
+  const balances = sql`SELECT c."id", c."business_name",
+      coalesce(sum(${SIGNED}), 0) AS "balance",
+      coalesce(sum(x."amount") FILTER (WHERE x."type" <> 'PAYMENT' AND x."date" < LOCALTIMESTAMP - interval '30 days'), 0)
+        - coalesce(sum(x."amount") FILTER (WHERE x."type" = 'PAYMENT'), 0) AS "due"
+    FROM "customers" c LEFT JOIN "transactions" x ON x."customer_id" = c."id" AND x."deleted_at" IS NULL
+    WHERE c."studio_id" = ${ctx.studioId} AND c."deleted_at" IS NULL AND c."ceased" = 0
+    GROUP BY c."id", c."business_name"`;
+  const totals = await exec(sql`SELECT coalesce(sum(GREATEST(b."balance", 0)), 0)::text AS "owed",
+      count(*) FILTER (WHERE b."due" > 0)::int AS "overdue", coalesce(sum(GREATEST(b."due", 0)), 0)::text AS "overdue_amount"
+    FROM (${balances}) b`);
+  const top = await exec(sql`SELECT b."id", b."business_name", b."balance"::text AS "balance" FROM (${balances}) b
+    WHERE b."balance" > 0 ORDER BY b."balance" DESC, b."id" LIMIT 10`);
+  const monthly = await exec(sql`SELECT to_char(m."month", 'YYYY-MM') AS "month",
+      coalesce(sum(x."amount") FILTER (WHERE x."type" = 'CHARGE'), 0)::text AS "charges",
+      coalesce(sum(x."amount") FILTER (WHERE x."type" = 'PAYMENT'), 0)::text AS "payments"
+    FROM generate_series(date_trunc('month', LOCALTIMESTAMP) - interval '11 months', date_trunc('month', LOCALTIMESTAMP), interval '1 month') AS m("month")
+    LEFT JOIN "transactions" x ON x."studio_id" = ${ctx.studioId} AND x."deleted_at" IS NULL
+      AND x."date" >= m."month" AND x."date" < m."month" + interval '1 month'
+    GROUP BY m."month" ORDER BY m."month"`);
+  const t = totals[0]!;
+  return {
+    total_owed: Number(t.owed), overdue_customers: Number(t.overdue), overdue_amount: Number(t.overdue_amount),
+    top_debtors: top.map((r) => ({ id: Number(r.id), business_name: String(r.business_name), balance: Number(r.balance) })),
+    monthly: monthly.map((r) => ({ month: String(r.month), charges: Number(r.charges), payments: Number(r.payments) })),
+  };
+}
+
+export interface BalanceMovement { id: number; date: string; type: string; note: string | null; amount: number; signed: number; balance: number }
+export interface AccountBalance { customerId: number; opening: number; charges: number; payments: number; adjustments: number; closing: number; movements: BalanceMovement[] }
+
+/**
+ * The account statements of several customers of the caller's studio for one period, set-based:
+ * one statement for the totals of all of them, one for the movements of the period with the
+ * running balance (a window per customer). Customers without movements have zeros.
+ */
+export async function accountBalances(exec: Exec, ctx: Ctx, ids: number[], from: string | null, to: string | null): Promise<Map<number, AccountBalance>> {
+  const start = from ? sql`${`${from} 00:00:00`}::timestamp` : sql`'-infinity'::timestamp`;
+  const end = to ? sql`${`${to} 23:59:59`}::timestamp` : sql`'infinity'::timestamp`;
+  const own = sql`x."customer_id" = ANY(${`{${ids.join(',')}}`}::int[]) AND x."studio_id" = ${ctx.studioId} AND x."deleted_at" IS NULL`;
+  const totals = await exec(sql`SELECT x."customer_id",
+      coalesce(sum(${SIGNED}) FILTER (WHERE x."date" < ${start}), 0)::text AS "opening",
+      coalesce(sum(x."amount") FILTER (WHERE x."date" BETWEEN ${start} AND ${end} AND x."type" = 'CHARGE'), 0)::text AS "charges",
+      coalesce(sum(x."amount") FILTER (WHERE x."date" BETWEEN ${start} AND ${end} AND x."type" = 'PAYMENT'), 0)::text AS "payments",
+      coalesce(sum(x."amount") FILTER (WHERE x."date" BETWEEN ${start} AND ${end} AND x."type" = 'ADJUSTMENT'), 0)::text AS "adjustments",
+      coalesce(sum(${SIGNED}) FILTER (WHERE x."date" <= ${end}), 0)::text AS "closing"
+    FROM "transactions" x WHERE ${own} GROUP BY x."customer_id"`);
+  const moves = await exec(sql`SELECT r."customer_id", r."id", to_char(r."date", 'YYYY-MM-DD HH24:MI:SS') AS "date", r."type", r."note", r."amount"::text AS "amount",
+      r."signed"::text AS "signed", r."balance"::text AS "balance" FROM (
+      SELECT x."customer_id", x."id", x."date", x."type", x."transaction_note" AS "note", x."amount", ${SIGNED} AS "signed",
+        sum(${SIGNED}) OVER (PARTITION BY x."customer_id" ORDER BY x."date", x."id") AS "balance"
+      FROM "transactions" x WHERE ${own} AND x."date" <= ${end}
+    ) r WHERE r."date" >= ${start} ORDER BY r."customer_id", r."date", r."id"`);
+  const out = new Map<number, AccountBalance>(ids.map((id) => [id, { customerId: id, opening: 0, charges: 0, payments: 0, adjustments: 0, closing: 0, movements: [] }]));
+  for (const t of totals) {
+    const b = out.get(Number(t.customer_id));
+    if (b) Object.assign(b, { opening: Number(t.opening), charges: Number(t.charges), payments: Number(t.payments), adjustments: Number(t.adjustments), closing: Number(t.closing) });
+  }
+  for (const m of moves) {
+    out.get(Number(m.customer_id))?.movements.push({
+      id: Number(m.id), date: String(m.date), type: String(m.type), note: m.note == null ? null : String(m.note),
+      amount: Number(m.amount), signed: Number(m.signed), balance: Number(m.balance),
+    });
+  }
+  return out;
+}

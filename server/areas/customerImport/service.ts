@@ -1,0 +1,412 @@
+/**
+ * The customer import (issue 16): a spreadsheet staged on the server, each row checked with the
+ * customer form's own validators (seed A §5 messages, per cell), matched with the studio's
+ * customers (same VAT number or fiscal code: skipped or updated, as chosen), its legal
+ * representative and legal status matched by name or created, and the valid rows written in one
+ * transaction with multi-row statements. Every import can be undone as a whole: its new customers
+ * go to the trash together and the customers it updated get their earlier values back.
+ */
+import { stringify } from 'csv-stringify/sync';
+import type { Ctx } from '../../auth/context.js';
+import { atLeast } from '../../../model/define.js';
+import { can } from '../../auth/context.js';
+import type { Exec, Row } from '../../records/exec.js';
+import type { Tx } from '../../records/crud.js';
+import { audit } from '../../records/audit.js';
+import { toDbValue } from '../../records/values.js';
+import { checkFiscalCodes } from '../../records/fiscalCode.js';
+import { HttpError, MSG, forbidden, notFound } from '../../errors.js';
+import { getModel } from '../../../model/registry.js';
+import { defaultOf, validateRecord, type FieldErrors } from '../../../model/validate.js';
+import {
+  IMPORT_FIELDS, IMPORT_MESSAGES, autoMapping, cellValue,
+  type DuplicateChoice, type ImportCounts, type ImportMapping, type ImportPreviewRow,
+} from '../../../model/customerImport.js';
+import * as db from './queries.js';
+import { parseSpreadsheet } from './parse.js';
+
+const Customer = getModel('Customer');
+
+export interface ImportOptions { mapping: ImportMapping; fixed: Record<string, string>; duplicates: DuplicateChoice }
+export type Progress = (p: { phase: 'check' | 'write'; done: number; total: number }) => void | Promise<void>;
+
+/** Admin and above, with the right to create customers. */
+export function assertMayImport(ctx: Ctx) {
+  if (!atLeast(ctx.role, 'Admin') || !can(ctx, Customer, 'create')) throw forbidden();
+}
+
+/** Stages an uploaded file: its rows, and the mapping proposed for its headers. */
+export async function stageImport(exec: Exec, ctx: Ctx, fileName: string, bytes: Buffer) {
+  assertMayImport(ctx);
+  const sheet = await parseSpreadsheet(bytes);
+  await db.dropStaleStaged(exec);
+  const previous = await db.lastMapping(exec, ctx) as { mapping?: ImportMapping } | null;
+  const mapping = autoMapping(sheet.headers, previous?.mapping ?? null);
+  const id = await db.insertStagedImport(exec, ctx, { fileName, format: sheet.format, source: { headers: sheet.headers, rows: sheet.rows } });
+  return {
+    id, file_name: fileName, format: sheet.format, encoding: sheet.encoding ?? null, separator: sheet.separator ?? null,
+    headers: sheet.headers, row_count: sheet.rows.length, mapping, sample: sheet.rows.slice(0, 5),
+  };
+}
+
+/** The options of a request, checked against the file's headers (422 in Italian otherwise). */
+export function checkOptions(raw: unknown, headers: string[]): ImportOptions {
+  const body = (raw && typeof raw === 'object' ? raw : {}) as Record<string, unknown>;
+  const errors: FieldErrors = {};
+  const mapping: ImportMapping = {};
+  const inMapping = body.mapping && typeof body.mapping === 'object' ? body.mapping as Record<string, unknown> : {};
+  for (const f of IMPORT_FIELDS) {
+    const h = inMapping[f];
+    if (h === null || h === undefined || h === '') { mapping[f] = null; continue; }
+    if (typeof h !== 'string' || !headers.includes(h)) (errors.mapping ??= []).push(IMPORT_MESSAGES.unknownColumn(String(h)));
+    else mapping[f] = h;
+  }
+  const fixed: Record<string, string> = {};
+  const inFixed = body.fixed && typeof body.fixed === 'object' ? body.fixed as Record<string, unknown> : {};
+  for (const [f, v] of Object.entries(inFixed)) {
+    if (!IMPORT_FIELDS.includes(f) || v === null || v === undefined || String(v).trim() === '') continue;
+    if (typeof v !== 'string' && typeof v !== 'number') continue;
+    if (mapping[f] === null) fixed[f] = String(v).slice(0, 1000);
+  }
+  if (!Object.values(mapping).some(Boolean)) (errors.mapping ??= []).push(IMPORT_MESSAGES.noMapping);
+  const duplicates = body.duplicates === 'update' ? 'update' : 'skip';
+  if (Object.keys(errors).length) throw new HttpError(422, MSG.validation, errors);
+  return { mapping, fixed, duplicates };
+}
+
+// ---------------------------------------------------------------------------
+// matching of names
+// ---------------------------------------------------------------------------
+
+const nameKey = (s: string) => s.normalize('NFD').replace(/[\u0300-\u036f]/g, '').toLowerCase().replace(/[^a-z0-9]+/g, ' ').trim();
+const codeKey = (s: string) => s.normalize('NFD').replace(/[\u0300-\u036f]/g, '').toUpperCase().replace(/[^A-Z0-9]/g, '');
+
+interface Lookups {
+  reps: Map<string, number>;
+  statuses: Map<string, number>;
+  statusCodes: Set<string>;
+  collaborators: Map<string, number>;
+  existingByVat: Map<string, db.ExistingCustomer>;
+  existingByCf: Map<string, db.ExistingCustomer>;
+  codes: Map<string, number>;
+}
+
+async function lookups(exec: Exec, ctx: Ctx, vats: string[], cfs: string[], codes: string[]): Promise<Lookups> {
+  const reps = new Map<string, number>();
+  for (const r of await db.legalRepresentatives(exec, ctx)) {
+    const full = [r.name, r.surname].filter(Boolean).join(' ');
+    const reversed = [r.surname, r.name].filter(Boolean).join(' ');
+    for (const k of [nameKey(full), nameKey(reversed), r.fiscal_code ? codeKey(r.fiscal_code) : '']) if (k && !reps.has(k)) reps.set(k, r.id);
+  }
+  const statuses = new Map<string, number>();
+  const statusCodes = new Set<string>();
+  for (const s of await db.legalStatuses(exec, ctx)) {
+    statusCodes.add(s.cod.toUpperCase());
+    if (s.trashed) continue;
+    for (const k of [codeKey(s.cod), s.description ? codeKey(s.description) : '']) if (k && !statuses.has(k)) statuses.set(k, s.id);
+  }
+  const collaborators = new Map<string, number>();
+  for (const c of await db.collaboratorsOf(exec, ctx)) {
+    collaborators.set(c.email.trim().toLowerCase(), c.id);
+    if (!collaborators.has(nameKey(c.name))) collaborators.set(nameKey(c.name), c.id);
+  }
+  const existing = await db.customersByKeys(exec, ctx, vats, cfs, IMPORT_FIELDS);
+  const existingByVat = new Map<string, db.ExistingCustomer>();
+  const existingByCf = new Map<string, db.ExistingCustomer>();
+  for (const c of existing) {
+    if (c.vat_id && !existingByVat.has(c.vat_id)) existingByVat.set(c.vat_id, c);
+    if (c.fiscal_code && !existingByCf.has(c.fiscal_code)) existingByCf.set(c.fiscal_code, c);
+  }
+  return { reps, statuses, statusCodes, collaborators, existingByVat, existingByCf, codes: await db.customerCodes(exec, ctx, codes) };
+}
+
+// ---------------------------------------------------------------------------
+// the plan of each row
+// ---------------------------------------------------------------------------
+
+interface RowPlan extends ImportPreviewRow {
+  /** the column values of a new customer or of an update (relations to create named by key) */
+  write?: Row;
+  newRep?: string;
+  newStatus?: string;
+  /** an update's customer as it is now (importable columns as text) */
+  current?: Row;
+}
+
+const cellOf = (row: string[], headers: string[], header: string | null) => (header === null ? '' : row[headers.indexOf(header)] ?? '');
+/** a spreadsheet cell quoted against formula injection when it was written out (`'=…`) reads back as typed */
+const unquote = (s: string) => (/^'[=@+\-\t\r]/.test(s) ? s.slice(1) : s);
+
+/** What the import would do with each row of the staged file. */
+async function planRows(exec: Exec, ctx: Ctx, source: db.StagedSource, opts: ImportOptions, progress?: Progress): Promise<RowPlan[]> {
+  const { headers, rows } = source;
+  const textOf = (row: string[], field: string) => unquote((opts.mapping[field] ? cellOf(row, headers, opts.mapping[field]!) : opts.fixed[field] ?? '').trim());
+  const vatFd = Customer.fields.vat_id!, cfFd = Customer.fields.fiscal_code!, codFd = Customer.fields.cod!;
+  const keyed = rows.map((r) => ({
+    vat: String(cellValue(vatFd, textOf(r, 'vat_id')) ?? ''), cf: String(cellValue(cfFd, textOf(r, 'fiscal_code')) ?? '').toUpperCase(),
+    cod: String(cellValue(codFd, textOf(r, 'cod')) ?? ''),
+  }));
+  const L = await lookups(exec, ctx, [...new Set(keyed.map((k) => k.vat).filter(Boolean))], [...new Set(keyed.map((k) => k.cf).filter(Boolean))],
+    [...new Set(keyed.map((k) => k.cod).filter(Boolean))]);
+  const seenVat = new Map<string, number>(), seenCf = new Map<string, number>(), seenCod = new Map<string, number>();
+  const plans: RowPlan[] = [];
+  for (let i = 0; i < rows.length; i++) {
+    const row = rows[i]!;
+    const line = i + 2;
+    const values: Record<string, string> = {};
+    const input: Row = {};
+    for (const f of IMPORT_FIELDS) {
+      const t = textOf(row, f);
+      if (opts.mapping[f] || opts.fixed[f] !== undefined) values[f] = t;
+      if (t !== '') input[f] = cellValue(Customer.fields[f]!, t);
+    }
+    const { vat, cf, cod } = keyed[i]!;
+    const existing = (vat && L.existingByVat.get(vat)) || (cf && L.existingByCf.get(cf)) || undefined;
+    const plan: RowPlan = { line, status: 'new', values, errors: {} };
+    if (existing) { plan.existing = { id: existing.id, business_name: existing.business_name }; plan.current = existing.values; }
+    if (existing && opts.duplicates === 'skip') { plan.status = 'skip'; plans.push(plan); continue; }
+    const mode = existing ? 'update' : 'create';
+    const errors: FieldErrors = {};
+    const creates: string[] = [];
+    // relations: by name (or code), or created with the import
+    const resolved: Row = { ...input };
+    const rep = input.legal_representative_id;
+    if (typeof rep === 'string') {
+      const id = L.reps.get(nameKey(rep)) ?? L.reps.get(codeKey(rep));
+      if (id) resolved.legal_representative_id = id;
+      else { resolved.legal_representative_id = 1; plan.newRep = rep.trim(); creates.push('legal_representative_id'); }
+    }
+    const status = input.legal_status_id;
+    if (typeof status === 'string') {
+      const id = L.statuses.get(codeKey(status));
+      if (id) resolved.legal_status_id = id;
+      else if (codeKey(status)) { resolved.legal_status_id = 1; plan.newStatus = status.trim(); creates.push('legal_status_id'); }
+      else errors.legal_status_id = [RELATION_MESSAGE];
+    }
+    for (const f of ['collaborator_accounting_id', 'collaborator_studio_jobs_id']) {
+      const v = input[f];
+      if (typeof v !== 'string') continue;
+      const id = L.collaborators.get(v.trim().toLowerCase()) ?? L.collaborators.get(nameKey(v));
+      if (id) resolved[f] = id; else errors[f] = [IMPORT_MESSAGES.notFound('Collaboratore')];
+    }
+    if (mode === 'create') {
+      for (const f of IMPORT_FIELDS) {
+        const fd = Customer.fields[f]!;
+        if ((resolved[f] === undefined || resolved[f] === null) && fd.default !== undefined) resolved[f] = defaultOf(fd);
+      }
+    }
+    const checked = validateRecord(Customer, resolved, mode);
+    checkFiscalCodes(Customer, resolved, checked);
+    for (const [f, msgs] of Object.entries(checked)) if (!errors[f]) errors[f] = msgs;
+    // the same customer twice in the file; a code already used by another customer
+    const twice = (vat && seenVat.get(vat)) || (cf && seenCf.get(cf));
+    if (twice && !errors.vat_id && !errors.fiscal_code) errors[vat && seenVat.get(vat) ? 'vat_id' : 'fiscal_code'] = [IMPORT_MESSAGES.duplicateInFile(twice)];
+    if (cod && !errors.cod) {
+      const owner = L.codes.get(cod);
+      if (owner !== undefined && owner !== existing?.id) errors.cod = [MSG.duplicate];
+      else if (seenCod.has(cod)) errors.cod = [IMPORT_MESSAGES.duplicateInFile(seenCod.get(cod)!)];
+    }
+    if (vat && !seenVat.has(vat)) seenVat.set(vat, line);
+    if (cf && !seenCf.has(cf)) seenCf.set(cf, line);
+    if (cod && !seenCod.has(cod)) seenCod.set(cod, line);
+    for (const [f, msgs] of Object.entries(errors)) plan.errors[f] = msgs[0]!;
+    if (Object.keys(plan.errors).length) { plan.status = 'invalid'; delete plan.newRep; delete plan.newStatus; }
+    else {
+      plan.status = existing ? 'update' : 'new';
+      if (creates.length) plan.creates = creates;
+      const write: Row = {};
+      for (const f of IMPORT_FIELDS) {
+        if (!(f in resolved)) continue;
+        if (mode === 'update' && !(f in input)) continue;
+        write[f] = creates.includes(f) ? null : toDbValue(Customer.fields[f]!, resolved[f]);
+      }
+      plan.write = write;
+    }
+    plans.push(plan);
+    if (progress && (i + 1) % 1000 === 0) { await progress({ phase: 'check', done: i + 1, total: rows.length }); await tick(); }
+  }
+  await progress?.({ phase: 'check', done: rows.length, total: rows.length });
+  return plans;
+}
+
+const RELATION_MESSAGE = 'Elemento non valido';
+const tick = () => new Promise<void>((r) => setImmediate(r));
+
+export function countsOf(plans: ImportPreviewRow[]): ImportCounts {
+  const c = { created: 0, updated: 0, skipped: 0, invalid: 0 };
+  for (const p of plans) {
+    if (p.status === 'new') c.created++; else if (p.status === 'update') c.updated++; else if (p.status === 'skip') c.skipped++; else c.invalid++;
+  }
+  return c;
+}
+
+const publicRow = (p: RowPlan): ImportPreviewRow => {
+  const { write: _w, newRep: _r, newStatus: _s, current: _c, ...rest } = p;
+  return rest;
+};
+
+async function stagedOf(exec: Exec, ctx: Ctx, id: number, forUpdate = false) {
+  const imp = await db.importOf(exec, ctx, id, { forUpdate });
+  if (!imp) throw notFound();
+  if (imp.status !== 'staged' || !imp.source) throw new HttpError(409, IMPORT_MESSAGES.gone);
+  return imp as db.ImportRecord & { source: db.StagedSource };
+}
+
+/** The headers of a staged import (to check a request's options before work starts). */
+export async function stagedHeaders(exec: Exec, ctx: Ctx, id: number): Promise<string[]> {
+  assertMayImport(ctx);
+  return (await stagedOf(exec, ctx, id)).source.headers;
+}
+
+/** The preview: every row with what the import will do and its errors; the options are remembered. */
+export async function previewImport(exec: Exec, ctx: Ctx, id: number, opts: ImportOptions, progress?: Progress) {
+  assertMayImport(ctx);
+  const imp = await stagedOf(exec, ctx, id);
+  const plans = await planRows(exec, ctx, imp.source, opts, progress);
+  await db.saveMapping(exec, ctx, id, opts);
+  return { rows: plans.map(publicRow), counts: countsOf(plans) };
+}
+
+/** Imports the valid rows in one transaction; answers the counts. */
+export async function runImport(tx: Tx, ctx: Ctx, id: number, opts: ImportOptions, progress?: Progress): Promise<ImportCounts & { id: number }> {
+  assertMayImport(ctx);
+  return tx(async (exec) => {
+    const imp = await stagedOf(exec, ctx, id, true);
+    const plans = await planRows(exec, ctx, imp.source, opts, progress);
+    const total = plans.filter((p) => p.status === 'new' || p.status === 'update').length;
+    // legal representatives and statuses named by the file and not yet in the studio
+    const repIds = new Map<string, number>();
+    const newReps = [...new Map(plans.filter((p) => p.newRep).map((p) => [nameKey(p.newRep!), p.newRep!])).entries()];
+    if (newReps.length) {
+      const ids = await db.insertMany(exec, 'legal_representatives', ['studio_id', 'name'], newReps.map(([, name]) => [ctx.studioId, name.slice(0, 255)]));
+      newReps.forEach(([k], i) => repIds.set(k, ids[i]!));
+      await db.auditCreated(exec, ctx, 'LegalRepresentative', ids);
+    }
+    const statusIds = new Map<string, number>();
+    const newStatuses = [...new Map(plans.filter((p) => p.newStatus).map((p) => [codeKey(p.newStatus!), p.newStatus!])).entries()];
+    if (newStatuses.length) {
+      const L = await db.legalStatuses(exec, ctx);
+      const used = new Set(L.map((s) => s.cod.toUpperCase()));
+      const rowsToInsert = newStatuses.map(([k, text]) => {
+        let cod = k.slice(0, 16);
+        for (let n = 2; used.has(cod); n++) cod = `${k.slice(0, 16 - String(n).length - 1)}-${n}`;
+        used.add(cod);
+        return [ctx.studioId, cod, text.slice(0, 255)];
+      });
+      const ids = await db.insertMany(exec, 'legal_statuses', ['studio_id', 'cod', 'description'], rowsToInsert);
+      newStatuses.forEach(([k], i) => statusIds.set(k, ids[i]!));
+      await db.auditCreated(exec, ctx, 'LegalStatus', ids);
+    }
+    const withRelations = (p: RowPlan): Row => {
+      const w = { ...p.write! };
+      if (p.newRep) w.legal_representative_id = repIds.get(nameKey(p.newRep));
+      if (p.newStatus) w.legal_status_id = statusIds.get(codeKey(p.newStatus));
+      return w;
+    };
+    // new customers: multi-row inserts, audited together
+    const creating = plans.filter((p) => p.status === 'new');
+    const columns = ['studio_id', ...IMPORT_FIELDS];
+    const createdIds: number[] = [];
+    for (let i = 0; i < creating.length; i += 2000) {
+      const part = creating.slice(i, i + 2000).map((p) => {
+        const w = withRelations(p);
+        return Object.fromEntries([['studio_id', ctx.studioId], ...IMPORT_FIELDS.map((f) => [f, w[f] ?? null])]);
+      });
+      createdIds.push(...await db.insertRecords(exec, 'customers', columns, part));
+      await progress?.({ phase: 'write', done: createdIds.length, total });
+    }
+    await db.auditCreated(exec, ctx, 'Customer', createdIds);
+    // customers already present: the file's non-empty cells over their values, the earlier values kept for the undo
+    const items: Array<{ customerId: number; action: 'created' | 'updated'; before: Row | null }> = createdIds.map((cid) => ({ customerId: cid, action: 'created', before: null }));
+    const updating = plans.filter((p) => p.status === 'update');
+    const updatedOnce = new Set<number>();
+    let done = createdIds.length;
+    for (const p of updating) {
+      const cid = p.existing!.id;
+      if (updatedOnce.has(cid)) continue;
+      updatedOnce.add(cid);
+      const w = withRelations(p);
+      const current = p.current ?? {};
+      const before: Row = {};
+      const changes: Record<string, [unknown, unknown]> = {};
+      for (const [f, v] of Object.entries(w)) {
+        const old = current[f] ?? null;
+        if (String(old ?? '') === String(v ?? '')) { delete w[f]; continue; }
+        before[f] = old;
+        changes[f] = [old, v];
+      }
+      if (Object.keys(w).length) {
+        await db.updateCustomer(exec, cid, w);
+        await audit(exec, ctx, Customer, cid, 'update', changes);
+      }
+      items.push({ customerId: cid, action: 'updated', before });
+      if (++done % 500 === 0) await progress?.({ phase: 'write', done, total });
+    }
+    await db.insertImportItems(exec, id, items);
+    const counts = countsOf(plans);
+    const invalid = plans.filter((p) => p.status === 'invalid').map((p) => ({ line: p.line, errors: p.errors }));
+    await db.finishImport(exec, id, { counts, mapping: opts, source: { ...imp.source, invalid } });
+    await progress?.({ phase: 'write', done: total, total });
+    return { id, ...counts };
+  });
+}
+
+/** Undoes an import: its new customers to the trash, the customers it updated back to their earlier values. */
+export async function undoImport(tx: Tx, ctx: Ctx, id: number) {
+  assertMayImport(ctx);
+  return tx(async (exec) => {
+    const imp = await db.importOf(exec, ctx, id, { forUpdate: true, withSource: false });
+    if (!imp) throw notFound();
+    if (imp.status === 'undone') throw new HttpError(409, IMPORT_MESSAGES.alreadyUndone);
+    if (imp.status !== 'imported') throw new HttpError(409, IMPORT_MESSAGES.notImported);
+    const items = await db.importItems(exec, id);
+    const trashed = await db.trashCustomers(exec, ctx, items.filter((i) => i.action === 'created').map((i) => i.customerId));
+    let restored = 0;
+    for (const it of items.filter((i) => i.action === 'updated' && i.before)) {
+      // only columns the import may write go back (the stored row is ours, still checked)
+      const before = Object.fromEntries(Object.entries(it.before!).filter(([f]) => IMPORT_FIELDS.includes(f)));
+      if (!Object.keys(before).length) continue;
+      const [cur] = await db.customersByIds(exec, ctx, [it.customerId], Object.keys(before));
+      if (!cur) continue;
+      const changes: Record<string, [unknown, unknown]> = {};
+      for (const [f, v] of Object.entries(before)) changes[f] = [cur.values[f] ?? null, v];
+      await db.updateCustomer(exec, it.customerId, before);
+      await audit(exec, ctx, Customer, it.customerId, 'update', changes);
+      restored++;
+    }
+    await db.markUndone(exec, ctx, id);
+    return { id, trashed: trashed.length, restored };
+  });
+}
+
+export async function listImports(exec: Exec, ctx: Ctx) {
+  assertMayImport(ctx);
+  return db.listImports(exec, ctx);
+}
+
+/** Cells that a spreadsheet would run as a formula are written quoted (`'=…`); the import reads them back as typed. */
+const safeCell = (s: string) => (/^[=@\t\r]/.test(s) || /^[+-][^\d\s]/.test(s) ? `'${s}` : s);
+
+/**
+ * The invalid rows of an import as a CSV to fix and import again: the file's own columns and an
+ * 'Errori' column (ignored by the mapping), `;`, UTF-8 with BOM. For a staged import, with the
+ * options of its last preview; for a done one, as it was imported.
+ */
+export async function invalidRowsCsv(exec: Exec, ctx: Ctx, id: number): Promise<{ csv: string; filename: string }> {
+  assertMayImport(ctx);
+  const imp = await db.importOf(exec, ctx, id);
+  if (!imp || !imp.source) throw notFound();
+  let invalid = imp.source.invalid;
+  if (imp.status === 'staged') {
+    const opts = imp.mapping ? checkOptions(imp.mapping, imp.source.headers) : null;
+    if (!opts) throw new HttpError(409, IMPORT_MESSAGES.noMapping);
+    invalid = (await planRows(exec, ctx, imp.source, opts)).filter((p) => p.status === 'invalid').map((p) => ({ line: p.line, errors: p.errors }));
+  }
+  const label = (f: string) => Customer.fields[f]?.label ?? f;
+  const records = (invalid ?? []).map((r) => [
+    ...(imp.source!.rows[r.line - 2] ?? []).map(safeCell),
+    Object.entries(r.errors).sort(([x], [y]) => IMPORT_FIELDS.indexOf(x) - IMPORT_FIELDS.indexOf(y)).map(([f, m]) => `${label(f)}: ${m}`).join('; '),
+  ]);
+  const csv = stringify([[...imp.source.headers, 'Errori'], ...records], { delimiter: ';', bom: true, record_delimiter: '\r\n' });
+  return { csv, filename: `clienti_da_correggere_${id}.csv` };
+}

@@ -1,0 +1,28 @@
+/**
+ * The service rows of an e-invoice (seed B §3: e_document_services; issue 13), beyond its model:
+ * named here, not in the generic schema builder (tables.ts names no model); registered with it
+ * for migrations. A row keeps what was invoiced (description, quantity, unit price, VAT rate and
+ * Natura), not a link that could change it later: the studio service it was picked from is a hint.
+ */
+import { pgTable, serial, integer, text, numeric, varchar, check, index, type AnyPgColumn } from 'drizzle-orm/pg-core';
+import { sql } from 'drizzle-orm';
+import { registerTables, tableOf } from '../../db/tables.js';
+
+export const eDocumentServices = pgTable('e_document_services', {
+  id: serial('id').primaryKey(),
+  e_document_id: integer('e_document_id').notNull().references((): AnyPgColumn => tableOf('EDocument').id, { onDelete: 'cascade' }),
+  position: integer('position').notNull(),
+  studio_service_id: integer('studio_service_id').references((): AnyPgColumn => tableOf('StudioService').id, { onDelete: 'set null' }),
+  description: text('description').notNull(),
+  quantity: integer('quantity').notNull(),
+  price: numeric('price', { precision: 12, scale: 2 }).notNull(),
+  vat: numeric('vat', { precision: 5, scale: 2 }).notNull(),
+  nature: varchar('nature', { length: 8 }),
+}, (t) => [
+  index('e_document_services_document_idx').on(t.e_document_id, t.position),
+  check('e_document_services_quantity', sql`${t.quantity} > 0`),
+  check('e_document_services_price', sql`${t.price} > 0`),
+  check('e_document_services_vat', sql`${t.vat} >= 0 AND ${t.vat} <= 100`),
+]);
+
+registerTables({ eDocumentServices });
