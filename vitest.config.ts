@@ -17,15 +17,56 @@ export default defineConfig({
     projects: [
       { extends: true, test: { name: 'unit', include: ['tests/unit/**/*.test.ts'], environment: 'node' } },
       // the demo database is made once per run (tests/helpers/dbImage.ts); each file opens its own copy
-      { extends: true, test: { name: 'api', include: ['tests/api/**/*.test.ts'], environment: 'node', testTimeout: 60_000, hookTimeout: 120_000, globalSetup: ['tests/helpers/dbImage.ts'], isolate: false } },
+      {
+        extends: true,
+        test: {
+          name: 'api',
+          include: ['tests/api/**/*.test.ts'],
+          environment: 'node',
+          testTimeout: 60_000,
+          hookTimeout: 120_000,
+          globalSetup: ['tests/helpers/dbImage.ts'],
+          isolate: false,
+        },
+      },
       // 60 s a test: the long form walks (publicArea's, typing into every field) took 30 s once
       // with three suites at once on the 2-core machine (load 15); they take 2–5 s alone
-      { extends: true, test: { name: 'ui', include: ['tests/ui/**/*.test.tsx'], environment: 'jsdom', setupFiles: ['tests/ui/setup.ts'], testTimeout: 60_000, globals: true } },
+      {
+        extends: true,
+        test: {
+          name: 'ui',
+          include: ['tests/ui/**/*.test.tsx'],
+          environment: 'jsdom',
+          setupFiles: ['tests/ui/setup.ts'],
+          testTimeout: 60_000,
+          globals: true,
+        },
+      },
       // the real server process killed, locked out, backed up and restored: once per run, on both
       // databases where they apply (each drill makes its own PostgreSQL database on the local server)
-      { extends: true, test: { name: 'drills', include: ['tests/drills/**/*.test.ts'], environment: 'node', testTimeout: 180_000, hookTimeout: 180_000, globalSetup: ['tests/helpers/serverBuild.ts'] } },
+      {
+        extends: true,
+        test: {
+          name: 'drills',
+          include: ['tests/drills/**/*.test.ts'],
+          environment: 'node',
+          testTimeout: 180_000,
+          hookTimeout: 180_000,
+          globalSetup: ['tests/helpers/serverBuild.ts'],
+        },
+      },
       // one server and one browser per worker (tests/e2e/globalSetup.ts), the app built only when its sources changed
-      { extends: true, test: { name: 'e2e', include: ['tests/e2e/**/*.test.ts'], environment: 'node', testTimeout: 120_000, hookTimeout: 180_000, globalSetup: ['tests/helpers/serverBuild.ts', 'tests/e2e/globalSetup.ts'] } },
+      {
+        extends: true,
+        test: {
+          name: 'e2e',
+          include: ['tests/e2e/**/*.test.ts'],
+          environment: 'node',
+          testTimeout: 120_000,
+          hookTimeout: 180_000,
+          globalSetup: ['tests/helpers/serverBuild.ts', 'tests/e2e/globalSetup.ts'],
+        },
+      },
     ],
   },
 });

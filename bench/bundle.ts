@@ -15,12 +15,16 @@ const TARGET = 1.1;
 const dist = join(import.meta.dirname, '..', 'dist');
 const html = readFileSync(join(dist, 'index.html'), 'utf8');
 const first = [...html.matchAll(/(?:src|href)="\/?(assets\/[^"]+\.js)"/g)].map((m) => m[1]!);
-const all = readdirSync(join(dist, 'assets')).filter((f) => f.endsWith('.js')).map((f) => `assets/${f}`);
+const all = readdirSync(join(dist, 'assets'))
+  .filter((f) => f.endsWith('.js'))
+  .map((f) => `assets/${f}`);
 const gz = (f: string) => gzipSync(readFileSync(join(dist, f)), { level: 9 }).length / 1024;
 const firstKb = first.reduce((s, f) => s + gz(f), 0);
 const lazyKb = all.filter((f) => !first.includes(f)).reduce((s, f) => s + gz(f), 0);
 const ratio = firstKb / BASELINE_KB;
-console.log(`first load: ${first.length} file(s), ${firstKb.toFixed(1)} KB gzip; lazy chunks: ${all.length - first.length}, ${lazyKb.toFixed(1)} KB gzip`);
+console.log(
+  `first load: ${first.length} file(s), ${firstKb.toFixed(1)} KB gzip; lazy chunks: ${all.length - first.length}, ${lazyKb.toFixed(1)} KB gzip`,
+);
 console.log(`ratio to the ${BASELINE_KB} KB baseline: ${ratio.toFixed(3)} (target ≤ ${TARGET})`);
 if (ratio > TARGET) {
   console.error('first load over its target');

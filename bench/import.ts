@@ -24,22 +24,54 @@ import writeExcelFile from 'write-excel-file/node';
 import { startTestApp } from '../tests/helpers/testApp.js';
 import { api, validVat } from '../tests/helpers/api.js';
 
-const int = (name: string, dflt: number) => { const v = Number(process.env[name] ?? dflt); return Number.isInteger(v) && v > 0 ? v : dflt; };
+const int = (name: string, dflt: number) => {
+  const v = Number(process.env[name] ?? dflt);
+  return Number.isInteger(v) && v > 0 ? v : dflt;
+};
 const ROWS = int('BENCH_ROWS', 10_000);
 const MB = 1024 * 1024;
 
 /** the server process's resident memory now (VmRSS) and its high-water mark since it started (VmHWM) */
-const rssOf = (pid: number, key: 'VmRSS' | 'VmHWM') => Number(new RegExp(`${key}:\\s+(\\d+) kB`).exec(readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1] ?? 0) * 1024;
+const rssOf = (pid: number, key: 'VmRSS' | 'VmHWM') =>
+  Number(new RegExp(`${key}:\\s+(\\d+) kB`).exec(readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1] ?? 0) * 1024;
 
-const HEADER = ['Ragione Sociale', 'Partita IVA', 'Codice Fiscale', 'Email', 'PEC', 'Indirizzo', 'CAP', 'Città', 'Cellulare', 'Rappresentante legale', 'Forma giuridica', 'Tariffa annuale', 'Data acquisizione', 'Note'];
+const HEADER = [
+  'Ragione Sociale',
+  'Partita IVA',
+  'Codice Fiscale',
+  'Email',
+  'PEC',
+  'Indirizzo',
+  'CAP',
+  'Città',
+  'Cellulare',
+  'Rappresentante legale',
+  'Forma giuridica',
+  'Tariffa annuale',
+  'Data acquisizione',
+  'Note',
+];
 function sheet() {
   const rows: unknown[][] = [HEADER.map((value) => ({ value }))];
   for (let i = 0; i < ROWS; i++) {
-    rows.push([
-      `Bench Import ${i} S.r.l.`, validVat(String(3000000000 + i)), '', `bench${i}@import.test`, `bench${i}@pec.test`, `Via Bench ${i}`,
-      String(10000 + (i % 89999)), ['Milano', 'Roma', 'Torino', 'Napoli'][i % 4], `333${String(1000000 + i).slice(-7)}`,
-      `Rappresentante ${i % 500}`, ['SRL', 'SPA', 'SNC', 'SAS'][i % 4], 500 + (i % 97) * 10.5, new Date(Date.UTC(2020, i % 12, 1 + (i % 28))), i % 10 ? '' : 'Nota di prova',
-    ].map((value) => ({ value })));
+    rows.push(
+      [
+        `Bench Import ${i} S.r.l.`,
+        validVat(String(3000000000 + i)),
+        '',
+        `bench${i}@import.test`,
+        `bench${i}@pec.test`,
+        `Via Bench ${i}`,
+        String(10000 + (i % 89999)),
+        ['Milano', 'Roma', 'Torino', 'Napoli'][i % 4],
+        `333${String(1000000 + i).slice(-7)}`,
+        `Rappresentante ${i % 500}`,
+        ['SRL', 'SPA', 'SNC', 'SAS'][i % 4],
+        500 + (i % 97) * 10.5,
+        new Date(Date.UTC(2020, i % 12, 1 + (i % 28))),
+        i % 10 ? '' : 'Nota di prova',
+      ].map((value) => ({ value })),
+    );
   }
   return rows;
 }
@@ -64,17 +96,38 @@ async function main() {
     }
     const pid = server.child.pid!;
     const bytes = Buffer.from(await writeExcelFile(sheet() as never, { dateFormat: 'dd/mm/yyyy' } as never).toBuffer());
-    const login = await fetch(`${server.url}/api/user/login`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ email: 'admin@studiodemo.test', password: 'Demo2026!' }) });
+    const login = await fetch(`${server.url}/api/user/login`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      body: JSON.stringify({ email: 'admin@studiodemo.test', password: 'Demo2026!' }),
+    });
     const auth = { Authorization: `Bearer ${(await login.json()).access_token}` };
     const atStart = rssOf(pid, 'VmRSS');
     const startHwm = rssOf(pid, 'VmHWM');
     // sampled every 10 ms while the import's calls run (the start-up's own high-water mark is apart)
     let peak = atStart;
-    const sampler = setInterval(() => { try { peak = Math.max(peak, rssOf(pid, 'VmRSS')); } catch { /* ended */ } }, 10);
-    console.log(`${fresh ? 'postgres' : 'pglite'}: ${ROWS} customers in an .xlsx of ${(bytes.length / MB).toFixed(2)} MB; server process: ${(atStart / MB).toFixed(0)} MB resident before the import (${(startHwm / MB).toFixed(0)} MB high-water mark of its start-up${firstStart ? `, started on its data${firstStart}` : ''})`);
-    const time = async <T>(fn: () => Promise<T>): Promise<[T, number]> => { const st = performance.now(); const v = await fn(); return [v, performance.now() - st]; };
+    const sampler = setInterval(() => {
+      try {
+        peak = Math.max(peak, rssOf(pid, 'VmRSS'));
+      } catch {
+        /* ended */
+      }
+    }, 10);
+    console.log(
+      `${fresh ? 'postgres' : 'pglite'}: ${ROWS} customers in an .xlsx of ${(bytes.length / MB).toFixed(2)} MB; server process: ${(atStart / MB).toFixed(0)} MB resident before the import (${(startHwm / MB).toFixed(0)} MB high-water mark of its start-up${firstStart ? `, started on its data${firstStart}` : ''})`,
+    );
+    const time = async <T>(fn: () => Promise<T>): Promise<[T, number]> => {
+      const st = performance.now();
+      const v = await fn();
+      return [v, performance.now() - st];
+    };
     const ndjsonLast = async (res: Response) => JSON.parse((await res.text()).trim().split('\n').pop()!);
-    const post = (path: string, json: unknown) => fetch(`${server.url}${path}`, { method: 'POST', headers: { ...auth, 'Content-Type': 'application/json' }, body: JSON.stringify(json) });
+    const post = (path: string, json: unknown) =>
+      fetch(`${server.url}${path}`, {
+        method: 'POST',
+        headers: { ...auth, 'Content-Type': 'application/json' },
+        body: JSON.stringify(json),
+      });
 
     const form = new FormData();
     form.append('file', new Blob([new Uint8Array(bytes)]), 'bench.xlsx');
@@ -85,10 +138,14 @@ async function main() {
       return (await res.json()).data;
     });
     const afterStage = peak;
-    const [p, previewMs] = await time(async () => ndjsonLast(await post(`/api/customer_imports/${d.id}/preview`, { mapping: d.mapping })));
+    const [p, previewMs] = await time(async () =>
+      ndjsonLast(await post(`/api/customer_imports/${d.id}/preview`, { mapping: d.mapping })),
+    );
     if (!p.data) throw new Error(`preview ${JSON.stringify(p).slice(0, 300)}`);
     const afterPreview = peak;
-    const [r, importMs] = await time(async () => ndjsonLast(await post(`/api/customer_imports/${d.id}/import`, { mapping: d.mapping })));
+    const [r, importMs] = await time(async () =>
+      ndjsonLast(await post(`/api/customer_imports/${d.id}/import`, { mapping: d.mapping })),
+    );
     if (!r.data) throw new Error(`import ${JSON.stringify(r).slice(0, 300)}`);
     clearInterval(sampler);
     const peakMb = Math.max(peak, rssOf(pid, 'VmRSS')) / MB;
@@ -100,25 +157,45 @@ async function main() {
     let floorMs = 0;
     try {
       const studio = await a.studioId('Studio Demo');
-      const [rep] = await a.sql<{ id: number }>('SELECT min("id") AS "id" FROM "legal_representatives" WHERE "studio_id" = $1', [studio]);
-      [, floorMs] = await time(() => a.sql(`WITH ins AS (
+      const [rep] = await a.sql<{ id: number }>(
+        'SELECT min("id") AS "id" FROM "legal_representatives" WHERE "studio_id" = $1',
+        [studio],
+      );
+      [, floorMs] = await time(() =>
+        a.sql(
+          `WITH ins AS (
           INSERT INTO "customers" ("studio_id", "business_name", "vat_id", "email", "pec", "address", "postal_code", "city", "mobile_number",
             "legal_representative_id", "yearly_accounting_amount", "cedolino_rate", "acquisition_date", "sdi_code", "yearly_number_of_installments", "ceased", "note")
           SELECT $1::int, 'Floor ' || g || ' S.r.l.', lpad((4000000000 + g)::text, 11, '0'), 'floor' || g || '@import.test', 'floor' || g || '@pec.test', 'Via Floor ' || g,
             lpad((10000 + g % 89999)::text, 5, '0'), (ARRAY['Milano','Roma','Torino','Napoli'])[1 + g % 4], '333' || lpad(g::text, 7, '0'),
             $2::int, (500 + (g % 97) * 10.5)::numeric(12,2), 0, make_date(2020, 1 + g % 12, 1 + g % 28), '0000000', 1, 0, NULL
           FROM generate_series(1, $3::int) g RETURNING "id")
-        INSERT INTO "audit_log" ("studio_id", "model", "record_id", "action") SELECT $1::int, 'Customer', ins."id", 'create' FROM ins`, [studio, rep!.id, ROWS]));
-    } finally { await t.close(); }
+        INSERT INTO "audit_log" ("studio_id", "model", "record_id", "action") SELECT $1::int, 'Customer', ins."id", 'create' FROM ins`,
+          [studio, rep!.id, ROWS],
+        ),
+      );
+    } finally {
+      await t.close();
+    }
 
     const counts = r.data;
     console.log(`stage (upload and read the xlsx): ${stageMs.toFixed(0)} ms`);
-    console.log(`preview of ${ROWS} rows: ${previewMs.toFixed(0)} ms (${p.data.counts.created} to create, ${p.data.counts.invalid} invalid)`);
-    console.log(`import: ${importMs.toFixed(0)} ms (created ${counts.created}, updated ${counts.updated}, skipped ${counts.skipped}, invalid ${counts.invalid})`);
-    console.log(`floor, one multi-row INSERT with audit rows: ${floorMs.toFixed(0)} ms; import / floor = ${(importMs / floorMs).toFixed(1)}×, (preview + import) / floor = ${((previewMs + importMs) / floorMs).toFixed(1)}×`);
-    console.log(`peak RSS of the server process during upload, preview and import: ${peakMb.toFixed(0)} MB (${(atStart / MB).toFixed(0)} MB before; peak by the end of the upload ${(afterStage / MB).toFixed(0)} MB, of the preview ${(afterPreview / MB).toFixed(0)} MB)`);
+    console.log(
+      `preview of ${ROWS} rows: ${previewMs.toFixed(0)} ms (${p.data.counts.created} to create, ${p.data.counts.invalid} invalid)`,
+    );
+    console.log(
+      `import: ${importMs.toFixed(0)} ms (created ${counts.created}, updated ${counts.updated}, skipped ${counts.skipped}, invalid ${counts.invalid})`,
+    );
+    console.log(
+      `floor, one multi-row INSERT with audit rows: ${floorMs.toFixed(0)} ms; import / floor = ${(importMs / floorMs).toFixed(1)}×, (preview + import) / floor = ${((previewMs + importMs) / floorMs).toFixed(1)}×`,
+    );
+    console.log(
+      `peak RSS of the server process during upload, preview and import: ${peakMb.toFixed(0)} MB (${(atStart / MB).toFixed(0)} MB before; peak by the end of the upload ${(afterStage / MB).toFixed(0)} MB, of the preview ${(afterPreview / MB).toFixed(0)} MB)`,
+    );
     const checks: Array<[string, boolean]> = [
-      ['preview < 5 s', previewMs < 5000], ['import < 5 s', importMs < 5000], ['peak RSS < 400 MB', peakMb < 400],
+      ['preview < 5 s', previewMs < 5000],
+      ['import < 5 s', importMs < 5000],
+      ['peak RSS < 400 MB', peakMb < 400],
       // what the import itself adds to the server (the embedded database's own memory is apart: see bench/README.md)
       ['the import adds < 150 MB to the server', peakMb - atStart / MB < 150],
       [`all ${ROWS} rows created`, counts.created === ROWS && counts.invalid === 0],
@@ -131,4 +208,7 @@ async function main() {
   }
 }
 
-main().catch((e) => { console.error(e); process.exitCode = 1; });
+main().catch((e) => {
+  console.error(e);
+  process.exitCode = 1;
+});

@@ -51,7 +51,14 @@ export const IMPORT_FIELDS: string[] = Object.entries(Customer.fields)
 /** Headers recognised by themselves for each field (compared without case, accents, spaces and punctuation). */
 export const HEADER_ALIASES: Record<string, string[]> = {
   cod: ['Codice', 'Cod', 'Codice cliente', 'Cod. cliente'],
-  business_name: ['Ragione Sociale', 'Denominazione', 'Nominativo', 'Cliente', 'Nome cliente', 'Ragione sociale / Nome'],
+  business_name: [
+    'Ragione Sociale',
+    'Denominazione',
+    'Nominativo',
+    'Cliente',
+    'Nome cliente',
+    'Ragione sociale / Nome',
+  ],
   vat_id: ['Partita IVA', 'P.IVA', 'P. IVA', 'PIVA', 'P IVA', 'Partita I.V.A.', 'Part. IVA'],
   fiscal_code: ['Codice Fiscale', 'Cod. Fiscale', 'C.F.', 'CF', 'Cod. fisc.'],
   address: ['Indirizzo', 'Via', 'Sede', 'Indirizzo sede'],
@@ -63,7 +70,14 @@ export const HEADER_ALIASES: Record<string, string[]> = {
   mobile_number: ['Cellulare', 'Cell', 'Cell.', 'Mobile', 'Telefono cellulare'],
   email: ['Email', 'E-mail', 'Mail', 'Posta elettronica', 'Indirizzo email'],
   yearly_number_of_installments: ['Numero rate annuali', 'Numero rate', 'Rate annuali', 'Rate', 'Periodicità'],
-  yearly_accounting_amount: ['Tariffa annuale', 'Tariffa', 'Onorario annuo', 'Onorario annuale', 'Compenso annuo', 'Canone annuo'],
+  yearly_accounting_amount: [
+    'Tariffa annuale',
+    'Tariffa',
+    'Onorario annuo',
+    'Onorario annuale',
+    'Compenso annuo',
+    'Canone annuo',
+  ],
   cedolino_rate: ['Costo cedolino', 'Cedolino', 'Prezzo cedolino'],
   acquisition_date: ['Data acquisizione', 'Cliente dal', 'Data inizio', 'Data inizio rapporto'],
   money_laundering_module_av1_enable_default_values: ['Antiriciclaggio AV1', 'AV1'],
@@ -78,7 +92,11 @@ export const HEADER_ALIASES: Record<string, string[]> = {
 
 /** A header as compared: lower case, no accents, only letters and digits. */
 export const normalizeHeader = (h: string) =>
-  h.normalize('NFD').replace(/[\u0300-\u036f]/g, '').toLowerCase().replace(/[^a-z0-9]/g, '');
+  h
+    .normalize('NFD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .toLowerCase()
+    .replace(/[^a-z0-9]/g, '');
 
 const ALIAS_INDEX = new Map<string, string>();
 for (const name of IMPORT_FIELDS) {
@@ -126,21 +144,52 @@ export interface ImportPreviewRow {
   creates?: string[];
 }
 
-export interface ImportCounts { created: number; updated: number; skipped: number; invalid: number }
+export interface ImportCounts {
+  created: number;
+  updated: number;
+  skipped: number;
+  invalid: number;
+}
 
 /** A staged file as the upload answers it. */
 export interface ImportStaged {
-  id: number; file_name: string; format: 'csv' | 'xlsx'; encoding: string | null; separator: string | null;
-  headers: string[]; row_count: number; mapping: ImportMapping; sample: string[][];
+  id: number;
+  file_name: string;
+  format: 'csv' | 'xlsx';
+  encoding: string | null;
+  separator: string | null;
+  headers: string[];
+  row_count: number;
+  mapping: ImportMapping;
+  sample: string[][];
 }
 /** The options of a preview or an import. */
-export interface ImportRequest { mapping: ImportMapping; fixed?: Record<string, string>; duplicates?: DuplicateChoice }
-export interface ImportProgress { phase: 'check' | 'write'; done: number; total: number }
+export interface ImportRequest {
+  mapping: ImportMapping;
+  fixed?: Record<string, string>;
+  duplicates?: DuplicateChoice;
+}
+export interface ImportProgress {
+  phase: 'check' | 'write';
+  done: number;
+  total: number;
+}
 /** One import of the 'Importazioni' list. */
 export interface ImportListRow {
-  id: number; user_name: string; file_name: string; file_format: string; status: 'imported' | 'undone'; row_count: number;
-  created_count: number; updated_count: number; skipped_count: number; invalid_count: number;
-  created_at: string; imported_at: string | null; undone_at: string | null; undone_by: string | null;
+  id: number;
+  user_name: string;
+  file_name: string;
+  file_format: string;
+  status: 'imported' | 'undone';
+  row_count: number;
+  created_count: number;
+  updated_count: number;
+  skipped_count: number;
+  invalid_count: number;
+  created_at: string;
+  imported_at: string | null;
+  undone_at: string | null;
+  undone_by: string | null;
 }
 
 // ---------------------------------------------------------------------------
@@ -183,8 +232,10 @@ export function cellValue(fd: FieldDef, raw: string): unknown {
   const s = raw.trim();
   if (s === '') return null;
   switch (fd.type) {
-    case 'money': return normalizeAmount(s);
-    case 'date': return normalizeDate(s);
+    case 'money':
+      return normalizeAmount(s);
+    case 'date':
+      return normalizeDate(s);
     case 'flag': {
       const l = s.toLowerCase();
       return YES.includes(l) ? 1 : NO.includes(l) ? 0 : s;
@@ -196,10 +247,17 @@ export function cellValue(fd: FieldDef, raw: string): unknown {
     }
     case 'text':
       // codes are written without spaces; a VAT number may come as a number losing its leading zeros
-      if (fd.rules?.includes('vat')) { const v = s.replace(/^IT/i, '').replace(/[\s.]/g, ''); return /^\d{1,10}$/.test(v) ? v.padStart(11, '0') : v; }
-      if (fd.rules?.includes('fiscalCode')) { const v = s.replace(/\s/g, '').toUpperCase(); return /^\d{1,10}$/.test(v) ? v.padStart(11, '0') : v; }
+      if (fd.rules?.includes('vat')) {
+        const v = s.replace(/^IT/i, '').replace(/[\s.]/g, '');
+        return /^\d{1,10}$/.test(v) ? v.padStart(11, '0') : v;
+      }
+      if (fd.rules?.includes('fiscalCode')) {
+        const v = s.replace(/\s/g, '').toUpperCase();
+        return /^\d{1,10}$/.test(v) ? v.padStart(11, '0') : v;
+      }
       if (fd.rules?.includes('digits')) return /^\d{1,4}$/.test(s) ? s.padStart(5, '0') : s;
       return s;
-    default: return s;
+    default:
+      return s;
   }
 }

@@ -19,7 +19,10 @@ export const TIME_ZONE = 'Europe/Rome';
 export const YEAR_MIN = 1900;
 export const YEAR_MAX = 2199;
 /** Whether a wire date or date-time ('YYYY-…') falls in YEAR_MIN–YEAR_MAX. */
-export const inYearRange = (iso: string) => { const y = Number(iso.slice(0, 4)); return y >= YEAR_MIN && y <= YEAR_MAX; };
+export const inYearRange = (iso: string) => {
+  const y = Number(iso.slice(0, 4));
+  return y >= YEAR_MIN && y <= YEAR_MAX;
+};
 export const ISO_DATE = 'YYYY-MM-DD';
 export const ISO_DATETIME = 'YYYY-MM-DD HH:mm:ss';
 
@@ -90,7 +93,10 @@ export const todayMidnight = (now: Date = new Date()) => `${today(now)} 00:00:00
 const YEAR_MONTH = new Intl.DateTimeFormat('en-GB', { timeZone: TIME_ZONE, year: 'numeric', month: 'numeric' });
 const yearMonth = (now: Date) => {
   const parts = YEAR_MONTH.formatToParts(now);
-  return { year: Number(parts.find((p) => p.type === 'year')!.value), month: Number(parts.find((p) => p.type === 'month')!.value) };
+  return {
+    year: Number(parts.find((p) => p.type === 'year')!.value),
+    month: Number(parts.find((p) => p.type === 'month')!.value),
+  };
 };
 /** The current year on the studio's clock (Rome). */
 export const currentYear = (now: Date = new Date()) => yearMonth(now).year;

@@ -9,14 +9,34 @@ export type Verb = 'view' | 'create' | 'update' | 'delete' | 'force_delete';
 export const VERBS: Verb[] = ['view', 'create', 'update', 'delete', 'force_delete'];
 
 /** Colour, icon and text of one value of a status column. */
-export interface StatusValue { text: string; color: 'success' | 'error' | 'warning' | 'info' | 'default'; icon: string }
+export interface StatusValue {
+  text: string;
+  color: 'success' | 'error' | 'warning' | 'info' | 'default';
+  icon: string;
+}
 
 /** A filter of the list's filter group (seed A: combo-box, toggle and date-interval filters). */
 export type ListFilter = (
-  | { kind: 'combo'; field: string; label: string; /** options from GET /api/list/{model}/{collection}, or from `endpoint` (data array or plain array of {id, name|label}) */ model?: string; collection?: string; endpoint?: string }
-  | { kind: 'toggle'; field: string; label: string; options: Array<{ value: string | number; text: string }>; default?: string | number; /** always joined with AND, whatever the search mode */ alwaysAnd?: boolean }
+  | {
+      kind: 'combo';
+      field: string;
+      label: string;
+      /** options from GET /api/list/{model}/{collection}, or from `endpoint` (data array or plain array of {id, name|label}) */ model?: string;
+      collection?: string;
+      endpoint?: string;
+    }
+  | {
+      kind: 'toggle';
+      field: string;
+      label: string;
+      options: Array<{ value: string | number; text: string }>;
+      default?: string | number;
+      /** always joined with AND, whatever the search mode */ alwaysAnd?: boolean;
+    }
   | { kind: 'dateInterval'; field: string; label: string; default?: 'currentMonth' | 'currentYear' }
-) & { /** not shown (nor applied) when the list is restricted to one parent (`/table/{Model}/{id}`) */ hideWithParent?: boolean };
+) & {
+  /** not shown (nor applied) when the list is restricted to one parent (`/table/{Model}/{id}`) */ hideWithParent?: boolean;
+};
 
 /**
  * A named view of a model's list, its own route `/table/{View}` served by the generic table
@@ -147,13 +167,17 @@ export interface ModelDef {
   attachments?: AttachmentsDef;
 }
 
-type Declaration = Omit<ModelDef, 'softDelete' | 'scope' | 'attachments'> & Partial<Pick<ModelDef, 'softDelete' | 'scope'>>
-  & { attachments?: Omit<AttachmentsDef, 'maxFiles'> & { maxFiles?: number } };
+type Declaration = Omit<ModelDef, 'softDelete' | 'scope' | 'attachments'> &
+  Partial<Pick<ModelDef, 'softDelete' | 'scope'>> & {
+    attachments?: Omit<AttachmentsDef, 'maxFiles'> & { maxFiles?: number };
+  };
 
 export function defineModel(def: Declaration): ModelDef {
   const { attachments, ...rest } = def;
   const m: ModelDef = {
-    softDelete: true, scope: 'studio', ...rest,
+    softDelete: true,
+    scope: 'studio',
+    ...rest,
     ...(attachments ? { attachments: { ...attachments, maxFiles: attachments.maxFiles ?? UPLOADER_MAX_FILES } } : {}),
   };
   const known = (c: string) => c === 'id' || !!m.fields[c] || ['created_at', 'updated_at', 'deleted_at'].includes(c);
@@ -161,16 +185,20 @@ export function defineModel(def: Declaration): ModelDef {
     if (!known(c)) throw new Error(`${m.name}: unknown column ${c}`);
   }
   for (const [name, fd] of Object.entries(m.fields)) {
-    for (const w of fd.uniqueWith ?? []) if (!fd.unique || !m.fields[w]) throw new Error(`${m.name}.${name}: uniqueWith ${w} needs unique and a field ${w}`);
+    for (const w of fd.uniqueWith ?? [])
+      if (!fd.unique || !m.fields[w])
+        throw new Error(`${m.name}.${name}: uniqueWith ${w} needs unique and a field ${w}`);
   }
   for (const [name, v] of Object.entries(m.views ?? {})) {
-    if (v.collection && !m.collections?.[v.collection]) throw new Error(`${m.name} view ${name}: unknown collection ${v.collection}`);
+    if (v.collection && !m.collections?.[v.collection])
+      throw new Error(`${m.name} view ${name}: unknown collection ${v.collection}`);
     const served = v.collection ? m.collections![v.collection]!.columns : null;
     for (const c of [...(v.columns ?? []), ...v.fixedFilters.map((f) => f.name)]) {
       if (!known(c)) throw new Error(`${m.name} view ${name}: unknown column ${c}`);
     }
     for (const c of v.columns ?? []) {
-      if (served && c !== 'id' && !served.includes(c)) throw new Error(`${m.name} view ${name}: column ${c} is not in collection ${v.collection}`);
+      if (served && c !== 'id' && !served.includes(c))
+        throw new Error(`${m.name} view ${name}: column ${c} is not in collection ${v.collection}`);
     }
   }
   return m;

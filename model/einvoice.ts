@@ -24,10 +24,18 @@ import { EINVOICE_MESSAGES } from './einvoiceMessages.js';
 export const MAX_ROWS = 200;
 const moneyChecks = FIELD_TYPES.money.checks(f.money('Prezzo'));
 
-export interface RowInput { description?: unknown; quantity?: unknown; price?: unknown; vat?: unknown; nature?: unknown }
+export interface RowInput {
+  description?: unknown;
+  quantity?: unknown;
+  price?: unknown;
+  vat?: unknown;
+  nature?: unknown;
+}
 
 /** The first problem of each field of a row (empty when the row is valid). */
-export function rowErrors(row: RowInput): Partial<Record<'description' | 'quantity' | 'price' | 'vat' | 'nature', string>> {
+export function rowErrors(
+  row: RowInput,
+): Partial<Record<'description' | 'quantity' | 'price' | 'vat' | 'nature', string>> {
   const out: Partial<Record<'description' | 'quantity' | 'price' | 'vat' | 'nature', string>> = {};
   if (typeof row.description !== 'string' || !row.description.trim()) out.description = EINVOICE_MESSAGES.description;
   else if (row.description.length > 1000) out.description = V.maxLength;
@@ -41,7 +49,8 @@ export function rowErrors(row: RowInput): Partial<Record<'description' | 'quanti
     else if (!(Number(String(p).replace(',', '.')) > 0)) out.price = EINVOICE_MESSAGES.price;
   }
   const vat = Number(row.vat);
-  if (row.vat === undefined || row.vat === null || row.vat === '' || !VAT_RATES.includes(vat as never)) out.vat = EINVOICE_MESSAGES.vat;
+  if (row.vat === undefined || row.vat === null || row.vat === '' || !VAT_RATES.includes(vat as never))
+    out.vat = EINVOICE_MESSAGES.vat;
   else if (vat === 0 && !NATURES.some((n) => n.value === row.nature)) out.nature = EINVOICE_MESSAGES.nature;
   return out;
 }
@@ -51,7 +60,13 @@ export function rowErrors(row: RowInput): Partial<Record<'description' | 'quanti
  * customer's name, art. 15, outside the fee: no cassa, no withholding; N2.2 not subject; N4
  * exempt). Under RF19 every row is 0 % N2.2 whatever it says.
  */
-export interface EInvoiceRow { description: string; quantity: number; price: number | string; vat: number; nature?: string | null }
+export interface EInvoiceRow {
+  description: string;
+  quantity: number;
+  price: number | string;
+  vat: number;
+  nature?: string | null;
+}
 
 export const WITHHOLDING_RATE = 20;
 export const CASSA_RATE = 4;
@@ -60,7 +75,8 @@ export const STAMP_DUTY_CENTS = 200;
 export const STAMP_DUTY_THRESHOLD_CENTS = 7747;
 
 /** whole cents of `cents × percent / 100`, half up */
-const percentOf = (cents: number, percent: number) => new Decimal(cents).mul(percent).div(100).toDecimalPlaces(0, Decimal.ROUND_HALF_UP).toNumber();
+const percentOf = (cents: number, percent: number) =>
+  new Decimal(cents).mul(percent).div(100).toDecimalPlaces(0, Decimal.ROUND_HALF_UP).toNumber();
 
 export interface EInvoiceTotals {
   lines: Array<{ total: number; vat: number; nature: string | null; fee: boolean }>;
@@ -69,7 +85,12 @@ export interface EInvoiceTotals {
   /** the rate and Natura of the cassa's contribution (that of the largest share of the fee) */
   cassaVat: { vat: number; nature: string | null } | null;
   /** the lines' sum, and the part of it that is the fee (cassa and withholding are on it) */
-  taxable: number; fee: number; cassa: number; tax: number; withholding: number; stampDuty: number;
+  taxable: number;
+  fee: number;
+  cassa: number;
+  tax: number;
+  withholding: number;
+  stampDuty: number;
   /** ImportoTotaleDocumento */
   total: number;
   /** what the customer pays (total less the withholding) */
@@ -77,11 +98,14 @@ export interface EInvoiceTotals {
 }
 
 /** The invoice's figures in cents (the editor shows the same ones live). */
-export function einvoiceTotals(d: { rows: EInvoiceRow[]; studio: { regime?: string | null; withholding?: boolean; cassa?: boolean } }): EInvoiceTotals {
+export function einvoiceTotals(d: {
+  rows: EInvoiceRow[];
+  studio: { regime?: string | null; withholding?: boolean; cassa?: boolean };
+}): EInvoiceTotals {
   const forfettario = d.studio.regime === 'RF19';
   const lines = d.rows.map((r) => {
     const vat = forfettario ? 0 : Number(r.vat);
-    const nature = forfettario ? 'N2.2' : vat === 0 ? (r.nature || 'N2.2') : null;
+    const nature = forfettario ? 'N2.2' : vat === 0 ? r.nature || 'N2.2' : null;
     return { total: new Decimal(toCents(r.price)).mul(r.quantity).toNumber(), vat, nature, fee: nature !== 'N1' };
   });
   const taxable = lines.reduce((s, l) => s + l.total, 0);
@@ -97,18 +121,31 @@ export function einvoiceTotals(d: { rows: EInvoiceRow[]; studio: { regime?: stri
   const feeShares = new Map<string, { vat: number; nature: string | null; base: number }>();
   for (const l of lines) {
     add(l, l.total);
-    if (l.fee) feeShares.set(key(l), { vat: l.vat, nature: l.nature, base: (feeShares.get(key(l))?.base ?? 0) + l.total });
+    if (l.fee)
+      feeShares.set(key(l), { vat: l.vat, nature: l.nature, base: (feeShares.get(key(l))?.base ?? 0) + l.total });
   }
   // the cassa takes the VAT rate of the largest share of the fee
   const largest = [...feeShares.values()].sort((x, y) => y.base - x.base || y.vat - x.vat)[0];
   const cassaVat = cassa ? { vat: largest?.vat ?? 22, nature: largest?.nature ?? null } : null;
   if (cassa && cassaVat) add(cassaVat, cassa);
-  const summary = [...byRate.values()].sort((x, y) => y.vat - x.vat || (x.nature ?? '').localeCompare(y.nature ?? ''))
+  const summary = [...byRate.values()]
+    .sort((x, y) => y.vat - x.vat || (x.nature ?? '').localeCompare(y.nature ?? ''))
     .map((r) => ({ vat: r.vat, nature: r.nature, taxable: r.base, tax: percentOf(r.base, r.vat) }));
   const tax = summary.reduce((s, r) => s + r.tax, 0);
   const withholding = d.studio.withholding && !forfettario ? percentOf(fee, WITHHOLDING_RATE) : 0;
   const stampDuty = forfettario && taxable > STAMP_DUTY_THRESHOLD_CENTS ? STAMP_DUTY_CENTS : 0;
   const total = taxable + cassa + tax;
-  return { lines, summary, cassaVat, taxable, fee, cassa, tax, withholding, stampDuty, total, payable: total - withholding };
+  return {
+    lines,
+    summary,
+    cassaVat,
+    taxable,
+    fee,
+    cassa,
+    tax,
+    withholding,
+    stampDuty,
+    total,
+    payable: total - withholding,
+  };
 }
-

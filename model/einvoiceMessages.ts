@@ -5,14 +5,15 @@
 import { MESSAGES as V } from './validators.js';
 
 export const EINVOICE_MESSAGES = {
-  studioNotLoaded: 'Attendi il caricamento dei dati dello studio prima di salvare la fattura, ritenta tra qualche secondo.',
+  studioNotLoaded:
+    'Attendi il caricamento dei dati dello studio prima di salvare la fattura, ritenta tra qualche secondo.',
   saveFailed: (message: string) => `Errore di salvataggio: ${message.replace(/\.+$/, '')}.`,
   downloadFailed: "Si è verificato un errore durante il download dell'edocument xml",
   description: 'Inserisci la descrizione',
   quantity: 'La quantità deve essere un numero intero maggiore di 0',
   price: 'Il prezzo deve essere maggiore di 0',
   vat: 'Aliquota IVA non ammessa',
-  nature: 'Scegli la natura dell\'operazione (IVA 0%)',
+  nature: "Scegli la natura dell'operazione (IVA 0%)",
   noRows: 'Inserisci almeno una riga',
   tooManyRows: 'Al massimo 200 righe',
   creditNote: 'La nota di credito deve indicare la fattura che corregge',

@@ -10,7 +10,8 @@ const SYSTEM: Record<'id' | 'created_at' | 'updated_at', FieldDef> = {
 
 /** Every visible field except many-to-many lists and images, between id and the timestamps. */
 export function exportColumns(model: ModelDef): Array<[string, FieldDef]> {
-  const own = Object.entries(model.fields)
-    .filter(([, fd]) => !fd.hidden && fd.type !== 'manyToMany' && !fd.rules?.includes('image'));
+  const own = Object.entries(model.fields).filter(
+    ([, fd]) => !fd.hidden && fd.type !== 'manyToMany' && !fd.rules?.includes('image'),
+  );
   return [['id', SYSTEM.id], ...own, ['created_at', SYSTEM.created_at], ['updated_at', SYSTEM.updated_at]];
 }

@@ -3,16 +3,40 @@
  * database table, the server's validation, the list/CRUD endpoints and the screens.
  */
 export type FieldType =
-  | 'text' | 'longtext' | 'password' | 'integer' | 'money' | 'decimal' | 'credit' | 'percentage'
-  | 'date' | 'datetime' | 'time' | 'flag' | 'boolean' | 'choice' | 'relation' | 'manyToMany';
+  | 'text'
+  | 'longtext'
+  | 'password'
+  | 'integer'
+  | 'money'
+  | 'decimal'
+  | 'credit'
+  | 'percentage'
+  | 'date'
+  | 'datetime'
+  | 'time'
+  | 'flag'
+  | 'boolean'
+  | 'choice'
+  | 'relation'
+  | 'manyToMany';
 
 /** Extra validation rules, each implemented once in validators.ts. */
 export type Rule =
-  | 'email' | 'phone' | 'iban' | 'vat' | 'fiscalCode' | 'lettersOnly' | 'positive' | 'image'
+  | 'email'
+  | 'phone'
+  | 'iban'
+  | 'vat'
+  | 'fiscalCode'
+  | 'lettersOnly'
+  | 'positive'
+  | 'image'
   /** text of digits only, kept as typed (leading zeros included): postal codes */
   | 'digits';
 
-export interface Choice { value: string | number; text: string }
+export interface Choice {
+  value: string | number;
+  text: string;
+}
 
 export interface FieldDef {
   type: FieldType;
@@ -77,9 +101,15 @@ export interface FieldDef {
 
 type Opts = Partial<Omit<FieldDef, 'type' | 'label'>>;
 
-const make = (type: FieldType, defaults: Opts = {}) => (label: string, opts: Opts = {}): FieldDef => ({
-  type, label, sortable: true, ...defaults, ...opts,
-});
+const make =
+  (type: FieldType, defaults: Opts = {}) =>
+  (label: string, opts: Opts = {}): FieldDef => ({
+    type,
+    label,
+    sortable: true,
+    ...defaults,
+    ...opts,
+  });
 
 /** Builders: `f.text('Nome', { max: 100, required: true })`. */
 export const f = {
@@ -99,10 +129,20 @@ export const f = {
   flag: make('flag', { default: 0 }),
   boolean: make('boolean', { default: false }),
   choice: make('choice'),
-  relation: (label: string, ref: string, opts: Opts = {}): FieldDef =>
-    ({ type: 'relation', label, ref, sortable: true, filterable: true, ...opts }),
-  manyToMany: (label: string, ref: string, pivot: { table: string; own: string; other: string }, opts: Opts = {}): FieldDef =>
-    ({ type: 'manyToMany', label, ref, pivot, sortable: false, filterable: true, ...opts }),
+  relation: (label: string, ref: string, opts: Opts = {}): FieldDef => ({
+    type: 'relation',
+    label,
+    ref,
+    sortable: true,
+    filterable: true,
+    ...opts,
+  }),
+  manyToMany: (
+    label: string,
+    ref: string,
+    pivot: { table: string; own: string; other: string },
+    opts: Opts = {},
+  ): FieldDef => ({ type: 'manyToMany', label, ref, pivot, sortable: false, filterable: true, ...opts }),
 };
 
 export { today } from './dates.js';

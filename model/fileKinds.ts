@@ -6,11 +6,19 @@
  */
 import type { FileKind } from './define.js';
 
-export interface KindInfo { mime: string; extensions: string[]; text: string }
+export interface KindInfo {
+  mime: string;
+  extensions: string[];
+  text: string;
+}
 
 export const FILE_KINDS: Record<FileKind, KindInfo> = {
   doc: { mime: 'application/msword', extensions: ['.doc'], text: 'doc' },
-  docx: { mime: 'application/vnd.openxmlformats-officedocument.wordprocessingml.document', extensions: ['.docx'], text: 'docx' },
+  docx: {
+    mime: 'application/vnd.openxmlformats-officedocument.wordprocessingml.document',
+    extensions: ['.docx'],
+    text: 'docx',
+  },
   pdf: { mime: 'application/pdf', extensions: ['.pdf'], text: 'pdf' },
   png: { mime: 'image/png', extensions: ['.png'], text: 'png' },
   jpeg: { mime: 'image/jpeg', extensions: ['.jpg', '.jpeg'], text: 'jpeg' },
@@ -19,7 +27,8 @@ export const FILE_KINDS: Record<FileKind, KindInfo> = {
 };
 
 /** Seed B §5: 'I formati supportati sono doc, docx'. */
-export const kindsMessage = (accepted: FileKind[]) => `I formati supportati sono ${accepted.map((k) => FILE_KINDS[k].text).join(', ')}`;
+export const kindsMessage = (accepted: FileKind[]) =>
+  `I formati supportati sono ${accepted.map((k) => FILE_KINDS[k].text).join(', ')}`;
 /** Seed B §5: 'Non puoi caricare più di N files'. */
 export const tooManyFilesMessage = (max: number) => `Non puoi caricare più di ${max} files`;
 /** '10 MB' */

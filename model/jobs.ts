@@ -5,8 +5,13 @@
  */
 export type JobCellState = 'notApplicable' | 'empty' | 'done' | 'todo' | 'partial';
 
-export function jobCellState(job: { taskCount: number; legal_status_ids: number[] }, legalStatusId: number | null, done: number): JobCellState {
-  if (job.legal_status_ids.length && (legalStatusId === null || !job.legal_status_ids.includes(legalStatusId))) return 'notApplicable';
+export function jobCellState(
+  job: { taskCount: number; legal_status_ids: number[] },
+  legalStatusId: number | null,
+  done: number,
+): JobCellState {
+  if (job.legal_status_ids.length && (legalStatusId === null || !job.legal_status_ids.includes(legalStatusId)))
+    return 'notApplicable';
   if (job.taskCount === 0) return 'empty';
   if (done >= job.taskCount) return 'done';
   if (done <= 0) return 'todo';

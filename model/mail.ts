@@ -31,4 +31,5 @@ export const MAIL_KINDS: Record<string, string> = {
   contact: 'Richiesta di contatto',
 };
 
-export const isMailStatus = (v: unknown): v is MailStatus => typeof v === 'string' && (MAIL_STATUSES as readonly string[]).includes(v);
+export const isMailStatus = (v: unknown): v is MailStatus =>
+  typeof v === 'string' && (MAIL_STATUSES as readonly string[]).includes(v);

@@ -17,55 +17,105 @@ export interface MenuEntry {
  * later capability adds its entry together with its screen.
  */
 export const MENU: MenuEntry[] = [
-  { title: 'Anagrafiche', sub_title: 'Clienti e dati di base', icon: 'Contacts', role: 'Collaboratore', children: [
-    { title: 'Clienti', icon: 'People', link: '/table/Customer', role: 'Collaboratore' },
-    { title: 'Importa clienti', icon: 'UploadFile', link: '/importa_clienti', role: 'Admin' },
-    { title: 'Legali rappresentanti', icon: 'Badge', link: '/table/LegalRepresentative', role: 'Collaboratore' },
-    { title: 'Servizi dello studio', icon: 'Work', link: '/table/StudioService', role: 'Collaboratore' },
-    { title: 'Forme giuridiche', icon: 'Gavel', link: '/table/LegalStatus', role: 'Collaboratore' },
-    { title: 'Metodi di pagamento', icon: 'Payments', link: '/table/PaymentMethod', role: 'Collaboratore' },
-    { title: 'Conti bancari', icon: 'AccountBalance', link: '/table/BankAccount', role: 'Collaboratore' },
-    { title: 'Sotto Adempimenti - Task', icon: 'TaskAlt', link: '/table/Task', role: 'Collaboratore' },
-  ] },
-  { title: 'Adempimenti', sub_title: 'Scadenze e lavorazioni per cliente', icon: 'Checklist', role: 'Collaboratore', children: [
-    { title: 'Dashboard Adempimenti', icon: 'Dashboard', link: '/dashboard_jobs', role: 'Collaboratore' },
-    { title: 'Adempimenti', icon: 'EventAvailable', link: '/table/StudioJob', role: 'Collaboratore' },
-  ] },
-  { title: 'Contabilità', sub_title: 'Movimenti ed estratti conto', icon: 'Euro', role: 'Collaboratore', children: [
-    { title: 'Movimenti', icon: 'ReceiptLong', link: '/table/Transaction', role: 'Collaboratore' },
-    { title: 'Incarichi', icon: 'Assignment', link: '/table/Assignment', role: 'Collaboratore' },
-    { title: 'Cedolini', icon: 'Receipt', link: '/table/CustomersForCedolini', role: 'Collaboratore' },
-    { title: 'Bollettini', icon: 'RequestPage', link: '/NewSchedaBollettino', role: 'Collaboratore' },
-  ] },
-  { title: 'Fatturazione', sub_title: 'Fatture elettroniche ai clienti', icon: 'RequestQuote', role: 'Collaboratore', children: [
-    { title: 'Fatture elettroniche', icon: 'Description', link: '/table/EDocument', role: 'Collaboratore' },
-    { title: 'Nuova fattura', icon: 'NoteAdd', link: '/scheda_EDocument', role: 'Collaboratore' },
-  ] },
-  { title: 'Studio', sub_title: 'Dati, utenti e impostazioni', icon: 'Business', role: 'Admin', children: [
-    { title: 'Il mio studio', icon: 'Store', link: '/utente/il_mio_studio', role: 'Admin' },
-    { title: 'Utenti', icon: 'ManageAccounts', link: '/table/User', role: 'Admin' },
-    { title: 'Registro crediti', icon: 'Savings', link: '/table/CreditTransactionLog', role: 'Admin', feature: 'credit' },
-    { title: 'Posta in uscita', icon: 'Outbox', link: '/posta_in_uscita', role: 'Admin' },
-    { title: 'Abbonamento', icon: 'ShoppingCart', link: '/pay_init', role: 'Admin' },
-    { title: 'Storico pagamenti', icon: 'History', link: '/table/PaymentLog', role: 'Admin' },
-    { title: 'Entità di esempio', icon: 'Science', link: '/table/EntitaEsempio', role: 'Admin' },
-    { title: 'Prova delle viste', icon: 'Preview', link: '/test_view', role: 'Admin' },
-  ] },
-  { title: 'Amministrazione', sub_title: 'Riservato al fornitore', icon: 'AdminPanelSettings', role: 'SuperAdmin', children: [
-    { title: 'Studi', icon: 'Apartment', link: '/table/Studio', role: 'SuperAdmin' },
-    { title: 'Ruoli', icon: 'Security', link: '/table/Role', role: 'SuperAdmin' },
-    { title: 'Modelli Word', icon: 'Description', link: '/table/WordTemplate', role: 'SuperAdmin' },
-    { title: 'Pagamento offline', icon: 'PointOfSale', link: '/scheda_payment_log', role: 'SuperAdmin' },
-    { title: 'Console API', icon: 'Terminal', link: '/test_api', role: 'SuperAdmin' },
-  ] },
+  {
+    title: 'Anagrafiche',
+    sub_title: 'Clienti e dati di base',
+    icon: 'Contacts',
+    role: 'Collaboratore',
+    children: [
+      { title: 'Clienti', icon: 'People', link: '/table/Customer', role: 'Collaboratore' },
+      { title: 'Importa clienti', icon: 'UploadFile', link: '/importa_clienti', role: 'Admin' },
+      { title: 'Legali rappresentanti', icon: 'Badge', link: '/table/LegalRepresentative', role: 'Collaboratore' },
+      { title: 'Servizi dello studio', icon: 'Work', link: '/table/StudioService', role: 'Collaboratore' },
+      { title: 'Forme giuridiche', icon: 'Gavel', link: '/table/LegalStatus', role: 'Collaboratore' },
+      { title: 'Metodi di pagamento', icon: 'Payments', link: '/table/PaymentMethod', role: 'Collaboratore' },
+      { title: 'Conti bancari', icon: 'AccountBalance', link: '/table/BankAccount', role: 'Collaboratore' },
+      { title: 'Sotto Adempimenti - Task', icon: 'TaskAlt', link: '/table/Task', role: 'Collaboratore' },
+    ],
+  },
+  {
+    title: 'Adempimenti',
+    sub_title: 'Scadenze e lavorazioni per cliente',
+    icon: 'Checklist',
+    role: 'Collaboratore',
+    children: [
+      { title: 'Dashboard Adempimenti', icon: 'Dashboard', link: '/dashboard_jobs', role: 'Collaboratore' },
+      { title: 'Adempimenti', icon: 'EventAvailable', link: '/table/StudioJob', role: 'Collaboratore' },
+    ],
+  },
+  {
+    title: 'Contabilità',
+    sub_title: 'Movimenti ed estratti conto',
+    icon: 'Euro',
+    role: 'Collaboratore',
+    children: [
+      { title: 'Movimenti', icon: 'ReceiptLong', link: '/table/Transaction', role: 'Collaboratore' },
+      { title: 'Incarichi', icon: 'Assignment', link: '/table/Assignment', role: 'Collaboratore' },
+      { title: 'Cedolini', icon: 'Receipt', link: '/table/CustomersForCedolini', role: 'Collaboratore' },
+      { title: 'Bollettini', icon: 'RequestPage', link: '/NewSchedaBollettino', role: 'Collaboratore' },
+    ],
+  },
+  {
+    title: 'Fatturazione',
+    sub_title: 'Fatture elettroniche ai clienti',
+    icon: 'RequestQuote',
+    role: 'Collaboratore',
+    children: [
+      { title: 'Fatture elettroniche', icon: 'Description', link: '/table/EDocument', role: 'Collaboratore' },
+      { title: 'Nuova fattura', icon: 'NoteAdd', link: '/scheda_EDocument', role: 'Collaboratore' },
+    ],
+  },
+  {
+    title: 'Studio',
+    sub_title: 'Dati, utenti e impostazioni',
+    icon: 'Business',
+    role: 'Admin',
+    children: [
+      { title: 'Il mio studio', icon: 'Store', link: '/utente/il_mio_studio', role: 'Admin' },
+      { title: 'Utenti', icon: 'ManageAccounts', link: '/table/User', role: 'Admin' },
+      {
+        title: 'Registro crediti',
+        icon: 'Savings',
+        link: '/table/CreditTransactionLog',
+        role: 'Admin',
+        feature: 'credit',
+      },
+      { title: 'Posta in uscita', icon: 'Outbox', link: '/posta_in_uscita', role: 'Admin' },
+      { title: 'Abbonamento', icon: 'ShoppingCart', link: '/pay_init', role: 'Admin' },
+      { title: 'Storico pagamenti', icon: 'History', link: '/table/PaymentLog', role: 'Admin' },
+      { title: 'Entità di esempio', icon: 'Science', link: '/table/EntitaEsempio', role: 'Admin' },
+      { title: 'Prova delle viste', icon: 'Preview', link: '/test_view', role: 'Admin' },
+    ],
+  },
+  {
+    title: 'Amministrazione',
+    sub_title: 'Riservato al fornitore',
+    icon: 'AdminPanelSettings',
+    role: 'SuperAdmin',
+    children: [
+      { title: 'Studi', icon: 'Apartment', link: '/table/Studio', role: 'SuperAdmin' },
+      { title: 'Ruoli', icon: 'Security', link: '/table/Role', role: 'SuperAdmin' },
+      { title: 'Modelli Word', icon: 'Description', link: '/table/WordTemplate', role: 'SuperAdmin' },
+      { title: 'Pagamento offline', icon: 'PointOfSale', link: '/scheda_payment_log', role: 'SuperAdmin' },
+      { title: 'Console API', icon: 'Terminal', link: '/test_api', role: 'SuperAdmin' },
+    ],
+  },
   { title: 'Il mio profilo', icon: 'AccountCircle', link: '/utente/il_mio_profilo', role: 'Utente' },
 ];
 
 type Node = Omit<MenuEntry, 'role' | 'children' | 'feature'> & { children?: Node[] };
 
 /** The entries a role sees (features off left out), without the role and feature markers. */
-export function menuFor(role: string, atLeast: (role: string, min: RoleName) => boolean, entries: MenuEntry[] = MENU, features: { credit?: boolean } = {}): Node[] {
-  return entries.filter((e) => atLeast(role, e.role) && (!e.feature || features[e.feature])).map(({ role: _r, feature: _f, children, ...rest }) => ({
-    ...rest, ...(children ? { children: menuFor(role, atLeast, children, features) } : {}),
-  }));
+export function menuFor(
+  role: string,
+  atLeast: (role: string, min: RoleName) => boolean,
+  entries: MenuEntry[] = MENU,
+  features: { credit?: boolean } = {},
+): Node[] {
+  return entries
+    .filter((e) => atLeast(role, e.role) && (!e.feature || features[e.feature]))
+    .map(({ role: _r, feature: _f, children, ...rest }) => ({
+      ...rest,
+      ...(children ? { children: menuFor(role, atLeast, children, features) } : {}),
+    }));
 }

@@ -5,7 +5,8 @@
 
 /** Integer cents of `value` ('1234.5', '1234,50', 1234.5), half-up; NaN when it is not a plain decimal. */
 export function toCents(value: number | string): number {
-  const text = typeof value === 'number' ? (Number.isFinite(value) ? String(value) : '') : value.trim().replace(',', '.');
+  const text =
+    typeof value === 'number' ? (Number.isFinite(value) ? String(value) : '') : value.trim().replace(',', '.');
   const m = /^([+-]?)(\d+)(?:\.(\d+))?$/.exec(text);
   if (!m) return NaN;
   const frac = `${m[3] ?? ''}000`;

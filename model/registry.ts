@@ -23,8 +23,27 @@ import { PaymentLog } from './models/PaymentLog.js';
 
 /** Every model of the product, in dependency order (referenced models first). */
 export const MODELS: ModelDef[] = [
-  Studio, Permission, Role, User, LegalStatus, PaymentMethod, LegalRepresentative, Customer,
-  BankAccount, StudioService, Task, EntitaEsempio, Assignment, Payslip, Transaction, WordTemplate, StudioJobType, StudioJob, EDocument, CreditTransactionLog, PaymentLog,
+  Studio,
+  Permission,
+  Role,
+  User,
+  LegalStatus,
+  PaymentMethod,
+  LegalRepresentative,
+  Customer,
+  BankAccount,
+  StudioService,
+  Task,
+  EntitaEsempio,
+  Assignment,
+  Payslip,
+  Transaction,
+  WordTemplate,
+  StudioJobType,
+  StudioJob,
+  EDocument,
+  CreditTransactionLog,
+  PaymentLog,
 ];
 
 export const modelByName = new Map(MODELS.map((m) => [m.name, m]));

@@ -8,7 +8,16 @@
 import type { FieldDef, FieldType } from './fields.js';
 import type { ModelDef } from './define.js';
 import * as v from './validators.js';
-import { YEAR_MAX, YEAR_MIN, displayDate, displayDateTime, inYearRange, isoDate, isoDateTime, isoTime } from './dates.js';
+import {
+  YEAR_MAX,
+  YEAR_MIN,
+  displayDate,
+  displayDateTime,
+  inYearRange,
+  isoDate,
+  isoDateTime,
+  isoTime,
+} from './dates.js';
 
 /** An exact decimal column: numeric(precision, scale), and the limit checked before it. */
 export interface DecimalSpec {
@@ -42,7 +51,8 @@ export interface SharedFieldType {
 export const MESSAGES = {
   text: 'Testo non valido: caratteri non ammessi',
   money: 'Importo non valido: massimo 8 cifre e 2 decimali',
-  decimal: (intDigits: number, scale: number) => `Numero non valido: massimo ${intDigits} cifre intere e ${scale} decimali`,
+  decimal: (intDigits: number, scale: number) =>
+    `Numero non valido: massimo ${intDigits} cifre intere e ${scale} decimali`,
   percentage: 'Percentuale non valida: massimo 3 cifre intere e 2 decimali',
   min: (n: number | string) => `Il valore minimo è ${n}`,
   max: (n: number | string) => `Il valore massimo è ${n}`,
@@ -84,14 +94,16 @@ function digitsOf(value: unknown): { int: string; dec: string } | undefined {
 }
 
 /** The digit limit of an exact decimal column: never a database overflow, never a silent rounding. */
-export const digitLimit = (spec: DecimalSpec): v.Validator => (value) => {
-  if (v.isEmpty(value)) return undefined;
-  const d = digitsOf(value);
-  if (!d) return undefined; // not a number at all: the decimal rule answers
-  if (d.dec.length > spec.scale || d.int.length > spec.intDigits) return spec.message;
-  if (spec.significant && d.int.length + d.dec.length > spec.significant) return spec.message;
-  return undefined;
-};
+export const digitLimit =
+  (spec: DecimalSpec): v.Validator =>
+  (value) => {
+    if (v.isEmpty(value)) return undefined;
+    const d = digitsOf(value);
+    if (!d) return undefined; // not a number at all: the decimal rule answers
+    if (d.dec.length > spec.scale || d.int.length > spec.intDigits) return spec.message;
+    if (spec.significant && d.int.length + d.dec.length > spec.significant) return spec.message;
+    return undefined;
+  };
 
 /** The number of a value typed or sent (a digit limit keeps it within a double's exact range). */
 const asNumber = (value: unknown): number | undefined => {
@@ -102,8 +114,22 @@ const asNumber = (value: unknown): number | undefined => {
 
 /** min/max of a number field are values (exact comparison). */
 const range = (fd: FieldDef): v.Validator[] => [
-  ...(fd.min !== undefined ? [(value: unknown) => { const n = asNumber(value); return n !== undefined && n < fd.min! ? MESSAGES.min(fd.min!) : undefined; }] : []),
-  ...(fd.max !== undefined ? [(value: unknown) => { const n = asNumber(value); return n !== undefined && n > fd.max! ? MESSAGES.max(fd.max!) : undefined; }] : []),
+  ...(fd.min !== undefined
+    ? [
+        (value: unknown) => {
+          const n = asNumber(value);
+          return n !== undefined && n < fd.min! ? MESSAGES.min(fd.min!) : undefined;
+        },
+      ]
+    : []),
+  ...(fd.max !== undefined
+    ? [
+        (value: unknown) => {
+          const n = asNumber(value);
+          return n !== undefined && n > fd.max! ? MESSAGES.max(fd.max!) : undefined;
+        },
+      ]
+    : []),
 ];
 /** min/max of a text field are lengths. */
 const lengths = (fd: FieldDef): v.Validator[] => [
@@ -122,9 +148,13 @@ const NF = {
 const plainText = (value: unknown) => (Array.isArray(value) ? value.join(', ') : String(value));
 
 /** text arrives as text (a number is taken as its digits); an object or a list is refused */
-const isText: v.Validator = (value) => (v.isEmpty(value) || (typeof value === 'string' && !value.includes('\u0000')) || typeof value === 'number' ? undefined : MESSAGES.text);
+const isText: v.Validator = (value) =>
+  v.isEmpty(value) || (typeof value === 'string' && !value.includes('\u0000')) || typeof value === 'number'
+    ? undefined
+    : MESSAGES.text;
 const SAMPLE_IBAN = 'IT60X0542811101000000123456';
-const SAMPLE_IMAGE = 'data:image/png;base64,iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAQAAAC1HAwCAAAAC0lEQVR42mP8/x8AAwMCAO+ip1sAAAAASUVORK5CYII=';
+const SAMPLE_IMAGE =
+  'data:image/png;base64,iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAQAAAC1HAwCAAAAC0lEQVR42mP8/x8AAwMCAO+ip1sAAAAASUVORK5CYII=';
 /** A text that passes the field's rules and limits, different for each n (unique codes). */
 function sampleText(fd: FieldDef, n: number): string {
   const rules = fd.rules ?? [];
@@ -133,91 +163,167 @@ function sampleText(fd: FieldDef, n: number): string {
   if (rules.includes('phone')) return `06${String(1_000_000 + k).slice(-7)}`;
   if (rules.includes('iban')) return SAMPLE_IBAN;
   if (rules.includes('image')) return SAMPLE_IMAGE;
-  if (rules.includes('vat')) { const ten = String(1_000_000_000 + k).slice(-10); return ten + v.vatCheckDigit(ten); }
-  if (rules.includes('fiscalCode')) { const f15 = 'RSSMRA80A01H501'; return f15 + v.fiscalCodeCheckChar(f15); }
-  if (rules.includes('digits')) return String(k).padStart(fd.min ?? 1, '0').slice(-(fd.max ?? 9));
+  if (rules.includes('vat')) {
+    const ten = String(1_000_000_000 + k).slice(-10);
+    return ten + v.vatCheckDigit(ten);
+  }
+  if (rules.includes('fiscalCode')) {
+    const f15 = 'RSSMRA80A01H501';
+    return f15 + v.fiscalCodeCheckChar(f15);
+  }
+  if (rules.includes('digits'))
+    return String(k)
+      .padStart(fd.min ?? 1, '0')
+      .slice(-(fd.max ?? 9));
   if (rules.includes('lettersOnly')) return 'Esempio'.slice(0, fd.max ?? 7).padEnd(fd.min ?? 0, 'x');
   const max = fd.max ?? 255;
   const base = fd.type === 'password' ? `Password-${k}` : `Esempio ${k}`;
   const text = base.length > max ? String(k).slice(-max) : base;
   return text.padEnd(fd.min ?? 0, 'x');
 }
-const textType = (): SharedFieldType => ({ numeric: false, lengths: true, checks: (fd) => [isText, ...lengths(fd)], format: plainText, sample: sampleText });
+const textType = (): SharedFieldType => ({
+  numeric: false,
+  lengths: true,
+  checks: (fd) => [isText, ...lengths(fd)],
+  format: plainText,
+  sample: sampleText,
+});
 /** n kept within the field's min/max */
 const within = (fd: FieldDef, x: number) => Math.min(fd.max ?? Infinity, Math.max(fd.min ?? -Infinity, x));
 const decimalType = (spec: DecimalSpec, format: SharedFieldType['format']): SharedFieldType => ({
-  numeric: true, lengths: false, decimal: spec,
+  numeric: true,
+  lengths: false,
+  decimal: spec,
   checks: (fd) => [v.decimal(), digitLimit(spec), ...range(fd)],
   format,
   // n + a fraction that uses the type's decimals: 12.5, 12.25, 12.125… (exact in binary as well)
   sample: (fd, n) => within(fd, Number(((n % 1000) + [0.5, 0.25, 0.75][n % 3]!).toFixed(Math.min(2, spec.scale)))),
 });
-const strictFormat = (parse: (value: unknown) => string | undefined, message: string): v.Validator => (value) =>
-  v.isEmpty(value) || parse(value) ? undefined : message;
+const strictFormat =
+  (parse: (value: unknown) => string | undefined, message: string): v.Validator =>
+  (value) =>
+    v.isEmpty(value) || parse(value) ? undefined : message;
 /** A real date whose year is outside what a studio's records can hold (a typo: 0202, 20026). */
-const yearRange = (parse: (value: unknown) => string | undefined): v.Validator => (value) => {
-  const iso = v.isEmpty(value) ? undefined : parse(value);
-  return iso && !inYearRange(iso) ? MESSAGES.yearRange : undefined;
-};
+const yearRange =
+  (parse: (value: unknown) => string | undefined): v.Validator =>
+  (value) => {
+    const iso = v.isEmpty(value) ? undefined : parse(value);
+    return iso && !inYearRange(iso) ? MESSAGES.yearRange : undefined;
+  };
 
 export const FIELD_TYPES: Record<FieldType, SharedFieldType> = {
   text: textType(),
-  longtext: { ...textType(), sample: (fd, n) => (fd.rules?.includes('image') ? SAMPLE_IMAGE : `Testo di esempio numero ${n}.`.slice(0, fd.max ?? 65535)) },
+  longtext: {
+    ...textType(),
+    sample: (fd, n) =>
+      fd.rules?.includes('image') ? SAMPLE_IMAGE : `Testo di esempio numero ${n}.`.slice(0, fd.max ?? 65535),
+  },
   password: textType(),
   integer: {
-    numeric: true, lengths: false,
-    checks: (fd) => [v.integer(), (value) => (v.isEmpty(value) || Math.abs(Number(value)) <= INT_MAX ? undefined : v.MESSAGES.integer), ...range(fd)],
-    format: plainText, sample: (fd, n) => within(fd, n),
+    numeric: true,
+    lengths: false,
+    checks: (fd) => [
+      v.integer(),
+      (value) => (v.isEmpty(value) || Math.abs(Number(value)) <= INT_MAX ? undefined : v.MESSAGES.integer),
+      ...range(fd),
+    ],
+    format: plainText,
+    sample: (fd, n) => within(fd, n),
   },
-  money: decimalType(SPECS.money, (value, _fd, o) => (o.currency ? NF.euro : o.grouping === false ? NF.moneyPlain : NF.money).format(Number(value))),
-  decimal: decimalType(SPECS.decimal, (value, _fd, o) => (o.grouping === false ? NF.decimalPlain : NF.decimal).format(Number(value))),
-  credit: decimalType(SPECS.credit, (value, _fd, o) => (o.grouping === false ? NF.decimalPlain : NF.decimal).format(Number(value))),
+  money: decimalType(SPECS.money, (value, _fd, o) =>
+    (o.currency ? NF.euro : o.grouping === false ? NF.moneyPlain : NF.money).format(Number(value)),
+  ),
+  decimal: decimalType(SPECS.decimal, (value, _fd, o) =>
+    (o.grouping === false ? NF.decimalPlain : NF.decimal).format(Number(value)),
+  ),
+  credit: decimalType(SPECS.credit, (value, _fd, o) =>
+    (o.grouping === false ? NF.decimalPlain : NF.decimal).format(Number(value)),
+  ),
   percentage: decimalType(SPECS.percentage, (value) => `${NF.decimalPlain.format(Number(value))} %`),
   date: {
-    numeric: false, lengths: false, checks: () => [v.date(), yearRange(isoDate)], format: (value) => displayDate(value) || String(value),
+    numeric: false,
+    lengths: false,
+    checks: () => [v.date(), yearRange(isoDate)],
+    format: (value) => displayDate(value) || String(value),
     sample: (_fd, n) => `2026-${String((n % 12) + 1).padStart(2, '0')}-${String((n % 28) + 1).padStart(2, '0')}`,
   },
   datetime: {
-    numeric: false, lengths: false, checks: () => [strictFormat(isoDateTime, MESSAGES.datetime), yearRange(isoDateTime)],
+    numeric: false,
+    lengths: false,
+    checks: () => [strictFormat(isoDateTime, MESSAGES.datetime), yearRange(isoDateTime)],
     format: (value) => displayDateTime(value) || String(value),
-    sample: (_fd, n) => `2026-${String((n % 12) + 1).padStart(2, '0')}-${String((n % 28) + 1).padStart(2, '0')} ${String(n % 24).padStart(2, '0')}:${String((n * 7) % 60).padStart(2, '0')}:00`,
+    sample: (_fd, n) =>
+      `2026-${String((n % 12) + 1).padStart(2, '0')}-${String((n % 28) + 1).padStart(2, '0')} ${String(n % 24).padStart(2, '0')}:${String((n * 7) % 60).padStart(2, '0')}:00`,
   },
   time: {
-    numeric: false, lengths: false, checks: () => [strictFormat(isoTime, MESSAGES.time)], format: (value) => isoTime(value) ?? String(value),
+    numeric: false,
+    lengths: false,
+    checks: () => [strictFormat(isoTime, MESSAGES.time)],
+    format: (value) => isoTime(value) ?? String(value),
     sample: (_fd, n) => `${String((8 + n) % 24).padStart(2, '0')}:${String((n * 15) % 60).padStart(2, '0')}`,
   },
   flag: {
-    numeric: true, lengths: false,
-    checks: () => [(value) => (v.isEmpty(value) || [0, 1, '0', '1', true, false].includes(value as never) ? undefined : MESSAGES.flag)],
-    format: (value) => (Number(value) ? 'Sì' : 'No'), sample: (_fd, n) => n % 2,
+    numeric: true,
+    lengths: false,
+    checks: () => [
+      (value) =>
+        v.isEmpty(value) || [0, 1, '0', '1', true, false].includes(value as never) ? undefined : MESSAGES.flag,
+    ],
+    format: (value) => (Number(value) ? 'Sì' : 'No'),
+    sample: (_fd, n) => n % 2,
   },
   boolean: {
-    numeric: false, lengths: false,
-    checks: () => [(value) => (v.isEmpty(value) || [0, 1, '0', '1', true, false, 'true', 'false'].includes(value as never) ? undefined : MESSAGES.boolean)],
-    format: (value) => (value ? 'Sì' : 'No'), sample: (_fd, n) => n % 2 === 0,
+    numeric: false,
+    lengths: false,
+    checks: () => [
+      (value) =>
+        v.isEmpty(value) || [0, 1, '0', '1', true, false, 'true', 'false'].includes(value as never)
+          ? undefined
+          : MESSAGES.boolean,
+    ],
+    format: (value) => (value ? 'Sì' : 'No'),
+    sample: (_fd, n) => n % 2 === 0,
   },
   choice: {
-    numeric: false, lengths: false,
+    numeric: false,
+    lengths: false,
     checks: (fd) => {
       const allowed = new Set((fd.choices ?? []).map((c) => String(c.value)));
-      return [(value) => (v.isEmpty(value) || (typeof value !== 'object' && allowed.has(String(value))) ? undefined : MESSAGES.choice)];
+      return [
+        (value) =>
+          v.isEmpty(value) || (typeof value !== 'object' && allowed.has(String(value))) ? undefined : MESSAGES.choice,
+      ];
     },
     format: (value, fd) => fd.choices?.find((c) => String(c.value) === String(value))?.text ?? String(value),
     sample: (fd, n) => fd.choices?.[n % (fd.choices?.length || 1)]?.value ?? null,
   },
   relation: {
-    numeric: true, lengths: false,
-    checks: () => [(value) => (v.isEmpty(value) || (v.integer()(value) === undefined && Number(value) > 0 && Number(value) <= INT_MAX) ? undefined : MESSAGES.relation)],
-    format: plainText, sample: () => null,
+    numeric: true,
+    lengths: false,
+    checks: () => [
+      (value) =>
+        v.isEmpty(value) || (v.integer()(value) === undefined && Number(value) > 0 && Number(value) <= INT_MAX)
+          ? undefined
+          : MESSAGES.relation,
+    ],
+    format: plainText,
+    sample: () => null,
   },
   manyToMany: {
-    numeric: false, lengths: false,
+    numeric: false,
+    lengths: false,
     checks: (fd) => [
-      (value) => (v.isEmpty(value) || (Array.isArray(value) && value.every((x) => v.integer()(x) === undefined && Number(x) > 0 && Number(x) <= INT_MAX)) ? undefined : MESSAGES.list),
+      (value) =>
+        v.isEmpty(value) ||
+        (Array.isArray(value) &&
+          value.every((x) => v.integer()(x) === undefined && Number(x) > 0 && Number(x) <= INT_MAX))
+          ? undefined
+          : MESSAGES.list,
       ...(fd.min ? [v.minCount(fd.min)] : []),
     ],
     // a list of ids means nothing to a reader: how many (e.g. '3' sub-tasks)
-    format: (value) => (Array.isArray(value) ? String(value.length) : plainText(value)), sample: () => [],
+    format: (value) => (Array.isArray(value) ? String(value.length) : plainText(value)),
+    sample: () => [],
   },
 };
 
@@ -229,9 +335,14 @@ export const formatEuro = (n: number) => `${formatAmount(n)} €`;
 export const typeOf = (fd: FieldDef): SharedFieldType => FIELD_TYPES[fd.type];
 
 /** The Italian text of a value, '' when empty; a relation object shows its label. */
-export function formatValue(fd: FieldDef | undefined, value: unknown, opts: { grouping?: boolean; currency?: boolean } = {}): string {
+export function formatValue(
+  fd: FieldDef | undefined,
+  value: unknown,
+  opts: { grouping?: boolean; currency?: boolean } = {},
+): string {
   if (value === null || value === undefined || value === '') return '';
-  if (typeof value === 'object' && !Array.isArray(value) && 'label' in (value as object)) return String((value as { label: unknown }).label ?? '');
+  if (typeof value === 'object' && !Array.isArray(value) && 'label' in (value as object))
+    return String((value as { label: unknown }).label ?? '');
   return fd ? FIELD_TYPES[fd.type].format(value, fd, opts) : plainText(value);
 }
 
@@ -242,13 +353,22 @@ export const WIRE = { date: isoDate, datetime: isoDateTime, time: isoTime };
  * A valid record of `model` for the n-th sample row: every writable field from its type's
  * sample; relations take the ids `refIds(model name)` offers (none: the field stays empty).
  */
-export function sampleRecord(model: ModelDef, n: number, refIds: (ref: string) => number[] = () => []): Record<string, unknown> {
+export function sampleRecord(
+  model: ModelDef,
+  n: number,
+  refIds: (ref: string) => number[] = () => [],
+): Record<string, unknown> {
   const out: Record<string, unknown> = {};
   for (const [name, fd] of Object.entries(model.fields)) {
     if (fd.readOnly) continue;
     if (fd.type === 'relation' || fd.type === 'manyToMany') {
       const ids = refIds(fd.ref!);
-      out[name] = fd.type === 'relation' ? (ids.length ? ids[n % ids.length] : null) : ids.slice(0, Math.max(fd.min ?? 0, Math.min(2, ids.length)));
+      out[name] =
+        fd.type === 'relation'
+          ? ids.length
+            ? ids[n % ids.length]
+            : null
+          : ids.slice(0, Math.max(fd.min ?? 0, Math.min(2, ids.length)));
       continue;
     }
     out[name] = FIELD_TYPES[fd.type].sample(fd, n);

@@ -29,19 +29,37 @@ export function fieldValidators(fd: FieldDef, mode: Mode = 'create'): v.Validato
   const isRequired = fd.required || (fd.requiredOnCreate && mode === 'create');
   if (isRequired && !rules.includes('vat') && !rules.includes('fiscalCode')) out.push(v.required());
   // a text of digits (a CAP): anything else gets the integer rule's message, before its length
-  if (rules.includes('digits')) out.push((value) => (v.isEmpty(value) || /^\d+$/.test(String(value).trim()) ? undefined : v.MESSAGES.integer));
+  if (rules.includes('digits'))
+    out.push((value) => (v.isEmpty(value) || /^\d+$/.test(String(value).trim()) ? undefined : v.MESSAGES.integer));
   out.push(...FIELD_TYPES[fd.type].checks(fd));
   for (const r of rules) {
     switch (r) {
-      case 'email': out.push(v.email()); break;
-      case 'phone': out.push(v.phone()); break;
-      case 'iban': out.push(v.iban()); break;
-      case 'vat': out.push(v.vatNumber({ required: !!isRequired })); break;
-      case 'fiscalCode': out.push(v.fiscalCode({ required: !!isRequired })); break;
-      case 'lettersOnly': out.push(v.lettersOnly()); break;
-      case 'positive': out.push(v.positive()); break;
-      case 'image': out.push(image()); break;
-      case 'digits': break; // checked first, above
+      case 'email':
+        out.push(v.email());
+        break;
+      case 'phone':
+        out.push(v.phone());
+        break;
+      case 'iban':
+        out.push(v.iban());
+        break;
+      case 'vat':
+        out.push(v.vatNumber({ required: !!isRequired }));
+        break;
+      case 'fiscalCode':
+        out.push(v.fiscalCode({ required: !!isRequired }));
+        break;
+      case 'lettersOnly':
+        out.push(v.lettersOnly());
+        break;
+      case 'positive':
+        out.push(v.positive());
+        break;
+      case 'image':
+        out.push(image());
+        break;
+      case 'digits':
+        break; // checked first, above
     }
   }
   return out;
@@ -61,7 +79,10 @@ export function validateRecord(model: ModelDef, input: Record<string, unknown>, 
     if (mode === 'update' && fd.type === 'password' && v.isEmpty(input[name])) continue;
     for (const check of fieldValidators(fd, mode)) {
       const msg = check(input[name]);
-      if (msg) { (errors[name] ??= []).push(msg); break; }
+      if (msg) {
+        (errors[name] ??= []).push(msg);
+        break;
+      }
     }
   }
   return errors;

@@ -22,8 +22,14 @@ export const MESSAGES = {
   iban: 'Inserisci IBAN valido',
   email: 'Email Non Valida',
   date: 'formato corretto DD-MM-YYYY',
-  vatEmpty: 'Partita iva non immessa', vatLength: 'Lunghezza Partita Iva non valida', vatChars: 'Uno o più caratteri non validi', vatInvalid: 'Partita Iva Non Valida',
-  cfEmpty: 'Codice Fiscale Vuoto', cfLength: 'Lunghezza Codice Fiscale non valida', cfChars: 'Caratteri non validi', cfInvalid: 'Codice Fiscale Non Valido',
+  vatEmpty: 'Partita iva non immessa',
+  vatLength: 'Lunghezza Partita Iva non valida',
+  vatChars: 'Uno o più caratteri non validi',
+  vatInvalid: 'Partita Iva Non Valida',
+  cfEmpty: 'Codice Fiscale Vuoto',
+  cfLength: 'Lunghezza Codice Fiscale non valida',
+  cfChars: 'Caratteri non validi',
+  cfInvalid: 'Codice Fiscale Non Valido',
 } as const;
 
 /** undefined = valid, otherwise the error message. */
@@ -34,7 +40,9 @@ export type Validator = (value: unknown) => string | undefined;
 // as `default` of the namespace; Vite's pre-bundling does the same, some bundlers
 // put the functions on the namespace itself. Accept both.
 // ---------------------------------------------------------------------------
-interface IbanLib { isValid(iban: string): boolean }
+interface IbanLib {
+  isValid(iban: string): boolean;
+}
 const ibanLib: IbanLib = (() => {
   const ns = ibanNs as unknown as IbanLib & { default?: IbanLib };
   return ns.default && typeof ns.default.isValid === 'function' ? ns.default : ns;
@@ -46,7 +54,8 @@ const ibanLib: IbanLib = (() => {
 
 /** undefined, null, '' (or only blanks) and empty arrays. */
 export const isEmpty = (value: unknown): boolean =>
-  value === undefined || value === null ||
+  value === undefined ||
+  value === null ||
   (typeof value === 'string' && value.trim() === '') ||
   (Array.isArray(value) && value.length === 0);
 
@@ -78,17 +87,23 @@ export const required = (): Validator => (value) => (isEmpty(value) ? MESSAGES.r
 export const accept = (): Validator => (value) =>
   value === true || value === 1 || value === '1' ? undefined : MESSAGES.accept;
 
-export const maxLength = (n: number): Validator => (value) =>
-  isEmpty(value) || lengthOf(value) <= n ? undefined : MESSAGES.maxLength;
+export const maxLength =
+  (n: number): Validator =>
+  (value) =>
+    isEmpty(value) || lengthOf(value) <= n ? undefined : MESSAGES.maxLength;
 
-export const minLength = (n: number): Validator => (value) =>
-  isEmpty(value) || lengthOf(value) >= n ? undefined : MESSAGES.minLength(n);
+export const minLength =
+  (n: number): Validator =>
+  (value) =>
+    isEmpty(value) || lengthOf(value) >= n ? undefined : MESSAGES.minLength(n);
 
 /** Arrays (multi selects): at least n elements; a missing value counts as none. */
-export const minCount = (n: number): Validator => (value) => {
-  const count = Array.isArray(value) ? value.length : isEmpty(value) ? 0 : 1;
-  return count >= n ? undefined : MESSAGES.minCount(n);
-};
+export const minCount =
+  (n: number): Validator =>
+  (value) => {
+    const count = Array.isArray(value) ? value.length : isEmpty(value) ? 0 : 1;
+    return count >= n ? undefined : MESSAGES.minCount(n);
+  };
 
 /** Letters (any script, Italian accented letters included), spaces and apostrophes. */
 const LETTERS_RE = /^[\p{L}\p{M}\s'’]+$/u;
@@ -158,12 +173,18 @@ export const email = (): Validator => (value) => {
   if (typeof value !== 'string') return MESSAGES.email;
   const s = value.trim();
   return s.length <= 254 && EMAIL_RE.test(s) && !s.split('@')[0]!.startsWith('.') && !s.includes('..')
-    ? undefined : MESSAGES.email;
+    ? undefined
+    : MESSAGES.email;
 };
 
 const daysInMonth = (year: number, month: number): number =>
-  month === 2 ? ((year % 4 === 0 && year % 100 !== 0) || year % 400 === 0 ? 29 : 28)
-    : [4, 6, 9, 11].includes(month) ? 30 : 31;
+  month === 2
+    ? (year % 4 === 0 && year % 100 !== 0) || year % 400 === 0
+      ? 29
+      : 28
+    : [4, 6, 9, 11].includes(month)
+      ? 30
+      : 31;
 
 /**
  * Parses 'YYYY-MM-DD' (model format) or 'DD-MM-YYYY' into a real calendar date;
@@ -173,11 +194,16 @@ export const parseDate = (value: string): { year: number; month: number; day: nu
   const s = value.trim();
   let m = /^(\d{4})-(\d{2})-(\d{2})$/.exec(s);
   let year: number, month: number, day: number;
-  if (m) { year = +m[1]!; month = +m[2]!; day = +m[3]!; }
-  else {
+  if (m) {
+    year = +m[1]!;
+    month = +m[2]!;
+    day = +m[3]!;
+  } else {
     m = /^(\d{2})-(\d{2})-(\d{4})$/.exec(s);
     if (!m) return undefined;
-    day = +m[1]!; month = +m[2]!; year = +m[3]!;
+    day = +m[1]!;
+    month = +m[2]!;
+    year = +m[3]!;
   }
   if (year < 1 || month < 1 || month > 12 || day < 1 || day > daysInMonth(year, month)) return undefined;
   return { year, month, day };
@@ -199,7 +225,10 @@ const vatSum = (digits: string): number => {
   for (let i = 0; i < digits.length; i++) {
     const d = digits.charCodeAt(i) - 48;
     if (i % 2 === 0) sum += d;
-    else { const x = d * 2; sum += x > 9 ? x - 9 : x; }
+    else {
+      const x = d * 2;
+      sum += x > 9 ? x - 9 : x;
+    }
   }
   return sum;
 };
@@ -260,16 +289,22 @@ export function checkFiscalCode(value: string): string | undefined {
   return MESSAGES.cfLength;
 }
 
-export interface RequiredOption { required?: boolean }
+export interface RequiredOption {
+  required?: boolean;
+}
 
 /** Partita IVA; when not required an empty value is valid. */
-export const vatNumber = ({ required: req = false }: RequiredOption = {}): Validator => (value) => {
-  if (isEmpty(value)) return req ? MESSAGES.vatEmpty : undefined;
-  return checkVatNumber(asText(value));
-};
+export const vatNumber =
+  ({ required: req = false }: RequiredOption = {}): Validator =>
+  (value) => {
+    if (isEmpty(value)) return req ? MESSAGES.vatEmpty : undefined;
+    return checkVatNumber(asText(value));
+  };
 
 /** Codice fiscale; when not required an empty value is valid. */
-export const fiscalCode = ({ required: req = false }: RequiredOption = {}): Validator => (value) => {
-  if (isEmpty(value)) return req ? MESSAGES.cfEmpty : undefined;
-  return checkFiscalCode(asText(value));
-};
+export const fiscalCode =
+  ({ required: req = false }: RequiredOption = {}): Validator =>
+  (value) => {
+    if (isEmpty(value)) return req ? MESSAGES.cfEmpty : undefined;
+    return checkFiscalCode(asText(value));
+  };

@@ -42,14 +42,21 @@ function filesUnder(root: string, dir: string): string[] {
 /** The hash of the app's sources under `root`. */
 export function sourceHash(root = process.cwd()): string {
   const envFiles = readdirSync(root).filter((f) => f === '.env' || f.startsWith('.env.'));
-  const files = [...INPUT_DIRS.flatMap((d) => filesUnder(root, d)), ...INPUT_FILES.filter((f) => existsSync(join(root, f))), ...envFiles].sort();
+  const files = [
+    ...INPUT_DIRS.flatMap((d) => filesUnder(root, d)),
+    ...INPUT_FILES.filter((f) => existsSync(join(root, f))),
+    ...envFiles,
+  ].sort();
   const h = createHash('sha256');
   for (const f of files) {
     h.update(`${f}\0`);
     h.update(readFileSync(join(root, f)));
     h.update('\0');
   }
-  for (const k of Object.keys(process.env).filter((k) => k.startsWith('VITE_')).sort()) h.update(`env ${k}=${process.env[k]}\0`);
+  for (const k of Object.keys(process.env)
+    .filter((k) => k.startsWith('VITE_'))
+    .sort())
+    h.update(`env ${k}=${process.env[k]}\0`);
   return h.digest('hex');
 }
 
@@ -57,20 +64,30 @@ function storedHash(dist: string): string | null {
   try {
     if (!existsSync(join(dist, 'index.html'))) return null;
     return readFileSync(join(dist, HASH_FILE), 'utf8').trim();
-  } catch { return null; }
+  } catch {
+    return null;
+  }
 }
 
 function viteBuild(root: string, quiet: boolean): Promise<void> {
   const vite = join(root, 'node_modules', 'vite', 'bin', 'vite.js');
   return new Promise((done, fail) => {
     const child = spawn(process.execPath, [vite, 'build', ...(quiet ? ['--logLevel', 'warn'] : [])], {
-      cwd: root, env: { ...process.env, NODE_ENV: 'production' }, stdio: quiet ? ['ignore', 'pipe', 'pipe'] : 'inherit',
+      cwd: root,
+      env: { ...process.env, NODE_ENV: 'production' },
+      stdio: quiet ? ['ignore', 'pipe', 'pipe'] : 'inherit',
     });
     let out = '';
-    child.stdout?.on('data', (b: Buffer) => { out += b.toString(); });
-    child.stderr?.on('data', (b: Buffer) => { out += b.toString(); });
+    child.stdout?.on('data', (b: Buffer) => {
+      out += b.toString();
+    });
+    child.stderr?.on('data', (b: Buffer) => {
+      out += b.toString();
+    });
     child.on('error', fail);
-    child.on('exit', (code, signal) => (code === 0 ? done() : fail(new Error(`vite build failed (${signal ?? `exit ${code}`})${out ? `:\n${out}` : ''}`))));
+    child.on('exit', (code, signal) =>
+      code === 0 ? done() : fail(new Error(`vite build failed (${signal ?? `exit ${code}`})${out ? `:\n${out}` : ''}`)),
+    );
   });
 }
 
@@ -78,7 +95,9 @@ function viteBuild(root: string, quiet: boolean): Promise<void> {
  * Builds the app into `root`/dist unless the build there was made from the same sources.
  * `quiet`: Vite's own output only on failure (the one line is printed either way).
  */
-export async function buildApp(opts: { root?: string; force?: boolean; quiet?: boolean; log?: (line: string) => void } = {}): Promise<BuildResult> {
+export async function buildApp(
+  opts: { root?: string; force?: boolean; quiet?: boolean; log?: (line: string) => void } = {},
+): Promise<BuildResult> {
   const root = resolve(opts.root ?? process.cwd());
   const log = opts.log ?? ((line: string) => console.log(line));
   const started = Date.now();
@@ -87,7 +106,9 @@ export async function buildApp(opts: { root?: string; force?: boolean; quiet?: b
   mkdirSync(cache, { recursive: true });
   // one build at a time: another run's build is waited for (the lock is kept fresh while it runs)
   const release = await lockfile.lock(root, {
-    lockfilePath: join(cache, 'gestionale-build-app.lock'), realpath: false, stale: 20_000,
+    lockfilePath: join(cache, 'gestionale-build-app.lock'),
+    realpath: false,
+    stale: 20_000,
     retries: { retries: 1_000, factor: 1, minTimeout: 250, maxTimeout: 250 },
   });
   try {

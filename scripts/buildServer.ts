@@ -51,7 +51,8 @@ export async function buildServer(opts: { root?: string; log?: (line: string) =>
     });
     // the maps first: a file is never there without its map
     const names = Object.keys(ENTRIES);
-    for (const f of [...names.map((n) => `${n}.mjs.map`), ...names.map((n) => `${n}.mjs`)]) renameSync(join(tmp, f), join(out, f));
+    for (const f of [...names.map((n) => `${n}.mjs.map`), ...names.map((n) => `${n}.mjs`)])
+      renameSync(join(tmp, f), join(out, f));
   } finally {
     rmSync(tmp, { recursive: true, force: true });
   }

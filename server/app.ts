@@ -49,7 +49,9 @@ function externalSources(settings: Settings) {
     ...(settings.googleClientId ? [SOCIAL_CSP.google] : []),
     ...(settings.facebook ? [SOCIAL_CSP.facebook] : []),
   ];
-  const all = (k: 'script' | 'connect' | 'frame' | 'style') => [...new Set(on.flatMap((x) => [...(x[k] as readonly string[])]))];
+  const all = (k: 'script' | 'connect' | 'frame' | 'style') => [
+    ...new Set(on.flatMap((x) => [...(x[k] as readonly string[])])),
+  ];
   return { script: all('script'), connect: all('connect'), frame: all('frame'), style: all('style') };
 }
 import { MailHandOff } from './areas/mail/worker.js';
@@ -62,10 +64,18 @@ import type { Logger } from 'pino';
 import { validationAnswer } from './routes/schemas.js';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
-import { hasZodFastifySchemaValidationErrors, jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import {
+  hasZodFastifySchemaValidationErrors,
+  jsonSchemaTransform,
+  serializerCompiler,
+  validatorCompiler,
+} from 'fastify-type-provider-zod';
 
 declare module 'fastify' {
-  interface FastifyRequest { ctx: Ctx; receivedAt: number }
+  interface FastifyRequest {
+    ctx: Ctx;
+    receivedAt: number;
+  }
   interface FastifyInstance {
     apiRoutes: Array<{ method: string; url: string }>;
     /** where requests hand their committed outbox rows: attach the mail worker (server/areas/mail/worker.ts) */
@@ -94,7 +104,9 @@ function italianClientError(err: Error & { code?: string }, socket: import('node
   const [status, message] = CLIENT_ERRORS[err.code ?? ''] ?? [400, 'Richiesta non valida'];
   const body = JSON.stringify({ message });
   if (socket.writable) {
-    socket.write(`HTTP/1.1 ${status} ${STATUS_CODES[status]}\r\nContent-Length: ${Buffer.byteLength(body)}\r\nContent-Type: application/json; charset=utf-8\r\nCache-Control: no-store\r\nConnection: close\r\n\r\n${body}`);
+    socket.write(
+      `HTTP/1.1 ${status} ${STATUS_CODES[status]}\r\nContent-Length: ${Buffer.byteLength(body)}\r\nContent-Type: application/json; charset=utf-8\r\nCache-Control: no-store\r\nConnection: close\r\n\r\n${body}`,
+    );
   }
   socket.destroy(err);
 }
@@ -103,11 +115,20 @@ function italianClientError(err: Error & { code?: string }, socket: import('node
  * `opts.logger`: pino options (or false); `opts.loggerInstance`: the process's logger. Either
  * way errors are logged without the parameters of a failed statement (server/logging.ts).
  */
-export async function buildApp(settings: Settings, database: Database, opts: { logger?: boolean | object; loggerInstance?: Logger } = {}): Promise<FastifyInstance> {
+export async function buildApp(
+  settings: Settings,
+  database: Database,
+  opts: { logger?: boolean | object; loggerInstance?: Logger } = {},
+): Promise<FastifyInstance> {
   const app = Fastify({
     ...(opts.loggerInstance
       ? { loggerInstance: opts.loggerInstance as unknown as FastifyBaseLogger }
-      : { logger: opts.logger === false ? false : loggerOptions(settings.logLevel, typeof opts.logger === 'object' ? opts.logger : {}) }),
+      : {
+          logger:
+            opts.logger === false
+              ? false
+              : loggerOptions(settings.logLevel, typeof opts.logger === 'object' ? opts.logger : {}),
+        }),
     bodyLimit: 10 * 1024 * 1024,
     // X-Forwarded-For is believed only from the proxies TRUST_PROXY names (off: the peer is the client)
     trustProxy: trustProxyOption(settings.trustProxy),
@@ -119,8 +140,12 @@ export async function buildApp(settings: Settings, database: Database, opts: { l
     clientErrorHandler: italianClientError,
     frameworkErrors: (err, _req, reply) => {
       const status = (err as { statusCode?: number }).statusCode ?? 400;
-      const message = err.code === 'FST_ERR_BAD_URL' || err.code === 'FST_ERR_ASYNC_CONSTRAINT' ? 'Indirizzo della richiesta non valido'
-        : status === 415 ? 'Tipo di contenuto non supportato' : 'Richiesta non valida';
+      const message =
+        err.code === 'FST_ERR_BAD_URL' || err.code === 'FST_ERR_ASYNC_CONSTRAINT'
+          ? 'Indirizzo della richiesta non valido'
+          : status === 415
+            ? 'Tipo di contenuto non supportato'
+            : 'Richiesta non valida';
       void (reply as FastifyReply).code(status).header('Cache-Control', 'no-store').send({ message });
     },
   });
@@ -138,7 +163,11 @@ export async function buildApp(settings: Settings, database: Database, opts: { l
   const exec = execOn(database.db);
   const tokens = new Tokens(settings.jwtSecret, settings.tokenHours);
   const deps: AppDeps = {
-    settings, database, exec, tokens, sessions: new Sessions(tokens, exec, database),
+    settings,
+    database,
+    exec,
+    tokens,
+    sessions: new Sessions(tokens, exec, database),
     tx: (fn) => inTransaction(database, fn),
     storage: new LocalStorage(settings.storageDir),
     mail: new MailHandOff(),
@@ -147,31 +176,46 @@ export async function buildApp(settings: Settings, database: Database, opts: { l
   configureMailFrom(settings.mailFrom);
 
   // stored files no attachment names any more: swept a minute after start, then every 6 hours
-  const sweep = () => { sweepStorage(exec, deps.storage).catch((err) => app.log.warn({ err }, 'storage sweep failed')); };
+  const sweep = () => {
+    sweepStorage(exec, deps.storage).catch((err) => app.log.warn({ err }, 'storage sweep failed'));
+  };
   const sweepTimers = [setTimeout(sweep, 60_000), setInterval(sweep, 6 * 3600_000)];
   for (const t of sweepTimers) t.unref();
-  app.addHook('onClose', async () => { for (const t of sweepTimers) clearTimeout(t); });
+  app.addHook('onClose', async () => {
+    for (const t of sweepTimers) clearTimeout(t);
+  });
 
   // cached session checks follow changes made by other processes
   const unlisten = await deps.sessions.listen();
-  app.addHook('onClose', async () => { await unlisten(); });
+  app.addHook('onClose', async () => {
+    await unlisten();
+  });
   // a graceful stop (SIGTERM): the answers of requests in progress close their (keep-alive)
   // connection, or the server would wait for the clients to drop them
   let closing = false;
-  app.addHook('preClose', async () => { closing = true; });
-  app.addHook('onSend', async (_req, reply) => { if (closing) reply.header('Connection', 'close'); });
+  app.addHook('preClose', async () => {
+    closing = true;
+  });
+  app.addHook('onSend', async (_req, reply) => {
+    if (closing) reply.header('Connection', 'close');
+  });
 
   // third parties the page may load from, each only when its feature is configured
   const extra = externalSources(settings);
   await app.register(helmet, {
     contentSecurityPolicy: {
       directives: {
-        defaultSrc: ["'self'"], imgSrc: ["'self'", 'data:', 'blob:'], styleSrc: ["'self'", "'unsafe-inline'", ...extra.style],
-        scriptSrc: ["'self'", ...extra.script], connectSrc: ["'self'", ...extra.connect],
+        defaultSrc: ["'self'"],
+        imgSrc: ["'self'", 'data:', 'blob:'],
+        styleSrc: ["'self'", "'unsafe-inline'", ...extra.style],
+        scriptSrc: ["'self'", ...extra.script],
+        connectSrc: ["'self'", ...extra.connect],
         ...(extra.frame.length ? { frameSrc: extra.frame } : {}),
         // the captcha widget solves its challenge in Web Workers made from blobs
         workerSrc: ["'self'", 'blob:'],
-        fontSrc: ["'self'", 'data:'], objectSrc: ["'none'"], frameAncestors: ["'none'"],
+        fontSrc: ["'self'", 'data:'],
+        objectSrc: ["'none'"],
+        frameAncestors: ["'none'"],
         upgradeInsecureRequests: null,
       },
     },
@@ -186,7 +230,8 @@ export async function buildApp(settings: Settings, database: Database, opts: { l
     if (req.protocol === 'https') {
       reply.header('Strict-Transport-Security', 'max-age=31536000; includeSubDomains');
       const csp = reply.getHeader('content-security-policy');
-      if (typeof csp === 'string' && !csp.includes('upgrade-insecure-requests')) reply.header('content-security-policy', `${csp};upgrade-insecure-requests`);
+      if (typeof csp === 'string' && !csp.includes('upgrade-insecure-requests'))
+        reply.header('content-security-policy', `${csp};upgrade-insecure-requests`);
     }
   });
   await app.register(rateLimit, { global: false });
@@ -207,7 +252,11 @@ export async function buildApp(settings: Settings, database: Database, opts: { l
   else app.setSerializerCompiler(() => (data) => JSON.stringify(data));
   await app.register(swagger, {
     openapi: {
-      info: { title: `${settings.appName} API`, version: '3.5.1', description: 'API del gestionale: ogni chiamata dei documenti di specifica (C01–C80).' },
+      info: {
+        title: `${settings.appName} API`,
+        version: '3.5.1',
+        description: 'API del gestionale: ogni chiamata dei documenti di specifica (C01–C80).',
+      },
       components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } } },
       security: [{ bearer: [] }],
     },
@@ -215,9 +264,12 @@ export async function buildApp(settings: Settings, database: Database, opts: { l
   });
   // the reference at /api/docs (its own routes need no session)
   await app.register(async (docs) => {
-    docs.addHook('onRoute', (route) => { route.config = { ...route.config, public: true }; });
+    docs.addHook('onRoute', (route) => {
+      route.config = { ...route.config, public: true };
+    });
     await docs.register(swaggerUi, {
-      routePrefix: '/api/docs', staticCSP: true,
+      routePrefix: '/api/docs',
+      staticCSP: true,
       // the reference sets a few inline styles
       transformStaticCSP: (header) => header.replace(/style-src ([^;]*)/, "style-src 'self' 'unsafe-inline'"),
     });
@@ -226,16 +278,25 @@ export async function buildApp(settings: Settings, database: Database, opts: { l
   app.decorateRequest('ctx', null as unknown as Ctx);
   // when the request arrived, before anything awaited
   app.decorateRequest('receivedAt', 0);
-  app.addHook('onRequest', async (req) => { req.receivedAt = Date.now(); });
+  app.addHook('onRequest', async (req) => {
+    req.receivedAt = Date.now();
+  });
   // a NUL or a lone surrogate in the path or the query: 400 before any route reads it (server/input.ts)
-  app.addHook('preValidation', async (req) => { checkRequestText(req.params, req.query); });
+  app.addHook('preValidation', async (req) => {
+    checkRequestText(req.params, req.query);
+  });
   // authentication before any body is read; the routes say what they need through their config
   app.addHook('onRequest', async (req: FastifyRequest) => {
     if (!req.url.startsWith('/api/') || req.routeOptions.config?.public) return;
     req.ctx = await deps.sessions.authenticate(req);
     // the credit feature is off unless CREDIT_ENABLED: its calls are not there (PRODUCT.md §7)
     if (!settings.creditEnabled && isCreditCall(req.url)) throw new HttpError(404, CREDIT_DISABLED);
-    if (settings.subscriptionEnforce && req.method !== 'GET' && req.ctx.subscriptionExpired && req.ctx.role !== 'SuperAdmin') {
+    if (
+      settings.subscriptionEnforce &&
+      req.method !== 'GET' &&
+      req.ctx.subscriptionExpired &&
+      req.ctx.role !== 'SuperAdmin'
+    ) {
       const exempt = req.routeOptions.config?.subscriptionExempt;
       if (!(typeof exempt === 'function' ? exempt(req) : exempt)) throw new HttpError(402, MSG.subscription);
     }
@@ -246,11 +307,17 @@ export async function buildApp(settings: Settings, database: Database, opts: { l
       return reply.status(err.status).send({ message: err.message, ...(err.errors ? { errors: err.errors } : {}) });
     }
     if (hasZodFastifySchemaValidationErrors(err)) {
-      const answer = validationAnswer((err as { validationContext?: string }).validationContext, err.validation, req.routeOptions.config?.model, req.body);
+      const answer = validationAnswer(
+        (err as { validationContext?: string }).validationContext,
+        err.validation,
+        req.routeOptions.config?.model,
+        req.body,
+      );
       return reply.status(answer.status).send(answer.body);
     }
     // a unique index refused a write no route expected to race (two requests at once): a duplicate, not a fault
-    const dbCode = (err as { code?: string; cause?: { code?: string } }).code ?? (err as { cause?: { code?: string } }).cause?.code;
+    const dbCode =
+      (err as { code?: string; cause?: { code?: string } }).code ?? (err as { cause?: { code?: string } }).cause?.code;
     if (dbCode === '23505') return reply.status(409).send({ message: MSG.duplicate });
     // text the database cannot store (a NUL, invalid UTF-8) that reached it anyway
     if (dbCode === '22021' || dbCode === '22P05') return reply.status(400).send({ message: INPUT_MESSAGES.text });
@@ -260,40 +327,48 @@ export async function buildApp(settings: Settings, database: Database, opts: { l
       return reply.status(503).header('Retry-After', '5').send({ message: MSG.unavailable });
     }
     const e = err as { statusCode?: number; validation?: unknown; code?: string };
-    if (e.statusCode === 429) return reply.status(429).send({ message: 'Troppi tentativi: riprova tra qualche minuto' });
+    if (e.statusCode === 429)
+      return reply.status(429).send({ message: 'Troppi tentativi: riprova tra qualche minuto' });
     if (e.statusCode && e.statusCode >= 400 && e.statusCode < 500) {
-      const message = e.code === 'FST_ERR_CTP_INVALID_JSON_BODY' || e.code === 'FST_ERR_CTP_EMPTY_JSON_BODY'
-        ? 'Corpo della richiesta non valido' : e.statusCode === 413 ? 'Richiesta troppo grande' : 'Richiesta non valida';
+      const message =
+        e.code === 'FST_ERR_CTP_INVALID_JSON_BODY' || e.code === 'FST_ERR_CTP_EMPTY_JSON_BODY'
+          ? 'Corpo della richiesta non valido'
+          : e.statusCode === 413
+            ? 'Richiesta troppo grande'
+            : 'Richiesta non valida';
       return reply.status(e.statusCode).send({ message });
     }
     req.log.error({ err }, 'unhandled error');
     return reply.status(500).send({ message: MSG.internal });
   });
 
-  await app.register(async (api) => {
-    await sessionRoutes(api, deps);
-    await shellRoutes(api, deps);
-    await recordRoutes(api, deps);
-    await collaboratorRoutes(api, deps);
-    await statementRoutes(api, deps);
-    await healthRoutes(api, deps);
-    await accountRoutes(api, deps);
-    await documentRoutes(api, deps);
-    await payslipRoutes(api, deps);
-    await assignmentRoutes(api, deps);
-    await attachmentRoutes(api, deps);
-    await wordTemplateRoutes(api, deps);
-    await mailRoutes(api, deps);
-    await documentMailRoutes(api, deps);
-    await jobRoutes(api, deps);
-    await einvoiceRoutes(api, deps);
-    await creditRoutes(api, deps);
-    await customerImportRoutes(api, deps);
-    await preferenceRoutes(api, deps);
-    await quickFindRoutes(api, deps);
-    await paymentRoutes(api, deps, paymentsOf(settings, paymentProviders(settings)));
-    await publicAreaRoutes(api, deps, captchaOf({ secret: settings.jwtSecret, recaptcha: settings.recaptcha }));
-  }, { prefix: '/api' });
+  await app.register(
+    async (api) => {
+      await sessionRoutes(api, deps);
+      await shellRoutes(api, deps);
+      await recordRoutes(api, deps);
+      await collaboratorRoutes(api, deps);
+      await statementRoutes(api, deps);
+      await healthRoutes(api, deps);
+      await accountRoutes(api, deps);
+      await documentRoutes(api, deps);
+      await payslipRoutes(api, deps);
+      await assignmentRoutes(api, deps);
+      await attachmentRoutes(api, deps);
+      await wordTemplateRoutes(api, deps);
+      await mailRoutes(api, deps);
+      await documentMailRoutes(api, deps);
+      await jobRoutes(api, deps);
+      await einvoiceRoutes(api, deps);
+      await creditRoutes(api, deps);
+      await customerImportRoutes(api, deps);
+      await preferenceRoutes(api, deps);
+      await quickFindRoutes(api, deps);
+      await paymentRoutes(api, deps, paymentsOf(settings, paymentProviders(settings)));
+      await publicAreaRoutes(api, deps, captchaOf({ secret: settings.jwtSecret, recaptcha: settings.recaptcha }));
+    },
+    { prefix: '/api' },
+  );
 
   // the built browser app, with a fallback to index.html for client routes
   const dist = resolve(process.env.APP_DIST || join(process.cwd(), 'dist'));
@@ -301,13 +376,17 @@ export async function buildApp(settings: Settings, database: Database, opts: { l
   if (existsSync(indexFile)) {
     await app.register(fastifyStatic, { root: dist, wildcard: true, index: false, maxAge: '1h' });
     const html = () => readFileSync(indexFile, 'utf8');
-    const sendIndex = (_req: unknown, reply: { header: (k: string, v: string) => unknown; type: (t: string) => { send: (b: string) => unknown } }) => {
+    const sendIndex = (
+      _req: unknown,
+      reply: { header: (k: string, v: string) => unknown; type: (t: string) => { send: (b: string) => unknown } },
+    ) => {
       reply.header('Cache-Control', 'no-cache');
       return reply.type('text/html; charset=utf-8').send(html());
     };
     app.get('/', sendIndex);
     app.setNotFoundHandler((req, reply) => {
-      if (req.method === 'GET' && !req.url.startsWith('/api/') && !/\.[a-z0-9]+$/i.test(req.url.split('?')[0])) return sendIndex(req, reply);
+      if (req.method === 'GET' && !req.url.startsWith('/api/') && !/\.[a-z0-9]+$/i.test(req.url.split('?')[0]))
+        return sendIndex(req, reply);
       return reply.status(404).send({ message: 'Risorsa non trovata' });
     });
   } else {

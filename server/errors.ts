@@ -1,6 +1,10 @@
 /** The one error shape of the API: `{message, errors?}` with Italian messages. */
 export class HttpError extends Error {
-  constructor(public status: number, message: string, public errors?: Record<string, string[]>) {
+  constructor(
+    public status: number,
+    message: string,
+    public errors?: Record<string, string[]>,
+  ) {
     super(message);
   }
 }

@@ -52,7 +52,9 @@ export function jsonProblem(value: unknown): JsonProblem | null {
 export function inputError(p: JsonProblem): HttpError {
   if (p.kind === 'depth') return new HttpError(400, INPUT_MESSAGES.depth);
   const field = p.field && storableText(p.field) ? p.field : undefined;
-  return field ? new HttpError(422, MSG.validation, { [field]: [INPUT_MESSAGES.text] }) : new HttpError(400, INPUT_MESSAGES.text);
+  return field
+    ? new HttpError(422, MSG.validation, { [field]: [INPUT_MESSAGES.text] })
+    : new HttpError(400, INPUT_MESSAGES.text);
 }
 
 /** A path parameter or query value with a NUL or a lone surrogate: 400. */

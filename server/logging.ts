@@ -9,7 +9,21 @@
 import pino, { type Logger, type LoggerOptions } from 'pino';
 
 /** Fields of an error that never carry data of a row or a request. */
-const SAFE_FIELDS = ['code', 'errno', 'syscall', 'address', 'port', 'statusCode', 'severity', 'constraint', 'table', 'column', 'schema', 'dataType', 'routine'] as const;
+const SAFE_FIELDS = [
+  'code',
+  'errno',
+  'syscall',
+  'address',
+  'port',
+  'statusCode',
+  'severity',
+  'constraint',
+  'table',
+  'column',
+  'schema',
+  'dataType',
+  'routine',
+] as const;
 const MAX_DEPTH = 4;
 
 /** A message without the `params: …` part Drizzle appends to a failed query. */
@@ -35,7 +49,10 @@ export function safeError(err: unknown, depth = 0): unknown {
     let stack = rawMessage && rawMessage !== message ? e.stack.split(rawMessage).join(message) : e.stack;
     // a stack whose message was changed after it was taken: up to its first frame
     const at = stack.indexOf('\nparams:');
-    if (at >= 0) { const frame = stack.indexOf('\n    at ', at); stack = stack.slice(0, at) + (frame >= 0 ? stack.slice(frame) : ''); }
+    if (at >= 0) {
+      const frame = stack.indexOf('\n    at ', at);
+      stack = stack.slice(0, at) + (frame >= 0 ? stack.slice(frame) : '');
+    }
     out.stack = stack;
   }
   if (depth < MAX_DEPTH) {
@@ -52,13 +69,15 @@ export function safeError(err: unknown, depth = 0): unknown {
  */
 export function loggerOptions(level: string, extra: LoggerOptions = {}): LoggerOptions {
   return {
-    level, ...extra,
+    level,
+    ...extra,
     serializers: { ...extra.serializers, err: safeError },
     hooks: {
       ...extra.hooks,
       logMethod(args, method) {
         const safe: unknown[] = args.map((a) => (typeof a === 'string' ? withoutParams(a) : a));
-        if (safe[0] instanceof Error && typeof safe[1] !== 'string') safe.splice(0, 1, { err: safe[0] }, withoutParams(safe[0].message));
+        if (safe[0] instanceof Error && typeof safe[1] !== 'string')
+          safe.splice(0, 1, { err: safe[0] }, withoutParams(safe[0].message));
         return method.apply(this, safe as Parameters<typeof method>);
       },
     },

@@ -33,9 +33,14 @@ async function shutdown(why: string, exitCode = 0) {
     process.exit(1);
   }
   stopping = true;
-  log.info({ why }, `${why}: shutting down (requests in progress have ${settings.shutdownTimeoutMs / 1000} s to finish)`);
+  log.info(
+    { why },
+    `${why}: shutting down (requests in progress have ${settings.shutdownTimeoutMs / 1000} s to finish)`,
+  );
   setTimeout(() => {
-    log.error(`shutdown: requests still in progress after ${settings.shutdownTimeoutMs / 1000} s (SHUTDOWN_TIMEOUT): exiting anyway`);
+    log.error(
+      `shutdown: requests still in progress after ${settings.shutdownTimeoutMs / 1000} s (SHUTDOWN_TIMEOUT): exiting anyway`,
+    );
     process.exit(1);
   }, settings.shutdownTimeoutMs).unref();
   try {
@@ -54,7 +59,9 @@ for (const signal of ['SIGINT', 'SIGTERM'] as const) process.on(signal, () => vo
 
 try {
   database = await openDatabase({
-    databaseUrl: settings.databaseUrl, dataDir: settings.dataDir, log,
+    databaseUrl: settings.databaseUrl,
+    dataDir: settings.dataDir,
+    log,
     onLockLost: () => void shutdown('lock of DATA_DIR lost', 1),
   });
 } catch (err) {
@@ -69,7 +76,9 @@ try {
 const exec = execOn(database.db);
 let demoLoaded = false;
 try {
-  demoLoaded = settings.demoData ? await loadDemoData(exec, new LocalStorage(settings.storageDir)) : (await bootstrap(exec), false);
+  demoLoaded = settings.demoData
+    ? await loadDemoData(exec, new LocalStorage(settings.storageDir))
+    : (await bootstrap(exec), false);
   app = await buildApp(settings, database, { loggerInstance: log });
   // the outbox's delivery (server/areas/mail/worker.ts): requests hand it their messages after commit
   mail = await startMailWorker({ database, settings, log });
@@ -88,11 +97,12 @@ const lines = [
   `  ${settings.appName} 3.5.1 is running at ${url}`,
   `  Database: ${database.kind === 'pglite' ? `embedded PGlite in ${settings.dataDir}` : 'PostgreSQL (DATABASE_URL)'}${demoLoaded ? ' — demo data loaded' : ''}`,
   `  Mail: ${settings.smtpUrl ? `sent through ${new URL(settings.smtpUrl).host} (SMTP_URL)` : "SMTP_URL is not set: messages are kept in 'Posta in uscita'"}`,
-  ...(settings.paymentSandbox ? ['  Payments: PAYMENT_SANDBOX is on — test payments, no money moves (never in production)'] : []),
+  ...(settings.paymentSandbox
+    ? ['  Payments: PAYMENT_SANDBOX is on — test payments, no money moves (never in production)']
+    : []),
 ];
 if (settings.demoData) {
   lines.push(`  Demo logins (password ${DEMO_PASSWORD}):`);
   for (const l of DEMO_LOGINS) lines.push(`    ${l.email.padEnd(32)} ${l.role.padEnd(14)} ${l.studio}`);
 }
 console.log(lines.join('\n') + '\n');
-

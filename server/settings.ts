@@ -67,7 +67,11 @@ export interface Settings {
 }
 
 /** both keys of a pair, or neither (a half-configured provider stops the start, naming it) */
-function pairOf<K extends string>(name: string, a: [K, string | undefined], b: [K, string | undefined]): Record<K, string> | undefined {
+function pairOf<K extends string>(
+  name: string,
+  a: [K, string | undefined],
+  b: [K, string | undefined],
+): Record<K, string> | undefined {
   const [ka, va] = [a[0], a[1]?.trim()];
   const [kb, vb] = [b[0], b[1]?.trim()];
   if (!va && !vb) return undefined;
@@ -84,7 +88,8 @@ function paypalOf(env: NodeJS.ProcessEnv): Settings['paypal'] {
   if (!clientId && !clientSecret) return undefined;
   if (!clientId || !clientSecret) throw new Error('PayPal: servono sia PAYPAL_CLIENT_ID sia PAYPAL_CLIENT_SECRET');
   const environment = (env.PAYPAL_ENVIRONMENT?.trim() || 'sandbox').toLowerCase();
-  if (environment !== 'sandbox' && environment !== 'production') throw new Error(`PAYPAL_ENVIRONMENT non valido: ${env.PAYPAL_ENVIRONMENT} (sandbox o production)`);
+  if (environment !== 'sandbox' && environment !== 'production')
+    throw new Error(`PAYPAL_ENVIRONMENT non valido: ${env.PAYPAL_ENVIRONMENT} (sandbox o production)`);
   return { clientId, clientSecret, environment };
 }
 
@@ -93,8 +98,10 @@ function stripeOf(env: NodeJS.ProcessEnv): Settings['stripe'] {
   const secretKey = env.STRIPE_SECRET_KEY?.trim();
   const publishableKey = env.STRIPE_PUBLISHABLE_KEY?.trim();
   if (!secretKey && !publishableKey) return undefined;
-  if (!secretKey || !publishableKey) throw new Error('Stripe: servono sia STRIPE_SECRET_KEY sia STRIPE_PUBLISHABLE_KEY');
-  if (!/^(sk|rk)_/.test(secretKey) || !publishableKey.startsWith('pk_')) throw new Error('Stripe: STRIPE_SECRET_KEY inizia con sk_ (o rk_), STRIPE_PUBLISHABLE_KEY con pk_');
+  if (!secretKey || !publishableKey)
+    throw new Error('Stripe: servono sia STRIPE_SECRET_KEY sia STRIPE_PUBLISHABLE_KEY');
+  if (!/^(sk|rk)_/.test(secretKey) || !publishableKey.startsWith('pk_'))
+    throw new Error('Stripe: STRIPE_SECRET_KEY inizia con sk_ (o rk_), STRIPE_PUBLISHABLE_KEY con pk_');
   return { secretKey, publishableKey };
 }
 
@@ -102,7 +109,8 @@ function stripeOf(env: NodeJS.ProcessEnv): Settings['stripe'] {
 function priceOf(v: string | undefined): string {
   const s = (v ?? '').trim().replace(',', '.');
   if (!s) return '29.90';
-  if (!/^\d{1,6}(\.\d{1,2})?$/.test(s) || Number(s) <= 0) throw new Error(`SUBSCRIPTION_PRICE non valido: ${v} (euro al mese, es. 29.90)`);
+  if (!/^\d{1,6}(\.\d{1,2})?$/.test(s) || Number(s) <= 0)
+    throw new Error(`SUBSCRIPTION_PRICE non valido: ${v} (euro al mese, es. 29.90)`);
   return Number(s).toFixed(2);
 }
 
@@ -114,12 +122,15 @@ function trustProxyOf(v: string | undefined): Settings['trustProxy'] {
   if (s === '' || /^(false|no|off)$/i.test(s)) return false;
   if (/^(true|yes|on)$/i.test(s)) return true;
   if (/^\d+$/.test(s)) return Number(s) || false;
-  return s.split(',').map((x) => x.trim()).filter(Boolean);
+  return s
+    .split(',')
+    .map((x) => x.trim())
+    .filter(Boolean);
 }
 
 /** TRUST_PROXY as Fastify's `trustProxy` takes it (a hop count as the function its types accept). */
 export const trustProxyOption = (tp: Settings['trustProxy']) =>
-  (typeof tp === 'number' ? (_address: string, hop: number) => hop < tp : tp);
+  typeof tp === 'number' ? (_address: string, hop: number) => hop < tp : tp;
 
 /** JWT_SECRET, else a secret generated once and kept in DATA_DIR. */
 function jwtSecretFor(dataDir: string, env: NodeJS.ProcessEnv): string {
@@ -137,15 +148,21 @@ function smtpUrlOf(v: string | undefined): string | undefined {
   const s = (v ?? '').trim();
   if (!s) return undefined;
   let url: URL;
-  try { url = new URL(s); } catch { throw new Error('SMTP_URL is not a URL (e.g. smtp://user:password@mail.example.com:587)'); }
-  if (url.protocol !== 'smtp:' && url.protocol !== 'smtps:') throw new Error('SMTP_URL must start with smtp:// or smtps://');
+  try {
+    url = new URL(s);
+  } catch {
+    throw new Error('SMTP_URL is not a URL (e.g. smtp://user:password@mail.example.com:587)');
+  }
+  if (url.protocol !== 'smtp:' && url.protocol !== 'smtps:')
+    throw new Error('SMTP_URL must start with smtp:// or smtps://');
   return s;
 }
 
 /** MAIL_FROM: 'Name <address>' or a bare address. */
 function mailFromOf(v: string | undefined, appName: string): string {
   const s = (v ?? '').trim() || `${appName} <noreply@localhost>`;
-  if (!/^(?:[^<>]*<[^\s<>@]+@[^\s<>@]+>|[^\s<>@]+@[^\s<>@]+)$/.test(s)) throw new Error('MAIL_FROM must be an address, e.g. "Studio <noreply@example.com>"');
+  if (!/^(?:[^<>]*<[^\s<>@]+@[^\s<>@]+>|[^\s<>@]+@[^\s<>@]+)$/.test(s))
+    throw new Error('MAIL_FROM must be an address, e.g. "Studio <noreply@example.com>"');
   return s;
 }
 
@@ -153,7 +170,8 @@ function mailFromOf(v: string | undefined, appName: string): string {
 function intSetting(name: string, v: string | undefined, fallback: number, min: number, max: number): number {
   if (v === undefined || v.trim() === '') return fallback;
   const n = Number(v);
-  if (!Number.isInteger(n) || n < min || n > max) throw new Error(`${name} must be a whole number from ${min} to ${max}`);
+  if (!Number.isInteger(n) || n < min || n > max)
+    throw new Error(`${name} must be a whole number from ${min} to ${max}`);
   return n;
 }
 
@@ -190,8 +208,16 @@ export function loadSettings(env: NodeJS.ProcessEnv = process.env): Settings {
     vendorEmail: env.VENDOR_EMAIL?.trim() || addressIn(mailFromOf(env.MAIL_FROM, env.APP_NAME || 'Gestionale Studi')),
     // never the sender's noreply address: a support address people can write to
     supportEmail: env.SUPPORT_EMAIL?.trim() || env.VENDOR_EMAIL?.trim() || 'assistenza@gestionalestudi.it',
-    recaptcha: pairOf('reCAPTCHA (RECAPTCHA_SITE_KEY, RECAPTCHA_SECRET_KEY)', ['siteKey', env.RECAPTCHA_SITE_KEY], ['secretKey', env.RECAPTCHA_SECRET_KEY]),
+    recaptcha: pairOf(
+      'reCAPTCHA (RECAPTCHA_SITE_KEY, RECAPTCHA_SECRET_KEY)',
+      ['siteKey', env.RECAPTCHA_SITE_KEY],
+      ['secretKey', env.RECAPTCHA_SECRET_KEY],
+    ),
     googleClientId: env.GOOGLE_CLIENT_ID?.trim() || undefined,
-    facebook: pairOf('Facebook (FACEBOOK_APP_ID, FACEBOOK_APP_SECRET)', ['appId', env.FACEBOOK_APP_ID], ['appSecret', env.FACEBOOK_APP_SECRET]),
+    facebook: pairOf(
+      'Facebook (FACEBOOK_APP_ID, FACEBOOK_APP_SECRET)',
+      ['appId', env.FACEBOOK_APP_ID],
+      ['appSecret', env.FACEBOOK_APP_SECRET],
+    ),
   };
 }

@@ -26,7 +26,9 @@ import { FeatureGate } from './layout/features';
 // pages beyond the generic list and form are loaded when first opened
 const MenuPage = lazy(() => import('./pages/MenuPage').then((m) => ({ default: m.MenuPage })));
 const SimpleListPage = lazy(() => import('./pages/SimpleListPage').then((m) => ({ default: m.SimpleListPage })));
-const BollettinoGenerator = lazy(() => import('./pages/BollettinoGenerator').then((m) => ({ default: m.BollettinoGenerator })));
+const BollettinoGenerator = lazy(() =>
+  import('./pages/BollettinoGenerator').then((m) => ({ default: m.BollettinoGenerator })),
+);
 const CedoliniSaved = lazy(() => import('./pages/CedoliniSaved').then((m) => ({ default: m.CedoliniSaved })));
 const CustomerImport = lazy(() => import('./pages/CustomerImport').then((m) => ({ default: m.CustomerImport })));
 const MailOutbox = lazy(() => import('./pages/MailOutbox').then((m) => ({ default: m.MailOutbox })));
@@ -43,7 +45,9 @@ const Register = lazy(() => publicArea().then((m) => ({ default: m.Register })))
 const Activation = lazy(() => publicArea().then((m) => ({ default: m.Activation })));
 const RecoverPassword = lazy(() => publicArea().then((m) => ({ default: m.RecoverPassword })));
 const ResetPassword = lazy(() => publicArea().then((m) => ({ default: m.ResetPassword })));
-const Lazy = ({ children }: { children: ReactNode }) => <Suspense fallback={<LinearProgress aria-label="Caricamento" />}>{children}</Suspense>;
+const Lazy = ({ children }: { children: ReactNode }) => (
+  <Suspense fallback={<LinearProgress aria-label="Caricamento" />}>{children}</Suspense>
+);
 
 function Home() {
   return <Navigate to="/Menu" replace />;
@@ -57,7 +61,9 @@ function TableRoute() {
     return (
       <ResourceContextProvider value={view.model.name}>
         <FeatureGate feature={view.model.feature}>
-          <Guard min={view.view.access ?? view.model.access.read}><GenericList key={view.name} model={view.model} view={view} /></Guard>
+          <Guard min={view.view.access ?? view.model.access.read}>
+            <GenericList key={view.name} model={view.model} view={view} />
+          </Guard>
         </FeatureGate>
       </ResourceContextProvider>
     );
@@ -70,19 +76,30 @@ function TableRoute() {
     const parentList = parentModel ? listPathOf(parentModel) : '/Menu';
     return (
       <ResourceContextProvider value={m.name}>
-        <FeatureGate feature={m.feature}><Guard min={m.access.read}><>
-        <CloseHeader fallback={parentList} crumbs={[
-          { label: 'Home', to: '/Menu' },
-          ...(parentModel ? [{ label: `Gestione ${parentModel.plural}`, to: parentList }] : []),
-          { label: `${m.plural} di ${parentModel?.label.toLowerCase() ?? 'elemento'} #${parentId}` },
-        ]} />
-        <GenericList key={parentId} model={m} parentId={parentId} />
-        </></Guard></FeatureGate>
+        <FeatureGate feature={m.feature}>
+          <Guard min={m.access.read}>
+            <>
+              <CloseHeader
+                fallback={parentList}
+                crumbs={[
+                  { label: 'Home', to: '/Menu' },
+                  ...(parentModel ? [{ label: `Gestione ${parentModel.plural}`, to: parentList }] : []),
+                  { label: `${m.plural} di ${parentModel?.label.toLowerCase() ?? 'elemento'} #${parentId}` },
+                ]}
+              />
+              <GenericList key={parentId} model={m} parentId={parentId} />
+            </>
+          </Guard>
+        </FeatureGate>
       </ResourceContextProvider>
     );
   }
   const List = screensFor(m).list;
-  return <ResourceContextProvider value={m.name}><List /></ResourceContextProvider>;
+  return (
+    <ResourceContextProvider value={m.name}>
+      <List />
+    </ResourceContextProvider>
+  );
 }
 
 /**
@@ -101,7 +118,15 @@ function MyProfile() {
   if (!u) return <Navigate to="/utente/login" replace />;
   return (
     <ResourceContextProvider value="User">
-      <Lazy><ModelEdit model={modelByName.get('User')!} id={u.id} ownProfile title="Il mio profilo" crumbs={[{ label: 'Home', to: '/Menu' }, { label: 'Il mio profilo' }]} /></Lazy>
+      <Lazy>
+        <ModelEdit
+          model={modelByName.get('User')!}
+          id={u.id}
+          ownProfile
+          title="Il mio profilo"
+          crumbs={[{ label: 'Home', to: '/Menu' }, { label: 'Il mio profilo' }]}
+        />
+      </Lazy>
     </ResourceContextProvider>
   );
 }
@@ -121,70 +146,206 @@ function PathTracker() {
 export default function App() {
   return (
     <>
-    <PathTracker />
-    {/* AdminContext + AdminUI is what react-admin's <Admin> renders; used directly, the bundle
+      <PathTracker />
+      {/* AdminContext + AdminUI is what react-admin's <Admin> renders; used directly, the bundle
         does not carry <Admin>'s default English i18nProvider (ra-language-english) */}
-    <AdminContext
-      dataProvider={dataProvider}
-      authProvider={authProvider}
-      i18nProvider={i18nProvider}
-      // saved views and columns of the lists on the server (per user), the rest in local storage
-      store={appStore}
-      theme={lightTheme}
-      darkTheme={darkTheme}
-      defaultTheme="light"
-    >
-    <AdminUI
-      layout={AppLayout}
-      loginPage={LoginPage}
-      dashboard={Home}
-      title={DEFAULT_APP_NAME}
-      error={AppCrashPage}
-      catchAll={NotFoundRedirect}
-      disableTelemetry
-      requireAuth
-    >
-      {/* the pages without a session are static children: a function child is evaluated again after
+      <AdminContext
+        dataProvider={dataProvider}
+        authProvider={authProvider}
+        i18nProvider={i18nProvider}
+        // saved views and columns of the lists on the server (per user), the rest in local storage
+        store={appStore}
+        theme={lightTheme}
+        darkTheme={darkTheme}
+        defaultTheme="light"
+      >
+        <AdminUI
+          layout={AppLayout}
+          loginPage={LoginPage}
+          dashboard={Home}
+          title={DEFAULT_APP_NAME}
+          error={AppCrashPage}
+          catchAll={NotFoundRedirect}
+          disableTelemetry
+          requireAuth
+        >
+          {/* the pages without a session are static children: a function child is evaluated again after
           every logout (react-admin clears its queries), and meanwhile an anonymous visitor's
           '*' route logs out again — the login page looped between the two */}
-      <CustomRoutes noLayout>
-        <Route path={ROUTES.login} element={<LoginPage />} />
-        <Route path={ROUTES.error} element={<ErrorPage />} />
-        <Route path={ROUTES.landingPage} element={<Lazy><LandingPage /></Lazy>} />
-        <Route path={ROUTES.contactForm} element={<Lazy><ContactForm /></Lazy>} />
-        <Route path={ROUTES.register} element={<Lazy><Register /></Lazy>} />
-        <Route path={ROUTES.activation} element={<Lazy><Activation /></Lazy>} />
-        <Route path={ROUTES.recoverPassword} element={<Lazy><RecoverPassword /></Lazy>} />
-        <Route path={ROUTES.resetPassword} element={<Lazy><ResetPassword /></Lazy>} />
-      </CustomRoutes>
-      {() => (
-        <>
-          <CustomRoutes>
-            <Route path={ROUTES.menu} element={<Lazy><MenuPage /></Lazy>} />
-            <Route path={ROUTES.menuLower} element={<Lazy><MenuPage /></Lazy>} />
-            <Route path={ROUTES.cedoliniSaved} element={<Lazy><CedoliniSaved /></Lazy>} />
-            <Route path={ROUTES.bollettino} element={<Lazy><BollettinoGenerator /></Lazy>} />
-            <Route path={ROUTES.mailOutbox} element={<Lazy><MailOutbox /></Lazy>} />
-            <Route path={ROUTES.customerImport} element={<Lazy><CustomerImport /></Lazy>} />
-            <Route path={ROUTES.jobsDashboard} element={<Lazy><JobsDashboard /></Lazy>} />
-            <Route path={ROUTES.payInit} element={<Lazy><PayInit /></Lazy>} />
-            <Route path={ROUTES.testApi} element={<Lazy><TestApi /></Lazy>} />
-            <Route path={ROUTES.testView} element={<Lazy><TestView /></Lazy>} />
-            <Route path={ROUTES.payReturn} element={<Lazy><PayReturn /></Lazy>} />
-            <Route path={ROUTES.table} element={<TableRoute />} />
-            <Route path={ROUTES.tableOfParent} element={<TableRoute />} />
-            <Route path={ROUTES.simpleList} element={<Lazy><SimpleListPage /></Lazy>} />
-            {MODELS.map((m) => <Route key={`new-${m.name}`} path={`/NewScheda${m.name}`} element={<SchedaRoute model={m} create />} />)}
-            {MODELS.map((m) => <Route key={`edit-${m.name}`} path={`/Scheda${m.name}/:id`} element={<SchedaRoute model={m} />} />)}
-            <Route path={ROUTES.myStudio} element={<MyStudio />} />
-            <Route path={ROUTES.myProfile} element={<MyProfile />} />
-            {MODELS.filter((m) => m.formRoute).map((m) => <Route key={`form-${m.name}`} path={`/${m.formRoute}/:id?`} element={<SchedaRoute model={m} />} />)}
+          <CustomRoutes noLayout>
+            <Route path={ROUTES.login} element={<LoginPage />} />
+            <Route path={ROUTES.error} element={<ErrorPage />} />
+            <Route
+              path={ROUTES.landingPage}
+              element={
+                <Lazy>
+                  <LandingPage />
+                </Lazy>
+              }
+            />
+            <Route
+              path={ROUTES.contactForm}
+              element={
+                <Lazy>
+                  <ContactForm />
+                </Lazy>
+              }
+            />
+            <Route
+              path={ROUTES.register}
+              element={
+                <Lazy>
+                  <Register />
+                </Lazy>
+              }
+            />
+            <Route
+              path={ROUTES.activation}
+              element={
+                <Lazy>
+                  <Activation />
+                </Lazy>
+              }
+            />
+            <Route
+              path={ROUTES.recoverPassword}
+              element={
+                <Lazy>
+                  <RecoverPassword />
+                </Lazy>
+              }
+            />
+            <Route
+              path={ROUTES.resetPassword}
+              element={
+                <Lazy>
+                  <ResetPassword />
+                </Lazy>
+              }
+            />
           </CustomRoutes>
-          {resourcesFor()}
-        </>
-      )}
-    </AdminUI>
-    </AdminContext>
+          {() => (
+            <>
+              <CustomRoutes>
+                <Route
+                  path={ROUTES.menu}
+                  element={
+                    <Lazy>
+                      <MenuPage />
+                    </Lazy>
+                  }
+                />
+                <Route
+                  path={ROUTES.menuLower}
+                  element={
+                    <Lazy>
+                      <MenuPage />
+                    </Lazy>
+                  }
+                />
+                <Route
+                  path={ROUTES.cedoliniSaved}
+                  element={
+                    <Lazy>
+                      <CedoliniSaved />
+                    </Lazy>
+                  }
+                />
+                <Route
+                  path={ROUTES.bollettino}
+                  element={
+                    <Lazy>
+                      <BollettinoGenerator />
+                    </Lazy>
+                  }
+                />
+                <Route
+                  path={ROUTES.mailOutbox}
+                  element={
+                    <Lazy>
+                      <MailOutbox />
+                    </Lazy>
+                  }
+                />
+                <Route
+                  path={ROUTES.customerImport}
+                  element={
+                    <Lazy>
+                      <CustomerImport />
+                    </Lazy>
+                  }
+                />
+                <Route
+                  path={ROUTES.jobsDashboard}
+                  element={
+                    <Lazy>
+                      <JobsDashboard />
+                    </Lazy>
+                  }
+                />
+                <Route
+                  path={ROUTES.payInit}
+                  element={
+                    <Lazy>
+                      <PayInit />
+                    </Lazy>
+                  }
+                />
+                <Route
+                  path={ROUTES.testApi}
+                  element={
+                    <Lazy>
+                      <TestApi />
+                    </Lazy>
+                  }
+                />
+                <Route
+                  path={ROUTES.testView}
+                  element={
+                    <Lazy>
+                      <TestView />
+                    </Lazy>
+                  }
+                />
+                <Route
+                  path={ROUTES.payReturn}
+                  element={
+                    <Lazy>
+                      <PayReturn />
+                    </Lazy>
+                  }
+                />
+                <Route path={ROUTES.table} element={<TableRoute />} />
+                <Route path={ROUTES.tableOfParent} element={<TableRoute />} />
+                <Route
+                  path={ROUTES.simpleList}
+                  element={
+                    <Lazy>
+                      <SimpleListPage />
+                    </Lazy>
+                  }
+                />
+                {MODELS.map((m) => (
+                  <Route
+                    key={`new-${m.name}`}
+                    path={`/NewScheda${m.name}`}
+                    element={<SchedaRoute model={m} create />}
+                  />
+                ))}
+                {MODELS.map((m) => (
+                  <Route key={`edit-${m.name}`} path={`/Scheda${m.name}/:id`} element={<SchedaRoute model={m} />} />
+                ))}
+                <Route path={ROUTES.myStudio} element={<MyStudio />} />
+                <Route path={ROUTES.myProfile} element={<MyProfile />} />
+                {MODELS.filter((m) => m.formRoute).map((m) => (
+                  <Route key={`form-${m.name}`} path={`/${m.formRoute}/:id?`} element={<SchedaRoute model={m} />} />
+                ))}
+              </CustomRoutes>
+              {resourcesFor()}
+            </>
+          )}
+        </AdminUI>
+      </AdminContext>
     </>
   );
 }

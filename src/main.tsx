@@ -9,5 +9,9 @@ import App from './App';
 // committing — an anonymous visitor of '/' was logged out again and again on the old location
 // (a blank page looping on /utente/login)
 createRoot(document.getElementById('root')!).render(
-  <StrictMode><BrowserRouter useTransitions={false}><App /></BrowserRouter></StrictMode>,
+  <StrictMode>
+    <BrowserRouter useTransitions={false}>
+      <App />
+    </BrowserRouter>
+  </StrictMode>,
 );

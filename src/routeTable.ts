@@ -52,7 +52,11 @@ export function routePatterns(): string[] {
   return [
     ...Object.values(ROUTES),
     ...MODELS.flatMap((m) => [
-      `/${m.name}`, `/${m.name}/create`, `/${m.name}/:id`, `/NewScheda${m.name}`, `/Scheda${m.name}/:id`,
+      `/${m.name}`,
+      `/${m.name}/create`,
+      `/${m.name}/:id`,
+      `/NewScheda${m.name}`,
+      `/Scheda${m.name}/:id`,
       ...(m.formRoute ? [`/${m.formRoute}`, `/${m.formRoute}/:id`] : []),
     ]),
   ];

@@ -6,8 +6,13 @@ import { defineModel } from '../define.js';
  * yearly charges of `year_amount` from `start_date`, linked to the assignment (PRODUCT.md §5).
  */
 export const Assignment = defineModel({
-  name: 'Assignment', table: 'assignments', resource: 'assignments', snake: 'assignment', formRoute: 'scheda_assignment',
-  label: 'Incarico', plural: 'Incarichi',
+  name: 'Assignment',
+  table: 'assignments',
+  resource: 'assignments',
+  snake: 'assignment',
+  formRoute: 'scheda_assignment',
+  label: 'Incarico',
+  plural: 'Incarichi',
   fields: {
     title: f.text('Titolo', { required: true, max: 255, searchable: true, width: 6 }),
     customers_id: f.relation('Cliente', 'Customer', { required: true, width: 6 }),

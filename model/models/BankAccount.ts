@@ -3,8 +3,12 @@ import { defineModel } from '../define.js';
 
 /** Bank account of the studio (seed A §3), used by the studio services. */
 export const BankAccount = defineModel({
-  name: 'BankAccount', table: 'bank_accounts', resource: 'bank_accounts', snake: 'bank_account',
-  label: 'Conto bancario', plural: 'Conti bancari',
+  name: 'BankAccount',
+  table: 'bank_accounts',
+  resource: 'bank_accounts',
+  snake: 'bank_account',
+  label: 'Conto bancario',
+  plural: 'Conti bancari',
   fields: {
     cod: f.text('Codice', { max: 16, unique: true, searchable: true, filterable: true }),
     name: f.text('Nome', { required: true, searchable: true, width: 6 }),

@@ -19,14 +19,26 @@ export const CREDIT_TRANSACTION_TYPES = [
 export const CreditTransactionLog = defineModel({
   // seed B §7: the generic form uses /api/credit_transaction_log; the plural stays as an alias, and
   // the permissions keep their names (credit_transaction_logs.*)
-  name: 'CreditTransactionLog', table: 'credit_transaction_logs', resource: 'credit_transaction_log', snake: 'credit_transaction_log',
-  resourceAliases: ['credit_transaction_logs'], permission: 'credit_transaction_logs', feature: 'credit',
+  name: 'CreditTransactionLog',
+  table: 'credit_transaction_logs',
+  resource: 'credit_transaction_log',
+  snake: 'credit_transaction_log',
+  resourceAliases: ['credit_transaction_logs'],
+  permission: 'credit_transaction_logs',
+  feature: 'credit',
   formRoute: 'scheda_credit_transaction_log',
-  label: 'Movimento di credito', plural: 'Movimenti di credito',
+  label: 'Movimento di credito',
+  plural: 'Movimenti di credito',
   fields: {
     date: f.datetime('Data', { required: true, default: () => nowDateTime(), filterable: true }),
     users_id: f.relation('Utente', 'User', { required: true, width: 6 }),
-    type: f.choice('Tipo', { required: true, choices: [...CREDIT_TRANSACTION_TYPES], default: 'CREDIT', optionsEndpoint: '/api/credit_transaction_types', filterable: true }),
+    type: f.choice('Tipo', {
+      required: true,
+      choices: [...CREDIT_TRANSACTION_TYPES],
+      default: 'CREDIT',
+      optionsEndpoint: '/api/credit_transaction_types',
+      filterable: true,
+    }),
     amount: f.credit('Importo', { required: true, filterable: true }),
     description: f.text('Descrizione', { max: 255, searchable: true, width: 12 }),
     note: f.longtext('Note', { width: 12 }),
@@ -38,7 +50,14 @@ export const CreditTransactionLog = defineModel({
     parentField: 'users_id',
     filters: [
       { kind: 'dateInterval', field: 'date', label: 'Data' },
-      { kind: 'combo', field: 'users_id', label: 'Utente', model: 'User', collection: 'UserResource4SelectCollection', hideWithParent: true },
+      {
+        kind: 'combo',
+        field: 'users_id',
+        label: 'Utente',
+        model: 'User',
+        collection: 'UserResource4SelectCollection',
+        hideWithParent: true,
+      },
     ],
   },
   labelFields: ['description'],

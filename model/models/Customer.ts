@@ -1,11 +1,14 @@
 import { f, today } from '../fields.js';
 import { defineModel } from '../define.js';
 
-
 /** Customer: every field of seed A §3 with the limits of seed A §5. */
 export const Customer = defineModel({
-  name: 'Customer', table: 'customers', resource: 'customers', snake: 'customer',
-  label: 'Cliente', plural: 'Clienti',
+  name: 'Customer',
+  table: 'customers',
+  resource: 'customers',
+  snake: 'customer',
+  label: 'Cliente',
+  plural: 'Clienti',
   fields: {
     cod: f.text('Codice', { max: 16, unique: true, searchable: true }),
     business_name: f.text('Ragione Sociale', { required: true, searchable: true, width: 6 }),
@@ -19,10 +22,17 @@ export const Customer = defineModel({
     fax: f.text('Fax', { rules: ['phone'] }),
     mobile_number: f.text('Cellulare', { rules: ['phone'] }),
     email: f.text('Email', { required: true, rules: ['email'], searchable: true }),
-    yearly_number_of_installments: f.choice('Numero rate annuali', { choices: [
-      { value: 1, text: 'Annuale' }, { value: 2, text: 'Semestrale' }, { value: 4, text: 'Trimestrale' },
-      { value: 3, text: 'Quadrimestrale' }, { value: 12, text: 'Mensile' },
-    ], default: 1, filterable: true }),
+    yearly_number_of_installments: f.choice('Numero rate annuali', {
+      choices: [
+        { value: 1, text: 'Annuale' },
+        { value: 2, text: 'Semestrale' },
+        { value: 4, text: 'Trimestrale' },
+        { value: 3, text: 'Quadrimestrale' },
+        { value: 12, text: 'Mensile' },
+      ],
+      default: 1,
+      filterable: true,
+    }),
     yearly_accounting_amount: f.money('Tariffa annuale', { required: true, min: 0, filterable: true }),
     cedolino_rate: f.money('Costo cedolino', { required: true, min: 0, filterable: true, default: 0 }),
     acquisition_date: f.date('Data acquisizione', { required: true, default: today, filterable: true }),
@@ -31,25 +41,62 @@ export const Customer = defineModel({
     ceased: f.flag('Cessato', { filterable: true }),
     legal_representative_id: f.relation('Legale rappresentante', 'LegalRepresentative', { required: true }),
     legal_status_id: f.relation('Forma giuridica', 'LegalStatus', { listShowsCode: true }),
-    collaborator_accounting_id: f.relation('Collaboratore contabilità', 'User', { optionsEndpoint: '/api/collaborators' }),
-    collaborator_studio_jobs_id: f.relation('Collaboratore adempimenti', 'User', { optionsEndpoint: '/api/collaborators' }),
+    collaborator_accounting_id: f.relation('Collaboratore contabilità', 'User', {
+      optionsEndpoint: '/api/collaborators',
+    }),
+    collaborator_studio_jobs_id: f.relation('Collaboratore adempimenti', 'User', {
+      optionsEndpoint: '/api/collaborators',
+    }),
     note: f.longtext('Note', { width: 12 }),
   },
   list: {
-    columns: ['cod', 'business_name', 'vat_id', 'city', 'email', 'legal_status_id', 'yearly_accounting_amount', 'ceased'],
+    columns: [
+      'cod',
+      'business_name',
+      'vat_id',
+      'city',
+      'email',
+      'legal_status_id',
+      'yearly_accounting_amount',
+      'ceased',
+    ],
     sort: { field: 'business_name' },
     expandField: 'note',
     filters: [
-      { kind: 'combo', field: 'legal_status_id', label: 'Forma giuridica', model: 'LegalStatus', collection: 'LegalStatusResourceListCollection' },
-      { kind: 'combo', field: 'collaborator_accounting_id', label: 'Collaboratore contabilità', endpoint: '/api/collaborators' },
+      {
+        kind: 'combo',
+        field: 'legal_status_id',
+        label: 'Forma giuridica',
+        model: 'LegalStatus',
+        collection: 'LegalStatusResourceListCollection',
+      },
+      {
+        kind: 'combo',
+        field: 'collaborator_accounting_id',
+        label: 'Collaboratore contabilità',
+        endpoint: '/api/collaborators',
+      },
       { kind: 'dateInterval', field: 'acquisition_date', label: 'Data acquisizione' },
-      { kind: 'toggle', field: 'ceased', label: 'Stato', options: [{ value: 0, text: 'Attivi' }, { value: 1, text: 'Cessati' }], default: 0, alwaysAnd: true },
+      {
+        kind: 'toggle',
+        field: 'ceased',
+        label: 'Stato',
+        options: [
+          { value: 0, text: 'Attivi' },
+          { value: 1, text: 'Cessati' },
+        ],
+        default: 0,
+        alwaysAnd: true,
+      },
     ],
     rowLinks: [{ label: 'Estratto Conto', path: '/table/Transaction/:id' }],
-    status: { field: 'ceased', values: {
-      0: { text: 'Attivo', color: 'success', icon: 'CheckCircle' },
-      1: { text: 'Cessato', color: 'default', icon: 'DoNotDisturbOn' },
-    } },
+    status: {
+      field: 'ceased',
+      values: {
+        0: { text: 'Attivo', color: 'success', icon: 'CheckCircle' },
+        1: { text: 'Cessato', color: 'default', icon: 'DoNotDisturbOn' },
+      },
+    },
   },
   labelFields: ['business_name'],
   collections: { CustomersForCedoliniCollection: { columns: ['business_name', 'email', 'cedolino_rate'] } },

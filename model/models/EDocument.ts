@@ -14,10 +14,21 @@ export const EDOCUMENT_TYPES = [
  * within its year, trashed documents included (a number once issued is not issued again).
  */
 export const EDocument = defineModel({
-  name: 'EDocument', table: 'e_documents', resource: 'edocuments', snake: 'e_document', formRoute: 'scheda_EDocument',
-  label: 'Fattura elettronica', plural: 'Fatture elettroniche',
+  name: 'EDocument',
+  table: 'e_documents',
+  resource: 'edocuments',
+  snake: 'e_document',
+  formRoute: 'scheda_EDocument',
+  label: 'Fattura elettronica',
+  plural: 'Fatture elettroniche',
   fields: {
-    type: f.choice('Tipo', { required: true, choices: [...EDOCUMENT_TYPES], default: 'TD01', optionsEndpoint: '/api/edocument_types', filterable: true }),
+    type: f.choice('Tipo', {
+      required: true,
+      choices: [...EDOCUMENT_TYPES],
+      default: 'TD01',
+      optionsEndpoint: '/api/edocument_types',
+      filterable: true,
+    }),
     number: f.text('Numero', { required: true, max: 20, searchable: true, unique: true, uniqueWith: ['year'] }),
     date: f.date('Data', { required: true, default: today, filterable: true }),
     // the year of the date (set with it): the number's scope
@@ -35,7 +46,14 @@ export const EDocument = defineModel({
     filters: [
       { kind: 'dateInterval', field: 'date', label: 'Data', default: 'currentMonth' },
       // on one customer's documents (/table/EDocument/{customer_id}) the customer filter is hidden
-      { kind: 'combo', field: 'customer_id', label: 'Cliente', model: 'Customer', collection: 'CustomerResource4SelectCollection', hideWithParent: true },
+      {
+        kind: 'combo',
+        field: 'customer_id',
+        label: 'Cliente',
+        model: 'Customer',
+        collection: 'CustomerResource4SelectCollection',
+        hideWithParent: true,
+      },
       { kind: 'toggle', field: 'type', label: 'Tipo', options: [...EDOCUMENT_TYPES] },
     ],
   },

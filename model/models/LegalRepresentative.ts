@@ -2,8 +2,12 @@ import { f } from '../fields.js';
 import { defineModel } from '../define.js';
 
 export const LegalRepresentative = defineModel({
-  name: 'LegalRepresentative', table: 'legal_representatives', resource: 'legal_representatives', snake: 'legal_representative',
-  label: 'Legale rappresentante', plural: 'Legali rappresentanti',
+  name: 'LegalRepresentative',
+  table: 'legal_representatives',
+  resource: 'legal_representatives',
+  snake: 'legal_representative',
+  label: 'Legale rappresentante',
+  plural: 'Legali rappresentanti',
   fields: {
     cod: f.text('Codice', { max: 16, unique: true, searchable: true }),
     name: f.text('Nome', { required: true, searchable: true }),

@@ -27,12 +27,24 @@ export const SUBSCRIPTION_MONTHS = { min: 1, max: 36 } as const;
  * The Admin sees its studio's history, the SuperAdmin every studio's.
  */
 export const PaymentLog = defineModel({
-  name: 'PaymentLog', table: 'payment_logs', resource: 'payment_logs', snake: 'payment_log', formRoute: 'scheda_payment_log',
-  label: 'Pagamento', plural: 'Pagamenti', superAdminGlobal: true, softDelete: false,
+  name: 'PaymentLog',
+  table: 'payment_logs',
+  resource: 'payment_logs',
+  snake: 'payment_log',
+  formRoute: 'scheda_payment_log',
+  label: 'Pagamento',
+  plural: 'Pagamenti',
+  superAdminGlobal: true,
+  softDelete: false,
   fields: {
     date: f.datetime('Data', { required: true, default: () => nowDateTime(), readOnly: true, filterable: true }),
     studio_id: f.relation('Studio', 'Studio', { required: true, readOnly: true, width: 6 }),
-    months: f.integer('Mesi', { required: true, min: SUBSCRIPTION_MONTHS.min, max: SUBSCRIPTION_MONTHS.max, readOnly: true }),
+    months: f.integer('Mesi', {
+      required: true,
+      min: SUBSCRIPTION_MONTHS.min,
+      max: SUBSCRIPTION_MONTHS.max,
+      readOnly: true,
+    }),
     amount: f.money('Importo', { readOnly: true }),
     provider: f.choice('Metodo', { choices: [...PAYMENT_PROVIDERS], readOnly: true, filterable: true }),
     status: f.choice('Stato', { choices: [...PAYMENT_STATUSES], readOnly: true, filterable: true }),
@@ -50,12 +62,15 @@ export const PaymentLog = defineModel({
       { kind: 'dateInterval', field: 'created_at', label: 'Data', default: 'currentMonth' },
       { kind: 'toggle', field: 'status', label: 'Stato', options: [{ value: 'COMPLETED', text: 'Pagati' }] },
     ],
-    status: { field: 'status', values: {
-      CREATED: { text: 'In attesa', color: 'default', icon: 'HourglassEmpty' },
-      APPROVED: { text: 'Approvato', color: 'info', icon: 'HourglassEmpty' },
-      COMPLETED: { text: 'Pagato', color: 'success', icon: 'CheckCircle' },
-      FAILED: { text: 'Non riuscito', color: 'error', icon: 'Block' },
-    } },
+    status: {
+      field: 'status',
+      values: {
+        CREATED: { text: 'In attesa', color: 'default', icon: 'HourglassEmpty' },
+        APPROVED: { text: 'Approvato', color: 'info', icon: 'HourglassEmpty' },
+        COMPLETED: { text: 'Pagato', color: 'success', icon: 'CheckCircle' },
+        FAILED: { text: 'Non riuscito', color: 'error', icon: 'Block' },
+      },
+    },
   },
   labelFields: ['date'],
   access: { read: 'Admin', write: 'SuperAdmin' },

@@ -7,8 +7,12 @@ import { defineModel } from '../define.js';
  * its charge (PRODUCT.md §5), linked from the transaction.
  */
 export const Payslip = defineModel({
-  name: 'Payslip', table: 'payslips', resource: 'payslips', snake: 'payslip',
-  label: 'Cedolini del mese', plural: 'Cedolini',
+  name: 'Payslip',
+  table: 'payslips',
+  resource: 'payslips',
+  snake: 'payslip',
+  label: 'Cedolini del mese',
+  plural: 'Cedolini',
   fields: {
     customer_id: f.relation('Cliente', 'Customer', { required: true }),
     year: f.integer('Anno', { required: true, min: 1900, max: 2199, filterable: true }),

@@ -9,8 +9,17 @@ export const FISCAL_REGIMES = [
 ] as const;
 /** Studio (seed B §3, limits of seed B §5). The row is the tenant itself. */
 export const Studio = defineModel({
-  name: 'Studio', table: 'studios', resource: 'studios', snake: 'studio', formRoute: 'scheda_studio',
-  label: 'Studio', plural: 'Studi', scope: 'tenant', superAdminGlobal: true, affectsSessions: true, incompleteRows: true,
+  name: 'Studio',
+  table: 'studios',
+  resource: 'studios',
+  snake: 'studio',
+  formRoute: 'scheda_studio',
+  label: 'Studio',
+  plural: 'Studi',
+  scope: 'tenant',
+  superAdminGlobal: true,
+  affectsSessions: true,
+  incompleteRows: true,
   fields: {
     name: f.text('Nome', { ...req, searchable: true }),
     subtitle: f.text('Sottotitolo', req),
@@ -27,7 +36,11 @@ export const Studio = defineModel({
     postal_code: f.text('CAP', { max: 5, min: 5, rules: ['digits'] }),
     city: f.text('Comune', { max: 60 }),
     province: f.text('Provincia (sigla)', { max: 2, min: 2, rules: ['lettersOnly'] }),
-    fiscal_regime: f.choice('Regime fiscale', { choices: [...FISCAL_REGIMES], default: 'RF01', writeRole: 'SuperAdmin' }),
+    fiscal_regime: f.choice('Regime fiscale', {
+      choices: [...FISCAL_REGIMES],
+      default: 'RF01',
+      writeRole: 'SuperAdmin',
+    }),
     withholding_tax: f.flag("Applica la ritenuta d'acconto (20%) in fattura", { writeRole: 'SuperAdmin' }),
     cassa_previdenza: f.flag('Applica la cassa previdenza (4%) in fattura', { writeRole: 'SuperAdmin' }),
     website: f.text('Sito web'),
@@ -56,10 +69,13 @@ export const Studio = defineModel({
   list: {
     columns: ['name', 'email', 'vat_number', 'subscription_expire_date', 'status'],
     sort: { field: 'name' },
-    status: { field: 'status', values: {
-      1: { text: 'Attivo', color: 'success', icon: 'CheckCircle' },
-      0: { text: 'Disattivato', color: 'error', icon: 'Block' },
-    } },
+    status: {
+      field: 'status',
+      values: {
+        1: { text: 'Attivo', color: 'success', icon: 'CheckCircle' },
+        0: { text: 'Disattivato', color: 'error', icon: 'Block' },
+      },
+    },
   },
   labelFields: ['name'],
   access: { read: 'Admin', write: 'Admin' },

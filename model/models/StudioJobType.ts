@@ -12,8 +12,14 @@ export const STUDIO_JOB_TYPES = [
 ] as const;
 
 export const StudioJobType = defineModel({
-  name: 'StudioJobType', table: 'studio_job_types', resource: 'studio-job-types', snake: 'studio_job_type',
-  label: 'Tipo di adempimento', plural: 'Tipi di adempimento', scope: 'global', softDelete: false,
+  name: 'StudioJobType',
+  table: 'studio_job_types',
+  resource: 'studio-job-types',
+  snake: 'studio_job_type',
+  label: 'Tipo di adempimento',
+  plural: 'Tipi di adempimento',
+  scope: 'global',
+  softDelete: false,
   fields: {
     cod: f.text('Codice', { required: true, max: 20, unique: true, searchable: true }),
     description: f.text('Descrizione', { required: true, max: 255, searchable: true }),

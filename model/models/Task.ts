@@ -3,8 +3,13 @@ import { defineModel } from '../define.js';
 
 /** A step of a studio job (seed A §3: task, titled 'Sotto Adempimento - Task'). */
 export const Task = defineModel({
-  name: 'Task', table: 'tasks', resource: 'tasks', snake: 'task',
-  label: 'Sotto Adempimento - Task', plural: 'Sotto Adempimenti - Task', formTitle: 'Sotto Adempimento - Task',
+  name: 'Task',
+  table: 'tasks',
+  resource: 'tasks',
+  snake: 'task',
+  label: 'Sotto Adempimento - Task',
+  plural: 'Sotto Adempimenti - Task',
+  formTitle: 'Sotto Adempimento - Task',
   fields: {
     cod: f.text('Codice', { max: 255, unique: true, searchable: true, filterable: true }),
     name: f.text('Nome', { searchable: true, width: 6 }),

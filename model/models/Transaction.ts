@@ -14,11 +14,21 @@ export const TRANSACTION_TYPES = [
 
 /** A movement of a customer's account statement (seed A §3: transaction). */
 export const Transaction = defineModel({
-  name: 'Transaction', table: 'transactions', resource: 'transactions', snake: 'transaction',
-  label: 'Movimento', plural: 'Movimenti',
+  name: 'Transaction',
+  table: 'transactions',
+  resource: 'transactions',
+  snake: 'transaction',
+  label: 'Movimento',
+  plural: 'Movimenti',
   fields: {
     customer_id: f.relation('Cliente', 'Customer', { required: true, width: 6 }),
-    type: f.choice('Tipo', { required: true, choices: [...TRANSACTION_TYPES], default: 'CHARGE', optionsEndpoint: '/api/transaction_types', filterable: true }),
+    type: f.choice('Tipo', {
+      required: true,
+      choices: [...TRANSACTION_TYPES],
+      default: 'CHARGE',
+      optionsEndpoint: '/api/transaction_types',
+      filterable: true,
+    }),
     // users enter amounts > 0; the services post signed adjustments (the annual balancer)
     amount: f.money('Importo', { required: true, rules: ['positive'], filterable: true }),
     date: f.datetime('Data', { required: true, default: todayMidnight, filterable: true }),
@@ -28,7 +38,7 @@ export const Transaction = defineModel({
     // the fee assignment or the month of payslips that posted it (server-managed)
     assignment_id: f.relation('Incarico', 'Assignment', { readOnly: true, formHidden: true }),
     payslip_id: f.relation('Cedolini', 'Payslip', { readOnly: true, formHidden: true }),
-    transaction_note: f.text('Nota movimento (riportata nell\'estratto conto)', { width: 12, searchable: true }),
+    transaction_note: f.text("Nota movimento (riportata nell'estratto conto)", { width: 12, searchable: true }),
     internal_note: f.longtext('Nota interna (non visibile al cliente)', { width: 12 }),
   },
   list: {
@@ -39,8 +49,21 @@ export const Transaction = defineModel({
     filters: [
       { kind: 'dateInterval', field: 'date', label: 'Data', default: 'currentMonth' },
       // on one customer's statement (/table/Transaction/{customer_id}) these two are hidden
-      { kind: 'combo', field: 'customer_id', label: 'Cliente', model: 'Customer', collection: 'CustomerResource4SelectCollection', hideWithParent: true },
-      { kind: 'toggle', field: 'is_yearly_installment', label: 'Rate annuali', options: [{ value: 1, text: 'Solo rate' }], hideWithParent: true },
+      {
+        kind: 'combo',
+        field: 'customer_id',
+        label: 'Cliente',
+        model: 'Customer',
+        collection: 'CustomerResource4SelectCollection',
+        hideWithParent: true,
+      },
+      {
+        kind: 'toggle',
+        field: 'is_yearly_installment',
+        label: 'Rate annuali',
+        options: [{ value: 1, text: 'Solo rate' }],
+        hideWithParent: true,
+      },
     ],
   },
   labelFields: ['transaction_note'],

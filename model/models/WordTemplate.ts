@@ -7,8 +7,14 @@ import { defineModel } from '../define.js';
  * studio uses them.
  */
 export const WordTemplate = defineModel({
-  name: 'WordTemplate', table: 'word_templates', resource: 'word_templates', snake: 'word_template',
-  label: 'Modello Word', plural: 'Modelli Word', formRoute: 'scheda_word_template', scope: 'global',
+  name: 'WordTemplate',
+  table: 'word_templates',
+  resource: 'word_templates',
+  snake: 'word_template',
+  label: 'Modello Word',
+  plural: 'Modelli Word',
+  formRoute: 'scheda_word_template',
+  scope: 'global',
   fields: {
     title: f.text('Titolo', { required: true, max: 255, searchable: true, width: 6 }),
     description: f.longtext('Descrizione', { max: 5000, searchable: true, width: 12 }),
@@ -17,8 +23,13 @@ export const WordTemplate = defineModel({
   list: { columns: ['title', 'user_id'], sort: { field: 'title' }, expandField: 'description' },
   labelFields: ['title'],
   attachments: {
-    label: 'File Word', route: 'word_template_attachments', ownerColumn: 'word_template_id',
-    kinds: ['doc', 'docx'], maxFiles: 1, maxBytes: 10 * 1024 * 1024, required: true,
+    label: 'File Word',
+    route: 'word_template_attachments',
+    ownerColumn: 'word_template_id',
+    kinds: ['doc', 'docx'],
+    maxFiles: 1,
+    maxBytes: 10 * 1024 * 1024,
+    required: true,
   },
   access: { read: 'Collaboratore', write: 'SuperAdmin' },
 });

@@ -28,7 +28,8 @@ export interface CaptchaOptions {
   cost?: number;
 }
 
-const derive = (secret: string, purpose: string) => createHmac('sha256', secret).update(`altcha:${purpose}`).digest('hex');
+const derive = (secret: string, purpose: string) =>
+  createHmac('sha256', secret).update(`altcha:${purpose}`).digest('hex');
 
 export function altchaCaptcha(o: CaptchaOptions): Captcha {
   const hmacSignatureSecret = derive(o.secret, 'signature');
@@ -39,10 +40,16 @@ export function altchaCaptcha(o: CaptchaOptions): Captcha {
   const used = new CappedMap<string, number>({ maxSize: 50_000 });
   return {
     kind: 'altcha',
-    challenge: () => createChallenge({
-      algorithm: 'PBKDF2/SHA-256', cost, counter: randomInt(cost, cost * 2), deriveKey,
-      expiresAt: new Date(Date.now() + VALID_SECONDS * 1000), hmacSignatureSecret, hmacKeySignatureSecret,
-    }),
+    challenge: () =>
+      createChallenge({
+        algorithm: 'PBKDF2/SHA-256',
+        cost,
+        counter: randomInt(cost, cost * 2),
+        deriveKey,
+        expiresAt: new Date(Date.now() + VALID_SECONDS * 1000),
+        hmacSignatureSecret,
+        hmacKeySignatureSecret,
+      }),
     async verify(response) {
       if (typeof response !== 'string' || !response || response.length > 8_000) return false;
       let payload: { challenge?: Challenge; solution?: Solution };
@@ -55,7 +62,13 @@ export function altchaCaptcha(o: CaptchaOptions): Captcha {
       const signature = payload.challenge.signature;
       if (used.has(signature)) return false;
       try {
-        const result = await verifySolution({ challenge: payload.challenge, solution: payload.solution, deriveKey, hmacSignatureSecret, hmacKeySignatureSecret });
+        const result = await verifySolution({
+          challenge: payload.challenge,
+          solution: payload.solution,
+          deriveKey,
+          hmacSignatureSecret,
+          hmacKeySignatureSecret,
+        });
         if (!result.verified) return false;
       } catch {
         return false;
@@ -95,4 +108,5 @@ export const RECAPTCHA_CSP = {
   frame: ['https://www.google.com/recaptcha/', 'https://recaptcha.google.com/recaptcha/'],
 } as const;
 
-export const captchaOf = (o: CaptchaOptions): Captcha => (o.recaptcha ? recaptchaCaptcha(o.recaptcha) : altchaCaptcha(o));
+export const captchaOf = (o: CaptchaOptions): Captcha =>
+  o.recaptcha ? recaptchaCaptcha(o.recaptcha) : altchaCaptcha(o);

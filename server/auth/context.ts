@@ -17,7 +17,8 @@ export interface Ctx {
 
 /** Role floor of the model's area plus the role's permission for the verb. */
 export function can(ctx: Ctx, model: ModelDef, verb: Verb, rowId?: number): boolean {
-  if (model.selfAccess && rowId !== undefined && rowId === ctx.userId && (verb === 'view' || verb === 'update')) return true;
+  if (model.selfAccess && rowId !== undefined && rowId === ctx.userId && (verb === 'view' || verb === 'update'))
+    return true;
   if (ctx.role === 'SuperAdmin') return true;
   // a studio itself is created and removed by the SuperAdmin only (its Admin edits its card)
   if (model.scope === 'tenant' && verb !== 'view' && verb !== 'update') return false;

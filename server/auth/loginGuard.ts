@@ -22,8 +22,16 @@ const waitOf = (res: RateLimiterRes | null, max: number) =>
   res && res.consumedPoints >= max ? Math.max(1, Math.ceil(res.msBeforeNext / 1000)) : 0;
 
 export class LoginGuard {
-  private byAccount = new RateLimiterMemory({ keyPrefix: 'account', points: LOGIN_LIMITS.accountFailures, duration: LOGIN_LIMITS.windowSeconds });
-  private byAddress = new RateLimiterMemory({ keyPrefix: 'address', points: LOGIN_LIMITS.addressFailures, duration: LOGIN_LIMITS.windowSeconds });
+  private byAccount = new RateLimiterMemory({
+    keyPrefix: 'account',
+    points: LOGIN_LIMITS.accountFailures,
+    duration: LOGIN_LIMITS.windowSeconds,
+  });
+  private byAddress = new RateLimiterMemory({
+    keyPrefix: 'address',
+    points: LOGIN_LIMITS.addressFailures,
+    duration: LOGIN_LIMITS.windowSeconds,
+  });
 
   /** Seconds until a login of this account from this address may be tried again; 0: now. */
   async waitFor(address: string, account: string): Promise<number> {
@@ -34,7 +42,10 @@ export class LoginGuard {
   /** A wrong password (or an unknown e-mail) from this address for this account. */
   async failed(address: string, account: string) {
     // over the limit consume() rejects: the failure is counted all the same
-    await Promise.all([this.byAccount.consume(account).catch(() => undefined), this.byAddress.consume(address).catch(() => undefined)]);
+    await Promise.all([
+      this.byAccount.consume(account).catch(() => undefined),
+      this.byAddress.consume(address).catch(() => undefined),
+    ]);
   }
 
   /** The account's password was right: its earlier failures no longer count. */

@@ -19,7 +19,9 @@ export const HASH_RETRY_AFTER = 5;
 
 /** Too many hashes waiting: 503, try again in a few seconds. */
 export class HashingBusy extends HttpError {
-  constructor() { super(503, MSG.loginBusy); }
+  constructor() {
+    super(503, MSG.loginBusy);
+  }
 }
 
 const limit = pLimit(HASH_CONCURRENCY);
@@ -31,13 +33,18 @@ function bounded<T>(work: () => Promise<T>): Promise<T> {
 /** Hashes computed by this process (the tests check that a registration hashes one whether or not its e-mail has an account). */
 export const hashStats = { computed: 0 };
 
-export const hashPassword = (plain: string) => bounded(() => {
-  hashStats.computed++;
-  return hash(plain, OPTIONS);
-});
+export const hashPassword = (plain: string) =>
+  bounded(() => {
+    hashStats.computed++;
+    return hash(plain, OPTIONS);
+  });
 export const verifyPassword = async (stored: string | null | undefined, plain: string) => {
   if (!stored) return false;
   return bounded(async () => {
-    try { return await verify(stored, plain); } catch { return false; }
+    try {
+      return await verify(stored, plain);
+    } catch {
+      return false;
+    }
   });
 };

@@ -14,7 +14,8 @@ import { idArray } from '../db/sql.js';
  * already this one's (`email_elsewhere`) is outside the index and never logs in.
  */
 export async function userForLogin(exec: Exec, email: string): Promise<Row | undefined> {
-  const rows = await exec(sql`SELECT u."id", u."name", u."email", u."password", u."active", u."credit"::text AS "credit", u."avatar",
+  const rows =
+    await exec(sql`SELECT u."id", u."name", u."email", u."password", u."active", u."credit"::text AS "credit", u."avatar",
       u."studio_id", r."name" AS "role", s."name" AS "studio_name", to_char(s."subscription_expire_date", 'YYYY-MM-DD') AS "subscription_expire_date",
       coalesce(e."epoch", 0) AS "session_epoch"
     FROM "users" u JOIN "roles" r ON r."id" = u."role_id" JOIN "studios" s ON s."id" = u."studio_id"
@@ -35,7 +36,9 @@ export async function endOtherSessions(exec: Exec, userId: number, keptJti: stri
 
 /** Revokes a token until it expires (`expires`: 'YYYY-MM-DD HH:MM:SS'); drops long-expired revocations. */
 export async function revokeToken(exec: Exec, jti: string, expires: string) {
-  await exec(sql`INSERT INTO "revoked_tokens" ("jti", "expires_at") VALUES (${jti}, ${expires}::timestamp) ON CONFLICT DO NOTHING`);
+  await exec(
+    sql`INSERT INTO "revoked_tokens" ("jti", "expires_at") VALUES (${jti}, ${expires}::timestamp) ON CONFLICT DO NOTHING`,
+  );
   await exec(sql`DELETE FROM "revoked_tokens" WHERE "expires_at" < LOCALTIMESTAMP - interval '1 day'`);
 }
 
@@ -44,7 +47,8 @@ export async function revokeToken(exec: Exec, jti: string, expires: string) {
  * token's `sv`), with role and studio (and whether its subscription expired).
  */
 export async function sessionUser(exec: Exec, id: number, jti: string, epoch: number): Promise<Row | undefined> {
-  const rows = await exec(sql`SELECT u."id", u."name", u."email", u."studio_id", u."role_id", r."name" AS "role", s."name" AS "studio_name",
+  const rows =
+    await exec(sql`SELECT u."id", u."name", u."email", u."studio_id", u."role_id", r."name" AS "role", s."name" AS "studio_name",
       (s."subscription_expire_date" IS NOT NULL AND s."subscription_expire_date" < (now() AT TIME ZONE 'Europe/Rome')::date) AS "expired"
     FROM "users" u JOIN "roles" r ON r."id" = u."role_id" JOIN "studios" s ON s."id" = u."studio_id"
       LEFT JOIN "session_epochs" e ON e."user_id" = u."id"
@@ -56,14 +60,18 @@ export async function sessionUser(exec: Exec, id: number, jti: string, epoch: nu
 
 /** The permission names granted to a role. */
 export async function rolePermissions(exec: Exec, roleId: number): Promise<Set<string>> {
-  const rows = await exec(sql`SELECT p."name" FROM "role_permissions" rp JOIN "permissions" p ON p."id" = rp."permission_id" WHERE rp."role_id" = ${roleId}`);
+  const rows = await exec(
+    sql`SELECT p."name" FROM "role_permissions" rp JOIN "permissions" p ON p."id" = rp."permission_id" WHERE rp."role_id" = ${roleId}`,
+  );
   return new Set(rows.map((r) => String(r.name)));
 }
 
 /** The names of some roles or permissions (the built-in ones are protected: server/models/Role.ts). */
 export async function namesByIds(exec: Exec, table: 'roles' | 'permissions', ids: number[]): Promise<string[]> {
   if (!ids.length) return [];
-  return (await exec(sql`SELECT "name" FROM ${sql.identifier(table)} WHERE "id" = ANY(${idArray(ids)})`)).map((r) => String(r.name));
+  return (await exec(sql`SELECT "name" FROM ${sql.identifier(table)} WHERE "id" = ANY(${idArray(ids)})`)).map((r) =>
+    String(r.name),
+  );
 }
 
 /** A studio's name ('' when there is none). */

@@ -28,9 +28,15 @@ type Bus = Pick<Database, 'listen' | 'notify'>;
 export class Sessions {
   private permCache = new Map<number, { at: number; names: Set<string> }>();
   private userCache = new Map<string, { at: number; user: UserRow }>();
-  constructor(private tokens: Tokens, private exec: Exec, private bus?: Bus) {}
+  constructor(
+    private tokens: Tokens,
+    private exec: Exec,
+    private bus?: Bus,
+  ) {}
 
-  invalidatePermissions() { this.permCache.clear(); }
+  invalidatePermissions() {
+    this.permCache.clear();
+  }
 
   /**
    * Hear the other processes (production runs several on one PostgreSQL): a change of users,
@@ -38,14 +44,21 @@ export class Sessions {
    */
   async listen(): Promise<() => Promise<void>> {
     if (!this.bus) return async () => undefined;
-    return this.bus.listen(SESSIONS_CHANNEL, (payload) => {
-      if (payload.startsWith('jti:')) this.forget(payload.slice(4));
-      else { this.forget(); this.invalidatePermissions(); }
-    }, () => {
-      // the listening connection was lost and is back: what was sent meanwhile was missed
-      this.forget();
-      this.invalidatePermissions();
-    });
+    return this.bus.listen(
+      SESSIONS_CHANNEL,
+      (payload) => {
+        if (payload.startsWith('jti:')) this.forget(payload.slice(4));
+        else {
+          this.forget();
+          this.invalidatePermissions();
+        }
+      },
+      () => {
+        // the listening connection was lost and is back: what was sent meanwhile was missed
+        this.forget();
+        this.invalidatePermissions();
+      },
+    );
   }
 
   /** Users, roles, permissions or studios changed: every process drops its cached checks. */
@@ -63,7 +76,10 @@ export class Sessions {
 
   /** Forget cached checks of a token (logout) or of every token (user changes). */
   forget(jti?: string) {
-    if (!jti) { this.userCache.clear(); return; }
+    if (!jti) {
+      this.userCache.clear();
+      return;
+    }
     for (const key of this.userCache.keys()) if (key.endsWith(`|${jti}`)) this.userCache.delete(key);
   }
 
@@ -72,10 +88,18 @@ export class Sessions {
     const hit = this.userCache.get(key);
     if (hit && Date.now() - hit.at < USER_TTL_MS) return hit.user;
     const u = await sessionUser(this.exec, id, jti, epoch);
-    if (!u) { this.userCache.delete(key); return null; }
+    if (!u) {
+      this.userCache.delete(key);
+      return null;
+    }
     const user: UserRow = {
-      userId: Number(u.id), name: String(u.name), email: String(u.email), role: u.role as RoleName,
-      studioId: Number(u.studio_id), studioName: String(u.studio_name ?? ''), roleId: Number(u.role_id),
+      userId: Number(u.id),
+      name: String(u.name),
+      email: String(u.email),
+      role: u.role as RoleName,
+      studioId: Number(u.studio_id),
+      studioName: String(u.studio_name ?? ''),
+      roleId: Number(u.role_id),
       subscriptionExpired: u.expired === true,
     };
     if (this.userCache.size > 10_000) this.userCache.clear();

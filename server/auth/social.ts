@@ -17,10 +17,18 @@ export const SOCIAL_LABEL: Record<SocialProvider, string> = { google: 'Google', 
 
 /** A token the provider does not vouch for (401), or a provider that cannot be reached (502). */
 export class SocialTokenError extends Error {
-  constructor(message: string, public unreachable = false) { super(message); }
+  constructor(
+    message: string,
+    public unreachable = false,
+  ) {
+    super(message);
+  }
 }
 
-export interface SocialVerifier { provider: SocialProvider; verify(token: string): Promise<string> }
+export interface SocialVerifier {
+  provider: SocialProvider;
+  verify(token: string): Promise<string>;
+}
 
 export const GOOGLE_JWKS_URL = 'https://www.googleapis.com/oauth2/v3/certs';
 export const FACEBOOK_GRAPH_URL = 'https://graph.facebook.com/v19.0';
@@ -32,13 +40,22 @@ export function googleVerifier(clientId: string): SocialVerifier {
     async verify(token) {
       let payload: Record<string, unknown>;
       try {
-        ({ payload } = await jwtVerify(token, keys, { issuer: ['https://accounts.google.com', 'accounts.google.com'], audience: clientId }));
+        ({ payload } = await jwtVerify(token, keys, {
+          issuer: ['https://accounts.google.com', 'accounts.google.com'],
+          audience: clientId,
+        }));
       } catch (e) {
         // jose's own errors carry a code; a failed download of Google's keys does not (or times out)
         const code = (e as { code?: string }).code;
-        throw new SocialTokenError(!code || code === 'ERR_JWKS_TIMEOUT' ? 'Google non è raggiungibile in questo momento' : 'Token Google non valido', !code || code === 'ERR_JWKS_TIMEOUT');
+        throw new SocialTokenError(
+          !code || code === 'ERR_JWKS_TIMEOUT'
+            ? 'Google non è raggiungibile in questo momento'
+            : 'Token Google non valido',
+          !code || code === 'ERR_JWKS_TIMEOUT',
+        );
       }
-      if (payload.email_verified !== true || typeof payload.email !== 'string') throw new SocialTokenError('L\'account Google non ha un\'email verificata');
+      if (payload.email_verified !== true || typeof payload.email !== 'string')
+        throw new SocialTokenError("L'account Google non ha un'email verificata");
       return payload.email.trim().toLowerCase();
     },
   };
@@ -48,7 +65,9 @@ export function facebookVerifier(app: { appId: string; appSecret: string }): Soc
   const graph = async (path: string, params: Record<string, string>) => {
     let res: Response;
     try {
-      res = await fetch(`${FACEBOOK_GRAPH_URL}${path}?${new URLSearchParams(params)}`, { signal: AbortSignal.timeout(10_000) });
+      res = await fetch(`${FACEBOOK_GRAPH_URL}${path}?${new URLSearchParams(params)}`, {
+        signal: AbortSignal.timeout(10_000),
+      });
     } catch {
       throw new SocialTokenError('Facebook non è raggiungibile in questo momento', true);
     }
@@ -61,10 +80,12 @@ export function facebookVerifier(app: { appId: string; appSecret: string }): Soc
     async verify(token) {
       const debug = await graph('/debug_token', { input_token: token, access_token: `${app.appId}|${app.appSecret}` });
       const data = (debug.body.data ?? {}) as { is_valid?: boolean; app_id?: string; user_id?: string };
-      if (!debug.ok || data.is_valid !== true || String(data.app_id) !== app.appId) throw new SocialTokenError('Token Facebook non valido');
+      if (!debug.ok || data.is_valid !== true || String(data.app_id) !== app.appId)
+        throw new SocialTokenError('Token Facebook non valido');
       const me = await graph('/me', { fields: 'id,email', access_token: token });
       const email = me.body.email;
-      if (!me.ok || String(me.body.id) !== String(data.user_id) || typeof email !== 'string' || !email) throw new SocialTokenError('L\'account Facebook non ha un\'email');
+      if (!me.ok || String(me.body.id) !== String(data.user_id) || typeof email !== 'string' || !email)
+        throw new SocialTokenError("L'account Facebook non ha un'email");
       return email.trim().toLowerCase();
     },
   };
@@ -72,7 +93,16 @@ export function facebookVerifier(app: { appId: string; appSecret: string }): Soc
 
 /** What the providers' login scripts need of the page's Content-Security-Policy, each only when on. */
 export const SOCIAL_CSP = {
-  google: { script: ['https://accounts.google.com/gsi/client'], frame: ['https://accounts.google.com/gsi/'], connect: ['https://accounts.google.com/gsi/'], style: ['https://accounts.google.com/gsi/style'] },
-  facebook: { script: ['https://connect.facebook.net'], frame: ['https://www.facebook.com', 'https://web.facebook.com'], connect: ['https://graph.facebook.com', 'https://www.facebook.com'], style: [] as string[] },
+  google: {
+    script: ['https://accounts.google.com/gsi/client'],
+    frame: ['https://accounts.google.com/gsi/'],
+    connect: ['https://accounts.google.com/gsi/'],
+    style: ['https://accounts.google.com/gsi/style'],
+  },
+  facebook: {
+    script: ['https://connect.facebook.net'],
+    frame: ['https://www.facebook.com', 'https://web.facebook.com'],
+    connect: ['https://graph.facebook.com', 'https://www.facebook.com'],
+    style: [] as string[],
+  },
 } as const;
-

@@ -22,7 +22,10 @@ export interface TokenClaims {
 export class Tokens {
   private secret: Uint8Array<ArrayBuffer>;
   private imported?: Promise<CryptoKey>;
-  constructor(secret: string, private hours: number) {
+  constructor(
+    secret: string,
+    private hours: number,
+  ) {
     this.secret = new TextEncoder().encode(secret);
   }
 
@@ -31,22 +34,34 @@ export class Tokens {
    * raw secret, jose imports it again for every token it signs or verifies, half of its cost.
    */
   private key(): Promise<CryptoKey> {
-    this.imported ??= crypto.subtle.importKey('raw', this.secret, { name: 'HMAC', hash: 'SHA-256' }, false, ['sign', 'verify']);
+    this.imported ??= crypto.subtle.importKey('raw', this.secret, { name: 'HMAC', hash: 'SHA-256' }, false, [
+      'sign',
+      'verify',
+    ]);
     return this.imported;
   }
 
   async sign(claims: Omit<TokenClaims, 'jti' | 'exp'>): Promise<{ token: string; jti: string; exp: number }> {
     const jti = randomUUID();
     const exp = Math.floor(Date.now() / 1000) + Math.round(this.hours * 3600);
-    const token = await new SignJWT({ ...claims }).setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
-      .setJti(jti).setIssuedAt().setExpirationTime(exp).setSubject(String(claims.id)).sign(await this.key());
+    const token = await new SignJWT({ ...claims })
+      .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
+      .setJti(jti)
+      .setIssuedAt()
+      .setExpirationTime(exp)
+      .setSubject(String(claims.id))
+      .sign(await this.key());
     return { token, jti, exp };
   }
 
   async verify(token: string): Promise<TokenClaims | null> {
     try {
-      const { payload } = await jwtVerify(token, await this.key(), { algorithms: ['HS256'], requiredClaims: ['exp', 'jti'] });
-      if (typeof payload.id !== 'number' || typeof payload.jti !== 'string' || typeof payload.exp !== 'number') return null;
+      const { payload } = await jwtVerify(token, await this.key(), {
+        algorithms: ['HS256'],
+        requiredClaims: ['exp', 'jti'],
+      });
+      if (typeof payload.id !== 'number' || typeof payload.jti !== 'string' || typeof payload.exp !== 'number')
+        return null;
       // tokens issued before session epochs existed carry none: epoch 0
       return { ...payload, sv: typeof payload.sv === 'number' ? payload.sv : 0 } as unknown as TokenClaims;
     } catch {

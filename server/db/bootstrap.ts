@@ -33,20 +33,28 @@ export async function bootstrap(exec: Exec) {
   for (const m of MODELS) {
     for (const verb of VERBS) {
       const name = `${permissionName(m)}.${verb}`;
-      const ins = await exec(sql`INSERT INTO "permissions" ("name") VALUES (${name}) ON CONFLICT ("name") DO NOTHING RETURNING "id"`);
+      const ins = await exec(
+        sql`INSERT INTO "permissions" ("name") VALUES (${name}) ON CONFLICT ("name") DO NOTHING RETURNING "id"`,
+      );
       const isNew = ins.length > 0;
-      const permId = isNew ? Number(ins[0].id) : Number((await exec(sql`SELECT "id" FROM "permissions" WHERE "name" = ${name}`))[0].id);
+      const permId = isNew
+        ? Number(ins[0].id)
+        : Number((await exec(sql`SELECT "id" FROM "permissions" WHERE "name" = ${name}`))[0].id);
       for (const role of ROLE_NAMES) {
         const r = roleIds.get(role)!;
         if ((isNew || r.created) && grantedByDefault(role, m, verb)) {
-          await exec(sql`INSERT INTO "role_permissions" ("role_id", "permission_id") VALUES (${r.id}, ${permId}) ON CONFLICT DO NOTHING`);
+          await exec(
+            sql`INSERT INTO "role_permissions" ("role_id", "permission_id") VALUES (${r.id}, ${permId}) ON CONFLICT DO NOTHING`,
+          );
         }
       }
     }
   }
   // the fixed catalogue of job types (C41)
   for (const t of STUDIO_JOB_TYPES) {
-    await exec(sql`INSERT INTO "studio_job_types" ("cod", "description") VALUES (${t.cod}, ${t.description}) ON CONFLICT ("cod") DO NOTHING`);
+    await exec(
+      sql`INSERT INTO "studio_job_types" ("cod", "description") VALUES (${t.cod}, ${t.description}) ON CONFLICT ("cod") DO NOTHING`,
+    );
   }
   return Object.fromEntries([...roleIds].map(([k, v]) => [k, v.id])) as Record<RoleName, number>;
 }

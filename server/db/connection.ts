@@ -53,7 +53,8 @@ const CONNECT_TIMEOUT_MS = 5_000;
 /** Waits between attempts to reach PostgreSQL: 1 s, doubling, at most 10 s. */
 const retryDelay = (attempt: number) => Math.min(1000 * 2 ** (attempt - 1), 10_000);
 const sleep = (ms: number) => new Promise<void>((r) => setTimeout(r, ms));
-const reason = (err: unknown) => (err instanceof Error && err.message ? err.message.split('\n')[0] : String((err as { code?: unknown })?.code ?? err));
+const reason = (err: unknown) =>
+  err instanceof Error && err.message ? err.message.split('\n')[0] : String((err as { code?: unknown })?.code ?? err);
 
 export interface OpenOptions {
   databaseUrl?: string;
@@ -76,14 +77,21 @@ export async function openDatabase(opts: OpenOptions): Promise<Database> {
     const { drizzle } = await import('drizzle-orm/node-postgres');
     // numeric/date/timestamp come back as strings; the records engine converts them
     const pool = new pg.Pool({
-      connectionString: opts.databaseUrl, max: 10, options: '-c TimeZone=Europe/Rome',
-      connectionTimeoutMillis: CONNECT_TIMEOUT_MS, keepAlive: true,
+      connectionString: opts.databaseUrl,
+      max: 10,
+      options: '-c TimeZone=Europe/Rome',
+      connectionTimeoutMillis: CONNECT_TIMEOUT_MS,
+      keepAlive: true,
     });
     // A connection that breaks (a restart, a failover, pg_terminate_backend) is never fatal: an
     // idle one is dropped by the pool and replaced on the next query; on one in use the query
     // fails (the API answers 503). Without these listeners the 'error' event ends the process.
-    pool.on('error', (err) => log.warn({ err }, `PostgreSQL: an idle connection was lost (${reason(err)}); a new one is made when needed`));
-    pool.on('connect', (client) => { client.on('error', () => undefined); });
+    pool.on('error', (err) =>
+      log.warn({ err }, `PostgreSQL: an idle connection was lost (${reason(err)}); a new one is made when needed`),
+    );
+    pool.on('connect', (client) => {
+      client.on('error', () => undefined);
+    });
     const db = drizzle(pool);
     // at start the database may not be there yet (starting, failing over, not created): retry
     for (let attempt = 1; ; attempt++) {
@@ -92,22 +100,32 @@ export async function openDatabase(opts: OpenOptions): Promise<Database> {
         if (attempt > 1) log.info({ attempt }, 'PostgreSQL is reachable: starting');
         break;
       } catch (err) {
-        if (!isDatabaseUnavailable(err)) { await pool.end().catch(() => undefined); throw err; }
+        if (!isDatabaseUnavailable(err)) {
+          await pool.end().catch(() => undefined);
+          throw err;
+        }
         const wait = retryDelay(attempt);
-        log.warn({ err, attempt, retryInMs: wait }, `PostgreSQL is not reachable (${reason(err)}): retrying in ${wait / 1000} s (attempt ${attempt})`);
+        log.warn(
+          { err, attempt, retryInMs: wait },
+          `PostgreSQL is not reachable (${reason(err)}): retrying in ${wait / 1000} s (attempt ${attempt})`,
+        );
         await sleep(wait);
       }
     }
     return {
-      db: db as unknown as Db, kind: 'postgres',
+      db: db as unknown as Db,
+      kind: 'postgres',
       query: async (text, params) => (await pool.query(text, params as unknown[])).rows,
       script: async (text) => {
         // several statements answer one result each
         const res = (await pool.query(text)) as unknown as import('pg').QueryResult | import('pg').QueryResult[];
         return (Array.isArray(res) ? res.at(-1)?.rows : res.rows) ?? [];
       },
-      listen: (channel, onPayload, onReconnect) => listenWithReconnect(pg.Client, opts.databaseUrl!, channel, onPayload, onReconnect, log),
-      notify: async (channel, payload) => { await pool.query('SELECT pg_notify($1, $2)', [channel, payload]); },
+      listen: (channel, onPayload, onReconnect) =>
+        listenWithReconnect(pg.Client, opts.databaseUrl!, channel, onPayload, onReconnect, log),
+      notify: async (channel, payload) => {
+        await pool.query('SELECT pg_notify($1, $2)', [channel, payload]);
+      },
       close: () => pool.end(),
     };
   }
@@ -121,7 +139,11 @@ export async function openDatabase(opts: OpenOptions): Promise<Database> {
   }
   // one process per data folder (a second one would lose its writes); released at close
   const unlock = dir
-    ? await lockDataDir(dirname(dir), log, opts.onLockLost ?? ((err) => log.error({ err }, 'the embedded database is no longer locked by this process')))
+    ? await lockDataDir(
+        dirname(dir),
+        log,
+        opts.onLockLost ?? ((err) => log.error({ err }, 'the embedded database is no longer locked by this process')),
+      )
     : async () => undefined;
   let client: InstanceType<typeof PGlite>;
   let db: ReturnType<typeof drizzle>;
@@ -135,12 +157,19 @@ export async function openDatabase(opts: OpenOptions): Promise<Database> {
     throw err;
   }
   return {
-    db: db as unknown as Db, kind: 'pglite',
+    db: db as unknown as Db,
+    kind: 'pglite',
     query: async (text, params) => (await client.query(text, params as unknown[])).rows as never,
-    script: (text) => client.transaction(async (tx) => ((await tx.exec(text)).at(-1)?.rows ?? []) as Record<string, unknown>[]),
+    script: (text) =>
+      client.transaction(async (tx) => ((await tx.exec(text)).at(-1)?.rows ?? []) as Record<string, unknown>[]),
     listen: async (channel, onPayload) => client.listen(channel, onPayload),
-    notify: async (channel, payload) => { await client.query('SELECT pg_notify($1, $2)', [channel, payload]); },
-    close: async () => { await client.close(); await unlock(); },
+    notify: async (channel, payload) => {
+      await client.query('SELECT pg_notify($1, $2)', [channel, payload]);
+    },
+    close: async () => {
+      await client.close();
+      await unlock();
+    },
     dumpDataDir: () => client.dumpDataDir('none'),
   };
 }
@@ -158,7 +187,8 @@ async function migrateOn(pool: import('pg').Pool) {
     failed = err instanceof Error ? err : new Error(String(err));
     throw err;
   } finally {
-    if (!failed || !isDatabaseUnavailable(failed)) await client.query('SELECT pg_advisory_unlock(727272)').catch(() => undefined);
+    if (!failed || !isDatabaseUnavailable(failed))
+      await client.query('SELECT pg_advisory_unlock(727272)').catch(() => undefined);
     // a connection that failed is closed (which also frees the advisory lock), not reused
     client.release(failed);
   }
@@ -169,8 +199,12 @@ async function migrateOn(pool: import('pg').Pool) {
  * after a reconnection `onReconnect` runs (notifications sent meanwhile were missed).
  */
 async function listenWithReconnect(
-  Client: typeof import('pg').Client, connectionString: string, channel: string,
-  onPayload: (payload: string) => void, onReconnect: (() => void) | undefined, log: DbLog,
+  Client: typeof import('pg').Client,
+  connectionString: string,
+  channel: string,
+  onPayload: (payload: string) => void,
+  onReconnect: (() => void) | undefined,
+  log: DbLog,
 ): Promise<() => Promise<void>> {
   let current: import('pg').Client | null = null;
   let stopped = false;
@@ -179,7 +213,9 @@ async function listenWithReconnect(
 
   const connect = async () => {
     const c = new Client({ connectionString, connectionTimeoutMillis: CONNECT_TIMEOUT_MS, keepAlive: true });
-    c.on('notification', (n) => { if (n.channel === channel) onPayload(n.payload ?? ''); });
+    c.on('notification', (n) => {
+      if (n.channel === channel) onPayload(n.payload ?? '');
+    });
     c.on('error', (err) => lost(c, err));
     c.on('end', () => lost(c));
     try {
@@ -189,31 +225,46 @@ async function listenWithReconnect(
       await c.end().catch(() => undefined);
       throw err;
     }
-    if (stopped) { await c.end().catch(() => undefined); return; }
+    if (stopped) {
+      await c.end().catch(() => undefined);
+      return;
+    }
     current = c;
   };
   const lost = (c: import('pg').Client, err?: Error) => {
     if (stopped || current !== c) return;
     current = null;
     void c.end().catch(() => undefined);
-    log.warn(err ? { err, channel } : { channel }, `PostgreSQL: the connection listening on ${channel} was lost${err ? ` (${reason(err)})` : ''}: reconnecting`);
+    log.warn(
+      err ? { err, channel } : { channel },
+      `PostgreSQL: the connection listening on ${channel} was lost${err ? ` (${reason(err)})` : ''}: reconnecting`,
+    );
     schedule();
   };
   const schedule = () => {
     if (stopped || timer) return;
     attempt++;
-    timer = setTimeout(() => {
-      timer = undefined;
-      connect().then(() => {
-        if (stopped || !current) return;
-        log.info({ channel, attempt }, `PostgreSQL: listening on ${channel} again`);
-        attempt = 0;
-        onReconnect?.();
-      }, (err: unknown) => {
-        log.warn({ err, channel, attempt }, `PostgreSQL: listening on ${channel} failed (${reason(err)}): retrying`);
-        schedule();
-      });
-    }, Math.min(250 * 2 ** (attempt - 1), 10_000));
+    timer = setTimeout(
+      () => {
+        timer = undefined;
+        connect().then(
+          () => {
+            if (stopped || !current) return;
+            log.info({ channel, attempt }, `PostgreSQL: listening on ${channel} again`);
+            attempt = 0;
+            onReconnect?.();
+          },
+          (err: unknown) => {
+            log.warn(
+              { err, channel, attempt },
+              `PostgreSQL: listening on ${channel} failed (${reason(err)}): retrying`,
+            );
+            schedule();
+          },
+        );
+      },
+      Math.min(250 * 2 ** (attempt - 1), 10_000),
+    );
     timer.unref();
   };
 

@@ -27,14 +27,25 @@ export interface LockLog {
   error(obj: object, msg?: string): void;
 }
 
-interface Owner { pid: number; host: string; since: string }
+interface Owner {
+  pid: number;
+  host: string;
+  since: string;
+}
 
 export class DataDirLockedError extends Error {
-  constructor(public dataDir: string, public owner: Owner | null) {
-    super(`The embedded database in ${dataDir} is already in use by another server process`
-      + (owner ? ` (pid ${owner.pid}${owner.host !== hostname() ? ` on ${owner.host}` : ''}, running since ${owner.since})` : '')
-      + `. Only one process may use it: stop that process or give this one another DATA_DIR`
-      + ` (the lock is ${join(dataDir, 'pglite.lock')}).`);
+  constructor(
+    public dataDir: string,
+    public owner: Owner | null,
+  ) {
+    super(
+      `The embedded database in ${dataDir} is already in use by another server process` +
+        (owner
+          ? ` (pid ${owner.pid}${owner.host !== hostname() ? ` on ${owner.host}` : ''}, running since ${owner.since})`
+          : '') +
+        `. Only one process may use it: stop that process or give this one another DATA_DIR` +
+        ` (the lock is ${join(dataDir, 'pglite.lock')}).`,
+    );
     this.name = 'DataDirLockedError';
   }
 }
@@ -43,7 +54,9 @@ function readOwner(pidFile: string): Owner | null {
   try {
     const o = JSON.parse(readFileSync(pidFile, 'utf8')) as Owner;
     return Number.isInteger(o.pid) ? o : null;
-  } catch { return null; }
+  } catch {
+    return null;
+  }
 }
 
 /** Whether the owner is a running process other than this one (one on another host counts as running). */
@@ -51,19 +64,30 @@ function running(o: Owner | null): boolean {
   if (!o) return false;
   if (o.host !== hostname()) return true;
   if (o.pid === process.pid) return false;
-  try { process.kill(o.pid, 0); return true; } catch (err) { return (err as NodeJS.ErrnoException).code === 'EPERM'; }
+  try {
+    process.kill(o.pid, 0);
+    return true;
+  } catch (err) {
+    return (err as NodeJS.ErrnoException).code === 'EPERM';
+  }
 }
 
 /**
  * Takes the lock of `dataDir` or throws DataDirLockedError. A lock left by a process that is no
  * longer running is waited for until it goes stale (at most the stale time). Resolves to its release.
  */
-export async function lockDataDir(dataDir: string, log: LockLog, onLost: (err: Error) => void): Promise<() => Promise<void>> {
+export async function lockDataDir(
+  dataDir: string,
+  log: LockLog,
+  onLost: (err: Error) => void,
+): Promise<() => Promise<void>> {
   const lockfilePath = join(dataDir, 'pglite.lock');
   const pidFile = join(dataDir, 'pglite.pid');
   const stale = staleMs();
   const options = {
-    lockfilePath, realpath: false, stale,
+    lockfilePath,
+    realpath: false,
+    stale,
     onCompromised: (err: Error) => {
       log.error({ err }, `The lock of ${dataDir} was lost (removed, or taken over by another process)`);
       onLost(err);
@@ -71,7 +95,10 @@ export async function lockDataDir(dataDir: string, log: LockLog, onLost: (err: E
   };
   const take = async (retries: number) => {
     try {
-      return await lockfile.lock(dataDir, { ...options, retries: retries ? { retries, factor: 1, minTimeout: 1000, maxTimeout: 1000 } : 0 });
+      return await lockfile.lock(dataDir, {
+        ...options,
+        retries: retries ? { retries, factor: 1, minTimeout: 1000, maxTimeout: 1000 } : 0,
+      });
     } catch (err) {
       if ((err as NodeJS.ErrnoException).code === 'ELOCKED') return null;
       throw err;
@@ -82,7 +109,10 @@ export async function lockDataDir(dataDir: string, log: LockLog, onLost: (err: E
   if (!release) {
     const owner = readOwner(pidFile);
     if (running(owner)) throw new DataDirLockedError(dataDir, owner);
-    log.info({ dataDir, pid: owner?.pid }, `${dataDir} is locked by ${owner ? `pid ${owner.pid}, which is no longer running` : 'a process that is starting or has stopped'}: waiting up to ${stale / 1000} s for the lock to expire`);
+    log.info(
+      { dataDir, pid: owner?.pid },
+      `${dataDir} is locked by ${owner ? `pid ${owner.pid}, which is no longer running` : 'a process that is starting or has stopped'}: waiting up to ${stale / 1000} s for the lock to expire`,
+    );
     release = await take(Math.ceil(stale / 1000) + 2);
     if (!release) throw new DataDirLockedError(dataDir, readOwner(pidFile));
   }

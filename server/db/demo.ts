@@ -35,31 +35,160 @@ export const DEMO_LOGINS = [
 /** Small deterministic PRNG (mulberry32). */
 export function rng(seed: number) {
   return () => {
-    seed |= 0; seed = (seed + 0x6d2b79f5) | 0;
+    seed |= 0;
+    seed = (seed + 0x6d2b79f5) | 0;
     let t = Math.imul(seed ^ (seed >>> 15), 1 | seed);
     t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
     return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
   };
 }
 
-const SURNAMES = ['Rossi', 'Russo', 'Ferrari', 'Esposito', 'Bianchi', 'Romano', 'Colombo', 'Ricci', 'Marino', 'Greco', 'Bruno', 'Gallo', 'Conti', 'De Luca', 'Mancini', 'Costa', 'Giordano', 'Rizzo', 'Lombardi', 'Moretti', 'Barbieri', 'Fontana', 'Santoro', 'Mariani', 'Rinaldi', 'Caruso', 'Ferrara', 'Galli', 'Martini', 'Leone', 'Longo', 'Gentile', 'Martinelli', 'Vitale', 'Lombardo', 'Serra', 'Coppola', 'De Santis', "D'Angelo", 'Marchetti'];
-const MALE = ['Marco', 'Giuseppe', 'Luca', 'Francesco', 'Alessandro', 'Andrea', 'Matteo', 'Lorenzo', 'Davide', 'Stefano', 'Paolo', 'Roberto', 'Giovanni', 'Antonio', 'Fabio'];
-const FEMALE = ['Giulia', 'Francesca', 'Chiara', 'Sara', 'Laura', 'Valentina', 'Elena', 'Anna', 'Martina', 'Silvia', 'Paola', 'Federica', 'Alessia', 'Roberta', 'Maria'];
-const CITIES: Array<[string, string, string, string]> = [
-  ['Roma', '00184', 'RM', 'H501'], ['Milano', '20121', 'MI', 'F205'], ['Torino', '10121', 'TO', 'L219'], ['Napoli', '80133', 'NA', 'F839'],
-  ['Bologna', '40121', 'BO', 'A944'], ['Firenze', '50123', 'FI', 'D612'], ['Bari', '70121', 'BA', 'A662'], ['Verona', '37121', 'VR', 'L781'],
-  ['Padova', '35122', 'PD', 'G224'], ['Brescia', '25121', 'BS', 'B157'], ['Parma', '43121', 'PR', 'G337'], ['Modena', '41121', 'MO', 'F257'],
-  ['Perugia', '06121', 'PG', 'G478'], ['Pescara', '65121', 'PE', 'G482'], ['Trento', '38122', 'TN', 'L378'], ['Lecce', '73100', 'LE', 'E506'],
+const SURNAMES = [
+  'Rossi',
+  'Russo',
+  'Ferrari',
+  'Esposito',
+  'Bianchi',
+  'Romano',
+  'Colombo',
+  'Ricci',
+  'Marino',
+  'Greco',
+  'Bruno',
+  'Gallo',
+  'Conti',
+  'De Luca',
+  'Mancini',
+  'Costa',
+  'Giordano',
+  'Rizzo',
+  'Lombardi',
+  'Moretti',
+  'Barbieri',
+  'Fontana',
+  'Santoro',
+  'Mariani',
+  'Rinaldi',
+  'Caruso',
+  'Ferrara',
+  'Galli',
+  'Martini',
+  'Leone',
+  'Longo',
+  'Gentile',
+  'Martinelli',
+  'Vitale',
+  'Lombardo',
+  'Serra',
+  'Coppola',
+  'De Santis',
+  "D'Angelo",
+  'Marchetti',
 ];
-const STREETS = ['Via Roma', 'Corso Italia', 'Via Garibaldi', 'Via Mazzini', 'Piazza della Repubblica', 'Via Dante', 'Viale Europa', 'Via Cavour', 'Via Verdi', 'Corso Vittorio Emanuele II'];
-const SECTORS = ['Costruzioni', 'Impianti Elettrici', 'Trasporti', 'Consulenze', 'Ristorazione', 'Informatica', 'Arredamenti', 'Immobiliare', 'Commercio', 'Servizi', 'Logistica', 'Meccanica', 'Abbigliamento', 'Farmaceutica', 'Agricola', 'Edilizia', 'Tipografia', 'Ottica', 'Autofficina', 'Studio Tecnico'];
+const MALE = [
+  'Marco',
+  'Giuseppe',
+  'Luca',
+  'Francesco',
+  'Alessandro',
+  'Andrea',
+  'Matteo',
+  'Lorenzo',
+  'Davide',
+  'Stefano',
+  'Paolo',
+  'Roberto',
+  'Giovanni',
+  'Antonio',
+  'Fabio',
+];
+const FEMALE = [
+  'Giulia',
+  'Francesca',
+  'Chiara',
+  'Sara',
+  'Laura',
+  'Valentina',
+  'Elena',
+  'Anna',
+  'Martina',
+  'Silvia',
+  'Paola',
+  'Federica',
+  'Alessia',
+  'Roberta',
+  'Maria',
+];
+const CITIES: Array<[string, string, string, string]> = [
+  ['Roma', '00184', 'RM', 'H501'],
+  ['Milano', '20121', 'MI', 'F205'],
+  ['Torino', '10121', 'TO', 'L219'],
+  ['Napoli', '80133', 'NA', 'F839'],
+  ['Bologna', '40121', 'BO', 'A944'],
+  ['Firenze', '50123', 'FI', 'D612'],
+  ['Bari', '70121', 'BA', 'A662'],
+  ['Verona', '37121', 'VR', 'L781'],
+  ['Padova', '35122', 'PD', 'G224'],
+  ['Brescia', '25121', 'BS', 'B157'],
+  ['Parma', '43121', 'PR', 'G337'],
+  ['Modena', '41121', 'MO', 'F257'],
+  ['Perugia', '06121', 'PG', 'G478'],
+  ['Pescara', '65121', 'PE', 'G482'],
+  ['Trento', '38122', 'TN', 'L378'],
+  ['Lecce', '73100', 'LE', 'E506'],
+];
+const STREETS = [
+  'Via Roma',
+  'Corso Italia',
+  'Via Garibaldi',
+  'Via Mazzini',
+  'Piazza della Repubblica',
+  'Via Dante',
+  'Viale Europa',
+  'Via Cavour',
+  'Via Verdi',
+  'Corso Vittorio Emanuele II',
+];
+const SECTORS = [
+  'Costruzioni',
+  'Impianti Elettrici',
+  'Trasporti',
+  'Consulenze',
+  'Ristorazione',
+  'Informatica',
+  'Arredamenti',
+  'Immobiliare',
+  'Commercio',
+  'Servizi',
+  'Logistica',
+  'Meccanica',
+  'Abbigliamento',
+  'Farmaceutica',
+  'Agricola',
+  'Edilizia',
+  'Tipografia',
+  'Ottica',
+  'Autofficina',
+  'Studio Tecnico',
+];
 const LEGAL_STATUSES: Array<[string, string]> = [
-  ['SRL', 'Società a responsabilità limitata'], ['SRLS', 'Società a responsabilità limitata semplificata'], ['SPA', 'Società per azioni'],
-  ['SAS', 'Società in accomandita semplice'], ['SNC', 'Società in nome collettivo'], ['DI', 'Ditta individuale'],
-  ['LP', 'Libero professionista'], ['ASS', 'Associazione'], ['COOP', 'Società cooperativa'],
+  ['SRL', 'Società a responsabilità limitata'],
+  ['SRLS', 'Società a responsabilità limitata semplificata'],
+  ['SPA', 'Società per azioni'],
+  ['SAS', 'Società in accomandita semplice'],
+  ['SNC', 'Società in nome collettivo'],
+  ['DI', 'Ditta individuale'],
+  ['LP', 'Libero professionista'],
+  ['ASS', 'Associazione'],
+  ['COOP', 'Società cooperativa'],
 ];
 const PAYMENT_METHODS: Array<[string, string]> = [
-  ['BON', 'Bonifico bancario'], ['RID', 'Addebito diretto SEPA'], ['CONT', 'Contanti'], ['ASS', 'Assegno'], ['CARTA', 'Carta di credito'], ['POS', 'Pagamento POS'],
+  ['BON', 'Bonifico bancario'],
+  ['RID', 'Addebito diretto SEPA'],
+  ['CONT', 'Contanti'],
+  ['ASS', 'Assegno'],
+  ['CARTA', 'Carta di credito'],
+  ['POS', 'Pagamento POS'],
 ];
 /** Banks of the demo accounts: code, name, ABI, CAB. */
 const BANKS: Array<[string, string, string, string]> = [
@@ -80,12 +209,22 @@ const STUDIO_SERVICES: Array<[string, string, number, number | null, string | nu
 ];
 /** Tasks (sotto adempimenti) of the studio jobs: code, name. */
 const TASKS: Array<[string, string]> = [
-  ['RACCOLTA_DOC', 'Raccolta documenti'], ['REGISTRAZIONE', 'Registrazione movimenti'], ['QUADRATURA', 'Quadratura'],
-  ['CALCOLO_IMPOSTE', 'Calcolo imposte'], ['CONTROLLO', 'Controllo del cliente'], ['FIRMA', 'Firma e impegno alla trasmissione'],
-  ['INVIO_TEL', 'Invio telematico'], ['RICEVUTA', 'Ricevuta e archiviazione'],
-  ['ASSESTAMENTO', 'Scritture di assestamento'], ['NOTA_INT', 'Nota integrativa'], ['ASSEMBLEA', 'Approvazione in assemblea'],
-  ['DEPOSITO', 'Deposito al Registro Imprese'], ['F24', 'Predisposizione F24'], ['LIQ_IVA', 'Liquidazione IVA'],
-  ['QUESTIONARIO', 'Questionario antiriciclaggio'], ['DOC_IDENTITA', 'Verifica documenti di identità'],
+  ['RACCOLTA_DOC', 'Raccolta documenti'],
+  ['REGISTRAZIONE', 'Registrazione movimenti'],
+  ['QUADRATURA', 'Quadratura'],
+  ['CALCOLO_IMPOSTE', 'Calcolo imposte'],
+  ['CONTROLLO', 'Controllo del cliente'],
+  ['FIRMA', 'Firma e impegno alla trasmissione'],
+  ['INVIO_TEL', 'Invio telematico'],
+  ['RICEVUTA', 'Ricevuta e archiviazione'],
+  ['ASSESTAMENTO', 'Scritture di assestamento'],
+  ['NOTA_INT', 'Nota integrativa'],
+  ['ASSEMBLEA', 'Approvazione in assemblea'],
+  ['DEPOSITO', 'Deposito al Registro Imprese'],
+  ['F24', 'Predisposizione F24'],
+  ['LIQ_IVA', 'Liquidazione IVA'],
+  ['QUESTIONARIO', 'Questionario antiriciclaggio'],
+  ['DOC_IDENTITA', 'Verifica documenti di identità'],
 ];
 
 /**
@@ -94,12 +233,42 @@ const TASKS: Array<[string, string]> = [
  */
 const JOBS: Array<[string, string, string, string[], string[]]> = [
   ['730', 'Modello 730', 'DICH', ['LP', 'DI'], ['RACCOLTA_DOC', 'CONTROLLO', 'FIRMA', 'INVIO_TEL']],
-  ['REDPF', 'Redditi Persone Fisiche', 'DICH', ['LP', 'DI'], ['RACCOLTA_DOC', 'CALCOLO_IMPOSTE', 'FIRMA', 'INVIO_TEL', 'RICEVUTA']],
+  [
+    'REDPF',
+    'Redditi Persone Fisiche',
+    'DICH',
+    ['LP', 'DI'],
+    ['RACCOLTA_DOC', 'CALCOLO_IMPOSTE', 'FIRMA', 'INVIO_TEL', 'RICEVUTA'],
+  ],
   ['REDSP', 'Redditi Società di persone', 'DICH', ['SAS', 'SNC'], ['RACCOLTA_DOC', 'QUADRATURA', 'FIRMA', 'INVIO_TEL']],
-  ['REDSC', 'Redditi Società di capitali', 'DICH', ['SRL', 'SRLS', 'SPA', 'COOP'], ['QUADRATURA', 'CALCOLO_IMPOSTE', 'FIRMA', 'INVIO_TEL', 'RICEVUTA']],
-  ['IVA', 'Dichiarazione IVA', 'DICH', ['SRL', 'SRLS', 'SPA', 'SAS', 'SNC', 'DI', 'LP', 'COOP'], ['REGISTRAZIONE', 'QUADRATURA', 'INVIO_TEL']],
-  ['BIL', "Bilancio d'esercizio", 'BIL', ['SRL', 'SRLS', 'SPA', 'COOP'], ['ASSESTAMENTO', 'NOTA_INT', 'ASSEMBLEA', 'DEPOSITO']],
-  ['LIPE', 'Liquidazioni periodiche IVA', 'CONT', ['SRL', 'SRLS', 'SPA', 'SAS', 'SNC', 'DI', 'LP', 'COOP'], ['REGISTRAZIONE', 'LIQ_IVA', 'INVIO_TEL']],
+  [
+    'REDSC',
+    'Redditi Società di capitali',
+    'DICH',
+    ['SRL', 'SRLS', 'SPA', 'COOP'],
+    ['QUADRATURA', 'CALCOLO_IMPOSTE', 'FIRMA', 'INVIO_TEL', 'RICEVUTA'],
+  ],
+  [
+    'IVA',
+    'Dichiarazione IVA',
+    'DICH',
+    ['SRL', 'SRLS', 'SPA', 'SAS', 'SNC', 'DI', 'LP', 'COOP'],
+    ['REGISTRAZIONE', 'QUADRATURA', 'INVIO_TEL'],
+  ],
+  [
+    'BIL',
+    "Bilancio d'esercizio",
+    'BIL',
+    ['SRL', 'SRLS', 'SPA', 'COOP'],
+    ['ASSESTAMENTO', 'NOTA_INT', 'ASSEMBLEA', 'DEPOSITO'],
+  ],
+  [
+    'LIPE',
+    'Liquidazioni periodiche IVA',
+    'CONT',
+    ['SRL', 'SRLS', 'SPA', 'SAS', 'SNC', 'DI', 'LP', 'COOP'],
+    ['REGISTRAZIONE', 'LIQ_IVA', 'INVIO_TEL'],
+  ],
   ['F24', 'Versamenti F24', 'F24', [], ['CALCOLO_IMPOSTE', 'F24', 'INVIO_TEL']],
   ['CU', 'Certificazione Unica', 'PAGHE', [], ['RACCOLTA_DOC', 'QUADRATURA', 'INVIO_TEL']],
   ['IMU', 'IMU', 'F24', [], ['CALCOLO_IMPOSTE', 'F24']],
@@ -109,8 +278,16 @@ const JOBS: Array<[string, string, string, string[], string[]]> = [
 const FEES = [600, 900, 1200, 1500, 1800, 2400, 3000, 3600, 4800, 6000];
 const INSTALLMENTS = [1, 2, 3, 4, 12];
 
-const CONS = (s: string) => s.toUpperCase().replace(/[^A-Z]/g, '').replace(/[AEIOU]/g, '');
-const VOWS = (s: string) => s.toUpperCase().replace(/[^A-Z]/g, '').replace(/[^AEIOU]/g, '');
+const CONS = (s: string) =>
+  s
+    .toUpperCase()
+    .replace(/[^A-Z]/g, '')
+    .replace(/[AEIOU]/g, '');
+const VOWS = (s: string) =>
+  s
+    .toUpperCase()
+    .replace(/[^A-Z]/g, '')
+    .replace(/[^AEIOU]/g, '');
 const surnameCode = (s: string) => (CONS(s) + VOWS(s) + 'XXX').slice(0, 3);
 function nameCode(n: string) {
   const c = CONS(n);
@@ -119,10 +296,21 @@ function nameCode(n: string) {
 const MONTHS = 'ABCDEHLMPRST';
 
 /** A valid Italian fiscal code for a person. */
-export function personFiscalCode(surname: string, name: string, birth: Date, female: boolean, municipality: string): string {
+export function personFiscalCode(
+  surname: string,
+  name: string,
+  birth: Date,
+  female: boolean,
+  municipality: string,
+): string {
   const day = birth.getUTCDate() + (female ? 40 : 0);
-  const first15 = surnameCode(surname) + nameCode(name) + String(birth.getUTCFullYear()).slice(2)
-    + MONTHS[birth.getUTCMonth()] + String(day).padStart(2, '0') + municipality;
+  const first15 =
+    surnameCode(surname) +
+    nameCode(name) +
+    String(birth.getUTCFullYear()).slice(2) +
+    MONTHS[birth.getUTCMonth()] +
+    String(day).padStart(2, '0') +
+    municipality;
   return first15 + fiscalCodeCheckChar(first15);
 }
 
@@ -138,7 +326,8 @@ const CIN_ODD = [1, 0, 5, 7, 9, 13, 15, 17, 19, 21, 2, 4, 18, 20, 11, 3, 6, 8, 1
 /** CIN, the check letter of an Italian BBAN, from ABI (5), CAB (5) and account (12 characters). */
 export function italianCin(abi: string, cab: string, account: string): string {
   const s = (abi + cab + account).toUpperCase();
-  if (!/^\d{10}[A-Z0-9]{12}$/.test(s)) throw new RangeError('italianCin: ABI, CAB (5 digits) and a 12-character account expected');
+  if (!/^\d{10}[A-Z0-9]{12}$/.test(s))
+    throw new RangeError('italianCin: ABI, CAB (5 digits) and a 12-character account expected');
   let sum = 0;
   for (let i = 0; i < s.length; i++) {
     const c = s.charCodeAt(i);
@@ -175,8 +364,14 @@ function addMonths(iso: string, months: number) {
 
 async function insertStudio(exec: Exec, values: Record<string, unknown>): Promise<number> {
   const cols = Object.keys(values);
-  const rows = await exec(sql`INSERT INTO "studios" (${sql.join(cols.map((c) => sql.identifier(c)), sql`, `)})
-    VALUES (${sql.join(cols.map((c) => sql`${values[c]}`), sql`, `)}) RETURNING "id"`);
+  const rows = await exec(sql`INSERT INTO "studios" (${sql.join(
+    cols.map((c) => sql.identifier(c)),
+    sql`, `,
+  )})
+    VALUES (${sql.join(
+      cols.map((c) => sql`${values[c]}`),
+      sql`, `,
+    )}) RETURNING "id"`);
   return Number(rows[0].id);
 }
 
@@ -186,54 +381,130 @@ async function insertMany(exec: Exec, table: string, rows: Record<string, unknow
   const ids: number[] = [];
   for (let i = 0; i < rows.length; i += 200) {
     const chunk = rows.slice(i, i + 200);
-    const res = await exec(sql`INSERT INTO ${sql.identifier(table)} (${sql.join(cols.map((c) => sql.identifier(c)), sql`, `)})
-      VALUES ${sql.join(chunk.map((r) => sql`(${sql.join(cols.map((c) => sql`${r[c] ?? null}`), sql`, `)})`), sql`, `)} RETURNING "id"`);
+    const res = await exec(sql`INSERT INTO ${sql.identifier(table)} (${sql.join(
+      cols.map((c) => sql.identifier(c)),
+      sql`, `,
+    )})
+      VALUES ${sql.join(
+        chunk.map(
+          (r) =>
+            sql`(${sql.join(
+              cols.map((c) => sql`${r[c] ?? null}`),
+              sql`, `,
+            )})`,
+        ),
+        sql`, `,
+      )} RETURNING "id"`);
     ids.push(...res.map((r) => Number(r.id)));
   }
   return ids;
 }
 
-function studioProfile(name: string, city: [string, string, string, string], manager: [string, string, boolean], complete: boolean, seed: number) {
+function studioProfile(
+  name: string,
+  city: [string, string, string, string],
+  manager: [string, string, boolean],
+  complete: boolean,
+  seed: number,
+) {
   const [mName, mSurname, female] = manager;
   const slug = name.toLowerCase().replace(/[^a-z]+/g, '');
   const base: Record<string, unknown> = {
-    name, email: `info@${slug}.test`, address: `${STREETS[seed % STREETS.length]} ${10 + seed}, ${city[1]} ${city[0]} (${city[2]})`,
-    tel_number: `+39 0${seed}1 234${seed}67`, mobile_number: `+39 33${seed} 123456${seed}`, vat_number: vatNumber(9_000_000 + seed),
-    iban: 'IT60X0542811101000000123456', status: 1, subscription_expire_date: addYears(todayIso(), 1),
-    manager_name: mName, manager_surname: mSurname,
+    name,
+    email: `info@${slug}.test`,
+    address: `${STREETS[seed % STREETS.length]} ${10 + seed}, ${city[1]} ${city[0]} (${city[2]})`,
+    tel_number: `+39 0${seed}1 234${seed}67`,
+    mobile_number: `+39 33${seed} 123456${seed}`,
+    vat_number: vatNumber(9_000_000 + seed),
+    iban: 'IT60X0542811101000000123456',
+    status: 1,
+    subscription_expire_date: addYears(todayIso(), 1),
+    manager_name: mName,
+    manager_surname: mSurname,
     // the e-invoices' CedentePrestatore (a studio company: its fiscal code is its VAT number)
-    fiscal_code: vatNumber(9_000_000 + seed), postal_code: city[1], city: city[0], province: city[2], fiscal_regime: 'RF01',
-    withholding_tax: complete ? 1 : 0, cassa_previdenza: complete ? 1 : 0,
+    fiscal_code: vatNumber(9_000_000 + seed),
+    postal_code: city[1],
+    city: city[0],
+    province: city[2],
+    fiscal_regime: 'RF01',
+    withholding_tax: complete ? 1 : 0,
+    cassa_previdenza: complete ? 1 : 0,
   };
   if (!complete) return base;
   return {
-    ...base, subtitle: 'Commercialisti e revisori legali', fax_number: `+39 0${seed}1 234${seed}68`, website: `https://www.${slug}.test`,
+    ...base,
+    subtitle: 'Commercialisti e revisori legali',
+    fax_number: `+39 0${seed}1 234${seed}68`,
+    website: `https://www.${slug}.test`,
     footer_line1: `${name} — P.IVA ${base.vat_number} — ${base.address}`,
-    cc_contract: `contratti@${slug}.test`, cc_account_balance: `amministrazione@${slug}.test`, cc_bollettino: `bollettini@${slug}.test`,
-    manager_title: 'Dott.', manager_cf: personFiscalCode(mSurname, mName, new Date(Date.UTC(1975, 4, 12)), female, city[3]),
-    manager_birth_date: '1975-05-12', manager_birth_city: city[0], manager_ordine_commercialisti_number: `${1200 + seed}/A`,
-    manager_ordine_commercialisti_city: city[0], manager_ordine_commercialisti_name: `Ordine dei Dottori Commercialisti e degli Esperti Contabili di ${city[0]}`,
-    sign_city: city[0], inps_city: city[0], direzione_provinciale_city: city[0],
+    cc_contract: `contratti@${slug}.test`,
+    cc_account_balance: `amministrazione@${slug}.test`,
+    cc_bollettino: `bollettini@${slug}.test`,
+    manager_title: 'Dott.',
+    manager_cf: personFiscalCode(mSurname, mName, new Date(Date.UTC(1975, 4, 12)), female, city[3]),
+    manager_birth_date: '1975-05-12',
+    manager_birth_city: city[0],
+    manager_ordine_commercialisti_number: `${1200 + seed}/A`,
+    manager_ordine_commercialisti_city: city[0],
+    manager_ordine_commercialisti_name: `Ordine dei Dottori Commercialisti e degli Esperti Contabili di ${city[0]}`,
+    sign_city: city[0],
+    inps_city: city[0],
+    direzione_provinciale_city: city[0],
   };
 }
 
 /** Bank accounts, studio services (with cost and account) and tasks of a studio. */
 async function seedMasterData(exec: Exec, studioId: number, seed: number, banks: number) {
-  const accountIds = await insertMany(exec, 'bank_accounts', BANKS.slice(0, banks).map(([cod, name, abi, cab], i) => ({
-    studio_id: studioId, cod, name, iban: italianIban(abi, cab, `${String(seed % 1_000_000).padStart(6, '0')}${String(i + 1).padStart(6, '0')}`),
-    note: i === 0 ? 'Conto indicato sui bollettini e sulle lettere di bonifico.' : null,
-  })));
-  await insertMany(exec, 'studio_services', STUDIO_SERVICES.map(([cod, description, cost, bank, note]) => ({
-    studio_id: studioId, cod, description, cost, bank_account_id: bank === null ? null : accountIds[bank % accountIds.length], note,
-  })));
-  await insertMany(exec, 'tasks', TASKS.map(([cod, name]) => ({ studio_id: studioId, cod, name, note: null })));
+  const accountIds = await insertMany(
+    exec,
+    'bank_accounts',
+    BANKS.slice(0, banks).map(([cod, name, abi, cab], i) => ({
+      studio_id: studioId,
+      cod,
+      name,
+      iban: italianIban(abi, cab, `${String(seed % 1_000_000).padStart(6, '0')}${String(i + 1).padStart(6, '0')}`),
+      note: i === 0 ? 'Conto indicato sui bollettini e sulle lettere di bonifico.' : null,
+    })),
+  );
+  await insertMany(
+    exec,
+    'studio_services',
+    STUDIO_SERVICES.map(([cod, description, cost, bank, note]) => ({
+      studio_id: studioId,
+      cod,
+      description,
+      cost,
+      bank_account_id: bank === null ? null : accountIds[bank % accountIds.length],
+      note,
+    })),
+  );
+  await insertMany(
+    exec,
+    'tasks',
+    TASKS.map(([cod, name]) => ({ studio_id: studioId, cod, name, note: null })),
+  );
 }
 
-async function seedStudioData(exec: Exec, studioId: number, count: number, seed: number, collaboratorIds: number[], banks = BANKS.length) {
+async function seedStudioData(
+  exec: Exec,
+  studioId: number,
+  count: number,
+  seed: number,
+  collaboratorIds: number[],
+  banks = BANKS.length,
+) {
   const rand = rng(seed);
   const pick = <T>(a: T[]) => a[Math.floor(rand() * a.length)];
-  const statusIds = await insertMany(exec, 'legal_statuses', LEGAL_STATUSES.map(([cod, description]) => ({ studio_id: studioId, cod, description })));
-  await insertMany(exec, 'payment_methods', PAYMENT_METHODS.map(([cod, description]) => ({ studio_id: studioId, cod, description })));
+  const statusIds = await insertMany(
+    exec,
+    'legal_statuses',
+    LEGAL_STATUSES.map(([cod, description]) => ({ studio_id: studioId, cod, description })),
+  );
+  await insertMany(
+    exec,
+    'payment_methods',
+    PAYMENT_METHODS.map(([cod, description]) => ({ studio_id: studioId, cod, description })),
+  );
   await seedMasterData(exec, studioId, seed, banks);
   const reps: Record<string, unknown>[] = [];
   for (let i = 0; i < Math.ceil(count * 0.8); i++) {
@@ -241,13 +512,22 @@ async function seedStudioData(exec: Exec, studioId: number, count: number, seed:
     const name = pick(female ? FEMALE : MALE);
     const surname = pick(SURNAMES);
     const city = pick(CITIES);
-    const birth = new Date(Date.UTC(1950 + Math.floor(rand() * 45), Math.floor(rand() * 12), 1 + Math.floor(rand() * 28)));
+    const birth = new Date(
+      Date.UTC(1950 + Math.floor(rand() * 45), Math.floor(rand() * 12), 1 + Math.floor(rand() * 28)),
+    );
     const slug = `${name}.${surname}`.toLowerCase().replace(/[^a-z.]/g, '');
     reps.push({
-      studio_id: studioId, cod: `LR${String(i + 1).padStart(4, '0')}`, name, surname,
+      studio_id: studioId,
+      cod: `LR${String(i + 1).padStart(4, '0')}`,
+      name,
+      surname,
       fiscal_code: personFiscalCode(surname, name, birth, female, city[3]),
-      address: `${pick(STREETS)} ${1 + Math.floor(rand() * 150)}`, postal_code: city[1], city: city[0],
-      pec: `${slug}@pec.test`, mobile_number: `+39 3${String(Math.floor(rand() * 1e9)).padStart(9, '0')}`, email: `${slug}@mail.test`,
+      address: `${pick(STREETS)} ${1 + Math.floor(rand() * 150)}`,
+      postal_code: city[1],
+      city: city[0],
+      pec: `${slug}@pec.test`,
+      mobile_number: `+39 3${String(Math.floor(rand() * 1e9)).padStart(9, '0')}`,
+      email: `${slug}@mail.test`,
     });
   }
   const repIds = await insertMany(exec, 'legal_representatives', reps);
@@ -259,20 +539,41 @@ async function seedStudioData(exec: Exec, studioId: number, count: number, seed:
     const [form] = LEGAL_STATUSES[statusIdx];
     const person = form === 'DI' || form === 'LP';
     const city = CITIES.find((c) => c[0] === rep.city)!;
-    const business = person ? `${rep.surname} ${rep.name}${form === 'LP' ? '' : ` — ${pick(SECTORS)}`}` : `${pick(SURNAMES)} ${pick(SECTORS)} ${form === 'SRLS' ? 'S.r.l.s.' : form === 'SRL' ? 'S.r.l.' : form === 'SPA' ? 'S.p.A.' : form === 'SAS' ? 's.a.s.' : form === 'SNC' ? 's.n.c.' : form === 'COOP' ? 'Soc. Coop.' : ''}`.trim();
+    const business = person
+      ? `${rep.surname} ${rep.name}${form === 'LP' ? '' : ` — ${pick(SECTORS)}`}`
+      : `${pick(SURNAMES)} ${pick(SECTORS)} ${form === 'SRLS' ? 'S.r.l.s.' : form === 'SRL' ? 'S.r.l.' : form === 'SPA' ? 'S.p.A.' : form === 'SAS' ? 's.a.s.' : form === 'SNC' ? 's.n.c.' : form === 'COOP' ? 'Soc. Coop.' : ''}`.trim();
     const vat = vatNumber(studioId * 100_000 + i * 37 + 1);
-    const slug = business.toLowerCase().replace(/[^a-z]+/g, '').slice(0, 20);
-    const acquired = new Date(Date.UTC(2012 + Math.floor(rand() * 14), Math.floor(rand() * 12), 1 + Math.floor(rand() * 28)));
+    const slug = business
+      .toLowerCase()
+      .replace(/[^a-z]+/g, '')
+      .slice(0, 20);
+    const acquired = new Date(
+      Date.UTC(2012 + Math.floor(rand() * 14), Math.floor(rand() * 12), 1 + Math.floor(rand() * 28)),
+    );
     customers.push({
-      studio_id: studioId, cod: `C${String(i + 1).padStart(4, '0')}`, business_name: business, vat_id: vat,
-      fiscal_code: person ? rep.fiscal_code : vat, address: `${pick(STREETS)} ${1 + Math.floor(rand() * 200)}`,
-      postal_code: city[1], city: city[0], pec: `${slug}@pec.test`, telephone: `+39 0${String(Math.floor(rand() * 1e9)).padStart(9, '0')}`,
-      fax: null, mobile_number: rand() < 0.6 ? `+39 3${String(Math.floor(rand() * 1e9)).padStart(9, '0')}` : null, email: `${slug}@mail.test`,
+      studio_id: studioId,
+      cod: `C${String(i + 1).padStart(4, '0')}`,
+      business_name: business,
+      vat_id: vat,
+      fiscal_code: person ? rep.fiscal_code : vat,
+      address: `${pick(STREETS)} ${1 + Math.floor(rand() * 200)}`,
+      postal_code: city[1],
+      city: city[0],
+      pec: `${slug}@pec.test`,
+      telephone: `+39 0${String(Math.floor(rand() * 1e9)).padStart(9, '0')}`,
+      fax: null,
+      mobile_number: rand() < 0.6 ? `+39 3${String(Math.floor(rand() * 1e9)).padStart(9, '0')}` : null,
+      email: `${slug}@mail.test`,
       note: rand() < 0.3 ? 'Cliente con contabilità semplificata; documenti consegnati a fine mese.' : null,
-      yearly_number_of_installments: pick(INSTALLMENTS), yearly_accounting_amount: pick(FEES), cedolino_rate: rand() < 0.4 ? pick([12, 15, 18, 20, 25]) : 0,
-      acquisition_date: acquired.toISOString().slice(0, 10), money_laundering_module_av1_enable_default_values: rand() < 0.5 ? 1 : 0,
-      sdi_code: rand() < 0.5 ? '0000000' : ['M5UXCR1', 'KRRH6B9', 'SUBM70N', 'T04ZHR3', 'USAL8PV'][i % 5], ceased: rand() < 0.08 ? 1 : 0,
-      legal_representative_id: repIds[repIdx], legal_status_id: statusIds[statusIdx],
+      yearly_number_of_installments: pick(INSTALLMENTS),
+      yearly_accounting_amount: pick(FEES),
+      cedolino_rate: rand() < 0.4 ? pick([12, 15, 18, 20, 25]) : 0,
+      acquisition_date: acquired.toISOString().slice(0, 10),
+      money_laundering_module_av1_enable_default_values: rand() < 0.5 ? 1 : 0,
+      sdi_code: rand() < 0.5 ? '0000000' : ['M5UXCR1', 'KRRH6B9', 'SUBM70N', 'T04ZHR3', 'USAL8PV'][i % 5],
+      ceased: rand() < 0.08 ? 1 : 0,
+      legal_representative_id: repIds[repIdx],
+      legal_status_id: statusIds[statusIdx],
       collaborator_accounting_id: collaboratorIds.length ? pick(collaboratorIds) : null,
       collaborator_studio_jobs_id: collaboratorIds.length ? pick(collaboratorIds) : null,
     });
@@ -293,10 +594,23 @@ async function seedDeclaredModels(exec: Exec, studioId: number, count: number) {
     for (const fd of Object.values(m.fields)) {
       if ((fd.type !== 'relation' && fd.type !== 'manyToMany') || refIds.has(fd.ref!)) continue;
       const ref = modelByName.get(fd.ref!)!;
-      const where = ref.scope === 'studio' ? sql`WHERE "studio_id" = ${studioId}` : ref.scope === 'tenant' ? sql`WHERE "id" = ${studioId}` : sql``;
-      refIds.set(fd.ref!, (await exec(sql`SELECT "id" FROM ${sql.identifier(ref.table)} ${where} ORDER BY "id" LIMIT 20`)).map((r) => Number(r.id)));
+      const where =
+        ref.scope === 'studio'
+          ? sql`WHERE "studio_id" = ${studioId}`
+          : ref.scope === 'tenant'
+            ? sql`WHERE "id" = ${studioId}`
+            : sql``;
+      refIds.set(
+        fd.ref!,
+        (await exec(sql`SELECT "id" FROM ${sql.identifier(ref.table)} ${where} ORDER BY "id" LIMIT 20`)).map((r) =>
+          Number(r.id),
+        ),
+      );
     }
-    const rows = Array.from({ length: count }, (_x, n) => ({ studio_id: studioId, ...sampleRow(m, n + 1, (ref) => refIds.get(ref) ?? []) }));
+    const rows = Array.from({ length: count }, (_x, n) => ({
+      studio_id: studioId,
+      ...sampleRow(m, n + 1, (ref) => refIds.get(ref) ?? []),
+    }));
     await insertMany(exec, m.table, rows);
   }
 }
@@ -310,7 +624,11 @@ async function seedDeclaredModels(exec: Exec, studioId: number, count: number) {
  */
 async function seedAccounts(exec: Exec, studioId: number, user: { id: number; name: string }) {
   const year = Number(todayIso().slice(0, 4));
-  const ids = (await exec(sql`SELECT "id" FROM "customers" WHERE "studio_id" = ${studioId} AND "ceased" = 0 AND "deleted_at" IS NULL ORDER BY "id"`)).map((r) => Number(r.id));
+  const ids = (
+    await exec(
+      sql`SELECT "id" FROM "customers" WHERE "studio_id" = ${studioId} AND "ceased" = 0 AND "deleted_at" IS NULL ORDER BY "id"`,
+    )
+  ).map((r) => Number(r.id));
   const books = accounts(exec, { studioId, userId: user.id, name: user.name });
   await books.insertInstallments(ids, year - 1);
   await books.insertInstallments(ids, year);
@@ -342,18 +660,29 @@ async function seedAccounts(exec: Exec, studioId: number, user: { id: number; na
 /** A few fee assignments (incarichi) of a studio's customers, their yearly fees generated. */
 async function seedAssignments(exec: Exec, studioId: number, user: { id: number; name: string }) {
   const year = Number(todayIso().slice(0, 4));
-  const customers = (await exec(sql`SELECT "id" FROM "customers" WHERE "studio_id" = ${studioId} AND "ceased" = 0 ORDER BY "id" LIMIT 5`)).map((r) => Number(r.id));
+  const customers = (
+    await exec(sql`SELECT "id" FROM "customers" WHERE "studio_id" = ${studioId} AND "ceased" = 0 ORDER BY "id" LIMIT 5`)
+  ).map((r) => Number(r.id));
   const kinds: Array<[string, string, number, number]> = [
-    ['Revisione legale dei conti', 'Incarico triennale di revisione del bilancio d\'esercizio.', 3, 4500],
+    ['Revisione legale dei conti', "Incarico triennale di revisione del bilancio d'esercizio.", 3, 4500],
     ['Consulenza societaria', 'Assistenza per operazioni straordinarie e assemblee.', 2, 1800],
     ['Contenzioso tributario', 'Ricorso e assistenza presso la Corte di giustizia tributaria.', 1, 2500],
     ['Due diligence fiscale', 'Verifica della posizione fiscale per la cessione di quote.', 1, 3200],
     ['Collegio sindacale', 'Partecipazione al collegio sindacale come presidente.', 3, 6000],
   ];
-  const ids = await insertMany(exec, 'assignments', customers.map((customer, i) => ({
-    studio_id: studioId, customers_id: customer, title: kinds[i]![0], description: kinds[i]![1], year_duration: kinds[i]![2],
-    year_amount: kinds[i]![3], start_date: `${year - (i % 2)}-0${(i % 9) + 1}-15`,
-  })));
+  const ids = await insertMany(
+    exec,
+    'assignments',
+    customers.map((customer, i) => ({
+      studio_id: studioId,
+      customers_id: customer,
+      title: kinds[i]![0],
+      description: kinds[i]![1],
+      year_duration: kinds[i]![2],
+      year_amount: kinds[i]![3],
+      start_date: `${year - (i % 2)}-0${(i % 9) + 1}-15`,
+    })),
+  );
   const books = assignments(exec, { studioId, userId: user.id, name: user.name });
   for (const id of ids.slice(0, 4)) await books.regenerate(id);
 }
@@ -361,10 +690,15 @@ async function seedAssignments(exec: Exec, studioId: number, user: { id: number;
 /** This year's payslips (cedolini) up to last month of the customers with a payslip rate, their charges posted. */
 async function seedPayslips(exec: Exec, studioId: number, user: { id: number; name: string }) {
   const [year, month] = todayIso().split('-').map(Number) as [number, number];
-  const customers = (await exec(sql`SELECT "id" FROM "customers" WHERE "studio_id" = ${studioId} AND "ceased" = 0 AND "cedolino_rate" > 0 ORDER BY "id" LIMIT 25`)).map((r) => Number(r.id));
+  const customers = (
+    await exec(
+      sql`SELECT "id" FROM "customers" WHERE "studio_id" = ${studioId} AND "ceased" = 0 AND "cedolino_rate" > 0 ORDER BY "id" LIMIT 25`,
+    )
+  ).map((r) => Number(r.id));
   const entries: PayslipEntry[] = [];
   for (const customerId of customers) {
-    for (let m = 1; m < month; m++) entries.push({ customerId, year, month: m, quantity: 1 + ((customerId * 3 + m) % 6) });
+    for (let m = 1; m < month; m++)
+      entries.push({ customerId, year, month: m, quantity: 1 + ((customerId * 3 + m) % 6) });
   }
   if (!entries.length) return;
   const db = payslips(exec, { studioId, userId: user.id, name: user.name });
@@ -376,20 +710,46 @@ async function seedPayslips(exec: Exec, studioId: number, user: { id: number; na
  * start of this month, from the studio's expiry a year earlier.
  */
 async function seedPayments(exec: Exec, studioIds: number[]) {
-  const [superAdmin] = await exec(sql`SELECT u."id" FROM "users" u JOIN "roles" r ON r."id" = u."role_id" WHERE r."name" = 'SuperAdmin' ORDER BY u."id" LIMIT 1`);
-  const rows = await exec(sql`SELECT "id", to_char("subscription_expire_date", 'YYYY-MM-DD') AS "d" FROM "studios" WHERE "id" = ANY(${idArray(studioIds)}) AND "subscription_expire_date" IS NOT NULL`);
-  await insertMany(exec, 'payment_logs', rows.map((r) => ({
-    studio_id: Number(r.id), user_id: superAdmin ? Number(superAdmin.id) : null, months: 12, amount: 358.8, provider: 'offline', status: 'COMPLETED',
-    provider_token: `OFF-demo-${r.id}`, previous_expiry: addYears(String(r.d), -1), new_expiry: String(r.d),
-    date: `${todayIso().slice(0, 7)}-01 10:00:00`, completed_at: `${todayIso().slice(0, 7)}-01 10:00:00`,
-  })));
+  const [superAdmin] = await exec(
+    sql`SELECT u."id" FROM "users" u JOIN "roles" r ON r."id" = u."role_id" WHERE r."name" = 'SuperAdmin' ORDER BY u."id" LIMIT 1`,
+  );
+  const rows = await exec(
+    sql`SELECT "id", to_char("subscription_expire_date", 'YYYY-MM-DD') AS "d" FROM "studios" WHERE "id" = ANY(${idArray(studioIds)}) AND "subscription_expire_date" IS NOT NULL`,
+  );
+  await insertMany(
+    exec,
+    'payment_logs',
+    rows.map((r) => ({
+      studio_id: Number(r.id),
+      user_id: superAdmin ? Number(superAdmin.id) : null,
+      months: 12,
+      amount: 358.8,
+      provider: 'offline',
+      status: 'COMPLETED',
+      provider_token: `OFF-demo-${r.id}`,
+      previous_expiry: addYears(String(r.d), -1),
+      new_expiry: String(r.d),
+      date: `${todayIso().slice(0, 7)}-01 10:00:00`,
+      completed_at: `${todayIso().slice(0, 7)}-01 10:00:00`,
+    })),
+  );
 }
 
 /** Credit ledger rows of a studio's users, and each user's balance as their sum (PRODUCT.md §7). */
 async function seedCredit(exec: Exec, studioId: number, rows: Array<[number, 'CREDIT' | 'DEBIT', string, string]>) {
-  await insertMany(exec, 'credit_transaction_logs', rows.map(([users_id, type, amount, description], i) => ({
-    studio_id: studioId, users_id, type, amount, description, note: null, date: `${todayIso()} ${String(9 + i).padStart(2, '0')}:00:00`,
-  })));
+  await insertMany(
+    exec,
+    'credit_transaction_logs',
+    rows.map(([users_id, type, amount, description], i) => ({
+      studio_id: studioId,
+      users_id,
+      type,
+      amount,
+      description,
+      note: null,
+      date: `${todayIso()} ${String(9 + i).padStart(2, '0')}:00:00`,
+    })),
+  );
   await exec(sql`UPDATE "users" u SET "credit" = s."total" FROM (SELECT "users_id", SUM("amount") AS "total" FROM "credit_transaction_logs"
     WHERE "studio_id" = ${studioId} AND "deleted_at" IS NULL GROUP BY "users_id") s WHERE u."id" = s."users_id"`);
 }
@@ -401,25 +761,50 @@ async function seedCredit(exec: Exec, studioId: number, rows: Array<[number, 'CR
  * the first of them.
  */
 async function seedEInvoices(exec: Exec, studioId: number, count: number) {
-  const [studio] = await exec(sql`SELECT "fiscal_regime", "withholding_tax", "cassa_previdenza" FROM "studios" WHERE "id" = ${studioId}`);
-  const regime = { regime: String(studio?.fiscal_regime ?? 'RF01'), withholding: Number(studio?.withholding_tax) === 1, cassa: Number(studio?.cassa_previdenza) === 1 };
-  const customers = (await exec(sql`SELECT "id" FROM "customers" WHERE "studio_id" = ${studioId} AND "ceased" = 0 AND "deleted_at" IS NULL
-    AND ("vat_id" IS NOT NULL OR "fiscal_code" IS NOT NULL) AND "address" IS NOT NULL AND "postal_code" IS NOT NULL AND "city" IS NOT NULL ORDER BY "id" LIMIT ${count}`)).map((r) => Number(r.id));
-  const services = await exec(sql`SELECT "id", "description", "cost"::text AS "cost" FROM "studio_services" WHERE "studio_id" = ${studioId} AND "cost" > 0 ORDER BY "id"`);
+  const [studio] = await exec(
+    sql`SELECT "fiscal_regime", "withholding_tax", "cassa_previdenza" FROM "studios" WHERE "id" = ${studioId}`,
+  );
+  const regime = {
+    regime: String(studio?.fiscal_regime ?? 'RF01'),
+    withholding: Number(studio?.withholding_tax) === 1,
+    cassa: Number(studio?.cassa_previdenza) === 1,
+  };
+  const customers = (
+    await exec(sql`SELECT "id" FROM "customers" WHERE "studio_id" = ${studioId} AND "ceased" = 0 AND "deleted_at" IS NULL
+    AND ("vat_id" IS NOT NULL OR "fiscal_code" IS NOT NULL) AND "address" IS NOT NULL AND "postal_code" IS NOT NULL AND "city" IS NOT NULL ORDER BY "id" LIMIT ${count}`)
+  ).map((r) => Number(r.id));
+  const services = await exec(
+    sql`SELECT "id", "description", "cost"::text AS "cost" FROM "studio_services" WHERE "studio_id" = ${studioId} AND "cost" > 0 ORDER BY "id"`,
+  );
   if (!customers.length || !services.length) return;
   const today = todayIso();
   const first = `${today.slice(0, 7)}-01`;
   const lastMonth = addMonths(first, -1);
   const span = Math.max(1, Math.round((Date.parse(today) - Date.parse(lastMonth)) / 86_400_000));
   const docs = customers.map((customerId, i) => {
-    const date = new Date(Date.parse(lastMonth) + Math.floor((span * i) / customers.length) * 86_400_000).toISOString().slice(0, 10);
+    const date = new Date(Date.parse(lastMonth) + Math.floor((span * i) / customers.length) * 86_400_000)
+      .toISOString()
+      .slice(0, 10);
     const rows = Array.from({ length: 1 + (i % 3) }, (_x, k) => {
       const sv = services[(i * 3 + k) % services.length]!;
-      return { studio_service_id: Number(sv.id), description: String(sv.description), quantity: k === 1 ? 12 : 1, price: String(sv.cost), vat: 22, nature: null };
+      return {
+        studio_service_id: Number(sv.id),
+        description: String(sv.description),
+        quantity: k === 1 ? 12 : 1,
+        price: String(sv.cost),
+        vat: 22,
+        nature: null,
+      };
     });
     return { customerId, date, rows, type: 'TD01' as 'TD01' | 'TD04', corrects: null as number | null };
   });
-  docs.push({ ...docs[0]!, date: today, type: 'TD04', rows: [{ ...docs[0]!.rows[0]!, description: `Storno parziale: ${docs[0]!.rows[0]!.description}` }], corrects: 0 });
+  docs.push({
+    ...docs[0]!,
+    date: today,
+    type: 'TD04',
+    rows: [{ ...docs[0]!.rows[0]!, description: `Storno parziale: ${docs[0]!.rows[0]!.description}` }],
+    corrects: 0,
+  });
   docs.sort((x, y) => x.date.localeCompare(y.date));
   const perYear = new Map<string, number>();
   const ids: number[] = [];
@@ -428,13 +813,30 @@ async function seedEInvoices(exec: Exec, studioId: number, count: number) {
     const number = (perYear.get(year) ?? 0) + 1;
     perYear.set(year, number);
     const t = einvoiceTotals({ rows: d.rows, studio: regime });
-    const correctsId = d.corrects === null ? null : ids[docs.findIndex((x) => x.type === 'TD01' && x.customerId === d.customerId)] ?? null;
-    const [row] = await insertMany(exec, 'e_documents', [{
-      studio_id: studioId, type: d.type, number: String(number), date: d.date, year: Number(year), customer_id: d.customerId, corrects_id: correctsId,
-      taxable: fromCents(t.taxable + t.cassa), tax: fromCents(t.tax), total: fromCents(t.total),
-    }]);
+    const correctsId =
+      d.corrects === null
+        ? null
+        : (ids[docs.findIndex((x) => x.type === 'TD01' && x.customerId === d.customerId)] ?? null);
+    const [row] = await insertMany(exec, 'e_documents', [
+      {
+        studio_id: studioId,
+        type: d.type,
+        number: String(number),
+        date: d.date,
+        year: Number(year),
+        customer_id: d.customerId,
+        corrects_id: correctsId,
+        taxable: fromCents(t.taxable + t.cassa),
+        tax: fromCents(t.tax),
+        total: fromCents(t.total),
+      },
+    ]);
     ids.push(row!);
-    await insertMany(exec, 'e_document_services', d.rows.map((r, k) => ({ e_document_id: row!, position: k + 1, ...r })));
+    await insertMany(
+      exec,
+      'e_document_services',
+      d.rows.map((r, k) => ({ e_document_id: row!, position: k + 1, ...r })),
+    );
   }
 }
 
@@ -445,7 +847,9 @@ async function seedEInvoices(exec: Exec, studioId: number, count: number) {
 export async function seedWordTemplates(exec: Exec, storage: Storage): Promise<void> {
   const has = await exec(sql`SELECT 1 FROM "word_templates" LIMIT 1`);
   if (has.length) return;
-  const [owner] = await exec(sql`SELECT u."id" FROM "users" u JOIN "roles" r ON r."id" = u."role_id" WHERE r."name" = 'SuperAdmin' ORDER BY u."id" LIMIT 1`);
+  const [owner] = await exec(
+    sql`SELECT u."id" FROM "users" u JOIN "roles" r ON r."id" = u."role_id" WHERE r."name" = 'SuperAdmin' ORDER BY u."id" LIMIT 1`,
+  );
   const bytes = buildDocx([
     { text: '{studio_nome}', bold: true, size: 14, spaceAfter: 0 },
     { text: '{studio_indirizzo}', spaceAfter: 0 },
@@ -458,8 +862,15 @@ export async function seedWordTemplates(exec: Exec, storage: Storage): Promise<v
     { text: '{studio_citta_firma}, {data_oggi}', spaceAfter: 240 },
     { text: 'Oggetto: benvenuto nello studio', bold: true, spaceAfter: 240 },
     { text: 'Gentile {legale_rappresentante_nome} {legale_rappresentante_cognome},', spaceAfter: 160 },
-    { text: 'siamo lieti di accogliere {cliente_ragione_sociale} tra i clienti dello studio. Per l\'anno {anno_corrente} il compenso concordato è di € {cliente_tariffa_annuale}, in {cliente_numero_rate} rate.', align: 'both' },
-    { text: 'Per ogni necessità può scriverci a {studio_email} o chiamarci al {studio_telefono}. I pagamenti possono essere effettuati con bonifico sull\'IBAN {studio_iban}.', align: 'both', spaceAfter: 480 },
+    {
+      text: "siamo lieti di accogliere {cliente_ragione_sociale} tra i clienti dello studio. Per l'anno {anno_corrente} il compenso concordato è di € {cliente_tariffa_annuale}, in {cliente_numero_rate} rate.",
+      align: 'both',
+    },
+    {
+      text: "Per ogni necessità può scriverci a {studio_email} o chiamarci al {studio_telefono}. I pagamenti possono essere effettuati con bonifico sull'IBAN {studio_iban}.",
+      align: 'both',
+      spaceAfter: 480,
+    },
     { text: 'Cordiali saluti', spaceAfter: 240 },
     { text: '{responsabile_titolo} {responsabile_nome} {responsabile_cognome}', bold: true },
   ]);
@@ -476,14 +887,50 @@ export async function seedWordTemplates(exec: Exec, storage: Storage): Promise<v
  * under way, a third not started — a colourful dashboard on a fresh start.
  */
 async function seedJobs(exec: Exec, studioId: number, year: number, user: { id: number }) {
-  const types = new Map((await exec(sql`SELECT "id", "cod" FROM "studio_job_types"`)).map((r) => [String(r.cod), Number(r.id)]));
-  const tasks = new Map((await exec(sql`SELECT "id", "cod" FROM "tasks" WHERE "studio_id" = ${studioId}`)).map((r) => [String(r.cod), Number(r.id)]));
-  const statuses = new Map((await exec(sql`SELECT "id", "cod" FROM "legal_statuses" WHERE "studio_id" = ${studioId}`)).map((r) => [String(r.cod), Number(r.id)]));
-  const jobIds = await insertMany(exec, 'studio_jobs', JOBS.map(([cod, name, type]) => ({ studio_id: studioId, cod, name, studio_job_type_id: types.get(type)!, note: null })));
-  const jobTasks = JOBS.flatMap(([, , , , t], i) => t.map((cod) => ({ studio_job_id: jobIds[i]!, task_id: tasks.get(cod)! })));
-  const jobStatuses = JOBS.flatMap(([, , , ls], i) => ls.map((cod) => ({ studio_job_id: jobIds[i]!, legal_status_id: statuses.get(cod)! })));
-  await exec(sql`INSERT INTO "studio_job_tasks" ("studio_job_id", "task_id") VALUES ${sql.join(jobTasks.map((r) => sql`(${r.studio_job_id}, ${r.task_id})`), sql`, `)}`);
-  await exec(sql`INSERT INTO "studio_job_legal_statuses" ("studio_job_id", "legal_status_id") VALUES ${sql.join(jobStatuses.map((r) => sql`(${r.studio_job_id}, ${r.legal_status_id})`), sql`, `)}`);
+  const types = new Map(
+    (await exec(sql`SELECT "id", "cod" FROM "studio_job_types"`)).map((r) => [String(r.cod), Number(r.id)]),
+  );
+  const tasks = new Map(
+    (await exec(sql`SELECT "id", "cod" FROM "tasks" WHERE "studio_id" = ${studioId}`)).map((r) => [
+      String(r.cod),
+      Number(r.id),
+    ]),
+  );
+  const statuses = new Map(
+    (await exec(sql`SELECT "id", "cod" FROM "legal_statuses" WHERE "studio_id" = ${studioId}`)).map((r) => [
+      String(r.cod),
+      Number(r.id),
+    ]),
+  );
+  const jobIds = await insertMany(
+    exec,
+    'studio_jobs',
+    JOBS.map(([cod, name, type]) => ({
+      studio_id: studioId,
+      cod,
+      name,
+      studio_job_type_id: types.get(type)!,
+      note: null,
+    })),
+  );
+  const jobTasks = JOBS.flatMap(([, , , , t], i) =>
+    t.map((cod) => ({ studio_job_id: jobIds[i]!, task_id: tasks.get(cod)! })),
+  );
+  const jobStatuses = JOBS.flatMap(([, , , ls], i) =>
+    ls.map((cod) => ({ studio_job_id: jobIds[i]!, legal_status_id: statuses.get(cod)! })),
+  );
+  await exec(
+    sql`INSERT INTO "studio_job_tasks" ("studio_job_id", "task_id") VALUES ${sql.join(
+      jobTasks.map((r) => sql`(${r.studio_job_id}, ${r.task_id})`),
+      sql`, `,
+    )}`,
+  );
+  await exec(
+    sql`INSERT INTO "studio_job_legal_statuses" ("studio_job_id", "legal_status_id") VALUES ${sql.join(
+      jobStatuses.map((r) => sql`(${r.studio_job_id}, ${r.legal_status_id})`),
+      sql`, `,
+    )}`,
+  );
   // per customer and applicable job a stage 0–9: 0–2 nothing done, 3–6 the first sub-tasks, 7–9 all
   await exec(sql`INSERT INTO "task_job_statuses" ("studio_id", "studio_job_id", "task_id", "customer_id", "year", "status", "updated_by")
     SELECT ${studioId}, j."id", jt."task_id", c."id", ${year}, 1, ${user.id}
@@ -504,11 +951,25 @@ export async function loadDemoData(exec: Exec, storage?: Storage): Promise<boole
   const existing = await exec(sql`SELECT count(*)::int AS "n" FROM "studios"`);
   if (Number(existing[0].n) > 0) return false;
   const password = await hashPassword(DEMO_PASSWORD);
-  const vendor = await insertStudio(exec, studioProfile('Gestionale Studi (fornitore)', CITIES[1], ['Paolo', 'Verdi', false], true, 1));
+  const vendor = await insertStudio(
+    exec,
+    studioProfile('Gestionale Studi (fornitore)', CITIES[1], ['Paolo', 'Verdi', false], true, 1),
+  );
   const demo = await insertStudio(exec, studioProfile('Studio Demo', CITIES[0], ['Marco', 'Rossi', false], true, 2));
-  const bianchi = await insertStudio(exec, studioProfile('Studio Bianchi', CITIES[4], ['Giulia', 'Bianchi', true], false, 3));
-  const user = (studio_id: number, role: keyof typeof roles, name: string, cognome: string, email: string) =>
-    ({ studio_id, role_id: roles[role], name, cognome, email, password, active: true, credit: 0 });
+  const bianchi = await insertStudio(
+    exec,
+    studioProfile('Studio Bianchi', CITIES[4], ['Giulia', 'Bianchi', true], false, 3),
+  );
+  const user = (studio_id: number, role: keyof typeof roles, name: string, cognome: string, email: string) => ({
+    studio_id,
+    role_id: roles[role],
+    name,
+    cognome,
+    email,
+    password,
+    active: true,
+    credit: 0,
+  });
   const [, admin, collab, bianchiAdmin] = await insertMany(exec, 'users', [
     user(vendor, 'SuperAdmin', 'Paolo', 'Verdi', 'superadmin@gestionale.test'),
     user(demo, 'Admin', 'Marco', 'Rossi', 'admin@studiodemo.test'),
@@ -522,7 +983,11 @@ export async function loadDemoData(exec: Exec, storage?: Storage): Promise<boole
   await seedPayslips(exec, demo, { id: admin!, name: 'Marco Rossi' });
   await seedJobs(exec, demo, Number(todayIso().slice(0, 4)), { id: admin! });
   await seedAccounts(exec, bianchi, { id: bianchiAdmin!, name: 'Giulia Bianchi' });
-  await seedCredit(exec, demo, [[collab!, 'CREDIT', '100', 'Ricarica iniziale'], [collab!, 'DEBIT', '-25.5', 'Visure camerali'], [admin!, 'CREDIT', '50', 'Ricarica iniziale']]);
+  await seedCredit(exec, demo, [
+    [collab!, 'CREDIT', '100', 'Ricarica iniziale'],
+    [collab!, 'DEBIT', '-25.5', 'Visure camerali'],
+    [admin!, 'CREDIT', '50', 'Ricarica iniziale'],
+  ]);
   await seedCredit(exec, bianchi, [[bianchiAdmin!, 'CREDIT', '20', 'Ricarica iniziale']]);
   await seedPayments(exec, [vendor, demo, bianchi]);
   await seedEInvoices(exec, demo, 8);
@@ -558,13 +1023,23 @@ export interface DemoStudioCopy {
  */
 export async function addDemoStudio(exec: Exec, copy: DemoStudioCopy): Promise<number> {
   // the roles and the SuperAdmin of the demo data
-  const roles = Object.fromEntries((await exec(sql`SELECT "id", "name" FROM "roles"`)).map((r) => [String(r.name), Number(r.id)])) as Record<RoleName, number>;
+  const roles = Object.fromEntries(
+    (await exec(sql`SELECT "id", "name" FROM "roles"`)).map((r) => [String(r.name), Number(r.id)]),
+  ) as Record<RoleName, number>;
   const [known] = await exec(sql`SELECT "password" FROM "users" WHERE "email" = ${DEMO_LOGINS[0]!.email}`);
   if (!known || ROLE_NAMES.some((r) => !roles[r])) throw new Error('addDemoStudio: load the demo data first');
   // the demo users' hash: the same password, without hashing it again
   const password = String(known.password);
-  const user = (studio_id: number, role: RoleName, name: string, cognome: string, email: string) =>
-    ({ studio_id, role_id: roles[role], name, cognome, email, password, active: true, credit: 0 });
+  const user = (studio_id: number, role: RoleName, name: string, cognome: string, email: string) => ({
+    studio_id,
+    role_id: roles[role],
+    name,
+    cognome,
+    email,
+    password,
+    active: true,
+    credit: 0,
+  });
   if (copy.like === 'bianchi') {
     const studio = await insertStudio(exec, studioProfile(copy.name, CITIES[4], ['Giulia', 'Bianchi', true], false, 3));
     const [admin] = await insertMany(exec, 'users', [user(studio, 'Admin', 'Giulia', 'Bianchi', copy.admin)]);
@@ -576,7 +1051,8 @@ export async function addDemoStudio(exec: Exec, copy: DemoStudioCopy): Promise<n
     await seedDeclaredModels(exec, studio, 3);
     return studio;
   }
-  if (!copy.collaboratore) throw new Error('addDemoStudio: a copy of Studio Demo needs the e-mail of its Collaboratore');
+  if (!copy.collaboratore)
+    throw new Error('addDemoStudio: a copy of Studio Demo needs the e-mail of its Collaboratore');
   const studio = await insertStudio(exec, studioProfile(copy.name, CITIES[0], ['Marco', 'Rossi', false], true, 2));
   const [admin, collab] = await insertMany(exec, 'users', [
     user(studio, 'Admin', 'Marco', 'Rossi', copy.admin),
@@ -588,7 +1064,11 @@ export async function addDemoStudio(exec: Exec, copy: DemoStudioCopy): Promise<n
   await seedAssignments(exec, studio, marco);
   await seedPayslips(exec, studio, marco);
   await seedJobs(exec, studio, Number(todayIso().slice(0, 4)), { id: admin! });
-  await seedCredit(exec, studio, [[collab!, 'CREDIT', '100', 'Ricarica iniziale'], [collab!, 'DEBIT', '-25.5', 'Visure camerali'], [admin!, 'CREDIT', '50', 'Ricarica iniziale']]);
+  await seedCredit(exec, studio, [
+    [collab!, 'CREDIT', '100', 'Ricarica iniziale'],
+    [collab!, 'DEBIT', '-25.5', 'Visure camerali'],
+    [admin!, 'CREDIT', '50', 'Ricarica iniziale'],
+  ]);
   await seedPayments(exec, [studio]);
   await seedEInvoices(exec, studio, 8);
   await seedDeclaredModels(exec, studio, 12);

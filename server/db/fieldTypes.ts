@@ -4,7 +4,16 @@
  * filter value. Shared part: `model/types.ts`; app part: `src/fields/appTypes.tsx`.
  */
 import {
-  integer, text, varchar, numeric, date, timestamp, time, boolean, smallint, type AnyPgColumn,
+  integer,
+  text,
+  varchar,
+  numeric,
+  date,
+  timestamp,
+  time,
+  boolean,
+  smallint,
+  type AnyPgColumn,
 } from 'drizzle-orm/pg-core';
 import { sql, type SQL } from 'drizzle-orm';
 import Decimal from 'decimal.js';
@@ -55,7 +64,11 @@ const plain = (c: SQL) => c;
 const TEXT_IN = z.union([z.string(), z.number()]).nullable();
 const NUMBER_IN = z.union([z.number(), z.string()]).nullable();
 const textType = (column: ServerFieldType['column']): ServerFieldType => ({
-  column, select: plain, searchText: true, answer: z.string(), input: TEXT_IN,
+  column,
+  select: plain,
+  searchText: true,
+  answer: z.string(),
+  input: TEXT_IN,
   toDb: (value, fd) => (fd.lowercase ? String(value).trim().toLowerCase() : String(value).trim()),
   filter: (value) => (typeof value === 'object' || String(value).includes('\u0000') ? undefined : String(value)),
 });
@@ -64,7 +77,10 @@ const decimalType = (t: 'money' | 'decimal' | 'credit' | 'percentage'): ServerFi
   return {
     column: (name) => numeric(name, { precision: spec.precision, scale: spec.scale, mode: 'string' }),
     // exact: the text of the numeric value, made a JSON number by numbersFromDb (no float8 cast)
-    select: (c) => sql`${c}::text`, searchText: false, answer: z.number(), input: NUMBER_IN,
+    select: (c) => sql`${c}::text`,
+    searchText: false,
+    answer: z.number(),
+    input: NUMBER_IN,
     toDb: (value) => exactDecimal(value, spec.scale),
     filter: (value) => {
       const s = String(value).trim().replace(',', '.');
@@ -81,64 +97,103 @@ export const SERVER_TYPES: Record<FieldType, ServerFieldType> = {
   password: textType((name, fd) => varchar(name, { length: fd.max ?? 255 })),
   longtext: textType((name) => text(name)),
   integer: {
-    column: (name) => integer(name), select: plain, searchText: false, answer: z.number().int(), input: NUMBER_IN,
-    toDb: (value) => Number(value), filter: asInteger,
+    column: (name) => integer(name),
+    select: plain,
+    searchText: false,
+    answer: z.number().int(),
+    input: NUMBER_IN,
+    toDb: (value) => Number(value),
+    filter: asInteger,
   },
   money: decimalType('money'),
   decimal: decimalType('decimal'),
   credit: decimalType('credit'),
   percentage: decimalType('percentage'),
   date: {
-    column: (name) => date(name, { mode: 'string' }), select: (c) => sql`to_char(${c}, 'YYYY-MM-DD')`, searchText: false,
-    answer: z.string().describe('YYYY-MM-DD'), input: z.string().nullable(),
-    toDb: (value) => WIRE.date(value), filter: dateOrDateTime, param: (v) => sql`${v}::date`,
+    column: (name) => date(name, { mode: 'string' }),
+    select: (c) => sql`to_char(${c}, 'YYYY-MM-DD')`,
+    searchText: false,
+    answer: z.string().describe('YYYY-MM-DD'),
+    input: z.string().nullable(),
+    toDb: (value) => WIRE.date(value),
+    filter: dateOrDateTime,
+    param: (v) => sql`${v}::date`,
   },
   datetime: {
-    column: (name) => timestamp(name, { mode: 'string', precision: 0 }), select: (c) => sql`to_char(${c}, 'YYYY-MM-DD HH24:MI:SS')`, searchText: false,
-    answer: z.string().describe('YYYY-MM-DD HH:MM:SS (Europe/Rome)'), input: z.string().nullable(),
-    toDb: (value) => WIRE.datetime(value), filter: dateOrDateTime, param: (v) => sql`${v}::timestamp`,
+    column: (name) => timestamp(name, { mode: 'string', precision: 0 }),
+    select: (c) => sql`to_char(${c}, 'YYYY-MM-DD HH24:MI:SS')`,
+    searchText: false,
+    answer: z.string().describe('YYYY-MM-DD HH:MM:SS (Europe/Rome)'),
+    input: z.string().nullable(),
+    toDb: (value) => WIRE.datetime(value),
+    filter: dateOrDateTime,
+    param: (v) => sql`${v}::timestamp`,
   },
   time: {
-    column: (name) => time(name, { precision: 0 }), select: (c) => sql`to_char(${c}, 'HH24:MI')`, searchText: false,
-    answer: z.string().describe('HH:MM'), input: z.string().nullable(),
-    toDb: (value) => WIRE.time(value), filter: (value) => WIRE.time(value), param: (v) => sql`${v}::time`,
+    column: (name) => time(name, { precision: 0 }),
+    select: (c) => sql`to_char(${c}, 'HH24:MI')`,
+    searchText: false,
+    answer: z.string().describe('HH:MM'),
+    input: z.string().nullable(),
+    toDb: (value) => WIRE.time(value),
+    filter: (value) => WIRE.time(value),
+    param: (v) => sql`${v}::time`,
   },
   flag: {
-    column: (name) => smallint(name), select: plain, searchText: false,
-    answer: z.number().int(), input: z.union([z.number(), z.string(), z.boolean()]).nullable(),
+    column: (name) => smallint(name),
+    select: plain,
+    searchText: false,
+    answer: z.number().int(),
+    input: z.union([z.number(), z.string(), z.boolean()]).nullable(),
     toDb: (value) => (truthy(value) ? 1 : 0),
     filter: (value) => (truthy(value) ? 1 : falsy(value) ? 0 : undefined),
   },
   boolean: {
-    column: (name) => boolean(name), select: plain, searchText: false,
-    answer: z.boolean(), input: z.union([z.boolean(), z.number(), z.string()]).nullable(),
+    column: (name) => boolean(name),
+    select: plain,
+    searchText: false,
+    answer: z.boolean(),
+    input: z.union([z.boolean(), z.number(), z.string()]).nullable(),
     toDb: (value) => truthy(value),
     filter: (value) => (truthy(value) ? true : falsy(value) ? false : undefined),
   },
   choice: {
-    column: (name, fd) => (numericChoice(fd) ? integer(name) : varchar(name, { length: 64 })), select: plain, searchText: false,
-    answer: z.union([z.string(), z.number()]), input: z.union([z.string(), z.number()]).nullable(),
+    column: (name, fd) => (numericChoice(fd) ? integer(name) : varchar(name, { length: 64 })),
+    select: plain,
+    searchText: false,
+    answer: z.union([z.string(), z.number()]),
+    input: z.union([z.string(), z.number()]).nullable(),
     toDb: (value, fd) => (numericChoice(fd) ? Number(value) : String(value)),
     filter: (value, fd) => {
-      if (typeof value === 'object' || !(fd.choices ?? []).some((c) => String(c.value) === String(value))) return undefined;
+      if (typeof value === 'object' || !(fd.choices ?? []).some((c) => String(c.value) === String(value)))
+        return undefined;
       return numericChoice(fd) ? Number(value) : String(value);
     },
   },
   relation: {
-    column: (name, fd, ref) => integer(name).references(() => ref(fd.ref!), { onDelete: 'restrict' }), select: plain, searchText: false,
-    answer: z.number().int(), input: NUMBER_IN,
-    toDb: (value) => Number(value), filter: asInteger,
+    column: (name, fd, ref) => integer(name).references(() => ref(fd.ref!), { onDelete: 'restrict' }),
+    select: plain,
+    searchText: false,
+    answer: z.number().int(),
+    input: NUMBER_IN,
+    toDb: (value) => Number(value),
+    filter: asInteger,
   },
   manyToMany: {
-    column: () => null, select: plain, searchText: false,
-    answer: z.array(z.number().int()), input: z.union([z.array(z.union([z.number(), z.string()])), z.string()]).nullable(),
-    toDb: (value) => (Array.isArray(value) ? value.map(Number) : []), filter: asInteger,
+    column: () => null,
+    select: plain,
+    searchText: false,
+    answer: z.array(z.number().int()),
+    input: z.union([z.array(z.union([z.number(), z.string()])), z.string()]).nullable(),
+    toDb: (value) => (Array.isArray(value) ? value.map(Number) : []),
+    filter: asInteger,
   },
 };
 
 /** The stored value of an input (validated): empty is NULL, flags and booleans are never NULL. */
 export function toDbValue(fd: FieldDef, value: unknown): unknown {
-  if (fd.type === 'flag' || fd.type === 'boolean' || fd.type === 'manyToMany') return SERVER_TYPES[fd.type].toDb(value, fd);
+  if (fd.type === 'flag' || fd.type === 'boolean' || fd.type === 'manyToMany')
+    return SERVER_TYPES[fd.type].toDb(value, fd);
   if (isEmpty(value)) return null;
   return SERVER_TYPES[fd.type].toDb(value, fd);
 }
@@ -150,7 +205,8 @@ export function toDbValue(fd: FieldDef, value: unknown): unknown {
 export function sampleRow(model: ModelDef, n: number, refIds?: (ref: string) => number[]): Record<string, unknown> {
   const rec = sampleRecord(model, n, refIds);
   const row: Record<string, unknown> = {};
-  for (const [name, fd] of Object.entries(model.fields)) if (name in rec && fd.type !== 'manyToMany') row[name] = toDbValue(fd, rec[name]);
+  for (const [name, fd] of Object.entries(model.fields))
+    if (name in rec && fd.type !== 'manyToMany') row[name] = toDbValue(fd, rec[name]);
   return row;
 }
 

@@ -20,7 +20,9 @@ const journalPath = join(meta, '_journal.json');
 const journal = existsSync(journalPath)
   ? JSON.parse(readFileSync(journalPath, 'utf8'))
   : { version: '7', dialect: 'postgresql', entries: [] as Array<Record<string, unknown>> };
-const snapshots = readdirSync(meta).filter((f) => f.endsWith('_snapshot.json')).sort();
+const snapshots = readdirSync(meta)
+  .filter((f) => f.endsWith('_snapshot.json'))
+  .sort();
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 const prev: any = snapshots.length
   ? JSON.parse(readFileSync(join(meta, snapshots[snapshots.length - 1]), 'utf8'))

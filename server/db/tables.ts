@@ -3,8 +3,21 @@
  * (`npm run db:generate`) and applied at start on PGlite and PostgreSQL alike.
  */
 import {
-  pgTable, serial, integer, text, varchar, timestamp, jsonb, check, boolean, customType,
-  primaryKey, uniqueIndex, index, type AnyPgColumn, type PgTableWithColumns,
+  pgTable,
+  serial,
+  integer,
+  text,
+  varchar,
+  timestamp,
+  jsonb,
+  check,
+  boolean,
+  customType,
+  primaryKey,
+  uniqueIndex,
+  index,
+  type AnyPgColumn,
+  type PgTableWithColumns,
 } from 'drizzle-orm/pg-core';
 import { sql } from 'drizzle-orm';
 import type { FieldDef } from '../../model/fields.js';
@@ -63,33 +76,53 @@ function build(m: ModelDef): AnyTable {
   // eslint-disable-next-line @typescript-eslint/no-explicit-any
   const cols: Record<string, any> = { id: serial('id').primaryKey() };
   if (m.scope === 'studio' && !m.fields.studio_id) {
-    cols.studio_id = integer('studio_id').notNull().references((): AnyPgColumn => tableOf(tenantModel().name).id, { onDelete: 'cascade' });
+    cols.studio_id = integer('studio_id')
+      .notNull()
+      .references((): AnyPgColumn => tableOf(tenantModel().name).id, { onDelete: 'cascade' });
   }
   for (const [name, fd] of Object.entries(m.fields)) {
     if (fd.type === 'manyToMany') continue;
     cols[name] = column(name, fd, m);
   }
-  cols.created_at = ts('created_at').notNull().default(sql`LOCALTIMESTAMP`);
-  cols.updated_at = ts('updated_at').notNull().default(sql`LOCALTIMESTAMP`);
+  cols.created_at = ts('created_at')
+    .notNull()
+    .default(sql`LOCALTIMESTAMP`);
+  cols.updated_at = ts('updated_at')
+    .notNull()
+    .default(sql`LOCALTIMESTAMP`);
   if (m.softDelete) cols.deleted_at = ts('deleted_at');
   const uniques = Object.entries(m.fields).filter(([, fd]) => fd.unique);
   // a lowercase field is unique whatever its letter case and blanks (the records engine compares the same way)
-  const key = (t: Record<string, AnyPgColumn>, name: string, fd: FieldDef) => (fd.lowercase ? sql`lower(trim(${t[name]}))` : t[name]);
+  const key = (t: Record<string, AnyPgColumn>, name: string, fd: FieldDef) =>
+    fd.lowercase ? sql`lower(trim(${t[name]}))` : t[name];
   return pgTable(m.table, cols, (t) => [
-    ...uniques.map(([name, fd]) => m.scope === 'studio' && fd.unique !== 'product'
-      ? uniqueIndex(`${m.table}_${name}_uq`).on(t.studio_id, ...(fd.uniqueWith ?? []).map((w) => t[w]!), key(t, name, fd))
-      : fd.uniqueExcept
-        // the rows marked by `uniqueExcept` are outside the uniqueness
-        ? uniqueIndex(`${m.table}_${name}_uq`).on(key(t, name, fd), ...(fd.uniqueWith ?? []).map((w) => t[w]!)).where(sql`${t[fd.uniqueExcept]} IS NOT TRUE`)
-        : uniqueIndex(`${m.table}_${name}_uq`).on(key(t, name, fd), ...(fd.uniqueWith ?? []).map((w) => t[w]!))),
+    ...uniques.map(([name, fd]) =>
+      m.scope === 'studio' && fd.unique !== 'product'
+        ? uniqueIndex(`${m.table}_${name}_uq`).on(
+            t.studio_id,
+            ...(fd.uniqueWith ?? []).map((w) => t[w]!),
+            key(t, name, fd),
+          )
+        : fd.uniqueExcept
+          ? // the rows marked by `uniqueExcept` are outside the uniqueness
+            uniqueIndex(`${m.table}_${name}_uq`)
+              .on(key(t, name, fd), ...(fd.uniqueWith ?? []).map((w) => t[w]!))
+              .where(sql`${t[fd.uniqueExcept]} IS NOT TRUE`)
+          : uniqueIndex(`${m.table}_${name}_uq`).on(key(t, name, fd), ...(fd.uniqueWith ?? []).map((w) => t[w]!)),
+    ),
     ...(m.scope === 'studio' ? [index(`${m.table}_studio_idx`).on(t.studio_id)] : []),
     // an optional link is indexed only where it is set: the rows without it (most installments
     // have no service, payment method, assignment or payslip) cost no index entry on insert,
     // and a lookup by value (a list filter, a foreign key check) still uses the index
-    ...Object.entries(m.fields).filter(([, fd]) => fd.type === 'relation')
-      .map(([name, fd]) => (notNull(fd, m)
-        ? index(`${m.table}_${name}_idx`).on(t[name])
-        : index(`${m.table}_${name}_idx`).on(t[name]).where(sql`${t[name]} IS NOT NULL`))),
+    ...Object.entries(m.fields)
+      .filter(([, fd]) => fd.type === 'relation')
+      .map(([name, fd]) =>
+        notNull(fd, m)
+          ? index(`${m.table}_${name}_idx`).on(t[name])
+          : index(`${m.table}_${name}_idx`)
+              .on(t[name])
+              .where(sql`${t[name]} IS NOT NULL`),
+      ),
     ...rangeChecks(m, t),
   ]);
 }
@@ -105,10 +138,21 @@ for (const m of MODELS) {
   for (const [, fd] of Object.entries(m.fields)) {
     if (fd.type !== 'manyToMany' || !fd.pivot) continue;
     const p = fd.pivot;
-    pivotTables.set(p.table, pgTable(p.table, {
-      [p.own]: integer(p.own).notNull().references(() => tableOf(m.name).id, { onDelete: 'cascade' }),
-      [p.other]: integer(p.other).notNull().references(() => tableOf(fd.ref!).id, { onDelete: 'cascade' }),
-    }, (t) => [primaryKey({ columns: [t[p.own], t[p.other]] }), index(`${p.table}_${p.other}_idx`).on(t[p.other])]));
+    pivotTables.set(
+      p.table,
+      pgTable(
+        p.table,
+        {
+          [p.own]: integer(p.own)
+            .notNull()
+            .references(() => tableOf(m.name).id, { onDelete: 'cascade' }),
+          [p.other]: integer(p.other)
+            .notNull()
+            .references(() => tableOf(fd.ref!).id, { onDelete: 'cascade' }),
+        },
+        (t) => [primaryKey({ columns: [t[p.own], t[p.other]] }), index(`${p.table}_${p.other}_idx`).on(t[p.other])],
+      ),
+    );
   }
 }
 
@@ -124,23 +168,31 @@ export const revokedTokens = pgTable('revoked_tokens', {
  * one that made the change (`kept_jti`, the user's own session changing his own password).
  */
 export const sessionEpochs = pgTable('session_epochs', {
-  user_id: integer('user_id').primaryKey().references((): AnyPgColumn => tableOf(loginModel().name).id, { onDelete: 'cascade' }),
+  user_id: integer('user_id')
+    .primaryKey()
+    .references((): AnyPgColumn => tableOf(loginModel().name).id, { onDelete: 'cascade' }),
   epoch: integer('epoch').notNull().default(0),
   kept_jti: varchar('kept_jti', { length: 64 }),
 });
 
 /** Every create, update, trash, restore and delete of a record. */
-export const auditLog = pgTable('audit_log', {
-  id: serial('id').primaryKey(),
-  studio_id: integer('studio_id'),
-  model: varchar('model', { length: 64 }).notNull(),
-  record_id: integer('record_id').notNull(),
-  action: varchar('action', { length: 16 }).notNull(),
-  user_id: integer('user_id'),
-  user_name: varchar('user_name', { length: 255 }),
-  at: ts('at').notNull().default(sql`LOCALTIMESTAMP`),
-  changes: jsonb('changes'),
-}, (t) => [index('audit_log_record_idx').on(t.model, t.record_id)]);
+export const auditLog = pgTable(
+  'audit_log',
+  {
+    id: serial('id').primaryKey(),
+    studio_id: integer('studio_id'),
+    model: varchar('model', { length: 64 }).notNull(),
+    record_id: integer('record_id').notNull(),
+    action: varchar('action', { length: 16 }).notNull(),
+    user_id: integer('user_id'),
+    user_name: varchar('user_name', { length: 255 }),
+    at: ts('at')
+      .notNull()
+      .default(sql`LOCALTIMESTAMP`),
+    changes: jsonb('changes'),
+  },
+  (t) => [index('audit_log_record_idx').on(t.model, t.record_id)],
+);
 
 /** Key/value settings of the installation. */
 export const appSettings = pgTable('app_settings', {
@@ -149,73 +201,108 @@ export const appSettings = pgTable('app_settings', {
 });
 
 const bytea = customType<{ data: Buffer; driverData: Buffer }>({ dataType: () => 'bytea' });
-const studioRef = (name: string) => integer(name).references((): AnyPgColumn => tableOf(tenantModel().name).id, { onDelete: 'cascade' });
+const studioRef = (name: string) =>
+  integer(name).references((): AnyPgColumn => tableOf(tenantModel().name).id, { onDelete: 'cascade' });
 
 /**
  * Files uploaded to a record of a model that declares `attachments` (a Word template's .docx):
  * the row describes the file, its bytes are in the storage (server/storage) under `storage_path`.
  */
-export const attachments = pgTable('attachments', {
-  id: serial('id').primaryKey(),
-  owner_model: varchar('owner_model', { length: 64 }).notNull(),
-  owner_id: integer('owner_id').notNull(),
-  /** the owner's studio; null for records shared by every studio (Word templates) */
-  studio_id: studioRef('studio_id'),
-  original_filename: varchar('original_filename', { length: 255 }).notNull(),
-  content_type: varchar('content_type', { length: 128 }).notNull(),
-  size: integer('size').notNull(),
-  storage_path: varchar('storage_path', { length: 255 }).notNull(),
-  descrizione: varchar('descrizione', { length: 255 }),
-  nota: varchar('nota', { length: 255 }),
-  marked_for_deletion: boolean('marked_for_deletion').notNull().default(false),
-  created_by: integer('created_by'),
-  created_at: ts('created_at').notNull().default(sql`LOCALTIMESTAMP`),
-  updated_at: ts('updated_at').notNull().default(sql`LOCALTIMESTAMP`),
-}, (t) => [index('attachments_owner_idx').on(t.owner_model, t.owner_id)]);
+export const attachments = pgTable(
+  'attachments',
+  {
+    id: serial('id').primaryKey(),
+    owner_model: varchar('owner_model', { length: 64 }).notNull(),
+    owner_id: integer('owner_id').notNull(),
+    /** the owner's studio; null for records shared by every studio (Word templates) */
+    studio_id: studioRef('studio_id'),
+    original_filename: varchar('original_filename', { length: 255 }).notNull(),
+    content_type: varchar('content_type', { length: 128 }).notNull(),
+    size: integer('size').notNull(),
+    storage_path: varchar('storage_path', { length: 255 }).notNull(),
+    descrizione: varchar('descrizione', { length: 255 }),
+    nota: varchar('nota', { length: 255 }),
+    marked_for_deletion: boolean('marked_for_deletion').notNull().default(false),
+    created_by: integer('created_by'),
+    created_at: ts('created_at')
+      .notNull()
+      .default(sql`LOCALTIMESTAMP`),
+    updated_at: ts('updated_at')
+      .notNull()
+      .default(sql`LOCALTIMESTAMP`),
+  },
+  (t) => [index('attachments_owner_idx').on(t.owner_model, t.owner_id)],
+);
 
 /**
  * The outbox (PRODUCT.md §6): every e-mail the product sends, written in the same transaction
  * as the request that asks for it, then delivered by a worker (server/areas/mail).
  * status: queued | sending | sent | failed | kept (no SMTP_URL: kept, not sent).
  */
-export const mailOutbox = pgTable('mail_outbox', {
-  id: serial('id').primaryKey(),
-  studio_id: studioRef('studio_id'),
-  /** what the message is: bollettino, contract, account_balance, word_template, contact_form, … */
-  kind: varchar('kind', { length: 32 }).notNull(),
-  status: varchar('status', { length: 16 }).notNull().default('queued'),
-  from_address: varchar('from_address', { length: 255 }).notNull(),
-  to_addresses: jsonb('to_addresses').notNull(),
-  cc_addresses: jsonb('cc_addresses').notNull().default(sql`'[]'::jsonb`),
-  subject: varchar('subject', { length: 255 }).notNull(),
-  body_text: text('body_text').notNull(),
-  body_html: text('body_html'),
-  tries: integer('tries').notNull().default(0),
-  last_error: text('last_error'),
-  message_id: varchar('message_id', { length: 255 }),
-  created_by: integer('created_by'),
-  created_at: ts('created_at').notNull().default(sql`LOCALTIMESTAMP`),
-  updated_at: ts('updated_at').notNull().default(sql`LOCALTIMESTAMP`),
-  sent_at: ts('sent_at'),
-}, (t) => [index('mail_outbox_studio_idx').on(t.studio_id, t.id), index('mail_outbox_status_idx').on(t.status)]);
+export const mailOutbox = pgTable(
+  'mail_outbox',
+  {
+    id: serial('id').primaryKey(),
+    studio_id: studioRef('studio_id'),
+    /** what the message is: bollettino, contract, account_balance, word_template, contact_form, … */
+    kind: varchar('kind', { length: 32 }).notNull(),
+    status: varchar('status', { length: 16 }).notNull().default('queued'),
+    from_address: varchar('from_address', { length: 255 }).notNull(),
+    to_addresses: jsonb('to_addresses').notNull(),
+    cc_addresses: jsonb('cc_addresses')
+      .notNull()
+      .default(sql`'[]'::jsonb`),
+    subject: varchar('subject', { length: 255 }).notNull(),
+    body_text: text('body_text').notNull(),
+    body_html: text('body_html'),
+    tries: integer('tries').notNull().default(0),
+    last_error: text('last_error'),
+    message_id: varchar('message_id', { length: 255 }),
+    created_by: integer('created_by'),
+    created_at: ts('created_at')
+      .notNull()
+      .default(sql`LOCALTIMESTAMP`),
+    updated_at: ts('updated_at')
+      .notNull()
+      .default(sql`LOCALTIMESTAMP`),
+    sent_at: ts('sent_at'),
+  },
+  (t) => [index('mail_outbox_studio_idx').on(t.studio_id, t.id), index('mail_outbox_status_idx').on(t.status)],
+);
 
 /** The attachments of an outbox message, kept with it (the message is sent as it was asked). */
-export const mailAttachments = pgTable('mail_attachments', {
-  id: serial('id').primaryKey(),
-  mail_id: integer('mail_id').notNull().references(() => mailOutbox.id, { onDelete: 'cascade' }),
-  filename: varchar('filename', { length: 255 }).notNull(),
-  content_type: varchar('content_type', { length: 128 }).notNull(),
-  size: integer('size').notNull(),
-  content: bytea('content').notNull(),
-}, (t) => [index('mail_attachments_mail_idx').on(t.mail_id)]);
+export const mailAttachments = pgTable(
+  'mail_attachments',
+  {
+    id: serial('id').primaryKey(),
+    mail_id: integer('mail_id')
+      .notNull()
+      .references(() => mailOutbox.id, { onDelete: 'cascade' }),
+    filename: varchar('filename', { length: 255 }).notNull(),
+    content_type: varchar('content_type', { length: 128 }).notNull(),
+    size: integer('size').notNull(),
+    content: bytea('content').notNull(),
+  },
+  (t) => [index('mail_attachments_mail_idx').on(t.mail_id)],
+);
 
 /** Tables of a capability declared beside the schema builder (server/areas/jobs/tables.ts), for migrations. */
 const extraTables: Record<string, unknown> = {};
-export function registerTables(tables: Record<string, unknown>) { Object.assign(extraTables, tables); }
+export function registerTables(tables: Record<string, unknown>) {
+  Object.assign(extraTables, tables);
+}
 
 /** Every table, keyed by export name, for migrations. */
 export function allTables(): Record<string, unknown> {
-  const out: Record<string, unknown> = { revokedTokens, sessionEpochs, auditLog, appSettings, attachments, mailOutbox, mailAttachments };
+  const out: Record<string, unknown> = {
+    revokedTokens,
+    sessionEpochs,
+    auditLog,
+    appSettings,
+    attachments,
+    mailOutbox,
+    mailAttachments,
+  };
   for (const m of MODELS) out[m.table] = tableOf(m.name);
   for (const [name, t] of pivotTables) out[name] = t;
   Object.assign(out, extraTables);

@@ -4,7 +4,19 @@
  */
 
 /** Node's network errors of a connection that could not be made or was cut. */
-const NETWORK_CODES = new Set(['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EPIPE', 'ENOTFOUND', 'EAI_AGAIN', 'EHOSTUNREACH', 'ENETUNREACH', 'EHOSTDOWN', 'ENETDOWN', 'ECONNABORTED']);
+const NETWORK_CODES = new Set([
+  'ECONNREFUSED',
+  'ECONNRESET',
+  'ETIMEDOUT',
+  'EPIPE',
+  'ENOTFOUND',
+  'EAI_AGAIN',
+  'EHOSTUNREACH',
+  'ENETUNREACH',
+  'EHOSTDOWN',
+  'ENETDOWN',
+  'ECONNABORTED',
+]);
 /**
  * PostgreSQL: 57P01 admin_shutdown (also pg_terminate_backend), 57P02 crash_shutdown,
  * 57P03 cannot_connect_now (starting, in recovery), 3D000 the database does not exist (yet),
@@ -30,6 +42,7 @@ export function isDatabaseUnavailable(err: unknown, depth = 0): boolean {
   const message = typeof e.message === 'string' && !('query' in e) ? e.message : '';
   if (message && MESSAGES.some((re) => re.test(message))) return true;
   // net.connect to a name with several addresses fails with an AggregateError of each attempt
-  if (Array.isArray(e.errors) && e.errors.length && e.errors.every((x) => isDatabaseUnavailable(x, depth + 1))) return true;
+  if (Array.isArray(e.errors) && e.errors.length && e.errors.every((x) => isDatabaseUnavailable(x, depth + 1)))
+    return true;
   return isDatabaseUnavailable(e.cause, depth + 1);
 }

@@ -9,7 +9,8 @@ import { addCredit, withdrawRows } from '../areas/credit/queries.js';
 export const CREDIT_ZERO_MESSAGE = "L'importo deve essere diverso da 0";
 
 /** what a row adds to its user's balance: nothing while it is in the trash */
-const share = (row: Record<string, unknown> | undefined) => (row && !row.deleted_at && row.trashed !== true ? String(row.amount ?? 0) : '0');
+const share = (row: Record<string, unknown> | undefined) =>
+  row && !row.deleted_at && row.trashed !== true ? String(row.amount ?? 0) : '0';
 
 export const CreditTransactionLogHooks: ModelHooks = {
   // seed B §5: a debit forces a negative amount, a credit a positive one
@@ -19,7 +20,10 @@ export const CreditTransactionLogHooks: ModelHooks = {
     const raw = values.amount ?? existing?.amount;
     if (raw === undefined || raw === null) return;
     const digits = String(raw).trim().replace(/^[+-]/, '');
-    if (!(Number(digits) > 0)) { errors.amount = [CREDIT_ZERO_MESSAGE]; return; }
+    if (!(Number(digits) > 0)) {
+      errors.amount = [CREDIT_ZERO_MESSAGE];
+      return;
+    }
     const signed = type === 'DEBIT' ? `-${digits}` : digits;
     if (signed !== String(raw).trim() || values.type !== undefined) values.amount = signed;
   },

@@ -22,25 +22,30 @@ export const BUILT_IN_MESSAGES = {
 
 const BUILT_IN_ROLES = new Set<string>(ROLE_NAMES);
 /** `{resource}.{verb}` of every declared model, as bootstrap seeds them */
-export const BUILT_IN_PERMISSIONS: ReadonlySet<string> = new Set(MODELS.flatMap((m) => VERBS.map((v) => `${permissionName(m)}.${v}`)));
+export const BUILT_IN_PERMISSIONS: ReadonlySet<string> = new Set(
+  MODELS.flatMap((m) => VERBS.map((v) => `${permissionName(m)}.${v}`)),
+);
 
 const namesOf = namesByIds;
 
 /** A caller who may not delete these rows at all gets the engine's 403, not this rule. */
 const mayDelete = (ctx: Ctx, model: ModelDef, trash: number[], forever: number[]) =>
-  (!trash.length || can(ctx, model, 'delete')) && (!forever.length || can(ctx, model, model.softDelete ? 'force_delete' : 'delete'));
+  (!trash.length || can(ctx, model, 'delete')) &&
+  (!forever.length || can(ctx, model, model.softDelete ? 'force_delete' : 'delete'));
 
 export const RoleHooks: ModelHooks = {
   async beforeDelete({ exec, ctx, model, ids, trash, forever }) {
     if (!mayDelete(ctx, model, trash, forever)) return;
-    if ((await namesOf(exec, 'roles', ids)).some((n) => BUILT_IN_ROLES.has(n))) throw new HttpError(422, BUILT_IN_MESSAGES.role);
+    if ((await namesOf(exec, 'roles', ids)).some((n) => BUILT_IN_ROLES.has(n)))
+      throw new HttpError(422, BUILT_IN_MESSAGES.role);
   },
 };
 
 export const PermissionHooks: ModelHooks = {
   async beforeDelete({ exec, ctx, model, ids, trash, forever }) {
     if (!mayDelete(ctx, model, trash, forever)) return;
-    if ((await namesOf(exec, 'permissions', ids)).some((n) => BUILT_IN_PERMISSIONS.has(n))) throw new HttpError(422, BUILT_IN_MESSAGES.permission);
+    if ((await namesOf(exec, 'permissions', ids)).some((n) => BUILT_IN_PERMISSIONS.has(n)))
+      throw new HttpError(422, BUILT_IN_MESSAGES.permission);
   },
   beforeChange({ mode, values, errors, existing }) {
     if (mode !== 'update' || !existing || !BUILT_IN_PERMISSIONS.has(String(existing.name))) return;

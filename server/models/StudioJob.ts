@@ -5,7 +5,9 @@
 import { jobsOfTasks, recountJobs } from '../areas/jobs/queries.js';
 import type { ModelHooks } from './hooks.js';
 
-const same = (a: unknown, b: unknown) => JSON.stringify([...((a as number[]) ?? [])].map(Number).sort()) === JSON.stringify([...((b as number[]) ?? [])].map(Number).sort());
+const same = (a: unknown, b: unknown) =>
+  JSON.stringify([...((a as number[]) ?? [])].map(Number).sort()) ===
+  JSON.stringify([...((b as number[]) ?? [])].map(Number).sort());
 
 export const StudioJobHooks: ModelHooks = {
   async afterChange({ exec, id, row, before }) {

@@ -28,9 +28,24 @@ export interface ModelHooks {
   /** after validation and relation checks, before the write, in the write's transaction */
   beforeChange?(args: ChangeArgs): Promise<void> | void;
   /** after the write, in the same transaction (a throw rolls it back) */
-  afterChange?(args: { exec: Exec; ctx: Ctx; model: ModelDef; mode: 'create' | 'update'; id: number; row: Row; before?: Row }): Promise<void> | void;
+  afterChange?(args: {
+    exec: Exec;
+    ctx: Ctx;
+    model: ModelDef;
+    mode: 'create' | 'update';
+    id: number;
+    row: Row;
+    before?: Row;
+  }): Promise<void> | void;
   /** before rows are trashed or deleted forever, in the same transaction */
-  beforeDelete?(args: { exec: Exec; ctx: Ctx; model: ModelDef; ids: number[]; trash: number[]; forever: number[] }): Promise<void> | void;
+  beforeDelete?(args: {
+    exec: Exec;
+    ctx: Ctx;
+    model: ModelDef;
+    ids: number[];
+    trash: number[];
+    forever: number[];
+  }): Promise<void> | void;
   /** adds computed values to one record answered by GET /api/{resource}/{id} (e.g. a customer's balance) */
   afterRead?(args: { exec: Exec; ctx: Ctx; model: ModelDef; row: Row }): Promise<void> | void;
   /**

@@ -25,8 +25,14 @@ export function diff(model: ModelDef, before: Row | null, after: Row | null): Re
   return out;
 }
 
-export async function audit(exec: Exec, ctx: Ctx, model: ModelDef, recordId: number, action: AuditAction,
-  changes: Record<string, [unknown, unknown]> | null) {
+export async function audit(
+  exec: Exec,
+  ctx: Ctx,
+  model: ModelDef,
+  recordId: number,
+  action: AuditAction,
+  changes: Record<string, [unknown, unknown]> | null,
+) {
   const studioId = model.scope === 'global' ? null : ctx.studioId;
   await exec(sql`INSERT INTO "audit_log" ("studio_id", "model", "record_id", "action", "user_id", "user_name", "changes")
     VALUES (${studioId}, ${model.name}, ${recordId}, ${action}, ${ctx.userId}, ${ctx.name}, ${changes ? JSON.stringify(changes) : null}::jsonb)`);
@@ -44,7 +50,13 @@ export async function auditMany(exec: Exec, ctx: Ctx, model: ModelDef, ids: numb
  * One audit row for each row that a data-modifying CTE named `rows` returned (with its "id"), as a
  * statement to put in the same WITH: the bulk services write their rows and audit them at once.
  */
-export const auditRowsOf = (ctx: { studioId: number; userId: number; name: string }, rows: string, model: string, action: AuditAction, changes: SQL = sql`NULL::jsonb`) => sql`
+export const auditRowsOf = (
+  ctx: { studioId: number; userId: number; name: string },
+  rows: string,
+  model: string,
+  action: AuditAction,
+  changes: SQL = sql`NULL::jsonb`,
+) => sql`
   INSERT INTO "audit_log" ("studio_id", "model", "record_id", "action", "user_id", "user_name", "changes")
   SELECT ${ctx.studioId}::int, ${model}, x."id", ${action}, ${ctx.userId}::int, ${ctx.name}, ${changes} FROM ${sql.identifier(rows)} x`;
 

@@ -16,7 +16,9 @@ export interface Projection {
 export function collectionColumns(model: ModelDef, collection: string): string[] | 'select' | undefined {
   if (collection === `${model.name}ResourceListCollection`) {
     const extra = [model.list.status?.field, model.list.expandField].filter(Boolean) as string[];
-    return [...new Set([...model.list.columns, ...extra])].filter((c) => !['id', 'created_at', 'updated_at', 'deleted_at'].includes(c));
+    return [...new Set([...model.list.columns, ...extra])].filter(
+      (c) => !['id', 'created_at', 'updated_at', 'deleted_at'].includes(c),
+    );
   }
   if (collection === `${model.name}Resource4SelectCollection`) return 'select';
   const c = model.collections?.[collection];
@@ -69,9 +71,14 @@ export function shapeRow(row: Record<string, unknown>, p: Projection): Record<st
   for (const key of p.relationKeys) {
     const id = row[key];
     const name = key.replace(/_id$/, '');
-    row[name] = id == null ? null : {
-      id, label: row[`${key}__label`], ...(`${key}__cod` in row ? { cod: row[`${key}__cod`] } : {}),
-    };
+    row[name] =
+      id == null
+        ? null
+        : {
+            id,
+            label: row[`${key}__label`],
+            ...(`${key}__cod` in row ? { cod: row[`${key}__cod`] } : {}),
+          };
     delete row[`${key}__label`];
     delete row[`${key}__cod`];
   }

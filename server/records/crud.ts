@@ -28,7 +28,11 @@ function recordSelect(model: ModelDef): SQL {
   const parts = [...systemExprs(model)];
   for (const [name, fd] of Object.entries(model.fields)) {
     if (fd.hidden) continue;
-    parts.push(fd.type === 'manyToMany' ? sql`${m2mExpr(fd)} AS ${ident(name)}` : sql`${fieldExpr('t', name, fd)} AS ${ident(name)}`);
+    parts.push(
+      fd.type === 'manyToMany'
+        ? sql`${m2mExpr(fd)} AS ${ident(name)}`
+        : sql`${fieldExpr('t', name, fd)} AS ${ident(name)}`,
+    );
     if (fd.type === 'manyToMany' && fd.countAs) parts.push(sql`cardinality(${m2mExpr(fd)}) AS ${ident(fd.countAs)}`);
   }
   return sql.join(parts, sql`, `);
@@ -41,7 +45,13 @@ const parseId = (id: unknown): number => {
 };
 
 /** One record the caller may see (trashed included), or 404. */
-export async function getRecord(exec: Exec, ctx: Ctx, model: ModelDef, rawId: unknown, opts: { forUpdate?: boolean } = {}): Promise<Row> {
+export async function getRecord(
+  exec: Exec,
+  ctx: Ctx,
+  model: ModelDef,
+  rawId: unknown,
+  opts: { forUpdate?: boolean } = {},
+): Promise<Row> {
   const id = parseId(rawId);
   if (!can(ctx, model, 'view', id)) throw forbidden();
   const rows = await exec(sql`SELECT ${recordSelect(model)} FROM ${ident(model.table)} t
@@ -64,11 +74,20 @@ async function checkRelations(exec: Exec, ctx: Ctx, model: ModelDef, values: Row
     const ref = modelByName.get(fd.ref!)!;
     const ids = (fd.type === 'relation' ? [values[name]] : (values[name] as number[])).map(Number);
     if (!ids.length) continue;
-    if (ids.some((i) => !Number.isInteger(i) || i < 1 || i > 2_147_483_647)) { errors[name] = ['Elemento non trovato']; continue; }
+    if (ids.some((i) => !Number.isInteger(i) || i < 1 || i > 2_147_483_647)) {
+      errors[name] = ['Elemento non trovato'];
+      continue;
+    }
     const found = await exec(sql`SELECT t."id" FROM ${ident(ref.table)} t
-      WHERE t."id" IN (${sql.join(ids.map((i) => sql`${i}`), sql`, `)}) AND ${scopeCondition(ref, ctx)}
+      WHERE t."id" IN (${sql.join(
+        ids.map((i) => sql`${i}`),
+        sql`, `,
+      )}) AND ${scopeCondition(ref, ctx)}
       ${ref.softDelete ? sql`AND t."deleted_at" IS NULL` : sql``}`);
-    if (found.length !== new Set(ids).size) { errors[name] = ['Elemento non trovato o cestinato']; continue; }
+    if (found.length !== new Set(ids).size) {
+      errors[name] = ['Elemento non trovato o cestinato'];
+      continue;
+    }
   }
 }
 
@@ -100,9 +119,13 @@ async function checkUnique(exec: Exec, ctx: Ctx, model: ModelDef, values: Row, i
       else values[fd.uniqueExcept] = found.length > 0;
       continue;
     }
-    const rows = await exec(sql`SELECT t."id", ${model.softDelete ? sql`(t."deleted_at" IS NOT NULL)` : sql`FALSE`} AS "trashed"
+    const rows =
+      await exec(sql`SELECT t."id", ${model.softDelete ? sql`(t."deleted_at" IS NOT NULL)` : sql`FALSE`} AS "trashed"
       FROM ${ident(model.table)} t WHERE ${column} = ${value}
-      ${sql.join((fd.uniqueWith ?? []).map((w) => sql`AND ${col('t', w)} = ${values[w]}`), sql` `)}
+      ${sql.join(
+        (fd.uniqueWith ?? []).map((w) => sql`AND ${col('t', w)} = ${values[w]}`),
+        sql` `,
+      )}
       ${model.scope === 'studio' && !acrossStudios ? sql`AND t."studio_id" = ${Number(values.studio_id ?? ctx.studioId)}` : sql``}
       ${id ? sql`AND t."id" <> ${id}` : sql``} LIMIT 1`);
     if (!rows.length) continue;
@@ -128,7 +151,10 @@ async function writePivots(exec: Exec, model: ModelDef, id: number, values: Row)
     await exec(sql`DELETE FROM ${ident(p.table)} WHERE ${ident(p.own)} = ${id}`);
     if (ids.length) {
       await exec(sql`INSERT INTO ${ident(p.table)} (${ident(p.own)}, ${ident(p.other)})
-        VALUES ${sql.join(ids.map((o) => sql`(${id}, ${o})`), sql`, `)}`);
+        VALUES ${sql.join(
+          ids.map((o) => sql`(${id}, ${o})`),
+          sql`, `,
+        )}`);
     }
   }
 }
@@ -137,7 +163,7 @@ async function writePivots(exec: Exec, model: ModelDef, id: number, values: Row)
  * Marks an input as written by a model's own calls (`writtenBy`): a symbol, never part of a JSON
  * body, so the generic endpoints cannot pass it.
  */
-export const SERVICE_WRITE = Symbol('written by the model\'s own calls');
+export const SERVICE_WRITE = Symbol("written by the model's own calls");
 
 /** Validated and converted column values from the input (only writable fields). */
 async function prepare(exec: Exec, ctx: Ctx, model: ModelDef, input: Row, mode: 'create' | 'update', existing?: Row) {
@@ -173,7 +199,8 @@ async function prepare(exec: Exec, ctx: Ctx, model: ModelDef, input: Row, mode: 
   // a read-only field with a default (managed by the server) starts from it
   if (mode === 'create') {
     for (const [name, fd] of Object.entries(model.fields)) {
-      if (fd.readOnly && fd.default !== undefined && fd.type !== 'manyToMany') values[name] = toDbValue(fd, defaultOf(fd));
+      if (fd.readOnly && fd.default !== undefined && fd.type !== 'manyToMany')
+        values[name] = toDbValue(fd, defaultOf(fd));
     }
   }
   await checkRelations(exec, ctx, model, values, errors);
@@ -182,7 +209,8 @@ async function prepare(exec: Exec, ctx: Ctx, model: ModelDef, input: Row, mode: 
 
 async function hashPasswords(model: ModelDef, values: Row) {
   for (const [name, fd] of Object.entries(model.fields)) {
-    if (fd.type === 'password' && typeof values[name] === 'string') values[name] = await hashPassword(values[name] as string);
+    if (fd.type === 'password' && typeof values[name] === 'string')
+      values[name] = await hashPassword(values[name] as string);
   }
 }
 
@@ -194,16 +222,25 @@ export async function createRecord(tx: Tx, ctx: Ctx, model: ModelDef, input: Row
   await decodeImages(model, input);
   return tx(async (exec) => {
     const { values, errors } = await prepare(exec, ctx, model, input, 'create');
-    if (model.scope === 'studio' && (values.studio_id == null || !model.fields.studio_id)) values.studio_id = ctx.studioId;
+    if (model.scope === 'studio' && (values.studio_id == null || !model.fields.studio_id))
+      values.studio_id = ctx.studioId;
     await checkUnique(exec, ctx, model, values, null, errors);
     await hooksOf(model).beforeChange?.({ exec, ctx, model, mode: 'create', values, errors });
     failIf(errors);
     await hashPasswords(model, values);
     const cols = columnEntries(model, values);
-    const inserted = await mapUnique(model, () => cols.length
-      ? exec(sql`INSERT INTO ${ident(model.table)} (${sql.join(cols.map(([n]) => ident(n)), sql`, `)})
-          VALUES (${sql.join(cols.map(([, v]) => sql`${v}`), sql`, `)}) RETURNING "id"`)
-      : exec(sql`INSERT INTO ${ident(model.table)} DEFAULT VALUES RETURNING "id"`));
+    const inserted = await mapUnique(model, () =>
+      cols.length
+        ? exec(sql`INSERT INTO ${ident(model.table)} (${sql.join(
+            cols.map(([n]) => ident(n)),
+            sql`, `,
+          )})
+          VALUES (${sql.join(
+            cols.map(([, v]) => sql`${v}`),
+            sql`, `,
+          )}) RETURNING "id"`)
+        : exec(sql`INSERT INTO ${ident(model.table)} DEFAULT VALUES RETURNING "id"`),
+    );
     const id = Number(inserted[0].id);
     await writePivots(exec, model, id, values);
     const row = await getRecord(exec, ctx, model, id);
@@ -219,9 +256,17 @@ export async function createRecord(tx: Tx, ctx: Ctx, model: ModelDef, input: Row
  * overwrite a change it never saw).
  */
 export function versionOf(input: Row, ifMatch?: string): string {
-  const raw = input.updated_at ?? (ifMatch ? ifMatch.trim().replace(/^W\//, '').replace(/^"(.*)"$/, '$1') : undefined);
+  const raw =
+    input.updated_at ??
+    (ifMatch
+      ? ifMatch
+          .trim()
+          .replace(/^W\//, '')
+          .replace(/^"(.*)"$/, '$1')
+      : undefined);
   if (raw == null || raw === '') throw new HttpError(428, MSG.versionRequired);
-  if (typeof raw !== 'string' || !VERSION.test(raw)) throw new HttpError(422, MSG.validation, { updated_at: ['Versione del record non valida'] });
+  if (typeof raw !== 'string' || !VERSION.test(raw))
+    throw new HttpError(422, MSG.validation, { updated_at: ['Versione del record non valida'] });
   return raw;
 }
 const VERSION = /^\d{4}-\d{2}-\d{2}[ T]\d{2}:\d{2}:\d{2}(\.\d{1,6})?(Z|[+-]\d{2}(:?\d{2})?)?$/;
@@ -231,7 +276,9 @@ const versionTime = (v: string) => sql`(${v}::timestamptz AT TIME ZONE 'Europe/R
 /** 412 unless the row's `updated_at` is the version the change was based on. */
 async function checkVersion(exec: Exec, model: ModelDef, existing: Row, version: string) {
   if (version === existing.updated_at) return;
-  const rows = await exec(sql`SELECT (t."updated_at" = ${versionTime(version)}) AS "same" FROM ${ident(model.table)} t WHERE t."id" = ${Number(existing.id)}`);
+  const rows = await exec(
+    sql`SELECT (t."updated_at" = ${versionTime(version)}) AS "same" FROM ${ident(model.table)} t WHERE t."id" = ${Number(existing.id)}`,
+  );
   if (rows[0]?.same !== true) throw new HttpError(412, MSG.stale);
 }
 
@@ -241,43 +288,76 @@ async function checkVersion(exec: Exec, model: ModelDef, existing: Row, version:
  * one check that every value is a row the caller may use (else 404 and nothing is written), one
  * INSERT … SELECT over the values, one audit statement.
  */
-export async function createRecords(tx: Tx, ctx: Ctx, model: ModelDef, input: Row, multiple: { field: string; list: string }): Promise<Row[]> {
+export async function createRecords(
+  tx: Tx,
+  ctx: Ctx,
+  model: ModelDef,
+  input: Row,
+  multiple: { field: string; list: string },
+): Promise<Row[]> {
   if (!can(ctx, model, 'create') || (model.scope === 'tenant' && ctx.role !== 'SuperAdmin')) throw forbidden();
   const raw = input[multiple.list];
   const ids = Array.isArray(raw) || typeof raw === 'string' ? idList(raw) : null;
-  if (!Array.isArray(ids)) throw new HttpError(422, MSG.validation, { [multiple.list]: ['Seleziona almeno 1 elementi'] });
+  if (!Array.isArray(ids))
+    throw new HttpError(422, MSG.validation, { [multiple.list]: ['Seleziona almeno 1 elementi'] });
   const fd = model.fields[multiple.field]!;
   const ref = modelByName.get(fd.ref!)!;
   const hooks = hooksOf(model);
-  if (hooks.beforeValidate || hooks.beforeChange || hooks.afterChange || Object.values(model.fields).some((f) => f.unique || f.type === 'manyToMany')) {
-    throw new HttpError(422, MSG.validation, { [multiple.list]: ['Modalità multipla non disponibile per questo elemento'] });
+  if (
+    hooks.beforeValidate ||
+    hooks.beforeChange ||
+    hooks.afterChange ||
+    Object.values(model.fields).some((f) => f.unique || f.type === 'manyToMany')
+  ) {
+    throw new HttpError(422, MSG.validation, {
+      [multiple.list]: ['Modalità multipla non disponibile per questo elemento'],
+    });
   }
   await decodeImages(model, input);
   return tx(async (exec) => {
-    const found = await exec(sql`SELECT t."id" FROM ${ident(ref.table)} t WHERE t."id" = ANY(${idArray(ids)}) AND ${scopeCondition(ref, ctx)}
+    const found =
+      await exec(sql`SELECT t."id" FROM ${ident(ref.table)} t WHERE t."id" = ANY(${idArray(ids)}) AND ${scopeCondition(ref, ctx)}
       ${ref.softDelete ? sql`AND t."deleted_at" IS NULL` : sql``}`);
     if (found.length !== ids.length) throw notFound();
     const { values, errors } = await prepare(exec, ctx, model, { ...input, [multiple.field]: ids[0] }, 'create');
-    if (model.scope === 'studio' && (values.studio_id == null || !model.fields.studio_id)) values.studio_id = ctx.studioId;
+    if (model.scope === 'studio' && (values.studio_id == null || !model.fields.studio_id))
+      values.studio_id = ctx.studioId;
     failIf(errors);
     // the first row as a plain insert (its values typed by their columns), the others copied from it
     const cols = columnEntries(model, values);
-    const first = await exec(sql`INSERT INTO ${ident(model.table)} (${sql.join(cols.map(([n]) => ident(n)), sql`, `)})
-      VALUES (${sql.join(cols.map(([, v]) => sql`${v}`), sql`, `)}) RETURNING "id"`);
+    const first = await exec(sql`INSERT INTO ${ident(model.table)} (${sql.join(
+      cols.map(([n]) => ident(n)),
+      sql`, `,
+    )})
+      VALUES (${sql.join(
+        cols.map(([, v]) => sql`${v}`),
+        sql`, `,
+      )}) RETURNING "id"`);
     const firstId = Number(first[0]!.id);
     const copied = cols.filter(([n]) => n !== multiple.field).map(([n]) => ident(n));
     const rest = ids.slice(1);
-    const others = rest.length ? await exec(sql`INSERT INTO ${ident(model.table)} (${sql.join([...copied, ident(multiple.field)], sql`, `)})
+    const others = rest.length
+      ? await exec(sql`INSERT INTO ${ident(model.table)} (${sql.join([...copied, ident(multiple.field)], sql`, `)})
       SELECT ${sql.join([...copied.map((c) => sql`t.${c}`), sql`x`], sql`, `)} FROM ${ident(model.table)} t, unnest(${idArray(rest)}) AS x
-      WHERE t."id" = ${firstId} ORDER BY x RETURNING "id"`) : [];
+      WHERE t."id" = ${firstId} ORDER BY x RETURNING "id"`)
+      : [];
     const newIds = [firstId, ...others.map((r) => Number(r.id)).sort((a, b) => a - b)];
     await auditMany(exec, ctx, model, newIds, 'create');
-    const rows = await exec(sql`SELECT ${recordSelect(model)} FROM ${ident(model.table)} t WHERE t."id" = ANY(${idArray(newIds)}) ORDER BY t."id"`);
+    const rows = await exec(
+      sql`SELECT ${recordSelect(model)} FROM ${ident(model.table)} t WHERE t."id" = ANY(${idArray(newIds)}) ORDER BY t."id"`,
+    );
     return rows.map((r) => numbersFromDb(r, model.fields));
   });
 }
 
-export async function updateRecord(tx: Tx, ctx: Ctx, model: ModelDef, rawId: unknown, input: Row, opts: { ifMatch?: string } = {}): Promise<Row> {
+export async function updateRecord(
+  tx: Tx,
+  ctx: Ctx,
+  model: ModelDef,
+  rawId: unknown,
+  input: Row,
+  opts: { ifMatch?: string } = {},
+): Promise<Row> {
   await decodeImages(model, input);
   return tx(async (exec) => {
     // scope first: another studio's row is a 404 even to a role that may not update (no existence leak)
@@ -292,7 +372,8 @@ export async function updateRecord(tx: Tx, ctx: Ctx, model: ModelDef, rawId: unk
 }
 
 const isRestore = (model: ModelDef, input: Row) =>
-  !!model.softDelete && (input.restore === true || input.restore === 1 || input.restore === '1' || input.restore === 'true');
+  !!model.softDelete &&
+  (input.restore === true || input.restore === 1 || input.restore === '1' || input.restore === 'true');
 
 /** C11's restore and nothing else: `{restore: true, deleted_at: null}` (with at most the id and the version). */
 function isPureRestore(model: ModelDef, input: Row): boolean {
@@ -312,7 +393,11 @@ function uniqueViolation(e: unknown, model: ModelDef): HttpError | null {
 
 /** Runs a write; a unique violation becomes the field's 422. */
 async function mapUnique<T>(model: ModelDef, write: () => Promise<T>): Promise<T> {
-  try { return await write(); } catch (e) { throw uniqueViolation(e, model) ?? e; }
+  try {
+    return await write();
+  } catch (e) {
+    throw uniqueViolation(e, model) ?? e;
+  }
 }
 
 /** The update of one locked row whose version was checked. */
@@ -324,17 +409,23 @@ async function updateWith(exec: Exec, ctx: Ctx, model: ModelDef, existing: Row, 
     const probe: Row = { ...values, studio_id: existing.studio_id };
     await checkUnique(exec, ctx, model, probe, id, errors);
     // what the check decided for the rows outside a uniqueness (`uniqueExcept`)
-    for (const fd of Object.values(model.fields)) if (fd.uniqueExcept && fd.uniqueExcept in probe) values[fd.uniqueExcept] = probe[fd.uniqueExcept];
+    for (const fd of Object.values(model.fields))
+      if (fd.uniqueExcept && fd.uniqueExcept in probe) values[fd.uniqueExcept] = probe[fd.uniqueExcept];
     await hooksOf(model).beforeChange?.({ exec, ctx, model, mode: 'update', values, errors, existing });
     failIf(errors);
     await hashPasswords(model, values);
     const sets = columnEntries(model, values).map(([n, v]) => sql`${ident(n)} = ${v}`);
     sets.push(sql`"updated_at" = clock_timestamp()::timestamp`);
     if (restoring) sets.push(sql`"deleted_at" = NULL`);
-    await mapUnique(model, () => exec(sql`UPDATE ${ident(model.table)} SET ${sql.join(sets, sql`, `)} WHERE "id" = ${id}`));
+    await mapUnique(model, () =>
+      exec(sql`UPDATE ${ident(model.table)} SET ${sql.join(sets, sql`, `)} WHERE "id" = ${id}`),
+    );
     await writePivots(exec, model, id, values);
     // seed B §4: files marked for deletion go when their record is saved (their bytes: the storage sweep)
-    if (model.attachments) await exec(sql`DELETE FROM "attachments" WHERE "owner_model" = ${model.name} AND "owner_id" = ${id} AND "marked_for_deletion"`);
+    if (model.attachments)
+      await exec(
+        sql`DELETE FROM "attachments" WHERE "owner_model" = ${model.name} AND "owner_id" = ${id} AND "marked_for_deletion"`,
+      );
     const row = await getRecord(exec, ctx, model, id);
     const changes = diff(model, existing, row);
     if (restoring && existing.trashed) await audit(exec, ctx, model, id, 'restore', null);
@@ -344,29 +435,43 @@ async function updateWith(exec: Exec, ctx: Ctx, model: ModelDef, existing: Row, 
   }
 }
 
-
 /**
  * The same change to many rows, in one transaction: one UPDATE over the set and one
  * INSERT … SELECT of the audit rows (each with its own field changes). Models with behaviour
  * hooks, and changes to unique, hidden or many-to-many fields, go row by row (still one
  * transaction): their rules are per row.
  */
-export async function updateRecords(tx: Tx, ctx: Ctx, model: ModelDef, ids: number[], input: Row, rawVersions?: unknown): Promise<{ updated: number }> {
+export async function updateRecords(
+  tx: Tx,
+  ctx: Ctx,
+  model: ModelDef,
+  ids: number[],
+  input: Row,
+  rawVersions?: unknown,
+): Promise<{ updated: number }> {
   if (!can(ctx, model, 'update')) throw forbidden();
   // every row's version: `versions` {id: updated_at} as the rows were read
-  const versions = rawVersions && typeof rawVersions === 'object' && !Array.isArray(rawVersions) ? rawVersions as Row : {};
+  const versions =
+    rawVersions && typeof rawVersions === 'object' && !Array.isArray(rawVersions) ? (rawVersions as Row) : {};
   const data: Row = Object.fromEntries(Object.entries(input).filter(([k]) => k in model.fields));
   if (!Object.keys(data).length) throw new HttpError(422, MSG.validation, { data: ['Nessun campo da modificare'] });
   const hooks = hooksOf(model);
-  const perRow = !!(hooks.beforeValidate || hooks.beforeChange || hooks.afterChange)
-    || Object.keys(data).some((k) => { const fd = model.fields[k]!; return fd.unique || fd.hidden || fd.type === 'manyToMany'; });
+  const perRow =
+    !!(hooks.beforeValidate || hooks.beforeChange || hooks.afterChange) ||
+    Object.keys(data).some((k) => {
+      const fd = model.fields[k]!;
+      return fd.unique || fd.hidden || fd.type === 'manyToMany';
+    });
   await decodeImages(model, data);
   return tx(async (exec) => {
-    const found = await exec(sql`SELECT t."id" FROM ${ident(model.table)} t WHERE t."id" = ANY(${idArray(ids)}) AND ${scopeCondition(model, ctx)} FOR UPDATE`);
+    const found = await exec(
+      sql`SELECT t."id" FROM ${ident(model.table)} t WHERE t."id" = ANY(${idArray(ids)}) AND ${scopeCondition(model, ctx)} FOR UPDATE`,
+    );
     // scope first: another studio's row is a 404, never a 403 (no existence leak)
     if (found.length !== ids.length) throw notFound();
     const byId = ids.map((id) => versionOf({ updated_at: versions[String(id)] }));
-    const changed = await exec(sql`SELECT v."id" FROM unnest(${idArray(ids)}, ${`{${byId.map((v) => `"${v}"`).join(',')}}`}::text[]) AS v("id", "version")
+    const changed =
+      await exec(sql`SELECT v."id" FROM unnest(${idArray(ids)}, ${`{${byId.map((v) => `"${v}"`).join(',')}}`}::text[]) AS v("id", "version")
       JOIN ${ident(model.table)} t ON t."id" = v."id" WHERE t."updated_at" IS DISTINCT FROM (v."version"::timestamptz AT TIME ZONE 'Europe/Rome') LIMIT 1`);
     if (changed.length) throw new HttpError(412, MSG.stale);
     if (perRow) {
@@ -378,20 +483,30 @@ export async function updateRecords(tx: Tx, ctx: Ctx, model: ModelDef, ids: numb
     const cols = columnEntries(model, values);
     if (!cols.length) return { updated: 0 };
     const sets = cols.map(([n, v]) => sql`${ident(n)} = ${v}`);
-    const changes = cols.map(([n]) => sql`${n}::text, CASE WHEN o.${ident(n)} IS DISTINCT FROM u.${ident(`new_${n}`)}
-      THEN jsonb_build_array(o.${ident(n)}, u.${ident(`new_${n}`)}) END`);
+    const changes = cols.map(
+      ([n]) => sql`${n}::text, CASE WHEN o.${ident(n)} IS DISTINCT FROM u.${ident(`new_${n}`)}
+      THEN jsonb_build_array(o.${ident(n)}, u.${ident(`new_${n}`)}) END`,
+    );
     const studioId = model.scope === 'global' ? null : ctx.studioId;
-    await mapUnique(model, () => exec(sql`WITH o AS (
-        SELECT t."id", ${sql.join(cols.map(([n]) => sql`t.${ident(n)}`), sql`, `)} FROM ${ident(model.table)} t WHERE t."id" = ANY(${idArray(ids)})
+    await mapUnique(model, () =>
+      exec(sql`WITH o AS (
+        SELECT t."id", ${sql.join(
+          cols.map(([n]) => sql`t.${ident(n)}`),
+          sql`, `,
+        )} FROM ${ident(model.table)} t WHERE t."id" = ANY(${idArray(ids)})
       ), u AS (
         UPDATE ${ident(model.table)} t SET ${sql.join(sets, sql`, `)}, "updated_at" = clock_timestamp()::timestamp
         FROM o WHERE t."id" = o."id"
-        RETURNING t."id", ${sql.join(cols.map(([n]) => sql`t.${ident(n)} AS ${ident(`new_${n}`)}`), sql`, `)}
+        RETURNING t."id", ${sql.join(
+          cols.map(([n]) => sql`t.${ident(n)} AS ${ident(`new_${n}`)}`),
+          sql`, `,
+        )}
       ), c AS (
         SELECT u."id", jsonb_strip_nulls(jsonb_build_object(${sql.join(changes, sql`, `)})) AS "changes" FROM u JOIN o ON o."id" = u."id"
       )
       INSERT INTO "audit_log" ("studio_id", "model", "record_id", "action", "user_id", "user_name", "changes")
-      SELECT ${studioId}::int, ${model.name}, c."id", 'update', ${ctx.userId}::int, ${ctx.name}, c."changes" FROM c WHERE c."changes" <> '{}'::jsonb`));
+      SELECT ${studioId}::int, ${model.name}, c."id", 'update', ${ctx.userId}::int, ${ctx.name}, c."changes" FROM c WHERE c."changes" <> '{}'::jsonb`),
+    );
     return { updated: ids.length };
   });
 }
@@ -399,7 +514,11 @@ export async function updateRecords(tx: Tx, ctx: Ctx, model: ModelDef, ids: numb
 /** Parses `[1,2,3]` or `7` from the path. */
 export function parseIds(raw: string): number[] {
   let text: string;
-  try { text = decodeURIComponent(raw); } catch { throw new HttpError(400, 'Elenco di id non valido'); }
+  try {
+    text = decodeURIComponent(raw);
+  } catch {
+    throw new HttpError(400, 'Elenco di id non valido');
+  }
   const ids = idList(text);
   if (!Array.isArray(ids)) throw new HttpError(400, 'Elenco di id non valido');
   return ids;
@@ -422,12 +541,17 @@ export function parseDeleteVersions(raw: unknown): Map<number, string> {
   const bad = () => new HttpError(400, 'Parametro versions non valido: atteso {id: updated_at}');
   let parsed: unknown = raw;
   if (typeof raw === 'string') {
-    try { parsed = JSON.parse(raw); } catch { throw bad(); }
+    try {
+      parsed = JSON.parse(raw);
+    } catch {
+      throw bad();
+    }
   }
   if (!parsed || typeof parsed !== 'object' || Array.isArray(parsed)) throw bad();
   for (const [key, version] of Object.entries(parsed as Record<string, unknown>)) {
     const id = Number(key);
-    if (!Number.isInteger(id) || id < 1 || id > 2_147_483_647 || typeof version !== 'string' || !VERSION.test(version)) throw bad();
+    if (!Number.isInteger(id) || id < 1 || id > 2_147_483_647 || typeof version !== 'string' || !VERSION.test(version))
+      throw bad();
     out.set(id, version);
   }
   return out;
@@ -444,12 +568,21 @@ export function parseDeleteVersions(raw: unknown): Map<number, string> {
  * before they are judged (a concurrent call waits and then sees them trashed), and the UPDATE and
  * DELETE repeat the conditions they were chosen by.
  */
-export async function deleteRecords(tx: Tx, ctx: Ctx, model: ModelDef, ids: number[], mode: 'auto' | 'soft' | 'force' = 'auto', versions: Map<number, string> = new Map()) {
+export async function deleteRecords(
+  tx: Tx,
+  ctx: Ctx,
+  model: ModelDef,
+  ids: number[],
+  mode: 'auto' | 'soft' | 'force' = 'auto',
+  versions: Map<number, string> = new Map(),
+) {
   return tx(async (exec) => {
     const seenIds = [...versions.keys()].filter((id) => ids.includes(id));
     const seen = sql`(SELECT (v."version"::timestamptz AT TIME ZONE 'Europe/Rome') FROM unnest(${idArray(seenIds)}, ${`{${seenIds.map((id) => `"${versions.get(id)}"`).join(',')}}`}::text[]) AS v("id", "version") WHERE v."id" = t."id")`;
     // a trashed row the caller saw trashed (its version) or trashed before the grace period
-    const deletable = (t: SQL) => sql`(${t}."deleted_at" IS NOT NULL AND (${t}."deleted_at" <= clock_timestamp()::timestamp - make_interval(secs => ${TRASH_GRACE_SECONDS})
+    const deletable = (
+      t: SQL,
+    ) => sql`(${t}."deleted_at" IS NOT NULL AND (${t}."deleted_at" <= clock_timestamp()::timestamp - make_interval(secs => ${TRASH_GRACE_SECONDS})
       OR ${t}."updated_at" = ${seen}))`;
     const rows = await exec(sql`SELECT t."id",
         ${model.softDelete ? sql`(t."deleted_at" IS NOT NULL)` : sql`TRUE`} AS "trashed",
@@ -460,7 +593,11 @@ export async function deleteRecords(tx: Tx, ctx: Ctx, model: ModelDef, ids: numb
     if (model.scope === 'tenant' && ctx.role !== 'SuperAdmin') throw forbidden();
     const force = mode === 'force' || !model.softDelete;
     const toTrash = force ? [] : rows.filter((r) => !r.trashed).map((r) => Number(r.id));
-    const toDelete = force ? rows.map((r) => Number(r.id)) : mode === 'auto' ? rows.filter((r) => r.deletable).map((r) => Number(r.id)) : [];
+    const toDelete = force
+      ? rows.map((r) => Number(r.id))
+      : mode === 'auto'
+        ? rows.filter((r) => r.deletable).map((r) => Number(r.id))
+        : [];
     const kept = rows.length - toTrash.length - toDelete.length;
     await hooksOf(model).beforeDelete?.({ exec, ctx, model, ids, trash: toTrash, forever: toDelete });
     if (toTrash.length && !can(ctx, model, 'delete')) throw forbidden();
@@ -479,7 +616,10 @@ export async function deleteRecords(tx: Tx, ctx: Ctx, model: ModelDef, ids: numb
         throw e;
       }
       await auditMany(exec, ctx, model, toDelete, 'delete');
-      if (model.attachments) await exec(sql`DELETE FROM "attachments" WHERE "owner_model" = ${model.name} AND "owner_id" = ANY(${idArray(toDelete)})`);
+      if (model.attachments)
+        await exec(
+          sql`DELETE FROM "attachments" WHERE "owner_model" = ${model.name} AND "owner_id" = ANY(${idArray(toDelete)})`,
+        );
     }
     return { trashed: toTrash.length + kept, deleted: toDelete.length };
   });
@@ -490,6 +630,7 @@ export async function deleteRecords(tx: Tx, ctx: Ctx, model: ModelDef, ids: numb
  * or 23001 restrict_violation, which PostgreSQL 17+ (and so PGlite) raises for ON DELETE RESTRICT.
  */
 export function isFkViolation(e: unknown): boolean {
-  const code = (e as { code?: string; cause?: { code?: string } })?.code ?? (e as { cause?: { code?: string } })?.cause?.code;
+  const code =
+    (e as { code?: string; cause?: { code?: string } })?.code ?? (e as { cause?: { code?: string } })?.cause?.code;
   return code === '23503' || code === '23001';
 }

@@ -28,7 +28,10 @@ export const safeCell = (s: string, numeric = false) =>
 export function csvExport(exec: Exec, ctx: Ctx, model: ModelDef, q: Record<string, unknown>) {
   const columns = new Map(exportColumns(model));
   const allowed = [...columns.keys()];
-  const fields = String(q.fields ?? '').split(',').map((s) => s.trim()).filter(Boolean);
+  const fields = String(q.fields ?? '')
+    .split(',')
+    .map((s) => s.trim())
+    .filter(Boolean);
   const chosen = fields.length ? fields : allowed;
   for (const f of chosen) if (!allowed.includes(f)) throw badRequest(`Campo non esportabile: ${f}`);
   const defs = chosen.map((n) => columns.get(n)!);
@@ -38,8 +41,13 @@ export function csvExport(exec: Exec, ctx: Ctx, model: ModelDef, q: Record<strin
   async function* rows() {
     yield defs.map((d) => d.label);
     for (let page = 1; ; page++) {
-      const res = await listRecords(exec, ctx, { ...model, collections: { ...model.collections, [collection]: { columns: chosen } } }, collection,
-        { ...q, items_per_page: String(PAGE), page: String(page), only_ids: undefined }) as { data: Record<string, unknown>[]; meta: { last_page: number } };
+      const res = (await listRecords(
+        exec,
+        ctx,
+        { ...model, collections: { ...model.collections, [collection]: { columns: chosen } } },
+        collection,
+        { ...q, items_per_page: String(PAGE), page: String(page), only_ids: undefined },
+      )) as { data: Record<string, unknown>[]; meta: { last_page: number } };
       for (const row of res.data) {
         yield chosen.map((n, i) => {
           const fd = defs[i];
@@ -58,7 +66,11 @@ export function csvExport(exec: Exec, ctx: Ctx, model: ModelDef, q: Record<strin
     return source.pipe(out);
   };
   // a one-row query first: bad filters or a missing permission answer 4xx before any byte is streamed
-  const first = listRecords(exec, ctx, model, `${model.name}ResourceListCollection`, { ...q, items_per_page: '1', page: '1' });
+  const first = listRecords(exec, ctx, model, `${model.name}ResourceListCollection`, {
+    ...q,
+    items_per_page: '1',
+    page: '1',
+  });
   return first.then(() => ({
     filename: `${model.snake}_${today()}.csv`,
     stream: csv(),
@@ -71,24 +83,38 @@ export const pdfTooManyRows = (total: number) =>
   `Troppi elementi da stampare (${total}): il massimo è ${PDF_MAX_ROWS}. Restringi la ricerca o usa l'esportazione CSV.`;
 
 export async function pdfExport(exec: Exec, ctx: Ctx, model: ModelDef, collection: string, q: Record<string, unknown>) {
-  const count = await listRecords(exec, ctx, model, collection, { ...q, items_per_page: '1', page: '1' }) as { meta: { total: number } };
+  const count = (await listRecords(exec, ctx, model, collection, { ...q, items_per_page: '1', page: '1' })) as {
+    meta: { total: number };
+  };
   if (count.meta.total > PDF_MAX_ROWS) throw new HttpError(422, pdfTooManyRows(count.meta.total));
-  const res = await listRecords(exec, ctx, model, collection, { ...q, items_per_page: q.items_per_page ?? '-1' }) as { data: Record<string, unknown>[]; meta: { total: number } };
+  const res = (await listRecords(exec, ctx, model, collection, { ...q, items_per_page: q.items_per_page ?? '-1' })) as {
+    data: Record<string, unknown>[];
+    meta: { total: number };
+  };
   const cols = model.list.columns;
   const body = [
     cols.map((c) => ({ text: model.fields[c]?.label ?? c, bold: true, fillColor: '#eeeeee' })),
-    ...res.data.map((row) => cols.map((c) => {
-      const fd = model.fields[c];
-      const v = fd?.type === 'relation' ? row[c.replace(/_id$/, '')] : row[c];
-      return { text: formatValue(fd, v), ...(fd && fd.type !== 'relation' && FIELD_TYPES[fd.type].numeric ? { alignment: 'right' } : {}) };
-    })),
+    ...res.data.map((row) =>
+      cols.map((c) => {
+        const fd = model.fields[c];
+        const v = fd?.type === 'relation' ? row[c.replace(/_id$/, '')] : row[c];
+        return {
+          text: formatValue(fd, v),
+          ...(fd && fd.type !== 'relation' && FIELD_TYPES[fd.type].numeric ? { alignment: 'right' } : {}),
+        };
+      }),
+    ),
   ];
   return renderPdf({
     pageOrientation: cols.length > 5 ? 'landscape' : 'portrait',
     pageMargins: [30, 40, 30, 40],
     content: [
       { text: `Gestione ${model.plural}`, fontSize: 14, bold: true, margin: [0, 0, 0, 4] },
-      { text: `${ctx.studioName} — ${res.meta.total} elementi — ${displayDate(today())}`, color: '#555555', margin: [0, 0, 0, 10] },
+      {
+        text: `${ctx.studioName} — ${res.meta.total} elementi — ${displayDate(today())}`,
+        color: '#555555',
+        margin: [0, 0, 0, 10],
+      },
       { table: { headerRows: 1, widths: cols.map(() => '*'), body }, layout: 'lightHorizontalLines' },
     ],
     // data only (the worker builds the footer): '{page}' and '{pages}' are filled in on each page

@@ -19,7 +19,11 @@ export function isRealPersonCode(code: string): boolean {
   const s = code.trim().toUpperCase();
   if (s.length !== 16) return true;
   let birthday: Date;
-  try { birthday = new CodiceFiscale(s).birthday; } catch { return false; }
+  try {
+    birthday = new CodiceFiscale(s).birthday;
+  } catch {
+    return false;
+  }
   const day = (digitOf(s[9]!) * 10 + digitOf(s[10]!)) % 40;
   return day >= 1 && birthday.getUTCDate() === day;
 }

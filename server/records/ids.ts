@@ -8,7 +8,10 @@ import { INT_MAX } from '../../model/types.js';
 export const MAX_IDS = 100_000;
 
 const isId = (x: unknown) =>
-  (typeof x === 'number' || (typeof x === 'string' && /^\d{1,10}$/.test(x))) && Number.isInteger(Number(x)) && Number(x) >= 1 && Number(x) <= INT_MAX;
+  (typeof x === 'number' || (typeof x === 'string' && /^\d{1,10}$/.test(x))) &&
+  Number.isInteger(Number(x)) &&
+  Number(x) >= 1 &&
+  Number(x) <= INT_MAX;
 
 /** One id (a number or its digits, trimmed), or null when it is not one. */
 export function oneId(raw: unknown): number | null {
@@ -24,7 +27,11 @@ export function oneId(raw: unknown): number | null {
 export function idList(raw: unknown): number[] | 'empty' | null {
   let list = raw;
   if (typeof raw === 'string') {
-    try { list = JSON.parse(raw); } catch { return null; }
+    try {
+      list = JSON.parse(raw);
+    } catch {
+      return null;
+    }
   }
   if (!Array.isArray(list)) list = [list];
   const items = list as unknown[];

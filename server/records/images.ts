@@ -18,7 +18,13 @@ import sharp from 'sharp';
 import { imageSize } from 'image-size';
 import type { FieldDef } from '../../model/fields.js';
 import type { ModelDef } from '../../model/define.js';
-import { IMAGE_BMP_MESSAGE, IMAGE_MESSAGE, IMAGE_TOO_LARGE_MESSAGE, IMAGE_UNREADABLE_MESSAGE, type FieldErrors } from '../../model/validate.js';
+import {
+  IMAGE_BMP_MESSAGE,
+  IMAGE_MESSAGE,
+  IMAGE_TOO_LARGE_MESSAGE,
+  IMAGE_UNREADABLE_MESSAGE,
+  type FieldErrors,
+} from '../../model/validate.js';
 import { isEmpty } from '../../model/validators.js';
 
 // nothing kept between calls: each image is decoded once and its memory given back
@@ -57,7 +63,11 @@ const RECENT = 16;
 export function normaliseImage(dataUrl: string, side = DEFAULT_SIDE): Promise<ImageResult> {
   const key = createHash('sha256').update(`${side}:`).update(dataUrl).digest('base64');
   const hit = recent.get(key);
-  if (hit) { recent.delete(key); recent.set(key, hit); return hit; }
+  if (hit) {
+    recent.delete(key);
+    recent.set(key, hit);
+    return hit;
+  }
   const result = normalise(dataUrl.trim(), side);
   recent.set(key, result);
   if (recent.size > RECENT) recent.delete(recent.keys().next().value!);
@@ -70,9 +80,14 @@ async function normalise(dataUrl: string, side: number): Promise<ImageResult> {
   const declared = m[1]!.toLowerCase();
   const bytes = Buffer.from(m[2]!, 'base64');
   let info: { type?: string; width: number; height: number };
-  try { info = imageSize(bytes); } catch { return refused(IMAGE_MESSAGE); }
+  try {
+    info = imageSize(bytes);
+  } catch {
+    return refused(IMAGE_MESSAGE);
+  }
   if (info.type !== KIND[declared] || !(info.width > 0) || !(info.height > 0)) return refused(IMAGE_MESSAGE);
-  if (info.width > MAX_SIDE || info.height > MAX_SIDE || info.width * info.height > MAX_PIXELS) return refused(IMAGE_TOO_LARGE_MESSAGE);
+  if (info.width > MAX_SIDE || info.height > MAX_SIDE || info.width * info.height > MAX_PIXELS)
+    return refused(IMAGE_TOO_LARGE_MESSAGE);
   return oneAtATime(async () => {
     try {
       return declared === 'bmp' ? await fromBmp(bytes, side) : await scaled(dataUrl, bytes, declared, side);
@@ -88,13 +103,20 @@ const inputOptions = { limitInputPixels: MAX_PIXELS, failOn: 'error' } as const;
 async function scaled(dataUrl: string, bytes: Buffer, kind: string, side: number): Promise<ImageResult> {
   const meta = await sharp(bytes, inputOptions).metadata();
   const jpeg = kind === 'jpeg' && !meta.hasAlpha;
-  const pipeline = sharp(bytes, inputOptions).rotate()
-    .resize(side, side, { fit: 'inside', withoutEnlargement: true }).toColourspace('srgb');
+  const pipeline = sharp(bytes, inputOptions)
+    .rotate()
+    .resize(side, side, { fit: 'inside', withoutEnlargement: true })
+    .toColourspace('srgb');
   const out = await (jpeg ? pipeline.jpeg({ quality: 85 }) : pipeline.png({ compressionLevel: 9 })).toBuffer();
-  const keep = (kind === 'png' || kind === 'jpeg') && meta.width! <= side && meta.height! <= side
-    && meta.depth === 'uchar' && (meta.orientation ?? 1) === 1 && meta.space !== 'cmyk'
+  const keep =
+    (kind === 'png' || kind === 'jpeg') &&
+    meta.width! <= side &&
+    meta.height! <= side &&
+    meta.depth === 'uchar' &&
+    (meta.orientation ?? 1) === 1 &&
+    meta.space !== 'cmyk' &&
     // and not padded (metadata, trailing bytes) far beyond what its pixels need
-    && bytes.length <= Math.max(2 * out.length, 64 * 1024);
+    bytes.length <= Math.max(2 * out.length, 64 * 1024);
   // decoded whole above (a corrupt body throws): an image already fit to print keeps its bytes
   if (keep) return { ok: true, dataUrl };
   return { ok: true, dataUrl: `data:image/${jpeg ? 'jpeg' : 'png'};base64,${out.toString('base64')}` };
@@ -104,8 +126,13 @@ async function scaled(dataUrl: string, bytes: Buffer, kind: string, side: number
 async function fromBmp(bytes: Buffer, side: number): Promise<ImageResult> {
   const bmp = readBmp(bytes);
   if (typeof bmp === 'string') return refused(bmp);
-  const out = await sharp(bmp.data, { raw: { width: bmp.width, height: bmp.height, channels: bmp.channels }, limitInputPixels: MAX_PIXELS })
-    .resize(side, side, { fit: 'inside', withoutEnlargement: true }).png({ compressionLevel: 9 }).toBuffer();
+  const out = await sharp(bmp.data, {
+    raw: { width: bmp.width, height: bmp.height, channels: bmp.channels },
+    limitInputPixels: MAX_PIXELS,
+  })
+    .resize(side, side, { fit: 'inside', withoutEnlargement: true })
+    .png({ compressionLevel: 9 })
+    .toBuffer();
   return { ok: true, dataUrl: `data:image/png;base64,${out.toString('base64')}` };
 }
 
@@ -125,7 +152,8 @@ export function readBmp(b: Buffer): { data: Buffer; width: number; height: numbe
   const bpp = b.readUInt16LE(28);
   const compression = b.readUInt32LE(30);
   const colors = b.readUInt32LE(46);
-  if (width <= 0 || height === 0 || width > MAX_SIDE || height > MAX_SIDE || width * height > MAX_PIXELS) return IMAGE_UNREADABLE_MESSAGE;
+  if (width <= 0 || height === 0 || width > MAX_SIDE || height > MAX_SIDE || width * height > MAX_PIXELS)
+    return IMAGE_UNREADABLE_MESSAGE;
   const bitfields = compression === 3 && (bpp === 16 || bpp === 32);
   if (!(compression === 0 && [1, 4, 8, 16, 24, 32].includes(bpp)) && !bitfields) return IMAGE_BMP_MESSAGE;
   let masks: [number, number, number, number] = bpp === 16 ? [0x7c00, 0x03e0, 0x001f, 0] : [0xff0000, 0xff00, 0xff, 0];
@@ -155,10 +183,14 @@ export function readBmp(b: Buffer): { data: Buffer; width: number; height: numbe
         const bit = x * bpp;
         const index = (b[row + (bit >> 3)]! >> (8 - bpp - (bit & 7))) & ((1 << bpp) - 1);
         const c = palette[index] ?? black;
-        data[o++] = c[0]!; data[o++] = c[1]!; data[o++] = c[2]!;
+        data[o++] = c[0]!;
+        data[o++] = c[1]!;
+        data[o++] = c[2]!;
       } else if (bpp === 24) {
         const p = row + x * 3;
-        data[o++] = b[p + 2]!; data[o++] = b[p + 1]!; data[o++] = b[p]!;
+        data[o++] = b[p + 2]!;
+        data[o++] = b[p + 1]!;
+        data[o++] = b[p]!;
       } else {
         const v = bpp === 16 ? b.readUInt16LE(row + x * 2) : b.readUInt32LE(row + x * 4);
         for (const read of chans) data[o++] = read(v);
@@ -176,7 +208,7 @@ function maskReader(mask: number): (v: number) => number {
   let bits = 0;
   while ((mask >>> (shift + bits)) & 1) bits++;
   const max = 2 ** bits - 1;
-  return (v) => Math.round((((v & mask) >>> 0) >>> shift) * 255 / max);
+  return (v) => Math.round(((((v & mask) >>> 0) >>> shift) * 255) / max);
 }
 
 /** The longest side a field's image is stored at. */
@@ -189,10 +221,13 @@ const imageFields = (model: ModelDef) => Object.entries(model.fields).filter(([,
  * second; a transaction must not wait for it). The write's own check finds the results ready.
  */
 export async function decodeImages(model: ModelDef, input: Record<string, unknown>): Promise<void> {
-  await Promise.all(imageFields(model).map(async ([name, fd]) => {
-    const value = input?.[name];
-    if (typeof value === 'string' && !isEmpty(value) && DATA_URL.test(value.trim())) await normaliseImage(value, sideOf(fd));
-  }));
+  await Promise.all(
+    imageFields(model).map(async ([name, fd]) => {
+      const value = input?.[name];
+      if (typeof value === 'string' && !isEmpty(value) && DATA_URL.test(value.trim()))
+        await normaliseImage(value, sideOf(fd));
+    }),
+  );
 }
 
 /**

@@ -50,7 +50,9 @@ export function parseListParams(model: ModelDef, q: Record<string, unknown>): Li
   let filters: FilterSpec[] = [];
   if (q.filters !== undefined && q.filters !== '') {
     let parsed: unknown;
-    try { parsed = typeof q.filters === 'string' ? JSON.parse(q.filters) : q.filters; } catch {
+    try {
+      parsed = typeof q.filters === 'string' ? JSON.parse(q.filters) : q.filters;
+    } catch {
       throw badRequest('Parametro filters non valido: atteso un array JSON');
     }
     if (!Array.isArray(parsed)) throw badRequest('Parametro filters non valido: atteso un array JSON');
@@ -61,7 +63,9 @@ export function parseListParams(model: ModelDef, q: Record<string, unknown>): Li
       return f as FilterSpec;
     });
   }
-  const sortBy = asArray(q.sort_by ?? q['sort_by[]']).map(String).filter(Boolean);
+  const sortBy = asArray(q.sort_by ?? q['sort_by[]'])
+    .map(String)
+    .filter(Boolean);
   const sortDesc = asArray(q.sort_desc ?? q['sort_desc[]']);
   const sort = sortBy.map((field, i) => {
     const fd = model.fields[field] ?? SYSTEM_FIELDS[field];
@@ -73,7 +77,8 @@ export function parseListParams(model: ModelDef, q: Record<string, unknown>): Li
   // 32-bit range so that its offset is a valid bigint
   const integer = (v: unknown) => (typeof v === 'string' && /^-?\d{1,10}$/.test(v) ? Number(v) : NaN);
   let perPage = q.items_per_page === undefined || q.items_per_page === '' ? DEFAULT_ITEMS : integer(q.items_per_page);
-  if (!Number.isInteger(perPage) || (perPage < 1 && perPage !== -1)) throw badRequest('Parametro items_per_page non valido');
+  if (!Number.isInteger(perPage) || (perPage < 1 && perPage !== -1))
+    throw badRequest('Parametro items_per_page non valido');
   if (perPage === -1 || perPage > MAX_ITEMS) perPage = MAX_ITEMS;
   const page = q.page === undefined || q.page === '' ? 1 : integer(q.page);
   if (!Number.isInteger(page) || page < 1 || page > 2_147_483_647) throw badRequest('Parametro page non valido');
@@ -81,7 +86,12 @@ export function parseListParams(model: ModelDef, q: Record<string, unknown>): Li
   if (search.length > 255) throw badRequest('Testo di ricerca troppo lungo');
   if (search.includes('\u0000')) throw badRequest('Testo di ricerca non valido');
   return {
-    withTrashed: truthy(q.with_trashed), searchText: search.trim(), filters, sort, perPage, page,
+    withTrashed: truthy(q.with_trashed),
+    searchText: search.trim(),
+    filters,
+    sort,
+    perPage,
+    page,
     onlyIds: truthy(q.only_ids),
   };
 }
@@ -107,15 +117,27 @@ function comparison(expr: SQL, fd: FieldDef, type: string, vals: unknown[], name
       if (!values.length) return null;
       const nonNull = values.filter((v) => v !== null);
       const parts: SQL[] = [];
-      if (nonNull.length) parts.push(sql`${expr} IN (${sql.join(nonNull.map((v) => param(v, fd)), sql`, `)})`);
+      if (nonNull.length)
+        parts.push(
+          sql`${expr} IN (${sql.join(
+            nonNull.map((v) => param(v, fd)),
+            sql`, `,
+          )})`,
+        );
       if (nonNull.length < values.length) parts.push(sql`${expr} IS NULL`);
       return sql`(${sql.join(parts, sql` OR `)})`;
     }
     case 'AND': {
       if (!values.length) return null;
-      return sql`(${sql.join(values.map((v) => (v === null ? sql`${expr} IS NULL` : sql`${expr} = ${param(v, fd)}`)), sql` AND `)})`;
+      return sql`(${sql.join(
+        values.map((v) => (v === null ? sql`${expr} IS NULL` : sql`${expr} = ${param(v, fd)}`)),
+        sql` AND `,
+      )})`;
     }
-    case 'gte': case 'lte': case 'gt': case 'lt': {
+    case 'gte':
+    case 'lte':
+    case 'gt':
+    case 'lt': {
       if (!values.length || values[0] === null) throw badRequest(`Valore mancante per il filtro: ${name}`);
       const op = { gte: sql`>=`, lte: sql`<=`, gt: sql`>`, lt: sql`<` }[type];
       return sql`${expr} ${op} ${param(values[0], fd)}`;
@@ -143,7 +165,8 @@ function filterCondition(model: ModelDef, f: FilterSpec): SQL | null {
     const ref = modelByName.get(fd.ref!)!;
     const rfName = f.relation_field_name;
     const rfd = ref.fields[rfName] ?? SYSTEM_FIELDS[rfName];
-    if (!rfd || rfd.hidden || !(rfd.filterable || rfd.searchable)) throw badRequest(`Filtro non valido: ${f.name}.${rfName}`);
+    if (!rfd || rfd.hidden || !(rfd.filterable || rfd.searchable))
+      throw badRequest(`Filtro non valido: ${f.name}.${rfName}`);
     const cmp = comparison(col('r', rfName), rfd, f.type, vals, f.name);
     if (!cmp) return null;
     if (fd.type === 'relation') {
@@ -160,7 +183,10 @@ function filterCondition(model: ModelDef, f: FilterSpec): SQL | null {
     const p = fd.pivot!;
     const ids = vals.map((v) => coerce(fd, v, f.name)) as number[];
     if (!ids.length) return null;
-    const list = sql.join(ids.map((i) => sql`${i}`), sql`, `);
+    const list = sql.join(
+      ids.map((i) => sql`${i}`),
+      sql`, `,
+    );
     const pivot = sql`FROM ${ident(p.table)} p WHERE p.${ident(p.own)} = t."id" AND p.${ident(p.other)} IN (${list})`;
     if (f.type === 'OR') return sql`EXISTS (SELECT 1 ${pivot})`;
     if (f.type === 'AND') return sql`(SELECT count(DISTINCT p.${ident(p.other)}) ${pivot}) = ${new Set(ids).size}`;
@@ -177,7 +203,9 @@ export function whereClause(model: ModelDef, ctx: Ctx, p: ListParams): SQL {
     const fields = Object.entries(model.fields).filter(([, fd]) => fd.searchable && !fd.hidden);
     for (const word of p.searchText.split(/\s+/)) {
       const like = `%${word.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-      const ors = fields.map(([n, fd]) => (isTextType(fd) ? sql`${col('t', n)} ILIKE ${like}` : sql`${col('t', n)}::text ILIKE ${like}`));
+      const ors = fields.map(([n, fd]) =>
+        isTextType(fd) ? sql`${col('t', n)} ILIKE ${like}` : sql`${col('t', n)}::text ILIKE ${like}`,
+      );
       parts.push(ors.length ? sql`(${sql.join(ors, sql` OR `)})` : sql`FALSE`);
     }
   }
@@ -209,7 +237,11 @@ function orderClause(model: ModelDef, p: ListParams, proj?: Projection): SQL {
   return sql.join(parts, sql`, `);
 }
 
-export interface ListQueryParts { main: SQL; count: SQL; proj: Projection | null }
+export interface ListQueryParts {
+  main: SQL;
+  count: SQL;
+  proj: Projection | null;
+}
 
 /** Builds the SQL of a list call (exported for the benchmark, which runs the same SQL directly). */
 export function buildListQuery(model: ModelDef, ctx: Ctx, collection: string, p: ListParams): ListQueryParts {
@@ -217,7 +249,11 @@ export function buildListQuery(model: ModelDef, ctx: Ctx, collection: string, p:
   const where = whereClause(model, ctx, p);
   const count = sql`SELECT count(*)::int AS "total" ${from} WHERE ${where}`;
   if (p.onlyIds) {
-    return { main: sql`SELECT t."id" AS "id", count(*) OVER()::int AS "__total" ${from} WHERE ${where} ORDER BY ${orderClause(model, p)} LIMIT ${p.perPage}`, count, proj: null };
+    return {
+      main: sql`SELECT t."id" AS "id", count(*) OVER()::int AS "__total" ${from} WHERE ${where} ORDER BY ${orderClause(model, p)} LIMIT ${p.perPage}`,
+      count,
+      proj: null,
+    };
   }
   const columns = collectionColumns(model, collection);
   if (!columns) throw notFound();
@@ -228,7 +264,9 @@ export function buildListQuery(model: ModelDef, ctx: Ctx, collection: string, p:
 }
 
 export interface ItemMeta {
-  is_selectable: boolean; is_erasable: boolean; disable_edit_item: boolean;
+  is_selectable: boolean;
+  is_erasable: boolean;
+  disable_edit_item: boolean;
 }
 
 export function itemMetaData(model: ModelDef, ctx: Ctx, rows: Record<string, unknown>[]) {
@@ -252,7 +290,13 @@ export function itemMetaData(model: ModelDef, ctx: Ctx, rows: Record<string, unk
 
 type Exec = (q: SQL) => Promise<Record<string, unknown>[]>;
 
-export async function listRecords(exec: Exec, ctx: Ctx, model: ModelDef, collection: string, q: Record<string, unknown>) {
+export async function listRecords(
+  exec: Exec,
+  ctx: Ctx,
+  model: ModelDef,
+  collection: string,
+  q: Record<string, unknown>,
+) {
   if (!can(ctx, model, 'view')) throw forbidden();
   if (!collectionColumns(model, collection)) throw notFound();
   const p = parseListParams(model, q);
@@ -261,9 +305,13 @@ export async function listRecords(exec: Exec, ctx: Ctx, model: ModelDef, collect
   let total = rows.length ? Number(rows[0].__total) : 0;
   if (!rows.length && p.page > 1) total = Number((await exec(count))[0].total);
   for (const r of rows) delete r.__total;
-  const meta = { total, current_page: p.page, per_page: p.perPage, last_page: Math.max(1, Math.ceil(total / p.perPage)) };
+  const meta = {
+    total,
+    current_page: p.page,
+    per_page: p.perPage,
+    last_page: Math.max(1, Math.ceil(total / p.perPage)),
+  };
   if (p.onlyIds) return { data: rows.map((r) => r.id), meta };
   const data = (proj ? rows.map((r) => shapeRow(r, proj)) : rows).map((r) => numbersFromDb(r, model.fields));
   return { data, meta, item_meta_data: itemMetaData(model, ctx, data) };
 }
-

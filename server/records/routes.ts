@@ -8,14 +8,32 @@ import type { AppDeps } from '../deps.js';
 import { MODELS, modelByName } from '../../model/registry.js';
 import type { ModelDef } from '../../model/define.js';
 import { listRecords } from './list.js';
-import { createRecord, createRecords, deleteRecords, getRecord, parseDeleteVersions, parseIds, updateRecord, updateRecords } from './crud.js';
+import {
+  createRecord,
+  createRecords,
+  deleteRecords,
+  getRecord,
+  parseDeleteVersions,
+  parseIds,
+  updateRecord,
+  updateRecords,
+} from './crud.js';
 import { hooksOf } from '../models/index.js';
 import { csvExport, pdfExport } from './export.js';
 import { history } from './audit.js';
 import { HttpError, notFound } from '../errors.js';
 import { z } from 'zod';
 import { attachment } from '../routes/download.js';
-import { ERRORS, IdParams, IdsParams, ListQuery, ModelParams, bodySchema, listAnswer, rowSchema } from '../routes/schemas.js';
+import {
+  ERRORS,
+  IdParams,
+  IdsParams,
+  ListQuery,
+  ModelParams,
+  bodySchema,
+  listAnswer,
+  rowSchema,
+} from '../routes/schemas.js';
 
 type Q = Record<string, unknown>;
 
@@ -25,7 +43,6 @@ const body = (b: unknown): Q => {
   if (typeof b !== 'object' || Array.isArray(b)) throw new HttpError(400, 'Corpo della richiesta non valido');
   return b as Q;
 };
-
 
 export async function recordRoutes(api: FastifyInstance, deps: AppDeps) {
   const { exec, tx } = deps;
@@ -47,37 +64,67 @@ export async function recordRoutes(api: FastifyInstance, deps: AppDeps) {
       reply.header('Content-Disposition', attachment('Riepilogo Prenotazioni.pdf')).type('application/pdf');
       return reply.send(pdf);
     }
-    if (q.format !== undefined && q.format !== '' && q.format !== 'json') throw new HttpError(400, `Formato non valido: ${String(q.format)}`);
+    if (q.format !== undefined && q.format !== '' && q.format !== 'json')
+      throw new HttpError(400, `Formato non valido: ${String(q.format)}`);
     return listRecords(exec, ctx, m, collection, q);
   }
 
   const tags = ['Elenchi'];
-  api.get('/list/:model/:collection', {
-    schema: { tags, summary: 'C14 C15 C16 Elenco di un modello (json, csv, pdf)', params: ModelParams.extend({ collection: z.string() }), querystring: ListQuery, response: { 200: listAnswer(), ...ERRORS } },
-  }, async (req, reply) => {
-    const { model: name, collection } = req.params as { model: string; collection: string };
-    return list(model(name), collection, req.query as Q, reply);
-  });
+  api.get(
+    '/list/:model/:collection',
+    {
+      schema: {
+        tags,
+        summary: 'C14 C15 C16 Elenco di un modello (json, csv, pdf)',
+        params: ModelParams.extend({ collection: z.string() }),
+        querystring: ListQuery,
+        response: { 200: listAnswer(), ...ERRORS },
+      },
+    },
+    async (req, reply) => {
+      const { model: name, collection } = req.params as { model: string; collection: string };
+      return list(model(name), collection, req.query as Q, reply);
+    },
+  );
 
   // the simple list of /lista/{id}
-  api.get('/list/:name', {
-    schema: { tags, summary: 'C18 Elenco semplice', params: z.object({ name: z.string() }), querystring: ListQuery, response: { 200: listAnswer(), ...ERRORS } },
-  }, async (req, reply) => {
-    const m = model((req.params as { name: string }).name);
-    return list(m, `${m.name}ResourceListCollection`, req.query as Q, reply);
-  });
-
-  api.get('/audit_log/:model/:id', {
-    schema: {
-      tags: ['Storico'], summary: 'Storico delle modifiche di un elemento', params: ModelParams.extend({ id: z.string() }),
-      response: { 200: z.object({ data: z.array(z.looseObject({ id: z.number(), action: z.string() })) }), ...ERRORS },
+  api.get(
+    '/list/:name',
+    {
+      schema: {
+        tags,
+        summary: 'C18 Elenco semplice',
+        params: z.object({ name: z.string() }),
+        querystring: ListQuery,
+        response: { 200: listAnswer(), ...ERRORS },
+      },
     },
-  }, async (req) => {
-    const { model: name, id } = req.params as { model: string; id: string };
-    const m = model(name);
-    const row = await getRecord(exec, req.ctx, m, id);
-    return { data: await history(exec, m, Number(row.id)) };
-  });
+    async (req, reply) => {
+      const m = model((req.params as { name: string }).name);
+      return list(m, `${m.name}ResourceListCollection`, req.query as Q, reply);
+    },
+  );
+
+  api.get(
+    '/audit_log/:model/:id',
+    {
+      schema: {
+        tags: ['Storico'],
+        summary: 'Storico delle modifiche di un elemento',
+        params: ModelParams.extend({ id: z.string() }),
+        response: {
+          200: z.object({ data: z.array(z.looseObject({ id: z.number(), action: z.string() })) }),
+          ...ERRORS,
+        },
+      },
+    },
+    async (req) => {
+      const { model: name, id } = req.params as { model: string; id: string };
+      const m = model(name);
+      const row = await getRecord(exec, req.ctx, m, id);
+      return { data: await history(exec, m, Number(row.id)) };
+    },
+  );
 
   /** after a write on users, roles, permissions or studios, cached session checks are dropped */
   const written = async (m: ModelDef) => {
@@ -95,88 +142,167 @@ export async function recordRoutes(api: FastifyInstance, deps: AppDeps) {
     const row = rowSchema(m);
     const input = bodySchema(m).nullish();
     const mtags = [m.plural];
-    api.get(`/${resource}`, {
-      schema: { tags: mtags, summary: `Tutti gli elementi attivi (${m.plural})`, querystring: ListQuery, response: { 200: listAnswer(m), ...ERRORS } },
-    }, async (req, reply) => list(m, m.indexCollection ?? `${m.name}ResourceListCollection`, { items_per_page: '-1', ...(req.query as Q) }, reply));
+    api.get(
+      `/${resource}`,
+      {
+        schema: {
+          tags: mtags,
+          summary: `Tutti gli elementi attivi (${m.plural})`,
+          querystring: ListQuery,
+          response: { 200: listAnswer(m), ...ERRORS },
+        },
+      },
+      async (req, reply) =>
+        list(
+          m,
+          m.indexCollection ?? `${m.name}ResourceListCollection`,
+          { items_per_page: '-1', ...(req.query as Q) },
+          reply,
+        ),
+    );
     for (const p of paths) {
       // the snake path is registered once, with the resource itself
       if (p === m.snake && resource !== m.resource) continue;
-      api.get(`/${p}/:id`, {
-        schema: { tags: mtags, summary: `C09 Un elemento (${m.label})`, params: IdParams, response: { 200: z.object({ data: row }), ...ERRORS } },
-      }, async (req, reply) => {
-        const data = await getRecord(exec, req.ctx, m, (req.params as { id: string }).id);
-        await hooksOf(m).afterRead?.({ exec, ctx: req.ctx, model: m, row: data });
-        // the version to send back with a change (If-Match), as `updated_at` is in the body
-        reply.header('ETag', `"${String(data.updated_at)}"`);
-        return { data };
-      });
-      api.delete(`/${p}/:ids`, {
-        schema: {
-          tags: mtags, summary: `C17 C19 Cestina o elimina (${m.plural})`, params: IdsParams,
-          querystring: z.looseObject({
-            force_delete: z.string().optional().describe('auto (predefinito): cestina gli attivi, elimina i cestinati; 1: elimina'),
-            versions: z.string().optional().describe('JSON {id: updated_at} degli elementi come li si è visti: un elemento visto nel cestino con la sua versione è eliminato subito; senza, solo se cestinato da più di 60 secondi (un doppio clic o un nuovo tentativo non elimina mai)'),
-          }),
-          response: { 200: z.object({ data: z.object({ trashed: z.number(), deleted: z.number() }) }), ...ERRORS },
+      api.get(
+        `/${p}/:id`,
+        {
+          schema: {
+            tags: mtags,
+            summary: `C09 Un elemento (${m.label})`,
+            params: IdParams,
+            response: { 200: z.object({ data: row }), ...ERRORS },
+          },
         },
-      }, async (req) => {
-        const q = req.query as Q;
-        const mode = q.force_delete === 'auto' || q.force_delete === undefined ? 'auto'
-          : ['1', 'true'].includes(String(q.force_delete)) ? 'force' : 'soft';
-        // a row is deleted forever only when the caller saw it in the trash (a double click, a retry never)
-        const ids = parseIds((req.params as { ids: string }).ids);
-        const data = await deleteRecords(tx, req.ctx, m, ids, mode, parseDeleteVersions(q.versions));
+        async (req, reply) => {
+          const data = await getRecord(exec, req.ctx, m, (req.params as { id: string }).id);
+          await hooksOf(m).afterRead?.({ exec, ctx: req.ctx, model: m, row: data });
+          // the version to send back with a change (If-Match), as `updated_at` is in the body
+          reply.header('ETag', `"${String(data.updated_at)}"`);
+          return { data };
+        },
+      );
+      api.delete(
+        `/${p}/:ids`,
+        {
+          schema: {
+            tags: mtags,
+            summary: `C17 C19 Cestina o elimina (${m.plural})`,
+            params: IdsParams,
+            querystring: z.looseObject({
+              force_delete: z
+                .string()
+                .optional()
+                .describe('auto (predefinito): cestina gli attivi, elimina i cestinati; 1: elimina'),
+              versions: z
+                .string()
+                .optional()
+                .describe(
+                  'JSON {id: updated_at} degli elementi come li si è visti: un elemento visto nel cestino con la sua versione è eliminato subito; senza, solo se cestinato da più di 60 secondi (un doppio clic o un nuovo tentativo non elimina mai)',
+                ),
+            }),
+            response: { 200: z.object({ data: z.object({ trashed: z.number(), deleted: z.number() }) }), ...ERRORS },
+          },
+        },
+        async (req) => {
+          const q = req.query as Q;
+          const mode =
+            q.force_delete === 'auto' || q.force_delete === undefined
+              ? 'auto'
+              : ['1', 'true'].includes(String(q.force_delete))
+                ? 'force'
+                : 'soft';
+          // a row is deleted forever only when the caller saw it in the trash (a double click, a retry never)
+          const ids = parseIds((req.params as { ids: string }).ids);
+          const data = await deleteRecords(tx, req.ctx, m, ids, mode, parseDeleteVersions(q.versions));
+          await written(m);
+          return { data };
+        },
+      );
+    }
+    api.post(
+      `/${resource}`,
+      {
+        config: { model: m.name },
+        schema: {
+          tags: mtags,
+          summary: `C10 Nuovo elemento (${m.label})${m.multiple ? `; con ${m.multiple.list}: uno per ciascuno` : ''}`,
+          body: m.multiple
+            ? input.and(z.looseObject({ [m.multiple.list]: z.array(z.union([z.number(), z.string()])).optional() }))
+            : input,
+          response: { 201: z.object({ data: row, ids: z.array(z.number()).optional() }), ...ERRORS },
+        },
+      },
+      async (req, reply) => {
+        const b = body(req.body);
+        // multiple mode: one row per value of the list (e.g. a transaction for each selected customer)
+        if (m.multiple && b[m.multiple.list] !== undefined && b[m.multiple.list] !== null) {
+          const rows = await createRecords(tx, req.ctx, m, b, m.multiple);
+          await written(m);
+          return reply.status(201).send({ data: rows[0], ids: rows.map((r) => Number(r.id)) });
+        }
+        const row = await createRecord(tx, req.ctx, m, b);
+        await written(m);
+        return reply.status(201).send({ data: row });
+      },
+    );
+    // the same change to many rows (react-admin's updateMany): one request, one set-based statement
+    api.put(
+      `/${resource}`,
+      {
+        schema: {
+          tags: mtags,
+          summary: `Stessa modifica a più elementi (${m.plural})`,
+          body: z.object({
+            ids: z.array(z.union([z.number(), z.string()])),
+            data: z.record(z.string(), z.unknown()),
+            versions: z
+              .record(z.string(), z.string())
+              .optional()
+              .describe('la versione (updated_at) di ogni elemento come è stato letto: {id: updated_at}'),
+          }),
+          response: { 200: z.object({ data: z.object({ updated: z.number() }) }), ...ERRORS },
+        },
+      },
+      async (req) => {
+        const b = body(req.body);
+        if (!Array.isArray(b.ids) || !b.data || typeof b.data !== 'object' || Array.isArray(b.data)) {
+          throw new HttpError(400, 'Corpo non valido: atteso {ids: [...], data: {...}}');
+        }
+        const data = await updateRecords(
+          tx,
+          req.ctx,
+          m,
+          parseIds(JSON.stringify(b.ids)),
+          b.data as Record<string, unknown>,
+          b.versions,
+        );
         await written(m);
         return { data };
-      });
-    }
-    api.post(`/${resource}`, {
-      config: { model: m.name },
-      schema: {
-        tags: mtags, summary: `C10 Nuovo elemento (${m.label})${m.multiple ? `; con ${m.multiple.list}: uno per ciascuno` : ''}`,
-        body: m.multiple ? input.and(z.looseObject({ [m.multiple.list]: z.array(z.union([z.number(), z.string()])).optional() })) : input,
-        response: { 201: z.object({ data: row, ids: z.array(z.number()).optional() }), ...ERRORS },
       },
-    }, async (req, reply) => {
-      const b = body(req.body);
-      // multiple mode: one row per value of the list (e.g. a transaction for each selected customer)
-      if (m.multiple && b[m.multiple.list] !== undefined && b[m.multiple.list] !== null) {
-        const rows = await createRecords(tx, req.ctx, m, b, m.multiple);
-        await written(m);
-        return reply.status(201).send({ data: rows[0], ids: rows.map((r) => Number(r.id)) });
-      }
-      const row = await createRecord(tx, req.ctx, m, b);
-      await written(m);
-      return reply.status(201).send({ data: row });
-    });
-    // the same change to many rows (react-admin's updateMany): one request, one set-based statement
-    api.put(`/${resource}`, {
-      schema: {
-        tags: mtags, summary: `Stessa modifica a più elementi (${m.plural})`,
-        body: z.object({
-          ids: z.array(z.union([z.number(), z.string()])), data: z.record(z.string(), z.unknown()),
-          versions: z.record(z.string(), z.string()).optional().describe('la versione (updated_at) di ogni elemento come è stato letto: {id: updated_at}'),
-        }),
-        response: { 200: z.object({ data: z.object({ updated: z.number() }) }), ...ERRORS },
-      },
-    }, async (req) => {
-      const b = body(req.body);
-      if (!Array.isArray(b.ids) || !b.data || typeof b.data !== 'object' || Array.isArray(b.data)) {
-        throw new HttpError(400, 'Corpo non valido: atteso {ids: [...], data: {...}}');
-      }
-      const data = await updateRecords(tx, req.ctx, m, parseIds(JSON.stringify(b.ids)), b.data as Record<string, unknown>, b.versions);
-      await written(m);
-      return { data };
-    });
+    );
     // a user's own profile stays editable when the subscription has expired
-    const ownRow = m.selfAccess ? (req: FastifyRequest) => Number((req.params as { id?: string }).id) === req.ctx.userId : undefined;
-    api.put(`/${resource}/:id`, {
-      config: { subscriptionExempt: ownRow, model: m.name },
-      schema: { tags: mtags, summary: `C11 Modifica o ripristino (${m.label})`, params: IdParams, body: input, response: { 200: z.object({ data: row }), ...ERRORS } },
-    }, async (req) => {
-      const data = await updateRecord(tx, req.ctx, m, (req.params as { id: string }).id, body(req.body), { ifMatch: req.headers['if-match'] });
-      await written(m);
-      return { data };
-    });
+    const ownRow = m.selfAccess
+      ? (req: FastifyRequest) => Number((req.params as { id?: string }).id) === req.ctx.userId
+      : undefined;
+    api.put(
+      `/${resource}/:id`,
+      {
+        config: { subscriptionExempt: ownRow, model: m.name },
+        schema: {
+          tags: mtags,
+          summary: `C11 Modifica o ripristino (${m.label})`,
+          params: IdParams,
+          body: input,
+          response: { 200: z.object({ data: row }), ...ERRORS },
+        },
+      },
+      async (req) => {
+        const data = await updateRecord(tx, req.ctx, m, (req.params as { id: string }).id, body(req.body), {
+          ifMatch: req.headers['if-match'],
+        });
+        await written(m);
+        return { data };
+      },
+    );
   }
 }

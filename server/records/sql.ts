@@ -38,10 +38,12 @@ export const systemExprs = (model: ModelDef, alias = 't'): SQL[] => [
   ...(model.scope === 'studio' && !model.fields.studio_id ? [sql`${col(alias, 'studio_id')} AS "studio_id"`] : []),
   sql`to_char(${col(alias, 'created_at')}, 'YYYY-MM-DD HH24:MI:SS') AS "created_at"`,
   sql`to_char(${col(alias, 'updated_at')}, 'YYYY-MM-DD HH24:MI:SS.US') AS "updated_at"`,
-  ...(model.softDelete ? [
-    sql`to_char(${col(alias, 'deleted_at')}, 'YYYY-MM-DD HH24:MI:SS') AS "deleted_at"`,
-    sql`(${col(alias, 'deleted_at')} IS NOT NULL) AS "trashed"`,
-  ] : []),
+  ...(model.softDelete
+    ? [
+        sql`to_char(${col(alias, 'deleted_at')}, 'YYYY-MM-DD HH24:MI:SS') AS "deleted_at"`,
+        sql`(${col(alias, 'deleted_at')} IS NOT NULL) AS "trashed"`,
+      ]
+    : []),
 ];
 
 /** Label of a row of `model`: its label fields joined by a blank. */

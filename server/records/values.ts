@@ -12,13 +12,22 @@ export { exactDecimal, toDbValue } from '../db/fieldTypes.js';
 const decimalNames = new WeakMap<Record<string, FieldDef>, string[]>();
 export function numbersFromDb(row: Record<string, unknown>, fields: Record<string, FieldDef>): Record<string, unknown> {
   let names = decimalNames.get(fields);
-  if (!names) decimalNames.set(fields, names = Object.entries(fields).filter(([, fd]) => isDecimalField(fd)).map(([n]) => n));
+  if (!names)
+    decimalNames.set(
+      fields,
+      (names = Object.entries(fields)
+        .filter(([, fd]) => isDecimalField(fd))
+        .map(([n]) => n)),
+    );
   for (const name of names) if (typeof row[name] === 'string') row[name] = Number(row[name]);
   return row;
 }
 
 /** Same value for the audit comparison (numbers vs numeric strings, dates). */
-const numericText = (v: unknown) => (typeof v === 'number' && Number.isFinite(v)) || (typeof v === 'string' && /^-?\d+(\.\d+)?$/.test(v));
+const numericText = (v: unknown) =>
+  (typeof v === 'number' && Number.isFinite(v)) || (typeof v === 'string' && /^-?\d+(\.\d+)?$/.test(v));
 export const sameValue = (a: unknown, b: unknown) =>
-  (a ?? null) === (b ?? null) || (a != null && b != null && (String(a) === String(b)
-    || (numericText(a) && numericText(b) && new Decimal(String(a)).equals(String(b)))));
+  (a ?? null) === (b ?? null) ||
+  (a != null &&
+    b != null &&
+    (String(a) === String(b) || (numericText(a) && numericText(b) && new Decimal(String(a)).equals(String(b)))));

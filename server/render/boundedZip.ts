@@ -12,12 +12,21 @@ export type ZipProblem = 'invalid' | 'tooLarge' | 'tooManyEntries' | 'badPath';
 
 /** Why an archive is refused; the caller words it for its user. */
 export class ZipError extends Error {
-  constructor(readonly problem: ZipProblem, detail: string = problem) {
+  constructor(
+    readonly problem: ZipProblem,
+    detail: string = problem,
+  ) {
     super(`zip: ${detail}`);
   }
 }
 
-interface Entry { name: string; method: number; flags: number; compressedSize: number; localOffset: number }
+interface Entry {
+  name: string;
+  method: number;
+  flags: number;
+  compressedSize: number;
+  localOffset: number;
+}
 
 const EOCD = 0x06054b50;
 const EOCD64_LOCATOR = 0x07064b50;
@@ -40,7 +49,10 @@ export class BoundedZip {
    * Reads the central directory (no data is inflated): `maxEntries` entries at most, every name
    * inside the package. `maxBytes` is the budget of inflated bytes for every read() together.
    */
-  constructor(private readonly bytes: Buffer, private readonly opts: { maxBytes: number; maxEntries: number }) {
+  constructor(
+    private readonly bytes: Buffer,
+    private readonly opts: { maxBytes: number; maxEntries: number },
+  ) {
     try {
       this.readDirectory();
     } catch (e) {
@@ -54,7 +66,10 @@ export class BoundedZip {
     // the end-of-central-directory record: the last 22 bytes, or before a comment of up to 64 KB
     let eocd = -1;
     for (let i = b.length - 22; i >= Math.max(0, b.length - 22 - 0xffff); i--) {
-      if (b.readUInt32LE(i) === EOCD) { eocd = i; break; }
+      if (b.readUInt32LE(i) === EOCD) {
+        eocd = i;
+        break;
+      }
     }
     if (eocd < 0) throw invalid('no end of central directory');
     let count = b.readUInt16LE(eocd + 10);
@@ -95,7 +110,12 @@ export class BoundedZip {
           if (e + 4 + size > extraEnd) throw invalid('extra field');
           if (id === 0x0001) {
             let q = e + 4;
-            const next = () => { if (q + 8 > e + 4 + size) throw invalid('zip64 extra'); const v = Number(b.readBigUInt64LE(q)); q += 8; return v; };
+            const next = () => {
+              if (q + 8 > e + 4 + size) throw invalid('zip64 extra');
+              const v = Number(b.readBigUInt64LE(q));
+              q += 8;
+              return v;
+            };
             if (declaredSize === MAX32) next();
             if (compressedSize === MAX32) compressedSize = next();
             if (localOffset === MAX32) localOffset = next();

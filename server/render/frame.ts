@@ -5,22 +5,35 @@
 import { formatEuro } from '../../model/types.js';
 
 export interface StudioData {
-  name: string | null; subtitle: string | null; address: string | null; email: string | null;
-  tel_number: string | null; vat_number: string | null; website: string | null; iban: string | null;
-  footer_line1: string | null; logo: string | null;
+  name: string | null;
+  subtitle: string | null;
+  address: string | null;
+  email: string | null;
+  tel_number: string | null;
+  vat_number: string | null;
+  website: string | null;
+  iban: string | null;
+  footer_line1: string | null;
+  logo: string | null;
 }
 
 export const euro = (n: number) => formatEuro(n);
 /** an IBAN in groups of four, as it is printed */
-export const ibanText = (iban: string | null | undefined) => (iban ?? '').replace(/\s+/g, '').toUpperCase().replace(/(.{4})(?=.)/g, '$1 ');
+export const ibanText = (iban: string | null | undefined) =>
+  (iban ?? '')
+    .replace(/\s+/g, '')
+    .toUpperCase()
+    .replace(/(.{4})(?=.)/g, '$1 ');
 
 /** the studio's logo when pdfmake can draw it (PNG or JPEG data URL), else none */
 const pdfLogo = (logo: string | null) => (logo && /^data:image\/(png|jpe?g);base64,/i.test(logo) ? logo : null);
 
-const contacts = (s: StudioData) => [
-  s.address, [s.tel_number && `Tel. ${s.tel_number}`, s.email].filter(Boolean).join(' · '),
-  [s.vat_number && `P.IVA ${s.vat_number}`, s.website].filter(Boolean).join(' · '),
-].filter(Boolean) as string[];
+const contacts = (s: StudioData) =>
+  [
+    s.address,
+    [s.tel_number && `Tel. ${s.tel_number}`, s.email].filter(Boolean).join(' · '),
+    [s.vat_number && `P.IVA ${s.vat_number}`, s.website].filter(Boolean).join(' · '),
+  ].filter(Boolean) as string[];
 
 /** pdfmake content of the studio header: logo on the left, name and contacts on the right. */
 export function pdfHeader(s: StudioData) {
@@ -35,7 +48,15 @@ export function pdfHeader(s: StudioData) {
   return {
     margin: [0, 0, 0, 14],
     stack: [
-      logo ? { columns: [{ image: logo, fit: [90, 50], width: 100 }, { ...text, width: '*' }], columnGap: 12 } : text,
+      logo
+        ? {
+            columns: [
+              { image: logo, fit: [90, 50], width: 100 },
+              { ...text, width: '*' },
+            ],
+            columnGap: 12,
+          }
+        : text,
       { canvas: [{ type: 'line', x1: 0, y1: 8, x2: 515, y2: 8, lineWidth: 0.8, lineColor: '#1a3d6d' }] },
     ],
   };
@@ -46,9 +67,16 @@ export function pdfHeader(s: StudioData) {
 export function studioDocument(s: StudioData, title: string, content: any[]) {
   return {
     info: { title, author: s.name ?? '', creator: 'Gestionale Studi' },
-    pageSize: 'A4', pageMargins: [40, 40, 40, 50],
+    pageSize: 'A4',
+    pageMargins: [40, 40, 40, 50],
     content: [pdfHeader(s), ...content],
-    pageFooter: { text: `${s.footer_line1 ? `${s.footer_line1}   ·   ` : ''}Pagina {page} di {pages}`, alignment: 'center', margin: [40, 16, 40, 0], fontSize: 7, color: '#666666' },
+    pageFooter: {
+      text: `${s.footer_line1 ? `${s.footer_line1}   ·   ` : ''}Pagina {page} di {pages}`,
+      alignment: 'center',
+      margin: [40, 16, 40, 0],
+      fontSize: 7,
+      color: '#666666',
+    },
     styles: {
       title: { fontSize: 16, bold: true, margin: [0, 0, 0, 10] },
       label: { fontSize: 8, color: '#666666' },
@@ -58,16 +86,27 @@ export function studioDocument(s: StudioData, title: string, content: any[]) {
 }
 
 /** HTML-escaped text. */
-export const esc = (v: unknown) => String(v ?? '').replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' }[c]!));
+export const esc = (v: unknown) =>
+  String(v ?? '').replace(
+    /[&<>"']/g,
+    (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!,
+  );
 
 /** The HTML variant of a studio document (opened by Word as `.doc`): header, body, footer; every value escaped. */
 export function studioHtml(s: StudioData, title: string, body: string) {
-  const logo = s.logo && /^data:image\/(png|jpe?g|gif|bmp);base64,[A-Za-z0-9+/=]+$/i.test(s.logo) ? `<img src="${s.logo}" alt="" style="max-height:60px;max-width:120px">` : '';
+  const logo =
+    s.logo && /^data:image\/(png|jpe?g|gif|bmp);base64,[A-Za-z0-9+/=]+$/i.test(s.logo)
+      ? `<img src="${s.logo}" alt="" style="max-height:60px;max-width:120px">`
+      : '';
   return `<!DOCTYPE html>
 <html lang="it"><head><meta charset="utf-8"><title>${esc(title)}</title>
 <style>body{font-family:Arial,Helvetica,sans-serif;font-size:10pt;color:#222}h1{font-size:16pt}.studio{color:#1a3d6d;font-size:14pt;font-weight:bold}.muted{color:#555;font-size:8pt}table{border-collapse:collapse}td,th{padding:3px 6px;text-align:left;vertical-align:top}.num{text-align:right}</style>
 </head><body>
-<table style="width:100%;border-bottom:1px solid #1a3d6d"><tr><td>${logo}</td><td><div class="studio">${esc(s.name)}</div>${s.subtitle ? `<div>${esc(s.subtitle)}</div>` : ''}${contacts(s).map((l) => `<div class="muted">${esc(l)}</div>`).join('')}</td></tr></table>
+<table style="width:100%;border-bottom:1px solid #1a3d6d"><tr><td>${logo}</td><td><div class="studio">${esc(s.name)}</div>${s.subtitle ? `<div>${esc(s.subtitle)}</div>` : ''}${contacts(
+    s,
+  )
+    .map((l) => `<div class="muted">${esc(l)}</div>`)
+    .join('')}</td></tr></table>
 ${body}
 <p class="muted" style="text-align:center;margin-top:24px">${esc(s.footer_line1)}</p>
 </body></html>`;

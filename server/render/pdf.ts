@@ -11,7 +11,10 @@ import { fromRoot } from '../paths.js';
 /** workers of the pool: one per core, at most 4 */
 export const PDF_WORKERS = Math.max(1, Math.min(4, availableParallelism()));
 
-interface Slot { worker: Worker | null; pending: Map<number, { resolve: (b: Buffer) => void; reject: (e: Error) => void }> }
+interface Slot {
+  worker: Worker | null;
+  pending: Map<number, { resolve: (b: Buffer) => void; reject: (e: Error) => void }>;
+}
 const slots: Slot[] = Array.from({ length: PDF_WORKERS }, () => ({ worker: null, pending: new Map() }));
 let next = 0;
 
@@ -28,10 +31,16 @@ function start(slot: Slot): Worker {
   });
   const fail = (e: Error) => {
     slot.worker = null;
-    for (const [id, job] of slot.pending) { slot.pending.delete(id); job.reject(e); }
+    for (const [id, job] of slot.pending) {
+      slot.pending.delete(id);
+      job.reject(e);
+    }
   };
   w.on('error', fail);
-  w.on('exit', (code) => { if (code !== 0) fail(new Error(`PDF worker stopped (${code})`)); else slot.worker = null; });
+  w.on('exit', (code) => {
+    if (code !== 0) fail(new Error(`PDF worker stopped (${code})`));
+    else slot.worker = null;
+  });
   slot.worker = w;
   return w;
 }
@@ -46,6 +55,9 @@ export function renderPdf(doc: Record<string, any>): Promise<Buffer> {
   const slot = slots.reduce((a, b) => (b.pending.size < a.pending.size ? b : a));
   return new Promise<Buffer>((resolve, reject) => {
     slot.pending.set(id, { resolve, reject });
-    start(slot).postMessage({ id, doc: { ...doc, defaultStyle: { font: 'Helvetica', fontSize: 9, ...doc.defaultStyle } } });
+    start(slot).postMessage({
+      id,
+      doc: { ...doc, defaultStyle: { font: 'Helvetica', fontSize: 9, ...doc.defaultStyle } },
+    });
   });
 }

@@ -9,13 +9,24 @@ import { setPriority } from 'node:os';
 // many documents on a busy server slows itself, not everybody's clicks). Elsewhere it would
 // apply to the whole process, so it is left alone there.
 if (process.platform === 'linux') {
-  try { setPriority(10); } catch { /* not allowed: render at the normal priority */ }
+  try {
+    setPriority(10);
+  } catch {
+    /* not allowed: render at the normal priority */
+  }
 }
 
 const require = createRequire(import.meta.url);
 const pdfmake = require('pdfmake');
 const STANDARD = ['Helvetica', 'Helvetica-Bold', 'Helvetica-Oblique', 'Helvetica-BoldOblique'];
-pdfmake.setFonts({ Helvetica: { normal: 'Helvetica', bold: 'Helvetica-Bold', italics: 'Helvetica-Oblique', bolditalics: 'Helvetica-BoldOblique' } });
+pdfmake.setFonts({
+  Helvetica: {
+    normal: 'Helvetica',
+    bold: 'Helvetica-Bold',
+    italics: 'Helvetica-Oblique',
+    bolditalics: 'Helvetica-BoldOblique',
+  },
+});
 pdfmake.setUrlAccessPolicy(() => false);
 pdfmake.setLocalAccessPolicy((path) => STANDARD.includes(path));
 // table layouts are functions, which cannot cross threads: documents name them
@@ -29,7 +40,13 @@ parentPort.on('message', async ({ id, doc }) => {
     // a document crosses threads as data: a page footer comes as a template, made a function here
     const { pageFooter, ...rest } = doc;
     const definition = pageFooter
-      ? { ...rest, footer: (page, pages) => ({ ...pageFooter, text: String(pageFooter.text).replace('{page}', page).replace('{pages}', pages) }) }
+      ? {
+          ...rest,
+          footer: (page, pages) => ({
+            ...pageFooter,
+            text: String(pageFooter.text).replace('{page}', page).replace('{pages}', pages),
+          }),
+        }
       : rest;
     const buffer = await pdfmake.createPdf(definition).getBuffer();
     // copied, not transferred: a small Buffer may share Node's pooled memory

@@ -8,7 +8,13 @@ import { PDF_WORKERS } from './pdf.js';
 
 /** A file name that stays inside the archive: letters, digits, '.', '-', '_' only, no leading dots. */
 export function safeEntryName(name: string, max = 100): string {
-  const clean = name.normalize('NFKD').replace(/[\u0300-\u036f]/g, '').replace(/[^A-Za-z0-9._-]+/g, '_').replace(/_+/g, '_').replace(/^[._]+/, '').replace(/_+$/, '');
+  const clean = name
+    .normalize('NFKD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .replace(/[^A-Za-z0-9._-]+/g, '_')
+    .replace(/_+/g, '_')
+    .replace(/^[._]+/, '')
+    .replace(/_+$/, '');
   return (clean || 'file').slice(0, max);
 }
 
@@ -29,7 +35,11 @@ export function uniqueNames(names: string[]): string[] {
  * once (to be sent as the response) and fills it in the background; a failure destroys the stream.
  * `store`: the files are put in as they are (for PDFs), not deflated.
  */
-export function streamZip(count: number, make: (i: number) => Promise<{ name: string; content: Buffer | string }>, opts: { store?: boolean } = {}): ZipArchive {
+export function streamZip(
+  count: number,
+  make: (i: number) => Promise<{ name: string; content: Buffer | string }>,
+  opts: { store?: boolean } = {},
+): ZipArchive {
   // PDFs are compressed already: storing them spares the CPU a second deflate for a few per cent
   const archive = new ZipArchive(opts.store ? { store: true } : { zlib: { level: 6 } });
   const ahead = Math.max(2, PDF_WORKERS * 2);
@@ -49,10 +59,14 @@ export function streamZip(count: number, make: (i: number) => Promise<{ name: st
       running.delete(i);
       launch(i + ahead);
       const taken = new Promise((resolve) => archive.once('entry', resolve));
-      archive.append(typeof file.content === 'string' ? Buffer.from(file.content, 'utf8') : file.content, { name: file.name });
+      archive.append(typeof file.content === 'string' ? Buffer.from(file.content, 'utf8') : file.content, {
+        name: file.name,
+      });
       await taken;
     }
     await archive.finalize();
-  })().catch((e) => { archive.destroy(e instanceof Error ? e : new Error(String(e))); });
+  })().catch((e) => {
+    archive.destroy(e instanceof Error ? e : new Error(String(e)));
+  });
   return archive;
 }

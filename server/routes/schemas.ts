@@ -12,15 +12,25 @@ import { modelByName } from '../../model/registry.js';
 import { SERVER_TYPES } from '../db/fieldTypes.js';
 import { MSG } from '../errors.js';
 
-export const ErrorAnswer = z.object({
-  message: z.string(),
-  errors: z.record(z.string(), z.array(z.string())).optional(),
-}).describe('Errore: messaggio in italiano, errori per campo');
+export const ErrorAnswer = z
+  .object({
+    message: z.string(),
+    errors: z.record(z.string(), z.array(z.string())).optional(),
+  })
+  .describe('Errore: messaggio in italiano, errori per campo');
 
 /** The error answers every authenticated route may give. */
 export const ERRORS = {
-  400: ErrorAnswer, 401: ErrorAnswer, 402: ErrorAnswer, 403: ErrorAnswer, 404: ErrorAnswer,
-  409: ErrorAnswer, 412: ErrorAnswer, 422: ErrorAnswer, 429: ErrorAnswer, 500: ErrorAnswer,
+  400: ErrorAnswer,
+  401: ErrorAnswer,
+  402: ErrorAnswer,
+  403: ErrorAnswer,
+  404: ErrorAnswer,
+  409: ErrorAnswer,
+  412: ErrorAnswer,
+  422: ErrorAnswer,
+  429: ErrorAnswer,
+  500: ErrorAnswer,
   /** the database cannot be reached (restart, failover): 'Servizio temporaneamente non disponibile' */
   503: ErrorAnswer,
 } as const;
@@ -33,8 +43,11 @@ export const ModelParams = z.object({ model: z.string().describe('nome del model
 /** A row of a model as the API answers it (a collection may carry fewer columns). */
 export function rowSchema(m: ModelDef) {
   const shape: Record<string, z.ZodType> = {
-    id: z.number().int(), created_at: z.string().optional(), updated_at: z.string().optional(),
-    deleted_at: z.string().nullable().optional(), trashed: z.boolean().optional(),
+    id: z.number().int(),
+    created_at: z.string().optional(),
+    updated_at: z.string().optional(),
+    deleted_at: z.string().nullable().optional(),
+    trashed: z.boolean().optional(),
   };
   for (const [name, fd] of Object.entries(m.fields)) {
     if (fd.hidden) continue;
@@ -46,8 +59,12 @@ export function rowSchema(m: ModelDef) {
 /** What a create or update of `m` may send: each writable field, of its kind. */
 export function bodySchema(m: ModelDef) {
   const shape: Record<string, z.ZodType> = {
-    updated_at: z.string().nullish().describe('versione letta (o l\'header If-Match): senza risponde 428, su una versione superata 412'),
-    restore: z.union([z.boolean(), z.number(), z.string()]).optional(), deleted_at: z.null().optional(),
+    updated_at: z
+      .string()
+      .nullish()
+      .describe("versione letta (o l'header If-Match): senza risponde 428, su una versione superata 412"),
+    restore: z.union([z.boolean(), z.number(), z.string()]).optional(),
+    deleted_at: z.null().optional(),
   };
   for (const [name, fd] of Object.entries(m.fields)) {
     if (fd.readOnly) continue;
@@ -60,27 +77,45 @@ export function bodySchema(m: ModelDef) {
 const text = z.union([z.string(), z.array(z.string())]).optional();
 /** Query of a list call (C14): the engine reads and checks each value. */
 export const ListQuery = z.looseObject({
-  search_text: text, with_trashed: text, sort_by: text, sort_desc: text, filters: text.describe('JSON: [{name, type, val, glue}]'),
-  items_per_page: text, page: text, format: text.describe('json (predefinito), csv, pdf'), fields: text, only_ids: text,
+  search_text: text,
+  with_trashed: text,
+  sort_by: text,
+  sort_desc: text,
+  filters: text.describe('JSON: [{name, type, val, glue}]'),
+  items_per_page: text,
+  page: text,
+  format: text.describe('json (predefinito), csv, pdf'),
+  fields: text,
+  only_ids: text,
 });
 
 export const ItemMetaData = z.looseObject({
-  can_add_new: z.boolean(), expand_field: z.string().nullable(), is_selectable: z.boolean(), is_erasable: z.boolean(),
-  disable_edit_item: z.boolean(), items: z.record(z.string(), z.looseObject({})),
+  can_add_new: z.boolean(),
+  expand_field: z.string().nullable(),
+  is_selectable: z.boolean(),
+  is_erasable: z.boolean(),
+  disable_edit_item: z.boolean(),
+  items: z.record(z.string(), z.looseObject({})),
 });
 
 /** A list answer of `m` (rows, or ids with only_ids; CSV and PDF are files). */
-export const listAnswer = (m?: ModelDef) => z.looseObject({
-  data: z.array(m ? z.union([rowSchema(m), z.number()]) : z.unknown()),
-  meta: z.looseObject({ total: z.number() }).optional(),
-  item_meta_data: ItemMetaData.optional(),
-});
+export const listAnswer = (m?: ModelDef) =>
+  z.looseObject({
+    data: z.array(m ? z.union([rowSchema(m), z.number()]) : z.unknown()),
+    meta: z.looseObject({ total: z.number() }).optional(),
+    item_meta_data: ItemMetaData.optional(),
+  });
 
 /**
  * The answer to a request that failed its schema: a body value of the wrong kind is a 422 on
  * that field with the field's own Italian message; anything else a 400.
  */
-export function validationAnswer(context: string | undefined, issues: Array<{ instancePath?: string }>, modelName: string | undefined, body: unknown) {
+export function validationAnswer(
+  context: string | undefined,
+  issues: Array<{ instancePath?: string }>,
+  modelName: string | undefined,
+  body: unknown,
+) {
   const m = modelName ? modelByName.get(modelName) : undefined;
   if (context === 'body' && m && body && typeof body === 'object') {
     const errors: Record<string, string[]> = {};
@@ -89,12 +124,18 @@ export function validationAnswer(context: string | undefined, issues: Array<{ in
       const fd = m.fields[field];
       if (!fd) continue;
       const value = (body as Record<string, unknown>)[field];
-      const message = fieldValidators(fd, 'update').map((check) => check(value)).find(Boolean) ?? 'Valore non valido';
+      const message =
+        fieldValidators(fd, 'update')
+          .map((check) => check(value))
+          .find(Boolean) ?? 'Valore non valido';
       errors[field] = [message];
     }
     if (Object.keys(errors).length) return { status: 422, body: { message: MSG.validation, errors } };
   }
   if (context === 'body') return { status: 400, body: { message: 'Corpo della richiesta non valido' } };
-  const where = issues.map((i) => (i.instancePath ?? '').replace(/^\//, '')).filter(Boolean).join(', ');
+  const where = issues
+    .map((i) => (i.instancePath ?? '').replace(/^\//, ''))
+    .filter(Boolean)
+    .join(', ');
   return { status: 400, body: { message: `Richiesta non valida${where ? `: ${where}` : ''}` } };
 }

@@ -9,7 +9,11 @@ import { randomUUID } from 'node:crypto';
 import { dirname, join, relative, resolve, sep } from 'node:path';
 import type { Readable } from 'node:stream';
 
-export interface StoredFile { key: string; size: number; modifiedAt: Date }
+export interface StoredFile {
+  key: string;
+  size: number;
+  modifiedAt: Date;
+}
 
 export interface Storage {
   /** writes the bytes under a new key and answers it */
@@ -32,7 +36,9 @@ export function newKey(prefix: string, now = new Date()): string {
 /** Files in a folder (default `{DATA_DIR}/files`); a key can never point outside it. */
 export class LocalStorage implements Storage {
   readonly root: string;
-  constructor(root: string) { this.root = resolve(root); }
+  constructor(root: string) {
+    this.root = resolve(root);
+  }
 
   private path(key: string): string {
     if (!KEY.test(key)) throw new Error('chiave di archivio non valida');
@@ -52,23 +58,36 @@ export class LocalStorage implements Storage {
     return key;
   }
 
-  get(key: string): Promise<Buffer> { return readFile(this.path(key)); }
+  get(key: string): Promise<Buffer> {
+    return readFile(this.path(key));
+  }
 
-  stream(key: string): Readable { return createReadStream(this.path(key)); }
+  stream(key: string): Readable {
+    return createReadStream(this.path(key));
+  }
 
-  async remove(key: string): Promise<void> { await rm(this.path(key), { force: true }); }
+  async remove(key: string): Promise<void> {
+    await rm(this.path(key), { force: true });
+  }
 
   async *list(): AsyncIterable<StoredFile> {
     const walk = async function* (dir: string, root: string): AsyncIterable<StoredFile> {
       let entries;
-      try { entries = await readdir(dir, { withFileTypes: true }); } catch { return; }
+      try {
+        entries = await readdir(dir, { withFileTypes: true });
+      } catch {
+        return;
+      }
       for (const e of entries) {
         const p = join(dir, e.name);
         if (e.isDirectory()) yield* walk(p, root);
         else if (e.isFile()) {
           const s = await stat(p);
           // a write cut off by a crash (renamed into place only when whole)
-          if (e.name.endsWith('.part')) { if (Date.now() - s.mtimeMs > 3_600_000) await rm(p, { force: true }); continue; }
+          if (e.name.endsWith('.part')) {
+            if (Date.now() - s.mtimeMs > 3_600_000) await rm(p, { force: true });
+            continue;
+          }
           const key = relative(root, p).split(sep).join('/');
           if (KEY.test(key)) yield { key, size: s.size, modifiedAt: s.mtime };
         }

@@ -10,7 +10,13 @@ export { kindsMessage };
 
 /** What file-type answers for each kind ('cfb' is the OLE2 container of Word 97–2003 files). */
 const DETECTED: Record<string, FileKind> = {
-  cfb: 'doc', docx: 'docx', pdf: 'pdf', png: 'png', jpg: 'jpeg', gif: 'gif', bmp: 'bmp',
+  cfb: 'doc',
+  docx: 'docx',
+  pdf: 'pdf',
+  png: 'png',
+  jpg: 'jpeg',
+  gif: 'gif',
+  bmp: 'bmp',
 };
 
 /** The kind of the bytes among `accepted`, or null (not one of them, whatever its name says). */

@@ -8,7 +8,11 @@ import type { Exec } from '../records/exec.js';
 import { attachmentRows } from '../areas/attachments/queries.js';
 import type { Storage, StoredFile } from './index.js';
 
-export async function sweepStorage(exec: Exec, storage: Storage, minAgeMs = 60 * 60 * 1000): Promise<{ checked: number; removed: number }> {
+export async function sweepStorage(
+  exec: Exec,
+  storage: Storage,
+  minAgeMs = 60 * 60 * 1000,
+): Promise<{ checked: number; removed: number }> {
   const cutoff = Date.now() - minAgeMs;
   let checked = 0;
   let removed = 0;

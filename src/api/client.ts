@@ -2,7 +2,11 @@
 import { getToken } from '../authProvider/token';
 
 export class ApiError extends Error {
-  constructor(public status: number, message: string, public body: { message?: string; errors?: Record<string, string[]> } = {}) {
+  constructor(
+    public status: number,
+    message: string,
+    public body: { message?: string; errors?: Record<string, string[]> } = {},
+  ) {
     super(message);
   }
 }
@@ -20,7 +24,11 @@ export async function apiFetch<T = unknown>(path: string, init: RequestInit & { 
   const res = await fetch(path, { ...init, headers, body });
   const text = await res.text();
   let data: unknown = null;
-  try { data = text ? JSON.parse(text) : null; } catch { data = { message: text }; }
+  try {
+    data = text ? JSON.parse(text) : null;
+  } catch {
+    data = { message: text };
+  }
   if (!res.ok) {
     const b = (data ?? {}) as { message?: string; errors?: Record<string, string[]> };
     throw new ApiError(res.status, b.message ?? `Errore ${res.status}`, b);
@@ -40,7 +48,11 @@ export async function apiNdjson<T, P = unknown>(path: string, json: unknown, onP
   const res = await fetch(path, { method: 'POST', headers, body: JSON.stringify(json) });
   if (!res.ok || !res.body) {
     let b: { message?: string; errors?: Record<string, string[]> } = {};
-    try { b = await res.json(); } catch { /* not JSON */ }
+    try {
+      b = await res.json();
+    } catch {
+      /* not JSON */
+    }
     throw new ApiError(res.status, b.message ?? `Errore ${res.status}`, b);
   }
   const reader = res.body.pipeThrough(new TextDecoderStream()).getReader();
@@ -48,7 +60,11 @@ export async function apiNdjson<T, P = unknown>(path: string, json: unknown, onP
   let last: { data?: T; error?: { status: number; message: string; errors?: Record<string, string[]> } } | null = null;
   const take = (line: string) => {
     if (!line.trim()) return;
-    const v = JSON.parse(line) as { progress?: P; data?: T; error?: { status: number; message: string; errors?: Record<string, string[]> } };
+    const v = JSON.parse(line) as {
+      progress?: P;
+      data?: T;
+      error?: { status: number; message: string; errors?: Record<string, string[]> };
+    };
     if (v.progress !== undefined) onProgress?.(v.progress);
     else last = v;
   };
@@ -57,10 +73,16 @@ export async function apiNdjson<T, P = unknown>(path: string, json: unknown, onP
     if (done) break;
     buffer += value;
     let nl: number;
-    while ((nl = buffer.indexOf('\n')) >= 0) { take(buffer.slice(0, nl)); buffer = buffer.slice(nl + 1); }
+    while ((nl = buffer.indexOf('\n')) >= 0) {
+      take(buffer.slice(0, nl));
+      buffer = buffer.slice(nl + 1);
+    }
   }
   take(buffer);
-  const end = last as { data?: T; error?: { status: number; message: string; errors?: Record<string, string[]> } } | null;
+  const end = last as {
+    data?: T;
+    error?: { status: number; message: string; errors?: Record<string, string[]> };
+  } | null;
   if (end?.error) throw new ApiError(end.error.status, end.error.message, end.error);
   if (!end || !('data' in end)) throw new ApiError(500, 'Risposta del server interrotta: riprova');
   return end.data as T;
@@ -74,7 +96,11 @@ export async function apiDownload(path: string): Promise<{ blob: Blob; filename:
   const res = await fetch(path, { headers });
   if (!res.ok) {
     let message = `Errore ${res.status}`;
-    try { message = (await res.json()).message ?? message; } catch { /* not JSON */ }
+    try {
+      message = (await res.json()).message ?? message;
+    } catch {
+      /* not JSON */
+    }
     throw new ApiError(res.status, message);
   }
   const cd = res.headers.get('Content-Disposition') ?? '';
@@ -86,13 +112,19 @@ export async function apiDownload(path: string): Promise<{ blob: Blob; filename:
 
 /** Rows of a select-list answer: filter and option lists accept `{data: [...]}` or a plain array (seed A §7). */
 export const rowsOf = <T = Record<string, unknown>>(res: unknown): T[] =>
-  (Array.isArray(res) ? res : (res as { data?: unknown[] } | null)?.data ?? []) as T[];
+  (Array.isArray(res) ? res : ((res as { data?: unknown[] } | null)?.data ?? [])) as T[];
 
 /** characters of an answer's body kept at most (the API console) */
 export const MAX_CHARS = 20_000;
 
 /** The raw answer of a call (the API console): status, type, body as text, time. */
-export interface CallResult { status: number; contentType: string; body: string; ms: number; truncated: boolean }
+export interface CallResult {
+  status: number;
+  contentType: string;
+  body: string;
+  ms: number;
+  truncated: boolean;
+}
 const isText = (ct: string) => !ct || /^text\/|json|xml|javascript|csv|x-www-form-urlencoded/i.test(ct);
 
 /** One call with the session's token: the raw answer, errors included; files only by their size. */
@@ -108,11 +140,21 @@ export async function rawApiCall(method: string, url: string, body?: string): Pr
   if (isText(contentType)) {
     text = await res.text();
     if (/json/i.test(contentType)) {
-      try { text = JSON.stringify(JSON.parse(text), null, 2); } catch { /* shown as it came */ }
+      try {
+        text = JSON.stringify(JSON.parse(text), null, 2);
+      } catch {
+        /* shown as it came */
+      }
     }
   } else {
     const size = (await res.blob()).size;
     text = `File di ${size.toLocaleString('it-IT')} byte (${contentType})`;
   }
-  return { status: res.status, contentType, body: text.slice(0, MAX_CHARS), ms: Math.round(performance.now() - start), truncated: text.length > MAX_CHARS };
+  return {
+    status: res.status,
+    contentType,
+    body: text.slice(0, MAX_CHARS),
+    ms: Math.round(performance.now() - start),
+    truncated: text.length > MAX_CHARS,
+  };
 }

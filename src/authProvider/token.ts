@@ -4,8 +4,15 @@ const COOKIE = 'gs_token';
 const USER_KEY = 'gs_user';
 
 export interface LoggedUser {
-  id: number; name: string; email: string; role: string; studio_id: number; studio_name: string;
-  subscription_expire_date: string | null; credit: number; avatar: string | null;
+  id: number;
+  name: string;
+  email: string;
+  role: string;
+  studio_id: number;
+  studio_name: string;
+  subscription_expire_date: string | null;
+  credit: number;
+  avatar: string | null;
 }
 
 export function getToken(): string | null {
@@ -26,7 +33,11 @@ export function clearSession() {
 }
 
 export function getUser(): LoggedUser | null {
-  try { return JSON.parse(localStorage.getItem(USER_KEY) ?? 'null'); } catch { return null; }
+  try {
+    return JSON.parse(localStorage.getItem(USER_KEY) ?? 'null');
+  } catch {
+    return null;
+  }
 }
 
 export function updateUser(patch: Partial<LoggedUser>) {
@@ -38,7 +49,11 @@ export function updateUser(patch: Partial<LoggedUser>) {
 export function tokenClaims(): Record<string, unknown> | null {
   const t = getToken();
   if (!t) return null;
-  try { return decodeJwt(t) as Record<string, unknown>; } catch { return null; }
+  try {
+    return decodeJwt(t) as Record<string, unknown>;
+  } catch {
+    return null;
+  }
 }
 
 /** A logout whose server call failed: the login page tells the user once (seed A §8). */
@@ -46,7 +61,11 @@ const LOGOUT_FAILED_KEY = 'gs_logout_failed';
 export const LOGOUT_FAILED_MESSAGE =
   'Uscita non confermata dal server: la sessione è stata chiusa su questo dispositivo. Se usi un computer condiviso, cambia la password.';
 export function markLogoutFailure() {
-  try { sessionStorage.setItem(LOGOUT_FAILED_KEY, '1'); } catch { /* storage unavailable */ }
+  try {
+    sessionStorage.setItem(LOGOUT_FAILED_KEY, '1');
+  } catch {
+    /* storage unavailable */
+  }
 }
 /** Whether the last logout failed; reading it clears it. */
 export function takeLogoutFailure(): boolean {
@@ -54,5 +73,7 @@ export function takeLogoutFailure(): boolean {
     const failed = sessionStorage.getItem(LOGOUT_FAILED_KEY) === '1';
     sessionStorage.removeItem(LOGOUT_FAILED_KEY);
     return failed;
-  } catch { return false; }
+  } catch {
+    return false;
+  }
 }

@@ -31,10 +31,25 @@ function usePeriod() {
 function PeriodFields({ period, setPeriod, reversed }: ReturnType<typeof usePeriod>) {
   return (
     <Box sx={{ display: 'flex', gap: 2, mt: 2 }}>
-      <TextField label="Dal" type="date" size="small" value={period.from} onChange={(e) => setPeriod({ ...period, from: e.target.value })}
-        error={reversed} helperText={reversed ? RANGE_ERROR : ' '} slotProps={{ inputLabel: { shrink: true } }} />
-      <TextField label="Al" type="date" size="small" value={period.to} onChange={(e) => setPeriod({ ...period, to: e.target.value })}
-        helperText=" " slotProps={{ inputLabel: { shrink: true } }} />
+      <TextField
+        label="Dal"
+        type="date"
+        size="small"
+        value={period.from}
+        onChange={(e) => setPeriod({ ...period, from: e.target.value })}
+        error={reversed}
+        helperText={reversed ? RANGE_ERROR : ' '}
+        slotProps={{ inputLabel: { shrink: true } }}
+      />
+      <TextField
+        label="Al"
+        type="date"
+        size="small"
+        value={period.to}
+        onChange={(e) => setPeriod({ ...period, to: e.target.value })}
+        helperText=" "
+        slotProps={{ inputLabel: { shrink: true } }}
+      />
     </Box>
   );
 }
@@ -51,30 +66,52 @@ export function AccountBalanceButton() {
   const download = async (format: 'pdf' | 'html') => {
     setBusy(true);
     try {
-      const { blob, filename } = await dp.downloadAccountBalances(format, { customer_ids: selectedIds.map(Number), from: period.from || null, to: period.to || null });
+      const { blob, filename } = await dp.downloadAccountBalances(format, {
+        customer_ids: selectedIds.map(Number),
+        from: period.from || null,
+        to: period.to || null,
+      });
       saveAs(blob, filename);
-      notify(selectedIds.length > 1 ? `${selectedIds.length} estratti conto scaricati` : 'Estratto conto scaricato', { type: 'info' });
+      notify(selectedIds.length > 1 ? `${selectedIds.length} estratti conto scaricati` : 'Estratto conto scaricato', {
+        type: 'info',
+      });
       setOpen(false);
-    } catch { setError(TEXTS.load); } finally { setBusy(false); }
+    } catch {
+      setError(TEXTS.load);
+    } finally {
+      setBusy(false);
+    }
   };
   return (
     <>
-      <BulkTrigger onClick={() => setOpen(true)} disabled={!selectedIds.length}>Estratto conto</BulkTrigger>
-      <AppDialog open={open} onClose={() => !busy && setOpen(false)} title={TITLES.info}
-        text={(
+      <BulkTrigger onClick={() => setOpen(true)} disabled={!selectedIds.length}>
+        Estratto conto
+      </BulkTrigger>
+      <AppDialog
+        open={open}
+        onClose={() => !busy && setOpen(false)}
+        title={TITLES.info}
+        text={
           <Box>
             <Typography>Estratto conto dei {selectedIds.length} clienti selezionati per il periodo:</Typography>
             <PeriodFields {...periodState} />
             {busy && <LinearProgress aria-label="Preparazione degli estratti conto" />}
           </Box>
-        )}
-        actions={(
+        }
+        actions={
           <>
-            <Button onClick={() => setOpen(false)} disabled={busy}>Annulla</Button>
-            <Button onClick={() => download('html')} disabled={busy || reversed}>Scarica DOC</Button>
-            <Button onClick={() => download('pdf')} variant="contained" disabled={busy || reversed}>Scarica PDF</Button>
+            <Button onClick={() => setOpen(false)} disabled={busy}>
+              Annulla
+            </Button>
+            <Button onClick={() => download('html')} disabled={busy || reversed}>
+              Scarica DOC
+            </Button>
+            <Button onClick={() => download('pdf')} variant="contained" disabled={busy || reversed}>
+              Scarica PDF
+            </Button>
           </>
-        )} />
+        }
+      />
       <BulkErrorDialog text={error} onClose={() => setError(null)} />
     </>
   );
@@ -88,24 +125,46 @@ export function AccountBalanceEmailButton() {
   const { period, reversed } = periodState;
   const [open, setOpen] = useState(false);
   const { busy, error, setError, send: queue } = useQueuedSend();
-  const send = () => queue(() => dp.emailAccountBalances({ customer_ids: selectedIds.map(Number), from: period.from || null, to: period.to || null }), () => setOpen(false));
+  const send = () =>
+    queue(
+      () =>
+        dp.emailAccountBalances({
+          customer_ids: selectedIds.map(Number),
+          from: period.from || null,
+          to: period.to || null,
+        }),
+      () => setOpen(false),
+    );
   return (
     <>
-      <BulkTrigger onClick={() => setOpen(true)} disabled={!selectedIds.length}>Invia estratti conto via email</BulkTrigger>
-      <AppDialog open={open} onClose={() => !busy && setOpen(false)} title={TITLES.info}
-        text={(
+      <BulkTrigger onClick={() => setOpen(true)} disabled={!selectedIds.length}>
+        Invia estratti conto via email
+      </BulkTrigger>
+      <AppDialog
+        open={open}
+        onClose={() => !busy && setOpen(false)}
+        title={TITLES.info}
+        text={
           <Box>
-            <Typography>L&apos;estratto conto di ciascuno dei {selectedIds.length} clienti selezionati, in PDF, sarà inviato al suo indirizzo email (in copia all&apos;indirizzo per gli estratti conto dello studio). Periodo:</Typography>
+            <Typography>
+              L&apos;estratto conto di ciascuno dei {selectedIds.length} clienti selezionati, in PDF, sarà inviato al
+              suo indirizzo email (in copia all&apos;indirizzo per gli estratti conto dello studio). Periodo:
+            </Typography>
             <PeriodFields {...periodState} />
             {busy && <LinearProgress aria-label="Preparazione degli estratti conto" />}
           </Box>
-        )}
-        actions={(
+        }
+        actions={
           <>
-            <Button onClick={() => setOpen(false)} disabled={busy}>Annulla</Button>
-            <Button onClick={send} variant="contained" disabled={busy || reversed}>Invia</Button>
+            <Button onClick={() => setOpen(false)} disabled={busy}>
+              Annulla
+            </Button>
+            <Button onClick={send} variant="contained" disabled={busy || reversed}>
+              Invia
+            </Button>
           </>
-        )} />
+        }
+      />
       <BulkErrorDialog text={error} onClose={() => setError(null)} />
     </>
   );

@@ -10,9 +10,13 @@ export function AddTransactionButton() {
   const { selectedIds } = useListContext();
   const navigate = useNavigate();
   return (
-    <BulkTrigger disabled={!selectedIds.length}
+    <BulkTrigger
+      disabled={!selectedIds.length}
       // the selection travels in the history state (no address length limit), as react-admin's create reads it
-      onClick={() => navigate('/Transaction/create', { state: { record: { __multiple: true, customer_ids: [...selectedIds] } } })}>
+      onClick={() =>
+        navigate('/Transaction/create', { state: { record: { __multiple: true, customer_ids: [...selectedIds] } } })
+      }
+    >
       Aggiungi movimento
     </BulkTrigger>
   );

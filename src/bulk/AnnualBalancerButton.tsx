@@ -9,7 +9,19 @@ import { Box, Button, FormControlLabel, Switch, Typography } from '@mui/material
 import { useListContext, useRefresh } from 'react-admin';
 import { useAppDataProvider, type BalancerRow } from '../dataProvider';
 import { AppDialog } from '../layout/ErrorDialog';
-import { BulkErrorDialog, PerCustomerTable, ResultTable, TEXTS, TITLES, TwoClickButton, YearField, currentYear, useCustomerNames, useTwoClicks, validYear } from './common';
+import {
+  BulkErrorDialog,
+  PerCustomerTable,
+  ResultTable,
+  TEXTS,
+  TITLES,
+  TwoClickButton,
+  YearField,
+  currentYear,
+  useCustomerNames,
+  useTwoClicks,
+  validYear,
+} from './common';
 import { BulkTrigger } from './groups';
 
 /** the largest selection offered a year per customer (one field each) */
@@ -26,7 +38,7 @@ export function AnnualBalancerButton() {
   const [perCustomer, setPerCustomer] = useState(false);
   const canPerCustomer = selectedIds.length > 1 && selectedIds.length <= PER_CUSTOMER_MAX;
   const byCustomer = perCustomer && canPerCustomer;
-  const yearOf = (id: unknown) => (byCustomer ? own[String(id)] ?? year : year);
+  const yearOf = (id: unknown) => (byCustomer ? (own[String(id)] ?? year) : year);
   const nameOf = useCustomerNames(selectedIds, open && byCustomer);
   const valid = selectedIds.length > 0 && validYear(year) && selectedIds.every((id) => validYear(yearOf(id)));
   // the pending 'Sicuro?' and the result belong to the selection and the years they were made on
@@ -36,41 +48,76 @@ export function AnnualBalancerButton() {
   const [done, setDone] = useState<{ key: string; rows: BalancerRow[] } | null>(null);
   const result = done?.key === key ? done.rows : null;
   const [error, setError] = useState<string | null>(null);
-  const close = () => { setOpen(false); clicks.disarm(); };
+  const close = () => {
+    setOpen(false);
+    clicks.disarm();
+  };
   const run = async () => {
     setBusy(true);
     try {
       setDone({ key, rows: await dp.annualBalancer(selectedIds, (id) => Number(yearOf(id))) });
       refresh();
-    } catch { setError(TEXTS.save); } finally { setBusy(false); }
+    } catch {
+      setError(TEXTS.save);
+    } finally {
+      setBusy(false);
+    }
   };
   return (
     <>
       <BulkTrigger onClick={() => setOpen(true)}>Conguaglio annuale</BulkTrigger>
-      <AppDialog open={open} onClose={close} title={TITLES.warning}
-        text={(
+      <AppDialog
+        open={open}
+        onClose={close}
+        title={TITLES.warning}
+        text={
           <Box>
-            <Typography>Conguaglio annuale dei {selectedIds.length} clienti selezionati: tariffa annuale meno le rate dell&apos;anno.</Typography>
+            <Typography>
+              Conguaglio annuale dei {selectedIds.length} clienti selezionati: tariffa annuale meno le rate
+              dell&apos;anno.
+            </Typography>
             <YearField value={year} onChange={setYear} label={byCustomer ? 'Anno (per tutti)' : 'Anno'} />
             {canPerCustomer && (
-              <FormControlLabel sx={{ display: 'flex' }} label="Anno diverso per cliente"
-                control={<Switch checked={perCustomer} onChange={(e) => setPerCustomer(e.target.checked)} />} />
+              <FormControlLabel
+                sx={{ display: 'flex' }}
+                label="Anno diverso per cliente"
+                control={<Switch checked={perCustomer} onChange={(e) => setPerCustomer(e.target.checked)} />}
+              />
             )}
             {byCustomer && !result && (
-              <PerCustomerTable ids={selectedIds} nameOf={nameOf} label="Anno" value={yearOf} width={110}
-                error={(id) => (validYear(yearOf(id)) ? undefined : 'Anno non valido')} onChange={(id, text) => setOwn((o) => ({ ...o, [String(id)]: text }))} />
+              <PerCustomerTable
+                ids={selectedIds}
+                nameOf={nameOf}
+                label="Anno"
+                value={yearOf}
+                width={110}
+                error={(id) => (validYear(yearOf(id)) ? undefined : 'Anno non valido')}
+                onChange={(id, text) => setOwn((o) => ({ ...o, [String(id)]: text }))}
+              />
             )}
-            {result && <ResultTable caption="Risultato del conguaglio" head={['Id', 'Ragione Sociale', ...(byCustomer ? ['Anno'] : []), 'Importo conguagliato']}
-              rows={result.map((r) => [r.id, r.business_name, ...(byCustomer ? [r.year ?? Number(yearOf(r.id))] : []), r.balanced_amount])}
-              money={[byCustomer ? 3 : 2]} csv="conguaglio_annuale.csv" />}
+            {result && (
+              <ResultTable
+                caption="Risultato del conguaglio"
+                head={['Id', 'Ragione Sociale', ...(byCustomer ? ['Anno'] : []), 'Importo conguagliato']}
+                rows={result.map((r) => [
+                  r.id,
+                  r.business_name,
+                  ...(byCustomer ? [r.year ?? Number(yearOf(r.id))] : []),
+                  r.balanced_amount,
+                ])}
+                money={[byCustomer ? 3 : 2]}
+                csv="conguaglio_annuale.csv"
+              />
+            )}
           </Box>
-        )}
-        actions={(
+        }
+        actions={
           <>
             <Button onClick={close}>Chiudi</Button>
             <TwoClickButton clicks={clicks} label="Esegui conguaglio" onRun={run} disabled={busy || !valid} />
           </>
-        )} />
+        }
+      />
       <BulkErrorDialog text={error} onClose={() => setError(null)} />
     </>
   );

@@ -28,9 +28,15 @@ export function AssignCollaboratorButton() {
   const [choice, setChoice] = useState<string>('');
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
-  const collaborators = useQuery({ queryKey: ['options', '/api/collaborators'], enabled: open, queryFn: ({ signal }) => dp.options('/api/collaborators', { signal }) as Promise<Array<{ id: number; name: string }>> });
+  const collaborators = useQuery({
+    queryKey: ['options', '/api/collaborators'],
+    enabled: open,
+    queryFn: ({ signal }) =>
+      dp.options('/api/collaborators', { signal }) as Promise<Array<{ id: number; name: string }>>,
+  });
   const links = useQuery({
-    queryKey: ['collaborator-links', relation, selectedIds.join(',')], enabled: open && selectedIds.length > 0,
+    queryKey: ['collaborator-links', relation, selectedIds.join(',')],
+    enabled: open && selectedIds.length > 0,
     queryFn: () => dp.collaboratorLinks(selectedIds, RELATIONS[relation].column),
   });
   // a failed load shows the catalogue's text (until the dialog is closed)
@@ -42,44 +48,95 @@ export function AssignCollaboratorButton() {
     setBusy(true);
     try {
       const all = collaborators.data ?? [];
-      const res = await dp.assignCollaborator(selectedIds, relation, all.map((c) => ({ id: c.id, selected: String(c.id) === choice })));
+      const res = await dp.assignCollaborator(
+        selectedIds,
+        relation,
+        all.map((c) => ({ id: c.id, selected: String(c.id) === choice })),
+      );
       notify(`Collaboratore assegnato: ${res.updated} clienti aggiornati`);
       setOpen(false);
       refresh();
-    } catch { setError(TEXTS.save); } finally { setBusy(false); }
+    } catch {
+      setError(TEXTS.save);
+    } finally {
+      setBusy(false);
+    }
   };
   return (
     <>
-      <BulkTrigger onClick={() => { setChoice(''); setOpen(true); }}>Assegna collaboratori</BulkTrigger>
-      <AppDialog open={open} onClose={() => setOpen(false)} title={TITLES.info}
-        text={(
+      <BulkTrigger
+        onClick={() => {
+          setChoice('');
+          setOpen(true);
+        }}
+      >
+        Assegna collaboratori
+      </BulkTrigger>
+      <AppDialog
+        open={open}
+        onClose={() => setOpen(false)}
+        title={TITLES.info}
+        text={
           <Box>
-            <Typography sx={{ mb: 1 }}>Collaboratore dei {selectedIds.length} clienti selezionati (uno per cliente).</Typography>
+            <Typography sx={{ mb: 1 }}>
+              Collaboratore dei {selectedIds.length} clienti selezionati (uno per cliente).
+            </Typography>
             <FormControl sx={{ mb: 1 }}>
               <FormLabel id="assign-relation">Incarico</FormLabel>
-              <RadioGroup row aria-labelledby="assign-relation" value={relation} onChange={(e) => { setRelation(e.target.value as Relation); setChoice(''); }}>
-                {Object.entries(RELATIONS).map(([k, r]) => <FormControlLabel key={k} value={k} control={<Radio />} label={r.label} />)}
+              <RadioGroup
+                row
+                aria-labelledby="assign-relation"
+                value={relation}
+                onChange={(e) => {
+                  setRelation(e.target.value as Relation);
+                  setChoice('');
+                }}
+              >
+                {Object.entries(RELATIONS).map(([k, r]) => (
+                  <FormControlLabel key={k} value={k} control={<Radio />} label={r.label} />
+                ))}
               </RadioGroup>
             </FormControl>
             <FormControl sx={{ display: 'block' }}>
               <FormLabel id="assign-collaborator">Collaboratore</FormLabel>
-              <RadioGroup aria-labelledby="assign-collaborator" value={choice} onChange={(e) => setChoice(e.target.value)}>
+              <RadioGroup
+                aria-labelledby="assign-collaborator"
+                value={choice}
+                onChange={(e) => setChoice(e.target.value)}
+              >
                 {(collaborators.data ?? []).map((c) => (
-                  <FormControlLabel key={c.id} value={String(c.id)} control={<Radio />}
-                    label={`${c.name}${countOf(c.id) ? ` (già assegnato a ${countOf(c.id)} di ${selectedIds.length})` : ''}`} />
+                  <FormControlLabel
+                    key={c.id}
+                    value={String(c.id)}
+                    control={<Radio />}
+                    label={`${c.name}${countOf(c.id) ? ` (già assegnato a ${countOf(c.id)} di ${selectedIds.length})` : ''}`}
+                  />
                 ))}
-                <FormControlLabel value="none" control={<Radio />} label={`Nessuno${linked ? ` (toglie il collaboratore a ${linked} clienti)` : ''}`} />
+                <FormControlLabel
+                  value="none"
+                  control={<Radio />}
+                  label={`Nessuno${linked ? ` (toglie il collaboratore a ${linked} clienti)` : ''}`}
+                />
               </RadioGroup>
             </FormControl>
           </Box>
-        )}
-        actions={(
+        }
+        actions={
           <>
             <Button onClick={() => setOpen(false)}>Annulla</Button>
-            <Button variant="contained" onClick={save} disabled={busy || !choice || !selectedIds.length}>Assegna</Button>
+            <Button variant="contained" onClick={save} disabled={busy || !choice || !selectedIds.length}>
+              Assegna
+            </Button>
           </>
-        )} />
-      <BulkErrorDialog text={shownError} onClose={() => { setError(null); if (!error) setOpen(false); }} />
+        }
+      />
+      <BulkErrorDialog
+        text={shownError}
+        onClose={() => {
+          setError(null);
+          if (!error) setOpen(false);
+        }}
+      />
     </>
   );
 }

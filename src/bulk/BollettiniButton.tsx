@@ -7,8 +7,10 @@ export function BollettiniButton() {
   const { selectedIds } = useListContext();
   const navigate = useNavigate();
   return (
-    <BulkTrigger disabled={!selectedIds.length}
-      onClick={() => navigate('/NewSchedaBollettino', { state: { customers_ids: [...selectedIds] } })}>
+    <BulkTrigger
+      disabled={!selectedIds.length}
+      onClick={() => navigate('/NewSchedaBollettino', { state: { customers_ids: [...selectedIds] } })}
+    >
       Bollettini
     </BulkTrigger>
   );

@@ -16,7 +16,8 @@ import { BulkErrorDialog, TITLES, useQueuedSend } from './common';
 import { MESSAGES } from '../../model/types';
 import { BulkTrigger } from './groups';
 
-export const CONTRACT_ERROR = 'Errore durante il download del contratto: controlla i dati obbligatori del cliente e che sia presente un legale rappresentante.';
+export const CONTRACT_ERROR =
+  'Errore durante il download del contratto: controlla i dati obbligatori del cliente e che sia presente un legale rappresentante.';
 
 export function ContractButton() {
   const { selectedIds } = useListContext();
@@ -33,25 +34,45 @@ export function ContractButton() {
     } catch (e) {
       const detail = (e as Error).message;
       setError(detail?.startsWith('Dati mancanti') ? `${CONTRACT_ERROR} ${detail}.` : CONTRACT_ERROR);
-    } finally { setBusy(false); }
+    } finally {
+      setBusy(false);
+    }
   };
   return (
     <>
-      <BulkTrigger onClick={() => (selectedIds.length === 1 ? setOpen(true) : setError(MESSAGES.oneCustomer))} disabled={!selectedIds.length}>Contratto</BulkTrigger>
-      <AppDialog open={open} onClose={() => !busy && setOpen(false)} title={TITLES.info}
-        text={(
+      <BulkTrigger
+        onClick={() => (selectedIds.length === 1 ? setOpen(true) : setError(MESSAGES.oneCustomer))}
+        disabled={!selectedIds.length}
+      >
+        Contratto
+      </BulkTrigger>
+      <AppDialog
+        open={open}
+        onClose={() => !busy && setOpen(false)}
+        title={TITLES.info}
+        text={
           <Box>
-            <Typography>La lettera di incarico professionale del cliente selezionato, con i dati dello studio, del cliente e del suo legale rappresentante.</Typography>
+            <Typography>
+              La lettera di incarico professionale del cliente selezionato, con i dati dello studio, del cliente e del
+              suo legale rappresentante.
+            </Typography>
             {busy && <LinearProgress aria-label="Preparazione del contratto" sx={{ mt: 2 }} />}
           </Box>
-        )}
-        actions={(
+        }
+        actions={
           <>
-            <Button onClick={() => setOpen(false)} disabled={busy}>Annulla</Button>
-            <Button onClick={() => download('html')} disabled={busy}>Scarica DOC</Button>
-            <Button onClick={() => download('pdf')} variant="contained" disabled={busy}>Scarica PDF</Button>
+            <Button onClick={() => setOpen(false)} disabled={busy}>
+              Annulla
+            </Button>
+            <Button onClick={() => download('html')} disabled={busy}>
+              Scarica DOC
+            </Button>
+            <Button onClick={() => download('pdf')} variant="contained" disabled={busy}>
+              Scarica PDF
+            </Button>
           </>
-        )} />
+        }
+      />
       <BulkErrorDialog text={error} onClose={() => setError(null)} />
     </>
   );
@@ -63,26 +84,43 @@ export function ContractEmailButton() {
   const dp = useAppDataProvider();
   const [open, setOpen] = useState(false);
   const { busy, error, setError, send: queue } = useQueuedSend();
-  const send = () => queue(() => dp.emailContracts(selectedIds.map(Number)), () => setOpen(false));
+  const send = () =>
+    queue(
+      () => dp.emailContracts(selectedIds.map(Number)),
+      () => setOpen(false),
+    );
   const n = selectedIds.length;
   return (
     <>
-      <BulkTrigger onClick={() => setOpen(true)} disabled={!n}>Invia contratti via email</BulkTrigger>
-      <AppDialog open={open} onClose={() => !busy && setOpen(false)} title={TITLES.info}
-        text={(
+      <BulkTrigger onClick={() => setOpen(true)} disabled={!n}>
+        Invia contratti via email
+      </BulkTrigger>
+      <AppDialog
+        open={open}
+        onClose={() => !busy && setOpen(false)}
+        title={TITLES.info}
+        text={
           <Box>
             <Typography>
-              {n === 1 ? 'La lettera di incarico del cliente selezionato sarà inviata' : `La lettera di incarico di ciascuno dei ${n} clienti selezionati sarà inviata`} in PDF al suo indirizzo email, in copia all&apos;indirizzo per i contratti dello studio.
+              {n === 1
+                ? 'La lettera di incarico del cliente selezionato sarà inviata'
+                : `La lettera di incarico di ciascuno dei ${n} clienti selezionati sarà inviata`}{' '}
+              in PDF al suo indirizzo email, in copia all&apos;indirizzo per i contratti dello studio.
             </Typography>
             {busy && <LinearProgress aria-label="Preparazione dei contratti" sx={{ mt: 2 }} />}
           </Box>
-        )}
-        actions={(
+        }
+        actions={
           <>
-            <Button onClick={() => setOpen(false)} disabled={busy}>Annulla</Button>
-            <Button onClick={send} variant="contained" disabled={busy}>Invia</Button>
+            <Button onClick={() => setOpen(false)} disabled={busy}>
+              Annulla
+            </Button>
+            <Button onClick={send} variant="contained" disabled={busy}>
+              Invia
+            </Button>
           </>
-        )} />
+        }
+      />
       <BulkErrorDialog text={error} onClose={() => setError(null)} />
     </>
   );

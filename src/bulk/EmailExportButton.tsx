@@ -17,34 +17,70 @@ export function EmailExportButton() {
   const notify = useNotify();
   const [open, setOpen] = useState(false);
   const rows = useQuery({
-    queryKey: ['customer-emails', selectedIds.join(',')], enabled: open && selectedIds.length > 0,
-    queryFn: async ({ signal }) => (await dp.getMany('Customer', { ids: selectedIds, signal })).data as Array<{ id: number; business_name: string; email?: string | null }>,
+    queryKey: ['customer-emails', selectedIds.join(',')],
+    enabled: open && selectedIds.length > 0,
+    queryFn: async ({ signal }) =>
+      (await dp.getMany('Customer', { ids: selectedIds, signal })).data as Array<{
+        id: number;
+        business_name: string;
+        email?: string | null;
+      }>,
   });
   const withEmail = (rows.data ?? []).filter((r) => r.email);
   const text = [...new Set(withEmail.map((r) => String(r.email)))].join('; ');
   const copy = async () => {
-    try { await navigator.clipboard.writeText(text); notify('Indirizzi copiati negli appunti'); } catch { notify('Copia non riuscita: seleziona il testo e copialo', { type: 'warning' }); }
+    try {
+      await navigator.clipboard.writeText(text);
+      notify('Indirizzi copiati negli appunti');
+    } catch {
+      notify('Copia non riuscita: seleziona il testo e copialo', { type: 'warning' });
+    }
   };
-  const download = () => downloadCsv('email_clienti.csv', ['Ragione Sociale', 'Email'], withEmail.map((r) => [r.business_name, String(r.email)]));
+  const download = () =>
+    downloadCsv(
+      'email_clienti.csv',
+      ['Ragione Sociale', 'Email'],
+      withEmail.map((r) => [r.business_name, String(r.email)]),
+    );
   return (
     <>
-      <BulkTrigger onClick={() => setOpen(true)} disabled={!selectedIds.length}>Esporta email</BulkTrigger>
-      <AppDialog open={open} onClose={() => setOpen(false)} title={TITLES.info}
-        text={(
+      <BulkTrigger onClick={() => setOpen(true)} disabled={!selectedIds.length}>
+        Esporta email
+      </BulkTrigger>
+      <AppDialog
+        open={open}
+        onClose={() => setOpen(false)}
+        title={TITLES.info}
+        text={
           <Box>
             <Typography sx={{ mb: 1 }}>
-              {rows.isPending ? 'Caricamento…' : `${withEmail.length} indirizzi email dei ${selectedIds.length} clienti selezionati.`}
+              {rows.isPending
+                ? 'Caricamento…'
+                : `${withEmail.length} indirizzi email dei ${selectedIds.length} clienti selezionati.`}
             </Typography>
-            <TextField label="Indirizzi email" value={text} multiline minRows={3} maxRows={10} fullWidth slotProps={{ htmlInput: { readOnly: true } }} />
+            <TextField
+              label="Indirizzi email"
+              value={text}
+              multiline
+              minRows={3}
+              maxRows={10}
+              fullWidth
+              slotProps={{ htmlInput: { readOnly: true } }}
+            />
           </Box>
-        )}
-        actions={(
+        }
+        actions={
           <>
             <Button onClick={() => setOpen(false)}>Chiudi</Button>
-            <Button onClick={download} disabled={!withEmail.length}>Scarica CSV</Button>
-            <Button variant="contained" onClick={copy} disabled={!withEmail.length}>Copia negli appunti</Button>
+            <Button onClick={download} disabled={!withEmail.length}>
+              Scarica CSV
+            </Button>
+            <Button variant="contained" onClick={copy} disabled={!withEmail.length}>
+              Copia negli appunti
+            </Button>
           </>
-        )} />
+        }
+      />
       <BulkErrorDialog text={rows.isError ? TEXTS.load : null} onClose={() => setOpen(false)} />
     </>
   );

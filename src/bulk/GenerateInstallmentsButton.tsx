@@ -16,7 +16,11 @@ function perCustomer(result: InstallmentsResult) {
     const row = by.get(c.customer.id);
     const cents = toCents(c.amount);
     if (!row) by.set(c.customer.id, { business_name: c.customer.business_name, count: 1, cents, first: c.date });
-    else { row.count += 1; row.cents += cents; if (c.date < row.first) row.first = c.date; }
+    else {
+      row.count += 1;
+      row.cents += cents;
+      if (c.date < row.first) row.first = c.date;
+    }
   }
   return [...by.values()].map((r) => ({ ...r, total: fromCents(r.cents) }));
 }
@@ -30,39 +34,84 @@ export function GenerateInstallmentsButton() {
   const [busy, setBusy] = useState(false);
   const [result, setResult] = useState<InstallmentsResult | null>(null);
   const [error, setError] = useState<string | null>(null);
-  const close = () => { setOpen(false); setResult(null); };
+  const close = () => {
+    setOpen(false);
+    setResult(null);
+  };
   const run = async () => {
     setBusy(true);
     try {
       setResult(await dp.generateInstallments(selectedIds, Number(year)));
       refresh();
-    } catch { setError(TEXTS.generate); } finally { setBusy(false); }
+    } catch {
+      setError(TEXTS.generate);
+    } finally {
+      setBusy(false);
+    }
   };
   return (
     <>
-      <BulkTrigger onClick={() => { setOpen(true); setResult(null); }}>Genera rate</BulkTrigger>
-      <AppDialog open={open} onClose={close} title={TITLES.info}
-        text={result ? (
-          <Box>
-            <Typography variant="subtitle2" sx={{ mt: 1 }}>Rate create: {result.created.length} per {perCustomer(result).length} clienti</Typography>
-            {result.created.length > 0 && <ResultTable caption="Rate create per cliente" head={['Ragione Sociale', 'Rate', 'Totale', 'Prima rata']}
-              rows={perCustomer(result).map((c) => [c.business_name, c.count, c.total, displayDate(c.first)])} money={[2]} csv="rate_create.csv" />}
-            <Typography variant="subtitle2" sx={{ mt: 2 }}>Clienti esclusi: {result.skipped.length}</Typography>
-            {result.skipped.length > 0 && <ResultTable caption="Clienti esclusi" head={['Ragione Sociale', 'Motivo']}
-              rows={result.skipped.map((s) => [s.business_name, s.reason])} csv="clienti_esclusi.csv" />}
-          </Box>
-        ) : (
-          <Box>
-            <Typography>Genera le rate annuali dei {selectedIds.length} clienti selezionati.</Typography>
-            <YearField value={year} onChange={setYear} />
-          </Box>
-        )}
-        actions={result ? <Button onClick={close} variant="contained" autoFocus>Chiudi</Button> : (
-          <>
-            <Button onClick={close}>Annulla</Button>
-            <Button onClick={run} variant="contained" disabled={busy || !validYear(year)}>Genera</Button>
-          </>
-        )} />
+      <BulkTrigger
+        onClick={() => {
+          setOpen(true);
+          setResult(null);
+        }}
+      >
+        Genera rate
+      </BulkTrigger>
+      <AppDialog
+        open={open}
+        onClose={close}
+        title={TITLES.info}
+        text={
+          result ? (
+            <Box>
+              <Typography variant="subtitle2" sx={{ mt: 1 }}>
+                Rate create: {result.created.length} per {perCustomer(result).length} clienti
+              </Typography>
+              {result.created.length > 0 && (
+                <ResultTable
+                  caption="Rate create per cliente"
+                  head={['Ragione Sociale', 'Rate', 'Totale', 'Prima rata']}
+                  rows={perCustomer(result).map((c) => [c.business_name, c.count, c.total, displayDate(c.first)])}
+                  money={[2]}
+                  csv="rate_create.csv"
+                />
+              )}
+              <Typography variant="subtitle2" sx={{ mt: 2 }}>
+                Clienti esclusi: {result.skipped.length}
+              </Typography>
+              {result.skipped.length > 0 && (
+                <ResultTable
+                  caption="Clienti esclusi"
+                  head={['Ragione Sociale', 'Motivo']}
+                  rows={result.skipped.map((s) => [s.business_name, s.reason])}
+                  csv="clienti_esclusi.csv"
+                />
+              )}
+            </Box>
+          ) : (
+            <Box>
+              <Typography>Genera le rate annuali dei {selectedIds.length} clienti selezionati.</Typography>
+              <YearField value={year} onChange={setYear} />
+            </Box>
+          )
+        }
+        actions={
+          result ? (
+            <Button onClick={close} variant="contained" autoFocus>
+              Chiudi
+            </Button>
+          ) : (
+            <>
+              <Button onClick={close}>Annulla</Button>
+              <Button onClick={run} variant="contained" disabled={busy || !validYear(year)}>
+                Genera
+              </Button>
+            </>
+          )
+        }
+      />
       <BulkErrorDialog text={error} onClose={() => setError(null)} />
     </>
   );

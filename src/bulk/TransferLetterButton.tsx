@@ -36,26 +36,56 @@ export function TransferLetterButton() {
       const { blob, filename } = await dp.downloadTransferLetter(Number(selectedIds[0]), value!);
       saveAs(blob, filename);
       setOpen(false);
-    } catch { setError(DOWNLOAD_ERROR); } finally { setBusy(false); }
+    } catch {
+      setError(DOWNLOAD_ERROR);
+    } finally {
+      setBusy(false);
+    }
   };
   return (
     <>
-      <BulkTrigger onClick={() => (one ? setOpen(true) : setError(MESSAGES.oneCustomer))} disabled={!selectedIds.length}>Lettera bonifico</BulkTrigger>
-      <AppDialog open={open} onClose={() => !busy && setOpen(false)} title={TITLES.info}
-        text={(
+      <BulkTrigger
+        onClick={() => (one ? setOpen(true) : setError(MESSAGES.oneCustomer))}
+        disabled={!selectedIds.length}
+      >
+        Lettera bonifico
+      </BulkTrigger>
+      <AppDialog
+        open={open}
+        onClose={() => !busy && setOpen(false)}
+        title={TITLES.info}
+        text={
           <Box>
             <Typography>La lettera con cui il cliente ordina alla sua banca il bonifico allo studio.</Typography>
-            <TextField label="Importo" value={amount} onChange={(e) => setAmount(e.target.value)} size="small" sx={{ mt: 2 }} autoFocus
-              error={amount !== '' && value === undefined} helperText={amount !== '' && value === undefined ? 'Importo non valido: maggiore di 0, massimo 2 decimali' : ' '}
-              slotProps={{ input: { startAdornment: <InputAdornment position="start">€</InputAdornment> }, htmlInput: { inputMode: 'decimal' } }} />
+            <TextField
+              label="Importo"
+              value={amount}
+              onChange={(e) => setAmount(e.target.value)}
+              size="small"
+              sx={{ mt: 2 }}
+              autoFocus
+              error={amount !== '' && value === undefined}
+              helperText={
+                amount !== '' && value === undefined ? 'Importo non valido: maggiore di 0, massimo 2 decimali' : ' '
+              }
+              slotProps={{
+                input: { startAdornment: <InputAdornment position="start">€</InputAdornment> },
+                htmlInput: { inputMode: 'decimal' },
+              }}
+            />
           </Box>
-        )}
-        actions={(
+        }
+        actions={
           <>
-            <Button onClick={() => setOpen(false)} disabled={busy}>Annulla</Button>
-            <Button onClick={download} variant="contained" disabled={busy || value === undefined}>Scarica PDF</Button>
+            <Button onClick={() => setOpen(false)} disabled={busy}>
+              Annulla
+            </Button>
+            <Button onClick={download} variant="contained" disabled={busy || value === undefined}>
+              Scarica PDF
+            </Button>
           </>
-        )} />
+        }
+      />
       <BulkErrorDialog text={error} onClose={() => setError(null)} />
     </>
   );

@@ -16,7 +16,8 @@ import { BulkErrorDialog, TITLES } from './common';
 import { BulkTrigger } from './groups';
 
 export const AT_LEAST_ONE = 'Attenzione scegli almeno un cliente';
-export const WORD_ERROR = 'Errore durante la preparazione del modello: controlla che il modello sia un documento Word valido e che i dati del cliente e dello studio siano completi.';
+export const WORD_ERROR =
+  'Errore durante la preparazione del modello: controlla che il modello sia un documento Word valido e che i dati del cliente e dello studio siano completi.';
 export const SEND_ERROR = 'Errore di invio...';
 
 export function WordTemplateButton() {
@@ -27,7 +28,11 @@ export function WordTemplateButton() {
   const [templateId, setTemplateId] = useState<number | ''>('');
   const [busy, setBusy] = useState<'download' | 'email' | null>(null);
   const [error, setError] = useState<string | null>(null);
-  const templates = useQuery({ queryKey: ['wordTemplates'], queryFn: ({ signal }) => dp.wordTemplates({ signal }), enabled: open });
+  const templates = useQuery({
+    queryKey: ['wordTemplates'],
+    queryFn: ({ signal }) => dp.wordTemplates({ signal }),
+    enabled: open,
+  });
   const chosen = templates.data?.find((t) => t.id === templateId);
   const ids = selectedIds.map(Number);
   const fail = (base: string, e: unknown) => setError(`${base} ${(e as Error).message ?? ''}`.trim());
@@ -38,7 +43,11 @@ export function WordTemplateButton() {
       saveAs(blob, filename);
       notify(ids.length > 1 ? `${ids.length} documenti scaricati` : 'Documento scaricato', { type: 'info' });
       setOpen(false);
-    } catch (e) { fail(WORD_ERROR, e); } finally { setBusy(null); }
+    } catch (e) {
+      fail(WORD_ERROR, e);
+    } finally {
+      setBusy(null);
+    }
   };
   const email = async () => {
     setBusy('email');
@@ -46,30 +55,69 @@ export function WordTemplateButton() {
       const res = await dp.emailWordTemplate(Number(templateId), ids);
       notify(res.message ?? 'Email inserita nella coda', { type: 'info' });
       setOpen(false);
-    } catch (e) { fail(SEND_ERROR, e); } finally { setBusy(null); }
+    } catch (e) {
+      fail(SEND_ERROR, e);
+    } finally {
+      setBusy(null);
+    }
   };
   return (
     <>
       <BulkTrigger onClick={() => (ids.length ? setOpen(true) : setError(AT_LEAST_ONE))}>Modelli Word</BulkTrigger>
-      <AppDialog open={open} onClose={() => !busy && setOpen(false)} title={TITLES.info}
-        text={(
+      <AppDialog
+        open={open}
+        onClose={() => !busy && setOpen(false)}
+        title={TITLES.info}
+        text={
           <Box sx={{ minWidth: { sm: 420 } }}>
-            <Typography>Un documento Word compilato con i dati di ciascuno dei {ids.length} clienti selezionati.</Typography>
-            {templates.isError && <Alert severity="error" sx={{ mt: 2 }}>Errore di caricamento...</Alert>}
-            <TextField select fullWidth label="Modello" value={templateId} onChange={(e) => setTemplateId(Number(e.target.value))} sx={{ mt: 2 }}
-              disabled={!!busy || templates.isPending} helperText={chosen?.description ?? (templates.data && !templates.data.length ? 'Nessun modello disponibile' : ' ')}>
-              {(templates.data ?? []).map((t) => <MenuItem key={t.id} value={t.id}>{t.title}</MenuItem>)}
+            <Typography>
+              Un documento Word compilato con i dati di ciascuno dei {ids.length} clienti selezionati.
+            </Typography>
+            {templates.isError && (
+              <Alert severity="error" sx={{ mt: 2 }}>
+                Errore di caricamento...
+              </Alert>
+            )}
+            <TextField
+              select
+              fullWidth
+              label="Modello"
+              value={templateId}
+              onChange={(e) => setTemplateId(Number(e.target.value))}
+              sx={{ mt: 2 }}
+              disabled={!!busy || templates.isPending}
+              helperText={
+                chosen?.description ?? (templates.data && !templates.data.length ? 'Nessun modello disponibile' : ' ')
+              }
+            >
+              {(templates.data ?? []).map((t) => (
+                <MenuItem key={t.id} value={t.id}>
+                  {t.title}
+                </MenuItem>
+              ))}
             </TextField>
-            {busy && <LinearProgress aria-label={busy === 'download' ? 'Preparazione dei documenti' : 'Invio in coda'} sx={{ mt: 1 }} />}
+            {busy && (
+              <LinearProgress
+                aria-label={busy === 'download' ? 'Preparazione dei documenti' : 'Invio in coda'}
+                sx={{ mt: 1 }}
+              />
+            )}
           </Box>
-        )}
-        actions={(
+        }
+        actions={
           <>
-            <Button onClick={() => setOpen(false)} disabled={!!busy}>Annulla</Button>
-            <Button onClick={email} disabled={!!busy || templateId === ''}>Invia via email</Button>
-            <Button onClick={download} variant="contained" disabled={!!busy || templateId === ''}>{ids.length > 1 ? 'Scarica zip' : 'Scarica'}</Button>
+            <Button onClick={() => setOpen(false)} disabled={!!busy}>
+              Annulla
+            </Button>
+            <Button onClick={email} disabled={!!busy || templateId === ''}>
+              Invia via email
+            </Button>
+            <Button onClick={download} variant="contained" disabled={!!busy || templateId === ''}>
+              {ids.length > 1 ? 'Scarica zip' : 'Scarica'}
+            </Button>
           </>
-        )} />
+        }
+      />
       <BulkErrorDialog text={error} onClose={() => setError(null)} />
     </>
   );

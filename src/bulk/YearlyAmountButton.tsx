@@ -27,7 +27,11 @@ export function YearlyAmountButton() {
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const change = () => ({ [FIELD[mode]]: Number(value.replace(',', '.')) }) as { yearly_accounting_amount: number };
-  const close = () => { setOpen(false); setPreview(null); setFieldError(null); };
+  const close = () => {
+    setOpen(false);
+    setPreview(null);
+    setFieldError(null);
+  };
   const call = async (write: boolean) => {
     setBusy(true);
     setFieldError(null);
@@ -41,35 +45,80 @@ export function YearlyAmountButton() {
       }
     } catch (e) {
       const fieldMessage = e instanceof ApiError && e.status === 422 ? e.body.errors?.[FIELD[mode]]?.[0] : undefined;
-      if (fieldMessage) { setFieldError(fieldMessage); setPreview(null); } else setError(write ? TEXTS.save : TEXTS.load);
-    } finally { setBusy(false); }
+      if (fieldMessage) {
+        setFieldError(fieldMessage);
+        setPreview(null);
+      } else setError(write ? TEXTS.save : TEXTS.load);
+    } finally {
+      setBusy(false);
+    }
   };
   const empty = value.trim() === '' || !Number.isFinite(Number(value.replace(',', '.')));
   return (
     <>
-      <BulkTrigger onClick={() => { setOpen(true); setPreview(null); }}>Tariffa annuale</BulkTrigger>
-      <AppDialog open={open} onClose={close} title={TITLES.warning}
-        text={(
+      <BulkTrigger
+        onClick={() => {
+          setOpen(true);
+          setPreview(null);
+        }}
+      >
+        Tariffa annuale
+      </BulkTrigger>
+      <AppDialog
+        open={open}
+        onClose={close}
+        title={TITLES.warning}
+        text={
           <Box>
             <Typography>Nuova tariffa annuale dei {selectedIds.length} clienti selezionati.</Typography>
-            <RadioGroup row aria-label="Tipo di modifica" value={mode} onChange={(e) => { setMode(e.target.value as Mode); setPreview(null); setFieldError(null); }}>
+            <RadioGroup
+              row
+              aria-label="Tipo di modifica"
+              value={mode}
+              onChange={(e) => {
+                setMode(e.target.value as Mode);
+                setPreview(null);
+                setFieldError(null);
+              }}
+            >
               <FormControlLabel value="percentage" control={<Radio />} label="Variazione percentuale" />
               <FormControlLabel value="fixed" control={<Radio />} label="Valore fisso" />
             </RadioGroup>
-            <TextField label={mode === 'fixed' ? 'Nuova tariffa annuale (€)' : 'Variazione (%)'} value={value} size="small"
-              onChange={(e) => { setValue(e.target.value); setPreview(null); }} error={!!fieldError} helperText={fieldError ?? (mode === 'percentage' ? 'es. 5 oppure -10' : ' ')}
-              slotProps={{ htmlInput: { inputMode: 'decimal' } }} sx={{ mt: 1 }} />
-            {preview && <ResultTable caption="Anteprima della nuova tariffa" head={['Ragione Sociale', 'Tariffa attuale', 'Nuova tariffa']}
-              rows={preview.customers.map((c) => [c.business_name, c.old_amount, c.new_amount])} money={[1, 2]} />}
+            <TextField
+              label={mode === 'fixed' ? 'Nuova tariffa annuale (€)' : 'Variazione (%)'}
+              value={value}
+              size="small"
+              onChange={(e) => {
+                setValue(e.target.value);
+                setPreview(null);
+              }}
+              error={!!fieldError}
+              helperText={fieldError ?? (mode === 'percentage' ? 'es. 5 oppure -10' : ' ')}
+              slotProps={{ htmlInput: { inputMode: 'decimal' } }}
+              sx={{ mt: 1 }}
+            />
+            {preview && (
+              <ResultTable
+                caption="Anteprima della nuova tariffa"
+                head={['Ragione Sociale', 'Tariffa attuale', 'Nuova tariffa']}
+                rows={preview.customers.map((c) => [c.business_name, c.old_amount, c.new_amount])}
+                money={[1, 2]}
+              />
+            )}
           </Box>
-        )}
-        actions={(
+        }
+        actions={
           <>
             <Button onClick={close}>Annulla</Button>
-            <Button onClick={() => call(false)} disabled={busy || empty}>Anteprima</Button>
-            <Button onClick={() => call(true)} variant="contained" disabled={busy || empty || !preview}>Conferma</Button>
+            <Button onClick={() => call(false)} disabled={busy || empty}>
+              Anteprima
+            </Button>
+            <Button onClick={() => call(true)} variant="contained" disabled={busy || empty || !preview}>
+              Conferma
+            </Button>
           </>
-        )} />
+        }
+      />
       <BulkErrorDialog text={error} onClose={() => setError(null)} />
     </>
   );

@@ -18,11 +18,28 @@ export { currentYear } from '../../model/dates';
 export const validYear = (y: string) => /^\d{4}$/.test(y) && Number(y) >= YEAR_MIN && Number(y) <= YEAR_MAX;
 
 /** The year of an action: a labelled number field with its error. */
-export function YearField({ value, onChange, label = 'Anno' }: { value: string; onChange: (v: string) => void; label?: string }) {
+export function YearField({
+  value,
+  onChange,
+  label = 'Anno',
+}: {
+  value: string;
+  onChange: (v: string) => void;
+  label?: string;
+}) {
   const bad = !validYear(value);
   return (
-    <TextField label={label} type="number" value={value} onChange={(e) => onChange(e.target.value)} size="small"
-      error={bad} helperText={bad ? `Anno tra ${YEAR_MIN} e ${YEAR_MAX}` : ' '} slotProps={{ htmlInput: { min: YEAR_MIN, max: YEAR_MAX } }} sx={{ mt: 1 }} />
+    <TextField
+      label={label}
+      type="number"
+      value={value}
+      onChange={(e) => onChange(e.target.value)}
+      size="small"
+      error={bad}
+      helperText={bad ? `Anno tra ${YEAR_MIN} e ${YEAR_MAX}` : ' '}
+      slotProps={{ htmlInput: { min: YEAR_MIN, max: YEAR_MAX } }}
+      sx={{ mt: 1 }}
+    />
   );
 }
 
@@ -38,8 +55,14 @@ export const csvCell = (value: unknown) => {
  * `money` columns hold numbers, written as Italian decimals ('-12,50'): numbers this code
  * writes are not text a spreadsheet could run, so they are exempt from the formula rule.
  */
-export function downloadCsv(fileName: string, head: string[], rows: Array<Array<string | number>>, money: number[] = []) {
-  const line = (r: Array<string | number>) => r.map((c, j) => (money.includes(j) && typeof c === 'number' ? formatAmount(c) : csvCell(c))).join(';');
+export function downloadCsv(
+  fileName: string,
+  head: string[],
+  rows: Array<Array<string | number>>,
+  money: number[] = [],
+) {
+  const line = (r: Array<string | number>) =>
+    r.map((c, j) => (money.includes(j) && typeof c === 'number' ? formatAmount(c) : csvCell(c))).join(';');
   const lines = [head.map(csvCell).join(';'), ...rows.map(line)];
   saveAs(new Blob([`\uFEFF${lines.join('\r\n')}\r\n`], { type: 'text/csv;charset=utf-8' }), fileName);
 }
@@ -63,7 +86,9 @@ export function useQueuedSend() {
     } catch (e) {
       if (!keepOnError) after?.();
       setError(`${TEXTS.send} ${(e as Error).message ?? ''}`.trim());
-    } finally { setBusy(false); }
+    } finally {
+      setBusy(false);
+    }
   };
   return { busy, error, setError, send };
 }
@@ -76,21 +101,60 @@ export const RESULT_ROWS_SHOWN = 200;
  * shown in euro. Long results show their first RESULT_ROWS_SHOWN rows and, with `csv`, offer
  * the whole of it as a CSV file.
  */
-export function ResultTable({ caption, head, rows, money = [], csv }: { caption: string; head: string[]; rows: Array<Array<string | number>>; money?: number[]; csv?: string }) {
+export function ResultTable({
+  caption,
+  head,
+  rows,
+  money = [],
+  csv,
+}: {
+  caption: string;
+  head: string[];
+  rows: Array<Array<string | number>>;
+  money?: number[];
+  csv?: string;
+}) {
   const shown = rows.slice(0, RESULT_ROWS_SHOWN);
   const show = (c: string | number, j: number) => (money.includes(j) && typeof c === 'number' ? formatEuro(c) : c);
   // amounts, numbers and dates stay on one line; names wrap
-  const cellSx = (c: string | number) => (typeof c === 'number' || /^\d{2}-\d{2}-\d{4}$/.test(c) ? { whiteSpace: 'nowrap' } : undefined);
+  const cellSx = (c: string | number) =>
+    typeof c === 'number' || /^\d{2}-\d{2}-\d{4}$/.test(c) ? { whiteSpace: 'nowrap' } : undefined;
   return (
     <Box sx={{ overflowX: 'auto' }}>
       <Table size="small" aria-label={caption}>
-        <TableHead><TableRow>{head.map((h, j) => <TableCell key={h} align={money.includes(j) ? 'right' : undefined}>{h}</TableCell>)}</TableRow></TableHead>
-        <TableBody>{shown.map((r, i) => <TableRow key={i}>{r.map((c, j) => <TableCell key={j} align={money.includes(j) ? 'right' : undefined} sx={cellSx(c)}>{show(c, j)}</TableCell>)}</TableRow>)}</TableBody>
+        <TableHead>
+          <TableRow>
+            {head.map((h, j) => (
+              <TableCell key={h} align={money.includes(j) ? 'right' : undefined}>
+                {h}
+              </TableCell>
+            ))}
+          </TableRow>
+        </TableHead>
+        <TableBody>
+          {shown.map((r, i) => (
+            <TableRow key={i}>
+              {r.map((c, j) => (
+                <TableCell key={j} align={money.includes(j) ? 'right' : undefined} sx={cellSx(c)}>
+                  {show(c, j)}
+                </TableCell>
+              ))}
+            </TableRow>
+          ))}
+        </TableBody>
       </Table>
       {(rows.length > shown.length || csv) && (
         <Box sx={{ display: 'flex', alignItems: 'center', gap: 1, mt: 0.5 }}>
-          {rows.length > shown.length && <Typography variant="caption">Mostrate {shown.length} righe di {rows.length}.</Typography>}
-          {csv && <Button size="small" onClick={() => downloadCsv(csv, head, rows, money)}>Scarica CSV</Button>}
+          {rows.length > shown.length && (
+            <Typography variant="caption">
+              Mostrate {shown.length} righe di {rows.length}.
+            </Typography>
+          )}
+          {csv && (
+            <Button size="small" onClick={() => downloadCsv(csv, head, rows, money)}>
+              Scarica CSV
+            </Button>
+          )}
         </Box>
       )}
     </Box>
@@ -116,14 +180,38 @@ export function useTwoClicks(key: string) {
     armed,
     disarm: () => setArmedFor(null),
     /** true on the second click (disarmed again), false on the first (armed) */
-    confirmed: () => { if (!armed) { setArmedFor(key); return false; } setArmedFor(null); return true; },
+    confirmed: () => {
+      if (!armed) {
+        setArmedFor(key);
+        return false;
+      }
+      setArmedFor(null);
+      return true;
+    },
   };
 }
 
 /** The button of a two-click action: `label`, then 'Sicuro?' in the warning colour. */
-export function TwoClickButton({ clicks, label, onRun, disabled }: { clicks: ReturnType<typeof useTwoClicks>; label: string; onRun: () => void; disabled?: boolean }) {
+export function TwoClickButton({
+  clicks,
+  label,
+  onRun,
+  disabled,
+}: {
+  clicks: ReturnType<typeof useTwoClicks>;
+  label: string;
+  onRun: () => void;
+  disabled?: boolean;
+}) {
   return (
-    <Button onClick={() => { if (clicks.confirmed()) onRun(); }} variant="contained" color={clicks.armed ? 'warning' : 'primary'} disabled={disabled}>
+    <Button
+      onClick={() => {
+        if (clicks.confirmed()) onRun();
+      }}
+      variant="contained"
+      color={clicks.armed ? 'warning' : 'primary'}
+      disabled={disabled}
+    >
       {clicks.armed ? 'Sicuro?' : label}
     </Button>
   );
@@ -131,8 +219,19 @@ export function TwoClickButton({ clicks, label, onRun, disabled }: { clicks: Ret
 
 /** The error dialog of a bulk action: 'Errore!!' and the catalogue's text. */
 export function BulkErrorDialog({ text, onClose }: { text: string | null; onClose: () => void }) {
-  return <AppDialog open={text != null} onClose={onClose} title={TITLES.error} text={text ?? ''}
-    actions={<Button onClick={onClose} variant="contained" autoFocus>Ho Capito</Button>} />;
+  return (
+    <AppDialog
+      open={text != null}
+      onClose={onClose}
+      title={TITLES.error}
+      text={text ?? ''}
+      actions={
+        <Button onClick={onClose} variant="contained" autoFocus>
+          Ho Capito
+        </Button>
+      }
+    />
+  );
 }
 
 /** The names of the selected customers (read once the dialog that shows them is open). */
@@ -145,13 +244,33 @@ export function useCustomerNames(ids: Identifier[], enabled: boolean) {
  * A value of its own for each selected customer (a payslip quantity, a balancer year): a table
  * '{label} per cliente' with the customer's name and a number input named '{label} {name}'.
  */
-export function PerCustomerTable({ ids, nameOf, label, value, error, onChange, min, width = 120 }: {
-  ids: Identifier[]; nameOf: (id: unknown) => string; label: string; value: (id: Identifier) => string;
-  error: (id: Identifier) => string | undefined; onChange: (id: Identifier, text: string) => void; min?: number; width?: number;
+export function PerCustomerTable({
+  ids,
+  nameOf,
+  label,
+  value,
+  error,
+  onChange,
+  min,
+  width = 120,
+}: {
+  ids: Identifier[];
+  nameOf: (id: unknown) => string;
+  label: string;
+  value: (id: Identifier) => string;
+  error: (id: Identifier) => string | undefined;
+  onChange: (id: Identifier, text: string) => void;
+  min?: number;
+  width?: number;
 }) {
   return (
     <Table size="small" aria-label={`${label} per cliente`} sx={{ mt: 1 }}>
-      <TableHead><TableRow><TableCell>Ragione Sociale</TableCell><TableCell align="right">{label}</TableCell></TableRow></TableHead>
+      <TableHead>
+        <TableRow>
+          <TableCell>Ragione Sociale</TableCell>
+          <TableCell align="right">{label}</TableCell>
+        </TableRow>
+      </TableHead>
       <TableBody>
         {ids.map((id) => {
           const message = error(id);
@@ -159,9 +278,21 @@ export function PerCustomerTable({ ids, nameOf, label, value, error, onChange, m
             <TableRow key={String(id)}>
               <TableCell>{nameOf(id)}</TableCell>
               <TableCell align="right">
-                <TextField size="small" type="number" value={value(id)} error={!!message} helperText={message}
+                <TextField
+                  size="small"
+                  type="number"
+                  value={value(id)}
+                  error={!!message}
+                  helperText={message}
                   onChange={(e) => onChange(id, e.target.value)}
-                  slotProps={{ htmlInput: { ...(min !== undefined ? { min, step: 1 } : {}), 'aria-label': `${label} ${nameOf(id)}` } }} sx={{ width }} />
+                  slotProps={{
+                    htmlInput: {
+                      ...(min !== undefined ? { min, step: 1 } : {}),
+                      'aria-label': `${label} ${nameOf(id)}`,
+                    },
+                  }}
+                  sx={{ width }}
+                />
               </TableCell>
             </TableRow>
           );

@@ -10,16 +10,40 @@ import { createContext, useContext, useId, useMemo, useState, type ReactNode } f
 import { Button, Menu, MenuItem } from '@mui/material';
 import ArrowDropDownIcon from '@mui/icons-material/ArrowDropDown';
 
-interface GroupContext { close: () => void }
+interface GroupContext {
+  close: () => void;
+}
 const InMenu = createContext<GroupContext | null>(null);
 
 /** The trigger of a bulk action: a small button in the bar, or an item of the group's menu. */
-export function BulkTrigger({ onClick, disabled, children }: { onClick: () => void; disabled?: boolean; children: ReactNode }) {
+export function BulkTrigger({
+  onClick,
+  disabled,
+  children,
+}: {
+  onClick: () => void;
+  disabled?: boolean;
+  children: ReactNode;
+}) {
   const group = useContext(InMenu);
   if (group) {
-    return <MenuItem disabled={disabled} onClick={() => { group.close(); onClick(); }}>{children}</MenuItem>;
+    return (
+      <MenuItem
+        disabled={disabled}
+        onClick={() => {
+          group.close();
+          onClick();
+        }}
+      >
+        {children}
+      </MenuItem>
+    );
   }
-  return <Button size="small" onClick={onClick} disabled={disabled}>{children}</Button>;
+  return (
+    <Button size="small" onClick={onClick} disabled={disabled}>
+      {children}
+    </Button>
+  );
 }
 
 /** A group of actions behind one button: its menu lists them by name. */
@@ -30,17 +54,34 @@ export function BulkGroup({ label, children }: { label: string; children: ReactN
   const ctx = useMemo<GroupContext>(() => ({ close: () => setAnchor(null) }), []);
   return (
     <>
-      <Button size="small" id={`${id}-button`} aria-haspopup="menu" aria-controls={open ? `${id}-menu` : undefined}
-        aria-expanded={open ? 'true' : undefined} endIcon={<ArrowDropDownIcon />} onClick={(e) => setAnchor(e.currentTarget)}>
+      <Button
+        size="small"
+        id={`${id}-button`}
+        aria-haspopup="menu"
+        aria-controls={open ? `${id}-menu` : undefined}
+        aria-expanded={open ? 'true' : undefined}
+        endIcon={<ArrowDropDownIcon />}
+        onClick={(e) => setAnchor(e.currentTarget)}
+      >
         {label}
       </Button>
       {/* kept mounted: an action's dialog lives in its item's component. MUI focuses the first item
           of its direct children, here one provider: the first item is focused as the menu opens */}
-      <Menu id={`${id}-menu`} anchorEl={anchor} open={open} onClose={() => setAnchor(null)} keepMounted autoFocus={false}
+      <Menu
+        id={`${id}-menu`}
+        anchorEl={anchor}
+        open={open}
+        onClose={() => setAnchor(null)}
+        keepMounted
+        autoFocus={false}
         slotProps={{
           list: { 'aria-labelledby': `${id}-button` },
-          transition: { onEntering: (node: HTMLElement) => node.querySelector<HTMLElement>('[role="menuitem"]:not(.Mui-disabled)')?.focus() },
-        }}>
+          transition: {
+            onEntering: (node: HTMLElement) =>
+              node.querySelector<HTMLElement>('[role="menuitem"]:not(.Mui-disabled)')?.focus(),
+          },
+        }}
+      >
         <InMenu.Provider value={ctx}>{children}</InMenu.Provider>
       </Menu>
     </>

@@ -12,7 +12,21 @@ import { ContractButton, ContractEmailButton } from './ContractButton';
 import { WordTemplateButton } from './WordTemplateButton';
 import { BulkGroup } from './groups';
 
-export { GenerateInstallmentsButton, YearlyAmountButton, AnnualBalancerButton, AssignCollaboratorButton, AddTransactionButton, EmailExportButton, BollettiniButton, AccountBalanceButton, TransferLetterButton, ContractButton, WordTemplateButton, ContractEmailButton, AccountBalanceEmailButton };
+export {
+  GenerateInstallmentsButton,
+  YearlyAmountButton,
+  AnnualBalancerButton,
+  AssignCollaboratorButton,
+  AddTransactionButton,
+  EmailExportButton,
+  BollettiniButton,
+  AccountBalanceButton,
+  TransferLetterButton,
+  ContractButton,
+  WordTemplateButton,
+  ContractEmailButton,
+  AccountBalanceEmailButton,
+};
 
 export { BULK_GROUPS, bulkGroupOf } from './groupNames';
 

@@ -6,8 +6,15 @@
 import type { ChangeEvent, JSX } from 'react';
 import { InputAdornment } from '@mui/material';
 import {
-  AutocompleteArrayInput, AutocompleteInput, BooleanInput, PasswordInput, ReferenceArrayInput, ReferenceInput,
-  SelectInput, TextInput, type Validator as RaValidator,
+  AutocompleteArrayInput,
+  AutocompleteInput,
+  BooleanInput,
+  PasswordInput,
+  ReferenceArrayInput,
+  ReferenceInput,
+  SelectInput,
+  TextInput,
+  type Validator as RaValidator,
 } from 'react-admin';
 import type { FieldDef, FieldType } from '../../model/fields';
 import { modelByName } from '../../model/registry';
@@ -42,65 +49,110 @@ export interface AppFieldType {
 }
 
 const common = (a: InputArgs) => ({
-  source: a.name, label: a.fd.label, validate: a.validate, fullWidth: true, readOnly: a.readOnly, disabled: a.readOnly, helperText: ' ' as const,
+  source: a.name,
+  label: a.fd.label,
+  validate: a.validate,
+  fullWidth: true,
+  readOnly: a.readOnly,
+  disabled: a.readOnly,
+  helperText: ' ' as const,
 });
 
 const optionText = (refName: string) => (r: Record<string, unknown>) => {
   if (!r) return '';
   if (typeof r.label === 'string') return r.label;
   const ref = modelByName.get(refName)!;
-  return ref.labelFields.map((f) => r[f]).filter(Boolean).join(' ');
+  return ref.labelFields
+    .map((f) => r[f])
+    .filter(Boolean)
+    .join(' ');
 };
 
 /**
  * Numbers typed as text: a well-formed number becomes a number, anything else is kept as
  * typed so that the field's rule shows its message ('12a' is not silently 12).
  */
-export const parseNumberText = (kind: 'integer' | 'decimal') => (text: string): number | string | null => {
-  const s = (text ?? '').trim();
-  if (!s) return null;
-  if (kind === 'integer') return INTEGER_RE.test(s) ? Number(s) : text;
-  return DECIMAL_RE.test(s) ? Number(s.replace(',', '.')) : text;
-};
-const formatNumberText = (v: unknown) => (v === null || v === undefined ? '' : typeof v === 'number' ? String(v).replace('.', ',') : String(v));
+export const parseNumberText =
+  (kind: 'integer' | 'decimal') =>
+  (text: string): number | string | null => {
+    const s = (text ?? '').trim();
+    if (!s) return null;
+    if (kind === 'integer') return INTEGER_RE.test(s) ? Number(s) : text;
+    return DECIMAL_RE.test(s) ? Number(s.replace(',', '.')) : text;
+  };
+const formatNumberText = (v: unknown) =>
+  v === null || v === undefined ? '' : typeof v === 'number' ? String(v).replace('.', ',') : String(v);
 
-const valueCell = (fd: FieldDef, name: string, record: Record<string, unknown>) => formatValue(fd, record[name], { currency: true });
+const valueCell = (fd: FieldDef, name: string, record: Record<string, unknown>) =>
+  formatValue(fd, record[name], { currency: true });
 
 const textInput = (a: InputArgs) => {
   const rules = a.fd.rules ?? [];
   // no maxLength on the inputs: text past a limit stays visible with its message (also when pasted)
   if (rules.includes('vat') || rules.includes('digits')) {
-    return <TextInput {...common(a)} onChange={a.liveCheck} inputProps={{ inputMode: 'numeric', autoComplete: 'off' }} />;
+    return (
+      <TextInput {...common(a)} onChange={a.liveCheck} inputProps={{ inputMode: 'numeric', autoComplete: 'off' }} />
+    );
   }
   const isCode = rules.includes('fiscalCode') || rules.includes('iban');
   const upper = (v: string) => (typeof v === 'string' ? v.toUpperCase() : v);
-  return <TextInput {...common(a)} {...(isCode ? { parse: upper } : {})} onChange={a.liveCheck}
-    inputProps={isCode ? { autoComplete: 'off', style: { textTransform: 'uppercase' } } : undefined} />;
+  return (
+    <TextInput
+      {...common(a)}
+      {...(isCode ? { parse: upper } : {})}
+      onChange={a.liveCheck}
+      inputProps={isCode ? { autoComplete: 'off', style: { textTransform: 'uppercase' } } : undefined}
+    />
+  );
 };
 
 const decimalInput = (suffix?: string) => (a: InputArgs) => (
-  <TextInput {...common(a)} parse={parseNumberText('decimal')} format={formatNumberText} onChange={a.liveCheck}
+  <TextInput
+    {...common(a)}
+    parse={parseNumberText('decimal')}
+    format={formatNumberText}
+    onChange={a.liveCheck}
     inputProps={{ inputMode: 'decimal', autoComplete: 'off' }}
-    InputProps={suffix ? { endAdornment: <InputAdornment position="end">{suffix}</InputAdornment> } : undefined} />
+    InputProps={suffix ? { endAdornment: <InputAdornment position="end">{suffix}</InputAdornment> } : undefined}
+  />
 );
 const notDecimal = (s: string) => s.trim() !== '' && !DECIMAL_RE.test(s.trim());
 
 export const APP_TYPES: Record<FieldType, AppFieldType> = {
   text: { Input: textInput, cell: valueCell, malformed: () => false },
   longtext: {
-    Input: (a) => (a.fd.rules?.includes('image')
-      ? <ImageDataInput source={a.name} label={a.fd.label} validate={a.validate} disabled={a.readOnly} />
-      : <TextInput {...common(a)} multiline minRows={3} onChange={a.liveCheck} />),
+    Input: (a) =>
+      a.fd.rules?.includes('image') ? (
+        <ImageDataInput source={a.name} label={a.fd.label} validate={a.validate} disabled={a.readOnly} />
+      ) : (
+        <TextInput {...common(a)} multiline minRows={3} onChange={a.liveCheck} />
+      ),
     cell: valueCell,
   },
   password: {
-    Input: (a) => <PasswordInput {...common(a)} onChange={a.liveCheck} autoComplete="new-password" helperText={a.mode === 'update' ? 'Lascia vuoto per non cambiarla' : ' '} />,
+    Input: (a) => (
+      <PasswordInput
+        {...common(a)}
+        onChange={a.liveCheck}
+        autoComplete="new-password"
+        helperText={a.mode === 'update' ? 'Lascia vuoto per non cambiarla' : ' '}
+      />
+    ),
     cell: () => '',
   },
   integer: {
-    Input: (a) => <TextInput {...common(a)} parse={parseNumberText('integer')} format={formatNumberText} onChange={a.liveCheck}
-      inputProps={{ inputMode: 'numeric', autoComplete: 'off' }} />,
-    cell: valueCell, numeric: true, malformed: (s) => s.trim() !== '' && !INTEGER_RE.test(s.trim()),
+    Input: (a) => (
+      <TextInput
+        {...common(a)}
+        parse={parseNumberText('integer')}
+        format={formatNumberText}
+        onChange={a.liveCheck}
+        inputProps={{ inputMode: 'numeric', autoComplete: 'off' }}
+      />
+    ),
+    cell: valueCell,
+    numeric: true,
+    malformed: (s) => s.trim() !== '' && !INTEGER_RE.test(s.trim()),
   },
   money: { Input: (a) => <MoneyInput {...common(a)} />, cell: valueCell, numeric: true },
   decimal: { Input: decimalInput(), cell: valueCell, numeric: true, malformed: notDecimal },
@@ -110,40 +162,97 @@ export const APP_TYPES: Record<FieldType, AppFieldType> = {
   datetime: { Input: (a) => <DateTimeInput {...common(a)} />, cell: valueCell },
   time: { Input: (a) => <TimeInput {...common(a)} />, cell: valueCell },
   flag: {
-    Input: (a) => <BooleanInput source={a.name} label={a.fd.label} disabled={a.readOnly} format={(v) => v === 1 || v === true || v === '1'} parse={(v) => (v ? 1 : 0)} />,
+    Input: (a) => (
+      <BooleanInput
+        source={a.name}
+        label={a.fd.label}
+        disabled={a.readOnly}
+        format={(v) => v === 1 || v === true || v === '1'}
+        parse={(v) => (v ? 1 : 0)}
+      />
+    ),
     cell: valueCell,
   },
   boolean: { Input: (a) => <BooleanInput source={a.name} label={a.fd.label} disabled={a.readOnly} />, cell: valueCell },
   choice: {
-    Input: (a) => (a.fd.optionsEndpoint
-      ? <EndpointChoiceInput source={a.name} label={a.fd.label} endpoint={a.fd.optionsEndpoint} choices={a.fd.choices ?? []} validate={a.validate} disabled={a.readOnly} />
-      : <SelectInput {...common(a)} choices={a.fd.choices ?? []} optionValue="value" optionText="text" emptyText="—" />),
+    Input: (a) =>
+      a.fd.optionsEndpoint ? (
+        <EndpointChoiceInput
+          source={a.name}
+          label={a.fd.label}
+          endpoint={a.fd.optionsEndpoint}
+          choices={a.fd.choices ?? []}
+          validate={a.validate}
+          disabled={a.readOnly}
+        />
+      ) : (
+        <SelectInput {...common(a)} choices={a.fd.choices ?? []} optionValue="value" optionText="text" emptyText="—" />
+      ),
     cell: valueCell,
   },
   relation: {
-    Input: (a) => (a.fd.optionsEndpoint
-      ? <EndpointSelectInput source={a.name} label={a.fd.label} endpoint={a.fd.optionsEndpoint} refName={a.fd.ref} validate={a.validate} disabled={a.readOnly} />
-      : (
-        <ReferenceInput source={a.name} reference={a.fd.ref!} filter={{ collection: `${a.fd.ref}Resource4SelectCollection` }} perPage={50}>
-          <AutocompleteInput label={a.fd.label} validate={a.validate} optionText={optionText(a.fd.ref!)} fullWidth disabled={a.readOnly}
-            filterToQuery={(q: string) => ({ q })} helperText=" " />
+    Input: (a) =>
+      a.fd.optionsEndpoint ? (
+        <EndpointSelectInput
+          source={a.name}
+          label={a.fd.label}
+          endpoint={a.fd.optionsEndpoint}
+          refName={a.fd.ref}
+          validate={a.validate}
+          disabled={a.readOnly}
+        />
+      ) : (
+        <ReferenceInput
+          source={a.name}
+          reference={a.fd.ref!}
+          filter={{ collection: `${a.fd.ref}Resource4SelectCollection` }}
+          perPage={50}
+        >
+          <AutocompleteInput
+            label={a.fd.label}
+            validate={a.validate}
+            optionText={optionText(a.fd.ref!)}
+            fullWidth
+            disabled={a.readOnly}
+            filterToQuery={(q: string) => ({ q })}
+            helperText=" "
+          />
         </ReferenceInput>
-      )),
+      ),
     // the related row as the server sends it: { id, label, cod? } under the name without '_id'
     cell: (fd, name, record) => {
       const rel = record[name.replace(/_id$/, '')] as { label?: string; cod?: string } | null | undefined;
-      return (fd.listShowsCode ? rel?.cod ?? rel?.label : rel?.label) ?? '';
+      return (fd.listShowsCode ? (rel?.cod ?? rel?.label) : rel?.label) ?? '';
     },
   },
   manyToMany: {
-    Input: (a) => (a.fd.optionsEndpoint
-      ? <EndpointMultiSelectInput source={a.name} label={a.fd.label} endpoint={a.fd.optionsEndpoint} refName={a.fd.ref} validate={a.validate} disabled={a.readOnly} />
-      : (
-      <ReferenceArrayInput source={a.name} reference={a.fd.ref!} filter={{ collection: `${a.fd.ref}Resource4SelectCollection` }} perPage={200}>
-        <AutocompleteArrayInput label={a.fd.label} validate={a.validate} optionText={optionText(a.fd.ref!)} fullWidth disabled={a.readOnly}
-          filterToQuery={(q: string) => ({ q })} />
-      </ReferenceArrayInput>
-      )),
+    Input: (a) =>
+      a.fd.optionsEndpoint ? (
+        <EndpointMultiSelectInput
+          source={a.name}
+          label={a.fd.label}
+          endpoint={a.fd.optionsEndpoint}
+          refName={a.fd.ref}
+          validate={a.validate}
+          disabled={a.readOnly}
+        />
+      ) : (
+        <ReferenceArrayInput
+          source={a.name}
+          reference={a.fd.ref!}
+          filter={{ collection: `${a.fd.ref}Resource4SelectCollection` }}
+          perPage={200}
+        >
+          <AutocompleteArrayInput
+            label={a.fd.label}
+            validate={a.validate}
+            optionText={optionText(a.fd.ref!)}
+            fullWidth
+            disabled={a.readOnly}
+            filterToQuery={(q: string) => ({ q })}
+          />
+        </ReferenceArrayInput>
+      ),
     cell: valueCell,
   },
 };

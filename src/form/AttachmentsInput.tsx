@@ -6,7 +6,21 @@
  * changed; the dataProvider writes it after the record (src/dataProvider: saveRecordFiles).
  */
 import { useEffect, useRef, useState, type DragEvent } from 'react';
-import { Alert, Box, Button, Chip, FormHelperText, IconButton, List, ListItem, ListItemText, Stack, TextField, Tooltip, Typography } from '@mui/material';
+import {
+  Alert,
+  Box,
+  Button,
+  Chip,
+  FormHelperText,
+  IconButton,
+  List,
+  ListItem,
+  ListItemText,
+  Stack,
+  TextField,
+  Tooltip,
+  Typography,
+} from '@mui/material';
 import UploadFileIcon from '@mui/icons-material/UploadFile';
 import DownloadIcon from '@mui/icons-material/Download';
 import DeleteIcon from '@mui/icons-material/Delete';
@@ -21,9 +35,13 @@ import { ATTACHMENTS_FIELD, useAppDataProvider, type AttachmentChanges, type Att
 
 const EMPTY: AttachmentChanges = { add: [], marks: {}, meta: {} };
 const NO_ROWS: AttachmentRow[] = [];
-const kb = (n: number) => (n < 1024 * 1024 ? `${Math.max(1, Math.round(n / 1024))} KB` : `${(n / (1024 * 1024)).toFixed(1).replace('.', ',')} MB`);
+const kb = (n: number) =>
+  n < 1024 * 1024
+    ? `${Math.max(1, Math.round(n / 1024))} KB`
+    : `${(n / (1024 * 1024)).toFixed(1).replace('.', ',')} MB`;
 
-const changesOf = (v: unknown): AttachmentChanges => (v && typeof v === 'object' && Array.isArray((v as AttachmentChanges).add) ? v as AttachmentChanges : EMPTY);
+const changesOf = (v: unknown): AttachmentChanges =>
+  v && typeof v === 'object' && Array.isArray((v as AttachmentChanges).add) ? (v as AttachmentChanges) : EMPTY;
 
 /** Files kept after the changes: the ones there and not marked, plus the ones added. */
 export const filesAfter = (existing: AttachmentRow[], c: AttachmentChanges) =>
@@ -47,7 +65,9 @@ export function AttachmentsInput({ model }: { model: ModelDef }) {
   const rows = existing.data ?? NO_ROWS;
   // the validator runs at submit, with the files read by then
   const rowsRef = useRef(rows);
-  useEffect(() => { rowsRef.current = rows; }, [rows]);
+  useEffect(() => {
+    rowsRef.current = rows;
+  }, [rows]);
   const { field, fieldState } = useInput({
     source: ATTACHMENTS_FIELD,
     defaultValue: undefined,
@@ -55,7 +75,8 @@ export function AttachmentsInput({ model }: { model: ModelDef }) {
     format: (v: unknown) => v,
     parse: (v: unknown) => v,
     validate: a.required
-      ? (value: unknown) => (filesAfter(rowsRef.current, changesOf(value)) ? undefined : `Carica il ${a.label.toLowerCase()}`)
+      ? (value: unknown) =>
+          filesAfter(rowsRef.current, changesOf(value)) ? undefined : `Carica il ${a.label.toLowerCase()}`
       : undefined,
   });
   const changes = changesOf(field.value);
@@ -66,9 +87,15 @@ export function AttachmentsInput({ model }: { model: ModelDef }) {
     const files = Array.from(list ?? []);
     if (!files.length) return;
     const wrong = files.find((f) => !kindOfName(f.name, a.kinds));
-    if (wrong) { setPickError(`${wrong.name}: ${kindsMessage(a.kinds)}`); return; }
+    if (wrong) {
+      setPickError(`${wrong.name}: ${kindsMessage(a.kinds)}`);
+      return;
+    }
     const big = files.find((f) => f.size > a.maxBytes);
-    if (big) { setPickError(`${big.name}: ${fileTooLargeMessage(a.maxBytes)}`); return; }
+    if (big) {
+      setPickError(`${big.name}: ${fileTooLargeMessage(a.maxBytes)}`);
+      return;
+    }
     // one file only: choosing another replaces the one chosen (and marks the one there), as a picker does
     if (a.maxFiles === 1 && files.length === 1) {
       const marks = { ...changes.marks };
@@ -77,7 +104,10 @@ export function AttachmentsInput({ model }: { model: ModelDef }) {
       set({ ...changes, add: files, marks });
       return;
     }
-    if (filesAfter(rows, changes) + files.length > a.maxFiles) { setPickError(tooManyFilesMessage(a.maxFiles)); return; }
+    if (filesAfter(rows, changes) + files.length > a.maxFiles) {
+      setPickError(tooManyFilesMessage(a.maxFiles));
+      return;
+    }
     setPickError(null);
     set({ ...changes, add: [...changes.add, ...files] });
   };
@@ -93,43 +123,95 @@ export function AttachmentsInput({ model }: { model: ModelDef }) {
   const setMeta = (r: AttachmentRow, key: 'descrizione' | 'nota', value: string) =>
     set({ ...changes, meta: { ...changes.meta, [r.id]: { ...changes.meta[r.id], [key]: value } } });
   const download = async (r: AttachmentRow) => {
-    try { const { blob, filename } = await dp.downloadAttachment(r.id); saveAs(blob, filename); } catch (e) {
+    try {
+      const { blob, filename } = await dp.downloadAttachment(r.id);
+      saveAs(blob, filename);
+    } catch (e) {
       notify(`Errore nel caricamento dati ${(e as Error).message}`, { type: 'error' });
     }
   };
-  const onDrop = (e: DragEvent) => { e.preventDefault(); setDragging(false); add(e.dataTransfer.files); };
+  const onDrop = (e: DragEvent) => {
+    e.preventDefault();
+    setDragging(false);
+    add(e.dataTransfer.files);
+  };
   const accept = a.kinds.flatMap((k) => [...FILE_KINDS[k].extensions, FILE_KINDS[k].mime]).join(',');
   const fieldError = fieldState.error?.message;
 
   return (
     <Box sx={{ mb: 2 }} role="group" aria-labelledby={`${id}-label`}>
-      <Typography id={`${id}-label`} variant="subtitle2" sx={{ mb: 0.5 }}>{a.label}{a.required ? ' *' : ''}</Typography>
-      {existing.isError && <Alert severity="error" sx={{ mb: 1 }}>Errore nel caricamento dati</Alert>}
+      <Typography id={`${id}-label`} variant="subtitle2" sx={{ mb: 0.5 }}>
+        {a.label}
+        {a.required ? ' *' : ''}
+      </Typography>
+      {existing.isError && (
+        <Alert severity="error" sx={{ mb: 1 }}>
+          Errore nel caricamento dati
+        </Alert>
+      )}
       {rows.length > 0 && (
         <List dense disablePadding aria-label={`${a.label}: file caricati`}>
           {rows.map((r) => {
             const marked = changes.marks[r.id] ?? r.marked_for_deletion;
             const meta = { descrizione: r.descrizione ?? '', nota: r.nota ?? '', ...changes.meta[r.id] };
             return (
-              <ListItem key={r.id} disableGutters sx={{ flexWrap: 'wrap', gap: 1, opacity: marked ? 0.6 : 1 }}
-                secondaryAction={(
+              <ListItem
+                key={r.id}
+                disableGutters
+                sx={{ flexWrap: 'wrap', gap: 1, opacity: marked ? 0.6 : 1 }}
+                secondaryAction={
                   <Stack direction="row">
-                    <Tooltip title="Scarica"><IconButton aria-label={`Scarica ${r.original_filename}`} onClick={() => download(r)}><DownloadIcon /></IconButton></Tooltip>
+                    <Tooltip title="Scarica">
+                      <IconButton aria-label={`Scarica ${r.original_filename}`} onClick={() => download(r)}>
+                        <DownloadIcon />
+                      </IconButton>
+                    </Tooltip>
                     <Tooltip title={marked ? 'Non eliminare' : 'Elimina al salvataggio'}>
-                      <IconButton aria-label={marked ? `Non eliminare ${r.original_filename}` : `Elimina ${r.original_filename} al salvataggio`} onClick={() => toggleMark(r)}>
+                      <IconButton
+                        aria-label={
+                          marked
+                            ? `Non eliminare ${r.original_filename}`
+                            : `Elimina ${r.original_filename} al salvataggio`
+                        }
+                        onClick={() => toggleMark(r)}
+                      >
                         {marked ? <UndoIcon /> : <DeleteIcon />}
                       </IconButton>
                     </Tooltip>
                   </Stack>
-                )}>
-                <ListItemText sx={{ pr: 12, flexBasis: '100%' }}
-                  primary={<>{r.original_filename} {marked && <Chip size="small" color="warning" label="Sarà eliminato al salvataggio" sx={{ ml: 1 }} />}</>}
-                  secondary={`${kb(r.size)} · caricato il ${r.created_at.slice(8, 10)}-${r.created_at.slice(5, 7)}-${r.created_at.slice(0, 4)}`} />
+                }
+              >
+                <ListItemText
+                  sx={{ pr: 12, flexBasis: '100%' }}
+                  primary={
+                    <>
+                      {r.original_filename}{' '}
+                      {marked && (
+                        <Chip size="small" color="warning" label="Sarà eliminato al salvataggio" sx={{ ml: 1 }} />
+                      )}
+                    </>
+                  }
+                  secondary={`${kb(r.size)} · caricato il ${r.created_at.slice(8, 10)}-${r.created_at.slice(5, 7)}-${r.created_at.slice(0, 4)}`}
+                />
                 <Stack direction={{ xs: 'column', sm: 'row' }} spacing={1} sx={{ width: '100%', pr: 12 }}>
-                  <TextField size="small" label="Descrizione del file" value={meta.descrizione} onChange={(e) => setMeta(r, 'descrizione', e.target.value)}
-                    slotProps={{ htmlInput: { maxLength: 255 } }} sx={{ flex: 1 }} disabled={marked} />
-                  <TextField size="small" label="Nota del file" value={meta.nota} onChange={(e) => setMeta(r, 'nota', e.target.value)}
-                    slotProps={{ htmlInput: { maxLength: 255 } }} sx={{ flex: 1 }} disabled={marked} />
+                  <TextField
+                    size="small"
+                    label="Descrizione del file"
+                    value={meta.descrizione}
+                    onChange={(e) => setMeta(r, 'descrizione', e.target.value)}
+                    slotProps={{ htmlInput: { maxLength: 255 } }}
+                    sx={{ flex: 1 }}
+                    disabled={marked}
+                  />
+                  <TextField
+                    size="small"
+                    label="Nota del file"
+                    value={meta.nota}
+                    onChange={(e) => setMeta(r, 'nota', e.target.value)}
+                    slotProps={{ htmlInput: { maxLength: 255 } }}
+                    sx={{ flex: 1 }}
+                    disabled={marked}
+                  />
                 </Stack>
               </ListItem>
             );
@@ -139,27 +221,65 @@ export function AttachmentsInput({ model }: { model: ModelDef }) {
       {changes.add.map((f, i) => (
         <Stack key={`${f.name}-${i}`} direction="row" alignItems="center" spacing={1} sx={{ my: 0.5 }}>
           <Chip color="primary" variant="outlined" label={`Da caricare: ${f.name} (${kb(f.size)})`} />
-          <IconButton size="small" aria-label={`Togli ${f.name}`} onClick={() => {
-            const add = changes.add.filter((_x, j) => j !== i);
-            // the file there again, if choosing this one had marked it
-            const marks = a.maxFiles === 1 && !add.length ? {} : changes.marks;
-            set({ ...changes, add, marks });
-          }}><CloseIcon fontSize="small" /></IconButton>
+          <IconButton
+            size="small"
+            aria-label={`Togli ${f.name}`}
+            onClick={() => {
+              const add = changes.add.filter((_x, j) => j !== i);
+              // the file there again, if choosing this one had marked it
+              const marks = a.maxFiles === 1 && !add.length ? {} : changes.marks;
+              set({ ...changes, add, marks });
+            }}
+          >
+            <CloseIcon fontSize="small" />
+          </IconButton>
         </Stack>
       ))}
-      <Box onDragOver={(e) => { e.preventDefault(); setDragging(true); }} onDragLeave={() => setDragging(false)} onDrop={onDrop}
-        sx={{ mt: 1, p: 2, border: '2px dashed', borderColor: dragging ? 'primary.main' : fieldError ? 'error.main' : 'divider', borderRadius: 1, textAlign: 'center', bgcolor: dragging ? 'action.hover' : undefined }}>
+      <Box
+        onDragOver={(e) => {
+          e.preventDefault();
+          setDragging(true);
+        }}
+        onDragLeave={() => setDragging(false)}
+        onDrop={onDrop}
+        sx={{
+          mt: 1,
+          p: 2,
+          border: '2px dashed',
+          borderColor: dragging ? 'primary.main' : fieldError ? 'error.main' : 'divider',
+          borderRadius: 1,
+          textAlign: 'center',
+          bgcolor: dragging ? 'action.hover' : undefined,
+        }}
+      >
         <Button component="label" variant="outlined" startIcon={<UploadFileIcon />}>
-          {rows.length || changes.add.length ? (a.maxFiles === 1 ? 'Sostituisci file' : 'Aggiungi file') : 'Scegli file'}
-          <input ref={inputRef} id={id} hidden type="file" accept={accept} multiple={a.maxFiles > 1}
-            onChange={(e) => { add(e.target.files); e.target.value = ''; }} />
+          {rows.length || changes.add.length
+            ? a.maxFiles === 1
+              ? 'Sostituisci file'
+              : 'Aggiungi file'
+            : 'Scegli file'}
+          <input
+            ref={inputRef}
+            id={id}
+            hidden
+            type="file"
+            accept={accept}
+            multiple={a.maxFiles > 1}
+            onChange={(e) => {
+              add(e.target.files);
+              e.target.value = '';
+            }}
+          />
         </Button>
         <Typography variant="body2" color="text.secondary" sx={{ mt: 1 }}>
-          oppure trascinalo qui · {a.kinds.map((k) => FILE_KINDS[k].text).join(', ')} · al più {a.maxFiles} {a.maxFiles === 1 ? 'file' : 'file'}, {kb(a.maxBytes)} l'uno
+          oppure trascinalo qui · {a.kinds.map((k) => FILE_KINDS[k].text).join(', ')} · al più {a.maxFiles}{' '}
+          {a.maxFiles === 1 ? 'file' : 'file'}, {kb(a.maxBytes)} l'uno
         </Typography>
       </Box>
       {(pickError || fieldError) && (
-        <FormHelperText error role="alert">{pickError ?? <InputHelperText error={fieldError} />}</FormHelperText>
+        <FormHelperText error role="alert">
+          {pickError ?? <InputHelperText error={fieldError} />}
+        </FormHelperText>
       )}
     </Box>
   );

@@ -17,9 +17,24 @@ export function parseDisplayDate(text: string): string | null | undefined {
   return text.trim() ? isoDate(text) : null;
 }
 
-export function DateTextField({ label, value, onChange, error, helperText, id, required, disabled }: {
-  label: string; value: string | null | undefined; onChange: (iso: string | null | undefined) => void;
-  error?: boolean; helperText?: ReactNode; id?: string; required?: boolean; disabled?: boolean;
+export function DateTextField({
+  label,
+  value,
+  onChange,
+  error,
+  helperText,
+  id,
+  required,
+  disabled,
+}: {
+  label: string;
+  value: string | null | undefined;
+  onChange: (iso: string | null | undefined) => void;
+  error?: boolean;
+  helperText?: ReactNode;
+  id?: string;
+  required?: boolean;
+  disabled?: boolean;
 }) {
   const [text, setText] = useState(toDisplayDate(value));
   useEffect(() => {
@@ -30,21 +45,49 @@ export function DateTextField({ label, value, onChange, error, helperText, id, r
   }, [value]);
   return (
     <TextField
-      id={id} label={label} value={text} size="small" fullWidth disabled={disabled}
+      id={id}
+      label={label}
+      value={text}
+      size="small"
+      fullWidth
+      disabled={disabled}
       // asterisk only: the browser's own required check would block react-admin's validation
       InputLabelProps={{ required }}
-      placeholder="GG-MM-AAAA" error={error} helperText={helperText ?? ' '}
+      placeholder="GG-MM-AAAA"
+      error={error}
+      helperText={helperText ?? ' '}
       inputProps={{ inputMode: 'numeric', 'aria-label': label, 'aria-required': required || undefined }}
-      onChange={(e) => { setText(e.target.value); onChange(parseDisplayDate(e.target.value)); }}
+      onChange={(e) => {
+        setText(e.target.value);
+        onChange(parseDisplayDate(e.target.value));
+      }}
       InputProps={{
         endAdornment: (
           <InputAdornment position="end">
-            <IconButton size="small" aria-label={`Scegli ${label} dal calendario`} disabled={disabled} onClick={(e) => {
-              const input = (e.currentTarget.parentElement?.querySelector('input[type="date"]') as HTMLInputElement | null);
-              input?.showPicker?.();
-            }}><EventIcon fontSize="small" /></IconButton>
-            <input type="date" tabIndex={-1} aria-hidden="true" value={value ?? ''} style={{ width: 0, height: 0, opacity: 0, border: 0, padding: 0 }}
-              onChange={(e) => { setText(toDisplayDate(e.target.value)); onChange(e.target.value || null); }} />
+            <IconButton
+              size="small"
+              aria-label={`Scegli ${label} dal calendario`}
+              disabled={disabled}
+              onClick={(e) => {
+                const input = e.currentTarget.parentElement?.querySelector(
+                  'input[type="date"]',
+                ) as HTMLInputElement | null;
+                input?.showPicker?.();
+              }}
+            >
+              <EventIcon fontSize="small" />
+            </IconButton>
+            <input
+              type="date"
+              tabIndex={-1}
+              aria-hidden="true"
+              value={value ?? ''}
+              style={{ width: 0, height: 0, opacity: 0, border: 0, padding: 0 }}
+              onChange={(e) => {
+                setText(toDisplayDate(e.target.value));
+                onChange(e.target.value || null);
+              }}
+            />
           </InputAdornment>
         ),
       }}
@@ -56,17 +99,23 @@ export function DateTextField({ label, value, onChange, error, helperText, id, r
 export function DateInput(props: InputProps & { label?: string }) {
   const { field, fieldState, isRequired } = useInput({
     ...props,
-    validate: [...(Array.isArray(props.validate) ? props.validate : props.validate ? [props.validate] : []),
-      (v: unknown) => (v === '__invalid__' ? MESSAGES.date : undefined)],
+    validate: [
+      ...(Array.isArray(props.validate) ? props.validate : props.validate ? [props.validate] : []),
+      (v: unknown) => (v === '__invalid__' ? MESSAGES.date : undefined),
+    ],
   });
   const error = fieldState.error?.message;
   return (
     <DateTextField
-      id={`input-${props.source}`} label={props.label ?? props.source} required={isRequired} disabled={props.disabled}
+      id={`input-${props.source}`}
+      label={props.label ?? props.source}
+      required={isRequired}
+      disabled={props.disabled}
       value={field.value === '__invalid__' ? undefined : field.value}
       onChange={(iso) => field.onChange(iso === undefined ? '__invalid__' : iso)}
       // react-admin encodes validator messages ('@@react-admin@@"…"'): InputHelperText decodes them
-      error={!!(fieldState.invalid && error)} helperText={fieldState.invalid && error ? <InputHelperText error={error} /> : ' '}
+      error={!!(fieldState.invalid && error)}
+      helperText={fieldState.invalid && error ? <InputHelperText error={error} /> : ' '}
     />
   );
 }

@@ -16,11 +16,17 @@ function useEndpointOptions(endpoint: string, refName?: string) {
     // its own key: other readers of the same call keep its raw rows
     queryKey: ['options', endpoint, 'select', refName ?? null],
     queryFn: async ({ signal }) => {
-      const rows = (await dataProvider.options(endpoint, { signal })) as Array<Record<string, unknown> & { id: number }>;
+      const rows = (await dataProvider.options(endpoint, { signal })) as Array<
+        Record<string, unknown> & { id: number }
+      >;
       const labelFields = (refName ? modelByName.get(refName)?.labelFields : undefined) ?? [];
       return rows.map((r) => {
-        const fromFields = labelFields.map((f) => r[f]).filter((v) => v !== null && v !== undefined && v !== '').join(' ');
-        const name = typeof r.label === 'string' ? r.label : fromFields || (typeof r.name === 'string' ? r.name : `#${r.id}`);
+        const fromFields = labelFields
+          .map((f) => r[f])
+          .filter((v) => v !== null && v !== undefined && v !== '')
+          .join(' ');
+        const name =
+          typeof r.label === 'string' ? r.label : fromFields || (typeof r.name === 'string' ? r.name : `#${r.id}`);
         return { id: r.id, name };
       });
     },
@@ -28,24 +34,63 @@ function useEndpointOptions(endpoint: string, refName?: string) {
   });
 }
 
-export function EndpointSelectInput({ source, label, endpoint, refName, validate, disabled }: {
-  source: string; label: string; endpoint: string; refName?: string; validate?: Validator[]; disabled?: boolean;
+export function EndpointSelectInput({
+  source,
+  label,
+  endpoint,
+  refName,
+  validate,
+  disabled,
+}: {
+  source: string;
+  label: string;
+  endpoint: string;
+  refName?: string;
+  validate?: Validator[];
+  disabled?: boolean;
 }) {
   const { data = [], isError } = useEndpointOptions(endpoint, refName);
   return (
-    <AutocompleteInput source={source} label={label} choices={data} validate={validate} disabled={disabled} fullWidth
-      helperText={isError ? 'Errore nel caricamento dati' : ' '} emptyText="—" />
+    <AutocompleteInput
+      source={source}
+      label={label}
+      choices={data}
+      validate={validate}
+      disabled={disabled}
+      fullWidth
+      helperText={isError ? 'Errore nel caricamento dati' : ' '}
+      emptyText="—"
+    />
   );
 }
 
 /** A many-to-many input (several ids) over the options of a call. */
-export function EndpointMultiSelectInput({ source, label, endpoint, refName, validate, disabled }: {
-  source: string; label: string; endpoint: string; refName?: string; validate?: Validator[]; disabled?: boolean;
+export function EndpointMultiSelectInput({
+  source,
+  label,
+  endpoint,
+  refName,
+  validate,
+  disabled,
+}: {
+  source: string;
+  label: string;
+  endpoint: string;
+  refName?: string;
+  validate?: Validator[];
+  disabled?: boolean;
 }) {
   const { data = [], isError } = useEndpointOptions(endpoint, refName);
   return (
-    <AutocompleteArrayInput source={source} label={label} choices={data} validate={validate} disabled={disabled} fullWidth
-      helperText={isError ? 'Errore nel caricamento dati' : ' '} />
+    <AutocompleteArrayInput
+      source={source}
+      label={label}
+      choices={data}
+      validate={validate}
+      disabled={disabled}
+      fullWidth
+      helperText={isError ? 'Errore nel caricamento dati' : ' '}
+    />
   );
 }
 
@@ -53,16 +98,39 @@ export function EndpointMultiSelectInput({ source, label, endpoint, refName, val
  * A choice input whose options ({value, text}) come from a call (e.g. GET /api/transaction_types,
  * C12); the declared choices stand in while it loads or when it fails.
  */
-export function EndpointChoiceInput({ source, label, endpoint, choices, validate, disabled }: {
-  source: string; label: string; endpoint: string; choices: Array<{ value: string | number; text: string }>; validate?: Validator[]; disabled?: boolean;
+export function EndpointChoiceInput({
+  source,
+  label,
+  endpoint,
+  choices,
+  validate,
+  disabled,
+}: {
+  source: string;
+  label: string;
+  endpoint: string;
+  choices: Array<{ value: string | number; text: string }>;
+  validate?: Validator[];
+  disabled?: boolean;
 }) {
   const { data, isError } = useQuery({
     queryKey: ['options', endpoint],
-    queryFn: async ({ signal }) => (await dataProvider.options(endpoint, { signal })) as Array<{ value: string | number; text: string }>,
+    queryFn: async ({ signal }) =>
+      (await dataProvider.options(endpoint, { signal })) as Array<{ value: string | number; text: string }>,
     staleTime: 60_000,
   });
   return (
-    <SelectInput source={source} label={label} choices={data ?? choices} optionValue="value" optionText="text" validate={validate}
-      disabled={disabled} fullWidth emptyText="—" helperText={isError ? 'Errore nel caricamento dati' : ' '} />
+    <SelectInput
+      source={source}
+      label={label}
+      choices={data ?? choices}
+      optionValue="value"
+      optionText="text"
+      validate={validate}
+      disabled={disabled}
+      fullWidth
+      emptyText="—"
+      helperText={isError ? 'Errore nel caricamento dati' : ' '}
+    />
   );
 }

@@ -21,7 +21,9 @@ function useLiveCheck(name: string, fd: FieldDef) {
     const value = (e as ChangeEvent<HTMLInputElement>)?.target?.value;
     if (typeof value !== 'string') return;
     const tooLong = fd.max !== undefined && ['text', 'longtext', 'password'].includes(fd.type) && value.length > fd.max;
-    const malformed = !!APP_TYPES[fd.type].malformed?.(value) || (!!fd.rules?.includes('digits') && value.trim() !== '' && !/^\d+$/.test(value.trim()));
+    const malformed =
+      !!APP_TYPES[fd.type].malformed?.(value) ||
+      (!!fd.rules?.includes('digits') && value.trim() !== '' && !/^\d+$/.test(value.trim()));
     if (tooLong || malformed || form.getFieldState(name).invalid) void form.trigger(name);
   };
 }
@@ -29,7 +31,11 @@ function useLiveCheck(name: string, fd: FieldDef) {
 export function FieldInput({ name, fd, mode }: { name: string; fd: FieldDef; mode: Mode }) {
   const { identity } = useGetIdentity();
   const validate = raValidators(fd, mode);
-  const readOnly = !!(fd.readOnly || (fd.createOnly && mode === 'update') || (fd.writeRole && !atLeast(identity?.role as string, fd.writeRole)));
+  const readOnly = !!(
+    fd.readOnly ||
+    (fd.createOnly && mode === 'update') ||
+    (fd.writeRole && !atLeast(identity?.role as string, fd.writeRole))
+  );
   const liveCheck = useLiveCheck(name, fd);
   const { Input } = APP_TYPES[fd.type];
   return <Input name={name} fd={fd} mode={mode} validate={validate} readOnly={readOnly} liveCheck={liveCheck} />;

@@ -18,8 +18,14 @@ export function ImageDataInput(props: InputProps & { label?: string }) {
   const id = `input-${props.source}`;
   const onFile = (file: File | undefined) => {
     if (!file) return;
-    if (!ACCEPTED.includes(file.type)) { setError(IMAGE_MESSAGE); return; }
-    if (file.size > MAX_BYTES) { setError('Immagine troppo grande (massimo 1,4 MB)'); return; }
+    if (!ACCEPTED.includes(file.type)) {
+      setError(IMAGE_MESSAGE);
+      return;
+    }
+    if (file.size > MAX_BYTES) {
+      setError('Immagine troppo grande (massimo 1,4 MB)');
+      return;
+    }
     setError(null);
     const reader = new FileReader();
     reader.onload = () => field.onChange(String(reader.result));
@@ -30,18 +36,36 @@ export function ImageDataInput(props: InputProps & { label?: string }) {
   const message = error ?? (fieldError ? <InputHelperText error={fieldError} /> : null);
   return (
     <Box sx={{ mb: 2 }}>
-      <Typography component="label" htmlFor={id} variant="body2" sx={{ display: 'block', mb: 0.5 }}>{props.label}</Typography>
+      <Typography component="label" htmlFor={id} variant="body2" sx={{ display: 'block', mb: 0.5 }}>
+        {props.label}
+      </Typography>
       <Box sx={{ display: 'flex', alignItems: 'center', gap: 2, flexWrap: 'wrap' }}>
-        {field.value ? <img src={String(field.value)} alt={props.label} style={{ maxHeight: 64, maxWidth: 200, border: '1px solid #ccc' }} /> : <Typography variant="body2" color="text.secondary">Nessuna immagine</Typography>}
+        {field.value ? (
+          <img
+            src={String(field.value)}
+            alt={props.label}
+            style={{ maxHeight: 64, maxWidth: 200, border: '1px solid #ccc' }}
+          />
+        ) : (
+          <Typography variant="body2" color="text.secondary">
+            Nessuna immagine
+          </Typography>
+        )}
         <Button component="label" variant="outlined" size="small" startIcon={<UploadIcon />} disabled={props.disabled}>
           Carica immagine
           <input id={id} hidden type="file" accept={ACCEPTED.join(',')} onChange={(e) => onFile(e.target.files?.[0])} />
         </Button>
         {field.value && !props.disabled && (
-          <Button size="small" startIcon={<DeleteIcon />} onClick={() => field.onChange(null)}>Rimuovi</Button>
+          <Button size="small" startIcon={<DeleteIcon />} onClick={() => field.onChange(null)}>
+            Rimuovi
+          </Button>
         )}
       </Box>
-      {message && <FormHelperText error role="alert">{message}</FormHelperText>}
+      {message && (
+        <FormHelperText error role="alert">
+          {message}
+        </FormHelperText>
+      )}
     </Box>
   );
 }

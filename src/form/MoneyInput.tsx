@@ -16,14 +16,19 @@ const INVALID = '__invalid__';
 /** Text that cannot be read as a number (letters, misplaced signs or separators). */
 const notANumber = (text: string) => !/^[+-]?[\d.,]*$/.test(text.replace(/\s|€/g, '')) || !/\d/.test(text);
 
-export const formatMoney = (n: number | null | undefined) => (n === null || n === undefined || Number.isNaN(n) ? '' : formatAmount(n));
+export const formatMoney = (n: number | null | undefined) =>
+  n === null || n === undefined || Number.isNaN(n) ? '' : formatAmount(n);
 
 /** Parses '1.234,56' / '1234,5' / '1234.56' into a number; undefined when malformed. */
 export function parseMoney(text: string): number | null | undefined {
   const s = text.replace(/\s|€/g, '');
   if (!s) return null;
   if (!/^-?[\d.]*(,\d*)?$/.test(s) && !/^-?\d+(\.\d{1,2})?$/.test(s)) return undefined;
-  const normal = /,/.test(s) ? s.replace(/\./g, '').replace(',', '.') : /^\d{1,3}(\.\d{3})+$/.test(s) ? s.replace(/\./g, '') : s;
+  const normal = /,/.test(s)
+    ? s.replace(/\./g, '').replace(',', '.')
+    : /^\d{1,3}(\.\d{3})+$/.test(s)
+      ? s.replace(/\./g, '')
+      : s;
   const [int = '', dec = ''] = normal.replace(/^[+-]/, '').split('.');
   if (!/^\d*$/.test(int) || !/^\d*$/.test(dec) || !(int + dec)) return undefined;
   if (dec.length > 2 || (int.replace(/^0+/, '') + dec.replace(/0+$/, '')).length > 8) return undefined;
@@ -38,16 +43,27 @@ export function MoneyInput(props: InputProps & { label?: string; fullWidth?: boo
   const { field, fieldState, isRequired } = useInput({
     ...props,
     // the malformed-text check comes first, so its message wins over the shared decimal rule
-    validate: [(v: unknown) => (v === NOT_A_NUMBER ? MESSAGES.decimal : v === INVALID ? MONEY_MESSAGE : undefined),
-      ...(Array.isArray(props.validate) ? props.validate : props.validate ? [props.validate] : [])],
+    validate: [
+      (v: unknown) => (v === NOT_A_NUMBER ? MESSAGES.decimal : v === INVALID ? MONEY_MESSAGE : undefined),
+      ...(Array.isArray(props.validate) ? props.validate : props.validate ? [props.validate] : []),
+    ],
   });
   const form = useFormContext();
   const [text, setText] = useState(formatMoney(typeof field.value === 'number' ? field.value : null));
   const [focused, setFocused] = useState(false);
   useEffect(() => {
     // the shown text follows a value set from outside (a reset, a loaded record) while not typing
-    // oxlint-disable-next-line react/set-state-in-effect
-    if (!focused && field.value !== INVALID && field.value !== NOT_A_NUMBER) setText(formatMoney(typeof field.value === 'number' ? field.value : field.value == null || field.value === '' ? null : Number(field.value)));
+    if (!focused && field.value !== INVALID && field.value !== NOT_A_NUMBER)
+      // oxlint-disable-next-line react/set-state-in-effect
+      setText(
+        formatMoney(
+          typeof field.value === 'number'
+            ? field.value
+            : field.value == null || field.value === ''
+              ? null
+              : Number(field.value),
+        ),
+      );
   }, [field.value, focused]);
   const error = fieldState.error?.message;
   return (

@@ -14,15 +14,26 @@ export function parseDisplayDateTime(text: string): string | null {
   const day = m ? isoDate(m[1]) : undefined;
   return (day && isoDateTime(`${day} ${m![2]!.padStart(5, '0')}`)) || text;
 }
-const formatDateTime = (v: unknown) => (v === null || v === undefined ? '' : isoDateTime(v) ? displayDateTime(v) : String(v));
+const formatDateTime = (v: unknown) =>
+  v === null || v === undefined ? '' : isoDateTime(v) ? displayDateTime(v) : String(v);
 
 export const DateTimeInput = (props: TextInputProps) => (
-  <TextInput {...props} parse={parseDisplayDateTime} format={formatDateTime} placeholder="GG-MM-AAAA HH:MM"
-    inputProps={{ autoComplete: 'off', inputMode: 'numeric' }} />
+  <TextInput
+    {...props}
+    parse={parseDisplayDateTime}
+    format={formatDateTime}
+    placeholder="GG-MM-AAAA HH:MM"
+    inputProps={{ autoComplete: 'off', inputMode: 'numeric' }}
+  />
 );
 
-export const parseTime = (text: string): string | null => ((text ?? '').trim() ? isoTime(text) ?? text : null);
+export const parseTime = (text: string): string | null => ((text ?? '').trim() ? (isoTime(text) ?? text) : null);
 export const TimeInput = (props: TextInputProps) => (
-  <TextInput {...props} parse={parseTime} format={(v: unknown) => (v === null || v === undefined ? '' : String(v))} placeholder="HH:MM"
-    inputProps={{ autoComplete: 'off', inputMode: 'numeric' }} />
+  <TextInput
+    {...props}
+    parse={parseTime}
+    format={(v: unknown) => (v === null || v === undefined ? '' : String(v))}
+    placeholder="HH:MM"
+    inputProps={{ autoComplete: 'off', inputMode: 'numeric' }}
+  />
 );

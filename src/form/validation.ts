@@ -5,7 +5,9 @@ import type { ModelDef } from '../../model/define';
 import { fieldValidators, validateRecord, type Mode } from '../../model/validate';
 
 export function raValidators(fd: FieldDef, mode: Mode): RaValidator[] {
-  const list: RaValidator[] = fieldValidators(fd, mode).map((check) => (value: unknown) => check(value === null ? '' : value));
+  const list: RaValidator[] = fieldValidators(fd, mode).map(
+    (check) => (value: unknown) => check(value === null ? '' : value),
+  );
   // react-admin shows the asterisk when a validator is marked as the required one
   const required = fd.required || (fd.requiredOnCreate && mode === 'create');
   if (required && list[0]) (list[0] as RaValidator & { isRequired?: boolean }).isRequired = true;

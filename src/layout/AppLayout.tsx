@@ -15,7 +15,15 @@ import { AppFooter } from './shell/Footer';
 import { UpdateSnackbar } from './shell/UpdateSnackbar';
 import { preloadListParts } from '../list/GenericList';
 
-export { APP_VERSION, DEFAULT_APP_NAME, CLIENT_VAR_QUERY_KEY, useClientVar, useAppName, retryShell, type ClientVar } from './settings';
+export {
+  APP_VERSION,
+  DEFAULT_APP_NAME,
+  CLIENT_VAR_QUERY_KEY,
+  useClientVar,
+  useAppName,
+  retryShell,
+  type ClientVar,
+} from './settings';
 export { useLoggedStudio, useMissingRequiredFields, formatDate, isSubscriptionExpired } from './shell/data';
 export { AppLogo, AppAppBar } from './shell/AppBar';
 export { AppUserMenu } from './shell/UserMenu';
@@ -54,8 +62,18 @@ export const AppLayout = ({ children, ...props }: LayoutProps) => {
   usePreloadListParts();
   const content = useMemo(() => <ShellContent>{children}</ShellContent>, [children]);
   return (
-    <Layout {...props} appBar={AppAppBar} menu={AppMenu} error={AppCrashPage}
-      sx={{ minWidth: 0, '& .RaLayout-appFrame': { minWidth: 0 }, '& .RaLayout-contentWithSidebar': { minWidth: 0 }, '& .RaLayout-content': { minWidth: 0 } }}>
+    <Layout
+      {...props}
+      appBar={AppAppBar}
+      menu={AppMenu}
+      error={AppCrashPage}
+      sx={{
+        minWidth: 0,
+        '& .RaLayout-appFrame': { minWidth: 0 },
+        '& .RaLayout-contentWithSidebar': { minWidth: 0 },
+        '& .RaLayout-content': { minWidth: 0 },
+      }}
+    >
       {content}
     </Layout>
   );

@@ -155,7 +155,12 @@ const MenuEntryItem = ({ node, depth }: { node: MenuNode; depth: number }) => {
         <Typography variant="inherit" noWrap sx={{ flexGrow: 1 }}>
           {translate(node.title, { _: node.title })}
         </Typography>
-        {sidebarOpen && (expanded ? <ExpandLessIcon fontSize="small" aria-hidden="true" /> : <ExpandMoreIcon fontSize="small" aria-hidden="true" />)}
+        {sidebarOpen &&
+          (expanded ? (
+            <ExpandLessIcon fontSize="small" aria-hidden="true" />
+          ) : (
+            <ExpandMoreIcon fontSize="small" aria-hidden="true" />
+          ))}
       </MenuItem>
       <Collapse in={expanded} timeout="auto" unmountOnExit>
         <List id={`${id}-group`} component="div" role="group" aria-label={node.title} disablePadding>

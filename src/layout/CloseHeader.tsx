@@ -7,7 +7,10 @@ import CloseIcon from '@mui/icons-material/Close';
 import { LinkBase } from 'react-admin';
 import { useLocation, useNavigate } from 'react-router-dom';
 
-export interface Crumb { label: string; to?: string }
+export interface Crumb {
+  label: string;
+  to?: string;
+}
 
 /**
  * Whether going back one page stays in the application. In the browser React Router numbers
@@ -34,17 +37,41 @@ export function useGoBack(): (fallback: string) => void {
   };
 }
 
-export function CloseHeader({ crumbs, fallback }: { crumbs: Crumb[]; /** where 'close' goes when there is no page to go back to */ fallback: string }) {
+export function CloseHeader({
+  crumbs,
+  fallback,
+}: {
+  crumbs: Crumb[];
+  /** where 'close' goes when there is no page to go back to */ fallback: string;
+}) {
   const goBack = useGoBack();
   return (
-    <Box component="header" sx={{ display: 'flex', alignItems: 'center', gap: 1, py: 0.5, minWidth: 0 }} data-testid="close-header">
+    <Box
+      component="header"
+      sx={{ display: 'flex', alignItems: 'center', gap: 1, py: 0.5, minWidth: 0 }}
+      data-testid="close-header"
+    >
       <Breadcrumbs aria-label="Percorso" sx={{ flexGrow: 1, minWidth: 0, '& ol': { flexWrap: 'wrap' } }}>
-        {crumbs.map((c, i) => (i < crumbs.length - 1 && c.to
-          ? <Link key={`${c.label}-${i}`} component={LinkBase} to={c.to} underline="hover" color="inherit">{c.label}</Link>
-          : <Typography key={`${c.label}-${i}`} color="text.primary" aria-current={i === crumbs.length - 1 ? 'page' : undefined}>{c.label}</Typography>))}
+        {crumbs.map((c, i) =>
+          i < crumbs.length - 1 && c.to ? (
+            <Link key={`${c.label}-${i}`} component={LinkBase} to={c.to} underline="hover" color="inherit">
+              {c.label}
+            </Link>
+          ) : (
+            <Typography
+              key={`${c.label}-${i}`}
+              color="text.primary"
+              aria-current={i === crumbs.length - 1 ? 'page' : undefined}
+            >
+              {c.label}
+            </Typography>
+          ),
+        )}
       </Breadcrumbs>
       <Tooltip title="Chiudi">
-        <IconButton aria-label="Chiudi" onClick={() => goBack(fallback)}><CloseIcon /></IconButton>
+        <IconButton aria-label="Chiudi" onClick={() => goBack(fallback)}>
+          <CloseIcon />
+        </IconButton>
       </Tooltip>
     </Box>
   );

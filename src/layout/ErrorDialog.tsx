@@ -18,8 +18,18 @@ export interface ErrorDialogProps {
 }
 
 /** The product's dialog frame: width 500, title and text wired for screen readers, actions. */
-export const AppDialog = ({ open, onClose, title, text, actions }: {
-  open: boolean; onClose?: () => void; title: ReactNode; text: ReactNode; actions: ReactNode;
+export const AppDialog = ({
+  open,
+  onClose,
+  title,
+  text,
+  actions,
+}: {
+  open: boolean;
+  onClose?: () => void;
+  title: ReactNode;
+  text: ReactNode;
+  actions: ReactNode;
 }) => {
   const id = useId();
   return (
@@ -34,7 +44,9 @@ export const AppDialog = ({ open, onClose, title, text, actions }: {
       <DialogTitle id={`${id}-title`}>{title}</DialogTitle>
       {/* focusable: a long result (a bulk action's table) scrolls, and must scroll by keyboard too */}
       <DialogContent tabIndex={0}>
-        <DialogContentText id={`${id}-text`} component="div">{text}</DialogContentText>
+        <DialogContentText id={`${id}-text`} component="div">
+          {text}
+        </DialogContentText>
       </DialogContent>
       <DialogActions>{actions}</DialogActions>
     </Dialog>
@@ -49,11 +61,11 @@ export const ErrorDialog = ({ open, onClose, title, text, buttonLabel }: ErrorDi
       onClose={onClose}
       title={title ?? translate('app.error.generic_title')}
       text={text ?? translate('app.error.generic')}
-      actions={(
+      actions={
         <Button onClick={onClose} variant="contained" autoFocus>
           {buttonLabel ?? translate('app.error.understood')}
         </Button>
-      )}
+      }
     />
   );
 };

@@ -7,7 +7,8 @@ import { useEffect } from 'react';
 import { Title } from 'react-admin';
 import { useAppName } from './settings';
 
-export const documentTitle = (title: string | undefined, appName: string) => (title ? `${title} - ${appName}` : appName);
+export const documentTitle = (title: string | undefined, appName: string) =>
+  title ? `${title} - ${appName}` : appName;
 
 /** Sets the browser's page title for as long as the calling screen is shown. */
 export function useDocumentTitle(title: string | undefined) {

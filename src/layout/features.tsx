@@ -15,7 +15,8 @@ export type Feature = NonNullable<ModelDef['feature']>;
 const FLAGS: Record<Feature, keyof ClientVar> = { credit: 'CREDIT_ENABLED' };
 
 /** Whether a feature is on in these settings (no feature: always on). */
-export const featureOn = (settings: ClientVar | undefined, feature: Feature | undefined) => !feature || !!settings?.[FLAGS[feature]];
+export const featureOn = (settings: ClientVar | undefined, feature: Feature | undefined) =>
+  !feature || !!settings?.[FLAGS[feature]];
 
 /** `on(feature)`: whether it is on (off while the settings load); `ready`: the settings are there. */
 export function useFeatures() {
@@ -24,7 +25,8 @@ export function useFeatures() {
 }
 
 /** A field shown only when its feature is on. */
-export const fieldShown = (on: (f: Feature | undefined) => boolean) => (fd: FieldDef | undefined) => !!fd && on(fd.feature);
+export const fieldShown = (on: (f: Feature | undefined) => boolean) => (fd: FieldDef | undefined) =>
+  !!fd && on(fd.feature);
 
 /** A screen of a model behind a feature: nothing until the settings are there, then the screen or 'Pagina NON trovata'. */
 export function FeatureGate({ feature, children }: { feature: Feature | undefined; children: ReactNode }) {

@@ -33,4 +33,3 @@ export function useAppName(): string {
   const { data } = useClientVar();
   return data?.APPNAME || DEFAULT_APP_NAME;
 }
-

@@ -37,7 +37,9 @@ const shared: RaThemeOptions = {
       },
     },
     // the bulk actions bar, collapsed while no row is selected, keeps its buttons out of the tab order and of the way
-    RaBulkActionsToolbar: { styleOverrides: { root: { '& .RaBulkActionsToolbar-collapsed': { visibility: 'hidden' } } } },
+    RaBulkActionsToolbar: {
+      styleOverrides: { root: { '& .RaBulkActionsToolbar-collapsed': { visibility: 'hidden' } } },
+    },
     MuiLink: { defaultProps: { underline: 'always' } },
     MuiAppBar: { defaultProps: { elevation: 1 } },
   },

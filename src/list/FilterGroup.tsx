@@ -5,8 +5,20 @@
  */
 import { useEffect, useMemo, useRef, useState } from 'react';
 import {
-  Accordion, AccordionDetails, AccordionSummary, Autocomplete, Box, Button, FormControl, FormLabel, Grid, TextField,
-  ToggleButton, ToggleButtonGroup, Typography, Alert,
+  Accordion,
+  AccordionDetails,
+  AccordionSummary,
+  Autocomplete,
+  Box,
+  Button,
+  FormControl,
+  FormLabel,
+  Grid,
+  TextField,
+  ToggleButton,
+  ToggleButtonGroup,
+  Typography,
+  Alert,
 } from '@mui/material';
 import ExpandMoreIcon from '@mui/icons-material/ExpandMore';
 import { useListContext, useStore } from 'react-admin';
@@ -14,7 +26,12 @@ import { useQuery } from '@tanstack/react-query';
 import type { ListFilter, ModelDef } from '../../model/define';
 import { modelByName } from '../../model/registry';
 import {
-  decodeFilterState, encodeFilterState, filterSpecs, groupFiltersOf, initialFilterState, type FilterState,
+  decodeFilterState,
+  encodeFilterState,
+  filterSpecs,
+  groupFiltersOf,
+  initialFilterState,
+  type FilterState,
 } from './listState';
 import { dataProvider } from '../dataProvider';
 import { DateTextField } from '../form/DateInput';
@@ -27,26 +44,59 @@ function useOptions(f: Extract<ListFilter, { kind: 'combo' }>) {
   return useQuery({
     queryKey: ['filter-options', f.endpoint ?? `${f.model}/${f.collection}`],
     queryFn: async ({ signal }): Promise<Option[]> => {
-      const url = f.endpoint ?? `/api/list/${f.model}/${f.collection ?? `${f.model}Resource4SelectCollection`}?items_per_page=-1`;
+      const url =
+        f.endpoint ?? `/api/list/${f.model}/${f.collection ?? `${f.model}Resource4SelectCollection`}?items_per_page=-1`;
       const rows = await dataProvider.options(url, { signal });
       const ref = f.model ? modelByName.get(f.model) : undefined;
       return rows.map((r) => ({
         id: r.id as number,
-        label: String(r.label ?? r.name ?? (ref ? ref.labelFields.map((k) => r[k]).filter(Boolean).join(' ') : r.id)),
+        label: String(
+          r.label ??
+            r.name ??
+            (ref
+              ? ref.labelFields
+                  .map((k) => r[k])
+                  .filter(Boolean)
+                  .join(' ')
+              : r.id),
+        ),
       }));
     },
     staleTime: 60_000,
   });
 }
 
-function ComboFilter({ f, value, onChange }: { f: Extract<ListFilter, { kind: 'combo' }>; value: Option[]; onChange: (v: Option[]) => void }) {
+function ComboFilter({
+  f,
+  value,
+  onChange,
+}: {
+  f: Extract<ListFilter, { kind: 'combo' }>;
+  value: Option[];
+  onChange: (v: Option[]) => void;
+}) {
   const { data = [], isError } = useOptions(f);
   return (
     <Autocomplete
-      multiple size="small" options={data} value={value} getOptionLabel={(o) => o.label}
-      isOptionEqualToValue={(a, b) => a.id === b.id} onChange={(_e, v) => onChange(v)}
-      noOptionsText="Nessuna opzione" openText="Apri" closeText="Chiudi" clearText="Cancella"
-      renderInput={(params) => <TextField {...params} label={f.label} helperText={isError ? 'Errore nel caricamento dati' : ' '} error={isError} />}
+      multiple
+      size="small"
+      options={data}
+      value={value}
+      getOptionLabel={(o) => o.label}
+      isOptionEqualToValue={(a, b) => a.id === b.id}
+      onChange={(_e, v) => onChange(v)}
+      noOptionsText="Nessuna opzione"
+      openText="Apri"
+      closeText="Chiudi"
+      clearText="Cancella"
+      renderInput={(params) => (
+        <TextField
+          {...params}
+          label={f.label}
+          helperText={isError ? 'Errore nel caricamento dati' : ' '}
+          error={isError}
+        />
+      )}
     />
   );
 }
@@ -54,12 +104,27 @@ function ComboFilter({ f, value, onChange }: { f: Extract<ListFilter, { kind: 'c
 const NO_FILTERS: ListFilter[] = [];
 
 /** `openKey`: where its open or closed state is kept (default per model); `defaultOpen`: open at first. */
-export function FilterGroup({ model, withParent = false, openKey, defaultOpen = false }: { model: ModelDef; withParent?: boolean; openKey?: string; defaultOpen?: boolean }) {
+export function FilterGroup({
+  model,
+  withParent = false,
+  openKey,
+  defaultOpen = false,
+}: {
+  model: ModelDef;
+  withParent?: boolean;
+  openKey?: string;
+  defaultOpen?: boolean;
+}) {
   // on one parent's list the filters marked so are neither shown nor applied
-  const filters = useMemo(() => (model.list.filters ? groupFiltersOf(model, withParent) : NO_FILTERS), [model, withParent]);
+  const filters = useMemo(
+    () => (model.list.filters ? groupFiltersOf(model, withParent) : NO_FILTERS),
+    [model, withParent],
+  );
   const { filterValues, setFilters, displayedFilters } = useListContext();
   // the stored state is validated when read: what does not fit takes its default
-  const [state, setLocalState] = useState<FilterState>(() => decodeFilterState(filterValues.__filterState, filters).state);
+  const [state, setLocalState] = useState<FilterState>(
+    () => decodeFilterState(filterValues.__filterState, filters).state,
+  );
   const { specs, invalid } = useMemo(() => filterSpecs(filters, state), [filters, state]);
   const latest = useRef({ state, filterValues, displayedFilters });
   latest.current = { state, filterValues, displayedFilters };
@@ -80,7 +145,9 @@ export function FilterGroup({ model, withParent = false, openKey, defaultOpen = 
   };
   // once, on mount: a state read back from the store that differs from the filter values;
   // later changes are pushed by setState itself
-  useEffect(() => { push(state); /* eslint-disable-next-line react-hooks/exhaustive-deps */ }, []);
+  useEffect(() => {
+    push(state); /* eslint-disable-next-line react-hooks/exhaustive-deps */
+  }, []);
   // open or closed is remembered per model: a remount of the list (a state rewritten, a refresh)
   // does not fold the panel under the user's pointer
   const [open, setOpen] = useStore<boolean>(openKey ?? `list.${model.name}.filtersOpen`, defaultOpen);
@@ -88,35 +155,72 @@ export function FilterGroup({ model, withParent = false, openKey, defaultOpen = 
   const active = specs.length;
   return (
     // closed, its inputs are not mounted: the combo-boxes ask for their options only when opened
-    <Accordion disableGutters sx={{ mb: 1 }} expanded={!!open} onChange={(_e, expanded) => setOpen(expanded)} slotProps={{ transition: { unmountOnExit: true } }}>
-      <AccordionSummary expandIcon={<ExpandMoreIcon />} aria-controls={`filters-${model.name}`} id={`filters-${model.name}-header`}>
+    <Accordion
+      disableGutters
+      sx={{ mb: 1 }}
+      expanded={!!open}
+      onChange={(_e, expanded) => setOpen(expanded)}
+      slotProps={{ transition: { unmountOnExit: true } }}
+    >
+      <AccordionSummary
+        expandIcon={<ExpandMoreIcon />}
+        aria-controls={`filters-${model.name}`}
+        id={`filters-${model.name}-header`}
+      >
         <Typography>Filtri{active ? ` (${active} ${active === 1 ? 'attivo' : 'attivi'})` : ''}</Typography>
       </AccordionSummary>
       <AccordionDetails id={`filters-${model.name}`}>
         <Box sx={{ display: 'flex', alignItems: 'center', gap: 2, mb: 2, flexWrap: 'wrap' }}>
           <FormControl>
-            <FormLabel id={`mode-${model.name}`} sx={{ fontSize: 14 }}>Modalità di ricerca</FormLabel>
-            <ToggleButtonGroup size="small" exclusive value={state.mode} aria-labelledby={`mode-${model.name}`}
-              onChange={(_e, v) => v && setState((s) => ({ ...s, mode: v }))}>
+            <FormLabel id={`mode-${model.name}`} sx={{ fontSize: 14 }}>
+              Modalità di ricerca
+            </FormLabel>
+            <ToggleButtonGroup
+              size="small"
+              exclusive
+              value={state.mode}
+              aria-labelledby={`mode-${model.name}`}
+              onChange={(_e, v) => v && setState((s) => ({ ...s, mode: v }))}
+            >
               <ToggleButton value="and">Tutte le condizioni (AND)</ToggleButton>
               <ToggleButton value="or">Almeno una condizione (OR)</ToggleButton>
             </ToggleButtonGroup>
           </FormControl>
-          <Button size="small" onClick={() => setState(initialFilterState(filters))}>Azzera filtri</Button>
+          <Button size="small" onClick={() => setState(initialFilterState(filters))}>
+            Azzera filtri
+          </Button>
         </Box>
         <Grid container spacing={2}>
           {filters.map((f) => (
             <Grid key={`${f.kind}-${f.field}`} size={{ xs: 12, md: f.kind === 'dateInterval' ? 6 : 4 }}>
               {f.kind === 'combo' && (
-                <ComboFilter f={f} value={state.combos[f.field] ?? []} onChange={(v) => setState((s) => ({ ...s, combos: { ...s.combos, [f.field]: v } }))} />
+                <ComboFilter
+                  f={f}
+                  value={state.combos[f.field] ?? []}
+                  onChange={(v) => setState((s) => ({ ...s, combos: { ...s.combos, [f.field]: v } }))}
+                />
               )}
               {f.kind === 'toggle' && (
                 <FormControl>
-                  <FormLabel id={`toggle-${f.field}`} sx={{ fontSize: 14 }}>{f.label}</FormLabel>
-                  <ToggleButtonGroup size="small" exclusive value={state.toggles[f.field] ?? 'all'} aria-labelledby={`toggle-${f.field}`}
-                    onChange={(_e, v) => v !== null && setState((s) => ({ ...s, toggles: { ...s.toggles, [f.field]: v === 'all' ? null : v } }))}>
+                  <FormLabel id={`toggle-${f.field}`} sx={{ fontSize: 14 }}>
+                    {f.label}
+                  </FormLabel>
+                  <ToggleButtonGroup
+                    size="small"
+                    exclusive
+                    value={state.toggles[f.field] ?? 'all'}
+                    aria-labelledby={`toggle-${f.field}`}
+                    onChange={(_e, v) =>
+                      v !== null &&
+                      setState((s) => ({ ...s, toggles: { ...s.toggles, [f.field]: v === 'all' ? null : v } }))
+                    }
+                  >
                     {/* a one-letter option is still a target of at least 24 px (WCAG 2.5.8) */}
-                    {f.options.map((o) => <ToggleButton key={String(o.value)} value={o.value} sx={{ minWidth: 36 }}>{o.text}</ToggleButton>)}
+                    {f.options.map((o) => (
+                      <ToggleButton key={String(o.value)} value={o.value} sx={{ minWidth: 36 }}>
+                        {o.text}
+                      </ToggleButton>
+                    ))}
                     <ToggleButton value="all">Tutti</ToggleButton>
                   </ToggleButtonGroup>
                 </FormControl>
@@ -124,12 +228,34 @@ export function FilterGroup({ model, withParent = false, openKey, defaultOpen = 
               {f.kind === 'dateInterval' && (
                 <Box>
                   <Box sx={{ display: 'flex', gap: 1 }}>
-                    <DateTextField label={`${f.label} dal`} value={state.intervals[f.field]?.from}
-                      onChange={(v) => v !== undefined && setState((s) => ({ ...s, intervals: { ...s.intervals, [f.field]: { ...s.intervals[f.field], from: v } } }))} />
-                    <DateTextField label={`${f.label} al`} value={state.intervals[f.field]?.to}
-                      onChange={(v) => v !== undefined && setState((s) => ({ ...s, intervals: { ...s.intervals, [f.field]: { ...s.intervals[f.field], to: v } } }))} />
+                    <DateTextField
+                      label={`${f.label} dal`}
+                      value={state.intervals[f.field]?.from}
+                      onChange={(v) =>
+                        v !== undefined &&
+                        setState((s) => ({
+                          ...s,
+                          intervals: { ...s.intervals, [f.field]: { ...s.intervals[f.field], from: v } },
+                        }))
+                      }
+                    />
+                    <DateTextField
+                      label={`${f.label} al`}
+                      value={state.intervals[f.field]?.to}
+                      onChange={(v) =>
+                        v !== undefined &&
+                        setState((s) => ({
+                          ...s,
+                          intervals: { ...s.intervals, [f.field]: { ...s.intervals[f.field], to: v } },
+                        }))
+                      }
+                    />
                   </Box>
-                  {invalid.includes(f.field) && <Alert severity="error" role="alert">{INTERVAL_ERROR}</Alert>}
+                  {invalid.includes(f.field) && (
+                    <Alert severity="error" role="alert">
+                      {INTERVAL_ERROR}
+                    </Alert>
+                  )}
                 </Box>
               )}
             </Grid>

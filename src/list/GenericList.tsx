@@ -3,10 +3,39 @@
  * search on Enter, trash toggle, refresh, new, CSV export, print, bulk delete, select-all
  * across pages, status column, row actions, item abilities from item_meta_data.
  */
-import { Component, forwardRef, lazy, startTransition, Suspense, useEffect, useRef, useState, type ErrorInfo, type KeyboardEvent, type ReactElement, type ReactNode, type RefObject } from 'react';
 import {
-  Box, Button, Dialog, DialogActions, DialogContent, DialogContentText, DialogTitle, FormControlLabel, IconButton,
-  CircularProgress, InputAdornment, Menu, MenuItem, Switch, TextField, Tooltip, Typography,
+  Component,
+  forwardRef,
+  lazy,
+  startTransition,
+  Suspense,
+  useEffect,
+  useRef,
+  useState,
+  type ErrorInfo,
+  type KeyboardEvent,
+  type ReactElement,
+  type ReactNode,
+  type RefObject,
+} from 'react';
+import {
+  Box,
+  Button,
+  Dialog,
+  DialogActions,
+  DialogContent,
+  DialogContentText,
+  DialogTitle,
+  FormControlLabel,
+  IconButton,
+  CircularProgress,
+  InputAdornment,
+  Menu,
+  MenuItem,
+  Switch,
+  TextField,
+  Tooltip,
+  Typography,
 } from '@mui/material';
 import SearchIcon from '@mui/icons-material/Search';
 import RefreshIcon from '@mui/icons-material/Refresh';
@@ -16,8 +45,22 @@ import PrintIcon from '@mui/icons-material/Print';
 import MoreVertIcon from '@mui/icons-material/MoreVert';
 import SelectAllIcon from '@mui/icons-material/SelectAll';
 import {
-  BulkDeleteButton, Datagrid, DatagridBody, List, Pagination, type DatagridBodyProps, WrapperField, useCreatePath, useListContext, useNotify,
-  useRecordContext, useRefresh, useRemoveFromStore, useResourceContext, useStore, TopToolbar,
+  BulkDeleteButton,
+  Datagrid,
+  DatagridBody,
+  List,
+  Pagination,
+  type DatagridBodyProps,
+  WrapperField,
+  useCreatePath,
+  useListContext,
+  useNotify,
+  useRecordContext,
+  useRefresh,
+  useRemoveFromStore,
+  useResourceContext,
+  useStore,
+  TopToolbar,
 } from 'react-admin';
 import { useLocation, useNavigate } from 'react-router-dom';
 import { saveAs } from 'file-saver';
@@ -28,7 +71,15 @@ import { CsvDialog } from './CsvDialog';
 import { useQueryFilter } from './queryFilter';
 import { FilterGroup } from './FilterGroup';
 import { partsOf } from '../resources/parts';
-import { DEFAULT_PAGE_SIZE, PAGE_SIZES, defaultListFilter, fitColumns, listParamsFromSearch, listParamsToSearch, sanitizeListParams } from './listState';
+import {
+  DEFAULT_PAGE_SIZE,
+  PAGE_SIZES,
+  defaultListFilter,
+  fitColumns,
+  listParamsFromSearch,
+  listParamsToSearch,
+  sanitizeListParams,
+} from './listState';
 import { ErrorContent } from '../pages/ErrorPage';
 import { PageTitle } from '../layout/PageTitle';
 import SettingsIcon from '@mui/icons-material/Settings';
@@ -57,31 +108,66 @@ export const FIRST_ROWS = 30;
 const ProgressiveBody = forwardRef<HTMLTableSectionElement, DatagridBodyProps>(({ data = [], ...rest }, ref) => {
   const [whole, setWhole] = useState(false);
   const cut = !whole && data.length > FIRST_ROWS;
-  useEffect(() => { if (cut) startTransition(() => setWhole(true)); }, [cut]);
+  useEffect(() => {
+    if (cut) startTransition(() => setWhole(true));
+  }, [cut]);
   return <DatagridBody ref={ref} data={cut ? data.slice(0, FIRST_ROWS) : data} {...rest} />;
 });
 ProgressiveBody.displayName = 'ProgressiveBody';
 
-
-const useItemMeta = (): ItemMetaData | undefined => (useListContext().meta as { item_meta_data?: ItemMetaData } | undefined)?.item_meta_data;
+const useItemMeta = (): ItemMetaData | undefined =>
+  (useListContext().meta as { item_meta_data?: ItemMetaData } | undefined)?.item_meta_data;
 
 /** A named view of the model's list being shown (`/table/{View}`), if any. */
-export interface ViewRef { name: string; view: ListView }
+export interface ViewRef {
+  name: string;
+  view: ListView;
+}
 
 /** A column of the table: the status column is `fixed` (always shown, in its declared place). */
-export interface TableColumn { key: string; label: string; fixed?: boolean; node: ReactElement }
+export interface TableColumn {
+  key: string;
+  label: string;
+  fixed?: boolean;
+  node: ReactElement;
+}
 
 /** The table's columns as declared: the model's (or the view's) whose feature is on, then the parts' ones. */
-function declaredColumns(model: ModelDef, on: (f: Feature | undefined) => boolean, view?: ViewRef, parentId?: string): TableColumn[] {
+function declaredColumns(
+  model: ModelDef,
+  on: (f: Feature | undefined) => boolean,
+  view?: ViewRef,
+  parentId?: string,
+): TableColumn[] {
   const cols: TableColumn[] = [];
   for (const c of view?.view.columns ?? model.list.columns) {
     const fd = model.fields[c];
     if (!fd || !on(fd.feature)) continue;
-    if (model.list.status?.field === c) cols.push({ key: c, label: 'Stato', fixed: true, node: <StatusCell key={c} label="Stato" status={model.list.status} /> });
-    else cols.push({ key: c, label: fd.label, node: <ValueCell key={c} name={c} fd={fd} label={fd.label} sortBy={c} sortable={fd.sortable !== false} /> });
+    if (model.list.status?.field === c)
+      cols.push({
+        key: c,
+        label: 'Stato',
+        fixed: true,
+        node: <StatusCell key={c} label="Stato" status={model.list.status} />,
+      });
+    else
+      cols.push({
+        key: c,
+        label: fd.label,
+        node: <ValueCell key={c} name={c} fd={fd} label={fd.label} sortBy={c} sortable={fd.sortable !== false} />,
+      });
   }
   for (const { key, label, Cell, withParent } of partsOf(model.name).listColumns ?? []) {
-    if (!withParent || parentId) cols.push({ key, label, node: <WrapperField key={key} label={label} textAlign="right"><Cell parentId={parentId} /></WrapperField> });
+    if (!withParent || parentId)
+      cols.push({
+        key,
+        label,
+        node: (
+          <WrapperField key={key} label={label} textAlign="right">
+            <Cell parentId={parentId} />
+          </WrapperField>
+        ),
+      });
   }
   return cols;
 }
@@ -89,9 +175,14 @@ function declaredColumns(model: ModelDef, on: (f: Feature | undefined) => boolea
 /** The columns in the user's order without the hidden ones (`pref`: `{list key}.columns`); the fixed ones keep their place. */
 function arrangeColumns(cols: TableColumn[], pref: unknown): TableColumn[] {
   const free = cols.filter((c) => !c.fixed);
-  const { order, hidden } = fitColumns(free.map((c) => c.key), pref);
+  const { order, hidden } = fitColumns(
+    free.map((c) => c.key),
+    pref,
+  );
   const out = order.filter((k) => !hidden.includes(k)).map((k) => free.find((c) => c.key === k)!);
-  cols.forEach((c, i) => { if (c.fixed) out.splice(Math.min(i, out.length), 0, c); });
+  cols.forEach((c, i) => {
+    if (c.fixed) out.splice(Math.min(i, out.length), 0, c);
+  });
   return out;
 }
 
@@ -101,10 +192,24 @@ function SearchBox() {
   const run = () => setFilters({ ...filterValues, q: text.trim() || undefined }, displayedFilters, false);
   return (
     <TextField
-      size="small" label="Cerca" value={text} sx={{ width: { xs: '100%', sm: 320 } }} onChange={(e) => setText(e.target.value)}
-      onKeyDown={(e: KeyboardEvent) => { if (e.key === 'Enter') run(); }}
+      size="small"
+      label="Cerca"
+      value={text}
+      sx={{ width: { xs: '100%', sm: 320 } }}
+      onChange={(e) => setText(e.target.value)}
+      onKeyDown={(e: KeyboardEvent) => {
+        if (e.key === 'Enter') run();
+      }}
       inputProps={{ 'aria-label': 'Cerca (premi Invio)' }}
-      InputProps={{ endAdornment: <InputAdornment position="end"><IconButton aria-label="Avvia ricerca" onClick={run} size="small"><SearchIcon /></IconButton></InputAdornment> }}
+      InputProps={{
+        endAdornment: (
+          <InputAdornment position="end">
+            <IconButton aria-label="Avvia ricerca" onClick={run} size="small">
+              <SearchIcon />
+            </IconButton>
+          </InputAdornment>
+        ),
+      }}
     />
   );
 }
@@ -113,13 +218,34 @@ function TrashToggle() {
   const { filterValues, setFilters, displayedFilters } = useListContext();
   return (
     // no negative margin: on a narrow window the switch wraps to the toolbar's left edge and would be clipped
-    <FormControlLabel label="Mostra cestinati" sx={{ ml: 0, mr: 0 }} control={
-      <Switch checked={!!filterValues.with_trashed} onChange={(e) => setFilters({ ...filterValues, with_trashed: e.target.checked ? 1 : undefined }, displayedFilters, false)} />
-    } />
+    <FormControlLabel
+      label="Mostra cestinati"
+      sx={{ ml: 0, mr: 0 }}
+      control={
+        <Switch
+          checked={!!filterValues.with_trashed}
+          onChange={(e) =>
+            setFilters({ ...filterValues, with_trashed: e.target.checked ? 1 : undefined }, displayedFilters, false)
+          }
+        />
+      }
+    />
   );
 }
 
-function ListActions({ model, view, storeKey, withParent, columns }: { model: ModelDef; view?: ViewRef; storeKey: string; withParent: boolean; columns: TableColumn[] }) {
+function ListActions({
+  model,
+  view,
+  storeKey,
+  withParent,
+  columns,
+}: {
+  model: ModelDef;
+  view?: ViewRef;
+  storeKey: string;
+  withParent: boolean;
+  columns: TableColumn[];
+}) {
   const meta = useItemMeta();
   const refresh = useRefresh();
   const navigate = useNavigate();
@@ -135,24 +261,46 @@ function ListActions({ model, view, storeKey, withParent, columns }: { model: Mo
     try {
       const { blob, filename } = await dp.print(model.name, { filter, sort });
       saveAs(blob, filename);
-    } catch (e) { notify(`Errore nel caricamento dati ${(e as Error).message}`, { type: 'error' }); }
+    } catch (e) {
+      notify(`Errore nel caricamento dati ${(e as Error).message}`, { type: 'error' });
+    }
   };
   return (
     <TopToolbar sx={{ alignItems: 'center', flexWrap: 'wrap', gap: 1, justifyContent: 'flex-start', width: '100%' }}>
       <SearchBox />
       {!readOnly && <TrashToggle />}
-      <Tooltip title="Aggiorna"><IconButton aria-label="Aggiorna" onClick={() => refresh()}><RefreshIcon /></IconButton></Tooltip>
-      <Tooltip title="Esporta CSV"><IconButton aria-label="Esporta CSV" onClick={() => setCsvOpen(true)}><DownloadIcon /></IconButton></Tooltip>
-      <Tooltip title="Stampa"><IconButton aria-label="Stampa" onClick={print}><PrintIcon /></IconButton></Tooltip>
+      <Tooltip title="Aggiorna">
+        <IconButton aria-label="Aggiorna" onClick={() => refresh()}>
+          <RefreshIcon />
+        </IconButton>
+      </Tooltip>
+      <Tooltip title="Esporta CSV">
+        <IconButton aria-label="Esporta CSV" onClick={() => setCsvOpen(true)}>
+          <DownloadIcon />
+        </IconButton>
+      </Tooltip>
+      <Tooltip title="Stampa">
+        <IconButton aria-label="Stampa" onClick={print}>
+          <PrintIcon />
+        </IconButton>
+      </Tooltip>
       <Suspense fallback={null}>
         <ListViews model={model} storeKey={storeKey} withParent={withParent} columns={columns} />
       </Suspense>
       <SettingsMenu />
       {Extra && !view && <Extra model={model} />}
       {meta?.can_add_new !== false && !readOnly && (
-        <Button variant="contained" startIcon={<AddIcon />} onClick={() => navigate(createPath({ resource: model.name, type: 'create' }))}>Nuovo</Button>
+        <Button
+          variant="contained"
+          startIcon={<AddIcon />}
+          onClick={() => navigate(createPath({ resource: model.name, type: 'create' }))}
+        >
+          Nuovo
+        </Button>
       )}
-      {csvOpen && <CsvDialog model={model} columns={view?.view.columns} open={csvOpen} onClose={() => setCsvOpen(false)} />}
+      {csvOpen && (
+        <CsvDialog model={model} columns={view?.view.columns} open={csvOpen} onClose={() => setCsvOpen(false)} />
+      )}
     </TopToolbar>
   );
 }
@@ -163,11 +311,19 @@ function SelectAllButton({ model }: { model: ModelDef }) {
   const dp = useAppDataProvider();
   const notify = useNotify();
   return (
-    <Button size="small" startIcon={<SelectAllIcon />} onClick={async () => {
-      try { onSelect(await dp.selectAllIds(model.name, { filter, sort })); } catch {
-        notify('Errore nel caricamento dati [select all]', { type: 'error' });
-      }
-    }}>Seleziona tutti ({total})</Button>
+    <Button
+      size="small"
+      startIcon={<SelectAllIcon />}
+      onClick={async () => {
+        try {
+          onSelect(await dp.selectAllIds(model.name, { filter, sort }));
+        } catch {
+          notify('Errore nel caricamento dati [select all]', { type: 'error' });
+        }
+      }}
+    >
+      Seleziona tutti ({total})
+    </Button>
   );
 }
 
@@ -182,12 +338,20 @@ function BulkActions({ model, readOnly }: { model: ModelDef; readOnly?: boolean 
     <>
       <SelectAllButton model={model} />
       {/* force_delete=auto trashes active rows: reload the page (with the trash shown they stay, as trashed) */}
-      {meta?.is_erasable !== false && !readOnly && <BulkDeleteButton mutationMode="pessimistic" label="Elimina"
-        mutationOptions={{
-          meta: { records },
-          onError: (e: unknown) => notify(`Errore nel eliminazione dati${(e as Error)?.message ? `: ${(e as Error).message}` : ''}`, { type: 'error' }),
-          onSettled: () => refresh(),
-        }} />}
+      {meta?.is_erasable !== false && !readOnly && (
+        <BulkDeleteButton
+          mutationMode="pessimistic"
+          label="Elimina"
+          mutationOptions={{
+            meta: { records },
+            onError: (e: unknown) =>
+              notify(`Errore nel eliminazione dati${(e as Error)?.message ? `: ${(e as Error).message}` : ''}`, {
+                type: 'error',
+              }),
+            onSettled: () => refresh(),
+          }}
+        />
+      )}
     </>
   );
 }
@@ -211,24 +375,74 @@ function RowMenu({ model }: { model: ModelDef; label?: string }) {
     setAnchor(null);
     if (busy) return;
     setBusy(true);
-    try { await fn(); notify(ok, { type: 'info' }); refresh(); } catch (e) { notify(`${error}${(e as Error).message ? `: ${(e as Error).message}` : ''}`, { type: 'error' }); }
-    finally { setBusy(false); }
+    try {
+      await fn();
+      notify(ok, { type: 'info' });
+      refresh();
+    } catch (e) {
+      notify(`${error}${(e as Error).message ? `: ${(e as Error).message}` : ''}`, { type: 'error' });
+    } finally {
+      setBusy(false);
+    }
   };
   return (
     <>
-      <IconButton aria-label={`Azioni riga ${record.id}`} size="small" disabled={busy} onClick={(e) => { e.stopPropagation(); setUsed(true); setAnchor(e.currentTarget); }}><MoreVertIcon /></IconButton>
-      {used && <Menu anchorEl={anchor} open={!!anchor} onClose={() => setAnchor(null)} onClick={(e) => e.stopPropagation()}>
-        {Extra && !record.trashed && <Extra model={model} record={record} close={() => setAnchor(null)} />}
-        {!record.trashed && erasable && (
-          <MenuItem onClick={() => act(() => dp.delete(model.name, { id: record.id, previousData: record }), 'Errore nel eliminazione dati', 'Elemento spostato nel cestino')}>Cestina</MenuItem>
-        )}
-        {record.trashed && (
-          <MenuItem onClick={() => act(() => dp.restore(model.name, { id: record.id, updated_at: record.updated_at }), "Errore nel ripristino dell'elemento", 'Elemento ripristinato')}>Ripristina</MenuItem>
-        )}
-        {record.trashed && erasable && (
-          <MenuItem onClick={() => act(() => dp.delete(model.name, { id: record.id, previousData: record }), 'Errore nel eliminazione dati', 'Elemento eliminato definitivamente')}>Elimina definitivamente</MenuItem>
-        )}
-      </Menu>}
+      <IconButton
+        aria-label={`Azioni riga ${record.id}`}
+        size="small"
+        disabled={busy}
+        onClick={(e) => {
+          e.stopPropagation();
+          setUsed(true);
+          setAnchor(e.currentTarget);
+        }}
+      >
+        <MoreVertIcon />
+      </IconButton>
+      {used && (
+        <Menu anchorEl={anchor} open={!!anchor} onClose={() => setAnchor(null)} onClick={(e) => e.stopPropagation()}>
+          {Extra && !record.trashed && <Extra model={model} record={record} close={() => setAnchor(null)} />}
+          {!record.trashed && erasable && (
+            <MenuItem
+              onClick={() =>
+                act(
+                  () => dp.delete(model.name, { id: record.id, previousData: record }),
+                  'Errore nel eliminazione dati',
+                  'Elemento spostato nel cestino',
+                )
+              }
+            >
+              Cestina
+            </MenuItem>
+          )}
+          {record.trashed && (
+            <MenuItem
+              onClick={() =>
+                act(
+                  () => dp.restore(model.name, { id: record.id, updated_at: record.updated_at }),
+                  "Errore nel ripristino dell'elemento",
+                  'Elemento ripristinato',
+                )
+              }
+            >
+              Ripristina
+            </MenuItem>
+          )}
+          {record.trashed && erasable && (
+            <MenuItem
+              onClick={() =>
+                act(
+                  () => dp.delete(model.name, { id: record.id, previousData: record }),
+                  'Errore nel eliminazione dati',
+                  'Elemento eliminato definitivamente',
+                )
+              }
+            >
+              Elimina definitivamente
+            </MenuItem>
+          )}
+        </Menu>
+      )}
     </>
   );
 }
@@ -239,17 +453,36 @@ function RowLink({ link }: { link: { label: string; path: string } }) {
   const navigate = useNavigate();
   if (!record) return null;
   return (
-    <Button size="small" variant="outlined" sx={{ whiteSpace: 'nowrap' }} onClick={(e) => { e.stopPropagation(); navigate(link.path.replace(':id', String(record.id))); }}>
+    <Button
+      size="small"
+      variant="outlined"
+      sx={{ whiteSpace: 'nowrap' }}
+      onClick={(e) => {
+        e.stopPropagation();
+        navigate(link.path.replace(':id', String(record.id)));
+      }}
+    >
       {link.label}
     </Button>
   );
 }
 
 /** The actions column (row links and row menu), kept in view at the right edge of the table. */
-function RowActions({ model, readOnly }: { model: ModelDef; readOnly?: boolean; label?: string; cellClassName?: string; headerClassName?: string }) {
+function RowActions({
+  model,
+  readOnly,
+}: {
+  model: ModelDef;
+  readOnly?: boolean;
+  label?: string;
+  cellClassName?: string;
+  headerClassName?: string;
+}) {
   return (
     <Box sx={{ display: 'flex', alignItems: 'center', justifyContent: 'flex-end', gap: 0.5 }}>
-      {(model.list.rowLinks ?? []).map((l) => <RowLink key={l.label} link={l} />)}
+      {(model.list.rowLinks ?? []).map((l) => (
+        <RowLink key={l.label} link={l} />
+      ))}
       {!readOnly && <RowMenu model={model} />}
     </Box>
   );
@@ -262,17 +495,37 @@ function SettingsMenu() {
   const [back, setBack] = useBackOnSave();
   return (
     <>
-      <Tooltip title="Impostazioni"><IconButton aria-label="Impostazioni della tabella" onClick={(e) => setAnchor(e.currentTarget)}><SettingsIcon /></IconButton></Tooltip>
+      <Tooltip title="Impostazioni">
+        <IconButton aria-label="Impostazioni della tabella" onClick={(e) => setAnchor(e.currentTarget)}>
+          <SettingsIcon />
+        </IconButton>
+      </Tooltip>
       <Menu anchorEl={anchor} open={!!anchor} onClose={() => setAnchor(null)}>
         <MenuItem>
-          <FormControlLabel label="Apri le schede in una nuova finestra" control={<Switch checked={newTab} onChange={(e) => {
-            setNewTab(e.target.checked);
-          }} />} />
+          <FormControlLabel
+            label="Apri le schede in una nuova finestra"
+            control={
+              <Switch
+                checked={newTab}
+                onChange={(e) => {
+                  setNewTab(e.target.checked);
+                }}
+              />
+            }
+          />
         </MenuItem>
         <MenuItem>
-          <FormControlLabel label="Torna indietro dopo il salvataggio" control={<Switch checked={back} onChange={(e) => {
-            setBack(e.target.checked);
-          }} />} />
+          <FormControlLabel
+            label="Torna indietro dopo il salvataggio"
+            control={
+              <Switch
+                checked={back}
+                onChange={(e) => {
+                  setBack(e.target.checked);
+                }}
+              />
+            }
+          />
         </MenuItem>
       </Menu>
     </>
@@ -281,7 +534,11 @@ function SettingsMenu() {
 
 function Expand({ field }: { field: string }) {
   const record = useRecordContext();
-  return <Typography variant="body2" sx={{ whiteSpace: 'pre-wrap', p: 1 }}>{String(record?.[field] ?? '') || 'Nessuna nota'}</Typography>;
+  return (
+    <Typography variant="body2" sx={{ whiteSpace: 'pre-wrap', p: 1 }}>
+      {String(record?.[field] ?? '') || 'Nessuna nota'}
+    </Typography>
+  );
 }
 
 /**
@@ -295,7 +552,9 @@ function useDatagridA11y(ref: RefObject<HTMLDivElement | null>) {
   useEffect(() => {
     const root = ref.current;
     if (!root) return;
-    const set = (el: Element, name: string, value: string) => { if (el.getAttribute(name) !== value) el.setAttribute(name, value); };
+    const set = (el: Element, name: string, value: string) => {
+      if (el.getAttribute(name) !== value) el.setAttribute(name, value);
+    };
     const fix = () => {
       root.querySelectorAll<HTMLElement>('.select-item[aria-label], .select-all[aria-label]').forEach((span) => {
         const input = span.querySelector('input');
@@ -307,12 +566,21 @@ function useDatagridA11y(ref: RefObject<HTMLDivElement | null>) {
         if (btn.hasAttribute('aria-hidden')) btn.removeAttribute('aria-hidden');
         set(btn, 'tabindex', '0');
         set(btn, 'role', 'button');
-        set(btn, 'aria-label', btn.getAttribute('aria-expanded') === 'true' ? 'Nascondi dettagli della riga' : 'Mostra dettagli della riga');
+        set(
+          btn,
+          'aria-label',
+          btn.getAttribute('aria-expanded') === 'true' ? 'Nascondi dettagli della riga' : 'Mostra dettagli della riga',
+        );
       });
     };
     fix();
     const obs = new MutationObserver(fix);
-    obs.observe(root, { subtree: true, childList: true, attributes: true, attributeFilter: ['aria-label', 'aria-hidden', 'tabindex', 'aria-expanded'] });
+    obs.observe(root, {
+      subtree: true,
+      childList: true,
+      attributes: true,
+      attributeFilter: ['aria-label', 'aria-hidden', 'tabindex', 'aria-expanded'],
+    });
     return () => obs.disconnect();
   }, [ref]);
 }
@@ -326,7 +594,12 @@ const TABLE_MAX_HEIGHT = 'max(500px, calc(100vh - 330px))';
 const DATAGRID_SX = {
   // a control reached by Tab scrolls clear of the sticky header and actions column (WCAG 2.4.11)
   '& .RaDatagrid-tableWrapper': { overflow: 'auto', maxHeight: TABLE_MAX_HEIGHT, scrollPadding: '48px 240px 0 0' },
-  '& td.gs-actions, & th.gs-actions': { position: 'sticky', right: 0, bgcolor: 'background.paper', boxShadow: '-1px 0 0 rgba(0,0,0,0.12)' },
+  '& td.gs-actions, & th.gs-actions': {
+    position: 'sticky',
+    right: 0,
+    bgcolor: 'background.paper',
+    boxShadow: '-1px 0 0 rgba(0,0,0,0.12)',
+  },
   '& th.gs-actions': { zIndex: 3 },
   '& td.gs-actions': { zIndex: 1 },
 } as const;
@@ -341,21 +614,55 @@ function SelectionActions({ model, partsName }: { model: ModelDef; partsName: st
   const { bulkActions: Extra } = partsOf(partsName);
   if (!Extra || !selectedIds.length) return null;
   return (
-    <Box role="toolbar" aria-label={`Azioni sui ${selectedIds.length} elementi selezionati`}
+    <Box
+      role="toolbar"
+      aria-label={`Azioni sui ${selectedIds.length} elementi selezionati`}
       // react-admin's own toolbar (48 px) slides over the space just above the table: this bar sits above that space
       // the actions' labels as written (not capitalised), easier to scan
-      sx={{ display: 'flex', flexWrap: 'wrap', alignItems: 'center', gap: 0.5, px: 1, py: 0.5, mb: 6.5, bgcolor: 'action.hover', borderRadius: 1, '& .MuiButton-root': { textTransform: 'none' } }}>
+      sx={{
+        display: 'flex',
+        flexWrap: 'wrap',
+        alignItems: 'center',
+        gap: 0.5,
+        px: 1,
+        py: 0.5,
+        mb: 6.5,
+        bgcolor: 'action.hover',
+        borderRadius: 1,
+        '& .MuiButton-root': { textTransform: 'none' },
+      }}
+    >
       {/* a resource's actions may be loaded with the first selection (not with the app) */}
       {/* the placeholder is a small button like the actions' own: the bar keeps its height when they
           arrive, and the rows below do not move under a pointer about to tick the next one */}
-      <Suspense fallback={<Button size="small" disabled startIcon={<CircularProgress size={14} aria-label="Caricamento delle azioni" />}>Azioni…</Button>}>
+      <Suspense
+        fallback={
+          <Button
+            size="small"
+            disabled
+            startIcon={<CircularProgress size={14} aria-label="Caricamento delle azioni" />}
+          >
+            Azioni…
+          </Button>
+        }
+      >
         <Extra model={model} />
       </Suspense>
     </Box>
   );
 }
 
-function ModelDatagrid({ model, view, storeKey, columns }: { model: ModelDef; view?: ViewRef; storeKey: string; columns: TableColumn[] }) {
+function ModelDatagrid({
+  model,
+  view,
+  storeKey,
+  columns,
+}: {
+  model: ModelDef;
+  view?: ViewRef;
+  storeKey: string;
+  columns: TableColumn[];
+}) {
   const gridRef = useRef<HTMLDivElement>(null);
   const [columnPrefs] = useStore<unknown>(`${storeKey}.columns`);
   useDatagridA11y(gridRef);
@@ -371,7 +678,10 @@ function ModelDatagrid({ model, view, storeKey, columns }: { model: ModelDef; vi
   const readOnly = !!view?.view.readOnly;
   const open = (id: string | number) => {
     // a view's own row page (not a record's form, seed A's 'scheda') opens in place
-    if (view?.view.rowPath) { navigate(view.view.rowPath.replace(':id', encodeURIComponent(String(id)))); return; }
+    if (view?.view.rowPath) {
+      navigate(view.view.rowPath.replace(':id', encodeURIComponent(String(id))));
+      return;
+    }
     const path = createPath({ resource: resource ?? model.name, type: 'edit', id });
     if (newTab) window.open(path, '_blank', 'noopener');
     else navigate(path);
@@ -396,23 +706,38 @@ function ModelDatagrid({ model, view, storeKey, columns }: { model: ModelDef; vi
       >
         {arrangeColumns(columns, columnPrefs).map((c) => c.node)}
         {!model.list.status && !readOnly && <StatusCell label="Stato" />}
-        <RowActions model={model} readOnly={readOnly} label="Azioni" cellClassName="gs-actions" headerClassName="gs-actions" />
+        <RowActions
+          model={model}
+          readOnly={readOnly}
+          label="Azioni"
+          cellClassName="gs-actions"
+          headerClassName="gs-actions"
+        />
       </Datagrid>
       <Dialog open={!!restoreAsk} onClose={() => setRestoreAsk(null)} aria-labelledby="restore-title">
         <DialogTitle id="restore-title">Elemento cestinato</DialogTitle>
-        <DialogContent><DialogContentText>L'elemento è nel cestino: vuoi ripristinarlo per aprirlo?</DialogContentText></DialogContent>
+        <DialogContent>
+          <DialogContentText>L'elemento è nel cestino: vuoi ripristinarlo per aprirlo?</DialogContentText>
+        </DialogContent>
         <DialogActions>
           <Button onClick={() => setRestoreAsk(null)}>Annulla</Button>
-          <Button variant="contained" onClick={async () => {
-            const { id, updated_at } = restoreAsk!;
-            setRestoreAsk(null);
-            try {
-              await dp.restore(model.name, { id, updated_at });
-              notify('Elemento ripristinato', { type: 'info' });
-              refresh();
-              open(id);
-            } catch { notify("Errore nel ripristino dell'elemento", { type: 'error' }); }
-          }}>Ripristina</Button>
+          <Button
+            variant="contained"
+            onClick={async () => {
+              const { id, updated_at } = restoreAsk!;
+              setRestoreAsk(null);
+              try {
+                await dp.restore(model.name, { id, updated_at });
+                notify('Elemento ripristinato', { type: 'info' });
+                refresh();
+                open(id);
+              } catch {
+                notify("Errore nel ripristino dell'elemento", { type: 'error' });
+              }
+            }}
+          >
+            Ripristina
+          </Button>
         </DialogActions>
       </Dialog>
     </div>
@@ -423,7 +748,8 @@ function ModelDatagrid({ model, view, storeKey, columns }: { model: ModelDef; vi
  * The react-admin store key of a model's list params (`RaStore.list.{Model}` in local storage);
  * one parent's rows and each view keep their own.
  */
-export const listStoreKey = (model: ModelDef, ofParent = false, view?: string) => `list.${view ?? model.name}${ofParent ? '.of' : ''}`;
+export const listStoreKey = (model: ModelDef, ofParent = false, view?: string) =>
+  `list.${view ?? model.name}${ofParent ? '.of' : ''}`;
 
 /**
  * Validates the stored list state and the one in the URL before the list reads them; a state
@@ -440,7 +766,8 @@ function useFittingListState(model: ModelDef, storeKey: string, withParent: bool
   const fits = !urlCheck?.changed && !storeCheck?.changed;
   useEffect(() => {
     if (storeCheck?.changed) setStored(storeCheck.params);
-    if (urlCheck?.changed) navigate({ pathname: location.pathname, search: listParamsToSearch(urlCheck.params) }, { replace: true });
+    if (urlCheck?.changed)
+      navigate({ pathname: location.pathname, search: listParamsToSearch(urlCheck.params) }, { replace: true });
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [fits, location.search, stored]);
   return fits;
@@ -450,9 +777,14 @@ function useFittingListState(model: ModelDef, storeKey: string, withParent: bool
  * Last line of defence: a list that fails to render forgets its stored state and tries once
  * more with the defaults; a second failure shows the Italian error page inside the layout.
  */
-class ListErrorBoundary extends Component<{ onReset: () => void; children: ReactNode }, { error: Error | null; retried: boolean }> {
+class ListErrorBoundary extends Component<
+  { onReset: () => void; children: ReactNode },
+  { error: Error | null; retried: boolean }
+> {
   state = { error: null as Error | null, retried: false };
-  static getDerivedStateFromError(error: Error) { return { error }; }
+  static getDerivedStateFromError(error: Error) {
+    return { error };
+  }
   componentDidCatch(error: Error, info: ErrorInfo) {
     console.warn('list reset after a render error', error, info.componentStack);
     if (!this.state.retried) {
@@ -461,15 +793,31 @@ class ListErrorBoundary extends Component<{ onReset: () => void; children: React
     }
   }
   render() {
-    if (this.state.error) return <ErrorContent message="Impossibile mostrare la tabella. Ricarica la pagina; se il problema persiste contatta l'assistenza." />;
+    if (this.state.error)
+      return (
+        <ErrorContent message="Impossibile mostrare la tabella. Ricarica la pagina; se il problema persiste contatta l'assistenza." />
+      );
     return this.props.children;
   }
 }
 
-function ListScreen({ model, parentId, view, storeKey }: { model: ModelDef; parentId?: string; view?: ViewRef; storeKey: string }) {
+function ListScreen({
+  model,
+  parentId,
+  view,
+  storeKey,
+}: {
+  model: ModelDef;
+  parentId?: string;
+  view?: ViewRef;
+  storeKey: string;
+}) {
   const notify = useNotify();
-  const parent = parentId && model.list.parentField ? { __parent: { name: model.list.parentField, id: parentId } } : undefined;
-  const fixed = view ? { __fixed: view.view.fixedFilters, ...(view.view.collection ? { collection: view.view.collection } : {}) } : undefined;
+  const parent =
+    parentId && model.list.parentField ? { __parent: { name: model.list.parentField, id: parentId } } : undefined;
+  const fixed = view
+    ? { __fixed: view.view.fixedFilters, ...(view.view.collection ? { collection: view.view.collection } : {}) }
+    : undefined;
   const title = view?.view.title ?? `Gestione ${model.plural}`;
   // a view has its own parts (its bulk actions), not the model's
   const partsName = view?.name ?? model.name;
@@ -479,9 +827,17 @@ function ListScreen({ model, parentId, view, storeKey }: { model: ModelDef; pare
   return (
     <List
       resource={model.name}
-      title={ListTitle ? <ListTitle model={model} parentId={parent ? parentId : undefined} fallback={title} /> : <PageTitle title={title} />}
+      title={
+        ListTitle ? (
+          <ListTitle model={model} parentId={parent ? parentId : undefined} fallback={title} />
+        ) : (
+          <PageTitle title={title} />
+        )
+      }
       perPage={DEFAULT_PAGE_SIZE}
-      sort={model.list.sort ? { field: model.list.sort.field, order: model.list.sort.desc ? 'DESC' : 'ASC' } : undefined}
+      sort={
+        model.list.sort ? { field: model.list.sort.field, order: model.list.sort.desc ? 'DESC' : 'ASC' } : undefined
+      }
       filterDefaultValues={defaultListFilter(model, !!parent)}
       filter={parent || fixed ? { ...parent, ...fixed } : undefined}
       actions={<ListActions model={model} view={view} storeKey={storeKey} withParent={!!parent} columns={columns} />}
@@ -515,7 +871,12 @@ export function GenericList({ model, parentId, view }: { model: ModelDef; parent
   if (applied !== undefined && applied !== shown) setShown(applied);
   if (!fits) return null;
   return (
-    <ListErrorBoundary onReset={() => { removeFromStore(storeKey); navigate({ pathname: location.pathname, search: '' }, { replace: true }); }}>
+    <ListErrorBoundary
+      onReset={() => {
+        removeFromStore(storeKey);
+        navigate({ pathname: location.pathname, search: '' }, { replace: true });
+      }}
+    >
       <ListScreen key={shown} model={model} parentId={parentId} view={view} storeKey={storeKey} />
     </ListErrorBoundary>
   );

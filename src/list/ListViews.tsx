@@ -8,8 +8,26 @@
  */
 import { useCallback, useEffect, useId, useRef, useState, useSyncExternalStore, type FormEvent } from 'react';
 import {
-  Alert, Box, Button, Checkbox, Dialog, DialogActions, DialogContent, DialogContentText, DialogTitle, Divider, FormControlLabel,
-  IconButton, List, ListItem, ListItemButton, ListItemText, Popover, TextField, Tooltip, Typography,
+  Alert,
+  Box,
+  Button,
+  Checkbox,
+  Dialog,
+  DialogActions,
+  DialogContent,
+  DialogContentText,
+  DialogTitle,
+  Divider,
+  FormControlLabel,
+  IconButton,
+  List,
+  ListItem,
+  ListItemButton,
+  ListItemText,
+  Popover,
+  TextField,
+  Tooltip,
+  Typography,
 } from '@mui/material';
 import BookmarkIcon from '@mui/icons-material/BookmarkBorder';
 import SaveIcon from '@mui/icons-material/Save';
@@ -20,7 +38,13 @@ import DownIcon from '@mui/icons-material/ArrowDownward';
 import { useListContext, useNotify, useStore, useStoreContext, useTranslate } from 'react-admin';
 import { useLocation, useNavigate } from 'react-router-dom';
 import type { ModelDef } from '../../model/define';
-import { fitColumns, listParamsToSearch, sanitizeListParams, type ColumnPrefs, type StoredListParams } from './listState';
+import {
+  fitColumns,
+  listParamsToSearch,
+  sanitizeListParams,
+  type ColumnPrefs,
+  type StoredListParams,
+} from './listState';
 import type { PreferencesStore } from './preferencesStore';
 import type { PreferencesStatus, PreferencesSync } from './preferencesSync';
 // The app's root, already loaded when this chunk is: imported so that the bundler keeps the
@@ -43,30 +67,67 @@ export const MAX_VIEW_NAME = 80;
 export const MAX_VIEWS = 50;
 
 /** A saved view as stored: react-admin's SavedQuery with the chosen columns. */
-interface StoredView { label: string; value: Record<string, unknown> }
+interface StoredView {
+  label: string;
+  value: Record<string, unknown>;
+}
 const isPlain = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
-const isView = (v: unknown): v is StoredView => isPlain(v) && typeof v.label === 'string' && v.label.trim() !== '' && isPlain(v.value);
+const isView = (v: unknown): v is StoredView =>
+  isPlain(v) && typeof v.label === 'string' && v.label.trim() !== '' && isPlain(v.value);
 
 /** The stored views that are views at all (anything else is ignored and dropped with the next save). */
 export const storedViews = (raw: unknown): StoredView[] => (Array.isArray(raw) ? raw.filter(isView) : []);
 
 /** A view made to fit the list: its params as sanitizeListParams keeps them (first page), its columns if it has any. */
-export function fitView(model: ModelDef, v: StoredView, withParent: boolean, declared: string[]): { params: StoredListParams; columns?: ColumnPrefs } {
+export function fitView(
+  model: ModelDef,
+  v: StoredView,
+  withParent: boolean,
+  declared: string[],
+): { params: StoredListParams; columns?: ColumnPrefs } {
   const { filter, displayedFilters, sort, perPage, columns } = v.value;
   const s = isPlain(sort) ? sort : {};
-  const { params } = sanitizeListParams(model, { filter: filter ?? {}, displayedFilters, sort: s.field, order: s.order, perPage }, withParent);
+  const { params } = sanitizeListParams(
+    model,
+    { filter: filter ?? {}, displayedFilters, sort: s.field, order: s.order, perPage },
+    withParent,
+  );
   return { params: { ...params, page: 1 }, columns: columns === undefined ? undefined : fitColumns(declared, columns) };
 }
 
 function LoadState({ status, retry }: { status: PreferencesStatus; retry: () => void }) {
-  if (status === 'loading') return <Typography role="status" variant="body2" sx={{ px: 2, py: 1 }}>Caricamento delle viste…</Typography>;
+  if (status === 'loading')
+    return (
+      <Typography role="status" variant="body2" sx={{ px: 2, py: 1 }}>
+        Caricamento delle viste…
+      </Typography>
+    );
   if (status === 'error') {
-    return <Alert severity="error" sx={{ m: 1 }} action={<Button color="inherit" size="small" onClick={retry}>Riprova</Button>}>Impossibile caricare le viste salvate</Alert>;
+    return (
+      <Alert
+        severity="error"
+        sx={{ m: 1 }}
+        action={
+          <Button color="inherit" size="small" onClick={retry}>
+            Riprova
+          </Button>
+        }
+      >
+        Impossibile caricare le viste salvate
+      </Alert>
+    );
   }
   return null;
 }
 
-function SavedViews({ model, storeKey, withParent, columns, status, sync }: ListViewsProps & { status: PreferencesStatus; sync?: PreferencesSync }) {
+function SavedViews({
+  model,
+  storeKey,
+  withParent,
+  columns,
+  status,
+  sync,
+}: ListViewsProps & { status: PreferencesStatus; sync?: PreferencesSync }) {
   const translate = useTranslate();
   const notify = useNotify();
   const navigate = useNavigate();
@@ -90,53 +151,97 @@ function SavedViews({ model, storeKey, withParent, columns, status, sync }: List
     const fit = fitView(model, v, withParent, declared);
     if (fit.columns) setColumnPrefs(fit.columns);
     // the list starts afresh (GenericList): marked with the key of the page it is applied on, new each time
-    navigate({ pathname: location.pathname, search: listParamsToSearch(fit.params) }, { state: { savedView: location.key } });
+    navigate(
+      { pathname: location.pathname, search: listParamsToSearch(fit.params) },
+      { state: { savedView: location.key } },
+    );
   };
   const save = async (e: FormEvent) => {
     e.preventDefault();
     if (!trimmed) return;
-    if (!replaces && views.length >= MAX_VIEWS) { notify(`Al massimo ${MAX_VIEWS} viste per tabella: eliminane una prima di salvarne un'altra`, { type: 'error' }); return; }
+    if (!replaces && views.length >= MAX_VIEWS) {
+      notify(`Al massimo ${MAX_VIEWS} viste per tabella: eliminane una prima di salvarne un'altra`, { type: 'error' });
+      return;
+    }
     const value = { filter: filterValues, displayedFilters, sort, perPage, columns: fitColumns(declared, columnPrefs) };
     setSaved([...views.filter((v) => v.label !== trimmed), { label: trimmed, value }]);
     setNaming(false);
     setName('');
     // sent at once; a failure is told by the store's listener
-    if (!sync || await sync.flush()) notify(`Vista "${trimmed}" salvata`, { type: 'info' });
+    if (!sync || (await sync.flush())) notify(`Vista "${trimmed}" salvata`, { type: 'info' });
   };
   const remove = async () => {
     setSaved(views.filter((v) => v.label !== removing));
     setRemoving(null);
-    if (!sync || await sync.flush()) notify(`Vista "${removing}" eliminata`, { type: 'info' });
+    if (!sync || (await sync.flush())) notify(`Vista "${removing}" eliminata`, { type: 'info' });
   };
 
   return (
     <>
       {/* an icon like the toolbar's other tools: with 'Importa' and 'Nuovo' the toolbar stays on one line at 1400 px */}
       <Tooltip title={translate('ra.saved_queries.label')}>
-        <IconButton aria-label={translate('ra.saved_queries.label')} aria-haspopup="dialog" aria-expanded={!!anchor} onClick={(e) => setAnchor(e.currentTarget)}>
+        <IconButton
+          aria-label={translate('ra.saved_queries.label')}
+          aria-haspopup="dialog"
+          aria-expanded={!!anchor}
+          onClick={(e) => setAnchor(e.currentTarget)}
+        >
           <BookmarkIcon />
         </IconButton>
       </Tooltip>
-      <Popover open={!!anchor} anchorEl={anchor} onClose={() => setAnchor(null)} anchorOrigin={{ vertical: 'bottom', horizontal: 'left' }}
-        slotProps={{ paper: { role: 'dialog', 'aria-labelledby': `${id}-title`, sx: { width: 340, maxWidth: '100vw' } } }}>
-        <Typography id={`${id}-title`} variant="subtitle2" component="h2" sx={{ px: 2, pt: 1.5 }}>{translate('ra.saved_queries.label')}</Typography>
+      <Popover
+        open={!!anchor}
+        anchorEl={anchor}
+        onClose={() => setAnchor(null)}
+        anchorOrigin={{ vertical: 'bottom', horizontal: 'left' }}
+        slotProps={{
+          paper: { role: 'dialog', 'aria-labelledby': `${id}-title`, sx: { width: 340, maxWidth: '100vw' } },
+        }}
+      >
+        <Typography id={`${id}-title`} variant="subtitle2" component="h2" sx={{ px: 2, pt: 1.5 }}>
+          {translate('ra.saved_queries.label')}
+        </Typography>
         <LoadState status={status} retry={() => sync?.load()} />
-        {status === 'ready' && (views.length ? (
-          <List dense aria-labelledby={`${id}-title`}>
-            {views.map((v, i) => (
-              <ListItem key={v.label} disablePadding secondaryAction={
-                <IconButton edge="end" size="small" aria-label={translate('ra.saved_queries.remove_label_with_name', { name: v.label })} onClick={() => setRemoving(v.label)}>
-                  <DeleteIcon fontSize="small" />
-                </IconButton>
-              }>
-                <ListItemButton autoFocus={i === 0} onClick={() => apply(v)}><ListItemText primary={v.label} /></ListItemButton>
-              </ListItem>
-            ))}
-          </List>
-        ) : <Typography variant="body2" color="text.secondary" sx={{ px: 2, py: 1 }}>{translate('ra.saved_queries.help')}</Typography>)}
+        {status === 'ready' &&
+          (views.length ? (
+            <List dense aria-labelledby={`${id}-title`}>
+              {views.map((v, i) => (
+                <ListItem
+                  key={v.label}
+                  disablePadding
+                  secondaryAction={
+                    <IconButton
+                      edge="end"
+                      size="small"
+                      aria-label={translate('ra.saved_queries.remove_label_with_name', { name: v.label })}
+                      onClick={() => setRemoving(v.label)}
+                    >
+                      <DeleteIcon fontSize="small" />
+                    </IconButton>
+                  }
+                >
+                  <ListItemButton autoFocus={i === 0} onClick={() => apply(v)}>
+                    <ListItemText primary={v.label} />
+                  </ListItemButton>
+                </ListItem>
+              ))}
+            </List>
+          ) : (
+            <Typography variant="body2" color="text.secondary" sx={{ px: 2, py: 1 }}>
+              {translate('ra.saved_queries.help')}
+            </Typography>
+          ))}
         <Divider />
         <Box sx={{ p: 1 }}>
-          <Button size="small" startIcon={<SaveIcon />} disabled={status !== 'ready'} onClick={() => { setAnchor(null); setNaming(true); }}>
+          <Button
+            size="small"
+            startIcon={<SaveIcon />}
+            disabled={status !== 'ready'}
+            onClick={() => {
+              setAnchor(null);
+              setNaming(true);
+            }}
+          >
             {translate('ra.saved_queries.new_label')}
           </Button>
         </Box>
@@ -145,23 +250,45 @@ function SavedViews({ model, storeKey, withParent, columns, status, sync }: List
         <form onSubmit={save} noValidate>
           <DialogTitle id={`${id}-new`}>{translate('ra.saved_queries.new_dialog_title')}</DialogTitle>
           <DialogContent>
-            <DialogContentText variant="body2" sx={{ mb: 1 }}>Ricerca, filtri, ordinamento e colonne di questa tabella.</DialogContentText>
-            <TextField autoFocus fullWidth margin="dense" label={translate('ra.saved_queries.query_name')} value={name} required
+            <DialogContentText variant="body2" sx={{ mb: 1 }}>
+              Ricerca, filtri, ordinamento e colonne di questa tabella.
+            </DialogContentText>
+            <TextField
+              autoFocus
+              fullWidth
+              margin="dense"
+              label={translate('ra.saved_queries.query_name')}
+              value={name}
+              required
               onChange={(e) => setName(e.target.value.slice(0, MAX_VIEW_NAME))}
-              helperText={replaces ? 'Esiste già una vista con questo nome: sarà sostituita' : ' '} />
+              helperText={replaces ? 'Esiste già una vista con questo nome: sarà sostituita' : ' '}
+            />
           </DialogContent>
           <DialogActions>
             <Button onClick={() => setNaming(false)}>Annulla</Button>
-            <Button type="submit" variant="contained" disabled={!trimmed}>Salva</Button>
+            <Button type="submit" variant="contained" disabled={!trimmed}>
+              Salva
+            </Button>
           </DialogActions>
         </form>
       </Dialog>
-      <Dialog open={removing !== null} onClose={() => setRemoving(null)} aria-labelledby={`${id}-rm`} aria-describedby={`${id}-rm-text`}>
+      <Dialog
+        open={removing !== null}
+        onClose={() => setRemoving(null)}
+        aria-labelledby={`${id}-rm`}
+        aria-describedby={`${id}-rm-text`}
+      >
         <DialogTitle id={`${id}-rm`}>{translate('ra.saved_queries.remove_dialog_title')}</DialogTitle>
-        <DialogContent><DialogContentText id={`${id}-rm-text`}>{translate('ra.saved_queries.remove_message')} ({removing})</DialogContentText></DialogContent>
+        <DialogContent>
+          <DialogContentText id={`${id}-rm-text`}>
+            {translate('ra.saved_queries.remove_message')} ({removing})
+          </DialogContentText>
+        </DialogContent>
         <DialogActions>
           <Button onClick={() => setRemoving(null)}>Annulla</Button>
-          <Button variant="contained" color="error" onClick={remove}>Elimina</Button>
+          <Button variant="contained" color="error" onClick={remove}>
+            Elimina
+          </Button>
         </DialogActions>
       </Dialog>
     </>
@@ -174,10 +301,14 @@ function Columns({ storeKey, columns }: Pick<ListViewsProps, 'storeKey' | 'colum
   const [anchor, setAnchor] = useState<HTMLElement | null>(null);
   const buttons = useRef(new Map<string, HTMLButtonElement | null>());
   const id = useId();
-  const { order, hidden } = fitColumns(columns.map((c) => c.key), prefs);
+  const { order, hidden } = fitColumns(
+    columns.map((c) => c.key),
+    prefs,
+  );
   const labelOf = (k: string) => columns.find((c) => c.key === k)?.label ?? k;
   const shown = order.length - hidden.length;
-  const toggle = (k: string) => setPrefs({ order, hidden: hidden.includes(k) ? hidden.filter((h) => h !== k) : [...hidden, k] });
+  const toggle = (k: string) =>
+    setPrefs({ order, hidden: hidden.includes(k) ? hidden.filter((h) => h !== k) : [...hidden, k] });
   const move = (i: number, by: -1 | 1) => {
     const j = i + by;
     if (j < 0 || j >= order.length) return;
@@ -185,13 +316,22 @@ function Columns({ storeKey, columns }: Pick<ListViewsProps, 'storeKey' | 'colum
     [next[i], next[j]] = [next[j]!, next[i]!];
     setPrefs({ order: next, hidden });
     // at either end the arrow just used does nothing more: the keyboard goes on from the other one
-    if (j === 0 || j === order.length - 1) requestAnimationFrame(() => buttons.current.get(`${order[i]}:${j === 0 ? 1 : -1}`)?.focus());
+    if (j === 0 || j === order.length - 1)
+      requestAnimationFrame(() => buttons.current.get(`${order[i]}:${j === 0 ? 1 : -1}`)?.focus());
   };
   const arrow = (k: string, i: number, by: -1 | 1) => {
     const end = by < 0 ? i === 0 : i === order.length - 1;
     return (
-      <IconButton size="small" ref={(el) => { buttons.current.set(`${k}:${by}`, el); }} aria-label={`${by < 0 ? 'Sposta su' : 'Sposta giù'}: ${labelOf(k)}`}
-        aria-disabled={end || undefined} sx={end ? { opacity: 0.38 } : undefined} onClick={() => move(i, by)}>
+      <IconButton
+        size="small"
+        ref={(el) => {
+          buttons.current.set(`${k}:${by}`, el);
+        }}
+        aria-label={`${by < 0 ? 'Sposta su' : 'Sposta giù'}: ${labelOf(k)}`}
+        aria-disabled={end || undefined}
+        sx={end ? { opacity: 0.38 } : undefined}
+        onClick={() => move(i, by)}
+      >
         {by < 0 ? <UpIcon fontSize="small" /> : <DownIcon fontSize="small" />}
       </IconButton>
     );
@@ -200,30 +340,66 @@ function Columns({ storeKey, columns }: Pick<ListViewsProps, 'storeKey' | 'colum
   return (
     <>
       <Tooltip title={translate('ra.action.select_columns')}>
-        <IconButton aria-label={translate('ra.action.select_columns')} aria-haspopup="dialog" aria-expanded={!!anchor} onClick={(e) => setAnchor(e.currentTarget)}>
+        <IconButton
+          aria-label={translate('ra.action.select_columns')}
+          aria-haspopup="dialog"
+          aria-expanded={!!anchor}
+          onClick={(e) => setAnchor(e.currentTarget)}
+        >
           <ViewWeekIcon />
         </IconButton>
       </Tooltip>
-      <Popover open={!!anchor} anchorEl={anchor} onClose={() => setAnchor(null)} anchorOrigin={{ vertical: 'bottom', horizontal: 'left' }}
-        slotProps={{ paper: { role: 'dialog', 'aria-labelledby': `${id}-title`, sx: { width: 360, maxWidth: '100vw' } } }}>
-        <Typography id={`${id}-title`} variant="subtitle2" component="h2" sx={{ px: 2, pt: 1.5 }}>Colonne della tabella</Typography>
-        <Typography variant="caption" color="text.secondary" sx={{ px: 2, display: 'block' }}>Stato e azioni restano sempre visibili.</Typography>
+      <Popover
+        open={!!anchor}
+        anchorEl={anchor}
+        onClose={() => setAnchor(null)}
+        anchorOrigin={{ vertical: 'bottom', horizontal: 'left' }}
+        slotProps={{
+          paper: { role: 'dialog', 'aria-labelledby': `${id}-title`, sx: { width: 360, maxWidth: '100vw' } },
+        }}
+      >
+        <Typography id={`${id}-title`} variant="subtitle2" component="h2" sx={{ px: 2, pt: 1.5 }}>
+          Colonne della tabella
+        </Typography>
+        <Typography variant="caption" color="text.secondary" sx={{ px: 2, display: 'block' }}>
+          Stato e azioni restano sempre visibili.
+        </Typography>
         <List dense aria-labelledby={`${id}-title`}>
           {order.map((k, i) => {
             const visible = !hidden.includes(k);
             return (
-              <ListItem key={k} sx={{ py: 0 }} secondaryAction={<>{arrow(k, i, -1)}{arrow(k, i, 1)}</>}>
-                <FormControlLabel label={labelOf(k)} sx={{ mr: 9 }} control={
-                  // the last column shown stays shown
-                  <Checkbox size="small" checked={visible} disabled={visible && shown === 1} onChange={() => toggle(k)} />
-                } />
+              <ListItem
+                key={k}
+                sx={{ py: 0 }}
+                secondaryAction={
+                  <>
+                    {arrow(k, i, -1)}
+                    {arrow(k, i, 1)}
+                  </>
+                }
+              >
+                <FormControlLabel
+                  label={labelOf(k)}
+                  sx={{ mr: 9 }}
+                  control={
+                    // the last column shown stays shown
+                    <Checkbox
+                      size="small"
+                      checked={visible}
+                      disabled={visible && shown === 1}
+                      onChange={() => toggle(k)}
+                    />
+                  }
+                />
               </ListItem>
             );
           })}
         </List>
         <Divider />
         <Box sx={{ p: 1 }}>
-          <Button size="small" onClick={() => setPrefs(undefined)}>Ripristina le colonne predefinite</Button>
+          <Button size="small" onClick={() => setPrefs(undefined)}>
+            Ripristina le colonne predefinite
+          </Button>
         </Box>
       </Popover>
     </>
@@ -238,13 +414,15 @@ export default function ListViews({ columns, ...props }: ListViewsProps) {
   useEffect(() => {
     let live = true;
     void store.sync?.().then((s) => live && setSync(s));
-    return () => { live = false; };
+    return () => {
+      live = false;
+    };
   }, [store]);
   // the views and columns that could not be saved are told by the list shown
   useEffect(() => sync?.onError((message) => notify(message, { type: 'error' })), [sync, notify]);
   // whether the user's views are loaded (a store without a server side is always ready)
   const subscribe = useCallback((cb: () => void) => sync?.listen(cb) ?? (() => undefined), [sync]);
-  const status = useSyncExternalStore(subscribe, () => (store.sync ? sync?.status() ?? 'loading' : 'ready'));
+  const status = useSyncExternalStore(subscribe, () => (store.sync ? (sync?.status() ?? 'loading') : 'ready'));
   return (
     <>
       <SavedViews {...props} columns={free} status={status} sync={sync} />

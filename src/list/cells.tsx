@@ -12,8 +12,10 @@ import type { StatusValue } from '../../model/define';
 import { APP_TYPES } from '../fields/appTypes';
 
 const ICONS: Record<string, ReactElement> = {
-  CheckCircle: <CheckCircle fontSize="small" />, Block: <Block fontSize="small" />,
-  HourglassEmpty: <HourglassEmpty fontSize="small" />, DoNotDisturbOn: <DoNotDisturbOn fontSize="small" />,
+  CheckCircle: <CheckCircle fontSize="small" />,
+  Block: <Block fontSize="small" />,
+  HourglassEmpty: <HourglassEmpty fontSize="small" />,
+  DoNotDisturbOn: <DoNotDisturbOn fontSize="small" />,
 };
 
 export { displayDate } from '../../model/dates';
@@ -23,7 +25,16 @@ export function displayValue(fd: FieldDef, name: string, record: Record<string, 
   return APP_TYPES[fd.type].cell(fd, name, record);
 }
 
-export function ValueCell({ name, fd }: { name: string; fd: FieldDef; label?: string; sortBy?: string; sortable?: boolean }) {
+export function ValueCell({
+  name,
+  fd,
+}: {
+  name: string;
+  fd: FieldDef;
+  label?: string;
+  sortBy?: string;
+  sortable?: boolean;
+}) {
   const record = useRecordContext();
   if (!record) return null;
   const text = displayValue(fd, name, record);
@@ -31,16 +42,40 @@ export function ValueCell({ name, fd }: { name: string; fd: FieldDef; label?: st
   const long = fd.type === 'longtext' || text.length > 40;
   if (fd.type === 'relation' && fd.listShowsCode) {
     const full = (record[name.replace(/_id$/, '')] as { label?: string } | null)?.label;
-    return <span title={full} style={{ whiteSpace: 'nowrap' }}>{text}</span>;
+    return (
+      <span title={full} style={{ whiteSpace: 'nowrap' }}>
+        {text}
+      </span>
+    );
   }
-  return <span style={numeric ? { display: 'block', textAlign: 'right', whiteSpace: 'nowrap' } : long ? undefined : { whiteSpace: 'nowrap' }}>{text}</span>;
+  return (
+    <span
+      style={
+        numeric
+          ? { display: 'block', textAlign: 'right', whiteSpace: 'nowrap' }
+          : long
+            ? undefined
+            : { whiteSpace: 'nowrap' }
+      }
+    >
+      {text}
+    </span>
+  );
 }
 
 /** Status column: colour, icon and text; trashed rows show 'Cestinato'. */
-export function StatusCell({ status }: { status?: { field: string; values: Record<string, StatusValue> }; label?: string }) {
+export function StatusCell({
+  status,
+}: {
+  status?: { field: string; values: Record<string, StatusValue> };
+  label?: string;
+}) {
   const record = useRecordContext();
   if (!record) return null;
-  if (record.trashed) return <Chip size="small" color="error" variant="outlined" icon={<DeleteOutline fontSize="small" />} label="Cestinato" />;
+  if (record.trashed)
+    return (
+      <Chip size="small" color="error" variant="outlined" icon={<DeleteOutline fontSize="small" />} label="Cestinato" />
+    );
   if (!status) return null;
   const s = status.values[String(record[status.field])];
   if (!s) return null;

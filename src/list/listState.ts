@@ -36,7 +36,8 @@ export function initialFilterState(filters: ListFilter[] = []): FilterState {
 
 const isPlainObject = (v: unknown): v is Record<string, unknown> =>
   typeof v === 'object' && v !== null && !Array.isArray(v) && Object.getPrototypeOf(v) === Object.prototype;
-const isIsoDate = (v: unknown): v is string => typeof v === 'string' && /^\d{4}-\d{2}-\d{2}$/.test(v) && !Number.isNaN(Date.parse(v));
+const isIsoDate = (v: unknown): v is string =>
+  typeof v === 'string' && /^\d{4}-\d{2}-\d{2}$/.test(v) && !Number.isNaN(Date.parse(v));
 const isId = (v: unknown): v is string | number =>
   (typeof v === 'number' && Number.isFinite(v)) || (typeof v === 'string' && v.length > 0 && v.length <= 100);
 
@@ -56,7 +57,11 @@ export function decodeFilterState(raw: unknown, filters: ListFilter[] = []): { s
   const defaults = initialFilterState(filters);
   let parsed: unknown = raw;
   if (typeof raw === 'string') {
-    try { parsed = JSON.parse(raw); } catch { return { state: defaults, clean: false }; }
+    try {
+      parsed = JSON.parse(raw);
+    } catch {
+      return { state: defaults, clean: false };
+    }
   }
   if (!isPlainObject(parsed)) return { state: defaults, clean: raw === undefined };
   let clean = typeof raw === 'string';
@@ -66,7 +71,8 @@ export function decodeFilterState(raw: unknown, filters: ListFilter[] = []): { s
   const combos = isPlainObject(parsed.combos) ? parsed.combos : {};
   const toggles = isPlainObject(parsed.toggles) ? parsed.toggles : {};
   const intervals = isPlainObject(parsed.intervals) ? parsed.intervals : {};
-  if (!isPlainObject(parsed.combos) || !isPlainObject(parsed.toggles) || !isPlainObject(parsed.intervals)) clean = false;
+  if (!isPlainObject(parsed.combos) || !isPlainObject(parsed.toggles) || !isPlainObject(parsed.intervals))
+    clean = false;
   for (const f of filters) {
     if (f.kind === 'combo') {
       const v = combos[f.field];
@@ -80,7 +86,8 @@ export function decodeFilterState(raw: unknown, filters: ListFilter[] = []): { s
     } else {
       const v = intervals[f.field];
       const ok = (d: unknown) => d === null || isIsoDate(d);
-      if (isPlainObject(v) && ok(v.from) && ok(v.to)) state.intervals[f.field] = { from: v.from as string | null, to: v.to as string | null };
+      if (isPlainObject(v) && ok(v.from) && ok(v.to))
+        state.intervals[f.field] = { from: v.from as string | null, to: v.to as string | null };
       else clean = false;
     }
   }
@@ -111,7 +118,10 @@ export function filterSpecs(filters: ListFilter[] = [], s: FilterState): { specs
       }
     } else {
       const { from, to } = s.intervals[f.field] ?? { from: null, to: null };
-      if (from && to && from > to) { invalid.push(f.field); continue; }
+      if (from && to && from > to) {
+        invalid.push(f.field);
+        continue;
+      }
       const bounds: FilterSpec[] = [];
       if (from) bounds.push({ name: f.field, type: 'gte', val: [`${from} 00:00:00`] });
       if (to) bounds.push({ name: f.field, type: 'lte', val: [`${to} 23:59:59`] });
@@ -119,9 +129,11 @@ export function filterSpecs(filters: ListFilter[] = [], s: FilterState): { specs
     }
   }
   const specs: FilterSpec[] = [];
-  [...intervals, ...free].forEach((group, i) => group.forEach((spec, j) => {
-    specs.push({ ...spec, glue: i === 0 || j > 0 ? 'and' : s.mode });
-  }));
+  [...intervals, ...free].forEach((group, i) =>
+    group.forEach((spec, j) => {
+      specs.push({ ...spec, glue: i === 0 || j > 0 ? 'and' : s.mode });
+    }),
+  );
   specs.push(...fixed.map((spec) => ({ ...spec, glue: 'and' as const })));
   return { specs, invalid };
 }
@@ -157,17 +169,27 @@ export interface StoredListParams {
 
 const SYSTEM_SORTS = ['id', 'created_at', 'updated_at'];
 const sortable = (model: ModelDef, field: string) =>
-  SYSTEM_SORTS.includes(field) || (!!model.fields[field] && model.fields[field].sortable !== false
-    && model.fields[field].type !== 'manyToMany' && !model.fields[field].hidden);
+  SYSTEM_SORTS.includes(field) ||
+  (!!model.fields[field] &&
+    model.fields[field].sortable !== false &&
+    model.fields[field].type !== 'manyToMany' &&
+    !model.fields[field].hidden);
 // the server filters every model on its creation and change times too (e.g. the payment log's month on created_at)
 const SYSTEM_FILTERS = ['id', 'created_at', 'updated_at'];
 const filterable = (model: ModelDef, name: string) =>
-  SYSTEM_FILTERS.includes(name) || (!!model.fields[name] && !model.fields[name].hidden && (!!model.fields[name].filterable || model.list.parentField === name));
+  SYSTEM_FILTERS.includes(name) ||
+  (!!model.fields[name] &&
+    !model.fields[name].hidden &&
+    (!!model.fields[name].filterable || model.list.parentField === name));
 const SPEC_TYPES = ['OR', 'AND', 'gte', 'lte', 'gt'];
 const validSpec = (model: ModelDef, s: unknown): boolean =>
-  isPlainObject(s) && typeof s.name === 'string' && filterable(model, s.name) && SPEC_TYPES.includes(s.type as string)
-  && Array.isArray(s.val) && s.val.every((x) => ['string', 'number', 'boolean'].includes(typeof x))
-  && (s.glue === undefined || s.glue === 'and' || s.glue === 'or');
+  isPlainObject(s) &&
+  typeof s.name === 'string' &&
+  filterable(model, s.name) &&
+  SPEC_TYPES.includes(s.type as string) &&
+  Array.isArray(s.val) &&
+  s.val.every((x) => ['string', 'number', 'boolean'].includes(typeof x)) &&
+  (s.glue === undefined || s.glue === 'and' || s.glue === 'or');
 
 const toInt = (v: unknown): number | undefined => {
   const n = typeof v === 'number' ? v : typeof v === 'string' && /^\d{1,6}$/.test(v) ? Number(v) : NaN;
@@ -180,40 +202,58 @@ const toInt = (v: unknown): number | undefined => {
  * group's state is decoded and its filter objects recomputed from it. `changed` tells whether
  * anything had to be dropped or replaced.
  */
-export function sanitizeListParams(model: ModelDef, raw: unknown, withParent = false): { params: StoredListParams; changed: boolean } {
+export function sanitizeListParams(
+  model: ModelDef,
+  raw: unknown,
+  withParent = false,
+): { params: StoredListParams; changed: boolean } {
   if (!isPlainObject(raw)) return { params: {}, changed: raw !== undefined && raw !== null };
   let changed = false;
   const out: StoredListParams = {};
-  const drop = () => { changed = true; };
+  const drop = () => {
+    changed = true;
+  };
 
   if (raw.sort !== undefined && raw.sort !== null) {
-    if (typeof raw.sort === 'string' && sortable(model, raw.sort)) out.sort = raw.sort; else drop();
+    if (typeof raw.sort === 'string' && sortable(model, raw.sort)) out.sort = raw.sort;
+    else drop();
   }
   if (raw.order !== undefined && raw.order !== null) {
-    if ((raw.order === 'ASC' || raw.order === 'DESC') && out.sort) out.order = raw.order; else drop();
+    if ((raw.order === 'ASC' || raw.order === 'DESC') && out.sort) out.order = raw.order;
+    else drop();
   }
   if (raw.page !== undefined && raw.page !== null) {
     const p = toInt(raw.page);
-    if (p !== undefined && p >= 1) out.page = p; else drop();
+    if (p !== undefined && p >= 1) out.page = p;
+    else drop();
   }
   if (raw.perPage !== undefined && raw.perPage !== null) {
     const pp = toInt(raw.perPage);
-    if (pp !== undefined && (PAGE_SIZES as readonly number[]).includes(pp)) out.perPage = pp; else drop();
+    if (pp !== undefined && (PAGE_SIZES as readonly number[]).includes(pp)) out.perPage = pp;
+    else drop();
   }
   if (raw.displayedFilters !== undefined) {
-    if (isPlainObject(raw.displayedFilters)) out.displayedFilters = raw.displayedFilters; else drop();
+    if (isPlainObject(raw.displayedFilters)) out.displayedFilters = raw.displayedFilters;
+    else drop();
   }
 
   if (raw.filter !== undefined && raw.filter !== null) {
-    if (!isPlainObject(raw.filter)) { drop(); out.filter = defaultListFilter(model, withParent) ?? {}; }
-    else {
+    if (!isPlainObject(raw.filter)) {
+      drop();
+      out.filter = defaultListFilter(model, withParent) ?? {};
+    } else {
       const filter: Record<string, unknown> = {};
       const known = new Set(Object.keys(model.list.defaultFilter ?? {}));
       for (const [k, v] of Object.entries(raw.filter)) {
-        if (k === 'q') { if (typeof v === 'string' && v.length <= 1000) filter.q = v; else drop(); }
-        else if (k === 'with_trashed') { if (v === 1 || v === '1' || v === true) filter.with_trashed = 1; else drop(); }
-        else if (k === 'filters' || k === '__filterState') { /* handled below */ }
-        else if (known.has(k) && ['string', 'number', 'boolean'].includes(typeof v)) filter[k] = v;
+        if (k === 'q') {
+          if (typeof v === 'string' && v.length <= 1000) filter.q = v;
+          else drop();
+        } else if (k === 'with_trashed') {
+          if (v === 1 || v === '1' || v === true) filter.with_trashed = 1;
+          else drop();
+        } else if (k === 'filters' || k === '__filterState') {
+          /* handled below */
+        } else if (known.has(k) && ['string', 'number', 'boolean'].includes(typeof v)) filter[k] = v;
         else drop();
       }
       const groupFilters = groupFiltersOf(model, withParent);
@@ -226,7 +266,8 @@ export function sanitizeListParams(model: ModelDef, raw: unknown, withParent = f
         if (specs.length) filter.filters = specs;
         if (JSON.stringify(raw.filter.filters ?? []) !== JSON.stringify(specs)) drop();
       } else if (raw.filter.filters !== undefined) {
-        if (Array.isArray(raw.filter.filters) && raw.filter.filters.every((s) => validSpec(model, s))) filter.filters = raw.filter.filters;
+        if (Array.isArray(raw.filter.filters) && raw.filter.filters.every((s) => validSpec(model, s)))
+          filter.filters = raw.filter.filters;
         else drop();
       }
       out.filter = filter;
@@ -240,7 +281,11 @@ export function listParamsFromSearch(search: string): Record<string, unknown> {
   const out: Record<string, unknown> = {};
   for (const [k, v] of new URLSearchParams(search)) {
     if (k === 'filter' || k === 'displayedFilters') {
-      try { out[k] = JSON.parse(v); } catch { out[k] = v; }
+      try {
+        out[k] = JSON.parse(v);
+      } catch {
+        out[k] = v;
+      }
     } else out[k] = v;
   }
   return out;
@@ -261,7 +306,10 @@ export function listParamsToSearch(params: StoredListParams): string {
 // ---------------------------------------------------------------------------
 
 /** The chosen columns of a list (store key `{list key}.columns`, kept on the server): their order and the hidden ones. */
-export interface ColumnPrefs { order: string[]; hidden: string[] }
+export interface ColumnPrefs {
+  order: string[];
+  hidden: string[];
+}
 
 /**
  * The chosen columns made to fit the declared ones (`declared`: their keys in declared order):
@@ -270,9 +318,12 @@ export interface ColumnPrefs { order: string[]; hidden: string[] }
  */
 export function fitColumns(declared: string[], raw: unknown): ColumnPrefs {
   const p = isPlainObject(raw) ? raw : {};
-  const keys = (v: unknown) => (Array.isArray(v) ? [...new Set(v.filter((k) => declared.includes(k)))] as string[] : []);
+  const keys = (v: unknown) =>
+    Array.isArray(v) ? ([...new Set(v.filter((k) => declared.includes(k)))] as string[]) : [];
   const order = keys(p.order);
-  declared.forEach((k, i) => { if (!order.includes(k)) order.splice(Math.min(i, order.length), 0, k); });
+  declared.forEach((k, i) => {
+    if (!order.includes(k)) order.splice(Math.min(i, order.length), 0, k);
+  });
   const hidden = keys(p.hidden);
   return { order, hidden: hidden.length < declared.length ? hidden : [] };
 }

@@ -26,11 +26,14 @@ export function preferencesStore(): PreferencesStore {
   mem.setup();
   let token: unknown;
   let loading: Promise<PreferencesSync> | undefined;
-  const sync = () => (loading ??= import('./preferencesSync').then((m) => m.preferencesSync({ mem, api: dataProvider, userOf: () => tokenClaims()?.id, isServerKey })));
+  const sync = () =>
+    (loading ??= import('./preferencesSync').then((m) =>
+      m.preferencesSync({ mem, api: dataProvider, userOf: () => tokenClaims()?.id, isServerKey }),
+    ));
   /** a change of session (login, logout, another user): the server side follows it */
   const check = () => {
     const t = getToken();
-    if (t !== token && (token = t, t || loading)) void sync().then((s) => s.session());
+    if (t !== token && ((token = t), t || loading)) void sync().then((s) => s.session());
   };
   /**
    * The check of a read: once per task. A table reads the store for each of its rows (react-admin's
@@ -41,26 +44,42 @@ export function preferencesStore(): PreferencesStore {
   const checkOnRead = () => {
     if (checkedThisTask) return;
     checkedThisTask = true;
-    queueMicrotask(() => { checkedThisTask = false; });
+    queueMicrotask(() => {
+      checkedThisTask = false;
+    });
     check();
   };
   const pick = (key: string) => (isServerKey(key) ? mem : local);
   const setItem = (key: string, value: unknown) => {
     check();
     if (!isServerKey(key)) return local.setItem(key, value);
-    if (value === undefined) mem.removeItem(key); else mem.setItem(key, value);
+    if (value === undefined) mem.removeItem(key);
+    else mem.setItem(key, value);
     void sync().then((s) => s.changed(key, value));
   };
   return {
-    setup() { local.setup(); check(); },
+    setup() {
+      local.setup();
+      check();
+    },
     teardown: local.teardown,
-    getItem(key, defaultValue) { checkOnRead(); return pick(key).getItem(key, defaultValue); },
+    getItem(key, defaultValue) {
+      checkOnRead();
+      return pick(key).getItem(key, defaultValue);
+    },
     setItem,
     removeItem: (key) => setItem(key, undefined),
     /** forgets the keys here (the server keys stay on the server) */
-    removeItems(prefix) { local.removeItems(prefix); mem.removeItems(prefix); },
+    removeItems(prefix) {
+      local.removeItems(prefix);
+      mem.removeItems(prefix);
+    },
     /** after a logout: the values are forgotten here, never removed from the server */
-    reset() { local.reset(); mem.reset(); check(); },
+    reset() {
+      local.reset();
+      mem.reset();
+      check();
+    },
     subscribe: (key, cb) => pick(key).subscribe(key, cb),
     /** the keys in local storage (the server keys are not listed) */
     listItems: local.listItems,
@@ -70,7 +89,12 @@ export function preferencesStore(): PreferencesStore {
       let timer: ReturnType<typeof setTimeout> | undefined;
       // after every change already handed over: setItem's `then` on this same promise runs first
       const sent = loading.then((s) => s.flush());
-      await Promise.race([sent, new Promise((r) => { timer = setTimeout(r, ms); })]).catch(() => undefined);
+      await Promise.race([
+        sent,
+        new Promise((r) => {
+          timer = setTimeout(r, ms);
+        }),
+      ]).catch(() => undefined);
       clearTimeout(timer);
     },
   };
@@ -78,4 +102,3 @@ export function preferencesStore(): PreferencesStore {
 
 /** The app's store (App.tsx). */
 export const appStore = preferencesStore();
-

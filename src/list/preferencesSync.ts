@@ -57,7 +57,10 @@ export function preferencesSync({ mem, api, userOf, isServerKey, debounceMs = 40
     if (!errorListeners.size) unheard = message;
     errorListeners.forEach((l) => l(message));
   };
-  const setState = (s: PreferencesStatus) => { state = s; listeners.forEach((l) => l()); };
+  const setState = (s: PreferencesStatus) => {
+    state = s;
+    listeners.forEach((l) => l());
+  };
   const schedule = () => {
     clearTimeout(timer);
     if (state === 'ready' && pending.size) timer = setTimeout(() => void flush(), debounceMs);
@@ -65,12 +68,17 @@ export function preferencesSync({ mem, api, userOf, isServerKey, debounceMs = 40
   const load = () => {
     const mine = ++generation;
     setState('loading');
-    api.userPreferences().then((data) => {
-      if (mine !== generation) return;
-      for (const [k, v] of Object.entries(data)) if (isServerKey(k) && !pending.has(k)) mem.setItem(k, v);
-      setState('ready');
-      schedule();
-    }, () => { if (mine === generation) setState('error'); });
+    api.userPreferences().then(
+      (data) => {
+        if (mine !== generation) return;
+        for (const [k, v] of Object.entries(data)) if (isServerKey(k) && !pending.has(k)) mem.setItem(k, v);
+        setState('ready');
+        schedule();
+      },
+      () => {
+        if (mine === generation) setState('error');
+      },
+    );
   };
   const session = () => {
     const id = userOf() ?? null;
@@ -79,40 +87,57 @@ export function preferencesSync({ mem, api, userOf, isServerKey, debounceMs = 40
     generation++;
     pending.clear();
     mem.reset();
-    if (id === null) setState('anonymous'); else load();
+    if (id === null) setState('anonymous');
+    else load();
   };
-  const flush = (keepalive = false) => (chain = chain.then(async () => {
-    clearTimeout(timer);
-    // never another user's changes with this user's session
-    session();
-    if (state !== 'ready') return false;
-    const mine = generation;
-    const batch = [...pending];
-    pending.clear();
-    let ok = true;
-    for (const [k, v] of batch) {
-      try { await api.saveUserPreference(k, v, keepalive); } catch (e) {
-        ok = false;
-        const { body, message } = e as HttpError;
-        if (mine === generation) fail(`Impossibile salvare le viste sul server: ${Object.values((body as { errors?: object } | undefined)?.errors ?? {}).join(' ') || message}`);
+  const flush = (keepalive = false) =>
+    (chain = chain.then(async () => {
+      clearTimeout(timer);
+      // never another user's changes with this user's session
+      session();
+      if (state !== 'ready') return false;
+      const mine = generation;
+      const batch = [...pending];
+      pending.clear();
+      let ok = true;
+      for (const [k, v] of batch) {
+        try {
+          await api.saveUserPreference(k, v, keepalive);
+        } catch (e) {
+          ok = false;
+          const { body, message } = e as HttpError;
+          if (mine === generation)
+            fail(
+              `Impossibile salvare le viste sul server: ${Object.values((body as { errors?: object } | undefined)?.errors ?? {}).join(' ') || message}`,
+            );
+        }
       }
-    }
-    return ok;
-  }));
+      return ok;
+    }));
   addEventListener('pagehide', () => void flush(true));
 
   return {
     session,
-    changed(key, value) { pending.set(key, value); schedule(); },
+    changed(key, value) {
+      pending.set(key, value);
+      schedule();
+    },
     flush,
     load,
     status: () => state,
-    listen(cb) { listeners.add(cb); return () => { listeners.delete(cb); }; },
+    listen(cb) {
+      listeners.add(cb);
+      return () => {
+        listeners.delete(cb);
+      };
+    },
     onError(cb) {
       errorListeners.add(cb);
       if (unheard) cb(unheard);
       unheard = undefined;
-      return () => { errorListeners.delete(cb); };
+      return () => {
+        errorListeners.delete(cb);
+      };
     },
   };
 }

@@ -44,26 +44,54 @@ function CostFromService() {
   useEffect(() => {
     if (!serviceId) return;
     let live = true;
-    dp.getOne('StudioService', { id: serviceId }).then(({ data }) => {
-      const amount = getValues('amount');
-      if (live && (amount === undefined || amount === null || amount === '') && Number(data.cost) > 0) {
-        setValue('amount', Number(data.cost), { shouldDirty: true, shouldValidate: true });
-      }
-    }).catch(() => { /* the amount stays to be typed */ });
-    return () => { live = false; };
+    dp.getOne('StudioService', { id: serviceId })
+      .then(({ data }) => {
+        const amount = getValues('amount');
+        if (live && (amount === undefined || amount === null || amount === '') && Number(data.cost) > 0) {
+          setValue('amount', Number(data.cost), { shouldDirty: true, shouldValidate: true });
+        }
+      })
+      .catch(() => {
+        /* the amount stays to be typed */
+      });
+    return () => {
+      live = false;
+    };
   }, [serviceId, dp, getValues, setValue]);
   return null;
 }
 
-function Actions({ busy, onDownload, onEmail }: {
-  busy: boolean; onDownload: (format: 'pdf' | 'html', values: Record<string, unknown>) => void; onEmail: (values: Record<string, unknown>) => void;
+function Actions({
+  busy,
+  onDownload,
+  onEmail,
+}: {
+  busy: boolean;
+  onDownload: (format: 'pdf' | 'html', values: Record<string, unknown>) => void;
+  onEmail: (values: Record<string, unknown>) => void;
 }) {
   const { handleSubmit } = useFormContext();
   return (
     <Box sx={{ display: 'flex', gap: 1, flexWrap: 'wrap', mt: 2 }}>
-      <Button variant="contained" startIcon={<PictureAsPdfIcon />} disabled={busy} onClick={handleSubmit((v) => onDownload('pdf', v))}>Scarica PDF</Button>
-      <Button variant="outlined" startIcon={<DescriptionIcon />} disabled={busy} onClick={handleSubmit((v) => onDownload('html', v))}>Scarica DOC</Button>
-      <Button variant="outlined" startIcon={<SendIcon />} disabled={busy} onClick={handleSubmit(onEmail)}>Invia via email</Button>
+      <Button
+        variant="contained"
+        startIcon={<PictureAsPdfIcon />}
+        disabled={busy}
+        onClick={handleSubmit((v) => onDownload('pdf', v))}
+      >
+        Scarica PDF
+      </Button>
+      <Button
+        variant="outlined"
+        startIcon={<DescriptionIcon />}
+        disabled={busy}
+        onClick={handleSubmit((v) => onDownload('html', v))}
+      >
+        Scarica DOC
+      </Button>
+      <Button variant="outlined" startIcon={<SendIcon />} disabled={busy} onClick={handleSubmit(onEmail)}>
+        Invia via email
+      </Button>
     </Box>
   );
 }
@@ -80,47 +108,81 @@ export function BollettinoGenerator() {
     const ids = (values.customers_ids as unknown[]).map(Number);
     setBusy(true);
     try {
-      const { blob, filename } = await dp.downloadBollettini(format, { customers_ids: ids, studio_service_id: Number(values.studio_service_id), amount: Number(values.amount) });
+      const { blob, filename } = await dp.downloadBollettini(format, {
+        customers_ids: ids,
+        studio_service_id: Number(values.studio_service_id),
+        amount: Number(values.amount),
+      });
       saveAs(blob, filename);
       notify(ids.length > 1 ? `${ids.length} bollettini scaricati` : 'Bollettino scaricato', { type: 'info' });
     } catch (e) {
       setError(`${BOLLETTINO_DOWNLOAD_ERROR}${(e as Error).message ? ` ${(e as Error).message}` : ''}`);
-    } finally { setBusy(false); }
+    } finally {
+      setBusy(false);
+    }
   };
   const email = async (values: Record<string, unknown>) => {
     setBusy(true);
     try {
-      await dp.emailBollettini({ customers_ids: (values.customers_ids as unknown[]).map(Number), studio_service_id: Number(values.studio_service_id), amount: Number(values.amount) });
+      await dp.emailBollettini({
+        customers_ids: (values.customers_ids as unknown[]).map(Number),
+        studio_service_id: Number(values.studio_service_id),
+        amount: Number(values.amount),
+      });
       setQueued(true);
     } catch (e) {
       setError(`${BOLLETTINO_EMAIL_ERROR}${(e as Error).message ? ` ${(e as Error).message}` : ''}`);
-    } finally { setBusy(false); }
+    } finally {
+      setBusy(false);
+    }
   };
   return (
-    <Guard min="Collaboratore"><>
-      <ScreenTitle title="Bollettini" />
-      <CloseHeader fallback="/Menu" crumbs={[{ label: 'Home', to: '/Menu' }, { label: 'Nuovo: Bollettino' }]} />
-      <Card>
-        <CardContent>
-          <Typography variant="body2" sx={{ mb: 2 }}>
-            Un avviso di pagamento per ciascun cliente scelto, con l&apos;IBAN del conto del servizio (o dello studio) e il codice QR per il bonifico:
-            da scaricare, oppure da inviare via email a ciascun cliente (in copia all&apos;indirizzo per i bollettini dello studio).
-          </Typography>
-          <Form defaultValues={{ customers_ids: preset ?? [], studio_service_id: null, amount: null }} mode="onSubmit" reValidateMode="onChange">
-            <CostFromService />
-            <Grid container columnSpacing={2}>
-              <Grid size={{ xs: 12 }}><FieldInput name="customers_ids" fd={BOLLETTINO_FIELDS.customers_ids!} mode="create" /></Grid>
-              <Grid size={{ xs: 12, md: 8 }}><FieldInput name="studio_service_id" fd={BOLLETTINO_FIELDS.studio_service_id!} mode="create" /></Grid>
-              <Grid size={{ xs: 12, md: 4 }}><FieldInput name="amount" fd={BOLLETTINO_FIELDS.amount!} mode="create" /></Grid>
-            </Grid>
-            {busy && <LinearProgress aria-label="Preparazione dei bollettini" sx={{ mt: 2 }} />}
-            <Actions busy={busy} onDownload={download} onEmail={email} />
-          </Form>
-        </CardContent>
-      </Card>
-      <BulkErrorDialog text={error} onClose={() => setError(null)} />
-      <AppDialog open={queued} onClose={() => setQueued(false)} title="Info!!" text={BOLLETTINO_QUEUED}
-        actions={<Button onClick={() => setQueued(false)} variant="contained" autoFocus>Ho Capito</Button>} />
-    </></Guard>
+    <Guard min="Collaboratore">
+      <>
+        <ScreenTitle title="Bollettini" />
+        <CloseHeader fallback="/Menu" crumbs={[{ label: 'Home', to: '/Menu' }, { label: 'Nuovo: Bollettino' }]} />
+        <Card>
+          <CardContent>
+            <Typography variant="body2" sx={{ mb: 2 }}>
+              Un avviso di pagamento per ciascun cliente scelto, con l&apos;IBAN del conto del servizio (o dello studio)
+              e il codice QR per il bonifico: da scaricare, oppure da inviare via email a ciascun cliente (in copia
+              all&apos;indirizzo per i bollettini dello studio).
+            </Typography>
+            <Form
+              defaultValues={{ customers_ids: preset ?? [], studio_service_id: null, amount: null }}
+              mode="onSubmit"
+              reValidateMode="onChange"
+            >
+              <CostFromService />
+              <Grid container columnSpacing={2}>
+                <Grid size={{ xs: 12 }}>
+                  <FieldInput name="customers_ids" fd={BOLLETTINO_FIELDS.customers_ids!} mode="create" />
+                </Grid>
+                <Grid size={{ xs: 12, md: 8 }}>
+                  <FieldInput name="studio_service_id" fd={BOLLETTINO_FIELDS.studio_service_id!} mode="create" />
+                </Grid>
+                <Grid size={{ xs: 12, md: 4 }}>
+                  <FieldInput name="amount" fd={BOLLETTINO_FIELDS.amount!} mode="create" />
+                </Grid>
+              </Grid>
+              {busy && <LinearProgress aria-label="Preparazione dei bollettini" sx={{ mt: 2 }} />}
+              <Actions busy={busy} onDownload={download} onEmail={email} />
+            </Form>
+          </CardContent>
+        </Card>
+        <BulkErrorDialog text={error} onClose={() => setError(null)} />
+        <AppDialog
+          open={queued}
+          onClose={() => setQueued(false)}
+          title="Info!!"
+          text={BOLLETTINO_QUEUED}
+          actions={
+            <Button onClick={() => setQueued(false)} variant="contained" autoFocus>
+              Ho Capito
+            </Button>
+          }
+        />
+      </>
+    </Guard>
   );
 }

@@ -9,9 +9,38 @@
  */
 import { useMemo, useRef, useState, type ChangeEvent } from 'react';
 import {
-  Alert, Box, Button, Card, CardContent, Chip, Dialog, DialogActions, DialogContent, DialogContentText, DialogTitle, FormControl,
-  FormControlLabel, FormLabel, InputLabel, LinearProgress, MenuItem, Paper, Radio, RadioGroup, Select, Table, TableBody, TableCell,
-  TableContainer, TableHead, TableRow, TextField, ToggleButton, ToggleButtonGroup, Tooltip, Typography,
+  Alert,
+  Box,
+  Button,
+  Card,
+  CardContent,
+  Chip,
+  Dialog,
+  DialogActions,
+  DialogContent,
+  DialogContentText,
+  DialogTitle,
+  FormControl,
+  FormControlLabel,
+  FormLabel,
+  InputLabel,
+  LinearProgress,
+  MenuItem,
+  Paper,
+  Radio,
+  RadioGroup,
+  Select,
+  Table,
+  TableBody,
+  TableCell,
+  TableContainer,
+  TableHead,
+  TableRow,
+  TextField,
+  ToggleButton,
+  ToggleButtonGroup,
+  Tooltip,
+  Typography,
 } from '@mui/material';
 import { alpha, type Theme } from '@mui/material/styles';
 import UploadFileIcon from '@mui/icons-material/UploadFile';
@@ -23,8 +52,15 @@ import { saveAs } from 'file-saver';
 import { getModel } from '../../model/registry';
 import { displayDateTime } from '../../model/dates';
 import {
-  IMPORT_FIELDS, IMPORT_MAX_BYTES, IMPORT_MESSAGES,
-  type DuplicateChoice, type ImportCounts, type ImportMapping, type ImportPreviewRow, type ImportProgress, type ImportStaged,
+  IMPORT_FIELDS,
+  IMPORT_MAX_BYTES,
+  IMPORT_MESSAGES,
+  type DuplicateChoice,
+  type ImportCounts,
+  type ImportMapping,
+  type ImportPreviewRow,
+  type ImportProgress,
+  type ImportStaged,
 } from '../../model/customerImport';
 import { useAppDataProvider } from '../dataProvider';
 import { ScreenTitle } from '../layout/PageTitle';
@@ -34,27 +70,49 @@ import { Guard } from '../resources';
 const Customer = getModel('Customer');
 const label = (f: string) => Customer.fields[f]?.label ?? f;
 const NONE = '';
-const STATUS_TEXT: Record<ImportPreviewRow['status'], string> = { new: 'Da creare', update: 'Da aggiornare', skip: 'Già presente', invalid: 'Con errori' };
+const STATUS_TEXT: Record<ImportPreviewRow['status'], string> = {
+  new: 'Da creare',
+  update: 'Da aggiornare',
+  skip: 'Già presente',
+  invalid: 'Con errori',
+};
 const STATUS_COLOR = { new: 'success', update: 'info', skip: 'default', invalid: 'error' } as const;
 /** a cell with an error: a light red ground, dark red text (contrast ≥ 4.5 in both themes) */
 const ERROR_CELL = (t: Theme) => ({
-  bgcolor: alpha(t.palette.error.main, 0.1), color: t.palette.mode === 'dark' ? t.palette.error.light : t.palette.error.dark,
-  minWidth: 160, boxShadow: `inset 3px 0 0 ${t.palette.error.main}`,
+  bgcolor: alpha(t.palette.error.main, 0.1),
+  color: t.palette.mode === 'dark' ? t.palette.error.light : t.palette.error.dark,
+  minWidth: 160,
+  boxShadow: `inset 3px 0 0 ${t.palette.error.main}`,
 });
 /** read by screen readers, not shown */
-const HIDDEN = { position: 'absolute', width: 1, height: 1, overflow: 'hidden', clip: 'rect(0 0 0 0)', whiteSpace: 'nowrap' } as const;
+const HIDDEN = {
+  position: 'absolute',
+  width: 1,
+  height: 1,
+  overflow: 'hidden',
+  clip: 'rect(0 0 0 0)',
+  whiteSpace: 'nowrap',
+} as const;
 const errorText = (e: unknown) => (e as Error)?.message || 'Errore di caricamento...';
 
 export function CustomerImport() {
-  return <Guard min="Admin"><ImportPage /></Guard>;
+  return (
+    <Guard min="Admin">
+      <ImportPage />
+    </Guard>
+  );
 }
 
 function ProgressBar({ progress, label: what }: { progress: ImportProgress | null; label: string }) {
   const value = progress && progress.total ? Math.round((progress.done / progress.total) * 100) : undefined;
-  const text = progress ? `${what}: ${progress.done.toLocaleString('it-IT')} di ${progress.total.toLocaleString('it-IT')} righe` : `${what}…`;
+  const text = progress
+    ? `${what}: ${progress.done.toLocaleString('it-IT')} di ${progress.total.toLocaleString('it-IT')} righe`
+    : `${what}…`;
   return (
     <Box sx={{ my: 2 }} role="status" aria-live="polite">
-      <Typography variant="body2" sx={{ mb: 0.5 }}>{text}</Typography>
+      <Typography variant="body2" sx={{ mb: 0.5 }}>
+        {text}
+      </Typography>
       <LinearProgress variant={value === undefined ? 'indeterminate' : 'determinate'} value={value} aria-label={text} />
     </Box>
   );
@@ -75,93 +133,198 @@ function ImportPage() {
   const [fieldErrors, setFieldErrors] = useState<string[]>([]);
   const [result, setResult] = useState<(ImportCounts & { id: number }) | null>(null);
 
-  const reset = () => { setStaged(null); setPreview(null); setResult(null); setError(null); setFieldErrors([]); setProgress(null); };
+  const reset = () => {
+    setStaged(null);
+    setPreview(null);
+    setResult(null);
+    setError(null);
+    setFieldErrors([]);
+    setProgress(null);
+  };
 
   const choose = async (e: ChangeEvent<HTMLInputElement>) => {
     const file = e.target.files?.[0];
     e.target.value = '';
     if (!file) return;
     reset();
-    if (file.size > IMPORT_MAX_BYTES) { setError(IMPORT_MESSAGES.tooLarge); return; }
-    if (!/\.(csv|xlsx|txt)$/i.test(file.name)) { setError(IMPORT_MESSAGES.notSpreadsheet); return; }
+    if (file.size > IMPORT_MAX_BYTES) {
+      setError(IMPORT_MESSAGES.tooLarge);
+      return;
+    }
+    if (!/\.(csv|xlsx|txt)$/i.test(file.name)) {
+      setError(IMPORT_MESSAGES.notSpreadsheet);
+      return;
+    }
     setBusy('upload');
     try {
       const s = await dp.importStage(file);
       setStaged(s);
       setMapping(s.mapping);
       setFixed({});
-    } catch (err) { setError(errorText(err)); } finally { setBusy(null); }
+    } catch (err) {
+      setError(errorText(err));
+    } finally {
+      setBusy(null);
+    }
   };
 
   const request = () => ({ mapping, fixed, duplicates });
   const runPreview = async () => {
     if (!staged) return;
-    setError(null); setFieldErrors([]); setResult(null); setBusy('check'); setProgress(null);
+    setError(null);
+    setFieldErrors([]);
+    setResult(null);
+    setBusy('check');
+    setProgress(null);
     try {
       setPreview(await dp.importPreview(staged.id, request(), setProgress));
     } catch (err) {
       setError(errorText(err));
       setFieldErrors((err as { body?: { errors?: Record<string, string[]> } }).body?.errors?.mapping ?? []);
-    } finally { setBusy(null); }
+    } finally {
+      setBusy(null);
+    }
   };
   const runImport = async () => {
     if (!staged) return;
-    setError(null); setBusy('write'); setProgress(null);
+    setError(null);
+    setBusy('write');
+    setProgress(null);
     try {
       const r = await dp.importRun(staged.id, request(), setProgress);
       setResult(r);
       setStaged(null);
       setPreview(null);
       await queryClient.invalidateQueries({ queryKey: ['customerImports'] });
-    } catch (err) { setError(errorText(err)); } finally { setBusy(null); }
+    } catch (err) {
+      setError(errorText(err));
+    } finally {
+      setBusy(null);
+    }
   };
   const downloadInvalid = async (id: number) => {
-    try { const { blob, filename } = await dp.importInvalidRows(id); saveAs(blob, filename); } catch (err) { setError(errorText(err)); }
+    try {
+      const { blob, filename } = await dp.importInvalidRows(id);
+      saveAs(blob, filename);
+    } catch (err) {
+      setError(errorText(err));
+    }
   };
   const changed = () => setPreview(null);
 
   return (
     <>
       <ScreenTitle title="Importa clienti" />
-      <CloseHeader fallback="/table/Customer" crumbs={[{ label: 'Home', to: '/Menu' }, { label: 'Gestione Clienti', to: '/table/Customer' }, { label: 'Importa clienti' }]} />
+      <CloseHeader
+        fallback="/table/Customer"
+        crumbs={[
+          { label: 'Home', to: '/Menu' },
+          { label: 'Gestione Clienti', to: '/table/Customer' },
+          { label: 'Importa clienti' },
+        ]}
+      />
       <Card sx={{ mb: 2 }}>
         <CardContent>
-          <Typography variant="h6" component="h2" gutterBottom>1. Scegli il file</Typography>
-          <Typography variant="body2" color="text.secondary" sx={{ mb: 2 }}>
-            Un file .csv (separato da punto e virgola o da virgola) oppure .xlsx, con le intestazioni delle colonne nella prima riga
-            (ad esempio Ragione Sociale, Partita IVA, Codice Fiscale, Email, PEC, Indirizzo, CAP, Città, Rappresentante legale).
-            Al più {IMPORT_MAX_BYTES / 1024 / 1024} MB.
+          <Typography variant="h6" component="h2" gutterBottom>
+            1. Scegli il file
           </Typography>
-          <input ref={fileInput} type="file" accept=".csv,.xlsx,.txt,text/csv,application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"
-            hidden onChange={choose} aria-label="File da importare" data-testid="import-file" />
-          <Button variant="contained" startIcon={<UploadFileIcon />} disabled={!!busy} onClick={() => fileInput.current?.click()}>
+          <Typography variant="body2" color="text.secondary" sx={{ mb: 2 }}>
+            Un file .csv (separato da punto e virgola o da virgola) oppure .xlsx, con le intestazioni delle colonne
+            nella prima riga (ad esempio Ragione Sociale, Partita IVA, Codice Fiscale, Email, PEC, Indirizzo, CAP,
+            Città, Rappresentante legale). Al più {IMPORT_MAX_BYTES / 1024 / 1024} MB.
+          </Typography>
+          <input
+            ref={fileInput}
+            type="file"
+            accept=".csv,.xlsx,.txt,text/csv,application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"
+            hidden
+            onChange={choose}
+            aria-label="File da importare"
+            data-testid="import-file"
+          />
+          <Button
+            variant="contained"
+            startIcon={<UploadFileIcon />}
+            disabled={!!busy}
+            onClick={() => fileInput.current?.click()}
+          >
             Scegli file (.csv, .xlsx)
           </Button>
           {staged && (
             <Typography variant="body2" sx={{ mt: 1 }}>
               <strong>{staged.file_name}</strong>: {staged.row_count.toLocaleString('it-IT')} righe
-              {staged.format === 'csv' ? ` (CSV, ${staged.encoding}, separatore «${staged.separator}»)` : ' (Excel .xlsx)'}
+              {staged.format === 'csv'
+                ? ` (CSV, ${staged.encoding}, separatore «${staged.separator}»)`
+                : ' (Excel .xlsx)'}
             </Typography>
           )}
           {busy === 'upload' && <ProgressBar progress={null} label="Lettura del file" />}
         </CardContent>
       </Card>
-      {error && <Alert severity="error" sx={{ mb: 2 }} role="alert">{error}{fieldErrors.filter((m) => m !== error).map((m) => <div key={m}>{m}</div>)}</Alert>}
+      {error && (
+        <Alert severity="error" sx={{ mb: 2 }} role="alert">
+          {error}
+          {fieldErrors
+            .filter((m) => m !== error)
+            .map((m) => (
+              <div key={m}>{m}</div>
+            ))}
+        </Alert>
+      )}
       {result && (
-        <Alert severity="success" sx={{ mb: 2 }} role="status"
-          action={result.invalid > 0 ? <Button color="inherit" size="small" startIcon={<DownloadIcon />} onClick={() => downloadInvalid(result.id)}>Scarica righe con errori</Button> : undefined}>
-          Importazione completata: {result.created} clienti creati, {result.updated} aggiornati, {result.skipped} saltati, {result.invalid} righe con errori.
+        <Alert
+          severity="success"
+          sx={{ mb: 2 }}
+          role="status"
+          action={
+            result.invalid > 0 ? (
+              <Button
+                color="inherit"
+                size="small"
+                startIcon={<DownloadIcon />}
+                onClick={() => downloadInvalid(result.id)}
+              >
+                Scarica righe con errori
+              </Button>
+            ) : undefined
+          }
+        >
+          Importazione completata: {result.created} clienti creati, {result.updated} aggiornati, {result.skipped}{' '}
+          saltati, {result.invalid} righe con errori.
         </Alert>
       )}
       {staged && (
-        <MappingCard staged={staged} mapping={mapping} fixed={fixed} duplicates={duplicates} disabled={!!busy}
-          onMapping={(m) => { setMapping(m); changed(); }} onFixed={(f) => { setFixed(f); changed(); }} onDuplicates={(d) => { setDuplicates(d); changed(); }}
-          onPreview={runPreview} />
+        <MappingCard
+          staged={staged}
+          mapping={mapping}
+          fixed={fixed}
+          duplicates={duplicates}
+          disabled={!!busy}
+          onMapping={(m) => {
+            setMapping(m);
+            changed();
+          }}
+          onFixed={(f) => {
+            setFixed(f);
+            changed();
+          }}
+          onDuplicates={(d) => {
+            setDuplicates(d);
+            changed();
+          }}
+          onPreview={runPreview}
+        />
       )}
       {busy === 'check' && <ProgressBar progress={progress} label="Controllo delle righe" />}
       {staged && preview && (
-        <PreviewCard preview={preview} mapping={mapping} fixed={fixed} disabled={!!busy}
-          onImport={runImport} onDownloadInvalid={() => downloadInvalid(staged.id)} />
+        <PreviewCard
+          preview={preview}
+          mapping={mapping}
+          fixed={fixed}
+          disabled={!!busy}
+          onImport={runImport}
+          onDownloadInvalid={() => downloadInvalid(staged.id)}
+        />
       )}
       {busy === 'write' && <ProgressBar progress={progress} label="Importazione" />}
       <ImportsCard onError={setError} onDownloadInvalid={downloadInvalid} />
@@ -169,9 +332,26 @@ function ImportPage() {
   );
 }
 
-function MappingCard({ staged, mapping, fixed, duplicates, disabled, onMapping, onFixed, onDuplicates, onPreview }: {
-  staged: ImportStaged; mapping: ImportMapping; fixed: Record<string, string>; duplicates: DuplicateChoice; disabled: boolean;
-  onMapping: (m: ImportMapping) => void; onFixed: (f: Record<string, string>) => void; onDuplicates: (d: DuplicateChoice) => void; onPreview: () => void;
+function MappingCard({
+  staged,
+  mapping,
+  fixed,
+  duplicates,
+  disabled,
+  onMapping,
+  onFixed,
+  onDuplicates,
+  onPreview,
+}: {
+  staged: ImportStaged;
+  mapping: ImportMapping;
+  fixed: Record<string, string>;
+  duplicates: DuplicateChoice;
+  disabled: boolean;
+  onMapping: (m: ImportMapping) => void;
+  onFixed: (f: Record<string, string>) => void;
+  onDuplicates: (d: DuplicateChoice) => void;
+  onPreview: () => void;
 }) {
   const used = new Set(Object.values(mapping).filter(Boolean));
   const example = (header: string | null) => {
@@ -183,10 +363,12 @@ function MappingCard({ staged, mapping, fixed, duplicates, disabled, onMapping, 
   return (
     <Card sx={{ mb: 2 }}>
       <CardContent>
-        <Typography variant="h6" component="h2" gutterBottom>2. Associa le colonne</Typography>
+        <Typography variant="h6" component="h2" gutterBottom>
+          2. Associa le colonne
+        </Typography>
         <Typography variant="body2" color="text.secondary" sx={{ mb: 2 }}>
-          Le colonne con i nomi usuali sono già associate. Per un campo senza colonna puoi indicare un valore per tutte le righe.
-          Il legale rappresentante e la forma giuridica sono cercati per nome e, se non esistono, creati.
+          Le colonne con i nomi usuali sono già associate. Per un campo senza colonna puoi indicare un valore per tutte
+          le righe. Il legale rappresentante e la forma giuridica sono cercati per nome e, se non esistono, creati.
         </Typography>
         <Box sx={{ display: 'grid', gridTemplateColumns: { xs: '1fr', md: 'repeat(2, minmax(0, 1fr))' }, gap: 2 }}>
           {IMPORT_FIELDS.map((f) => {
@@ -196,33 +378,71 @@ function MappingCard({ staged, mapping, fixed, duplicates, disabled, onMapping, 
               <Box key={f} sx={{ display: 'flex', gap: 1, alignItems: 'flex-start' }}>
                 <FormControl size="small" sx={{ flex: 1, minWidth: 0 }}>
                   <InputLabel id={`${id}-label`}>{`${fd.label}${fd.required ? ' *' : ''}`}</InputLabel>
-                  <Select labelId={`${id}-label`} id={id} label={`${fd.label}${fd.required ? ' *' : ''}`} value={mapping[f] ?? NONE} disabled={disabled}
-                    onChange={(e) => onMapping({ ...mapping, [f]: e.target.value === NONE ? null : String(e.target.value) })}>
-                    <MenuItem value={NONE}><em>— nessuna colonna —</em></MenuItem>
-                    {staged.headers.map((h) => <MenuItem key={h} value={h} disabled={used.has(h) && mapping[f] !== h}>{h}</MenuItem>)}
+                  <Select
+                    labelId={`${id}-label`}
+                    id={id}
+                    label={`${fd.label}${fd.required ? ' *' : ''}`}
+                    value={mapping[f] ?? NONE}
+                    disabled={disabled}
+                    onChange={(e) =>
+                      onMapping({ ...mapping, [f]: e.target.value === NONE ? null : String(e.target.value) })
+                    }
+                  >
+                    <MenuItem value={NONE}>
+                      <em>— nessuna colonna —</em>
+                    </MenuItem>
+                    {staged.headers.map((h) => (
+                      <MenuItem key={h} value={h} disabled={used.has(h) && mapping[f] !== h}>
+                        {h}
+                      </MenuItem>
+                    ))}
                   </Select>
-                  {mapping[f] && <Typography variant="caption" color="text.secondary" noWrap title={example(mapping[f])}>es. {example(mapping[f]) || '(vuoto)'}</Typography>}
+                  {mapping[f] && (
+                    <Typography variant="caption" color="text.secondary" noWrap title={example(mapping[f])}>
+                      es. {example(mapping[f]) || '(vuoto)'}
+                    </Typography>
+                  )}
                 </FormControl>
                 {!mapping[f] && (
-                  <TextField size="small" sx={{ flex: 1, minWidth: 0 }} label={`Valore per tutte le righe (${fd.label})`} value={fixed[f] ?? ''} disabled={disabled}
+                  <TextField
+                    size="small"
+                    sx={{ flex: 1, minWidth: 0 }}
+                    label={`Valore per tutte le righe (${fd.label})`}
+                    value={fixed[f] ?? ''}
+                    disabled={disabled}
                     onChange={(e) => onFixed({ ...fixed, [f]: e.target.value })}
-                    helperText={fd.default !== undefined ? 'Vuoto: il valore predefinito del cliente' : undefined} />
+                    helperText={fd.default !== undefined ? 'Vuoto: il valore predefinito del cliente' : undefined}
+                  />
                 )}
               </Box>
             );
           })}
         </Box>
         {unmappedHeaders.length > 0 && (
-          <Typography variant="body2" color="text.secondary" sx={{ mt: 2 }}>Colonne del file non importate: {unmappedHeaders.join(', ')}</Typography>
+          <Typography variant="body2" color="text.secondary" sx={{ mt: 2 }}>
+            Colonne del file non importate: {unmappedHeaders.join(', ')}
+          </Typography>
         )}
         <FormControl sx={{ mt: 2, display: 'block' }}>
           <FormLabel id="dup-label">Clienti già presenti nello studio (stessa Partita IVA o Codice Fiscale)</FormLabel>
-          <RadioGroup row aria-labelledby="dup-label" value={duplicates} onChange={(e) => onDuplicates(e.target.value as DuplicateChoice)}>
+          <RadioGroup
+            row
+            aria-labelledby="dup-label"
+            value={duplicates}
+            onChange={(e) => onDuplicates(e.target.value as DuplicateChoice)}
+          >
             <FormControlLabel value="skip" control={<Radio />} label="Salta" disabled={disabled} />
-            <FormControlLabel value="update" control={<Radio />} label="Aggiorna con i dati non vuoti del file" disabled={disabled} />
+            <FormControlLabel
+              value="update"
+              control={<Radio />}
+              label="Aggiorna con i dati non vuoti del file"
+              disabled={disabled}
+            />
           </RadioGroup>
         </FormControl>
-        <Button variant="contained" sx={{ mt: 1 }} disabled={disabled} onClick={onPreview}>Anteprima</Button>
+        <Button variant="contained" sx={{ mt: 1 }} disabled={disabled} onClick={onPreview}>
+          Anteprima
+        </Button>
       </CardContent>
     </Card>
   );
@@ -230,17 +450,37 @@ function MappingCard({ staged, mapping, fixed, duplicates, disabled, onMapping, 
 
 type Show = 'all' | ImportPreviewRow['status'];
 
-function PreviewCard({ preview, mapping, fixed, disabled, onImport, onDownloadInvalid }: {
-  preview: { rows: ImportPreviewRow[]; counts: ImportCounts }; mapping: ImportMapping; fixed: Record<string, string>; disabled: boolean;
-  onImport: () => void; onDownloadInvalid: () => void;
+function PreviewCard({
+  preview,
+  mapping,
+  fixed,
+  disabled,
+  onImport,
+  onDownloadInvalid,
+}: {
+  preview: { rows: ImportPreviewRow[]; counts: ImportCounts };
+  mapping: ImportMapping;
+  fixed: Record<string, string>;
+  disabled: boolean;
+  onImport: () => void;
+  onDownloadInvalid: () => void;
 }) {
   const [show, setShow] = useState<Show>(preview.counts.invalid ? 'invalid' : 'all');
   const fields = IMPORT_FIELDS.filter((f) => mapping[f] || fixed[f]);
-  const rows = useMemo(() => (show === 'all' ? preview.rows : preview.rows.filter((r) => r.status === show)), [preview, show]);
+  const rows = useMemo(
+    () => (show === 'all' ? preview.rows : preview.rows.filter((r) => r.status === show)),
+    [preview, show],
+  );
   const parent = useRef<HTMLDivElement>(null);
   // the app does not use the React Compiler: nothing memoises the virtualizer's functions
   // oxlint-disable-next-line react/incompatible-library
-  const virtual = useVirtualizer({ count: rows.length, getScrollElement: () => parent.current, estimateSize: () => 41, overscan: 12, initialRect: { width: 1200, height: 440 } });
+  const virtual = useVirtualizer({
+    count: rows.length,
+    getScrollElement: () => parent.current,
+    estimateSize: () => 41,
+    overscan: 12,
+    initialRect: { width: 1200, height: 440 },
+  });
   const { counts } = preview;
   const toWrite = counts.created + counts.updated;
   const items = virtual.getVirtualItems();
@@ -249,70 +489,148 @@ function PreviewCard({ preview, mapping, fixed, disabled, onImport, onDownloadIn
   return (
     <Card sx={{ mb: 2 }}>
       <CardContent>
-        <Typography variant="h6" component="h2" gutterBottom>3. Anteprima</Typography>
-        <ToggleButtonGroup exclusive size="small" value={show} onChange={(_, v) => v && setShow(v)} aria-label="Righe mostrate" sx={{ flexWrap: 'wrap', mb: 1 }}>
+        <Typography variant="h6" component="h2" gutterBottom>
+          3. Anteprima
+        </Typography>
+        <ToggleButtonGroup
+          exclusive
+          size="small"
+          value={show}
+          onChange={(_, v) => v && setShow(v)}
+          aria-label="Righe mostrate"
+          sx={{ flexWrap: 'wrap', mb: 1 }}
+        >
           <ToggleButton value="all">Tutte ({preview.rows.length})</ToggleButton>
           <ToggleButton value="new">Da creare ({counts.created})</ToggleButton>
           <ToggleButton value="update">Da aggiornare ({counts.updated})</ToggleButton>
           <ToggleButton value="skip">Già presenti ({counts.skipped})</ToggleButton>
           <ToggleButton value="invalid">Con errori ({counts.invalid})</ToggleButton>
         </ToggleButtonGroup>
-        <TableContainer component={Paper} variant="outlined" ref={parent} sx={{ maxHeight: 440 }} tabIndex={0} aria-label="Anteprima delle righe del file">
+        <TableContainer
+          component={Paper}
+          variant="outlined"
+          ref={parent}
+          sx={{ maxHeight: 440 }}
+          tabIndex={0}
+          aria-label="Anteprima delle righe del file"
+        >
           <Table size="small" stickyHeader>
             <TableHead>
               <TableRow>
                 <TableCell>Riga</TableCell>
                 <TableCell>Esito</TableCell>
-                {fields.map((f) => <TableCell key={f} sx={{ whiteSpace: 'nowrap' }}>{label(f)}</TableCell>)}
+                {fields.map((f) => (
+                  <TableCell key={f} sx={{ whiteSpace: 'nowrap' }}>
+                    {label(f)}
+                  </TableCell>
+                ))}
               </TableRow>
             </TableHead>
             <TableBody>
-              {padTop > 0 && <TableRow aria-hidden="true"><TableCell colSpan={fields.length + 2} sx={{ height: padTop, p: 0, border: 0 }} /></TableRow>}
+              {padTop > 0 && (
+                <TableRow aria-hidden="true">
+                  <TableCell colSpan={fields.length + 2} sx={{ height: padTop, p: 0, border: 0 }} />
+                </TableRow>
+              )}
               {items.map((v) => {
                 const r = rows[v.index]!;
                 return (
                   <TableRow key={r.line} data-line={r.line}>
                     <TableCell>{r.line}</TableCell>
                     <TableCell sx={{ whiteSpace: 'nowrap' }}>
-                      <Chip size="small" color={STATUS_COLOR[r.status]} variant={r.status === 'invalid' ? 'filled' : 'outlined'} label={STATUS_TEXT[r.status]} />
-                      {r.existing && <Typography variant="caption" display="block">{r.existing.business_name}</Typography>}
+                      <Chip
+                        size="small"
+                        color={STATUS_COLOR[r.status]}
+                        variant={r.status === 'invalid' ? 'filled' : 'outlined'}
+                        label={STATUS_TEXT[r.status]}
+                      />
+                      {r.existing && (
+                        <Typography variant="caption" display="block">
+                          {r.existing.business_name}
+                        </Typography>
+                      )}
                     </TableCell>
                     {fields.map((f) => {
                       const err = r.errors[f];
                       const isNew = r.creates?.includes(f);
                       return (
                         <TableCell key={f} sx={err ? ERROR_CELL : undefined}>
-                          <Box component="span" sx={{ display: 'block', maxWidth: 220, overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' }} title={r.values[f]}>
+                          <Box
+                            component="span"
+                            sx={{
+                              display: 'block',
+                              maxWidth: 220,
+                              overflow: 'hidden',
+                              textOverflow: 'ellipsis',
+                              whiteSpace: 'nowrap',
+                            }}
+                            title={r.values[f]}
+                          >
                             {r.values[f] ?? ''}
                           </Box>
-                          {err && <Typography variant="caption" component="span" sx={{ display: 'block', fontWeight: 500 }}>{err}</Typography>}
-                          {isNew && <Typography variant="caption" component="span" color="text.secondary" sx={{ display: 'block' }}>(verrà creato)</Typography>}
+                          {err && (
+                            <Typography variant="caption" component="span" sx={{ display: 'block', fontWeight: 500 }}>
+                              {err}
+                            </Typography>
+                          )}
+                          {isNew && (
+                            <Typography
+                              variant="caption"
+                              component="span"
+                              color="text.secondary"
+                              sx={{ display: 'block' }}
+                            >
+                              (verrà creato)
+                            </Typography>
+                          )}
                         </TableCell>
                       );
                     })}
                   </TableRow>
                 );
               })}
-              {padBottom > 0 && <TableRow aria-hidden="true"><TableCell colSpan={fields.length + 2} sx={{ height: padBottom, p: 0, border: 0 }} /></TableRow>}
-              {!rows.length && <TableRow><TableCell colSpan={fields.length + 2}>Nessuna riga</TableCell></TableRow>}
+              {padBottom > 0 && (
+                <TableRow aria-hidden="true">
+                  <TableCell colSpan={fields.length + 2} sx={{ height: padBottom, p: 0, border: 0 }} />
+                </TableRow>
+              )}
+              {!rows.length && (
+                <TableRow>
+                  <TableCell colSpan={fields.length + 2}>Nessuna riga</TableCell>
+                </TableRow>
+              )}
             </TableBody>
           </Table>
         </TableContainer>
         <Box sx={{ display: 'flex', gap: 1, mt: 2, flexWrap: 'wrap', alignItems: 'center' }}>
           <Button variant="contained" disabled={disabled || toWrite === 0} onClick={onImport}>
-            {counts.updated ? `Importa ${counts.created} clienti e aggiorna ${counts.updated}` : `Importa ${counts.created} clienti`}
+            {counts.updated
+              ? `Importa ${counts.created} clienti e aggiorna ${counts.updated}`
+              : `Importa ${counts.created} clienti`}
           </Button>
           {counts.invalid > 0 && (
-            <Button variant="outlined" startIcon={<DownloadIcon />} disabled={disabled} onClick={onDownloadInvalid}>Scarica righe con errori (CSV)</Button>
+            <Button variant="outlined" startIcon={<DownloadIcon />} disabled={disabled} onClick={onDownloadInvalid}>
+              Scarica righe con errori (CSV)
+            </Button>
           )}
-          {counts.invalid > 0 && <Typography variant="body2" color="text.secondary">Le righe con errori non vengono importate: correggile nel CSV e importalo di nuovo.</Typography>}
+          {counts.invalid > 0 && (
+            <Typography variant="body2" color="text.secondary">
+              Le righe con errori non vengono importate: correggile nel CSV e importalo di nuovo.
+            </Typography>
+          )}
         </Box>
       </CardContent>
     </Card>
   );
 }
 
-function ImportsCard({ onError, onDownloadInvalid }: { onError: (m: string) => void; onDownloadInvalid: (id: number) => void }) {
+function ImportsCard({
+  onError,
+  onDownloadInvalid,
+}: {
+  onError: (m: string) => void;
+  onDownloadInvalid: (id: number) => void;
+}) {
   const dp = useAppDataProvider();
   const queryClient = useQueryClient();
   const q = useQuery({ queryKey: ['customerImports'], queryFn: () => dp.importList() });
@@ -324,30 +642,52 @@ function ImportsCard({ onError, onDownloadInvalid }: { onError: (m: string) => v
     try {
       await dp.importUndo(ask.id);
       await queryClient.invalidateQueries({ queryKey: ['customerImports'] });
-    } catch (e) { onError(errorText(e)); } finally { setBusy(false); setAsk(null); }
+    } catch (e) {
+      onError(errorText(e));
+    } finally {
+      setBusy(false);
+      setAsk(null);
+    }
   };
   return (
     <Card>
       <CardContent>
-        <Typography variant="h6" component="h2" gutterBottom>Importazioni</Typography>
+        <Typography variant="h6" component="h2" gutterBottom>
+          Importazioni
+        </Typography>
         {q.isError && <Alert severity="error">Errore nel caricamento dati</Alert>}
         {q.isLoading && <LinearProgress aria-label="Caricamento delle importazioni" />}
-        {q.data && !q.data.length && <Typography variant="body2" color="text.secondary">Nessuna importazione.</Typography>}
+        {q.data && !q.data.length && (
+          <Typography variant="body2" color="text.secondary">
+            Nessuna importazione.
+          </Typography>
+        )}
         {!!q.data?.length && (
           <TableContainer>
             <Table size="small" aria-label="Importazioni">
               <TableHead>
                 <TableRow>
-                  <TableCell>Data</TableCell><TableCell>Utente</TableCell><TableCell>File</TableCell>
-                  <TableCell align="right">Creati</TableCell><TableCell align="right">Aggiornati</TableCell>
-                  <TableCell align="right">Saltati</TableCell><TableCell align="right">Con errori</TableCell>
-                  <TableCell>Stato</TableCell><TableCell><Box component="span" sx={HIDDEN}>Azioni</Box></TableCell>
+                  <TableCell>Data</TableCell>
+                  <TableCell>Utente</TableCell>
+                  <TableCell>File</TableCell>
+                  <TableCell align="right">Creati</TableCell>
+                  <TableCell align="right">Aggiornati</TableCell>
+                  <TableCell align="right">Saltati</TableCell>
+                  <TableCell align="right">Con errori</TableCell>
+                  <TableCell>Stato</TableCell>
+                  <TableCell>
+                    <Box component="span" sx={HIDDEN}>
+                      Azioni
+                    </Box>
+                  </TableCell>
                 </TableRow>
               </TableHead>
               <TableBody>
                 {q.data.map((r) => (
                   <TableRow key={r.id}>
-                    <TableCell sx={{ whiteSpace: 'nowrap' }}>{r.imported_at ? displayDateTime(r.imported_at) : ''}</TableCell>
+                    <TableCell sx={{ whiteSpace: 'nowrap' }}>
+                      {r.imported_at ? displayDateTime(r.imported_at) : ''}
+                    </TableCell>
                     <TableCell>{r.user_name}</TableCell>
                     <TableCell>{r.file_name}</TableCell>
                     <TableCell align="right">{r.created_count}</TableCell>
@@ -355,17 +695,37 @@ function ImportsCard({ onError, onDownloadInvalid }: { onError: (m: string) => v
                     <TableCell align="right">{r.skipped_count}</TableCell>
                     <TableCell align="right">{r.invalid_count}</TableCell>
                     <TableCell>
-                      {r.status === 'undone'
-                        ? <Tooltip title={`${r.undone_by ?? ''} ${r.undone_at ? displayDateTime(r.undone_at) : ''}`}><Chip size="small" label="Annullata" /></Tooltip>
-                        : <Chip size="small" color="success" variant="outlined" label="Importata" />}
+                      {r.status === 'undone' ? (
+                        <Tooltip title={`${r.undone_by ?? ''} ${r.undone_at ? displayDateTime(r.undone_at) : ''}`}>
+                          <Chip size="small" label="Annullata" />
+                        </Tooltip>
+                      ) : (
+                        <Chip size="small" color="success" variant="outlined" label="Importata" />
+                      )}
                     </TableCell>
                     <TableCell sx={{ whiteSpace: 'nowrap' }}>
                       {r.invalid_count > 0 && (
-                        <Button size="small" startIcon={<DownloadIcon />} onClick={() => onDownloadInvalid(r.id)} aria-label={`Scarica le righe con errori di ${r.file_name}`}>Righe con errori</Button>
+                        <Button
+                          size="small"
+                          startIcon={<DownloadIcon />}
+                          onClick={() => onDownloadInvalid(r.id)}
+                          aria-label={`Scarica le righe con errori di ${r.file_name}`}
+                        >
+                          Righe con errori
+                        </Button>
                       )}
                       {r.status === 'imported' && (
-                        <Button size="small" color="warning" startIcon={<UndoIcon />} onClick={() => setAsk({ id: r.id, file: r.file_name, created: r.created_count, updated: r.updated_count })}
-                          aria-label={`Annulla l'importazione di ${r.file_name}`}>Annulla</Button>
+                        <Button
+                          size="small"
+                          color="warning"
+                          startIcon={<UndoIcon />}
+                          onClick={() =>
+                            setAsk({ id: r.id, file: r.file_name, created: r.created_count, updated: r.updated_count })
+                          }
+                          aria-label={`Annulla l'importazione di ${r.file_name}`}
+                        >
+                          Annulla
+                        </Button>
                       )}
                     </TableCell>
                   </TableRow>
@@ -384,8 +744,12 @@ function ImportsCard({ onError, onDownloadInvalid }: { onError: (m: string) => v
           </DialogContentText>
         </DialogContent>
         <DialogActions>
-          <Button onClick={() => setAsk(null)} disabled={busy}>No</Button>
-          <Button onClick={undo} disabled={busy} variant="contained" color="warning">Sì, annulla l&apos;importazione</Button>
+          <Button onClick={() => setAsk(null)} disabled={busy}>
+            No
+          </Button>
+          <Button onClick={undo} disabled={busy} variant="contained" color="warning">
+            Sì, annulla l&apos;importazione
+          </Button>
         </DialogActions>
       </Dialog>
     </Card>

@@ -22,21 +22,31 @@ export interface ErrorContentProps {
 export const ErrorContent = ({ message, supportEmail, actions }: ErrorContentProps) => {
   const translate = useTranslate();
   const { data: settings } = useClientVar();
-  const mail = supportEmail ?? (typeof settings?.SUPPORT_EMAIL === 'string' && settings.SUPPORT_EMAIL ? settings.SUPPORT_EMAIL : DEFAULT_SUPPORT_EMAIL);
+  const mail =
+    supportEmail ??
+    (typeof settings?.SUPPORT_EMAIL === 'string' && settings.SUPPORT_EMAIL
+      ? settings.SUPPORT_EMAIL
+      : DEFAULT_SUPPORT_EMAIL);
   return (
     <Box sx={{ display: 'flex', justifyContent: 'center', p: 2, mt: { xs: 2, sm: 6 } }}>
       <Card sx={{ width: '100%', maxWidth: 560 }} role="alert">
         <CardContent>
           <Stack direction="row" spacing={1.5} alignItems="center" sx={{ mb: 2 }}>
             <ErrorOutlineIcon color="error" fontSize="large" aria-hidden="true" />
-            <Typography component="h1" variant="h5">{translate('app.error.generic_title')}</Typography>
+            <Typography component="h1" variant="h5">
+              {translate('app.error.generic_title')}
+            </Typography>
           </Stack>
           <Typography sx={{ mb: 2, whiteSpace: 'pre-line' }}>{message || translate('app.error.generic')}</Typography>
           <Typography variant="body2" sx={{ mb: 2 }}>
             Se il problema persiste, scrivi all&apos;assistenza:{' '}
             <Link href={`mailto:${mail}?subject=${encodeURIComponent(`Segnalazione errore: ${message}`)}`}>{mail}</Link>
           </Typography>
-          {actions ?? <Button component={LinkBase} to="/" variant="contained">Torna alla pagina iniziale</Button>}
+          {actions ?? (
+            <Button component={LinkBase} to="/" variant="contained">
+              Torna alla pagina iniziale
+            </Button>
+          )}
         </CardContent>
       </Card>
     </Box>
@@ -86,14 +96,22 @@ export const AppCrashPage = ({ error }: { error?: Error; errorInfo?: ErrorInfo; 
     <>
       <ScreenTitle title="Errore" />
       <ErrorContent
-        message={'Qualcosa non ha funzionato in questa pagina. I dati salvati non sono stati toccati: torna indietro o ricarica la pagina.'}
-        actions={(
+        message={
+          'Qualcosa non ha funzionato in questa pagina. I dati salvati non sono stati toccati: torna indietro o ricarica la pagina.'
+        }
+        actions={
           <Stack direction="row" spacing={1} sx={{ flexWrap: 'wrap' }}>
-            <Button variant="contained" onClick={() => goBack('/Menu')}>Indietro</Button>
-            <Button variant="outlined" onClick={() => window.location.reload()}>Ricarica la pagina</Button>
-            <Button component={LinkBase} to="/Menu">{translate('app.menu.home')}</Button>
+            <Button variant="contained" onClick={() => goBack('/Menu')}>
+              Indietro
+            </Button>
+            <Button variant="outlined" onClick={() => window.location.reload()}>
+              Ricarica la pagina
+            </Button>
+            <Button component={LinkBase} to="/Menu">
+              {translate('app.menu.home')}
+            </Button>
           </Stack>
-        )}
+        }
       />
     </>
   );

@@ -4,8 +4,23 @@
  */
 import { lazy, Suspense, useCallback, useId, useRef, useState, type FormEvent } from 'react';
 import {
-  Alert, Box, Button, Card, CardContent, CircularProgress, Dialog, DialogActions, DialogContent,
-  DialogContentText, DialogTitle, IconButton, InputAdornment, Link, Stack, TextField, Typography,
+  Alert,
+  Box,
+  Button,
+  Card,
+  CardContent,
+  CircularProgress,
+  Dialog,
+  DialogActions,
+  DialogContent,
+  DialogContentText,
+  DialogTitle,
+  IconButton,
+  InputAdornment,
+  Link,
+  Stack,
+  TextField,
+  Typography,
 } from '@mui/material';
 import { LinkBase, useAuthState, useGetIdentity, useLogin, useLogout, useNavigate, useTranslate } from 'react-admin';
 import { useQueryClient } from '@tanstack/react-query';
@@ -46,13 +61,17 @@ const AlreadyLoggedDialog = ({ open }: { open: boolean }) => {
       <DialogTitle id={`${id}-title`}>Sei già autenticato</DialogTitle>
       <DialogContent>
         <DialogContentText id={`${id}-text`}>
-          {identity?.fullName ? `Hai già effettuato l'accesso come ${identity.fullName}.` : "Hai già effettuato l'accesso."}{' '}
+          {identity?.fullName
+            ? `Hai già effettuato l'accesso come ${identity.fullName}.`
+            : "Hai già effettuato l'accesso."}{' '}
           Vuoi andare alla Home o uscire?
         </DialogContentText>
       </DialogContent>
       <DialogActions>
         <Button onClick={() => logout()}>Logout</Button>
-        <Button variant="contained" onClick={() => navigate('/Menu')} autoFocus>Home</Button>
+        <Button variant="contained" onClick={() => navigate('/Menu')} autoFocus>
+          Home
+        </Button>
       </DialogActions>
     </Dialog>
   );
@@ -88,8 +107,14 @@ export const LoginPage = () => {
     e.preventDefault();
     setSubmitted(true);
     setServerError(null);
-    if (errors.email) { emailRef.current?.focus(); return; }
-    if (errors.password) { passwordRef.current?.focus(); return; }
+    if (errors.email) {
+      emailRef.current?.focus();
+      return;
+    }
+    if (errors.password) {
+      passwordRef.current?.focus();
+      return;
+    }
     setLoading(true);
     try {
       setLoggedIn(true);
@@ -105,120 +130,150 @@ export const LoginPage = () => {
   };
 
   // C61: the provider's token; no account for its e-mail and registration open → register with it
-  const onSocialToken = useCallback(async (provider: SocialProvider, token: string, email: string | null) => {
-    setServerError(null);
-    setLoading(true);
-    try {
-      setLoggedIn(true);
-      await login({ social: provider, token }, '/Menu');
-      void queryClient.resetQueries({ queryKey: ['auth', 'checkAuth'] });
-    } catch (err) {
-      setLoggedIn(false);
-      setLoading(false);
-      const status = (err as { status?: number }).status;
-      if (status === 401 && vars?.REGISTRATION_ENABLED) {
-        routerNavigate(`/utente/registrati${email ? `?${new URLSearchParams({ email })}` : ''}`);
-        return;
+  const onSocialToken = useCallback(
+    async (provider: SocialProvider, token: string, email: string | null) => {
+      setServerError(null);
+      setLoading(true);
+      try {
+        setLoggedIn(true);
+        await login({ social: provider, token }, '/Menu');
+        void queryClient.resetQueries({ queryKey: ['auth', 'checkAuth'] });
+      } catch (err) {
+        setLoggedIn(false);
+        setLoading(false);
+        const status = (err as { status?: number }).status;
+        if (status === 401 && vars?.REGISTRATION_ENABLED) {
+          routerNavigate(`/utente/registrati${email ? `?${new URLSearchParams({ email })}` : ''}`);
+          return;
+        }
+        setServerError(
+          `Errore Nel ${SOCIAL_NAME[provider]} Login: ${err instanceof Error && err.message ? err.message : translate('app.error.generic')}`,
+        );
       }
-      setServerError(`Errore Nel ${SOCIAL_NAME[provider]} Login: ${err instanceof Error && err.message ? err.message : translate('app.error.generic')}`);
-    }
-  }, [login, queryClient, vars?.REGISTRATION_ENABLED, routerNavigate, translate]);
+    },
+    [login, queryClient, vars?.REGISTRATION_ENABLED, routerNavigate, translate],
+  );
 
   const toggleLabel = translate(showPassword ? 'ra.input.password.toggle_visible' : 'ra.input.password.toggle_hidden');
 
   return (
     // seed A §2: the top bar with logo and name and, logged out, the login / sign-up menu (the public pages' own)
     <PublicLayout>
-    <Box sx={{ display: 'flex', alignItems: 'center', justifyContent: 'center', py: { xs: 3, sm: 6 }, px: 2 }}>
-      <Card sx={{ width: '100%', maxWidth: 420 }} elevation={3}>
-        <CardContent sx={{ p: { xs: 2, sm: 4 } }}>
-          {/* the logo and the name are in the top bar */}
-          <Typography component="h1" variant="h5" color="text.primary" sx={{ textAlign: 'center', mb: 3 }}>{translate('ra.auth.sign_in')}</Typography>
-
-          {logoutFailed && (
-            <Alert severity="warning" role="alert" sx={{ mb: 2 }}>{LOGOUT_FAILED_MESSAGE}</Alert>
-          )}
-          {serverError && (
-            <Alert severity="error" role="alert" sx={{ mb: 2 }} id={`${id}-server-error`}>{serverError}</Alert>
-          )}
-
-          <Box component="form" noValidate onSubmit={onSubmit} aria-label="Accesso" aria-describedby={serverError ? `${id}-server-error` : undefined}>
-            <TextField
-              id={`${id}-email`}
-              inputRef={emailRef}
-              label="Email"
-              name="email"
-              type="email"
-              autoComplete="username"
-              required
-              fullWidth
-              margin="normal"
-              variant="outlined"
-              value={values.email}
-              onChange={(e) => setValues((v) => ({ ...v, email: e.target.value }))}
-              onBlur={() => setTouched((t) => ({ ...t, email: true }))}
-              error={showError('email')}
-              helperText={showError('email') ? errors.email : ' '}
-              disabled={loading}
-            />
-            <TextField
-              id={`${id}-password`}
-              inputRef={passwordRef}
-              label="Password"
-              name="password"
-              type={showPassword ? 'text' : 'password'}
-              autoComplete="current-password"
-              required
-              fullWidth
-              margin="normal"
-              variant="outlined"
-              value={values.password}
-              onChange={(e) => setValues((v) => ({ ...v, password: e.target.value }))}
-              onBlur={() => setTouched((t) => ({ ...t, password: true }))}
-              error={showError('password')}
-              helperText={showError('password') ? errors.password : ' '}
-              disabled={loading}
-              slotProps={{
-                input: {
-                  endAdornment: (
-                    <InputAdornment position="end">
-                      <IconButton aria-label={toggleLabel} onClick={() => setShowPassword((s) => !s)} edge="end" size="small">
-                        {showPassword ? <VisibilityOffIcon /> : <VisibilityIcon />}
-                      </IconButton>
-                    </InputAdornment>
-                  ),
-                },
-              }}
-            />
-            <Button
-              type="submit"
-              variant="contained"
-              color="primary"
-              fullWidth
-              size="large"
-              disabled={loading}
-              startIcon={loading ? <CircularProgress size={18} color="inherit" aria-hidden="true" /> : undefined}
-              sx={{ mt: 2 }}
-            >
+      <Box sx={{ display: 'flex', alignItems: 'center', justifyContent: 'center', py: { xs: 3, sm: 6 }, px: 2 }}>
+        <Card sx={{ width: '100%', maxWidth: 420 }} elevation={3}>
+          <CardContent sx={{ p: { xs: 2, sm: 4 } }}>
+            {/* the logo and the name are in the top bar */}
+            <Typography component="h1" variant="h5" color="text.primary" sx={{ textAlign: 'center', mb: 3 }}>
               {translate('ra.auth.sign_in')}
-            </Button>
-          </Box>
+            </Typography>
 
-          {vars?.GOOGLE_LOGIN_ENABLED || vars?.FACEBOOK_LOGIN_ENABLED ? (
-            <Suspense fallback={null}>
-              <SocialLogin google={vars.GOOGLE_LOGIN_ENABLED ? vars.GOOGLE_CLIENT_ID : null} facebook={vars.FACEBOOK_LOGIN_ENABLED ? vars.FACEBOOK_APP_ID : null}
-                disabled={loading} onToken={(p, t, e) => void onSocialToken(p, t, e)} />
-            </Suspense>
-          ) : null}
+            {logoutFailed && (
+              <Alert severity="warning" role="alert" sx={{ mb: 2 }}>
+                {LOGOUT_FAILED_MESSAGE}
+              </Alert>
+            )}
+            {serverError && (
+              <Alert severity="error" role="alert" sx={{ mb: 2 }} id={`${id}-server-error`}>
+                {serverError}
+              </Alert>
+            )}
 
-          <Stack direction="row" justifyContent="space-between" flexWrap="wrap" spacing={1} sx={{ mt: 3 }}>
-            <Link component={LinkBase} to="/utente/recupera_password">Password dimenticata?</Link>
-            <Link component={LinkBase} to="/utente/contact_form">Iscriviti</Link>
-          </Stack>
-        </CardContent>
-      </Card>
-      <AlreadyLoggedDialog open={!authPending && !!authenticated && !loggedIn} />
-    </Box>
+            <Box
+              component="form"
+              noValidate
+              onSubmit={onSubmit}
+              aria-label="Accesso"
+              aria-describedby={serverError ? `${id}-server-error` : undefined}
+            >
+              <TextField
+                id={`${id}-email`}
+                inputRef={emailRef}
+                label="Email"
+                name="email"
+                type="email"
+                autoComplete="username"
+                required
+                fullWidth
+                margin="normal"
+                variant="outlined"
+                value={values.email}
+                onChange={(e) => setValues((v) => ({ ...v, email: e.target.value }))}
+                onBlur={() => setTouched((t) => ({ ...t, email: true }))}
+                error={showError('email')}
+                helperText={showError('email') ? errors.email : ' '}
+                disabled={loading}
+              />
+              <TextField
+                id={`${id}-password`}
+                inputRef={passwordRef}
+                label="Password"
+                name="password"
+                type={showPassword ? 'text' : 'password'}
+                autoComplete="current-password"
+                required
+                fullWidth
+                margin="normal"
+                variant="outlined"
+                value={values.password}
+                onChange={(e) => setValues((v) => ({ ...v, password: e.target.value }))}
+                onBlur={() => setTouched((t) => ({ ...t, password: true }))}
+                error={showError('password')}
+                helperText={showError('password') ? errors.password : ' '}
+                disabled={loading}
+                slotProps={{
+                  input: {
+                    endAdornment: (
+                      <InputAdornment position="end">
+                        <IconButton
+                          aria-label={toggleLabel}
+                          onClick={() => setShowPassword((s) => !s)}
+                          edge="end"
+                          size="small"
+                        >
+                          {showPassword ? <VisibilityOffIcon /> : <VisibilityIcon />}
+                        </IconButton>
+                      </InputAdornment>
+                    ),
+                  },
+                }}
+              />
+              <Button
+                type="submit"
+                variant="contained"
+                color="primary"
+                fullWidth
+                size="large"
+                disabled={loading}
+                startIcon={loading ? <CircularProgress size={18} color="inherit" aria-hidden="true" /> : undefined}
+                sx={{ mt: 2 }}
+              >
+                {translate('ra.auth.sign_in')}
+              </Button>
+            </Box>
+
+            {vars?.GOOGLE_LOGIN_ENABLED || vars?.FACEBOOK_LOGIN_ENABLED ? (
+              <Suspense fallback={null}>
+                <SocialLogin
+                  google={vars.GOOGLE_LOGIN_ENABLED ? vars.GOOGLE_CLIENT_ID : null}
+                  facebook={vars.FACEBOOK_LOGIN_ENABLED ? vars.FACEBOOK_APP_ID : null}
+                  disabled={loading}
+                  onToken={(p, t, e) => void onSocialToken(p, t, e)}
+                />
+              </Suspense>
+            ) : null}
+
+            <Stack direction="row" justifyContent="space-between" flexWrap="wrap" spacing={1} sx={{ mt: 3 }}>
+              <Link component={LinkBase} to="/utente/recupera_password">
+                Password dimenticata?
+              </Link>
+              <Link component={LinkBase} to="/utente/contact_form">
+                Iscriviti
+              </Link>
+            </Stack>
+          </CardContent>
+        </Card>
+        <AlreadyLoggedDialog open={!authPending && !!authenticated && !loggedIn} />
+      </Box>
     </PublicLayout>
   );
 };

@@ -1,7 +1,18 @@
 /** Home after login (/Menu): the menu tree of GET /api/menu_items as cards. */
 import {
-  Alert, Avatar, Box, Card, CardActionArea, CardContent, CardHeader, List, ListItemButton, ListItemIcon,
-  ListItemText, Skeleton, Typography,
+  Alert,
+  Avatar,
+  Box,
+  Card,
+  CardActionArea,
+  CardContent,
+  CardHeader,
+  List,
+  ListItemButton,
+  ListItemIcon,
+  ListItemText,
+  Skeleton,
+  Typography,
 } from '@mui/material';
 import { LinkBase, useTranslate } from 'react-admin';
 import ChevronRightIcon from '@mui/icons-material/ChevronRight';
@@ -22,7 +33,9 @@ const EntryLinks = ({ nodes, depth = 0 }: { nodes: MenuNode[]; depth?: number })
         ) : (
           <Box sx={{ display: 'flex', alignItems: 'center', px: 2, py: 0.75 }}>
             <ListItemIcon sx={{ minWidth: 36 }}>{menuIcon(node.icon, true, { fontSize: 'small' })}</ListItemIcon>
-            <Typography variant="subtitle2" component="h3">{node.title}</Typography>
+            <Typography variant="subtitle2" component="h3">
+              {node.title}
+            </Typography>
           </Box>
         )}
         {node.children && node.children.length > 0 && <EntryLinks nodes={node.children} depth={depth + 1} />}
@@ -40,24 +53,47 @@ const EntryCard = ({ node }: { node: MenuNode }) => {
   const children = node.children ?? [];
   const header = (
     <CardHeader
-      avatar={<Avatar sx={{ bgcolor: 'primary.main', color: 'primary.contrastText' }}>{menuIcon(node.icon, children.length > 0)}</Avatar>}
+      avatar={
+        <Avatar sx={{ bgcolor: 'primary.main', color: 'primary.contrastText' }}>
+          {menuIcon(node.icon, children.length > 0)}
+        </Avatar>
+      }
       title={node.title}
       subheader={node.sub_title || undefined}
-      action={node.link && !children.length ? <ChevronRightIcon color="action" aria-hidden="true" sx={{ mt: 1 }} /> : undefined}
+      action={
+        node.link && !children.length ? (
+          <ChevronRightIcon color="action" aria-hidden="true" sx={{ mt: 1 }} />
+        ) : undefined
+      }
       slotProps={{ title: { variant: 'h6', component: 'h2' } }}
     />
   );
   if (node.link && !children.length) {
     return (
-      <Card component="section" aria-label={node.title} variant="outlined"
-        sx={{ transition: 'box-shadow .15s, border-color .15s', '&:hover, &:focus-within': { borderColor: 'primary.main', boxShadow: 2 } }}>
-        <CardActionArea component={LinkBase} to={node.link} data-testid="menu-card-link">{header}</CardActionArea>
+      <Card
+        component="section"
+        aria-label={node.title}
+        variant="outlined"
+        sx={{
+          transition: 'box-shadow .15s, border-color .15s',
+          '&:hover, &:focus-within': { borderColor: 'primary.main', boxShadow: 2 },
+        }}
+      >
+        <CardActionArea component={LinkBase} to={node.link} data-testid="menu-card-link">
+          {header}
+        </CardActionArea>
       </Card>
     );
   }
   return (
     <Card component="section" aria-label={node.title}>
-      {node.link ? <CardActionArea component={LinkBase} to={node.link}>{header}</CardActionArea> : header}
+      {node.link ? (
+        <CardActionArea component={LinkBase} to={node.link}>
+          {header}
+        </CardActionArea>
+      ) : (
+        header
+      )}
       {children.length > 0 && (
         <CardContent sx={{ pt: 0 }}>
           <EntryLinks nodes={children} />
@@ -73,7 +109,9 @@ export const MenuPage = () => {
   return (
     <Box sx={{ p: { xs: 1, sm: 2 } }}>
       <ScreenTitle title={translate('app.menu.home')} />
-      <Typography component="h1" variant="h5" sx={{ mb: 2 }}>Menu</Typography>
+      <Typography component="h1" variant="h5" sx={{ mb: 2 }}>
+        Menu
+      </Typography>
       <ReceivablesOverview />
       {error ? (
         <Alert severity="error">{translate('app.error.load')}</Alert>

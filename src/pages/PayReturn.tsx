@@ -28,7 +28,8 @@ function PayReturnScreen() {
     enabled: !!token && !cardFailed,
     retry: false,
     staleTime: Infinity,
-    queryFn: () => (paymentIntent ? dp.processConfirmedPaymentIntent(provider, paymentIntent) : dp.finalizePayment(provider, token)),
+    queryFn: () =>
+      paymentIntent ? dp.processConfirmedPaymentIntent(provider, paymentIntent) : dp.finalizePayment(provider, token),
   });
   useEffect(() => {
     if (result.data?.status !== 'COMPLETED') return;
@@ -38,32 +39,66 @@ function PayReturnScreen() {
   }, [result.data?.status, queryClient]);
   // only COMPLETED is a payment made: any other status of a 2xx answer is a refusal with its errorMessage (seed B §4, §8)
   const completed = result.data?.status === 'COMPLETED' ? result.data : null;
-  const refused = result.data && !completed
-    ? (result.data as { errorMessage?: string }).errorMessage || `Il pagamento non è stato completato (stato: ${result.data.status || 'sconosciuto'}): l'abbonamento non è cambiato.`
-    : null;
+  const refused =
+    result.data && !completed
+      ? (result.data as { errorMessage?: string }).errorMessage ||
+        `Il pagamento non è stato completato (stato: ${result.data.status || 'sconosciuto'}): l'abbonamento non è cambiato.`
+      : null;
   const err = result.error as (Error & { body?: { errorMessage?: string } }) | null;
   return (
     <Box sx={{ p: { xs: 1, sm: 2 }, maxWidth: 720 }}>
       <ScreenTitle title="Esito del pagamento" />
       {!token ? <Alert severity="error">Pagamento non trovato: manca il riferimento del pagamento.</Alert> : null}
-      {cardFailed ? <Alert severity="error"><AlertTitle>Errore!!</AlertTitle>Il pagamento con carta non è andato a buon fine: l&apos;abbonamento non è cambiato. Riprova, anche con un&apos;altra carta.</Alert> : null}
-      {result.isPending && token && !cardFailed ? <><LinearProgress aria-label="Conferma del pagamento" /><p>Conferma del pagamento in corso…</p></> : null}
+      {cardFailed ? (
+        <Alert severity="error">
+          <AlertTitle>Errore!!</AlertTitle>Il pagamento con carta non è andato a buon fine: l&apos;abbonamento non è
+          cambiato. Riprova, anche con un&apos;altra carta.
+        </Alert>
+      ) : null}
+      {result.isPending && token && !cardFailed ? (
+        <>
+          <LinearProgress aria-label="Conferma del pagamento" />
+          <p>Conferma del pagamento in corso…</p>
+        </>
+      ) : null}
       {completed ? (
         <Alert severity="success" role="status">
           <AlertTitle>Pagamento completato</AlertTitle>
-          {completed.new_expiry ? `Il tuo abbonamento ora scade il ${displayDate(completed.new_expiry)}.` : 'Il tuo abbonamento è stato rinnovato.'}
+          {completed.new_expiry
+            ? `Il tuo abbonamento ora scade il ${displayDate(completed.new_expiry)}.`
+            : 'Il tuo abbonamento è stato rinnovato.'}
         </Alert>
       ) : null}
-      {refused ? <Alert severity="error"><AlertTitle>Errore!!</AlertTitle>{refused}</Alert> : null}
-      {err ? <Alert severity="error"><AlertTitle>Errore!!</AlertTitle>{err.body?.errorMessage ?? err.message}</Alert> : null}
+      {refused ? (
+        <Alert severity="error">
+          <AlertTitle>Errore!!</AlertTitle>
+          {refused}
+        </Alert>
+      ) : null}
+      {err ? (
+        <Alert severity="error">
+          <AlertTitle>Errore!!</AlertTitle>
+          {err.body?.errorMessage ?? err.message}
+        </Alert>
+      ) : null}
       <Stack direction="row" spacing={1} sx={{ mt: 2 }}>
-        <Button component={RouterLink} to="/Menu" variant="contained">Torna alla Home</Button>
-        {err || refused || cardFailed ? <Button component={RouterLink} to="/pay_init">Riprova</Button> : null}
+        <Button component={RouterLink} to="/Menu" variant="contained">
+          Torna alla Home
+        </Button>
+        {err || refused || cardFailed ? (
+          <Button component={RouterLink} to="/pay_init">
+            Riprova
+          </Button>
+        ) : null}
       </Stack>
     </Box>
   );
 }
 
 export function PayReturn() {
-  return <Guard min="Admin"><PayReturnScreen /></Guard>;
+  return (
+    <Guard min="Admin">
+      <PayReturnScreen />
+    </Guard>
+  );
 }

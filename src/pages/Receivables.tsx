@@ -4,7 +4,19 @@
  * payments by month over the last twelve months (a bar chart, with the same figures as a table
  * for screen readers).
  */
-import { Alert, Box, Card, CardContent, CardHeader, List, ListItem, ListItemButton, ListItemText, Skeleton, Typography } from '@mui/material';
+import {
+  Alert,
+  Box,
+  Card,
+  CardContent,
+  CardHeader,
+  List,
+  ListItem,
+  ListItemButton,
+  ListItemText,
+  Skeleton,
+  Typography,
+} from '@mui/material';
 import { visuallyHidden } from '@mui/utils';
 import { BarChart } from '@mui/x-charts/BarChart';
 import { useQuery } from '@tanstack/react-query';
@@ -23,9 +35,17 @@ function Figure({ label, value, detail }: { label: string; value: string; detail
   return (
     <Card variant="outlined" sx={{ flex: '1 1 200px' }}>
       <CardContent>
-        <Typography variant="body2" color="text.secondary">{label}</Typography>
-        <Typography variant="h5" component="p" sx={{ fontVariantNumeric: 'tabular-nums', fontWeight: 600 }}>{value}</Typography>
-        {detail && <Typography variant="caption" color="text.secondary">{detail}</Typography>}
+        <Typography variant="body2" color="text.secondary">
+          {label}
+        </Typography>
+        <Typography variant="h5" component="p" sx={{ fontVariantNumeric: 'tabular-nums', fontWeight: 600 }}>
+          {value}
+        </Typography>
+        {detail && (
+          <Typography variant="caption" color="text.secondary">
+            {detail}
+          </Typography>
+        )}
       </CardContent>
     </Card>
   );
@@ -35,30 +55,74 @@ export function ReceivablesOverview() {
   const { permissions } = usePermissions<{ role?: string }>();
   const allowed = atLeast(permissions?.role ?? undefined, 'Collaboratore');
   const { data, isPending, isError } = useQuery({
-    queryKey: ['receivables'], enabled: allowed, queryFn: ({ signal }) => dataProvider.receivables({ signal }),
+    queryKey: ['receivables'],
+    enabled: allowed,
+    queryFn: ({ signal }) => dataProvider.receivables({ signal }),
   });
   if (!allowed) return null;
-  if (isError) return <Alert severity="error" sx={{ mb: 2 }}>Errore nel caricamento dati dei crediti</Alert>;
+  if (isError)
+    return (
+      <Alert severity="error" sx={{ mb: 2 }}>
+        Errore nel caricamento dati dei crediti
+      </Alert>
+    );
   return (
     <Box component="section" aria-labelledby="receivables-title" sx={{ mb: 3 }}>
-      <Typography id="receivables-title" component="h2" variant="h6" sx={{ mb: 1 }}>Crediti dello studio</Typography>
-      {isPending || !data ? <Skeleton variant="rounded" height={220} /> : (
+      <Typography id="receivables-title" component="h2" variant="h6" sx={{ mb: 1 }}>
+        Crediti dello studio
+      </Typography>
+      {isPending || !data ? (
+        <Skeleton variant="rounded" height={220} />
+      ) : (
         <>
           <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 2, mb: 2 }}>
-            <Figure label="Totale da incassare" value={euro(data.total_owed)} detail="somma dei saldi a credito dei clienti attivi" />
-            <Figure label="Clienti in ritardo" value={String(data.overdue_customers)} detail={`${euro(data.overdue_amount)} non pagati da oltre 30 giorni`} />
+            <Figure
+              label="Totale da incassare"
+              value={euro(data.total_owed)}
+              detail="somma dei saldi a credito dei clienti attivi"
+            />
+            <Figure
+              label="Clienti in ritardo"
+              value={String(data.overdue_customers)}
+              detail={`${euro(data.overdue_amount)} non pagati da oltre 30 giorni`}
+            />
           </Box>
-          <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', md: 'minmax(260px, 1fr) 2fr' }, alignItems: 'start' }}>
+          <Box
+            sx={{
+              display: 'grid',
+              gap: 2,
+              gridTemplateColumns: { xs: '1fr', md: 'minmax(260px, 1fr) 2fr' },
+              alignItems: 'start',
+            }}
+          >
             <Card component="section" aria-label="Maggiori debitori">
-              <CardHeader title="Maggiori debitori" slotProps={{ title: { variant: 'subtitle1', component: 'h3' } }} sx={{ pb: 0 }} />
+              <CardHeader
+                title="Maggiori debitori"
+                slotProps={{ title: { variant: 'subtitle1', component: 'h3' } }}
+                sx={{ pb: 0 }}
+              />
               <CardContent sx={{ pt: 0 }}>
-                {data.top_debtors.length === 0 ? <Typography variant="body2" color="text.secondary">Nessun cliente ha un saldo a credito.</Typography> : (
+                {data.top_debtors.length === 0 ? (
+                  <Typography variant="body2" color="text.secondary">
+                    Nessun cliente ha un saldo a credito.
+                  </Typography>
+                ) : (
                   <List dense disablePadding>
                     {data.top_debtors.map((d) => (
                       <ListItem key={d.id} disablePadding>
-                        <ListItemButton component={LinkBase} to={`/table/Transaction/${d.id}`} sx={{ borderRadius: 1 }} title={`Estratto conto di ${d.business_name}`}>
+                        <ListItemButton
+                          component={LinkBase}
+                          to={`/table/Transaction/${d.id}`}
+                          sx={{ borderRadius: 1 }}
+                          title={`Estratto conto di ${d.business_name}`}
+                        >
                           <ListItemText primary={d.business_name} />
-                          <Typography variant="body2" sx={{ fontVariantNumeric: 'tabular-nums', whiteSpace: 'nowrap', ml: 1 }}>{euro(d.balance)}</Typography>
+                          <Typography
+                            variant="body2"
+                            sx={{ fontVariantNumeric: 'tabular-nums', whiteSpace: 'nowrap', ml: 1 }}
+                          >
+                            {euro(d.balance)}
+                          </Typography>
                         </ListItemButton>
                       </ListItem>
                     ))}
@@ -67,28 +131,68 @@ export function ReceivablesOverview() {
               </CardContent>
             </Card>
             <Card component="section" aria-label="Addebiti e incassi degli ultimi dodici mesi">
-              <CardHeader title="Addebiti e incassi, ultimi 12 mesi" slotProps={{ title: { variant: 'subtitle1', component: 'h3' } }} sx={{ pb: 0 }} />
+              <CardHeader
+                title="Addebiti e incassi, ultimi 12 mesi"
+                slotProps={{ title: { variant: 'subtitle1', component: 'h3' } }}
+                sx={{ pb: 0 }}
+              />
               <CardContent sx={{ pt: 0 }}>
                 {/* the chart is for the eye (its legend's buttons would be focusable inside a hidden region): its own legend, the table below for screen readers */}
                 <Box aria-hidden="true" sx={{ display: 'flex', gap: 2, fontSize: 13, mt: 1 }}>
-                  <Box component="span" sx={{ display: 'inline-flex', alignItems: 'center', gap: 0.5 }}><Box component="span" sx={{ width: 12, height: 12, bgcolor: CHARGES_COLOR, borderRadius: 0.5 }} />Addebiti</Box>
-                  <Box component="span" sx={{ display: 'inline-flex', alignItems: 'center', gap: 0.5 }}><Box component="span" sx={{ width: 12, height: 12, bgcolor: PAYMENTS_COLOR, borderRadius: 0.5 }} />Incassi</Box>
+                  <Box component="span" sx={{ display: 'inline-flex', alignItems: 'center', gap: 0.5 }}>
+                    <Box component="span" sx={{ width: 12, height: 12, bgcolor: CHARGES_COLOR, borderRadius: 0.5 }} />
+                    Addebiti
+                  </Box>
+                  <Box component="span" sx={{ display: 'inline-flex', alignItems: 'center', gap: 0.5 }}>
+                    <Box component="span" sx={{ width: 12, height: 12, bgcolor: PAYMENTS_COLOR, borderRadius: 0.5 }} />
+                    Incassi
+                  </Box>
                 </Box>
                 <Box aria-hidden="true" inert>
-                  <BarChart height={240} hideLegend
+                  <BarChart
+                    height={240}
+                    hideLegend
                     xAxis={[{ scaleType: 'band', data: data.monthly.map((m) => monthLabel(m.month)) }]}
-                    yAxis={[{ width: 64, valueFormatter: (v: number) => (Math.abs(v) >= 1000 ? `${formatAmount(v / 1000).replace(/,00$/, '')} k€` : `${v} €`) }]}
+                    yAxis={[
+                      {
+                        width: 64,
+                        valueFormatter: (v: number) =>
+                          Math.abs(v) >= 1000 ? `${formatAmount(v / 1000).replace(/,00$/, '')} k€` : `${v} €`,
+                      },
+                    ]}
                     series={[
-                      { data: data.monthly.map((m) => m.charges), label: 'Addebiti', color: CHARGES_COLOR, valueFormatter: (v) => euro(v ?? 0) },
-                      { data: data.monthly.map((m) => m.payments), label: 'Incassi', color: PAYMENTS_COLOR, valueFormatter: (v) => euro(v ?? 0) },
+                      {
+                        data: data.monthly.map((m) => m.charges),
+                        label: 'Addebiti',
+                        color: CHARGES_COLOR,
+                        valueFormatter: (v) => euro(v ?? 0),
+                      },
+                      {
+                        data: data.monthly.map((m) => m.payments),
+                        label: 'Incassi',
+                        color: PAYMENTS_COLOR,
+                        valueFormatter: (v) => euro(v ?? 0),
+                      },
                     ]}
                   />
                 </Box>
                 <Box component="table" sx={visuallyHidden}>
                   <caption>Addebiti e incassi per mese</caption>
-                  <thead><tr><th scope="col">Mese</th><th scope="col">Addebiti</th><th scope="col">Incassi</th></tr></thead>
+                  <thead>
+                    <tr>
+                      <th scope="col">Mese</th>
+                      <th scope="col">Addebiti</th>
+                      <th scope="col">Incassi</th>
+                    </tr>
+                  </thead>
                   <tbody>
-                    {data.monthly.map((m) => <tr key={m.month}><th scope="row">{monthLabel(m.month)}</th><td>{euro(m.charges)}</td><td>{euro(m.payments)}</td></tr>)}
+                    {data.monthly.map((m) => (
+                      <tr key={m.month}>
+                        <th scope="row">{monthLabel(m.month)}</th>
+                        <td>{euro(m.charges)}</td>
+                        <td>{euro(m.payments)}</td>
+                      </tr>
+                    ))}
                   </tbody>
                 </Box>
               </CardContent>

@@ -21,11 +21,19 @@ interface Props {
 
 declare global {
   interface Window {
-    google?: { accounts: { id: {
-      initialize(o: { client_id: string; callback(r: { credential?: string }): void; ux_mode?: string }): void;
-      renderButton(el: HTMLElement, o: Record<string, unknown>): void;
-    } } };
-    FB?: { init(o: Record<string, unknown>): void; login(cb: (r: { authResponse?: { accessToken?: string } }) => void, o: { scope: string }): void; api(path: string, cb: (r: { email?: string }) => void): void };
+    google?: {
+      accounts: {
+        id: {
+          initialize(o: { client_id: string; callback(r: { credential?: string }): void; ux_mode?: string }): void;
+          renderButton(el: HTMLElement, o: Record<string, unknown>): void;
+        };
+      };
+    };
+    FB?: {
+      init(o: Record<string, unknown>): void;
+      login(cb: (r: { authResponse?: { accessToken?: string } }) => void, o: { scope: string }): void;
+      api(path: string, cb: (r: { email?: string }) => void): void;
+    };
     fbAsyncInit?: () => void;
   }
 }
@@ -40,7 +48,10 @@ function loadScript(src: string): Promise<void> {
       s.src = src;
       s.async = true;
       s.onload = () => resolve();
-      s.onerror = () => { loaded.delete(src); reject(new Error(src)); };
+      s.onerror = () => {
+        loaded.delete(src);
+        reject(new Error(src));
+      };
       document.head.appendChild(s);
     });
     loaded.set(src, p);
@@ -64,35 +75,78 @@ function GoogleButton({ clientId, onToken }: { clientId: string; onToken: Props[
   const [failed, setFailed] = useState(false);
   useEffect(() => {
     let live = true;
-    loadScript('https://accounts.google.com/gsi/client').then(() => {
-      if (!live || !ref.current || !window.google) return;
-      window.google.accounts.id.initialize({ client_id: clientId, callback: (r) => { if (r.credential) onToken('google', r.credential, emailOfIdToken(r.credential)); } });
-      window.google.accounts.id.renderButton(ref.current, { theme: 'outline', size: 'large', text: 'signin_with', locale: 'it', width: 320 });
-    }, () => { if (live) setFailed(true); });
-    return () => { live = false; };
+    loadScript('https://accounts.google.com/gsi/client').then(
+      () => {
+        if (!live || !ref.current || !window.google) return;
+        window.google.accounts.id.initialize({
+          client_id: clientId,
+          callback: (r) => {
+            if (r.credential) onToken('google', r.credential, emailOfIdToken(r.credential));
+          },
+        });
+        window.google.accounts.id.renderButton(ref.current, {
+          theme: 'outline',
+          size: 'large',
+          text: 'signin_with',
+          locale: 'it',
+          width: 320,
+        });
+      },
+      () => {
+        if (live) setFailed(true);
+      },
+    );
+    return () => {
+      live = false;
+    };
   }, [clientId, onToken]);
-  if (failed) return <Alert severity="warning">Accesso con Google non disponibile: impossibile raggiungere Google.</Alert>;
+  if (failed)
+    return <Alert severity="warning">Accesso con Google non disponibile: impossibile raggiungere Google.</Alert>;
   return <div ref={ref} aria-label="Accedi con Google" />;
 }
 
-function FacebookButton({ appId, disabled, onToken }: { appId: string; disabled?: boolean; onToken: Props['onToken'] }) {
+function FacebookButton({
+  appId,
+  disabled,
+  onToken,
+}: {
+  appId: string;
+  disabled?: boolean;
+  onToken: Props['onToken'];
+}) {
   const [ready, setReady] = useState(false);
   const [failed, setFailed] = useState(false);
   useEffect(() => {
     let live = true;
-    loadScript('https://connect.facebook.net/it_IT/sdk.js').then(() => {
-      window.FB?.init({ appId, version: 'v19.0', cookie: false, xfbml: false });
-      if (live) setReady(true);
-    }, () => { if (live) setFailed(true); });
-    return () => { live = false; };
+    loadScript('https://connect.facebook.net/it_IT/sdk.js').then(
+      () => {
+        window.FB?.init({ appId, version: 'v19.0', cookie: false, xfbml: false });
+        if (live) setReady(true);
+      },
+      () => {
+        if (live) setFailed(true);
+      },
+    );
+    return () => {
+      live = false;
+    };
   }, [appId]);
-  if (failed) return <Alert severity="warning">Accesso con Facebook non disponibile: impossibile raggiungere Facebook.</Alert>;
-  const login = () => window.FB?.login((r) => {
-    const token = r.authResponse?.accessToken;
-    if (!token) return;
-    window.FB!.api('/me?fields=email', (me) => onToken('facebook', token, me?.email ?? null));
-  }, { scope: 'email' });
-  return <Button variant="outlined" startIcon={<FacebookIcon />} onClick={login} disabled={disabled || !ready} fullWidth>Accedi con Facebook</Button>;
+  if (failed)
+    return <Alert severity="warning">Accesso con Facebook non disponibile: impossibile raggiungere Facebook.</Alert>;
+  const login = () =>
+    window.FB?.login(
+      (r) => {
+        const token = r.authResponse?.accessToken;
+        if (!token) return;
+        window.FB!.api('/me?fields=email', (me) => onToken('facebook', token, me?.email ?? null));
+      },
+      { scope: 'email' },
+    );
+  return (
+    <Button variant="outlined" startIcon={<FacebookIcon />} onClick={login} disabled={disabled || !ready} fullWidth>
+      Accedi con Facebook
+    </Button>
+  );
 }
 
 export default function SocialLogin({ google, facebook, disabled, onToken }: Props) {

@@ -8,7 +8,16 @@
 import { useMemo, useState, type FormEvent } from 'react';
 import { loadStripe } from '@stripe/stripe-js';
 import { Elements, PaymentElement, useElements, useStripe } from '@stripe/react-stripe-js';
-import { Alert, Button, Dialog, DialogActions, DialogContent, DialogTitle, LinearProgress, Typography } from '@mui/material';
+import {
+  Alert,
+  Button,
+  Dialog,
+  DialogActions,
+  DialogContent,
+  DialogTitle,
+  LinearProgress,
+  Typography,
+} from '@mui/material';
 
 export interface StripeCheckoutProps {
   publishableKey: string;
@@ -41,14 +50,24 @@ function CardForm({ amountText, months, onClose }: Omit<StripeCheckoutProps, 'pu
   return (
     <form onSubmit={(e) => void submit(e)} aria-label="Pagamento con carta">
       <DialogContent>
-        <Typography sx={{ mb: 2 }}>Abbonamento di {months} {months === 1 ? 'mese' : 'mesi'}: <strong>{amountText}</strong></Typography>
+        <Typography sx={{ mb: 2 }}>
+          Abbonamento di {months} {months === 1 ? 'mese' : 'mesi'}: <strong>{amountText}</strong>
+        </Typography>
         {!ready ? <LinearProgress aria-label="Caricamento del modulo di pagamento" sx={{ mb: 2 }} /> : null}
         <PaymentElement onReady={() => setReady(true)} onLoadError={() => setError(LOAD_FAILED)} />
-        {error ? <Alert severity="error" sx={{ mt: 2 }} role="alert">{error}</Alert> : null}
+        {error ? (
+          <Alert severity="error" sx={{ mt: 2 }} role="alert">
+            {error}
+          </Alert>
+        ) : null}
       </DialogContent>
       <DialogActions>
-        <Button onClick={onClose} disabled={busy}>Annulla</Button>
-        <Button type="submit" variant="contained" disabled={!stripe || !ready || busy}>Paga {amountText}</Button>
+        <Button onClick={onClose} disabled={busy}>
+          Annulla
+        </Button>
+        <Button type="submit" variant="contained" disabled={!stripe || !ready || busy}>
+          Paga {amountText}
+        </Button>
       </DialogActions>
     </form>
   );
@@ -61,8 +80,14 @@ export default function StripeCheckout({ publishableKey, clientSecret, ...rest }
   const stripe = useMemo(() => {
     // Stripe.js comes from js.stripe.com: without it the form cannot be shown
     return loadStripe(publishableKey).then(
-      (s) => { if (!s) setFailed(true); return s; },
-      () => { setFailed(true); return null; },
+      (s) => {
+        if (!s) setFailed(true);
+        return s;
+      },
+      () => {
+        setFailed(true);
+        return null;
+      },
     );
   }, [publishableKey]);
   return (
@@ -70,8 +95,16 @@ export default function StripeCheckout({ publishableKey, clientSecret, ...rest }
       <DialogTitle id="stripe-checkout-title">Pagamento con carta</DialogTitle>
       {failed ? (
         <>
-          <DialogContent><Alert severity="error" role="alert">{LOAD_FAILED}</Alert></DialogContent>
-          <DialogActions><Button onClick={rest.onClose} autoFocus>Chiudi</Button></DialogActions>
+          <DialogContent>
+            <Alert severity="error" role="alert">
+              {LOAD_FAILED}
+            </Alert>
+          </DialogContent>
+          <DialogActions>
+            <Button onClick={rest.onClose} autoFocus>
+              Chiudi
+            </Button>
+          </DialogActions>
         </>
       ) : (
         <Elements stripe={stripe} options={{ clientSecret, locale: 'it' }}>

@@ -6,8 +6,28 @@
  */
 import { useDeferredValue, useMemo, useState, type FormEvent } from 'react';
 import {
-  Accordion, AccordionDetails, AccordionSummary, Alert, Box, Button, Card, CardContent, Chip, Collapse, InputAdornment, LinearProgress, Paper,
-  Stack, Table, TableBody, TableCell, TableHead, TableRow, TextField, Typography, type ChipProps,
+  Accordion,
+  AccordionDetails,
+  AccordionSummary,
+  Alert,
+  Box,
+  Button,
+  Card,
+  CardContent,
+  Chip,
+  Collapse,
+  InputAdornment,
+  LinearProgress,
+  Paper,
+  Stack,
+  Table,
+  TableBody,
+  TableCell,
+  TableHead,
+  TableRow,
+  TextField,
+  Typography,
+  type ChipProps,
 } from '@mui/material';
 import ExpandMoreIcon from '@mui/icons-material/ExpandMore';
 import SearchIcon from '@mui/icons-material/Search';
@@ -23,20 +43,54 @@ import { Guard } from '../resources';
 export const DOCS_ERROR = 'Errore di caricamento della documentazione API';
 
 interface Schema {
-  type?: string | string[]; properties?: Record<string, Schema>; required?: string[]; items?: Schema; enum?: unknown[];
-  anyOf?: Schema[]; oneOf?: Schema[]; allOf?: Schema[]; description?: string; $ref?: string;
+  type?: string | string[];
+  properties?: Record<string, Schema>;
+  required?: string[];
+  items?: Schema;
+  enum?: unknown[];
+  anyOf?: Schema[];
+  oneOf?: Schema[];
+  allOf?: Schema[];
+  description?: string;
+  $ref?: string;
 }
-interface Param { name: string; in: string; required?: boolean; description?: string; schema?: Schema }
+interface Param {
+  name: string;
+  in: string;
+  required?: boolean;
+  description?: string;
+  schema?: Schema;
+}
 interface Operation {
-  tags?: string[]; summary?: string; description?: string; parameters?: Param[];
+  tags?: string[];
+  summary?: string;
+  description?: string;
+  parameters?: Param[];
   requestBody?: { content?: Record<string, { schema?: Schema }> };
 }
-interface OpenApiDoc { paths?: Record<string, Record<string, unknown> & { parameters?: Param[] }> }
+interface OpenApiDoc {
+  paths?: Record<string, Record<string, unknown> & { parameters?: Param[] }>;
+}
 /** one call of the API, as the page lists it */
-export interface ApiOp { key: string; method: string; path: string; tag: string; summary: string; description?: string; params: Param[]; body?: Schema }
+export interface ApiOp {
+  key: string;
+  method: string;
+  path: string;
+  tag: string;
+  summary: string;
+  description?: string;
+  params: Param[];
+  body?: Schema;
+}
 
 const METHODS = ['get', 'post', 'put', 'patch', 'delete'];
-const METHOD_COLOR: Record<string, ChipProps['color']> = { GET: 'info', POST: 'success', PUT: 'warning', PATCH: 'warning', DELETE: 'error' };
+const METHOD_COLOR: Record<string, ChipProps['color']> = {
+  GET: 'info',
+  POST: 'success',
+  PUT: 'warning',
+  PATCH: 'warning',
+  DELETE: 'error',
+};
 const WRITES = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 const IN_LABEL: Record<string, string> = { path: 'percorso', query: 'query', header: 'header', cookie: 'cookie' };
 
@@ -49,8 +103,16 @@ export function operationsOf(doc: OpenApiDoc): ApiOp[] {
       if (!op) continue;
       const body = op.requestBody?.content?.['application/json']?.schema;
       ops.push({
-        key: `${m} ${path}`, method: m.toUpperCase(), path, tag: op.tags?.[0] ?? 'Altro', summary: op.summary ?? '', description: op.description,
-        params: [...(item.parameters ?? []), ...(op.parameters ?? [])].filter((p) => p.in === 'path' || p.in === 'query'), body: op.requestBody ? body ?? {} : undefined,
+        key: `${m} ${path}`,
+        method: m.toUpperCase(),
+        path,
+        tag: op.tags?.[0] ?? 'Altro',
+        summary: op.summary ?? '',
+        description: op.description,
+        params: [...(item.parameters ?? []), ...(op.parameters ?? [])].filter(
+          (p) => p.in === 'path' || p.in === 'query',
+        ),
+        body: op.requestBody ? (body ?? {}) : undefined,
       });
     }
   }
@@ -61,10 +123,12 @@ export function operationsOf(doc: OpenApiDoc): ApiOp[] {
 const typeOf = (s: Schema): string | undefined => {
   const alt = s.anyOf ?? s.oneOf;
   if (alt?.length) return typeOf(alt.find((a) => typeOf(a) !== 'null') ?? alt[0]!);
-  return Array.isArray(s.type) ? s.type.find((t) => t !== 'null') ?? s.type[0] : s.type ?? (s.properties ? 'object' : undefined);
+  return Array.isArray(s.type)
+    ? (s.type.find((t) => t !== 'null') ?? s.type[0])
+    : (s.type ?? (s.properties ? 'object' : undefined));
 };
 const EMPTY: Record<string, unknown> = { string: '', number: 0, integer: 0, boolean: false, array: [], object: {} };
-const leaf = (s: Schema): unknown => (s.enum?.length ? s.enum[0] : EMPTY[typeOf(s) ?? ''] ?? null);
+const leaf = (s: Schema): unknown => (s.enum?.length ? s.enum[0] : (EMPTY[typeOf(s) ?? ''] ?? null));
 
 /**
  * A starting body: each property of the schema with an empty value of its type. For a change
@@ -73,25 +137,48 @@ const leaf = (s: Schema): unknown => (s.enum?.length ? s.enum[0] : EMPTY[typeOf(
  */
 export function skeleton(s: Schema | undefined, method = 'POST'): unknown {
   if (!s) return {};
-  const props = { ...s.properties, ...Object.assign({}, ...(s.allOf ?? []).map((a) => a.properties ?? {})) } as Record<string, Schema>;
+  const props = { ...s.properties, ...Object.assign({}, ...(s.allOf ?? []).map((a) => a.properties ?? {})) } as Record<
+    string,
+    Schema
+  >;
   const required = new Set([...(s.required ?? []), ...(s.allOf ?? []).flatMap((a) => a.required ?? [])]);
   const partial = method === 'PUT' || method === 'PATCH';
-  if (Object.keys(props).length) return Object.fromEntries(Object.entries(props).filter(([k]) => !partial || required.has(k)).map(([k, v]) => [k, leaf(v)]));
+  if (Object.keys(props).length)
+    return Object.fromEntries(
+      Object.entries(props)
+        .filter(([k]) => !partial || required.has(k))
+        .map(([k, v]) => [k, leaf(v)]),
+    );
   return leaf(s) ?? {};
 }
 
-const statusColor = (s: number): ChipProps['color'] => (s >= 500 ? 'error' : s >= 400 ? 'warning' : s >= 300 ? 'info' : 'success');
+const statusColor = (s: number): ChipProps['color'] =>
+  s >= 500 ? 'error' : s >= 400 ? 'warning' : s >= 300 ? 'info' : 'success';
 const mono = { fontFamily: 'ui-monospace, SFMono-Regular, Menlo, Consolas, monospace', fontSize: 13 };
 
 export function MethodChip({ method }: { method: string }) {
-  return <Chip component="span" size="small" label={method} color={METHOD_COLOR[method] ?? 'default'} sx={{ fontWeight: 700, minWidth: 68, ...mono }} />;
+  return (
+    <Chip
+      component="span"
+      size="small"
+      label={method}
+      color={METHOD_COLOR[method] ?? 'default'}
+      sx={{ fontWeight: 700, minWidth: 68, ...mono }}
+    />
+  );
 }
 
 function WritesNote({ method }: { method: string }) {
   if (!WRITES.has(method)) return null;
   return (
-    <Typography component="span" variant="caption" color="warning.main" sx={{ display: 'inline-flex', alignItems: 'center', gap: 0.5, whiteSpace: 'nowrap' }}>
-      <WarningAmberIcon sx={{ fontSize: 16 }} aria-hidden="true" />modifica i dati
+    <Typography
+      component="span"
+      variant="caption"
+      color="warning.main"
+      sx={{ display: 'inline-flex', alignItems: 'center', gap: 0.5, whiteSpace: 'nowrap' }}
+    >
+      <WarningAmberIcon sx={{ fontSize: 16 }} aria-hidden="true" />
+      modifica i dati
     </Typography>
   );
 }
@@ -101,15 +188,40 @@ function ResultView({ result }: { result: CallResult }) {
   return (
     <Box>
       <Stack direction="row" spacing={1} useFlexGap sx={{ alignItems: 'center', flexWrap: 'wrap', mb: 1 }}>
-        <Chip label={`Stato ${result.status}`} color={statusColor(result.status)} size="small" sx={{ fontWeight: 700 }} />
+        <Chip
+          label={`Stato ${result.status}`}
+          color={statusColor(result.status)}
+          size="small"
+          sx={{ fontWeight: 700 }}
+        />
         <Typography variant="body2">{result.ms} ms</Typography>
-        <Typography variant="body2" color="text.secondary" sx={mono}>{result.contentType || 'nessun tipo di contenuto'}</Typography>
+        <Typography variant="body2" color="text.secondary" sx={mono}>
+          {result.contentType || 'nessun tipo di contenuto'}
+        </Typography>
       </Stack>
-      <Paper component="pre" variant="outlined" tabIndex={0} aria-label="Corpo della risposta"
-        sx={{ ...mono, m: 0, p: 1.5, maxHeight: 420, overflow: 'auto', whiteSpace: 'pre-wrap', overflowWrap: 'anywhere', bgcolor: 'action.hover' }}>
+      <Paper
+        component="pre"
+        variant="outlined"
+        tabIndex={0}
+        aria-label="Corpo della risposta"
+        sx={{
+          ...mono,
+          m: 0,
+          p: 1.5,
+          maxHeight: 420,
+          overflow: 'auto',
+          whiteSpace: 'pre-wrap',
+          overflowWrap: 'anywhere',
+          bgcolor: 'action.hover',
+        }}
+      >
         {result.body || '(nessun contenuto)'}
       </Paper>
-      {result.truncated && <Typography variant="caption" color="text.secondary">Mostrati i primi {MAX_CHARS.toLocaleString('it-IT')} caratteri.</Typography>}
+      {result.truncated && (
+        <Typography variant="caption" color="text.secondary">
+          Mostrati i primi {MAX_CHARS.toLocaleString('it-IT')} caratteri.
+        </Typography>
+      )}
     </Box>
   );
 }
@@ -137,11 +249,18 @@ function OperationDetails({ op }: { op: ApiOp }) {
     let payload: string | undefined;
     setBodyError(null);
     if (op.body && body.trim()) {
-      try { payload = JSON.stringify(JSON.parse(body)); } catch (err) { setBodyError(`JSON non valido: ${(err as Error).message}`); return; }
+      try {
+        payload = JSON.stringify(JSON.parse(body));
+      } catch (err) {
+        setBodyError(`JSON non valido: ${(err as Error).message}`);
+        return;
+      }
     }
     if (absent.length) return;
     const url = op.path.replace(/\{([^}]+)\}/g, (_m, n: string) => encodeURIComponent((values[n] ?? '').trim()));
-    const query = new URLSearchParams(queryParams.filter((p) => values[p.name]).map((p) => [p.name, values[p.name]!])).toString();
+    const query = new URLSearchParams(
+      queryParams.filter((p) => values[p.name]).map((p) => [p.name, values[p.name]!]),
+    ).toString();
     setBusy(true);
     setFailure(null);
     try {
@@ -149,19 +268,30 @@ function OperationDetails({ op }: { op: ApiOp }) {
     } catch (err) {
       setResult(null);
       setFailure(`Chiamata non riuscita: ${(err as Error).message}`);
-    } finally { setBusy(false); }
+    } finally {
+      setBusy(false);
+    }
   };
 
   return (
     <Stack spacing={2}>
       {op.description && <Typography variant="body2">{op.description}</Typography>}
       <Box>
-        <Typography component="h4" variant="subtitle2" gutterBottom>Parametri</Typography>
-        {op.params.length === 0 ? <Typography variant="body2" color="text.secondary">Nessun parametro</Typography> : (
+        <Typography component="h4" variant="subtitle2" gutterBottom>
+          Parametri
+        </Typography>
+        {op.params.length === 0 ? (
+          <Typography variant="body2" color="text.secondary">
+            Nessun parametro
+          </Typography>
+        ) : (
           <Table size="small" aria-label={`Parametri di ${op.method} ${op.path}`}>
             <TableHead>
               <TableRow sx={{ '& th': { fontWeight: 600 } }}>
-                <TableCell>Nome</TableCell><TableCell>In</TableCell><TableCell>Obbligatorio</TableCell><TableCell>Descrizione</TableCell>
+                <TableCell>Nome</TableCell>
+                <TableCell>In</TableCell>
+                <TableCell>Obbligatorio</TableCell>
+                <TableCell>Descrizione</TableCell>
               </TableRow>
             </TableHead>
             <TableBody>
@@ -179,35 +309,91 @@ function OperationDetails({ op }: { op: ApiOp }) {
       </Box>
       {op.body && (
         <Box>
-          <Typography component="h4" variant="subtitle2">Corpo della richiesta (JSON)</Typography>
-          <Button size="small" onClick={() => setShowSchema((v) => !v)} aria-expanded={showSchema} aria-controls={`${id}-schema`}>
+          <Typography component="h4" variant="subtitle2">
+            Corpo della richiesta (JSON)
+          </Typography>
+          <Button
+            size="small"
+            onClick={() => setShowSchema((v) => !v)}
+            aria-expanded={showSchema}
+            aria-controls={`${id}-schema`}
+          >
             {showSchema ? 'Nascondi lo schema' : 'Mostra lo schema'}
           </Button>
           <Collapse in={showSchema} unmountOnExit>
-            <Paper component="pre" id={`${id}-schema`} variant="outlined" tabIndex={0} aria-label="Schema JSON del corpo"
-              sx={{ ...mono, m: 0, p: 1.5, maxHeight: 360, overflow: 'auto', whiteSpace: 'pre-wrap', bgcolor: 'action.hover' }}>
+            <Paper
+              component="pre"
+              id={`${id}-schema`}
+              variant="outlined"
+              tabIndex={0}
+              aria-label="Schema JSON del corpo"
+              sx={{
+                ...mono,
+                m: 0,
+                p: 1.5,
+                maxHeight: 360,
+                overflow: 'auto',
+                whiteSpace: 'pre-wrap',
+                bgcolor: 'action.hover',
+              }}
+            >
               {JSON.stringify(op.body, null, 2)}
             </Paper>
           </Collapse>
         </Box>
       )}
-      <Box component="form" noValidate onSubmit={(e: FormEvent) => void run(e)} aria-label={`Prova ${op.method} ${op.path}`}>
-        <Typography component="h4" variant="subtitle2" gutterBottom>Prova</Typography>
+      <Box
+        component="form"
+        noValidate
+        onSubmit={(e: FormEvent) => void run(e)}
+        aria-label={`Prova ${op.method} ${op.path}`}
+      >
+        <Typography component="h4" variant="subtitle2" gutterBottom>
+          Prova
+        </Typography>
         <Stack spacing={1.5}>
           {[...pathParams, ...queryParams].map((p) => {
             const absent = p.in === 'path' && missing.includes(p.name);
             return (
-              <TextField key={`${p.in}-${p.name}`} size="small" label={`${p.name} (${IN_LABEL[p.in]})`} required={p.in === 'path'} value={values[p.name] ?? ''}
-                onChange={(e) => set(p.name, e.target.value)} error={absent} sx={{ maxWidth: 480 }}
-                helperText={absent ? 'Parametro obbligatorio' : p.description} />
+              <TextField
+                key={`${p.in}-${p.name}`}
+                size="small"
+                label={`${p.name} (${IN_LABEL[p.in]})`}
+                required={p.in === 'path'}
+                value={values[p.name] ?? ''}
+                onChange={(e) => set(p.name, e.target.value)}
+                error={absent}
+                sx={{ maxWidth: 480 }}
+                helperText={absent ? 'Parametro obbligatorio' : p.description}
+              />
             );
           })}
           {op.body && (
-            <TextField label="Corpo JSON" multiline minRows={4} maxRows={20} value={body} onChange={(e) => { setBody(e.target.value); setBodyError(null); }}
-              error={!!bodyError} helperText={bodyError ?? 'Oggetto JSON inviato come corpo della richiesta'} slotProps={{ htmlInput: { spellCheck: false, style: mono } }} />
+            <TextField
+              label="Corpo JSON"
+              multiline
+              minRows={4}
+              maxRows={20}
+              value={body}
+              onChange={(e) => {
+                setBody(e.target.value);
+                setBodyError(null);
+              }}
+              error={!!bodyError}
+              helperText={bodyError ?? 'Oggetto JSON inviato come corpo della richiesta'}
+              slotProps={{ htmlInput: { spellCheck: false, style: mono } }}
+            />
           )}
           <Stack direction="row" spacing={2} sx={{ alignItems: 'center' }}>
-            <Button type="submit" variant="contained" color={WRITES.has(op.method) ? 'warning' : 'primary'} startIcon={<PlayArrowIcon />} disabled={busy}>Esegui</Button>
+            <Button
+              type="submit"
+              variant="contained"
+              color={WRITES.has(op.method) ? 'warning' : 'primary'}
+              startIcon={<PlayArrowIcon />}
+              disabled={busy}
+            >
+              Esegui
+            </Button>
             <WritesNote method={op.method} />
           </Stack>
         </Stack>
@@ -224,22 +410,40 @@ function OperationDetails({ op }: { op: ApiOp }) {
 /** One operation: a row (method, path, summary) that opens its details. */
 function OperationRow({ op }: { op: ApiOp }) {
   return (
-    <Accordion disableGutters variant="outlined" slotProps={{ heading: { component: 'h3' }, transition: { unmountOnExit: true } }}
-      sx={{ '&:before': { display: 'none' }, '& + &': { borderTop: 0 } }}>
-      <AccordionSummary expandIcon={<ExpandMoreIcon />} sx={{ '& .MuiAccordionSummary-content': { alignItems: 'center', gap: 1.5, flexWrap: 'wrap', minWidth: 0 } }}>
+    <Accordion
+      disableGutters
+      variant="outlined"
+      slotProps={{ heading: { component: 'h3' }, transition: { unmountOnExit: true } }}
+      sx={{ '&:before': { display: 'none' }, '& + &': { borderTop: 0 } }}
+    >
+      <AccordionSummary
+        expandIcon={<ExpandMoreIcon />}
+        sx={{ '& .MuiAccordionSummary-content': { alignItems: 'center', gap: 1.5, flexWrap: 'wrap', minWidth: 0 } }}
+      >
         <MethodChip method={op.method} />{' '}
-        <Typography component="span" sx={{ ...mono, fontWeight: 600, overflowWrap: 'anywhere' }}>{op.path}</Typography>{' '}
-        <Typography component="span" variant="body2" color="text.secondary" sx={{ flex: 1, minWidth: 160 }}>{op.summary}</Typography>{' '}
+        <Typography component="span" sx={{ ...mono, fontWeight: 600, overflowWrap: 'anywhere' }}>
+          {op.path}
+        </Typography>{' '}
+        <Typography component="span" variant="body2" color="text.secondary" sx={{ flex: 1, minWidth: 160 }}>
+          {op.summary}
+        </Typography>{' '}
         <WritesNote method={op.method} />
       </AccordionSummary>
-      <AccordionDetails><OperationDetails op={op} /></AccordionDetails>
+      <AccordionDetails>
+        <OperationDetails op={op} />
+      </AccordionDetails>
     </Accordion>
   );
 }
 
 function Console() {
   const dp = useAppDataProvider();
-  const docs = useQuery({ queryKey: ['apiDocs'], queryFn: ({ signal }) => dp.apiDocument<OpenApiDoc>({ signal }), staleTime: Infinity, retry: false });
+  const docs = useQuery({
+    queryKey: ['apiDocs'],
+    queryFn: ({ signal }) => dp.apiDocument<OpenApiDoc>({ signal }),
+    staleTime: Infinity,
+    retry: false,
+  });
   const [search, setSearch] = useState('');
   // groups opened or closed by hand; while searching every group with a match is open unless closed
   const [toggled, setToggled] = useState<Set<string>>(new Set());
@@ -257,7 +461,12 @@ function Console() {
     }
     return [...map.entries()];
   }, [ops, query]);
-  const toggle = (tag: string) => setToggled((s) => { const n = new Set(s); if (!n.delete(tag)) n.add(tag); return n; });
+  const toggle = (tag: string) =>
+    setToggled((s) => {
+      const n = new Set(s);
+      if (!n.delete(tag)) n.add(tag);
+      return n;
+    });
 
   return (
     <Box sx={{ p: { xs: 1, sm: 2 } }}>
@@ -265,32 +474,74 @@ function Console() {
       <CloseHeader fallback="/Menu" crumbs={[{ label: 'Home', to: '/Menu' }, { label: 'Console API' }]} />
       <Card variant="outlined">
         <CardContent>
-          <Typography component="h1" variant="h5" gutterBottom>Console API</Typography>
+          <Typography component="h1" variant="h5" gutterBottom>
+            Console API
+          </Typography>
           <Typography variant="body2" color="text.secondary" sx={{ mb: 2 }}>
             Tutte le chiamate dell&apos;API con i loro parametri e schemi, dalla documentazione OpenAPI del server.
           </Typography>
           <Alert severity="warning" role="note" sx={{ mb: 2 }}>
-            Le chiamate partono con la tua sessione (SuperAdmin) e agiscono davvero: POST, PUT e DELETE modificano i dati.
+            Le chiamate partono con la tua sessione (SuperAdmin) e agiscono davvero: POST, PUT e DELETE modificano i
+            dati.
           </Alert>
-          <TextField label="Cerca chiamata" type="search" size="small" fullWidth value={search} sx={{ mb: 2, maxWidth: 560 }}
-            onChange={(e) => { setSearch(e.target.value); setToggled(new Set()); }} helperText="Percorso, descrizione, gruppo o metodo"
-            slotProps={{ input: { startAdornment: <InputAdornment position="start"><SearchIcon aria-hidden="true" /></InputAdornment> } }} />
+          <TextField
+            label="Cerca chiamata"
+            type="search"
+            size="small"
+            fullWidth
+            value={search}
+            sx={{ mb: 2, maxWidth: 560 }}
+            onChange={(e) => {
+              setSearch(e.target.value);
+              setToggled(new Set());
+            }}
+            helperText="Percorso, descrizione, gruppo o metodo"
+            slotProps={{
+              input: {
+                startAdornment: (
+                  <InputAdornment position="start">
+                    <SearchIcon aria-hidden="true" />
+                  </InputAdornment>
+                ),
+              },
+            }}
+          />
           {docs.isPending && <LinearProgress aria-label="Caricamento" />}
           {docs.isError && (
-            <Alert severity="error" action={<Button color="inherit" size="small" onClick={() => void docs.refetch()}>Riprova</Button>}>
+            <Alert
+              severity="error"
+              action={
+                <Button color="inherit" size="small" onClick={() => void docs.refetch()}>
+                  Riprova
+                </Button>
+              }
+            >
               {DOCS_ERROR}: {(docs.error as Error).message}
             </Alert>
           )}
-          {docs.data && groups.length === 0 && <Typography color="text.secondary">Nessuna chiamata trovata.</Typography>}
+          {docs.data && groups.length === 0 && (
+            <Typography color="text.secondary">Nessuna chiamata trovata.</Typography>
+          )}
           {groups.map(([tag, list]) => (
-            <Accordion key={tag} expanded={searching !== toggled.has(tag)} onChange={() => toggle(tag)} disableGutters
-              slotProps={{ heading: { component: 'h2' }, transition: { unmountOnExit: true } }}>
+            <Accordion
+              key={tag}
+              expanded={searching !== toggled.has(tag)}
+              onChange={() => toggle(tag)}
+              disableGutters
+              slotProps={{ heading: { component: 'h2' }, transition: { unmountOnExit: true } }}
+            >
               <AccordionSummary expandIcon={<ExpandMoreIcon />}>
-                <Typography component="span" sx={{ fontWeight: 600, mr: 1 }}>{tag}</Typography>{' '}
-                <Typography component="span" color="text.secondary">{list.length === 1 ? '1 chiamata' : `${list.length} chiamate`}</Typography>
+                <Typography component="span" sx={{ fontWeight: 600, mr: 1 }}>
+                  {tag}
+                </Typography>{' '}
+                <Typography component="span" color="text.secondary">
+                  {list.length === 1 ? '1 chiamata' : `${list.length} chiamate`}
+                </Typography>
               </AccordionSummary>
               <AccordionDetails sx={{ pt: 0 }}>
-                {list.map((op) => <OperationRow key={op.key} op={op} />)}
+                {list.map((op) => (
+                  <OperationRow key={op.key} op={op} />
+                ))}
               </AccordionDetails>
             </Accordion>
           ))}
@@ -302,5 +553,9 @@ function Console() {
 
 /** SuperAdmin only (nothing is asked of the server for the others). */
 export default function TestApi() {
-  return <Guard min="SuperAdmin"><Console /></Guard>;
+  return (
+    <Guard min="SuperAdmin">
+      <Console />
+    </Guard>
+  );
 }

@@ -6,7 +6,18 @@
  * type, val, glue) and the sample rows that match them (C14).
  */
 import { useMemo, useState } from 'react';
-import { Alert, Box, Card, CardContent, LinearProgress, List, ListItem, ListItemText, Stack, Typography } from '@mui/material';
+import {
+  Alert,
+  Box,
+  Card,
+  CardContent,
+  LinearProgress,
+  List,
+  ListItem,
+  ListItemText,
+  Stack,
+  Typography,
+} from '@mui/material';
 import { ListContextProvider, type ListControllerResult } from 'react-admin';
 import { useQuery } from '@tanstack/react-query';
 import { EntitaEsempio } from '../../model/models/EntitaEsempio';
@@ -35,24 +46,37 @@ function TestViewScreen() {
   const dp = useAppDataProvider();
   const [filterValues, setFilterValues] = useState<Record<string, unknown>>(() => defaultListFilter(DEMO) ?? {});
   // the filter group reads and writes the list's filter values: here a list of its own, in this page
-  const context = useMemo(() => ({
-    filterValues, displayedFilters: {}, setFilters: (f: Record<string, unknown>) => setFilterValues(f),
-  }) as unknown as ListControllerResult, [filterValues]);
+  const context = useMemo(
+    () =>
+      ({
+        filterValues,
+        displayedFilters: {},
+        setFilters: (f: Record<string, unknown>) => setFilterValues(f),
+      }) as unknown as ListControllerResult,
+    [filterValues],
+  );
   const specs = (filterValues.filters as FilterSpec[] | undefined) ?? [];
   const rows = useQuery({
     queryKey: ['test_view', specs],
-    queryFn: ({ signal }) => dp.getList(EntitaEsempio.name, {
-      filter: { filters: specs }, pagination: { page: 1, perPage: SHOWN }, sort: { field: 'descrizione', order: 'ASC' }, signal,
-    }),
+    queryFn: ({ signal }) =>
+      dp.getList(EntitaEsempio.name, {
+        filter: { filters: specs },
+        pagination: { page: 1, perPage: SHOWN },
+        sort: { field: 'descrizione', order: 'ASC' },
+        signal,
+      }),
   });
   return (
     <Box sx={{ p: { xs: 1, sm: 2 }, maxWidth: 1100 }}>
       <ScreenTitle title="Prova delle viste" />
       <CloseHeader fallback="/Menu" crumbs={[{ label: 'Home', to: '/Menu' }, { label: 'Prova delle viste' }]} />
-      <Typography component="h1" variant="h5" gutterBottom>Prova delle viste</Typography>
+      <Typography component="h1" variant="h5" gutterBottom>
+        Prova delle viste
+      </Typography>
       <Typography color="text.secondary" sx={{ mb: 2 }}>
-        Le parti comuni delle schermate all&apos;opera sull&apos;entità di esempio: i filtri (casella combinata, interruttore,
-        intervallo di date) uniti in AND o in OR, gli oggetti filtro che inviano al server e le righe che ne risultano.
+        Le parti comuni delle schermate all&apos;opera sull&apos;entità di esempio: i filtri (casella combinata,
+        interruttore, intervallo di date) uniti in AND o in OR, gli oggetti filtro che inviano al server e le righe che
+        ne risultano.
       </Typography>
       <ListContextProvider value={context}>
         <FilterGroup model={DEMO} openKey="test_view.filtersOpen" defaultOpen />
@@ -60,22 +84,38 @@ function TestViewScreen() {
       <Stack direction={{ xs: 'column', md: 'row' }} spacing={2}>
         <Card variant="outlined" sx={{ flex: 1, minWidth: 0 }}>
           <CardContent>
-            <Typography component="h2" variant="h6" gutterBottom>Filtri inviati al server</Typography>
-            <Box component="pre" aria-label="Filtri inviati al server" sx={{ m: 0, fontSize: 13, whiteSpace: 'pre-wrap', wordBreak: 'break-word' }}>
+            <Typography component="h2" variant="h6" gutterBottom>
+              Filtri inviati al server
+            </Typography>
+            <Box
+              component="pre"
+              aria-label="Filtri inviati al server"
+              sx={{ m: 0, fontSize: 13, whiteSpace: 'pre-wrap', wordBreak: 'break-word' }}
+            >
               {specs.length ? JSON.stringify(specs, null, 2) : 'Nessun filtro'}
             </Box>
           </CardContent>
         </Card>
         <Card variant="outlined" sx={{ flex: 1, minWidth: 0 }}>
           <CardContent>
-            <Typography component="h2" variant="h6" gutterBottom>Righe corrispondenti</Typography>
+            <Typography component="h2" variant="h6" gutterBottom>
+              Righe corrispondenti
+            </Typography>
             {rows.isPending ? <LinearProgress aria-label="Caricamento delle righe" /> : null}
-            {rows.isError ? <Alert severity="error">Errore nel caricamento dati {(rows.error as Error).message}</Alert> : null}
+            {rows.isError ? (
+              <Alert severity="error">Errore nel caricamento dati {(rows.error as Error).message}</Alert>
+            ) : null}
             {rows.data ? (
               <>
-                <Typography role="status">{rows.data.total === 1 ? '1 elemento di esempio' : `${rows.data.total ?? 0} elementi di esempio`}</Typography>
+                <Typography role="status">
+                  {rows.data.total === 1 ? '1 elemento di esempio' : `${rows.data.total ?? 0} elementi di esempio`}
+                </Typography>
                 <List dense>
-                  {rows.data.data.map((r) => <ListItem key={String(r.id)} disableGutters><ListItemText primary={String(r.descrizione ?? `#${String(r.id)}`)} /></ListItem>)}
+                  {rows.data.data.map((r) => (
+                    <ListItem key={String(r.id)} disableGutters>
+                      <ListItemText primary={String(r.descrizione ?? `#${String(r.id)}`)} />
+                    </ListItem>
+                  ))}
                 </List>
               </>
             ) : null}
@@ -87,5 +127,9 @@ function TestViewScreen() {
 }
 
 export function TestView() {
-  return <Guard min="Admin"><TestViewScreen /></Guard>;
+  return (
+    <Guard min="Admin">
+      <TestViewScreen />
+    </Guard>
+  );
 }

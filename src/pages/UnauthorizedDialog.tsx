@@ -21,15 +21,17 @@ export const Unauthorized = ({ open = true, onClose }: UnauthorizedProps) => {
       onClose={onClose}
       title={`${translate('app.error.generic_title')}!!`}
       text={translate('app.error.unauthorized')}
-      actions={(
+      actions={
         <>
           {onClose && <Button onClick={onClose}>Chiudi</Button>}
-          <Button component={LinkBase} to="/Menu">{translate('app.menu.home')}</Button>
+          <Button component={LinkBase} to="/Menu">
+            {translate('app.menu.home')}
+          </Button>
           <Button component={LinkBase} to="/utente/login" variant="contained" autoFocus>
             Vai al login
           </Button>
         </>
-      )}
+      }
     />
   );
 };

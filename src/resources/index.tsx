@@ -13,9 +13,18 @@ import { Unauthorized } from '../pages/UnauthorizedDialog';
 import { FeatureGate } from '../layout/features';
 
 const labelOf = (m: ModelDef) => (r: Record<string, unknown>) =>
-  (typeof r.label === 'string' ? r.label : m.labelFields.map((f) => r[f]).filter(Boolean).join(' ')) || `#${r.id}`;
+  (typeof r.label === 'string'
+    ? r.label
+    : m.labelFields
+        .map((f) => r[f])
+        .filter(Boolean)
+        .join(' ')) || `#${r.id}`;
 
-interface Screens { list: () => JSX.Element; edit: () => JSX.Element; create: () => JSX.Element }
+interface Screens {
+  list: () => JSX.Element;
+  edit: () => JSX.Element;
+  create: () => JSX.Element;
+}
 const screens = new Map<string, Screens>();
 
 /**
@@ -43,14 +52,30 @@ export function screensFor(m: ModelDef): Screens {
     // made here, once per model: the same component types at every render
     const GenericEdit = () => <ModelEdit model={m} />;
     const GenericCreate = () => <ModelCreate model={m} />;
-    const lazyScreen = (Screen: ComponentType) => <Suspense fallback={<LinearProgress aria-label="Caricamento" />}><Screen /></Suspense>;
+    const lazyScreen = (Screen: ComponentType) => (
+      <Suspense fallback={<LinearProgress aria-label="Caricamento" />}>
+        <Screen />
+      </Suspense>
+    );
     // a model behind a feature that is off (the credit ledger) is not found, whoever asks
     s = {
-      list: () => <FeatureGate feature={m.feature}><Guard min={m.access.read}>{List ? lazyScreen(List) : <GenericList model={m} />}</Guard></FeatureGate>,
+      list: () => (
+        <FeatureGate feature={m.feature}>
+          <Guard min={m.access.read}>{List ? lazyScreen(List) : <GenericList model={m} />}</Guard>
+        </FeatureGate>
+      ),
       // a record's card is for who may change it (seed B §6: roles and Word templates are the
       // SuperAdmin's); rows of those below are not clickable (disable_edit_item)
-      edit: () => <FeatureGate feature={m.feature}><Guard min={m.access.write}>{lazyScreen(Edit ?? GenericEdit)}</Guard></FeatureGate>,
-      create: () => <FeatureGate feature={m.feature}><Guard min={createRole}>{lazyScreen(Create ?? GenericCreate)}</Guard></FeatureGate>,
+      edit: () => (
+        <FeatureGate feature={m.feature}>
+          <Guard min={m.access.write}>{lazyScreen(Edit ?? GenericEdit)}</Guard>
+        </FeatureGate>
+      ),
+      create: () => (
+        <FeatureGate feature={m.feature}>
+          <Guard min={createRole}>{lazyScreen(Create ?? GenericCreate)}</Guard>
+        </FeatureGate>
+      ),
     };
     screens.set(m.name, s);
   }
@@ -64,6 +89,16 @@ export function screensFor(m: ModelDef): Screens {
 export function resourcesFor() {
   return MODELS.map((m) => {
     const s = screensFor(m);
-    return <Resource key={m.name} name={m.name} options={{ label: m.plural }} recordRepresentation={labelOf(m)} list={s.list} edit={s.edit} create={s.create} />;
+    return (
+      <Resource
+        key={m.name}
+        name={m.name}
+        options={{ label: m.plural }}
+        recordRepresentation={labelOf(m)}
+        list={s.list}
+        edit={s.edit}
+        create={s.create}
+      />
+    );
   });
 }

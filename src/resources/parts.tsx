@@ -11,7 +11,11 @@ import { lazy, type ComponentType, type LazyExoticComponent } from 'react';
 import type { RaRecord } from 'react-admin';
 import type { ModelDef } from '../../model/define';
 
-export interface RowActionProps { model: ModelDef; record: RaRecord; /** closes the row menu */ close: () => void }
+export interface RowActionProps {
+  model: ModelDef;
+  record: RaRecord;
+  /** closes the row menu */ close: () => void;
+}
 
 export interface ResourceParts {
   /** react-admin bulk action buttons (inside the list context: selectedIds, onUnselectItems…) */
@@ -26,7 +30,12 @@ export interface ResourceParts {
   /** the list's title instead of 'Gestione {plural}' (e.g. with the parent's name) */
   listTitle?: ComponentType<{ model: ModelDef; parentId?: string; fallback: string }>;
   /** columns added after the declared ones: a header label and a cell (in the row's record context) */
-  listColumns?: Array<{ key: string; label: string; Cell: ComponentType<{ parentId?: string }>; /** only on one parent's list */ withParent?: boolean }>;
+  listColumns?: Array<{
+    key: string;
+    label: string;
+    Cell: ComponentType<{ parentId?: string }>;
+    /** only on one parent's list */ withParent?: boolean;
+  }>;
   list?: ComponentType | LazyExoticComponent<ComponentType>;
   edit?: ComponentType | LazyExoticComponent<ComponentType>;
   create?: ComponentType | LazyExoticComponent<ComponentType>;

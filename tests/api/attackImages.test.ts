@@ -25,7 +25,9 @@ beforeAll(async () => {
   demoId = await a.studioId('Studio Demo');
   customerId = (await a.firstRow('customers', demoId)).id;
 });
-afterAll(async () => { await t?.close(); });
+afterAll(async () => {
+  await t?.close();
+});
 
 const bytesOf = (url: string) => Buffer.from(url.slice(url.indexOf(',') + 1), 'base64');
 
@@ -46,12 +48,21 @@ function bmp(pixels: number[][][], bits: 24 | 8): Buffer {
   b.writeUInt16LE(1, 26);
   b.writeUInt16LE(bits, 28);
   b.writeUInt32LE(palette.length, 46);
-  palette.forEach((c, i) => { const [r, g, bl] = c.split(',').map(Number); b[54 + i * 4] = bl!; b[55 + i * 4] = g!; b[56 + i * 4] = r!; });
+  palette.forEach((c, i) => {
+    const [r, g, bl] = c.split(',').map(Number);
+    b[54 + i * 4] = bl!;
+    b[55 + i * 4] = g!;
+    b[56 + i * 4] = r!;
+  });
   pixels.forEach((row, y) => {
     const start = offset + (bits === 8 ? y : height - 1 - y) * stride;
     row.forEach(([r, g, bl], x) => {
       if (bits === 8) b[start + x] = palette.indexOf(`${r},${g},${bl}`);
-      else { b[start + x * 3] = bl!; b[start + x * 3 + 1] = g!; b[start + x * 3 + 2] = r!; }
+      else {
+        b[start + x * 3] = bl!;
+        b[start + x * 3 + 1] = g!;
+        b[start + x * 3 + 2] = r!;
+      }
     });
   });
   return b;
@@ -59,16 +70,29 @@ function bmp(pixels: number[][][], bits: 24 | 8): Buffer {
 /** Each pixel of a stored image as [r, g, b] (alpha dropped). */
 async function rgbOf(url: string) {
   const { data, info } = await sharp(bytesOf(url)).removeAlpha().raw().toBuffer({ resolveWithObject: true });
-  return Array.from({ length: info.height }, (_, y) => Array.from({ length: info.width }, (_, x) => [...data.subarray((y * info.width + x) * 3, (y * info.width + x) * 3 + 3)]));
+  return Array.from({ length: info.height }, (_, y) =>
+    Array.from({ length: info.width }, (_, x) => [
+      ...data.subarray((y * info.width + x) * 3, (y * info.width + x) * 3 + 3),
+    ]),
+  );
 }
 
 const setLogo = (logo: string | null) => a.put('admin', `/api/studios/${demoId}`, { logo });
-const storedLogo = async () => (await a.sql<{ logo: string | null }>('SELECT "logo" FROM "studios" WHERE "id" = $1', [demoId]))[0]!.logo;
+const storedLogo = async () =>
+  (await a.sql<{ logo: string | null }>('SELECT "logo" FROM "studios" WHERE "id" = $1', [demoId]))[0]!.logo;
 /** Width and height of each image a PDF embeds (pdfkit writes the dictionaries uncompressed). */
-const pdfImages = (pdf: Buffer) => [...pdf.toString('latin1').matchAll(/\/Subtype \/Image[^>]*?\/Width (\d+)\s*\/Height (\d+)/g)].map((m) => [Number(m[1]), Number(m[2])]);
+const pdfImages = (pdf: Buffer) =>
+  [...pdf.toString('latin1').matchAll(/\/Subtype \/Image[^>]*?\/Width (\d+)\s*\/Height (\d+)/g)].map((m) => [
+    Number(m[1]),
+    Number(m[2]),
+  ]);
 async function statementPdf() {
   const started = Date.now();
-  const res = await a.get('collab', '/api/account_balance_pdf', { customer_ids: `[${customerId}]`, from: '2026-01-01', to: '2026-12-31' });
+  const res = await a.get('collab', '/api/account_balance_pdf', {
+    customer_ids: `[${customerId}]`,
+    from: '2026-01-01',
+    to: '2026-12-31',
+  });
   return { res, ms: Date.now() - started };
 }
 
@@ -143,8 +167,13 @@ describe('25.2 images are decoded once, when written, and stored scaled', () => 
   });
 
   it('C40 C11 studios update: BMP logos (24 bits, and 8 bits with a palette) and a GIF are stored as PNG with their pixels; a large JPEG stays JPEG, scaled', async () => {
-    const red = [200, 30, 40]; const blue = [20, 60, 220]; const white = [255, 255, 255];
-    const picture = [[red, blue, white], [white, red, blue]];
+    const red = [200, 30, 40];
+    const blue = [20, 60, 220];
+    const white = [255, 255, 255];
+    const picture = [
+      [red, blue, white],
+      [white, red, blue],
+    ];
     for (const bits of [24, 8] as const) {
       const res = await setLogo(dataUrl('bmp', bmp(picture, bits)));
       expect(res.statusCode, res.body.slice(0, 300)).toBe(200);
@@ -159,7 +188,11 @@ describe('25.2 images are decoded once, when written, and stored scaled', () => 
     expect(refused.statusCode).toBe(422);
     expect(refused.json().errors.logo).toEqual([IMAGE_BMP_MESSAGE]);
 
-    const gif = await sharp({ create: { width: 40, height: 20, channels: 4, background: { r: 0, g: 0, b: 0, alpha: 0 } } }).gif().toBuffer();
+    const gif = await sharp({
+      create: { width: 40, height: 20, channels: 4, background: { r: 0, g: 0, b: 0, alpha: 0 } },
+    })
+      .gif()
+      .toBuffer();
     const fromGif = await setLogo(dataUrl('gif', gif));
     expect(fromGif.statusCode, fromGif.body.slice(0, 300)).toBe(200);
     const gifLogo = fromGif.json().data.logo as string;
@@ -167,7 +200,9 @@ describe('25.2 images are decoded once, when written, and stored scaled', () => 
     const gifMeta = await sharp(bytesOf(gifLogo)).metadata();
     expect([gifMeta.width, gifMeta.height, gifMeta.hasAlpha]).toEqual([40, 20, true]);
 
-    const jpeg = await sharp({ create: { width: 3000, height: 1500, channels: 3, background: '#1a3d6d' } }).jpeg().toBuffer();
+    const jpeg = await sharp({ create: { width: 3000, height: 1500, channels: 3, background: '#1a3d6d' } })
+      .jpeg()
+      .toBuffer();
     const fromJpeg = await setLogo(dataUrl('jpeg', jpeg));
     expect(fromJpeg.statusCode).toBe(200);
     const jpegLogo = fromJpeg.json().data.logo as string;
@@ -186,13 +221,19 @@ describe('25.2 images are decoded once, when written, and stored scaled', () => 
     expect(corrupt.statusCode).toBe(422);
     expect(corrupt.json().errors.avatar).toEqual([IMAGE_UNREADABLE_MESSAGE]);
 
-    const photo = await sharp({ create: { width: 2000, height: 1000, channels: 3, background: '#c08040' } }).jpeg().toBuffer();
+    const photo = await sharp({ create: { width: 2000, height: 1000, channels: 3, background: '#c08040' } })
+      .jpeg()
+      .toBuffer();
     const ok = await a.put('admin', `/api/user/users/${me}`, { avatar: dataUrl('jpeg', photo) });
     expect(ok.statusCode, ok.body.slice(0, 300)).toBe(200);
     const avatar = ok.json().data.avatar as string;
     const meta = await sharp(bytesOf(avatar)).metadata();
     expect([meta.format, meta.width, meta.height]).toEqual(['jpeg', 256, 128]);
-    const login = await t.app.inject({ method: 'POST', url: '/api/user/login', payload: { email: USERS.admin, password: DEMO_PASSWORD } });
+    const login = await t.app.inject({
+      method: 'POST',
+      url: '/api/user/login',
+      payload: { email: USERS.admin, password: DEMO_PASSWORD },
+    });
     expect(login.json().avatar).toBe(avatar);
   });
 });

@@ -18,10 +18,16 @@ import { IMPORT_MESSAGES } from '../../model/customerImport.js';
 
 let t: TestApp;
 let a: Api;
-beforeAll(async () => { t = await startTestApp(); a = api(t); });
-afterAll(async () => { await t?.close(); });
+beforeAll(async () => {
+  t = await startTestApp();
+  a = api(t);
+});
+afterAll(async () => {
+  await t?.close();
+});
 
-const staged = async () => Number((await a.sql<{ n: number }>('SELECT count(*)::int AS n FROM "customer_imports"'))[0]!.n);
+const staged = async () =>
+  Number((await a.sql<{ n: number }>('SELECT count(*)::int AS n FROM "customer_imports"'))[0]!.n);
 async function stage(bytes: Buffer, name: string) {
   const body = await multipart({}, [{ name, bytes }], 'file');
   return a.call('admin', 'POST', '/api/customer_imports', { payload: body.payload, headers: body.headers });
@@ -46,7 +52,11 @@ describe('issue 25 item 1: an import file whose rows would be padded to a bomb',
     const wide = [names(201).join(';'), Array.from({ length: 201 }, (_, i) => `v${i}`).join(';')].join('\r\n');
     await refused(Buffer.from(wide), 'larga.csv', 422, IMPORT_MESSAGES.tooManyColumns);
     const trailing = (cells: string[]) => `${cells.join(';')}${';'.repeat(500)}`;
-    const ok = [trailing(['Ragione Sociale', ...names(199)]), trailing(['Alfa S.r.l.', ...names(199).map(() => 'x')]), ';'.repeat(900)].join('\r\n');
+    const ok = [
+      trailing(['Ragione Sociale', ...names(199)]),
+      trailing(['Alfa S.r.l.', ...names(199).map(() => 'x')]),
+      ';'.repeat(900),
+    ].join('\r\n');
     const res = await stage(Buffer.from(ok), 'vuote.csv');
     expect(res.statusCode, res.body.slice(0, 300)).toBe(201);
     expect(res.json().data).toMatchObject({ row_count: 1 });
@@ -56,7 +66,12 @@ describe('issue 25 item 1: an import file whose rows would be padded to a bomb',
 
   it('import: a csv of one 10 MB line is refused while it is read (a line too long; of separators: too many columns), nothing staged', async () => {
     await refused(Buffer.from(`${'a'.repeat(10 * 1024 * 1024 - 8)}\n`), 'riga.csv', 422, IMPORT_MESSAGES.lineTooLong);
-    await refused(Buffer.from(`Nome\n${'"x";'.repeat(2 * 1024 * 1024)}\n`), 'separatori.csv', 422, IMPORT_MESSAGES.tooManyColumns);
+    await refused(
+      Buffer.from(`Nome\n${'"x";'.repeat(2 * 1024 * 1024)}\n`),
+      'separatori.csv',
+      422,
+      IMPORT_MESSAGES.tooManyColumns,
+    );
   });
 
   it('import: a csv of 20,000 rows × 60 columns (1,200,000 cells) is refused: too many cells', async () => {
@@ -72,9 +87,16 @@ describe('issue 25 item 1: an import file whose rows would be padded to a bomb',
   });
 
   it('import: an xlsx whose two cells are A1 and B1000000 is refused (read-excel-file would pad a million rows); empty styled cells far right do not count', async () => {
-    await refused(xlsx(row(1, { A: 'Ragione Sociale' }) + row(1_000_000, { B: 'x' })), 'lunga.xlsx', 422, IMPORT_MESSAGES.tooManyCells);
+    await refused(
+      xlsx(row(1, { A: 'Ragione Sociale' }) + row(1_000_000, { B: 'x' })),
+      'lunga.xlsx',
+      422,
+      IMPORT_MESSAGES.tooManyCells,
+    );
     // a cell with a style and no value (what a formatted column leaves) is no column of the file
-    const styled = xlsx(row(1, { A: 'Ragione Sociale' }) + row(2, { A: 'Alfa S.r.l.' }).replace('</row>', '<c r="XFD2" s="1"/></row>'));
+    const styled = xlsx(
+      row(1, { A: 'Ragione Sociale' }) + row(2, { A: 'Alfa S.r.l.' }).replace('</row>', '<c r="XFD2" s="1"/></row>'),
+    );
     const res = await stage(styled, 'formattato.xlsx');
     expect(res.statusCode, res.body.slice(0, 300)).toBe(201);
     expect(res.json().data).toMatchObject({ format: 'xlsx', row_count: 1, headers: ['Ragione Sociale'] });
@@ -87,28 +109,42 @@ describe('issue 25 item 1: an import file whose rows would be padded to a bomb',
   });
 
   it('import: a small xlsx written by hand (inline strings, a gap row) is still read', async () => {
-    const res = await stage(xlsx(row(1, { A: 'Ragione Sociale', B: 'P.IVA' }) + row(3, { A: 'Alfa S.r.l.', B: '01234567890' })), 'piccolo.xlsx');
+    const res = await stage(
+      xlsx(row(1, { A: 'Ragione Sociale', B: 'P.IVA' }) + row(3, { A: 'Alfa S.r.l.', B: '01234567890' })),
+      'piccolo.xlsx',
+    );
     expect(res.statusCode, res.body.slice(0, 300)).toBe(201);
-    expect(res.json().data).toMatchObject({ row_count: 1, headers: ['Ragione Sociale', 'P.IVA'], sample: [['Alfa S.r.l.', '01234567890']] });
+    expect(res.json().data).toMatchObject({
+      row_count: 1,
+      headers: ['Ragione Sociale', 'P.IVA'],
+      sample: [['Alfa S.r.l.', '01234567890']],
+    });
   });
 });
 
 describe('issue 25 item 3: Word templates', () => {
   const upload = async (templateId: number, bytes: Buffer, name = 'modello.docx') => {
     const body = await multipart({ word_template_id: String(templateId) }, [{ name, bytes }]);
-    return a.call('superadmin', 'POST', '/api/word_template_attachments', { payload: body.payload, headers: body.headers });
+    return a.call('superadmin', 'POST', '/api/word_template_attachments', {
+      payload: body.payload,
+      headers: body.headers,
+    });
   };
   const newTemplate = async (title: string) => {
     const res = await a.post('superadmin', '/api/word_templates', { title, description: 'Prova attacchi' });
     expect(res.statusCode, res.body).toBe(201);
     return Number(res.json().data.id);
   };
-  const files = async (id: number) => (await a.get('superadmin', '/api/word_template_attachments', { word_template_id: id })).json().data as unknown[];
+  const files = async (id: number) =>
+    (await a.get('superadmin', '/api/word_template_attachments', { word_template_id: id })).json().data as unknown[];
 
   it('C76 a template with a raw-XML tag ({@…}, alone in its paragraph, after a change of delimiters, or among text) is refused naming it; nothing is stored', async () => {
     const id = await newTemplate('Modello con tag grezzi');
     const cases: Array<[string, string]> = [
-      ['{@cliente_ragione_sociale}', 'il segnaposto {@cliente_ragione_sociale} inserisce il testo nel documento senza controllo e non è ammesso'],
+      [
+        '{@cliente_ragione_sociale}',
+        'il segnaposto {@cliente_ragione_sociale} inserisce il testo nel documento senza controllo e non è ammesso',
+      ],
       ['{=[[ ]]=}[[@cliente_ragione_sociale]]', '{@cliente_ragione_sociale}'],
       ['Spett.le {@cliente_ragione_sociale}, grazie', 'segnaposto con @'],
     ];
@@ -127,11 +163,19 @@ describe('issue 25 item 3: Word templates', () => {
     const id = await newTemplate('Modello vecchio con tag grezzo');
     expect((await upload(id, buildDocx(['{cliente_ragione_sociale}']))).statusCode).toBe(201);
     // the file on the storage replaced by one with a raw tag, as if uploaded before the check
-    const [att] = await a.sql<{ storage_path: string }>(`SELECT "storage_path" FROM "attachments" WHERE "owner_model" = 'WordTemplate' AND "owner_id" = $1`, [id]);
+    const [att] = await a.sql<{ storage_path: string }>(
+      `SELECT "storage_path" FROM "attachments" WHERE "owner_model" = 'WordTemplate' AND "owner_id" = $1`,
+      [id],
+    );
     writeFileSync(join(t.storageDir, att!.storage_path), buildDocx(['{@cliente_ragione_sociale}']));
     const demo = await a.studioId('Studio Demo');
-    const [c] = await a.sql<{ id: number }>(`SELECT "id" FROM "customers" WHERE "studio_id" = $1 AND "deleted_at" IS NULL ORDER BY "id" LIMIT 1`, [demo]);
-    const res = await a.get('collab', `/api/word_template/${id}/actions/replace_and_download`, { customer_ids: JSON.stringify([Number(c!.id)]) });
+    const [c] = await a.sql<{ id: number }>(
+      `SELECT "id" FROM "customers" WHERE "studio_id" = $1 AND "deleted_at" IS NULL ORDER BY "id" LIMIT 1`,
+      [demo],
+    );
+    const res = await a.get('collab', `/api/word_template/${id}/actions/replace_and_download`, {
+      customer_ids: JSON.stringify([Number(c!.id)]),
+    });
     expect(res.statusCode).toBe(422);
     expect(res.headers['content-type']).toContain('application/json');
     expect(res.json().message).toContain('{@cliente_ragione_sociale}');

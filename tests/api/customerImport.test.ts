@@ -13,23 +13,56 @@ import { multipart } from '../helpers/multipart.js';
 
 let t: TestApp;
 let a: Api;
-beforeAll(async () => { t = await startTestApp(); a = api(t); });
-afterAll(async () => { await t?.close(); });
+beforeAll(async () => {
+  t = await startTestApp();
+  a = api(t);
+});
+afterAll(async () => {
+  await t?.close();
+});
 
-const HEADER = ['Ragione Sociale', 'P.IVA', 'Codice Fiscale', 'Email', 'PEC', 'Indirizzo', 'CAP', 'Città', 'Cellulare', 'Codice SDI', 'Rappresentante legale', 'Forma giuridica', 'Tariffa annuale', 'Data acquisizione'];
+const HEADER = [
+  'Ragione Sociale',
+  'P.IVA',
+  'Codice Fiscale',
+  'Email',
+  'PEC',
+  'Indirizzo',
+  'CAP',
+  'Città',
+  'Cellulare',
+  'Codice SDI',
+  'Rappresentante legale',
+  'Forma giuridica',
+  'Tariffa annuale',
+  'Data acquisizione',
+];
 let seq = 0;
 /** a valid row with a fresh VAT number */
 function row(over: Partial<Record<string, string>> = {}): string[] {
   seq++;
   const base: Record<string, string> = {
-    'Ragione Sociale': `Importata ${seq} S.r.l.`, 'P.IVA': validVat(String(7000000000 + seq * 7919).slice(0, 10)), 'Codice Fiscale': '',
-    Email: `importata${seq}@clienti.test`, PEC: `importata${seq}@pec.test`, Indirizzo: 'Via Roma 1', CAP: '20121', Città: 'Milano',
-    Cellulare: '3331234567', 'Codice SDI': 'ABC1234', 'Rappresentante legale': 'Giulia Verdi Import', 'Forma giuridica': 'SRL',
-    'Tariffa annuale': '1.200,50', 'Data acquisizione': '15/03/2021',
+    'Ragione Sociale': `Importata ${seq} S.r.l.`,
+    'P.IVA': validVat(String(7000000000 + seq * 7919).slice(0, 10)),
+    'Codice Fiscale': '',
+    Email: `importata${seq}@clienti.test`,
+    PEC: `importata${seq}@pec.test`,
+    Indirizzo: 'Via Roma 1',
+    CAP: '20121',
+    Città: 'Milano',
+    Cellulare: '3331234567',
+    'Codice SDI': 'ABC1234',
+    'Rappresentante legale': 'Giulia Verdi Import',
+    'Forma giuridica': 'SRL',
+    'Tariffa annuale': '1.200,50',
+    'Data acquisizione': '15/03/2021',
   };
   return HEADER.map((h) => over[h] ?? base[h]!);
 }
-const csv = (rows: string[][], sep = ';') => [HEADER, ...rows].map((r) => r.map((c) => (c.includes(sep) || c.includes('"') ? `"${c.replace(/"/g, '""')}"` : c)).join(sep)).join('\r\n');
+const csv = (rows: string[][], sep = ';') =>
+  [HEADER, ...rows]
+    .map((r) => r.map((c) => (c.includes(sep) || c.includes('"') ? `"${c.replace(/"/g, '""')}"` : c)).join(sep))
+    .join('\r\n');
 
 async function stage(bytes: Buffer, name = 'clienti.csv', who: Who = 'admin') {
   const body = await multipart({}, [{ name, bytes }], 'file');
@@ -37,22 +70,38 @@ async function stage(bytes: Buffer, name = 'clienti.csv', who: Who = 'admin') {
 }
 /** the NDJSON answer: its progress lines and its last line */
 function lines(body: string) {
-  const all = body.trim().split('\n').map((l) => JSON.parse(l));
+  const all = body
+    .trim()
+    .split('\n')
+    .map((l) => JSON.parse(l));
   return { progress: all.filter((l) => l.progress), last: all[all.length - 1] };
 }
 async function preview(id: number, opts: Record<string, unknown>) {
   const res = await a.post('admin', `/api/customer_imports/${id}/preview`, opts);
   expect(res.statusCode, res.body).toBe(200);
-  return lines(res.body).last.data as { rows: Array<{ line: number; status: string; errors: Record<string, string>; values: Record<string, string>; existing?: { id: number }; creates?: string[] }>; counts: Record<string, number> };
+  return lines(res.body).last.data as {
+    rows: Array<{
+      line: number;
+      status: string;
+      errors: Record<string, string>;
+      values: Record<string, string>;
+      existing?: { id: number };
+      creates?: string[];
+    }>;
+    counts: Record<string, number>;
+  };
 }
 async function runImport(id: number, opts: Record<string, unknown>) {
   const res = await a.post('admin', `/api/customer_imports/${id}/import`, opts);
   expect(res.statusCode, res.body).toBe(200);
   return lines(res.body);
 }
-const customerByVat = async (vat: string) => (await a.sql<Record<string, unknown>>(
-  `SELECT c.*, lr."name" AS "rep", ls."cod" AS "status_cod" FROM "customers" c JOIN "legal_representatives" lr ON lr."id" = c."legal_representative_id"
-   LEFT JOIN "legal_statuses" ls ON ls."id" = c."legal_status_id" WHERE c."vat_id" = $1`, [vat]));
+const customerByVat = async (vat: string) =>
+  await a.sql<Record<string, unknown>>(
+    `SELECT c.*, lr."name" AS "rep", ls."cod" AS "status_cod" FROM "customers" c JOIN "legal_representatives" lr ON lr."id" = c."legal_representative_id"
+   LEFT JOIN "legal_statuses" ls ON ls."id" = c."legal_status_id" WHERE c."vat_id" = $1`,
+    [vat],
+  );
 
 describe('customer import: staging and mapping', () => {
   it('import: a ;-separated UTF-8 csv with Italian headers is staged and its columns recognised by themselves', async () => {
@@ -61,15 +110,29 @@ describe('customer import: staging and mapping', () => {
     const d = res.json().data;
     expect(d).toMatchObject({ format: 'csv', encoding: 'UTF-8', separator: ';', row_count: 2, headers: HEADER });
     expect(d.mapping).toMatchObject({
-      business_name: 'Ragione Sociale', vat_id: 'P.IVA', fiscal_code: 'Codice Fiscale', email: 'Email', pec: 'PEC', address: 'Indirizzo',
-      postal_code: 'CAP', city: 'Città', mobile_number: 'Cellulare', sdi_code: 'Codice SDI', legal_representative_id: 'Rappresentante legale',
-      legal_status_id: 'Forma giuridica', yearly_accounting_amount: 'Tariffa annuale', acquisition_date: 'Data acquisizione', note: null,
+      business_name: 'Ragione Sociale',
+      vat_id: 'P.IVA',
+      fiscal_code: 'Codice Fiscale',
+      email: 'Email',
+      pec: 'PEC',
+      address: 'Indirizzo',
+      postal_code: 'CAP',
+      city: 'Città',
+      mobile_number: 'Cellulare',
+      sdi_code: 'Codice SDI',
+      legal_representative_id: 'Rappresentante legale',
+      legal_status_id: 'Forma giuridica',
+      yearly_accounting_amount: 'Tariffa annuale',
+      acquisition_date: 'Data acquisizione',
+      note: null,
     });
   });
 
   it('import: a ,-separated Windows-1252 csv is read with its accents', async () => {
     const text = csv([row({ 'Ragione Sociale': 'Società Più Caffè S.n.c.', Città: 'Forlì' })], ',');
-    const bytes = Buffer.from(new Uint8Array([...text].map((ch) => ({ 'à': 0xe0, 'ù': 0xf9, 'è': 0xe8, 'ì': 0xec }[ch] ?? ch.charCodeAt(0)))));
+    const bytes = Buffer.from(
+      new Uint8Array([...text].map((ch) => ({ à: 0xe0, ù: 0xf9, è: 0xe8, ì: 0xec })[ch] ?? ch.charCodeAt(0))),
+    );
     expect(() => new TextDecoder('utf-8', { fatal: true }).decode(bytes)).toThrow();
     const res = await stage(bytes);
     expect(res.statusCode, res.body).toBe(201);
@@ -82,8 +145,11 @@ describe('customer import: staging and mapping', () => {
   it('import: an xlsx is read; a formula cell is never evaluated (read as the value the file saved: none here)', async () => {
     const r1 = row();
     const r2 = row();
-    const sheet = [HEADER.map((h) => ({ value: h })), r1.map((c) => ({ value: c })),
-      r2.map((c, i) => (i === 0 ? { type: 'Formula' as const, value: '="Evil"&"Corp"' } : { value: c }))];
+    const sheet = [
+      HEADER.map((h) => ({ value: h })),
+      r1.map((c) => ({ value: c })),
+      r2.map((c, i) => (i === 0 ? { type: 'Formula' as const, value: '="Evil"&"Corp"' } : { value: c })),
+    ];
     const bytes = await writeExcelFile(sheet as never).toBuffer();
     const res = await stage(Buffer.from(bytes), 'clienti.xlsx');
     expect(res.statusCode, res.body).toBe(201);
@@ -126,7 +192,7 @@ describe('customer import: staging and mapping', () => {
   });
 });
 
-describe('customer import: preview with the form\'s validators', () => {
+describe("customer import: preview with the form's validators", () => {
   it('import: every validator of the customer form gives its message on its cell', async () => {
     const bad: Array<[string, string, string, string]> = [
       // header, value, field, message (seed A §5)
@@ -142,7 +208,12 @@ describe('customer import: preview with the form\'s validators', () => {
       ['CAP', '201213', 'postal_code', 'Numero massimo di caratteri superato'],
       ['Cellulare', 'chiamami', 'mobile_number', 'Inserisci un Numero di Telefono Corretto'],
       ['Codice SDI', 'ABCDEFGH', 'sdi_code', 'Numero massimo di caratteri superato'],
-      ['Tariffa annuale', '123456789,00', 'yearly_accounting_amount', 'Importo non valido: massimo 8 cifre e 2 decimali'],
+      [
+        'Tariffa annuale',
+        '123456789,00',
+        'yearly_accounting_amount',
+        'Importo non valido: massimo 8 cifre e 2 decimali',
+      ],
       ['Tariffa annuale', 'mille', 'yearly_accounting_amount', 'Inserisci un Numero Decimale'],
       ['Data acquisizione', '31/02/2021', 'acquisition_date', 'formato corretto DD-MM-YYYY'],
       ['Rappresentante legale', '', 'legal_representative_id', 'Campo Obbligatorio'],
@@ -160,13 +231,20 @@ describe('customer import: preview with the form\'s validators', () => {
   });
 
   it('import: the amounts and dates of a spreadsheet are read the Italian way', async () => {
-    const rows = [row({ 'Tariffa annuale': '1.200,50' }), row({ 'Tariffa annuale': '€ 950' }), row({ 'Tariffa annuale': '1200.5' })];
+    const rows = [
+      row({ 'Tariffa annuale': '1.200,50' }),
+      row({ 'Tariffa annuale': '€ 950' }),
+      row({ 'Tariffa annuale': '1200.5' }),
+    ];
     const d = (await stage(Buffer.from(csv(rows)))).json().data;
     const out = await runImport(d.id, { mapping: d.mapping });
     expect(out.last.data).toMatchObject({ created: 3, invalid: 0 });
     const amounts = await Promise.all(rows.map(async (r) => (await customerByVat(r[1]!))[0]!));
     expect(amounts.map((c) => Number(c.yearly_accounting_amount))).toEqual([1200.5, 950, 1200.5]);
-    const [day] = await a.sql<{ d: string }>(`SELECT to_char("acquisition_date", 'YYYY-MM-DD') AS "d" FROM "customers" WHERE "vat_id" = $1`, [rows[0]![1]]);
+    const [day] = await a.sql<{ d: string }>(
+      `SELECT to_char("acquisition_date", 'YYYY-MM-DD') AS "d" FROM "customers" WHERE "vat_id" = $1`,
+      [rows[0]![1]],
+    );
     expect(day!.d).toBe('2021-03-15');
   });
 
@@ -176,7 +254,9 @@ describe('customer import: preview with the form\'s validators', () => {
     const d = (await stage(Buffer.from(csv([r1, twin])))).json().data;
     const p = await preview(d.id, { mapping: d.mapping });
     expect(p.rows[1]!.errors).toEqual({ vat_id: 'Già presente nel file alla riga 2' });
-    const [existing] = await a.sql<{ cod: string }>(`SELECT "cod" FROM "customers" WHERE "cod" IS NOT NULL AND "studio_id" = (SELECT "id" FROM "studios" WHERE "name" = 'Studio Demo') LIMIT 1`);
+    const [existing] = await a.sql<{ cod: string }>(
+      `SELECT "cod" FROM "customers" WHERE "cod" IS NOT NULL AND "studio_id" = (SELECT "id" FROM "studios" WHERE "name" = 'Studio Demo') LIMIT 1`,
+    );
     const withCode = [...HEADER, 'Codice'];
     const text = [withCode, [...row(), existing!.cod]].map((r) => r.join(';')).join('\n');
     const d2 = (await stage(Buffer.from(text))).json().data;
@@ -189,9 +269,14 @@ describe('customer import: preview with the form\'s validators', () => {
 describe('customer import: import, duplicates, relations, invalid rows, undo', () => {
   it('import: valid rows are imported in one go; legal representatives and statuses matched by name or created; the mapping is remembered', async () => {
     const [rep] = await a.sql<{ name: string; surname: string | null; id: number }>(
-      `SELECT "id", "name", "surname" FROM "legal_representatives" WHERE "studio_id" = (SELECT "id" FROM "studios" WHERE "name" = 'Studio Demo') AND "deleted_at" IS NULL ORDER BY "id" LIMIT 1`);
+      `SELECT "id", "name", "surname" FROM "legal_representatives" WHERE "studio_id" = (SELECT "id" FROM "studios" WHERE "name" = 'Studio Demo') AND "deleted_at" IS NULL ORDER BY "id" LIMIT 1`,
+    );
     const known = `${rep!.surname ?? ''} ${rep!.name}`.trim().toUpperCase();
-    const rows = [row({ 'Rappresentante legale': known, 'Forma giuridica': 's.r.l.' }), row({ 'Rappresentante legale': 'Nuovo Rappresentante Unico', 'Forma giuridica': 'Cooperativa sociale' }), row({ Email: 'sbagliata' })];
+    const rows = [
+      row({ 'Rappresentante legale': known, 'Forma giuridica': 's.r.l.' }),
+      row({ 'Rappresentante legale': 'Nuovo Rappresentante Unico', 'Forma giuridica': 'Cooperativa sociale' }),
+      row({ Email: 'sbagliata' }),
+    ];
     // the file's own header names for two fields (recognised next time from the mapping, not from the names)
     const headers = HEADER.map((h) => (h === 'Tariffa annuale' ? 'Compenso pattuito' : h));
     const text = [headers, ...rows].map((r) => r.join(';')).join('\n');
@@ -212,7 +297,10 @@ describe('customer import: import, duplicates, relations, invalid rows, undo', (
     expect(c2!.status_cod).toBe('COOPERATIVASOCIA');
     expect((await customerByVat(rows[2]![1]!)).length).toBe(0);
     // one audit row per new customer
-    const audits = await a.sql(`SELECT 1 FROM "audit_log" WHERE "model" = 'Customer' AND "action" = 'create' AND "record_id" IN ($1, $2)`, [c1!.id, c2!.id]);
+    const audits = await a.sql(
+      `SELECT 1 FROM "audit_log" WHERE "model" = 'Customer' AND "action" = 'create' AND "record_id" IN ($1, $2)`,
+      [c1!.id, c2!.id],
+    );
     expect(audits.length).toBe(2);
     // the next file with the same headers is mapped as this one was
     const again = (await stage(Buffer.from(text))).json().data;
@@ -245,11 +333,17 @@ describe('customer import: import, duplicates, relations, invalid rows, undo', (
     expect((await customerByVat(validVat('0864512345')))[0]!.email).toBe('corretta@clienti.test');
   });
 
-  it('import: rows already present (same VAT number or fiscal code) are skipped, or updated with the file\'s non-empty cells', async () => {
+  it("import: rows already present (same VAT number or fiscal code) are skipped, or updated with the file's non-empty cells", async () => {
     const [c] = await a.sql<{ id: number; vat_id: string; business_name: string; email: string; city: string }>(
       `SELECT "id", "vat_id", "business_name", "email", "city" FROM "customers" WHERE "vat_id" IS NOT NULL AND "deleted_at" IS NULL
-       AND "studio_id" = (SELECT "id" FROM "studios" WHERE "name" = 'Studio Demo') ORDER BY "id" LIMIT 1`);
-    const text = [['Partita IVA', 'Email', 'Città', 'Note'], [c!.vat_id, 'aggiornata@clienti.test', '', 'Nota importata']].map((r) => r.join(';')).join('\n');
+       AND "studio_id" = (SELECT "id" FROM "studios" WHERE "name" = 'Studio Demo') ORDER BY "id" LIMIT 1`,
+    );
+    const text = [
+      ['Partita IVA', 'Email', 'Città', 'Note'],
+      [c!.vat_id, 'aggiornata@clienti.test', '', 'Nota importata'],
+    ]
+      .map((r) => r.join(';'))
+      .join('\n');
     const d = (await stage(Buffer.from(text))).json().data;
     const skip = await preview(d.id, { mapping: d.mapping, duplicates: 'skip' });
     expect(skip.rows[0]).toMatchObject({ status: 'skip', existing: { id: Number(c!.id) } });
@@ -257,13 +351,23 @@ describe('customer import: import, duplicates, relations, invalid rows, undo', (
     expect(upd.rows[0]).toMatchObject({ status: 'update', errors: {} });
     const out = await runImport(d.id, { mapping: d.mapping, duplicates: 'update' });
     expect(out.last.data).toMatchObject({ created: 0, updated: 1 });
-    const [after] = await a.sql<{ email: string; city: string; business_name: string; note: string }>('SELECT * FROM "customers" WHERE "id" = $1', [c!.id]);
-    expect(after).toMatchObject({ email: 'aggiornata@clienti.test', city: c!.city, business_name: c!.business_name, note: 'Nota importata' });
+    const [after] = await a.sql<{ email: string; city: string; business_name: string; note: string }>(
+      'SELECT * FROM "customers" WHERE "id" = $1',
+      [c!.id],
+    );
+    expect(after).toMatchObject({
+      email: 'aggiornata@clienti.test',
+      city: c!.city,
+      business_name: c!.business_name,
+      note: 'Nota importata',
+    });
     // undo: the customer gets its earlier values back
     const undo = await a.post('admin', `/api/customer_imports/${d.id}/undo`);
     expect(undo.statusCode, undo.body).toBe(200);
     expect(undo.json().data).toMatchObject({ trashed: 0, restored: 1 });
-    const [back] = await a.sql<{ email: string; deleted_at: unknown }>('SELECT * FROM "customers" WHERE "id" = $1', [c!.id]);
+    const [back] = await a.sql<{ email: string; deleted_at: unknown }>('SELECT * FROM "customers" WHERE "id" = $1', [
+      c!.id,
+    ]);
     expect(back).toMatchObject({ email: c!.email, deleted_at: null });
   });
 
@@ -272,7 +376,13 @@ describe('customer import: import, duplicates, relations, invalid rows, undo', (
     const d = (await stage(Buffer.from(csv(rows)), 'studio_rossi.csv')).json().data;
     expect((await runImport(d.id, { mapping: d.mapping })).last.data).toMatchObject({ created: 3 });
     const list = (await a.get('admin', '/api/customer_imports')).json().data as Array<Record<string, unknown>>;
-    expect(list[0]).toMatchObject({ id: d.id, file_name: 'studio_rossi.csv', status: 'imported', created_count: 3, user_name: expect.any(String) });
+    expect(list[0]).toMatchObject({
+      id: d.id,
+      file_name: 'studio_rossi.csv',
+      status: 'imported',
+      created_count: 3,
+      user_name: expect.any(String),
+    });
     expect(list[0]!.imported_at).toMatch(/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}$/);
     const undo = await a.post('admin', `/api/customer_imports/${d.id}/undo`);
     expect(undo.json().data).toMatchObject({ trashed: 3, restored: 0 });
@@ -280,10 +390,13 @@ describe('customer import: import, duplicates, relations, invalid rows, undo', (
     const again = await a.post('admin', `/api/customer_imports/${d.id}/undo`);
     expect(again.statusCode).toBe(409);
     expect(again.json().message).toBe('Importazione già annullata');
-    expect((await a.get('admin', '/api/customer_imports')).json().data[0]).toMatchObject({ status: 'undone', undone_by: expect.any(String) });
+    expect((await a.get('admin', '/api/customer_imports')).json().data[0]).toMatchObject({
+      status: 'undone',
+      undone_by: expect.any(String),
+    });
   });
 
-  it('import: another studio\'s import is not found', async () => {
+  it("import: another studio's import is not found", async () => {
     const d = (await stage(Buffer.from(csv([row()])))).json().data;
     const res = await a.post('bianchi', `/api/customer_imports/${d.id}/preview`, { mapping: d.mapping });
     expect(res.statusCode).toBe(404);
@@ -292,7 +405,9 @@ describe('customer import: import, duplicates, relations, invalid rows, undo', (
 
   it('import: a mapping to a column the file does not have is a 422', async () => {
     const d = (await stage(Buffer.from(csv([row()])))).json().data;
-    const res = await a.post('admin', `/api/customer_imports/${d.id}/preview`, { mapping: { business_name: 'Inesistente' } });
+    const res = await a.post('admin', `/api/customer_imports/${d.id}/preview`, {
+      mapping: { business_name: 'Inesistente' },
+    });
     expect(res.statusCode).toBe(422);
     expect(res.json().errors.mapping).toContain('Colonna "Inesistente" non presente nel file');
   });

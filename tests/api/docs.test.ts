@@ -4,8 +4,12 @@ import { startTestApp, type TestApp } from '../helpers/testApp.js';
 import { MODELS } from '../../model/registry.js';
 
 let t: TestApp;
-beforeAll(async () => { t = await startTestApp(); });
-afterAll(async () => { await t?.close(); });
+beforeAll(async () => {
+  t = await startTestApp();
+});
+afterAll(async () => {
+  await t?.close();
+});
 
 /** '/api/customers/:id' → '/api/customers/{id}' (OpenAPI's form) */
 const openapiPath = (url: string) => url.replace(/:([A-Za-z_]+)/g, '{$1}');
@@ -16,7 +20,13 @@ describe('API reference', () => {
     expect(page.statusCode).toBeLessThan(400);
     const res = await t.app.inject({ url: '/api/docs/json' });
     expect(res.statusCode).toBe(200);
-    const doc = res.json() as { openapi: string; paths: Record<string, Record<string, { parameters?: unknown[]; requestBody?: unknown; responses: Record<string, unknown> }>> };
+    const doc = res.json() as {
+      openapi: string;
+      paths: Record<
+        string,
+        Record<string, { parameters?: unknown[]; requestBody?: unknown; responses: Record<string, unknown> }>
+      >;
+    };
     expect(doc.openapi).toMatch(/^3\./);
     const routes = t.app.apiRoutes;
     expect(routes.length).toBeGreaterThan(MODELS.length * 6);
@@ -27,20 +37,37 @@ describe('API reference', () => {
       // a POST creates (201), except the login and the bulk actions on customers (C26, C34, C38: 200 with their result), C73 make_transactions, the outbox's 'Riprova' and C47 change_state (idempotent)
       // … the customer import's preview, import and undo (work on a staged file, answered 200);
       // … and a payment's finalisation (C68: idempotent); the sandbox's approval page answers its forms with a redirect (303)
-      const action = /^\/api\/(generate_credit_transactions|update_yearly_accounting_amount|annual_balancer|cedolini|parents_has_children|assignments\/[^/]+\/make_transactions|mail_outbox\/[^/]+\/actions\/retry|studio_jobs_status\/.*\/actions\/change_state|[a-z]+\/actions\/finalize|[a-z]+\/process_confirmed_payment_intent|user\/password\/(init_reset|do_reset)|customer_imports\/[^/]+\/(preview|import|undo))\b/.test(r.url);
+      const action =
+        /^\/api\/(generate_credit_transactions|update_yearly_accounting_amount|annual_balancer|cedolini|parents_has_children|assignments\/[^/]+\/make_transactions|mail_outbox\/[^/]+\/actions\/retry|studio_jobs_status\/.*\/actions\/change_state|[a-z]+\/actions\/finalize|[a-z]+\/process_confirmed_payment_intent|user\/password\/(init_reset|do_reset)|customer_imports\/[^/]+\/(preview|import|undo))\b/.test(
+          r.url,
+        );
       const redirect = r.url.startsWith('/api/sandbox/checkout/') && r.method === 'POST';
       const ok = redirect ? '303' : r.method === 'POST' && r.url !== '/api/user/login' && !action ? '201' : '200';
-      expect(Object.keys(doc.paths[openapiPath(r.url)]![r.method.toLowerCase()]!.responses), `${r.method} ${r.url}`).toContain(ok);
+      expect(
+        Object.keys(doc.paths[openapiPath(r.url)]![r.method.toLowerCase()]!.responses),
+        `${r.method} ${r.url}`,
+      ).toContain(ok);
     }
     const create = doc.paths['/api/customers']!.post!;
     expect(JSON.stringify(create.requestBody)).toContain('business_name');
-    expect(JSON.stringify(doc.paths['/api/customers/{id}']!.get!.responses['200'])).toContain('yearly_accounting_amount');
+    expect(JSON.stringify(doc.paths['/api/customers/{id}']!.get!.responses['200'])).toContain(
+      'yearly_accounting_amount',
+    );
   });
 
   it('C10 docs: a value of the wrong kind in a body is a 422 on the field with its Italian message', async () => {
     const login = await t.login('admin@studiodemo.test');
-    const res = await t.app.inject({ method: 'POST', url: '/api/entita_esempios', headers: login, payload: { descrizione: 'x', numero_int: { a: 1 }, ora: 930, data_dal: [] } });
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/entita_esempios',
+      headers: login,
+      payload: { descrizione: 'x', numero_int: { a: 1 }, ora: 930, data_dal: [] },
+    });
     expect(res.statusCode).toBe(422);
-    expect(res.json().errors).toEqual({ numero_int: ['Inserisci un Numero Intero'], ora: ['formato corretto HH:MM'], data_dal: ['Valore non valido'] });
+    expect(res.json().errors).toEqual({
+      numero_int: ['Inserisci un Numero Intero'],
+      ora: ['formato corretto HH:MM'],
+      data_dal: ['Valore non valido'],
+    });
   });
 });

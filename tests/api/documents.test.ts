@@ -27,25 +27,46 @@ beforeAll(async () => {
   a = api(t);
   demoId = await a.studioId('Studio Demo');
   bianchiId = await a.studioId('Studio Bianchi');
-  customers = (await a.sql<{ id: number; business_name: string; vat_id: string | null }>(
-    'SELECT "id", "business_name", "vat_id" FROM "customers" WHERE "studio_id" = $1 AND "deleted_at" IS NULL ORDER BY "business_name" LIMIT 3', [demoId])).map((c) => ({ ...c, id: Number(c.id) }));
+  customers = (
+    await a.sql<{ id: number; business_name: string; vat_id: string | null }>(
+      'SELECT "id", "business_name", "vat_id" FROM "customers" WHERE "studio_id" = $1 AND "deleted_at" IS NULL ORDER BY "business_name" LIMIT 3',
+      [demoId],
+    )
+  ).map((c) => ({ ...c, id: Number(c.id) }));
   // a service without a bank account: the studio's IBAN applies
-  const [svc] = await a.sql<{ id: number }>(`INSERT INTO "studio_services" ("studio_id", "cod", "description", "cost") VALUES ($1, 'DOCTEST', 'Tenuta contabilità trimestrale', 250) RETURNING "id"`, [demoId]);
+  const [svc] = await a.sql<{ id: number }>(
+    `INSERT INTO "studio_services" ("studio_id", "cod", "description", "cost") VALUES ($1, 'DOCTEST', 'Tenuta contabilità trimestrale', 250) RETURNING "id"`,
+    [demoId],
+  );
   serviceId = Number(svc!.id);
-  studioIban = String((await a.sql<{ iban: string }>('SELECT "iban" FROM "studios" WHERE "id" = $1', [demoId]))[0]!.iban).replace(/\s+/g, '');
+  studioIban = String(
+    (await a.sql<{ iban: string }>('SELECT "iban" FROM "studios" WHERE "id" = $1', [demoId]))[0]!.iban,
+  ).replace(/\s+/g, '');
   await a.headers('collab');
 });
-afterAll(async () => { await t?.close(); });
+afterAll(async () => {
+  await t?.close();
+});
 
-const save = (name: string, body: Buffer) => { const p = join(dir, name); writeFileSync(p, body); return p; };
+const save = (name: string, body: Buffer) => {
+  const p = join(dir, name);
+  writeFileSync(p, body);
+  return p;
+};
 const pdfText = (path: string) => execFileSync('pdftotext', ['-layout', path, '-'], { encoding: 'utf8' });
-const query = (ids: number[], amount = '1234.5', service = serviceId) => ({ customers_ids: JSON.stringify(ids), amount, studio_service_id: String(service) });
+const query = (ids: number[], amount = '1234.5', service = serviceId) => ({
+  customers_ids: JSON.stringify(ids),
+  amount,
+  studio_service_id: String(service),
+});
 
 /** The QR code of the first page, rendered at 150 dpi and decoded. */
 function qrOf(pdf: string): string | null {
   const prefix = join(dir, `page-${Math.random().toString(36).slice(2)}`);
   execFileSync('pdftoppm', ['-png', '-r', '150', '-f', '1', '-l', '1', pdf, prefix]);
-  const png = readdirSync(dir).filter((f) => join(dir, f).startsWith(prefix)).map((f) => join(dir, f))[0]!;
+  const png = readdirSync(dir)
+    .filter((f) => join(dir, f).startsWith(prefix))
+    .map((f) => join(dir, f))[0]!;
   const img = PNG.sync.read(readFileSync(png));
   return jsQR(new Uint8ClampedArray(img.data), img.width, img.height)?.data ?? null;
 }
@@ -79,9 +100,19 @@ describe('C21 C22 bollettini', () => {
 
   it("C21 download_pdf: the IBAN of the service's bank account wins over the studio's", async () => {
     const iban = 'IT60X0542811101000000123456';
-    const [bank] = await a.sql<{ id: number }>(`INSERT INTO "bank_accounts" ("studio_id", "name", "iban") VALUES ($1, 'Conto dedicato', $2) RETURNING "id"`, [demoId, iban]);
-    const [svc] = await a.sql<{ id: number }>(`INSERT INTO "studio_services" ("studio_id", "description", "cost", "bank_account_id") VALUES ($1, 'Paghe', 10, $2) RETURNING "id"`, [demoId, bank!.id]);
-    const res = await a.get('collab', '/api/bollettino/actions/download_pdf', query([customers[1]!.id], '99.9', Number(svc!.id)));
+    const [bank] = await a.sql<{ id: number }>(
+      `INSERT INTO "bank_accounts" ("studio_id", "name", "iban") VALUES ($1, 'Conto dedicato', $2) RETURNING "id"`,
+      [demoId, iban],
+    );
+    const [svc] = await a.sql<{ id: number }>(
+      `INSERT INTO "studio_services" ("studio_id", "description", "cost", "bank_account_id") VALUES ($1, 'Paghe', 10, $2) RETURNING "id"`,
+      [demoId, bank!.id],
+    );
+    const res = await a.get(
+      'collab',
+      '/api/bollettino/actions/download_pdf',
+      query([customers[1]!.id], '99.9', Number(svc!.id)),
+    );
     expect(res.statusCode).toBe(200);
     const path = save('bank.pdf', res.rawPayload);
     expect(pdfText(path)).toContain('IT60 X054 2811 1010 0000 0123 456');
@@ -109,8 +140,17 @@ describe('C21 C22 bollettini', () => {
 
   it('C22 download_html: one customer gives Bollettino.html.doc, escaped HTML with the same data, served as application/msword', async () => {
     // a copy of a demo customer with markup in its name
-    const cols = (await a.sql<{ c: string }>(`SELECT column_name AS c FROM information_schema.columns WHERE table_name = 'customers' AND column_name NOT IN ('id', 'cod', 'business_name')`)).map((r) => `"${r.c}"`).join(', ');
-    const [evil] = await a.sql<{ id: number }>(`INSERT INTO "customers" (${cols}, "business_name") SELECT ${cols}, '<script>alert(1)</script> & Figli' FROM "customers" WHERE "id" = $1 RETURNING "id"`, [customers[0]!.id]);
+    const cols = (
+      await a.sql<{ c: string }>(
+        `SELECT column_name AS c FROM information_schema.columns WHERE table_name = 'customers' AND column_name NOT IN ('id', 'cod', 'business_name')`,
+      )
+    )
+      .map((r) => `"${r.c}"`)
+      .join(', ');
+    const [evil] = await a.sql<{ id: number }>(
+      `INSERT INTO "customers" (${cols}, "business_name") SELECT ${cols}, '<script>alert(1)</script> & Figli' FROM "customers" WHERE "id" = $1 RETURNING "id"`,
+      [customers[0]!.id],
+    );
     const res = await a.get('collab', '/api/bollettino/actions/download_html', query([Number(evil!.id)], '10'));
     expect(res.statusCode, res.body.slice(0, 300)).toBe(200);
     expect(res.headers['content-type']).toMatch(/^application\/msword/);
@@ -122,7 +162,11 @@ describe('C21 C22 bollettini', () => {
   });
 
   it('C22 download_html: several customers give Bollettini.zip of .html.doc files', async () => {
-    const res = await a.get('collab', '/api/bollettino/actions/download_html', query(customers.slice(0, 2).map((c) => c.id)));
+    const res = await a.get(
+      'collab',
+      '/api/bollettino/actions/download_html',
+      query(customers.slice(0, 2).map((c) => c.id)),
+    );
     expect(res.statusCode).toBe(200);
     const zip = save('html.zip', res.rawPayload);
     const list = execFileSync('unzip', ['-Z1', zip], { encoding: 'utf8' }).trim().split('\n');
@@ -142,25 +186,55 @@ describe('C21 C22 bollettini', () => {
     expect(zero.json().errors.amount).toBeDefined();
   });
 
-  it("C21 bollettini: a customer or a service of another studio answers 404; Utente cannot print (403)", async () => {
-    const [other] = await a.sql<{ id: number }>('SELECT "id" FROM "customers" WHERE "studio_id" = $1 LIMIT 1', [bianchiId]);
-    const [otherSvc] = await a.sql<{ id: number }>(`INSERT INTO "studio_services" ("studio_id", "description", "cost") VALUES ($1, 'Altro studio', 5) RETURNING "id"`, [bianchiId]);
-    expect((await a.get('collab', '/api/bollettino/actions/download_pdf', query([customers[0]!.id, Number(other!.id)]))).statusCode).toBe(404);
-    expect((await a.get('collab', '/api/bollettino/actions/download_pdf', query([customers[0]!.id], '5', Number(otherSvc!.id)))).statusCode).toBe(404);
+  it('C21 bollettini: a customer or a service of another studio answers 404; Utente cannot print (403)', async () => {
+    const [other] = await a.sql<{ id: number }>('SELECT "id" FROM "customers" WHERE "studio_id" = $1 LIMIT 1', [
+      bianchiId,
+    ]);
+    const [otherSvc] = await a.sql<{ id: number }>(
+      `INSERT INTO "studio_services" ("studio_id", "description", "cost") VALUES ($1, 'Altro studio', 5) RETURNING "id"`,
+      [bianchiId],
+    );
+    expect(
+      (await a.get('collab', '/api/bollettino/actions/download_pdf', query([customers[0]!.id, Number(other!.id)])))
+        .statusCode,
+    ).toBe(404);
+    expect(
+      (
+        await a.get(
+          'collab',
+          '/api/bollettino/actions/download_pdf',
+          query([customers[0]!.id], '5', Number(otherSvc!.id)),
+        )
+      ).statusCode,
+    ).toBe(404);
     const headers = await a.utente('utente.documenti@studiodemo.test');
     const qs = new URLSearchParams(query([customers[0]!.id])).toString();
-    expect((await t.app.inject({ method: 'GET', url: `/api/bollettino/actions/download_pdf?${qs}`, headers })).statusCode).toBe(403);
+    expect(
+      (await t.app.inject({ method: 'GET', url: `/api/bollettino/actions/download_pdf?${qs}`, headers })).statusCode,
+    ).toBe(403);
   });
 });
 
 describe('C29 C30 account statements', () => {
   /** a customer copied from a demo one, with these movements only */
   async function customerWith(name: string, moves: Array<[string, number, string, string]>) {
-    const cols = (await a.sql<{ c: string }>(`SELECT column_name AS c FROM information_schema.columns WHERE table_name = 'customers' AND column_name NOT IN ('id', 'cod', 'business_name')`)).map((r) => `"${r.c}"`).join(', ');
-    const [c] = await a.sql<{ id: number }>(`INSERT INTO "customers" (${cols}, "business_name") SELECT ${cols}, $2 FROM "customers" WHERE "id" = $1 RETURNING "id"`, [customers[0]!.id, name]);
+    const cols = (
+      await a.sql<{ c: string }>(
+        `SELECT column_name AS c FROM information_schema.columns WHERE table_name = 'customers' AND column_name NOT IN ('id', 'cod', 'business_name')`,
+      )
+    )
+      .map((r) => `"${r.c}"`)
+      .join(', ');
+    const [c] = await a.sql<{ id: number }>(
+      `INSERT INTO "customers" (${cols}, "business_name") SELECT ${cols}, $2 FROM "customers" WHERE "id" = $1 RETURNING "id"`,
+      [customers[0]!.id, name],
+    );
     const id = Number(c!.id);
     for (const [type, amount, date, note] of moves) {
-      await a.sql(`INSERT INTO "transactions" ("studio_id", "customer_id", "type", "amount", "date", "transaction_note") VALUES ($1, $2, $3, $4, $5, $6)`, [demoId, id, type, amount, date, note]);
+      await a.sql(
+        `INSERT INTO "transactions" ("studio_id", "customer_id", "type", "amount", "date", "transaction_note") VALUES ($1, $2, $3, $4, $5, $6)`,
+        [demoId, id, type, amount, date, note],
+      );
     }
     return id;
   }
@@ -173,7 +247,11 @@ describe('C29 C30 account statements', () => {
       ['ADJUSTMENT', -10.25, '2026-03-01 00:00:00', 'Arrotondamento'],
       ['CHARGE', 999, '2027-01-01 00:00:00', 'Fuori periodo'],
     ]);
-    const res = await a.get('collab', '/api/account_balance_pdf', { customer_ids: `[${id}]`, from: '2026-01-01', to: '2026-12-31' });
+    const res = await a.get('collab', '/api/account_balance_pdf', {
+      customer_ids: `[${id}]`,
+      from: '2026-01-01',
+      to: '2026-12-31',
+    });
     expect(res.statusCode, res.body.slice(0, 300)).toBe(200);
     expect(res.headers['content-disposition']).toContain('filename="EstrattoConto.pdf"');
     const text = pdfText(save('statement.pdf', res.rawPayload));
@@ -194,12 +272,25 @@ describe('C29 C30 account statements', () => {
   it('C29 C30 several customers give EstrattiConto.zip with one statement each; the HTML variant is escaped', async () => {
     const one = await customerWith('Zip Uno <b>S.r.l.</b>', [['CHARGE', 10, '2026-05-01 00:00:00', 'x']]);
     const two = await customerWith('Zip Due S.r.l.', []);
-    const res = await a.get('collab', '/api/account_balance_pdf', { customer_ids: `[${one},${two}]`, from: '01-01-2026', to: '31-12-2026' });
+    const res = await a.get('collab', '/api/account_balance_pdf', {
+      customer_ids: `[${one},${two}]`,
+      from: '01-01-2026',
+      to: '31-12-2026',
+    });
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-disposition']).toContain('filename="EstrattiConto.zip"');
-    const names = execFileSync('unzip', ['-Z1', save('statements.zip', res.rawPayload)], { encoding: 'utf8' }).trim().split('\n');
-    expect(names.sort()).toEqual([`EstrattoConto_Zip_Due_S.r.l._${two}.pdf`, `EstrattoConto_Zip_Uno_b_S.r.l._b_${one}.pdf`]);
-    const html = await a.get('collab', '/api/account_balance_html', { customer_ids: `[${one}]`, from: '2026-01-01', to: '2026-12-31' });
+    const names = execFileSync('unzip', ['-Z1', save('statements.zip', res.rawPayload)], { encoding: 'utf8' })
+      .trim()
+      .split('\n');
+    expect(names.sort()).toEqual([
+      `EstrattoConto_Zip_Due_S.r.l._${two}.pdf`,
+      `EstrattoConto_Zip_Uno_b_S.r.l._b_${one}.pdf`,
+    ]);
+    const html = await a.get('collab', '/api/account_balance_html', {
+      customer_ids: `[${one}]`,
+      from: '2026-01-01',
+      to: '2026-12-31',
+    });
     expect(html.statusCode).toBe(200);
     expect(html.headers['content-type']).toMatch(/^application\/msword/);
     expect(html.headers['content-disposition']).toContain('filename="EstrattoConto.html.doc"');
@@ -208,21 +299,38 @@ describe('C29 C30 account statements', () => {
   });
 
   it('C29 bad periods answer 422 in Italian; a customer of another studio 404', async () => {
-    const bad = await a.get('collab', '/api/account_balance_pdf', { customer_ids: `[${customers[0]!.id}]`, from: '2026-12-31', to: '2026-01-01' });
+    const bad = await a.get('collab', '/api/account_balance_pdf', {
+      customer_ids: `[${customers[0]!.id}]`,
+      from: '2026-12-31',
+      to: '2026-01-01',
+    });
     expect(bad.statusCode).toBe(422);
     expect(bad.json().errors.from).toEqual(['La data di inizio intervallo è maggiore di quella di fine']);
-    const wrong = await a.get('collab', '/api/account_balance_pdf', { customer_ids: `[${customers[0]!.id}]`, from: '31/02/2026' });
+    const wrong = await a.get('collab', '/api/account_balance_pdf', {
+      customer_ids: `[${customers[0]!.id}]`,
+      from: '31/02/2026',
+    });
     expect(wrong.json().errors.from).toEqual(['formato corretto DD-MM-YYYY']);
-    const [other] = await a.sql<{ id: number }>('SELECT "id" FROM "customers" WHERE "studio_id" = $1 LIMIT 1', [bianchiId]);
-    expect((await a.get('collab', '/api/account_balance_pdf', { customer_ids: `[${other!.id}]` })).statusCode).toBe(404);
+    const [other] = await a.sql<{ id: number }>('SELECT "id" FROM "customers" WHERE "studio_id" = $1 LIMIT 1', [
+      bianchiId,
+    ]);
+    expect((await a.get('collab', '/api/account_balance_pdf', { customer_ids: `[${other!.id}]` })).statusCode).toBe(
+      404,
+    );
   });
 });
 
 describe('C33 transfer letter', () => {
   it("C33 lettera_bonifico_pdf: one customer and an amount give LetteraBonifico.pdf with the studio's IBAN, the amount, the reason and the legal representative", async () => {
     const c = customers[0]!;
-    const [rep] = await a.sql<{ name: string; surname: string | null }>(`SELECT l."name", l."surname" FROM "customers" c JOIN "legal_representatives" l ON l."id" = c."legal_representative_id" WHERE c."id" = $1`, [c.id]);
-    const res = await a.get('collab', '/api/lettera_bonifico_pdf/actions/download_pdf', { customers_ids: `[${c.id}]`, amount: '480,00' });
+    const [rep] = await a.sql<{ name: string; surname: string | null }>(
+      `SELECT l."name", l."surname" FROM "customers" c JOIN "legal_representatives" l ON l."id" = c."legal_representative_id" WHERE c."id" = $1`,
+      [c.id],
+    );
+    const res = await a.get('collab', '/api/lettera_bonifico_pdf/actions/download_pdf', {
+      customers_ids: `[${c.id}]`,
+      amount: '480,00',
+    });
     expect(res.statusCode, res.body.slice(0, 300)).toBe(200);
     expect(res.headers['content-type']).toBe('application/pdf');
     expect(res.headers['content-disposition']).toContain('filename="LetteraBonifico.pdf"');
@@ -236,23 +344,46 @@ describe('C33 transfer letter', () => {
   });
 
   it("C33 lettera_bonifico_pdf: more than one customer answers 422 'Attenzione scegli solo un cliente'; no amount 422; another studio's customer 404", async () => {
-    const two = await a.get('collab', '/api/lettera_bonifico_pdf/actions/download_pdf', { customers_ids: `[${customers[0]!.id},${customers[1]!.id}]`, amount: '10' });
+    const two = await a.get('collab', '/api/lettera_bonifico_pdf/actions/download_pdf', {
+      customers_ids: `[${customers[0]!.id},${customers[1]!.id}]`,
+      amount: '10',
+    });
     expect(two.statusCode).toBe(422);
     expect(two.json().errors.customers_ids).toEqual(['Attenzione scegli solo un cliente']);
-    const none = await a.get('collab', '/api/lettera_bonifico_pdf/actions/download_pdf', { customers_ids: `[${customers[0]!.id}]` });
+    const none = await a.get('collab', '/api/lettera_bonifico_pdf/actions/download_pdf', {
+      customers_ids: `[${customers[0]!.id}]`,
+    });
     expect(none.statusCode).toBe(422);
     expect(none.json().errors.amount).toBeDefined();
-    const [other] = await a.sql<{ id: number }>('SELECT "id" FROM "customers" WHERE "studio_id" = $1 LIMIT 1', [bianchiId]);
-    expect((await a.get('collab', '/api/lettera_bonifico_pdf/actions/download_pdf', { customers_ids: `[${other!.id}]`, amount: '10' })).statusCode).toBe(404);
+    const [other] = await a.sql<{ id: number }>('SELECT "id" FROM "customers" WHERE "studio_id" = $1 LIMIT 1', [
+      bianchiId,
+    ]);
+    expect(
+      (
+        await a.get('collab', '/api/lettera_bonifico_pdf/actions/download_pdf', {
+          customers_ids: `[${other!.id}]`,
+          amount: '10',
+        })
+      ).statusCode,
+    ).toBe(404);
   });
 });
 
 describe('C27 C28 contracts', () => {
   it('C27 accounting_contract_pdf: the engagement letter of one customer with the manager, the customer, its legal representative, the fee and its installments in exact cents', async () => {
-    const [c] = await a.sql<{ id: number; business_name: string }>(`SELECT c."id", c."business_name" FROM "customers" c JOIN "legal_representatives" l ON l."id" = c."legal_representative_id"
-      WHERE c."studio_id" = $1 AND c."deleted_at" IS NULL AND c."address" IS NOT NULL AND c."city" IS NOT NULL ORDER BY c."id" LIMIT 1`, [demoId]);
-    await a.sql('UPDATE "customers" SET "yearly_accounting_amount" = 1000, "yearly_number_of_installments" = 3 WHERE "id" = $1', [c!.id]);
-    const [m] = await a.sql<{ manager_name: string; manager_surname: string; sign_city: string }>('SELECT "manager_name", "manager_surname", "sign_city" FROM "studios" WHERE "id" = $1', [demoId]);
+    const [c] = await a.sql<{ id: number; business_name: string }>(
+      `SELECT c."id", c."business_name" FROM "customers" c JOIN "legal_representatives" l ON l."id" = c."legal_representative_id"
+      WHERE c."studio_id" = $1 AND c."deleted_at" IS NULL AND c."address" IS NOT NULL AND c."city" IS NOT NULL ORDER BY c."id" LIMIT 1`,
+      [demoId],
+    );
+    await a.sql(
+      'UPDATE "customers" SET "yearly_accounting_amount" = 1000, "yearly_number_of_installments" = 3 WHERE "id" = $1',
+      [c!.id],
+    );
+    const [m] = await a.sql<{ manager_name: string; manager_surname: string; sign_city: string }>(
+      'SELECT "manager_name", "manager_surname", "sign_city" FROM "studios" WHERE "id" = $1',
+      [demoId],
+    );
     const res = await a.get('collab', '/api/accounting_contract_pdf', { customer_id: String(c!.id) });
     expect(res.statusCode, res.body.slice(0, 300)).toBe(200);
     expect(res.headers['content-type']).toBe('application/pdf');
@@ -272,21 +403,38 @@ describe('C27 C28 contracts', () => {
   });
 
   it('C27 C28 a customer without a legal representative, or a studio with missing manager data, answers 422 naming what is missing', async () => {
-    const cols = (await a.sql<{ c: string }>(`SELECT column_name AS c FROM information_schema.columns WHERE table_name = 'customers' AND column_name NOT IN ('id', 'cod', 'business_name', 'legal_representative_id')`)).map((r) => `"${r.c}"`).join(', ');
+    const cols = (
+      await a.sql<{ c: string }>(
+        `SELECT column_name AS c FROM information_schema.columns WHERE table_name = 'customers' AND column_name NOT IN ('id', 'cod', 'business_name', 'legal_representative_id')`,
+      )
+    )
+      .map((r) => `"${r.c}"`)
+      .join(', ');
     // the legal representative is required on a customer: one that was trashed is none
-    const [rep] = await a.sql<{ id: number }>(`INSERT INTO "legal_representatives" ("studio_id", "name", "surname", "deleted_at") VALUES ($1, 'Cestinato', 'Rossi', LOCALTIMESTAMP) RETURNING "id"`, [demoId]);
-    const [orphan] = await a.sql<{ id: number }>(`INSERT INTO "customers" (${cols}, "business_name", "legal_representative_id") SELECT ${cols}, 'Senza Rappresentante S.r.l.', $2 FROM "customers" WHERE "id" = $1 RETURNING "id"`, [customers[0]!.id, rep!.id]);
+    const [rep] = await a.sql<{ id: number }>(
+      `INSERT INTO "legal_representatives" ("studio_id", "name", "surname", "deleted_at") VALUES ($1, 'Cestinato', 'Rossi', LOCALTIMESTAMP) RETURNING "id"`,
+      [demoId],
+    );
+    const [orphan] = await a.sql<{ id: number }>(
+      `INSERT INTO "customers" (${cols}, "business_name", "legal_representative_id") SELECT ${cols}, 'Senza Rappresentante S.r.l.', $2 FROM "customers" WHERE "id" = $1 RETURNING "id"`,
+      [customers[0]!.id, rep!.id],
+    );
     const res = await a.get('collab', '/api/accounting_contract_pdf', { customer_id: String(orphan!.id) });
     expect(res.statusCode).toBe(422);
     expect(res.json().message).toContain('Legale rappresentante (cliente)');
     // Studio Bianchi's card is incomplete: its manager data are named
     await a.headers('bianchi');
-    const [b] = await a.sql<{ id: number }>('SELECT "id" FROM "customers" WHERE "studio_id" = $1 AND "deleted_at" IS NULL LIMIT 1', [bianchiId]);
+    const [b] = await a.sql<{ id: number }>(
+      'SELECT "id" FROM "customers" WHERE "studio_id" = $1 AND "deleted_at" IS NULL LIMIT 1',
+      [bianchiId],
+    );
     await a.sql(`UPDATE "studios" SET "manager_cf" = NULL WHERE "id" = $1`, [bianchiId]);
     const inc = await a.get('bianchi', '/api/accounting_contract_pdf', { customer_id: String(b!.id) });
     expect(inc.statusCode).toBe(422);
     expect(inc.json().message).toMatch(/^Dati mancanti per il contratto: .*Codice fiscale responsabile \(studio\)/);
     // another studio's customer
-    expect((await a.get('collab', '/api/accounting_contract_pdf', { customer_id: String(b!.id) })).statusCode).toBe(404);
+    expect((await a.get('collab', '/api/accounting_contract_pdf', { customer_id: String(b!.id) })).statusCode).toBe(
+      404,
+    );
   });
 });

@@ -16,7 +16,9 @@ beforeAll(async () => {
   a = api(t);
   rep = (await a.firstRow('legal_representatives', await a.studioId('Studio Demo'))).id;
 });
-afterAll(async () => { await t?.close(); });
+afterAll(async () => {
+  await t?.close();
+});
 
 /** The first 15 characters with their right check character. */
 const code = (first15: string) => first15 + fiscalCodeCheckChar(first15);
@@ -31,7 +33,12 @@ describe('codice fiscale on the server', () => {
   });
 
   it("C10 C11 customers: a right check character with no such birthplace or day is 'Codice Fiscale Non Valido'", async () => {
-    for (const cf of [code('RSSMRA80A01Z999'), code('RSSMRA80A32H501'), code('RSSMRA80B30H501'), code('RSSMRA80A00H501')]) {
+    for (const cf of [
+      code('RSSMRA80A01Z999'),
+      code('RSSMRA80A32H501'),
+      code('RSSMRA80B30H501'),
+      code('RSSMRA80A00H501'),
+    ]) {
       const res = await create(cf);
       expect(res.statusCode, cf).toBe(422);
       expect(res.json().errors.fiscal_code, cf).toEqual(['Codice Fiscale Non Valido']);

@@ -24,7 +24,9 @@ beforeAll(async () => {
   await t.app.listen({ port: 0, host: '127.0.0.1' });
   base = `http://127.0.0.1:${(t.app.server.address() as AddressInfo).port}`;
 });
-afterAll(async () => { await t?.close(); });
+afterAll(async () => {
+  await t?.close();
+});
 
 const newTask = async (cod: string) => {
   const res = await a.post('admin', '/api/tasks', { cod, name: `Task ${cod}` });
@@ -38,14 +40,20 @@ describe('9.5 DELETE is safe to repeat', () => {
   it('9.5 C17 delete: two concurrent DELETEs of an active row (a double click) trash it once and never delete it forever', async () => {
     const { id } = await newTask('DOPPIO-CLIC');
     const url = `/api/task/${encodeURIComponent(`[${id}]`)}`;
-    const [one, two] = await Promise.all([a.del('admin', url, { force_delete: 'auto' }), a.del('admin', url, { force_delete: 'auto' })]);
+    const [one, two] = await Promise.all([
+      a.del('admin', url, { force_delete: 'auto' }),
+      a.del('admin', url, { force_delete: 'auto' }),
+    ]);
     expect([one.statusCode, two.statusCode]).toEqual([200, 200]);
     expect(one.json().data).toEqual({ trashed: 1, deleted: 0 });
     expect(two.json().data).toEqual({ trashed: 1, deleted: 0 });
     const row = await taskRow(id);
     expect(row, 'the row still exists').toBeDefined();
     expect(row!.deleted_at).not.toBeNull();
-    const actions = await a.sql<{ action: string }>(`SELECT "action" FROM "audit_log" WHERE "model" = 'Task' AND "record_id" = $1 ORDER BY "id"`, [id]);
+    const actions = await a.sql<{ action: string }>(
+      `SELECT "action" FROM "audit_log" WHERE "model" = 'Task' AND "record_id" = $1 ORDER BY "id"`,
+      [id],
+    );
     expect(actions.map((r) => r.action)).toEqual(['create', 'trash']);
   });
 
@@ -53,7 +61,10 @@ describe('9.5 DELETE is safe to repeat', () => {
     const { id } = await newTask('GIA-CESTINATO');
     const url = `/api/task/${encodeURIComponent(`[${id}]`)}`;
     expect((await a.del('admin', url)).json().data).toEqual({ trashed: 1, deleted: 0 });
-    expect((await a.del('admin', url, { versions: await a.versions('admin', 'tasks', [id]) })).json().data).toEqual({ trashed: 0, deleted: 1 });
+    expect((await a.del('admin', url, { versions: await a.versions('admin', 'tasks', [id]) })).json().data).toEqual({
+      trashed: 0,
+      deleted: 1,
+    });
     expect(await taskRow(id)).toBeUndefined();
   });
 });
@@ -61,7 +72,11 @@ describe('9.5 DELETE is safe to repeat', () => {
 describe('9.6 every update carries its version', () => {
   it('9.6 C11 update: a PUT without updated_at, or with null, answers 428 and changes nothing', async () => {
     const { id } = await newTask('SENZA-VERSIONE');
-    for (const payload of [{ name: 'Senza versione' }, { name: 'Senza versione', updated_at: null }, { name: 'Senza versione', updated_at: '' }]) {
+    for (const payload of [
+      { name: 'Senza versione' },
+      { name: 'Senza versione', updated_at: null },
+      { name: 'Senza versione', updated_at: '' },
+    ]) {
       const res = await a.call('admin', 'PUT', `/api/tasks/${id}`, { payload });
       expect(res.statusCode, JSON.stringify(payload)).toBe(428);
       expect(res.json().message).toMatch(/versione/);
@@ -77,12 +92,17 @@ describe('9.6 every update carries its version', () => {
     const got = await a.get('admin', `/api/tasks/${id}`);
     const etag = String(got.headers.etag);
     expect(etag).toBe(`"${got.json().data.updated_at}"`);
-    const viaHeader = await a.call('admin', 'PUT', `/api/tasks/${id}`, { payload: { name: 'Con If-Match' }, headers: { 'if-match': etag } });
+    const viaHeader = await a.call('admin', 'PUT', `/api/tasks/${id}`, {
+      payload: { name: 'Con If-Match' },
+      headers: { 'if-match': etag },
+    });
     expect(viaHeader.statusCode, viaHeader.body).toBe(200);
     // the same instant written another way ('T', fewer decimals) is the same version
     const v = viaHeader.json().data.updated_at as string; // 'YYYY-MM-DD HH:MM:SS.ffffff'
     const sameTime = `${v.slice(0, 10)}T${v.slice(11, 23)}`;
-    const ok = await a.call('admin', 'PUT', `/api/tasks/${id}`, { payload: { name: 'Stessa versione', updated_at: sameTime } });
+    const ok = await a.call('admin', 'PUT', `/api/tasks/${id}`, {
+      payload: { name: 'Stessa versione', updated_at: sameTime },
+    });
     expect(ok.statusCode, ok.body).toBe(200);
     // the old version is stale now
     const stale = await a.call('admin', 'PUT', `/api/tasks/${id}`, { payload: { name: 'Vecchia', updated_at: v } });
@@ -98,9 +118,16 @@ describe('9.6 every update carries its version', () => {
     await a.put('admin', `/api/tasks/${ids[1]}`, { note: 'cambiata da un altro' });
     const stale = await a.put('admin', '/api/tasks', { ids, data: { note: 'In blocco' }, versions });
     expect(stale.statusCode).toBe(412);
-    const notes = await a.sql<{ note: string | null }>('SELECT "note" FROM "tasks" WHERE "id" = ANY($1::int[]) ORDER BY "id"', [ids]);
+    const notes = await a.sql<{ note: string | null }>(
+      'SELECT "note" FROM "tasks" WHERE "id" = ANY($1::int[]) ORDER BY "id"',
+      [ids],
+    );
     expect(notes.map((r) => r.note)).toEqual([null, 'cambiata da un altro']);
-    const fresh = await a.put('admin', '/api/tasks', { ids, data: { note: 'In blocco' }, versions: await a.versions('admin', 'tasks', ids) });
+    const fresh = await a.put('admin', '/api/tasks', {
+      ids,
+      data: { note: 'In blocco' },
+      versions: await a.versions('admin', 'tasks', ids),
+    });
     expect(fresh.statusCode, fresh.body).toBe(200);
   });
 
@@ -111,8 +138,13 @@ describe('9.6 every update carries its version', () => {
     const worker = async () => {
       for (let done = 0; done < 4;) {
         const cur = (await a.get('admin', `/api/tasks/${id}`)).json().data;
-        const res = await a.call('admin', 'PUT', `/api/tasks/${id}`, { payload: { note: String(Number(cur.note) + 1), updated_at: cur.updated_at } });
-        if (res.statusCode === 200) { acknowledged++; done++; } else expect(res.statusCode).toBe(412);
+        const res = await a.call('admin', 'PUT', `/api/tasks/${id}`, {
+          payload: { note: String(Number(cur.note) + 1), updated_at: cur.updated_at },
+        });
+        if (res.statusCode === 200) {
+          acknowledged++;
+          done++;
+        } else expect(res.statusCode).toBe(412);
       }
     };
     await Promise.all([worker(), worker(), worker(), worker(), worker()]);
@@ -123,10 +155,13 @@ describe('9.6 every update carries its version', () => {
 
 describe('9.7 concurrent creates of one code', () => {
   it('9.7 C10 create: ten concurrent creates of the same code give one 201 and 422 on the field for the others, never 500', async () => {
-    const answers = await Promise.all(Array.from({ length: 10 }, (_, i) => a.post('admin', '/api/tasks', { cod: 'CORSA', name: `Corsa ${i}` })));
+    const answers = await Promise.all(
+      Array.from({ length: 10 }, (_, i) => a.post('admin', '/api/tasks', { cod: 'CORSA', name: `Corsa ${i}` })),
+    );
     const codes = answers.map((r) => r.statusCode).sort();
     expect(codes).toEqual([201, 422, 422, 422, 422, 422, 422, 422, 422, 422]);
-    for (const r of answers.filter((x) => x.statusCode === 422)) expect(r.json().errors.cod).toEqual(['Valore già presente']);
+    for (const r of answers.filter((x) => x.statusCode === 422))
+      expect(r.json().errors.cod).toEqual(['Valore già presente']);
   });
 });
 
@@ -137,7 +172,9 @@ describe('9.10 bad input answers 4xx in Italian', () => {
       { search_text: 'a\u0000b' },
       { filters: [{ name: 'city', type: 'OR', val: ['Roma\u0000'] }] },
       { filters: [{ name: 'legal_representative_id', type: 'OR', val: [99_999_999_999] }] },
-      { page: '1e20' }, { page: '99999999999' }, { items_per_page: '0x10' },
+      { page: '1e20' },
+      { page: '99999999999' },
+      { items_per_page: '0x10' },
     ];
     for (const q of cases) {
       const res = await a.get('admin', LIST, q);
@@ -148,9 +185,17 @@ describe('9.10 bad input answers 4xx in Italian', () => {
 
   it('9.10 C10 create: wrong types are refused with 422, not coerced', async () => {
     const rep = (await a.firstRow('legal_representatives', demoId)).id;
-    const body = { business_name: 'Tipi Sbagliati S.r.l.', email: 'tipi@sbagliati.test', yearly_accounting_amount: 100, legal_representative_id: rep };
+    const body = {
+      business_name: 'Tipi Sbagliati S.r.l.',
+      email: 'tipi@sbagliati.test',
+      yearly_accounting_amount: 100,
+      legal_representative_id: rep,
+    };
     const wrong: Array<[string, unknown]> = [
-      ['business_name', { a: 1 }], ['business_name', ['x']], ['legal_representative_id', true], ['ceased', 'no'],
+      ['business_name', { a: 1 }],
+      ['business_name', ['x']],
+      ['legal_representative_id', true],
+      ['ceased', 'no'],
       ['business_name', 'NUL\u0000'],
     ];
     for (const [field, value] of wrong) {
@@ -158,7 +203,7 @@ describe('9.10 bad input answers 4xx in Italian', () => {
       expect(res.statusCode, `${field}=${JSON.stringify(value)}`).toBe(422);
       expect(Object.keys(res.json().errors), `${field}=${JSON.stringify(value)}`).toContain(field);
     }
-    const user = (await a.firstRow<{ id: number }>('users', demoId));
+    const user = await a.firstRow<{ id: number }>('users', demoId);
     const active = await a.put('admin', `/api/user/users/${user.id}`, { active: 'no' });
     expect(active.statusCode).toBe(422);
     const role = await a.post('superadmin', '/api/user/roles', { name: 'Ruolo prova', permission_ids: 5 });
@@ -168,7 +213,12 @@ describe('9.10 bad input answers 4xx in Italian', () => {
 
   it('9.10 C10 create: money that cannot be negative (yearly amount, payslip rate, service cost) refuses negatives', async () => {
     const rep = (await a.firstRow('legal_representatives', demoId)).id;
-    const body = { business_name: 'Negativi S.r.l.', email: 'neg@ativi.test', yearly_accounting_amount: 100, legal_representative_id: rep };
+    const body = {
+      business_name: 'Negativi S.r.l.',
+      email: 'neg@ativi.test',
+      yearly_accounting_amount: 100,
+      legal_representative_id: rep,
+    };
     for (const field of ['yearly_accounting_amount', 'cedolino_rate']) {
       const res = await a.post('admin', '/api/customers', { ...body, [field]: -5 });
       expect(res.statusCode).toBe(422);
@@ -183,13 +233,23 @@ describe('9.10 bad input answers 4xx in Italian', () => {
 
   it('9.10 C10 create: dates outside 1900–2199 are refused', async () => {
     const rep = (await a.firstRow('legal_representatives', demoId)).id;
-    const body = { business_name: 'Date S.r.l.', email: 'date@esempio.test', yearly_accounting_amount: 100, legal_representative_id: rep };
+    const body = {
+      business_name: 'Date S.r.l.',
+      email: 'date@esempio.test',
+      yearly_accounting_amount: 100,
+      legal_representative_id: rep,
+    };
     for (const d of ['1899-12-31', '2200-01-01', '0202-05-01']) {
       const res = await a.post('admin', '/api/customers', { ...body, acquisition_date: d });
       expect(res.statusCode, d).toBe(422);
-      expect(res.json().errors.acquisition_date, d).toEqual(["Data fuori intervallo: l'anno deve essere tra 1900 e 2199"]);
+      expect(res.json().errors.acquisition_date, d).toEqual([
+        "Data fuori intervallo: l'anno deve essere tra 1900 e 2199",
+      ]);
     }
-    const dt = await a.post('admin', '/api/entita_esempios', { descrizione: 'Data e ora', data_ora: '2300-01-01 10:00:00' });
+    const dt = await a.post('admin', '/api/entita_esempios', {
+      descrizione: 'Data e ora',
+      data_ora: '2300-01-01 10:00:00',
+    });
     expect(dt.statusCode).toBe(422);
     expect(dt.json().errors.data_ora).toEqual(["Data fuori intervallo: l'anno deve essere tra 1900 e 2199"]);
     const ok = await a.post('admin', '/api/customers', { ...body, acquisition_date: '1900-01-01' });
@@ -209,11 +269,17 @@ describe('9.10 bad input answers 4xx in Italian', () => {
 
 describe('9.11 select-all then delete', () => {
   it('9.11 C17 delete: 10,000 ids in one address are trashed in one call', async () => {
-    await a.sql(`INSERT INTO "tasks" ("studio_id", "cod", "name") SELECT $1, 'MASSA-' || g, 'Massa ' || g FROM generate_series(1, 10000) g`, [demoId]);
-    const ids = (await a.sql<{ id: number }>(`SELECT "id" FROM "tasks" WHERE "cod" LIKE 'MASSA-%' ORDER BY "id"`)).map((r) => Number(r.id));
+    await a.sql(
+      `INSERT INTO "tasks" ("studio_id", "cod", "name") SELECT $1, 'MASSA-' || g, 'Massa ' || g FROM generate_series(1, 10000) g`,
+      [demoId],
+    );
+    const ids = (await a.sql<{ id: number }>(`SELECT "id" FROM "tasks" WHERE "cod" LIKE 'MASSA-%' ORDER BY "id"`)).map(
+      (r) => Number(r.id),
+    );
     expect(ids).toHaveLength(10_000);
     const res = await fetch(`${base}/api/task/${encodeURIComponent(JSON.stringify(ids))}?force_delete=auto`, {
-      method: 'DELETE', headers: { ...(await a.headers('admin')) },
+      method: 'DELETE',
+      headers: { ...(await a.headers('admin')) },
     });
     expect(res.status).toBe(200);
     expect((await res.json()).data).toEqual({ trashed: 10_000, deleted: 0 });
@@ -221,7 +287,9 @@ describe('9.11 select-all then delete', () => {
 
   it('9.11 C17 delete: a DELETE with a JSON content type and no body is accepted', async () => {
     const { id } = await newTask('JSON-VUOTO');
-    const res = await a.call('admin', 'DELETE', `/api/task/${encodeURIComponent(`[${id}]`)}`, { headers: { 'content-type': 'application/json' } });
+    const res = await a.call('admin', 'DELETE', `/api/task/${encodeURIComponent(`[${id}]`)}`, {
+      headers: { 'content-type': 'application/json' },
+    });
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json().data).toEqual({ trashed: 1, deleted: 0 });
   });
@@ -232,11 +300,17 @@ describe('9.12 CSV cells', () => {
     const rep = (await a.firstRow('legal_representatives', demoId)).id;
     const evil = "-2+3+cmd|' /C calc'!A0";
     const c = await a.post('admin', '/api/customers', {
-      business_name: evil, email: 'csv@esempio.test', yearly_accounting_amount: 1234.5, legal_representative_id: rep, city: '@SUM(1+1)',
+      business_name: evil,
+      email: 'csv@esempio.test',
+      yearly_accounting_amount: 1234.5,
+      legal_representative_id: rep,
+      city: '@SUM(1+1)',
     });
     expect(c.statusCode, c.body).toBe(201);
     const res = await a.get('admin', '/api/list/Customer/CustomerResourceListCollection', {
-      format: 'csv', fields: 'business_name,city,yearly_accounting_amount', filters: [{ name: 'id', type: 'OR', val: [c.json().data.id] }],
+      format: 'csv',
+      fields: 'business_name,city,yearly_accounting_amount',
+      filters: [{ name: 'id', type: 'OR', val: [c.json().data.id] }],
     });
     expect(res.statusCode).toBe(200);
     const line = res.body.split('\r\n')[1]!;
@@ -248,9 +322,12 @@ describe('9.12 CSV cells', () => {
 });
 
 describe('9.14 images are checked by content', () => {
-  const PNG = 'data:image/png;base64,iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAQAAAC1HAwCAAAAC0lEQVR42mP8/x8AAwMCAO+ip1sAAAAASUVORK5CYII=';
+  const PNG =
+    'data:image/png;base64,iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAQAAAC1HAwCAAAAC0lEQVR42mP8/x8AAwMCAO+ip1sAAAAASUVORK5CYII=';
   it('9.14 C11 update: bytes that are no image behind an image prefix are refused; a real PNG is kept', async () => {
-    const me = (await a.sql<{ id: number }>('SELECT "id" FROM "users" WHERE "email" = $1', ['admin@studiodemo.test']))[0]!.id;
+    const me = (
+      await a.sql<{ id: number }>('SELECT "id" FROM "users" WHERE "email" = $1', ['admin@studiodemo.test'])
+    )[0]!.id;
     const fakes = [
       `data:image/png;base64,${Buffer.from('<script>alert(1)</script>').toString('base64')}`,
       // a GIF's bytes declared as PNG
@@ -270,7 +347,9 @@ describe('9.14 images are checked by content', () => {
 
 describe('9.15 headers and relation filters', () => {
   it('9.15 C14 API answers carry Cache-Control: no-store; over plain HTTP no HSTS and no upgrade-insecure-requests', async () => {
-    const res = await fetch(`${base}/api/list/Customer/CustomerResourceListCollection?items_per_page=1`, { headers: await a.headers('admin') });
+    const res = await fetch(`${base}/api/list/Customer/CustomerResourceListCollection?items_per_page=1`, {
+      headers: await a.headers('admin'),
+    });
     expect(res.status).toBe(200);
     expect(res.headers.get('cache-control')).toBe('no-store');
     expect(res.headers.get('strict-transport-security')).toBeNull();
@@ -282,7 +361,10 @@ describe('9.15 headers and relation filters', () => {
   it('9.15 C01 over HTTPS (a trusted proxy saying so) the answers carry HSTS and upgrade-insecure-requests', async () => {
     const behindProxy = await startTestApp({ env: { TRUST_PROXY: '127.0.0.1' } });
     try {
-      const https = await behindProxy.app.inject({ url: '/api/var/client_var', headers: { 'x-forwarded-proto': 'https' } });
+      const https = await behindProxy.app.inject({
+        url: '/api/var/client_var',
+        headers: { 'x-forwarded-proto': 'https' },
+      });
       expect(https.statusCode).toBe(200);
       expect(https.headers['strict-transport-security']).toMatch(/max-age=\d+/);
       expect(String(https.headers['content-security-policy'])).toContain('upgrade-insecure-requests');
@@ -290,15 +372,24 @@ describe('9.15 headers and relation filters', () => {
       const spoofed = await t.app.inject({ url: '/api/var/client_var', headers: { 'x-forwarded-proto': 'https' } });
       expect(spoofed.headers['strict-transport-security']).toBeUndefined();
       expect(String(spoofed.headers['content-security-policy'])).not.toContain('upgrade-insecure-requests');
-    } finally { await behindProxy.close(); }
+    } finally {
+      await behindProxy.close();
+    }
   });
 
   it("9.15 C14 list: a relation filter (relation_field_name) never matches through another studio's rows", async () => {
     // a legal representative only Studio Bianchi has, linked to one of its customers
-    const rep = (await a.sql<{ id: number }>(`INSERT INTO "legal_representatives" ("studio_id", "name") VALUES ($1, 'Zebedeo Unicissimo') RETURNING "id"`, [bianchiId]))[0]!.id;
+    const rep = (
+      await a.sql<{ id: number }>(
+        `INSERT INTO "legal_representatives" ("studio_id", "name") VALUES ($1, 'Zebedeo Unicissimo') RETURNING "id"`,
+        [bianchiId],
+      )
+    )[0]!.id;
     const theirCustomer = (await a.firstRow('customers', bianchiId)).id;
     await a.sql('UPDATE "customers" SET "legal_representative_id" = $1 WHERE "id" = $2', [rep, theirCustomer]);
-    const filters = [{ name: 'legal_representative_id', relation_field_name: 'name', type: 'OR', val: ['Zebedeo Unicissimo'] }];
+    const filters = [
+      { name: 'legal_representative_id', relation_field_name: 'name', type: 'OR', val: ['Zebedeo Unicissimo'] },
+    ];
     const LIST = '/api/list/Customer/CustomerResourceListCollection';
     const ours = await a.get('admin', LIST, { items_per_page: -1, filters });
     expect(ours.statusCode).toBe(200);

@@ -22,7 +22,9 @@ beforeAll(async () => {
   bianchiId = await a.studioId('Studio Bianchi');
   all = await allCustomers(a, 'admin');
 });
-afterAll(async () => { await t?.close(); });
+afterAll(async () => {
+  await t?.close();
+});
 
 const LIST = '/api/list/Customer/CustomerResourceListCollection';
 const SEARCHABLE = ['cod', 'business_name', 'vat_id', 'fiscal_code', 'city', 'email'];
@@ -32,37 +34,64 @@ const sortedIds = (rows: Row[]) => ids(rows).sort((x, y) => x - y);
 async function list(query: Record<string, unknown>, who: 'admin' | 'collab' | 'bianchi' = 'admin', path = LIST) {
   const res = await a.get(who, path, query);
   if (res.statusCode !== 200) throw new Error(`${path}${qs(query)}: ${res.statusCode} ${res.body}`);
-  return res.json() as { data: Row[]; meta: { total: number; current_page: number; per_page: number; last_page: number }; item_meta_data: Row };
+  return res.json() as {
+    data: Row[];
+    meta: { total: number; current_page: number; per_page: number; last_page: number };
+    item_meta_data: Row;
+  };
 }
-const filtered = (filters: unknown[], extra: Record<string, unknown> = {}) => list({ items_per_page: -1, filters, ...extra });
+const filtered = (filters: unknown[], extra: Record<string, unknown> = {}) =>
+  list({ items_per_page: -1, filters, ...extra });
 
 describe('C14 basics', () => {
-  it('C14 list: the studio\'s active customers with the list columns and related names', async () => {
-    const db = await a.sql<{ id: number }>('SELECT "id" FROM "customers" WHERE "studio_id" = $1 AND "deleted_at" IS NULL ORDER BY "id"', [demoId]);
+  it("C14 list: the studio's active customers with the list columns and related names", async () => {
+    const db = await a.sql<{ id: number }>(
+      'SELECT "id" FROM "customers" WHERE "studio_id" = $1 AND "deleted_at" IS NULL ORDER BY "id"',
+      [demoId],
+    );
     expect(sortedIds(all)).toEqual(db.map((r) => Number(r.id)));
     const withStatus = all.find((r) => r.legal_status_id != null)!;
     expect(withStatus.legal_status).toMatchObject({ id: withStatus.legal_status_id });
     expect(typeof withStatus.legal_status.cod).toBe('string');
-    const status = await a.sql<{ cod: string; description: string }>('SELECT "cod", "description" FROM "legal_statuses" WHERE "id" = $1', [withStatus.legal_status_id]);
+    const status = await a.sql<{ cod: string; description: string }>(
+      'SELECT "cod", "description" FROM "legal_statuses" WHERE "id" = $1',
+      [withStatus.legal_status_id],
+    );
     expect(withStatus.legal_status.cod).toBe(status[0].cod);
     expect(withStatus.legal_status.label).toBe(`${status[0].cod} ${status[0].description}`);
     // the declared list columns, plus the row's version and trash flag
     for (const k of ['id', ...getModel('Customer').list.columns, 'updated_at', 'trashed']) {
       expect(withStatus, k).toHaveProperty(k);
     }
-    expect(getModel('Customer').list.columns).toEqual(expect.arrayContaining(['cod', 'business_name', 'vat_id', 'city', 'email', 'legal_status_id', 'yearly_accounting_amount', 'ceased']));
+    expect(getModel('Customer').list.columns).toEqual(
+      expect.arrayContaining([
+        'cod',
+        'business_name',
+        'vat_id',
+        'city',
+        'email',
+        'legal_status_id',
+        'yearly_accounting_amount',
+        'ceased',
+      ]),
+    );
     expect(typeof withStatus.yearly_accounting_amount).toBe('number');
   });
 
   it('C14 list: unknown model or collection is 404', async () => {
-    for (const path of ['/api/list/Nope/NopeResourceListCollection', '/api/list/Customer/CustomerNopeCollection', '/api/list/Customer/LegalStatusResourceListCollection', '/api/list/Nope']) {
+    for (const path of [
+      '/api/list/Nope/NopeResourceListCollection',
+      '/api/list/Customer/CustomerNopeCollection',
+      '/api/list/Customer/LegalStatusResourceListCollection',
+      '/api/list/Nope',
+    ]) {
       const res = await a.get('admin', path);
       expect(res.statusCode, path).toBe(404);
       expect(typeof res.json().message).toBe('string');
     }
   });
 
-  it('C14 list: a role below the model\'s read floor is 403 (Collaboratore on users)', async () => {
+  it("C14 list: a role below the model's read floor is 403 (Collaboratore on users)", async () => {
     const res = await a.get('collab', '/api/list/User/UserResourceListCollection');
     expect(res.statusCode).toBe(403);
     expect(res.json().message).toBe('Operazione non consentita (403)');
@@ -70,7 +99,12 @@ describe('C14 basics', () => {
 });
 
 describe('C14 search_text', () => {
-  const matches = (r: Row, word: string) => SEARCHABLE.some((f) => String(r[f] ?? '').toLowerCase().includes(word.toLowerCase()));
+  const matches = (r: Row, word: string) =>
+    SEARCHABLE.some((f) =>
+      String(r[f] ?? '')
+        .toLowerCase()
+        .includes(word.toLowerCase()),
+    );
 
   it('C14 list: search_text matches every word (each in any searchable field)', async () => {
     // a surname-like word and a city taken from the data, in lower case and shortened
@@ -133,7 +167,9 @@ describe('C14 filters', () => {
     expect(sortedIds(gt.data)).toEqual(sortedIds(all.filter((r) => r.yearly_accounting_amount > mid)));
     expect(sortedIds(lte.data)).toEqual(sortedIds(all.filter((r) => r.yearly_accounting_amount <= mid)));
     expect(gt.meta.total).toBeLessThan(gte.meta.total);
-    expect(gte.meta.total + lte.meta.total - all.filter((r) => r.yearly_accounting_amount === mid).length).toBe(all.length);
+    expect(gte.meta.total + lte.meta.total - all.filter((r) => r.yearly_accounting_amount === mid).length).toBe(
+      all.length,
+    );
   });
 
   it('C14 list: glue or / and joins a filter to the previous ones', async () => {
@@ -161,7 +197,9 @@ describe('C14 filters', () => {
     expect(expected.length).toBeGreaterThan(0);
     expect(sortedIds(res.data)).toEqual(sortedIds(expected));
     for (const r of res.data) expect(r.legal_status.cod).toBe('SRL');
-    const two = await filtered([{ name: 'legal_status_id', relation_field_name: 'cod', type: 'OR', val: ['SRL', 'SPA'] }]);
+    const two = await filtered([
+      { name: 'legal_status_id', relation_field_name: 'cod', type: 'OR', val: ['SRL', 'SPA'] },
+    ]);
     expect(sortedIds(two.data)).toEqual(sortedIds(all.filter((r) => ['SRL', 'SPA'].includes(r.legal_status?.cod))));
   });
 
@@ -176,17 +214,28 @@ describe('C14 filters', () => {
       { name: 'acquisition_date', type: 'gte', val: ['2020-01-01 00:00:00'] },
       { name: 'acquisition_date', type: 'lte', val: ['2020-12-31 23:59:59'] },
     ]);
-    const db = await a.sql<{ id: number }>(`SELECT "id" FROM "customers" WHERE "studio_id" = $1 AND "deleted_at" IS NULL
-      AND "acquisition_date" BETWEEN '2020-01-01' AND '2020-12-31' ORDER BY "id"`, [demoId]);
+    const db = await a.sql<{ id: number }>(
+      `SELECT "id" FROM "customers" WHERE "studio_id" = $1 AND "deleted_at" IS NULL
+      AND "acquisition_date" BETWEEN '2020-01-01' AND '2020-12-31' ORDER BY "id"`,
+      [demoId],
+    );
     expect(db.length).toBeGreaterThan(0);
     expect(sortedIds(res.data)).toEqual(db.map((r) => Number(r.id)));
     // a single day, inclusive at both ends
-    const day = (await a.sql<{ d: string }>(`SELECT to_char("acquisition_date", 'YYYY-MM-DD') AS d FROM "customers" WHERE "studio_id" = $1 LIMIT 1`, [demoId]))[0].d;
+    const day = (
+      await a.sql<{ d: string }>(
+        `SELECT to_char("acquisition_date", 'YYYY-MM-DD') AS d FROM "customers" WHERE "studio_id" = $1 LIMIT 1`,
+        [demoId],
+      )
+    )[0].d;
     const oneDay = await filtered([
       { name: 'acquisition_date', type: 'gte', val: [`${day} 00:00:00`] },
       { name: 'acquisition_date', type: 'lte', val: [`${day} 23:59:59`] },
     ]);
-    const sameDay = await a.sql(`SELECT 1 FROM "customers" WHERE "studio_id" = $1 AND "deleted_at" IS NULL AND "acquisition_date" = $2`, [demoId, day]);
+    const sameDay = await a.sql(
+      `SELECT 1 FROM "customers" WHERE "studio_id" = $1 AND "deleted_at" IS NULL AND "acquisition_date" = $2`,
+      [demoId, day],
+    );
     expect(oneDay.meta.total).toBe(sameDay.length);
     expect(oneDay.meta.total).toBeGreaterThan(0);
   });
@@ -197,14 +246,18 @@ describe('C14 filters', () => {
       expect(res.statusCode, name).toBe(400);
       expect(res.json()).toEqual({ message: `Filtro non valido: ${name}` });
     }
-    const rel = await a.get('admin', LIST, { filters: [{ name: 'city', relation_field_name: 'cod', type: 'OR', val: ['x'] }] });
+    const rel = await a.get('admin', LIST, {
+      filters: [{ name: 'city', relation_field_name: 'cod', type: 'OR', val: ['x'] }],
+    });
     expect(rel.statusCode).toBe(400);
     expect(rel.json().message).toMatch(/^Filtro non valido: city/);
   });
 
   it('C14 list: malformed filters, filter types and values are 400, never 500', async () => {
     const cases: unknown[] = [
-      '{not json', '{"name":"city"}', '[1]',
+      '{not json',
+      '{"name":"city"}',
+      '[1]',
       [{ name: 'city', type: 'LIKE', val: ['Roma'] }],
       [{ name: 'yearly_accounting_amount', type: 'gte', val: ['molto'] }],
       [{ name: 'yearly_accounting_amount', type: 'gte', val: [] }],
@@ -237,15 +290,22 @@ describe('C14 sort and pagination', () => {
   it('C14 list: sort ascending on a code and on a number', async () => {
     const byCod = (await list({ items_per_page: -1, sort_by: 'cod', sort_desc: 0 })).data.map((r) => r.cod as string);
     expect(byCod).toEqual([...byCod].sort((x, y) => (x < y ? -1 : x > y ? 1 : 0)));
-    const desc = (await list({ items_per_page: -1, sort_by: 'cod', sort_desc: 'true' })).data.map((r) => r.cod as string);
+    const desc = (await list({ items_per_page: -1, sort_by: 'cod', sort_desc: 'true' })).data.map(
+      (r) => r.cod as string,
+    );
     expect(desc).toEqual([...byCod].reverse());
-    const amounts = (await list({ items_per_page: -1, sort_by: 'yearly_accounting_amount' })).data.map((r) => r.yearly_accounting_amount);
+    const amounts = (await list({ items_per_page: -1, sort_by: 'yearly_accounting_amount' })).data.map(
+      (r) => r.yearly_accounting_amount,
+    );
     expect(amounts).toEqual([...amounts].sort((x, y) => x - y));
   });
 
   it('C14 list: sort_by as an array sorts by several fields', async () => {
     const h = await a.headers('admin');
-    const res = await t.app.inject({ url: `${LIST}?items_per_page=-1&sort_by=ceased&sort_by=yearly_accounting_amount&sort_desc=1&sort_desc=0`, headers: h });
+    const res = await t.app.inject({
+      url: `${LIST}?items_per_page=-1&sort_by=ceased&sort_by=yearly_accounting_amount&sort_desc=1&sort_desc=0`,
+      headers: h,
+    });
     expect(res.statusCode).toBe(200);
     const rows = res.json().data as Row[];
     for (let i = 1; i < rows.length; i++) {
@@ -259,12 +319,27 @@ describe('C14 sort and pagination', () => {
   it('C14 list: text sorts as Italians read it (case and accents second), the same on PGlite and PostgreSQL', async () => {
     const rep = await a.post('bianchi', '/api/legal_representatives', { name: 'Ordina', surname: 'Prova' });
     expect(rep.statusCode).toBe(201);
-    const names = ['Zeta Srl', 'alfa srl', 'Àlfa Due', 'Esposito Servizi Soc. Coop.', 'Esposito Servizi s.n.c.', 'Èbano Arredi', 'ebano legno', 'Ezio Bar'];
+    const names = [
+      'Zeta Srl',
+      'alfa srl',
+      'Àlfa Due',
+      'Esposito Servizi Soc. Coop.',
+      'Esposito Servizi s.n.c.',
+      'Èbano Arredi',
+      'ebano legno',
+      'Ezio Bar',
+    ];
     for (const [i, business_name] of names.entries()) {
-      const res = await a.post('bianchi', '/api/customers', customerBody(rep.json().data.id, { business_name, cod: `ORD${i}`, vat_id: null, fiscal_code: null }));
+      const res = await a.post(
+        'bianchi',
+        '/api/customers',
+        customerBody(rep.json().data.id, { business_name, cod: `ORD${i}`, vat_id: null, fiscal_code: null }),
+      );
       expect(res.statusCode, business_name).toBe(201);
     }
-    const rows = (await list({ items_per_page: -1, search_text: '', sort_by: 'business_name' }, 'bianchi')).data.map((r) => r.business_name as string);
+    const rows = (await list({ items_per_page: -1, search_text: '', sort_by: 'business_name' }, 'bianchi')).data.map(
+      (r) => r.business_name as string,
+    );
     const ours = rows.filter((n) => names.includes(n));
     expect(ours).toEqual([...names].sort(new Intl.Collator('und').compare));
     // by hand: lower case and accented letters sort with their base letter, not after 'Z'
@@ -274,7 +349,9 @@ describe('C14 sort and pagination', () => {
     expect(ours.indexOf('Esposito Servizi s.n.c.')).toBeLessThan(ours.indexOf('Esposito Servizi Soc. Coop.'));
     expect(ours.at(-1)).toBe('Zeta Srl');
     // descending is the exact reverse of ascending (ties by id aside)
-    const desc = (await list({ items_per_page: -1, sort_by: 'business_name', sort_desc: 1 }, 'bianchi')).data.map((r) => r.business_name as string);
+    const desc = (await list({ items_per_page: -1, sort_by: 'business_name', sort_desc: 1 }, 'bianchi')).data.map(
+      (r) => r.business_name as string,
+    );
     expect(desc.filter((n) => names.includes(n))).toEqual([...ours].reverse());
   });
 
@@ -322,8 +399,21 @@ describe('C14 sort and pagination', () => {
     expect(b.data).toEqual(ids(all));
     expect(b.meta.total).toBe(all.length);
     expect(b).not.toHaveProperty('item_meta_data');
-    const roma = await a.get('admin', LIST, { items_per_page: -1, only_ids: 1, filters: [{ name: 'city', type: 'OR', val: ['Roma'] }], search_text: 'a' });
-    const expected = all.filter((r) => r.city === 'Roma' && SEARCHABLE.some((f) => String(r[f] ?? '').toLowerCase().includes('a')));
+    const roma = await a.get('admin', LIST, {
+      items_per_page: -1,
+      only_ids: 1,
+      filters: [{ name: 'city', type: 'OR', val: ['Roma'] }],
+      search_text: 'a',
+    });
+    const expected = all.filter(
+      (r) =>
+        r.city === 'Roma' &&
+        SEARCHABLE.some((f) =>
+          String(r[f] ?? '')
+            .toLowerCase()
+            .includes('a'),
+        ),
+    );
     expect(roma.json().data).toEqual(ids(expected));
     expect(roma.json().meta.total).toBe(expected.length);
   });
@@ -353,16 +443,31 @@ describe('C14 trash and item_meta_data', () => {
   });
 
   it('C14 list: item_meta_data shape for an Admin (no per-row overrides)', async () => {
-    const res = await list({ items_per_page: 10, with_trashed: 1, filters: [{ name: 'id', type: 'OR', val: [trashedId, all[0].id] }] });
+    const res = await list({
+      items_per_page: 10,
+      with_trashed: 1,
+      filters: [{ name: 'id', type: 'OR', val: [trashedId, all[0].id] }],
+    });
     expect(res.item_meta_data).toEqual({
-      can_add_new: true, expand_field: 'note', is_selectable: true, is_erasable: true, disable_edit_item: false, items: {},
+      can_add_new: true,
+      expand_field: 'note',
+      is_selectable: true,
+      is_erasable: true,
+      disable_edit_item: false,
+      items: {},
     });
   });
 
   it('C14 list: a Collaboratore cannot force delete, so trashed rows get items[id].is_erasable=false', async () => {
     const res = await list({ items_per_page: -1, with_trashed: 1 }, 'collab');
     const m = res.item_meta_data;
-    expect(m).toMatchObject({ can_add_new: true, expand_field: 'note', is_selectable: true, is_erasable: true, disable_edit_item: false });
+    expect(m).toMatchObject({
+      can_add_new: true,
+      expand_field: 'note',
+      is_selectable: true,
+      is_erasable: true,
+      disable_edit_item: false,
+    });
     expect(m.items).toEqual({ [String(trashedId)]: { is_erasable: false } });
     const active = await list({ items_per_page: -1 }, 'collab');
     expect(active.item_meta_data.items).toEqual({});
@@ -388,14 +493,21 @@ describe('C15 C16 C18 other collections', () => {
       expect(r.cod).toBe(src.cod);
       expect(r.label).toBe(src.business_name);
     }
-    const search = await list({ items_per_page: -1, search_text: all[3].cod }, 'admin', '/api/list/Customer/CustomerResource4SelectCollection');
+    const search = await list(
+      { items_per_page: -1, search_text: all[3].cod },
+      'admin',
+      '/api/list/Customer/CustomerResource4SelectCollection',
+    );
     expect(ids(search.data)).toContain(all[3].id);
     expect(search.item_meta_data).toHaveProperty('items');
   });
 
-  it('C15 LegalStatus list: the studio\'s legal statuses sorted by cod', async () => {
+  it("C15 LegalStatus list: the studio's legal statuses sorted by cod", async () => {
     const res = await list({ items_per_page: -1 }, 'collab', '/api/list/LegalStatus/LegalStatusResourceListCollection');
-    const db = await a.sql<{ id: number; cod: string; description: string }>('SELECT "id", "cod", "description" FROM "legal_statuses" WHERE "studio_id" = $1 AND "deleted_at" IS NULL', [demoId]);
+    const db = await a.sql<{ id: number; cod: string; description: string }>(
+      'SELECT "id", "cod", "description" FROM "legal_statuses" WHERE "studio_id" = $1 AND "deleted_at" IS NULL',
+      [demoId],
+    );
     expect(sortedIds(res.data)).toEqual(db.map((r) => Number(r.id)).sort((x, y) => x - y));
     const cods = res.data.map((r) => r.cod as string);
     expect(cods).toEqual([...cods].sort((x, y) => (x < y ? -1 : 1)));
@@ -407,7 +519,11 @@ describe('C15 C16 C18 other collections', () => {
     const res = await a.get('collab', '/api/list/LegalStatus');
     expect(res.statusCode).toBe(200);
     const b = res.json();
-    const full = await list({ items_per_page: -1 }, 'collab', '/api/list/LegalStatus/LegalStatusResourceListCollection');
+    const full = await list(
+      { items_per_page: -1 },
+      'collab',
+      '/api/list/LegalStatus/LegalStatusResourceListCollection',
+    );
     expect(ids(b.data)).toEqual(ids(full.data));
     expect(b.item_meta_data).toEqual(full.item_meta_data);
     const pm = await a.get('collab', '/api/list/PaymentMethod', { search_text: 'bonifico' });
@@ -417,27 +533,55 @@ describe('C15 C16 C18 other collections', () => {
   it('C42 legal_statuses: GET on the resource answers every active row of the studio', async () => {
     const res = await a.get('collab', '/api/legal_statuses');
     expect(res.statusCode).toBe(200);
-    const db = await a.sql<{ id: number }>('SELECT "id" FROM "legal_statuses" WHERE "studio_id" = $1 AND "deleted_at" IS NULL', [demoId]);
+    const db = await a.sql<{ id: number }>(
+      'SELECT "id" FROM "legal_statuses" WHERE "studio_id" = $1 AND "deleted_at" IS NULL',
+      [demoId],
+    );
     expect(res.json().data.length).toBe(db.length);
   });
 });
 
 describe('C14 exports', () => {
-  const parseCsv = (body: string) => body.replace(/^\uFEFF/, '').split('\r\n').filter(Boolean).map((l) => l.split(';'));
+  const parseCsv = (body: string) =>
+    body
+      .replace(/^\uFEFF/, '')
+      .split('\r\n')
+      .filter(Boolean)
+      .map((l) => l.split(';'));
 
   it('C14 format=csv: file name, BOM, semicolons, Italian formats, only the chosen fields, all matching rows', async () => {
     const filters = [{ name: 'city', type: 'OR', val: [all[0].city] }];
     const expected = all.filter((r) => r.city === all[0].city && !r.trashed);
     expect(expected.length).toBeGreaterThan(3);
-    const res = await a.get('admin', LIST, { format: 'csv', fields: 'cod,business_name,yearly_accounting_amount,acquisition_date,legal_status_id,ceased', filters, items_per_page: 3, sort_by: 'cod' });
+    const res = await a.get('admin', LIST, {
+      format: 'csv',
+      fields: 'cod,business_name,yearly_accounting_amount,acquisition_date,legal_status_id,ceased',
+      filters,
+      items_per_page: 3,
+      sort_by: 'cod',
+    });
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-type']).toMatch(/^text\/csv/);
     expect(String(res.headers['content-disposition'])).toContain(`filename="customer_${romeToday()}.csv"`);
     expect(res.body.startsWith('\uFEFF')).toBe(true);
     const lines = parseCsv(res.body);
-    expect(lines[0]).toEqual(['Codice', 'Ragione Sociale', 'Tariffa annuale', 'Data acquisizione', 'Forma giuridica', 'Cessato']);
+    expect(lines[0]).toEqual([
+      'Codice',
+      'Ragione Sociale',
+      'Tariffa annuale',
+      'Data acquisizione',
+      'Forma giuridica',
+      'Cessato',
+    ]);
     expect(lines.length - 1).toBe(expected.length);
-    const db = new Map((await a.sql<{ cod: string; d: string }>(`SELECT "cod", to_char("acquisition_date", 'DD-MM-YYYY') AS d FROM "customers" WHERE "studio_id" = $1`, [demoId])).map((r) => [r.cod, r.d]));
+    const db = new Map(
+      (
+        await a.sql<{ cod: string; d: string }>(
+          `SELECT "cod", to_char("acquisition_date", 'DD-MM-YYYY') AS d FROM "customers" WHERE "studio_id" = $1`,
+          [demoId],
+        )
+      ).map((r) => [r.cod, r.d]),
+    );
     const sorted = [...expected].sort((x, y) => (x.cod < y.cod ? -1 : 1));
     lines.slice(1).forEach((cells, i) => {
       const src = sorted[i];
@@ -452,14 +596,21 @@ describe('C14 exports', () => {
   });
 
   it('C14 format=csv: without fields every exportable field; trashed rows only with with_trashed', async () => {
-    const res = await a.get('admin', LIST, { format: 'csv', filters: [{ name: 'id', type: 'OR', val: [all[5].id, all[6].id] }], with_trashed: 1 });
+    const res = await a.get('admin', LIST, {
+      format: 'csv',
+      filters: [{ name: 'id', type: 'OR', val: [all[5].id, all[6].id] }],
+      with_trashed: 1,
+    });
     expect(res.statusCode).toBe(200);
     const lines = parseCsv(res.body);
     expect(lines[0]).toContain('Ragione Sociale');
     expect(lines[0]).toContain('Codice SDI');
     expect(lines[0]).not.toContain('Password');
     expect(lines).toHaveLength(3);
-    const active = await a.get('admin', LIST, { format: 'csv', filters: [{ name: 'id', type: 'OR', val: [all[5].id, all[6].id] }] });
+    const active = await a.get('admin', LIST, {
+      format: 'csv',
+      filters: [{ name: 'id', type: 'OR', val: [all[5].id, all[6].id] }],
+    });
     expect(parseCsv(active.body)).toHaveLength(2);
   });
 
@@ -468,7 +619,11 @@ describe('C14 exports', () => {
     expect(res.statusCode).toBe(400);
     expect(res.headers['content-disposition']).toBeUndefined();
     expect(res.json().message).toMatch(/segreto/);
-    const f = await a.get('admin', LIST, { format: 'csv', fields: 'cod', filters: [{ name: 'nope', type: 'OR', val: [1] }] });
+    const f = await a.get('admin', LIST, {
+      format: 'csv',
+      fields: 'cod',
+      filters: [{ name: 'nope', type: 'OR', val: [1] }],
+    });
     expect(f.statusCode).toBe(400);
     expect(f.json().message).toBe('Filtro non valido: nope');
     const fmt = await a.get('admin', LIST, { format: 'xls' });
@@ -476,7 +631,10 @@ describe('C14 exports', () => {
   });
 
   it('C14 format=pdf: application/pdf named Riepilogo Prenotazioni.pdf', async () => {
-    const res = await a.get('admin', LIST, { format: 'pdf', filters: [{ name: 'city', type: 'OR', val: [all[0].city] }] });
+    const res = await a.get('admin', LIST, {
+      format: 'pdf',
+      filters: [{ name: 'city', type: 'OR', val: [all[0].city] }],
+    });
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-type']).toMatch(/^application\/pdf/);
     expect(String(res.headers['content-disposition'])).toContain('Riepilogo Prenotazioni.pdf');
@@ -495,24 +653,52 @@ describe('C14 exports', () => {
     expect(sm.statusCode).toBe(200);
     // over the cap: 422 with the message, before any rendering
     const studio = await a.studioId('Studio Demo');
-    await a.sql(`INSERT INTO "tasks" ("studio_id", "cod", "name") SELECT $1, 'STAMPA-' || i, 'Compito ' || i FROM generate_series(1, ${PDF_MAX_ROWS + 1}) i`, [studio]);
+    await a.sql(
+      `INSERT INTO "tasks" ("studio_id", "cod", "name") SELECT $1, 'STAMPA-' || i, 'Compito ' || i FROM generate_series(1, ${PDF_MAX_ROWS + 1}) i`,
+      [studio],
+    );
     const over = await a.get('admin', '/api/list/Task/TaskResourceListCollection', { format: 'pdf' });
     expect(over.statusCode).toBe(422);
-    expect(over.json().message).toMatch(/^Troppi elementi da stampare \(\d+\): il massimo è 5000\. Restringi la ricerca o usa l'esportazione CSV\.$/);
-    const narrowed = await a.get('admin', '/api/list/Task/TaskResourceListCollection', { format: 'pdf', search_text: 'Compito 4999' });
+    expect(over.json().message).toMatch(
+      /^Troppi elementi da stampare \(\d+\): il massimo è 5000\. Restringi la ricerca o usa l'esportazione CSV\.$/,
+    );
+    const narrowed = await a.get('admin', '/api/list/Task/TaskResourceListCollection', {
+      format: 'pdf',
+      search_text: 'Compito 4999',
+    });
     expect(narrowed.statusCode).toBe(200);
     await a.sql(`DELETE FROM "tasks" WHERE "cod" LIKE 'STAMPA-%'`);
   });
 
   it('C14 format=csv: more rows than one internal page are all exported (and scoped to the studio)', async () => {
     // 1,100 more customers for Studio Bianchi, straight into the database
-    const rep = Number((await a.sql<{ id: number }>('SELECT "id" FROM "legal_representatives" WHERE "studio_id" = $1 LIMIT 1', [bianchiId]))[0].id);
-    await a.sql(`INSERT INTO "customers" ("studio_id", "cod", "business_name", "email", "yearly_accounting_amount", "cedolino_rate", "acquisition_date", "legal_representative_id", "sdi_code", "ceased", "money_laundering_module_av1_enable_default_values")
+    const rep = Number(
+      (
+        await a.sql<{ id: number }>('SELECT "id" FROM "legal_representatives" WHERE "studio_id" = $1 LIMIT 1', [
+          bianchiId,
+        ])
+      )[0].id,
+    );
+    await a.sql(
+      `INSERT INTO "customers" ("studio_id", "cod", "business_name", "email", "yearly_accounting_amount", "cedolino_rate", "acquisition_date", "legal_representative_id", "sdi_code", "ceased", "money_laundering_module_av1_enable_default_values")
       SELECT $1, 'B' || lpad(g::text, 5, '0'), 'Massivo ' || g, 'massivo' || g || '@mail.test', 1000 + g / 4.0, 0, DATE '2024-01-01', $2, '0000000', 0, 0
-      FROM generate_series(1, 1100) g`, [bianchiId, rep]);
-    const total = Number((await a.sql<{ n: number }>('SELECT count(*)::int AS n FROM "customers" WHERE "studio_id" = $1 AND "deleted_at" IS NULL', [bianchiId]))[0].n);
+      FROM generate_series(1, 1100) g`,
+      [bianchiId, rep],
+    );
+    const total = Number(
+      (
+        await a.sql<{ n: number }>(
+          'SELECT count(*)::int AS n FROM "customers" WHERE "studio_id" = $1 AND "deleted_at" IS NULL',
+          [bianchiId],
+        )
+      )[0].n,
+    );
     expect(total).toBeGreaterThan(1100);
-    const res = await a.get('bianchi', LIST, { format: 'csv', fields: 'id,cod,yearly_accounting_amount', items_per_page: 10 });
+    const res = await a.get('bianchi', LIST, {
+      format: 'csv',
+      fields: 'id,cod,yearly_accounting_amount',
+      items_per_page: 10,
+    });
     expect(res.statusCode).toBe(200);
     const lines = parseCsv(res.body).slice(1);
     expect(lines.length).toBe(total);
@@ -528,8 +714,16 @@ describe('C14 exports', () => {
 
 describe('C14 list after writes', () => {
   it('C14 list: a new customer appears in the list, search and select collection', async () => {
-    const rep = Number((await a.sql<{ id: number }>('SELECT "id" FROM "legal_representatives" WHERE "studio_id" = $1 LIMIT 1', [demoId]))[0].id);
-    const res = await a.post('collab', '/api/customers', customerBody(rep, { business_name: 'Zefiro Unico Srl', cod: 'ZEF1' }));
+    const rep = Number(
+      (
+        await a.sql<{ id: number }>('SELECT "id" FROM "legal_representatives" WHERE "studio_id" = $1 LIMIT 1', [demoId])
+      )[0].id,
+    );
+    const res = await a.post(
+      'collab',
+      '/api/customers',
+      customerBody(rep, { business_name: 'Zefiro Unico Srl', cod: 'ZEF1' }),
+    );
     expect(res.statusCode).toBe(201);
     const id = res.json().data.id;
     const found = await list({ search_text: 'zefiro unico' });

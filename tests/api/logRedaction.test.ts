@@ -17,8 +17,17 @@ let app: FastifyInstance;
 const lines: string[] = [];
 beforeAll(async () => {
   t = await startTestApp();
-  const settings = loadSettings({ JWT_SECRET: 'test-secret-'.padEnd(48, 'x'), DATA_DIR: '/tmp/gestionale-test', CHECK_RESPONSES: '1' } as NodeJS.ProcessEnv);
-  const stream = new Writable({ write(chunk, _enc, done) { lines.push(String(chunk)); done(); } });
+  const settings = loadSettings({
+    JWT_SECRET: 'test-secret-'.padEnd(48, 'x'),
+    DATA_DIR: '/tmp/gestionale-test',
+    CHECK_RESPONSES: '1',
+  } as NodeJS.ProcessEnv);
+  const stream = new Writable({
+    write(chunk, _enc, done) {
+      lines.push(String(chunk));
+      done();
+    },
+  });
   app = await buildApp(settings, t.database, { logger: { level: 'info', stream } });
   await app.ready();
 });
@@ -32,15 +41,27 @@ describe('9.13 logs', () => {
   it('9.13 logs: a failed user write logs the SQL error (statement, code, message) but not its parameters (password hash, personal data)', async () => {
     await t.database.query(`CREATE OR REPLACE FUNCTION test_refuse_users() RETURNS trigger LANGUAGE plpgsql AS $$
       BEGIN RAISE EXCEPTION 'rifiutato dal test' USING ERRCODE = 'P0001'; END $$`);
-    await t.database.query('CREATE TRIGGER test_refuse_users BEFORE INSERT ON "users" FOR EACH ROW EXECUTE FUNCTION test_refuse_users()');
-    const login = await app.inject({ method: 'POST', url: '/api/user/login', payload: { email: 'admin@studiodemo.test', password: DEMO_PASSWORD } });
+    await t.database.query(
+      'CREATE TRIGGER test_refuse_users BEFORE INSERT ON "users" FOR EACH ROW EXECUTE FUNCTION test_refuse_users()',
+    );
+    const login = await app.inject({
+      method: 'POST',
+      url: '/api/user/login',
+      payload: { email: 'admin@studiodemo.test', password: DEMO_PASSWORD },
+    });
     expect(login.statusCode, login.body).toBe(200);
     const roles = await t.database.query<{ id: number }>(`SELECT "id" FROM "roles" WHERE "name" = 'Collaboratore'`);
 
-    const secret = { name: 'Riservatissimo Zanzibar', email: 'zanzibar.riservato@studiodemo.test', password: 'Qx9!Zanzibar-Segreta-77' };
+    const secret = {
+      name: 'Riservatissimo Zanzibar',
+      email: 'zanzibar.riservato@studiodemo.test',
+      password: 'Qx9!Zanzibar-Segreta-77',
+    };
     lines.length = 0;
     const res = await app.inject({
-      method: 'POST', url: '/api/user/users', headers: { authorization: `Bearer ${login.json().access_token}` },
+      method: 'POST',
+      url: '/api/user/users',
+      headers: { authorization: `Bearer ${login.json().access_token}` },
       payload: { ...secret, role_id: Number(roles[0]!.id) },
     });
     expect(res.statusCode).toBe(500);
@@ -48,10 +69,16 @@ describe('9.13 logs', () => {
 
     const log = lines.join('');
     // the values are not
-    for (const value of [secret.name, secret.email, secret.password, 'Zanzibar', '$argon2']) expect(log).not.toContain(value);
+    for (const value of [secret.name, secret.email, secret.password, 'Zanzibar', '$argon2'])
+      expect(log).not.toContain(value);
     expect(log).not.toMatch(/params/i);
     // what failed is there: the statement, the database's message and code
-    const entry = lines.map((l) => JSON.parse(l) as { level: number; err?: { query?: string; cause?: { code?: string; message?: string } } }).find((e) => e.level >= 50 && e.err);
+    const entry = lines
+      .map(
+        (l) =>
+          JSON.parse(l) as { level: number; err?: { query?: string; cause?: { code?: string; message?: string } } },
+      )
+      .find((e) => e.level >= 50 && e.err);
     expect(entry, log).toBeDefined();
     expect(entry!.err!.query).toMatch(/insert into "users"/i);
     expect(entry!.err!.cause).toMatchObject({ code: 'P0001', message: 'rifiutato dal test' });

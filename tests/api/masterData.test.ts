@@ -27,7 +27,9 @@ beforeAll(async () => {
   bankId = Number(bank.id);
   bankName = bank.name;
 });
-afterAll(async () => { await t?.close(); });
+afterAll(async () => {
+  await t?.close();
+});
 
 const VALIDATION = 'Dati non validi: controlla i campi evidenziati';
 const REQUIRED = 'Campo Obbligatorio';
@@ -36,7 +38,12 @@ const TRASHED_DUP = 'Stai cercando di inserire un elemento che è stato già can
 const REFERENCED = 'Elemento collegato ad altri dati: impossibile eliminarlo definitivamente';
 const VALID_IBAN = 'IT60X0542811101000000123456';
 
-const parseCsv = (body: string) => body.replace(/^\uFEFF/, '').split('\r\n').filter(Boolean).map((l) => l.split(';'));
+const parseCsv = (body: string) =>
+  body
+    .replace(/^\uFEFF/, '')
+    .split('\r\n')
+    .filter(Boolean)
+    .map((l) => l.split(';'));
 
 interface Spec {
   model: string;
@@ -55,8 +62,19 @@ interface Spec {
 
 const SPECS: Spec[] = [
   {
-    model: 'LegalRepresentative', resource: 'legal_representatives', snake: 'legal_representative', codMax: 16,
-    body: () => ({ name: 'Mario', surname: 'Rossi', fiscal_code: 'RSSMRA80A01H501U', postal_code: '00184', city: 'Roma', email: 'mario.rossi@mail.test', note: 'Nota' }),
+    model: 'LegalRepresentative',
+    resource: 'legal_representatives',
+    snake: 'legal_representative',
+    codMax: 16,
+    body: () => ({
+      name: 'Mario',
+      surname: 'Rossi',
+      fiscal_code: 'RSSMRA80A01H501U',
+      postal_code: '00184',
+      city: 'Roma',
+      email: 'mario.rossi@mail.test',
+      note: 'Nota',
+    }),
     update: { surname: 'Rossini', city: 'Milano' },
     required: ['name'],
     csv: {
@@ -66,18 +84,46 @@ const SPECS: Spec[] = [
     },
   },
   {
-    model: 'Customer', resource: 'customers', snake: 'customer', codMax: 16,
-    body: () => customerBody(repId, { yearly_accounting_amount: 1234.5, cedolino_rate: 12, acquisition_date: '2020-03-15', city: 'Parma' }),
+    model: 'Customer',
+    resource: 'customers',
+    snake: 'customer',
+    codMax: 16,
+    body: () =>
+      customerBody(repId, {
+        yearly_accounting_amount: 1234.5,
+        cedolino_rate: 12,
+        acquisition_date: '2020-03-15',
+        city: 'Parma',
+      }),
     update: { business_name: 'Prova Aggiornata S.r.l.', yearly_accounting_amount: 99999999 },
     required: ['business_name', 'email', 'yearly_accounting_amount', 'legal_representative_id'],
     csv: {
-      fields: ['cod', 'business_name', 'yearly_accounting_amount', 'cedolino_rate', 'acquisition_date', 'city', 'ceased'],
-      header: ['Codice', 'Ragione Sociale', 'Tariffa annuale', 'Costo cedolino', 'Data acquisizione', 'Città', 'Cessato'],
+      fields: [
+        'cod',
+        'business_name',
+        'yearly_accounting_amount',
+        'cedolino_rate',
+        'acquisition_date',
+        'city',
+        'ceased',
+      ],
+      header: [
+        'Codice',
+        'Ragione Sociale',
+        'Tariffa annuale',
+        'Costo cedolino',
+        'Data acquisizione',
+        'Città',
+        'Cessato',
+      ],
       cells: (cod) => [cod, 'Prova Servizi S.r.l.', '1234,50', '12,00', '15-03-2020', 'Parma', 'No'],
     },
   },
   {
-    model: 'StudioService', resource: 'studio_services', snake: 'studio_service', codMax: 16,
+    model: 'StudioService',
+    resource: 'studio_services',
+    snake: 'studio_service',
+    codMax: 16,
     body: () => ({ description: 'Revisione contabile', cost: 1250.75, bank_account_id: bankId, note: 'Annuale' }),
     update: { description: 'Revisione legale dei conti', cost: 999999.99 },
     required: ['description', 'cost'],
@@ -88,32 +134,60 @@ const SPECS: Spec[] = [
     },
   },
   {
-    model: 'LegalStatus', resource: 'legal_statuses', snake: 'legal_status', codMax: 16,
+    model: 'LegalStatus',
+    resource: 'legal_statuses',
+    snake: 'legal_status',
+    codMax: 16,
     body: () => ({ description: 'Società tra professionisti' }),
     update: { description: 'STP' },
     required: ['cod'],
-    csv: { fields: ['cod', 'description'], header: ['Codice', 'Descrizione'], cells: (cod) => [cod, 'Società tra professionisti'] },
+    csv: {
+      fields: ['cod', 'description'],
+      header: ['Codice', 'Descrizione'],
+      cells: (cod) => [cod, 'Società tra professionisti'],
+    },
   },
   {
-    model: 'PaymentMethod', resource: 'payment_methods', snake: 'payment_method', codMax: 6,
+    model: 'PaymentMethod',
+    resource: 'payment_methods',
+    snake: 'payment_method',
+    codMax: 6,
     body: () => ({ description: 'Bonifico istantaneo' }),
     update: { description: 'Bonifico SEPA istantaneo' },
     required: ['cod'],
-    csv: { fields: ['cod', 'description'], header: ['Codice', 'Descrizione'], cells: (cod) => [cod, 'Bonifico istantaneo'] },
+    csv: {
+      fields: ['cod', 'description'],
+      header: ['Codice', 'Descrizione'],
+      cells: (cod) => [cod, 'Bonifico istantaneo'],
+    },
   },
   {
-    model: 'BankAccount', resource: 'bank_accounts', snake: 'bank_account', codMax: 16,
+    model: 'BankAccount',
+    resource: 'bank_accounts',
+    snake: 'bank_account',
+    codMax: 16,
     body: () => ({ name: 'Banca di prova', iban: VALID_IBAN, note: 'Conto secondario' }),
     update: { name: 'Banca di prova (chiuso)', iban: 'IT86N0306903204260101000001' },
     required: ['name'],
-    csv: { fields: ['cod', 'name', 'iban', 'note'], header: ['Codice', 'Nome', 'IBAN', 'Note'], cells: (cod) => [cod, 'Banca di prova', VALID_IBAN, 'Conto secondario'] },
+    csv: {
+      fields: ['cod', 'name', 'iban', 'note'],
+      header: ['Codice', 'Nome', 'IBAN', 'Note'],
+      cells: (cod) => [cod, 'Banca di prova', VALID_IBAN, 'Conto secondario'],
+    },
   },
   {
-    model: 'Task', resource: 'tasks', snake: 'task', codMax: 255,
+    model: 'Task',
+    resource: 'tasks',
+    snake: 'task',
+    codMax: 255,
     body: () => ({ name: 'Verifica versamenti', note: 'Controllo F24 pagati' }),
     update: { name: 'Verifica versamenti e ravvedimenti' },
     required: [],
-    csv: { fields: ['cod', 'name', 'note'], header: ['Codice', 'Nome', 'Note'], cells: (cod) => [cod, 'Verifica versamenti', 'Controllo F24 pagati'] },
+    csv: {
+      fields: ['cod', 'name', 'note'],
+      header: ['Codice', 'Nome', 'Note'],
+      cells: (cod) => [cod, 'Verifica versamenti', 'Controllo F24 pagati'],
+    },
   },
 ];
 
@@ -141,7 +215,8 @@ for (const s of SPECS) {
       // one record read also carries computed values (a customer's balance, C13: 0 without movements)
       const { balance, ...read } = got.json().data;
       expect(read).toEqual(d);
-      if (s.resource === 'customers') expect(balance).toBe(0); else expect(balance).toBeUndefined();
+      if (s.resource === 'customers') expect(balance).toBe(0);
+      else expect(balance).toBeUndefined();
       const put = await a.put('collab', `/api/${s.resource}/${d.id}`, { ...s.update, updated_at: d.updated_at });
       expect(put.statusCode, put.body).toBe(200);
       expect(put.json().data).toMatchObject({ ...s.update, cod });
@@ -160,7 +235,9 @@ for (const s of SPECS) {
         expect(res.statusCode).toBe(422);
         expect(res.json().message).toBe(VALIDATION);
         expect(res.json().errors).toEqual(Object.fromEntries(s.required.map((f) => [f, [REQUIRED]])));
-        expect(Number((await a.sql<{ n: number }>(`SELECT count(*)::int AS n FROM "${s.resource}"`))[0].n)).toBe(before);
+        expect(Number((await a.sql<{ n: number }>(`SELECT count(*)::int AS n FROM "${s.resource}"`))[0].n)).toBe(
+          before,
+        );
         // emptied on update: the same message
         const d = await create(s);
         const blank = Object.fromEntries(s.required.map((f) => [f, '']));
@@ -187,26 +264,55 @@ for (const s of SPECS) {
       const res = await a.post('admin', `/api/${s.resource}`, { ...s.body(), cod: d.cod });
       expect(res.statusCode).toBe(409);
       expect(res.json()).toEqual({ message: TRASHED_DUP });
-      expect(await a.sql(`SELECT 1 FROM "${s.resource}" WHERE "cod" = $1 AND "studio_id" = $2`, [d.cod, demoId])).toHaveLength(1);
+      expect(
+        await a.sql(`SELECT 1 FROM "${s.resource}" WHERE "cod" = $1 AND "studio_id" = $2`, [d.cod, demoId]),
+      ).toHaveLength(1);
       // another studio may use the same code
-      expect((await a.post('bianchi', `/api/${s.resource}`, { ...s.body(), cod: d.cod, ...(s.model === 'Customer' || s.model === 'StudioService' ? await bianchiRefs(s) : {}) })).statusCode).toBe(201);
+      expect(
+        (
+          await a.post('bianchi', `/api/${s.resource}`, {
+            ...s.body(),
+            cod: d.cod,
+            ...(s.model === 'Customer' || s.model === 'StudioService' ? await bianchiRefs(s) : {}),
+          })
+        ).statusCode,
+      ).toBe(201);
     });
 
     it(`C17 C19 ${s.snake}: force_delete=auto trashes, then deletes forever`, async () => {
       const d = await create(s);
-      const first = await a.del('admin', `/api/${s.snake}/${encodeURIComponent(JSON.stringify([d.id]))}`, { force_delete: 'auto' });
+      const first = await a.del('admin', `/api/${s.snake}/${encodeURIComponent(JSON.stringify([d.id]))}`, {
+        force_delete: 'auto',
+      });
       expect(first.statusCode).toBe(200);
       expect(first.json()).toEqual({ data: { trashed: 1, deleted: 0 } });
       const trashed = await a.get('admin', `/api/${s.resource}/${d.id}`);
       expect(trashed.json().data.trashed).toBe(true);
-      const list = await a.get('admin', `/api/list/${s.model}/${s.model}ResourceListCollection`, { filters: [{ name: 'id', type: 'OR', val: [d.id] }] });
+      const list = await a.get('admin', `/api/list/${s.model}/${s.model}ResourceListCollection`, {
+        filters: [{ name: 'id', type: 'OR', val: [d.id] }],
+      });
       expect(list.json().meta.total).toBe(0);
-      const withTrash = await a.get('admin', `/api/list/${s.model}/${s.model}ResourceListCollection`, { with_trashed: 1, filters: [{ name: 'id', type: 'OR', val: [d.id] }] });
-      expect(withTrash.json().data.map((r: { id: number; trashed: boolean }) => [r.id, r.trashed])).toEqual([[d.id, true]]);
+      const withTrash = await a.get('admin', `/api/list/${s.model}/${s.model}ResourceListCollection`, {
+        with_trashed: 1,
+        filters: [{ name: 'id', type: 'OR', val: [d.id] }],
+      });
+      expect(withTrash.json().data.map((r: { id: number; trashed: boolean }) => [r.id, r.trashed])).toEqual([
+        [d.id, true],
+      ]);
       // a Collaboratore may trash but not delete forever
-      expect((await a.del('collab', `/api/${s.snake}/[${d.id}]`, { force_delete: 'auto', versions: await a.versions('admin', s.resource, [d.id]) })).statusCode).toBe(403);
+      expect(
+        (
+          await a.del('collab', `/api/${s.snake}/[${d.id}]`, {
+            force_delete: 'auto',
+            versions: await a.versions('admin', s.resource, [d.id]),
+          })
+        ).statusCode,
+      ).toBe(403);
       // deleted forever: the caller saw it in the trash (its version, as the list sends it)
-      const second = await a.del('admin', `/api/${s.snake}/[${d.id}]`, { force_delete: 'auto', versions: await a.versions('admin', s.resource, [d.id]) });
+      const second = await a.del('admin', `/api/${s.snake}/[${d.id}]`, {
+        force_delete: 'auto',
+        versions: await a.versions('admin', s.resource, [d.id]),
+      });
       expect(second.statusCode).toBe(200);
       expect(second.json()).toEqual({ data: { trashed: 0, deleted: 1 } });
       expect((await a.get('admin', `/api/${s.resource}/${d.id}`)).statusCode).toBe(404);
@@ -216,7 +322,9 @@ for (const s of SPECS) {
     it(`C14 ${s.model}: CSV has the field labels as header and the row's values in Italian formats`, async () => {
       const d = await create(s);
       const res = await a.get('admin', `/api/list/${s.model}/${s.model}ResourceListCollection`, {
-        format: 'csv', fields: s.csv.fields.join(','), filters: [{ name: 'id', type: 'OR', val: [d.id] }],
+        format: 'csv',
+        fields: s.csv.fields.join(','),
+        filters: [{ name: 'id', type: 'OR', val: [d.id] }],
       });
       expect(res.statusCode).toBe(200);
       expect(res.headers['content-type']).toMatch(/^text\/csv/);
@@ -227,7 +335,10 @@ for (const s of SPECS) {
 
     it(`C14 ${s.model}: format=pdf prints the list (application/pdf, %PDF)`, async () => {
       const d = await create(s);
-      const res = await a.get('admin', `/api/list/${s.model}/${s.model}ResourceListCollection`, { format: 'pdf', filters: [{ name: 'id', type: 'OR', val: [d.id] }] });
+      const res = await a.get('admin', `/api/list/${s.model}/${s.model}ResourceListCollection`, {
+        format: 'pdf',
+        filters: [{ name: 'id', type: 'OR', val: [d.id] }],
+      });
       expect(res.statusCode).toBe(200);
       expect(res.headers['content-type']).toMatch(/^application\/pdf/);
       expect(String(res.headers['content-disposition'])).toContain('Riepilogo Prenotazioni.pdf');
@@ -259,7 +370,11 @@ describe('master data: rules of single models', () => {
 
   it('C10 C11 bank_accounts: an invalid IBAN is 422 Inserisci IBAN valido; an empty one is allowed', async () => {
     for (const iban of ['IT60X0542811101000000123457', 'IT60X05428111010000001234', 'XX00000', 'non un iban']) {
-      const res = await a.post('admin', '/api/bank_accounts', { cod: code(spec('BankAccount')), name: 'Conto errato', iban });
+      const res = await a.post('admin', '/api/bank_accounts', {
+        cod: code(spec('BankAccount')),
+        name: 'Conto errato',
+        iban,
+      });
       expect(res.statusCode, iban).toBe(422);
       expect(res.json().errors, iban).toEqual({ iban: ['Inserisci IBAN valido'] });
     }
@@ -277,12 +392,20 @@ describe('master data: rules of single models', () => {
     const nan = await a.post('admin', '/api/studio_services', { ...s.body(), cod: code(s), cost: 'cento' });
     expect(nan.statusCode).toBe(422);
     expect(nan.json().errors).toEqual({ cost: ['Inserisci un Numero Decimale'] });
-    const other = await a.post('admin', '/api/studio_services', { ...s.body(), cod: code(s), ...(await bianchiRefs(s)) });
+    const other = await a.post('admin', '/api/studio_services', {
+      ...s.body(),
+      cod: code(s),
+      ...(await bianchiRefs(s)),
+    });
     expect(other.statusCode).toBe(422);
     expect(other.json().errors).toHaveProperty('bank_account_id');
     const bank = await create(spec('BankAccount'));
     await a.del('admin', `/api/bank_account/[${bank.id}]`);
-    const trashed = await a.post('admin', '/api/studio_services', { ...s.body(), cod: code(s), bank_account_id: bank.id });
+    const trashed = await a.post('admin', '/api/studio_services', {
+      ...s.body(),
+      cod: code(s),
+      bank_account_id: bank.id,
+    });
     expect(trashed.statusCode).toBe(422);
     expect(trashed.json().errors).toHaveProperty('bank_account_id');
     // a comma decimal is accepted and stored as a number
@@ -294,12 +417,17 @@ describe('master data: rules of single models', () => {
     const bank = await create(spec('BankAccount'));
     const service = await create(spec('StudioService'), { bank_account_id: bank.id });
     expect((await a.del('admin', `/api/bank_account/[${bank.id}]`)).json().data).toEqual({ trashed: 1, deleted: 0 });
-    const res = await a.del('admin', `/api/bank_account/[${bank.id}]`, { force_delete: 'auto', versions: await a.versions('admin', 'bank_accounts', [bank.id]) });
+    const res = await a.del('admin', `/api/bank_account/[${bank.id}]`, {
+      force_delete: 'auto',
+      versions: await a.versions('admin', 'bank_accounts', [bank.id]),
+    });
     expect(res.statusCode).toBe(409);
     expect(res.json()).toEqual({ message: REFERENCED });
     expect(await a.sql('SELECT 1 FROM "bank_accounts" WHERE "id" = $1', [bank.id])).toHaveLength(1);
     // the list of services shows the account's label
-    const list = await a.get('admin', '/api/list/StudioService/StudioServiceResourceListCollection', { filters: [{ name: 'id', type: 'OR', val: [service.id] }] });
+    const list = await a.get('admin', '/api/list/StudioService/StudioServiceResourceListCollection', {
+      filters: [{ name: 'id', type: 'OR', val: [service.id] }],
+    });
     expect(list.json().data[0].bank_account).toMatchObject({ id: bank.id, label: 'Banca di prova', cod: bank.cod });
   });
 
@@ -310,10 +438,16 @@ describe('master data: rules of single models', () => {
   });
 
   it('C09 C17 permissions: bank_accounts, studio_services and tasks have their five permissions; Collaboratore gets all but force_delete, Utente none', async () => {
-    const perms = await a.sql<{ name: string }>(`SELECT "name" FROM "permissions" WHERE "name" LIKE 'bank_accounts.%' OR "name" LIKE 'studio_services.%' OR "name" LIKE 'tasks.%' ORDER BY "name"`);
+    const perms = await a.sql<{ name: string }>(
+      `SELECT "name" FROM "permissions" WHERE "name" LIKE 'bank_accounts.%' OR "name" LIKE 'studio_services.%' OR "name" LIKE 'tasks.%' ORDER BY "name"`,
+    );
     const verbs = ['create', 'delete', 'force_delete', 'update', 'view'];
-    expect(perms.map((p) => p.name)).toEqual(['bank_accounts', 'studio_services', 'tasks'].flatMap((r) => verbs.map((v) => `${r}.${v}`)));
-    const collab = await a.sql<{ name: string }>(`SELECT p."name" FROM "permissions" p JOIN "role_permissions" rp ON rp."permission_id" = p."id"
+    expect(perms.map((p) => p.name)).toEqual(
+      ['bank_accounts', 'studio_services', 'tasks'].flatMap((r) => verbs.map((v) => `${r}.${v}`)),
+    );
+    const collab = await a.sql<{
+      name: string;
+    }>(`SELECT p."name" FROM "permissions" p JOIN "role_permissions" rp ON rp."permission_id" = p."id"
       JOIN "roles" r ON r."id" = rp."role_id" WHERE r."name" = 'Collaboratore' AND p."name" LIKE 'tasks.%' ORDER BY 1`);
     expect(collab.map((p) => p.name)).toEqual(['tasks.create', 'tasks.delete', 'tasks.update', 'tasks.view']);
     const utente = await a.sql(`SELECT 1 FROM "permissions" p JOIN "role_permissions" rp ON rp."permission_id" = p."id"
@@ -324,48 +458,84 @@ describe('master data: rules of single models', () => {
 
 describe('master data: lists and demo data', () => {
   it('C43 C50 GET /api/tasks and /api/studio_services answer the active rows of the studio as data', async () => {
-    for (const [path, table] of [['/api/tasks', 'tasks'], ['/api/studio_services', 'studio_services'], ['/api/bank_accounts', 'bank_accounts']]) {
+    for (const [path, table] of [
+      ['/api/tasks', 'tasks'],
+      ['/api/studio_services', 'studio_services'],
+      ['/api/bank_accounts', 'bank_accounts'],
+    ]) {
       const res = await a.get('collab', path);
       expect(res.statusCode, path).toBe(200);
       const ids = (res.json().data as Array<{ id: number }>).map((r) => r.id).sort((x, y) => x - y);
-      const db = (await a.sql<{ id: number }>(`SELECT "id" FROM "${table}" WHERE "studio_id" = $1 AND "deleted_at" IS NULL ORDER BY "id"`, [demoId])).map((r) => Number(r.id));
+      const db = (
+        await a.sql<{ id: number }>(
+          `SELECT "id" FROM "${table}" WHERE "studio_id" = $1 AND "deleted_at" IS NULL ORDER BY "id"`,
+          [demoId],
+        )
+      ).map((r) => Number(r.id));
       expect(ids, path).toEqual(db);
     }
   });
 
   it('C14 demo data: every demo studio has bank accounts with valid IBANs, studio services with costs and accounts, tasks', async () => {
     // rows made by the other tests of this file have the codes of code() (or Y…Y, or none)
-    const seeded = (rows: Array<Record<string, any>>) => rows.filter((r) => r.cod && !/^(Q\d{5}|QA\d{6}|Y+)$/.test(String(r.cod)));
+    const seeded = (rows: Array<Record<string, any>>) =>
+      rows.filter((r) => r.cod && !/^(Q\d{5}|QA\d{6}|Y+)$/.test(String(r.cod)));
     const ibans: string[] = [];
     for (const who of ['admin', 'bianchi'] as const) {
-      const banks = seeded((await a.get(who, '/api/list/BankAccount/BankAccountResourceListCollection', { items_per_page: -1 })).json().data);
+      const banks = seeded(
+        (await a.get(who, '/api/list/BankAccount/BankAccountResourceListCollection', { items_per_page: -1 })).json()
+          .data,
+      );
       expect(banks.length, who).toBeGreaterThanOrEqual(2);
       for (const b of banks) expect(isValidIban(String(b.iban)), String(b.iban)).toBe(true);
       ibans.push(...banks.map((b) => String(b.iban)));
-      const services = seeded((await a.get(who, '/api/list/StudioService/StudioServiceResourceListCollection', { items_per_page: -1 })).json().data);
+      const services = seeded(
+        (await a.get(who, '/api/list/StudioService/StudioServiceResourceListCollection', { items_per_page: -1 })).json()
+          .data,
+      );
       const names = services.map((x) => x.description);
-      expect(names).toEqual(expect.arrayContaining(['Tenuta contabilità ordinaria', 'Dichiarazione dei redditi', 'Elaborazione cedolini', 'Consulenza fiscale']));
+      expect(names).toEqual(
+        expect.arrayContaining([
+          'Tenuta contabilità ordinaria',
+          'Dichiarazione dei redditi',
+          'Elaborazione cedolini',
+          'Consulenza fiscale',
+        ]),
+      );
       expect(services.every((x) => typeof x.cost === 'number' && x.cost > 0)).toBe(true);
       expect(services.filter((x) => x.bank_account).length).toBeGreaterThan(0);
       const bankIds = new Set(banks.map((b) => b.id));
       expect(services.filter((x) => x.bank_account).every((x) => bankIds.has(x.bank_account.id))).toBe(true);
-      const tasks = seeded((await a.get(who, '/api/list/Task/TaskResourceListCollection', { items_per_page: -1 })).json().data);
-      expect(tasks.map((x) => x.name)).toEqual(expect.arrayContaining(['Raccolta documenti', 'Invio telematico', 'Quadratura']));
+      const tasks = seeded(
+        (await a.get(who, '/api/list/Task/TaskResourceListCollection', { items_per_page: -1 })).json().data,
+      );
+      expect(tasks.map((x) => x.name)).toEqual(
+        expect.arrayContaining(['Raccolta documenti', 'Invio telematico', 'Quadratura']),
+      );
     }
     // every demo account has its own IBAN
     expect(new Set(ibans).size).toBe(ibans.length);
   });
 
   it('C14 master data lists: search_text and sort on the new models', async () => {
-    const res = await a.get('admin', '/api/list/StudioService/StudioServiceResourceListCollection', { search_text: 'dichiarazione redditi' });
+    const res = await a.get('admin', '/api/list/StudioService/StudioServiceResourceListCollection', {
+      search_text: 'dichiarazione redditi',
+    });
     expect(res.statusCode).toBe(200);
     expect(res.json().data.map((r: { description: string }) => r.description)).toEqual(['Dichiarazione dei redditi']);
-    const sorted = await a.get('admin', '/api/list/StudioService/StudioServiceResourceListCollection', { items_per_page: -1, sort_by: 'cost', sort_desc: 1 });
+    const sorted = await a.get('admin', '/api/list/StudioService/StudioServiceResourceListCollection', {
+      items_per_page: -1,
+      sort_by: 'cost',
+      sort_desc: 1,
+    });
     const costs = sorted.json().data.map((r: { cost: number }) => r.cost);
     expect(costs).toEqual([...costs].sort((x: number, y: number) => y - x));
     const tasks = await a.get('admin', '/api/list/Task/TaskResourceListCollection', { search_text: 'telematico' });
     expect(tasks.json().data.map((r: { name: string }) => r.name)).toEqual(['Invio telematico']);
-    const sel = await a.get('admin', '/api/list/BankAccount/BankAccountResource4SelectCollection', { items_per_page: 1, sort_by: 'name' });
+    const sel = await a.get('admin', '/api/list/BankAccount/BankAccountResource4SelectCollection', {
+      items_per_page: 1,
+      sort_by: 'name',
+    });
     expect(Object.keys(sel.json().data[0]).sort()).toEqual(['cod', 'id', 'label', 'trashed']);
   });
 });
@@ -373,20 +543,51 @@ describe('master data: lists and demo data', () => {
 describe('C23 collaborators', () => {
   let roles: Record<string, number>;
   beforeAll(async () => {
-    roles = Object.fromEntries((await a.sql<{ id: number; name: string }>('SELECT "id", "name" FROM "roles"')).map((r) => [r.name, Number(r.id)]));
+    roles = Object.fromEntries(
+      (await a.sql<{ id: number; name: string }>('SELECT "id", "name" FROM "roles"')).map((r) => [
+        r.name,
+        Number(r.id),
+      ]),
+    );
     const user = async (who: 'admin' | 'bianchi', body: Record<string, unknown>) => {
       const res = await a.post(who, '/api/user/users', { password: 'Password123!', active: true, ...body });
       if (res.statusCode !== 201) throw new Error(`user: ${res.statusCode} ${res.body}`);
       return res.json().data as { id: number };
     };
-    await user('admin', { name: 'Anna', cognome: 'Bruni', email: 'anna.bruni@studiodemo.test', role_id: roles.Collaboratore });
-    await user('admin', { name: 'Bruno', cognome: 'Amministratore', email: 'bruno@studiodemo.test', role_id: roles.Admin });
+    await user('admin', {
+      name: 'Anna',
+      cognome: 'Bruni',
+      email: 'anna.bruni@studiodemo.test',
+      role_id: roles.Collaboratore,
+    });
+    await user('admin', {
+      name: 'Bruno',
+      cognome: 'Amministratore',
+      email: 'bruno@studiodemo.test',
+      role_id: roles.Admin,
+    });
     await user('admin', { name: 'Dario', email: 'dario@studiodemo.test', role_id: roles.Collaboratore });
-    await user('admin', { name: 'Zeno', cognome: 'Inattivo', email: 'zeno@studiodemo.test', role_id: roles.Collaboratore, active: false });
+    await user('admin', {
+      name: 'Zeno',
+      cognome: 'Inattivo',
+      email: 'zeno@studiodemo.test',
+      role_id: roles.Collaboratore,
+      active: false,
+    });
     await user('admin', { name: 'Ugo', cognome: 'Utente', email: 'ugo@studiodemo.test', role_id: roles.Utente });
-    const gone = await user('admin', { name: 'Carla', cognome: 'Cestinata', email: 'carla@studiodemo.test', role_id: roles.Collaboratore });
+    const gone = await user('admin', {
+      name: 'Carla',
+      cognome: 'Cestinata',
+      email: 'carla@studiodemo.test',
+      role_id: roles.Collaboratore,
+    });
     expect((await a.del('admin', `/api/user/[${gone.id}]`)).json().data).toEqual({ trashed: 1, deleted: 0 });
-    await user('bianchi', { name: 'Elisa', cognome: 'Bianchi', email: 'elisa@studiobianchi.test', role_id: roles.Collaboratore });
+    await user('bianchi', {
+      name: 'Elisa',
+      cognome: 'Bianchi',
+      email: 'elisa@studiobianchi.test',
+      role_id: roles.Collaboratore,
+    });
   });
 
   const names = (res: { json(): any }) => (res.json().data as Array<{ name: string }>).map((r) => r.name);
@@ -397,11 +598,13 @@ describe('C23 collaborators', () => {
     const data = res.json().data as Array<{ id: number; name: string }>;
     expect(names(res)).toEqual(['Anna Bruni', 'Bruno Amministratore', 'Dario', 'Laura Neri', 'Marco Rossi']);
     for (const r of data) expect(Object.keys(r).sort()).toEqual(['id', 'name']);
-    const laura = await a.sql<{ id: number }>(`SELECT "id" FROM "users" WHERE "email" = 'collaboratore@studiodemo.test'`);
+    const laura = await a.sql<{ id: number }>(
+      `SELECT "id" FROM "users" WHERE "email" = 'collaboratore@studiodemo.test'`,
+    );
     expect(data.find((r) => r.name === 'Laura Neri')!.id).toBe(Number(laura[0].id));
   });
 
-  it('C23 collaborators: only the caller\'s studio (Bianchi, the vendor studio)', async () => {
+  it("C23 collaborators: only the caller's studio (Bianchi, the vendor studio)", async () => {
     const res = await a.get('bianchi', '/api/collaborators');
     expect(res.statusCode).toBe(200);
     expect(names(res)).toEqual(['Elisa Bianchi', 'Giulia Bianchi']);
@@ -425,9 +628,14 @@ describe('C23 collaborators', () => {
     expect((await a.get(null, '/api/collaborators')).statusCode).toBe(401);
   });
 
-  it('C23 C14 collaborators: the customers\' collaborator filter takes its ids', async () => {
-    const laura = (await a.get('admin', '/api/collaborators')).json().data.find((r: { name: string }) => r.name === 'Laura Neri');
-    const res = await a.get('admin', '/api/list/Customer/CustomerResourceListCollection', { items_per_page: 1, filters: [{ name: 'collaborator_accounting_id', type: 'OR', val: [laura.id] }] });
+  it("C23 C14 collaborators: the customers' collaborator filter takes its ids", async () => {
+    const laura = (await a.get('admin', '/api/collaborators'))
+      .json()
+      .data.find((r: { name: string }) => r.name === 'Laura Neri');
+    const res = await a.get('admin', '/api/list/Customer/CustomerResourceListCollection', {
+      items_per_page: 1,
+      filters: [{ name: 'collaborator_accounting_id', type: 'OR', val: [laura.id] }],
+    });
     expect(res.statusCode).toBe(200);
     expect(res.json().meta.total).toBeGreaterThan(0);
   });
@@ -443,14 +651,23 @@ describe('money limit (seed A: 8 significant digits, 2 decimals)', () => {
     for (const v of [99999999999, '123456789', 1e21, 123456.789, '1234,567', 12345678.5]) {
       const put = await a.put('admin', `/api/customers/${c.id}`, { yearly_accounting_amount: v, cedolino_rate: v });
       expect(put.statusCode, String(v)).toBe(422);
-      expect(put.json().errors, String(v)).toEqual({ yearly_accounting_amount: [MONEY_MESSAGE], cedolino_rate: [MONEY_MESSAGE] });
+      expect(put.json().errors, String(v)).toEqual({
+        yearly_accounting_amount: [MONEY_MESSAGE],
+        cedolino_rate: [MONEY_MESSAGE],
+      });
     }
     expect((await a.get('admin', `/api/customers/${c.id}`)).json().data.yearly_accounting_amount).toBe(1234.5);
   });
 
   it('C10 C11 money: the largest amounts that fit are accepted and stored exactly', async () => {
     const c = (await a.post('admin', '/api/customers', customerBody(repId))).json().data;
-    for (const [v, stored] of [[99999999, 99999999], [999999.99, 999999.99], ['12345678,00', 12345678], ['0001234,50', 1234.5], [0, 0]] as const) {
+    for (const [v, stored] of [
+      [99999999, 99999999],
+      [999999.99, 999999.99],
+      ['12345678,00', 12345678],
+      ['0001234,50', 1234.5],
+      [0, 0],
+    ] as const) {
       const put = await a.put('admin', `/api/customers/${c.id}`, { yearly_accounting_amount: v });
       expect(put.statusCode, `${v}: ${put.body}`).toBe(200);
       expect(put.json().data.yearly_accounting_amount, String(v)).toBe(stored);
@@ -462,7 +679,11 @@ describe('money limit (seed A: 8 significant digits, 2 decimals)', () => {
   });
 
   it('C10 studio_services: cost over the limit is 422 with the same message', async () => {
-    const res = await a.post('admin', '/api/studio_services', { cod: 'BIG', description: 'Troppo caro', cost: 123456789 });
+    const res = await a.post('admin', '/api/studio_services', {
+      cod: 'BIG',
+      description: 'Troppo caro',
+      cost: 123456789,
+    });
     expect(res.statusCode).toBe(422);
     expect(res.json().errors).toEqual({ cost: [MONEY_MESSAGE] });
     const text = await a.post('admin', '/api/studio_services', { cod: 'BIG', description: 'Testo', cost: '1e12' });

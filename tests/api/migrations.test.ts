@@ -11,7 +11,9 @@ import { freshPostgres } from '../helpers/freshPostgres.js';
 
 const MIGRATIONS = join(process.cwd(), 'server/db/migrations');
 const cleanups: Array<() => Promise<void> | void> = [];
-afterAll(async () => { for (const c of cleanups.reverse()) await c(); });
+afterAll(async () => {
+  for (const c of cleanups.reverse()) await c();
+});
 
 /** A copy of the migrations folder with only the first `count` entries in its journal. */
 function migrationsUpTo(count: number): string {
@@ -25,7 +27,10 @@ function migrationsUpTo(count: number): string {
   return dir;
 }
 
-interface Db { query(text: string): Promise<Record<string, unknown>[]>; migrate(folder: string): Promise<void> }
+interface Db {
+  query(text: string): Promise<Record<string, unknown>[]>;
+  migrate(folder: string): Promise<void>;
+}
 
 async function openDb(): Promise<Db> {
   if (process.env.DATABASE_URL) {
@@ -34,15 +39,24 @@ async function openDb(): Promise<Db> {
     const { drizzle } = await import('drizzle-orm/node-postgres');
     const { migrate } = await import('drizzle-orm/node-postgres/migrator');
     const pool = new pg.Pool({ connectionString: fresh.url, max: 2 });
-    cleanups.push(async () => { await pool.end(); await fresh.drop(); });
-    return { query: async (t) => (await pool.query(t)).rows, migrate: (folder) => migrate(drizzle(pool), { migrationsFolder: folder }) };
+    cleanups.push(async () => {
+      await pool.end();
+      await fresh.drop();
+    });
+    return {
+      query: async (t) => (await pool.query(t)).rows,
+      migrate: (folder) => migrate(drizzle(pool), { migrationsFolder: folder }),
+    };
   }
   const { PGlite } = await import('@electric-sql/pglite');
   const { drizzle } = await import('drizzle-orm/pglite');
   const { migrate } = await import('drizzle-orm/pglite/migrator');
   const client = new PGlite();
   cleanups.push(() => client.close());
-  return { query: async (t) => (await client.query(t)).rows as Record<string, unknown>[], migrate: (folder) => migrate(drizzle(client), { migrationsFolder: folder }) };
+  return {
+    query: async (t) => (await client.query(t)).rows as Record<string, unknown>[],
+    migrate: (folder) => migrate(drizzle(client), { migrationsFolder: folder }),
+  };
 }
 
 describe('7.4 migration 0002_cap_text', () => {
@@ -97,13 +111,19 @@ describe('9.1 migration 0006_unique_emails', () => {
       { id: 4, email: 'x@y.test' },
       { id: 5, email: 'solo@z.test' },
     ]);
-    const audit = await db.query(`SELECT studio_id, record_id, changes FROM audit_log WHERE model = 'User' ORDER BY record_id`);
+    const audit = await db.query(
+      `SELECT studio_id, record_id, changes FROM audit_log WHERE model = 'User' ORDER BY record_id`,
+    );
     expect(audit).toEqual([
       { studio_id: 1, record_id: 2, changes: { email: ['admin@studio.test', 'duplicato2.admin@studio.test'] } },
       { studio_id: 1, record_id: 3, changes: { email: ['x@y.test', 'duplicato3.x@y.test'] } },
     ]);
-    await expect(db.query(`INSERT INTO users (studio_id, role_id, name, email) VALUES (1, 1, 'Altra copia', 'SOLO@z.test')`)).rejects.toMatchObject({ code: '23505' });
+    await expect(
+      db.query(`INSERT INTO users (studio_id, role_id, name, email) VALUES (1, 1, 'Altra copia', 'SOLO@z.test')`),
+    ).rejects.toMatchObject({ code: '23505' });
     const definition = await db.query(`SELECT indexdef FROM pg_indexes WHERE indexname = 'users_email_uq'`);
-    expect(String(definition[0]?.indexdef)).toMatch(/UNIQUE INDEX users_email_uq ON public\.users USING btree \(lower\(TRIM\(BOTH FROM email\)\)\)/i);
+    expect(String(definition[0]?.indexdef)).toMatch(
+      /UNIQUE INDEX users_email_uq ON public\.users USING btree \(lower\(TRIM\(BOTH FROM email\)\)\)/i,
+    );
   });
 });

@@ -19,9 +19,16 @@ beforeAll(async () => {
   a = api(t);
   demoId = await a.studioId('Studio Demo');
   bianchiId = await a.studioId('Studio Bianchi');
-  pool = (await a.sql<{ id: number }>('SELECT "id" FROM "customers" WHERE "studio_id" = $1 AND "deleted_at" IS NULL ORDER BY "id" DESC', [demoId])).map((r) => Number(r.id));
+  pool = (
+    await a.sql<{ id: number }>(
+      'SELECT "id" FROM "customers" WHERE "studio_id" = $1 AND "deleted_at" IS NULL ORDER BY "id" DESC',
+      [demoId],
+    )
+  ).map((r) => Number(r.id));
 });
-afterAll(async () => { await t?.close(); });
+afterAll(async () => {
+  await t?.close();
+});
 
 /** fresh customers of Studio Demo with this cedolino rate and no payslip nor payslip charge */
 async function customers(...rates: string[]): Promise<number[]> {
@@ -35,12 +42,33 @@ async function customers(...rates: string[]): Promise<number[]> {
   }
   return out;
 }
-const entriesOf = (ids: number[]) => a.sql<{ id: number; customer_id: number; year: number; month: number; quantity: number }>(
-  'SELECT "id", "customer_id", "year", "month", "quantity" FROM "payslips" WHERE "customer_id" = ANY($1::int[]) ORDER BY array_position($1::int[], "customer_id"), "year", "month", "id"', [ids]);
-const chargesOf = (ids: number[]) => a.sql<{ id: number; customer_id: number; payslip_id: number; type: string; amount: string; date: string; note: string; inst: boolean }>(
-  `SELECT "id", "customer_id", "payslip_id", "type", "amount"::text AS "amount", to_char("date", 'YYYY-MM-DD HH24:MI:SS') AS "date", "transaction_note" AS "note", "is_yearly_installment" AS "inst"
-   FROM "transactions" WHERE "customer_id" = ANY($1::int[]) AND "payslip_id" IS NOT NULL ORDER BY array_position($1::int[], "customer_id"), "date", "id"`, [ids]);
-const entry = (customerId: number, cedoliniQuantity: unknown, month: unknown = 3, year: unknown = YEAR) => ({ customerId, business_name: 'x', cedoliniQuantity, month, year });
+const entriesOf = (ids: number[]) =>
+  a.sql<{ id: number; customer_id: number; year: number; month: number; quantity: number }>(
+    'SELECT "id", "customer_id", "year", "month", "quantity" FROM "payslips" WHERE "customer_id" = ANY($1::int[]) ORDER BY array_position($1::int[], "customer_id"), "year", "month", "id"',
+    [ids],
+  );
+const chargesOf = (ids: number[]) =>
+  a.sql<{
+    id: number;
+    customer_id: number;
+    payslip_id: number;
+    type: string;
+    amount: string;
+    date: string;
+    note: string;
+    inst: boolean;
+  }>(
+    `SELECT "id", "customer_id", "payslip_id", "type", "amount"::text AS "amount", to_char("date", 'YYYY-MM-DD HH24:MI:SS') AS "date", "transaction_note" AS "note", "is_yearly_installment" AS "inst"
+   FROM "transactions" WHERE "customer_id" = ANY($1::int[]) AND "payslip_id" IS NOT NULL ORDER BY array_position($1::int[], "customer_id"), "date", "id"`,
+    [ids],
+  );
+const entry = (customerId: number, cedoliniQuantity: unknown, month: unknown = 3, year: unknown = YEAR) => ({
+  customerId,
+  business_name: 'x',
+  cedoliniQuantity,
+  month,
+  year,
+});
 const post = (who: 'collab' | 'admin', customerData: unknown) => a.post(who, '/api/cedolini', { customerData });
 
 describe('C48 cedolini', () => {
@@ -50,7 +78,10 @@ describe('C48 cedolini', () => {
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json()).toEqual({ data: { saved: 2, removed: 0 } });
     let entries = await entriesOf([one!, two!]);
-    expect(entries.map((e) => [Number(e.customer_id), Number(e.year), Number(e.month), Number(e.quantity)])).toEqual([[one, YEAR, 3, 4], [two, YEAR, 12, 3]]);
+    expect(entries.map((e) => [Number(e.customer_id), Number(e.year), Number(e.month), Number(e.quantity)])).toEqual([
+      [one, YEAR, 3, 4],
+      [two, YEAR, 12, 3],
+    ]);
     let charges = await chargesOf([one!, two!]);
     expect(charges.map((c) => [c.type, c.amount, c.date, c.note, c.inst, Number(c.payslip_id)])).toEqual([
       ['CHARGE', '50.00', `${YEAR}-03-01 00:00:00`, `Cedolini 03/${YEAR} (4 × 12,50 €)`, false, Number(entries[0]!.id)],
@@ -63,11 +94,20 @@ describe('C48 cedolini', () => {
     const after = await entriesOf([one!]);
     expect(after.map((e) => [Number(e.id), Number(e.quantity)])).toEqual([[Number(entries[0]!.id), 7]]);
     const replaced = await chargesOf([one!]);
-    expect(replaced.map((c) => [Number(c.id), c.amount, c.note])).toEqual([[Number(charges[0]!.id), '87.50', `Cedolini 03/${YEAR} (7 × 12,50 €)`]]);
+    expect(replaced.map((c) => [Number(c.id), c.amount, c.note])).toEqual([
+      [Number(charges[0]!.id), '87.50', `Cedolini 03/${YEAR} (7 × 12,50 €)`],
+    ]);
     // audit rows: created, then updated (payslip and transaction)
-    const audit = await a.sql<{ model: string; action: string }>(`SELECT "model", "action" FROM "audit_log" WHERE "studio_id" = $1 AND (("model" = 'Payslip' AND "record_id" = $2) OR ("model" = 'Transaction' AND "record_id" = $3)) ORDER BY "id"`,
-      [demoId, entries[0]!.id, charges[0]!.id]);
-    expect(audit.map((r) => `${r.model}:${r.action}`).sort()).toEqual(['Payslip:create', 'Payslip:update', 'Transaction:create', 'Transaction:update']);
+    const audit = await a.sql<{ model: string; action: string }>(
+      `SELECT "model", "action" FROM "audit_log" WHERE "studio_id" = $1 AND (("model" = 'Payslip' AND "record_id" = $2) OR ("model" = 'Transaction' AND "record_id" = $3)) ORDER BY "id"`,
+      [demoId, entries[0]!.id, charges[0]!.id],
+    );
+    expect(audit.map((r) => `${r.model}:${r.action}`).sort()).toEqual([
+      'Payslip:create',
+      'Payslip:update',
+      'Transaction:create',
+      'Transaction:update',
+    ]);
     entries = await entriesOf([two!]);
     charges = await chargesOf([two!]);
     expect(entries).toHaveLength(1);
@@ -83,7 +123,10 @@ describe('C48 cedolini', () => {
     expect(res.json().data).toEqual({ saved: 0, removed: 1 });
     expect((await entriesOf([id!])).map((e) => Number(e.month))).toEqual([6]);
     expect((await chargesOf([id!])).map((c) => c.note)).toEqual([`Cedolini 06/${YEAR} (1 × 10,00 €)`]);
-    const audit = await a.sql<{ n: number }>(`SELECT count(*)::int AS n FROM "audit_log" WHERE "studio_id" = $1 AND "model" IN ('Payslip', 'Transaction') AND "action" = 'delete'`, [demoId]);
+    const audit = await a.sql<{ n: number }>(
+      `SELECT count(*)::int AS n FROM "audit_log" WHERE "studio_id" = $1 AND "model" IN ('Payslip', 'Transaction') AND "action" = 'delete'`,
+      [demoId],
+    );
     expect(Number(audit[0]!.n)).toBeGreaterThanOrEqual(2);
   });
 
@@ -106,7 +149,11 @@ describe('C48 cedolini', () => {
 
   it("C48 cedolini: another studio's (or a missing) customer is a 404 and nothing is written", async () => {
     const [own] = await customers('5.00');
-    const [other] = (await a.sql<{ id: number }>('SELECT "id" FROM "customers" WHERE "studio_id" = $1 ORDER BY "id" LIMIT 1', [bianchiId])).map((r) => Number(r.id));
+    const [other] = (
+      await a.sql<{ id: number }>('SELECT "id" FROM "customers" WHERE "studio_id" = $1 ORDER BY "id" LIMIT 1', [
+        bianchiId,
+      ])
+    ).map((r) => Number(r.id));
     const before = (await a.sql<{ n: number }>('SELECT count(*)::int AS n FROM "payslips"'))[0]!.n;
     const res = await post('collab', [entry(own!, 1, 4), entry(other!, 1, 4)]);
     expect(res.statusCode).toBe(404);
@@ -138,7 +185,9 @@ describe('C48 cedolini', () => {
       expect(res.json().errors[field], JSON.stringify(body)).toEqual([message]);
     }
     // the limits themselves are fine
-    expect((await post('collab', [entry(id!, 100000, 12, YEAR + 50), entry(id!, 1, 1, YEAR - 50)])).statusCode).toBe(200);
+    expect((await post('collab', [entry(id!, 100000, 12, YEAR + 50), entry(id!, 1, 1, YEAR - 50)])).statusCode).toBe(
+      200,
+    );
     expect(await entriesOf([id!])).toHaveLength(2);
   });
 });
@@ -156,7 +205,11 @@ describe('C49 cedolini', () => {
   });
 
   it("C49 cedolini: another studio's customer is a 404; a bad year or customer a 422", async () => {
-    const [other] = (await a.sql<{ id: number }>('SELECT "id" FROM "customers" WHERE "studio_id" = $1 ORDER BY "id" LIMIT 1', [bianchiId])).map((r) => Number(r.id));
+    const [other] = (
+      await a.sql<{ id: number }>('SELECT "id" FROM "customers" WHERE "studio_id" = $1 ORDER BY "id" LIMIT 1', [
+        bianchiId,
+      ])
+    ).map((r) => Number(r.id));
     expect((await a.get('collab', '/api/cedolini', { customer_id: other, year: YEAR })).statusCode).toBe(404);
     const [id] = await customers('1.00');
     const bad = await a.get('collab', '/api/cedolini', { customer_id: id, year: YEAR + 51 });
@@ -166,12 +219,16 @@ describe('C49 cedolini', () => {
   });
 });
 
-
 describe('permissions', () => {
   it('C48 C49 cedolini: a Utente may not (403) and nothing is written', async () => {
     const headers = await a.utente('utente.cedolini@studiodemo.test');
     const [id] = await customers('5.00');
-    const res = await t.app.inject({ method: 'POST', url: '/api/cedolini', headers, payload: { customerData: [entry(id!, 1)] } });
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/cedolini',
+      headers,
+      payload: { customerData: [entry(id!, 1)] },
+    });
     expect(res.statusCode).toBe(403);
     expect(await entriesOf([id!])).toHaveLength(0);
     const read = await t.app.inject({ method: 'GET', url: `/api/cedolini?customer_id=${id}&year=${YEAR}`, headers });

@@ -15,10 +15,13 @@ beforeAll(async () => {
   t = await startTestApp();
   a = api(t);
 });
-afterAll(async () => { await t?.close(); });
+afterAll(async () => {
+  await t?.close();
+});
 
 const url = (key: string) => `/api/user_preferences/${encodeURIComponent(key)}`;
-const put = (who: Who | null, key: string, payload: unknown) => a.call(who, 'PUT', url(key), { payload: payload as object });
+const put = (who: Who | null, key: string, payload: unknown) =>
+  a.call(who, 'PUT', url(key), { payload: payload as object });
 const all = async (who: Who) => {
   const res = await a.get(who, '/api/user_preferences');
   expect(res.statusCode, res.body).toBe(200);
@@ -26,8 +29,25 @@ const all = async (who: Who) => {
 };
 
 const VIEWS = [
-  { label: 'Clienti Milano', value: { filter: { q: 'Milano' }, sort: { field: 'business_name', order: 'ASC' }, perPage: 200, displayedFilters: {}, columns: { order: ['business_name', 'city'], hidden: ['email'] } } },
-  { label: 'Cessati — è così', value: { filter: { q: 'àèìòù "virgolette"' }, sort: { field: 'id', order: 'DESC' }, perPage: 50, displayedFilters: {} } },
+  {
+    label: 'Clienti Milano',
+    value: {
+      filter: { q: 'Milano' },
+      sort: { field: 'business_name', order: 'ASC' },
+      perPage: 200,
+      displayedFilters: {},
+      columns: { order: ['business_name', 'city'], hidden: ['email'] },
+    },
+  },
+  {
+    label: 'Cessati — è così',
+    value: {
+      filter: { q: 'àèìòù "virgolette"' },
+      sort: { field: 'id', order: 'DESC' },
+      perPage: 50,
+      displayedFilters: {},
+    },
+  },
 ];
 
 describe('user preferences', () => {
@@ -46,8 +66,11 @@ describe('user preferences', () => {
     const mine = await all('admin');
     expect(mine[key]).toEqual(VIEWS.slice(0, 1));
     expect(mine['list.Customer.columns']).toEqual(columns);
-    const rows = await a.sql<{ n: number }>(`SELECT COUNT(*)::int AS "n" FROM "user_preferences" p JOIN "users" u ON u."id" = p."user_id"
-      WHERE u."email" = 'admin@studiodemo.test' AND p."key" = $1`, [key]);
+    const rows = await a.sql<{ n: number }>(
+      `SELECT COUNT(*)::int AS "n" FROM "user_preferences" p JOIN "users" u ON u."id" = p."user_id"
+      WHERE u."email" = 'admin@studiodemo.test' AND p."key" = $1`,
+      [key],
+    );
     expect(Number(rows[0]!.n)).toBe(1);
     // any JSON value: scalars and null too
     for (const value of [true, 0, 'testo', null, [1, [2, { a: null }]]]) {
@@ -71,9 +94,17 @@ describe('user preferences', () => {
       expect((await all('admin'))[key]).toEqual(['mine']);
     }
     // a user with role Utente may keep his own too
-    const utente = await t.app.inject({ method: 'PUT', url: url(key), headers: await a.utente('utente.prefs@studiodemo.test'), payload: { value: ['utente'] } });
+    const utente = await t.app.inject({
+      method: 'PUT',
+      url: url(key),
+      headers: await a.utente('utente.prefs@studiodemo.test'),
+      payload: { value: ['utente'] },
+    });
     expect(utente.statusCode, utente.body).toBe(200);
-    const utenteAll = await t.app.inject({ url: '/api/user_preferences', headers: await a.utente('utente.prefs@studiodemo.test') });
+    const utenteAll = await t.app.inject({
+      url: '/api/user_preferences',
+      headers: await a.utente('utente.prefs@studiodemo.test'),
+    });
     expect(utenteAll.json().data).toEqual({ [key]: ['utente'] });
     expect((await all('admin'))[key]).toEqual(['mine']);
   });
@@ -83,7 +114,10 @@ describe('user preferences', () => {
     for (const key of ['con spazio', 'a/b', 'x'.repeat(201), 'virgola,', 'àccento']) {
       const res = await put('admin', key, { value: 1 });
       expect(res.statusCode, key).toBe(422);
-      expect(res.json()).toEqual({ message: 'Dati non validi: controlla i campi evidenziati', errors: { key: ['Chiave non valida: da 1 a 200 caratteri tra lettere, cifre e . _ : -'] } });
+      expect(res.json()).toEqual({
+        message: 'Dati non validi: controlla i campi evidenziati',
+        errors: { key: ['Chiave non valida: da 1 a 200 caratteri tra lettere, cifre e . _ : -'] },
+      });
       expect((await a.del('admin', url(key))).statusCode, key).toBe(422);
     }
     // the longest key and every allowed character are fine
@@ -96,7 +130,10 @@ describe('user preferences', () => {
       expect(res.statusCode).toBe(422);
       expect(res.json().errors).toEqual({ value: ['Campo Obbligatorio'] });
     }
-    const notJson = await a.call('admin', 'PUT', url('list.Customer.columns'), { payload: '{"value": [', headers: { 'content-type': 'application/json' } });
+    const notJson = await a.call('admin', 'PUT', url('list.Customer.columns'), {
+      payload: '{"value": [',
+      headers: { 'content-type': 'application/json' },
+    });
     expect(notJson.statusCode).toBe(400);
     expect(notJson.json().message).toBe('Corpo della richiesta non valido');
     expect(await all('admin')).toEqual(before);
@@ -113,7 +150,9 @@ describe('user preferences', () => {
     const over = await put('admin', key, { value: 'è'.repeat(32 * 1024) });
     expect(over.statusCode).toBe(422);
     expect(over.json().errors).toEqual({ value: ['Valore troppo grande: al massimo 64 KB'] });
-    const overObject = await put('admin', key, { value: { views: Array.from({ length: 700 }, (_, i) => ({ label: `Vista ${i}`, q: 'y'.repeat(80) })) } });
+    const overObject = await put('admin', key, {
+      value: { views: Array.from({ length: 700 }, (_, i) => ({ label: `Vista ${i}`, q: 'y'.repeat(80) })) },
+    });
     expect(overObject.statusCode).toBe(422);
     expect((await all('admin'))[key]).toBe(fits);
   });
@@ -151,7 +190,10 @@ describe('user preferences', () => {
       await a.get(null, '/api/user_preferences'),
       await put(null, 'list.Customer.columns', { value: 1 }),
       await a.del(null, url('list.Customer.columns')),
-      await a.call(null, 'PUT', url('list.Customer.columns'), { payload: { value: 1 }, headers: { authorization: 'Bearer non.valido.token' } }),
+      await a.call(null, 'PUT', url('list.Customer.columns'), {
+        payload: { value: 1 },
+        headers: { authorization: 'Bearer non.valido.token' },
+      }),
     ]) {
       expect(res.statusCode).toBe(401);
       expect(res.json().message).toBe('Sessione scaduta o non valida: effettua di nuovo il login');
@@ -166,12 +208,24 @@ describe('user preferences', () => {
       await b.sql(`UPDATE "studios" SET "subscription_expire_date" = CURRENT_DATE - 10 WHERE "name" = 'Studio Demo'`);
       const headers = await b.headers('collab');
       // a studio write is refused…
-      const write = await enforced.app.inject({ method: 'POST', url: '/api/customers', headers, payload: { business_name: 'X' } });
+      const write = await enforced.app.inject({
+        method: 'POST',
+        url: '/api/customers',
+        headers,
+        payload: { business_name: 'X' },
+      });
       expect(write.statusCode).toBe(402);
       // …a preference is saved and removed
-      const res = await enforced.app.inject({ method: 'PUT', url: url('list.Customer.columns'), headers, payload: { value: { order: ['city'], hidden: [] } } });
+      const res = await enforced.app.inject({
+        method: 'PUT',
+        url: url('list.Customer.columns'),
+        headers,
+        payload: { value: { order: ['city'], hidden: [] } },
+      });
       expect(res.statusCode, res.body).toBe(200);
-      expect((await enforced.app.inject({ method: 'DELETE', url: url('list.Customer.columns'), headers })).statusCode).toBe(200);
+      expect(
+        (await enforced.app.inject({ method: 'DELETE', url: url('list.Customer.columns'), headers })).statusCode,
+      ).toBe(200);
     } finally {
       await enforced.close();
     }

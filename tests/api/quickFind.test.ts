@@ -14,7 +14,13 @@ let a: Api;
 let demoId: number;
 let bianchiId: number;
 
-interface Hit { kind: 'customer' | 'legal_representative' | 'einvoice'; id: number; title: string; subtitle: string; path: string }
+interface Hit {
+  kind: 'customer' | 'legal_representative' | 'einvoice';
+  id: number;
+  title: string;
+  subtitle: string;
+  path: string;
+}
 
 beforeAll(async () => {
   t = await startTestApp();
@@ -22,7 +28,9 @@ beforeAll(async () => {
   demoId = await a.studioId('Studio Demo');
   bianchiId = await a.studioId('Studio Bianchi');
 });
-afterAll(async () => { await t?.close(); });
+afterAll(async () => {
+  await t?.close();
+});
 
 async function find(who: Who, q: string): Promise<Hit[]> {
   const res = await a.get(who, '/api/quick_find', { q });
@@ -35,7 +43,9 @@ const ofKind = (hits: Hit[], kind: Hit['kind']) => hits.filter((h) => h.kind ===
 async function demoCustomer(where = 'TRUE') {
   const [c] = await a.sql<{ id: number; business_name: string; vat_id: string; fiscal_code: string; email: string }>(
     `SELECT "id", "business_name", "vat_id", "fiscal_code", "email" FROM "customers"
-     WHERE "studio_id" = $1 AND "deleted_at" IS NULL AND "vat_id" IS NOT NULL AND ${where} ORDER BY "id" LIMIT 1`, [demoId]);
+     WHERE "studio_id" = $1 AND "deleted_at" IS NULL AND "vat_id" IS NOT NULL AND ${where} ORDER BY "id" LIMIT 1`,
+    [demoId],
+  );
   return { ...c!, id: Number(c!.id) };
 }
 
@@ -45,11 +55,20 @@ describe('GET /api/quick_find', () => {
     const spaced = `${c.vat_id.slice(0, 4)} ${c.vat_id.slice(4, 8)} ${c.vat_id.slice(8)}`;
     for (const q of [c.vat_id, spaced, `IT${c.vat_id}`, ` it ${spaced} `]) {
       const hits = ofKind(await find('admin', q), 'customer');
-      expect(hits[0], q).toEqual({ kind: 'customer', id: c.id, title: c.business_name, subtitle: expect.stringContaining(`P. IVA ${c.vat_id}`), path: `/Customer/${c.id}` });
+      expect(hits[0], q).toEqual({
+        kind: 'customer',
+        id: c.id,
+        title: c.business_name,
+        subtitle: expect.stringContaining(`P. IVA ${c.vat_id}`),
+        path: `/Customer/${c.id}`,
+      });
     }
     // by prefix: the first digits (without blanks) find it among the codes that start so
     const prefix = c.vat_id.slice(0, 10);
-    const starting = await a.sql<{ n: number }>(`SELECT count(*)::int AS "n" FROM "customers" WHERE "studio_id" = $1 AND "deleted_at" IS NULL AND ("vat_id" LIKE $2 OR "fiscal_code" LIKE $2)`, [demoId, `${prefix}%`]);
+    const starting = await a.sql<{ n: number }>(
+      `SELECT count(*)::int AS "n" FROM "customers" WHERE "studio_id" = $1 AND "deleted_at" IS NULL AND ("vat_id" LIKE $2 OR "fiscal_code" LIKE $2)`,
+      [demoId, `${prefix}%`],
+    );
     const byPrefix = ofKind(await find('admin', `${prefix.slice(0, 5)} ${prefix.slice(5)}`), 'customer');
     expect(byPrefix.length).toBe(Math.min(8, Number(starting[0]!.n)));
     expect(byPrefix.map((h) => h.id)).toContain(c.id);
@@ -73,13 +92,22 @@ describe('GET /api/quick_find', () => {
     const hits = await find('admin', c.fiscal_code.toLowerCase());
     expect(ofKind(hits, 'customer').map((h) => h.id)).toContain(c.id);
     expect(ofKind(hits, 'customer')[0]!.subtitle).toContain(`C.F. ${c.fiscal_code}`);
-    const [rep] = await a.sql<{ id: number }>('SELECT "legal_representative_id" AS "id" FROM "customers" WHERE "id" = $1', [c.id]);
-    expect(ofKind(hits, 'legal_representative')[0]).toMatchObject({ id: Number(rep!.id), path: `/LegalRepresentative/${Number(rep!.id)}` });
+    const [rep] = await a.sql<{ id: number }>(
+      'SELECT "legal_representative_id" AS "id" FROM "customers" WHERE "id" = $1',
+      [c.id],
+    );
+    expect(ofKind(hits, 'legal_representative')[0]).toMatchObject({
+      id: Number(rep!.id),
+      path: `/LegalRepresentative/${Number(rep!.id)}`,
+    });
   });
 
   it('quick find: a customer by e-mail', async () => {
-    const [c] = await a.sql<{ id: number; email: string }>(`SELECT min("id") AS "id", "email" FROM "customers" WHERE "studio_id" = $1 AND "deleted_at" IS NULL
-      GROUP BY "email" HAVING count(*) = 1 ORDER BY 1 LIMIT 1`, [demoId]);
+    const [c] = await a.sql<{ id: number; email: string }>(
+      `SELECT min("id") AS "id", "email" FROM "customers" WHERE "studio_id" = $1 AND "deleted_at" IS NULL
+      GROUP BY "email" HAVING count(*) = 1 ORDER BY 1 LIMIT 1`,
+      [demoId],
+    );
     const hits = ofKind(await find('admin', c!.email.toUpperCase()), 'customer');
     expect(hits.map((h) => h.id)).toEqual([Number(c!.id)]);
   });
@@ -90,8 +118,13 @@ describe('GET /api/quick_find', () => {
     await a.sql('UPDATE "customers" SET "business_name" = $1 WHERE "id" = $2', ['Zeta Quickfind Alfa S.r.l.', c1.id]);
     await a.sql('UPDATE "customers" SET "business_name" = $1 WHERE "id" = $2', ['Quickfind Beta S.n.c.', c2.id]);
     try {
-      expect(ofKind(await find('admin', 'alfa QUICKFIND'), 'customer').map((h) => [h.id, h.title])).toEqual([[c1.id, 'Zeta Quickfind Alfa S.r.l.']]);
-      expect(ofKind(await find('admin', 'quickf'), 'customer').map((h) => h.title)).toEqual(['Quickfind Beta S.n.c.', 'Zeta Quickfind Alfa S.r.l.']);
+      expect(ofKind(await find('admin', 'alfa QUICKFIND'), 'customer').map((h) => [h.id, h.title])).toEqual([
+        [c1.id, 'Zeta Quickfind Alfa S.r.l.'],
+      ]);
+      expect(ofKind(await find('admin', 'quickf'), 'customer').map((h) => h.title)).toEqual([
+        'Quickfind Beta S.n.c.',
+        'Zeta Quickfind Alfa S.r.l.',
+      ]);
     } finally {
       await a.sql('UPDATE "customers" SET "business_name" = $1 WHERE "id" = $2', [c1.business_name, c1.id]);
       await a.sql('UPDATE "customers" SET "business_name" = $1 WHERE "id" = $2', [c2.business_name, c2.id]);
@@ -99,28 +132,54 @@ describe('GET /api/quick_find', () => {
   });
 
   it('quick find: a legal representative by surname and name (either order) and by fiscal code', async () => {
-    const [r] = await a.sql<{ id: number; name: string; surname: string; fiscal_code: string }>(`SELECT min("id") AS "id", "name", "surname", min("fiscal_code") AS "fiscal_code"
-      FROM "legal_representatives" WHERE "studio_id" = $1 AND "deleted_at" IS NULL GROUP BY "name", "surname" HAVING count(*) = 1 ORDER BY 1 LIMIT 1`, [demoId]);
+    const [r] = await a.sql<{ id: number; name: string; surname: string; fiscal_code: string }>(
+      `SELECT min("id") AS "id", "name", "surname", min("fiscal_code") AS "fiscal_code"
+      FROM "legal_representatives" WHERE "studio_id" = $1 AND "deleted_at" IS NULL GROUP BY "name", "surname" HAVING count(*) = 1 ORDER BY 1 LIMIT 1`,
+      [demoId],
+    );
     const id = Number(r!.id);
-    const expected = { kind: 'legal_representative', id, title: `${r!.name} ${r!.surname}`, subtitle: expect.stringContaining(`C.F. ${r!.fiscal_code}`), path: `/LegalRepresentative/${id}` };
-    expect(ofKind(await find('admin', `${r!.surname} ${r!.name}`.toLowerCase()), 'legal_representative')).toContainEqual(expected);
+    const expected = {
+      kind: 'legal_representative',
+      id,
+      title: `${r!.name} ${r!.surname}`,
+      subtitle: expect.stringContaining(`C.F. ${r!.fiscal_code}`),
+      path: `/LegalRepresentative/${id}`,
+    };
+    expect(
+      ofKind(await find('admin', `${r!.surname} ${r!.name}`.toLowerCase()), 'legal_representative'),
+    ).toContainEqual(expected);
     expect(ofKind(await find('admin', `${r!.name} ${r!.surname}`), 'legal_representative')).toContainEqual(expected);
     expect(ofKind(await find('collab', r!.fiscal_code), 'legal_representative')[0]).toEqual(expected);
   });
 
-  it('quick find: an e-invoice by number (or number/year), the exact number first, with the editor\'s path', async () => {
-    const [d] = await a.sql<{ id: number; year: number; customer: string; date: string }>(`SELECT e."id", e."year", c."business_name" AS "customer", to_char(e."date", 'DD/MM/YYYY') AS "date"
-      FROM "e_documents" e JOIN "customers" c ON c."id" = e."customer_id" WHERE e."studio_id" = $1 AND e."type" = 'TD01' AND e."deleted_at" IS NULL ORDER BY e."id" LIMIT 1`, [demoId]);
-    const [d2] = await a.sql<{ id: number }>(`SELECT "id" FROM "e_documents" WHERE "studio_id" = $1 AND "id" <> $2 AND "deleted_at" IS NULL ORDER BY "id" LIMIT 1`, [demoId, d!.id]);
+  it("quick find: an e-invoice by number (or number/year), the exact number first, with the editor's path", async () => {
+    const [d] = await a.sql<{ id: number; year: number; customer: string; date: string }>(
+      `SELECT e."id", e."year", c."business_name" AS "customer", to_char(e."date", 'DD/MM/YYYY') AS "date"
+      FROM "e_documents" e JOIN "customers" c ON c."id" = e."customer_id" WHERE e."studio_id" = $1 AND e."type" = 'TD01' AND e."deleted_at" IS NULL ORDER BY e."id" LIMIT 1`,
+      [demoId],
+    );
+    const [d2] = await a.sql<{ id: number }>(
+      `SELECT "id" FROM "e_documents" WHERE "studio_id" = $1 AND "id" <> $2 AND "deleted_at" IS NULL ORDER BY "id" LIMIT 1`,
+      [demoId, d!.id],
+    );
     const [old] = await a.sql<{ number: string }>('SELECT "number" FROM "e_documents" WHERE "id" = $1', [d!.id]);
     const [old2] = await a.sql<{ number: string }>('SELECT "number" FROM "e_documents" WHERE "id" = $1', [d2!.id]);
     await a.sql('UPDATE "e_documents" SET "number" = $1 WHERE "id" = $2', ['FE-42', d!.id]);
     await a.sql('UPDATE "e_documents" SET "number" = $1 WHERE "id" = $2', ['FE-420', d2!.id]);
     try {
       const id = Number(d!.id);
-      const expected = { kind: 'einvoice', id, title: `Fattura n. FE-42/${d!.year}`, subtitle: `${d!.customer} · del ${d!.date}`, path: `/EDocument/${id}` };
+      const expected = {
+        kind: 'einvoice',
+        id,
+        title: `Fattura n. FE-42/${d!.year}`,
+        subtitle: `${d!.customer} · del ${d!.date}`,
+        path: `/EDocument/${id}`,
+      };
       // both contain 'fe-42'; the exact one first
-      expect(ofKind(await find('admin', 'fe-42'), 'einvoice')).toEqual([expected, expect.objectContaining({ id: Number(d2!.id) })]);
+      expect(ofKind(await find('admin', 'fe-42'), 'einvoice')).toEqual([
+        expected,
+        expect.objectContaining({ id: Number(d2!.id) }),
+      ]);
       expect(ofKind(await find('collab', `FE-42/${d!.year}`), 'einvoice')).toEqual([expected]);
       expect(ofKind(await find('admin', `FE-42/${Number(d!.year) - 1}`), 'einvoice')).toEqual([]);
     } finally {
@@ -129,19 +188,28 @@ describe('GET /api/quick_find', () => {
     }
   });
 
-  it('quick find: another studio\'s rows are never found', async () => {
+  it("quick find: another studio's rows are never found", async () => {
     const c = await demoCustomer();
     expect(await find('bianchi', c.vat_id)).toEqual([]);
-    const [b] = await a.sql<{ id: number; vat_id: string }>('SELECT "id", "vat_id" FROM "customers" WHERE "studio_id" = $1 AND "vat_id" IS NOT NULL ORDER BY "id" LIMIT 1', [bianchiId]);
+    const [b] = await a.sql<{ id: number; vat_id: string }>(
+      'SELECT "id", "vat_id" FROM "customers" WHERE "studio_id" = $1 AND "vat_id" IS NOT NULL ORDER BY "id" LIMIT 1',
+      [bianchiId],
+    );
     expect(ofKind(await find('bianchi', b!.vat_id), 'customer')[0]?.id).toBe(Number(b!.id));
     expect(await find('admin', b!.vat_id)).toEqual([]);
     // a broad text: whatever each studio finds is its own
-    for (const [who, studio] of [['admin', demoId], ['bianchi', bianchiId]] as const) {
+    for (const [who, studio] of [
+      ['admin', demoId],
+      ['bianchi', bianchiId],
+    ] as const) {
       const hits = await find(who, 'ar');
       expect(hits.length).toBeGreaterThan(0);
       const tables = { customer: 'customers', legal_representative: 'legal_representatives', einvoice: 'e_documents' };
       for (const h of hits) {
-        const [row] = await a.sql<{ studio_id: number }>(`SELECT "studio_id" FROM "${tables[h.kind]}" WHERE "id" = $1`, [h.id]);
+        const [row] = await a.sql<{ studio_id: number }>(
+          `SELECT "studio_id" FROM "${tables[h.kind]}" WHERE "id" = $1`,
+          [h.id],
+        );
         expect(Number(row!.studio_id), `${who} ${h.kind} ${h.id}`).toBe(studio);
       }
     }
@@ -151,12 +219,18 @@ describe('GET /api/quick_find', () => {
 
   it('quick find: trashed customers, legal representatives and e-invoices are not found', async () => {
     const c = await demoCustomer('"fiscal_code" IS NOT NULL AND "fiscal_code" <> "vat_id"');
-    const [rep] = await a.sql<{ id: number; fiscal_code: string }>('SELECT r."id", r."fiscal_code" FROM "legal_representatives" r JOIN "customers" c ON c."legal_representative_id" = r."id" WHERE c."id" = $1', [c.id]);
-    const [d] = await a.sql<{ id: number }>('SELECT "id" FROM "e_documents" WHERE "studio_id" = $1 AND "deleted_at" IS NULL ORDER BY "id" LIMIT 1', [demoId]);
+    const [rep] = await a.sql<{ id: number; fiscal_code: string }>(
+      'SELECT r."id", r."fiscal_code" FROM "legal_representatives" r JOIN "customers" c ON c."legal_representative_id" = r."id" WHERE c."id" = $1',
+      [c.id],
+    );
+    const [d] = await a.sql<{ id: number }>(
+      'SELECT "id" FROM "e_documents" WHERE "studio_id" = $1 AND "deleted_at" IS NULL ORDER BY "id" LIMIT 1',
+      [demoId],
+    );
     const [old] = await a.sql<{ number: string }>('SELECT "number" FROM "e_documents" WHERE "id" = $1', [d!.id]);
     await a.sql('UPDATE "e_documents" SET "number" = $1 WHERE "id" = $2', ['QF-TRASH', d!.id]);
     const ids = async () => {
-      const hits = [...await find('admin', c.fiscal_code), ...await find('admin', 'qf-trash')];
+      const hits = [...(await find('admin', c.fiscal_code)), ...(await find('admin', 'qf-trash'))];
       return hits.map((h) => `${h.kind}:${h.id}`);
     };
     const all = [`customer:${c.id}`, `legal_representative:${Number(rep!.id)}`, `einvoice:${Number(d!.id)}`];
@@ -181,7 +255,10 @@ describe('GET /api/quick_find', () => {
 
   it('quick find: a role without read access gets no rows of that kind', async () => {
     const c = await demoCustomer('"fiscal_code" IS NOT NULL AND "fiscal_code" <> "vat_id"');
-    const [d] = await a.sql<{ id: number }>('SELECT "id" FROM "e_documents" WHERE "studio_id" = $1 AND "deleted_at" IS NULL ORDER BY "id" LIMIT 1', [demoId]);
+    const [d] = await a.sql<{ id: number }>(
+      'SELECT "id" FROM "e_documents" WHERE "studio_id" = $1 AND "deleted_at" IS NULL ORDER BY "id" LIMIT 1',
+      [demoId],
+    );
     const [old] = await a.sql<{ number: string }>('SELECT "number" FROM "e_documents" WHERE "id" = $1', [d!.id]);
     await a.sql('UPDATE "e_documents" SET "number" = $1 WHERE "id" = $2', [`QF${c.fiscal_code}`, d!.id]);
     try {
@@ -189,7 +266,10 @@ describe('GET /api/quick_find', () => {
       expect(kinds(await find('collab', c.fiscal_code))).toEqual(['customer', 'legal_representative', 'einvoice']);
       // an Utente reads none of the three models (their floor is Collaboratore)
       const utente = await a.utente('utente.quickfind@studiodemo.test');
-      const res = await t.app.inject({ url: `/api/quick_find?q=${encodeURIComponent(c.fiscal_code)}`, headers: utente });
+      const res = await t.app.inject({
+        url: `/api/quick_find?q=${encodeURIComponent(c.fiscal_code)}`,
+        headers: utente,
+      });
       expect(res.statusCode).toBe(200);
       expect(res.json().data).toEqual([]);
       // the Collaboratore's role without the e-invoices' read permission: customers and representatives only
@@ -197,12 +277,20 @@ describe('GET /api/quick_find', () => {
       const before = (await a.get('superadmin', `/api/user/roles/${role!.id}`)).json().data.permission_ids as number[];
       const [view] = await a.sql<{ id: number }>(`SELECT "id" FROM "permissions" WHERE "name" = 'edocuments.view'`);
       expect(before).toContain(Number(view!.id));
-      expect((await a.put('superadmin', `/api/user/roles/${role!.id}`, { permission_ids: before.filter((p) => p !== Number(view!.id)) })).statusCode).toBe(200);
+      expect(
+        (
+          await a.put('superadmin', `/api/user/roles/${role!.id}`, {
+            permission_ids: before.filter((p) => p !== Number(view!.id)),
+          })
+        ).statusCode,
+      ).toBe(200);
       try {
         expect(kinds(await find('collab', c.fiscal_code))).toEqual(['customer', 'legal_representative']);
         expect(kinds(await find('admin', c.fiscal_code))).toEqual(['customer', 'legal_representative', 'einvoice']);
       } finally {
-        expect((await a.put('superadmin', `/api/user/roles/${role!.id}`, { permission_ids: before })).statusCode).toBe(200);
+        expect((await a.put('superadmin', `/api/user/roles/${role!.id}`, { permission_ids: before })).statusCode).toBe(
+          200,
+        );
       }
       expect(kinds(await find('collab', c.fiscal_code))).toEqual(['customer', 'legal_representative', 'einvoice']);
     } finally {
@@ -235,7 +323,11 @@ describe('GET /api/quick_find', () => {
       expect(ofKind(await find('admin', 'sconto_100%'), 'customer').map((h) => h.id)).toEqual([c1.id]);
       expect(ofKind(await find('admin', 'o_1'), 'customer').map((h) => h.id)).toEqual([c1.id]);
       expect(ofKind(await find('admin', '0%'), 'customer').map((h) => h.id)).toEqual([c1.id]);
-      expect(ofKind(await find('admin', 'sconto quickfind'), 'customer').map((h) => h.id).sort()).toEqual([c1.id, c2.id].sort());
+      expect(
+        ofKind(await find('admin', 'sconto quickfind'), 'customer')
+          .map((h) => h.id)
+          .sort(),
+      ).toEqual([c1.id, c2.id].sort());
     } finally {
       await a.sql('UPDATE "customers" SET "business_name" = $1 WHERE "id" = $2', [c1.business_name, c1.id]);
       await a.sql('UPDATE "customers" SET "business_name" = $1 WHERE "id" = $2', [c2.business_name, c2.id]);

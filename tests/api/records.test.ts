@@ -20,7 +20,9 @@ beforeAll(async () => {
   repId = Number((await a.firstRow('legal_representatives', demoId)).id);
   bianchiRepId = Number((await a.firstRow('legal_representatives', bianchiId)).id);
 });
-afterAll(async () => { await t?.close(); });
+afterAll(async () => {
+  await t?.close();
+});
 
 const VALIDATION = 'Dati non validi: controlla i campi evidenziati';
 const STALE = 'Il record è stato modificato da un altro utente: ricarica prima di salvare.';
@@ -33,16 +35,32 @@ async function newCustomer(extra: Record<string, unknown> = {}, who: 'admin' | '
   return res.json().data as Record<string, any>;
 }
 const dbCustomer = async (id: number) =>
-  (await a.sql<Record<string, any>>(`SELECT *, to_char("deleted_at", 'YYYY-MM-DD HH24:MI:SS') AS "deleted_s" FROM "customers" WHERE "id" = $1`, [id]))[0];
+  (
+    await a.sql<Record<string, any>>(
+      `SELECT *, to_char("deleted_at", 'YYYY-MM-DD HH24:MI:SS') AS "deleted_s" FROM "customers" WHERE "id" = $1`,
+      [id],
+    )
+  )[0];
 
 describe('C10 create', () => {
   it('C10 customers: create answers 201 with data.id and the stored values', async () => {
     const vat = validVat('0123456789');
-    const res = await a.post('admin', '/api/customers', customerBody(repId, { cod: 'NEW001', vat_id: vat, city: 'Roma' }));
+    const res = await a.post(
+      'admin',
+      '/api/customers',
+      customerBody(repId, { cod: 'NEW001', vat_id: vat, city: 'Roma' }),
+    );
     expect(res.statusCode).toBe(201);
     const d = res.json().data;
     expect(Number.isInteger(d.id)).toBe(true);
-    expect(d).toMatchObject({ cod: 'NEW001', business_name: 'Prova Servizi S.r.l.', vat_id: vat, city: 'Roma', yearly_accounting_amount: 1234.5, legal_representative_id: repId });
+    expect(d).toMatchObject({
+      cod: 'NEW001',
+      business_name: 'Prova Servizi S.r.l.',
+      vat_id: vat,
+      city: 'Roma',
+      yearly_accounting_amount: 1234.5,
+      legal_representative_id: repId,
+    });
     const row = await dbCustomer(d.id);
     expect(row.business_name).toBe('Prova Servizi S.r.l.');
     expect(Number(row.studio_id)).toBe(demoId);
@@ -84,10 +102,19 @@ describe('C10 create', () => {
   });
 
   it('C10 customers: invalid VAT, fiscal code, e-mail, phone and number give the Italian messages', async () => {
-    const res = await a.post('admin', '/api/customers', customerBody(repId, {
-      vat_id: '12345678901', fiscal_code: 'RSSMRA80A01H501X', email: 'non-valida', pec: 'pec@', telephone: '12ab',
-      yearly_accounting_amount: 'mille', acquisition_date: '2024-02-30',
-    }));
+    const res = await a.post(
+      'admin',
+      '/api/customers',
+      customerBody(repId, {
+        vat_id: '12345678901',
+        fiscal_code: 'RSSMRA80A01H501X',
+        email: 'non-valida',
+        pec: 'pec@',
+        telephone: '12ab',
+        yearly_accounting_amount: 'mille',
+        acquisition_date: '2024-02-30',
+      }),
+    );
     expect(res.statusCode).toBe(422);
     const e = res.json().errors;
     expect(e.vat_id).toEqual(['Partita Iva Non Valida']);
@@ -101,7 +128,11 @@ describe('C10 create', () => {
   });
 
   it('C10 customers: too long values are 422 Numero massimo di caratteri superato', async () => {
-    const res = await a.post('admin', '/api/customers', customerBody(repId, { cod: 'X'.repeat(17), sdi_code: '12345678' }));
+    const res = await a.post(
+      'admin',
+      '/api/customers',
+      customerBody(repId, { cod: 'X'.repeat(17), sdi_code: '12345678' }),
+    );
     expect(res.statusCode).toBe(422);
     expect(res.json().errors.cod).toEqual(['Numero massimo di caratteri superato']);
     expect(res.json().errors.sdi_code).toEqual(['Numero massimo di caratteri superato']);
@@ -121,7 +152,10 @@ describe('C10 create', () => {
   });
 
   it('C10 legal_statuses: create and read back; cod is required', async () => {
-    const res = await a.post('collab', '/api/legal_statuses', { cod: 'STP', description: 'Società tra professionisti' });
+    const res = await a.post('collab', '/api/legal_statuses', {
+      cod: 'STP',
+      description: 'Società tra professionisti',
+    });
     expect(res.statusCode).toBe(201);
     const id = res.json().data.id;
     const got = await a.get('collab', `/api/legal_statuses/${id}`);
@@ -134,14 +168,32 @@ describe('C10 create', () => {
 
   it('C10 legal_representatives: create with valid fiscal code; invalid one and missing name are 422', async () => {
     const ok = await a.post('admin', '/api/legal_representatives', {
-      cod: 'LRX1', name: 'Mario', surname: 'Rossi', fiscal_code: 'RSSMRA80A01H501U', email: 'mario.rossi@mail.test', postal_code: '00184',
+      cod: 'LRX1',
+      name: 'Mario',
+      surname: 'Rossi',
+      fiscal_code: 'RSSMRA80A01H501U',
+      email: 'mario.rossi@mail.test',
+      postal_code: '00184',
     });
     expect(ok.statusCode).toBe(201);
-    expect(ok.json().data).toMatchObject({ cod: 'LRX1', name: 'Mario', surname: 'Rossi', fiscal_code: 'RSSMRA80A01H501U', postal_code: '00184' });
-    const bad = await a.post('admin', '/api/legal_representatives', { fiscal_code: 'RSSMRA80A01H501X', email: 'a@b', postal_code: '12a' });
+    expect(ok.json().data).toMatchObject({
+      cod: 'LRX1',
+      name: 'Mario',
+      surname: 'Rossi',
+      fiscal_code: 'RSSMRA80A01H501U',
+      postal_code: '00184',
+    });
+    const bad = await a.post('admin', '/api/legal_representatives', {
+      fiscal_code: 'RSSMRA80A01H501X',
+      email: 'a@b',
+      postal_code: '12a',
+    });
     expect(bad.statusCode).toBe(422);
     expect(bad.json().errors).toMatchObject({
-      name: ['Campo Obbligatorio'], fiscal_code: ['Codice Fiscale Non Valido'], email: ['Email Non Valida'], postal_code: ['Inserisci un Numero Intero'],
+      name: ['Campo Obbligatorio'],
+      fiscal_code: ['Codice Fiscale Non Valido'],
+      email: ['Email Non Valida'],
+      postal_code: ['Inserisci un Numero Intero'],
     });
   });
 });
@@ -152,7 +204,13 @@ describe('C09 C13 read', () => {
     for (const path of [`/api/customer/${c.id}`, `/api/customers/${c.id}`]) {
       const res = await a.get('collab', path);
       expect(res.statusCode, path).toBe(200);
-      expect(res.json().data).toMatchObject({ id: c.id, cod: 'READ1', note: 'Nota di prova', legal_representative_id: repId, studio_id: demoId });
+      expect(res.json().data).toMatchObject({
+        id: c.id,
+        cod: 'READ1',
+        note: 'Nota di prova',
+        legal_representative_id: repId,
+        studio_id: demoId,
+      });
       expect(res.json().data.updated_at).toBe(c.updated_at);
     }
   });
@@ -181,7 +239,7 @@ describe('C11 update', () => {
 
   it('C11 customers: invalid values on update are 422 and nothing is written', async () => {
     const c = await newCustomer();
-    const res = await a.put('admin', `/api/customers/${c.id}`, { email: 'rotta', business_name: '' , city: 'Torino' });
+    const res = await a.put('admin', `/api/customers/${c.id}`, { email: 'rotta', business_name: '', city: 'Torino' });
     expect(res.statusCode).toBe(422);
     expect(res.json().errors).toEqual({ email: ['Email Non Valida'], business_name: ['Campo Obbligatorio'] });
     const row = await dbCustomer(c.id);
@@ -193,7 +251,11 @@ describe('C11 update', () => {
     const c = await newCustomer({ city: 'Bari' });
     const first = await a.put('admin', `/api/customers/${c.id}`, { city: 'Lecce', updated_at: c.updated_at });
     expect(first.statusCode).toBe(200);
-    const stale = await a.put('collab', `/api/customers/${c.id}`, { city: 'Pescara', business_name: 'Altro nome', updated_at: c.updated_at });
+    const stale = await a.put('collab', `/api/customers/${c.id}`, {
+      city: 'Pescara',
+      business_name: 'Altro nome',
+      updated_at: c.updated_at,
+    });
     expect(stale.statusCode).toBe(412);
     expect(stale.json()).toEqual({ message: STALE });
     const now = (await a.get('admin', `/api/customers/${c.id}`)).json().data;
@@ -207,7 +269,8 @@ describe('C11 update', () => {
   });
 
   it('C11 legal_statuses and payment_methods: update, unique cod checked against other rows only', async () => {
-    const ls = (await a.post('admin', '/api/legal_statuses', { cod: 'UPD1', description: 'da aggiornare' })).json().data;
+    const ls = (await a.post('admin', '/api/legal_statuses', { cod: 'UPD1', description: 'da aggiornare' })).json()
+      .data;
     const same = await a.put('admin', `/api/legal_statuses/${ls.id}`, { cod: 'UPD1', description: 'aggiornata' });
     expect(same.statusCode).toBe(200);
     expect(same.json().data.description).toBe('aggiornata');
@@ -223,7 +286,11 @@ describe('C11 update', () => {
 
   it('C11 legal_representatives: update', async () => {
     const lr = (await a.post('admin', '/api/legal_representatives', { name: 'Anna', surname: 'Verdi' })).json().data;
-    const res = await a.put('admin', `/api/legal_representatives/${lr.id}`, { surname: 'Verdini', city: 'Trento', updated_at: lr.updated_at });
+    const res = await a.put('admin', `/api/legal_representatives/${lr.id}`, {
+      surname: 'Verdini',
+      city: 'Trento',
+      updated_at: lr.updated_at,
+    });
     expect(res.statusCode).toBe(200);
     expect(res.json().data).toMatchObject({ name: 'Anna', surname: 'Verdini', city: 'Trento' });
   });
@@ -231,7 +298,12 @@ describe('C11 update', () => {
 
 describe('C10 C11 unique codes', () => {
   it('C10 unique cod: a duplicate of an active row is 422 errors.cod', async () => {
-    const existing = (await a.sql<{ cod: string }>(`SELECT "cod" FROM "customers" WHERE "studio_id" = $1 AND "deleted_at" IS NULL AND "cod" IS NOT NULL LIMIT 1`, [demoId]))[0].cod;
+    const existing = (
+      await a.sql<{ cod: string }>(
+        `SELECT "cod" FROM "customers" WHERE "studio_id" = $1 AND "deleted_at" IS NULL AND "cod" IS NOT NULL LIMIT 1`,
+        [demoId],
+      )
+    )[0].cod;
     const res = await a.post('admin', '/api/customers', customerBody(repId, { cod: existing }));
     expect(res.statusCode).toBe(422);
     expect(res.json().message).toBe(VALIDATION);
@@ -243,7 +315,8 @@ describe('C10 C11 unique codes', () => {
   });
 
   it('C10 unique cod: a duplicate of a trashed row is 409 with the seed message', async () => {
-    const pm = (await a.post('admin', '/api/payment_methods', { cod: 'TRSH', description: 'da cestinare' })).json().data;
+    const pm = (await a.post('admin', '/api/payment_methods', { cod: 'TRSH', description: 'da cestinare' })).json()
+      .data;
     expect((await a.del('admin', `/api/payment_method/[${pm.id}]`)).json().data).toEqual({ trashed: 1, deleted: 0 });
     const res = await a.post('admin', '/api/payment_methods', { cod: 'TRSH', description: 'di nuovo' });
     expect(res.statusCode).toBe(409);
@@ -257,7 +330,9 @@ describe('C10 C11 unique codes', () => {
   });
 
   it('C10 unique cod: codes are unique per studio, another studio may reuse them', async () => {
-    const demoCod = (await a.sql<{ cod: string }>(`SELECT "cod" FROM "legal_statuses" WHERE "studio_id" = $1 LIMIT 1`, [demoId]))[0].cod;
+    const demoCod = (
+      await a.sql<{ cod: string }>(`SELECT "cod" FROM "legal_statuses" WHERE "studio_id" = $1 LIMIT 1`, [demoId])
+    )[0].cod;
     const mine = await a.post('bianchi', '/api/legal_statuses', { cod: 'SOLO_DEMO' });
     expect(mine.statusCode).toBe(201);
     const other = await a.post('admin', '/api/legal_statuses', { cod: 'SOLO_DEMO' });
@@ -269,8 +344,15 @@ describe('C10 C11 unique codes', () => {
 
 describe('C10 C11 relations', () => {
   it('C10 relations: a related row of another studio is 422 and nothing is created', async () => {
-    const bianchiStatus = Number((await a.sql<{ id: number }>('SELECT "id" FROM "legal_statuses" WHERE "studio_id" = $1 LIMIT 1', [bianchiId]))[0].id);
-    const res = await a.post('admin', '/api/customers', customerBody(bianchiRepId, { cod: 'XSTUDIO', legal_status_id: bianchiStatus }));
+    const bianchiStatus = Number(
+      (await a.sql<{ id: number }>('SELECT "id" FROM "legal_statuses" WHERE "studio_id" = $1 LIMIT 1', [bianchiId]))[0]
+        .id,
+    );
+    const res = await a.post(
+      'admin',
+      '/api/customers',
+      customerBody(bianchiRepId, { cod: 'XSTUDIO', legal_status_id: bianchiStatus }),
+    );
     expect(res.statusCode).toBe(422);
     expect(Object.keys(res.json().errors).sort()).toEqual(['legal_representative_id', 'legal_status_id']);
     expect(await a.sql(`SELECT 1 FROM "customers" WHERE "cod" = 'XSTUDIO'`)).toHaveLength(0);
@@ -317,9 +399,15 @@ describe('C11 C17 C19 trash, restore, delete', () => {
   it('C17 force_delete=auto trashes active rows and deletes trashed ones in one call', async () => {
     const active = await newCustomer();
     const old = await newCustomer();
-    expect((await a.del('admin', `/api/customer/[${old.id}]`, { force_delete: 'auto' })).json().data).toEqual({ trashed: 1, deleted: 0 });
+    expect((await a.del('admin', `/api/customer/[${old.id}]`, { force_delete: 'auto' })).json().data).toEqual({
+      trashed: 1,
+      deleted: 0,
+    });
     // the trashed one as the list showed it (its version): deleted forever
-    const res = await a.del('admin', `/api/customer/${encodeURIComponent(JSON.stringify([active.id, old.id]))}`, { force_delete: 'auto', versions: await a.versions('admin', 'customers', [old.id]) });
+    const res = await a.del('admin', `/api/customer/${encodeURIComponent(JSON.stringify([active.id, old.id]))}`, {
+      force_delete: 'auto',
+      versions: await a.versions('admin', 'customers', [old.id]),
+    });
     expect(res.statusCode).toBe(200);
     expect(res.json()).toEqual({ data: { trashed: 1, deleted: 1 } });
     expect((await dbCustomer(active.id)).deleted_s).not.toBeNull();
@@ -332,14 +420,26 @@ describe('C11 C17 C19 trash, restore, delete', () => {
     const c = await newCustomer({ legal_status_id: ls.id });
     const spare = (await a.post('admin', '/api/legal_statuses', { cod: 'SPARE', description: 'libera' })).json().data;
     expect((await a.del('admin', `/api/legal_status/[${ls.id}]`)).json().data).toEqual({ trashed: 1, deleted: 0 });
-    const res = await a.del('admin', `/api/legal_status/[${ls.id},${spare.id}]`, { force_delete: 'auto', versions: await a.versions('admin', 'legal_statuses', [ls.id]) });
+    const res = await a.del('admin', `/api/legal_status/[${ls.id},${spare.id}]`, {
+      force_delete: 'auto',
+      versions: await a.versions('admin', 'legal_statuses', [ls.id]),
+    });
     expect(res.statusCode).toBe(409);
     expect(res.json()).toEqual({ message: REFERENCED });
-    const rows = await a.sql<{ id: number; trashed: boolean }>('SELECT "id", ("deleted_at" IS NOT NULL) AS "trashed" FROM "legal_statuses" WHERE "id" IN ($1, $2) ORDER BY "id"', [ls.id, spare.id]);
+    const rows = await a.sql<{ id: number; trashed: boolean }>(
+      'SELECT "id", ("deleted_at" IS NOT NULL) AS "trashed" FROM "legal_statuses" WHERE "id" IN ($1, $2) ORDER BY "id"',
+      [ls.id, spare.id],
+    );
     // the referenced one is still there (trashed) and the other one was not trashed either: one transaction
-    expect(rows.map((r) => [Number(r.id), r.trashed])).toEqual([[ls.id, true], [spare.id, false]]);
+    expect(rows.map((r) => [Number(r.id), r.trashed])).toEqual([
+      [ls.id, true],
+      [spare.id, false],
+    ]);
     expect(Number((await dbCustomer(c.id)).legal_status_id)).toBe(ls.id);
-    const audit = await a.sql(`SELECT 1 FROM "audit_log" WHERE "model" = 'LegalStatus' AND "record_id" = $1 AND "action" IN ('delete')`, [ls.id]);
+    const audit = await a.sql(
+      `SELECT 1 FROM "audit_log" WHERE "model" = 'LegalStatus' AND "record_id" = $1 AND "action" IN ('delete')`,
+      [ls.id],
+    );
     expect(audit).toHaveLength(0);
   });
 
@@ -349,13 +449,20 @@ describe('C11 C17 C19 trash, restore, delete', () => {
     expect(trash.statusCode).toBe(200);
     expect(trash.json().data).toEqual({ trashed: 1, deleted: 0 });
     const other = await newCustomer({}, 'collab');
-    const res = await a.del('collab', `/api/customer/[${c.id},${other.id}]`, { force_delete: 'auto', versions: await a.versions('admin', 'customers', [c.id]) });
+    const res = await a.del('collab', `/api/customer/[${c.id},${other.id}]`, {
+      force_delete: 'auto',
+      versions: await a.versions('admin', 'customers', [c.id]),
+    });
     expect(res.statusCode).toBe(403);
     expect(res.json().message).toBe('Operazione non consentita (403)');
     expect((await dbCustomer(c.id)).deleted_s).not.toBeNull();
     expect((await dbCustomer(other.id)).deleted_s).toBeNull();
     // the Admin may
-    expect((await a.del('admin', `/api/customer/[${c.id}]`, { versions: await a.versions('admin', 'customers', [c.id]) })).json().data).toEqual({ trashed: 0, deleted: 1 });
+    expect(
+      (
+        await a.del('admin', `/api/customer/[${c.id}]`, { versions: await a.versions('admin', 'customers', [c.id]) })
+      ).json().data,
+    ).toEqual({ trashed: 0, deleted: 1 });
   });
 
   it('C17 a list with an unknown id is 404 and changes nothing; a malformed list is 400', async () => {
@@ -370,8 +477,17 @@ describe('C11 C17 C19 trash, restore, delete', () => {
 
   it('C19 DELETE on legal_representative and payment_method snake paths', async () => {
     const lr = (await a.post('admin', '/api/legal_representatives', { name: 'Da eliminare' })).json().data;
-    expect((await a.del('admin', `/api/legal_representative/${lr.id}`)).json().data).toEqual({ trashed: 1, deleted: 0 });
-    expect((await a.del('admin', `/api/legal_representative/${lr.id}`, { versions: await a.versions('admin', 'legal_representatives', [lr.id]) })).json().data).toEqual({ trashed: 0, deleted: 1 });
+    expect((await a.del('admin', `/api/legal_representative/${lr.id}`)).json().data).toEqual({
+      trashed: 1,
+      deleted: 0,
+    });
+    expect(
+      (
+        await a.del('admin', `/api/legal_representative/${lr.id}`, {
+          versions: await a.versions('admin', 'legal_representatives', [lr.id]),
+        })
+      ).json().data,
+    ).toEqual({ trashed: 0, deleted: 1 });
     expect(await a.sql('SELECT 1 FROM "legal_representatives" WHERE "id" = $1', [lr.id])).toHaveLength(0);
   });
 });
@@ -384,7 +500,13 @@ describe('audit log', () => {
     await a.put('admin', `/api/customers/${c.id}`, { restore: true, deleted_at: null });
     const res = await a.get('admin', `/api/audit_log/Customer/${c.id}`);
     expect(res.statusCode).toBe(200);
-    const log = res.json().data as Array<{ action: string; user_name: string; user_id: number; at: string; changes: Record<string, [unknown, unknown]> | null }>;
+    const log = res.json().data as Array<{
+      action: string;
+      user_name: string;
+      user_id: number;
+      at: string;
+      changes: Record<string, [unknown, unknown]> | null;
+    }>;
     // newest first
     expect(log.map((l) => l.action)).toEqual(['restore', 'trash', 'update', 'create']);
     const [restore, trash, update, create] = log;
@@ -408,7 +530,7 @@ describe('audit log', () => {
     expect(log.map((l) => l.action)).toEqual(['create']);
   });
 
-  it('C09 audit_log: another studio\'s record is 404, an unknown model 404', async () => {
+  it("C09 audit_log: another studio's record is 404, an unknown model 404", async () => {
     const c = await newCustomer();
     expect((await a.get('bianchi', `/api/audit_log/Customer/${c.id}`)).statusCode).toBe(404);
     expect((await a.get('admin', `/api/audit_log/Nope/${c.id}`)).statusCode).toBe(404);

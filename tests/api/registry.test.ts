@@ -8,7 +8,20 @@ import { describe, expect, it } from 'vitest';
 import { MODELS } from '../../model/registry.js';
 import type { FieldDef } from '../../model/fields.js';
 import { FIELD_TYPES, INT_MAX, MESSAGES } from '../../model/types.js';
-import { a, CREATABLE, demoId, expected, fieldErrors, get, OWN_WRITES, post, put, sample, useRegistryApp, writer } from './registrySetup.js';
+import {
+  a,
+  CREATABLE,
+  demoId,
+  expected,
+  fieldErrors,
+  get,
+  OWN_WRITES,
+  post,
+  put,
+  sample,
+  useRegistryApp,
+  writer,
+} from './registrySetup.js';
 
 useRegistryApp();
 
@@ -16,7 +29,8 @@ it('C10 registry: every field type has a sample that passes its own checks', () 
   for (const m of MODELS) {
     for (const [name, fd] of Object.entries(m.fields)) {
       const value = FIELD_TYPES[fd.type].sample(fd, 7);
-      for (const check of FIELD_TYPES[fd.type].checks(fd)) expect(check(value), `${m.name}.${name} = ${JSON.stringify(value)}`).toBeUndefined();
+      for (const check of FIELD_TYPES[fd.type].checks(fd))
+        expect(check(value), `${m.name}.${name} = ${JSON.stringify(value)}`).toBeUndefined();
     }
   }
 });
@@ -27,12 +41,20 @@ for (const m of OWN_WRITES) {
     const created = await post(m, await sample(m, 401));
     expect(created.statusCode).toBe(405);
     expect(created.json().message).toBe(`${m.plural}: si scrivono con ${m.writtenBy}`);
-    const [row] = await a.sql<{ id: number; updated_at: string }>(`SELECT "id", "updated_at"::text AS "updated_at" FROM "${m.table}" WHERE "studio_id" = $1 ORDER BY "id" LIMIT 1`, [demoId]);
+    const [row] = await a.sql<{ id: number; updated_at: string }>(
+      `SELECT "id", "updated_at"::text AS "updated_at" FROM "${m.table}" WHERE "studio_id" = $1 ORDER BY "id" LIMIT 1`,
+      [demoId],
+    );
     const read = (await get(m, Number(row!.id))).json().data;
-    expect((await put(m, Number(row!.id), { ...(await sample(m, 402)), updated_at: read.updated_at })).statusCode).toBe(405);
+    expect((await put(m, Number(row!.id), { ...(await sample(m, 402)), updated_at: read.updated_at })).statusCode).toBe(
+      405,
+    );
     const [after] = await a.sql<{ n: number }>(`SELECT count(*)::int AS "n" FROM "${m.table}"`);
     expect(after!.n).toBe(n);
-    const [same] = await a.sql<{ updated_at: string }>(`SELECT "updated_at"::text AS "updated_at" FROM "${m.table}" WHERE "id" = $1`, [row!.id]);
+    const [same] = await a.sql<{ updated_at: string }>(
+      `SELECT "updated_at"::text AS "updated_at" FROM "${m.table}" WHERE "id" = $1`,
+      [row!.id],
+    );
     expect(same!.updated_at).toBe(row!.updated_at);
   });
 }
@@ -47,7 +69,10 @@ for (const m of CREATABLE) {
       const read = (await get(m, id)).json().data;
       for (const [name, fd] of Object.entries(m.fields)) {
         if (fd.hidden || !(name in body)) continue;
-        if (fd.type === 'manyToMany') { expect([...(read[name] ?? [])].sort(), `${m.name}.${name}`).toEqual([...(body[name] as number[])].sort()); continue; }
+        if (fd.type === 'manyToMany') {
+          expect([...(read[name] ?? [])].sort(), `${m.name}.${name}`).toEqual([...(body[name] as number[])].sort());
+          continue;
+        }
         expect(read[name], `${m.name}.${name}`).toEqual(expected(fd, body[name]));
       }
       const changed = await sample(m, 102);
@@ -81,13 +106,17 @@ for (const m of CREATABLE) {
         if (fd.readOnly) continue;
         for (const [bad, message] of overLimits(fd)) {
           for (const res of [await post(m, { ...base, [name]: bad }), await put(m, id, { [name]: bad })]) {
-            expect(res.statusCode, `${m.name}.${name} = ${JSON.stringify(bad).slice(0, 40)}: ${res.body.slice(0, 200)}`).toBe(422);
+            expect(
+              res.statusCode,
+              `${m.name}.${name} = ${JSON.stringify(bad).slice(0, 40)}: ${res.body.slice(0, 200)}`,
+            ).toBe(422);
             expect(fieldErrors(res)[name]?.[0], `${m.name}.${name}`).toBe(message);
             checked++;
           }
         }
       }
-      if (Object.values(m.fields).some((fd) => !fd.readOnly && overLimits(fd).length)) expect(checked).toBeGreaterThan(0);
+      if (Object.values(m.fields).some((fd) => !fd.readOnly && overLimits(fd).length))
+        expect(checked).toBeGreaterThan(0);
     });
   });
 }
@@ -96,7 +125,11 @@ for (const m of CREATABLE) {
 function overLimits(fd: FieldDef): Array<[unknown, string]> {
   const out: Array<[unknown, string]> = [];
   const t = FIELD_TYPES[fd.type];
-  if (t.lengths && fd.max !== undefined && !(fd.rules ?? []).some((r) => ['vat', 'fiscalCode', 'digits', 'image', 'email', 'iban', 'phone'].includes(r))) {
+  if (
+    t.lengths &&
+    fd.max !== undefined &&
+    !(fd.rules ?? []).some((r) => ['vat', 'fiscalCode', 'digits', 'image', 'email', 'iban', 'phone'].includes(r))
+  ) {
     out.push(['a'.repeat(fd.max + 1), 'Numero massimo di caratteri superato']);
   }
   if (t.numeric && fd.type !== 'relation' && fd.type !== 'flag') {
@@ -108,8 +141,10 @@ function overLimits(fd: FieldDef): Array<[unknown, string]> {
     out.push([`${'9'.repeat(t.decimal.intDigits + 1)}`, t.decimal.message]);
     out.push([`1.${'1'.repeat(t.decimal.scale + 1)}`, t.decimal.message]);
   }
-  if (fd.type === 'date') out.push(['2026-02-30', 'formato corretto DD-MM-YYYY'], ['31-04-2026', 'formato corretto DD-MM-YYYY']);
-  if (fd.type === 'datetime') out.push(['2026-01-01 25:00:00', MESSAGES.datetime], ['2026-02-30 10:00:00', MESSAGES.datetime]);
+  if (fd.type === 'date')
+    out.push(['2026-02-30', 'formato corretto DD-MM-YYYY'], ['31-04-2026', 'formato corretto DD-MM-YYYY']);
+  if (fd.type === 'datetime')
+    out.push(['2026-01-01 25:00:00', MESSAGES.datetime], ['2026-02-30 10:00:00', MESSAGES.datetime]);
   if (fd.type === 'time') out.push(['24:00', MESSAGES.time], ['12:60', MESSAGES.time], ['9', MESSAGES.time]);
   if (fd.type === 'choice') out.push(['__nessuna__', MESSAGES.choice]);
   return out;

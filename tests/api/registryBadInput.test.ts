@@ -12,11 +12,47 @@ useRegistryApp();
 
 /** Wrong values of every kind, sent to every field. */
 const BAD_VALUES: unknown[] = [
-  {}, [], [1, 2], { $ne: null }, true, false, -1, 0, 1e308, -1e308, 2 ** 53, 1.5, 'NaN', 'Infinity', '', ' ',
-  'x'.repeat(70_000), '2026-02-30', '2026-13-01', '31-02-2026', '2026-01-01 24:61:00', '25:00', '1e400', '12,345,678.9',
-  '<script>alert(1)</script>', "'; DROP TABLE customers; --", '\u0000', '١٢٣', '9'.repeat(40), '-0', [null], { label: 'x' },
+  {},
+  [],
+  [1, 2],
+  { $ne: null },
+  true,
+  false,
+  -1,
+  0,
+  1e308,
+  -1e308,
+  2 ** 53,
+  1.5,
+  'NaN',
+  'Infinity',
+  '',
+  ' ',
+  'x'.repeat(70_000),
+  '2026-02-30',
+  '2026-13-01',
+  '31-02-2026',
+  '2026-01-01 24:61:00',
+  '25:00',
+  '1e400',
+  '12,345,678.9',
+  '<script>alert(1)</script>',
+  "'; DROP TABLE customers; --",
+  '\u0000',
+  '١٢٣',
+  '9'.repeat(40),
+  '-0',
+  [null],
+  { label: 'x' },
 ];
-const SYSTEM_VALUES = { id: 999_999, studio_id: 1, created_at: '2000-01-01 00:00:00', updated_at: '2000-01-01 00:00:00', deleted_at: '2000-01-01 00:00:00', trashed: true };
+const SYSTEM_VALUES = {
+  id: 999_999,
+  studio_id: 1,
+  created_at: '2000-01-01 00:00:00',
+  updated_at: '2000-01-01 00:00:00',
+  deleted_at: '2000-01-01 00:00:00',
+  trashed: true,
+};
 
 describe('registry bad input', () => {
   it('C09 C10 C11 C14 C17 C19 registry: wrong input to every endpoint of every model never answers 5xx and never writes a system field', async () => {
@@ -28,20 +64,36 @@ describe('registry bad input', () => {
     };
     for (const m of MODELS) {
       const who = writer(m);
-      const target = m.scope === 'tenant' ? demoId : m.name === 'Permission' ? Number((await a.sql<{ id: number }>('SELECT "id" FROM "permissions" ORDER BY "id" LIMIT 1'))[0].id)
-        : m.writtenBy ? Number((await a.sql<{ id: number }>(`SELECT "id" FROM "${m.table}" WHERE "studio_id" = $1 ORDER BY "id" LIMIT 1`, [demoId]))[0]!.id)
-        : Number(((await post(m, await sample(m, 301))).json() as { data: { id: number } }).data.id);
+      const target =
+        m.scope === 'tenant'
+          ? demoId
+          : m.name === 'Permission'
+            ? Number((await a.sql<{ id: number }>('SELECT "id" FROM "permissions" ORDER BY "id" LIMIT 1'))[0].id)
+            : m.writtenBy
+              ? Number(
+                  (
+                    await a.sql<{ id: number }>(
+                      `SELECT "id" FROM "${m.table}" WHERE "studio_id" = $1 ORDER BY "id" LIMIT 1`,
+                      [demoId],
+                    )
+                  )[0]!.id,
+                )
+              : Number(((await post(m, await sample(m, 301))).json() as { data: { id: number } }).data.id);
       const base = m.scope === 'tenant' || m.name === 'Permission' ? {} : await sample(m, 302);
       for (const [name] of Object.entries(m.fields)) {
         for (const bad of BAD_VALUES) {
           const label = `${m.name}.${name} = ${JSON.stringify(bad)?.slice(0, 30)}`;
-          if (m.scope !== 'tenant' && m.name !== 'Permission') note(`POST ${label}`, await post(m, { ...base, [name]: bad }));
+          if (m.scope !== 'tenant' && m.name !== 'Permission')
+            note(`POST ${label}`, await post(m, { ...base, [name]: bad }));
           note(`PUT ${label}`, await put(m, target, { [name]: bad }));
         }
       }
       // unknown and system fields: ignored or refused, never written
       const before = (await a.sql<Record<string, unknown>>(`SELECT * FROM "${m.table}" WHERE "id" = $1`, [target]))[0]!;
-      note(`PUT ${m.name} system fields`, await put(m, target, { ...SYSTEM_VALUES, sconosciuto: 'x', __proto__: { admin: true } }));
+      note(
+        `PUT ${m.name} system fields`,
+        await put(m, target, { ...SYSTEM_VALUES, sconosciuto: 'x', __proto__: { admin: true } }),
+      );
       const after = (await a.sql<Record<string, unknown>>(`SELECT * FROM "${m.table}" WHERE "id" = $1`, [target]))[0]!;
       for (const k of ['id', 'studio_id', 'created_at', 'deleted_at'] as const) {
         if (k in before) expect(String(after[k]), `${m.name}.${k} written by PUT`).toBe(String(before[k]));
@@ -61,20 +113,41 @@ describe('registry bad input', () => {
       // ids and lists
       for (const badId of ['abc', '-1', '0', '1.5', '99999999999999999999', '%00', '[1,"x"]', '{}']) {
         note(`GET ${m.name}/${badId}`, await a.get(who, `/api/${m.resource}/${encodeURIComponent(badId)}`));
-        note(`PUT ${m.name}/${badId}`, await a.put(who, `/api/${m.resource}/${encodeURIComponent(badId)}`, { [Object.keys(m.fields)[0]!]: 'x' }));
-        note(`DELETE ${m.snake}/${badId}`, await a.del(who, `/api/${m.snake}/${encodeURIComponent(badId)}`, { force_delete: 'auto' }));
+        note(
+          `PUT ${m.name}/${badId}`,
+          await a.put(who, `/api/${m.resource}/${encodeURIComponent(badId)}`, { [Object.keys(m.fields)[0]!]: 'x' }),
+        );
+        note(
+          `DELETE ${m.snake}/${badId}`,
+          await a.del(who, `/api/${m.snake}/${encodeURIComponent(badId)}`, { force_delete: 'auto' }),
+        );
       }
       const list = `/api/list/${m.name}/${m.name}ResourceListCollection`;
       for (const [name, fd] of Object.entries(m.fields)) {
         for (const bad of BAD_VALUES.slice(0, 24)) {
           for (const type of ['OR', 'AND', 'gte', 'lt']) {
-            note(`LIST ${m.name} ${name} ${type}`, await a.get(who, list, { filters: [{ name, type, val: [bad], glue: 'and' }] }));
+            note(
+              `LIST ${m.name} ${name} ${type}`,
+              await a.get(who, list, { filters: [{ name, type, val: [bad], glue: 'and' }] }),
+            );
           }
         }
         note(`LIST ${m.name} sort ${name}`, await a.get(who, list, { sort_by: name, sort_desc: 'x' }));
-        if (fd.type === 'relation') note(`LIST ${m.name} ${name} relation`, await a.get(who, list, { filters: [{ name, type: 'OR', val: ['x'], relation_field_name: '"; --' }] }));
+        if (fd.type === 'relation')
+          note(
+            `LIST ${m.name} ${name} relation`,
+            await a.get(who, list, { filters: [{ name, type: 'OR', val: ['x'], relation_field_name: '"; --' }] }),
+          );
       }
-      for (const q of [{ page: 'x' }, { page: -1 }, { items_per_page: 1e9 }, { search_text: 'x'.repeat(10_000) }, { filters: '{broken' }, { filters: [{ name: 'x' }] }, { with_trashed: [] }]) {
+      for (const q of [
+        { page: 'x' },
+        { page: -1 },
+        { items_per_page: 1e9 },
+        { search_text: 'x'.repeat(10_000) },
+        { filters: '{broken' },
+        { filters: [{ name: 'x' }] },
+        { with_trashed: [] },
+      ]) {
         note(`LIST ${m.name} ${JSON.stringify(q).slice(0, 30)}`, await a.get(who, list, q));
       }
     }

@@ -22,11 +22,15 @@ export function useRegistryApp() {
     a = api(t);
     demoId = await a.studioId('Studio Demo');
   });
-  afterAll(async () => { await t?.close(); t = undefined; });
+  afterAll(async () => {
+    await t?.close();
+    t = undefined;
+  });
 }
 
 /** The demo user who may create rows of `m`: the Admin of Studio Demo, or the SuperAdmin. */
-export const writer = (m: ModelDef): Who => (m.scope === 'studio' && atLeast('Admin', m.access.write) ? 'admin' : 'superadmin');
+export const writer = (m: ModelDef): Who =>
+  m.scope === 'studio' && atLeast('Admin', m.access.write) ? 'admin' : 'superadmin';
 /** Models whose rows a request creates through the generic endpoints (not those written by their own calls). */
 export const CREATABLE = MODELS.filter((m) => m.scope !== 'tenant' && !(m.name === 'Permission') && !m.writtenBy);
 /** Models written only by their own calls (`writtenBy`). */
@@ -35,13 +39,18 @@ export const OWN_WRITES = MODELS.filter((m) => m.writtenBy);
 /** Ids a relation field of the caller's studio may point to. */
 export async function refIds(ref: string): Promise<number[]> {
   const rm = modelByName.get(ref)!;
-  const where = rm.scope === 'studio' ? `WHERE "studio_id" = ${demoId}` : rm.scope === 'tenant' ? `WHERE "id" = ${demoId}` : '';
+  const where =
+    rm.scope === 'studio' ? `WHERE "studio_id" = ${demoId}` : rm.scope === 'tenant' ? `WHERE "id" = ${demoId}` : '';
   const soft = rm.softDelete ? `${where ? ' AND' : 'WHERE'} "deleted_at" IS NULL` : '';
   if (ref === 'Role') {
     // a role the Admin may hand out: not above its own
-    return (await a.sql<{ id: number }>(`SELECT "id" FROM "roles" WHERE "name" IN ('Collaboratore', 'Utente') ORDER BY "id"`)).map((r) => Number(r.id));
+    return (
+      await a.sql<{ id: number }>(`SELECT "id" FROM "roles" WHERE "name" IN ('Collaboratore', 'Utente') ORDER BY "id"`)
+    ).map((r) => Number(r.id));
   }
-  return (await a.sql<{ id: number }>(`SELECT "id" FROM "${rm.table}" ${where}${soft} ORDER BY "id" LIMIT 5`)).map((r) => Number(r.id));
+  return (await a.sql<{ id: number }>(`SELECT "id" FROM "${rm.table}" ${where}${soft} ORDER BY "id" LIMIT 5`)).map(
+    (r) => Number(r.id),
+  );
 }
 
 /** A valid sample body of `m`, unique fields made unique by `n`. */
@@ -52,11 +61,13 @@ export async function sample(m: ModelDef, n: number): Promise<Record<string, unk
   const role = writer(m) === 'admin' ? 'Admin' : 'SuperAdmin';
   for (const [name, fd] of Object.entries(m.fields)) {
     if (fd.writeRole && !atLeast(role, fd.writeRole)) delete rec[name];
-    if (fd.rules?.includes('email') && (fd.unique || m.name === 'User')) rec[name] = `registro${n}.${Date.now()}@example.it`;
+    if (fd.rules?.includes('email') && (fd.unique || m.name === 'User'))
+      rec[name] = `registro${n}.${Date.now()}@example.it`;
     if (fd.type === 'password') rec[name] = 'Registro-2026!';
   }
   // the credit ledger forces the amount's sign from the type (seed B §5): a sample says it already
-  if (m.name === 'CreditTransactionLog' && rec.amount != null) rec.amount = `${rec.type === 'DEBIT' ? '-' : ''}${String(rec.amount).replace(/^[+-]/, '')}`;
+  if (m.name === 'CreditTransactionLog' && rec.amount != null)
+    rec.amount = `${rec.type === 'DEBIT' ? '-' : ''}${String(rec.amount).replace(/^[+-]/, '')}`;
   return rec;
 }
 
@@ -71,4 +82,5 @@ export function expected(fd: FieldDef, value: unknown): unknown {
 export const post = (m: ModelDef, body: unknown) => a.post(writer(m), `/api/${m.resource}`, body);
 export const put = (m: ModelDef, id: number, body: unknown) => a.put(writer(m), `/api/${m.resource}/${id}`, body);
 export const get = (m: ModelDef, id: number) => a.get(writer(m), `/api/${m.resource}/${id}`);
-export const fieldErrors = (res: { json(): unknown }) => ((res.json() as { errors?: Record<string, string[]> }).errors ?? {});
+export const fieldErrors = (res: { json(): unknown }) =>
+  (res.json() as { errors?: Record<string, string[]> }).errors ?? {};

@@ -22,11 +22,24 @@ const ADMIN: Area = { read: 'Admin', write: 'Admin' };
  * types of a job, the payment history).
  */
 const MATRIX: Record<string, Area> = {
-  Customer: COLLAB, LegalRepresentative: COLLAB, LegalStatus: COLLAB, PaymentMethod: COLLAB, BankAccount: COLLAB,
-  StudioService: COLLAB, Task: COLLAB, Transaction: COLLAB, Assignment: COLLAB, Payslip: COLLAB, StudioJob: COLLAB, EDocument: COLLAB,
+  Customer: COLLAB,
+  LegalRepresentative: COLLAB,
+  LegalStatus: COLLAB,
+  PaymentMethod: COLLAB,
+  BankAccount: COLLAB,
+  StudioService: COLLAB,
+  Task: COLLAB,
+  Transaction: COLLAB,
+  Assignment: COLLAB,
+  Payslip: COLLAB,
+  StudioJob: COLLAB,
+  EDocument: COLLAB,
   StudioJobType: { read: 'Collaboratore', write: 'SuperAdmin' },
   WordTemplate: { read: 'Collaboratore', write: 'SuperAdmin' },
-  Studio: ADMIN, User: ADMIN, CreditTransactionLog: ADMIN, EntitaEsempio: ADMIN,
+  Studio: ADMIN,
+  User: ADMIN,
+  CreditTransactionLog: ADMIN,
+  EntitaEsempio: ADMIN,
   PaymentLog: { read: 'Admin', write: 'SuperAdmin' },
   Role: { read: 'Admin', write: 'SuperAdmin' },
   Permission: { read: 'Admin', write: 'SuperAdmin' },
@@ -47,10 +60,17 @@ beforeAll(async () => {
   headers.set('Collaboratore', await a.headers('collab'));
   headers.set('Utente', await a.utente('utente.matrice@studiodemo.test'));
 });
-afterAll(async () => { await t?.close(); });
+afterAll(async () => {
+  await t?.close();
+});
 
 const call = (role: RoleName, method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, payload?: unknown) =>
-  t.app.inject({ method, url, headers: headers.get(role)!, ...(payload !== undefined ? { payload: payload as object } : {}) });
+  t.app.inject({
+    method,
+    url,
+    headers: headers.get(role)!,
+    ...(payload !== undefined ? { payload: payload as object } : {}),
+  });
 
 describe('seed B §6 role matrix', () => {
   it('every model of the registry has its row in the matrix', () => {
@@ -62,10 +82,13 @@ describe('seed B §6 role matrix', () => {
     it(`C14 C10 ${m.name}: list for ${area?.read ?? '?'} and above, create for ${area?.write ?? '?'} and above (403 below)`, async () => {
       for (const role of ROLES) {
         const list = await call(role, 'GET', `/api/list/${m.name}/${m.name}ResourceListCollection?items_per_page=1`);
-        expect(list.statusCode, `${role} lists ${m.name}: ${list.body.slice(0, 120)}`).toBe(atLeast(role, area!.read) ? 200 : 403);
+        expect(list.statusCode, `${role} lists ${m.name}: ${list.body.slice(0, 120)}`).toBe(
+          atLeast(role, area!.read) ? 200 : 403,
+        );
         if (m.scope === 'tenant' && role !== 'SuperAdmin') continue; // a studio is created by the SuperAdmin only (covered by C40)
         const create = await call(role, 'POST', `/api/${m.resource}`, {});
-        if (atLeast(role, area!.write)) expect(create.statusCode, `${role} creates ${m.name}: ${create.body.slice(0, 120)}`).not.toBe(403);
+        if (atLeast(role, area!.write))
+          expect(create.statusCode, `${role} creates ${m.name}: ${create.body.slice(0, 120)}`).not.toBe(403);
         else expect(create.statusCode, `${role} creates ${m.name}`).toBe(403);
       }
     });
@@ -76,7 +99,9 @@ describe('seed B §6 role matrix', () => {
     it(`C16 C17 ${m.name}: update and delete of a row of Studio Demo 403 below ${area?.write ?? '?'}; update allowed from ${area?.write ?? '?'}`, async () => {
       // a row the Admin of Studio Demo sees (never the caller's own user: its profile is its own)
       const reader: RoleName = atLeast('Admin', area!.read) ? 'Admin' : 'SuperAdmin';
-      const rows = (await call(reader, 'GET', `/api/list/${m.name}/${m.name}ResourceListCollection?items_per_page=50`)).json().data as Array<{ id: number; email?: string }>;
+      const rows = (
+        await call(reader, 'GET', `/api/list/${m.name}/${m.name}ResourceListCollection?items_per_page=50`)
+      ).json().data as Array<{ id: number; email?: string }>;
       const row = m.name === 'User' ? rows.find((r) => r.email === 'admin@studiodemo.test') : rows[0];
       expect(row, `a row of ${m.name} in the demo`).toBeDefined();
       const paths = [m.resource, m.snake].filter((p, i, all) => all.indexOf(p) === i);
@@ -87,28 +112,46 @@ describe('seed B §6 role matrix', () => {
         if (atLeast(role, area!.write)) {
           // past the role check: the stale version is refused (412; 405 first or after it for a model written
           // by its own calls); the SuperAdmin works in its own studio, where Studio Demo's rows are not (404)
-          const expected = m.scope === 'studio' && !m.superAdminGlobal && role === 'SuperAdmin' && reader === 'Admin' ? [404] : m.writtenBy ? [405, 412] : [412];
-          expect(expected, `${role} updates ${m.name}: ${update.statusCode} ${update.body.slice(0, 120)}`).toContain(update.statusCode);
+          const expected =
+            m.scope === 'studio' && !m.superAdminGlobal && role === 'SuperAdmin' && reader === 'Admin'
+              ? [404]
+              : m.writtenBy
+                ? [405, 412]
+                : [412];
+          expect(expected, `${role} updates ${m.name}: ${update.statusCode} ${update.body.slice(0, 120)}`).toContain(
+            update.statusCode,
+          );
           continue; // deleting is left to each model's own tests (the demo's rows are shared by this file)
         }
         const del = await Promise.all(paths.map((p) => call(role, 'DELETE', `/api/${p}/${row!.id}`)));
         // below the read level the row is not there for the caller (404) or refused (403); never changed
         expect([403, 404], `${role} updates ${m.name}: ${update.statusCode}`).toContain(update.statusCode);
-        for (const d of del) expect([403, 404], `${role} deletes ${m.name}: ${d.statusCode} ${d.body.slice(0, 80)}`).toContain(d.statusCode);
+        for (const d of del)
+          expect([403, 404], `${role} deletes ${m.name}: ${d.statusCode} ${d.body.slice(0, 80)}`).toContain(
+            d.statusCode,
+          );
         if (atLeast(role, area!.read)) {
           expect(update.statusCode, `${role} reads but may not update ${m.name}`).toBe(403);
           for (const d of del) expect(d.statusCode, `${role} reads but may not delete ${m.name}`).toBe(403);
         }
       }
       // still there for its reader
-      const after = (await call(reader, 'GET', `/api/list/${m.name}/${m.name}ResourceListCollection?items_per_page=50`)).json().data as Array<{ id: number }>;
-      expect(after.map((r) => r.id), `${m.name} ${row!.id} after the refusals`).toContain(row!.id);
+      const after = (
+        await call(reader, 'GET', `/api/list/${m.name}/${m.name}ResourceListCollection?items_per_page=50`)
+      ).json().data as Array<{ id: number }>;
+      expect(
+        after.map((r) => r.id),
+        `${m.name} ${row!.id} after the refusals`,
+      ).toContain(row!.id);
     });
   }
 
   it('C08 every list the menu offers a role is served to it; the Utente sees only its profile', async () => {
     const links = (nodes: Array<{ link?: string; children?: unknown[] }>): string[] =>
-      nodes.flatMap((n) => [...(n.link ? [n.link] : []), ...links((n.children ?? []) as Array<{ link?: string; children?: unknown[] }>)]);
+      nodes.flatMap((n) => [
+        ...(n.link ? [n.link] : []),
+        ...links((n.children ?? []) as Array<{ link?: string; children?: unknown[] }>),
+      ]);
     for (const role of ROLES) {
       const menu = (await call(role, 'GET', '/api/menu_items')).json().data;
       for (const link of links(menu)) {
@@ -116,7 +159,11 @@ describe('seed B §6 role matrix', () => {
         if (!m) continue;
         const model = modelByName.get(m) ?? viewByName.get(m)?.model;
         expect(model, link).toBeDefined();
-        const res = await call(role, 'GET', `/api/list/${model!.name}/${model!.name}ResourceListCollection?items_per_page=1`);
+        const res = await call(
+          role,
+          'GET',
+          `/api/list/${model!.name}/${model!.name}ResourceListCollection?items_per_page=1`,
+        );
         expect(res.statusCode, `${role} → ${link}`).toBe(200);
       }
       if (role === 'Utente') expect(links(menu)).toEqual(['/utente/il_mio_profilo']);
@@ -124,7 +171,9 @@ describe('seed B §6 role matrix', () => {
   });
 
   it('the Utente reads and edits only its own profile', async () => {
-    const [me] = await a.sql<{ id: number }>(`SELECT "id" FROM "users" WHERE "email" = 'utente.matrice@studiodemo.test'`);
+    const [me] = await a.sql<{ id: number }>(
+      `SELECT "id" FROM "users" WHERE "email" = 'utente.matrice@studiodemo.test'`,
+    );
     const own = await call('Utente', 'GET', `/api/user/users/${me!.id}`);
     expect(own.statusCode).toBe(200);
     const [other] = await a.sql<{ id: number }>(`SELECT "id" FROM "users" WHERE "email" = 'admin@studiodemo.test'`);
@@ -133,8 +182,9 @@ describe('seed B §6 role matrix', () => {
 });
 
 describe('item_meta_data follows the matrix', () => {
-  it('C10 a studio is created and removed by the SuperAdmin only: its Admin\'s studio list offers neither', async () => {
-    const list = (role: RoleName) => call(role, 'GET', '/api/list/Studio/StudioResourceListCollection?items_per_page=5');
+  it("C10 a studio is created and removed by the SuperAdmin only: its Admin's studio list offers neither", async () => {
+    const list = (role: RoleName) =>
+      call(role, 'GET', '/api/list/Studio/StudioResourceListCollection?items_per_page=5');
     const admin = (await list('Admin')).json().item_meta_data;
     expect([admin.can_add_new, admin.is_erasable, admin.disable_edit_item]).toEqual([false, false, false]);
     const sa = (await list('SuperAdmin')).json().item_meta_data;

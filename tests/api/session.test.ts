@@ -18,10 +18,13 @@ beforeAll(async () => {
   bianchiId = await a.studioId('Studio Bianchi');
   vendorId = await a.studioId('Gestionale Studi (fornitore)');
 });
-afterAll(async () => { await t?.close(); });
+afterAll(async () => {
+  await t?.close();
+});
 
 const FORBIDDEN = 'Operazione non consentita (403)';
-const login = (payload: unknown) => t.app.inject({ method: 'POST', url: '/api/user/login', payload: payload as object });
+const login = (payload: unknown) =>
+  t.app.inject({ method: 'POST', url: '/api/user/login', payload: payload as object });
 
 describe('C01 client_var', () => {
   it('C01 client_var: public, answers APPNAME and SERVER_BASEURL without a token', async () => {
@@ -39,7 +42,18 @@ describe('C02 login', () => {
     const res = await login({ email: USERS.admin, password: DEMO_PASSWORD });
     expect(res.statusCode).toBe(200);
     const b = res.json();
-    for (const k of ['access_token', 'id', 'name', 'email', 'role', 'studio_id', 'studio_name', 'subscription_expire_date', 'credit', 'avatar']) {
+    for (const k of [
+      'access_token',
+      'id',
+      'name',
+      'email',
+      'role',
+      'studio_id',
+      'studio_name',
+      'subscription_expire_date',
+      'credit',
+      'avatar',
+    ]) {
       expect(b, k).toHaveProperty(k);
     }
     expect(b.access_token).toMatch(/^[\w-]+\.[\w-]+\.[\w-]+$/);
@@ -49,11 +63,17 @@ describe('C02 login', () => {
     expect(b.studio_id).toBe(demoId);
     expect(b.studio_name).toBe('Studio Demo');
     expect(b.subscription_expire_date).toMatch(/^\d{4}-\d{2}-\d{2}$/);
-    const db = await a.sql<{ d: string }>(`SELECT to_char("subscription_expire_date", 'YYYY-MM-DD') AS d FROM "studios" WHERE "id" = $1`, [demoId]);
+    const db = await a.sql<{ d: string }>(
+      `SELECT to_char("subscription_expire_date", 'YYYY-MM-DD') AS d FROM "studios" WHERE "id" = $1`,
+      [demoId],
+    );
     expect(b.subscription_expire_date).toBe(db[0].d);
     expect(typeof b.credit).toBe('number');
     // the token works
-    const me = await t.app.inject({ url: '/api/studio_logged', headers: { authorization: `Bearer ${b.access_token}` } });
+    const me = await t.app.inject({
+      url: '/api/studio_logged',
+      headers: { authorization: `Bearer ${b.access_token}` },
+    });
     expect(me.statusCode).toBe(200);
   });
 
@@ -80,7 +100,12 @@ describe('C02 login', () => {
   it('C02 login: an inactive account is 403 Account non attivo, with no token', async () => {
     const role = await a.sql<{ id: number }>(`SELECT "id" FROM "roles" WHERE "name" = 'Collaboratore'`);
     const created = await a.post('admin', '/api/user/users', {
-      name: 'Inattivo', cognome: 'Prova', email: 'inattivo@studiodemo.test', password: 'Password123!', role_id: role[0].id, active: false,
+      name: 'Inattivo',
+      cognome: 'Prova',
+      email: 'inattivo@studiodemo.test',
+      password: 'Password123!',
+      role_id: role[0].id,
+      active: false,
     });
     expect(created.statusCode).toBe(201);
     expect(created.json().data.active).toBe(false);
@@ -146,7 +171,10 @@ describe('C04 user profile', () => {
     const admin = await a.sql<{ id: number }>(`SELECT "id" FROM "roles" WHERE "name" = 'Admin'`);
     const promote = await a.put('collab', `/api/user/users/${me[0].id}`, { role_id: admin[0].id });
     expect(promote.statusCode).toBe(403);
-    const role = await a.sql<{ name: string }>('SELECT r."name" FROM "users" u JOIN "roles" r ON r."id" = u."role_id" WHERE u."id" = $1', [me[0].id]);
+    const role = await a.sql<{ name: string }>(
+      'SELECT r."name" FROM "users" u JOIN "roles" r ON r."id" = u."role_id" WHERE u."id" = $1',
+      [me[0].id],
+    );
     expect(role[0].name).toBe('Collaboratore');
   });
 
@@ -171,13 +199,16 @@ describe('C04 user profile', () => {
 });
 
 describe('C05–C08 shell', () => {
-  it('C05 studio_logged: the caller\'s studio with its subscription expiry', async () => {
+  it("C05 studio_logged: the caller's studio with its subscription expiry", async () => {
     const res = await a.get('bianchi', '/api/studio_logged');
     expect(res.statusCode).toBe(200);
     const d = res.json().data;
     expect(d.id).toBe(bianchiId);
     expect(d.name).toBe('Studio Bianchi');
-    const db = await a.sql<{ d: string }>(`SELECT to_char("subscription_expire_date", 'YYYY-MM-DD') AS d FROM "studios" WHERE "id" = $1`, [bianchiId]);
+    const db = await a.sql<{ d: string }>(
+      `SELECT to_char("subscription_expire_date", 'YYYY-MM-DD') AS d FROM "studios" WHERE "id" = $1`,
+      [bianchiId],
+    );
     expect(d.subscription_expire_date).toBe(db[0].d);
     expect((await a.get(null, '/api/studio_logged')).statusCode).toBe(401);
   });
@@ -194,7 +225,9 @@ describe('C05–C08 shell', () => {
     const res = await a.get('superadmin', '/api/studios');
     expect(res.statusCode).toBe(200);
     const ids = (res.json().data as Array<{ id: number }>).map((s) => s.id).sort((x, y) => x - y);
-    const all = (await a.sql<{ id: number }>('SELECT "id" FROM "studios" WHERE "deleted_at" IS NULL ORDER BY "id"')).map((r) => Number(r.id));
+    const all = (
+      await a.sql<{ id: number }>('SELECT "id" FROM "studios" WHERE "deleted_at" IS NULL ORDER BY "id"')
+    ).map((r) => Number(r.id));
     expect(ids).toEqual(all);
     expect(ids).toEqual(expect.arrayContaining([demoId, bianchiId, vendorId]));
   });
@@ -226,10 +259,14 @@ describe('C05–C08 shell', () => {
   });
 
   it('C07 missingRequiredFields: filling a field removes it from the list', async () => {
-    const before = (await a.get('bianchi', '/api/loggedStudio/missingRequiredFields')).json().data as Array<{ field: string }>;
+    const before = (await a.get('bianchi', '/api/loggedStudio/missingRequiredFields')).json().data as Array<{
+      field: string;
+    }>;
     const put = await a.put('bianchi', `/api/studios/${bianchiId}`, { subtitle: 'Consulenza del lavoro' });
     expect(put.statusCode).toBe(200);
-    const after = (await a.get('bianchi', '/api/loggedStudio/missingRequiredFields')).json().data as Array<{ field: string }>;
+    const after = (await a.get('bianchi', '/api/loggedStudio/missingRequiredFields')).json().data as Array<{
+      field: string;
+    }>;
     expect(after.map((m) => m.field)).not.toContain('subtitle');
     expect(after.length).toBe(before.length - 1);
   });
@@ -255,7 +292,10 @@ describe('C05–C08 shell', () => {
     const admin = (await a.get('admin', '/api/menu_items')).json().data as Array<{ title: string }>;
     expect(admin.map((n) => n.title)).toContain('Studio');
     expect(admin.map((n) => n.title)).not.toContain('Amministrazione');
-    const sa = (await a.get('superadmin', '/api/menu_items')).json().data as Array<{ title: string; children?: Array<{ title: string }> }>;
+    const sa = (await a.get('superadmin', '/api/menu_items')).json().data as Array<{
+      title: string;
+      children?: Array<{ title: string }>;
+    }>;
     const adm = sa.find((n) => n.title === 'Amministrazione');
     expect(adm).toBeDefined();
     expect(adm!.children!.map((c) => c.title)).toContain('Studi');
@@ -268,10 +308,17 @@ describe('roles', () => {
     const ownStudio = await a.put('collab', `/api/studios/${demoId}`, { name: 'Studio Hackerato' });
     expect(ownStudio.statusCode).toBe(403);
     expect(ownStudio.json()).toEqual({ message: FORBIDDEN });
-    expect((await a.sql<{ name: string }>('SELECT "name" FROM "studios" WHERE "id" = $1', [demoId]))[0].name).toBe('Studio Demo');
+    expect((await a.sql<{ name: string }>('SELECT "name" FROM "studios" WHERE "id" = $1', [demoId]))[0].name).toBe(
+      'Studio Demo',
+    );
 
     const roleId = (await a.sql<{ id: number }>(`SELECT "id" FROM "roles" WHERE "name" = 'Utente'`))[0].id;
-    const newUser = await a.post('collab', '/api/user/users', { name: 'X', email: 'x@studiodemo.test', password: 'Password123!', role_id: roleId });
+    const newUser = await a.post('collab', '/api/user/users', {
+      name: 'X',
+      email: 'x@studiodemo.test',
+      password: 'Password123!',
+      role_id: roleId,
+    });
     expect(newUser.statusCode).toBe(403);
     expect(newUser.json().message).toBe(FORBIDDEN);
     expect(await a.sql('SELECT 1 FROM "users" WHERE "email" = $1', ['x@studiodemo.test'])).toHaveLength(0);
@@ -281,8 +328,13 @@ describe('roles', () => {
     expect(editOther.statusCode).toBe(403);
     const delOther = await a.del('collab', `/api/user/[${admin}]`);
     expect(delOther.statusCode).toBe(403);
-    expect((await a.sql<{ name: string; deleted_at: unknown }>('SELECT "name", "deleted_at" FROM "users" WHERE "id" = $1', [admin]))[0])
-      .toMatchObject({ name: 'Marco', deleted_at: null });
+    expect(
+      (
+        await a.sql<{ name: string; deleted_at: unknown }>('SELECT "name", "deleted_at" FROM "users" WHERE "id" = $1', [
+          admin,
+        ])
+      )[0],
+    ).toMatchObject({ name: 'Marco', deleted_at: null });
 
     const newRole = await a.post('collab', '/api/user/roles', { name: 'Stagista' });
     expect(newRole.statusCode).toBe(403);
@@ -293,13 +345,25 @@ describe('roles', () => {
   });
 
   it('C10 roles: an Admin cannot create a SuperAdmin user nor promote one (403); an Admin user is fine', async () => {
-    const roles = Object.fromEntries((await a.sql<{ id: number; name: string }>('SELECT "id", "name" FROM "roles"')).map((r) => [r.name, r.id]));
-    const sa = await a.post('admin', '/api/user/users', { name: 'Super', email: 'super@studiodemo.test', password: 'Password123!', role_id: roles.SuperAdmin });
+    const roles = Object.fromEntries(
+      (await a.sql<{ id: number; name: string }>('SELECT "id", "name" FROM "roles"')).map((r) => [r.name, r.id]),
+    );
+    const sa = await a.post('admin', '/api/user/users', {
+      name: 'Super',
+      email: 'super@studiodemo.test',
+      password: 'Password123!',
+      role_id: roles.SuperAdmin,
+    });
     expect(sa.statusCode).toBe(403);
     expect(sa.json().message).toBe(FORBIDDEN);
     expect(await a.sql('SELECT 1 FROM "users" WHERE "email" = $1', ['super@studiodemo.test'])).toHaveLength(0);
 
-    const ok = await a.post('admin', '/api/user/users', { name: 'Nuovo', email: 'nuovo@studiodemo.test', password: 'Password123!', role_id: roles.Collaboratore });
+    const ok = await a.post('admin', '/api/user/users', {
+      name: 'Nuovo',
+      email: 'nuovo@studiodemo.test',
+      password: 'Password123!',
+      role_id: roles.Collaboratore,
+    });
     expect(ok.statusCode).toBe(201);
     const id = ok.json().data.id;
     expect(ok.json().data.studio_id).toBe(demoId);
@@ -316,7 +380,13 @@ describe('roles', () => {
 
   it('C10 roles: an Admin cannot place a user in another studio (studio_id is SuperAdmin-only)', async () => {
     const roleId = (await a.sql<{ id: number }>(`SELECT "id" FROM "roles" WHERE "name" = 'Collaboratore'`))[0].id;
-    const res = await a.post('admin', '/api/user/users', { name: 'Spia', email: 'spia@studiodemo.test', password: 'Password123!', role_id: roleId, studio_id: bianchiId });
+    const res = await a.post('admin', '/api/user/users', {
+      name: 'Spia',
+      email: 'spia@studiodemo.test',
+      password: 'Password123!',
+      role_id: roleId,
+      studio_id: bianchiId,
+    });
     expect(res.statusCode).toBe(403);
     expect(await a.sql('SELECT 1 FROM "users" WHERE "email" = $1', ['spia@studiodemo.test'])).toHaveLength(0);
   });
@@ -327,7 +397,9 @@ describe('roles', () => {
       expect(res.statusCode, who).toBe(403);
       expect(res.json().message).toBe(FORBIDDEN);
     }
-    expect((await a.sql<{ d: unknown }>('SELECT "deleted_at" AS d FROM "studios" WHERE "id" = $1', [demoId]))[0].d).toBeNull();
+    expect(
+      (await a.sql<{ d: unknown }>('SELECT "deleted_at" AS d FROM "studios" WHERE "id" = $1', [demoId]))[0].d,
+    ).toBeNull();
     const create = await a.post('admin', '/api/studios', { name: 'Nuovo studio' });
     expect(create.statusCode).toBe(403);
     expect(await a.sql(`SELECT 1 FROM "studios" WHERE "name" = 'Nuovo studio'`)).toHaveLength(0);
@@ -335,8 +407,13 @@ describe('roles', () => {
 
   it('C14 C09 roles: every protected call without a token is 401 with a message', async () => {
     for (const [method, url] of [
-      ['GET', '/api/list/Customer/CustomerResourceListCollection'], ['GET', '/api/customers/1'], ['POST', '/api/customers'],
-      ['PUT', '/api/customers/1'], ['DELETE', '/api/customer/[1]'], ['GET', '/api/studios'], ['GET', '/api/loggedStudio/missingRequiredFields'],
+      ['GET', '/api/list/Customer/CustomerResourceListCollection'],
+      ['GET', '/api/customers/1'],
+      ['POST', '/api/customers'],
+      ['PUT', '/api/customers/1'],
+      ['DELETE', '/api/customer/[1]'],
+      ['GET', '/api/studios'],
+      ['GET', '/api/loggedStudio/missingRequiredFields'],
     ] as const) {
       const res = await a.call(null, method, url, method === 'POST' || method === 'PUT' ? { payload: {} } : {});
       expect(res.statusCode, `${method} ${url}`).toBe(401);
@@ -350,11 +427,21 @@ describe('roles', () => {
 describe('error shape', () => {
   it('C10 errors: a malformed JSON body is 400 {message} in Italian', async () => {
     const h = await a.headers('admin');
-    const res = await t.app.inject({ method: 'POST', url: '/api/legal_statuses', headers: { ...h, 'content-type': 'application/json' }, payload: '{"cod": "X",' });
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/legal_statuses',
+      headers: { ...h, 'content-type': 'application/json' },
+      payload: '{"cod": "X",',
+    });
     expect(res.statusCode).toBe(400);
     expect(Object.keys(res.json())).toEqual(['message']);
     expect(res.json().message).toBe('Corpo della richiesta non valido');
-    const arr = await t.app.inject({ method: 'POST', url: '/api/legal_statuses', headers: { ...h, 'content-type': 'application/json' }, payload: '[1,2]' });
+    const arr = await t.app.inject({
+      method: 'POST',
+      url: '/api/legal_statuses',
+      headers: { ...h, 'content-type': 'application/json' },
+      payload: '[1,2]',
+    });
     expect(arr.statusCode).toBe(400);
     expect(arr.json().message).toBe('Corpo della richiesta non valido');
   });
@@ -384,7 +471,8 @@ describe('error shape', () => {
 describe('C02 rate limit', () => {
   it('C02 login: repeated attempts for one e-mail end in 429, other e-mails can still log in', async () => {
     const statuses: number[] = [];
-    for (let i = 0; i < 15; i++) statuses.push((await login({ email: 'bersaglio@studiodemo.test', password: `tentativo-${i}` })).statusCode);
+    for (let i = 0; i < 15; i++)
+      statuses.push((await login({ email: 'bersaglio@studiodemo.test', password: `tentativo-${i}` })).statusCode);
     expect(statuses.slice(0, 5).every((s) => s === 401)).toBe(true);
     expect(statuses.at(-1)).toBe(429);
     const limited = await login({ email: 'bersaglio@studiodemo.test', password: 'ancora' });

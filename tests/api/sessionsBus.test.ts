@@ -23,7 +23,12 @@ let otherDb: Database | undefined;
 beforeAll(async () => {
   t = await startTestApp();
   a = api(t);
-  const settings = loadSettings({ JWT_SECRET: 'test-secret-'.padEnd(48, 'x'), DATA_DIR: '/tmp/gestionale-test', LOG_LEVEL: 'silent', CHECK_RESPONSES: '1' } as NodeJS.ProcessEnv);
+  const settings = loadSettings({
+    JWT_SECRET: 'test-secret-'.padEnd(48, 'x'),
+    DATA_DIR: '/tmp/gestionale-test',
+    LOG_LEVEL: 'silent',
+    CHECK_RESPONSES: '1',
+  } as NodeJS.ProcessEnv);
   if (t.database.kind === 'postgres') {
     const url = (await t.database.query<{ db: string }>('SELECT current_database() AS db'))[0]!.db;
     otherDb = await openDatabase({ databaseUrl: process.env.DATABASE_URL!.replace(/\/[^/?]*(\?|$)/, `/${url}$1`) });
@@ -38,12 +43,20 @@ afterAll(async () => {
 });
 
 const onOther = (headers: Record<string, string>) => other.inject({ url: '/api/studio_logged', headers });
-beforeEach(() => { vi.useFakeTimers({ toFake: ['Date'] }); });
-afterEach(() => { vi.useRealTimers(); });
+beforeEach(() => {
+  vi.useFakeTimers({ toFake: ['Date'] });
+});
+afterEach(() => {
+  vi.useRealTimers();
+});
 /** until the other app no longer accepts the token (its cached check dropped), at most 10 s */
-const dropped = (h: Record<string, string>) => vi.waitFor(async () => {
-  if ((await onOther(h)).statusCode === 200) throw new Error('the other app still accepts the token');
-}, { timeout: 10_000, interval: 20 });
+const dropped = (h: Record<string, string>) =>
+  vi.waitFor(
+    async () => {
+      if ((await onOther(h)).statusCode === 200) throw new Error('the other app still accepts the token');
+    },
+    { timeout: 10_000, interval: 20 },
+  );
 
 describe('session caches across processes', () => {
   it('C03 logout: a token logged out through one process is refused by the other at once', async () => {
@@ -57,7 +70,9 @@ describe('session caches across processes', () => {
   it('C11 users: a user deactivated through one process is refused by the other at once', async () => {
     const h = await t.login('collaboratore@studiodemo.test');
     expect((await onOther(h)).statusCode).toBe(200);
-    const id = Number((await a.sql<{ id: number }>(`SELECT "id" FROM "users" WHERE "email" = 'collaboratore@studiodemo.test'`))[0]!.id);
+    const id = Number(
+      (await a.sql<{ id: number }>(`SELECT "id" FROM "users" WHERE "email" = 'collaboratore@studiodemo.test'`))[0]!.id,
+    );
     const res = await a.put('admin', `/api/user/users/${id}`, { active: false });
     expect(res.statusCode, res.body).toBe(200);
     await dropped(h);

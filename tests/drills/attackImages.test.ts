@@ -21,17 +21,21 @@ const dataDir = mkdtempSync(join(tmpdir(), 'gs-images-'));
 let server: ServerProcess | undefined;
 let db: Awaited<ReturnType<typeof ownPostgres>> | undefined;
 afterAll(async () => {
-  if (server) { server.child.kill('SIGKILL'); await server.exited; }
+  if (server) {
+    server.child.kill('SIGKILL');
+    await server.exited;
+  }
   await db?.drop();
   rmSync(dataDir, { recursive: true, force: true });
 });
 
 const nowMb = (pid: number) => Number(/VmRSS:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))![1]) / 1024;
 /** the process's peak resident memory so far, in MB */
-const peakMb = (pid: number) => Number(/VmHWM:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))![1]) / 1024;
+const peakMb = (pid: number) =>
+  Number(/VmHWM:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))![1]) / 1024;
 
 describe('25.2 a big logo costs the server little memory', () => {
-  it('C40 C29 drill: an 8000 × 8000 logo, then the largest accepted one, a statement PDF and a zip of statements after each: the server\'s peak RSS stays under 600 MB', async () => {
+  it("C40 C29 drill: an 8000 × 8000 logo, then the largest accepted one, a statement PDF and a zip of statements after each: the server's peak RSS stays under 600 MB", async () => {
     db = await ownPostgres('images');
     server = spawnServer({ DATA_DIR: dataDir, DATABASE_URL: db.url, DEMO_DATA: 'true' });
     await server.waitFor(STARTED, 90_000);
@@ -40,17 +44,28 @@ describe('25.2 a big logo costs the server little memory', () => {
     // the peak from here on: the attack's, not the start's (migrations, demo data)
     writeFileSync(`/proc/${pid}/clear_refs`, '5');
     const base = server.url;
-    const login = await (await fetch(`${base}/api/user/login`, {
-      method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email: 'admin@studiodemo.test', password: DEMO_PASSWORD }),
-    })).json() as { access_token: string; studio_id: number };
+    const login = (await (
+      await fetch(`${base}/api/user/login`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ email: 'admin@studiodemo.test', password: DEMO_PASSWORD }),
+      })
+    ).json()) as { access_token: string; studio_id: number };
     const headers = { authorization: `Bearer ${login.access_token}` };
     const get = (path: string) => fetch(`${base}${path}`, { headers });
-    const customers = (await (await get('/api/list/Customer/CustomerResourceListCollection?items_per_page=4')).json() as { data: Array<{ id: number }> }).data.map((c) => c.id);
+    const customers = (
+      (await (await get('/api/list/Customer/CustomerResourceListCollection?items_per_page=4')).json()) as {
+        data: Array<{ id: number }>;
+      }
+    ).data.map((c) => c.id);
     expect(customers.length).toBe(4);
     const setLogo = async (png: Buffer) => {
-      const card = (await (await get(`/api/studios/${login.studio_id}`)).json() as { data: { updated_at: string } }).data;
+      const card = ((await (await get(`/api/studios/${login.studio_id}`)).json()) as { data: { updated_at: string } })
+        .data;
       return fetch(`${base}/api/studios/${login.studio_id}`, {
-        method: 'PUT', headers: { ...headers, 'content-type': 'application/json' }, body: JSON.stringify({ logo: dataUrl('png', png), updated_at: card.updated_at }),
+        method: 'PUT',
+        headers: { ...headers, 'content-type': 'application/json' },
+        body: JSON.stringify({ logo: dataUrl('png', png), updated_at: card.updated_at }),
       });
     };
     const documents = async (step: string) => {
@@ -75,6 +90,8 @@ describe('25.2 a big logo costs the server little memory', () => {
     expect(largest.status).toBe(200);
     expect(peakMb(pid), 'the 5000 × 5000 upload').toBeLessThan(LIMIT_MB);
     await documents('with the largest logo');
-    console.log(`server's peak RSS: ${startMb} MB while starting, ${Math.round(peakMb(pid))} MB during the attack (${Math.round(nowMb(pid))} MB now)`);
+    console.log(
+      `server's peak RSS: ${startMb} MB while starting, ${Math.round(peakMb(pid))} MB during the attack (${Math.round(nowMb(pid))} MB now)`,
+    );
   }, 180_000);
 });

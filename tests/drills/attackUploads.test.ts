@@ -31,13 +31,18 @@ beforeAll(async () => {
   admin = (await login(server.url)).headers;
   superadmin = (await login(server.url, 'superadmin@gestionale.test')).headers;
   const res = await fetch(`${server.url}/api/word_templates`, {
-    method: 'POST', headers: { ...superadmin, 'content-type': 'application/json' }, body: JSON.stringify({ title: 'Modello esercitazione' }),
+    method: 'POST',
+    headers: { ...superadmin, 'content-type': 'application/json' },
+    body: JSON.stringify({ title: 'Modello esercitazione' }),
   });
   expect(res.status).toBe(201);
   templateId = Number(((await res.json()) as { data: { id: number } }).data.id);
 });
 afterAll(async () => {
-  if (server) { server.child.kill('SIGKILL'); await server.exited; }
+  if (server) {
+    server.child.kill('SIGKILL');
+    await server.exited;
+  }
   await db?.drop();
   rmSync(dataDir, { recursive: true, force: true });
 });
@@ -48,24 +53,59 @@ const status = (field: 'VmHWM' | 'VmRSS') => {
   return Number(m![1]);
 };
 
-interface Attack { name: string; send: () => Promise<Response>; status: number; message: string }
+interface Attack {
+  name: string;
+  send: () => Promise<Response>;
+  status: number;
+  message: string;
+}
 
 function attacks(): Attack[] {
-  const upload = (path: string, headers: Record<string, string>, field: string, file: { name: string; bytes: Buffer }, fields: Record<string, string> = {}) => () => {
-    const form = new FormData();
-    for (const [k, v] of Object.entries(fields)) form.append(k, v);
-    form.append(field, new Blob([new Uint8Array(file.bytes)]), file.name);
-    return fetch(`${server!.url}${path}`, { method: 'POST', headers, body: form });
-  };
+  const upload =
+    (
+      path: string,
+      headers: Record<string, string>,
+      field: string,
+      file: { name: string; bytes: Buffer },
+      fields: Record<string, string> = {},
+    ) =>
+    () => {
+      const form = new FormData();
+      for (const [k, v] of Object.entries(fields)) form.append(k, v);
+      form.append(field, new Blob([new Uint8Array(file.bytes)]), file.name);
+      return fetch(`${server!.url}${path}`, { method: 'POST', headers, body: form });
+    };
   const importFile = (name: string, bytes: Buffer) => upload('/api/customer_imports', admin, 'file', { name, bytes });
   return [
-    { name: 'csv: 100,000 columns over 20,000 rows', send: importFile('bomba.csv', csvColumnBomb()), status: 422, message: IMPORT_MESSAGES.tooManyColumns },
-    { name: 'xlsx: a cell in column XFD over 20,000 rows', send: importFile('bomba.xlsx', xlsxColumnBomb()), status: 422, message: IMPORT_MESSAGES.tooManyColumns },
-    { name: 'xlsx: a sheet of 1 GB said to be 2 KB', send: importFile('bugiardo.xlsx', xlsxLying(1024)), status: 413, message: IMPORT_MESSAGES.tooLargeUnpacked },
+    {
+      name: 'csv: 100,000 columns over 20,000 rows',
+      send: importFile('bomba.csv', csvColumnBomb()),
+      status: 422,
+      message: IMPORT_MESSAGES.tooManyColumns,
+    },
+    {
+      name: 'xlsx: a cell in column XFD over 20,000 rows',
+      send: importFile('bomba.xlsx', xlsxColumnBomb()),
+      status: 422,
+      message: IMPORT_MESSAGES.tooManyColumns,
+    },
+    {
+      name: 'xlsx: a sheet of 1 GB said to be 2 KB',
+      send: importFile('bugiardo.xlsx', xlsxLying(1024)),
+      status: 413,
+      message: IMPORT_MESSAGES.tooLargeUnpacked,
+    },
     {
       name: 'docx: a document of 1 GB said to be 2 KB',
-      send: upload('/api/word_template_attachments', superadmin, 'files[]', { name: 'bugiardo.docx', bytes: docxLying(1024) }, { word_template_id: String(templateId) }),
-      status: 422, message: 'Il modello Word non è valido: il contenuto decompresso supera il limite di 60 MB',
+      send: upload(
+        '/api/word_template_attachments',
+        superadmin,
+        'files[]',
+        { name: 'bugiardo.docx', bytes: docxLying(1024) },
+        { word_template_id: String(templateId) },
+      ),
+      status: 422,
+      message: 'Il modello Word non è valido: il contenuto decompresso supera il limite di 60 MB',
     },
   ];
 }
@@ -74,18 +114,29 @@ describe('issue 25: attack uploads on a real server process', () => {
   it(`the issue's import files and lying zips, one by one and then all at once, are refused in Italian; the peak RSS stays under ${LIMIT_MB} MB and the server answers`, async () => {
     const list = attacks();
     // the peak from here on: the start-up's is not the attacks'
-    try { writeFileSync(`/proc/${server!.child.pid}/clear_refs`, '5'); } catch { /* not allowed here: the peak since the start, a stricter measure */ }
+    try {
+      writeFileSync(`/proc/${server!.child.pid}/clear_refs`, '5');
+    } catch {
+      /* not allowed here: the peak since the start, a stricter measure */
+    }
     const before = status('VmRSS');
     const check = async (a: Attack) => {
       const res = await a.send();
-      const body = await res.json().catch(() => ({})) as { message?: string };
-      expect({ attack: a.name, status: res.status, message: body.message }).toEqual({ attack: a.name, status: a.status, message: a.message });
+      const body = (await res.json().catch(() => ({}))) as { message?: string };
+      expect({ attack: a.name, status: res.status, message: body.message }).toEqual({
+        attack: a.name,
+        status: a.status,
+        message: a.message,
+      });
     };
     for (const a of list) await check(a);
     await Promise.all([...list, ...list].map(check));
     const peak = status('VmHWM');
     expect(server!.alive()).toBe(true);
-    expect(peak / 1024, `peak RSS ${Math.round(peak / 1024)} MB (${Math.round(before / 1024)} MB before the attacks)`).toBeLessThan(LIMIT_MB);
+    expect(
+      peak / 1024,
+      `peak RSS ${Math.round(peak / 1024)} MB (${Math.round(before / 1024)} MB before the attacks)`,
+    ).toBeLessThan(LIMIT_MB);
     const health = await fetch(`${server!.url}/api/health`);
     expect(health.status).toBe(200);
   });

@@ -32,7 +32,9 @@ const kinds: Kind[] = ['pglite', 'postgres'];
 
 let root: string;
 const drops: Array<() => Promise<void>> = [];
-beforeAll(async () => { root = await mkdtemp(join(tmpdir(), 'backup-test-')); });
+beforeAll(async () => {
+  root = await mkdtemp(join(tmpdir(), 'backup-test-'));
+});
 afterAll(async () => {
   for (const d of drops) await d().catch(() => undefined);
   await rm(root, { recursive: true, force: true });
@@ -42,11 +44,13 @@ afterAll(async () => {
 async function tablesOf(d: Database): Promise<Record<string, string>> {
   const tables = await d.query<{ s: string; t: string }>(
     `SELECT table_schema AS s, table_name AS t FROM information_schema.tables
-     WHERE table_type = 'BASE TABLE' AND table_schema NOT IN ('pg_catalog', 'information_schema') ORDER BY 1, 2`);
+     WHERE table_type = 'BASE TABLE' AND table_schema NOT IN ('pg_catalog', 'information_schema') ORDER BY 1, 2`,
+  );
   const out: Record<string, string> = {};
   for (const { s, t } of tables) {
     const [row] = await d.query<{ n: string; h: string | null }>(
-      `SELECT count(*)::text AS n, md5(string_agg(x::text, '|' ORDER BY x::text)) AS h FROM "${s}"."${t}" x`);
+      `SELECT count(*)::text AS n, md5(string_agg(x::text, '|' ORDER BY x::text)) AS h FROM "${s}"."${t}" x`,
+    );
     out[`${s}.${t}`] = `${row.n}:${row.h ?? ''}`;
   }
   return out;
@@ -71,15 +75,26 @@ function cli(args: string[], env: Record<string, string | undefined>): Promise<{
   const fullEnv: NodeJS.ProcessEnv = { ...process.env, DATABASE_URL: undefined, STORAGE_DIR: undefined, ...env };
   for (const k of Object.keys(fullEnv)) if (fullEnv[k] === undefined) delete fullEnv[k];
   return new Promise((resolve) => {
-    const child = spawn(process.execPath, [...compiled(BACKUP_ENTRY), ...args], { env: fullEnv, stdio: ['ignore', 'pipe', 'pipe'] });
+    const child = spawn(process.execPath, [...compiled(BACKUP_ENTRY), ...args], {
+      env: fullEnv,
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
     let out = '';
-    child.stdout.on('data', (b: Buffer) => { out += b.toString(); });
-    child.stderr.on('data', (b: Buffer) => { out += b.toString(); });
+    child.stdout.on('data', (b: Buffer) => {
+      out += b.toString();
+    });
+    child.stderr.on('data', (b: Buffer) => {
+      out += b.toString();
+    });
     child.on('close', (code) => resolve({ code, out }));
   });
 }
 
-interface Target { dataDir: string; storageDir: string; databaseUrl?: string }
+interface Target {
+  dataDir: string;
+  storageDir: string;
+  databaseUrl?: string;
+}
 
 async function newTarget(kind: Kind, name: string): Promise<Target> {
   const dataDir = join(root, name);
@@ -101,14 +116,20 @@ async function entriesOf(file: string, n = Infinity): Promise<Record<string, Buf
     const parts: Buffer[] = [];
     for await (const chunk of entry) parts.push(chunk as Buffer);
     out[entry.header.name] = Buffer.concat(parts);
-    if (Object.keys(out).length >= n) { ex.destroy(); break; }
+    if (Object.keys(out).length >= n) {
+      ex.destroy();
+      break;
+    }
   }
   await reading;
   return out;
 }
 
 /** A .tar.gz of the given entries, in order. */
-async function tarGz(file: string, entries: Array<{ name: string; body: Buffer | string; type?: 'file' | 'symlink'; linkname?: string }>) {
+async function tarGz(
+  file: string,
+  entries: Array<{ name: string; body: Buffer | string; type?: 'file' | 'symlink'; linkname?: string }>,
+) {
   const p = pack();
   const done = pipeline(p, createGzip(), createWriteStream(file));
   for (const e of entries) {
@@ -181,7 +202,11 @@ describe.each(kinds)('backup and restore on %s', (kind) => {
     await restore({ file: archive, ...target, force: true });
     expect(await filesOf(target.storageDir)).toEqual(beforeFiles);
     const d2 = await open(target);
-    try { expect(await tablesOf(d2)).toEqual(before); } finally { await d2.close(); }
+    try {
+      expect(await tablesOf(d2)).toEqual(before);
+    } finally {
+      await d2.close();
+    }
   });
 
   it('refuses a non-empty storage folder even when the database is empty', async () => {
@@ -225,21 +250,28 @@ describe('restore refuses what is not ours', () => {
 
   it('a tarball of something else, or with a manifest of another format', async () => {
     const other = join(root, 'other.tar.gz');
-    await tarGz(other, [{ name: 'README', body: 'hello' }, { name: 'manifest.json', body: manifestText }]);
+    await tarGz(other, [
+      { name: 'README', body: 'hello' },
+      { name: 'manifest.json', body: manifestText },
+    ]);
     await refused(other, /non è un backup di Gestionale Studi/);
     const wrong = join(root, 'wrong-format.tar.gz');
-    await tarGz(wrong, [{ name: 'manifest.json', body: JSON.stringify({ ...JSON.parse(manifestText), format: 'another-app' }) }]);
+    await tarGz(wrong, [
+      { name: 'manifest.json', body: JSON.stringify({ ...JSON.parse(manifestText), format: 'another-app' }) },
+    ]);
     await refused(wrong, /non è un backup di Gestionale Studi/);
   });
 
   it('entries that would land outside the target, links and unknown entries', async () => {
-    for (const [i, entry] of ([
-      { name: 'files/../../escaped', body: 'x' },
-      { name: '/tmp/escaped-absolute', body: 'x' },
-      { name: 'files/a/../../../escaped', body: 'x' },
-      { name: 'files/link', body: '', type: 'symlink', linkname: '/etc/passwd' },
-      { name: 'other/thing', body: 'x' },
-    ] as const).entries()) {
+    for (const [i, entry] of (
+      [
+        { name: 'files/../../escaped', body: 'x' },
+        { name: '/tmp/escaped-absolute', body: 'x' },
+        { name: 'files/a/../../../escaped', body: 'x' },
+        { name: 'files/link', body: '', type: 'symlink', linkname: '/etc/passwd' },
+        { name: 'other/thing', body: 'x' },
+      ] as const
+    ).entries()) {
       const f = join(root, `evil-${i}.tar.gz`);
       await tarGz(f, [{ name: 'manifest.json', body: manifestText }, entry]);
       await refused(f, /voce non ammessa/);
@@ -261,12 +293,18 @@ describe('restore refuses what is not ours', () => {
 
   it('a database tarball inside the archive whose entries leave its folder', async () => {
     const inner = join(root, 'inner.tar.gz');
-    await tarGz(inner, [{ name: 'PG_VERSION', body: '17' }, { name: '../../escaped-inner', body: 'x' }]);
+    await tarGz(inner, [
+      { name: 'PG_VERSION', body: '17' },
+      { name: '../../escaped-inner', body: 'x' },
+    ]);
     const bytes = await readFile(inner);
-    const m = { ...JSON.parse(manifestText) as Manifest, jwt_secret: false, files: { count: 0, bytes: 0 } };
+    const m = { ...(JSON.parse(manifestText) as Manifest), jwt_secret: false, files: { count: 0, bytes: 0 } };
     m.database = { ...m.database, bytes: bytes.length, sha256: createHash('sha256').update(bytes).digest('hex') };
     const f = join(root, 'evil-inner.tar.gz');
-    await tarGz(f, [{ name: 'manifest.json', body: JSON.stringify(m) }, { name: 'database/pglite.tar.gz', body: bytes }]);
+    await tarGz(f, [
+      { name: 'manifest.json', body: JSON.stringify(m) },
+      { name: 'database/pglite.tar.gz', body: bytes },
+    ]);
     await refused(f, /voce non ammessa.*database\/pglite\.tar\.gz: \.\.\/\.\.\/escaped-inner/s);
   });
 

@@ -16,7 +16,11 @@ import { login, spawnServer, STARTED, type ServerProcess } from '../helpers/serv
 
 const dataDir = mkdtempSync(join(tmpdir(), 'gs-lock-'));
 const started: ServerProcess[] = [];
-const server = () => { const s = spawnServer({ DATA_DIR: dataDir, DEMO_DATA: 'true', DATA_DIR_LOCK_STALE_MS: '4000' }); started.push(s); return s; };
+const server = () => {
+  const s = spawnServer({ DATA_DIR: dataDir, DEMO_DATA: 'true', DATA_DIR_LOCK_STALE_MS: '4000' });
+  started.push(s);
+  return s;
+};
 // each test's servers end with it (a test that failed half-way must not leave the next one a running holder)
 afterEach(async () => {
   for (const s of started.splice(0)) await s.stop();
@@ -55,7 +59,14 @@ describe('9.8 one process per embedded database', () => {
     // A loaded machine may start the next server later than the lock takes to go stale: it would
     // then take the lock at once, without naming whose it was. The lock is kept as fresh as its
     // holder left it (its time touched, as the holder did) until the next server has found it.
-    const touch = () => { try { const now = new Date(); utimesSync(join(dataDir, 'pglite.lock'), now, now); } catch { /* gone */ } };
+    const touch = () => {
+      try {
+        const now = new Date();
+        utimesSync(join(dataDir, 'pglite.lock'), now, now);
+      } catch {
+        /* gone */
+      }
+    };
     touch();
     const fresh = setInterval(touch, 250);
     const next = server();

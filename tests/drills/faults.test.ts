@@ -16,7 +16,15 @@ import { openDatabase } from '../../server/db/connection.js';
 import { execOn } from '../../server/records/exec.js';
 import { Sessions, SESSIONS_CHANNEL } from '../../server/auth/session.js';
 import { Tokens } from '../../server/auth/tokens.js';
-import { ADMIN_URL, login, ownPostgres, spawnServer, STARTED, within, type ServerProcess } from '../helpers/serverProcess.js';
+import {
+  ADMIN_URL,
+  login,
+  ownPostgres,
+  spawnServer,
+  STARTED,
+  within,
+  type ServerProcess,
+} from '../helpers/serverProcess.js';
 
 const dataDir = mkdtempSync(join(tmpdir(), 'gs-faults-'));
 const cleanups: Array<() => Promise<unknown>> = [];
@@ -27,7 +35,10 @@ afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
 
 function server(env: Record<string, string>): ServerProcess {
   const s = spawnServer({ DATA_DIR: dataDir, ...env });
-  cleanups.push(async () => { s.child.kill('SIGKILL'); await s.exited; });
+  cleanups.push(async () => {
+    s.child.kill('SIGKILL');
+    await s.exited;
+  });
   return s;
 }
 async function database(prefix: string) {
@@ -35,7 +46,8 @@ async function database(prefix: string) {
   cleanups.push(() => db.drop());
   return db;
 }
-const get = (s: ServerProcess, path: string, headers: Record<string, string> = {}) => fetch(`${s.url}${path}`, { headers });
+const get = (s: ServerProcess, path: string, headers: Record<string, string> = {}) =>
+  fetch(`${s.url}${path}`, { headers });
 const UNAVAILABLE = 'Servizio temporaneamente non disponibile';
 
 describe('9.9 faults', () => {
@@ -46,7 +58,15 @@ describe('9.9 faults', () => {
     const { status, headers } = await login(s.url);
     expect(status).toBe(200);
     expect((await get(s, '/api/studio_logged', headers)).status).toBe(200);
-    const listening = async () => Number((await db.admin.query(`SELECT count(*) AS n FROM pg_stat_activity WHERE datname = $1 AND query ILIKE 'LISTEN%'`, [db.name])).rows[0].n) > 0;
+    const listening = async () =>
+      Number(
+        (
+          await db.admin.query(
+            `SELECT count(*) AS n FROM pg_stat_activity WHERE datname = $1 AND query ILIKE 'LISTEN%'`,
+            [db.name],
+          )
+        ).rows[0].n,
+      ) > 0;
     expect(await listening()).toBe(true);
 
     expect(await db.terminateBackends()).toBeGreaterThan(1); // pooled connections and the listening one
@@ -91,7 +111,10 @@ describe('9.9 faults', () => {
     url.pathname = `/${name}`;
     const admin = new pg.Client({ connectionString: ADMIN_URL });
     await admin.connect();
-    cleanups.push(async () => { await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`); await admin.end(); });
+    cleanups.push(async () => {
+      await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      await admin.end();
+    });
 
     const s = server({ DATABASE_URL: url.toString() });
     await s.waitFor(/PostgreSQL is not reachable.*retrying in/, 60_000);
@@ -124,11 +147,18 @@ describe('9.9 faults', () => {
     expect(await down.json()).toEqual({ status: 'degraded', database: 'unavailable', message: UNAVAILABLE });
     // the token has not been checked yet (login and /api/health do not check one), so no cached
     // session check answers for it: the token check itself needs the database
-    for (const res of [await get(s, '/api/studio_logged', headers), await get(s, '/api/list/Customer/CustomerResourceListCollection', headers)]) {
+    for (const res of [
+      await get(s, '/api/studio_logged', headers),
+      await get(s, '/api/list/Customer/CustomerResourceListCollection', headers),
+    ]) {
       expect(res.status).toBe(503);
       expect(await res.json()).toEqual({ message: UNAVAILABLE });
     }
-    const loginDown = await fetch(`${s.url}/api/user/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email: 'admin@studiodemo.test', password: 'Demo2026!' }) });
+    const loginDown = await fetch(`${s.url}/api/user/login`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ email: 'admin@studiodemo.test', password: 'Demo2026!' }),
+    });
     expect(loginDown.status).toBe(503);
     expect(await loginDown.json()).toEqual({ message: UNAVAILABLE });
     expect(s.alive(), s.output()).toBe(true);
@@ -148,8 +178,22 @@ describe('9.9 faults', () => {
     await locker.query('BEGIN');
     await locker.query('LOCK TABLE "users" IN ACCESS EXCLUSIVE MODE');
     const lockerPid = Number((await locker.query('SELECT pg_backend_pid() AS pid')).rows[0].pid);
-    const pending = login(s.url).then((r) => r.status, (err: Error) => `failed: ${err.message}`);
-    await within(5000, async () => Number((await db.admin.query(`SELECT count(*) AS n FROM pg_stat_activity WHERE datname = $1 AND wait_event_type = 'Lock'`, [db.name])).rows[0].n) > 0);
+    const pending = login(s.url).then(
+      (r) => r.status,
+      (err: Error) => `failed: ${err.message}`,
+    );
+    await within(
+      5000,
+      async () =>
+        Number(
+          (
+            await db.admin.query(
+              `SELECT count(*) AS n FROM pg_stat_activity WHERE datname = $1 AND wait_event_type = 'Lock'`,
+              [db.name],
+            )
+          ).rows[0].n,
+        ) > 0,
+    );
     return { pending, lockerPid, release: () => locker.query('COMMIT') };
   }
 
@@ -165,7 +209,10 @@ describe('9.9 faults', () => {
     // (one that did not wait would exit within milliseconds of the line above)
     await s.exitedWithin(500);
     expect(s.alive()).toBe(true); // waiting for the request in progress
-    const refused = await fetch(`${s.url}/api/health`).then((r) => r.status, () => 'refused');
+    const refused = await fetch(`${s.url}/api/health`).then(
+      (r) => r.status,
+      () => 'refused',
+    );
     expect(refused).not.toBe(200);
 
     await release();
@@ -173,7 +220,18 @@ describe('9.9 faults', () => {
     expect(await s.exited).toBe(0);
     expect(s.output()).toMatch(/"msg":"stopped"/);
     // its connections are closed
-    await within(5000, async () => Number((await db.admin.query('SELECT count(*) AS n FROM pg_stat_activity WHERE datname = $1 AND pid <> $2', [db.name, lockerPid])).rows[0].n) === 0);
+    await within(
+      5000,
+      async () =>
+        Number(
+          (
+            await db.admin.query('SELECT count(*) AS n FROM pg_stat_activity WHERE datname = $1 AND pid <> $2', [
+              db.name,
+              lockerPid,
+            ])
+          ).rows[0].n,
+        ) === 0,
+    );
   }, 120_000);
 
   it('9.9 faults: SIGTERM — a request that outlasts SHUTDOWN_TIMEOUT, or a second signal, ends the process anyway', async () => {

@@ -13,7 +13,18 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { join } from 'node:path';
 import { mkdirSync } from 'node:fs';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { axeViolations, consoleGuard, launchBrowser, login, SHOTS, studioFor, SUPERADMIN, workerServer, type ConsoleGuard, type E2EServer } from './harness';
+import {
+  axeViolations,
+  consoleGuard,
+  launchBrowser,
+  login,
+  SHOTS,
+  studioFor,
+  SUPERADMIN,
+  workerServer,
+  type ConsoleGuard,
+  type E2EServer,
+} from './harness';
 import { addUtente, apiClient, inflight, type ApiClient, type InFlight } from './util';
 import { linksOf, menuOf } from './menus';
 import { atLeast, type RoleName } from '../../model/define';
@@ -45,13 +56,22 @@ async function visit(p: Page, net: InFlight, base: string, path: string, spa = f
     for (;;) {
       await net.quiet(250, end - Date.now());
       // the screen itself quiet for 250 ms too (checked at every frame, timed by the page)
-      await p.waitForFunction((ms) => {
-        const w = window as unknown as { __quietSince?: number };
-        const busy = document.querySelectorAll('[role="progressbar"], .MuiLinearProgress-root, .MuiCircularProgress-root, .MuiSkeleton-root').length > 0
-          || [...document.querySelectorAll<HTMLElement>('.MuiDialog-container, .MuiBackdrop-root, .MuiSnackbar-root')].some((e) => getComputedStyle(e).opacity !== '1' && getComputedStyle(e).opacity !== '0');
-        if (busy || w.__quietSince === undefined) w.__quietSince = performance.now();
-        return !busy && performance.now() - w.__quietSince >= ms;
-      }, 250, { timeout: Math.max(1, end - Date.now()) });
+      await p.waitForFunction(
+        (ms) => {
+          const w = window as unknown as { __quietSince?: number };
+          const busy =
+            document.querySelectorAll(
+              '[role="progressbar"], .MuiLinearProgress-root, .MuiCircularProgress-root, .MuiSkeleton-root',
+            ).length > 0 ||
+            [
+              ...document.querySelectorAll<HTMLElement>('.MuiDialog-container, .MuiBackdrop-root, .MuiSnackbar-root'),
+            ].some((e) => getComputedStyle(e).opacity !== '1' && getComputedStyle(e).opacity !== '0');
+          if (busy || w.__quietSince === undefined) w.__quietSince = performance.now();
+          return !busy && performance.now() - w.__quietSince >= ms;
+        },
+        250,
+        { timeout: Math.max(1, end - Date.now()) },
+      );
       // nothing was asked meanwhile: loaded
       if (net.idleFor() >= 250) return;
     }
@@ -61,19 +81,32 @@ async function visit(p: Page, net: InFlight, base: string, path: string, spa = f
 }
 
 /** `off`: a screen of a feature off on this server (credit): for everyone, 'Pagina NON trovata' (issue 25 item 14) */
-interface Check { path: string; allowed: boolean; off?: boolean }
+interface Check {
+  path: string;
+  allowed: boolean;
+  off?: boolean;
+}
 
 /** The routes a role may open and those it may not, with the ids of real rows. */
 async function routesOf(role: RoleName, api: ApiClient | null, other: ApiClient): Promise<Check[]> {
   const out: Check[] = [];
-  const add = (path: string, allowed: boolean, off = false) => { if (!out.some((c) => c.path === path)) out.push({ path, allowed, ...(off ? { off } : {}) }); };
+  const add = (path: string, allowed: boolean, off = false) => {
+    if (!out.some((c) => c.path === path)) out.push({ path, allowed, ...(off ? { off } : {}) });
+  };
   add(ROUTES.menu, true);
   for (const link of linksOf(menuOf(role))) add(link, true);
   // the custom routes of the route table (the public ones are visited logged out)
   const custom: Array<[string, RoleName]> = [
-    [ROUTES.myProfile, 'Utente'], [ROUTES.myStudio, 'Admin'], [ROUTES.bollettino, 'Collaboratore'], [ROUTES.mailOutbox, 'Admin'],
-    [ROUTES.customerImport, 'Admin'], [ROUTES.jobsDashboard, 'Collaboratore'], [ROUTES.payInit, 'Admin'], [ROUTES.payReturn, 'Admin'],
-    [ROUTES.testApi, 'SuperAdmin'], [ROUTES.testView, 'Admin'],
+    [ROUTES.myProfile, 'Utente'],
+    [ROUTES.myStudio, 'Admin'],
+    [ROUTES.bollettino, 'Collaboratore'],
+    [ROUTES.mailOutbox, 'Admin'],
+    [ROUTES.customerImport, 'Admin'],
+    [ROUTES.jobsDashboard, 'Collaboratore'],
+    [ROUTES.payInit, 'Admin'],
+    [ROUTES.payReturn, 'Admin'],
+    [ROUTES.testApi, 'SuperAdmin'],
+    [ROUTES.testView, 'Admin'],
   ];
   for (const [path, min] of custom) add(path, atLeast(role, min));
   // a real row of each model: the role's own (its studio), or any for the refused cards
@@ -82,7 +115,9 @@ async function routesOf(role: RoleName, api: ApiClient | null, other: ApiClient)
     try {
       const r = await client.get(`/api/list/${model}/${model}ResourceListCollection`, { items_per_page: 1, page: 1 });
       return r.data[0] ? Number(r.data[0].id) : null;
-    } catch { return null; }
+    } catch {
+      return null;
+    }
   };
   for (const m of MODELS) {
     const read = atLeast(role, m.access.read);
@@ -122,7 +157,10 @@ async function runChecks(p: Page, net: InFlight, base: string, checks: Check[], 
       const url = new URL(p.url()).pathname;
       const body = await p.locator('body').innerText();
       // a screen of a feature that is off is not found, whoever asks
-      if (off) return url.startsWith('/error') && body.includes('Pagina NON trovata') ? [] : [`${path}: not 'Pagina NON trovata' with its feature off (${url})`];
+      if (off)
+        return url.startsWith('/error') && body.includes('Pagina NON trovata')
+          ? []
+          : [`${path}: not 'Pagina NON trovata' with its feature off (${url})`];
       if (url.startsWith('/error') || url.startsWith('/utente/login')) return [`${path}: ended on ${url}`];
       const crash = CRASH.exec(body)?.[0];
       if (crash) return [`${path}: ${crash}`];
@@ -130,15 +168,18 @@ async function runChecks(p: Page, net: InFlight, base: string, checks: Check[], 
       if (!allowed) return refused ? [] : [`${path}: not refused`];
       if (refused) return [`${path}: refused`];
       const violations = await axeViolations(p, WCAG22AA);
-      if (violations.length || SHOT.has(path)) await p.screenshot({ path: join(SHOTS, `a11y-${tag}-${path.replace(/\W+/g, '_')}.png`), fullPage: true });
-      return violations.map((v) => `${path}: ${v.id} (${v.impact}) ×${v.nodes} ${JSON.stringify((v as { targets?: string[] }).targets)}`);
+      if (violations.length || SHOT.has(path))
+        await p.screenshot({ path: join(SHOTS, `a11y-${tag}-${path.replace(/\W+/g, '_')}.png`), fullPage: true });
+      return violations.map(
+        (v) => `${path}: ${v.id} (${v.impact}) ×${v.nodes} ${JSON.stringify((v as { targets?: string[] }).targets)}`,
+      );
     };
     const first = await once(true);
     if (!first.length) continue;
     // a screen caught mid-change (a transition, a late answer on a loaded machine) is looked at
     // again, loaded afresh; what is found twice is the screen's own
     console.log(`${tag}: looked at again after ${first.join('; ')}`);
-    problems.push(...await once(false));
+    problems.push(...(await once(false)));
   }
   return problems;
 }
@@ -166,29 +207,47 @@ export function accessibilityChecks(testFile: string, parts: Array<'public' | Ro
     await server?.stop();
   });
 
-  if (parts.includes('public')) describe('public pages logged out', () => {
-    it('the login, landing, contact, registration, activation, password and error pages have no serious WCAG 2.2 AA violation', async () => {
-      const ctx = await browser.newContext({ locale: 'it-IT', timezoneId: 'Europe/Rome', viewport: { width: 1400, height: 900 } });
-      const guard = consoleGuard(ctx);
-      try {
-        const p = await ctx.newPage();
-        const net = inflight(p);
-        const pages = [ROUTES.login, ROUTES.landingPage, ROUTES.contactForm, ROUTES.register, ROUTES.activation, ROUTES.recoverPassword, ROUTES.resetPassword, ROUTES.error];
-        const problems: string[] = [];
-        for (const path of pages) {
-          await visit(p, net, server.url, path);
-          // the error page says so itself
-          if (path !== ROUTES.error) expect(CRASH.exec(await p.locator('body').innerText())?.[0] ?? null, path).toBeNull();
-          for (const v of await axeViolations(p, WCAG22AA)) problems.push(`${path}: ${v.id} (${v.impact}) ×${v.nodes}`);
+  if (parts.includes('public'))
+    describe('public pages logged out', () => {
+      it('the login, landing, contact, registration, activation, password and error pages have no serious WCAG 2.2 AA violation', async () => {
+        const ctx = await browser.newContext({
+          locale: 'it-IT',
+          timezoneId: 'Europe/Rome',
+          viewport: { width: 1400, height: 900 },
+        });
+        const guard = consoleGuard(ctx);
+        try {
+          const p = await ctx.newPage();
+          const net = inflight(p);
+          const pages = [
+            ROUTES.login,
+            ROUTES.landingPage,
+            ROUTES.contactForm,
+            ROUTES.register,
+            ROUTES.activation,
+            ROUTES.recoverPassword,
+            ROUTES.resetPassword,
+            ROUTES.error,
+          ];
+          const problems: string[] = [];
+          for (const path of pages) {
+            await visit(p, net, server.url, path);
+            // the error page says so itself
+            if (path !== ROUTES.error)
+              expect(CRASH.exec(await p.locator('body').innerText())?.[0] ?? null, path).toBeNull();
+            for (const v of await axeViolations(p, WCAG22AA))
+              problems.push(`${path}: ${v.id} (${v.impact}) ×${v.nodes}`);
+          }
+          expect(problems).toEqual([]);
+          // the checks ran on real pages
+          expect(pages.length).toBe(8);
+          guard.allow(/Failed to load resource/);
+          expect(guard.take()).toEqual([]);
+        } finally {
+          await ctx.close();
         }
-        expect(problems).toEqual([]);
-        // the checks ran on real pages
-        expect(pages.length).toBe(8);
-        guard.allow(/Failed to load resource/);
-        expect(guard.take()).toEqual([]);
-      } finally { await ctx.close(); }
+      });
     });
-  });
 
   const ROLES: Array<{ role: RoleName; email: string; password?: string }> = [
     { role: 'SuperAdmin', email: SUPERADMIN },
@@ -205,7 +264,11 @@ export function accessibilityChecks(testFile: string, parts: Array<'public' | Ro
       let net: InFlight;
       let checks: Check[];
       beforeAll(async () => {
-        ctx = await browser.newContext({ locale: 'it-IT', timezoneId: 'Europe/Rome', viewport: { width: 1400, height: 900 } });
+        ctx = await browser.newContext({
+          locale: 'it-IT',
+          timezoneId: 'Europe/Rome',
+          viewport: { width: 1400, height: 900 },
+        });
         guard = consoleGuard(ctx);
         p = await ctx.newPage();
         net = inflight(p);
@@ -218,16 +281,24 @@ export function accessibilityChecks(testFile: string, parts: Array<'public' | Ro
         guard.allow(/Failed to load resource/);
         expect(guard.take(), 'console errors').toEqual([]);
       });
-      afterAll(async () => { await ctx?.close(); });
+      afterAll(async () => {
+        await ctx?.close();
+      });
 
       it(`${role}: the menu's screens, the custom routes and the views have no serious WCAG 2.2 AA violation; those above the role are refused`, async () => {
-        const part = checks.filter((c) => !/^\/table\/[A-Z]\w*$|^\/[A-Z]\w*\/(create|\d+)$/.test(c.path) || linksOf(menuOf(role)).includes(c.path));
+        const part = checks.filter(
+          (c) =>
+            !/^\/table\/[A-Z]\w*$|^\/[A-Z]\w*\/(create|\d+)$/.test(c.path) || linksOf(menuOf(role)).includes(c.path),
+        );
         expect(part.length).toBeGreaterThan(8);
         expect(await runChecks(p, net, server.url, part, role)).toEqual([]);
       });
 
       it(`${role}: every model's list, new-record form and card have no serious WCAG 2.2 AA violation; those above the role are refused`, async () => {
-        const part = checks.filter((c) => /^\/table\/[A-Z]\w*$|^\/[A-Z]\w*\/(create|\d+)$/.test(c.path) && !linksOf(menuOf(role)).includes(c.path));
+        const part = checks.filter(
+          (c) =>
+            /^\/table\/[A-Z]\w*$|^\/[A-Z]\w*\/(create|\d+)$/.test(c.path) && !linksOf(menuOf(role)).includes(c.path),
+        );
         expect(part.length).toBeGreaterThan(role === 'SuperAdmin' ? 30 : 40);
         if (role === 'Utente') expect(part.every((c) => !c.allowed)).toBe(true);
         else expect(part.filter((c) => c.allowed).length).toBeGreaterThan(20);

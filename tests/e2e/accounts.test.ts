@@ -16,12 +16,19 @@ beforeAll(async () => {
   s = await openSession(STUDIO.admin);
   api = await apiClient(s.server.url, STUDIO.admin);
 });
-afterEach(() => { expect(s.guard.take(), 'console errors').toEqual([]); });
-afterAll(async () => { await closeSession(s); });
+afterEach(() => {
+  expect(s.guard.take(), 'console errors').toEqual([]);
+});
+afterAll(async () => {
+  await closeSession(s);
+});
 
 /** 'YYYY-MM' of the current month in Rome, and of the month before. */
 function months() {
-  const [y, m] = new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Rome', year: 'numeric', month: '2-digit' }).format(new Date()).split('-').map(Number);
+  const [y, m] = new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Rome', year: 'numeric', month: '2-digit' })
+    .format(new Date())
+    .split('-')
+    .map(Number);
   const pad = (n: number) => String(n).padStart(2, '0');
   return { current: `${y}-${pad(m!)}`, previous: m === 1 ? `${y! - 1}-12` : `${y}-${pad(m! - 1)}` };
 }
@@ -31,7 +38,10 @@ describe('account statement in Chromium', () => {
     const { page, server } = s;
     const reps = await api.get('/api/legal_representatives');
     const created = await api.send('POST', '/api/customers', {
-      business_name: 'Estratto Prova S.p.A.', email: 'estratto@prova.test', yearly_accounting_amount: 2400, legal_representative_id: reps.data[0].id,
+      business_name: 'Estratto Prova S.p.A.',
+      email: 'estratto@prova.test',
+      yearly_accounting_amount: 2400,
+      legal_representative_id: reps.data[0].id,
     });
     expect(created.status).toBe(201);
     const id = created.body.data.id as number;
@@ -42,7 +52,13 @@ describe('account statement in Chromium', () => {
       ['CHARGE', 300, `${current}-02 00:00:00`, 'Rata del mese'],
       ['ADJUSTMENT', 10.25, `${current}-03 00:00:00`, 'Arrotondamento'],
     ] as const) {
-      const r = await api.send('POST', '/api/transactions', { customer_id: id, type, amount, date, transaction_note: note });
+      const r = await api.send('POST', '/api/transactions', {
+        customer_id: id,
+        type,
+        amount,
+        date,
+        transaction_note: note,
+      });
       expect(r.status, JSON.stringify(r.body)).toBe(201);
     }
     await page.goto(`${server.url}/table/Customer`);
@@ -54,7 +70,8 @@ describe('account statement in Chromium', () => {
     await page.waitForURL(new RegExp(`/table/Transaction/${id}(\\?.*)?$`));
     await page.getByText('Estratto Conto - Estratto Prova S.p.A.').first().waitFor();
     const summary = page.getByRole('region', { name: 'Riepilogo estratto conto' });
-    const figure = async (label: string) => (await summary.getByText(label, { exact: true }).locator('xpath=following-sibling::*[1]').innerText()).trim();
+    const figure = async (label: string) =>
+      (await summary.getByText(label, { exact: true }).locator('xpath=following-sibling::*[1]').innerText()).trim();
     await expect.poll(() => figure('Saldo finale')).toBe('1.059,75 €');
     expect(await figure('Saldo iniziale')).toBe('1.000,00 €');
     expect(await figure('Addebiti')).toBe('300,00 €');
@@ -64,12 +81,16 @@ describe('account statement in Chromium', () => {
     await page.locator('tbody tr', { hasText: 'Arrotondamento' }).waitFor();
     const rows = page.locator('tbody tr');
     await expect.poll(() => rows.count()).toBe(3);
-    const running = async (note: string) => (await page.locator('tbody tr', { hasText: note }).locator('td').nth(-3).innerText()).trim();
+    const running = async (note: string) =>
+      (await page.locator('tbody tr', { hasText: note }).locator('td').nth(-3).innerText()).trim();
     await expect.poll(() => running('Arrotondamento')).toBe('1.059,75 €');
     expect(await running('Rata del mese')).toBe('1.049,50 €');
     expect(await running('Bonifico parziale')).toBe('749,50 €');
     // the customer filter and the installments toggle are not offered on one customer's statement
-    await page.getByRole('button', { name: /filtri/i }).first().click();
+    await page
+      .getByRole('button', { name: /filtri/i })
+      .first()
+      .click();
     await expect.poll(() => page.getByText('Data dal').count()).toBeGreaterThan(0);
     expect(await page.getByRole('group', { name: 'Rate annuali' }).count()).toBe(0);
     expect(await page.getByRole('combobox', { name: 'Cliente' }).count()).toBe(0);

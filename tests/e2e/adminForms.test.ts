@@ -23,7 +23,10 @@ const APP = 'Gestionale Studi';
 // this file's studio (it changes the studio card and its users): tests/e2e/studios.ts
 const STUDIO = studioFor(import.meta.url);
 // a 1×1 PNG
-const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==', 'base64');
+const PNG = Buffer.from(
+  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==',
+  'base64',
+);
 
 let server: E2EServer;
 let browser: Browser;
@@ -57,7 +60,6 @@ async function helperOf(p: Page, input: Locator): Promise<string> {
 }
 const submit = (p: Page) => p.locator('form').locator('button[type="submit"]');
 
-
 describe('administration forms in Chromium', () => {
   it('B§5 the studio card as an Admin: field rules, nothing saved on errors, read-only expiry and flag, image-only logo, a valid fix saved', async () => {
     const { page: p } = await open(STUDIO.admin);
@@ -85,7 +87,9 @@ describe('administration forms in Chromium', () => {
 
     // three broken fields: their messages, and no call to save
     const writes: string[] = [];
-    p.on('request', (r) => { if (r.method() !== 'GET' && r.url().includes('/api/studios')) writes.push(`${r.method()} ${r.url()}`); });
+    p.on('request', (r) => {
+      if (r.method() !== 'GET' && r.url().includes('/api/studios')) writes.push(`${r.method()} ${r.url()}`);
+    });
     const cfBase = 'BNCGLI75E52F205';
     const good = fiscalCodeCheckChar(cfBase);
     const wrongCf = cfBase + (good === 'A' ? 'B' : 'A');
@@ -102,7 +106,9 @@ describe('administration forms in Chromium', () => {
     expect(writes).toEqual([]);
 
     // a text file as the logo: refused in the browser (png, gif, jpeg or bmp only)
-    await p.locator('#input-logo').setInputFiles({ name: 'logo.txt', mimeType: 'text/plain', buffer: Buffer.from('non sono una immagine') });
+    await p
+      .locator('#input-logo')
+      .setInputFiles({ name: 'logo.txt', mimeType: 'text/plain', buffer: Buffer.from('non sono una immagine') });
     await p.getByRole('alert').filter({ hasText: 'Tipo di file non supportato' }).waitFor();
     expect(await p.getByRole('img', { name: 'Logo' }).count()).toBe(0);
 
@@ -113,12 +119,20 @@ describe('administration forms in Chromium', () => {
     expect(await cf.inputValue()).toBe(before.manager_cf);
     expect(await p.getByText('Tipo di file non supportato').count()).toBe(0);
     const unchanged = (await admin.get(`/api/studios/${studioId}`)).data;
-    expect([unchanged.cc_contract, unchanged.manager_title, unchanged.manager_cf, unchanged.logo ?? null])
-      .toEqual([before.cc_contract, before.manager_title, before.manager_cf, before.logo ?? null]);
+    expect([unchanged.cc_contract, unchanged.manager_title, unchanged.manager_cf, unchanged.logo ?? null]).toEqual([
+      before.cc_contract,
+      before.manager_title,
+      before.manager_cf,
+      before.logo ?? null,
+    ]);
     expect(writes).toEqual([]);
 
     // a valid fix, with a PNG logo: saved
-    const fixed = { cc_contract: 'contratti.nuovi@studiodemo.test', manager_title: 'Dott.ssa', manager_cf: cfBase + good };
+    const fixed = {
+      cc_contract: 'contratti.nuovi@studiodemo.test',
+      manager_title: 'Dott.ssa',
+      manager_cf: cfBase + good,
+    };
     await cc.fill(fixed.cc_contract);
     await title.fill(fixed.manager_title);
     await cf.fill(fixed.manager_cf);
@@ -128,7 +142,11 @@ describe('administration forms in Chromium', () => {
     await p.getByText('Elemento aggiornato').waitFor();
     expect(writes).toHaveLength(1);
     const after = (await admin.get(`/api/studios/${studioId}`)).data;
-    expect({ cc_contract: after.cc_contract, manager_title: after.manager_title, manager_cf: after.manager_cf }).toEqual(fixed);
+    expect({
+      cc_contract: after.cc_contract,
+      manager_title: after.manager_title,
+      manager_cf: after.manager_cf,
+    }).toEqual(fixed);
     expect(after.logo).toBe(`data:image/png;base64,${PNG.toString('base64')}`);
     // the expiry and the flag are as they were
     expect([after.subscription_expire_date, after.status]).toEqual([before.subscription_expire_date, before.status]);
@@ -149,7 +167,10 @@ describe('administration forms in Chromium', () => {
     await textbox(p, 'Nome').fill('Carla');
     await textbox(p, 'Cognome').fill('Collega');
     await textbox(p, 'Email').fill(email);
-    await p.getByLabel(/^Password/).first().fill(password);
+    await p
+      .getByLabel(/^Password/)
+      .first()
+      .fill(password);
     await p.getByRole('combobox', { name: /^Ruolo( \*)?$/ }).click();
     await p.getByRole('option', { name: 'Collaboratore', exact: true }).click();
     // seed B §6: only the SuperAdmin chooses the studio (the SuperAdmin's card has it: see the role test)
@@ -162,13 +183,24 @@ describe('administration forms in Chromium', () => {
     const userId = Number((await created.json()).data.id);
     await p.getByText('Elemento creato').waitFor();
     const stored = (await admin.get(`/api/user/users/${userId}`)).data;
-    expect([stored.email, stored.role_id, stored.studio_id]).toEqual([email, roleIds.Collaboratore, (await admin.get('/api/studio_logged')).data.id]);
+    expect([stored.email, stored.role_id, stored.studio_id]).toEqual([
+      email,
+      roleIds.Collaboratore,
+      (await admin.get('/api/studio_logged')).data.id,
+    ]);
 
     // the new Collaboratore logs in: the menu of a Collaboratore, no admin entries
     const collab = await open(email, password);
     const links = await homeLinks(collab.page, 'Collaboratore');
     expect(links.sort()).toEqual(linksOf(menuOf('Collaboratore')).sort());
-    for (const adminOnly of ['/utente/il_mio_studio', '/table/User', '/posta_in_uscita', '/pay_init', '/table/PaymentLog', '/table/Role']) {
+    for (const adminOnly of [
+      '/utente/il_mio_studio',
+      '/table/User',
+      '/posta_in_uscita',
+      '/pay_init',
+      '/table/PaymentLog',
+      '/table/Role',
+    ]) {
       expect(links, adminOnly).not.toContain(adminOnly);
     }
     expect(await collab.page.getByRole('heading', { name: 'Studio', exact: true }).count()).toBe(0);
@@ -213,8 +245,14 @@ describe('administration forms in Chromium', () => {
     await select.click();
     await select.fill('transactions.');
     const options = p.getByRole('option');
-    await expect.poll(async () => (await options.allInnerTexts()).sort())
-      .toEqual(perms.map((x) => x.name).filter((n) => n.startsWith('transactions.')).sort());
+    await expect
+      .poll(async () => (await options.allInnerTexts()).sort())
+      .toEqual(
+        perms
+          .map((x) => x.name)
+          .filter((n) => n.startsWith('transactions.'))
+          .sort(),
+      );
     for (const c of chosen) {
       await select.fill(c);
       await p.getByRole('option', { name: c, exact: true }).click();
@@ -234,7 +272,9 @@ describe('administration forms in Chromium', () => {
     await p.getByText('Elemento creato').waitFor();
     const stored = (await superadmin.get(`/api/user/roles/${roleId}`)).data;
     expect(stored.name).toBe(roleName);
-    expect([...stored.permission_ids].map(Number).sort((a, b) => a - b)).toEqual(chosen.map(permId).sort((a, b) => a - b));
+    expect([...stored.permission_ids].map(Number).sort((a, b) => a - b)).toEqual(
+      chosen.map(permId).sort((a, b) => a - b),
+    );
 
     // on edit the name is read-only; the permissions are shown
     await p.goto(`${server.url}/scheda_role/${roleId}`);
@@ -255,10 +295,11 @@ describe('administration forms in Chromium', () => {
 });
 
 /** What shows that a screen failed or was refused. */
-const FAILURES = /Operazione non consentita|Non sei autorizzato|Pagina NON trovata|Errore nel caricamento|Qualcosa è andato storto|Errore nel Salvataggio/;
+const FAILURES =
+  /Operazione non consentita|Non sei autorizzato|Pagina NON trovata|Errore nel caricamento|Qualcosa è andato storto|Errore nel Salvataggio/;
 
 describe('own profile in Chromium', () => {
-  it('B§3 a Collaboratore\'s own profile: surname, mobile, avatar (no role, no active flag); the avatar shows in the app bar', async () => {
+  it("B§3 a Collaboratore's own profile: surname, mobile, avatar (no role, no active flag); the avatar shows in the app bar", async () => {
     const { page: p } = await open(STUDIO.collaboratore);
     await p.goto(`${server.url}/utente/il_mio_profilo`);
     await expect.poll(() => p.title()).toBe(`Il mio profilo - ${APP}`);
@@ -280,11 +321,19 @@ describe('own profile in Chromium', () => {
     await p.getByRole('img', { name: 'Avatar' }).waitFor();
     await submit(p).click();
     await p.getByText('Elemento aggiornato').waitFor();
-    const row = (await admin.get('/api/list/User/UserResourceListCollection', { items_per_page: -1 })).data.find((u: { email: string }) => u.email === STUDIO.collaboratore);
+    const row = (await admin.get('/api/list/User/UserResourceListCollection', { items_per_page: -1 })).data.find(
+      (u: { email: string }) => u.email === STUDIO.collaboratore,
+    );
     const me = (await admin.get(`/api/user/users/${row.id}`)).data;
-    expect({ cognome: me.cognome, cellulare: me.cellulare, avatar: me.avatar }).toEqual({ cognome: 'Neri', cellulare: '3331234567', avatar: `data:image/png;base64,${PNG.toString('base64')}` });
+    expect({ cognome: me.cognome, cellulare: me.cellulare, avatar: me.avatar }).toEqual({
+      cognome: 'Neri',
+      cellulare: '3331234567',
+      avatar: `data:image/png;base64,${PNG.toString('base64')}`,
+    });
     // the app bar's user button shows the saved avatar
-    await expect.poll(() => p.locator('header button img').first().getAttribute('src')).toBe(`data:image/png;base64,${PNG.toString('base64')}`);
+    await expect
+      .poll(() => p.locator('header button img').first().getAttribute('src'))
+      .toBe(`data:image/png;base64,${PNG.toString('base64')}`);
     await p.screenshot({ path: join(SHOTS, 'adminForms-own-profile.png') });
   });
 });

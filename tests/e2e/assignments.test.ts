@@ -19,13 +19,18 @@ beforeAll(async () => {
   s = await openSession(STUDIO.collaboratore);
   api = await apiClient(s.server.url, STUDIO.collaboratore);
 });
-afterEach(() => { expect(s.guard.take(), 'console errors').toEqual([]); });
-afterAll(async () => { await closeSession(s); });
+afterEach(() => {
+  expect(s.guard.take(), 'console errors').toEqual([]);
+});
+afterAll(async () => {
+  await closeSession(s);
+});
 
 describe('assignments in Chromium', () => {
   it("10.4 an assignment's 'Genera compensi' then, after a change of duration, 'Aggiorna'", async () => {
     const { page, server } = s;
-    const textbox = (name: string) => page.getByRole('textbox', { name: new RegExp(`^${name.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}( \\*)?$`) });
+    const textbox = (name: string) =>
+      page.getByRole('textbox', { name: new RegExp(`^${name.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}( \\*)?$`) });
     const submit = () => page.locator('form').locator('button[type="submit"]');
     await page.goto(`${server.url}/scheda_assignment`);
     await page.waitForURL(/\/Assignment\/create/);
@@ -54,8 +59,17 @@ describe('assignments in Chromium', () => {
     await fees.getByRole('button', { name: 'Genera compensi' }).click();
     const rows = fees.locator('tbody tr');
     await expect.poll(() => rows.count()).toBe(3);
-    expect((await rows.allInnerTexts()).map((t) => t.split('\t').slice(0, 2).map((x) => x.trim()))).toEqual([
-      ['29-02-2024', '1.500,25'], ['28-02-2025', '1.500,25'], ['28-02-2026', '1.500,25'],
+    expect(
+      (await rows.allInnerTexts()).map((t) =>
+        t
+          .split('\t')
+          .slice(0, 2)
+          .map((x) => x.trim()),
+      ),
+    ).toEqual([
+      ['29-02-2024', '1.500,25'],
+      ['28-02-2025', '1.500,25'],
+      ['28-02-2026', '1.500,25'],
     ]);
     await fees.getByRole('button', { name: 'Aggiorna' }).waitFor();
 
@@ -72,12 +86,22 @@ describe('assignments in Chromium', () => {
     const again = fees.getByRole('button', { name: 'Aggiorna' });
     await expect.poll(() => again.isEnabled()).toBe(true);
     await Promise.all([
-      page.waitForResponse((r) => r.request().method() === 'POST' && r.url().endsWith(`/api/assignments/${id}/make_transactions`)),
+      page.waitForResponse(
+        (r) => r.request().method() === 'POST' && r.url().endsWith(`/api/assignments/${id}/make_transactions`),
+      ),
       again.click(),
     ]);
     await expect.poll(() => rows.count()).toBe(2);
-    expect((await rows.allInnerTexts()).map((t) => t.split('\t').slice(0, 2).map((x) => x.trim()))).toEqual([
-      ['29-02-2024', '1.500,25'], ['28-02-2025', '1.500,25'],
+    expect(
+      (await rows.allInnerTexts()).map((t) =>
+        t
+          .split('\t')
+          .slice(0, 2)
+          .map((x) => x.trim()),
+      ),
+    ).toEqual([
+      ['29-02-2024', '1.500,25'],
+      ['28-02-2025', '1.500,25'],
     ]);
     const listed = await api.get(`/api/assignments/${id}/transactions`);
     expect(listed.data.map((r: { date: string }) => r.date)).toEqual(['2024-02-29 00:00:00', '2025-02-28 00:00:00']);

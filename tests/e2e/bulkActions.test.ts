@@ -26,15 +26,22 @@ beforeAll(async () => {
   const reps = await api.get('/api/legal_representatives');
   for (const [i, name] of NAMES.entries()) {
     const r = await api.send('POST', '/api/customers', {
-      business_name: name, email: `massa${i}@esempio.test`, yearly_accounting_amount: 1000 * (i + 1), yearly_number_of_installments: [1, 4, 12][i],
+      business_name: name,
+      email: `massa${i}@esempio.test`,
+      yearly_accounting_amount: 1000 * (i + 1),
+      yearly_number_of_installments: [1, 4, 12][i],
       legal_representative_id: reps.data[0].id,
     });
     expect(r.status).toBe(201);
     ids.push(r.body.data.id);
   }
 });
-afterEach(() => { expect(s.guard.take(), 'console errors').toEqual([]); });
-afterAll(async () => { await closeSession(s); });
+afterEach(() => {
+  expect(s.guard.take(), 'console errors').toEqual([]);
+});
+afterAll(async () => {
+  await closeSession(s);
+});
 
 /** The customers list searched for 'Massa', the three rows selected. */
 async function selectThree() {
@@ -44,15 +51,26 @@ async function selectThree() {
   await page.getByLabel('Cerca (premi Invio)').press('Enter');
   for (const name of NAMES) await page.locator('tbody tr', { hasText: name }).waitFor();
   await expect.poll(() => page.locator('tbody tr').count()).toBe(3);
-  await tickRows(page, NAMES.map((name) => page.locator('tbody tr', { hasText: name })));
+  await tickRows(
+    page,
+    NAMES.map((name) => page.locator('tbody tr', { hasText: name })),
+  );
 }
 const dialog = (): Locator => s.page.getByRole('dialog');
 /** a bulk action of the toolbar, its button or its item in the bar's menu (issue 25 item 18) */
 const bulk = (name: string) => ({ click: () => clickBulkAction(s.page, name) });
-const installments = async (id: number, year: number) => (await api.get('/api/list/Transaction/TransactionResourceListCollection', {
-  items_per_page: -1, filters: [{ name: 'customer_id', type: 'OR', val: [id] }, { name: 'is_yearly_installment', type: 'OR', val: [1] },
-    { name: 'date', type: 'gte', val: [`${year}-01-01 00:00:00`] }, { name: 'date', type: 'lte', val: [`${year}-12-31 23:59:59`] }],
-})).data as Array<{ amount: number; type: string }>;
+const installments = async (id: number, year: number) =>
+  (
+    await api.get('/api/list/Transaction/TransactionResourceListCollection', {
+      items_per_page: -1,
+      filters: [
+        { name: 'customer_id', type: 'OR', val: [id] },
+        { name: 'is_yearly_installment', type: 'OR', val: [1] },
+        { name: 'date', type: 'gte', val: [`${year}-01-01 00:00:00`] },
+        { name: 'date', type: 'lte', val: [`${year}-12-31 23:59:59`] },
+      ],
+    })
+  ).data as Array<{ amount: number; type: string }>;
 
 describe('bulk actions on customers in Chromium', () => {
   it("10.3 generate next year's installments on a selection; a second run adds nothing", async () => {
@@ -93,7 +111,8 @@ describe('bulk actions on customers in Chromium', () => {
     const perCustomer = dialog().getByRole('table', { name: 'Anno per cliente' });
     await perCustomer.waitFor();
     await expect.poll(() => perCustomer.getByRole('spinbutton').count()).toBe(3);
-    for (const input of await perCustomer.getByRole('spinbutton').all()) expect(await input.inputValue()).toBe(String(nextYear));
+    for (const input of await perCustomer.getByRole('spinbutton').all())
+      expect(await input.inputValue()).toBe(String(nextYear));
     await page.screenshot({ path: join(SHOTS, 'bulk-balancer-years.png') });
     const run = dialog().getByRole('button', { name: 'Esegui conguaglio' });
     await run.click();
@@ -115,15 +134,24 @@ describe('bulk actions on customers in Chromium', () => {
     await selectThree();
     await bulk('Assegna collaboratori').click();
     await dialog().getByRole('radio', { name: 'Adempimenti' }).check();
-    await dialog().getByRole('radio', { name: /^Marco Rossi/ }).check();
+    await dialog()
+      .getByRole('radio', { name: /^Marco Rossi/ })
+      .check();
     await dialog().getByRole('button', { name: 'Assegna' }).click();
-    await expect.poll(async () => (await api.get(`/api/customer/${ids[0]}`)).data.collaborator_studio_jobs_id).toBeGreaterThan(0);
+    await expect
+      .poll(async () => (await api.get(`/api/customer/${ids[0]}`)).data.collaborator_studio_jobs_id)
+      .toBeGreaterThan(0);
 
     await selectThree();
     await bulk('Aggiungi movimento').click();
     await page.waitForURL('**/Transaction/create');
     // multiple mode with the three customers already chosen
-    for (const name of NAMES) await page.getByRole('button', { name }).or(page.getByText(name, { exact: true })).first().waitFor();
+    for (const name of NAMES)
+      await page
+        .getByRole('button', { name })
+        .or(page.getByText(name, { exact: true }))
+        .first()
+        .waitFor();
     // the form is there (the shot shows it filled in)
     await page.getByLabel('Importo').waitFor();
     await page.screenshot({ path: join(SHOTS, 'bulk-add-transaction.png'), fullPage: true });
@@ -133,9 +161,13 @@ describe('bulk actions on customers in Chromium', () => {
     // the list may write its state into the address (?filter=…) as soon as it opens
     await page.waitForURL(/\/table\/Transaction(\?.*)?$/);
     for (const id of ids) {
-      const rows = (await api.get('/api/list/Transaction/TransactionResourceListCollection', {
-        items_per_page: -1, filters: [{ name: 'customer_id', type: 'OR', val: [id] }], search_text: 'Diritti di segreteria',
-      })).data as Array<{ amount: number }>;
+      const rows = (
+        await api.get('/api/list/Transaction/TransactionResourceListCollection', {
+          items_per_page: -1,
+          filters: [{ name: 'customer_id', type: 'OR', val: [id] }],
+          search_text: 'Diritti di segreteria',
+        })
+      ).data as Array<{ amount: number }>;
       expect(rows.map((r) => r.amount)).toEqual([99.9]);
     }
   });

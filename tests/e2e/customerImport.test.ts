@@ -20,16 +20,36 @@ beforeAll(async () => {
   s = await openSession(STUDIO.admin, { width: 1400, height: 900 });
   api = await apiClient(s.server.url, STUDIO.admin);
 });
-afterEach(() => { expect(s.guard.take(), 'console errors').toEqual([]); });
-afterAll(async () => { await closeSession(s); });
+afterEach(() => {
+  expect(s.guard.take(), 'console errors').toEqual([]);
+});
+afterAll(async () => {
+  await closeSession(s);
+});
 
 function vat(first10: string) {
   let sum = 0;
-  for (let i = 0; i < 10; i++) { const d = Number(first10[i]); if (i % 2 === 0) sum += d; else { const x = d * 2; sum += x > 9 ? x - 9 : x; } }
+  for (let i = 0; i < 10; i++) {
+    const d = Number(first10[i]);
+    if (i % 2 === 0) sum += d;
+    else {
+      const x = d * 2;
+      sum += x > 9 ? x - 9 : x;
+    }
+  }
   return first10 + String((10 - (sum % 10)) % 10);
 }
 
-const HEADER = ['Ragione Sociale', 'Partita IVA', 'Email', 'Indirizzo', 'CAP', 'Città', 'Rappresentante legale', 'Tariffa annuale'];
+const HEADER = [
+  'Ragione Sociale',
+  'Partita IVA',
+  'Email',
+  'Indirizzo',
+  'CAP',
+  'Città',
+  'Rappresentante legale',
+  'Tariffa annuale',
+];
 /** the 5 bad rows: index → [header, bad value, good value] */
 const BAD: Record<number, [string, string, string]> = {
   4: ['Partita IVA', '12345678901', vat('0555000004')],
@@ -41,14 +61,21 @@ const BAD: Record<number, [string, string, string]> = {
 function rows(): string[][] {
   return Array.from({ length: 50 }, (_, i) => {
     const r: Record<string, string> = {
-      'Ragione Sociale': `E2E Importato ${i} S.r.l.`, 'Partita IVA': vat(String(5550000000 + i * 13)), Email: `e2e${i}@importati.test`,
-      Indirizzo: `Via Milano ${i}`, CAP: '20121', Città: 'Milano', 'Rappresentante legale': 'Anna Importata', 'Tariffa annuale': '1.500,00',
+      'Ragione Sociale': `E2E Importato ${i} S.r.l.`,
+      'Partita IVA': vat(String(5550000000 + i * 13)),
+      Email: `e2e${i}@importati.test`,
+      Indirizzo: `Via Milano ${i}`,
+      CAP: '20121',
+      Città: 'Milano',
+      'Rappresentante legale': 'Anna Importata',
+      'Tariffa annuale': '1.500,00',
     };
     if (BAD[i]) r[BAD[i]![0]] = BAD[i]![1];
     return HEADER.map((h) => r[h]!);
   });
 }
-const toCsv = (table: string[][]) => table.map((r) => r.map((c) => (/[;"]/.test(c) ? `"${c.replace(/"/g, '""')}"` : c)).join(';')).join('\r\n');
+const toCsv = (table: string[][]) =>
+  table.map((r) => r.map((c) => (/[;"]/.test(c) ? `"${c.replace(/"/g, '""')}"` : c)).join(';')).join('\r\n');
 
 describe('customer import in Chromium', () => {
   it('16.1 a 50-row file with 5 bad rows: preview with the errors per cell, 45 imported, the 5 fixed from the error CSV and imported, the first import undone', async () => {
@@ -62,36 +89,63 @@ describe('customer import in Chromium', () => {
     await expect.poll(() => page.getByText('import-50.csv').count()).toBeGreaterThan(0);
     await expect.poll(() => page.getByText(/50 righe/).count()).toBeGreaterThan(0);
     // the Italian headers are mapped by themselves
-    await expect.poll(() => page.getByRole('combobox', { name: /^Ragione Sociale/ }).innerText()).toBe('Ragione Sociale');
-    await expect.poll(() => page.getByRole('combobox', { name: /^Rappresentante legale|^Legale rappresentante/ }).innerText()).toBe('Rappresentante legale');
+    await expect
+      .poll(() => page.getByRole('combobox', { name: /^Ragione Sociale/ }).innerText())
+      .toBe('Ragione Sociale');
+    await expect
+      .poll(() => page.getByRole('combobox', { name: /^Rappresentante legale|^Legale rappresentante/ }).innerText())
+      .toBe('Rappresentante legale');
     await page.getByRole('button', { name: 'Anteprima' }).click();
     const invalidFilter = page.getByRole('button', { name: 'Con errori (5)' });
     await invalidFilter.waitFor();
     await expect.poll(() => page.getByRole('button', { name: 'Da creare (45)' }).count()).toBe(1);
     // the bad rows are shown first, each with its form message on its cell
     const preview = page.getByLabel('Anteprima delle righe del file');
-    for (const msg of ['Partita Iva Non Valida', 'Email Non Valida', 'Inserisci un Numero Intero', 'Campo Obbligatorio', 'Inserisci un Numero Decimale']) {
+    for (const msg of [
+      'Partita Iva Non Valida',
+      'Email Non Valida',
+      'Inserisci un Numero Intero',
+      'Campo Obbligatorio',
+      'Inserisci un Numero Decimale',
+    ]) {
       await expect.poll(() => preview.getByText(msg, { exact: true }).count(), { message: msg }).toBe(1);
     }
     await expect.poll(() => preview.locator('tbody tr[data-line]').count()).toBe(5);
     await page.screenshot({ path: join(SHOTS, 'import-preview.png'), fullPage: true });
     expect(await axeViolations(page)).toEqual([]);
     // the invalid rows as a CSV
-    const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Scarica righe con errori (CSV)' }).click()]);
+    const [download] = await Promise.all([
+      page.waitForEvent('download'),
+      page.getByRole('button', { name: 'Scarica righe con errori (CSV)' }).click(),
+    ]);
     const errorFile = join(SHOTS, 'import-errors.csv');
     await download.saveAs(errorFile);
-    const table = parseCsv(readFileSync(errorFile, 'utf8').replace(/^\uFEFF/, '').trim());
+    const table = parseCsv(
+      readFileSync(errorFile, 'utf8')
+        .replace(/^\uFEFF/, '')
+        .trim(),
+    );
     expect(table[0]).toEqual([...HEADER, 'Errori']);
     expect(table.length).toBe(6);
     // import the 45 valid rows
     await page.getByRole('button', { name: 'Importa 45 clienti' }).click();
-    await expect.poll(() => page.getByText('Importazione completata: 45 clienti creati, 0 aggiornati, 0 saltati, 5 righe con errori.').count()).toBe(1);
+    await expect
+      .poll(() =>
+        page
+          .getByText('Importazione completata: 45 clienti creati, 0 aggiornati, 0 saltati, 5 righe con errori.')
+          .count(),
+      )
+      .toBe(1);
     expect(await api.customerTotal({ search_text: 'E2E Importato' })).toBe(45);
     // fix the 5 rows in the downloaded file and import it
-    const fixed = table.map((r, i) => (i === 0 ? r : r.map((c, j) => {
-      const bad = Object.values(BAD).find(([h, v]) => h === HEADER[j] && v === c);
-      return bad ? bad[2] : c;
-    })));
+    const fixed = table.map((r, i) =>
+      i === 0
+        ? r
+        : r.map((c, j) => {
+            const bad = Object.values(BAD).find(([h, v]) => h === HEADER[j] && v === c);
+            return bad ? bad[2] : c;
+          }),
+    );
     const fixedFile = join(SHOTS, 'import-fixed.csv');
     writeFileSync(fixedFile, toCsv(fixed));
     await page.getByTestId('import-file').setInputFiles(fixedFile);
@@ -100,7 +154,13 @@ describe('customer import in Chromium', () => {
     await page.getByRole('button', { name: 'Da creare (5)' }).waitFor();
     expect(await page.getByRole('button', { name: 'Con errori (0)' }).count()).toBe(1);
     await page.getByRole('button', { name: 'Importa 5 clienti' }).click();
-    await expect.poll(() => page.getByText('Importazione completata: 5 clienti creati, 0 aggiornati, 0 saltati, 0 righe con errori.').count()).toBe(1);
+    await expect
+      .poll(() =>
+        page
+          .getByText('Importazione completata: 5 clienti creati, 0 aggiornati, 0 saltati, 0 righe con errori.')
+          .count(),
+      )
+      .toBe(1);
     expect(await api.customerTotal({ search_text: 'E2E Importato' })).toBe(50);
     // 'Importazioni': both imports, newest first; undo the first one
     const imports = page.getByRole('table', { name: 'Importazioni' });

@@ -2,7 +2,17 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { axeViolations, consoleGuard, launchBrowser, login, SHOTS, studioFor, workerServer, type ConsoleGuard, type E2EServer } from './harness';
+import {
+  axeViolations,
+  consoleGuard,
+  launchBrowser,
+  login,
+  SHOTS,
+  studioFor,
+  workerServer,
+  type ConsoleGuard,
+  type E2EServer,
+} from './harness';
 
 // the studio this file works in, and its logins: tests/e2e/studios.ts
 const STUDIO = studioFor(import.meta.url);
@@ -22,7 +32,9 @@ beforeAll(async () => {
   page = await context.newPage();
 });
 // issue 7 #16: no console error in normal use
-afterEach(() => { expect(guard.take(), 'console errors').toEqual([]); });
+afterEach(() => {
+  expect(guard.take(), 'console errors').toEqual([]);
+});
 afterAll(async () => {
   await browser?.close();
   await server?.stop();
@@ -31,7 +43,10 @@ afterAll(async () => {
 describe('customers in Chromium', () => {
   it('logs in and shows the Italian shell', async () => {
     await login(page, server.url, STUDIO.admin);
-    await page.getByText(/versione 3\.5\.1/i).first().waitFor();
+    await page
+      .getByText(/versione 3\.5\.1/i)
+      .first()
+      .waitFor();
     await page.getByRole('link', { name: 'Clienti' }).first().waitFor();
     await page.screenshot({ path: join(SHOTS, 'menu.png') });
     expect(await axeViolations(page)).toEqual([]);
@@ -84,10 +99,16 @@ describe('customers in Chromium', () => {
     await page.getByLabel('Mostra cestinati').click();
     await page.getByText('Cestinato', { exact: true }).first().waitFor();
     await page.screenshot({ path: join(SHOTS, 'trash.png') });
-    await page.locator('tbody tr').first().getByRole('button', { name: /Azioni riga/ }).click();
+    await page
+      .locator('tbody tr')
+      .first()
+      .getByRole('button', { name: /Azioni riga/ })
+      .click();
     await page.getByRole('menuitem', { name: 'Ripristina' }).click();
     await page.getByText('Elemento ripristinato').waitFor();
-    await page.waitForFunction(() => !document.body.innerText.includes('Cestinato\n') && document.querySelectorAll('tbody tr').length === 1);
+    await page.waitForFunction(
+      () => !document.body.innerText.includes('Cestinato\n') && document.querySelectorAll('tbody tr').length === 1,
+    );
     expect(await page.getByText('Cestinato', { exact: true }).count()).toBe(0);
   });
 });

@@ -6,8 +6,26 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { join } from 'node:path';
 import type { BrowserContext, Locator, Page } from 'playwright-core';
-import { axeViolations, closeSession, consoleGuard, login, openSession, SHOTS, studioFor, type E2ESession } from './harness';
-import { ACTIVE, apiClient, dialogShown, freshCustomerList, listAfter, reachable, waitTotal, type ApiClient } from './util';
+import {
+  axeViolations,
+  closeSession,
+  consoleGuard,
+  login,
+  openSession,
+  SHOTS,
+  studioFor,
+  type E2ESession,
+} from './harness';
+import {
+  ACTIVE,
+  apiClient,
+  dialogShown,
+  freshCustomerList,
+  listAfter,
+  reachable,
+  waitTotal,
+  type ApiClient,
+} from './util';
 
 // the studio this file works in, and its logins: tests/e2e/studios.ts
 const STUDIO = studioFor(import.meta.url);
@@ -33,7 +51,9 @@ beforeAll(async () => {
   api = await apiClient(server.url, STUDIO.admin);
 });
 // issue 7 #16: no console error in normal use
-afterEach(() => { expect(session.guard.take(), 'console errors').toEqual([]); });
+afterEach(() => {
+  expect(session.guard.take(), 'console errors').toEqual([]);
+});
 afterAll(async () => {
   for (const c of extraContexts) await c.close().catch(() => undefined);
   await closeSession(session);
@@ -49,7 +69,8 @@ async function helperOf(p: Page, input: Locator): Promise<string> {
   if (!id) return '';
   return (await p.locator(`[id="${id.split(' ')[0]}"]`).innerText()).replace(/\u200b/g, '').trim();
 }
-const trash = (c: { id: number }) => api.send('DELETE', `/api/customer/${encodeURIComponent(JSON.stringify([c.id]))}?force_delete=auto`);
+const trash = (c: { id: number }) =>
+  api.send('DELETE', `/api/customer/${encodeURIComponent(JSON.stringify([c.id]))}?force_delete=auto`);
 
 describe('7 breaks', () => {
   it('7.1 the customers list survives a search, leaving through the sidebar, coming back and a reload', async () => {
@@ -73,7 +94,12 @@ describe('7 breaks', () => {
     await page.reload();
     await page.getByText('Gestione Clienti').first().waitFor();
     await waitTotal(page, expected).catch(async (e) => {
-      const state = await page.evaluate(() => ({ url: location.href, stored: localStorage.getItem('RaStore.list.Customer'), shown: document.querySelector('.MuiTablePagination-displayedRows')?.textContent, rows: document.querySelectorAll('tbody tr').length }));
+      const state = await page.evaluate(() => ({
+        url: location.href,
+        stored: localStorage.getItem('RaStore.list.Customer'),
+        shown: document.querySelector('.MuiTablePagination-displayedRows')?.textContent,
+        rows: document.querySelectorAll('tbody tr').length,
+      }));
       throw new Error(`${(e as Error).message}\n${JSON.stringify(state, null, 1)}`);
     });
     expect(await crashText().count()).toBe(0);
@@ -86,27 +112,50 @@ describe('7 breaks', () => {
     await tutti.waitFor();
     // the filter panel has finished opening: no Collapse half-way through its height transition
     // (a click then can land beside the button, on the panel)
-    await page.waitForFunction(() => !document.querySelector('.MuiCollapse-root:not(.MuiCollapse-entered):not(.MuiCollapse-hidden)'));
+    await page.waitForFunction(
+      () => !document.querySelector('.MuiCollapse-root:not(.MuiCollapse-entered):not(.MuiCollapse-hidden)'),
+    );
     // diagnostics of a rare CI failure where the first click after the reload changed nothing:
     // which buttons received clicks, and whether the filter panel was mounted again
     await page.evaluate(() => {
       const w = window as unknown as { __clicks: string[]; __remounts: number };
-      w.__clicks = []; w.__remounts = 0;
-      document.addEventListener('click', (e) => { w.__clicks.push((e.target as HTMLElement).closest('button')?.textContent ?? (e.target as HTMLElement).tagName); }, true);
+      w.__clicks = [];
+      w.__remounts = 0;
+      document.addEventListener(
+        'click',
+        (e) => {
+          w.__clicks.push(
+            (e.target as HTMLElement).closest('button')?.textContent ?? (e.target as HTMLElement).tagName,
+          );
+        },
+        true,
+      );
       const header = document.querySelector('[id$="-header"][aria-expanded]');
-      new MutationObserver(() => { if (header && !header.isConnected) w.__remounts++; }).observe(document.body, { childList: true, subtree: true });
+      new MutationObserver(() => {
+        if (header && !header.isConnected) w.__remounts++;
+      }).observe(document.body, { childList: true, subtree: true });
     });
-    const diagnostics = () => page.evaluate(() => ({
-      url: location.href, shown: document.querySelector('.MuiTablePagination-displayedRows')?.textContent, rows: document.querySelectorAll('tbody tr').length,
-      panel: document.querySelector('[id$="-header"][aria-expanded]')?.getAttribute('aria-expanded'),
-      pressed: [...document.querySelectorAll('button[aria-pressed="true"]')].map((b) => b.textContent),
-      clicks: (window as unknown as { __clicks: string[] }).__clicks, remounts: (window as unknown as { __remounts: number }).__remounts,
-    }));
+    const diagnostics = () =>
+      page.evaluate(() => ({
+        url: location.href,
+        shown: document.querySelector('.MuiTablePagination-displayedRows')?.textContent,
+        rows: document.querySelectorAll('tbody tr').length,
+        panel: document.querySelector('[id$="-header"][aria-expanded]')?.getAttribute('aria-expanded'),
+        pressed: [...document.querySelectorAll('button[aria-pressed="true"]')].map((b) => b.textContent),
+        clicks: (window as unknown as { __clicks: string[] }).__clicks,
+        remounts: (window as unknown as { __remounts: number }).__remounts,
+      }));
     // a click the page did not take (it shows no pressed 'Tutti') is repeated, and reported
     const clickTutti = async () => {
       for (let attempt = 1; attempt <= 3; attempt++) {
         await tutti.click();
-        const pressed = await expect.poll(() => tutti.getAttribute('aria-pressed'), { timeout: 3_000 }).toBe('true').then(() => true, () => false);
+        const pressed = await expect
+          .poll(() => tutti.getAttribute('aria-pressed'), { timeout: 3_000 })
+          .toBe('true')
+          .then(
+            () => true,
+            () => false,
+          );
         if (pressed) return;
         console.warn(`7.1: click ${attempt} on 'Tutti' not taken`, JSON.stringify(await diagnostics()));
       }
@@ -124,10 +173,21 @@ describe('7 breaks', () => {
     const expected = await api.customerTotal({ search_text: word, filters: [ACTIVE] });
     // the shape that crashed: react-admin's removeEmpty had dropped the empty maps of the filter state
     await page.evaluate((q) => {
-      localStorage.setItem('RaStore.list.Customer', JSON.stringify({
-        filter: { q, __filterState: { mode: 'and', toggles: { ceased: 0 } }, filters: [{ name: 'ceased', type: 'OR', val: [0], glue: 'and' }], bogus: { x: 1 } },
-        sort: 'no_such_field', order: 'UP', page: -3, perPage: 7,
-      }));
+      localStorage.setItem(
+        'RaStore.list.Customer',
+        JSON.stringify({
+          filter: {
+            q,
+            __filterState: { mode: 'and', toggles: { ceased: 0 } },
+            filters: [{ name: 'ceased', type: 'OR', val: [0], glue: 'and' }],
+            bogus: { x: 1 },
+          },
+          sort: 'no_such_field',
+          order: 'UP',
+          page: -3,
+          perPage: 7,
+        }),
+      );
     }, word);
     await page.goto(`${server.url}/table/Customer`);
     await page.getByText('Gestione Clienti').first().waitFor();
@@ -150,7 +210,9 @@ describe('7 breaks', () => {
 
   it('7.2 a screen that fails shows an Italian error page that keeps the application title', async () => {
     // a malformed answer makes the shell's banner fail while rendering
-    await page.route('**/api/loggedStudio/missingRequiredFields', (r) => r.fulfill({ status: 200, contentType: 'application/json', body: '{"data":[null]}' }));
+    await page.route('**/api/loggedStudio/missingRequiredFields', (r) =>
+      r.fulfill({ status: 200, contentType: 'application/json', body: '{"data":[null]}' }),
+    );
     session.guard.allow(/Cannot read properties of null|TypeError|error boundary|screen error/i);
     try {
       await crashPage();
@@ -247,9 +309,14 @@ describe('7 seed rules', () => {
     const g = consoleGuard(ctx);
     const p = await ctx.newPage();
     await login(p, server.url, STUDIO.admin);
-    await p.route('**/api/user/logout', (r) => r.fulfill({ status: 500, contentType: 'application/json', body: '{"message":"Errore interno"}' }));
+    await p.route('**/api/user/logout', (r) =>
+      r.fulfill({ status: 500, contentType: 'application/json', body: '{"message":"Errore interno"}' }),
+    );
     g.allow(/status of 500/);
-    await p.getByRole('button', { name: /Marco|Admin/ }).first().click();
+    await p
+      .getByRole('button', { name: /Marco|Admin/ })
+      .first()
+      .click();
     await p.getByRole('menuitem', { name: 'Esci' }).click();
     await p.waitForURL(/\/utente\/login/);
     await p.getByRole('alert').filter({ hasText: 'Uscita non confermata dal server' }).waitFor();
@@ -302,7 +369,10 @@ describe('7 seed rules', () => {
     await page.evaluate(() => localStorage.removeItem('RaStore.prefs.openInNewTab'));
     await page.reload();
     await page.locator('tbody tr').first().waitFor();
-    const [tab] = await Promise.all([context.waitForEvent('page'), page.locator('tbody tr').first().getByText(c.business_name, { exact: true }).click()]);
+    const [tab] = await Promise.all([
+      context.waitForEvent('page'),
+      page.locator('tbody tr').first().getByText(c.business_name, { exact: true }).click(),
+    ]);
     await tab.getByRole('navigation', { name: 'Percorso' }).waitFor();
     await tab.getByTestId('close-header').getByRole('button', { name: 'Chiudi' }).click();
     // the list may write its stored state into the address (?filter=…) as soon as it opens
@@ -350,13 +420,18 @@ describe('7 seed rules', () => {
     const pageHeight = await page.evaluate(() => document.documentElement.scrollHeight);
     expect(pageHeight).toBeLessThanOrEqual(VIEWPORT.height + 100);
     // scroll the table to its last row and select it: header and bulk toolbar are in view
-    await wrapper.evaluate((el) => { el.scrollTop = el.scrollHeight; });
+    await wrapper.evaluate((el) => {
+      el.scrollTop = el.scrollHeight;
+    });
     const last = page.locator('tbody tr:not(.RaDatagrid-expandedPanel)').last();
     await last.locator('input[type="checkbox"]').check();
     const toolbar = page.getByRole('button', { name: /Seleziona tutti/ });
     await toolbar.waitFor();
     // a notification left by an earlier step (bottom of the page) is not what this checks
-    await page.locator('.MuiSnackbar-root').waitFor({ state: 'detached', timeout: 10_000 }).catch(() => {});
+    await page
+      .locator('.MuiSnackbar-root')
+      .waitFor({ state: 'detached', timeout: 10_000 })
+      .catch(() => {});
     for (const loc of [toolbar, page.locator('thead th').filter({ hasText: 'Ragione Sociale' }), last]) {
       const box = (await loc.boundingBox())!;
       expect(box.y).toBeGreaterThanOrEqual(0);
@@ -372,7 +447,10 @@ describe('7 usability', () => {
   it("7.12 at 1400 px the row menu and 'Estratto Conto' are in view", async () => {
     await freshCustomerList(page, server.url);
     const row = page.locator('tbody tr').first();
-    for (const loc of [row.getByRole('button', { name: 'Estratto Conto' }), row.getByRole('button', { name: /^Azioni riga/ })]) {
+    for (const loc of [
+      row.getByRole('button', { name: 'Estratto Conto' }),
+      row.getByRole('button', { name: /^Azioni riga/ }),
+    ]) {
       const box = (await loc.boundingBox())!;
       expect(box.x).toBeGreaterThanOrEqual(0);
       expect(box.x + box.width).toBeLessThanOrEqual(VIEWPORT.width);
@@ -409,7 +487,10 @@ describe('7 usability', () => {
     await row.getByText('Cestinato', { exact: true }).waitFor();
     await row.getByText(c.business_name, { exact: true }).click();
     await dialogShown(page);
-    const [tab] = await Promise.all([context.waitForEvent('page'), page.getByRole('button', { name: 'Ripristina' }).click()]);
+    const [tab] = await Promise.all([
+      context.waitForEvent('page'),
+      page.getByRole('button', { name: 'Ripristina' }).click(),
+    ]);
     // no 'Aggiorna' pressed: the row reads its new status
     await expect.poll(() => row.getByText('Cestinato', { exact: true }).count()).toBe(0);
     await row.getByText('Attivo', { exact: true }).waitFor();
@@ -456,14 +537,20 @@ describe('7 usability', () => {
 
   it('7.18 home cards: a card that is a link looks and acts like one, and cards do not stretch', async () => {
     await page.goto(`${server.url}/Menu`);
-    const card = (title: string) => page.locator('section').filter({ has: page.getByRole('heading', { name: title, exact: true }) }).first();
+    const card = (title: string) =>
+      page
+        .locator('section')
+        .filter({ has: page.getByRole('heading', { name: title, exact: true }) })
+        .first();
     await card('Anagrafiche').waitFor();
     const payslips = card('Il mio profilo');
     const link = payslips.getByRole('link');
     expect(await link.getAttribute('href')).toBe('/utente/il_mio_profilo');
     const p = (await payslips.boundingBox())!;
     // not stretched to the tallest card of its row (a card with entries on the same row)
-    const boxes = await Promise.all(['Anagrafiche', 'Adempimenti', 'Contabilità', 'Studio'].map(async (t) => (await card(t).boundingBox())!));
+    const boxes = await Promise.all(
+      ['Anagrafiche', 'Adempimenti', 'Contabilità', 'Studio'].map(async (t) => (await card(t).boundingBox())!),
+    );
     expect(p.height).toBeLessThan(120);
     // beside a card with entries (when the row has one), half its height at most
     const a = boxes.find((b) => Math.abs(b.y - p.y) < 2);

@@ -15,16 +15,23 @@ const STUDIO = studioFor(import.meta.url);
 
 let s: E2ESession;
 
-beforeAll(async () => { s = await openSession(STUDIO.admin); });
-afterEach(() => { expect(s.guard.take(), 'console errors').toEqual([]); });
-afterAll(async () => { await closeSession(s); });
+beforeAll(async () => {
+  s = await openSession(STUDIO.admin);
+});
+afterEach(() => {
+  expect(s.guard.take(), 'console errors').toEqual([]);
+});
+afterAll(async () => {
+  await closeSession(s);
+});
 
 /** The first `count` customers found by `search` on the customers list, selected. */
 async function selectCustomers(search: string, count: number) {
   const { page, server } = s;
   // a list afresh: no search nor selection left by an earlier test (react-admin keeps both)
   await page.evaluate(() => {
-    for (const k of Object.keys(localStorage)) if (k.startsWith('RaStore') && (k.includes('list') || k.endsWith('selectedIds'))) localStorage.removeItem(k);
+    for (const k of Object.keys(localStorage))
+      if (k.startsWith('RaStore') && (k.includes('list') || k.endsWith('selectedIds'))) localStorage.removeItem(k);
   });
   await page.goto(`${server.url}/table/Customer`);
   await page.locator('tbody tr').first().waitFor();
@@ -33,7 +40,10 @@ async function selectCustomers(search: string, count: number) {
     await page.getByLabel('Cerca (premi Invio)').fill(search);
     await page.getByLabel('Cerca (premi Invio)').press('Enter');
   });
-  await tickRows(page, Array.from({ length: count }, (_, i) => page.locator('tbody tr').nth(i)));
+  await tickRows(
+    page,
+    Array.from({ length: count }, (_, i) => page.locator('tbody tr').nth(i)),
+  );
 }
 
 async function pickService() {
@@ -54,7 +64,10 @@ describe('payment notices in Chromium', () => {
     const chosen = (await page.locator('.MuiChip-label').first().innerText()).trim();
     await pickService();
     await page.getByRole('textbox', { name: /^Importo/ }).fill('150,00');
-    const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Scarica PDF' }).click()]);
+    const [download] = await Promise.all([
+      page.waitForEvent('download'),
+      page.getByRole('button', { name: 'Scarica PDF' }).click(),
+    ]);
     expect(download.suggestedFilename()).toBe('Bollettino.pdf');
     const pdf = join(SHOTS, 'bollettino.pdf');
     await download.saveAs(pdf);
@@ -75,7 +88,10 @@ describe('payment notices in Chromium', () => {
     await page.waitForURL('**/NewSchedaBollettino');
     await expect.poll(() => page.locator('.MuiChip-label').count()).toBe(3);
     await pickService();
-    const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Scarica PDF' }).click()]);
+    const [download] = await Promise.all([
+      page.waitForEvent('download'),
+      page.getByRole('button', { name: 'Scarica PDF' }).click(),
+    ]);
     expect(download.suggestedFilename()).toBe('Bollettini.zip');
     const zip = join(SHOTS, 'bollettini.zip');
     await download.saveAs(zip);
@@ -94,7 +110,10 @@ describe('payment notices in Chromium', () => {
     expect(await dialog.getByLabel('Dal').inputValue()).toBe(`${year}-01-01`);
     await dialog.getByLabel('Dal').fill(`${year - 1}-01-01`);
     await page.screenshot({ path: join(SHOTS, 'account-balance-dialog.png') });
-    const [download] = await Promise.all([page.waitForEvent('download'), dialog.getByRole('button', { name: 'Scarica PDF' }).click()]);
+    const [download] = await Promise.all([
+      page.waitForEvent('download'),
+      dialog.getByRole('button', { name: 'Scarica PDF' }).click(),
+    ]);
     expect(download.suggestedFilename()).toBe('EstrattiConto.zip');
     const zip = join(SHOTS, 'estratti.zip');
     await download.saveAs(zip);
@@ -104,7 +123,17 @@ describe('payment notices in Chromium', () => {
     const text = execFileSync('pdftotext', ['-layout', join(SHOTS, 'estratti', names[0]!), '-'], { encoding: 'utf8' });
     expect(text).toContain(`dal 01-01-${year - 1} al 31-12-${year}`);
     expect(text).toMatch(/Saldo finale\s+[-\d.,]+ €/);
-    execFileSync('pdftoppm', ['-png', '-r', '70', '-f', '1', '-l', '1', join(SHOTS, 'estratti', names[0]!), join(SHOTS, 'estratto')]);
+    execFileSync('pdftoppm', [
+      '-png',
+      '-r',
+      '70',
+      '-f',
+      '1',
+      '-l',
+      '1',
+      join(SHOTS, 'estratti', names[0]!),
+      join(SHOTS, 'estratto'),
+    ]);
   });
 
   it('11.3 the contract of one customer: Contratto.pdf, the engagement letter with its fee', async () => {
@@ -121,7 +150,10 @@ describe('payment notices in Chromium', () => {
     await page.getByRole('toolbar', { name: /Azioni sui 1 elementi selezionati/ }).waitFor();
     await clickBulkAction(page, 'Contratto');
     const dialog = page.getByRole('dialog', { name: 'Informazione!!' });
-    const [download] = await Promise.all([page.waitForEvent('download'), dialog.getByRole('button', { name: 'Scarica PDF' }).click()]);
+    const [download] = await Promise.all([
+      page.waitForEvent('download'),
+      dialog.getByRole('button', { name: 'Scarica PDF' }).click(),
+    ]);
     expect(download.suggestedFilename()).toBe('Contratto.pdf');
     const pdf = join(SHOTS, 'contratto.pdf');
     await download.saveAs(pdf);

@@ -16,11 +16,18 @@ import { fatturapaErrors } from '../helpers/fatturapaXsd';
 const STUDIO = studioFor(import.meta.url);
 
 let s: E2ESession;
-beforeAll(async () => { s = await openSession(STUDIO.admin); });
-afterEach(() => { expect(s.guard.take(), 'console errors').toEqual([]); });
-afterAll(async () => { await closeSession(s); });
+beforeAll(async () => {
+  s = await openSession(STUDIO.admin);
+});
+afterEach(() => {
+  expect(s.guard.take(), 'console errors').toEqual([]);
+});
+afterAll(async () => {
+  await closeSession(s);
+});
 
-const tag = (xml: string, name: string) => [...xml.matchAll(new RegExp(`<${name}>([^<]*)</${name}>`, 'g'))].map((m) => m[1]!);
+const tag = (xml: string, name: string) =>
+  [...xml.matchAll(new RegExp(`<${name}>([^<]*)</${name}>`, 'g'))].map((m) => m[1]!);
 
 describe('e-invoices in Chromium', () => {
   let invoiceId = 0;
@@ -76,7 +83,10 @@ describe('e-invoices in Chromium', () => {
     await page.screenshot({ path: join(SHOTS, 'einvoice-saved.png'), fullPage: true });
     expect(await axeViolations(page)).toEqual([]);
 
-    const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Scarica XML' }).click()]);
+    const [download] = await Promise.all([
+      page.waitForEvent('download'),
+      page.getByRole('button', { name: 'Scarica XML' }).click(),
+    ]);
     expect(download.suggestedFilename()).toMatch(new RegExp(`^TD01_Vitale_Immobiliare.*_${invoiceId}\\.xml$`));
     const xml = readFileSync(await downloadedFile(download), 'utf8');
     expect(await fatturapaErrors(xml)).toEqual([]);
@@ -92,7 +102,9 @@ describe('e-invoices in Chromium', () => {
     await page.getByRole('combobox', { name: 'Fattura corretta' }).waitFor();
     const rows = page.getByRole('region', { name: 'Righe' });
     await rows.getByRole('button', { name: 'Elimina la riga 2' }).click();
-    await expect.poll(() => page.getByRole('textbox', { name: /^Numero/ }).inputValue()).toBe(String(Number(invoiceNumber) + 1));
+    await expect
+      .poll(() => page.getByRole('textbox', { name: /^Numero/ }).inputValue())
+      .toBe(String(Number(invoiceNumber) + 1));
     creditNumber = await page.getByRole('textbox', { name: /^Numero/ }).inputValue();
     const [post] = await Promise.all([
       page.waitForResponse((r) => r.request().method() === 'POST' && r.url().endsWith('/api/edocument')),
@@ -109,11 +121,17 @@ describe('e-invoices in Chromium', () => {
       await row.first().waitFor();
       await row.first().locator('input[type="checkbox"]').check();
     }
-    const [zip] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Scarica XML (zip)' }).click()]);
+    const [zip] = await Promise.all([
+      page.waitForEvent('download'),
+      page.getByRole('button', { name: 'Scarica XML (zip)' }).click(),
+    ]);
     expect(zip.suggestedFilename()).toBe('archivio_edoc.zip');
     const zipFile = await downloadedFile(zip);
     const listing = execFileSync('unzip', ['-Z1', zipFile]).toString().trim().split('\n').sort();
-    expect(listing).toEqual([expect.stringMatching(new RegExp(`^TD01_.*_${invoiceId}\\.xml$`)), expect.stringMatching(new RegExp(`^TD04_.*_${creditId}\\.xml$`))]);
+    expect(listing).toEqual([
+      expect.stringMatching(new RegExp(`^TD01_.*_${invoiceId}\\.xml$`)),
+      expect.stringMatching(new RegExp(`^TD04_.*_${creditId}\\.xml$`)),
+    ]);
     const td04 = execFileSync('unzip', ['-p', zipFile, listing[1]!]).toString();
     expect(await fatturapaErrors(td04)).toEqual([]);
     expect(tag(td04, 'TipoDocumento')).toEqual(['TD04']);
@@ -123,7 +141,10 @@ describe('e-invoices in Chromium', () => {
     const { page, server } = s;
     await page.goto(`${server.url}/scheda_EDocument/${invoiceId}`);
     await page.getByText(/è valida$/).waitFor();
-    const [pdf] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Copia PDF' }).click()]);
+    const [pdf] = await Promise.all([
+      page.waitForEvent('download'),
+      page.getByRole('button', { name: 'Copia PDF' }).click(),
+    ]);
     expect(pdf.suggestedFilename()).toMatch(/\.pdf$/);
     const out = join(SHOTS, 'einvoice-copy');
     const pdfFile = await downloadedFile(pdf);

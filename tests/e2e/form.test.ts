@@ -7,7 +7,17 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
-import { axeViolations, consoleGuard, launchBrowser, login, SHOTS, studioFor, workerServer, type ConsoleGuard, type E2EServer } from './harness';
+import {
+  axeViolations,
+  consoleGuard,
+  launchBrowser,
+  login,
+  SHOTS,
+  studioFor,
+  workerServer,
+  type ConsoleGuard,
+  type E2EServer,
+} from './harness';
 import { ACTIVE, apiClient, freshCustomerList, listAfter, type ApiClient } from './util';
 import { fiscalCodeCheckChar, vatCheckDigit } from '../../model/validators';
 import { today } from '../../model/fields';
@@ -26,14 +36,20 @@ beforeAll(async () => {
   mkdirSync(SHOTS, { recursive: true });
   server = workerServer();
   browser = await launchBrowser();
-  context = await browser.newContext({ locale: 'it-IT', timezoneId: 'Europe/Rome', viewport: { width: 1400, height: 900 } });
+  context = await browser.newContext({
+    locale: 'it-IT',
+    timezoneId: 'Europe/Rome',
+    viewport: { width: 1400, height: 900 },
+  });
   guard = consoleGuard(context);
   page = await context.newPage();
   await login(page, server.url, STUDIO.admin);
   api = await apiClient(server.url, STUDIO.admin);
 });
 // issue 7 #16: no console error in normal use
-afterEach(() => { expect(guard.take(), 'console errors').toEqual([]); });
+afterEach(() => {
+  expect(guard.take(), 'console errors').toEqual([]);
+});
 afterAll(async () => {
   await browser?.close();
   await server?.stop();
@@ -49,7 +65,8 @@ async function noSeriousAxe(p: Page) {
 /** The page the form helpers work on: the list page, or a customer opened in a new tab. */
 let cur: Page;
 // required fields carry an asterisk in their accessible name
-const textbox = (name: string) => cur.getByRole('textbox', { name: new RegExp(`^${name.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}( \\*)?$`) });
+const textbox = (name: string) =>
+  cur.getByRole('textbox', { name: new RegExp(`^${name.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}( \\*)?$`) });
 /** The helper text (error message) under an input. */
 async function helperOf(input: Locator): Promise<string> {
   const id = await input.getAttribute('aria-describedby');
@@ -64,7 +81,9 @@ async function helperOf(input: Locator): Promise<string> {
 async function expectHelper(input: Locator, message: string) {
   await expect.poll(() => helperOf(input), { timeout: 10_000 }).toContain(message);
   expect(await input.getAttribute('aria-invalid')).toBe('true');
-  const label = await input.getAttribute('aria-label') ?? await input.evaluate((el) => (el as HTMLInputElement).labels?.[0]?.textContent ?? '');
+  const label =
+    (await input.getAttribute('aria-label')) ??
+    (await input.evaluate((el) => (el as HTMLInputElement).labels?.[0]?.textContent ?? ''));
   expect.soft(await helperOf(input), `message under '${label}'`).toBe(message);
 }
 const submit = () => cur.locator('form').locator('button[type="submit"]');
@@ -120,7 +139,9 @@ describe('generic form: customers and studio', () => {
     const cf = textbox('Codice fiscale');
     const vat = textbox('Partita IVA');
     let puts = 0;
-    tab.on('request', (r) => { if (r.method() === 'PUT') puts++; });
+    tab.on('request', (r) => {
+      if (r.method() === 'PUT') puts++;
+    });
 
     // before any submit, leaving a field with a wrong value (blur) shows nothing yet: validation runs on submit
     await vat.fill('123');
@@ -202,7 +223,9 @@ describe('generic form: customers and studio', () => {
 
     // more than 8 significant digits: the message, nothing saved
     let puts = 0;
-    tab.on('request', (r) => { if (r.method() === 'PUT') puts++; });
+    tab.on('request', (r) => {
+      if (r.method() === 'PUT') puts++;
+    });
     const MONEY = 'Importo non valido: massimo 8 cifre e 2 decimali';
     for (const tooLong of ['123456789', '1.234.567,891', '99999999,9']) {
       await fee.fill(tooLong);
@@ -245,7 +268,8 @@ describe('generic form: customers and studio', () => {
     // required fields ('Salva' is enabled once something is typed)
     await textbox('Città').fill('Roma');
     await submit().click();
-    for (const name of ['Ragione Sociale', 'Email', 'Tariffa annuale']) await expectHelper(textbox(name), 'Campo Obbligatorio');
+    for (const name of ['Ragione Sociale', 'Email', 'Tariffa annuale'])
+      await expectHelper(textbox(name), 'Campo Obbligatorio');
     const rep = page.getByRole('combobox', { name: /^Legale rappresentante( \*)?$/ });
     await expectHelper(rep, 'Campo Obbligatorio');
     await page.screenshot({ path: join(SHOTS, 'form-required.png') });
@@ -258,7 +282,9 @@ describe('generic form: customers and studio', () => {
     await rep.fill('Rossi');
     // the options searched for 'Rossi', not those shown when the list opened (read, then clicked)
     const options = page.getByRole('option');
-    await expect.poll(async () => (await options.allInnerTexts()).every((t) => /rossi/i.test(t)) && await options.count() > 0).toBe(true);
+    await expect
+      .poll(async () => (await options.allInnerTexts()).every((t) => /rossi/i.test(t)) && (await options.count()) > 0)
+      .toBe(true);
     const option = options.filter({ hasText: 'Rossi' }).first();
     await option.waitFor();
     const repName = (await option.innerText()).trim();
@@ -278,7 +304,12 @@ describe('generic form: customers and studio', () => {
     const created = (await post.json()).data;
     await page.getByText('Elemento creato').waitFor();
     const rec = (await api.get(`/api/customers/${created.id}`)).data;
-    expect(rec).toMatchObject({ business_name: name, email: 'cliente.prova@e2e.test', sdi_code: '0000000', city: 'Roma' });
+    expect(rec).toMatchObject({
+      business_name: name,
+      email: 'cliente.prova@e2e.test',
+      sdi_code: '0000000',
+      city: 'Roma',
+    });
     expect(String(rec.acquisition_date).slice(0, 10)).toBe(today());
     expect(Number(rec.yearly_accounting_amount)).toBe(2400);
     expect(Number(rec.cedolino_rate)).toBe(15.5);
@@ -302,7 +333,9 @@ describe('generic form: customers and studio', () => {
     await expect.poll(() => cf.inputValue()).toMatch(/^[A-Z0-9]{16}$/);
     await cf.fill('');
     let puts = 0;
-    page.on('request', (r) => { if (r.method() === 'PUT') puts++; });
+    page.on('request', (r) => {
+      if (r.method() === 'PUT') puts++;
+    });
     await submit().click();
     await expectHelper(cf, 'Codice Fiscale Vuoto');
     await expect.poll(() => cf.evaluate((el) => el === document.activeElement)).toBe(true);
@@ -329,7 +362,9 @@ describe('generic form: customers and studio', () => {
     await pct.fill('100,5');
     await dec.fill('1,23456');
     let posts = 0;
-    page.on('request', (r) => { if (r.method() === 'POST' && r.url().includes('/api/entita_esempios')) posts++; });
+    page.on('request', (r) => {
+      if (r.method() === 'POST' && r.url().includes('/api/entita_esempios')) posts++;
+    });
     await submit().click();
     await expectHelper(time, 'formato corretto HH:MM');
     await expectHelper(dateTime, 'formato corretto DD-MM-YYYY HH:MM');
@@ -348,7 +383,14 @@ describe('generic form: customers and studio', () => {
     expect(post.status()).toBe(201);
     const id = (await post.json()).data.id;
     const saved = (await api.get(`/api/entita_esempios/${id}`)).data;
-    expect(saved).toMatchObject({ descrizione: 'Prova tipi e2e', ora: '09:05', data_ora: '2026-02-01 18:30:00', percentuale: 22.5, numero_float: 1.2345, data_dal: '2028-02-29' });
+    expect(saved).toMatchObject({
+      descrizione: 'Prova tipi e2e',
+      ora: '09:05',
+      data_ora: '2026-02-01 18:30:00',
+      percentuale: 22.5,
+      numero_float: 1.2345,
+      data_dal: '2028-02-29',
+    });
     // the edit form shows the values as typed, and the list shows them in Italian
     await page.goto(`${server.url}/scheda_entita_esempio/${id}`);
     await page.waitForURL(new RegExp(`/EntitaEsempio/${id}$`));

@@ -30,7 +30,9 @@ export interface E2EContext {
 }
 
 declare module 'vitest' {
-  export interface ProvidedContext { e2e: E2EContext }
+  export interface ProvidedContext {
+    e2e: E2EContext;
+  }
 }
 
 export default async function setup(project: TestProject) {
@@ -43,17 +45,16 @@ export default async function setup(project: TestProject) {
   const browsers: BrowserServer[] = [];
   let dropImage: (() => Promise<void>) | undefined;
   const teardown = async () => {
-    await Promise.allSettled([
-      ...browsers.splice(0).map((b) => b.close()),
-      ...servers.splice(0).map((s) => s.stop()),
-    ]);
+    await Promise.allSettled([...browsers.splice(0).map((b) => b.close()), ...servers.splice(0).map((s) => s.stop())]);
     await dropImage?.();
   };
   try {
     // what does not depend on each other at once; every start settled before a failure is
     // reported, so nothing is left running
     const [b, app, made] = await Promise.allSettled([
-      Promise.allSettled(range.map(() => chromium.launchServer({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS }))),
+      Promise.allSettled(
+        range.map(() => chromium.launchServer({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS })),
+      ),
       buildApp({ quiet: true, log }),
       makeImage(log),
     ]);
@@ -69,7 +70,9 @@ export default async function setup(project: TestProject) {
     if (failed) throw failed.reason;
     const workers = range.map((i) => ({ url: servers[i]!.url, ws: browsers[i]!.wsEndpoint() }));
     project.provide('e2e', { workers, image });
-    log(`e2e: ${count} server${count > 1 ? 's' : ''} and browser${count > 1 ? 's' : ''} ready in ${((Date.now() - started) / 1000).toFixed(1)} s (${workers.map((w) => w.url).join(', ')})`);
+    log(
+      `e2e: ${count} server${count > 1 ? 's' : ''} and browser${count > 1 ? 's' : ''} ready in ${((Date.now() - started) / 1000).toFixed(1)} s (${workers.map((w) => w.url).join(', ')})`,
+    );
   } catch (err) {
     await teardown();
     throw err;

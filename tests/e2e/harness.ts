@@ -14,7 +14,10 @@ import type {} from './globalSetup'; // the ProvidedContext of the global set-up
 
 export { DEMO_STUDIO, studioFor, SUPERADMIN, type StudioLogins } from './studios';
 
-export interface E2EServer { url: string; stop(): Promise<void> }
+export interface E2EServer {
+  url: string;
+  stop(): Promise<void>;
+}
 
 // expect.poll() waits for what the page shows after a click, a save, a search: on a loaded machine
 // (two workers, each with a browser and a server, on two cores) that can take more than vitest's
@@ -26,7 +29,10 @@ function workerPair() {
   const { workers } = inject('e2e');
   const id = Number(process.env.VITEST_POOL_ID);
   const pair = workers[id - 1];
-  if (!pair) throw new Error(`no browser-test server for VITEST_POOL_ID=${process.env.VITEST_POOL_ID} (${workers.length} started by tests/e2e/globalSetup.ts)`);
+  if (!pair)
+    throw new Error(
+      `no browser-test server for VITEST_POOL_ID=${process.env.VITEST_POOL_ID} (${workers.length} started by tests/e2e/globalSetup.ts)`,
+    );
   return pair;
 }
 
@@ -63,7 +69,10 @@ export async function downloadedFile(d: Download): Promise<string> {
 export async function login(page: Page, base: string, email: string, password = 'Demo2026!') {
   await page.goto(`${base}/utente/login`);
   await page.getByLabel(/email/i).first().fill(email);
-  await page.getByLabel(/password/i).first().fill(password);
+  await page
+    .getByLabel(/password/i)
+    .first()
+    .fill(password);
   await page.getByRole('button', { name: /accedi/i }).click();
   await page.waitForURL(/\/Menu/);
 }
@@ -72,14 +81,26 @@ const require = createRequire(import.meta.url);
 const axeSource = readFileSync(require.resolve('axe-core/axe.min.js'), 'utf8');
 
 /** axe-core on the current page: serious and critical violations; `tags`: only the rules of these tags (e.g. WCAG 2.2 AA). */
-export async function axeViolations(page: Page, tags?: string[]): Promise<Array<{ id: string; impact: string; nodes: number; help: string }>> {
+export async function axeViolations(
+  page: Page,
+  tags?: string[],
+): Promise<Array<{ id: string; impact: string; nodes: number; help: string }>> {
   // evaluated through the DevTools protocol: the app's CSP (no inline scripts) stays on
   if (!(await page.evaluate(() => 'axe' in window))) await page.evaluate(axeSource);
   const res = await page.evaluate(async (only) => {
     // eslint-disable-next-line @typescript-eslint/no-explicit-any
-    const r = await (window as any).axe.run(document, { resultTypes: ['violations'], ...(only ? { runOnly: { type: 'tag', values: only } } : {}) });
+    const r = await (window as any).axe.run(document, {
+      resultTypes: ['violations'],
+      ...(only ? { runOnly: { type: 'tag', values: only } } : {}),
+    });
     // eslint-disable-next-line @typescript-eslint/no-explicit-any
-    return r.violations.map((v: any) => ({ id: v.id, impact: v.impact, nodes: v.nodes.length, help: v.help, targets: v.nodes.slice(0, 3).map((n: any) => n.target.join(' ')) }));
+    return r.violations.map((v: any) => ({
+      id: v.id,
+      impact: v.impact,
+      nodes: v.nodes.length,
+      help: v.help,
+      targets: v.nodes.slice(0, 3).map((n: any) => n.target.join(' ')),
+    }));
   }, tags);
   return res.filter((v: { impact: string }) => v.impact === 'serious' || v.impact === 'critical');
 }
@@ -92,18 +113,25 @@ export const SHOTS = join(process.cwd(), 'test-results');
  * 'Failed to load resource' for it) declares it with `allow`. `take()` returns what was not
  * allowed and starts over (call it in afterEach and expect []).
  */
-export interface ConsoleGuard { allow(pattern: RegExp): void; take(): string[] }
+export interface ConsoleGuard {
+  allow(pattern: RegExp): void;
+  take(): string[];
+}
 export function consoleGuard(context: BrowserContext): ConsoleGuard {
   const seen: string[] = [];
   const allowed: RegExp[] = [];
   const watch = (p: Page) => {
-    p.on('console', (m) => { if (m.type() === 'error') seen.push(`${m.text()} (${m.location().url}) on ${p.url()}`); });
+    p.on('console', (m) => {
+      if (m.type() === 'error') seen.push(`${m.text()} (${m.location().url}) on ${p.url()}`);
+    });
     p.on('pageerror', (e) => seen.push(`page error: ${e.message} on ${p.url()}`));
   };
   context.pages().forEach(watch);
   context.on('page', watch);
   return {
-    allow(pattern) { allowed.push(pattern); },
+    allow(pattern) {
+      allowed.push(pattern);
+    },
     take() {
       const out = seen.filter((e) => !allowed.some((r) => r.test(e)));
       seen.length = 0;
@@ -127,7 +155,11 @@ export function loggedInContexts(get: () => { browser: Browser; server: E2EServe
   });
   return async function open(email: string, password?: string): Promise<{ page: Page; guard: ConsoleGuard }> {
     const { browser, server } = get();
-    const ctx = await browser.newContext({ locale: 'it-IT', timezoneId: 'Europe/Rome', viewport: { width: 1400, height: 900 } });
+    const ctx = await browser.newContext({
+      locale: 'it-IT',
+      timezoneId: 'Europe/Rome',
+      viewport: { width: 1400, height: 900 },
+    });
     const guard = consoleGuard(ctx);
     opened.push({ ctx, guard });
     const page = await ctx.newPage();
@@ -141,8 +173,18 @@ export function loggedInContexts(get: () => { browser: Browser; server: E2EServe
  * settings), a connection to this worker's Chromium, one context watched by the console guard, a
  * logged-in page.
  */
-export interface E2ESession { server: E2EServer; browser: Browser; context: BrowserContext; page: Page; guard: ConsoleGuard }
-export async function openSession(email: string, viewport = { width: 1400, height: 900 }, env?: NodeJS.ProcessEnv): Promise<E2ESession> {
+export interface E2ESession {
+  server: E2EServer;
+  browser: Browser;
+  context: BrowserContext;
+  page: Page;
+  guard: ConsoleGuard;
+}
+export async function openSession(
+  email: string,
+  viewport = { width: 1400, height: 900 },
+  env?: NodeJS.ProcessEnv,
+): Promise<E2ESession> {
   mkdirSync(SHOTS, { recursive: true });
   const server = env ? await ownServer(env) : workerServer();
   const browser = await launchBrowser();

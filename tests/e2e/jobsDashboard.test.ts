@@ -5,16 +5,31 @@
  */
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { join } from 'node:path';
-import { axeViolations, closeSession, consoleGuard, login, openSession, SHOTS, studioFor, type E2ESession } from './harness';
+import {
+  axeViolations,
+  closeSession,
+  consoleGuard,
+  login,
+  openSession,
+  SHOTS,
+  studioFor,
+  type E2ESession,
+} from './harness';
 
 // the studio this file works in, and its logins: tests/e2e/studios.ts
 const STUDIO = studioFor(import.meta.url);
 
 let s: E2ESession;
 
-beforeAll(async () => { s = await openSession(STUDIO.admin); });
-afterEach(() => { expect(s.guard.take(), 'console errors').toEqual([]); });
-afterAll(async () => { await closeSession(s); });
+beforeAll(async () => {
+  s = await openSession(STUDIO.admin);
+});
+afterEach(() => {
+  expect(s.guard.take(), 'console errors').toEqual([]);
+});
+afterAll(async () => {
+  await closeSession(s);
+});
 
 describe('Dashboard Adempimenti in Chromium', () => {
   it('12.3 the Admin ticks a sub-task of a red cell: orange at once, still orange after a reload', async () => {
@@ -68,8 +83,16 @@ describe('Dashboard Adempimenti in Chromium', () => {
     const total = Number(/Cliente \((\d+)\)/.exec(await page.getByRole('columnheader').first().innerText())![1]);
     await page.getByRole('combobox', { name: 'Collaboratore' }).click();
     await page.getByRole('option', { name: 'Senza collaboratore' }).click();
-    await expect.poll(async () => Number(/Cliente \((\d+)\)/.exec(await page.getByRole('columnheader').first().innerText())?.[1] ?? -1)).toBeLessThan(total);
-    const context = await browser.newContext({ locale: 'it-IT', timezoneId: 'Europe/Rome', viewport: { width: 1400, height: 900 } });
+    await expect
+      .poll(async () =>
+        Number(/Cliente \((\d+)\)/.exec(await page.getByRole('columnheader').first().innerText())?.[1] ?? -1),
+      )
+      .toBeLessThan(total);
+    const context = await browser.newContext({
+      locale: 'it-IT',
+      timezoneId: 'Europe/Rome',
+      viewport: { width: 1400, height: 900 },
+    });
     const guard = consoleGuard(context);
     const collab = await context.newPage();
     await login(collab, server.url, STUDIO.collaboratore);

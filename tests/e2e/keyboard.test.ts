@@ -23,32 +23,62 @@ beforeAll(async () => {
   s = await openSession(STUDIO.admin);
   api = await apiClient(s.server.url, STUDIO.admin);
 });
-afterEach(() => { expect(s.guard.take(), 'console errors').toEqual([]); });
-afterAll(async () => { await closeSession(s); });
+afterEach(() => {
+  expect(s.guard.take(), 'console errors').toEqual([]);
+});
+afterAll(async () => {
+  await closeSession(s);
+});
 
-interface Focus { ok: boolean; what: string }
+interface Focus {
+  ok: boolean;
+  what: string;
+}
 /**
  * In the page: the focused element and whether its focus is visible (see the file's comment);
  * `visibleOnly`: false instead while it is not (for waitForFunction).
  */
 function focusInPage(visibleOnly: boolean): Focus | false {
   const el = document.activeElement as HTMLElement | null;
-  if (!el || el === document.body || el === document.documentElement) return visibleOnly ? false : { ok: false, what: 'body' };
-  const labelledBy = el.getAttribute('aria-labelledby')?.split(' ').map((id) => document.getElementById(id)?.textContent ?? '').join(' ');
-  const label = el.getAttribute('aria-label') ?? (labelledBy || null) ?? (el as HTMLInputElement).labels?.[0]?.textContent ?? el.textContent ?? '';
+  if (!el || el === document.body || el === document.documentElement)
+    return visibleOnly ? false : { ok: false, what: 'body' };
+  const labelledBy = el
+    .getAttribute('aria-labelledby')
+    ?.split(' ')
+    .map((id) => document.getElementById(id)?.textContent ?? '')
+    .join(' ');
+  const label =
+    el.getAttribute('aria-label') ??
+    (labelledBy || null) ??
+    (el as HTMLInputElement).labels?.[0]?.textContent ??
+    el.textContent ??
+    '';
   const what = `${el.tagName.toLowerCase()}${el.id ? `#${el.id}` : ''} "${label.trim().slice(0, 60)}"`;
   const r = el.getBoundingClientRect();
   const cs = getComputedStyle(el);
-  if (r.width === 0 || r.height === 0 || cs.visibility === 'hidden') return visibleOnly ? false : { ok: false, what: `${what} (not visible)` };
+  if (r.width === 0 || r.height === 0 || cs.visibility === 'hidden')
+    return visibleOnly ? false : { ok: false, what: `${what} (not visible)` };
   // on screen, not clipped or covered (a collapsed bar's buttons are in the page but out of sight)
-  const hit = document.elementFromPoint(Math.min(r.x + r.width / 2, innerWidth - 1), Math.min(r.y + r.height / 2, innerHeight - 1));
-  if (!hit || !(el === hit || el.contains(hit) || hit.contains(el))) return visibleOnly ? false : { ok: false, what: `${what} (covered by ${hit?.tagName.toLowerCase()}.${String(hit?.className).slice(0, 40)})` };
+  const hit = document.elementFromPoint(
+    Math.min(r.x + r.width / 2, innerWidth - 1),
+    Math.min(r.y + r.height / 2, innerHeight - 1),
+  );
+  if (!hit || !(el === hit || el.contains(hit) || hit.contains(el)))
+    return visibleOnly
+      ? false
+      : {
+          ok: false,
+          what: `${what} (covered by ${hit?.tagName.toLowerCase()}.${String(hit?.className).slice(0, 40)})`,
+        };
   // a hidden input inside a control (checkbox, radio, switch) shows its focus on the control
   const marked = (e: Element) => {
     const c = getComputedStyle(e);
     return (c.outlineStyle !== 'none' && parseFloat(c.outlineWidth) > 0) || c.boxShadow !== 'none';
   };
-  const ok = marked(el) || !!el.closest('.Mui-focusVisible, .Mui-focused') || el.matches(':focus-visible') && marked(el.parentElement ?? el);
+  const ok =
+    marked(el) ||
+    !!el.closest('.Mui-focusVisible, .Mui-focused') ||
+    (el.matches(':focus-visible') && marked(el.parentElement ?? el));
   return visibleOnly && !ok ? false : { ok, what };
 }
 /** The focused element, and whether its focus is visible. */
@@ -58,7 +88,7 @@ async function focusNow(page: Page): Promise<Focus> {
 /** The focus after a key, once what it moved to has finished sliding or fading in (checked at every frame, up to 2 s). */
 async function settledFocus(page: Page): Promise<Focus> {
   const visible = await page.waitForFunction(focusInPage, true, { timeout: 2_000 }).catch(() => null);
-  return visible ? (await visible.jsonValue()) as Focus : focusNow(page);
+  return visible ? ((await visible.jsonValue()) as Focus) : focusNow(page);
 }
 /** Asserts the focus is visible now; answers what has it. */
 async function visibleFocus(page: Page, step: string): Promise<string> {
@@ -129,12 +159,19 @@ describe('keyboard only in Chromium', () => {
     await page.locator('tbody tr').first().waitFor();
     // the first row's checkbox (after the search, the toolbar and the header's)
     await tabTo(page, /"Seleziona questa riga"/, { max: 60 });
-    const rowText = await page.evaluate(() => (document.activeElement?.closest('tr') as HTMLElement | null)?.innerText ?? '');
-    const picked = (await api.customers()).find((c) => c.cod && rowText.includes(c.business_name) && rowText.includes(String(c.cod)));
+    const rowText = await page.evaluate(
+      () => (document.activeElement?.closest('tr') as HTMLElement | null)?.innerText ?? '',
+    );
+    const picked = (await api.customers()).find(
+      (c) => c.cod && rowText.includes(c.business_name) && rowText.includes(String(c.cod)),
+    );
     expect(picked, rowText).toBeTruthy();
     await press(page, 'Space', 'selecting the row');
     // the customers' own actions, loaded with the first selection
-    await page.locator('[role="toolbar"][aria-label="Azioni sui 1 elementi selezionati"] button').filter({ hasText: /^Assegna collaboratori$/i }).waitFor();
+    await page
+      .locator('[role="toolbar"][aria-label="Azioni sui 1 elementi selezionati"] button')
+      .filter({ hasText: /^Assegna collaboratori$/i })
+      .waitFor();
     // the bulk actions bar sits above the table: back to it
     await tabTo(page, /"Assegna collaboratori"/, { back: true, max: 40 });
     await page.keyboard.press('Enter');
@@ -149,7 +186,9 @@ describe('keyboard only in Chromium', () => {
     await tabTo(page, /^button.*"Assegna"$/, { max: 10 });
     await page.keyboard.press('Enter');
     await page.getByText(/Collaboratore assegnato: \d+ clienti aggiornati/).waitFor();
-    await expect.poll(async () => (await api.get(`/api/customer/${picked!.id}`)).data.collaborator_studio_jobs_id).toBe(Number(chosen));
+    await expect
+      .poll(async () => (await api.get(`/api/customer/${picked!.id}`)).data.collaborator_studio_jobs_id)
+      .toBe(Number(chosen));
     // the dialog gave the focus back to the page
     await expect.poll(() => focusNow(page).then((f) => f.what)).not.toBe('body');
   });
@@ -161,10 +200,16 @@ describe('keyboard only in Chromium', () => {
     await page.locator('#job-cell-0-0').waitFor();
     await tabTo(page, /#job-cell-/, { max: 60 });
     // arrows to the first cell with sub-tasks
-    const target = await page.evaluate(() => [...document.querySelectorAll('[id^="job-cell-"]')].find((e) => e.getAttribute('data-state') !== 'empty')?.id ?? null);
+    const target = await page.evaluate(
+      () =>
+        [...document.querySelectorAll('[id^="job-cell-"]')].find((e) => e.getAttribute('data-state') !== 'empty')?.id ??
+        null,
+    );
     expect(target).not.toBeNull();
     const [, tr, tc] = /job-cell-(\d+)-(\d+)/.exec(target!)!.map(Number) as [number, number, number];
-    const [, fr, fc] = /job-cell-(\d+)-(\d+)/.exec(await page.evaluate(() => document.activeElement!.id))!.map(Number) as [number, number, number];
+    const [, fr, fc] = /job-cell-(\d+)-(\d+)/
+      .exec(await page.evaluate(() => document.activeElement!.id))!
+      .map(Number) as [number, number, number];
     for (let i = fr; i < tr; i++) await press(page, 'ArrowDown');
     for (let i = fc; i < tc; i++) await press(page, 'ArrowRight');
     for (let i = fc; i > tc; i--) await press(page, 'ArrowLeft');
@@ -187,7 +232,9 @@ describe('keyboard only in Chromium', () => {
 
   it('a new e-invoice: Tab to the customer, typing and Enter pick it, a service row by arrows, Tab to Salva and Enter save it', async () => {
     const { page, server } = s;
-    const before = (await api.get('/api/list/EDocument/EDocumentResourceListCollection', { items_per_page: 1, page: 1 })).meta.total as number;
+    const before = (
+      await api.get('/api/list/EDocument/EDocumentResourceListCollection', { items_per_page: 1, page: 1 })
+    ).meta.total as number;
     await page.goto(`${server.url}/scheda_EDocument`);
     await page.waitForURL(/\/EDocument\/create$/);
     await expect.poll(() => page.getByRole('textbox', { name: /^Numero/ }).inputValue()).toMatch(/^\d+$/);
@@ -196,20 +243,32 @@ describe('keyboard only in Chromium', () => {
     // the options of the whole name (the list is searched on the server while one types: those
     // of the first letters may still be shown, and the arrow would pick another customer)
     const options = page.getByRole('option');
-    await expect.poll(async () => (await options.allInnerTexts()).every((t) => t.includes('Vitale Immobiliare')) && await options.count() > 0).toBe(true);
+    await expect
+      .poll(
+        async () =>
+          (await options.allInnerTexts()).every((t) => t.includes('Vitale Immobiliare')) && (await options.count()) > 0,
+      )
+      .toBe(true);
     await press(page, 'ArrowDown', 'customer option');
     await press(page, 'Enter', 'customer chosen');
-    await expect.poll(() => page.evaluate(() => (document.activeElement as HTMLInputElement).value)).toContain('Vitale Immobiliare');
+    await expect
+      .poll(() => page.evaluate(() => (document.activeElement as HTMLInputElement).value))
+      .toContain('Vitale Immobiliare');
     await tabTo(page, /"Servizio \(riga 1\)/, { max: 40 });
     await press(page, 'ArrowDown', 'opening the services');
     await page.getByRole('option').first().waitFor();
     await press(page, 'ArrowDown', 'a service');
     await press(page, 'Enter', 'service chosen');
-    await expect.poll(() => page.getByRole('region', { name: 'Righe' }).getByRole('textbox', { name: 'Descrizione' }).first().inputValue()).not.toBe('');
+    await expect
+      .poll(() =>
+        page.getByRole('region', { name: 'Righe' }).getByRole('textbox', { name: 'Descrizione' }).first().inputValue(),
+      )
+      .not.toBe('');
     await tabTo(page, /^button.*"Salva"/, { max: 80 });
     await page.keyboard.press('Enter');
     await page.waitForURL(/\/EDocument\/\d+$/, { timeout: 15_000 });
-    const after = (await api.get('/api/list/EDocument/EDocumentResourceListCollection', { items_per_page: 1, page: 1 })).meta.total as number;
+    const after = (await api.get('/api/list/EDocument/EDocumentResourceListCollection', { items_per_page: 1, page: 1 }))
+      .meta.total as number;
     expect(after).toBe(before + 1);
     await page.screenshot({ path: join(SHOTS, 'keyboard-einvoice-saved.png') });
   });

@@ -12,8 +12,11 @@ export const menuOf = (role: RoleName) => menuFor(role, atLeast, MENU, { credit:
 
 /** The links on the home page's menu cards (not the receivables overview above them), once the role's cards are shown. */
 export async function homeLinks(p: Page, role: RoleName): Promise<string[]> {
-  for (const n of menuOf(role)) await p.locator('#main-content').getByRole('heading', { name: n.title, exact: true, level: 2 }).waitFor();
-  return p.locator('#main-content a[href]').evaluateAll((as) => as
-    .filter((a) => !a.closest('[aria-labelledby="receivables-title"]'))
-    .map((a) => a.getAttribute('href')!));
+  for (const n of menuOf(role))
+    await p.locator('#main-content').getByRole('heading', { name: n.title, exact: true, level: 2 }).waitFor();
+  return p
+    .locator('#main-content a[href]')
+    .evaluateAll((as) =>
+      as.filter((a) => !a.closest('[aria-labelledby="receivables-title"]')).map((a) => a.getAttribute('href')!),
+    );
 }

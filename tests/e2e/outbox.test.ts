@@ -24,7 +24,9 @@ beforeAll(async () => {
   sink = await startSmtpSink();
   s = await openSession(STUDIO.admin, { width: 1400, height: 900 }, { SMTP_URL: sink.url });
 });
-afterEach(() => { expect(s.guard.take(), 'console errors').toEqual([]); });
+afterEach(() => {
+  expect(s.guard.take(), 'console errors').toEqual([]);
+});
 afterAll(async () => {
   await closeSession(s);
   await sink?.stop();
@@ -37,7 +39,8 @@ const pdfText = (pdf: Buffer, name: string) => {
   return execFileSync('pdftotext', [path, '-'], { encoding: 'utf8' }).replace(/\s+/g, ' ');
 };
 /** whether a PDF's text holds a name, whatever its line breaks */
-const holds = (text: string, name: string) => text.replace(/\s+/g, '').toLowerCase().includes(name.replace(/\s+/g, '').toLowerCase());
+const holds = (text: string, name: string) =>
+  text.replace(/\s+/g, '').toLowerCase().includes(name.replace(/\s+/g, '').toLowerCase());
 const to = (r: SmtpSink['received'][number]) => [r.mail.to ?? []].flat().flatMap((a) => a.value.map((v) => v.address));
 
 describe('e-mail in Chromium', () => {
@@ -52,7 +55,9 @@ describe('e-mail in Chromium', () => {
       await page.getByLabel('Cerca (premi Invio)').fill('Srl');
       await page.getByLabel('Cerca (premi Invio)').press('Enter');
     });
-    const column = (await page.locator('thead th').allInnerTexts()).findIndex((h) => h.trim().startsWith('Ragione Sociale'));
+    const column = (await page.locator('thead th').allInnerTexts()).findIndex((h) =>
+      h.trim().startsWith('Ragione Sociale'),
+    );
     names = [];
     for (let i = 0; i < 2; i++) {
       const row = page.locator('tbody tr').nth(i);
@@ -70,8 +75,14 @@ describe('e-mail in Chromium', () => {
     for (const r of sink.received) {
       expect(r.mail.subject).toMatch(/^Lettera di incarico professionale - /);
       expect(r.rcptTo).toContain('contratti@studiodemo.test');
-      const text = pdfText(r.mail.attachments.find((x) => x.filename === 'Contratto.pdf')!.content, 'outbox-contratto.pdf');
-      expect(names.some((n) => holds(text, n)), `${names.join(' / ')} in: ${text.slice(0, 600)}`).toBe(true);
+      const text = pdfText(
+        r.mail.attachments.find((x) => x.filename === 'Contratto.pdf')!.content,
+        'outbox-contratto.pdf',
+      );
+      expect(
+        names.some((n) => holds(text, n)),
+        `${names.join(' / ')} in: ${text.slice(0, 600)}`,
+      ).toBe(true);
     }
   });
 
@@ -94,21 +105,39 @@ describe('e-mail in Chromium', () => {
     const table = page.getByRole('table', { name: 'Messaggi della posta in uscita' });
     await table.locator('tbody tr').nth(1).waitFor();
     // sent by the time the page shows them (it refreshes itself while messages wait)
-    await expect.poll(async () => (await table.locator('tbody tr').allInnerTexts()).slice(0, 2).map((t) => t.split('\n')[0]), { timeout: 20_000 }).toEqual(['Inviata', 'Inviata']);
+    await expect
+      .poll(async () => (await table.locator('tbody tr').allInnerTexts()).slice(0, 2).map((t) => t.split('\n')[0]), {
+        timeout: 20_000,
+      })
+      .toEqual(['Inviata', 'Inviata']);
     const rows = await table.locator('tbody tr').allInnerTexts();
-    expect(rows.slice(0, 2).every((t) => t.includes('Lettera di incarico professionale') && t.includes('contratti@studiodemo.test'))).toBe(true);
-    await page.getByRole('group', { name: 'Filtra per stato' }).getByRole('button', { name: /^Inviata \(2\)$/ }).waitFor();
+    expect(
+      rows
+        .slice(0, 2)
+        .every((t) => t.includes('Lettera di incarico professionale') && t.includes('contratti@studiodemo.test')),
+    ).toBe(true);
+    await page
+      .getByRole('group', { name: 'Filtra per stato' })
+      .getByRole('button', { name: /^Inviata \(2\)$/ })
+      .waitFor();
     await page.screenshot({ path: join(SHOTS, 'outbox-list.png') });
     expect(await axeViolations(page)).toEqual([]);
 
-    await table.locator('tbody tr').first().getByRole('button', { name: /^Apri il messaggio/ }).click();
+    await table
+      .locator('tbody tr')
+      .first()
+      .getByRole('button', { name: /^Apri il messaggio/ })
+      .click();
     const dialog = page.getByRole('dialog', { name: /Lettera di incarico professionale/ });
     await dialog.getByText('Contratto.pdf').waitFor();
     // axe reads colours: only once the dialog has faded in (half-transparent text fails contrast)
     await dialogShown(page);
     await page.screenshot({ path: join(SHOTS, 'outbox-message.png') });
     expect(await axeViolations(page)).toEqual([]);
-    const [download] = await Promise.all([page.waitForEvent('download'), dialog.getByRole('button', { name: 'Scarica .eml' }).click()]);
+    const [download] = await Promise.all([
+      page.waitForEvent('download'),
+      dialog.getByRole('button', { name: 'Scarica .eml' }).click(),
+    ]);
     expect(download.suggestedFilename()).toMatch(/^Messaggio_\d+\.eml$/);
     const path = join(SHOTS, 'outbox.eml');
     await download.saveAs(path);
@@ -141,6 +170,11 @@ describe('e-mail in Chromium', () => {
     await expect.poll(() => sink.received.length, { timeout: 20_000 }).toBe(before + 1);
     const r = sink.received.at(-1)!;
     expect(r.rcptTo).toContain('bollettini@studiodemo.test');
-    expect(holds(pdfText(r.mail.attachments.find((x) => x.filename === 'Bollettino.pdf')!.content, 'outbox-bollettino.pdf'), names[0]!)).toBe(true);
+    expect(
+      holds(
+        pdfText(r.mail.attachments.find((x) => x.filename === 'Bollettino.pdf')!.content, 'outbox-bollettino.pdf'),
+        names[0]!,
+      ),
+    ).toBe(true);
   });
 });

@@ -14,9 +14,15 @@ import { displayDate, today } from '../../model/dates';
 const STUDIO = studioFor(import.meta.url);
 
 let s: E2ESession;
-beforeAll(async () => { s = await openSession(STUDIO.admin); });
-afterEach(() => { expect(s.guard.take(), 'console errors').toEqual([]); });
-afterAll(async () => { await closeSession(s); });
+beforeAll(async () => {
+  s = await openSession(STUDIO.admin);
+});
+afterEach(() => {
+  expect(s.guard.take(), 'console errors').toEqual([]);
+});
+afterAll(async () => {
+  await closeSession(s);
+});
 
 describe('subscription payment in Chromium', () => {
   it('14 a sandbox payment of 3 months extends the expiry by 3 months, once', async () => {
@@ -24,7 +30,12 @@ describe('subscription payment in Chromium', () => {
     await page.goto(`${server.url}/pay_init`);
     await page.getByRole('heading', { name: "Rinnova l'abbonamento" }).waitFor();
     const current = await page.evaluate(async () => {
-      const token = decodeURIComponent(document.cookie.split('; ').find((c) => c.startsWith('gs_token='))!.slice('gs_token='.length));
+      const token = decodeURIComponent(
+        document.cookie
+          .split('; ')
+          .find((c) => c.startsWith('gs_token='))!
+          .slice('gs_token='.length),
+      );
       const r = await fetch('/api/studio_logged', { headers: { Authorization: `Bearer ${token}` } });
       return (await r.json()).data.subscription_expire_date as string | null;
     });

@@ -17,18 +17,42 @@ beforeAll(async () => {
   s = await openSession(STUDIO.collaboratore);
   api = await apiClient(s.server.url, STUDIO.collaboratore);
 });
-afterEach(() => { expect(s.guard.take(), 'console errors').toEqual([]); });
-afterAll(async () => { await closeSession(s); });
+afterEach(() => {
+  expect(s.guard.take(), 'console errors').toEqual([]);
+});
+afterAll(async () => {
+  await closeSession(s);
+});
 
-const MONTHS = ['Gennaio', 'Febbraio', 'Marzo', 'Aprile', 'Maggio', 'Giugno', 'Luglio', 'Agosto', 'Settembre', 'Ottobre', 'Novembre', 'Dicembre'];
+const MONTHS = [
+  'Gennaio',
+  'Febbraio',
+  'Marzo',
+  'Aprile',
+  'Maggio',
+  'Giugno',
+  'Luglio',
+  'Agosto',
+  'Settembre',
+  'Ottobre',
+  'Novembre',
+  'Dicembre',
+];
 
 describe('payslips in Chromium', () => {
   it('10.5 a payslip month inserted for a customer of the list (two clicks), then its saved view shows the quantity and the charge', async () => {
     const { page, server } = s;
-    const [y, m] = new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Rome', year: 'numeric', month: '2-digit' }).format(new Date()).split('-').map(Number);
+    const [y, m] = new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Rome', year: 'numeric', month: '2-digit' })
+      .format(new Date())
+      .split('-')
+      .map(Number);
     const reps = await api.get('/api/legal_representatives');
     const created = await api.send('POST', '/api/customers', {
-      business_name: 'Cedolini Prova S.r.l.', email: 'cedolini@prova.test', cedolino_rate: 12.5, yearly_accounting_amount: 1200, legal_representative_id: reps.data[0].id,
+      business_name: 'Cedolini Prova S.r.l.',
+      email: 'cedolini@prova.test',
+      cedolino_rate: 12.5,
+      yearly_accounting_amount: 1200,
+      legal_representative_id: reps.data[0].id,
     });
     expect(created.status, JSON.stringify(created.body)).toBe(201);
     const id = created.body.data.id as number;
@@ -54,7 +78,11 @@ describe('payslips in Chromium', () => {
     await dialog.getByRole('button', { name: 'Sicuro?' }).waitFor();
     // the first click turns the button into 'Sicuro?' in the theme's warning colour (#a15c00; the mouse moved off it: not the hover shade)
     await page.mouse.move(5, 5);
-    await expect.poll(() => dialog.getByRole('button', { name: 'Sicuro?' }).evaluate((el) => getComputedStyle(el).backgroundColor)).toBe('rgb(161, 92, 0)');
+    await expect
+      .poll(() =>
+        dialog.getByRole('button', { name: 'Sicuro?' }).evaluate((el) => getComputedStyle(el).backgroundColor),
+      )
+      .toBe('rgb(161, 92, 0)');
     await page.screenshot({ path: join(SHOTS, 'payslips-insert.png'), fullPage: true });
     await dialog.getByRole('button', { name: 'Sicuro?' }).click();
     await page.getByText('Cedolini inseriti').waitFor();

@@ -16,7 +16,12 @@ let server: E2EServer;
 let browser: Browser;
 let superadmin: ApiClient;
 const contexts: BrowserContext[] = [];
-const STUDIO = { name: 'Studio Aurora', email: 'titolare@studioaurora.example', mobile: '3471234567', password: 'Aurora-Studio-2026' };
+const STUDIO = {
+  name: 'Studio Aurora',
+  email: 'titolare@studioaurora.example',
+  mobile: '3471234567',
+  password: 'Aurora-Studio-2026',
+};
 const NEW_PASSWORD = 'Aurora-Nuova-2027';
 
 async function fresh(width = 1280, height = 900): Promise<Page> {
@@ -26,7 +31,11 @@ async function fresh(width = 1280, height = 900): Promise<Page> {
 }
 /** the link of the last outbox message to `to` whose subject matches (read as the SuperAdmin) */
 async function mailLink(to: string, subject: RegExp, path: string): Promise<string> {
-  const list = (await superadmin.get('/api/mail_outbox', { per_page: 50 })).data as Array<{ id: number; to: string[]; subject: string }>;
+  const list = (await superadmin.get('/api/mail_outbox', { per_page: 50 })).data as Array<{
+    id: number;
+    to: string[];
+    subject: string;
+  }>;
   const m = list.find((r) => r.to.includes(to) && subject.test(r.subject));
   expect(m, `a mail to ${to}`).toBeDefined();
   const text = (await superadmin.get(`/api/mail_outbox/${m!.id}`)).data.body_text as string;
@@ -66,7 +75,7 @@ describe('public area in Chromium', () => {
     }
   });
 
-  it('15 a visitor registers a studio; the activation link from \'Posta in uscita\'; the new Admin logs in', async () => {
+  it("15 a visitor registers a studio; the activation link from 'Posta in uscita'; the new Admin logs in", async () => {
     const page = await fresh();
     await page.goto(`${server.url}/landing_page`);
     const form = page.getByRole('form', { name: /registrazione/i });
@@ -78,7 +87,7 @@ describe('public area in Chromium', () => {
     await page.getByLabel('Cellulare').fill(STUDIO.mobile);
     await page.getByLabel('Password', { exact: false }).first().fill(STUDIO.password);
     await page.getByRole('button', { name: 'Registra lo studio' }).click();
-    await page.getByText('Registrazione avvenuta con successo, riceverai a breve una mail per l\'attivazione').waitFor();
+    await page.getByText("Registrazione avvenuta con successo, riceverai a breve una mail per l'attivazione").waitFor();
     expect(await form.count()).toBe(0);
     await page.screenshot({ path: join(SHOTS, 'public-registered.png') });
 
@@ -86,7 +95,10 @@ describe('public area in Chromium', () => {
     const sa = await fresh();
     await login(sa, server.url, SUPERADMIN);
     await sa.goto(`${server.url}/posta_in_uscita`);
-    await sa.getByRole('button', { name: /Apri il messaggio .*attiva il tuo account/ }).first().click();
+    await sa
+      .getByRole('button', { name: /Apri il messaggio .*attiva il tuo account/ })
+      .first()
+      .click();
     const dialog = sa.getByRole('dialog', { name: /attiva il tuo account/ });
     const link = dialog.getByRole('link', { name: /\/utente\/attivazione\?token=/ });
     await link.waitFor();
@@ -135,7 +147,10 @@ describe('public area in Chromium', () => {
     const old = await fresh();
     await old.goto(`${server.url}/utente/login`);
     await old.getByLabel(/email/i).first().fill(STUDIO.email);
-    await old.getByLabel(/password/i).first().fill(STUDIO.password);
+    await old
+      .getByLabel(/password/i)
+      .first()
+      .fill(STUDIO.password);
     await old.getByRole('button', { name: /accedi/i }).click();
     await old.getByText('Credenziali non valide').waitFor();
     await login(old, server.url, STUDIO.email, NEW_PASSWORD);
@@ -150,10 +165,16 @@ describe('public area in Chromium', () => {
   });
 
   it('15 a visitor without a session on a screen of the app lands on the login page once (it used to loop, blank); on an unknown address, on /error (seed B §2)', async () => {
-    for (const [path, landing] of [['/', '/utente/login'], ['/table/Customer', '/utente/login'], ['/una-pagina-che-non-esiste', '/error']] as const) {
+    for (const [path, landing] of [
+      ['/', '/utente/login'],
+      ['/table/Customer', '/utente/login'],
+      ['/una-pagina-che-non-esiste', '/error'],
+    ] as const) {
       const page = await fresh();
       let navigations = 0;
-      page.on('framenavigated', (f) => { if (f === page.mainFrame()) navigations++; });
+      page.on('framenavigated', (f) => {
+        if (f === page.mainFrame()) navigations++;
+      });
       await page.goto(`${server.url}${path}`);
       if (landing === '/error') await page.getByText('Pagina NON trovata').first().waitFor();
       else await page.getByRole('button', { name: /accedi/i }).waitFor();

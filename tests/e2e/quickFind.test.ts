@@ -18,7 +18,9 @@ let s: E2ESession;
 /** The quick find (a Modal with a role="dialog" Paper) and its backdrop have finished fading in. */
 async function quickFindShown(page: Page) {
   await page.waitForFunction(() => {
-    const els = [...document.querySelectorAll<HTMLElement>('.MuiModal-root [role="dialog"], .MuiModal-root .MuiBackdrop-root')];
+    const els = [
+      ...document.querySelectorAll<HTMLElement>('.MuiModal-root [role="dialog"], .MuiModal-root .MuiBackdrop-root'),
+    ];
     return els.length === 2 && els.every((e) => getComputedStyle(e).opacity === '1');
   });
 }
@@ -28,14 +30,20 @@ beforeAll(async () => {
   s = await openSession(STUDIO.admin);
   const api = await apiClient(s.server.url, STUDIO.admin);
   const rows = await api.customers();
-  customer = rows.find((r) => typeof r.vat_id === 'string' && /^\d{11}$/.test(r.vat_id) && !r.ceased) as typeof customer;
+  customer = rows.find(
+    (r) => typeof r.vat_id === 'string' && /^\d{11}$/.test(r.vat_id) && !r.ceased,
+  ) as typeof customer;
   expect(customer).toBeTruthy();
 });
-afterEach(() => { expect(s.guard.take(), 'console errors').toEqual([]); });
-afterAll(async () => { await closeSession(s); });
+afterEach(() => {
+  expect(s.guard.take(), 'console errors').toEqual([]);
+});
+afterAll(async () => {
+  await closeSession(s);
+});
 
 describe('quick find in Chromium', () => {
-  it('Ctrl+K on the customers list, a VAT number, Enter: the customer\'s card opens; axe finds nothing on the dialog', async () => {
+  it("Ctrl+K on the customers list, a VAT number, Enter: the customer's card opens; axe finds nothing on the dialog", async () => {
     const { page, server } = s;
     await freshCustomerList(page, server.url);
     await page.keyboard.press('Control+k');
@@ -76,12 +84,22 @@ describe('quick find in Chromium', () => {
     const input = dialog.getByRole('combobox', { name: 'Cerca clienti, legali rappresentanti, fatture' });
     await input.fill(surname);
     const api = await apiClient(s.server.url, STUDIO.admin);
-    const hits = (await api.get<{ data: Array<{ kind: string; title: string }> }>('/api/quick_find', { q: surname })).data;
+    const hits = (await api.get<{ data: Array<{ kind: string; title: string }> }>('/api/quick_find', { q: surname }))
+      .data;
     expect(hits.length).toBeGreaterThan(0);
-    const headings = { customer: 'Clienti', legal_representative: 'Legali rappresentanti', einvoice: 'Fatture elettroniche' } as Record<string, string>;
+    const headings = {
+      customer: 'Clienti',
+      legal_representative: 'Legali rappresentanti',
+      einvoice: 'Fatture elettroniche',
+    } as Record<string, string>;
     await expect.poll(() => dialog.getByRole('option').count()).toBe(hits.length);
-    expect(await dialog.getByRole('group').evaluateAll((gs) => gs.map((g) => document.getElementById(g.getAttribute('aria-labelledby') ?? '')?.textContent)))
-      .toEqual([...new Set(hits.map((h) => headings[h.kind]))]);
+    expect(
+      await dialog
+        .getByRole('group')
+        .evaluateAll((gs) =>
+          gs.map((g) => document.getElementById(g.getAttribute('aria-labelledby') ?? '')?.textContent),
+        ),
+    ).toEqual([...new Set(hits.map((h) => headings[h.kind]))]);
     await page.screenshot({ path: join(SHOTS, 'quickfind-groups.png') });
     await page.keyboard.press('Escape');
     await dialog.waitFor({ state: 'detached' });

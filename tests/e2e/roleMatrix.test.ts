@@ -77,7 +77,8 @@ async function settled(net: InFlight) {
 }
 
 /** What shows that a screen failed or was refused. */
-const FAILURES = /Operazione non consentita|Non sei autorizzato|Pagina NON trovata|Errore nel caricamento|Qualcosa è andato storto|Errore nel Salvataggio/;
+const FAILURES =
+  /Operazione non consentita|Non sei autorizzato|Pagina NON trovata|Errore nel caricamento|Qualcosa è andato storto|Errore nel Salvataggio/;
 
 /**
  * Seed B §6 matrix, as users of each role: the home page and the sidebar list exactly the role's
@@ -86,19 +87,46 @@ const FAILURES = /Operazione non consentita|Non sei autorizzato|Pagina NON trova
  * A record's card is for who may change it: an Admin may not open a role, a Collaboratore may
  * not open a Word template (seed B §6: both are the SuperAdmin's).
  */
-const MATRIX: Array<{ role: RoleName; email: string; password?: string; above: Array<{ link: string; path?: RegExp }> }> = [
+const MATRIX: Array<{
+  role: RoleName;
+  email: string;
+  password?: string;
+  above: Array<{ link: string; path?: RegExp }>;
+}> = [
   { role: 'SuperAdmin', email: SUPERADMIN, above: [] },
   {
-    role: 'Admin', email: STUDIO.admin,
-    above: [{ link: '/scheda_payment_log', path: /^\/PaymentLog\/create$/ }, { link: '/scheda_role', path: /^\/Role\/create$/ }, { link: '/scheda_role/1', path: /^\/Role\/1$/ }, { link: '/Studio/create' }],
+    role: 'Admin',
+    email: STUDIO.admin,
+    above: [
+      { link: '/scheda_payment_log', path: /^\/PaymentLog\/create$/ },
+      { link: '/scheda_role', path: /^\/Role\/create$/ },
+      { link: '/scheda_role/1', path: /^\/Role\/1$/ },
+      { link: '/Studio/create' },
+    ],
   },
   {
-    role: 'Collaboratore', email: STUDIO.collaboratore,
-    above: [{ link: '/utente/il_mio_studio', path: /^\/Studio\/\d+$/ }, { link: '/scheda_word_template/1', path: /^\/WordTemplate\/1$/ }, { link: '/table/User' }, { link: '/posta_in_uscita' }, { link: '/pay_init' }, { link: '/table/PaymentLog' }, { link: '/table/Role' }],
+    role: 'Collaboratore',
+    email: STUDIO.collaboratore,
+    above: [
+      { link: '/utente/il_mio_studio', path: /^\/Studio\/\d+$/ },
+      { link: '/scheda_word_template/1', path: /^\/WordTemplate\/1$/ },
+      { link: '/table/User' },
+      { link: '/posta_in_uscita' },
+      { link: '/pay_init' },
+      { link: '/table/PaymentLog' },
+      { link: '/table/Role' },
+    ],
   },
   {
-    role: 'Utente', email: UTENTE.email, password: UTENTE.password,
-    above: [{ link: '/table/Customer' }, { link: '/dashboard_jobs' }, { link: '/scheda_EDocument', path: /^\/EDocument\/create$/ }, { link: '/table/User' }],
+    role: 'Utente',
+    email: UTENTE.email,
+    password: UTENTE.password,
+    above: [
+      { link: '/table/Customer' },
+      { link: '/dashboard_jobs' },
+      { link: '/scheda_EDocument', path: /^\/EDocument\/create$/ },
+      { link: '/table/User' },
+    ],
   },
 ];
 
@@ -112,7 +140,8 @@ describe('role matrix in Chromium', () => {
       // the home page's cards and the sidebar: the role's entries, no more
       expect((await homeLinks(p, row.role)).sort()).toEqual([...expected].sort());
       const sidebar = p.locator('[aria-label="Menu principale"]');
-      await expect.poll(() => sidebar.getByRole('menuitem').allInnerTexts())
+      await expect
+        .poll(() => sidebar.getByRole('menuitem').allInnerTexts())
         .toEqual(['Home', ...menuOf(row.role).map((n) => n.title)]);
 
       const checked: string[] = [];
@@ -131,7 +160,16 @@ describe('role matrix in Chromium', () => {
         expect(await p.title(), link).not.toMatch(/^(Accesso non autorizzato|Pagina NON trovata)/);
         // the screen's content is there: a list, a table, a form, a heading or an information (an empty dashboard) in the main area
         // (polled: on a loaded machine the screen may render after its requests have ended)
-        await expect.poll(() => p.locator('#main-content').locator('table, form, h1, h2, [role="grid"], .RaList-main, .MuiAlert-standardInfo').count(), { message: link }).toBeGreaterThan(0);
+        await expect
+          .poll(
+            () =>
+              p
+                .locator('#main-content')
+                .locator('table, form, h1, h2, [role="grid"], .RaList-main, .MuiAlert-standardInfo')
+                .count(),
+            { message: link },
+          )
+          .toBeGreaterThan(0);
         const text = await p.locator('body').innerText();
         expect(FAILURES.exec(text)?.[0] ?? null, link).toBeNull();
         expect(await p.getByRole('dialog').count(), link).toBe(0);

@@ -8,7 +8,17 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { join } from 'node:path';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { axeViolations, consoleGuard, launchBrowser, login, SHOTS, studioFor, workerServer, type ConsoleGuard, type E2EServer } from './harness';
+import {
+  axeViolations,
+  consoleGuard,
+  launchBrowser,
+  login,
+  SHOTS,
+  studioFor,
+  workerServer,
+  type ConsoleGuard,
+  type E2EServer,
+} from './harness';
 import { ACTIVE, apiClient, dialogShown, listAfter, waitTotal, type ApiClient } from './util';
 
 // the studio this file works in, and its logins: tests/e2e/studios.ts
@@ -21,15 +31,36 @@ const guards: ConsoleGuard[] = [];
 let api: ApiClient;
 
 const ADMIN = STUDIO.admin;
-const DEFAULT_HEADERS = ['Codice', 'Ragione Sociale', 'Partita IVA', 'Città', 'Email', 'Forma giuridica', 'Tariffa annuale', 'Stato', 'Azioni'];
-const VIEW_HEADERS = ['Codice', 'Città', 'Ragione Sociale', 'Email', 'Forma giuridica', 'Tariffa annuale', 'Stato', 'Azioni'];
+const DEFAULT_HEADERS = [
+  'Codice',
+  'Ragione Sociale',
+  'Partita IVA',
+  'Città',
+  'Email',
+  'Forma giuridica',
+  'Tariffa annuale',
+  'Stato',
+  'Azioni',
+];
+const VIEW_HEADERS = [
+  'Codice',
+  'Città',
+  'Ragione Sociale',
+  'Email',
+  'Forma giuridica',
+  'Tariffa annuale',
+  'Stato',
+  'Azioni',
+];
 
 beforeAll(async () => {
   server = workerServer();
   browser = await launchBrowser();
   api = await apiClient(server.url, ADMIN);
 });
-afterEach(() => { for (const g of guards) expect(g.take(), 'console errors').toEqual([]); });
+afterEach(() => {
+  for (const g of guards) expect(g.take(), 'console errors').toEqual([]);
+});
 afterAll(async () => {
   await browser?.close();
   await server?.stop();
@@ -37,7 +68,11 @@ afterAll(async () => {
 
 /** A new computer: a browser context with empty storage, logged in as `email`, on the customers list. */
 async function computer(email: string): Promise<Page> {
-  const context = await browser.newContext({ locale: 'it-IT', timezoneId: 'Europe/Rome', viewport: { width: 1400, height: 900 } });
+  const context = await browser.newContext({
+    locale: 'it-IT',
+    timezoneId: 'Europe/Rome',
+    viewport: { width: 1400, height: 900 },
+  });
   contexts.push(context);
   guards.push(consoleGuard(context));
   const page = await context.newPage();
@@ -49,7 +84,8 @@ async function computer(email: string): Promise<Page> {
 }
 
 const main = (p: Page) => p.locator('#main-content');
-const headers = async (p: Page) => (await main(p).locator('thead th').allInnerTexts()).map((t) => t.trim()).filter(Boolean);
+const headers = async (p: Page) =>
+  (await main(p).locator('thead th').allInnerTexts()).map((t) => t.trim()).filter(Boolean);
 const search = (p: Page) => p.getByLabel('Cerca (premi Invio)');
 
 /** axe with the menu or dialog open: no serious or critical violation. */
@@ -106,21 +142,35 @@ describe('saved views on the customers list', () => {
     await noSeriousAxe(a, 'the save dialog open');
     await a.screenshot({ path: join(SHOTS, 'savedviews-save.png') });
     const [saved] = await Promise.all([
-      a.waitForResponse((r) => r.url().includes('/api/user_preferences/list.Customer.savedQueries') && r.request().method() === 'PUT'),
+      a.waitForResponse(
+        (r) => r.url().includes('/api/user_preferences/list.Customer.savedQueries') && r.request().method() === 'PUT',
+      ),
       dialog.getByRole('button', { name: 'Salva', exact: true }).click(),
     ]);
     expect(saved.status()).toBe(200);
     await a.getByText('Vista "Clienti Milano" salvata').waitFor();
     const kept = (await api.get('/api/user_preferences')).data as Record<string, unknown>;
-    expect(kept['list.Customer.savedQueries']).toEqual([{ label: 'Clienti Milano', value: expect.objectContaining({
-      filter: expect.objectContaining({ q: 'Milano' }), sort: { field: 'business_name', order: 'ASC' }, perPage: 200,
-      columns: { order: ['cod', 'city', 'business_name', 'vat_id', 'email', 'legal_status_id', 'yearly_accounting_amount'], hidden: ['vat_id'] },
-    }) }]);
+    expect(kept['list.Customer.savedQueries']).toEqual([
+      {
+        label: 'Clienti Milano',
+        value: expect.objectContaining({
+          filter: expect.objectContaining({ q: 'Milano' }),
+          sort: { field: 'business_name', order: 'ASC' },
+          perPage: 200,
+          columns: {
+            order: ['cod', 'city', 'business_name', 'vat_id', 'email', 'legal_status_id', 'yearly_accounting_amount'],
+            hidden: ['vat_id'],
+          },
+        }),
+      },
+    ]);
 
     // back to the default columns here (written to the server too): the view alone keeps them
     await main(a).getByRole('button', { name: 'Colonne', exact: true }).click();
     const [reset] = await Promise.all([
-      a.waitForResponse((r) => r.url().includes('/api/user_preferences/list.Customer.columns') && r.request().method() === 'DELETE'),
+      a.waitForResponse(
+        (r) => r.url().includes('/api/user_preferences/list.Customer.columns') && r.request().method() === 'DELETE',
+      ),
       chooser.getByRole('button', { name: 'Ripristina le colonne predefinite' }).click(),
     ]);
     expect(reset.status()).toBe(200);
@@ -136,7 +186,9 @@ describe('saved views on the customers list', () => {
     await views.getByRole('button', { name: 'Clienti Milano', exact: true }).waitFor();
     await noSeriousAxe(b, 'the saved views open');
     await b.screenshot({ path: join(SHOTS, 'savedviews-menu.png') });
-    const applied = await listAfter(b, () => views.getByRole('button', { name: 'Clienti Milano', exact: true }).click());
+    const applied = await listAfter(b, () =>
+      views.getByRole('button', { name: 'Clienti Milano', exact: true }).click(),
+    );
     expect(applied.url.searchParams.get('search_text')).toBe('Milano');
     expect(applied.total).toBe(milano);
     await expect.poll(() => search(b).inputValue()).toBe('Milano');

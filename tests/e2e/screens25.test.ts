@@ -9,12 +9,24 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { join } from 'node:path';
 import type { BrowserContext, Page } from 'playwright-core';
-import { axeViolations, closeSession, consoleGuard, launchBrowser, openSession, SHOTS, studioFor, workerServer, type ConsoleGuard, type E2ESession } from './harness';
+import {
+  axeViolations,
+  closeSession,
+  consoleGuard,
+  launchBrowser,
+  openSession,
+  SHOTS,
+  studioFor,
+  workerServer,
+  type ConsoleGuard,
+  type E2ESession,
+} from './harness';
 import { BULK_GROUPS } from '../../src/bulk/groupNames';
 import { inflight, tickRows } from './util';
 
 const STUDIO = studioFor(import.meta.url);
-const shot = (page: Page, name: string, fullPage = false) => page.screenshot({ path: join(SHOTS, `screens25-${name}.png`), fullPage });
+const shot = (page: Page, name: string, fullPage = false) =>
+  page.screenshot({ path: join(SHOTS, `screens25-${name}.png`), fullPage });
 
 describe('without a session', () => {
   let context: BrowserContext;
@@ -24,12 +36,20 @@ describe('without a session', () => {
   beforeAll(async () => {
     base = workerServer().url;
     const browser = await launchBrowser();
-    context = await browser.newContext({ locale: 'it-IT', timezoneId: 'Europe/Rome', viewport: { width: 1400, height: 900 } });
+    context = await browser.newContext({
+      locale: 'it-IT',
+      timezoneId: 'Europe/Rome',
+      viewport: { width: 1400, height: 900 },
+    });
     guard = consoleGuard(context);
     page = await context.newPage();
   });
-  afterEach(() => { expect(guard.take(), 'console errors').toEqual([]); });
-  afterAll(async () => { await context?.browser()?.close(); });
+  afterEach(() => {
+    expect(guard.take(), 'console errors').toEqual([]);
+  });
+  afterAll(async () => {
+    await context?.browser()?.close();
+  });
 
   it('16 the login page has the top bar: logo and name to the home page, and the login / sign-up menu (seed A §2)', async () => {
     await page.goto(`${base}/utente/login`);
@@ -46,7 +66,9 @@ describe('without a session', () => {
     expect(await axeViolations(page)).toEqual([]);
     await nav.getByRole('link', { name: 'Iscriviti' }).click();
     await page.waitForURL(/\/utente\/contact_form$/);
-    expect(await page.getByRole('banner').getByRole('link', { name: 'Iscriviti' }).getAttribute('aria-current')).toBe('page');
+    expect(await page.getByRole('banner').getByRole('link', { name: 'Iscriviti' }).getAttribute('aria-current')).toBe(
+      'page',
+    );
   });
 
   it("15 an unknown route goes to /error with 'Pagina NON trovata' (seed B §2); a screen of the app to the login", async () => {
@@ -55,7 +77,11 @@ describe('without a session', () => {
     expect(new URL(page.url()).searchParams.get('msg')).toBe('Pagina NON trovata');
     await page.getByText('Pagina NON trovata').first().waitFor();
     // a public page: the same top bar with the login / sign-up menu
-    await page.getByRole('banner').getByRole('navigation', { name: 'Area pubblica' }).getByRole('link', { name: 'Accedi' }).waitFor();
+    await page
+      .getByRole('banner')
+      .getByRole('navigation', { name: 'Area pubblica' })
+      .getByRole('link', { name: 'Accedi' })
+      .waitFor();
     await shot(page, 'not-found');
     expect(await axeViolations(page)).toEqual([]);
     await page.goto(`${base}/table/Customer`);
@@ -65,9 +91,15 @@ describe('without a session', () => {
 
 describe('logged in', () => {
   let s: E2ESession;
-  beforeAll(async () => { s = await openSession(STUDIO.admin, { width: 1366, height: 900 }); });
-  afterEach(() => { expect(s.guard.take(), 'console errors').toEqual([]); });
-  afterAll(async () => { await closeSession(s); });
+  beforeAll(async () => {
+    s = await openSession(STUDIO.admin, { width: 1366, height: 900 });
+  });
+  afterEach(() => {
+    expect(s.guard.take(), 'console errors').toEqual([]);
+  });
+  afterAll(async () => {
+    await closeSession(s);
+  });
 
   it('18 the customers list from the menu: the first screenful at once, no chunk fetched after the click', async () => {
     const { page } = s;
@@ -75,13 +107,26 @@ describe('logged in', () => {
     const net = inflight(page);
     await page.reload();
     // the lists' parts are fetched while the app is idle, before any list is opened
-    await expect.poll(() => page.evaluate(() => performance.getEntriesByType('resource').some((e) => /\/assets\/ListViews-/.test(e.name)))).toBe(true);
+    await expect
+      .poll(() =>
+        page.evaluate(() => performance.getEntriesByType('resource').some((e) => /\/assets\/ListViews-/.test(e.name))),
+      )
+      .toBe(true);
     await page.evaluate(() => {
       const w = window as unknown as { __firstRows?: number; __clickAt?: number; __rowAt?: number };
-      document.addEventListener('click', () => { w.__clickAt = performance.now(); }, { capture: true, once: true });
+      document.addEventListener(
+        'click',
+        () => {
+          w.__clickAt = performance.now();
+        },
+        { capture: true, once: true },
+      );
       new MutationObserver(() => {
         const n = document.querySelectorAll('tbody .RaDatagrid-row').length;
-        if (n && w.__firstRows === undefined) { w.__firstRows = n; w.__rowAt = performance.now(); }
+        if (n && w.__firstRows === undefined) {
+          w.__firstRows = n;
+          w.__rowAt = performance.now();
+        }
       }).observe(document.body, { subtree: true, childList: true });
     });
     // the home page done loading (its receivables, the idle preloads), then the click: what is
@@ -89,9 +134,16 @@ describe('logged in', () => {
     await net.quiet(500, 30_000);
     const after: string[] = [];
     page.on('request', (r) => after.push(new URL(r.url()).pathname));
-    await page.getByRole('link', { name: /^Clienti/ }).first().click();
+    await page
+      .getByRole('link', { name: /^Clienti/ })
+      .first()
+      .click();
     await page.locator('tbody .RaDatagrid-row').first().waitFor();
-    const { __firstRows: firstRows, __clickAt: clickAt, __rowAt: rowAt } = await page.evaluate(() => {
+    const {
+      __firstRows: firstRows,
+      __clickAt: clickAt,
+      __rowAt: rowAt,
+    } = await page.evaluate(() => {
       const w = window as unknown as { __firstRows: number; __clickAt: number; __rowAt: number };
       return { __firstRows: w.__firstRows, __clickAt: w.__clickAt, __rowAt: w.__rowAt };
     });
@@ -110,7 +162,10 @@ describe('logged in', () => {
   it('18 the bulk actions: one line of buttons and menus, every action reached by keyboard by its Italian label', async () => {
     const { page } = s;
     const rows = page.locator('tbody .RaDatagrid-row');
-    await tickRows(page, [0, 1, 2].map((i) => rows.nth(i)));
+    await tickRows(
+      page,
+      [0, 1, 2].map((i) => rows.nth(i)),
+    );
     const bar = page.getByRole('toolbar', { name: 'Azioni sui 3 elementi selezionati' });
     await bar.getByRole('button', { name: 'Email' }).waitFor();
     const buttons = bar.getByRole('button');
@@ -172,7 +227,10 @@ describe('logged in', () => {
     await page.waitForURL(/\/error\?/);
     await page.goto(`${server.url}/test_view`);
     await page.getByRole('heading', { name: 'Prova delle viste' }).waitFor();
-    await page.getByRole('status').filter({ hasText: /element[oi] di esempio/ }).waitFor();
+    await page
+      .getByRole('status')
+      .filter({ hasText: /element[oi] di esempio/ })
+      .waitFor();
     await shot(page, 'test-view', true);
     expect(await axeViolations(page)).toEqual([]);
     await page.goto(`${server.url}/table/CustomersForCedolini`);

@@ -23,7 +23,16 @@ import { compiled, SERVER_ENTRY } from '../helpers/serverBuild';
 import { studioCopies } from './studios';
 
 /** Chromium's flags for the tests (headless, no sandbox in containers, nothing phoning home). */
-export const CHROMIUM_ARGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'];
+export const CHROMIUM_ARGS = [
+  '--headless',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+];
 export const CHROMIUM_PATH = process.env.CHROMIUM_PATH || '/usr/bin/chromium';
 
 export interface E2EImage {
@@ -34,7 +43,9 @@ export interface E2EImage {
 }
 
 /** The image of this run; `drop()` removes it. `log` gets one line with what it took. */
-export async function makeImage(log: (line: string) => void = () => undefined): Promise<{ image: E2EImage; drop(): Promise<void> }> {
+export async function makeImage(
+  log: (line: string) => void = () => undefined,
+): Promise<{ image: E2EImage; drop(): Promise<void> }> {
   const started = Date.now();
   const dir = mkdtempSync(join(tmpdir(), 'gs-e2e-image-'));
   let template: string | null = null;
@@ -60,8 +71,10 @@ export async function makeImage(log: (line: string) => void = () => undefined): 
       await loadDemoData(exec, new LocalStorage(join(dir, 'files')));
       const demo = Date.now();
       for (const copy of copies) await addDemoStudio(exec, copy);
-      log(`e2e image: ${database.kind === 'pglite' ? 'PGlite data folder' : `PostgreSQL template ${template}`} in ${((Date.now() - started) / 1000).toFixed(1)} s `
-        + `(migrations ${((opened - started) / 1000).toFixed(1)} s, demo data ${((demo - opened) / 1000).toFixed(1)} s, ${copies.length} test studios ${((Date.now() - demo) / 1000).toFixed(1)} s)`);
+      log(
+        `e2e image: ${database.kind === 'pglite' ? 'PGlite data folder' : `PostgreSQL template ${template}`} in ${((Date.now() - started) / 1000).toFixed(1)} s ` +
+          `(migrations ${((opened - started) / 1000).toFixed(1)} s, demo data ${((demo - opened) / 1000).toFixed(1)} s, ${copies.length} test studios ${((Date.now() - demo) / 1000).toFixed(1)} s)`,
+      );
     } finally {
       await database.close();
     }
@@ -97,7 +110,15 @@ export async function serverFromImage(image: E2EImage, extraEnv: NodeJS.ProcessE
   const dataDir = mkdtempSync(join(tmpdir(), 'gs-e2e-server-'));
   // the copy: the data folder and files/, not the lock of the process that made it
   cpSync(image.dir, dataDir, { recursive: true, filter: (src) => !/pglite\.(lock|pid)$/.test(src) });
-  const env: NodeJS.ProcessEnv = { ...process.env, DATA_DIR: dataDir, DEMO_DATA: 'true', LOG_LEVEL: 'warn', HOST: '127.0.0.1', PAYMENT_SANDBOX: 'true', ...extraEnv };
+  const env: NodeJS.ProcessEnv = {
+    ...process.env,
+    DATA_DIR: dataDir,
+    DEMO_DATA: 'true',
+    LOG_LEVEL: 'warn',
+    HOST: '127.0.0.1',
+    PAYMENT_SANDBOX: 'true',
+    ...extraEnv,
+  };
   let dropDb: (() => Promise<void>) | undefined;
   const cleanup = async () => {
     await dropDb?.();
@@ -113,7 +134,8 @@ export async function serverFromImage(image: E2EImage, extraEnv: NodeJS.ProcessE
     }
     for (let attempt = 1; ; attempt++) {
       let port = 0;
-      do port = 20000 + Math.floor(Math.random() * 12000); while (!(await portFree(port)));
+      do port = 20000 + Math.floor(Math.random() * 12000);
+      while (!(await portFree(port)));
       env.PORT = String(port);
       const started = await spawnServer(env, `http://127.0.0.1:${port}`);
       if ('url' in started) {
@@ -136,20 +158,33 @@ export async function serverFromImage(image: E2EImage, extraEnv: NodeJS.ProcessE
 /** Keeps the end of a process's output (for the message of a failure). */
 function tail(max = 64 * 1024) {
   let text = '';
-  return { add(b: Buffer) { text = (text + b.toString()).slice(-max); }, get: () => text };
+  return {
+    add(b: Buffer) {
+      text = (text + b.toString()).slice(-max);
+    },
+    get: () => text,
+  };
 }
 
 const STARTED = /is running at/;
 
 /** Spawns the server and waits for its start-up line: its stop, or the output of a failed start. */
-function spawnServer(env: NodeJS.ProcessEnv, url: string): Promise<{ url: string; stop(): Promise<void> } | { failed: string }> {
-  const child: ChildProcess = spawn(process.execPath, compiled(SERVER_ENTRY), { env, stdio: ['ignore', 'pipe', 'pipe'] });
+function spawnServer(
+  env: NodeJS.ProcessEnv,
+  url: string,
+): Promise<{ url: string; stop(): Promise<void> } | { failed: string }> {
+  const child: ChildProcess = spawn(process.execPath, compiled(SERVER_ENTRY), {
+    env,
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
   const out = tail();
   let started = false;
   let stopping = false;
   const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
   // whatever happens to the test run, the server does not outlive it
-  const kill = () => { child.kill('SIGKILL'); };
+  const kill = () => {
+    child.kill('SIGKILL');
+  };
   process.once('exit', kill);
   return new Promise((resolve, reject) => {
     const deadline = setTimeout(() => {
@@ -178,7 +213,10 @@ function spawnServer(env: NodeJS.ProcessEnv, url: string): Promise<{ url: string
     };
     child.stdout!.on('data', onData);
     child.stderr!.on('data', onData);
-    child.once('error', (err) => { clearTimeout(deadline); reject(err); });
+    child.once('error', (err) => {
+      clearTimeout(deadline);
+      reject(err);
+    });
     void exited.then((code) => {
       process.removeListener('exit', kill);
       if (!started) {

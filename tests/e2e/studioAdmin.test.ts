@@ -12,9 +12,15 @@ import { fiscalCodeCheckChar } from '../../model/validators';
 const STUDIO = studioFor(import.meta.url);
 
 let s: E2ESession;
-beforeAll(async () => { s = await openSession(STUDIO.admin); });
-afterEach(() => { expect(s.guard.take(), 'console errors').toEqual([]); });
-afterAll(async () => { await closeSession(s); });
+beforeAll(async () => {
+  s = await openSession(STUDIO.admin);
+});
+afterEach(() => {
+  expect(s.guard.take(), 'console errors').toEqual([]);
+});
+afterAll(async () => {
+  await closeSession(s);
+});
 
 const escape = (t: string) => t.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
@@ -25,8 +31,15 @@ describe('studio administration in Chromium', () => {
     const banner = page.getByRole('status').filter({ hasText: 'Campi mancanti:' });
     await banner.waitFor();
     const missing = await page.evaluate(async () => {
-      const token = decodeURIComponent(document.cookie.split('; ').find((c) => c.startsWith('gs_token='))!.slice('gs_token='.length));
-      const r = await fetch('/api/loggedStudio/missingRequiredFields', { headers: { Authorization: `Bearer ${token}` } });
+      const token = decodeURIComponent(
+        document.cookie
+          .split('; ')
+          .find((c) => c.startsWith('gs_token='))!
+          .slice('gs_token='.length),
+      );
+      const r = await fetch('/api/loggedStudio/missingRequiredFields', {
+        headers: { Authorization: `Bearer ${token}` },
+      });
       return (await r.json()).data as Array<{ field: string; label: string }>;
     });
     expect(missing.length).toBeGreaterThan(3);
@@ -34,12 +47,19 @@ describe('studio administration in Chromium', () => {
     await page.waitForURL(/\/Studio\/\d+$/);
     const cf = 'BNCGLI75E52F205';
     const values: Record<string, string> = {
-      manager_title: 'Dott.ssa', manager_cf: cf + fiscalCodeCheckChar(cf), manager_birth_date: '12-05-1975',
-      cc_contract: 'contratti@studiobianchi.test', cc_account_balance: 'amministrazione@studiobianchi.test', cc_bollettino: 'bollettini@studiobianchi.test',
+      manager_title: 'Dott.ssa',
+      manager_cf: cf + fiscalCodeCheckChar(cf),
+      manager_birth_date: '12-05-1975',
+      cc_contract: 'contratti@studiobianchi.test',
+      cc_account_balance: 'amministrazione@studiobianchi.test',
+      cc_bollettino: 'bollettini@studiobianchi.test',
     };
     for (const m of missing) {
       const box = page.getByRole('textbox', { name: new RegExp(`^${escape(m.label)}( \\*)?$`) });
-      await box.fill(values[m.field] ?? (m.field === 'subtitle' ? 'Consulenza del lavoro' : m.field === 'fax_number' ? '+39 02 1234568' : 'Milano'));
+      await box.fill(
+        values[m.field] ??
+          (m.field === 'subtitle' ? 'Consulenza del lavoro' : m.field === 'fax_number' ? '+39 02 1234568' : 'Milano'),
+      );
     }
     await page.locator('form').getByRole('button', { name: 'Aggiorna' }).click();
     await page.getByText('Elemento aggiornato').waitFor();
@@ -54,7 +74,10 @@ describe('studio administration in Chromium', () => {
     const email = `nuovo.${Date.now().toString(36)}@studiobianchi.test`;
     await page.getByRole('textbox', { name: /^Nome( \*)?$/ }).fill('Nuovo');
     await page.getByRole('textbox', { name: /^Email( \*)?$/ }).fill(email);
-    await page.getByLabel(/^Password/).first().fill('Collab-2026!');
+    await page
+      .getByLabel(/^Password/)
+      .first()
+      .fill('Collab-2026!');
     const role = page.getByRole('combobox', { name: /^Ruolo( \*)?$/ });
     await role.click();
     await page.getByRole('option', { name: 'Collaboratore', exact: true }).click();

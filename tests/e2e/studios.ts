@@ -63,7 +63,11 @@ export interface StudioLogins {
 }
 
 /** Studio Demo of the demo data, shared by the files that only read it. */
-export const DEMO_STUDIO: StudioLogins = { name: 'Studio Demo', admin: 'admin@studiodemo.test', collaboratore: 'collaboratore@studiodemo.test' };
+export const DEMO_STUDIO: StudioLogins = {
+  name: 'Studio Demo',
+  admin: 'admin@studiodemo.test',
+  collaboratore: 'collaboratore@studiodemo.test',
+};
 /** The vendor's SuperAdmin: sees every studio. */
 export const SUPERADMIN = 'superadmin@gestionale.test';
 
@@ -88,7 +92,8 @@ export function studioFor(testFile: string): StudioLogins {
   if (!Object.hasOwn(OWN_STUDIO, file)) return DEMO_STUDIO;
   const copy = studioCopy(file as StudioFile);
   return {
-    name: copy.name, admin: copy.admin,
+    name: copy.name,
+    admin: copy.admin,
     get collaboratore(): string {
       if (!copy.collaboratore) throw new Error(`${copy.name} (a copy of Studio Bianchi) has no Collaboratore`);
       return copy.collaboratore;

@@ -7,8 +7,30 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { mkdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Browser, BrowserContext, Locator, Page, Request } from 'playwright-core';
-import { axeViolations, consoleGuard, downloadedFile, launchBrowser, login, SHOTS, studioFor, workerServer, type ConsoleGuard, type E2EServer } from './harness';
-import { ACTIVE, apiClient, dialogShown, freshCustomerList, listAfter, parseCsv, reachable, shownTotal, waitTotal, type ApiClient } from './util';
+import {
+  axeViolations,
+  consoleGuard,
+  downloadedFile,
+  launchBrowser,
+  login,
+  SHOTS,
+  studioFor,
+  workerServer,
+  type ConsoleGuard,
+  type E2EServer,
+} from './harness';
+import {
+  ACTIVE,
+  apiClient,
+  dialogShown,
+  freshCustomerList,
+  listAfter,
+  parseCsv,
+  reachable,
+  shownTotal,
+  waitTotal,
+  type ApiClient,
+} from './util';
 import { today } from '../../model/fields';
 
 // the studio this file works in, and its logins: tests/e2e/studios.ts
@@ -27,15 +49,24 @@ beforeAll(async () => {
   mkdirSync(SHOTS, { recursive: true });
   server = workerServer();
   browser = await launchBrowser();
-  context = await browser.newContext({ locale: 'it-IT', timezoneId: 'Europe/Rome', viewport: { width: 1400, height: 900 }, acceptDownloads: true });
+  context = await browser.newContext({
+    locale: 'it-IT',
+    timezoneId: 'Europe/Rome',
+    viewport: { width: 1400, height: 900 },
+    acceptDownloads: true,
+  });
   guard = consoleGuard(context);
   page = await context.newPage();
-  page.on('request', (r: Request) => { if (r.url().includes('/api/list/Customer/CustomerResourceListCollection')) listCalls.push(new URL(r.url())); });
+  page.on('request', (r: Request) => {
+    if (r.url().includes('/api/list/Customer/CustomerResourceListCollection')) listCalls.push(new URL(r.url()));
+  });
   await login(page, server.url, STUDIO.admin);
   api = await apiClient(server.url, STUDIO.admin);
 });
 // issue 7 #16: no console error in normal use
-afterEach(() => { expect(guard.take(), 'console errors').toEqual([]); });
+afterEach(() => {
+  expect(guard.take(), 'console errors').toEqual([]);
+});
 afterAll(async () => {
   await browser?.close();
   await server?.stop();
@@ -93,7 +124,8 @@ describe('generic table: customers', () => {
 
   it('combines the filter group with OR inside a combo and AND/OR between conditions', async () => {
     await freshCustomerList(page, server.url);
-    const statuses = (await api.get('/api/list/LegalStatus/LegalStatusResourceListCollection', { items_per_page: -1 })).data as Array<{ id: number; cod: string; description: string }>;
+    const statuses = (await api.get('/api/list/LegalStatus/LegalStatusResourceListCollection', { items_per_page: -1 }))
+      .data as Array<{ id: number; cod: string; description: string }>;
     const srl = statuses.find((s) => s.cod === 'SRL')!;
     const spa = statuses.find((s) => s.cod === 'SPA')!;
     expect(srl && spa).toBeTruthy();
@@ -131,7 +163,12 @@ describe('generic table: customers', () => {
     const two = await pick(spa);
     expect(two.total).toBe(nStatus);
     expect(two.total).toBeGreaterThan(one.total);
-    expect(JSON.parse(two.url.searchParams.get('filters')!)).toContainEqual({ name: 'legal_status_id', type: 'OR', val: [srl.id, spa.id], glue: 'and' });
+    expect(JSON.parse(two.url.searchParams.get('filters')!)).toContainEqual({
+      name: 'legal_status_id',
+      type: 'OR',
+      val: [srl.id, spa.id],
+      glue: 'and',
+    });
 
     // a date interval on 'Data acquisizione', AND mode (the default)
     const from = page.getByRole('textbox', { name: 'Data acquisizione dal' });
@@ -148,10 +185,17 @@ describe('generic table: customers', () => {
     const or = await listAfter(page, () => page.getByRole('button', { name: 'Almeno una condizione (OR)' }).click());
     await page.screenshot({ path: join(SHOTS, 'filters-or.png') });
     expect(or.total).not.toBe(and.total);
-    expect.soft(or.total, `OR mode shows ${or.total} rows; expected ${expectedOr} (status SRL/SPA: ${nStatus}, OR acquired 2016–2019: ${nInterval}, both: ${expectedAnd}); all active: ${activeTotal}; filters sent: ${or.url.searchParams.get('filters')}`).toBe(expectedOr);
+    expect
+      .soft(
+        or.total,
+        `OR mode shows ${or.total} rows; expected ${expectedOr} (status SRL/SPA: ${nStatus}, OR acquired 2016–2019: ${nInterval}, both: ${expectedAnd}); all active: ${activeTotal}; filters sent: ${or.url.searchParams.get('filters')}`,
+      )
+      .toBe(expectedOr);
 
     // back to AND: the AND count again
-    const andAgain = await listAfter(page, () => page.getByRole('button', { name: 'Tutte le condizioni (AND)' }).click());
+    const andAgain = await listAfter(page, () =>
+      page.getByRole('button', { name: 'Tutte le condizioni (AND)' }).click(),
+    );
     expect(andAgain.total).toBe(expectedAnd);
 
     // an inverted interval: the message, and no filter is emitted
@@ -159,7 +203,9 @@ describe('generic table: customers', () => {
     await to.fill('31-12-2014');
     await page.getByText('La data di inizio intervallo è maggiore di quella di fine').waitFor();
     const afterInverted = await listAfter(page, () => refreshButton().click());
-    expect(listCalls.slice(callsBefore).some((u) => (u.searchParams.get('filters') ?? '').includes('2014-12-31'))).toBe(false);
+    expect(listCalls.slice(callsBefore).some((u) => (u.searchParams.get('filters') ?? '').includes('2014-12-31'))).toBe(
+      false,
+    );
     // the inverted interval is left out: the other conditions (the two statuses) still apply
     expect(afterInverted.total).toBe(nStatus);
     await page.screenshot({ path: join(SHOTS, 'filters-inverted.png') });
@@ -175,7 +221,11 @@ describe('generic table: customers', () => {
     // a customer without movements (a demo customer's transactions keep it from being deleted forever: 409)
     const reps = await api.get('/api/legal_representatives');
     const made = await api.send('POST', '/api/customers', {
-      cod: 'ELIM01', business_name: 'Da Eliminare S.r.l.', email: 'elimina@esempio.test', yearly_accounting_amount: 100, legal_representative_id: reps.data[0].id,
+      cod: 'ELIM01',
+      business_name: 'Da Eliminare S.r.l.',
+      email: 'elimina@esempio.test',
+      yearly_accounting_amount: 100,
+      legal_representative_id: reps.data[0].id,
     });
     expect(made.status).toBe(201);
     const victim = made.body.data as { id: number; cod: string; business_name: string };
@@ -186,7 +236,9 @@ describe('generic table: customers', () => {
     await expect.poll(() => row().innerText()).toContain(victim.business_name);
 
     // trash
-    await row().getByRole('button', { name: `Azioni riga ${victim.id}` }).click();
+    await row()
+      .getByRole('button', { name: `Azioni riga ${victim.id}` })
+      .click();
     await page.getByRole('menu').screenshot({ path: join(SHOTS, 'row-menu.png') });
     await listAfter(page, () => page.getByRole('menuitem', { name: 'Cestina' }).click());
     await page.getByText('Elemento spostato nel cestino').waitFor();
@@ -201,7 +253,9 @@ describe('generic table: customers', () => {
     await noSeriousAxe(page);
 
     // restore
-    await row().getByRole('button', { name: `Azioni riga ${victim.id}` }).click();
+    await row()
+      .getByRole('button', { name: `Azioni riga ${victim.id}` })
+      .click();
     expect(await page.getByRole('menuitem').allInnerTexts()).toEqual(['Ripristina', 'Elimina definitivamente']);
     await listAfter(page, () => page.getByRole('menuitem', { name: 'Ripristina' }).click());
     await page.getByText('Elemento ripristinato').waitFor();
@@ -210,10 +264,14 @@ describe('generic table: customers', () => {
     expect((await api.get(`/api/customers/${victim.id}`)).data.trashed).toBeFalsy();
 
     // trash again, then delete forever from the trash
-    await row().getByRole('button', { name: `Azioni riga ${victim.id}` }).click();
+    await row()
+      .getByRole('button', { name: `Azioni riga ${victim.id}` })
+      .click();
     await listAfter(page, () => page.getByRole('menuitem', { name: 'Cestina' }).click());
     await row().getByText('Cestinato', { exact: true }).waitFor();
-    await row().getByRole('button', { name: `Azioni riga ${victim.id}` }).click();
+    await row()
+      .getByRole('button', { name: `Azioni riga ${victim.id}` })
+      .click();
     await listAfter(page, () => page.getByRole('menuitem', { name: 'Elimina definitivamente' }).click());
     await page.getByText('Elemento eliminato definitivamente').waitFor();
     await waitTotal(page, 0);
@@ -243,11 +301,16 @@ describe('generic table: customers', () => {
     const chosen = ['Codice', 'Ragione Sociale', 'Data acquisizione', 'Tariffa annuale'];
     for (const label of chosen) await dialog.getByRole('checkbox', { name: label, exact: true }).check();
     expect(await dialog.getByRole('checkbox', { checked: true }).count()).toBe(chosen.length);
-    await dialog.locator('.MuiDialogContent-root').evaluate((el) => { el.scrollTop = 0; });
+    await dialog.locator('.MuiDialogContent-root').evaluate((el) => {
+      el.scrollTop = 0;
+    });
     await page.screenshot({ path: join(SHOTS, 'csv-dialog.png') });
     await noSeriousAxe(page);
 
-    const [download] = await Promise.all([page.waitForEvent('download'), dialog.getByRole('button', { name: 'Esporta' }).click()]);
+    const [download] = await Promise.all([
+      page.waitForEvent('download'),
+      dialog.getByRole('button', { name: 'Esporta' }).click(),
+    ]);
     expect(download.suggestedFilename()).toBe(`customer_${today()}.csv`);
     expect(download.suggestedFilename()).toMatch(/^customer_\d{4}-\d{2}-\d{2}\.csv$/);
     const bytes = readFileSync(await downloadedFile(download));
@@ -277,7 +340,9 @@ describe('generic table: customers', () => {
     // dates as DD-MM-YYYY: a sample checked against the record
     for (const r of data.filter((_r, i) => i % 20 === 0)) {
       const rec = (await api.get(`/api/customers/${byCod.get(r[col('Codice')]!)!.id}`)).data;
-      expect(r[col('Data acquisizione')]).toBe(String(rec.acquisition_date).slice(0, 10).split('-').reverse().join('-'));
+      expect(r[col('Data acquisizione')]).toBe(
+        String(rec.acquisition_date).slice(0, 10).split('-').reverse().join('-'),
+      );
     }
     expect(new Set(data.map((r) => r[col('Codice')])).size).toBe(paged.total);
   });
@@ -296,9 +361,17 @@ describe('generic table: customers', () => {
     await page.screenshot({ path: join(SHOTS, 'select-all.png') });
     // the bulk toolbar must be reachable by the pointer (not hidden behind the filter group)
     const reach = await reachable(selectAll(paged.total));
-    expect.soft(reach.ok, `the bulk actions toolbar ('Seleziona tutti', 'Elimina') is covered: a click at the centre of 'Seleziona tutti' lands on ${reach.hit}`).toBe(true);
+    expect
+      .soft(
+        reach.ok,
+        `the bulk actions toolbar ('Seleziona tutti', 'Elimina') is covered: a click at the centre of 'Seleziona tutti' lands on ${reach.hit}`,
+      )
+      .toBe(true);
     // pressed with the keyboard, which reaches it either way
-    const press = async (loc: Locator) => { await loc.focus(); await loc.press('Enter'); };
+    const press = async (loc: Locator) => {
+      await loc.focus();
+      await loc.press('Enter');
+    };
     await press(selectAll(paged.total));
     await page.getByText(`${paged.total} elementi selezionati`).waitFor();
     await noSeriousAxe(page);
@@ -325,7 +398,9 @@ describe('generic table: customers', () => {
     await page.screenshot({ path: join(SHOTS, 'bulk-delete-confirm.png') });
     await noSeriousAxe(page);
     expect(await confirm.innerText()).toContain(`Sei sicuro di voler eliminare questi ${subset.length} elementi?`);
-    expect.soft(await confirm.getByRole('heading').innerText(), 'the confirm title names the resource in Italian').not.toMatch(/customers/i);
+    expect
+      .soft(await confirm.getByRole('heading').innerText(), 'the confirm title names the resource in Italian')
+      .not.toMatch(/customers/i);
     const [deleted] = await Promise.all([
       page.waitForResponse((r) => r.request().method() === 'DELETE' && r.url().includes('/api/customer/')),
       confirm.getByRole('button', { name: 'Conferma' }).click(),
@@ -333,7 +408,9 @@ describe('generic table: customers', () => {
     expect(deleted.status()).toBe(200);
     const url = new URL(deleted.url());
     expect(url.searchParams.get('force_delete')).toBe('auto');
-    expect(JSON.parse(decodeURIComponent(url.pathname.split('/').pop()!)).sort()).toEqual(subset.map((c) => c.id).sort());
+    expect(JSON.parse(decodeURIComponent(url.pathname.split('/').pop()!)).sort()).toEqual(
+      subset.map((c) => c.id).sort(),
+    );
     await page.getByText(`${subset.length} elementi eliminati`).waitFor();
     await waitTotal(page, 0);
     expect(await api.customerTotal({ search_text: word, filters: filtersFor() })).toBe(0);

@@ -7,7 +7,12 @@ import type { Locator, Page, Response } from 'playwright-core';
 const DEMO_PASSWORD = 'Demo2026!'; // server/db/demo.ts
 
 /** A row of the customers list (list columns, plus id and trashed). */
-export interface CustomerRow { id: number; cod: string; business_name: string; [field: string]: any }
+export interface CustomerRow {
+  id: number;
+  cod: string;
+  business_name: string;
+  [field: string]: any;
+}
 
 export interface ApiClient {
   get<T = any>(path: string, query?: Record<string, unknown>): Promise<T>;
@@ -23,14 +28,18 @@ export interface ApiClient {
 const qs = (query: Record<string, unknown> = {}) => {
   const parts = Object.entries(query)
     .filter(([, v]) => v !== undefined)
-    .map(([k, v]) => `${encodeURIComponent(k)}=${encodeURIComponent(typeof v === 'object' ? JSON.stringify(v) : String(v))}`);
+    .map(
+      ([k, v]) =>
+        `${encodeURIComponent(k)}=${encodeURIComponent(typeof v === 'object' ? JSON.stringify(v) : String(v))}`,
+    );
   return parts.length ? `?${parts.join('&')}` : '';
 };
 
 /** Logs in through POST /api/user/login and returns a client with that token. */
 export async function apiClient(base: string, email: string): Promise<ApiClient> {
   const res = await fetch(`${base}/api/user/login`, {
-    method: 'POST', headers: { 'Content-Type': 'application/json', Accept: 'application/json' },
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json', Accept: 'application/json' },
     body: JSON.stringify({ email, password: DEMO_PASSWORD }),
   });
   if (!res.ok) throw new Error(`login ${email}: ${res.status} ${await res.text()}`);
@@ -49,7 +58,8 @@ export async function apiClient(base: string, email: string): Promise<ApiClient>
     },
     async send(method, path, body) {
       const r = await fetch(`${base}${path}`, {
-        method, headers: { ...headers, ...(body === undefined ? {} : { 'Content-Type': 'application/json' }) },
+        method,
+        headers: { ...headers, ...(body === undefined ? {} : { 'Content-Type': 'application/json' }) },
         // method is POST, PUT or DELETE here (the rule cannot tell)
         // oxlint-disable-next-line unicorn/no-invalid-fetch-options
         body: body === undefined ? undefined : JSON.stringify(body),
@@ -58,7 +68,11 @@ export async function apiClient(base: string, email: string): Promise<ApiClient>
       return { status: r.status, body: text ? JSON.parse(text) : null };
     },
     async customerTotal(query = {}) {
-      const r = await self.get('/api/list/Customer/CustomerResourceListCollection', { ...query, items_per_page: 1, page: 1 });
+      const r = await self.get('/api/list/Customer/CustomerResourceListCollection', {
+        ...query,
+        items_per_page: 1,
+        page: 1,
+      });
       return r.meta.total;
     },
     async customers(query = {}) {
@@ -72,7 +86,8 @@ export async function apiClient(base: string, email: string): Promise<ApiClient>
 /** The list's default filter: active customers (the 'Stato' toggle, always joined with AND). */
 export const ACTIVE = { name: 'ceased', type: 'OR', val: [0], glue: 'and' } as const;
 
-export const isCustomerList = (r: Response) => r.url().includes('/api/list/Customer/CustomerResourceListCollection') && r.request().method() === 'GET';
+export const isCustomerList = (r: Response) =>
+  r.url().includes('/api/list/Customer/CustomerResourceListCollection') && r.request().method() === 'GET';
 
 /** Total shown by the pagination ('1-50 di 177'), or 0 when the table is empty; null while loading. */
 export async function shownTotal(page: Page): Promise<number | null> {
@@ -80,28 +95,37 @@ export async function shownTotal(page: Page): Promise<number | null> {
     const p = document.querySelector('.MuiTablePagination-displayedRows');
     const m = p ? /di\s+(\d+)/.exec(p.textContent ?? '') : null;
     if (m) return Number(m[1]);
-    if (document.querySelectorAll('tbody tr').length === 0 && document.body.innerText.includes('Nessun risultato')) return 0;
+    if (document.querySelectorAll('tbody tr').length === 0 && document.body.innerText.includes('Nessun risultato'))
+      return 0;
     return null;
   });
 }
 
 /** Waits until the pagination shows `total` and the table shows min(total, perPage) rows. */
 export async function waitTotal(page: Page, total: number, perPage = 200) {
-  await page.waitForFunction(([t, pp]) => {
-    const rows = document.querySelectorAll('tbody tr:not(.RaDatagrid-expandedPanel)').length;
-    const p = document.querySelector('.MuiTablePagination-displayedRows');
-    const m = p ? /di\s+(\d+)/.exec(p.textContent ?? '') : null;
-    const empty = rows === 0 && document.body.innerText.includes('Nessun risultato');
-    const shown = m ? Number(m[1]) : empty ? 0 : -1;
-    return shown === t && rows === Math.min(t, pp);
-  }, [total, perPage] as const, { timeout: 15_000 });
+  await page.waitForFunction(
+    ([t, pp]) => {
+      const rows = document.querySelectorAll('tbody tr:not(.RaDatagrid-expandedPanel)').length;
+      const p = document.querySelector('.MuiTablePagination-displayedRows');
+      const m = p ? /di\s+(\d+)/.exec(p.textContent ?? '') : null;
+      const empty = rows === 0 && document.body.innerText.includes('Nessun risultato');
+      const shown = m ? Number(m[1]) : empty ? 0 : -1;
+      return shown === t && rows === Math.min(t, pp);
+    },
+    [total, perPage] as const,
+    { timeout: 15_000 },
+  );
 }
 
 /**
  * Runs `action` and waits for the customers list call it triggers; returns the total of that
  * answer after the table shows it.
  */
-export async function listAfter(page: Page, action: () => Promise<unknown>, perPage = 200): Promise<{ total: number; url: URL }> {
+export async function listAfter(
+  page: Page,
+  action: () => Promise<unknown>,
+  perPage = 200,
+): Promise<{ total: number; url: URL }> {
   const [resp] = await Promise.all([page.waitForResponse(isCustomerList, { timeout: 15_000 }), action()]);
   const body = await resp.json();
   const total = Number(body.meta.total);
@@ -112,7 +136,8 @@ export async function listAfter(page: Page, action: () => Promise<unknown>, perP
 /** Opens the customers list with a fresh list state (search, trash, filters, page size from the defaults). */
 export async function freshCustomerList(page: Page, base: string) {
   await page.evaluate(() => {
-    for (const k of Object.keys(localStorage)) if (k.startsWith('RaStore') && k.includes('list')) localStorage.removeItem(k);
+    for (const k of Object.keys(localStorage))
+      if (k.startsWith('RaStore') && k.includes('list')) localStorage.removeItem(k);
   });
   await page.goto(`${base}/table/Customer`);
   await page.getByText('Gestione Clienti').first().waitFor();
@@ -135,7 +160,10 @@ export async function reachable(loc: Locator): Promise<{ ok: boolean; hit: strin
   return loc.evaluate((el) => {
     const r = el.getBoundingClientRect();
     const hit = document.elementFromPoint(r.x + r.width / 2, r.y + r.height / 2);
-    return { ok: !!hit && (el === hit || el.contains(hit)), hit: hit ? `${hit.tagName.toLowerCase()} "${(hit.textContent ?? '').trim().slice(0, 40)}"` : 'nothing' };
+    return {
+      ok: !!hit && (el === hit || el.contains(hit)),
+      hit: hit ? `${hit.tagName.toLowerCase()} "${(hit.textContent ?? '').trim().slice(0, 40)}"` : 'nothing',
+    };
   });
 }
 
@@ -148,11 +176,27 @@ export function parseCsv(text: string): string[][] {
   for (let i = 0; i < text.length; i++) {
     const c = text[i]!;
     if (quoted) {
-      if (c === '"' && text[i + 1] === '"') { cell += '"'; i++; } else if (c === '"') quoted = false; else cell += c;
+      if (c === '"' && text[i + 1] === '"') {
+        cell += '"';
+        i++;
+      } else if (c === '"') quoted = false;
+      else cell += c;
     } else if (c === '"') quoted = true;
-    else if (c === ';') { row.push(cell); cell = ''; } else if (c === '\r' && text[i + 1] === '\n') { row.push(cell); rows.push(row); row = []; cell = ''; i++; } else cell += c;
+    else if (c === ';') {
+      row.push(cell);
+      cell = '';
+    } else if (c === '\r' && text[i + 1] === '\n') {
+      row.push(cell);
+      rows.push(row);
+      row = [];
+      cell = '';
+      i++;
+    } else cell += c;
   }
-  if (cell || row.length) { row.push(cell); rows.push(row); }
+  if (cell || row.length) {
+    row.push(cell);
+    rows.push(row);
+  }
   return rows;
 }
 
@@ -170,23 +214,42 @@ export function inflight(p: Page): InFlight {
   let n = 0;
   let last = Date.now();
   const waiters = new Set<() => void>();
-  const changed = () => { last = Date.now(); for (const w of waiters) w(); };
-  p.on('request', () => { n++; changed(); });
-  p.on('requestfinished', () => { n--; changed(); });
-  p.on('requestfailed', () => { n--; changed(); });
+  const changed = () => {
+    last = Date.now();
+    for (const w of waiters) w();
+  };
+  p.on('request', () => {
+    n++;
+    changed();
+  });
+  p.on('requestfinished', () => {
+    n--;
+    changed();
+  });
+  p.on('requestfailed', () => {
+    n--;
+    changed();
+  });
   const idleFor = () => (n > 0 ? 0 : Date.now() - last);
   return Object.assign(() => n, {
     idleFor,
-    touch: () => { last = Date.now(); },
+    touch: () => {
+      last = Date.now();
+    },
     async quiet(ms: number, timeout: number) {
       const end = Date.now() + timeout;
       while (idleFor() < ms) {
         const left = end - Date.now();
-        if (left <= 0) throw new Error(`requests in flight, or started within ${ms} ms, for ${timeout} ms (${n} in flight now)`);
+        if (left <= 0)
+          throw new Error(`requests in flight, or started within ${ms} ms, for ${timeout} ms (${n} in flight now)`);
         // the next request's start or end, or — none in flight — the end of the quiet interval:
         // the interval is real time, what is measured here
         await new Promise<void>((resolve) => {
-          const done = () => { clearTimeout(timer); waiters.delete(done); resolve(); };
+          const done = () => {
+            clearTimeout(timer);
+            waiters.delete(done);
+            resolve();
+          };
           const timer = setTimeout(done, n > 0 ? left : Math.min(left, ms - idleFor()));
           waiters.add(done);
         });
@@ -196,7 +259,8 @@ export function inflight(p: Page): InFlight {
 }
 
 /** The bar of the selected rows' bulk actions (src/list/GenericList.tsx SelectionActions). */
-export const bulkBar = (page: Page): Locator => page.getByRole('toolbar', { name: /^Azioni sui \d+ elementi selezionati$/ });
+export const bulkBar = (page: Page): Locator =>
+  page.getByRole('toolbar', { name: /^Azioni sui \d+ elementi selezionati$/ });
 
 /**
  * Clicks a bulk action of the customers' bar (issue 25 item 18): its button, or its item in the
@@ -206,7 +270,10 @@ export async function clickBulkAction(page: Page, name: string) {
   const { bulkGroupOf } = await import('../../src/bulk/groupNames');
   const bar = bulkBar(page);
   const group = bulkGroupOf(name);
-  if (!group) { await bar.getByRole('button', { name, exact: true }).click(); return; }
+  if (!group) {
+    await bar.getByRole('button', { name, exact: true }).click();
+    return;
+  }
   await bar.getByRole('button', { name: group, exact: true }).click();
   await page.getByRole('menu', { name: group }).getByRole('menuitem', { name, exact: true }).click();
 }
@@ -233,6 +300,12 @@ export async function addUtente(base: string, admin: string, user: { name: strin
   const client = await apiClient(base, admin);
   const roles = await client.get('/api/list/Role/RoleResourceListCollection', { items_per_page: -1 });
   const utente = roles.data.find((r: { name: string }) => r.name === 'Utente');
-  const res = await client.send('POST', '/api/user/users', { name: user.name, cognome: 'Utente', email: user.email, password: user.password, role_id: Number(utente.id) });
+  const res = await client.send('POST', '/api/user/users', {
+    name: user.name,
+    cognome: 'Utente',
+    email: user.email,
+    password: user.password,
+    role_id: Number(utente.id),
+  });
   if (res.status !== 201) throw new Error(`Utente not created: ${res.status} ${JSON.stringify(res.body)}`);
 }

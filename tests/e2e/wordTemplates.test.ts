@@ -8,7 +8,18 @@ import { execFileSync } from 'node:child_process';
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { BrowserContext, Page } from 'playwright-core';
-import { axeViolations, closeSession, consoleGuard, login, openSession, SHOTS, studioFor, SUPERADMIN, type ConsoleGuard, type E2ESession } from './harness';
+import {
+  axeViolations,
+  closeSession,
+  consoleGuard,
+  login,
+  openSession,
+  SHOTS,
+  studioFor,
+  SUPERADMIN,
+  type ConsoleGuard,
+  type E2ESession,
+} from './harness';
 import { buildDocx, docxText } from '../../server/render/docxBuilder';
 import { clickBulkAction, listAfter } from './util';
 
@@ -20,7 +31,11 @@ let admin: { context: BrowserContext; page: Page; guard: ConsoleGuard };
 
 beforeAll(async () => {
   s = await openSession(SUPERADMIN);
-  const context = await s.browser.newContext({ locale: 'it-IT', timezoneId: 'Europe/Rome', viewport: { width: 1400, height: 900 } });
+  const context = await s.browser.newContext({
+    locale: 'it-IT',
+    timezoneId: 'Europe/Rome',
+    viewport: { width: 1400, height: 900 },
+  });
   const guard = consoleGuard(context);
   const page = await context.newPage();
   await login(page, s.server.url, STUDIO.admin);
@@ -30,7 +45,9 @@ afterEach(() => {
   expect(s.guard.take(), 'console errors').toEqual([]);
   expect(admin.guard.take(), 'console errors').toEqual([]);
 });
-afterAll(async () => { await closeSession(s); });
+afterAll(async () => {
+  await closeSession(s);
+});
 
 describe('Word templates in Chromium', () => {
   it('11.6 the SuperAdmin uploads a template; a file that is no Word document is refused at once', async () => {
@@ -41,7 +58,15 @@ describe('Word templates in Chromium', () => {
     await input.setInputFiles({ name: 'foto.png', mimeType: 'image/png', buffer: Buffer.from('89504e47', 'hex') });
     await expect.poll(() => page.getByRole('alert').innerText()).toContain('I formati supportati sono doc, docx');
     const path = join(SHOTS, 'circolare.docx');
-    writeFileSync(path, buildDocx(['Spett.le {cliente_ragione_sociale}', 'P.IVA {cliente_partita_iva}', 'Vi ricordiamo le scadenze di fine anno.', '{studio_nome}']));
+    writeFileSync(
+      path,
+      buildDocx([
+        'Spett.le {cliente_ragione_sociale}',
+        'P.IVA {cliente_partita_iva}',
+        'Vi ricordiamo le scadenze di fine anno.',
+        '{studio_nome}',
+      ]),
+    );
     await input.setInputFiles(path);
     await page.getByText('Da caricare: circolare.docx').waitFor();
     await page.locator('form').getByRole('button', { name: 'Salva', exact: true }).click();
@@ -67,7 +92,9 @@ describe('Word templates in Chromium', () => {
       await page.getByLabel('Cerca (premi Invio)').fill('Srl');
       await page.getByLabel('Cerca (premi Invio)').press('Enter');
     });
-    const column = (await page.locator('thead th').allInnerTexts()).findIndex((h) => h.trim().startsWith('Ragione Sociale'));
+    const column = (await page.locator('thead th').allInnerTexts()).findIndex((h) =>
+      h.trim().startsWith('Ragione Sociale'),
+    );
     expect(column).toBeGreaterThan(0);
     const names: string[] = [];
     for (let i = 0; i < 2; i++) {
@@ -81,7 +108,10 @@ describe('Word templates in Chromium', () => {
     await dialog.getByRole('combobox', { name: 'Modello' }).click();
     await page.getByRole('option', { name: 'Circolare scadenze' }).click();
     await page.screenshot({ path: join(SHOTS, 'word-template-dialog.png') });
-    const [download] = await Promise.all([page.waitForEvent('download'), dialog.getByRole('button', { name: 'Scarica zip' }).click()]);
+    const [download] = await Promise.all([
+      page.waitForEvent('download'),
+      dialog.getByRole('button', { name: 'Scarica zip' }).click(),
+    ]);
     expect(download.suggestedFilename()).toBe('Circolare_scadenze.zip');
     const zip = join(SHOTS, 'circolare.zip');
     await download.saveAs(zip);
@@ -92,7 +122,11 @@ describe('Word templates in Chromium', () => {
       writeFileSync(out, execFileSync('unzip', ['-p', zip, e]));
       return docxText(readFileSync(out));
     });
-    for (const name of names) expect(texts.some((t) => t.includes(`Spett.le ${name}`)), name).toBe(true);
+    for (const name of names)
+      expect(
+        texts.some((t) => t.includes(`Spett.le ${name}`)),
+        name,
+      ).toBe(true);
     expect(texts.every((t) => t.includes('Studio Demo') && !t.includes('{'))).toBe(true);
   });
 });

@@ -14,13 +14,20 @@ export const USERS = {
 export type Who = keyof typeof USERS;
 
 type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
-export interface CallOpts { payload?: unknown; query?: Record<string, unknown>; headers?: Record<string, string> }
+export interface CallOpts {
+  payload?: unknown;
+  query?: Record<string, unknown>;
+  headers?: Record<string, string>;
+}
 
 /** Query string where arrays/objects become JSON (as the browser sends `filters`). */
 export function qs(query: Record<string, unknown> = {}): string {
   const parts = Object.entries(query)
     .filter(([, v]) => v !== undefined)
-    .map(([k, v]) => `${encodeURIComponent(k)}=${encodeURIComponent(typeof v === 'object' ? JSON.stringify(v) : String(v))}`);
+    .map(
+      ([k, v]) =>
+        `${encodeURIComponent(k)}=${encodeURIComponent(typeof v === 'object' ? JSON.stringify(v) : String(v))}`,
+    );
   return parts.length ? `?${parts.join('&')}` : '';
 }
 
@@ -55,7 +62,12 @@ export function api(t: TestApp): Api {
     },
     async call(who, method, url, opts = {}) {
       const headers = { ...(who ? await self.headers(who) : {}), ...opts.headers };
-      return t.app.inject({ method, url: url + qs(opts.query), headers, ...(opts.payload !== undefined ? { payload: opts.payload as object } : {}) });
+      return t.app.inject({
+        method,
+        url: url + qs(opts.query),
+        headers,
+        ...(opts.payload !== undefined ? { payload: opts.payload as object } : {}),
+      });
     },
     get: (who, url, query) => self.call(who, 'GET', url, { query }),
     post: (who, url, payload) => self.call(who, 'POST', url, { payload: payload ?? {} }),
@@ -65,16 +77,20 @@ export function api(t: TestApp): Api {
       const body = payload ?? {};
       if (body && typeof body === 'object' && !Array.isArray(body) && !('updated_at' in body) && /\/\d+$/.test(url)) {
         const current = await self.get(who, url);
-        if (current.statusCode === 200) return self.call(who, 'PUT', url, { payload: { ...body, updated_at: current.json().data.updated_at } });
+        if (current.statusCode === 200)
+          return self.call(who, 'PUT', url, { payload: { ...body, updated_at: current.json().data.updated_at } });
       }
       return self.call(who, 'PUT', url, { payload: body });
     },
     async utente(email) {
       // the Collaboratore's password hash: the demo password
-      await t.database.query(`INSERT INTO "users" ("studio_id", "role_id", "name", "email", "password", "active")
+      await t.database.query(
+        `INSERT INTO "users" ("studio_id", "role_id", "name", "email", "password", "active")
         SELECT s."id", r."id", 'Utente', $1::varchar, c."password", TRUE FROM "studios" s, "roles" r, "users" c
         WHERE s."name" = 'Studio Demo' AND r."name" = 'Utente' AND c."email" = $2
-          AND NOT EXISTS (SELECT 1 FROM "users" WHERE "email" = $1::varchar)`, [email, USERS.collab]);
+          AND NOT EXISTS (SELECT 1 FROM "users" WHERE "email" = $1::varchar)`,
+        [email, USERS.collab],
+      );
       return t.login(email);
     },
     async versions(who, resource, ids) {
@@ -88,7 +104,10 @@ export function api(t: TestApp): Api {
     del: (who, url, query) => self.call(who, 'DELETE', url, { query }),
     sql: (text, params) => t.database.query(text, params),
     async firstRow(table, studioId, columns = '"id"') {
-      const rows = await t.database.query(`SELECT ${columns} FROM "${table}" WHERE "studio_id" = $1 ORDER BY "id" LIMIT 1`, [studioId]);
+      const rows = await t.database.query(
+        `SELECT ${columns} FROM "${table}" WHERE "studio_id" = $1 ORDER BY "id" LIMIT 1`,
+        [studioId],
+      );
       if (!rows.length) throw new Error(`no ${table} in studio ${studioId}`);
       return rows[0] as never;
     },
@@ -103,7 +122,12 @@ export function api(t: TestApp): Api {
 
 /** Today in Europe/Rome as YYYY-MM-DD (computed here, not by the server). */
 export function romeToday(): string {
-  return new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Rome', year: 'numeric', month: '2-digit', day: '2-digit' }).format(new Date());
+  return new Intl.DateTimeFormat('en-CA', {
+    timeZone: 'Europe/Rome',
+    year: 'numeric',
+    month: '2-digit',
+    day: '2-digit',
+  }).format(new Date());
 }
 
 /** A valid Italian VAT number (partita IVA) from 10 digits, using the public check algorithm. */
@@ -111,7 +135,11 @@ export function validVat(first10: string): string {
   let sum = 0;
   for (let i = 0; i < 10; i++) {
     const d = Number(first10[i]);
-    if (i % 2 === 0) sum += d; else { const x = d * 2; sum += x > 9 ? x - 9 : x; }
+    if (i % 2 === 0) sum += d;
+    else {
+      const x = d * 2;
+      sum += x > 9 ? x - 9 : x;
+    }
   }
   return first10 + String((10 - (sum % 10)) % 10);
 }
@@ -119,8 +147,11 @@ export function validVat(first10: string): string {
 /** Minimal valid customer body (a legal representative id of the caller's studio is needed). */
 export function customerBody(legalRepresentativeId: number, extra: Record<string, unknown> = {}) {
   return {
-    business_name: 'Prova Servizi S.r.l.', email: 'prova@servizi.test', yearly_accounting_amount: 1234.5,
-    legal_representative_id: legalRepresentativeId, ...extra,
+    business_name: 'Prova Servizi S.r.l.',
+    email: 'prova@servizi.test',
+    yearly_accounting_amount: 1234.5,
+    legal_representative_id: legalRepresentativeId,
+    ...extra,
   };
 }
 

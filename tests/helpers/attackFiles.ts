@@ -17,18 +17,24 @@ const MAIN = 'http://schemas.openxmlformats.org/spreadsheetml/2006/main';
 const REL = 'http://schemas.openxmlformats.org/officeDocument/2006/relationships';
 
 /** An inline-string cell. */
-export const cell = (ref: string, text: string) => `<c r="${ref}" t="inlineStr"><is><t>${text.replace(/&/g, '&amp;').replace(/</g, '&lt;')}</t></is></c>`;
+export const cell = (ref: string, text: string) =>
+  `<c r="${ref}" t="inlineStr"><is><t>${text.replace(/&/g, '&amp;').replace(/</g, '&lt;')}</t></is></c>`;
 /** A row of cells: `cells` maps a column (A, B, XFD…) to its text. */
-export const row = (n: number, cells: Record<string, string>) => `<row r="${n}">${Object.entries(cells).map(([col, v]) => cell(`${col}${n}`, v)).join('')}</row>`;
-export const sheetXml = (rows: string) => `<?xml version="1.0" encoding="UTF-8" standalone="yes"?><worksheet xmlns="${MAIN}" xmlns:r="${REL}"><sheetData>${rows}</sheetData></worksheet>`;
+export const row = (n: number, cells: Record<string, string>) =>
+  `<row r="${n}">${Object.entries(cells)
+    .map(([col, v]) => cell(`${col}${n}`, v))
+    .join('')}</row>`;
+export const sheetXml = (rows: string) =>
+  `<?xml version="1.0" encoding="UTF-8" standalone="yes"?><worksheet xmlns="${MAIN}" xmlns:r="${REL}"><sheetData>${rows}</sheetData></worksheet>`;
 
 /** The package parts of a one-sheet workbook, but the sheet. */
 export function xlsxFrame(): Record<string, string> {
   return {
-    '[Content_Types].xml': '<?xml version="1.0" encoding="UTF-8" standalone="yes"?><Types xmlns="http://schemas.openxmlformats.org/package/2006/content-types">'
-      + '<Default Extension="rels" ContentType="application/vnd.openxmlformats-package.relationships+xml"/><Default Extension="xml" ContentType="application/xml"/>'
-      + '<Override PartName="/xl/workbook.xml" ContentType="application/vnd.openxmlformats-officedocument.spreadsheetml.sheet.main+xml"/>'
-      + '<Override PartName="/xl/worksheets/sheet1.xml" ContentType="application/vnd.openxmlformats-officedocument.spreadsheetml.worksheet+xml"/></Types>',
+    '[Content_Types].xml':
+      '<?xml version="1.0" encoding="UTF-8" standalone="yes"?><Types xmlns="http://schemas.openxmlformats.org/package/2006/content-types">' +
+      '<Default Extension="rels" ContentType="application/vnd.openxmlformats-package.relationships+xml"/><Default Extension="xml" ContentType="application/xml"/>' +
+      '<Override PartName="/xl/workbook.xml" ContentType="application/vnd.openxmlformats-officedocument.spreadsheetml.sheet.main+xml"/>' +
+      '<Override PartName="/xl/worksheets/sheet1.xml" ContentType="application/vnd.openxmlformats-officedocument.spreadsheetml.worksheet+xml"/></Types>',
     '_rels/.rels': `<?xml version="1.0" encoding="UTF-8" standalone="yes"?><Relationships xmlns="http://schemas.openxmlformats.org/package/2006/relationships"><Relationship Id="rId1" Type="${REL}/officeDocument" Target="xl/workbook.xml"/></Relationships>`,
     'xl/workbook.xml': `<?xml version="1.0" encoding="UTF-8" standalone="yes"?><workbook xmlns="${MAIN}" xmlns:r="${REL}"><sheets><sheet name="Clienti" sheetId="1" r:id="rId1"/></sheets></workbook>`,
     'xl/_rels/workbook.xml.rels': `<?xml version="1.0" encoding="UTF-8" standalone="yes"?><Relationships xmlns="http://schemas.openxmlformats.org/package/2006/relationships"><Relationship Id="rId1" Type="${REL}/worksheet" Target="worksheets/sheet1.xml"/></Relationships>`,
@@ -70,7 +76,11 @@ const crc32 = (b: Buffer) => {
 export function deflateBomb(prefix: string, megabytes: number, suffix: string, fill = ' '): Buffer {
   const sync = { finishFlush: constants.Z_SYNC_FLUSH };
   const mb = deflateRawSync(Buffer.alloc(1024 * 1024, fill), sync);
-  return Buffer.concat([deflateRawSync(Buffer.from(prefix), sync), ...Array.from({ length: megabytes }, () => mb), deflateRawSync(Buffer.from(suffix))]);
+  return Buffer.concat([
+    deflateRawSync(Buffer.from(prefix), sync),
+    ...Array.from({ length: megabytes }, () => mb),
+    deflateRawSync(Buffer.from(suffix)),
+  ]);
 }
 
 export interface ZipPart {
@@ -94,11 +104,24 @@ export function zipOf(parts: ZipPart[]): Buffer {
     const crc = raw ? crc32(raw) : 0;
     const name = Buffer.from(p.name);
     const local = Buffer.alloc(30);
-    local.writeUInt32LE(0x04034b50, 0); local.writeUInt16LE(20, 4); local.writeUInt16LE(0, 6); local.writeUInt16LE(8, 8);
-    local.writeUInt32LE(crc, 14); local.writeUInt32LE(data.length, 18); local.writeUInt32LE(size, 22); local.writeUInt16LE(name.length, 26);
+    local.writeUInt32LE(0x04034b50, 0);
+    local.writeUInt16LE(20, 4);
+    local.writeUInt16LE(0, 6);
+    local.writeUInt16LE(8, 8);
+    local.writeUInt32LE(crc, 14);
+    local.writeUInt32LE(data.length, 18);
+    local.writeUInt32LE(size, 22);
+    local.writeUInt16LE(name.length, 26);
     const central = Buffer.alloc(46);
-    central.writeUInt32LE(0x02014b50, 0); central.writeUInt16LE(20, 4); central.writeUInt16LE(20, 6); central.writeUInt16LE(0, 8); central.writeUInt16LE(8, 10);
-    central.writeUInt32LE(crc, 16); central.writeUInt32LE(data.length, 20); central.writeUInt32LE(size, 24); central.writeUInt16LE(name.length, 28);
+    central.writeUInt32LE(0x02014b50, 0);
+    central.writeUInt16LE(20, 4);
+    central.writeUInt16LE(20, 6);
+    central.writeUInt16LE(0, 8);
+    central.writeUInt16LE(8, 10);
+    central.writeUInt32LE(crc, 16);
+    central.writeUInt32LE(data.length, 20);
+    central.writeUInt32LE(size, 24);
+    central.writeUInt16LE(name.length, 28);
     central.writeUInt32LE(offset, 42);
     locals.push(local, name, data);
     centrals.push(central, name);
@@ -106,14 +129,20 @@ export function zipOf(parts: ZipPart[]): Buffer {
   }
   const cd = Buffer.concat(centrals);
   const end = Buffer.alloc(22);
-  end.writeUInt32LE(0x06054b50, 0); end.writeUInt16LE(parts.length, 8); end.writeUInt16LE(parts.length, 10);
-  end.writeUInt32LE(cd.length, 12); end.writeUInt32LE(offset, 16);
+  end.writeUInt32LE(0x06054b50, 0);
+  end.writeUInt16LE(parts.length, 8);
+  end.writeUInt16LE(parts.length, 10);
+  end.writeUInt32LE(cd.length, 12);
+  end.writeUInt32LE(offset, 16);
   return Buffer.concat([...locals, cd, end]);
 }
 
 /** An .xlsx whose sheet inflates to `megabytes` MB (spaces inside <sheetData>) while its directory says 2 KB. */
 export function xlsxLying(megabytes: number): Buffer {
-  const [head, tail] = sheetXml(`${row(1, { A: 'Ragione Sociale' })}@@${row(2, { A: 'Cliente' })}`).split('@@') as [string, string];
+  const [head, tail] = sheetXml(`${row(1, { A: 'Ragione Sociale' })}@@${row(2, { A: 'Cliente' })}`).split('@@') as [
+    string,
+    string,
+  ];
   return zipOf([
     ...Object.entries(xlsxFrame()).map(([name, data]) => ({ name, data })),
     { name: 'xl/worksheets/sheet1.xml', deflated: deflateBomb(head, megabytes, tail), claims: 2048 },
@@ -123,13 +152,22 @@ export function xlsxLying(megabytes: number): Buffer {
 const W = 'http://schemas.openxmlformats.org/wordprocessingml/2006/main';
 /** The parts of a .docx but its document. */
 export const docxFrame = (): ZipPart[] => [
-  { name: '[Content_Types].xml', data: '<?xml version="1.0" encoding="UTF-8" standalone="yes"?><Types xmlns="http://schemas.openxmlformats.org/package/2006/content-types"><Default Extension="rels" ContentType="application/vnd.openxmlformats-package.relationships+xml"/><Default Extension="xml" ContentType="application/xml"/><Override PartName="/word/document.xml" ContentType="application/vnd.openxmlformats-officedocument.wordprocessingml.document.main+xml"/></Types>' },
-  { name: '_rels/.rels', data: `<?xml version="1.0" encoding="UTF-8" standalone="yes"?><Relationships xmlns="http://schemas.openxmlformats.org/package/2006/relationships"><Relationship Id="rId1" Type="${REL}/officeDocument" Target="word/document.xml"/></Relationships>` },
+  {
+    name: '[Content_Types].xml',
+    data: '<?xml version="1.0" encoding="UTF-8" standalone="yes"?><Types xmlns="http://schemas.openxmlformats.org/package/2006/content-types"><Default Extension="rels" ContentType="application/vnd.openxmlformats-package.relationships+xml"/><Default Extension="xml" ContentType="application/xml"/><Override PartName="/word/document.xml" ContentType="application/vnd.openxmlformats-officedocument.wordprocessingml.document.main+xml"/></Types>',
+  },
+  {
+    name: '_rels/.rels',
+    data: `<?xml version="1.0" encoding="UTF-8" standalone="yes"?><Relationships xmlns="http://schemas.openxmlformats.org/package/2006/relationships"><Relationship Id="rId1" Type="${REL}/officeDocument" Target="word/document.xml"/></Relationships>`,
+  },
 ];
 
 /** A .docx whose document inflates to `megabytes` MB (spaces between paragraphs) while its directory says 2 KB. */
 export function docxLying(megabytes: number): Buffer {
   const head = `<?xml version="1.0" encoding="UTF-8" standalone="yes"?><w:document xmlns:w="${W}"><w:body><w:p><w:r><w:t>Spett.le {cliente_ragione_sociale}</w:t></w:r></w:p>`;
   const tail = '</w:body></w:document>';
-  return zipOf([...docxFrame(), { name: 'word/document.xml', deflated: deflateBomb(head, megabytes, tail), claims: 2048 }]);
+  return zipOf([
+    ...docxFrame(),
+    { name: 'word/document.xml', deflated: deflateBomb(head, megabytes, tail), claims: 2048 },
+  ]);
 }

@@ -26,13 +26,23 @@ function makeZeroPng(width: number, height: number): Buffer {
   const ihdr = Buffer.alloc(13);
   ihdr.writeUInt32BE(width, 0);
   ihdr.writeUInt32BE(height, 4);
-  ihdr[8] = 8; ihdr[9] = 6; // 8 bits, RGBA
+  ihdr[8] = 8;
+  ihdr[9] = 6; // 8 bits, RGBA
   const rows = Buffer.alloc((width * 4 + 1) * height); // filter byte 0 and zero pixels on every row
-  return Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), chunk('IHDR', ihdr), chunk('IDAT', deflateSync(rows, { level: 9 })), chunk('IEND', Buffer.alloc(0))]);
+  return Buffer.concat([
+    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
+    chunk('IHDR', ihdr),
+    chunk('IDAT', deflateSync(rows, { level: 9 })),
+    chunk('IEND', Buffer.alloc(0)),
+  ]);
 }
 /** A PNG whose header and chunk checksums are valid and whose compressed pixels are not. */
 export async function corruptPng(): Promise<Buffer> {
-  const good = await sharp({ create: { width: 64, height: 64, channels: 4, background: { r: 26, g: 61, b: 109, alpha: 0.5 } } }).png({ compressionLevel: 0 }).toBuffer();
+  const good = await sharp({
+    create: { width: 64, height: 64, channels: 4, background: { r: 26, g: 61, b: 109, alpha: 0.5 } },
+  })
+    .png({ compressionLevel: 0 })
+    .toBuffer();
   const at = good.indexOf('IDAT', 0, 'latin1');
   const length = good.readUInt32BE(at - 4);
   const data = Buffer.from(good.subarray(at + 4, at + 4 + length));

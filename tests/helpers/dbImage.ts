@@ -28,7 +28,9 @@ export interface DbImage {
 }
 
 declare module 'vitest' {
-  export interface ProvidedContext { dbImage: DbImage }
+  export interface ProvidedContext {
+    dbImage: DbImage;
+  }
 }
 
 export default async function setup(project: TestProject) {
@@ -43,14 +45,20 @@ export default async function setup(project: TestProject) {
     dropTemplate = fresh.drop;
     template = new URL(fresh.url).pathname.slice(1);
     const database = await openDatabase({ databaseUrl: fresh.url });
-    try { await loadDemoData(execOn(database.db), new LocalStorage(storage)); } finally { await database.close(); }
+    try {
+      await loadDemoData(execOn(database.db), new LocalStorage(storage));
+    } finally {
+      await database.close();
+    }
   } else {
     const database = await openDatabase({ memory: true });
     try {
       await loadDemoData(execOn(database.db), new LocalStorage(storage));
       tarball = join(dir, 'pglite.tar');
       writeFileSync(tarball, Buffer.from(await (await database.dumpDataDir!()).arrayBuffer()));
-    } finally { await database.close(); }
+    } finally {
+      await database.close();
+    }
   }
   const image: DbImage = { tarball, template, storage, ms: Date.now() - started };
   project.provide('dbImage', image);

@@ -3,7 +3,11 @@ import { randomBytes } from 'node:crypto';
 import pg from 'pg';
 
 /** `template`: a database to copy (CREATE DATABASE … TEMPLATE), e.g. the tests' demo database made once per run */
-export async function freshPostgres(baseUrl: string, prefix = 'test', template?: string): Promise<{ url: string; drop: () => Promise<void> }> {
+export async function freshPostgres(
+  baseUrl: string,
+  prefix = 'test',
+  template?: string,
+): Promise<{ url: string; drop: () => Promise<void> }> {
   const name = `${prefix}_${Date.now().toString(36)}_${randomBytes(3).toString('hex')}`;
   const admin = new pg.Client({ connectionString: baseUrl });
   await admin.connect();

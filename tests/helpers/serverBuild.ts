@@ -11,7 +11,8 @@ export { BACKUP_ENTRY, SERVER_ENTRY };
 
 /** `node` arguments that run a compiled entry (a clear error if the build has not run). */
 export function compiled(entry: string): string[] {
-  if (!existsSync(join(process.cwd(), entry))) throw new Error(`${entry} is missing: run \`npx tsx scripts/buildServer.ts\` (the tests' global set-up does)`);
+  if (!existsSync(join(process.cwd(), entry)))
+    throw new Error(`${entry} is missing: run \`npx tsx scripts/buildServer.ts\` (the tests' global set-up does)`);
   return ['--enable-source-maps', entry];
 }
 

@@ -28,16 +28,35 @@ export interface ServerProcess {
 
 export function spawnServer(env: Record<string, string | undefined>): ServerProcess {
   const port = 20000 + Math.floor(Math.random() * 12000);
-  const fullEnv: NodeJS.ProcessEnv = { ...process.env, DATABASE_URL: undefined, HOST: '127.0.0.1', PORT: String(port), LOG_LEVEL: 'info', DEMO_DATA: 'true', JWT_SECRET: undefined, PAYMENT_SANDBOX: 'true', ...env };
+  const fullEnv: NodeJS.ProcessEnv = {
+    ...process.env,
+    DATABASE_URL: undefined,
+    HOST: '127.0.0.1',
+    PORT: String(port),
+    LOG_LEVEL: 'info',
+    DEMO_DATA: 'true',
+    JWT_SECRET: undefined,
+    PAYMENT_SANDBOX: 'true',
+    ...env,
+  };
   for (const k of Object.keys(fullEnv)) if (fullEnv[k] === undefined) delete fullEnv[k];
   const child = spawn(process.execPath, compiled(SERVER_ENTRY), { env: fullEnv, stdio: ['ignore', 'pipe', 'pipe'] });
   let out = '';
   let ended = false;
   const listeners = new Set<() => void>();
-  const onData = (b: Buffer) => { out += b.toString(); for (const l of listeners) l(); };
+  const onData = (b: Buffer) => {
+    out += b.toString();
+    for (const l of listeners) l();
+  };
   child.stdout!.on('data', onData);
   child.stderr!.on('data', onData);
-  const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => { ended = true; for (const l of listeners) l(); resolve(code); }));
+  const exited = new Promise<number | null>((resolve) =>
+    child.on('exit', (code) => {
+      ended = true;
+      for (const l of listeners) l();
+      resolve(code);
+    }),
+  );
   const self: ServerProcess = {
     child,
     url: `http://127.0.0.1:${port}`,
@@ -45,9 +64,20 @@ export function spawnServer(env: Record<string, string | undefined>): ServerProc
     alive: () => !ended,
     waitFor(pattern, ms = 60_000) {
       return new Promise((resolve, reject) => {
-        const timer = setTimeout(() => { listeners.delete(check); reject(new Error(`timed out waiting for ${pattern}:\n${out}`)); }, ms);
+        const timer = setTimeout(() => {
+          listeners.delete(check);
+          reject(new Error(`timed out waiting for ${pattern}:\n${out}`));
+        }, ms);
         const check = () => {
-          if (pattern.test(out)) { clearTimeout(timer); listeners.delete(check); resolve(); } else if (ended) { clearTimeout(timer); listeners.delete(check); reject(new Error(`server exited while waiting for ${pattern}:\n${out}`)); }
+          if (pattern.test(out)) {
+            clearTimeout(timer);
+            listeners.delete(check);
+            resolve();
+          } else if (ended) {
+            clearTimeout(timer);
+            listeners.delete(check);
+            reject(new Error(`server exited while waiting for ${pattern}:\n${out}`));
+          }
         };
         listeners.add(check);
         check();
@@ -56,13 +86,17 @@ export function spawnServer(env: Record<string, string | undefined>): ServerProc
     exited,
     exitedWithin(ms) {
       let timer: NodeJS.Timeout | undefined;
-      const late = new Promise<'still running'>((resolve) => { timer = setTimeout(() => resolve('still running'), ms); });
+      const late = new Promise<'still running'>((resolve) => {
+        timer = setTimeout(() => resolve('still running'), ms);
+      });
       return Promise.race([exited, late]).finally(() => clearTimeout(timer));
     },
     async stop() {
       if (!ended) {
         child.kill('SIGTERM');
-        const timer = setTimeout(() => { if (!ended) child.kill('SIGKILL'); }, 10_000);
+        const timer = setTimeout(() => {
+          if (!ended) child.kill('SIGKILL');
+        }, 10_000);
         await exited;
         clearTimeout(timer);
       }
@@ -85,10 +119,17 @@ export async function ownPostgres(prefix: string) {
   const admin = new pg.Client({ connectionString: ADMIN_URL });
   await admin.connect();
   return {
-    url: fresh.url, name, admin,
+    url: fresh.url,
+    name,
+    admin,
     /** ends every connection of others to the database (what a restart or failover does) */
     async terminateBackends() {
-      return (await admin.query('SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE datname = $1 AND pid <> pg_backend_pid()', [name])).rowCount;
+      return (
+        await admin.query(
+          'SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE datname = $1 AND pid <> pg_backend_pid()',
+          [name],
+        )
+      ).rowCount;
     },
     async drop() {
       await admin.query(`ALTER DATABASE ${name} ALLOW_CONNECTIONS true`).catch(() => undefined);
@@ -100,17 +141,34 @@ export async function ownPostgres(prefix: string) {
 
 /** POST /api/user/login with a demo user; the status and the token. */
 export async function login(base: string, email = 'admin@studiodemo.test', password = 'Demo2026!') {
-  const res = await fetch(`${base}/api/user/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email, password }) });
+  const res = await fetch(`${base}/api/user/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ email, password }),
+  });
   const text = await res.text();
   let body: { access_token?: string } = {};
-  try { body = JSON.parse(text) as typeof body; } catch { /* not JSON: the text says what came */ }
+  try {
+    body = JSON.parse(text) as typeof body;
+  } catch {
+    /* not JSON: the text says what came */
+  }
   // `answer`: what the server said, for the message of a test that expected a token
-  return { status: res.status, answer: `${res.status} ${text.slice(0, 300)}`, headers: { authorization: `Bearer ${body.access_token ?? ''}` } };
+  return {
+    status: res.status,
+    answer: `${res.status} ${text.slice(0, 300)}`,
+    headers: { authorization: `Bearer ${body.access_token ?? ''}` },
+  };
 }
 
 /** Repeats `fn` until it returns true, for at most `ms` (vitest's `vi.waitFor`); the time it took, or a failure. */
 export async function within(ms: number, fn: () => Promise<boolean>, every = 100): Promise<number> {
   const start = Date.now();
-  await vi.waitFor(async () => { if (!(await fn())) throw new Error(`not within ${ms} ms`); }, { timeout: ms, interval: every });
+  await vi.waitFor(
+    async () => {
+      if (!(await fn())) throw new Error(`not within ${ms} ms`);
+    },
+    { timeout: ms, interval: every },
+  );
   return Date.now() - start;
 }

@@ -7,7 +7,12 @@
 import { SMTPServer } from 'smtp-server';
 import { simpleParser, type ParsedMail } from 'mailparser';
 
-export interface Received { rcptTo: string[]; mailFrom: string; raw: Buffer; mail: ParsedMail }
+export interface Received {
+  rcptTo: string[];
+  mailFrom: string;
+  raw: Buffer;
+  mail: ParsedMail;
+}
 
 export interface SmtpSink {
   port: number;
@@ -33,22 +38,37 @@ export async function startSmtpSink(): Promise<SmtpSink> {
   let server: SMTPServer | null = null;
   let holding: { after: number; reach(): void; released: Promise<void> } | null = null;
   const sink: SmtpSink = {
-    port: 0, url: '', received: [], refused: 0,
-    refuse(code, text, times = 1) { refusal = { code, text, times }; },
+    port: 0,
+    url: '',
+    received: [],
+    refused: 0,
+    refuse(code, text, times = 1) {
+      refusal = { code, text, times };
+    },
     hold(after) {
       let reach!: () => void;
       let release!: () => void;
-      const reached = new Promise<void>((r) => { reach = r; });
-      const released = new Promise<void>((r) => { release = r; });
+      const reached = new Promise<void>((r) => {
+        reach = r;
+      });
+      const released = new Promise<void>((r) => {
+        release = r;
+      });
       holding = { after, reach, released };
       return { reached, release };
     },
     async start() {
       const s = new SMTPServer({
-        authOptional: true, disabledCommands: ['STARTTLS', 'AUTH'], logger: false, hideSTARTTLS: true,
+        authOptional: true,
+        disabledCommands: ['STARTTLS', 'AUTH'],
+        logger: false,
+        hideSTARTTLS: true,
         onRcptTo(_address, _session, callback) {
           const h = holding;
-          if (!h || sink.received.length < h.after) { callback(); return; }
+          if (!h || sink.received.length < h.after) {
+            callback();
+            return;
+          }
           holding = null;
           h.reach();
           void h.released.then(() => callback());
@@ -64,11 +84,22 @@ export async function startSmtpSink(): Promise<SmtpSink> {
               return;
             }
             const raw = Buffer.concat(chunks);
-            simpleParser(raw).then((mail) => {
-              const env = session.envelope as { mailFrom: { address: string } | false; rcptTo: Array<{ address: string }> };
-              sink.received.push({ rcptTo: env.rcptTo.map((r) => r.address), mailFrom: env.mailFrom ? env.mailFrom.address : '', raw, mail });
-              callback();
-            }, (err: Error) => callback(err));
+            simpleParser(raw).then(
+              (mail) => {
+                const env = session.envelope as {
+                  mailFrom: { address: string } | false;
+                  rcptTo: Array<{ address: string }>;
+                };
+                sink.received.push({
+                  rcptTo: env.rcptTo.map((r) => r.address),
+                  mailFrom: env.mailFrom ? env.mailFrom.address : '',
+                  raw,
+                  mail,
+                });
+                callback();
+              },
+              (err: Error) => callback(err),
+            );
           });
         },
       });

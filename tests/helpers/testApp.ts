@@ -30,7 +30,6 @@ export interface TestApp {
   close(): Promise<void>;
 }
 
-
 /** The demo database of the run, read once per file (the tarball is shared by the file's apps). */
 let tarball: Blob | undefined;
 
@@ -40,7 +39,15 @@ export async function startTestApp(opts: { demo?: boolean; env?: Record<string, 
   const image = demo ? inject('dbImage') : undefined;
   const storageDir = mkdtempSync(join(tmpdir(), 'gs-test-files-'));
   if (image) cpSync(image.storage, storageDir, { recursive: true });
-  const settings = loadSettings({ JWT_SECRET: 'test-secret-'.padEnd(48, 'x'), DATA_DIR: '/tmp/gestionale-test', STORAGE_DIR: storageDir, LOG_LEVEL: 'silent', CHECK_RESPONSES: '1', PAYMENT_SANDBOX: 'true', ...opts.env } as NodeJS.ProcessEnv);
+  const settings = loadSettings({
+    JWT_SECRET: 'test-secret-'.padEnd(48, 'x'),
+    DATA_DIR: '/tmp/gestionale-test',
+    STORAGE_DIR: storageDir,
+    LOG_LEVEL: 'silent',
+    CHECK_RESPONSES: '1',
+    PAYMENT_SANDBOX: 'true',
+    ...opts.env,
+  } as NodeJS.ProcessEnv);
   let drop: (() => Promise<void>) | undefined;
   let database: Database;
   if (process.env.DATABASE_URL) {
@@ -59,7 +66,10 @@ export async function startTestApp(opts: { demo?: boolean; env?: Record<string, 
   const app = await buildApp(settings, database, { logger: false });
   await app.ready();
   return {
-    app, database, exec, storageDir,
+    app,
+    database,
+    exec,
+    storageDir,
     async login(email, password = DEMO_PASSWORD) {
       const res = await app.inject({ method: 'POST', url: '/api/user/login', payload: { email, password } });
       if (res.statusCode !== 200) throw new Error(`login ${email}: ${res.statusCode} ${res.body}`);

@@ -13,26 +13,57 @@ import { login, logout, renderApp, shellHandlers } from './harness';
 type Row = Record<string, unknown>;
 
 const RECORD: Row = {
-  id: 3, title: 'Consulenza societaria', customers_id: 5, customer: { id: 5, label: 'Alfa Srl' }, year_amount: 1200.5, year_duration: 2,
-  start_date: '2024-02-29', description: null, created_at: '2026-01-10 10:00:00', updated_at: '2026-01-10 10:00:00', deleted_at: null, trashed: false,
+  id: 3,
+  title: 'Consulenza societaria',
+  customers_id: 5,
+  customer: { id: 5, label: 'Alfa Srl' },
+  year_amount: 1200.5,
+  year_duration: 2,
+  start_date: '2024-02-29',
+  description: null,
+  created_at: '2026-01-10 10:00:00',
+  updated_at: '2026-01-10 10:00:00',
+  deleted_at: null,
+  trashed: false,
 };
 const fee = (id: number, date: string, k: number, n: number) => ({
-  id, customer_id: 5, assignment_id: 3, type: 'CHARGE', amount: 1200.5, date, transaction_note: `Compenso incarico "Consulenza societaria" anno ${k}/${n}`, is_yearly_installment: false,
+  id,
+  customer_id: 5,
+  assignment_id: 3,
+  type: 'CHARGE',
+  amount: 1200.5,
+  date,
+  transaction_note: `Compenso incarico "Consulenza societaria" anno ${k}/${n}`,
+  is_yearly_installment: false,
 });
 
 let state: { fees: Row[]; status: number; makes: number };
 const fresh = () => ({ fees: [] as Row[], status: 200, makes: 0 });
 
-const listAnswer = (data: Row[]) => HttpResponse.json({
-  data, meta: { total: data.length, current_page: 1, per_page: 50, last_page: 1 },
-  item_meta_data: { can_add_new: true, expand_field: null, is_selectable: true, is_erasable: true, disable_edit_item: false, items: {} },
-});
+const listAnswer = (data: Row[]) =>
+  HttpResponse.json({
+    data,
+    meta: { total: data.length, current_page: 1, per_page: 50, last_page: 1 },
+    item_meta_data: {
+      can_add_new: true,
+      expand_field: null,
+      is_selectable: true,
+      is_erasable: true,
+      disable_edit_item: false,
+      items: {},
+    },
+  });
 
 const server = setupServer(
   ...shellHandlers,
-  http.get('*/api/assignments/:id/transactions', () => (state.status === 200
-    ? HttpResponse.json({ data: state.fees })
-    : HttpResponse.json({ message: state.status === 404 ? 'Elemento non trovato' : 'Errore interno' }, { status: state.status }))),
+  http.get('*/api/assignments/:id/transactions', () =>
+    state.status === 200
+      ? HttpResponse.json({ data: state.fees })
+      : HttpResponse.json(
+          { message: state.status === 404 ? 'Elemento non trovato' : 'Errore interno' },
+          { status: state.status },
+        ),
+  ),
   http.post('*/api/assignments/:id/make_transactions', () => {
     state.makes += 1;
     state.status = 200;
@@ -40,12 +71,21 @@ const server = setupServer(
     return HttpResponse.json({ data: state.fees });
   }),
   http.get('*/api/assignments/:id', ({ params }) => HttpResponse.json({ data: { ...RECORD, id: Number(params.id) } })),
-  http.get('*/api/list/:model/:collection', () => listAnswer([{ id: 5, label: 'Alfa Srl', business_name: 'Alfa Srl' }])),
+  http.get('*/api/list/:model/:collection', () =>
+    listAnswer([{ id: 5, label: 'Alfa Srl', business_name: 'Alfa Srl' }]),
+  ),
 );
 
 beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
-beforeEach(() => { state = fresh(); login('Collaboratore'); });
-afterEach(() => { cleanup(); server.resetHandlers(); logout(); });
+beforeEach(() => {
+  state = fresh();
+  login('Collaboratore');
+});
+afterEach(() => {
+  cleanup();
+  server.resetHandlers();
+  logout();
+});
 afterAll(() => server.close());
 
 const section = () => screen.getByRole('region', { name: 'Compensi' });
@@ -70,7 +110,9 @@ describe('assignment form: Compensi', () => {
   it("C72: with fees already there the button reads 'Aggiorna'", async () => {
     state.fees = [fee(11, '2024-02-29 00:00:00', 1, 1)];
     renderApp('/Assignment/3');
-    await waitFor(() => expect(within(section()).getByRole('button', { name: 'Aggiorna' })).toBeInTheDocument(), { timeout: 5000 });
+    await waitFor(() => expect(within(section()).getByRole('button', { name: 'Aggiorna' })).toBeInTheDocument(), {
+      timeout: 5000,
+    });
     expect(within(section()).getByText('29-02-2024')).toBeInTheDocument();
   });
 
@@ -85,7 +127,9 @@ describe('assignment form: Compensi', () => {
   it("C72: another error shows 'Error nella caricamento transazioni...'", async () => {
     state.status = 500;
     renderApp('/Assignment/3');
-    expect(await screen.findByText('Error nella caricamento transazioni...', {}, { timeout: 5000 })).toBeInTheDocument();
+    expect(
+      await screen.findByText('Error nella caricamento transazioni...', {}, { timeout: 5000 }),
+    ).toBeInTheDocument();
   });
 
   it('C73: while the form has unsaved changes the button is disabled, with a hint', async () => {

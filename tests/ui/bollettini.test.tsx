@@ -17,26 +17,50 @@ vi.mock('file-saver', () => ({ saveAs: vi.fn() }));
 
 const downloads: string[] = [];
 let downloadStatus = 200;
-const list = (data: unknown[]) => HttpResponse.json({ data, meta: { total: data.length, current_page: 1, per_page: 200, last_page: 1 }, item_meta_data: {} });
+const list = (data: unknown[]) =>
+  HttpResponse.json({
+    data,
+    meta: { total: data.length, current_page: 1, per_page: 200, last_page: 1 },
+    item_meta_data: {},
+  });
 const server = setupServer(
   ...shellHandlers,
-  http.get('*/api/list/Customer/:collection', () => list([{ id: 4, business_name: 'Alfa Srl' }, { id: 9, business_name: 'Beta Spa' }])),
+  http.get('*/api/list/Customer/:collection', () =>
+    list([
+      { id: 4, business_name: 'Alfa Srl' },
+      { id: 9, business_name: 'Beta Spa' },
+    ]),
+  ),
   http.get('*/api/list/StudioService/:collection', () => list([{ id: 7, description: 'Paghe' }])),
   http.get('*/api/studio_services/7', () => HttpResponse.json({ data: { id: 7, description: 'Paghe', cost: 35.5 } })),
   http.get('*/api/bollettino/actions/:action', ({ request }) => {
     downloads.push(request.url);
-    if (downloadStatus !== 200) return HttpResponse.json({ message: 'Elemento non trovato' }, { status: downloadStatus });
-    return new HttpResponse('PK', { headers: { 'Content-Type': 'application/zip', 'Content-Disposition': 'attachment; filename="Bollettini.zip"' } });
+    if (downloadStatus !== 200)
+      return HttpResponse.json({ message: 'Elemento non trovato' }, { status: downloadStatus });
+    return new HttpResponse('PK', {
+      headers: { 'Content-Type': 'application/zip', 'Content-Disposition': 'attachment; filename="Bollettini.zip"' },
+    });
   }),
 );
 beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
-beforeEach(() => { login(); downloads.length = 0; downloadStatus = 200; vi.mocked(saveAs).mockClear(); });
-afterEach(() => { server.resetHandlers(); logout(); });
+beforeEach(() => {
+  login();
+  downloads.length = 0;
+  downloadStatus = 200;
+  vi.mocked(saveAs).mockClear();
+});
+afterEach(() => {
+  server.resetHandlers();
+  logout();
+});
 afterAll(() => server.close());
 
 describe('NewSchedaBollettino', () => {
   it('is in the menu (Contabilità › Bollettini) and a route of the app', () => {
-    expect(MENU.flatMap((g) => g.children ?? []).find((e) => e.title === 'Bollettini')).toMatchObject({ link: '/NewSchedaBollettino', role: 'Collaboratore' });
+    expect(MENU.flatMap((g) => g.children ?? []).find((e) => e.title === 'Bollettini')).toMatchObject({
+      link: '/NewSchedaBollettino',
+      role: 'Collaboratore',
+    });
     expect(routeExists('/NewSchedaBollettino')).toBe(true);
   });
 
@@ -73,7 +97,9 @@ describe('NewSchedaBollettino', () => {
     await waitFor(() => expect(screen.getByRole('textbox', { name: /^Importo/ })).toHaveValue('35,50'));
     await user.click(screen.getByRole('button', { name: 'Scarica DOC' }));
     const dialog = await screen.findByRole('dialog', { name: 'Errore!!' });
-    expect(within(dialog).getByText(/Si è verificato un errore durante il download del pdf bollettino\./)).toBeInTheDocument();
+    expect(
+      within(dialog).getByText(/Si è verificato un errore durante il download del pdf bollettino\./),
+    ).toBeInTheDocument();
     expect(new URL(downloads[0]!).pathname).toBe('/api/bollettino/actions/download_html');
     expect(saveAs).not.toHaveBeenCalled();
   });

@@ -18,17 +18,45 @@ import { login, logout, renderApp, shellHandlers } from './harness';
 export type Row = Record<string, unknown>;
 
 export const RECORD: Row = {
-  id: 5, cod: 'C005', business_name: 'Alfa Srl', vat_id: null, fiscal_code: null, address: 'Via Roma 1', postal_code: '20100',
-  city: 'Milano', pec: null, telephone: null, fax: null, mobile_number: null, email: 'alfa@example.it',
-  yearly_number_of_installments: 4, yearly_accounting_amount: 1200.5, cedolino_rate: 15, acquisition_date: '2024-02-29',
-  money_laundering_module_av1_enable_default_values: 0, sdi_code: 'ABC1234', ceased: 0,
-  legal_representative_id: 4, legal_representative: { id: 4, label: 'Mario Bianchi' },
-  legal_status_id: null, legal_status: null, collaborator_accounting_id: null, collaborator_accounting: null,
-  collaborator_studio_jobs_id: null, collaborator_studio_jobs: null, note: 'Nota interna',
-  created_at: '2024-02-29 09:00:00', updated_at: '2026-01-10 10:00:00', deleted_at: null, trashed: false,
+  id: 5,
+  cod: 'C005',
+  business_name: 'Alfa Srl',
+  vat_id: null,
+  fiscal_code: null,
+  address: 'Via Roma 1',
+  postal_code: '20100',
+  city: 'Milano',
+  pec: null,
+  telephone: null,
+  fax: null,
+  mobile_number: null,
+  email: 'alfa@example.it',
+  yearly_number_of_installments: 4,
+  yearly_accounting_amount: 1200.5,
+  cedolino_rate: 15,
+  acquisition_date: '2024-02-29',
+  money_laundering_module_av1_enable_default_values: 0,
+  sdi_code: 'ABC1234',
+  ceased: 0,
+  legal_representative_id: 4,
+  legal_representative: { id: 4, label: 'Mario Bianchi' },
+  legal_status_id: null,
+  legal_status: null,
+  collaborator_accounting_id: null,
+  collaborator_accounting: null,
+  collaborator_studio_jobs_id: null,
+  collaborator_studio_jobs: null,
+  note: 'Nota interna',
+  created_at: '2024-02-29 09:00:00',
+  updated_at: '2026-01-10 10:00:00',
+  deleted_at: null,
+  trashed: false,
 };
 
-export const LEGAL_REPRESENTATIVES = [{ id: 4, label: 'Mario Bianchi', name: 'Mario', surname: 'Bianchi' }, { id: 6, label: 'Anna Verdi', name: 'Anna', surname: 'Verdi' }];
+export const LEGAL_REPRESENTATIVES = [
+  { id: 4, label: 'Mario Bianchi', name: 'Mario', surname: 'Bianchi' },
+  { id: 6, label: 'Anna Verdi', name: 'Anna', surname: 'Verdi' },
+];
 
 export interface Api {
   collaboratorCalls: number;
@@ -46,15 +74,34 @@ export interface Api {
 }
 
 const fresh = (): Api => ({
-  record: { ...RECORD }, gets: [], posts: [], puts: [], saveStatus: 200, saveAnswer: {}, getStatus: 200, audits: [],
-  simpleDeletes: [], simpleDeleteQueries: [], simpleLists: 0, collaboratorCalls: 0,
+  record: { ...RECORD },
+  gets: [],
+  posts: [],
+  puts: [],
+  saveStatus: 200,
+  saveAnswer: {},
+  getStatus: 200,
+  audits: [],
+  simpleDeletes: [],
+  simpleDeleteQueries: [],
+  simpleLists: 0,
+  collaboratorCalls: 0,
 });
 export let api = fresh();
 
-export const listAnswer = (data: Row[]) => HttpResponse.json({
-  data, meta: { total: data.length, current_page: 1, per_page: 50, last_page: 1 },
-  item_meta_data: { can_add_new: true, expand_field: null, is_selectable: true, is_erasable: true, disable_edit_item: false, items: {} },
-});
+export const listAnswer = (data: Row[]) =>
+  HttpResponse.json({
+    data,
+    meta: { total: data.length, current_page: 1, per_page: 50, last_page: 1 },
+    item_meta_data: {
+      can_add_new: true,
+      expand_field: null,
+      is_selectable: true,
+      is_erasable: true,
+      disable_edit_item: false,
+      items: {},
+    },
+  });
 
 export const saveFailure = () => HttpResponse.json(api.saveAnswer, { status: api.saveStatus });
 
@@ -62,7 +109,8 @@ export const server = setupServer(
   ...shellHandlers,
   http.get('*/api/customers/:id', ({ params }) => {
     api.gets.push(String(params.id));
-    if (api.getStatus !== 200) return HttpResponse.json({ message: 'Operazione non consentita (403)' }, { status: api.getStatus });
+    if (api.getStatus !== 200)
+      return HttpResponse.json({ message: 'Operazione non consentita (403)' }, { status: api.getStatus });
     return HttpResponse.json({ data: { ...api.record, id: Number(params.id) } });
   }),
   http.post('*/api/customers', async ({ request }) => {
@@ -76,15 +124,26 @@ export const server = setupServer(
     const body = (await request.json()) as Row;
     api.puts.push({ id: String(params.id), body });
     if (api.saveStatus !== 200) return saveFailure();
-    api.record = body.restore ? { ...api.record, trashed: false, deleted_at: null } : { ...api.record, ...body, updated_at: '2026-03-01 12:00:00' };
+    api.record = body.restore
+      ? { ...api.record, trashed: false, deleted_at: null }
+      : { ...api.record, ...body, updated_at: '2026-03-01 12:00:00' };
     return HttpResponse.json({ data: api.record });
   }),
   http.get('*/api/audit_log/Customer/:id', ({ params }) => {
     api.audits.push(String(params.id));
-    return HttpResponse.json({ data: [
-      { id: 12, action: 'update', user_id: 1, user_name: 'Mario Rossi', at: '2026-01-10 10:00:00', changes: { business_name: ['Alfa', 'Alfa Srl'], yearly_accounting_amount: ['1000', '1200.5'] } },
-      { id: 3, action: 'create', user_id: 3, user_name: 'Laura Neri', at: '2024-02-29 09:00:00', changes: null },
-    ] });
+    return HttpResponse.json({
+      data: [
+        {
+          id: 12,
+          action: 'update',
+          user_id: 1,
+          user_name: 'Mario Rossi',
+          at: '2026-01-10 10:00:00',
+          changes: { business_name: ['Alfa', 'Alfa Srl'], yearly_accounting_amount: ['1000', '1200.5'] },
+        },
+        { id: 3, action: 'create', user_id: 3, user_name: 'Laura Neri', at: '2024-02-29 09:00:00', changes: null },
+      ],
+    });
   }),
   // simple list /lista/LegalStatus
   http.get('*/api/list/LegalStatus', () => {
@@ -94,8 +153,16 @@ export const server = setupServer(
       { id: 2, cod: 'SPA', description: 'Società per azioni' },
     ].filter((r) => !api.simpleDeletes.includes(`/api/legal_status/${r.id}`));
     return HttpResponse.json({
-      data: rows, meta: { total: rows.length, current_page: 1, per_page: 100000, last_page: 1 },
-      item_meta_data: { can_add_new: true, expand_field: null, is_selectable: true, is_erasable: true, disable_edit_item: false, items: { 2: { is_erasable: false } } },
+      data: rows,
+      meta: { total: rows.length, current_page: 1, per_page: 100000, last_page: 1 },
+      item_meta_data: {
+        can_add_new: true,
+        expand_field: null,
+        is_selectable: true,
+        is_erasable: true,
+        disable_edit_item: false,
+        items: { 2: { is_erasable: false } },
+      },
     });
   }),
   http.delete('*/api/legal_status/:id', ({ request, params }) => {
@@ -104,7 +171,15 @@ export const server = setupServer(
     return HttpResponse.json({ data: { trashed: 1, deleted: 0 } });
   }),
   // the collaborator selects use C23, open to every role that edits customers
-  http.get('*/api/collaborators', () => { api.collaboratorCalls += 1; return HttpResponse.json({ data: [{ id: 7, name: 'Laura Neri' }, { id: 9, name: 'Paolo Verdi' }] }); }),
+  http.get('*/api/collaborators', () => {
+    api.collaboratorCalls += 1;
+    return HttpResponse.json({
+      data: [
+        { id: 7, name: 'Laura Neri' },
+        { id: 9, name: 'Paolo Verdi' },
+      ],
+    });
+  }),
   // select lists of the relation inputs (getList) and of their current values (getMany)
   http.get('*/api/list/LegalRepresentative/:collection', () => listAnswer(LEGAL_REPRESENTATIVES)),
   http.get('*/api/list/:model/:collection', () => listAnswer([])),
@@ -136,14 +211,22 @@ export const field = (label: string) => screen.getByRole('textbox', { name: new 
 /** Exactly this text (a raw '@@react-admin@@"…"' encoded message would not match). */
 export const exact = (text: string) => new RegExp(`^${esc(text)}$`);
 /** The helper text (where errors show) of a field. */
-export const helperOf = (el: HTMLElement) => document.getElementById(el.getAttribute('aria-describedby')!.split(' ')[0]) as HTMLElement;
+export const helperOf = (el: HTMLElement) =>
+  document.getElementById(el.getAttribute('aria-describedby')!.split(' ')[0]) as HTMLElement;
 /** The form (the app bar has an 'Aggiorna' refresh button too). */
 export const form = () => document.querySelector('#main-content form') as HTMLElement;
 export const submit = (name: 'Salva' | 'Aggiorna') => within(form()).getByRole('button', { name });
 
 /** Today as DD-MM-YYYY, in the studio's time zone (as the model's default). */
 export const todayDisplay = () => {
-  const [y, m, d] = new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Rome', year: 'numeric', month: '2-digit', day: '2-digit' }).format(new Date()).split('-');
+  const [y, m, d] = new Intl.DateTimeFormat('en-CA', {
+    timeZone: 'Europe/Rome',
+    year: 'numeric',
+    month: '2-digit',
+    day: '2-digit',
+  })
+    .format(new Date())
+    .split('-');
   return `${d}-${m}-${y}`;
 };
 

@@ -23,18 +23,39 @@ const server = setupServer(
   }),
 );
 beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
-afterEach(() => { calls.length = 0; server.resetHandlers(); });
+afterEach(() => {
+  calls.length = 0;
+  server.resetHandlers();
+});
 afterAll(() => server.close());
 
 describe('data provider: bulk calls', () => {
   it('C11 updateMany sends one PUT /api/{resource} with the ids, the change and the version of each row', async () => {
-    const records = [{ id: 3, updated_at: '2026-01-01 10:00:00.000000' }, { id: 5, updated_at: '2026-01-02 10:00:00.000000' }];
-    const res = await dataProvider.updateMany('Task', { ids: [3, 5, 8], data: { note: 'In blocco' }, meta: { records, versions: { 8: '2026-01-03 10:00:00.000000' } } });
+    const records = [
+      { id: 3, updated_at: '2026-01-01 10:00:00.000000' },
+      { id: 5, updated_at: '2026-01-02 10:00:00.000000' },
+    ];
+    const res = await dataProvider.updateMany('Task', {
+      ids: [3, 5, 8],
+      data: { note: 'In blocco' },
+      meta: { records, versions: { 8: '2026-01-03 10:00:00.000000' } },
+    });
     expect(res.data).toEqual([3, 5, 8]);
-    expect(calls).toEqual([{ method: 'PUT', path: '/api/tasks', body: {
-      ids: [3, 5, 8], data: { note: 'In blocco' },
-      versions: { 3: '2026-01-01 10:00:00.000000', 5: '2026-01-02 10:00:00.000000', 8: '2026-01-03 10:00:00.000000' },
-    } }]);
+    expect(calls).toEqual([
+      {
+        method: 'PUT',
+        path: '/api/tasks',
+        body: {
+          ids: [3, 5, 8],
+          data: { note: 'In blocco' },
+          versions: {
+            3: '2026-01-01 10:00:00.000000',
+            5: '2026-01-02 10:00:00.000000',
+            8: '2026-01-03 10:00:00.000000',
+          },
+        },
+      },
+    ]);
   });
 
   it('C17 deleteMany sends one DELETE with the JSON list of ids', async () => {
@@ -45,10 +66,12 @@ describe('data provider: bulk calls', () => {
   it('9.11 C17 deleteMany of 10,000 selected rows: the seed call in batches whose address stays under 8 KB, every id once', async () => {
     const ids = Array.from({ length: 10_000 }, (_, i) => 100_000 + i);
     const urls: string[] = [];
-    server.use(http.delete('*/api/task/:ids', ({ request }) => {
-      urls.push(request.url);
-      return HttpResponse.json({ data: { trashed: 1, deleted: 0 } });
-    }));
+    server.use(
+      http.delete('*/api/task/:ids', ({ request }) => {
+        urls.push(request.url);
+        return HttpResponse.json({ data: { trashed: 1, deleted: 0 } });
+      }),
+    );
     await dataProvider.deleteMany('Task', { ids });
     expect(urls.length).toBeGreaterThan(1);
     for (const u of urls) {

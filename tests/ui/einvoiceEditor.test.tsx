@@ -29,13 +29,34 @@ const SERVICES = [
 ];
 const CUSTOMERS = [{ id: 7, label: 'Rossi Srl', business_name: 'Rossi Srl' }];
 const DOC = {
-  id: 5, studioId: 1, customerId: 7, customer: { id: 7, business_name: 'Rossi Srl' }, documentType: 'TD01', documentDate: '2026-11-23',
-  documentNumber: '5', correctsId: null, corrects: null,
-  serviceRows: [{ id: 51, studio_service_id: 3, description: 'Consulenza fiscale', quantity: 1, price: '120.50', vat: 22, nature: null }],
-  updated_at: '2026-11-23 10:00:00.000', trashed: false,
+  id: 5,
+  studioId: 1,
+  customerId: 7,
+  customer: { id: 7, business_name: 'Rossi Srl' },
+  documentType: 'TD01',
+  documentDate: '2026-11-23',
+  documentNumber: '5',
+  correctsId: null,
+  corrects: null,
+  serviceRows: [
+    {
+      id: 51,
+      studio_service_id: 3,
+      description: 'Consulenza fiscale',
+      quantity: 1,
+      price: '120.50',
+      vat: 22,
+      nature: null,
+    },
+  ],
+  updated_at: '2026-11-23 10:00:00.000',
+  trashed: false,
 };
 const SAVE_REFUSED = 'Numero: Il numero 5 è già usato nel 2026: il primo libero è 6';
-const INVALID = { message: 'La fattura 5 non è valida: ci sono 2 problemi da correggere', details: ["Cliente: manca l'indirizzo", 'Cliente: manca il CAP'] };
+const INVALID = {
+  message: 'La fattura 5 non è valida: ci sono 2 problemi da correggere',
+  details: ["Cliente: manca l'indirizzo", 'Cliente: manca il CAP'],
+};
 
 interface Api {
   posts: Row[];
@@ -46,13 +67,29 @@ interface Api {
   studioAnswers: boolean;
   valid: boolean;
 }
-const fresh = (): Api => ({ posts: [], puts: [], suggestedDates: [], saveStatus: 200, studioAnswers: true, valid: true });
+const fresh = (): Api => ({
+  posts: [],
+  puts: [],
+  suggestedDates: [],
+  saveStatus: 200,
+  studioAnswers: true,
+  valid: true,
+});
 let api = fresh();
 
-const listAnswer = (data: Row[]) => HttpResponse.json({
-  data, meta: { total: data.length, current_page: 1, per_page: 50, last_page: 1 },
-  item_meta_data: { can_add_new: true, expand_field: null, is_selectable: true, is_erasable: true, disable_edit_item: false, items: {} },
-});
+const listAnswer = (data: Row[]) =>
+  HttpResponse.json({
+    data,
+    meta: { total: data.length, current_page: 1, per_page: 50, last_page: 1 },
+    item_meta_data: {
+      can_add_new: true,
+      expand_field: null,
+      is_selectable: true,
+      is_erasable: true,
+      disable_edit_item: false,
+      items: {},
+    },
+  });
 
 const server = setupServer(
   ...shellHandlers,
@@ -61,22 +98,31 @@ const server = setupServer(
     return HttpResponse.json({ data: STUDIO });
   }),
   http.get('*/api/studio_services', () => HttpResponse.json({ data: SERVICES })),
-  http.get('*/api/edocument_types', () => HttpResponse.json({ data: [{ value: 'TD01', text: 'Fattura' }, { value: 'TD04', text: 'Nota di Credito' }] })),
+  http.get('*/api/edocument_types', () =>
+    HttpResponse.json({
+      data: [
+        { value: 'TD01', text: 'Fattura' },
+        { value: 'TD04', text: 'Nota di Credito' },
+      ],
+    }),
+  ),
   http.get('*/api/edocuments_suggested_number', ({ request }) => {
     api.suggestedDates.push(new URL(request.url).searchParams.get('date') ?? '');
     return HttpResponse.json({ data: '42' });
   }),
   http.get('*/api/edocument/:id', ({ params }) => HttpResponse.json({ data: { ...DOC, id: Number(params.id) } })),
-  http.get('*/api/edocuments/:id/actions/validate_xml', () => (api.valid
-    ? HttpResponse.json({ message: 'La fattura è valida', details: [] })
-    : HttpResponse.json(INVALID, { status: 400 }))),
+  http.get('*/api/edocuments/:id/actions/validate_xml', () =>
+    api.valid
+      ? HttpResponse.json({ message: 'La fattura è valida', details: [] })
+      : HttpResponse.json(INVALID, { status: 400 }),
+  ),
   http.post('*/api/edocument', async ({ request }) => {
-    api.posts.push(await request.json() as Row);
+    api.posts.push((await request.json()) as Row);
     if (api.saveStatus !== 200) return HttpResponse.json({ message: SAVE_REFUSED }, { status: api.saveStatus });
     return HttpResponse.json({ data: { eDocumentId: 9, updated_at: '2026-11-23 11:00:00.000' } }, { status: 201 });
   }),
   http.put('*/api/edocument/:id', async ({ params, request }) => {
-    api.puts.push({ id: String(params.id), body: await request.json() as Row });
+    api.puts.push({ id: String(params.id), body: (await request.json()) as Row });
     return HttpResponse.json({ data: { eDocumentId: Number(params.id), updated_at: '2026-11-23 11:00:00.000' } });
   }),
   // the customer autocomplete: its options (getList) and its current value (getMany)
@@ -84,8 +130,15 @@ const server = setupServer(
 );
 
 beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
-beforeEach(() => { api = fresh(); login('Collaboratore'); });
-afterEach(() => { cleanup(); server.resetHandlers(); logout(); });
+beforeEach(() => {
+  api = fresh();
+  login('Collaboratore');
+});
+afterEach(() => {
+  cleanup();
+  server.resetHandlers();
+  logout();
+});
 afterAll(() => server.close());
 
 // ---------------------------------------------------------------------------
@@ -104,8 +157,17 @@ const quantity = (n: number) => within(row(n)).getByRole('textbox', { name: /^Qu
 const price = (n: number) => within(row(n)).getByRole('textbox', { name: /^Prezzo/ });
 const numberInput = () => screen.getByRole('textbox', { name: /^Numero/ });
 /** The label → amount pairs of the totals table, whitespace normalised. */
-const totals = () => Object.fromEntries(within(screen.getByRole('table', { name: 'Totali del documento' })).getAllByRole('row')
-  .map((r) => within(r).getAllByRole('cell').map((c) => norm(c.textContent)) as [string, string]));
+const totals = () =>
+  Object.fromEntries(
+    within(screen.getByRole('table', { name: 'Totali del documento' }))
+      .getAllByRole('row')
+      .map(
+        (r) =>
+          within(r)
+            .getAllByRole('cell')
+            .map((c) => norm(c.textContent)) as [string, string],
+      ),
+  );
 
 async function openNew() {
   renderApp('/scheda_EDocument');
@@ -188,7 +250,9 @@ describe('e-invoice editor', () => {
     await user.click(await screen.findByRole('option', { name: /^CONS - Consulenza fiscale/ }));
     await waitFor(() => expect(description(1)).toHaveValue('Consulenza fiscale'));
     expect(price(1)).toHaveValue('120,50');
-    expect(within(row(1)).getByRole('combobox', { name: /^Servizio \(riga 1\)/ })).toHaveTextContent('CONS - Consulenza fiscale');
+    expect(within(row(1)).getByRole('combobox', { name: /^Servizio \(riga 1\)/ })).toHaveTextContent(
+      'CONS - Consulenza fiscale',
+    );
   });
 
   it("live totals follow the rows and the studio's withholding and cassa", async () => {
@@ -199,7 +263,10 @@ describe('e-invoice editor', () => {
     await fillRow(user, 2, { description: 'Dichiarazione', quantity: '2', price: '50' });
 
     const t = einvoiceTotals({
-      rows: [{ description: 'Consulenza', quantity: 1, price: 100, vat: 22 }, { description: 'Dichiarazione', quantity: 2, price: 50, vat: 22 }],
+      rows: [
+        { description: 'Consulenza', quantity: 1, price: 100, vat: 22 },
+        { description: 'Dichiarazione', quantity: 2, price: 50, vat: 22 },
+      ],
       studio: { regime: 'RF01', withholding: true, cassa: true },
     });
     const eur = (cents: number) => norm(formatEuro(cents / 100));
@@ -232,11 +299,28 @@ describe('e-invoice editor', () => {
 
     await waitFor(() => expect(api.posts).toHaveLength(1));
     const body = api.posts[0]!;
-    expect(Object.keys(body)).toEqual(expect.arrayContaining(['studioId', 'customerId', 'documentType', 'documentDate', 'documentNumber', 'serviceRows']));
-    expect(body).toMatchObject({ studioId: STUDIO.id, customerId: 7, documentType: 'TD01', documentNumber: '42', correctsId: null });
+    expect(Object.keys(body)).toEqual(
+      expect.arrayContaining([
+        'studioId',
+        'customerId',
+        'documentType',
+        'documentDate',
+        'documentNumber',
+        'serviceRows',
+      ]),
+    );
+    expect(body).toMatchObject({
+      studioId: STUDIO.id,
+      customerId: 7,
+      documentType: 'TD01',
+      documentNumber: '42',
+      correctsId: null,
+    });
     expect(body.documentDate).toMatch(/^\d{4}-\d{2}-\d{2}$/);
     expect(body).not.toHaveProperty('updated_at');
-    expect(body.serviceRows).toEqual([{ studio_service_id: null, description: 'Consulenza', quantity: 2, price: 100.5, vat: 22, nature: null }]);
+    expect(body.serviceRows).toEqual([
+      { studio_service_id: null, description: 'Consulenza', quantity: 2, price: 100.5, vat: 22, nature: null },
+    ]);
     // new mode until the first save: then the route is the saved document's
     await waitFor(() => expect(location.history.map((l) => l.pathname)).toContain('/scheda_EDocument/9'));
   });
@@ -266,7 +350,9 @@ describe('e-invoice editor', () => {
     await user.click(saveButton());
 
     const dialog = await screen.findByRole('dialog', { name: 'Attenzione!!' });
-    expect(dialog).toHaveTextContent('Attendi il caricamento dei dati dello studio prima di salvare la fattura, ritenta tra qualche secondo.');
+    expect(dialog).toHaveTextContent(
+      'Attendi il caricamento dei dati dello studio prima di salvare la fattura, ritenta tra qualche secondo.',
+    );
     expect(api.posts).toHaveLength(0);
   });
 
@@ -276,7 +362,9 @@ describe('e-invoice editor', () => {
     const warning = await screen.findByText(INVALID.message);
     const alert = warning.closest('[role="status"]') as HTMLElement;
     expect(alert).not.toBeNull();
-    const items = within(alert).getAllByRole('listitem').map((li) => li.textContent);
+    const items = within(alert)
+      .getAllByRole('listitem')
+      .map((li) => li.textContent);
     expect(items).toEqual(["Cliente: manca l'indirizzo", 'Cliente: manca il CAP']);
     // the document itself is there, customer included
     expect(screen.getByRole('heading', { name: 'Fattura n. 5' })).toBeInTheDocument();

@@ -13,14 +13,37 @@ import { dataProvider } from '../../src/dataProvider';
 
 type Row = Record<string, unknown>;
 const ACTIVE: Row = {
-  id: 1, cod: 'C001', business_name: 'Alfa Srl', city: 'Milano', email: 'alfa@example.it', yearly_accounting_amount: 1200, ceased: 0,
-  trashed: false, deleted_at: null, updated_at: '2026-01-10 10:00:00.123456',
+  id: 1,
+  cod: 'C001',
+  business_name: 'Alfa Srl',
+  city: 'Milano',
+  email: 'alfa@example.it',
+  yearly_accounting_amount: 1200,
+  ceased: 0,
+  trashed: false,
+  deleted_at: null,
+  updated_at: '2026-01-10 10:00:00.123456',
 };
 const TRASHED: Row = {
-  id: 3, cod: 'C003', business_name: 'Gamma Snc', city: 'Roma', email: 'gamma@example.it', yearly_accounting_amount: 500, ceased: 0,
-  trashed: true, deleted_at: '2026-02-01 09:00:00', updated_at: '2026-02-01 09:00:00.654321',
+  id: 3,
+  cod: 'C003',
+  business_name: 'Gamma Snc',
+  city: 'Roma',
+  email: 'gamma@example.it',
+  yearly_accounting_amount: 500,
+  ceased: 0,
+  trashed: true,
+  deleted_at: '2026-02-01 09:00:00',
+  updated_at: '2026-02-01 09:00:00.654321',
 };
-const META = { can_add_new: true, expand_field: null, is_selectable: true, is_erasable: true, disable_edit_item: false, items: {} };
+const META = {
+  can_add_new: true,
+  expand_field: null,
+  is_selectable: true,
+  is_erasable: true,
+  disable_edit_item: false,
+  items: {},
+};
 
 /** each DELETE as ids and query (force_delete, versions) */
 let deletes: Array<{ ids: unknown; force: string | null; versions: unknown }> = [];
@@ -29,21 +52,41 @@ const server = setupServer(
   ...shellHandlers,
   http.get('*/api/list/Customer/CustomerResourceListCollection', ({ request }) => {
     const data = new URL(request.url).searchParams.get('with_trashed') === '1' ? [ACTIVE, TRASHED] : [ACTIVE];
-    return HttpResponse.json({ data, meta: { total: data.length, current_page: 1, per_page: 25, last_page: 1 }, item_meta_data: META });
+    return HttpResponse.json({
+      data,
+      meta: { total: data.length, current_page: 1, per_page: 25, last_page: 1 },
+      item_meta_data: META,
+    });
   }),
   http.get('*/api/list/:model/:collection', () =>
-    HttpResponse.json({ data: [], meta: { total: 0, current_page: 1, per_page: 50, last_page: 1 }, item_meta_data: META })),
+    HttpResponse.json({
+      data: [],
+      meta: { total: 0, current_page: 1, per_page: 50, last_page: 1 },
+      item_meta_data: META,
+    }),
+  ),
   http.get('*/api/collaborators', () => HttpResponse.json({ data: [] })),
   http.delete('*/api/:snake/:ids', ({ request, params }) => {
     const q = new URL(request.url).searchParams;
-    deletes.push({ ids: JSON.parse(decodeURIComponent(String(params.ids))), force: q.get('force_delete'), versions: q.has('versions') ? JSON.parse(q.get('versions')!) : null });
+    deletes.push({
+      ids: JSON.parse(decodeURIComponent(String(params.ids))),
+      force: q.get('force_delete'),
+      versions: q.has('versions') ? JSON.parse(q.get('versions')!) : null,
+    });
     return HttpResponse.json({ data: { trashed: 1, deleted: 0 } });
   }),
 );
 
 beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
-beforeEach(() => { deletes = []; login(); });
-afterEach(() => { cleanup(); server.resetHandlers(); logout(); });
+beforeEach(() => {
+  deletes = [];
+  login();
+});
+afterEach(() => {
+  cleanup();
+  server.resetHandlers();
+  logout();
+});
 afterAll(() => server.close());
 
 const row = (text: string) => screen.getByText(text).closest('tr') as HTMLElement;
@@ -66,7 +109,9 @@ describe('delete forever only what the user saw in the trash', () => {
     await openTrash();
     const menu = await rowMenu(user, 3);
     await user.click(within(menu).getByRole('menuitem', { name: 'Elimina definitivamente' }));
-    await waitFor(() => expect(deletes).toEqual([{ ids: [3], force: 'auto', versions: { 3: '2026-02-01 09:00:00.654321' } }]));
+    await waitFor(() =>
+      expect(deletes).toEqual([{ ids: [3], force: 'auto', versions: { 3: '2026-02-01 09:00:00.654321' } }]),
+    );
   });
 
   it('C17 trash on an active row sends no version (a repeated click can only trash it)', async () => {
@@ -84,16 +129,24 @@ describe('delete forever only what the user saw in the trash', () => {
     await user.click(within(row('Gamma Snc')).getByRole('checkbox', { name: 'Seleziona questa riga' }));
     await user.click(await screen.findByRole('button', { name: 'Elimina' }));
     await user.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Conferma' }));
-    await waitFor(() => expect(deletes).toEqual([{ ids: [1, 3], force: 'auto', versions: { 3: '2026-02-01 09:00:00.654321' } }]));
+    await waitFor(() =>
+      expect(deletes).toEqual([{ ids: [1, 3], force: 'auto', versions: { 3: '2026-02-01 09:00:00.654321' } }]),
+    );
   });
 
   it('C17 deleteMany of 3,000 trashed rows: batches under 8 KB, each with the versions of its own rows', async () => {
-    const records = Array.from({ length: 3_000 }, (_, i) => ({ id: 100_000 + i, trashed: true, updated_at: `2026-02-01 09:00:00.${String(i).padStart(6, '0')}` }));
-    const urls: string[] = [];
-    server.use(http.delete('*/api/task/:ids', ({ request }) => {
-      urls.push(request.url);
-      return HttpResponse.json({ data: { trashed: 0, deleted: 1 } });
+    const records = Array.from({ length: 3_000 }, (_, i) => ({
+      id: 100_000 + i,
+      trashed: true,
+      updated_at: `2026-02-01 09:00:00.${String(i).padStart(6, '0')}`,
     }));
+    const urls: string[] = [];
+    server.use(
+      http.delete('*/api/task/:ids', ({ request }) => {
+        urls.push(request.url);
+        return HttpResponse.json({ data: { trashed: 0, deleted: 1 } });
+      }),
+    );
     await dataProvider.deleteMany('Task', { ids: records.map((r) => r.id), meta: { records } });
     expect(urls.length).toBeGreaterThan(1);
     const sent: number[] = [];

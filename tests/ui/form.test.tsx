@@ -9,7 +9,21 @@ import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
 import { location, renderApp } from './harness';
 import {
-  api, exact, field, fillRequired, helperOf, openCreate, retype, server, submit, todayDisplay, useCustomerApi, validCf, validVat, wrongCf, wrongVat,
+  api,
+  exact,
+  field,
+  fillRequired,
+  helperOf,
+  openCreate,
+  retype,
+  server,
+  submit,
+  todayDisplay,
+  useCustomerApi,
+  validCf,
+  validVat,
+  wrongCf,
+  wrongVat,
 } from './customerForm';
 
 useCustomerApi();
@@ -33,7 +47,17 @@ describe('form: create', () => {
   });
 
   it('a fresh form with a multiple-mode switch (a movement) is not modified before the user types; the switch marks it', async () => {
-    server.use(http.get('*/api/transaction_types', () => HttpResponse.json({ data: [{ value: 'CHARGE', text: 'Addebito' }, { value: 'PAYMENT', text: 'Incasso' }, { value: 'ADJUSTMENT', text: 'Conguaglio' }] })));
+    server.use(
+      http.get('*/api/transaction_types', () =>
+        HttpResponse.json({
+          data: [
+            { value: 'CHARGE', text: 'Addebito' },
+            { value: 'PAYMENT', text: 'Incasso' },
+            { value: 'ADJUSTMENT', text: 'Conguaglio' },
+          ],
+        }),
+      ),
+    );
     const user = userEvent.setup();
     renderApp('/Transaction/create');
     await waitFor(() => expect(submit('Salva')).toBeInTheDocument());
@@ -55,8 +79,12 @@ describe('form: create', () => {
     await waitFor(() => expect(helperOf(business)).toHaveTextContent(exact('Campo Obbligatorio')));
     expect(business).toHaveAttribute('aria-invalid', 'true');
     expect(helperOf(field('Email'))).toHaveTextContent(exact('Campo Obbligatorio'));
-    expect(helperOf(screen.getByRole('textbox', { name: 'Tariffa annuale' }))).toHaveTextContent(exact('Campo Obbligatorio'));
-    expect(helperOf(screen.getByRole('combobox', { name: /^Legale rappresentante/ }))).toHaveTextContent(exact('Campo Obbligatorio'));
+    expect(helperOf(screen.getByRole('textbox', { name: 'Tariffa annuale' }))).toHaveTextContent(
+      exact('Campo Obbligatorio'),
+    );
+    expect(helperOf(screen.getByRole('combobox', { name: /^Legale rappresentante/ }))).toHaveTextContent(
+      exact('Campo Obbligatorio'),
+    );
     // optional fields have no error
     expect(helperOf(field('Città'))).not.toHaveTextContent('Campo Obbligatorio');
     expect(helperOf(field('Partita IVA'))).not.toHaveTextContent(/\S/);
@@ -83,8 +111,14 @@ describe('form: create', () => {
     await user.click(submit('Salva'));
     await waitFor(() => expect(api.posts).toHaveLength(1));
     expect(api.posts[0]).toMatchObject({
-      business_name: 'Nuova Srl', email: 'nuova@example.it', yearly_accounting_amount: 900, cedolino_rate: 0,
-      legal_representative_id: 4, sdi_code: '0000000', ceased: 0, yearly_number_of_installments: 1,
+      business_name: 'Nuova Srl',
+      email: 'nuova@example.it',
+      yearly_accounting_amount: 900,
+      cedolino_rate: 0,
+      legal_representative_id: 4,
+      sdi_code: '0000000',
+      ceased: 0,
+      yearly_number_of_installments: 1,
       acquisition_date: todayDisplay().split('-').reverse().join('-'),
     });
   });
@@ -168,7 +202,9 @@ describe('form: create', () => {
     await retype(user, amount, '1234567,89');
     await user.tab();
     await user.click(submit('Salva'));
-    await waitFor(() => expect(helperOf(amount)).toHaveTextContent(exact('Importo non valido: massimo 8 cifre e 2 decimali')));
+    await waitFor(() =>
+      expect(helperOf(amount)).toHaveTextContent(exact('Importo non valido: massimo 8 cifre e 2 decimali')),
+    );
     expect(amount).toHaveAttribute('aria-invalid', 'true');
     expect(api.posts).toHaveLength(0);
     await retype(user, amount, '123456,78');
@@ -256,13 +292,21 @@ describe('simple list /lista/{id}', () => {
     await user.click(within(list).getByRole('button', { name: 'Elimina SRL Società a responsabilità limitata' }));
     await waitFor(() => expect(api.simpleDeletes).toEqual(['/api/legal_status/1']));
     expect(api.simpleDeleteQueries).toEqual(['?force_delete=auto']);
-    await waitFor(() => expect(within(list).queryByText('SRL Società a responsabilità limitata')).not.toBeInTheDocument());
+    await waitFor(() =>
+      expect(within(list).queryByText('SRL Società a responsabilità limitata')).not.toBeInTheDocument(),
+    );
     expect(api.simpleLists).toBe(2);
   });
 
   it('a row opens the edit form of the record', async () => {
     const user = userEvent.setup();
-    server.use(http.get('*/api/legal_statuses/:id', ({ params }) => HttpResponse.json({ data: { id: Number(params.id), cod: 'SPA', description: 'Società per azioni', trashed: false } })));
+    server.use(
+      http.get('*/api/legal_statuses/:id', ({ params }) =>
+        HttpResponse.json({
+          data: { id: Number(params.id), cod: 'SPA', description: 'Società per azioni', trashed: false },
+        }),
+      ),
+    );
     renderApp('/lista/LegalStatus');
     await user.click(await screen.findByText('SPA Società per azioni'));
     await waitFor(() => expect(location.current.pathname).toBe('/LegalStatus/2'));

@@ -9,8 +9,19 @@ import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
 import { location, renderApp } from './harness';
 import {
-  api, exact, field, fillRequired, form, helperOf, openCreate, openEdit,
-  RECORD, retype, server, submit, useCustomerApi,
+  api,
+  exact,
+  field,
+  fillRequired,
+  form,
+  helperOf,
+  openCreate,
+  openEdit,
+  RECORD,
+  retype,
+  server,
+  submit,
+  useCustomerApi,
 } from './customerForm';
 
 useCustomerApi();
@@ -26,7 +37,9 @@ describe('form: edit', () => {
     expect(screen.getByRole('textbox', { name: 'Data acquisizione' })).toHaveValue('29-02-2024');
     expect(screen.getByRole('textbox', { name: 'Tariffa annuale' })).toHaveValue('1.200,50');
     expect(screen.getByRole('combobox', { name: /^Numero rate annuali/ })).toHaveTextContent('Trimestrale');
-    await waitFor(() => expect(screen.getByRole('combobox', { name: /^Legale rappresentante/ })).toHaveValue('Mario Bianchi'));
+    await waitFor(() =>
+      expect(screen.getByRole('combobox', { name: /^Legale rappresentante/ })).toHaveValue('Mario Bianchi'),
+    );
     expect(screen.queryByText('Ci sono modifiche non salvate')).not.toBeInTheDocument();
     expect(screen.queryByText(/Stai lavorando su un elemento cestinato/)).not.toBeInTheDocument();
   });
@@ -58,8 +71,11 @@ describe('form: edit', () => {
     await waitFor(() => expect(api.puts).toHaveLength(1));
     expect(api.puts[0].id).toBe('5');
     expect(api.puts[0].body).toMatchObject({
-      business_name: 'Alfa Srl Unipersonale', yearly_accounting_amount: 1500, updated_at: '2026-01-10 10:00:00',
-      acquisition_date: '2024-02-29', legal_representative_id: 4,
+      business_name: 'Alfa Srl Unipersonale',
+      yearly_accounting_amount: 1500,
+      updated_at: '2026-01-10 10:00:00',
+      acquisition_date: '2024-02-29',
+      legal_representative_id: 4,
     });
     expect(await screen.findByText('Elemento aggiornato')).toBeInTheDocument();
     await waitFor(() => expect(screen.queryByText('Ci sono modifiche non salvate')).not.toBeInTheDocument());
@@ -75,9 +91,17 @@ describe('form: edit', () => {
   });
 
   it.each([
-    [409, { message: 'Stai cercando di inserire un elemento che è stato già cancellato.' }, 'Stai cercando di inserire un elemento che è stato già cancellato.'],
+    [
+      409,
+      { message: 'Stai cercando di inserire un elemento che è stato già cancellato.' },
+      'Stai cercando di inserire un elemento che è stato già cancellato.',
+    ],
     [403, { message: 'Operazione non consentita (403)' }, 'Operazione non consentita (403)'],
-    [500, { message: 'Errore interno del server: riprova più tardi' }, 'Errore nel Salvataggio dati: Errore interno del server: riprova più tardi'],
+    [
+      500,
+      { message: 'Errore interno del server: riprova più tardi' },
+      'Errore nel Salvataggio dati: Errore interno del server: riprova più tardi',
+    ],
   ])('a %i answer to the save shows its message', async (status, answer, message) => {
     const user = userEvent.setup();
     api.saveStatus = status;
@@ -99,14 +123,19 @@ describe('form: edit', () => {
     await fillRequired(user);
     await user.type(field('Codice'), 'C001');
     await user.click(submit('Salva'));
-    expect(await screen.findByText('Stai cercando di inserire un elemento che è stato già cancellato.')).toBeInTheDocument();
+    expect(
+      await screen.findByText('Stai cercando di inserire un elemento che è stato già cancellato.'),
+    ).toBeInTheDocument();
     expect(location.current.pathname).toBe('/Customer/create');
   });
 
   it('server 422 field errors show under their fields', async () => {
     const user = userEvent.setup();
     api.saveStatus = 422;
-    api.saveAnswer = { message: 'Dati non validi: controlla i campi evidenziati', errors: { cod: ['Valore già presente'], email: ['Email Non Valida'] } };
+    api.saveAnswer = {
+      message: 'Dati non validi: controlla i campi evidenziati',
+      errors: { cod: ['Valore già presente'], email: ['Email Non Valida'] },
+    };
     await openEdit();
     await retype(user, field('Codice'), 'C001');
     await user.click(submit('Aggiorna'));
@@ -123,7 +152,9 @@ describe('form: edit', () => {
   });
 
   it("another load failure shows 'Errore nel caricamento dati {status} {message}'", async () => {
-    server.use(http.get('*/api/customers/:id', () => HttpResponse.json({ message: 'Elemento non trovato' }, { status: 404 })));
+    server.use(
+      http.get('*/api/customers/:id', () => HttpResponse.json({ message: 'Elemento non trovato' }, { status: 404 })),
+    );
     renderApp('/Customer/99');
     expect(await screen.findByText('Errore nel caricamento dati 404 Elemento non trovato')).toBeInTheDocument();
   });
@@ -132,10 +163,16 @@ describe('form: edit', () => {
     const user = userEvent.setup();
     api.record = { ...RECORD, trashed: true, deleted_at: '2026-02-01 09:00:00' };
     await openEdit();
-    const notice = await screen.findByText('Stai lavorando su un elemento cestinato, clicca su ripristina per ripristinarlo fuori dal cestino.');
+    const notice = await screen.findByText(
+      'Stai lavorando su un elemento cestinato, clicca su ripristina per ripristinarlo fuori dal cestino.',
+    );
     const alert = notice.closest('.MuiAlert-root') as HTMLElement;
     await user.click(within(alert).getByRole('button', { name: 'Ripristina' }));
-    await waitFor(() => expect(api.puts).toEqual([{ id: '5', body: { restore: true, deleted_at: null, updated_at: '2026-01-10 10:00:00' } }]));
+    await waitFor(() =>
+      expect(api.puts).toEqual([
+        { id: '5', body: { restore: true, deleted_at: null, updated_at: '2026-01-10 10:00:00' } },
+      ]),
+    );
     await waitFor(() => expect(screen.queryByText(/Stai lavorando su un elemento cestinato/)).not.toBeInTheDocument());
     expect(api.gets.length).toBeGreaterThan(1);
   });

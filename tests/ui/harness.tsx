@@ -10,11 +10,21 @@ import { MemoryRouter, useLocation } from 'react-router-dom';
 import App from '../../src/App';
 
 export const b64url = (o: unknown) =>
-  btoa(unescape(encodeURIComponent(JSON.stringify(o)))).replace(/=+$/, '').replace(/\+/g, '-').replace(/\//g, '_');
+  btoa(unescape(encodeURIComponent(JSON.stringify(o))))
+    .replace(/=+$/, '')
+    .replace(/\+/g, '-')
+    .replace(/\//g, '_');
 
 export const USER = {
-  id: 1, name: 'Mario Rossi', email: 'admin@studiodemo.test', role: 'Admin', studio_id: 2, studio_name: 'Studio Demo',
-  subscription_expire_date: '2099-12-31', credit: 0, avatar: null,
+  id: 1,
+  name: 'Mario Rossi',
+  email: 'admin@studiodemo.test',
+  role: 'Admin',
+  studio_id: 2,
+  studio_name: 'Studio Demo',
+  subscription_expire_date: '2099-12-31',
+  credit: 0,
+  avatar: null,
 };
 
 /** A logged Admin: fake (unsigned) JWT in the cookie, the user in local storage. */
@@ -32,8 +42,12 @@ export function logout() {
 
 /** The calls of the layout (settings, studio, completeness banner, menu). */
 export const shellHandlers = [
-  http.get('*/api/var/client_var', () => HttpResponse.json({ APPNAME: 'Gestionale Test', VERSION: '3.5.1', BUILD_ID: 'test', CREDIT_ENABLED: false })),
-  http.get('*/api/studio_logged', () => HttpResponse.json({ data: { id: 2, name: 'Studio Demo', subscription_expire_date: '2099-12-31', status: 1 } })),
+  http.get('*/api/var/client_var', () =>
+    HttpResponse.json({ APPNAME: 'Gestionale Test', VERSION: '3.5.1', BUILD_ID: 'test', CREDIT_ENABLED: false }),
+  ),
+  http.get('*/api/studio_logged', () =>
+    HttpResponse.json({ data: { id: 2, name: 'Studio Demo', subscription_expire_date: '2099-12-31', status: 1 } }),
+  ),
   http.get('*/api/loggedStudio/missingRequiredFields', () => HttpResponse.json({ data: [] })),
   http.get('*/api/menu_items', () => HttpResponse.json({ data: [] })),
   // the user menu reads the logged user's own record (name, credit, avatar)
@@ -42,8 +56,15 @@ export const shellHandlers = [
   http.get('*/api/user_preferences', () => HttpResponse.json({ data: {} })),
 ];
 
-export interface Loc { pathname: string; search: string; key: string }
-export const location: { current: Loc; history: Loc[] } = { current: { pathname: '', search: '', key: '' }, history: [] };
+export interface Loc {
+  pathname: string;
+  search: string;
+  key: string;
+}
+export const location: { current: Loc; history: Loc[] } = {
+  current: { pathname: '', search: '', key: '' },
+  history: [],
+};
 
 function LocationSpy() {
   const l = useLocation();
@@ -62,7 +83,13 @@ export function renderApp(path: string, entries: string[] = [], state?: unknown)
   location.history = [];
   const [pathname, search = ''] = path.split('?');
   return render(
-    <MemoryRouter initialEntries={[...entries, state === undefined ? path : { pathname, search: search ? `?${search}` : '', state }]} initialIndex={entries.length}>
+    <MemoryRouter
+      initialEntries={[
+        ...entries,
+        state === undefined ? path : { pathname, search: search ? `?${search}` : '', state },
+      ]}
+      initialIndex={entries.length}
+    >
       <App />
       <LocationSpy />
     </MemoryRouter>,

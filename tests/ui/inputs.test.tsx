@@ -16,7 +16,13 @@ function renderField(fd: FieldDef) {
   return render(
     <MemoryRouter>
       <AdminContext i18nProvider={i18nProvider}>
-        <Form onSubmit={(v: Record<string, unknown>) => { submitted = v; }} mode="onSubmit" reValidateMode="onChange">
+        <Form
+          onSubmit={(v: Record<string, unknown>) => {
+            submitted = v;
+          }}
+          mode="onSubmit"
+          reValidateMode="onChange"
+        >
           <FieldInput name="n" fd={fd} mode="create" />
           <button type="submit">Invia</button>
         </Form>
@@ -84,6 +90,7 @@ describe('8.6 money input: integer cents, no float rounding', () => {
     expect(parseMoney('-12,30')).toBe(-12.3);
     expect(parseMoney('999.999,99')).toBe(999999.99);
     expect(parseMoney('')).toBeNull();
-    for (const bad of ['99.999.999,99', '1,234', '12a', '123.456.789,00', ',', '1,2,3']) expect(parseMoney(bad), bad).toBeUndefined();
+    for (const bad of ['99.999.999,99', '1,234', '12a', '123.456.789,00', ',', '1,2,3'])
+      expect(parseMoney(bad), bad).toBeUndefined();
   });
 });

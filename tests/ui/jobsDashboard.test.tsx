@@ -13,13 +13,49 @@ import { login, logout, renderApp, shellHandlers } from './harness';
 
 const year = Number(new Intl.DateTimeFormat('en-GB', { timeZone: 'Europe/Rome', year: 'numeric' }).format(new Date()));
 const JOBS = [
-  { id: 1, cod: '730', name: 'Modello 730', taskCount: 2, task_ids: [11, 12], legal_status_ids: [7], studio_job_type: { label: 'Dichiarativi' } },
-  { id: 2, cod: 'F24', name: 'Versamenti F24', taskCount: 2, task_ids: [11, 13], legal_status_ids: [], studio_job_type: { label: 'Versamenti e F24' } },
-  { id: 3, cod: 'VUOTO', name: 'Senza sotto adempimenti', taskCount: 0, task_ids: [], legal_status_ids: [], studio_job_type: null },
+  {
+    id: 1,
+    cod: '730',
+    name: 'Modello 730',
+    taskCount: 2,
+    task_ids: [11, 12],
+    legal_status_ids: [7],
+    studio_job_type: { label: 'Dichiarativi' },
+  },
+  {
+    id: 2,
+    cod: 'F24',
+    name: 'Versamenti F24',
+    taskCount: 2,
+    task_ids: [11, 13],
+    legal_status_ids: [],
+    studio_job_type: { label: 'Versamenti e F24' },
+  },
+  {
+    id: 3,
+    cod: 'VUOTO',
+    name: 'Senza sotto adempimenti',
+    taskCount: 0,
+    task_ids: [],
+    legal_status_ids: [],
+    studio_job_type: null,
+  },
 ];
 const CUSTOMERS = [
-  { id: 100, business_name: 'Alfa Srl', legal_status_id: 1, legal_status: { id: 1, cod: 'SRL', description: 'Società a responsabilità limitata' }, collaborator_studio_jobs_id: 5 },
-  { id: 101, business_name: 'Rossi Mario', legal_status_id: 7, legal_status: { id: 7, cod: 'LP', description: 'Libero professionista' }, collaborator_studio_jobs_id: 6 },
+  {
+    id: 100,
+    business_name: 'Alfa Srl',
+    legal_status_id: 1,
+    legal_status: { id: 1, cod: 'SRL', description: 'Società a responsabilità limitata' },
+    collaborator_studio_jobs_id: 5,
+  },
+  {
+    id: 101,
+    business_name: 'Rossi Mario',
+    legal_status_id: 7,
+    legal_status: { id: 7, cod: 'LP', description: 'Libero professionista' },
+    collaborator_studio_jobs_id: 6,
+  },
 ];
 let counts: Record<string, Record<string, number>>;
 let statuses: Record<string, number>;
@@ -28,47 +64,105 @@ let countCalls: number;
 const server = setupServer(
   ...shellHandlers,
   // seed B §7: the dashboard's jobs are GET /api/studio_jobs
-  http.get('*/api/studio_jobs', () => HttpResponse.json({ data: JOBS, meta: { total: JOBS.length, current_page: 1, per_page: -1, last_page: 1 }, item_meta_data: { items: {} } })),
+  http.get('*/api/studio_jobs', () =>
+    HttpResponse.json({
+      data: JOBS,
+      meta: { total: JOBS.length, current_page: 1, per_page: -1, last_page: 1 },
+      item_meta_data: { items: {} },
+    }),
+  ),
   http.get('*/api/logged-user/studio-jobs-customers', ({ request }) => {
     const c = new URL(request.url).searchParams.get('collaborator_id');
     customerQueries.push(c ?? '');
-    return HttpResponse.json({ data: c ? CUSTOMERS.filter((x) => String(x.collaborator_studio_jobs_id) === c) : CUSTOMERS });
+    return HttpResponse.json({
+      data: c ? CUSTOMERS.filter((x) => String(x.collaborator_studio_jobs_id) === c) : CUSTOMERS,
+    });
   }),
-  http.get('*/api/customer_task_per_job_count', () => { countCalls += 1; return HttpResponse.json(counts); }),
-  http.get('*/api/collaborators', () => HttpResponse.json({ data: [{ id: 5, name: 'Laura Neri' }, { id: 6, name: 'Paolo Bianchi' }] })),
-  http.get('*/api/studio_jobs_status/:job/customers/:customer/year/:year', ({ params }) => HttpResponse.json({ data: JOBS.find((j) => j.id === Number(params.job))!.task_ids.map((t) => ({
-    task_id: t, cod: `T${t}`, name: `Sotto adempimento ${t}`, note: null, status: statuses[`${String(params.job)}-${String(params.customer)}-${t}`] ?? 0, updated_by: null, updated_at: null,
-  })) })),
-  http.post('*/api/studio_jobs_status/:job/task/:task/customers/:customer/year/:year/actions/change_state', async ({ params, request }) => {
-    await delay(150);
-    const body = await request.json() as { status: number; note: string | null };
-    statuses[`${String(params.job)}-${String(params.customer)}-${String(params.task)}`] = body.status;
-    const job = JOBS.find((j) => j.id === Number(params.job))!;
-    const done = job.task_ids.filter((t) => statuses[`${String(params.job)}-${String(params.customer)}-${t}`] === 1).length;
-    return HttpResponse.json({ data: { task_id: Number(params.task), cod: null, name: `Sotto adempimento ${String(params.task)}`, note: body.note, status: body.status, updated_by: 'Mario Rossi', updated_at: '2026-11-23 10:00:00' }, done, changed: true });
+  http.get('*/api/customer_task_per_job_count', () => {
+    countCalls += 1;
+    return HttpResponse.json(counts);
   }),
+  http.get('*/api/collaborators', () =>
+    HttpResponse.json({
+      data: [
+        { id: 5, name: 'Laura Neri' },
+        { id: 6, name: 'Paolo Bianchi' },
+      ],
+    }),
+  ),
+  http.get('*/api/studio_jobs_status/:job/customers/:customer/year/:year', ({ params }) =>
+    HttpResponse.json({
+      data: JOBS.find((j) => j.id === Number(params.job))!.task_ids.map((t) => ({
+        task_id: t,
+        cod: `T${t}`,
+        name: `Sotto adempimento ${t}`,
+        note: null,
+        status: statuses[`${String(params.job)}-${String(params.customer)}-${t}`] ?? 0,
+        updated_by: null,
+        updated_at: null,
+      })),
+    }),
+  ),
+  http.post(
+    '*/api/studio_jobs_status/:job/task/:task/customers/:customer/year/:year/actions/change_state',
+    async ({ params, request }) => {
+      await delay(150);
+      const body = (await request.json()) as { status: number; note: string | null };
+      statuses[`${String(params.job)}-${String(params.customer)}-${String(params.task)}`] = body.status;
+      const job = JOBS.find((j) => j.id === Number(params.job))!;
+      const done = job.task_ids.filter(
+        (t) => statuses[`${String(params.job)}-${String(params.customer)}-${t}`] === 1,
+      ).length;
+      return HttpResponse.json({
+        data: {
+          task_id: Number(params.task),
+          cod: null,
+          name: `Sotto adempimento ${String(params.task)}`,
+          note: body.note,
+          status: body.status,
+          updated_by: 'Mario Rossi',
+          updated_at: '2026-11-23 10:00:00',
+        },
+        done,
+        changed: true,
+      });
+    },
+  ),
 );
 
 // jsdom lays nothing out: the grid's scroll box gets the size a browser would give it, so the
 // virtualised rows render
 const sizes = { clientHeight: 600, clientWidth: 1200, offsetHeight: 600, offsetWidth: 1200 } as const;
-const saved = Object.fromEntries(Object.keys(sizes).map((k) => [k, Object.getOwnPropertyDescriptor(HTMLElement.prototype, k) ?? Object.getOwnPropertyDescriptor(Element.prototype, k)]));
+const saved = Object.fromEntries(
+  Object.keys(sizes).map((k) => [
+    k,
+    Object.getOwnPropertyDescriptor(HTMLElement.prototype, k) ?? Object.getOwnPropertyDescriptor(Element.prototype, k),
+  ]),
+);
 beforeAll(() => {
   server.listen({ onUnhandledRequest: 'error' });
-  for (const [k, v] of Object.entries(sizes)) Object.defineProperty(HTMLElement.prototype, k, { configurable: true, get: () => v });
+  for (const [k, v] of Object.entries(sizes))
+    Object.defineProperty(HTMLElement.prototype, k, { configurable: true, get: () => v });
 });
-afterAll(() => { for (const [k, d] of Object.entries(saved)) if (d) Object.defineProperty(HTMLElement.prototype, k, d); });
+afterAll(() => {
+  for (const [k, d] of Object.entries(saved)) if (d) Object.defineProperty(HTMLElement.prototype, k, d);
+});
 beforeEach(() => {
   counts = { 101: { 1: 2, 2: 1 } };
   statuses = { '1-101-11': 1, '1-101-12': 1, '2-101-11': 1 };
   customerQueries = [];
   countCalls = 0;
 });
-afterEach(() => { cleanup(); server.resetHandlers(); logout(); });
+afterEach(() => {
+  cleanup();
+  server.resetHandlers();
+  logout();
+});
 afterAll(() => server.close());
 
 /** a cell of the grid (`hidden`: also while a dialog hides the page from assistive technology) */
-const cell = (customer: string, job: string, hidden = false) => screen.getByRole('button', { name: new RegExp(`^${customer}, ${job}:`), hidden });
+const cell = (customer: string, job: string, hidden = false) =>
+  screen.getByRole('button', { name: new RegExp(`^${customer}, ${job}:`), hidden });
 
 describe('Dashboard Adempimenti', () => {
   it('the five states of seed B §4, each with its colour and its text', async () => {
@@ -89,8 +183,12 @@ describe('Dashboard Adempimenti', () => {
       expect(el).toHaveTextContent(text);
       colours.add(getComputedStyle(el).backgroundColor || getComputedStyle(el).background);
     }
-    expect(cell('Alfa Srl', 'Modello 730')).toHaveAccessibleName('Alfa Srl, Modello 730: n/a, Non applicabile alla forma giuridica del cliente');
-    expect(cell('Rossi Mario', 'Versamenti F24')).toHaveAccessibleName('Rossi Mario, Versamenti F24: 1/2, In corso, 1 di 2 completati');
+    expect(cell('Alfa Srl', 'Modello 730')).toHaveAccessibleName(
+      'Alfa Srl, Modello 730: n/a, Non applicabile alla forma giuridica del cliente',
+    );
+    expect(cell('Rossi Mario', 'Versamenti F24')).toHaveAccessibleName(
+      'Rossi Mario, Versamenti F24: 1/2, In corso, 1 di 2 completati',
+    );
     expect(colours.size).toBe(5);
   });
 
@@ -129,7 +227,9 @@ describe('Dashboard Adempimenti', () => {
     expect(box).not.toBeChecked();
     expect(box).toHaveAttribute('aria-disabled', 'true');
     expect(box).toHaveFocus();
-    await waitFor(() => expect(within(dialog).getByRole('checkbox', { name: 'Sotto adempimento 11: fatto' })).toBeChecked());
+    await waitFor(() =>
+      expect(within(dialog).getByRole('checkbox', { name: 'Sotto adempimento 11: fatto' })).toBeChecked(),
+    );
     expect(dialog).toHaveTextContent('Ultima modifica: Mario Rossi');
     // the grid behind the dialog already follows
     expect(cell('Alfa Srl', 'Versamenti F24', true)).toHaveAttribute('data-state', 'partial');
@@ -150,6 +250,8 @@ describe('Dashboard Adempimenti', () => {
     await user.keyboard('{ArrowDown}');
     await waitFor(() => expect(cell('Rossi Mario', 'Versamenti F24')).toHaveFocus());
     await user.keyboard('{Enter}');
-    expect(await screen.findByRole('dialog', { name: new RegExp(`Versamenti F24 ${year} · Rossi Mario`) })).toBeInTheDocument();
+    expect(
+      await screen.findByRole('dialog', { name: new RegExp(`Versamenti F24 ${year} · Rossi Mario`) }),
+    ).toBeInTheDocument();
   });
 });

@@ -20,22 +20,68 @@ vi.mock('file-saver', () => ({ saveAs: vi.fn() }));
 // ---------------------------------------------------------------------------
 
 type Row = Record<string, unknown>;
-interface FilterSpec { name: string; type: string; val: unknown[]; glue?: string }
+interface FilterSpec {
+  name: string;
+  type: string;
+  val: unknown[];
+  glue?: string;
+}
 
 const ROWS: Row[] = [
-  { id: 1, cod: 'C001', business_name: 'Alfa Srl', vat_id: '01234567897', city: 'Milano', email: 'alfa@example.it', legal_status_id: 1,
-    legal_status: { id: 1, cod: 'SRL', label: 'SRL Società a responsabilità limitata' }, yearly_accounting_amount: 1200, ceased: 0,
-    note: 'Cliente storico dal 1998', trashed: false, deleted_at: null, updated_at: '2026-01-10 10:00:00' },
-  { id: 2, cod: 'C002', business_name: 'Beta Spa', city: 'Roma', email: 'beta@example.it', legal_status_id: null, legal_status: null,
-    yearly_accounting_amount: 800, ceased: 1, note: '', trashed: false, deleted_at: null, updated_at: '2026-01-11 10:00:00' },
+  {
+    id: 1,
+    cod: 'C001',
+    business_name: 'Alfa Srl',
+    vat_id: '01234567897',
+    city: 'Milano',
+    email: 'alfa@example.it',
+    legal_status_id: 1,
+    legal_status: { id: 1, cod: 'SRL', label: 'SRL Società a responsabilità limitata' },
+    yearly_accounting_amount: 1200,
+    ceased: 0,
+    note: 'Cliente storico dal 1998',
+    trashed: false,
+    deleted_at: null,
+    updated_at: '2026-01-10 10:00:00',
+  },
+  {
+    id: 2,
+    cod: 'C002',
+    business_name: 'Beta Spa',
+    city: 'Roma',
+    email: 'beta@example.it',
+    legal_status_id: null,
+    legal_status: null,
+    yearly_accounting_amount: 800,
+    ceased: 1,
+    note: '',
+    trashed: false,
+    deleted_at: null,
+    updated_at: '2026-01-11 10:00:00',
+  },
 ];
 const TRASHED: Row = {
-  id: 3, cod: 'C003', business_name: 'Gamma Snc', city: 'Torino', email: 'gamma@example.it', legal_status_id: null, legal_status: null,
-  yearly_accounting_amount: 500, ceased: 0, note: null, trashed: true, deleted_at: '2026-02-01 09:00:00', updated_at: '2026-02-01 09:00:00',
+  id: 3,
+  cod: 'C003',
+  business_name: 'Gamma Snc',
+  city: 'Torino',
+  email: 'gamma@example.it',
+  legal_status_id: null,
+  legal_status: null,
+  yearly_accounting_amount: 500,
+  ceased: 0,
+  note: null,
+  trashed: true,
+  deleted_at: '2026-02-01 09:00:00',
+  updated_at: '2026-02-01 09:00:00',
 };
 
 interface Meta {
-  can_add_new: boolean; expand_field: string | null; is_selectable: boolean; is_erasable: boolean; disable_edit_item: boolean;
+  can_add_new: boolean;
+  expand_field: string | null;
+  is_selectable: boolean;
+  is_erasable: boolean;
+  disable_edit_item: boolean;
   items: Record<string, { is_selectable?: boolean; is_erasable?: boolean; disable_edit_item?: boolean }>;
 }
 
@@ -58,13 +104,31 @@ interface Api {
 }
 
 const fresh = (): Api => ({
-  lists: [], selectAll: [], csv: [], pdf: [], deletes: [], puts: [], meta: {}, listStatus: 200, selectAllStatus: 200,
-  deleteStatus: 200, putStatus: 200, csvStatus: 200, legalStatusAnswer: 'data', allIds: [1, 2, 5, 8, 13],
+  lists: [],
+  selectAll: [],
+  csv: [],
+  pdf: [],
+  deletes: [],
+  puts: [],
+  meta: {},
+  listStatus: 200,
+  selectAllStatus: 200,
+  deleteStatus: 200,
+  putStatus: 200,
+  csvStatus: 200,
+  legalStatusAnswer: 'data',
+  allIds: [1, 2, 5, 8, 13],
 });
 let api = fresh();
 
 const metaOf = (): Meta => ({
-  can_add_new: true, expand_field: 'note', is_selectable: true, is_erasable: true, disable_edit_item: false, items: {}, ...api.meta,
+  can_add_new: true,
+  expand_field: 'note',
+  is_selectable: true,
+  is_erasable: true,
+  disable_edit_item: false,
+  items: {},
+  ...api.meta,
 });
 
 const server = setupServer(
@@ -76,52 +140,87 @@ const server = setupServer(
       api.csv.push(url);
       if (api.csvStatus !== 200) return HttpResponse.json({ message: 'Export fallito' }, { status: api.csvStatus });
       return new HttpResponse('id;cod\n1;C001\n', {
-        headers: { 'Content-Type': 'text/csv; charset=utf-8', 'Content-Disposition': `attachment; filename="customer_2026-03-05.csv"; filename*=UTF-8''customer_2026-03-05.csv` },
+        headers: {
+          'Content-Type': 'text/csv; charset=utf-8',
+          'Content-Disposition': `attachment; filename="customer_2026-03-05.csv"; filename*=UTF-8''customer_2026-03-05.csv`,
+        },
       });
     }
     if (q.get('format') === 'pdf') {
       api.pdf.push(url);
       return new HttpResponse('%PDF-1.4', {
-        headers: { 'Content-Type': 'application/pdf', 'Content-Disposition': `attachment; filename="Riepilogo Prenotazioni.pdf"; filename*=UTF-8''Riepilogo%20Prenotazioni.pdf` },
+        headers: {
+          'Content-Type': 'application/pdf',
+          'Content-Disposition': `attachment; filename="Riepilogo Prenotazioni.pdf"; filename*=UTF-8''Riepilogo%20Prenotazioni.pdf`,
+        },
       });
     }
     if (q.get('only_ids') === '1') {
       api.selectAll.push(url);
-      if (api.selectAllStatus !== 200) return HttpResponse.json({ message: 'Errore interno' }, { status: api.selectAllStatus });
-      return HttpResponse.json({ data: api.allIds, meta: { total: api.allIds.length, current_page: 1, per_page: 100000, last_page: 1 } });
+      if (api.selectAllStatus !== 200)
+        return HttpResponse.json({ message: 'Errore interno' }, { status: api.selectAllStatus });
+      return HttpResponse.json({
+        data: api.allIds,
+        meta: { total: api.allIds.length, current_page: 1, per_page: 100000, last_page: 1 },
+      });
     }
     api.lists.push(url);
-    if (api.listStatus !== 200) return HttpResponse.json({ message: 'Database non raggiungibile' }, { status: api.listStatus });
+    if (api.listStatus !== 200)
+      return HttpResponse.json({ message: 'Database non raggiungibile' }, { status: api.listStatus });
     const data = q.get('with_trashed') === '1' ? [...ROWS, TRASHED] : ROWS;
     return HttpResponse.json({
-      data, meta: { total: data.length, current_page: 1, per_page: Number(q.get('items_per_page')), last_page: 1 }, item_meta_data: metaOf(),
+      data,
+      meta: { total: data.length, current_page: 1, per_page: Number(q.get('items_per_page')), last_page: 1 },
+      item_meta_data: metaOf(),
     });
   }),
   http.get('*/api/list/LegalStatus/LegalStatusResourceListCollection', () => {
     const rows = [
-      { id: 1, cod: 'SRL', description: 'Società a responsabilità limitata', label: 'SRL Società a responsabilità limitata' },
+      {
+        id: 1,
+        cod: 'SRL',
+        description: 'Società a responsabilità limitata',
+        label: 'SRL Società a responsabilità limitata',
+      },
       { id: 2, cod: 'SPA', description: 'Società per azioni', label: 'SPA Società per azioni' },
     ];
     return api.legalStatusAnswer === 'plain'
       ? HttpResponse.json(rows)
       : HttpResponse.json({ data: rows, meta: { total: 2, current_page: 1, per_page: 100000, last_page: 1 } });
   }),
-  http.get('*/api/collaborators', () => HttpResponse.json({ data: [{ id: 7, name: 'Laura Neri' }, { id: 9, name: 'Paolo Verdi' }] })),
+  http.get('*/api/collaborators', () =>
+    HttpResponse.json({
+      data: [
+        { id: 7, name: 'Laura Neri' },
+        { id: 9, name: 'Paolo Verdi' },
+      ],
+    }),
+  ),
   http.delete('*/api/customer/:ids', ({ request, params }) => {
     api.deletes.push(`${decodeURIComponent(String(params.ids))}?${new URL(request.url).searchParams}`);
-    if (api.deleteStatus !== 200) return HttpResponse.json({ message: 'Elemento collegato' }, { status: api.deleteStatus });
+    if (api.deleteStatus !== 200)
+      return HttpResponse.json({ message: 'Elemento collegato' }, { status: api.deleteStatus });
     return HttpResponse.json({ data: { trashed: 1, deleted: 0 } });
   }),
   http.put('*/api/customers/:id', async ({ request, params }) => {
     const body = await request.json();
     api.puts.push({ path: `/api/customers/${params.id}`, body });
-    if (api.putStatus !== 200) return HttpResponse.json({ message: 'Ripristino non riuscito' }, { status: api.putStatus });
+    if (api.putStatus !== 200)
+      return HttpResponse.json({ message: 'Ripristino non riuscito' }, { status: api.putStatus });
     return HttpResponse.json({ data: { ...TRASHED, id: Number(params.id), trashed: false, deleted_at: null } });
   }),
   // the edit form opened in the same tab
-  http.get('*/api/customers/:id', ({ params }) => HttpResponse.json({ data: ROWS.find((r) => r.id === Number(params.id)) ?? ROWS[0] })),
+  http.get('*/api/customers/:id', ({ params }) =>
+    HttpResponse.json({ data: ROWS.find((r) => r.id === Number(params.id)) ?? ROWS[0] }),
+  ),
   http.get('*/api/list/:model/:collection', ({ params }) =>
-    HttpResponse.json({ data: [], meta: { total: 0, current_page: 1, per_page: 50, last_page: 1 }, item_meta_data: { ...metaOf(), items: {} }, _model: params.model })),
+    HttpResponse.json({
+      data: [],
+      meta: { total: 0, current_page: 1, per_page: 50, last_page: 1 },
+      item_meta_data: { ...metaOf(), items: {} },
+      _model: params.model,
+    }),
+  ),
 );
 
 beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
@@ -228,7 +327,9 @@ describe('list: first load', () => {
     api.listStatus = 500;
     renderApp('/table/Customer');
     // react-query retries a failed list (1 s + 2 s + 4 s) before giving up
-    expect(await screen.findByText('Errore nel caricamento dati Database non raggiungibile', {}, { timeout: 15_000 })).toBeInTheDocument();
+    expect(
+      await screen.findByText('Errore nel caricamento dati Database non raggiungibile', {}, { timeout: 15_000 }),
+    ).toBeInTheDocument();
     expect(screen.queryByText('Alfa Srl')).not.toBeInTheDocument();
   }, 30_000);
 });
@@ -297,7 +398,9 @@ describe('list: toolbar', () => {
     const select = screen.getByRole('combobox', { name: /Righe per pagina/ });
     expect(select).toHaveTextContent('200');
     await user.click(select);
-    const options = within(await screen.findByRole('listbox')).getAllByRole('option').map((o) => o.textContent);
+    const options = within(await screen.findByRole('listbox'))
+      .getAllByRole('option')
+      .map((o) => o.textContent);
     expect(options).toEqual(['50', '100', '200', '500']);
     await user.click(screen.getByRole('option', { name: '50' }));
     const url = await nextList(1);
@@ -350,24 +453,29 @@ describe('list: filter group', () => {
     expect(url.searchParams.get('filters')).toBeNull();
   });
 
-  it.each(['data', 'plain'] as const)('combo filter: options from LegalStatusResourceListCollection (%s answer) and the chosen ids', async (shape) => {
-    const user = userEvent.setup();
-    api.legalStatusAnswer = shape;
-    await openList();
-    const region = await openFilters(user);
-    await user.click(within(region).getByRole('combobox', { name: 'Forma giuridica' }));
-    const listbox = await screen.findByRole('listbox');
-    expect(within(listbox).getAllByRole('option').map((o) => o.textContent)).toEqual([
-      'SRL Società a responsabilità limitata', 'SPA Società per azioni',
-    ]);
-    await user.click(within(listbox).getByRole('option', { name: 'SPA Società per azioni' }));
-    const url = await nextList(1);
-    expect(filtersOf(url)).toEqual([
-      { name: 'legal_status_id', type: 'OR', val: [2], glue: 'and' },
-      { name: 'ceased', type: 'OR', val: [0], glue: 'and' },
-    ]);
-    expect(screen.getByRole('button', { name: /^Filtri \(2 attivi\)/ })).toBeInTheDocument();
-  });
+  it.each(['data', 'plain'] as const)(
+    'combo filter: options from LegalStatusResourceListCollection (%s answer) and the chosen ids',
+    async (shape) => {
+      const user = userEvent.setup();
+      api.legalStatusAnswer = shape;
+      await openList();
+      const region = await openFilters(user);
+      await user.click(within(region).getByRole('combobox', { name: 'Forma giuridica' }));
+      const listbox = await screen.findByRole('listbox');
+      expect(
+        within(listbox)
+          .getAllByRole('option')
+          .map((o) => o.textContent),
+      ).toEqual(['SRL Società a responsabilità limitata', 'SPA Società per azioni']);
+      await user.click(within(listbox).getByRole('option', { name: 'SPA Società per azioni' }));
+      const url = await nextList(1);
+      expect(filtersOf(url)).toEqual([
+        { name: 'legal_status_id', type: 'OR', val: [2], glue: 'and' },
+        { name: 'ceased', type: 'OR', val: [0], glue: 'and' },
+      ]);
+      expect(screen.getByRole('button', { name: /^Filtri \(2 attivi\)/ })).toBeInTheDocument();
+    },
+  );
 
   it('AND/OR mode changes the glue of the free filters (the ceased toggle stays AND)', async () => {
     const user = userEvent.setup();
@@ -378,11 +486,13 @@ describe('list: filter group', () => {
     await user.keyboard('{Escape}');
     await user.click(within(region).getByRole('combobox', { name: 'Collaboratore contabilità' }));
     await user.click(await screen.findByRole('option', { name: 'Laura Neri' }));
-    await waitFor(() => expect(lastFilters()).toEqual([
-      { name: 'legal_status_id', type: 'OR', val: [1], glue: 'and' },
-      { name: 'collaborator_accounting_id', type: 'OR', val: [7], glue: 'and' },
-      { name: 'ceased', type: 'OR', val: [0], glue: 'and' },
-    ]));
+    await waitFor(() =>
+      expect(lastFilters()).toEqual([
+        { name: 'legal_status_id', type: 'OR', val: [1], glue: 'and' },
+        { name: 'collaborator_accounting_id', type: 'OR', val: [7], glue: 'and' },
+        { name: 'ceased', type: 'OR', val: [0], glue: 'and' },
+      ]),
+    );
     const before = api.lists.length;
     await user.click(within(region).getByRole('button', { name: 'Almeno una condizione (OR)' }));
     const url = await nextList(before);
@@ -401,11 +511,13 @@ describe('list: filter group', () => {
     await openFilters(user);
     await typeDate(user, 'Data acquisizione dal', '01-03-2026');
     await typeDate(user, 'Data acquisizione al', '31-03-2026');
-    await waitFor(() => expect(lastFilters()).toEqual([
-      { name: 'acquisition_date', type: 'gte', val: ['2026-03-01 00:00:00'], glue: 'and' },
-      { name: 'acquisition_date', type: 'lte', val: ['2026-03-31 23:59:59'], glue: 'and' },
-      { name: 'ceased', type: 'OR', val: [0], glue: 'and' },
-    ]));
+    await waitFor(() =>
+      expect(lastFilters()).toEqual([
+        { name: 'acquisition_date', type: 'gte', val: ['2026-03-01 00:00:00'], glue: 'and' },
+        { name: 'acquisition_date', type: 'lte', val: ['2026-03-31 23:59:59'], glue: 'and' },
+        { name: 'ceased', type: 'OR', val: [0], glue: 'and' },
+      ]),
+    );
     expect(screen.queryByText('La data di inizio intervallo è maggiore di quella di fine')).not.toBeInTheDocument();
   });
 
@@ -559,7 +671,16 @@ describe('list: parts of a resource folder', () => {
         const { selectedIds } = useListContext();
         return <Button onClick={() => seen.push(['bulk', selectedIds])}>Azione di prova</Button>;
       },
-      rowActions: ({ record, close }) => <MenuItem onClick={() => { seen.push(['row', record.id]); close(); }}>Riga di prova</MenuItem>,
+      rowActions: ({ record, close }) => (
+        <MenuItem
+          onClick={() => {
+            seen.push(['row', record.id]);
+            close();
+          }}
+        >
+          Riga di prova
+        </MenuItem>
+      ),
     });
     const user = userEvent.setup();
     await openList();
@@ -571,7 +692,10 @@ describe('list: parts of a resource folder', () => {
     const menu = await rowMenu(user, 2);
     expect(within(menu).getByRole('menuitem', { name: 'Cestina' })).toBeInTheDocument();
     await user.click(within(menu).getByRole('menuitem', { name: 'Riga di prova' }));
-    expect(seen).toEqual([['bulk', [1]], ['row', 2]]);
+    expect(seen).toEqual([
+      ['bulk', [1]],
+      ['row', 2],
+    ]);
   });
 });
 
@@ -595,18 +719,26 @@ describe('list: row actions', () => {
     expect(within(menu).queryByRole('menuitem', { name: 'Cestina' })).not.toBeInTheDocument();
     const before = api.lists.length;
     await user.click(within(menu).getByRole('menuitem', { name: 'Ripristina' }));
-    await waitFor(() => expect(api.puts).toEqual([{ path: '/api/customers/3', body: { restore: true, deleted_at: null, updated_at: '2026-02-01 09:00:00' } }]));
+    await waitFor(() =>
+      expect(api.puts).toEqual([
+        { path: '/api/customers/3', body: { restore: true, deleted_at: null, updated_at: '2026-02-01 09:00:00' } },
+      ]),
+    );
     await nextList(before);
     expect(api.lists[api.lists.length - 1].searchParams.get('with_trashed')).toBe('1');
   });
 
   it('9.5 the row menu is disabled while its delete is in flight: a second click sends no second DELETE', async () => {
     let release!: () => void;
-    server.use(http.delete('*/api/customer/:ids', async ({ params }) => {
-      api.deletes.push(decodeURIComponent(String(params.ids)));
-      await new Promise<void>((r) => { release = r; });
-      return HttpResponse.json({ data: { trashed: 1, deleted: 0 } });
-    }));
+    server.use(
+      http.delete('*/api/customer/:ids', async ({ params }) => {
+        api.deletes.push(decodeURIComponent(String(params.ids)));
+        await new Promise<void>((r) => {
+          release = r;
+        });
+        return HttpResponse.json({ data: { trashed: 1, deleted: 0 } });
+      }),
+    );
     const user = userEvent.setup();
     await openList();
     const menu = await rowMenu(user, 1);
@@ -627,7 +759,11 @@ describe('list: row actions', () => {
     await screen.findByText('Gamma Snc');
     const menu = await rowMenu(user, 3);
     await user.click(within(menu).getByRole('menuitem', { name: 'Elimina definitivamente' }));
-    await waitFor(() => expect(api.deletes).toEqual([`[3]?${new URLSearchParams({ force_delete: 'auto', versions: JSON.stringify({ 3: '2026-02-01 09:00:00' }) })}`]));
+    await waitFor(() =>
+      expect(api.deletes).toEqual([
+        `[3]?${new URLSearchParams({ force_delete: 'auto', versions: JSON.stringify({ 3: '2026-02-01 09:00:00' }) })}`,
+      ]),
+    );
   });
 
   it('a trashed row without is_erasable offers only restore', async () => {
@@ -679,7 +815,12 @@ describe('list: rows', () => {
     expect(chevron).not.toHaveAttribute('aria-hidden');
     await user.click(chevron);
     expect(await screen.findByText('Cliente storico dal 1998')).toBeInTheDocument();
-    await waitFor(() => expect(within(row('Alfa Srl')).getByRole('button', { name: 'Nascondi dettagli della riga' })).toHaveAttribute('aria-expanded', 'true'));
+    await waitFor(() =>
+      expect(within(row('Alfa Srl')).getByRole('button', { name: 'Nascondi dettagli della riga' })).toHaveAttribute(
+        'aria-expanded',
+        'true',
+      ),
+    );
     within(row('Beta Spa')).getByRole('button', { name: 'Mostra dettagli della riga' }).focus();
     await user.keyboard('{Enter}');
     expect(await screen.findByText('Nessuna nota')).toBeInTheDocument();
@@ -717,7 +858,9 @@ describe('list: rows', () => {
     expect(toggle).not.toBeChecked();
     expect(localStorage.getItem('RaStore.prefs.openInNewTab')).toBe('false');
     await user.keyboard('{Escape}');
-    await waitFor(() => expect(screen.queryByRole('switch', { name: 'Apri le schede in una nuova finestra' })).not.toBeInTheDocument());
+    await waitFor(() =>
+      expect(screen.queryByRole('switch', { name: 'Apri le schede in una nuova finestra' })).not.toBeInTheDocument(),
+    );
     await user.click(screen.getByText('Alfa Srl'));
     await waitFor(() => expect(location.current.pathname).toBe('/Customer/1'));
     expect(open).not.toHaveBeenCalled();
@@ -749,7 +892,9 @@ describe('list: rows', () => {
     dialog = await screen.findByRole('dialog', { name: 'Elemento cestinato' });
     await user.click(within(dialog).getByRole('button', { name: 'Ripristina' }));
     await waitFor(() => expect(open).toHaveBeenCalledTimes(1));
-    expect(api.puts).toEqual([{ path: '/api/customers/3', body: { restore: true, deleted_at: null, updated_at: '2026-02-01 09:00:00' } }]);
+    expect(api.puts).toEqual([
+      { path: '/api/customers/3', body: { restore: true, deleted_at: null, updated_at: '2026-02-01 09:00:00' } },
+    ]);
     expect(open.mock.calls[0].slice(0, 2)).toEqual(['/Customer/3', '_blank']);
   });
 
@@ -759,7 +904,11 @@ describe('list: rows', () => {
     api.putStatus = 500;
     await openList('/table/Customer?filter=%7B%22with_trashed%22%3A1%7D');
     await user.click(await screen.findByText('Gamma Snc'));
-    await user.click(within(await screen.findByRole('dialog', { name: 'Elemento cestinato' })).getByRole('button', { name: 'Ripristina' }));
+    await user.click(
+      within(await screen.findByRole('dialog', { name: 'Elemento cestinato' })).getByRole('button', {
+        name: 'Ripristina',
+      }),
+    );
     expect(await screen.findByText("Errore nel ripristino dell'elemento")).toBeInTheDocument();
     expect(open).not.toHaveBeenCalled();
   });
@@ -797,7 +946,7 @@ describe('list: CSV and print', () => {
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
   });
 
-  it("CSV failure shows \"Errore nell'esportazione del CSV\"", async () => {
+  it('CSV failure shows "Errore nell\'esportazione del CSV"', async () => {
     const user = userEvent.setup();
     api.csvStatus = 500;
     await openList();

@@ -14,20 +14,25 @@ import { login, logout, negativeLook, queryOf, renderApp, shellHandlers } from '
 
 vi.mock('../../src/pages/StripeCheckout', () => ({
   default: (p: { publishableKey: string; clientSecret: string; amountText: string; months: number }) => (
-    <div role="dialog" aria-label="Pagamento con carta">{`${p.publishableKey} ${p.clientSecret} ${p.amountText} ${p.months}`}</div>
+    <div
+      role="dialog"
+      aria-label="Pagamento con carta"
+    >{`${p.publishableKey} ${p.clientSecret} ${p.amountText} ${p.months}`}</div>
   ),
 }));
 
 const calls: Array<{ method: string; url: string; body?: unknown }> = [];
 const server = setupServer(
   ...shellHandlers,
-  http.get('*/api/subscription_price', () => HttpResponse.json({
-    data: 19.9,
-    providers: [
-      { value: 'sandbox', text: 'Sandbox (prova)', kind: 'wallet' },
-      { value: 'stripe', text: 'Carta (Stripe)', kind: 'card', config: { publishableKey: 'pk_test_123' } },
-    ],
-  })),
+  http.get('*/api/subscription_price', () =>
+    HttpResponse.json({
+      data: 19.9,
+      providers: [
+        { value: 'sandbox', text: 'Sandbox (prova)', kind: 'wallet' },
+        { value: 'stripe', text: 'Carta (Stripe)', kind: 'card', config: { publishableKey: 'pk_test_123' } },
+      ],
+    }),
+  ),
   http.get('*/api/stripe/create_payment_intent', ({ request }) => {
     calls.push({ method: 'GET', url: request.url });
     return HttpResponse.json({ client_secret: 'pi_42_secret_abc', paymentId: 42, amount: 5970 });
@@ -42,8 +47,15 @@ const server = setupServer(
   }),
 );
 beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
-beforeEach(() => { calls.length = 0; sessionStorage.clear(); login('Admin'); });
-afterEach(() => { server.resetHandlers(); logout(); });
+beforeEach(() => {
+  calls.length = 0;
+  sessionStorage.clear();
+  login('Admin');
+});
+afterEach(() => {
+  server.resetHandlers();
+  logout();
+});
 afterAll(() => server.close());
 
 describe('/pay_init', () => {
@@ -58,18 +70,31 @@ describe('/pay_init', () => {
     const dialog = await screen.findByRole('dialog', { name: 'Pagamento con carta' });
     expect(dialog).toHaveTextContent('pk_test_123 pi_42_secret_abc 59,70 € 3');
     expect(calls).toHaveLength(1);
-    expect(queryOf(calls[0]!.url)).toEqual({ quantity: '3', amount: '5970', purchasing_item_id: 'subscription', charge_type: 'subscription' });
+    expect(queryOf(calls[0]!.url)).toEqual({
+      quantity: '3',
+      amount: '5970',
+      purchasing_item_id: 'subscription',
+      charge_type: 'subscription',
+    });
     expect(sessionStorage.getItem('gestionale.payment_provider')).toBe('stripe');
   });
 });
 
 describe('/pay_return', () => {
   it('back from the card form: C71 with the PaymentIntent, then the new expiry', async () => {
-    renderApp('/pay_return?provider=stripe&payment_intent=pi_42&payment_intent_client_secret=pi_42_secret_abc&redirect_status=succeeded');
+    renderApp(
+      '/pay_return?provider=stripe&payment_intent=pi_42&payment_intent_client_secret=pi_42_secret_abc&redirect_status=succeeded',
+    );
     const done = await screen.findByRole('status');
     expect(within(done).getByText('Pagamento completato')).toBeInTheDocument();
     expect(done).toHaveTextContent('Il tuo abbonamento ora scade il 31-03-2027.');
-    expect(calls).toEqual([{ method: 'POST', url: expect.stringMatching(/\/api\/stripe\/process_confirmed_payment_intent$/), body: { payment_intent_id: 'pi_42' } }]);
+    expect(calls).toEqual([
+      {
+        method: 'POST',
+        url: expect.stringMatching(/\/api\/stripe\/process_confirmed_payment_intent$/),
+        body: { payment_intent_id: 'pi_42' },
+      },
+    ]);
   });
 
   it('a card refused by its bank says so and asks the server nothing', async () => {

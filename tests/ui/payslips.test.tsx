@@ -22,29 +22,74 @@ vi.mock('file-saver', () => ({ saveAs: vi.fn() }));
 const calls: Array<{ path: string; body: unknown }> = [];
 const server = setupServer(...shellHandlers);
 beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
-afterEach(() => { calls.length = 0; server.resetHandlers(); logout(); });
+afterEach(() => {
+  calls.length = 0;
+  server.resetHandlers();
+  logout();
+});
 afterAll(() => server.close());
-beforeEach(() => { login('Collaboratore'); });
-
-const year = Number(new Intl.DateTimeFormat('en-GB', { timeZone: 'Europe/Rome', year: 'numeric' }).format(new Date()));
-const month = Number(new Intl.DateTimeFormat('en-GB', { timeZone: 'Europe/Rome', month: 'numeric' }).format(new Date()));
-const MONTHS = ['Gennaio', 'Febbraio', 'Marzo', 'Aprile', 'Maggio', 'Giugno', 'Luglio', 'Agosto', 'Settembre', 'Ottobre', 'Novembre', 'Dicembre'];
-const customersAnswer = { data: [{ id: 4, business_name: 'Alfa Srl', email: 'alfa@esempio.it', cedolino_rate: 12.5 }, { id: 9, business_name: 'Beta Spa', email: null, cedolino_rate: 8 }],
-  meta: { total: 2, current_page: 1, per_page: 25, last_page: 1 }, item_meta_data: {} };
-const saveHandler = (status = 200) => http.post('*/api/cedolini', async ({ request }) => {
-  const body = await request.json();
-  calls.push({ path: new URL(request.url).pathname, body });
-  return status === 200 ? HttpResponse.json({ data: { saved: 2, removed: 0 } }) : HttpResponse.json({ message: 'Elemento non trovato' }, { status });
+beforeEach(() => {
+  login('Collaboratore');
 });
 
+const year = Number(new Intl.DateTimeFormat('en-GB', { timeZone: 'Europe/Rome', year: 'numeric' }).format(new Date()));
+const month = Number(
+  new Intl.DateTimeFormat('en-GB', { timeZone: 'Europe/Rome', month: 'numeric' }).format(new Date()),
+);
+const MONTHS = [
+  'Gennaio',
+  'Febbraio',
+  'Marzo',
+  'Aprile',
+  'Maggio',
+  'Giugno',
+  'Luglio',
+  'Agosto',
+  'Settembre',
+  'Ottobre',
+  'Novembre',
+  'Dicembre',
+];
+const customersAnswer = {
+  data: [
+    { id: 4, business_name: 'Alfa Srl', email: 'alfa@esempio.it', cedolino_rate: 12.5 },
+    { id: 9, business_name: 'Beta Spa', email: null, cedolino_rate: 8 },
+  ],
+  meta: { total: 2, current_page: 1, per_page: 25, last_page: 1 },
+  item_meta_data: {},
+};
+const saveHandler = (status = 200) =>
+  http.post('*/api/cedolini', async ({ request }) => {
+    const body = await request.json();
+    calls.push({ path: new URL(request.url).pathname, body });
+    return status === 200
+      ? HttpResponse.json({ data: { saved: 2, removed: 0 } })
+      : HttpResponse.json({ message: 'Elemento non trovato' }, { status });
+  });
+
 function ui(selectedIds: number[], child: React.ReactNode) {
-  const ctx = { selectedIds, onUnselectItems: () => {}, onSelect: () => {}, resource: 'Customer', data: [], total: 0 } as unknown as ListControllerResult;
-  return <AdminContext dataProvider={dataProvider}><ListContextProvider value={ctx}>{child}</ListContextProvider><Notification /></AdminContext>;
+  const ctx = {
+    selectedIds,
+    onUnselectItems: () => {},
+    onSelect: () => {},
+    resource: 'Customer',
+    data: [],
+    total: 0,
+  } as unknown as ListControllerResult;
+  return (
+    <AdminContext dataProvider={dataProvider}>
+      <ListContextProvider value={ctx}>{child}</ListContextProvider>
+      <Notification />
+    </AdminContext>
+  );
 }
 
 describe('C48 Inserisci cedolini', () => {
   it('C48 Inserisci cedolini: year and month default to the current ones, quantity 1 each; the first click asks Sicuro? (warning), the second posts the body', async () => {
-    server.use(http.get('*/api/list/Customer/:collection', () => HttpResponse.json(customersAnswer)), saveHandler());
+    server.use(
+      http.get('*/api/list/Customer/:collection', () => HttpResponse.json(customersAnswer)),
+      saveHandler(),
+    );
     const user = userEvent.setup();
     render(ui([4, 9], <CedoliniInsertButton />));
     await user.click(screen.getByRole('button', { name: 'Inserisci cedolini' }));
@@ -66,15 +111,23 @@ describe('C48 Inserisci cedolini', () => {
     expect(calls).toEqual([]);
     await user.click(sure);
     await waitFor(() => expect(calls).toHaveLength(1));
-    expect(calls[0]).toEqual({ path: '/api/cedolini', body: { customerData: [
-      { customerId: 4, business_name: 'Alfa Srl', cedoliniQuantity: 4, month: 3, year },
-      { customerId: 9, business_name: 'Beta Spa', cedoliniQuantity: 1, month: 3, year },
-    ] } });
+    expect(calls[0]).toEqual({
+      path: '/api/cedolini',
+      body: {
+        customerData: [
+          { customerId: 4, business_name: 'Alfa Srl', cedoliniQuantity: 4, month: 3, year },
+          { customerId: 9, business_name: 'Beta Spa', cedoliniQuantity: 1, month: 3, year },
+        ],
+      },
+    });
     expect(await screen.findByText('Cedolini inseriti')).toBeInTheDocument();
   });
 
   it("C48 Inserisci cedolini: a changed field disarms 'Sicuro?'; an invalid quantity disables the button; a failure shows 'Errore!!'", async () => {
-    server.use(http.get('*/api/list/Customer/:collection', () => HttpResponse.json(customersAnswer)), saveHandler(404));
+    server.use(
+      http.get('*/api/list/Customer/:collection', () => HttpResponse.json(customersAnswer)),
+      saveHandler(404),
+    );
     const user = userEvent.setup();
     render(ui([4], <CedoliniInsertButton />));
     await user.click(screen.getByRole('button', { name: 'Inserisci cedolini' }));
@@ -99,19 +152,35 @@ describe('CustomersForCedolini and CedoliniSavedView', () => {
     expect(routeExists('/cedolini_saved/4')).toBe(true);
     const urls: string[] = [];
     server.use(
-      http.get('*/api/list/Customer/:collection', ({ request }) => { urls.push(request.url); return HttpResponse.json(customersAnswer); }),
+      http.get('*/api/list/Customer/:collection', ({ request }) => {
+        urls.push(request.url);
+        return HttpResponse.json(customersAnswer);
+      }),
       // the options of the customers' filter group
       http.get('*/api/collaborators', () => HttpResponse.json({ data: [] })),
-      http.get('*/api/list/LegalStatus/:collection', () => HttpResponse.json({ data: [], meta: { total: 0, current_page: 1, per_page: 100000, last_page: 1 }, item_meta_data: {} })),
+      http.get('*/api/list/LegalStatus/:collection', () =>
+        HttpResponse.json({
+          data: [],
+          meta: { total: 0, current_page: 1, per_page: 100000, last_page: 1 },
+          item_meta_data: {},
+        }),
+      ),
       http.get('*/api/customers/4', () => HttpResponse.json({ data: customersAnswer.data[0] })),
-      http.get('*/api/cedolini', () => HttpResponse.json({ data: Object.fromEntries(Array.from({ length: 12 }, (_, i) => [String(i + 1), 0])) })),
+      http.get('*/api/cedolini', () =>
+        HttpResponse.json({ data: Object.fromEntries(Array.from({ length: 12 }, (_, i) => [String(i + 1), 0])) }),
+      ),
     );
     const user = userEvent.setup();
     renderApp('/table/CustomersForCedolini');
     await screen.findByText('Alfa Srl');
     const first = new URL(urls[0]!);
     expect(first.pathname).toMatch(/\/api\/list\/Customer\/CustomersForCedoliniCollection$/);
-    expect(JSON.parse(queryOf(urls[0]!).filters!)).toContainEqual({ name: 'cedolino_rate', type: 'gt', val: [0], glue: 'and' });
+    expect(JSON.parse(queryOf(urls[0]!).filters!)).toContainEqual({
+      name: 'cedolino_rate',
+      type: 'gt',
+      val: [0],
+      glue: 'and',
+    });
     await waitFor(() => expect(document.title).toMatch(/^Cedolini - Clienti con costo cedolino/));
     for (const name of ['Esporta CSV', 'Stampa']) expect(screen.getByRole('button', { name })).toBeInTheDocument();
     expect(screen.getByRole('textbox', { name: 'Cerca (premi Invio)' })).toBeInTheDocument();
@@ -128,7 +197,12 @@ describe('CustomersForCedolini and CedoliniSavedView', () => {
     await user.type(screen.getByRole('textbox', { name: 'Cerca (premi Invio)' }), 'Alfa{Enter}');
     await waitFor(() => expect(urls.some((u) => queryOf(u).search_text === 'Alfa')).toBe(true));
     const searched = urls.find((u) => queryOf(u).search_text === 'Alfa')!;
-    expect(JSON.parse(queryOf(searched).filters!)).toContainEqual({ name: 'cedolino_rate', type: 'gt', val: [0], glue: 'and' });
+    expect(JSON.parse(queryOf(searched).filters!)).toContainEqual({
+      name: 'cedolino_rate',
+      type: 'gt',
+      val: [0],
+      glue: 'and',
+    });
     await user.click(await screen.findByText('Alfa Srl'));
     await waitFor(() => expect(location.current.pathname).toBe('/cedolini_saved/4'));
   });
@@ -139,12 +213,25 @@ describe('CustomersForCedolini and CedoliniSavedView', () => {
       http.get('*/api/list/Customer/:collection', ({ request }) => {
         urls.push(request.url);
         const q = queryOf(request.url);
-        if (q.only_ids === '1') return HttpResponse.json({ data: [4, 9], meta: { total: 2, current_page: 1, per_page: 100000, last_page: 1 } });
-        if (q.format === 'pdf' || q.format === 'csv') return new HttpResponse('x', { headers: { 'Content-Type': 'application/octet-stream', 'Content-Disposition': 'attachment; filename="f"' } });
+        if (q.only_ids === '1')
+          return HttpResponse.json({
+            data: [4, 9],
+            meta: { total: 2, current_page: 1, per_page: 100000, last_page: 1 },
+          });
+        if (q.format === 'pdf' || q.format === 'csv')
+          return new HttpResponse('x', {
+            headers: { 'Content-Type': 'application/octet-stream', 'Content-Disposition': 'attachment; filename="f"' },
+          });
         return HttpResponse.json(customersAnswer);
       }),
       http.get('*/api/collaborators', () => HttpResponse.json({ data: [] })),
-      http.get('*/api/list/LegalStatus/:collection', () => HttpResponse.json({ data: [], meta: { total: 0, current_page: 1, per_page: 100000, last_page: 1 }, item_meta_data: {} })),
+      http.get('*/api/list/LegalStatus/:collection', () =>
+        HttpResponse.json({
+          data: [],
+          meta: { total: 0, current_page: 1, per_page: 100000, last_page: 1 },
+          item_meta_data: {},
+        }),
+      ),
     );
     const user = userEvent.setup();
     renderApp('/table/CustomersForCedolini');
@@ -176,7 +263,9 @@ describe('CustomersForCedolini and CedoliniSavedView', () => {
       http.get('*/api/customers/4', () => HttpResponse.json({ data: customersAnswer.data[0] })),
       http.get('*/api/cedolini', ({ request }) => {
         asked.push(queryOf(request.url));
-        return HttpResponse.json({ data: { 1: 0, 2: 0, 3: 4, 4: 0, 5: 0, 6: 0, 7: 0, 8: 0, 9: 0, 10: 0, 11: 2, 12: 0 } });
+        return HttpResponse.json({
+          data: { 1: 0, 2: 0, 3: 4, 4: 0, 5: 0, 6: 0, 7: 0, 8: 0, 9: 0, 10: 0, 11: 2, 12: 0 },
+        });
       }),
       saveHandler(),
     );
@@ -184,7 +273,9 @@ describe('CustomersForCedolini and CedoliniSavedView', () => {
     renderApp('/cedolini_saved/4');
     expect(await screen.findByRole('heading', { name: 'Cedolini di Alfa Srl' })).toBeInTheDocument();
     const table = await screen.findByRole('table', { name: `Cedolini ${year}` });
-    await waitFor(() => expect(within(table).getByRole('spinbutton', { name: `Quantità Marzo ${year}` })).toHaveValue(4));
+    await waitFor(() =>
+      expect(within(table).getByRole('spinbutton', { name: `Quantità Marzo ${year}` })).toHaveValue(4),
+    );
     expect(asked[0]).toEqual({ customer_id: '4', year: String(year) });
     expect(within(table).getAllByRole('spinbutton')).toHaveLength(12);
     MONTHS.forEach((m) => expect(within(table).getByRole('rowheader', { name: m })).toBeInTheDocument());
@@ -196,7 +287,9 @@ describe('CustomersForCedolini and CedoliniSavedView', () => {
     await user.clear(may);
     await user.type(may, '3{Enter}');
     await waitFor(() => expect(calls).toHaveLength(1));
-    expect(calls[0]!.body).toEqual({ customerData: [{ customerId: 4, business_name: 'Alfa Srl', cedoliniQuantity: 3, month: 5, year }] });
+    expect(calls[0]!.body).toEqual({
+      customerData: [{ customerId: 4, business_name: 'Alfa Srl', cedoliniQuantity: 3, month: 5, year }],
+    });
     expect(await screen.findByText('Cedolini salvati')).toBeInTheDocument();
   });
 });

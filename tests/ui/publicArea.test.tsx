@@ -15,30 +15,60 @@ import { logout, negativeLook, renderApp } from './harness';
 vi.mock('../../src/pages/public/AltchaWidget', () => ({
   default: ({ challengeUrl, onChange }: { challengeUrl: string; onChange: (payload: string | null) => void }) => (
     <div data-testid="altcha" data-challenge={challengeUrl}>
-      <button type="button" onClick={() => onChange('altcha-payload-1')}>Risolvi il captcha</button>
-      <button type="button" onClick={() => onChange(null)}>Fai scadere il captcha</button>
+      <button type="button" onClick={() => onChange('altcha-payload-1')}>
+        Risolvi il captcha
+      </button>
+      <button type="button" onClick={() => onChange(null)}>
+        Fai scadere il captcha
+      </button>
     </div>
   ),
 }));
 
 const SETTINGS = {
-  APPNAME: 'Gestionale Test', VERSION: '3.5.1', BUILD_ID: 'test', REGISTRATION_ENABLED: true,
-  GOOGLE_LOGIN_ENABLED: false, FACEBOOK_LOGIN_ENABLED: false, CAPTCHA: 'altcha', RECAPTCHA_SITE_KEY: null, SUPPORT_EMAIL: 'aiuto@gestionale.test',
+  APPNAME: 'Gestionale Test',
+  VERSION: '3.5.1',
+  BUILD_ID: 'test',
+  REGISTRATION_ENABLED: true,
+  GOOGLE_LOGIN_ENABLED: false,
+  FACEBOOK_LOGIN_ENABLED: false,
+  CAPTCHA: 'altcha',
+  RECAPTCHA_SITE_KEY: null,
+  SUPPORT_EMAIL: 'aiuto@gestionale.test',
 };
 let settings: Record<string, unknown> = SETTINGS;
 
 const calls: Array<{ method: string; path: string; body?: unknown }> = [];
 const record = async (request: Request) => {
   const url = new URL(request.url);
-  calls.push({ method: request.method, path: url.pathname, ...(request.method === 'GET' ? {} : { body: await request.clone().json() }) });
+  calls.push({
+    method: request.method,
+    path: url.pathname,
+    ...(request.method === 'GET' ? {} : { body: await request.clone().json() }),
+  });
 };
 const server = setupServer(
   http.get('*/api/var/client_var', () => HttpResponse.json(settings)),
-  http.post('*/api/studio/actions/registration', async ({ request }) => { await record(request); return HttpResponse.json({ message: 'Studio registrato' }, { status: 201 }); }),
-  http.post('*/api/contact_form/actions/send_contact_form', async ({ request }) => { await record(request); return HttpResponse.json({ message: 'Grazie, ti contatteremo entro un giorno lavorativo.' }, { status: 201 }); }),
-  http.post('*/api/user/register', async ({ request }) => { await record(request); return HttpResponse.json({ message: 'Utente registrato' }, { status: 201 }); }),
-  http.post('*/api/user/password/init_reset', async ({ request }) => { await record(request); return HttpResponse.json({ message: "Se l'indirizzo è registrato riceverai una mail con il link." }); }),
-  http.post('*/api/user/password/do_reset', async ({ request }) => { await record(request); return HttpResponse.json({ message: 'Password aggiornata: ora puoi accedere.' }); }),
+  http.post('*/api/studio/actions/registration', async ({ request }) => {
+    await record(request);
+    return HttpResponse.json({ message: 'Studio registrato' }, { status: 201 });
+  }),
+  http.post('*/api/contact_form/actions/send_contact_form', async ({ request }) => {
+    await record(request);
+    return HttpResponse.json({ message: 'Grazie, ti contatteremo entro un giorno lavorativo.' }, { status: 201 });
+  }),
+  http.post('*/api/user/register', async ({ request }) => {
+    await record(request);
+    return HttpResponse.json({ message: 'Utente registrato' }, { status: 201 });
+  }),
+  http.post('*/api/user/password/init_reset', async ({ request }) => {
+    await record(request);
+    return HttpResponse.json({ message: "Se l'indirizzo è registrato riceverai una mail con il link." });
+  }),
+  http.post('*/api/user/password/do_reset', async ({ request }) => {
+    await record(request);
+    return HttpResponse.json({ message: 'Password aggiornata: ora puoi accedere.' });
+  }),
   http.get('*/api/user/activate/:token', async ({ request, params }) => {
     await record(request);
     return params.token === 'buono'
@@ -47,32 +77,61 @@ const server = setupServer(
   }),
 );
 beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
-beforeEach(() => { calls.length = 0; settings = SETTINGS; logout(); });
-afterEach(() => { server.resetHandlers(); vi.unstubAllGlobals(); });
+beforeEach(() => {
+  calls.length = 0;
+  settings = SETTINGS;
+  logout();
+});
+afterEach(() => {
+  server.resetHandlers();
+  vi.unstubAllGlobals();
+});
 afterAll(() => server.close());
 
 const field = (name: RegExp | string) => screen.getByRole('textbox', { name });
 const password = (label: RegExp) => screen.getByLabelText(label, { selector: 'input' });
 /** Long values pasted rather than typed key by key (the rules' limits are 30 and 100 characters). */
-const paste = async (user: ReturnType<typeof userEvent.setup>, el: HTMLElement, text: string) => { await user.click(el); await user.paste(text); };
+const paste = async (user: ReturnType<typeof userEvent.setup>, el: HTMLElement, text: string) => {
+  await user.click(el);
+  await user.paste(text);
+};
 /** The message under a field (its helper text, named by aria-describedby). */
 const helperOf = (input: HTMLElement) =>
-  (document.getElementById(input.getAttribute('aria-describedby') ?? '')?.textContent ?? '').replace(/\u200B/g, '').trim();
+  (document.getElementById(input.getAttribute('aria-describedby') ?? '')?.textContent ?? '')
+    .replace(/\u200B/g, '')
+    .trim();
 
 describe('/landing_page', () => {
   it('tells what the product does, links to the login and the free trial, and gives the support address', async () => {
     renderApp('/landing_page');
-    expect(await screen.findByRole('heading', { level: 1 })).toHaveTextContent('Il gestionale online che tiene in ordine il tuo studio');
+    expect(await screen.findByRole('heading', { level: 1 })).toHaveTextContent(
+      'Il gestionale online che tiene in ordine il tuo studio',
+    );
     expect(screen.getAllByRole('heading', { level: 1 })).toHaveLength(1);
     const features = screen.getByRole('region', { name: 'Tutto il lavoro dello studio, in un solo gestionale' });
-    for (const f of ['Gestione clienti', 'Servizi e incarichi', 'Adempimenti', 'Fatture elettroniche', 'Bollettini di pagamento', 'Report delle transazioni', 'Contratti e antiriciclaggio']) {
+    for (const f of [
+      'Gestione clienti',
+      'Servizi e incarichi',
+      'Adempimenti',
+      'Fatture elettroniche',
+      'Bollettini di pagamento',
+      'Report delle transazioni',
+      'Contratti e antiriciclaggio',
+    ]) {
       expect(within(features).getByRole('heading', { level: 3, name: f })).toBeInTheDocument();
     }
     const header = screen.getByRole('banner');
     expect(within(header).getByRole('link', { name: 'Accedi' })).toHaveAttribute('href', '/utente/login');
-    expect(await within(header).findByRole('link', { name: /Gestionale Test/ })).toHaveAttribute('href', '/landing_page');
-    expect(screen.getByRole('link', { name: 'Preferisci essere contattato? Iscriviti alla prova gratuita' })).toHaveAttribute('href', '/utente/contact_form');
-    expect(await within(screen.getByRole('contentinfo')).findByRole('link', { name: 'aiuto@gestionale.test' })).toHaveAttribute('href', 'mailto:aiuto@gestionale.test');
+    expect(await within(header).findByRole('link', { name: /Gestionale Test/ })).toHaveAttribute(
+      'href',
+      '/landing_page',
+    );
+    expect(
+      screen.getByRole('link', { name: 'Preferisci essere contattato? Iscriviti alla prova gratuita' }),
+    ).toHaveAttribute('href', '/utente/contact_form');
+    expect(
+      await within(screen.getByRole('contentinfo')).findByRole('link', { name: 'aiuto@gestionale.test' }),
+    ).toHaveAttribute('href', 'mailto:aiuto@gestionale.test');
     expect(screen.getByRole('main')).toContainElement(screen.getByRole('form', { name: 'Registra il tuo studio' }));
     await waitFor(() => expect(document.title).toBe('Il gestionale per il tuo studio - Gestionale Test'));
   });
@@ -106,14 +165,29 @@ describe('/landing_page', () => {
     await negativeLook();
     expect(calls).toEqual([]);
 
-    await user.clear(name); await user.type(name, 'Studio Verdi');
-    await user.clear(email); await user.type(email, ' verdi@studio.test ');
-    await user.clear(mobile); await user.type(mobile, '3331234567');
-    await user.clear(pwd); await user.type(pwd, 'Segreta2026');
+    await user.clear(name);
+    await user.type(name, 'Studio Verdi');
+    await user.clear(email);
+    await user.type(email, ' verdi@studio.test ');
+    await user.clear(mobile);
+    await user.type(mobile, '3331234567');
+    await user.clear(pwd);
+    await user.type(pwd, 'Segreta2026');
     await user.click(within(form).getByRole('button', { name: 'Registra lo studio' }));
     const done = await screen.findByRole('status');
     expect(done).toHaveTextContent("Registrazione avvenuta con successo, riceverai a breve una mail per l'attivazione");
-    expect(calls).toEqual([{ method: 'POST', path: '/api/studio/actions/registration', body: { name: 'Studio Verdi', email: 'verdi@studio.test', mobile_number: '3331234567', password: 'Segreta2026' } }]);
+    expect(calls).toEqual([
+      {
+        method: 'POST',
+        path: '/api/studio/actions/registration',
+        body: {
+          name: 'Studio Verdi',
+          email: 'verdi@studio.test',
+          mobile_number: '3331234567',
+          password: 'Segreta2026',
+        },
+      },
+    ]);
     expect(screen.queryByRole('button', { name: 'Registra lo studio' })).not.toBeInTheDocument();
     expect(screen.queryByRole('textbox', { name: /Nome dello studio/ })).not.toBeInTheDocument();
   });
@@ -136,7 +210,11 @@ describe('/landing_page', () => {
   });
 
   it("a server error other than a 4xx says 'Errore di salvataggio…' (seed B §8)", async () => {
-    server.use(http.post('*/api/studio/actions/registration', () => HttpResponse.json({ message: 'boom interno' }, { status: 500 })));
+    server.use(
+      http.post('*/api/studio/actions/registration', () =>
+        HttpResponse.json({ message: 'boom interno' }, { status: 500 }),
+      ),
+    );
     const user = userEvent.setup();
     renderApp('/landing_page');
     const form = await screen.findByRole('form', { name: 'Registra il tuo studio' });
@@ -145,7 +223,9 @@ describe('/landing_page', () => {
     await user.type(within(form).getByLabelText(/^Password/, { selector: 'input' }), 'Segreta2026');
     await user.click(within(form).getByRole('button', { name: 'Registra lo studio' }));
     const alert = await within(form).findByRole('alert');
-    expect(alert).toHaveTextContent('Errore di salvataggio, è consigliato, prima di proseguire, risolvere il problema.');
+    expect(alert).toHaveTextContent(
+      'Errore di salvataggio, è consigliato, prima di proseguire, risolvere il problema.',
+    );
     expect(alert).not.toHaveTextContent('boom interno');
   });
 });
@@ -156,8 +236,13 @@ describe('/utente/contact_form', () => {
     renderApp('/utente/contact_form');
     expect(await screen.findByRole('heading', { level: 1, name: 'Iscriviti alla prova gratuita' })).toBeInTheDocument();
     // the public layout: home link, 'Accedi', the support address
-    expect(within(screen.getByRole('banner')).getByRole('link', { name: 'Accedi' })).toHaveAttribute('href', '/utente/login');
-    expect(await within(screen.getByRole('contentinfo')).findByRole('link', { name: 'aiuto@gestionale.test' })).toHaveAttribute('href', 'mailto:aiuto@gestionale.test');
+    expect(within(screen.getByRole('banner')).getByRole('link', { name: 'Accedi' })).toHaveAttribute(
+      'href',
+      '/utente/login',
+    );
+    expect(
+      await within(screen.getByRole('contentinfo')).findByRole('link', { name: 'aiuto@gestionale.test' }),
+    ).toHaveAttribute('href', 'mailto:aiuto@gestionale.test');
     await user.click(screen.getByRole('button', { name: 'Invia la richiesta' }));
     expect(helperOf(field(/Email/))).toBe('Campo Obbligatorio');
     expect(helperOf(field(/Nome e cognome/))).not.toBe('Campo Obbligatorio');
@@ -173,20 +258,39 @@ describe('/utente/contact_form', () => {
     await negativeLook();
     expect(calls).toEqual([]);
 
-    await user.clear(field(/Email/)); await user.type(field(/Email/), 'rossi@esempio.test');
-    await user.clear(field(/Nome e cognome/)); await user.type(field(/Nome e cognome/), 'Anna Rossi');
-    await user.clear(field(/Telefono/)); await user.type(field(/Telefono/), '06 1234567');
-    await user.clear(field(/Note/)); await user.type(field(/Note/), 'Studio con 3 collaboratori');
+    await user.clear(field(/Email/));
+    await user.type(field(/Email/), 'rossi@esempio.test');
+    await user.clear(field(/Nome e cognome/));
+    await user.type(field(/Nome e cognome/), 'Anna Rossi');
+    await user.clear(field(/Telefono/));
+    await user.type(field(/Telefono/), '06 1234567');
+    await user.clear(field(/Note/));
+    await user.type(field(/Note/), 'Studio con 3 collaboratori');
     await user.click(screen.getByRole('button', { name: 'Invia la richiesta' }));
     const done = await screen.findByRole('status');
     expect(done).toHaveTextContent('Richiesta inviata');
     expect(done).toHaveTextContent('Grazie, ti contatteremo entro un giorno lavorativo.');
-    expect(calls).toEqual([{ method: 'POST', path: '/api/contact_form/actions/send_contact_form', body: { name: 'Anna Rossi', email: 'rossi@esempio.test', tel: '06 1234567', note: 'Studio con 3 collaboratori' } }]);
+    expect(calls).toEqual([
+      {
+        method: 'POST',
+        path: '/api/contact_form/actions/send_contact_form',
+        body: {
+          name: 'Anna Rossi',
+          email: 'rossi@esempio.test',
+          tel: '06 1234567',
+          note: 'Studio con 3 collaboratori',
+        },
+      },
+    ]);
     expect(screen.queryByRole('button', { name: 'Invia la richiesta' })).not.toBeInTheDocument();
   });
 
   it('a 429 shows the server message', async () => {
-    server.use(http.post('*/api/contact_form/actions/send_contact_form', () => HttpResponse.json({ message: 'Troppe richieste: riprova tra un minuto' }, { status: 429 })));
+    server.use(
+      http.post('*/api/contact_form/actions/send_contact_form', () =>
+        HttpResponse.json({ message: 'Troppe richieste: riprova tra un minuto' }, { status: 429 }),
+      ),
+    );
     const user = userEvent.setup();
     renderApp('/utente/contact_form');
     await user.type(await screen.findByRole('textbox', { name: /Email/ }), 'rossi@esempio.test');
@@ -228,10 +332,20 @@ describe('/utente/registrati', () => {
     const done = await screen.findByRole('status');
     expect(done).toHaveTextContent("Registrazione avvenuta con successo, riceverai a breve una mail per l'attivazione");
     expect(within(done).getByRole('link', { name: 'Accedi' })).toHaveAttribute('href', '/utente/login');
-    expect(calls).toEqual([{
-      method: 'POST', path: '/api/user/register',
-      body: { email: 'luca@bianchi.test', password: 'Segreta2026', password_confirmation: 'Segreta2026', name: 'Luca Bianchi', terms: true, privacy: true },
-    }]);
+    expect(calls).toEqual([
+      {
+        method: 'POST',
+        path: '/api/user/register',
+        body: {
+          email: 'luca@bianchi.test',
+          password: 'Segreta2026',
+          password_confirmation: 'Segreta2026',
+          name: 'Luca Bianchi',
+          terms: true,
+          privacy: true,
+        },
+      },
+    ]);
     await waitFor(() => expect(document.title).toBe('Registrati - Gestionale Test'));
   });
 
@@ -254,7 +368,11 @@ describe('/utente/registrati', () => {
   });
 
   it("a refusal shows 'Errore Durante la Registrazione: {server message}'", async () => {
-    server.use(http.post('*/api/user/register', () => HttpResponse.json({ message: "L'email è già registrata" }, { status: 400 })));
+    server.use(
+      http.post('*/api/user/register', () =>
+        HttpResponse.json({ message: "L'email è già registrata" }, { status: 400 }),
+      ),
+    );
     const user = userEvent.setup();
     renderApp('/utente/registrati?email=luca%40bianchi.test');
     await screen.findByRole('heading', { level: 1, name: 'Registrati' });
@@ -262,7 +380,9 @@ describe('/utente/registrati', () => {
     await user.click(screen.getByRole('checkbox', { name: 'Accetta i termini e condizioni' }));
     await user.click(screen.getByRole('checkbox', { name: "Accetta l'informativa sulla privacy" }));
     await user.click(screen.getByRole('button', { name: 'Registrati' }));
-    expect(await screen.findByRole('alert')).toHaveTextContent("Errore Durante la Registrazione: L'email è già registrata");
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      "Errore Durante la Registrazione: L'email è già registrata",
+    );
     expect(screen.queryByRole('status')).not.toBeInTheDocument();
   });
 
@@ -328,7 +448,13 @@ describe('/utente/recupera_password', () => {
     await user.click(screen.getByRole('button', { name: 'Invia il link' }));
     const done = await screen.findByRole('status');
     expect(done).toHaveTextContent("Se l'indirizzo è registrato riceverai una mail con il link.");
-    expect(calls).toEqual([{ method: 'POST', path: '/api/user/password/init_reset', body: { email: 'admin@studiodemo.test', g_recaptcha_response: 'altcha-payload-1' } }]);
+    expect(calls).toEqual([
+      {
+        method: 'POST',
+        path: '/api/user/password/init_reset',
+        body: { email: 'admin@studiodemo.test', g_recaptcha_response: 'altcha-payload-1' },
+      },
+    ]);
     expect(screen.queryByRole('textbox', { name: /Email/ })).not.toBeInTheDocument();
     expect(screen.queryByTestId('altcha')).not.toBeInTheDocument();
   });
@@ -345,7 +471,11 @@ describe('/utente/recupera_password', () => {
   });
 
   it('a refused captcha shows the server message and asks for a new one', async () => {
-    server.use(http.post('*/api/user/password/init_reset', () => HttpResponse.json({ message: 'Captcha non valido' }, { status: 400 })));
+    server.use(
+      http.post('*/api/user/password/init_reset', () =>
+        HttpResponse.json({ message: 'Captcha non valido' }, { status: 400 }),
+      ),
+    );
     const user = userEvent.setup();
     renderApp('/utente/recupera_password');
     await user.type(await screen.findByRole('textbox', { name: /Email/ }), 'admin@studiodemo.test');
@@ -360,7 +490,10 @@ describe('/utente/recupera_password', () => {
   it("with CAPTCHA 'recaptcha': Google's widget gets the site key and its token goes as g_recaptcha_response", async () => {
     settings = { ...SETTINGS, CAPTCHA: 'recaptcha', RECAPTCHA_SITE_KEY: 'site-key-123' };
     let options: { sitekey: string; callback: (t: string) => void } | undefined;
-    const render = vi.fn((_el: HTMLElement, o: typeof options) => { options = o; return 0; });
+    const render = vi.fn((_el: HTMLElement, o: typeof options) => {
+      options = o;
+      return 0;
+    });
     vi.stubGlobal('grecaptcha', { render });
     const user = userEvent.setup();
     renderApp('/utente/recupera_password');
@@ -372,7 +505,13 @@ describe('/utente/recupera_password', () => {
     options!.callback('recaptcha-token-9');
     await user.click(screen.getByRole('button', { name: 'Invia il link' }));
     await screen.findByRole('status');
-    expect(calls).toEqual([{ method: 'POST', path: '/api/user/password/init_reset', body: { email: 'admin@studiodemo.test', g_recaptcha_response: 'recaptcha-token-9' } }]);
+    expect(calls).toEqual([
+      {
+        method: 'POST',
+        path: '/api/user/password/init_reset',
+        body: { email: 'admin@studiodemo.test', g_recaptcha_response: 'recaptcha-token-9' },
+      },
+    ]);
   });
 });
 
@@ -390,18 +529,35 @@ describe('/utente/resetta_password', () => {
     await negativeLook();
     expect(calls).toEqual([]);
 
-    await user.clear(password(/^Nuova password/)); await user.type(password(/^Nuova password/), 'NuovaPass2026');
-    await user.clear(password(/^Conferma la nuova password/)); await user.type(password(/^Conferma la nuova password/), 'NuovaPass2026');
+    await user.clear(password(/^Nuova password/));
+    await user.type(password(/^Nuova password/), 'NuovaPass2026');
+    await user.clear(password(/^Conferma la nuova password/));
+    await user.type(password(/^Conferma la nuova password/), 'NuovaPass2026');
     await user.click(screen.getByRole('button', { name: 'Salva la nuova password' }));
     const done = await screen.findByRole('status');
     expect(done).toHaveTextContent('Password aggiornata: ora puoi accedere.');
     expect(within(done).getByRole('link', { name: 'Accedi' })).toHaveAttribute('href', '/utente/login');
-    expect(calls).toEqual([{ method: 'POST', path: '/api/user/password/do_reset', body: { email: 'admin@studiodemo.test', password: 'NuovaPass2026', password_confirmation: 'NuovaPass2026', token: 'tok-42' } }]);
+    expect(calls).toEqual([
+      {
+        method: 'POST',
+        path: '/api/user/password/do_reset',
+        body: {
+          email: 'admin@studiodemo.test',
+          password: 'NuovaPass2026',
+          password_confirmation: 'NuovaPass2026',
+          token: 'tok-42',
+        },
+      },
+    ]);
     expect(screen.queryByRole('button', { name: 'Salva la nuova password' })).not.toBeInTheDocument();
   });
 
   it('a refused token shows the server message in an error box', async () => {
-    server.use(http.post('*/api/user/password/do_reset', () => HttpResponse.json({ message: 'Il link per reimpostare la password è scaduto' }, { status: 400 })));
+    server.use(
+      http.post('*/api/user/password/do_reset', () =>
+        HttpResponse.json({ message: 'Il link per reimpostare la password è scaduto' }, { status: 400 }),
+      ),
+    );
     const user = userEvent.setup();
     renderApp('/utente/resetta_password?token=vecchio');
     await user.type(await screen.findByRole('textbox', { name: /Email/ }), 'admin@studiodemo.test');
@@ -410,7 +566,10 @@ describe('/utente/resetta_password', () => {
     await user.click(screen.getByRole('button', { name: 'Salva la nuova password' }));
     const box = await screen.findByRole('alert');
     expect(box).toHaveTextContent('Il link per reimpostare la password è scaduto');
-    expect(within(box).getByRole('link', { name: 'Chiedi un nuovo link' })).toHaveAttribute('href', '/utente/recupera_password');
+    expect(within(box).getByRole('link', { name: 'Chiedi un nuovo link' })).toHaveAttribute(
+      'href',
+      '/utente/recupera_password',
+    );
     expect(screen.queryByRole('status')).not.toBeInTheDocument();
   });
 

@@ -27,10 +27,34 @@ vi.mock('../../src/form/GenericForm', async (importOriginal) => ({
 }));
 
 const HITS = [
-  { kind: 'customer', id: 12, title: 'Rossi Costruzioni S.r.l.', subtitle: 'P. IVA 01234567890 · Milano', path: '/Customer/12' },
-  { kind: 'customer', id: 15, title: 'Rossini Dolciaria S.n.c.', subtitle: 'P. IVA 09876543210 · Roma', path: '/Customer/15' },
-  { kind: 'legal_representative', id: 7, title: 'Mario Rossi', subtitle: 'C.F. RSSMRA80A01H501U · Milano', path: '/LegalRepresentative/7' },
-  { kind: 'einvoice', id: 3, title: 'Fattura n. 12/2026', subtitle: 'Rossi Costruzioni S.r.l. · del 03/02/2026', path: '/EDocument/3' },
+  {
+    kind: 'customer',
+    id: 12,
+    title: 'Rossi Costruzioni S.r.l.',
+    subtitle: 'P. IVA 01234567890 · Milano',
+    path: '/Customer/12',
+  },
+  {
+    kind: 'customer',
+    id: 15,
+    title: 'Rossini Dolciaria S.n.c.',
+    subtitle: 'P. IVA 09876543210 · Roma',
+    path: '/Customer/15',
+  },
+  {
+    kind: 'legal_representative',
+    id: 7,
+    title: 'Mario Rossi',
+    subtitle: 'C.F. RSSMRA80A01H501U · Milano',
+    path: '/LegalRepresentative/7',
+  },
+  {
+    kind: 'einvoice',
+    id: 3,
+    title: 'Fattura n. 12/2026',
+    subtitle: 'Rossi Costruzioni S.r.l. · del 03/02/2026',
+    path: '/EDocument/3',
+  },
 ];
 
 const calls: string[] = [];
@@ -38,15 +62,28 @@ let answer: () => Response = () => HttpResponse.json({ data: HITS });
 const server = setupServer(
   ...shellHandlers,
   // the menu page's summary of receivables
-  http.get('*/api/receivables', () => HttpResponse.json({ data: { total_owed: 0, overdue_customers: 0, overdue_amount: 0, top_debtors: [], monthly: [] } })),
+  http.get('*/api/receivables', () =>
+    HttpResponse.json({
+      data: { total_owed: 0, overdue_customers: 0, overdue_amount: 0, top_debtors: [], monthly: [] },
+    }),
+  ),
   http.get('*/api/quick_find', ({ request }) => {
     calls.push(request.url);
     return answer();
   }),
 );
 beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
-beforeEach(() => { calls.length = 0; answer = () => HttpResponse.json({ data: HITS }); login('Admin'); });
-afterEach(() => { releaseTheClock(); server.resetHandlers(); logout(); document.getElementById('other-field')?.remove(); });
+beforeEach(() => {
+  calls.length = 0;
+  answer = () => HttpResponse.json({ data: HITS });
+  login('Admin');
+});
+afterEach(() => {
+  releaseTheClock();
+  server.resetHandlers();
+  logout();
+  document.getElementById('other-field')?.remove();
+});
 afterAll(() => server.close());
 
 /**
@@ -61,14 +98,17 @@ function holdTheClock() {
 /** Back to real timers, the fake ones still pending (at most a second away) run first. */
 function releaseTheClock() {
   if (!vi.isFakeTimers()) return;
-  act(() => { vi.advanceTimersByTime(1000); });
+  act(() => {
+    vi.advanceTimersByTime(1000);
+  });
   vi.unstubAllGlobals();
   vi.useRealTimers();
 }
 
 const button = () => screen.findByRole('button', { name: 'Cerca… (Ctrl+K)' });
 const dialog = () => screen.findByRole('dialog', { name: 'Ricerca rapida' });
-const searchBox = (d: HTMLElement) => within(d).getByRole('combobox', { name: 'Cerca clienti, legali rappresentanti, fatture' });
+const searchBox = (d: HTMLElement) =>
+  within(d).getByRole('combobox', { name: 'Cerca clienti, legali rappresentanti, fatture' });
 
 describe('quick find', () => {
   it('the app bar button opens the dialog with its labelled search field focused', async () => {
@@ -83,7 +123,7 @@ describe('quick find', () => {
     expect(within(d).getByRole('status')).toHaveTextContent('Scrivi almeno 2 caratteri');
   });
 
-  it('Ctrl+K opens it from anywhere, also while a form field has the focus, and the browser\'s own Ctrl+K is prevented; Cmd+K too', async () => {
+  it("Ctrl+K opens it from anywhere, also while a form field has the focus, and the browser's own Ctrl+K is prevented; Cmd+K too", async () => {
     renderApp('/Menu');
     await button();
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
@@ -115,10 +155,19 @@ describe('quick find', () => {
     // one call, for the whole text (not one per key)
     expect(calls.map((u) => queryOf(u).q)).toEqual(['rossi']);
     const groups = within(listbox).getAllByRole('group');
-    expect(groups.map((g) => g.getAttribute('aria-labelledby') && document.getElementById(g.getAttribute('aria-labelledby')!)?.textContent))
-      .toEqual(['Clienti', 'Legali rappresentanti', 'Fatture elettroniche']);
-    expect(within(groups[0]!).getAllByRole('option').map((o) => o.textContent)).toEqual([
-      'Rossi Costruzioni S.r.l.P. IVA 01234567890 · Milano', 'Rossini Dolciaria S.n.c.P. IVA 09876543210 · Roma',
+    expect(
+      groups.map(
+        (g) =>
+          g.getAttribute('aria-labelledby') && document.getElementById(g.getAttribute('aria-labelledby')!)?.textContent,
+      ),
+    ).toEqual(['Clienti', 'Legali rappresentanti', 'Fatture elettroniche']);
+    expect(
+      within(groups[0]!)
+        .getAllByRole('option')
+        .map((o) => o.textContent),
+    ).toEqual([
+      'Rossi Costruzioni S.r.l.P. IVA 01234567890 · Milano',
+      'Rossini Dolciaria S.n.c.P. IVA 09876543210 · Roma',
     ]);
     expect(within(groups[2]!).getByRole('option')).toHaveTextContent('Fattura n. 12/2026');
     expect(within(d).getByRole('status')).toHaveTextContent('4 risultati');
@@ -170,7 +219,7 @@ describe('quick find', () => {
     expect(searchBox(await dialog())).toHaveValue('');
   });
 
-  it('one character asks nothing; no match says \'Nessun risultato\'; a failed call says so in Italian', async () => {
+  it("one character asks nothing; no match says 'Nessun risultato'; a failed call says so in Italian", async () => {
     const user = userEvent.setup();
     renderApp('/Menu');
     await user.click(await button());
@@ -182,14 +231,22 @@ describe('quick find', () => {
     releaseTheClock();
     await negativeLook();
     expect(calls).toEqual([]);
-    expect(within(d).getByText(/Scrivi almeno 2 caratteri/, { selector: '.MuiAutocomplete-noOptions' })).toBeInTheDocument();
+    expect(
+      within(d).getByText(/Scrivi almeno 2 caratteri/, { selector: '.MuiAutocomplete-noOptions' }),
+    ).toBeInTheDocument();
     answer = () => HttpResponse.json({ data: [] });
     await user.type(searchBox(d), 'zz');
-    expect(await within(d).findByText('Nessun risultato', { selector: '.MuiAutocomplete-noOptions' })).toBeInTheDocument();
+    expect(
+      await within(d).findByText('Nessun risultato', { selector: '.MuiAutocomplete-noOptions' }),
+    ).toBeInTheDocument();
     expect(within(d).getByRole('status')).toHaveTextContent('Nessun risultato');
     answer = () => HttpResponse.json({ message: 'Errore interno del server: riprova più tardi' }, { status: 500 });
     await user.type(searchBox(d), 'y');
-    expect(await within(d).findByText('Ricerca non riuscita: Errore interno del server: riprova più tardi. Riprova.', { selector: '.MuiAutocomplete-noOptions *' })).toBeInTheDocument();
+    expect(
+      await within(d).findByText('Ricerca non riuscita: Errore interno del server: riprova più tardi. Riprova.', {
+        selector: '.MuiAutocomplete-noOptions *',
+      }),
+    ).toBeInTheDocument();
     expect(within(d).queryByRole('option')).not.toBeInTheDocument();
   });
 });

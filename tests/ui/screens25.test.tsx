@@ -24,107 +24,295 @@ import App from '../../src/App';
 const seen: string[] = [];
 function Spy() {
   const l = useLocation();
-  useEffect(() => { seen.push(`${l.pathname}${l.search}`); }, [l.pathname, l.search]);
+  useEffect(() => {
+    seen.push(`${l.pathname}${l.search}`);
+  }, [l.pathname, l.search]);
   return null;
 }
 const renderAsMain = (path: string) => {
   seen.length = 0;
-  return render(<MemoryRouter initialEntries={[path]} useTransitions={false}><App /><Spy /></MemoryRouter>);
+  return render(
+    <MemoryRouter initialEntries={[path]} useTransitions={false}>
+      <App />
+      <Spy />
+    </MemoryRouter>,
+  );
 };
 const lastPath = () => new URL(seen.at(-1) ?? '/', 'http://x');
 
 type Row = Record<string, unknown>;
 
-const listAnswer = (data: Row[]) => HttpResponse.json({
-  data, meta: { total: data.length, current_page: 1, per_page: 200, last_page: 1 },
-  item_meta_data: { can_add_new: true, expand_field: null, is_selectable: true, is_erasable: true, disable_edit_item: false, items: {} },
-});
+const listAnswer = (data: Row[]) =>
+  HttpResponse.json({
+    data,
+    meta: { total: data.length, current_page: 1, per_page: 200, last_page: 1 },
+    item_meta_data: {
+      can_add_new: true,
+      expand_field: null,
+      is_selectable: true,
+      is_erasable: true,
+      disable_edit_item: false,
+      items: {},
+    },
+  });
 
 /** every request the app made: `METHOD /path?query` */
 const calls: string[] = [];
 const bodies: Array<{ call: string; body: unknown }> = [];
-const pathOf = (url: string) => { const u = new URL(url); return `${u.pathname}${u.search}`; };
-const called = (method: string, path: string | RegExp) => calls.some((c) => {
-  const [m, p] = [c.slice(0, c.indexOf(' ')), c.slice(c.indexOf(' ') + 1).split('?')[0]!];
-  return m === method && (typeof path === 'string' ? p === path : path.test(p));
-});
+const pathOf = (url: string) => {
+  const u = new URL(url);
+  return `${u.pathname}${u.search}`;
+};
+const called = (method: string, path: string | RegExp) =>
+  calls.some((c) => {
+    const [m, p] = [c.slice(0, c.indexOf(' ')), c.slice(c.indexOf(' ') + 1).split('?')[0]!];
+    return m === method && (typeof path === 'string' ? p === path : path.test(p));
+  });
 
 let creditEnabled = false;
 const CUSTOMERS: Row[] = Array.from({ length: 60 }, (_x, i) => ({
-  id: i + 1, cod: `C${String(i + 1).padStart(3, '0')}`, business_name: `Cliente ${String(i + 1).padStart(3, '0')} Srl`, vat_id: null, city: 'Milano',
-  email: `cliente${i + 1}@example.it`, legal_status_id: null, legal_status: null, yearly_accounting_amount: 1200, cedolino_rate: 15, ceased: 0, note: null,
-  updated_at: '2026-11-20 10:00:00.000', trashed: false, label: `Cliente ${i + 1} Srl`,
+  id: i + 1,
+  cod: `C${String(i + 1).padStart(3, '0')}`,
+  business_name: `Cliente ${String(i + 1).padStart(3, '0')} Srl`,
+  vat_id: null,
+  city: 'Milano',
+  email: `cliente${i + 1}@example.it`,
+  legal_status_id: null,
+  legal_status: null,
+  yearly_accounting_amount: 1200,
+  cedolino_rate: 15,
+  ceased: 0,
+  note: null,
+  updated_at: '2026-11-20 10:00:00.000',
+  trashed: false,
+  label: `Cliente ${i + 1} Srl`,
 }));
 const server = setupServer(
-  http.get('*/api/var/client_var', () => HttpResponse.json({ APPNAME: 'Gestionale Test', VERSION: '3.5.1', BUILD_ID: 'test', CREDIT_ENABLED: creditEnabled })),
+  http.get('*/api/var/client_var', () =>
+    HttpResponse.json({
+      APPNAME: 'Gestionale Test',
+      VERSION: '3.5.1',
+      BUILD_ID: 'test',
+      CREDIT_ENABLED: creditEnabled,
+    }),
+  ),
   ...shellHandlers.slice(1),
   // item 12: the seeds' option lists and the jobs
-  http.get('*/api/studio_jobs', () => HttpResponse.json({ data: [
-    { id: 1, cod: '730', name: 'Modello 730', taskCount: 1, task_ids: [11], legal_status_ids: [], studio_job_type: { id: 1, label: 'Dichiarativi' } },
-  ] })),
-  http.get('*/api/logged-user/studio-jobs-customers', () => HttpResponse.json({ data: [
-    { id: 100, business_name: 'Alfa Srl', legal_status_id: null, legal_status: null, collaborator_studio_jobs_id: null },
-  ] })),
+  http.get('*/api/studio_jobs', () =>
+    HttpResponse.json({
+      data: [
+        {
+          id: 1,
+          cod: '730',
+          name: 'Modello 730',
+          taskCount: 1,
+          task_ids: [11],
+          legal_status_ids: [],
+          studio_job_type: { id: 1, label: 'Dichiarativi' },
+        },
+      ],
+    }),
+  ),
+  http.get('*/api/logged-user/studio-jobs-customers', () =>
+    HttpResponse.json({
+      data: [
+        {
+          id: 100,
+          business_name: 'Alfa Srl',
+          legal_status_id: null,
+          legal_status: null,
+          collaborator_studio_jobs_id: null,
+        },
+      ],
+    }),
+  ),
   http.get('*/api/customer_task_per_job_count', () => HttpResponse.json({ 100: { 1: 1 } })),
   http.get('*/api/collaborators', () => HttpResponse.json({ data: [] })),
-  http.get('*/api/studio-job-types', () => HttpResponse.json({ data: [{ id: 1, cod: 'DICH', description: 'Dichiarativi' }, { id: 2, cod: 'BIL', description: 'Bilancio' }] })),
-  http.get('*/api/legal_statuses', () => HttpResponse.json({ data: [{ id: 7, cod: 'LP', description: 'Libero professionista' }] })),
+  http.get('*/api/studio-job-types', () =>
+    HttpResponse.json({
+      data: [
+        { id: 1, cod: 'DICH', description: 'Dichiarativi' },
+        { id: 2, cod: 'BIL', description: 'Bilancio' },
+      ],
+    }),
+  ),
+  http.get('*/api/legal_statuses', () =>
+    HttpResponse.json({ data: [{ id: 7, cod: 'LP', description: 'Libero professionista' }] }),
+  ),
   http.get('*/api/tasks', () => HttpResponse.json({ data: [{ id: 11, cod: 'INVIO', name: 'Invio telematico' }] })),
-  http.get('*/api/user/permissions', () => HttpResponse.json({ data: [{ id: 3, name: 'customers.view' }, { id: 4, name: 'customers.update' }] })),
-  http.get('*/api/credit_transaction_types', () => HttpResponse.json({ data: [{ value: 'CREDIT', text: 'Accredito' }, { value: 'DEBIT', text: 'Addebito' }] })),
-  http.get('*/api/credit_transaction_log/:id', ({ params }) => HttpResponse.json({ data: {
-    id: Number(params.id), date: '2026-11-20 10:00:00', users_id: 1, users: { id: 1, label: 'Mario Rossi' }, type: 'CREDIT', amount: 50,
-    description: 'Ricarica', note: null, updated_at: '2026-11-20 10:00:00.000', trashed: false,
-  } })),
-  http.put('*/api/credit_transaction_log/:id', async ({ request, params }) => HttpResponse.json({ data: { id: Number(params.id), ...(await request.json() as Row) } })),
-  http.post('*/api/credit_transaction_log', async ({ request }) => HttpResponse.json({ data: { id: 9, ...(await request.json() as Row) } }, { status: 201 })),
-  http.get('*/api/list/User/:collection', () => listAnswer([
-    { id: 1, name: 'Mario', cognome: 'Rossi', email: 'mario@studio.test', role_id: 2, role: { id: 2, label: 'Admin' }, credit: 74.5, active: true, label: 'Mario Rossi' },
-    { id: 2, name: 'Laura', cognome: 'Neri', email: 'laura@studio.test', role_id: 3, role: { id: 3, label: 'Collaboratore' }, credit: 50, active: true, label: 'Laura Neri' },
-  ])),
-  http.get('*/api/user/users/:id', ({ params }) => HttpResponse.json({ data: {
-    ...USER, id: Number(params.id), cognome: 'Rossi', role_id: 2, role: { id: 2, label: 'Admin' }, credit: 74.5, active: true, updated_at: '2026-11-20 10:00:00.000', trashed: false,
-  } })),
+  http.get('*/api/user/permissions', () =>
+    HttpResponse.json({
+      data: [
+        { id: 3, name: 'customers.view' },
+        { id: 4, name: 'customers.update' },
+      ],
+    }),
+  ),
+  http.get('*/api/credit_transaction_types', () =>
+    HttpResponse.json({
+      data: [
+        { value: 'CREDIT', text: 'Accredito' },
+        { value: 'DEBIT', text: 'Addebito' },
+      ],
+    }),
+  ),
+  http.get('*/api/credit_transaction_log/:id', ({ params }) =>
+    HttpResponse.json({
+      data: {
+        id: Number(params.id),
+        date: '2026-11-20 10:00:00',
+        users_id: 1,
+        users: { id: 1, label: 'Mario Rossi' },
+        type: 'CREDIT',
+        amount: 50,
+        description: 'Ricarica',
+        note: null,
+        updated_at: '2026-11-20 10:00:00.000',
+        trashed: false,
+      },
+    }),
+  ),
+  http.put('*/api/credit_transaction_log/:id', async ({ request, params }) =>
+    HttpResponse.json({ data: { id: Number(params.id), ...((await request.json()) as Row) } }),
+  ),
+  http.post('*/api/credit_transaction_log', async ({ request }) =>
+    HttpResponse.json({ data: { id: 9, ...((await request.json()) as Row) } }, { status: 201 }),
+  ),
+  http.get('*/api/list/User/:collection', () =>
+    listAnswer([
+      {
+        id: 1,
+        name: 'Mario',
+        cognome: 'Rossi',
+        email: 'mario@studio.test',
+        role_id: 2,
+        role: { id: 2, label: 'Admin' },
+        credit: 74.5,
+        active: true,
+        label: 'Mario Rossi',
+      },
+      {
+        id: 2,
+        name: 'Laura',
+        cognome: 'Neri',
+        email: 'laura@studio.test',
+        role_id: 3,
+        role: { id: 3, label: 'Collaboratore' },
+        credit: 50,
+        active: true,
+        label: 'Laura Neri',
+      },
+    ]),
+  ),
+  http.get('*/api/user/users/:id', ({ params }) =>
+    HttpResponse.json({
+      data: {
+        ...USER,
+        id: Number(params.id),
+        cognome: 'Rossi',
+        role_id: 2,
+        role: { id: 2, label: 'Admin' },
+        credit: 74.5,
+        active: true,
+        updated_at: '2026-11-20 10:00:00.000',
+        trashed: false,
+      },
+    }),
+  ),
   // item 18: the customers' table (a page of 200) and the payslip customers
   http.get('*/api/list/Customer/:collection', () => listAnswer(CUSTOMERS)),
   http.get('*/api/list/:model/:collection', () => listAnswer([])),
   // item 13: the payment pages
-  http.get('*/api/subscription_price', () => HttpResponse.json({ data: 19.9, providers: [{ value: 'sandbox', text: 'Sandbox (prova)', kind: 'wallet' }] })),
-  http.post('*/api/sandbox/actions/init', () => HttpResponse.json({ errorMessage: 'Il fornitore dei pagamenti non risponde: riprova più tardi' })),
+  http.get('*/api/subscription_price', () =>
+    HttpResponse.json({ data: 19.9, providers: [{ value: 'sandbox', text: 'Sandbox (prova)', kind: 'wallet' }] }),
+  ),
+  http.post('*/api/sandbox/actions/init', () =>
+    HttpResponse.json({ errorMessage: 'Il fornitore dei pagamenti non risponde: riprova più tardi' }),
+  ),
   http.post('*/api/sandbox/actions/finalize', async ({ request }) => {
-    const { token } = await request.json() as { token: string };
+    const { token } = (await request.json()) as { token: string };
     return token === 'ok'
       ? HttpResponse.json({ status: 'COMPLETED', new_expiry: '2027-01-31', replayed: false })
       : HttpResponse.json({ status: 'FAILED', errorMessage: 'Pagamento rifiutato dal fornitore' });
   }),
   // item 17: the e-invoice editor
-  http.get('*/api/edocuments_studio', () => HttpResponse.json({ data: { id: 1, name: 'Studio Demo', fiscal_regime: 'RF01', withholding_tax: false, cassa_previdenza: false } })),
+  http.get('*/api/edocuments_studio', () =>
+    HttpResponse.json({
+      data: { id: 1, name: 'Studio Demo', fiscal_regime: 'RF01', withholding_tax: false, cassa_previdenza: false },
+    }),
+  ),
   http.get('*/api/studio_services', () => HttpResponse.json({ data: [] })),
-  http.get('*/api/edocument_types', () => HttpResponse.json({ data: [{ value: 'TD01', text: 'Fattura' }, { value: 'TD04', text: 'Nota di Credito' }] })),
-  http.get('*/api/edocument/:id', ({ params }) => HttpResponse.json({ data: {
-    id: Number(params.id), studioId: 1, customerId: 7, customer: { id: 7, business_name: 'Rossi Srl' }, documentType: 'TD01', documentDate: '2026-11-23',
-    documentNumber: '5', correctsId: null, corrects: null,
-    serviceRows: [{ id: 51, studio_service_id: null, description: 'Consulenza', quantity: 1, price: '100.00', vat: 22, nature: null }],
-    updated_at: '2026-11-23 10:00:00.000', trashed: false,
-  } })),
-  http.get('*/api/edocuments/:id/actions/validate_xml', ({ params }) => HttpResponse.json(
-    params.id === '5' ? { message: 'La fattura 5 non è valida', details: 'Cliente: manca il CAP' } : { message: 'La fattura 6 non è valida', details: { cliente: 'manca il CAP' } },
-    { status: 400 },
-  )),
+  http.get('*/api/edocument_types', () =>
+    HttpResponse.json({
+      data: [
+        { value: 'TD01', text: 'Fattura' },
+        { value: 'TD04', text: 'Nota di Credito' },
+      ],
+    }),
+  ),
+  http.get('*/api/edocument/:id', ({ params }) =>
+    HttpResponse.json({
+      data: {
+        id: Number(params.id),
+        studioId: 1,
+        customerId: 7,
+        customer: { id: 7, business_name: 'Rossi Srl' },
+        documentType: 'TD01',
+        documentDate: '2026-11-23',
+        documentNumber: '5',
+        correctsId: null,
+        corrects: null,
+        serviceRows: [
+          {
+            id: 51,
+            studio_service_id: null,
+            description: 'Consulenza',
+            quantity: 1,
+            price: '100.00',
+            vat: 22,
+            nature: null,
+          },
+        ],
+        updated_at: '2026-11-23 10:00:00.000',
+        trashed: false,
+      },
+    }),
+  ),
+  http.get('*/api/edocuments/:id/actions/validate_xml', ({ params }) =>
+    HttpResponse.json(
+      params.id === '5'
+        ? { message: 'La fattura 5 non è valida', details: 'Cliente: manca il CAP' }
+        : { message: 'La fattura 6 non è valida', details: { cliente: 'manca il CAP' } },
+      { status: 400 },
+    ),
+  ),
   // anything else: not found
   http.all('*/api/*', () => HttpResponse.json({ message: 'Risorsa non trovata' }, { status: 404 })),
 );
 server.events.on('request:start', ({ request }) => {
   calls.push(`${request.method} ${pathOf(request.url)}`);
-  if (request.method !== 'GET') void request.clone().text().then((t) => bodies.push({ call: `${request.method} ${pathOf(request.url)}`, body: t ? JSON.parse(t) : null }));
+  if (request.method !== 'GET')
+    void request
+      .clone()
+      .text()
+      .then((t) => bodies.push({ call: `${request.method} ${pathOf(request.url)}`, body: t ? JSON.parse(t) : null }));
 });
 
 beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
-beforeEach(() => { calls.length = 0; bodies.length = 0; creditEnabled = false; sessionStorage.clear(); });
-afterEach(() => { cleanup(); server.resetHandlers(); logout(); });
+beforeEach(() => {
+  calls.length = 0;
+  bodies.length = 0;
+  creditEnabled = false;
+  sessionStorage.clear();
+});
+afterEach(() => {
+  cleanup();
+  server.resetHandlers();
+  logout();
+});
 afterAll(() => server.close());
 
-describe('item 12: the seeds\' calls, not list collections', () => {
+describe("item 12: the seeds' calls, not list collections", () => {
   it('the jobs dashboard reads its columns with GET /api/studio_jobs (seed B §7)', async () => {
     login('Admin');
     renderApp('/dashboard_jobs');
@@ -146,7 +334,8 @@ describe('item 12: the seeds\' calls, not list collections', () => {
     await user.keyboard('{Escape}');
     await user.click(screen.getByRole('combobox', { name: /^Sotto adempimenti/ }));
     expect(await screen.findByRole('option', { name: 'Invio telematico' })).toBeInTheDocument();
-    for (const p of ['/api/studio-job-types', '/api/legal_statuses', '/api/tasks']) expect(called('GET', p), p).toBe(true);
+    for (const p of ['/api/studio-job-types', '/api/legal_statuses', '/api/tasks'])
+      expect(called('GET', p), p).toBe(true);
     expect(calls.filter((c) => /\/api\/list\/(StudioJobType|LegalStatus|Task)\//.test(c))).toEqual([]);
   });
 
@@ -181,9 +370,18 @@ describe('item 12: the seeds\' calls, not list collections', () => {
     renderApp('/table/PaymentLog');
     await waitFor(() => expect(called('GET', '/api/list/PaymentLog/PaymentLogResourceListCollection')).toBe(true));
     const listCall = calls.find((c) => c.includes('/api/list/PaymentLog/'))!;
-    const filters = JSON.parse(new URLSearchParams(listCall.split('?')[1]).get('filters') ?? '[]') as Array<{ name: string; type: string; val: string[] }>;
-    const now = new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Rome', year: 'numeric', month: '2-digit' }).format(new Date());
-    expect(filters.map((f) => [f.name, f.type])).toEqual([['created_at', 'gte'], ['created_at', 'lte']]);
+    const filters = JSON.parse(new URLSearchParams(listCall.split('?')[1]).get('filters') ?? '[]') as Array<{
+      name: string;
+      type: string;
+      val: string[];
+    }>;
+    const now = new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Rome', year: 'numeric', month: '2-digit' }).format(
+      new Date(),
+    );
+    expect(filters.map((f) => [f.name, f.type])).toEqual([
+      ['created_at', 'gte'],
+      ['created_at', 'lte'],
+    ]);
     expect(filters[0]!.val[0]).toBe(`${now}-01 00:00:00`);
   });
 });
@@ -249,7 +447,7 @@ describe('item 14: credit off (the default) shows nothing of it', () => {
 });
 
 describe('item 15: unknown routes and /test_view', () => {
-  it('an unknown route without a session goes to /error with \'Pagina NON trovata\' (seed B §2)', async () => {
+  it("an unknown route without a session goes to /error with 'Pagina NON trovata' (seed B §2)", async () => {
     renderAsMain('/pagina_che_non_esiste');
     expect(await screen.findByText('Pagina NON trovata')).toBeInTheDocument();
     expect(lastPath().pathname).toBe('/error');
@@ -312,8 +510,19 @@ describe('item 17: validate_xml 400 with details that are not a list', () => {
 
 /** The thirteen bulk actions of seed A §2 on the customers, by their Italian labels. */
 const BULK_ACTIONS = [
-  'Assegna collaboratori', 'Genera rate', 'Tariffa annuale', 'Aggiungi movimento', 'Conguaglio annuale', 'Contratto', 'Invia contratti via email',
-  'Bollettini', 'Estratto conto', 'Invia estratti conto via email', 'Lettera bonifico', 'Modelli Word', 'Esporta email',
+  'Assegna collaboratori',
+  'Genera rate',
+  'Tariffa annuale',
+  'Aggiungi movimento',
+  'Conguaglio annuale',
+  'Contratto',
+  'Invia contratti via email',
+  'Bollettini',
+  'Estratto conto',
+  'Invia estratti conto via email',
+  'Lettera bonifico',
+  'Modelli Word',
+  'Esporta email',
 ];
 
 describe('item 18: the customers list', () => {
@@ -324,7 +533,9 @@ describe('item 18: the customers list', () => {
     await user.click((await screen.findAllByRole('checkbox', { name: 'Seleziona questa riga' }))[0]!);
     const bar = await screen.findByRole('toolbar', { name: 'Azioni sui 1 elementi selezionati' });
     const buttons = async () => (await within(bar).findAllByRole('button')).map((b) => b.textContent);
-    await waitFor(async () => expect(await buttons()).toEqual(['Assegna collaboratori', 'Addebiti', 'Documenti', 'Email']));
+    await waitFor(async () =>
+      expect(await buttons()).toEqual(['Assegna collaboratori', 'Addebiti', 'Documenti', 'Email']),
+    );
     const reached: string[] = [];
     for (const group of ['Addebiti', 'Documenti', 'Email']) {
       const opener = within(bar).getByRole('button', { name: group });
@@ -332,7 +543,11 @@ describe('item 18: the customers list', () => {
       opener.focus();
       await user.keyboard('{Enter}');
       const menu = await screen.findByRole('menu', { name: group });
-      reached.push(...within(menu).getAllByRole('menuitem').map((m) => m.textContent!));
+      reached.push(
+        ...within(menu)
+          .getAllByRole('menuitem')
+          .map((m) => m.textContent!),
+      );
       await user.keyboard('{Escape}');
       await waitFor(() => expect(screen.queryByRole('menu', { name: group })).toBeNull());
       expect(opener).toHaveFocus();
@@ -371,15 +586,22 @@ describe('item 18: the customers list', () => {
     // the app's own reads (msw, the mocked network, reads the cookie of every request it matches)
     Object.defineProperty(document, 'cookie', {
       configurable: true,
-      get() { if (!/node_modules\/msw\//.test(new Error().stack ?? '')) reads += 1; return getter.get!.call(this); },
-      set(v: string) { getter.set!.call(this, v); },
+      get() {
+        if (!/node_modules\/msw\//.test(new Error().stack ?? '')) reads += 1;
+        return getter.get!.call(this);
+      },
+      set(v: string) {
+        getter.set!.call(this, v);
+      },
     });
     try {
       renderApp('/table/Customer');
       await screen.findByText('Cliente 060 Srl');
       // each request carries the token, the store checks the session once per task
       expect(reads).toBeLessThan(CUSTOMERS.length);
-    } finally { delete (document as { cookie?: string }).cookie; }
+    } finally {
+      delete (document as { cookie?: string }).cookie;
+    }
   });
 
   it("the payslip page tells to select customers and then use 'Inserisci cedolini'", async () => {

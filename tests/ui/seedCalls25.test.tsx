@@ -23,10 +23,19 @@ vi.mock('../../src/pages/StripeCheckout', () => ({
 
 type Row = Record<string, unknown>;
 const requests: Array<{ method: string; url: string; body?: unknown }> = [];
-const listAnswer = (data: Row[]) => HttpResponse.json({
-  data, meta: { total: data.length, current_page: 1, per_page: 50, last_page: 1 },
-  item_meta_data: { can_add_new: true, expand_field: null, is_selectable: true, is_erasable: true, disable_edit_item: false, items: {} },
-});
+const listAnswer = (data: Row[]) =>
+  HttpResponse.json({
+    data,
+    meta: { total: data.length, current_page: 1, per_page: 50, last_page: 1 },
+    item_meta_data: {
+      can_add_new: true,
+      expand_field: null,
+      is_selectable: true,
+      is_erasable: true,
+      disable_edit_item: false,
+      items: {},
+    },
+  });
 const UNLINKED = 'La nota di credito non indica la fattura che corregge: scegli la fattura (TD01) per collegarla';
 
 const server = setupServer(
@@ -36,65 +45,157 @@ const server = setupServer(
     requests.push({ method: 'POST', url: request.url, body: await request.json() });
     return HttpResponse.json({
       data: [
-        { id: 11, customer_id: 3, customer: { id: 3, business_name: 'Alfa Srl' }, date: '2031-01-01 00:00:00', amount: 500, is_yearly_installment: true, transaction_note: 'Rata 1/2 2031' },
-        { id: 12, customer_id: 3, customer: { id: 3, business_name: 'Alfa Srl' }, date: '2031-07-01 00:00:00', amount: 500.01, is_yearly_installment: true, transaction_note: 'Rata 2/2 2031' },
-        { id: 13, customer_id: 4, customer: { id: 4, business_name: 'Gamma Snc' }, date: '2031-01-01 00:00:00', amount: 80, is_yearly_installment: true, transaction_note: 'Rata 1/1 2031' },
+        {
+          id: 11,
+          customer_id: 3,
+          customer: { id: 3, business_name: 'Alfa Srl' },
+          date: '2031-01-01 00:00:00',
+          amount: 500,
+          is_yearly_installment: true,
+          transaction_note: 'Rata 1/2 2031',
+        },
+        {
+          id: 12,
+          customer_id: 3,
+          customer: { id: 3, business_name: 'Alfa Srl' },
+          date: '2031-07-01 00:00:00',
+          amount: 500.01,
+          is_yearly_installment: true,
+          transaction_note: 'Rata 2/2 2031',
+        },
+        {
+          id: 13,
+          customer_id: 4,
+          customer: { id: 4, business_name: 'Gamma Snc' },
+          date: '2031-01-01 00:00:00',
+          amount: 80,
+          is_yearly_installment: true,
+          transaction_note: 'Rata 1/1 2031',
+        },
       ],
       skipped: [{ customer_id: 5, business_name: 'Beta Spa', reason: 'Cliente cessato' }],
     });
   }),
   // the payment page
-  http.get('*/api/subscription_price', () => HttpResponse.json({
-    data: 19.9, providers: [{ value: 'stripe', text: 'Carta (Stripe)', kind: 'card', config: { publishableKey: 'pk_test_123' } }],
-  })),
+  http.get('*/api/subscription_price', () =>
+    HttpResponse.json({
+      data: 19.9,
+      providers: [{ value: 'stripe', text: 'Carta (Stripe)', kind: 'card', config: { publishableKey: 'pk_test_123' } }],
+    }),
+  ),
   http.get('*/api/stripe/create_payment_intent', ({ request }) => {
     requests.push({ method: 'GET', url: request.url });
     return HttpResponse.json({ client_secret: 'pi_42_secret_abc', paymentId: 42, amount: 5970 });
   }),
   // the e-invoice editor
-  http.get('*/api/edocuments_studio', () => HttpResponse.json({ data: { id: 1, name: 'Studio Demo', fiscal_regime: 'RF01', withholding_tax: false, cassa_previdenza: false } })),
+  http.get('*/api/edocuments_studio', () =>
+    HttpResponse.json({
+      data: { id: 1, name: 'Studio Demo', fiscal_regime: 'RF01', withholding_tax: false, cassa_previdenza: false },
+    }),
+  ),
   http.get('*/api/studio_services', () => HttpResponse.json({ data: [] })),
-  http.get('*/api/edocument_types', () => HttpResponse.json({ data: [{ value: 'TD01', text: 'Fattura' }, { value: 'TD04', text: 'Nota di Credito' }] })),
+  http.get('*/api/edocument_types', () =>
+    HttpResponse.json({
+      data: [
+        { value: 'TD01', text: 'Fattura' },
+        { value: 'TD04', text: 'Nota di Credito' },
+      ],
+    }),
+  ),
   http.get('*/api/edocuments_suggested_number', () => HttpResponse.json({ data: '42' })),
-  http.get('*/api/list/Customer/:collection', () => listAnswer([{ id: 7, label: 'Rossi Srl', business_name: 'Rossi Srl' }])),
+  http.get('*/api/list/Customer/:collection', () =>
+    listAnswer([{ id: 7, label: 'Rossi Srl', business_name: 'Rossi Srl' }]),
+  ),
   http.get('*/api/list/EDocument/:collection', () => listAnswer([])),
   http.post('*/api/edocument', async ({ request }) => {
-    const body = await request.json() as Row;
+    const body = (await request.json()) as Row;
     requests.push({ method: 'POST', url: request.url, body });
-    return HttpResponse.json({ data: { eDocumentId: 9, updated_at: '2031-01-01 10:00:00.000' }, warnings: body.correctsId ? [] : [UNLINKED] }, { status: 201 });
+    return HttpResponse.json(
+      { data: { eDocumentId: 9, updated_at: '2031-01-01 10:00:00.000' }, warnings: body.correctsId ? [] : [UNLINKED] },
+      { status: 201 },
+    );
   }),
-  http.get('*/api/edocument/:id', ({ params }) => HttpResponse.json({ data: {
-    id: Number(params.id), studioId: 1, customerId: 7, customer: { id: 7, business_name: 'Rossi Srl' }, documentType: 'TD04', documentDate: '2031-01-01',
-    documentNumber: '42', correctsId: null, corrects: null, serviceRows: [{ id: 1, studio_service_id: null, description: 'Storno', quantity: 1, price: '10.00', vat: 22, nature: null }],
-    updated_at: '2031-01-01 10:00:00.000', trashed: false,
-  } })),
-  http.get('*/api/edocuments/:id/actions/validate_xml', () => HttpResponse.json({ message: 'La fattura 42 è valida', details: [] })),
+  http.get('*/api/edocument/:id', ({ params }) =>
+    HttpResponse.json({
+      data: {
+        id: Number(params.id),
+        studioId: 1,
+        customerId: 7,
+        customer: { id: 7, business_name: 'Rossi Srl' },
+        documentType: 'TD04',
+        documentDate: '2031-01-01',
+        documentNumber: '42',
+        correctsId: null,
+        corrects: null,
+        serviceRows: [
+          { id: 1, studio_service_id: null, description: 'Storno', quantity: 1, price: '10.00', vat: 22, nature: null },
+        ],
+        updated_at: '2031-01-01 10:00:00.000',
+        trashed: false,
+      },
+    }),
+  ),
+  http.get('*/api/edocuments/:id/actions/validate_xml', () =>
+    HttpResponse.json({ message: 'La fattura 42 è valida', details: [] }),
+  ),
 );
 
 beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
-beforeEach(() => { requests.length = 0; sessionStorage.clear(); });
-afterEach(() => { cleanup(); server.resetHandlers(); logout(); });
+beforeEach(() => {
+  requests.length = 0;
+  sessionStorage.clear();
+});
+afterEach(() => {
+  cleanup();
+  server.resetHandlers();
+  logout();
+});
 afterAll(() => server.close());
 
-describe('C38 the seed\'s answer in the bulk action', () => {
+describe("C38 the seed's answer in the bulk action", () => {
   it('C38 Genera rate reads `data` as the list of transactions made: per customer count, total and first date; the skipped beside it', async () => {
     const user = userEvent.setup();
-    const ctx = { selectedIds: [3, 4, 5], onUnselectItems: () => {}, onSelect: () => {}, resource: 'Customer', data: [], total: 0 } as unknown as ListControllerResult;
-    render(<AdminContext dataProvider={dataProvider}><ListContextProvider value={ctx}><GenerateInstallmentsButton /></ListContextProvider></AdminContext>);
+    const ctx = {
+      selectedIds: [3, 4, 5],
+      onUnselectItems: () => {},
+      onSelect: () => {},
+      resource: 'Customer',
+      data: [],
+      total: 0,
+    } as unknown as ListControllerResult;
+    render(
+      <AdminContext dataProvider={dataProvider}>
+        <ListContextProvider value={ctx}>
+          <GenerateInstallmentsButton />
+        </ListContextProvider>
+      </AdminContext>,
+    );
     await user.click(screen.getByRole('button', { name: 'Genera rate' }));
     const dialog = await screen.findByRole('dialog', { name: 'Informazione!!' });
     await user.click(within(dialog).getByRole('button', { name: 'Genera' }));
     const created = await within(dialog).findByRole('table', { name: 'Rate create per cliente' });
     expect(requests.map((r) => r.body)).toEqual([{ customer_ids: [3, 4, 5], year: expect.any(Number) }]);
     expect(dialog).toHaveTextContent('Rate create: 3 per 2 clienti');
-    const rows = within(created).getAllByRole('row').slice(1).map((r) => within(r).getAllByRole('cell').map((c) => c.textContent));
-    expect(rows).toEqual([['Alfa Srl', '2', '1.000,01 €', '01-01-2031'], ['Gamma Snc', '1', '80,00 €', '01-01-2031']]);
-    expect(within(within(dialog).getByRole('table', { name: 'Clienti esclusi' })).getByText('Cliente cessato')).toBeInTheDocument();
+    const rows = within(created)
+      .getAllByRole('row')
+      .slice(1)
+      .map((r) =>
+        within(r)
+          .getAllByRole('cell')
+          .map((c) => c.textContent),
+      );
+    expect(rows).toEqual([
+      ['Alfa Srl', '2', '1.000,01 €', '01-01-2031'],
+      ['Gamma Snc', '1', '80,00 €', '01-01-2031'],
+    ]);
+    expect(
+      within(within(dialog).getByRole('table', { name: 'Clienti esclusi' })).getByText('Cliente cessato'),
+    ).toBeInTheDocument();
   });
 });
 
 describe('C70 card amounts in cents', () => {
-  it('C70 the card payment sends amount=5970 for 3 months at 19,90 € and reads the answer\'s cents as 59,70 €', async () => {
+  it("C70 the card payment sends amount=5970 for 3 months at 19,90 € and reads the answer's cents as 59,70 €", async () => {
     login('Admin');
     const user = userEvent.setup();
     renderApp('/pay_init');
@@ -108,7 +209,7 @@ describe('C70 card amounts in cents', () => {
 });
 
 describe('C52 a credit note that names no invoice', () => {
-  it('C52 a TD04 is saved without choosing the corrected invoice (correctsId null) and the server\'s warning is shown', async () => {
+  it("C52 a TD04 is saved without choosing the corrected invoice (correctsId null) and the server's warning is shown", async () => {
     login('Collaboratore');
     const user = userEvent.setup({ delay: null });
     renderApp('/scheda_EDocument');
@@ -133,11 +234,26 @@ describe('C52 a credit note that names no invoice', () => {
 });
 
 describe('6 the payment sandbox says so on every page', () => {
-  const withSandbox = (on: boolean) => server.use(http.get('*/api/var/client_var', () => HttpResponse.json({ APPNAME: 'Gestionale Test', VERSION: '3.5.1', BUILD_ID: 'test', CREDIT_ENABLED: false, PAYMENT_SANDBOX: on })));
+  const withSandbox = (on: boolean) =>
+    server.use(
+      http.get('*/api/var/client_var', () =>
+        HttpResponse.json({
+          APPNAME: 'Gestionale Test',
+          VERSION: '3.5.1',
+          BUILD_ID: 'test',
+          CREDIT_ENABLED: false,
+          PAYMENT_SANDBOX: on,
+        }),
+      ),
+    );
 
-  it('C01 PAYMENT_SANDBOX on: a warning bar \'Pagamenti di prova: nessun addebito reale\' for every role, on every page', async () => {
+  it("C01 PAYMENT_SANDBOX on: a warning bar 'Pagamenti di prova: nessun addebito reale' for every role, on every page", async () => {
     withSandbox(true);
-    for (const [role, path] of [['Collaboratore', '/Menu'], ['Admin', '/pay_init'], ['SuperAdmin', '/Menu']] as const) {
+    for (const [role, path] of [
+      ['Collaboratore', '/Menu'],
+      ['Admin', '/pay_init'],
+      ['SuperAdmin', '/Menu'],
+    ] as const) {
       login(role);
       renderApp(path);
       expect(await screen.findByText('Pagamenti di prova: nessun addebito reale')).toBeVisible();

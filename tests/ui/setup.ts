@@ -38,10 +38,18 @@ configure({ asyncUtilTimeout: 30_000 });
 import { createRequire } from 'node:module';
 {
   const require = createRequire(import.meta.url);
-  const label = require('jsdom/lib/jsdom/living/nodes/HTMLLabelElement-impl.js').implementation as { prototype: object };
-  const { isLabelable } = require('jsdom/lib/jsdom/living/helpers/form-controls.js') as { isLabelable: (n: unknown) => boolean };
+  const label = require('jsdom/lib/jsdom/living/nodes/HTMLLabelElement-impl.js').implementation as {
+    prototype: object;
+  };
+  const { isLabelable } = require('jsdom/lib/jsdom/living/helpers/form-controls.js') as {
+    isLabelable: (n: unknown) => boolean;
+  };
   const walk = Object.getOwnPropertyDescriptor(label.prototype, 'control')!.get!;
-  type LabelImpl = { hasAttributeNS(ns: null, n: string): boolean; getAttributeNS(ns: null, n: string): string; getRootNode(o: object): { _byIdCache?: unknown; getElementById(id: string): unknown } };
+  type LabelImpl = {
+    hasAttributeNS(ns: null, n: string): boolean;
+    getAttributeNS(ns: null, n: string): string;
+    getRootNode(o: object): { _byIdCache?: unknown; getElementById(id: string): unknown };
+  };
   Object.defineProperty(label.prototype, 'control', {
     configurable: true,
     get(this: LabelImpl) {
@@ -68,15 +76,34 @@ import { createRequire } from 'node:module';
 // padding longhands: resolving each of them walked every ancestor, a quarter of the form tests'
 // time, and with no layout in jsdom MUI adds 0 either way).
 const READ = new Set([
-  'display', 'visibility', 'opacity', 'pointer-events', 'content',
-  'color', 'background-color', 'background', 'background-image',
-  'overflow', 'overflow-x', 'overflow-y', 'box-sizing', 'width', 'height',
+  'display',
+  'visibility',
+  'opacity',
+  'pointer-events',
+  'content',
+  'color',
+  'background-color',
+  'background',
+  'background-image',
+  'overflow',
+  'overflow-x',
+  'overflow-y',
+  'box-sizing',
+  'width',
+  'height',
 ]);
 {
   const require = createRequire(import.meta.url);
-  const decl = require('jsdom/lib/jsdom/living/css/CSSStyleDeclaration-impl.js').implementation as { prototype: { setProperty(p: string, v: string, pr?: string): void } };
+  const decl = require('jsdom/lib/jsdom/living/css/CSSStyleDeclaration-impl.js').implementation as {
+    prototype: { setProperty(p: string, v: string, pr?: string): void };
+  };
   const setProperty = decl.prototype.setProperty;
-  decl.prototype.setProperty = function (this: { _computed: boolean }, property: string, value: string, priority?: string) {
+  decl.prototype.setProperty = function (
+    this: { _computed: boolean },
+    property: string,
+    value: string,
+    priority?: string,
+  ) {
     if (this._computed && !READ.has(property.toLowerCase())) return;
     return setProperty.call(this, property, value, priority);
   };
@@ -90,7 +117,9 @@ const READ = new Set([
 // so the same declaration, with the values it has already resolved, is given back.
 {
   const require = createRequire(import.meta.url);
-  const { implForWrapper } = require('jsdom/lib/generated/idl/utils.js') as { implForWrapper: (w: unknown) => { _ownerDocument?: { _styleCache: object } } | null };
+  const { implForWrapper } = require('jsdom/lib/generated/idl/utils.js') as {
+    implForWrapper: (w: unknown) => { _ownerDocument?: { _styleCache: object } } | null;
+  };
   const original = window.getComputedStyle;
   const memo = new WeakMap<Element, { generation: object; style: CSSStyleDeclaration }>();
   window.getComputedStyle = function getComputedStyle(this: Window, element: Element, pseudoElement?: string | null) {
@@ -115,7 +144,12 @@ const READ = new Set([
   const require = createRequire(import.meta.url);
   const rule = require('jsdom/lib/jsdom/living/css/CSSStyleRule-impl.js').implementation as { prototype: object };
   const NEVER = [{ id: '\u0000never' }];
-  type RuleImpl = { selectorText: string; style: { length: number; item(i: number): string }; __subjects?: unknown; __relevant?: boolean };
+  type RuleImpl = {
+    selectorText: string;
+    style: { length: number; item(i: number): string };
+    __subjects?: unknown;
+    __relevant?: boolean;
+  };
   const relevant = (r: RuleImpl) => {
     if (r.selectorText.includes('::') && !r.selectorText.includes(',')) return false;
     for (let i = 0; i < r.style.length; i++) {
@@ -130,7 +164,9 @@ const READ = new Set([
       if (this.__relevant === undefined) this.__relevant = relevant(this);
       return this.__relevant ? this.__subjects : NEVER;
     },
-    set(this: RuleImpl, v: unknown) { this.__subjects = v; },
+    set(this: RuleImpl, v: unknown) {
+      this.__subjects = v;
+    },
   });
 }
 
@@ -140,4 +176,9 @@ const READ = new Set([
 // run). One turn of the timer queue at the end of each file lets it run while the window exists
 // (timers of equal delay fire in the order they were set); its state update then goes nowhere.
 import { afterAll } from 'vitest';
-afterAll(() => new Promise<void>((resolve) => { setTimeout(resolve, 0); }));
+afterAll(
+  () =>
+    new Promise<void>((resolve) => {
+      setTimeout(resolve, 0);
+    }),
+);

@@ -29,16 +29,24 @@ import { Unauthorized } from '../../src/pages/UnauthorizedDialog';
 
 const MENU_TREE = [
   {
-    title: 'Anagrafiche', sub_title: 'Clienti e dati di base', icon: 'Contacts', children: [
+    title: 'Anagrafiche',
+    sub_title: 'Clienti e dati di base',
+    icon: 'Contacts',
+    children: [
       { title: 'Clienti', icon: 'People', link: '/table/Customer' },
       { title: 'Forme giuridiche', icon: 'Gavel', link: '/table/LegalStatus' },
     ],
   },
   {
-    title: 'Contabilità', sub_title: 'Movimenti, bollettini e incarichi', icon: 'Euro', children: [
-      { title: 'Report', icon: 'UnknownIconName', children: [
-        { title: 'Movimenti', icon: 'ReceiptLong', link: '/table/Transaction' },
-      ] },
+    title: 'Contabilità',
+    sub_title: 'Movimenti, bollettini e incarichi',
+    icon: 'Euro',
+    children: [
+      {
+        title: 'Report',
+        icon: 'UnknownIconName',
+        children: [{ title: 'Movimenti', icon: 'ReceiptLong', link: '/table/Transaction' }],
+      },
     ],
   },
   { title: 'Cedolini', sub_title: 'Buste paga mensili', icon: 'RequestQuote', link: '/table/CustomersForCedolini' },
@@ -55,7 +63,13 @@ interface ApiState {
 }
 
 const defaultState = (): ApiState => ({
-  clientVar: { APPNAME: 'Gestionale Test', SERVER_BASEURL: 'http://localhost', VERSION: '3.5.1', BUILD_ID: 'dev', CREDIT_ENABLED: false },
+  clientVar: {
+    APPNAME: 'Gestionale Test',
+    SERVER_BASEURL: 'http://localhost',
+    VERSION: '3.5.1',
+    BUILD_ID: 'dev',
+    CREDIT_ENABLED: false,
+  },
   studioExpiry: '2099-12-31',
   missing: [],
   menuStatus: 200,
@@ -73,7 +87,9 @@ const server = setupServer(
   }),
   http.get('*/api/studio_logged', () => {
     api.calls.push('studio_logged');
-    return HttpResponse.json({ data: { id: 2, name: 'Studio Demo', subscription_expire_date: api.studioExpiry, status: 1 } });
+    return HttpResponse.json({
+      data: { id: 2, name: 'Studio Demo', subscription_expire_date: api.studioExpiry, status: 1 },
+    });
   }),
   http.get('*/api/loggedStudio/missingRequiredFields', () => {
     api.calls.push('missingRequiredFields');
@@ -87,17 +103,45 @@ const server = setupServer(
   }),
   http.get('*/api/user/users/:id', ({ params }) => {
     api.calls.push(`user/${params.id}`);
-    return HttpResponse.json({ data: { id: Number(params.id), name: 'Laura Neri', email: 'collaboratore@studiodemo.test', credit: api.credit, avatar: api.avatar } });
+    return HttpResponse.json({
+      data: {
+        id: Number(params.id),
+        name: 'Laura Neri',
+        email: 'collaboratore@studiodemo.test',
+        credit: api.credit,
+        avatar: api.avatar,
+      },
+    });
   }),
   http.post('*/api/user/login', async ({ request }) => {
     const body = (await request.json()) as { email: string; password: string };
     if (body.password !== 'Demo2026!') return HttpResponse.json({ message: 'Credenziali non valide' }, { status: 401 });
-    const payload = btoa(JSON.stringify({ id: 3, email: body.email, role: 'Collaboratore', studio_id: 2, studio_name: 'Studio Demo', exp: Math.floor(Date.now() / 1000) + 3600 }))
-      .replace(/=+$/, '').replace(/\+/g, '-').replace(/\//g, '_');
+    const payload = btoa(
+      JSON.stringify({
+        id: 3,
+        email: body.email,
+        role: 'Collaboratore',
+        studio_id: 2,
+        studio_name: 'Studio Demo',
+        exp: Math.floor(Date.now() / 1000) + 3600,
+      }),
+    )
+      .replace(/=+$/, '')
+      .replace(/\+/g, '-')
+      .replace(/\//g, '_');
     return HttpResponse.json({
-      access_token: `h.${payload}.s`, token_type: 'bearer', expires_at: Math.floor(Date.now() / 1000) + 3600,
-      id: 3, email: body.email, name: 'Laura', role: 'Collaboratore', studio_id: 2, studio_name: 'Studio Demo',
-      subscription_expire_date: '2099-12-31', credit: 0, avatar: null,
+      access_token: `h.${payload}.s`,
+      token_type: 'bearer',
+      expires_at: Math.floor(Date.now() / 1000) + 3600,
+      id: 3,
+      email: body.email,
+      name: 'Laura',
+      role: 'Collaboratore',
+      studio_id: 2,
+      studio_name: 'Studio Demo',
+      subscription_expire_date: '2099-12-31',
+      credit: 0,
+      avatar: null,
     });
   }),
   http.get('*/api/user/logout', () => HttpResponse.json({ message: 'ok' })),
@@ -123,8 +167,14 @@ const fakeAuthProvider = (role: string, overrides: Partial<AuthProvider> = {}): 
   checkAuth: vi.fn(async () => undefined),
   checkError: vi.fn(async () => undefined),
   getIdentity: vi.fn(async () => ({
-    id: 3, fullName: 'Laura Neri', email: 'collaboratore@studiodemo.test', role, studio_id: 2, studio_name: 'Studio Demo',
-    subscription_expire_date: '2027-11-21', credit: 0,
+    id: 3,
+    fullName: 'Laura Neri',
+    email: 'collaboratore@studiodemo.test',
+    role,
+    studio_id: 2,
+    studio_name: 'Studio Demo',
+    subscription_expire_date: '2027-11-21',
+    credit: 0,
   })),
   getPermissions: vi.fn(async () => ({ role })),
   ...overrides,
@@ -136,7 +186,10 @@ interface RenderOptions {
   onLocation?: (pathname: string) => void;
 }
 
-function renderWithAdmin(ui: ReactNode, { authProvider = fakeAuthProvider('Collaboratore'), path = '/Menu', onLocation }: RenderOptions = {}) {
+function renderWithAdmin(
+  ui: ReactNode,
+  { authProvider = fakeAuthProvider('Collaboratore'), path = '/Menu', onLocation }: RenderOptions = {},
+) {
   const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
   return render(
     <TestMemoryRouter initialEntries={[path]} locationCallback={onLocation ? (l) => onLocation(l.pathname) : undefined}>
@@ -157,7 +210,12 @@ function renderWithAdmin(ui: ReactNode, { authProvider = fakeAuthProvider('Colla
 }
 
 const renderLayout = (options: RenderOptions = {}) =>
-  renderWithAdmin(<AppLayout><p>Contenuto della pagina</p></AppLayout>, options);
+  renderWithAdmin(
+    <AppLayout>
+      <p>Contenuto della pagina</p>
+    </AppLayout>,
+    options,
+  );
 
 const sidebar = () => screen.getByRole('menu', { name: 'Menu principale' });
 
@@ -195,7 +253,10 @@ describe('AppLayout', () => {
     const menu = sidebar();
     expect(within(menu).getByRole('menuitem', { name: 'Home' })).toHaveAttribute('href', '/Menu');
     const parent = await within(menu).findByRole('menuitem', { name: 'Anagrafiche' });
-    expect(within(menu).getByRole('menuitem', { name: 'Cedolini' })).toHaveAttribute('href', '/table/CustomersForCedolini');
+    expect(within(menu).getByRole('menuitem', { name: 'Cedolini' })).toHaveAttribute(
+      'href',
+      '/table/CustomersForCedolini',
+    );
 
     // collapsed at first
     expect(parent).toHaveAttribute('aria-expanded', 'false');
@@ -203,7 +264,10 @@ describe('AppLayout', () => {
     await user.click(parent);
     expect(parent).toHaveAttribute('aria-expanded', 'true');
     expect(within(menu).getByRole('menuitem', { name: 'Clienti' })).toHaveAttribute('href', '/table/Customer');
-    expect(within(menu).getByRole('menuitem', { name: 'Forme giuridiche' })).toHaveAttribute('href', '/table/LegalStatus');
+    expect(within(menu).getByRole('menuitem', { name: 'Forme giuridiche' })).toHaveAttribute(
+      'href',
+      '/table/LegalStatus',
+    );
 
     // two levels deep: Contabilità > Report > Movimenti
     await user.click(within(menu).getByRole('menuitem', { name: 'Contabilità' }));
@@ -218,14 +282,22 @@ describe('AppLayout', () => {
   it('opens the branch of the current route', async () => {
     renderLayout({ path: '/table/Transaction' });
     const menu = sidebar();
-    expect(await within(menu).findByRole('menuitem', { name: 'Movimenti' })).toHaveAttribute('href', '/table/Transaction');
+    expect(await within(menu).findByRole('menuitem', { name: 'Movimenti' })).toHaveAttribute(
+      'href',
+      '/table/Transaction',
+    );
     expect(within(menu).getByRole('menuitem', { name: 'Contabilità' })).toHaveAttribute('aria-expanded', 'true');
   });
 
   it('shows the studio-completeness banner to a Collaboratore with missing fields', async () => {
-    api.missing = [{ field: 'subtitle', label: 'Sottotitolo' }, { field: 'fax_number', label: 'Fax' }];
+    api.missing = [
+      { field: 'subtitle', label: 'Sottotitolo' },
+      { field: 'fax_number', label: 'Fax' },
+    ];
     renderLayout({ authProvider: fakeAuthProvider('Collaboratore') });
-    expect(await screen.findByText('Completa i dati del tuo studio per utilizzare tutte le funzionalità.')).toBeInTheDocument();
+    expect(
+      await screen.findByText('Completa i dati del tuo studio per utilizzare tutte le funzionalità.'),
+    ).toBeInTheDocument();
     expect(screen.getByText('Campi mancanti: Sottotitolo, Fax')).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Completa i dati' })).toHaveAttribute('href', '/utente/il_mio_studio');
   });
@@ -235,7 +307,9 @@ describe('AppLayout', () => {
     renderLayout({ authProvider: fakeAuthProvider('SuperAdmin') });
     await within(sidebar()).findByRole('menuitem', { name: 'Anagrafiche' });
     await waitFor(() => expect(api.calls).toContain('studio_logged'));
-    expect(screen.queryByText('Completa i dati del tuo studio per utilizzare tutte le funzionalità.')).not.toBeInTheDocument();
+    expect(
+      screen.queryByText('Completa i dati del tuo studio per utilizzare tutte le funzionalità.'),
+    ).not.toBeInTheDocument();
     expect(api.calls).not.toContain('missingRequiredFields');
   });
 
@@ -243,7 +317,9 @@ describe('AppLayout', () => {
     renderLayout();
     await waitFor(() => expect(api.calls).toContain('missingRequiredFields'));
     await within(sidebar()).findByRole('menuitem', { name: 'Anagrafiche' });
-    expect(screen.queryByText('Completa i dati del tuo studio per utilizzare tutte le funzionalità.')).not.toBeInTheDocument();
+    expect(
+      screen.queryByText('Completa i dati del tuo studio per utilizzare tutte le funzionalità.'),
+    ).not.toBeInTheDocument();
   });
 
   it('shows the expired-subscription banner with the date as DD-MM-YYYY', async () => {
@@ -266,7 +342,9 @@ describe('AppLayout', () => {
   it('announces a new version when the served BUILD_ID differs from the compiled one', async () => {
     api.clientVar = { ...api.clientVar, BUILD_ID: 'nuova-build-42' };
     renderLayout();
-    const snackbar = (await screen.findByText('Nuova versione disponibile!')).closest('.MuiSnackbarContent-root') as HTMLElement;
+    const snackbar = (await screen.findByText('Nuova versione disponibile!')).closest(
+      '.MuiSnackbarContent-root',
+    ) as HTMLElement;
     expect(snackbar).not.toBeNull();
     expect(within(snackbar).getByRole('button', { name: 'Aggiorna' })).toBeInTheDocument();
   });
@@ -303,14 +381,18 @@ describe('AppLayout', () => {
     expect(info).toHaveTextContent('Studio: Studio Demo');
     expect(info).toHaveTextContent('Scadenza abbonamento: 21-11-2027');
     expect(info).not.toHaveTextContent('Credito');
-    expect(within(menu).getByRole('menuitem', { name: 'Il mio profilo' })).toHaveAttribute('href', '/utente/il_mio_profilo');
+    expect(within(menu).getByRole('menuitem', { name: 'Il mio profilo' })).toHaveAttribute(
+      'href',
+      '/utente/il_mio_profilo',
+    );
 
     await user.click(within(menu).getByRole('menuitem', { name: 'Esci' }));
     await waitFor(() => expect(authProvider.logout).toHaveBeenCalled());
   });
 
-  it('user menu button shows the avatar saved on the own profile (read from the user\'s record)', async () => {
-    api.avatar = 'data:image/png;base64,iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8DwHwAFBQIAX8jx0gAAAABJRU5ErkJggg==';
+  it("user menu button shows the avatar saved on the own profile (read from the user's record)", async () => {
+    api.avatar =
+      'data:image/png;base64,iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8DwHwAFBQIAX8jx0gAAAABJRU5ErkJggg==';
     const { container } = renderLayout();
     await waitFor(() => expect(api.calls).toContain('user/3'));
     const button = await screen.findByRole('button', { name: 'Laura Neri' });
@@ -334,7 +416,9 @@ describe('AppLayout', () => {
     api.menuStatus = 500;
     renderLayout();
     const dialog = await screen.findByRole('dialog', { name: 'Attenzione!!' });
-    expect(dialog).toHaveTextContent('Errore di caricamento, è consigliato, prima di proseguire, risolvere il problema.');
+    expect(dialog).toHaveTextContent(
+      'Errore di caricamento, è consigliato, prima di proseguire, risolvere il problema.',
+    );
     await user.click(within(dialog).getByRole('button', { name: 'Ho Capito' }));
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
   });
@@ -361,15 +445,23 @@ describe('MenuPage', () => {
     expect(within(accounting).getByText('Report')).toBeInTheDocument();
     expect(within(accounting).getByRole('link', { name: 'Movimenti' })).toHaveAttribute('href', '/table/Transaction');
     const payslips = screen.getByRole('region', { name: 'Cedolini' });
-    expect(within(payslips).getByRole('link', { name: /Cedolini/ })).toHaveAttribute('href', '/table/CustomersForCedolini');
+    expect(within(payslips).getByRole('link', { name: /Cedolini/ })).toHaveAttribute(
+      'href',
+      '/table/CustomersForCedolini',
+    );
   });
 });
 
 describe('LoginPage', () => {
-  const notLogged = () => fakeAuthProvider('Collaboratore', {
-    checkAuth: vi.fn(async () => { throw new Error('not logged'); }),
-    getIdentity: vi.fn(async () => { throw new Error('not logged'); }),
-  });
+  const notLogged = () =>
+    fakeAuthProvider('Collaboratore', {
+      checkAuth: vi.fn(async () => {
+        throw new Error('not logged');
+      }),
+      getIdentity: vi.fn(async () => {
+        throw new Error('not logged');
+      }),
+    });
 
   it('has labelled fields and the sign-up / password recovery links', async () => {
     renderWithAdmin(<LoginPage />, { authProvider: notLogged(), path: '/utente/login' });
@@ -380,7 +472,10 @@ describe('LoginPage', () => {
     const signUp = screen.getAllByRole('link', { name: 'Iscriviti' });
     expect(signUp).toHaveLength(2);
     for (const link of signUp) expect(link).toHaveAttribute('href', '/utente/contact_form');
-    expect(screen.getByRole('link', { name: 'Password dimenticata?' })).toHaveAttribute('href', '/utente/recupera_password');
+    expect(screen.getByRole('link', { name: 'Password dimenticata?' })).toHaveAttribute(
+      'href',
+      '/utente/recupera_password',
+    );
   });
 
   it('validates the e-mail format and the password length', async () => {
@@ -409,7 +504,13 @@ describe('LoginPage', () => {
   it('goes to /Menu after a successful login', async () => {
     const user = userEvent.setup();
     let pathname = '';
-    renderWithAdmin(<LoginPage />, { authProvider: realAuthProvider, path: '/utente/login', onLocation: (p) => { pathname = p; } });
+    renderWithAdmin(<LoginPage />, {
+      authProvider: realAuthProvider,
+      path: '/utente/login',
+      onLocation: (p) => {
+        pathname = p;
+      },
+    });
     await user.type(screen.getByLabelText(/Email/), 'admin@studiodemo.test');
     await user.type(screen.getByLabelText(/^Password/), 'Demo2026!');
     await user.click(screen.getByRole('button', { name: 'Accedi' }));
@@ -420,7 +521,12 @@ describe('LoginPage', () => {
   it('offers Home or Logout when already logged in', async () => {
     const user = userEvent.setup();
     let pathname = '';
-    renderWithAdmin(<LoginPage />, { path: '/utente/login', onLocation: (p) => { pathname = p; } });
+    renderWithAdmin(<LoginPage />, {
+      path: '/utente/login',
+      onLocation: (p) => {
+        pathname = p;
+      },
+    });
     const dialog = await screen.findByRole('dialog', { name: 'Sei già autenticato' });
     expect(within(dialog).getByRole('button', { name: 'Logout' })).toBeInTheDocument();
     await user.click(within(dialog).getByRole('button', { name: 'Home' }));
@@ -454,14 +560,38 @@ describe('7 shell defects', () => {
     server.use(http.get('*/api/user/logout', () => HttpResponse.json({ message: 'Errore interno' }, { status: 500 })));
     const { authProvider: realAuth } = await import('../../src/authProvider');
     const { setSession, getToken, getUser } = await import('../../src/authProvider/token');
-    setSession('h.e30.s', { id: 1, name: 'A', email: 'a@b.it', role: 'Admin', studio_id: 2, studio_name: 'S', subscription_expire_date: null, credit: 0, avatar: null });
+    setSession('h.e30.s', {
+      id: 1,
+      name: 'A',
+      email: 'a@b.it',
+      role: 'Admin',
+      studio_id: 2,
+      studio_name: 'S',
+      subscription_expire_date: null,
+      credit: 0,
+      avatar: null,
+    });
     expect(await realAuth.logout({})).toBe('/utente/login');
     expect(getToken()).toBeNull();
     expect(getUser()).toBeNull();
-    renderWithAdmin(<LoginPage />, { path: '/utente/login', authProvider: fakeAuthProvider('Admin', { checkAuth: vi.fn(async () => { throw new Error('no'); }) }) });
+    renderWithAdmin(<LoginPage />, {
+      path: '/utente/login',
+      authProvider: fakeAuthProvider('Admin', {
+        checkAuth: vi.fn(async () => {
+          throw new Error('no');
+        }),
+      }),
+    });
     expect(await screen.findByText(/Uscita non confermata dal server/)).toBeInTheDocument();
     cleanup();
-    renderWithAdmin(<LoginPage />, { path: '/utente/login', authProvider: fakeAuthProvider('Admin', { checkAuth: vi.fn(async () => { throw new Error('no'); }) }) });
+    renderWithAdmin(<LoginPage />, {
+      path: '/utente/login',
+      authProvider: fakeAuthProvider('Admin', {
+        checkAuth: vi.fn(async () => {
+          throw new Error('no');
+        }),
+      }),
+    });
     await screen.findByRole('button', { name: 'Accedi' });
     expect(screen.queryByText(/Uscita non confermata dal server/)).not.toBeInTheDocument();
   });
@@ -469,16 +599,44 @@ describe('7 shell defects', () => {
   it('7.7 a logout the server confirms shows no alert', async () => {
     const { authProvider: realAuth } = await import('../../src/authProvider');
     const { setSession } = await import('../../src/authProvider/token');
-    setSession('h.e30.s', { id: 1, name: 'A', email: 'a@b.it', role: 'Admin', studio_id: 2, studio_name: 'S', subscription_expire_date: null, credit: 0, avatar: null });
+    setSession('h.e30.s', {
+      id: 1,
+      name: 'A',
+      email: 'a@b.it',
+      role: 'Admin',
+      studio_id: 2,
+      studio_name: 'S',
+      subscription_expire_date: null,
+      credit: 0,
+      avatar: null,
+    });
     await realAuth.logout({});
-    renderWithAdmin(<LoginPage />, { path: '/utente/login', authProvider: fakeAuthProvider('Admin', { checkAuth: vi.fn(async () => { throw new Error('no'); }) }) });
+    renderWithAdmin(<LoginPage />, {
+      path: '/utente/login',
+      authProvider: fakeAuthProvider('Admin', {
+        checkAuth: vi.fn(async () => {
+          throw new Error('no');
+        }),
+      }),
+    });
     await screen.findByRole('button', { name: 'Accedi' });
     expect(screen.queryByText(/Uscita non confermata dal server/)).not.toBeInTheDocument();
   });
 
   it("7.6 an unknown route goes to /error with 'Pagina NON trovata'", async () => {
     let pathname = '';
-    renderWithAdmin(<Routes><Route path="/error" element={<ErrorPage />} /><Route path="*" element={<NotFoundRedirect />} /></Routes>, { path: '/non-esiste', onLocation: (p) => { pathname = p; } });
+    renderWithAdmin(
+      <Routes>
+        <Route path="/error" element={<ErrorPage />} />
+        <Route path="*" element={<NotFoundRedirect />} />
+      </Routes>,
+      {
+        path: '/non-esiste',
+        onLocation: (p) => {
+          pathname = p;
+        },
+      },
+    );
     expect(await screen.findByText('Pagina NON trovata')).toBeInTheDocument();
     expect(pathname).toBe('/error');
   });
@@ -486,7 +644,8 @@ describe('7 shell defects', () => {
   it("7.2 the crash page is Italian, sets the page title and offers 'Indietro', reload and Home", async () => {
     renderWithAdmin(<AppCrashPage error={new Error('boom')} />);
     expect(await screen.findByText(/Qualcosa non ha funzionato in questa pagina/)).toBeInTheDocument();
-    for (const name of ['Indietro', 'Ricarica la pagina']) expect(screen.getByRole('button', { name })).toBeInTheDocument();
+    for (const name of ['Indietro', 'Ricarica la pagina'])
+      expect(screen.getByRole('button', { name })).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Home' })).toHaveAttribute('href', '/Menu');
     await waitFor(() => expect(document.title).toBe('Errore - Gestionale Test'));
   });

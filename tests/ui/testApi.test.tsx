@@ -18,33 +18,48 @@ import { authProvider } from '../../src/authProvider';
 import { clearSession, setSession } from '../../src/authProvider/token';
 import { i18nProvider } from '../../src/i18n';
 
-const ERROR = { description: 'Errore', content: { 'application/json': { schema: { type: 'object', properties: { message: { type: 'string' } } } } } };
+const ERROR = {
+  description: 'Errore',
+  content: { 'application/json': { schema: { type: 'object', properties: { message: { type: 'string' } } } } },
+};
 const DOC = {
   openapi: '3.0.3',
   info: { title: 'Gestionale Test API', version: '3.5.1' },
   paths: {
     '/api/customers/{id}': {
       get: {
-        tags: ['Clienti'], summary: 'C09 Un elemento (Cliente)',
+        tags: ['Clienti'],
+        summary: 'C09 Un elemento (Cliente)',
         parameters: [
           { in: 'path', name: 'id', required: true, description: 'id numerico', schema: { type: 'string' } },
-          { in: 'query', name: 'with_trashed', required: false, description: 'anche i cestinati', schema: { type: 'string' } },
+          {
+            in: 'query',
+            name: 'with_trashed',
+            required: false,
+            description: 'anche i cestinati',
+            schema: { type: 'string' },
+          },
         ],
         responses: { 200: { description: 'Default Response' }, 404: ERROR },
       },
     },
     '/api/customers': {
       post: {
-        tags: ['Clienti'], summary: 'C10 Nuovo elemento (Cliente)',
+        tags: ['Clienti'],
+        summary: 'C10 Nuovo elemento (Cliente)',
         requestBody: {
           required: true,
           content: {
             'application/json': {
               schema: {
-                type: 'object', required: ['business_name'],
+                type: 'object',
+                required: ['business_name'],
                 properties: {
-                  business_name: { type: 'string', description: 'Ragione Sociale' }, yearly_accounting_amount: { type: 'number' }, is_active: { type: 'boolean' },
-                  tag_ids: { type: 'array', items: { type: 'number' } }, meta: { type: 'object', additionalProperties: {} },
+                  business_name: { type: 'string', description: 'Ragione Sociale' },
+                  yearly_accounting_amount: { type: 'number' },
+                  is_active: { type: 'boolean' },
+                  tag_ids: { type: 'array', items: { type: 'number' } },
+                  meta: { type: 'object', additionalProperties: {} },
                   vat_id: { nullable: true, anyOf: [{ type: 'string' }, { type: 'number' }] },
                 },
               },
@@ -56,7 +71,8 @@ const DOC = {
     },
     '/api/bollettino/{id}/pdf': {
       get: {
-        tags: ['Documenti'], summary: 'C20 Bollettino in PDF',
+        tags: ['Documenti'],
+        summary: 'C20 Bollettino in PDF',
         parameters: [{ in: 'path', name: 'id', required: true, schema: { type: 'string' } }],
         responses: { 200: { description: 'Il PDF', content: { 'application/pdf': {} } } },
       },
@@ -65,16 +81,30 @@ const DOC = {
 };
 const PDF_BYTES = 1234;
 
-interface Seen { method: string; url: string; auth: string | null; contentType: string | null; body: string }
+interface Seen {
+  method: string;
+  url: string;
+  auth: string | null;
+  contentType: string | null;
+  body: string;
+}
 const seen: Seen[] = [];
 let docsCalls = 0;
 let docsFail = false;
 const record = async (request: Request) => {
-  seen.push({ method: request.method, url: request.url, auth: request.headers.get('Authorization'), contentType: request.headers.get('Content-Type'), body: await request.text() });
+  seen.push({
+    method: request.method,
+    url: request.url,
+    auth: request.headers.get('Authorization'),
+    contentType: request.headers.get('Content-Type'),
+    body: await request.text(),
+  });
 };
 const server = setupServer(
   // the application's name, for the browser's page title
-  http.get('*/api/var/client_var', () => HttpResponse.json({ APPNAME: 'Gestionale Test', VERSION: '3.5.1', BUILD_ID: 'test', CREDIT_ENABLED: false })),
+  http.get('*/api/var/client_var', () =>
+    HttpResponse.json({ APPNAME: 'Gestionale Test', VERSION: '3.5.1', BUILD_ID: 'test', CREDIT_ENABLED: false }),
+  ),
   http.get('*/api/docs/json', () => {
     docsCalls += 1;
     return docsFail ? HttpResponse.json({ message: 'Errore interno' }, { status: 500 }) : HttpResponse.json(DOC);
@@ -94,15 +124,32 @@ const server = setupServer(
   }),
 );
 beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
-beforeEach(() => { seen.length = 0; docsCalls = 0; docsFail = false; });
-afterEach(() => { server.resetHandlers(); clearSession(); });
+beforeEach(() => {
+  seen.length = 0;
+  docsCalls = 0;
+  docsFail = false;
+});
+afterEach(() => {
+  server.resetHandlers();
+  clearSession();
+});
 afterAll(() => server.close());
 
 const b64url = (o: unknown) => btoa(JSON.stringify(o)).replace(/=+$/, '').replace(/\+/g, '-').replace(/\//g, '_');
 /** a session of the given role (unsigned JWT: the page never verifies it, the server does) */
 function loginAs(role: string) {
   const token = `h.${b64url({ id: 1, role, studio_id: 1, exp: Math.floor(Date.now() / 1000) + 3600 })}.s`;
-  setSession(token, { id: 1, name: 'Super Admin', email: 'superadmin@gestionale.test', role, studio_id: 1, studio_name: 'Gestionale Studi', subscription_expire_date: null, credit: 0, avatar: null });
+  setSession(token, {
+    id: 1,
+    name: 'Super Admin',
+    email: 'superadmin@gestionale.test',
+    role,
+    studio_id: 1,
+    studio_name: 'Gestionale Studi',
+    subscription_expire_date: null,
+    credit: 0,
+    avatar: null,
+  });
   return token;
 }
 
@@ -110,7 +157,13 @@ function renderConsole() {
   const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
   return render(
     <TestMemoryRouter initialEntries={['/test_api']}>
-      <AdminContext authProvider={authProvider} i18nProvider={i18nProvider} dataProvider={dataProvider} store={memoryStore()} queryClient={queryClient}>
+      <AdminContext
+        authProvider={authProvider}
+        i18nProvider={i18nProvider}
+        dataProvider={dataProvider}
+        store={memoryStore()}
+        queryClient={queryClient}
+      >
         <TestApi />
       </AdminContext>
     </TestMemoryRouter>,
@@ -139,21 +192,41 @@ describe("'Console API'", () => {
     expect(document.title).toContain('Console API');
 
     await user.click(await group(/^Clienti/));
-    const rows = within(screen.getByRole('heading', { level: 2, name: /^Clienti/ }).closest('.MuiAccordion-root') as HTMLElement)
-      .getAllByRole('heading', { level: 3 }).map((h) => h.textContent!.trim());
-    expect(rows).toEqual(['GET /api/customers/{id} C09 Un elemento (Cliente)', 'POST /api/customers C10 Nuovo elemento (Cliente) modifica i dati']);
+    const rows = within(
+      screen.getByRole('heading', { level: 2, name: /^Clienti/ }).closest('.MuiAccordion-root') as HTMLElement,
+    )
+      .getAllByRole('heading', { level: 3 })
+      .map((h) => h.textContent!.trim());
+    expect(rows).toEqual([
+      'GET /api/customers/{id} C09 Un elemento (Cliente)',
+      'POST /api/customers C10 Nuovo elemento (Cliente) modifica i dati',
+    ]);
 
     await openCall(user, /^Clienti/, 'GET /api/customers/{id}');
     const params = screen.getByRole('table', { name: 'Parametri di GET /api/customers/{id}' });
-    expect(within(params).getAllByRole('row').slice(1).map((r) => within(r).getAllByRole('cell').map((c) => c.textContent)))
-      .toEqual([['id', 'percorso', 'Sì', 'id numerico'], ['with_trashed', 'query', 'No', 'anche i cestinati']]);
+    expect(
+      within(params)
+        .getAllByRole('row')
+        .slice(1)
+        .map((r) =>
+          within(r)
+            .getAllByRole('cell')
+            .map((c) => c.textContent),
+        ),
+    ).toEqual([
+      ['id', 'percorso', 'Sì', 'id numerico'],
+      ['with_trashed', 'query', 'No', 'anche i cestinati'],
+    ]);
 
     const form = await openCall(user, /^Clienti/, 'POST /api/customers');
-    expect(JSON.parse((within(form).getByRole('textbox', { name: 'Corpo JSON' }) as HTMLTextAreaElement).value))
-      .toEqual({ business_name: '', yearly_accounting_amount: 0, is_active: false, tag_ids: [], meta: {}, vat_id: '' });
+    expect(
+      JSON.parse((within(form).getByRole('textbox', { name: 'Corpo JSON' }) as HTMLTextAreaElement).value),
+    ).toEqual({ business_name: '', yearly_accounting_amount: 0, is_active: false, tag_ids: [], meta: {}, vat_id: '' });
     expect(screen.queryByLabelText('Schema JSON del corpo')).not.toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'Mostra lo schema' }));
-    expect(JSON.parse(screen.getByLabelText('Schema JSON del corpo').textContent!)).toEqual(DOC.paths['/api/customers'].post.requestBody.content['application/json'].schema);
+    expect(JSON.parse(screen.getByLabelText('Schema JSON del corpo').textContent!)).toEqual(
+      DOC.paths['/api/customers'].post.requestBody.content['application/json'].schema,
+    );
     expect(seen).toEqual([]);
   });
 
@@ -170,7 +243,9 @@ describe("'Console API'", () => {
     expect(visible()).toEqual(['GET /api/bollettino/{id}/pdf C20 Bollettino in PDF']);
     await user.clear(box);
     await user.type(box, 'post');
-    await waitFor(() => expect(visible()).toEqual(['POST /api/customers C10 Nuovo elemento (Cliente) modifica i dati']));
+    await waitFor(() =>
+      expect(visible()).toEqual(['POST /api/customers C10 Nuovo elemento (Cliente) modifica i dati']),
+    );
     expect(screen.getByRole('heading', { level: 2, name: 'Clienti 1 chiamata' })).toBeInTheDocument();
     await user.clear(box);
     await user.type(box, 'documenti');
@@ -206,8 +281,9 @@ describe("'Console API'", () => {
     expect(within(answer()).getByText('Stato 200').closest('.MuiChip-root')).toHaveClass('MuiChip-colorSuccess');
     expect(within(answer()).getByText(/^\d+ ms$/)).toBeInTheDocument();
     expect(within(answer()).getByText(/^application\/json/)).toBeInTheDocument();
-    expect(within(answer()).getByLabelText('Corpo della risposta').textContent)
-      .toBe(JSON.stringify({ data: { id: 7, business_name: 'Alfa Srl', vat_id: '01234567890' } }, null, 2));
+    expect(within(answer()).getByLabelText('Corpo della risposta').textContent).toBe(
+      JSON.stringify({ data: { id: 7, business_name: 'Alfa Srl', vat_id: '01234567890' } }, null, 2),
+    );
 
     // an error answer is shown as it came, with its status
     const id = within(form).getByRole('textbox', { name: /^id \(percorso\)/ });
@@ -216,7 +292,9 @@ describe("'Console API'", () => {
     await user.click(within(form).getByRole('button', { name: 'Esegui' }));
     await waitFor(() => expect(within(answer()).getByText('Stato 404')).toBeInTheDocument());
     expect(within(answer()).getByText('Stato 404').closest('.MuiChip-root')).toHaveClass('MuiChip-colorWarning');
-    expect(within(answer()).getByLabelText('Corpo della risposta').textContent).toBe(JSON.stringify({ message: 'Elemento non trovato' }, null, 2));
+    expect(within(answer()).getByLabelText('Corpo della risposta').textContent).toBe(
+      JSON.stringify({ message: 'Elemento non trovato' }, null, 2),
+    );
     expect(new URL(seen[1]!.url).pathname).toBe('/api/customers/404');
   });
 
@@ -257,7 +335,9 @@ describe("'Console API'", () => {
     await user.click(within(form).getByRole('button', { name: 'Esegui' }));
     await waitFor(() => expect(within(answer()).getByText('Stato 200')).toBeInTheDocument());
     expect(new URL(seen[0]!.url).pathname).toBe('/api/bollettino/12/pdf');
-    expect(within(answer()).getByLabelText('Corpo della risposta')).toHaveTextContent(`File di ${PDF_BYTES} byte (application/pdf)`);
+    expect(within(answer()).getByLabelText('Corpo della risposta')).toHaveTextContent(
+      `File di ${PDF_BYTES} byte (application/pdf)`,
+    );
     expect(within(answer()).queryByText(/%%%%/)).not.toBeInTheDocument();
   });
 
@@ -266,7 +346,9 @@ describe("'Console API'", () => {
     docsFail = true;
     const user = userEvent.setup();
     renderConsole();
-    const alert = (await screen.findByText(/Errore di caricamento della documentazione API/)).closest('[role="alert"]') as HTMLElement;
+    const alert = (await screen.findByText(/Errore di caricamento della documentazione API/)).closest(
+      '[role="alert"]',
+    ) as HTMLElement;
     expect(alert).toHaveClass('MuiAlert-colorError');
     expect(screen.queryByRole('heading', { level: 2 })).not.toBeInTheDocument();
     docsFail = false;
@@ -286,7 +368,16 @@ describe("'Console API'", () => {
 });
 
 describe('the body skeleton', () => {
-  const schema = { type: 'object', required: ['name'], properties: { name: { type: 'string' }, amount: { type: 'number' }, active: { type: 'boolean' }, tags: { type: 'array' } } };
+  const schema = {
+    type: 'object',
+    required: ['name'],
+    properties: {
+      name: { type: 'string' },
+      amount: { type: 'number' },
+      active: { type: 'boolean' },
+      tags: { type: 'array' },
+    },
+  };
   it('fills every property for a creation, only the required ones for a change (an update writes what it is sent)', () => {
     expect(skeleton(schema, 'POST')).toEqual({ name: '', amount: 0, active: false, tags: [] });
     expect(skeleton(schema, 'PUT')).toEqual({ name: '' });

@@ -15,8 +15,12 @@ const src = files(join(root, 'src')).map((p) => ({ path: relative(root, p), text
 
 describe('app architecture', () => {
   it('every API call of the app goes through src/dataProvider (the HTTP client is used nowhere else)', () => {
-    const outside = src.filter((f) => !f.path.startsWith('src/dataProvider/') && !f.path.startsWith('src/api/')
-      && (/\bapi(Fetch|Download)\b/.test(f.text) || /\bfetch\(/.test(f.text) || /XMLHttpRequest/.test(f.text)));
+    const outside = src.filter(
+      (f) =>
+        !f.path.startsWith('src/dataProvider/') &&
+        !f.path.startsWith('src/api/') &&
+        (/\bapi(Fetch|Download)\b/.test(f.text) || /\bfetch\(/.test(f.text) || /XMLHttpRequest/.test(f.text)),
+    );
     expect(outside.map((f) => f.path)).toEqual([]);
   });
 
@@ -26,10 +30,15 @@ describe('app architecture', () => {
     expect(readFileSync(join(root, 'src/dataProvider/index.ts'), 'utf8')).toMatch(/\} satisfies DataProvider;/);
   });
 
-  it("raw SQL lives only in server/db (schema, seeds), the records engine and the query and table files of the areas and of auth", () => {
+  it('raw SQL lives only in server/db (schema, seeds), the records engine and the query and table files of the areas and of auth', () => {
     const queryFile = (p: string) => /^server\/(areas\/\w+|auth)\/(queries|\w+Queries|tables)\.ts$/.test(p);
-    const outside = server.filter((f) => !f.path.startsWith('server/db/') && !f.path.startsWith('server/records/') && !queryFile(f.path)
-      && (/\bsql`/.test(f.text) || /import \{[^}]*\bsql\b[^}]*\} from 'drizzle-orm'/.test(f.text)));
+    const outside = server.filter(
+      (f) =>
+        !f.path.startsWith('server/db/') &&
+        !f.path.startsWith('server/records/') &&
+        !queryFile(f.path) &&
+        (/\bsql`/.test(f.text) || /import \{[^}]*\bsql\b[^}]*\} from 'drizzle-orm'/.test(f.text)),
+    );
     expect(outside.map((f) => f.path)).toEqual([]);
     // the areas hold the features' SQL: server/db keeps only the infrastructure
     expect(server.filter((f) => queryFile(f.path)).length).toBeGreaterThan(15);
@@ -37,6 +46,17 @@ describe('app architecture', () => {
 
   it('server/db holds only the infrastructure: the connection, the schema built from the declarations, migrations, SQL helpers, the lock, the demo data', () => {
     const db = readdirSync(join(root, 'server', 'db')).sort();
-    expect(db).toEqual(['bootstrap.ts', 'connection.ts', 'dataDirLock.ts', 'demo.ts', 'fieldTypes.ts', 'generate.ts', 'migrations', 'sql.ts', 'tables.ts', 'unavailable.ts']);
+    expect(db).toEqual([
+      'bootstrap.ts',
+      'connection.ts',
+      'dataDirLock.ts',
+      'demo.ts',
+      'fieldTypes.ts',
+      'generate.ts',
+      'migrations',
+      'sql.ts',
+      'tables.ts',
+      'unavailable.ts',
+    ]);
   });
 });

@@ -19,7 +19,12 @@ describe('zip entry names', () => {
 
 describe('EPC069-12 payload', () => {
   it('version 002, UTF-8, SCT, no BIC needed, amount with a dot and two decimals, text cut at 140 and on one line', () => {
-    const p = epcPayload({ name: 'Studio Demo', iban: 'it60 x054 2811 1010 0000 0123 456', amount: 1234.5, remittance: `Riga\nuno ${'x'.repeat(200)}` }).split('\n');
+    const p = epcPayload({
+      name: 'Studio Demo',
+      iban: 'it60 x054 2811 1010 0000 0123 456',
+      amount: 1234.5,
+      remittance: `Riga\nuno ${'x'.repeat(200)}`,
+    }).split('\n');
     expect(p).toHaveLength(11);
     expect(p.slice(0, 7)).toEqual(['BCD', '002', '1', 'SCT', '', 'Studio Demo', 'IT60X0542811101000000123456']);
     expect(p[7]).toBe('EUR1234.50');
@@ -28,7 +33,9 @@ describe('EPC069-12 payload', () => {
   });
   it('refuses amounts outside 0.01–999,999,999.99', () => {
     expect(() => epcPayload({ name: 'S', iban: 'IT60X0542811101000000123456', amount: 0, remittance: '' })).toThrow();
-    expect(() => epcPayload({ name: 'S', iban: 'IT60X0542811101000000123456', amount: 1e12, remittance: '' })).toThrow();
+    expect(() =>
+      epcPayload({ name: 'S', iban: 'IT60X0542811101000000123456', amount: 1e12, remittance: '' }),
+    ).toThrow();
   });
   it('prints an IBAN in groups of four', () => {
     expect(ibanText('it60x0542811101000000123456')).toBe('IT60 X054 2811 1010 0000 0123 456');
@@ -36,18 +43,21 @@ describe('EPC069-12 payload', () => {
 });
 
 describe('PDF rendering threads', () => {
-  it.runIf(process.platform === 'linux')('render at a lower priority than the thread answering requests (nice 10 against 0)', async () => {
-    const { renderPdf } = await import('../../server/render/pdf');
-    const { getPriority } = await import('node:os');
-    const { readdirSync, readFileSync } = await import('node:fs');
-    const pdf = await renderPdf({ content: ['Prova'] });
-    expect(pdf.subarray(0, 5).toString()).toBe('%PDF-');
-    // field 19 of /proc/self/task/<tid>/stat is the thread's nice value
-    const nices = readdirSync('/proc/self/task').map((t) => {
-      const st = readFileSync(`/proc/self/task/${t}/stat`, 'utf8');
-      return Number(st.slice(st.lastIndexOf(')') + 2).split(' ')[16]);
-    });
-    expect(nices).toContain(10);
-    expect(getPriority()).toBe(0);
-  });
+  it.runIf(process.platform === 'linux')(
+    'render at a lower priority than the thread answering requests (nice 10 against 0)',
+    async () => {
+      const { renderPdf } = await import('../../server/render/pdf');
+      const { getPriority } = await import('node:os');
+      const { readdirSync, readFileSync } = await import('node:fs');
+      const pdf = await renderPdf({ content: ['Prova'] });
+      expect(pdf.subarray(0, 5).toString()).toBe('%PDF-');
+      // field 19 of /proc/self/task/<tid>/stat is the thread's nice value
+      const nices = readdirSync('/proc/self/task').map((t) => {
+        const st = readFileSync(`/proc/self/task/${t}/stat`, 'utf8');
+        return Number(st.slice(st.lastIndexOf(')') + 2).split(' ')[16]);
+      });
+      expect(nices).toContain(10);
+      expect(getPriority()).toBe(0);
+    },
+  );
 });

@@ -10,26 +10,85 @@ import { fatturapaErrors } from '../helpers/fatturapaXsd';
 import { einvoiceProblems, einvoiceWarnings } from '../../server/areas/einvoices/validate';
 
 const base: EInvoiceData = {
-  id: 1234, type: 'TD01', number: '12', date: '2026-11-23',
-  studio: { name: 'Studio Demo', vat: '09000020017', fiscal_code: '09000020017', address: 'Via Garibaldi 12', postal_code: '00184', city: 'Roma', province: 'RM', regime: 'RF01', iban: 'IT86 N030 6903 2042 6010 1000 001' },
-  customer: { name: 'Vitale Immobiliare S.r.l.', vat: '02000010013', fiscal_code: '02000010013', address: 'Via Mazzini 27', postal_code: '73100', city: 'Lecce', province: 'LE', sdi_code: 'M5UXCR1', pec: null },
+  id: 1234,
+  type: 'TD01',
+  number: '12',
+  date: '2026-11-23',
+  studio: {
+    name: 'Studio Demo',
+    vat: '09000020017',
+    fiscal_code: '09000020017',
+    address: 'Via Garibaldi 12',
+    postal_code: '00184',
+    city: 'Roma',
+    province: 'RM',
+    regime: 'RF01',
+    iban: 'IT86 N030 6903 2042 6010 1000 001',
+  },
+  customer: {
+    name: 'Vitale Immobiliare S.r.l.',
+    vat: '02000010013',
+    fiscal_code: '02000010013',
+    address: 'Via Mazzini 27',
+    postal_code: '73100',
+    city: 'Lecce',
+    province: 'LE',
+    sdi_code: 'M5UXCR1',
+    pec: null,
+  },
   rows: [
     { description: 'Tenuta contabilità ordinaria', quantity: 1, price: '1200.00', vat: 22 },
     { description: 'Elaborazione cedolini', quantity: 12, price: '14.35', vat: 22 },
   ],
 };
-const tag = (xml: string, name: string) => [...xml.matchAll(new RegExp(`<${name}>([^<]*)</${name}>`, 'g'))].map((m) => m[1]!);
+const tag = (xml: string, name: string) =>
+  [...xml.matchAll(new RegExp(`<${name}>([^<]*)</${name}>`, 'g'))].map((m) => m[1]!);
 const cents = (s: string) => Math.round(Number(s) * 100);
 
 describe('FatturaPA XML against the official schema', () => {
   const cases: Array<[string, EInvoiceData]> = [
     ['TD01 ordinary', base],
-    ['TD04 correcting the TD01', { ...base, id: 1235, type: 'TD04', number: '13', corrects: { number: '12', date: '2026-11-23' } }],
+    [
+      'TD04 correcting the TD01',
+      { ...base, id: 1235, type: 'TD04', number: '13', corrects: { number: '12', date: '2026-11-23' } },
+    ],
     ['forfettario (RF19): 0 %, N2.2, stamp duty', { ...base, studio: { ...base.studio, regime: 'RF19' } }],
     ['withholding 20 % and cassa 4 %', { ...base, studio: { ...base.studio, withholding: true, cassa: true } }],
-    ['a customer with only a fiscal code, a PEC recipient', { ...base, customer: { ...base.customer, vat: null, fiscal_code: 'RSSMRA80A01H501U', sdi_code: '0000000', pec: 'mario.rossi@pec.it', name: 'Mario Rossi' } }],
-    ['an expense of art. 15 (N1) beside the fee, with withholding and cassa', { ...base, studio: { ...base.studio, withholding: true, cassa: true }, rows: [...base.rows, { description: 'Diritti camerali anticipati', quantity: 1, price: '53.00', vat: 0, nature: 'N1' }] }],
-    ["names with '&', '<', accents and apostrophes", { ...base, customer: { ...base.customer, name: "L'Ottica & <Figli> Società Perché" }, rows: [{ description: "Consulenza fiscale & societaria <urgente> per l'anno", quantity: 2, price: 99.99, vat: 22 }] }],
+    [
+      'a customer with only a fiscal code, a PEC recipient',
+      {
+        ...base,
+        customer: {
+          ...base.customer,
+          vat: null,
+          fiscal_code: 'RSSMRA80A01H501U',
+          sdi_code: '0000000',
+          pec: 'mario.rossi@pec.it',
+          name: 'Mario Rossi',
+        },
+      },
+    ],
+    [
+      'an expense of art. 15 (N1) beside the fee, with withholding and cassa',
+      {
+        ...base,
+        studio: { ...base.studio, withholding: true, cassa: true },
+        rows: [
+          ...base.rows,
+          { description: 'Diritti camerali anticipati', quantity: 1, price: '53.00', vat: 0, nature: 'N1' },
+        ],
+      },
+    ],
+    [
+      "names with '&', '<', accents and apostrophes",
+      {
+        ...base,
+        customer: { ...base.customer, name: "L'Ottica & <Figli> Società Perché" },
+        rows: [
+          { description: "Consulenza fiscale & societaria <urgente> per l'anno", quantity: 2, price: 99.99, vat: 22 },
+        ],
+      },
+    ],
   ];
   for (const [name, d] of cases) {
     it(`${name}: schema-valid, totals read back to the cent`, async () => {
@@ -38,8 +97,12 @@ describe('FatturaPA XML against the official schema', () => {
       const t = einvoiceTotals(d);
       const lines = tag(xml, 'PrezzoTotale').map(cents);
       expect(lines.reduce((s, x) => s + x, 0)).toBe(t.taxable);
-      const taxable = tag(xml, 'ImponibileImporto').map(cents).reduce((s, x) => s + x, 0);
-      const tax = tag(xml, 'Imposta').map(cents).reduce((s, x) => s + x, 0);
+      const taxable = tag(xml, 'ImponibileImporto')
+        .map(cents)
+        .reduce((s, x) => s + x, 0);
+      const tax = tag(xml, 'Imposta')
+        .map(cents)
+        .reduce((s, x) => s + x, 0);
       expect(taxable).toBe(t.taxable + t.cassa);
       expect(cents(tag(xml, 'ImportoTotaleDocumento')[0]!)).toBe(taxable + tax);
       expect(cents(tag(xml, 'ImportoPagamento')[0]!)).toBe(taxable + tax - t.withholding);
@@ -89,8 +152,17 @@ describe('C55 the run-time check of an invoice', () => {
   });
   it('names each missing or malformed datum in Italian', () => {
     const bad: EInvoiceData = {
-      ...base, type: 'TD04', number: '',
-      customer: { ...base.customer, vat: '02000010012', fiscal_code: null, address: ' ', postal_code: '7310', sdi_code: 'ab-1' },
+      ...base,
+      type: 'TD04',
+      number: '',
+      customer: {
+        ...base.customer,
+        vat: '02000010012',
+        fiscal_code: null,
+        address: ' ',
+        postal_code: '7310',
+        sdi_code: 'ab-1',
+      },
       rows: [{ description: '', quantity: 1.5, price: 0, vat: 22 }],
     };
     expect(einvoiceProblems(bad)).toEqual([
@@ -103,11 +175,15 @@ describe('C55 the run-time check of an invoice', () => {
       'Riga 1: la quantità deve essere un intero maggiore di 0',
       'Riga 1: il prezzo deve essere maggiore di 0',
     ]);
-    expect(einvoiceProblems({ ...base, customer: { ...base.customer, vat: null, fiscal_code: null } })).toContain('Cliente: serve la partita IVA o il codice fiscale');
+    expect(einvoiceProblems({ ...base, customer: { ...base.customer, vat: null, fiscal_code: null } })).toContain(
+      'Cliente: serve la partita IVA o il codice fiscale',
+    );
   });
   it('issue 25: a credit note that names no invoice is a warning, not a problem (DatiFattureCollegate is optional)', () => {
     expect(einvoiceProblems({ ...base, type: 'TD04', corrects: null })).toEqual([]);
-    expect(einvoiceWarnings({ ...base, type: 'TD04', corrects: null })).toEqual(['La nota di credito non indica la fattura che corregge: scegli la fattura (TD01) per collegarla']);
+    expect(einvoiceWarnings({ ...base, type: 'TD04', corrects: null })).toEqual([
+      'La nota di credito non indica la fattura che corregge: scegli la fattura (TD01) per collegarla',
+    ]);
     expect(einvoiceWarnings({ ...base, type: 'TD04', corrects: { number: '3', date: '2026-01-10' } })).toEqual([]);
   });
 });

@@ -7,13 +7,29 @@ import { filterSpecs, initialFilterState } from '../../src/list/listState';
 
 const Customer = getModel('Customer');
 const dialect = new PgDialect();
-const ctx: Ctx = { userId: 1, name: 'A', email: 'a@b.it', role: 'Admin', studioId: 7, studioName: 'S', permissions: new Set(), jti: 'j' };
-const where = (q: Record<string, unknown>) => dialect.sqlToQuery(whereClause(Customer, ctx, parseListParams(Customer, q)));
+const ctx: Ctx = {
+  userId: 1,
+  name: 'A',
+  email: 'a@b.it',
+  role: 'Admin',
+  studioId: 7,
+  studioName: 'S',
+  permissions: new Set(),
+  jti: 'j',
+};
+const where = (q: Record<string, unknown>) =>
+  dialect.sqlToQuery(whereClause(Customer, ctx, parseListParams(Customer, q)));
 
 describe('list parameters', () => {
   it('defaults: 200 per page, page 1, the model sort', () => {
     const p = parseListParams(Customer, {});
-    expect(p).toMatchObject({ perPage: 200, page: 1, withTrashed: false, onlyIds: false, sort: [{ field: 'business_name', desc: false }] });
+    expect(p).toMatchObject({
+      perPage: 200,
+      page: 1,
+      withTrashed: false,
+      onlyIds: false,
+      sort: [{ field: 'business_name', desc: false }],
+    });
   });
 
   it('items_per_page=-1 means all, capped at 100 000', () => {
@@ -22,15 +38,21 @@ describe('list parameters', () => {
   });
 
   it('sort only on sortable fields, as value or array', () => {
-    expect(parseListParams(Customer, { sort_by: ['city', 'cod'], sort_desc: ['1', '0'] }).sort)
-      .toEqual([{ field: 'city', desc: true }, { field: 'cod', desc: false }]);
+    expect(parseListParams(Customer, { sort_by: ['city', 'cod'], sort_desc: ['1', '0'] }).sort).toEqual([
+      { field: 'city', desc: true },
+      { field: 'cod', desc: false },
+    ]);
     expect(() => parseListParams(Customer, { sort_by: 'nope' })).toThrow('Ordinamento non valido: nope');
   });
 
   it('malformed filters are a 400', () => {
     expect(() => parseListParams(Customer, { filters: '{bad' })).toThrow(/filters/);
-    expect(() => where({ filters: JSON.stringify([{ name: 'password', type: 'OR', val: [1] }]) })).toThrow('Filtro non valido: password');
-    expect(() => where({ filters: JSON.stringify([{ name: 'ceased', type: 'LIKE', val: [1] }]) })).toThrow(/Tipo di filtro/);
+    expect(() => where({ filters: JSON.stringify([{ name: 'password', type: 'OR', val: [1] }]) })).toThrow(
+      'Filtro non valido: password',
+    );
+    expect(() => where({ filters: JSON.stringify([{ name: 'ceased', type: 'LIKE', val: [1] }]) })).toThrow(
+      /Tipo di filtro/,
+    );
   });
 });
 
@@ -52,18 +74,26 @@ describe('where clause', () => {
   });
 
   it('filters: OR list, comparisons and glue', () => {
-    const q = where({ filters: JSON.stringify([
-      { name: 'ceased', type: 'OR', val: [0, 1] },
-      { name: 'acquisition_date', type: 'gte', val: ['2024-01-01 00:00:00'], glue: 'or' },
-      { name: 'legal_status', relation_field_name: 'cod', type: 'OR', val: ['SRL'], glue: 'and' },
-    ]) });
-    expect(q.sql).toMatch(/\(\(\("t"\."ceased" IN \(\$\d+, \$\d+\)\) OR "t"\."acquisition_date" >= \$\d+::date\) AND "t"\."legal_status_id" IN \(SELECT r\."id" FROM "legal_statuses" r WHERE/);
+    const q = where({
+      filters: JSON.stringify([
+        { name: 'ceased', type: 'OR', val: [0, 1] },
+        { name: 'acquisition_date', type: 'gte', val: ['2024-01-01 00:00:00'], glue: 'or' },
+        { name: 'legal_status', relation_field_name: 'cod', type: 'OR', val: ['SRL'], glue: 'and' },
+      ]),
+    });
+    expect(q.sql).toMatch(
+      /\(\(\("t"\."ceased" IN \(\$\d+, \$\d+\)\) OR "t"\."acquisition_date" >= \$\d+::date\) AND "t"\."legal_status_id" IN \(SELECT r\."id" FROM "legal_statuses" r WHERE/,
+    );
     expect(q.params).toEqual(expect.arrayContaining([0, 1, '2024-01-01 00:00:00', 'SRL']));
   });
 
   it('filter values are converted to the field type, and bad ones refused', () => {
-    expect(() => where({ filters: JSON.stringify([{ name: 'ceased', type: 'OR', val: ['x'] }]) })).toThrow(/Valore non valido/);
-    expect(() => where({ filters: JSON.stringify([{ name: 'acquisition_date', type: 'gte', val: ['2024-02-30'] }]) })).toThrow(/Valore non valido/);
+    expect(() => where({ filters: JSON.stringify([{ name: 'ceased', type: 'OR', val: ['x'] }]) })).toThrow(
+      /Valore non valido/,
+    );
+    expect(() =>
+      where({ filters: JSON.stringify([{ name: 'acquisition_date', type: 'gte', val: ['2024-02-30'] }]) }),
+    ).toThrow(/Valore non valido/);
   });
 
   it('only_ids selects ids with the same conditions', () => {
@@ -85,7 +115,10 @@ describe('filter group (browser)', () => {
   it('date interval bounds get 00:00:00 and 23:59:59, the search mode sets the glue', () => {
     const s = initialFilterState(filters);
     s.mode = 'or';
-    s.combos.legal_status_id = [{ id: 3, label: 'SRL' }, { id: 4, label: 'SAS' }];
+    s.combos.legal_status_id = [
+      { id: 3, label: 'SRL' },
+      { id: 4, label: 'SAS' },
+    ];
     s.intervals.acquisition_date = { from: '2024-01-01', to: '2024-12-31' };
     const { specs, invalid } = filterSpecs(filters, s);
     expect(invalid).toEqual([]);

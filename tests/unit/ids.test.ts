@@ -14,7 +14,23 @@ describe('idList: the one parser of id lists (paths, multiple mode, bulk service
     expect(idList('[]')).toBe('empty');
   });
   it('refuses what is not an id: text, booleans, fractions, 0, negatives, beyond 32 bits, null, objects, bad JSON', () => {
-    for (const bad of [['a'], [true], 'true', [1.5], [0], [-3], [2147483648], [null], [{ id: 1 }], '[1,', 'abc', null, undefined, ['1e3'], [' 4']]) {
+    for (const bad of [
+      ['a'],
+      [true],
+      'true',
+      [1.5],
+      [0],
+      [-3],
+      [2147483648],
+      [null],
+      [{ id: 1 }],
+      '[1,',
+      'abc',
+      null,
+      undefined,
+      ['1e3'],
+      [' 4'],
+    ]) {
       expect(idList(bad), JSON.stringify(bad)).toBeNull();
     }
   });

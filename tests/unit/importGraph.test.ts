@@ -23,7 +23,15 @@ const known = new Set(all);
 /** The file a relative specifier names (`./x.js` is `./x.ts`, `./dir` is `./dir/index.ts`). */
 function resolve(from: string, spec: string): string | null {
   const p = normalize(join(dirname(from), spec));
-  const candidates = [p, p.replace(/\.js$/, '.ts'), p.replace(/\.js$/, '.tsx'), `${p}.ts`, `${p}.tsx`, `${p}/index.ts`, `${p}/index.tsx`];
+  const candidates = [
+    p,
+    p.replace(/\.js$/, '.ts'),
+    p.replace(/\.js$/, '.tsx'),
+    `${p}.ts`,
+    `${p}.tsx`,
+    `${p}/index.ts`,
+    `${p}/index.tsx`,
+  ];
   return candidates.find((c) => known.has(c)) ?? null;
 }
 
@@ -94,8 +102,21 @@ describe('import graph', () => {
     // dynamic imports of those chunks (GenericList → ListViews, App → pages). A chunking that
     // does not depend on it is what removes it (issue 26 item 5).
     const BUNDLE_LOOP = [
-      'src/App.tsx', 'src/layout/AppLayout.tsx', 'src/list/GenericList.tsx', 'src/list/ListViews.tsx',
-      ...['BollettinoGenerator', 'CedoliniSaved', 'CustomerImport', 'JobsDashboard', 'MailOutbox', 'PayInit', 'PayReturn', 'TestApi', 'TestView'].map((p) => `src/pages/${p}.tsx`),
+      'src/App.tsx',
+      'src/layout/AppLayout.tsx',
+      'src/list/GenericList.tsx',
+      'src/list/ListViews.tsx',
+      ...[
+        'BollettinoGenerator',
+        'CedoliniSaved',
+        'CustomerImport',
+        'JobsDashboard',
+        'MailOutbox',
+        'PayInit',
+        'PayReturn',
+        'TestApi',
+        'TestView',
+      ].map((p) => `src/pages/${p}.tsx`),
       'src/resources/index.tsx',
     ];
     expect(cycles()).toEqual([BUNDLE_LOOP]);
@@ -107,7 +128,8 @@ describe('import graph', () => {
       for (const to of deps) {
         const a = layerOf(from);
         const b = layerOf(to);
-        if ((a === 'model' && b !== 'model') || (a === 'src' && b === 'server') || (a === 'server' && b === 'src')) crossings.push(`${from} → ${to}`);
+        if ((a === 'model' && b !== 'model') || (a === 'src' && b === 'server') || (a === 'server' && b === 'src'))
+          crossings.push(`${from} → ${to}`);
       }
     }
     expect(crossings).toEqual([]);

@@ -12,13 +12,14 @@ describe('jobCellState', () => {
     expect(jobCellState(job, 3, 0)).toBe('todo');
     expect(jobCellState(job, 5, 2)).toBe('partial');
   });
-  it('a customer whose legal status is not among the job\'s (or has none) is not applicable; a job naming none applies to all', () => {
+  it("a customer whose legal status is not among the job's (or has none) is not applicable; a job naming none applies to all", () => {
     expect(jobCellState(job, 7, 4)).toBe('notApplicable');
     expect(jobCellState(job, null, 0)).toBe('notApplicable');
     expect(jobCellState({ taskCount: 2, legal_status_ids: [] }, null, 1)).toBe('partial');
   });
   it('every state has a text (never colour alone)', () => {
-    for (const s of ['notApplicable', 'empty', 'done', 'todo', 'partial'] as const) expect(JOB_CELL_TEXT[s].length).toBeGreaterThan(5);
+    for (const s of ['notApplicable', 'empty', 'done', 'todo', 'partial'] as const)
+      expect(JOB_CELL_TEXT[s].length).toBeGreaterThan(5);
   });
 });
 

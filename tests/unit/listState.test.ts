@@ -2,8 +2,14 @@
 import { describe, expect, it } from 'vitest';
 import { getModel } from '../../model/registry';
 import {
-  decodeFilterState, defaultListFilter, encodeFilterState, filterSpecs, initialFilterState, listParamsFromSearch,
-  listParamsToSearch, sanitizeListParams,
+  decodeFilterState,
+  defaultListFilter,
+  encodeFilterState,
+  filterSpecs,
+  initialFilterState,
+  listParamsFromSearch,
+  listParamsToSearch,
+  sanitizeListParams,
 } from '../../src/list/listState';
 
 const Customer = getModel('Customer');
@@ -28,8 +34,10 @@ describe('7.1 filter group state', () => {
 
   it('keeps what fits and replaces what does not, piece by piece', () => {
     const raw = JSON.stringify({
-      mode: 'xor', combos: { legal_status_id: [{ id: 1, label: 'SRL' }], collaborator_accounting_id: 'nope' },
-      toggles: { ceased: 7 }, intervals: { acquisition_date: { from: '2026-13-45', to: '2026-02-01' } },
+      mode: 'xor',
+      combos: { legal_status_id: [{ id: 1, label: 'SRL' }], collaborator_accounting_id: 'nope' },
+      toggles: { ceased: 7 },
+      intervals: { acquisition_date: { from: '2026-13-45', to: '2026-02-01' } },
     });
     const { state, clean } = decodeFilterState(raw, filters);
     expect(clean).toBe(false);
@@ -37,21 +45,39 @@ describe('7.1 filter group state', () => {
     expect(state.combos).toEqual({ legal_status_id: [{ id: 1, label: 'SRL' }], collaborator_accounting_id: [] });
     expect(state.toggles.ceased).toBe(0);
     expect(state.intervals.acquisition_date).toEqual({ from: null, to: null });
-    for (const bad of ['{not json', '42', 'null', '[]']) expect(decodeFilterState(bad, filters)).toEqual({ state: initialFilterState(filters), clean: false });
+    for (const bad of ['{not json', '42', 'null', '[]'])
+      expect(decodeFilterState(bad, filters)).toEqual({ state: initialFilterState(filters), clean: false });
   });
 });
 
 describe('7.1 list params', () => {
   it('the defaults fit', () => {
-    const params = { filter: defaultListFilter(Customer), sort: 'business_name', order: 'ASC', page: 1, perPage: 200, displayedFilters: {} };
+    const params = {
+      filter: defaultListFilter(Customer),
+      sort: 'business_name',
+      order: 'ASC',
+      page: 1,
+      perPage: 200,
+      displayedFilters: {},
+    };
     expect(sanitizeListParams(Customer, params)).toEqual({ params, changed: false });
     expect(sanitizeListParams(Customer, undefined)).toEqual({ params: {}, changed: false });
   });
 
   it('drops unknown sorts, page sizes, filter keys and malformed values', () => {
     const { params, changed } = sanitizeListParams(Customer, {
-      filter: { q: 'Rossi', with_trashed: 1, bogus: { a: 1 }, __filterState: { mode: 'and', toggles: { ceased: 0 } }, filters: [ACTIVE] },
-      sort: 'password', order: 'UP', page: -3, perPage: 7, displayedFilters: 'x',
+      filter: {
+        q: 'Rossi',
+        with_trashed: 1,
+        bogus: { a: 1 },
+        __filterState: { mode: 'and', toggles: { ceased: 0 } },
+        filters: [ACTIVE],
+      },
+      sort: 'password',
+      order: 'UP',
+      page: -3,
+      perPage: 7,
+      displayedFilters: 'x',
     });
     expect(changed).toBe(true);
     expect(params.sort).toBeUndefined();
@@ -59,19 +85,32 @@ describe('7.1 list params', () => {
     expect(params.page).toBeUndefined();
     expect(params.perPage).toBeUndefined();
     expect(params.displayedFilters).toBeUndefined();
-    expect(params.filter).toEqual({ q: 'Rossi', with_trashed: 1, filters: [ACTIVE], __filterState: encodeFilterState(initialFilterState(filters)) });
+    expect(params.filter).toEqual({
+      q: 'Rossi',
+      with_trashed: 1,
+      filters: [ACTIVE],
+      __filterState: encodeFilterState(initialFilterState(filters)),
+    });
   });
 
   it('recomputes the filter objects from the filter group state', () => {
     const s = initialFilterState(filters);
     s.toggles.ceased = 1;
-    const { params, changed } = sanitizeListParams(Customer, { filter: { __filterState: encodeFilterState(s), filters: [ACTIVE] } });
+    const { params, changed } = sanitizeListParams(Customer, {
+      filter: { __filterState: encodeFilterState(s), filters: [ACTIVE] },
+    });
     expect(changed).toBe(true);
     expect(params.filter!.filters).toEqual(filterSpecs(filters, s).specs);
   });
 
   it('reads the URL form (strings) without calling it broken', () => {
-    const search = listParamsToSearch({ filter: defaultListFilter(Customer), sort: 'city', order: 'DESC', page: 2, perPage: 50 });
+    const search = listParamsToSearch({
+      filter: defaultListFilter(Customer),
+      sort: 'city',
+      order: 'DESC',
+      page: 2,
+      perPage: 50,
+    });
     const back = listParamsFromSearch(search);
     expect(back.page).toBe('2');
     expect(sanitizeListParams(Customer, back).changed).toBe(false);

@@ -26,7 +26,10 @@ describe('exact decimals', () => {
   });
 
   it('numbersFromDb makes JSON numbers from the exact text, leaving other fields alone', () => {
-    const row = numbersFromDb({ a: '1234.50', b: '0.10000', c: 'testo', d: null }, { a: f.money('A'), b: f.credit('B'), c: f.text('C'), d: f.money('D') });
+    const row = numbersFromDb(
+      { a: '1234.50', b: '0.10000', c: 'testo', d: null },
+      { a: f.money('A'), b: f.credit('B'), c: f.text('C'), d: f.money('D') },
+    );
     expect(row).toEqual({ a: 1234.5, b: 0.1, c: 'testo', d: null });
   });
 
@@ -38,10 +41,12 @@ describe('exact decimals', () => {
 
   it('no float8 cast nor float rounding of money in the server', () => {
     const files: string[] = [];
-    const walk = (dir: string) => readdirSync(dir).forEach((n) => {
-      const p = join(dir, n);
-      if (statSync(p).isDirectory()) walk(p); else if (p.endsWith('.ts')) files.push(p);
-    });
+    const walk = (dir: string) =>
+      readdirSync(dir).forEach((n) => {
+        const p = join(dir, n);
+        if (statSync(p).isDirectory()) walk(p);
+        else if (p.endsWith('.ts')) files.push(p);
+      });
     walk('server');
     const found = files.filter((p) => /::float8|Math\.round\([^)]*\* ?100\)/.test(readFileSync(p, 'utf8')));
     expect(found).toEqual([]);

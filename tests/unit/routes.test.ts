@@ -3,7 +3,8 @@ import { describe, expect, it } from 'vitest';
 import { MENU, type MenuEntry } from '../../model/menu';
 import { routeExists } from '../../src/routeTable';
 
-const links = (entries: MenuEntry[]): string[] => entries.flatMap((e) => [...(e.link ? [e.link] : []), ...links(e.children ?? [])]);
+const links = (entries: MenuEntry[]): string[] =>
+  entries.flatMap((e) => [...(e.link ? [e.link] : []), ...links(e.children ?? [])]);
 
 describe('menu and routes', () => {
   it('C08 menu_items: every menu link opens a route of the app', () => {
@@ -31,7 +32,14 @@ describe('menu and routes', () => {
   });
 
   it('the public area (issue 15) has its routes', () => {
-    for (const path of ['/landing_page', '/utente/contact_form', '/utente/registrati', '/utente/attivazione', '/utente/recupera_password', '/utente/resetta_password']) {
+    for (const path of [
+      '/landing_page',
+      '/utente/contact_form',
+      '/utente/registrati',
+      '/utente/attivazione',
+      '/utente/recupera_password',
+      '/utente/resetta_password',
+    ]) {
       expect(routeExists(path)).toBe(true);
     }
     expect(routeExists('/utente/attivazione?token=abc')).toBe(true);

@@ -16,10 +16,15 @@ describe('7 set-up', () => {
     const min = semver.minVersion(pkg.engines.node)!;
     const promised = min.version;
     expect(readme).toContain(`Node ≥ ${min.major}.${min.minor}`);
-    const unsupported = Object.entries(lock.packages as Record<string, { version?: string; engines?: { node?: string } | string[] }>)
+    const unsupported = Object.entries(
+      lock.packages as Record<string, { version?: string; engines?: { node?: string } | string[] }>,
+    )
       .filter(([path, p]) => path && p.engines && !Array.isArray(p.engines) && p.engines.node)
       .filter(([, p]) => !semver.satisfies(promised, (p.engines as { node: string }).node, { includePrerelease: true }))
-      .map(([path, p]) => `${path.replace(/^.*node_modules\//, '')}@${p.version} needs node ${(p.engines as { node: string }).node}`);
+      .map(
+        ([path, p]) =>
+          `${path.replace(/^.*node_modules\//, '')}@${p.version} needs node ${(p.engines as { node: string }).node}`,
+      );
     expect(unsupported).toEqual([]);
   });
 
@@ -27,12 +32,16 @@ describe('7 set-up', () => {
     expect(lock.packages[''].dependencies).toEqual(pkg.dependencies);
     expect(lock.packages[''].devDependencies).toEqual(pkg.devDependencies);
     for (const [name, version] of Object.entries(pkg.overrides as Record<string, string>)) {
-      const copies = Object.entries(lock.packages as Record<string, { version: string }>).filter(([path]) => path.endsWith(`node_modules/${name}`));
+      const copies = Object.entries(lock.packages as Record<string, { version: string }>).filter(([path]) =>
+        path.endsWith(`node_modules/${name}`),
+      );
       expect(copies.length, name).toBeGreaterThan(0);
       for (const [path, p] of copies) expect(p.version, path).toBe(version);
     }
     // no package left in the lock that nothing depends on (npm drops them, changing the file)
-    expect(Object.values(lock.packages as Record<string, { extraneous?: boolean }>).filter((p) => p.extraneous)).toEqual([]);
+    expect(
+      Object.values(lock.packages as Record<string, { extraneous?: boolean }>).filter((p) => p.extraneous),
+    ).toEqual([]);
   });
 
   it('7.21 HOST: all interfaces by default, the given address otherwise', () => {
@@ -40,9 +49,16 @@ describe('7 set-up', () => {
     expect(loadSettings(base).host).toBe('0.0.0.0');
     expect(loadSettings({ ...base, HOST: '127.0.0.1' }).host).toBe('127.0.0.1');
     // the public pages' support address is never the sender's noreply one
-    expect(loadSettings({ ...base, MAIL_FROM: 'Gestionale <noreply@studio.it>' }).supportEmail).toBe('assistenza@gestionalestudi.it');
-    expect(loadSettings({ ...base, VENDOR_EMAIL: 'vendite@studio.it' })).toMatchObject({ supportEmail: 'vendite@studio.it', vendorEmail: 'vendite@studio.it' });
-    expect(loadSettings({ ...base, MAIL_FROM: 'Gestionale <noreply@studio.it>' }).vendorEmail).toBe('noreply@studio.it');
+    expect(loadSettings({ ...base, MAIL_FROM: 'Gestionale <noreply@studio.it>' }).supportEmail).toBe(
+      'assistenza@gestionalestudi.it',
+    );
+    expect(loadSettings({ ...base, VENDOR_EMAIL: 'vendite@studio.it' })).toMatchObject({
+      supportEmail: 'vendite@studio.it',
+      vendorEmail: 'vendite@studio.it',
+    });
+    expect(loadSettings({ ...base, MAIL_FROM: 'Gestionale <noreply@studio.it>' }).vendorEmail).toBe(
+      'noreply@studio.it',
+    );
   });
 
   it('7.21 the README settings table lists every setting the server reads, and how long the tests take', () => {

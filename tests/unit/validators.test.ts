@@ -1,8 +1,26 @@
 import { describe, it, expect } from 'vitest';
 import {
-  MESSAGES, compose, required, accept, maxLength, minLength, minCount, lettersOnly, positive,
-  integer, decimal, phone, iban, email, date, vatNumber, fiscalCode,
-  checkVatNumber, checkFiscalCode, vatCheckDigit, fiscalCodeCheckChar,
+  MESSAGES,
+  compose,
+  required,
+  accept,
+  maxLength,
+  minLength,
+  minCount,
+  lettersOnly,
+  positive,
+  integer,
+  decimal,
+  phone,
+  iban,
+  email,
+  date,
+  vatNumber,
+  fiscalCode,
+  checkVatNumber,
+  checkFiscalCode,
+  vatCheckDigit,
+  fiscalCodeCheckChar,
   type Validator,
 } from '../../model/validators.js';
 
@@ -62,7 +80,11 @@ describe('minLength', () => {
 });
 
 describe('minCount', () => {
-  it('accepts enough elements', () => ok(minCount(2), [[1, 2], ['a', 'b', 'c']]));
+  it('accepts enough elements', () =>
+    ok(minCount(2), [
+      [1, 2],
+      ['a', 'b', 'c'],
+    ]));
   it('rejects too few elements, empty included', () =>
     ko(minCount(2), MESSAGES.minCount(2), [[], [1], undefined, null, '']));
   it('minCount(0) accepts anything', () => ok(minCount(0), [[], undefined]));
@@ -103,27 +125,63 @@ describe('phone', () => {
 
 describe('iban', () => {
   it('accepts valid IBANs, spaces and lowercase allowed', () =>
-    ok(iban(), [...EMPTY, VALID_IBAN, 'IT60 X054 2811 1010 0000 0123 456', 'it60x0542811101000000123456',
-      'GB82WEST12345698765432', 'DE89370400440532013000']));
+    ok(iban(), [
+      ...EMPTY,
+      VALID_IBAN,
+      'IT60 X054 2811 1010 0000 0123 456',
+      'it60x0542811101000000123456',
+      'GB82WEST12345698765432',
+      'DE89370400440532013000',
+    ]));
   it('rejects wrong checksum, length or country', () =>
-    ko(iban(), MESSAGES.iban, ['IT61X0542811101000000123456', 'IT60X054281110100000012345', 'XX60X0542811101000000123456',
-      'IT60-X054-2811-1010-0000-0123-456', 'abc', 123]));
+    ko(iban(), MESSAGES.iban, [
+      'IT61X0542811101000000123456',
+      'IT60X054281110100000012345',
+      'XX60X0542811101000000123456',
+      'IT60-X054-2811-1010-0000-0123-456',
+      'abc',
+      123,
+    ]));
 });
 
 describe('email', () => {
   it('accepts sensible addresses', () =>
     ok(email(), [...EMPTY, 'mario.rossi@example.it', 'info+studio@studio-rossi.com', ' a@b.co ']));
   it('rejects malformed addresses', () =>
-    ko(email(), MESSAGES.email, ['mario', 'mario@', '@example.it', 'mario@example', 'mario rossi@example.it',
-      'mario@@example.it', 'mario..rossi@example.it', '.mario@example.it', 'mario@-example.it', 42]));
+    ko(email(), MESSAGES.email, [
+      'mario',
+      'mario@',
+      '@example.it',
+      'mario@example',
+      'mario rossi@example.it',
+      'mario@@example.it',
+      'mario..rossi@example.it',
+      '.mario@example.it',
+      'mario@-example.it',
+      42,
+    ]));
 });
 
 describe('date', () => {
   it('accepts YYYY-MM-DD and DD-MM-YYYY real dates', () =>
     ok(date(), [...EMPTY, '2026-01-31', '2024-02-29', '2000-02-29', '31-12-2025', '29-02-2024', new Date(2026, 0, 1)]));
   it('rejects wrong formats and impossible dates', () =>
-    ko(date(), MESSAGES.date, ['2026-02-30', '2025-02-29', '1900-02-29', '2026-04-31', '2026-13-01', '2026-00-10',
-      '31-04-2026', '2026/01/01', '01/01/2026', '1-1-2026', '2026-1-1', 'abc', 20260101, new Date('x')]));
+    ko(date(), MESSAGES.date, [
+      '2026-02-30',
+      '2025-02-29',
+      '1900-02-29',
+      '2026-04-31',
+      '2026-13-01',
+      '2026-00-10',
+      '31-04-2026',
+      '2026/01/01',
+      '01/01/2026',
+      '1-1-2026',
+      '2026-1-1',
+      'abc',
+      20260101,
+      new Date('x'),
+    ]));
 });
 
 describe('checkVatNumber / vatNumber', () => {

@@ -15,7 +15,15 @@ import type { Captcha } from '../../auth/captcha.js';
 import { facebookVerifier, googleVerifier, SOCIAL_LABEL, SocialTokenError } from '../../auth/social.js';
 import { userForLogin } from '../../auth/queries.js';
 import { LoginAnswer, loginAnswer } from '../../auth/routes.js';
-import { activate, contactForm, doReset, initReset, registerStudio, registerUser, type AccountDeps } from './service.js';
+import {
+  activate,
+  contactForm,
+  doReset,
+  initReset,
+  registerStudio,
+  registerUser,
+  type AccountDeps,
+} from './service.js';
 
 /** per address: calls within the window (the same for every public form) */
 export const PUBLIC_LIMITS = {
@@ -28,9 +36,14 @@ const Message = z.object({ message: z.string() });
 
 export async function publicAreaRoutes(api: FastifyInstance, deps: AppDeps, captcha: Captcha) {
   const tags = ['Area pubblica'];
-  const byEmail = new RateLimiterMemory({ keyPrefix: 'public-email', points: PUBLIC_LIMITS.perEmail.points, duration: PUBLIC_LIMITS.perEmail.seconds });
+  const byEmail = new RateLimiterMemory({
+    keyPrefix: 'public-email',
+    points: PUBLIC_LIMITS.perEmail.points,
+    duration: PUBLIC_LIMITS.perEmail.seconds,
+  });
   const a: AccountDeps = {
-    ...deps, captcha,
+    ...deps,
+    captcha,
     // one more message for this e-mail, or 429 (whether or not the e-mail has an account)
     async perEmail(email) {
       try {
@@ -41,57 +54,125 @@ export async function publicAreaRoutes(api: FastifyInstance, deps: AppDeps, capt
     },
   };
   const config = { public: true, rateLimit: { ...PUBLIC_LIMITS.perAddress } };
-  const body = (fields: Record<string, string>) => z.looseObject(Object.fromEntries(Object.entries(fields).map(([k, d]) => [k, z.unknown().optional().describe(d)]))).nullish();
+  const body = (fields: Record<string, string>) =>
+    z
+      .looseObject(Object.fromEntries(Object.entries(fields).map(([k, d]) => [k, z.unknown().optional().describe(d)])))
+      .nullish();
 
-  api.post('/studio/actions/registration', {
-    config,
-    schema: {
-      tags, security: [], summary: 'C59 Registrazione di uno studio dalla landing page: prova di 30 giorni, amministratore da attivare con il link via email',
-      body: body({ name: 'nome dello studio (max 30)', email: 'email (obbligatoria)', mobile_number: 'cellulare (max 30)', password: 'password (8–30 caratteri)' }),
-      response: { 201: Message, ...ERRORS },
+  api.post(
+    '/studio/actions/registration',
+    {
+      config,
+      schema: {
+        tags,
+        security: [],
+        summary:
+          'C59 Registrazione di uno studio dalla landing page: prova di 30 giorni, amministratore da attivare con il link via email',
+        body: body({
+          name: 'nome dello studio (max 30)',
+          email: 'email (obbligatoria)',
+          mobile_number: 'cellulare (max 30)',
+          password: 'password (8–30 caratteri)',
+        }),
+        response: { 201: Message, ...ERRORS },
+      },
     },
-  }, async (req, reply) => reply.code(201).send(await registerStudio(a, (req.body ?? {}) as Record<string, unknown>)));
+    async (req, reply) => reply.code(201).send(await registerStudio(a, (req.body ?? {}) as Record<string, unknown>)),
+  );
 
-  api.post('/user/register', {
-    config,
-    schema: {
-      tags, security: [], summary: 'C62 Registrazione da /utente/registrati (solo se attiva): email, password due volte, termini e privacy',
-      body: body({ email: 'email', password: 'password (8–30)', password_confirmation: 'la stessa password', name: 'nome (facoltativo, max 30)', terms: 'true', privacy: 'true' }),
-      response: { 201: Message, ...ERRORS },
+  api.post(
+    '/user/register',
+    {
+      config,
+      schema: {
+        tags,
+        security: [],
+        summary:
+          'C62 Registrazione da /utente/registrati (solo se attiva): email, password due volte, termini e privacy',
+        body: body({
+          email: 'email',
+          password: 'password (8–30)',
+          password_confirmation: 'la stessa password',
+          name: 'nome (facoltativo, max 30)',
+          terms: 'true',
+          privacy: 'true',
+        }),
+        response: { 201: Message, ...ERRORS },
+      },
     },
-  }, async (req, reply) => reply.code(201).send(await registerUser(a, (req.body ?? {}) as Record<string, unknown>)));
+    async (req, reply) => reply.code(201).send(await registerUser(a, (req.body ?? {}) as Record<string, unknown>)),
+  );
 
-  api.get('/user/activate/:token', {
-    config,
-    schema: { tags, security: [], summary: 'C65 Attivazione dell\'account con il link della mail (valido 24 ore, una volta)', params: z.object({ token: z.string() }), response: { 200: Message, ...ERRORS } },
-  }, async (req) => activate(a, (req.params as { token: string }).token));
-
-  api.post('/user/password/init_reset', {
-    config,
-    schema: {
-      tags, security: [], summary: 'C63 Recupero password: con il captcha risolto, un link via email (la stessa risposta che l\'email esista o no)',
-      body: body({ email: 'email', g_recaptcha_response: 'la soluzione del captcha' }),
-      response: { 200: Message, ...ERRORS },
+  api.get(
+    '/user/activate/:token',
+    {
+      config,
+      schema: {
+        tags,
+        security: [],
+        summary: "C65 Attivazione dell'account con il link della mail (valido 24 ore, una volta)",
+        params: z.object({ token: z.string() }),
+        response: { 200: Message, ...ERRORS },
+      },
     },
-  }, async (req) => initReset(a, (req.body ?? {}) as Record<string, unknown>, req.ip));
+    async (req) => activate(a, (req.params as { token: string }).token),
+  );
 
-  api.post('/user/password/do_reset', {
-    config,
-    schema: {
-      tags, security: [], summary: 'C64 Nuova password con il link (valido 1 ora, una volta): tutte le sessioni dell\'utente terminano',
-      body: body({ email: 'email', password: 'nuova password (almeno 8)', password_confirmation: 'la stessa password', token: 'il token del link' }),
-      response: { 200: Message, ...ERRORS },
+  api.post(
+    '/user/password/init_reset',
+    {
+      config,
+      schema: {
+        tags,
+        security: [],
+        summary:
+          "C63 Recupero password: con il captcha risolto, un link via email (la stessa risposta che l'email esista o no)",
+        body: body({ email: 'email', g_recaptcha_response: 'la soluzione del captcha' }),
+        response: { 200: Message, ...ERRORS },
+      },
     },
-  }, async (req) => doReset(a, (req.body ?? {}) as Record<string, unknown>));
+    async (req) => initReset(a, (req.body ?? {}) as Record<string, unknown>, req.ip),
+  );
 
-  api.post('/contact_form/actions/send_contact_form', {
-    config,
-    schema: {
-      tags, security: [], summary: 'C60 Modulo "Iscriviti" (prova gratuita): inviato al fornitore',
-      body: body({ name: 'nome (max 30)', email: 'email (obbligatoria)', tel: 'telefono (max 30)', note: 'note (max 100)' }),
-      response: { 201: Message, ...ERRORS },
+  api.post(
+    '/user/password/do_reset',
+    {
+      config,
+      schema: {
+        tags,
+        security: [],
+        summary: "C64 Nuova password con il link (valido 1 ora, una volta): tutte le sessioni dell'utente terminano",
+        body: body({
+          email: 'email',
+          password: 'nuova password (almeno 8)',
+          password_confirmation: 'la stessa password',
+          token: 'il token del link',
+        }),
+        response: { 200: Message, ...ERRORS },
+      },
     },
-  }, async (req, reply) => reply.code(201).send(await contactForm(a, (req.body ?? {}) as Record<string, unknown>)));
+    async (req) => doReset(a, (req.body ?? {}) as Record<string, unknown>),
+  );
+
+  api.post(
+    '/contact_form/actions/send_contact_form',
+    {
+      config,
+      schema: {
+        tags,
+        security: [],
+        summary: 'C60 Modulo "Iscriviti" (prova gratuita): inviato al fornitore',
+        body: body({
+          name: 'nome (max 30)',
+          email: 'email (obbligatoria)',
+          tel: 'telefono (max 30)',
+          note: 'note (max 100)',
+        }),
+        response: { 201: Message, ...ERRORS },
+      },
+    },
+    async (req, reply) => reply.code(201).send(await contactForm(a, (req.body ?? {}) as Record<string, unknown>)),
+  );
 
   // C61: social logins, each only when its keys are set (else there is no such call: 404)
   const verifiers = [
@@ -99,32 +180,48 @@ export async function publicAreaRoutes(api: FastifyInstance, deps: AppDeps, capt
     ...(deps.settings.facebook ? [facebookVerifier(deps.settings.facebook)] : []),
   ];
   for (const v of verifiers) {
-    api.get(`/user/${v.provider}/verify_token_and_login/:token`, {
-      config: { public: true, rateLimit: { max: 20, timeWindow: '1 minute' } },
-      schema: {
-        tags: ['Sessione'], security: [], summary: `C61 Login con ${SOCIAL_LABEL[v.provider]}: il token verificato presso il fornitore (401: nessun account con quell'email)`,
-        params: z.object({ token: z.string() }), response: { 200: LoginAnswer, ...ERRORS },
+    api.get(
+      `/user/${v.provider}/verify_token_and_login/:token`,
+      {
+        config: { public: true, rateLimit: { max: 20, timeWindow: '1 minute' } },
+        schema: {
+          tags: ['Sessione'],
+          security: [],
+          summary: `C61 Login con ${SOCIAL_LABEL[v.provider]}: il token verificato presso il fornitore (401: nessun account con quell'email)`,
+          params: z.object({ token: z.string() }),
+          response: { 200: LoginAnswer, ...ERRORS },
+        },
       },
-    }, async (req) => {
-      const token = (req.params as { token: string }).token;
-      if (!token || token.length > 4_096) throw new HttpError(401, `Token ${SOCIAL_LABEL[v.provider]} non valido`);
-      let email: string;
-      try {
-        email = await v.verify(token);
-      } catch (e) {
-        if (e instanceof SocialTokenError) throw new HttpError(e.unreachable ? 502 : 401, e.message);
-        throw e;
-      }
-      const u = await userForLogin(deps.exec, email);
-      if (!u) throw new HttpError(401, `Nessun account con l'email ${email}: registrati per iniziare`);
-      return loginAnswer(deps, u);
-    });
+      async (req) => {
+        const token = (req.params as { token: string }).token;
+        if (!token || token.length > 4_096) throw new HttpError(401, `Token ${SOCIAL_LABEL[v.provider]} non valido`);
+        let email: string;
+        try {
+          email = await v.verify(token);
+        } catch (e) {
+          if (e instanceof SocialTokenError) throw new HttpError(e.unreachable ? 502 : 401, e.message);
+          throw e;
+        }
+        const u = await userForLogin(deps.exec, email);
+        if (!u) throw new HttpError(401, `Nessun account con l'email ${email}: registrati per iniziare`);
+        return loginAnswer(deps, u);
+      },
+    );
   }
 
   if (captcha.kind === 'altcha') {
-    api.get('/captcha/challenge', {
-      config: { public: true, rateLimit: { max: 60, timeWindow: '1 minute' } },
-      schema: { tags, security: [], summary: 'Una sfida del captcha (ALTCHA, proof-of-work) per il widget', response: { 200: z.looseObject({}), ...ERRORS } },
-    }, async (_req, reply) => reply.header('Cache-Control', 'no-store').send(await captcha.challenge()));
+    api.get(
+      '/captcha/challenge',
+      {
+        config: { public: true, rateLimit: { max: 60, timeWindow: '1 minute' } },
+        schema: {
+          tags,
+          security: [],
+          summary: 'Una sfida del captcha (ALTCHA, proof-of-work) per il widget',
+          response: { 200: z.looseObject({}), ...ERRORS },
+        },
+      },
+      async (_req, reply) => reply.header('Cache-Control', 'no-store').send(await captcha.challenge()),
+    );
   }
 }

@@ -12,7 +12,15 @@ import { hashPassword } from '../../auth/password.js';
 import { isCommonPassword } from '../../auth/commonPasswords.js';
 import { CAPTCHA_MESSAGE, type Captcha } from '../../auth/captcha.js';
 import { endOtherSessions, userForLogin } from '../../auth/queries.js';
-import { activateUser, insertAccountToken, insertRegisteredStudio, roleId, setUserPassword, useAccountToken, type AccountTokenKind } from './queries.js';
+import {
+  activateUser,
+  insertAccountToken,
+  insertRegisteredStudio,
+  roleId,
+  setUserPassword,
+  useAccountToken,
+  type AccountTokenKind,
+} from './queries.js';
 import { enqueueMails, type OutgoingMail } from '../mail/outbox.js';
 import { lockValue } from '../../records/crud.js';
 import { User } from '../../../model/models/User.js';
@@ -22,15 +30,16 @@ import { today } from '../../../model/dates.js';
 import dayjs from 'dayjs';
 
 export const ACCOUNT_MESSAGES = {
-  registered: 'Registrazione avvenuta con successo, riceverai a breve una mail per l\'attivazione',
+  registered: "Registrazione avvenuta con successo, riceverai a breve una mail per l'attivazione",
   activated: 'Account attivato: ora puoi accedere con la tua email e la tua password.',
-  badLink: 'Link non valido: controlla di aver copiato l\'indirizzo completo dalla mail.',
+  badLink: "Link non valido: controlla di aver copiato l'indirizzo completo dalla mail.",
   usedLink: 'Questo link è già stato usato.',
   expiredLink: 'Questo link è scaduto: richiedine uno nuovo.',
-  resetSent: 'Se l\'indirizzo è registrato riceverai a breve una mail con il link per reimpostare la password (valido 1 ora).',
+  resetSent:
+    "Se l'indirizzo è registrato riceverai a breve una mail con il link per reimpostare la password (valido 1 ora).",
   resetDone: 'Password aggiornata: accedi con la nuova password.',
   passwordsDiffer: 'Le password non coincidono',
-  terms: 'Accetta i termini e condizioni e l\'informativa sulla privacy',
+  terms: "Accetta i termini e condizioni e l'informativa sulla privacy",
   contactSent: 'Richiesta inviata: ti contatteremo al più presto.',
   registrationOff: 'Registrazione non disponibile',
 } as const;
@@ -52,12 +61,18 @@ function refuse(errors: Errors): never {
   throw new HttpError(400, first, errors);
 }
 
-function check(errors: Errors, field: string, value: string, rules: { required?: boolean; max?: number; min?: number; email?: boolean; phone?: boolean }) {
-  const msg = (rules.required && !value ? V.required : '')
-    || (value && rules.max ? maxLength(rules.max)(value) ?? '' : '')
-    || (value && rules.email ? emailRule()(value) ?? '' : '')
-    || (value && rules.phone ? phoneRule()(value) ?? '' : '')
-    || (value && rules.min && value.length < rules.min ? V.minLength(rules.min) : '');
+function check(
+  errors: Errors,
+  field: string,
+  value: string,
+  rules: { required?: boolean; max?: number; min?: number; email?: boolean; phone?: boolean },
+) {
+  const msg =
+    (rules.required && !value ? V.required : '') ||
+    (value && rules.max ? (maxLength(rules.max)(value) ?? '') : '') ||
+    (value && rules.email ? (emailRule()(value) ?? '') : '') ||
+    (value && rules.phone ? (phoneRule()(value) ?? '') : '') ||
+    (value && rules.min && value.length < rules.min ? V.minLength(rules.min) : '');
   if (msg) (errors[field] ??= []).push(msg);
 }
 
@@ -68,13 +83,28 @@ const tokenPair = () => {
 export const hashToken = (token: string) => createHash('sha256').update(token).digest('hex');
 
 /** A short Italian e-mail of the product (not of a studio): greeting, paragraphs, a button-like link. */
-function productMail(appName: string, subject: string, greeting: string, paragraphs: string[], link?: { href: string; label: string }) {
-  const text = [greeting, '', ...paragraphs.flatMap((p) => [p, '']), ...(link ? [`${link.label}: ${link.href}`, ''] : []), appName].join('\n');
-  const html = `<!DOCTYPE html><html lang="it"><head><meta charset="utf-8"><title>${esc(subject)}</title></head>`
-    + '<body style="font-family:Arial,Helvetica,sans-serif;font-size:14px;color:#222;line-height:1.45">'
-    + `<p>${esc(greeting)}</p>${paragraphs.map((p) => `<p>${esc(p)}</p>`).join('')}`
-    + (link ? `<p><a href="${esc(link.href)}" style="display:inline-block;padding:10px 18px;background:#1565c0;color:#fff;border-radius:6px;text-decoration:none">${esc(link.label)}</a></p><p style="color:#555;font-size:12px">Se il pulsante non funziona copia questo indirizzo nel browser: ${esc(link.href)}</p>` : '')
-    + `<p style="margin-top:16px">${esc(appName)}</p></body></html>`;
+function productMail(
+  appName: string,
+  subject: string,
+  greeting: string,
+  paragraphs: string[],
+  link?: { href: string; label: string },
+) {
+  const text = [
+    greeting,
+    '',
+    ...paragraphs.flatMap((p) => [p, '']),
+    ...(link ? [`${link.label}: ${link.href}`, ''] : []),
+    appName,
+  ].join('\n');
+  const html =
+    `<!DOCTYPE html><html lang="it"><head><meta charset="utf-8"><title>${esc(subject)}</title></head>` +
+    '<body style="font-family:Arial,Helvetica,sans-serif;font-size:14px;color:#222;line-height:1.45">' +
+    `<p>${esc(greeting)}</p>${paragraphs.map((p) => `<p>${esc(p)}</p>`).join('')}` +
+    (link
+      ? `<p><a href="${esc(link.href)}" style="display:inline-block;padding:10px 18px;background:#1565c0;color:#fff;border-radius:6px;text-decoration:none">${esc(link.label)}</a></p><p style="color:#555;font-size:12px">Se il pulsante non funziona copia questo indirizzo nel browser: ${esc(link.href)}</p>`
+      : '') +
+    `<p style="margin-top:16px">${esc(appName)}</p></body></html>`;
   return { subject, text, html };
 }
 
@@ -84,14 +114,24 @@ export interface AccountDeps extends Pick<AppDeps, 'tx' | 'exec' | 'mail' | 'set
   perEmail(email: string): Promise<void>;
 }
 
-const link = (deps: AccountDeps, path: string, token: string) => new URL(`${path}?token=${encodeURIComponent(token)}`, deps.settings.serverBaseUrl).toString();
+const link = (deps: AccountDeps, path: string, token: string) =>
+  new URL(`${path}?token=${encodeURIComponent(token)}`, deps.settings.serverBaseUrl).toString();
 
-async function send(deps: AccountDeps, build: (exec: Parameters<Parameters<AppDeps['tx']>[0]>[0]) => Promise<OutgoingMail[]>) {
+async function send(
+  deps: AccountDeps,
+  build: (exec: Parameters<Parameters<AppDeps['tx']>[0]>[0]) => Promise<OutgoingMail[]>,
+) {
   const ids = await deps.tx(async (exec) => enqueueMails(exec, await build(exec)));
   await deps.mail.handOff(ids);
 }
 
-interface Registration { studioName: string; userName: string; email: string; mobile: string | null; password: string }
+interface Registration {
+  studioName: string;
+  userName: string;
+  email: string;
+  mobile: string | null;
+  password: string;
+}
 
 /** The registration rolled back: the e-mail already has an account. */
 class EmailTaken extends Error {}
@@ -109,37 +149,72 @@ async function register(deps: AccountDeps, r: Registration) {
   const appName = deps.settings.appName;
   const passwordHash = await hashPassword(r.password);
   const { token, hash } = tokenPair();
-  const mailIds = await deps.tx(async (exec) => {
-    const expiry = dayjs(today()).add(TRIAL_DAYS, 'day').format('YYYY-MM-DD');
-    // in turn with a user added by an Admin with the same e-mail (records engine, `uniqueExcept`)
-    await lockValue(exec, User, 'email', r.email);
-    const { studioId, userId } = await insertRegisteredStudio(exec, { ...r, passwordHash, adminRoleId: await roleId(exec, 'Admin'), expiry });
-    // the studio goes with the transaction
-    if (userId === null) throw new EmailTaken();
-    await insertAccountToken(exec, userId, 'activation', hash, ACTIVATION_HOURS);
-    return enqueueMails(exec, [{
-      studioId, kind: 'account', to: [r.email], createdBy: userId,
-      ...productMail(appName, `${appName}: attiva il tuo account`, `Gentile ${r.userName},`, [
-        `grazie per aver registrato ${r.studioName}. La prova gratuita dura ${TRIAL_DAYS} giorni.`,
-        `Per attivare l'account apri il link qui sotto entro ${ACTIVATION_HOURS} ore.`,
-      ], { href: link(deps, '/utente/attivazione', token), label: 'Attiva l\'account' }),
-    }]);
-  }).catch((e: unknown) => {
-    if (e instanceof EmailTaken) return null;
-    throw e;
-  });
+  const mailIds = await deps
+    .tx(async (exec) => {
+      const expiry = dayjs(today()).add(TRIAL_DAYS, 'day').format('YYYY-MM-DD');
+      // in turn with a user added by an Admin with the same e-mail (records engine, `uniqueExcept`)
+      await lockValue(exec, User, 'email', r.email);
+      const { studioId, userId } = await insertRegisteredStudio(exec, {
+        ...r,
+        passwordHash,
+        adminRoleId: await roleId(exec, 'Admin'),
+        expiry,
+      });
+      // the studio goes with the transaction
+      if (userId === null) throw new EmailTaken();
+      await insertAccountToken(exec, userId, 'activation', hash, ACTIVATION_HOURS);
+      return enqueueMails(exec, [
+        {
+          studioId,
+          kind: 'account',
+          to: [r.email],
+          createdBy: userId,
+          ...productMail(
+            appName,
+            `${appName}: attiva il tuo account`,
+            `Gentile ${r.userName},`,
+            [
+              `grazie per aver registrato ${r.studioName}. La prova gratuita dura ${TRIAL_DAYS} giorni.`,
+              `Per attivare l'account apri il link qui sotto entro ${ACTIVATION_HOURS} ore.`,
+            ],
+            { href: link(deps, '/utente/attivazione', token), label: "Attiva l'account" },
+          ),
+        },
+      ]);
+    })
+    .catch((e: unknown) => {
+      if (e instanceof EmailTaken) return null;
+      throw e;
+    });
   if (mailIds) {
     await deps.mail.handOff(mailIds);
     return { message: ACCOUNT_MESSAGES.registered };
   }
   const existing = await userForLogin(deps.exec, r.email);
-  await send(deps, async () => (existing ? [{
-    studioId: Number(existing.studio_id), kind: 'account', to: [r.email],
-    ...productMail(appName, `${appName}: richiesta di registrazione`, 'Gentile utente,', [
-      'qualcuno (forse tu) ha chiesto di registrare uno studio con questo indirizzo email, che ha già un account.',
-      'Se hai dimenticato la password puoi reimpostarla dalla pagina di accesso. Se non sei stato tu, ignora questa mail.',
-    ], { href: new URL('/utente/recupera_password', deps.settings.serverBaseUrl).toString(), label: 'Recupera la password' }),
-  }] : []));
+  await send(deps, async () =>
+    existing
+      ? [
+          {
+            studioId: Number(existing.studio_id),
+            kind: 'account',
+            to: [r.email],
+            ...productMail(
+              appName,
+              `${appName}: richiesta di registrazione`,
+              'Gentile utente,',
+              [
+                'qualcuno (forse tu) ha chiesto di registrare uno studio con questo indirizzo email, che ha già un account.',
+                'Se hai dimenticato la password puoi reimpostarla dalla pagina di accesso. Se non sei stato tu, ignora questa mail.',
+              ],
+              {
+                href: new URL('/utente/recupera_password', deps.settings.serverBaseUrl).toString(),
+                label: 'Recupera la password',
+              },
+            ),
+          },
+        ]
+      : [],
+  );
   return { message: ACCOUNT_MESSAGES.registered };
 }
 
@@ -169,14 +244,23 @@ export async function registerUser(deps: AccountDeps, body: Body) {
   check(errors, 'email', email, { required: true, email: true, max: 255 });
   check(errors, 'name', name, { max: 30 });
   check(errors, 'password', password, { required: true, min: PASSWORD.min, max: PASSWORD.max });
-  if (!errors.password && body.password_confirmation !== password) errors.password_confirmation = [ACCOUNT_MESSAGES.passwordsDiffer];
-  if (body.terms !== true || body.privacy !== true) errors[body.terms !== true ? 'terms' : 'privacy'] = [ACCOUNT_MESSAGES.terms];
+  if (!errors.password && body.password_confirmation !== password)
+    errors.password_confirmation = [ACCOUNT_MESSAGES.passwordsDiffer];
+  if (body.terms !== true || body.privacy !== true)
+    errors[body.terms !== true ? 'terms' : 'privacy'] = [ACCOUNT_MESSAGES.terms];
   if (Object.keys(errors).length) refuse(errors);
   return register(deps, { studioName: name, userName: name, email, mobile: null, password });
 }
 
 const linkRefusal = (reason: 'unknown' | 'used' | 'expired') =>
-  new HttpError(400, reason === 'used' ? ACCOUNT_MESSAGES.usedLink : reason === 'expired' ? ACCOUNT_MESSAGES.expiredLink : ACCOUNT_MESSAGES.badLink);
+  new HttpError(
+    400,
+    reason === 'used'
+      ? ACCOUNT_MESSAGES.usedLink
+      : reason === 'expired'
+        ? ACCOUNT_MESSAGES.expiredLink
+        : ACCOUNT_MESSAGES.badLink,
+  );
 
 const tokenOf = (raw: unknown, kind: AccountTokenKind) => {
   const token = text(raw);
@@ -214,13 +298,23 @@ export async function initReset(deps: AccountDeps, body: Body, ip?: string) {
     const appName = deps.settings.appName;
     await send(deps, async (exec) => {
       await insertAccountToken(exec, Number(user.id), 'reset', hash, RESET_HOURS);
-      return [{
-        studioId: Number(user.studio_id), kind: 'account', to: [String(user.email)],
-        ...productMail(appName, `${appName}: reimposta la password`, `Gentile ${String(user.name)},`, [
-          'abbiamo ricevuto una richiesta di reimpostare la password del tuo account.',
-          `Il link qui sotto vale ${RESET_HOURS} ora e si può usare una sola volta. Se non hai chiesto tu di reimpostarla, ignora questa mail: la password resta quella di prima.`,
-        ], { href: link(deps, '/utente/resetta_password', token), label: 'Reimposta la password' }),
-      }];
+      return [
+        {
+          studioId: Number(user.studio_id),
+          kind: 'account',
+          to: [String(user.email)],
+          ...productMail(
+            appName,
+            `${appName}: reimposta la password`,
+            `Gentile ${String(user.name)},`,
+            [
+              'abbiamo ricevuto una richiesta di reimpostare la password del tuo account.',
+              `Il link qui sotto vale ${RESET_HOURS} ora e si può usare una sola volta. Se non hai chiesto tu di reimpostarla, ignora questa mail: la password resta quella di prima.`,
+            ],
+            { href: link(deps, '/utente/resetta_password', token), label: 'Reimposta la password' },
+          ),
+        },
+      ];
     });
   }
   return { message: ACCOUNT_MESSAGES.resetSent };
@@ -233,7 +327,8 @@ export async function doReset(deps: AccountDeps, body: Body) {
   const errors: Errors = {};
   check(errors, 'email', email, { required: true, email: true });
   check(errors, 'password', password, { required: true, min: PASSWORD.min, max: 255 });
-  if (!errors.password && body.password_confirmation !== password) errors.password_confirmation = [ACCOUNT_MESSAGES.passwordsDiffer];
+  if (!errors.password && body.password_confirmation !== password)
+    errors.password_confirmation = [ACCOUNT_MESSAGES.passwordsDiffer];
   if (Object.keys(errors).length) refuse(errors);
   const { token } = tokenOf(body.token, 'reset');
   if (await isCommonPassword(password)) refuse({ password: [MSG.commonPassword] });
@@ -265,11 +360,18 @@ export async function contactForm(deps: AccountDeps, body: Body) {
   check(errors, 'note', note, { max: 100 });
   if (Object.keys(errors).length) refuse(errors);
   const appName = deps.settings.appName;
-  await send(deps, async () => [{
-    studioId: null, kind: 'contact', to: [deps.settings.vendorEmail],
-    ...productMail(appName, `Richiesta di prova gratuita: ${name || email}`, 'Nuova richiesta dal modulo "Iscriviti":', [
-      `Nome: ${name || '—'}`, `Email: ${email}`, `Telefono: ${tel || '—'}`, `Note: ${note || '—'}`,
-    ]),
-  }]);
+  await send(deps, async () => [
+    {
+      studioId: null,
+      kind: 'contact',
+      to: [deps.settings.vendorEmail],
+      ...productMail(
+        appName,
+        `Richiesta di prova gratuita: ${name || email}`,
+        'Nuova richiesta dal modulo "Iscriviti":',
+        [`Nome: ${name || '—'}`, `Email: ${email}`, `Telefono: ${tel || '—'}`, `Note: ${note || '—'}`],
+      ),
+    },
+  ]);
   return { message: ACCOUNT_MESSAGES.contactSent };
 }

@@ -10,7 +10,11 @@ import type { Exec } from '../../records/exec.js';
 import { idArray } from '../../db/sql.js';
 import { auditRowsOf } from '../../records/audit.js';
 
-export interface AccountsCtx { studioId: number; userId: number; name: string }
+export interface AccountsCtx {
+  studioId: number;
+  userId: number;
+  name: string;
+}
 
 /** The installments of a year: months where period k of n starts (1: Jan; 2: Jan, Jul; 3: Jan, May, Sep; 4: quarters; 12: monthly). */
 const N = sql`COALESCE(NULLIF(c."yearly_number_of_installments", 0), 1)`;
@@ -23,7 +27,8 @@ const ACCOUNTS_LOCK = 7_310_038;
 export const yearlyInstallment = sql`t."is_yearly_installment" IS TRUE AND t."deleted_at" IS NULL`;
 
 export function accounts(exec: Exec, ctx: AccountsCtx) {
-  const audit = (rows: string, changes: ReturnType<typeof sql>, action: 'create' | 'update', model: string) => auditRowsOf(ctx, rows, model, action, changes);
+  const audit = (rows: string, changes: ReturnType<typeof sql>, action: 'create' | 'update', model: string) =>
+    auditRowsOf(ctx, rows, model, action, changes);
 
   return {
     /**
@@ -37,7 +42,9 @@ export function accounts(exec: Exec, ctx: AccountsCtx) {
 
     /** How many of these ids are customers of the caller's studio (trashed included). */
     async countCustomers(ids: number[]): Promise<number> {
-      const rows = await exec(sql`SELECT count(*)::int AS "n" FROM "customers" c WHERE c."id" = ANY(${idArray(ids)}) AND c."studio_id" = ${ctx.studioId}`);
+      const rows = await exec(
+        sql`SELECT count(*)::int AS "n" FROM "customers" c WHERE c."id" = ANY(${idArray(ids)}) AND c."studio_id" = ${ctx.studioId}`,
+      );
       return Number(rows[0]?.n ?? 0);
     },
 
@@ -96,9 +103,10 @@ export function accounts(exec: Exec, ctx: AccountsCtx) {
      * per changed customer; otherwise a preview that writes nothing.
      */
     async yearlyAmount(ids: number[], change: { amount: string } | { percentage: string }, write: boolean) {
-      const next = 'amount' in change
-        ? sql`${change.amount}::numeric`
-        : sql`GREATEST(0, round(o."old_amount" * (100 + ${change.percentage}::numeric) / 100, 2))`;
+      const next =
+        'amount' in change
+          ? sql`${change.amount}::numeric`
+          : sql`GREATEST(0, round(o."old_amount" * (100 + ${change.percentage}::numeric) / 100, 2))`;
       if (!write) {
         return exec(sql`WITH o AS (SELECT c."id", c."business_name", c."yearly_accounting_amount" AS "old_amount" FROM "customers" c
             WHERE c."id" = ANY(${idArray(ids)}) AND c."studio_id" = ${ctx.studioId})

@@ -20,49 +20,114 @@ const ids = z.union([z.array(z.union([z.number(), z.string()])), z.string(), z.n
 const YearlyBody = z.looseObject({
   customers_ids: ids.describe('id dei clienti (elenco o testo JSON)'),
   yearly_accounting_amount: z.unknown().optional().describe('nuova tariffa annuale (≥ 0), oppure…'),
-  yearly_accounting_amount_change_percentage: z.unknown().optional().describe('…variazione percentuale (es. 5 o -10), arrotondata al centesimo'),
+  yearly_accounting_amount_change_percentage: z
+    .unknown()
+    .optional()
+    .describe('…variazione percentuale (es. 5 o -10), arrotondata al centesimo'),
 });
-const YearlyAnswer = z.object({ data: z.object({
-  updated: z.number().int(),
-  customers: z.array(z.object({ id: z.number().int(), business_name: z.string(), old_amount: z.number(), new_amount: z.number() })),
-}) });
+const YearlyAnswer = z.object({
+  data: z.object({
+    updated: z.number().int(),
+    customers: z.array(
+      z.object({ id: z.number().int(), business_name: z.string(), old_amount: z.number(), new_amount: z.number() }),
+    ),
+  }),
+});
 
 export async function accountRoutes(api: FastifyInstance, deps: AppDeps) {
   const tags = ['Azioni sui clienti'];
 
-  api.post('/generate_credit_transactions', {
-    schema: {
-      tags, summary: 'C38 Genera le rate annuali dei clienti selezionati → data: i movimenti creati (cliente, data, importo); skipped: i clienti esclusi',
-      body: z.looseObject({ customer_ids: ids.describe('id dei clienti (elenco o testo JSON)'), year: z.union([z.number(), z.string()]).optional().describe('anno (predefinito: quello corrente)') }),
-      response: { 200: z.object({
-        // seed A §7 / B §7: 'returns a list of transactions with customer, date and amount'
-        data: z.array(z.object({
-          id: z.number().int(), customer_id: z.number().int(), customer: z.object({ id: z.number().int(), business_name: z.string() }),
-          date: z.string(), amount: z.number(), is_yearly_installment: z.literal(true), transaction_note: z.string(),
-        })).describe('i movimenti creati'),
-        skipped: z.array(z.object({ customer_id: z.number().int(), business_name: z.string(), reason: z.string() })).describe('i clienti esclusi, con il motivo'),
-      }), ...ERRORS },
+  api.post(
+    '/generate_credit_transactions',
+    {
+      schema: {
+        tags,
+        summary:
+          'C38 Genera le rate annuali dei clienti selezionati → data: i movimenti creati (cliente, data, importo); skipped: i clienti esclusi',
+        body: z.looseObject({
+          customer_ids: ids.describe('id dei clienti (elenco o testo JSON)'),
+          year: z.union([z.number(), z.string()]).optional().describe('anno (predefinito: quello corrente)'),
+        }),
+        response: {
+          200: z.object({
+            // seed A §7 / B §7: 'returns a list of transactions with customer, date and amount'
+            data: z
+              .array(
+                z.object({
+                  id: z.number().int(),
+                  customer_id: z.number().int(),
+                  customer: z.object({ id: z.number().int(), business_name: z.string() }),
+                  date: z.string(),
+                  amount: z.number(),
+                  is_yearly_installment: z.literal(true),
+                  transaction_note: z.string(),
+                }),
+              )
+              .describe('i movimenti creati'),
+            skipped: z
+              .array(z.object({ customer_id: z.number().int(), business_name: z.string(), reason: z.string() }))
+              .describe('i clienti esclusi, con il motivo'),
+          }),
+          ...ERRORS,
+        },
+      },
     },
-  }, async (req) => {
-    const { created, skipped } = await generateInstallments(deps.tx, req.ctx, req.body as Record<string, unknown>);
-    return { data: created, skipped };
-  });
-
-  api.post('/update_yearly_accounting_amount', {
-    schema: { tags, summary: 'C26 Imposta la tariffa annuale dei clienti selezionati (valore fisso o percentuale)', body: YearlyBody, response: { 200: YearlyAnswer, ...ERRORS } },
-  }, async (req) => ({ data: await updateYearlyAmount(deps.tx, req.ctx, req.body as Record<string, unknown>, true) }));
-
-  api.post('/update_yearly_accounting_amount/preview', {
-    schema: { tags, summary: 'C26 Anteprima della nuova tariffa annuale (non salva nulla)', body: YearlyBody, response: { 200: YearlyAnswer, ...ERRORS } },
-  }, async (req) => ({ data: await updateYearlyAmount(deps.tx, req.ctx, req.body as Record<string, unknown>, false) }));
-
-  api.post('/annual_balancer/actions/do', {
-    schema: {
-      tags, summary: 'C34 Conguaglio annuale per cliente e anno',
-      body: z.looseObject({ customersData: z.union([z.array(z.unknown()), z.string()]).optional().describe('[{id, year}] (elenco o testo JSON)') }),
-      response: { 200: z.object({ data: z.array(z.looseObject({ id: z.number().int(), business_name: z.string(), balanced_amount: z.number() })) }), ...ERRORS },
+    async (req) => {
+      const { created, skipped } = await generateInstallments(deps.tx, req.ctx, req.body as Record<string, unknown>);
+      return { data: created, skipped };
     },
-  }, async (req) => ({ data: await annualBalancer(deps.tx, req.ctx, req.body as Record<string, unknown>) }));
+  );
+
+  api.post(
+    '/update_yearly_accounting_amount',
+    {
+      schema: {
+        tags,
+        summary: 'C26 Imposta la tariffa annuale dei clienti selezionati (valore fisso o percentuale)',
+        body: YearlyBody,
+        response: { 200: YearlyAnswer, ...ERRORS },
+      },
+    },
+    async (req) => ({ data: await updateYearlyAmount(deps.tx, req.ctx, req.body as Record<string, unknown>, true) }),
+  );
+
+  api.post(
+    '/update_yearly_accounting_amount/preview',
+    {
+      schema: {
+        tags,
+        summary: 'C26 Anteprima della nuova tariffa annuale (non salva nulla)',
+        body: YearlyBody,
+        response: { 200: YearlyAnswer, ...ERRORS },
+      },
+    },
+    async (req) => ({ data: await updateYearlyAmount(deps.tx, req.ctx, req.body as Record<string, unknown>, false) }),
+  );
+
+  api.post(
+    '/annual_balancer/actions/do',
+    {
+      schema: {
+        tags,
+        summary: 'C34 Conguaglio annuale per cliente e anno',
+        body: z.looseObject({
+          customersData: z
+            .union([z.array(z.unknown()), z.string()])
+            .optional()
+            .describe('[{id, year}] (elenco o testo JSON)'),
+        }),
+        response: {
+          200: z.object({
+            data: z.array(
+              z.looseObject({ id: z.number().int(), business_name: z.string(), balanced_amount: z.number() }),
+            ),
+          }),
+          ...ERRORS,
+        },
+      },
+    },
+    async (req) => ({ data: await annualBalancer(deps.tx, req.ctx, req.body as Record<string, unknown>) }),
+  );
 }
 
 /** The kinds of movement, a customer's account statement and the receivables of the home page. */
@@ -70,52 +135,89 @@ export async function statementRoutes(api: FastifyInstance, deps: AppDeps) {
   const { exec } = deps;
 
   // C12: the three kinds of movement (PRODUCT.md §5), {data: [{value, text}]}
-  api.get('/transaction_types', {
-    schema: { tags: ['Movimenti'], summary: 'C12 Tipi di movimento', response: { 200: z.object({ data: z.array(z.object({ value: z.string(), text: z.string() })) }), ...ERRORS } },
-  }, async (req) => {
-    if (!can(req.ctx, modelByName.get('Transaction')!, 'view')) throw forbidden();
-    return { data: TRANSACTION_TYPES.map((t) => ({ ...t })) };
-  });
-
-  // the receivables overview of the home page
-  api.get('/receivables', {
-    schema: {
-      tags: ['Movimenti'], summary: 'Crediti dello studio: totale da incassare, clienti in ritardo, dieci maggiori debitori, addebiti e incassi degli ultimi dodici mesi',
-      response: {
-        200: z.object({ data: z.object({
-          total_owed: z.number(), overdue_customers: z.number(), overdue_amount: z.number(),
-          top_debtors: z.array(z.object({ id: z.number(), business_name: z.string(), balance: z.number() })),
-          monthly: z.array(z.object({ month: z.string(), charges: z.number(), payments: z.number() })),
-        }) }),
-        ...ERRORS,
+  api.get(
+    '/transaction_types',
+    {
+      schema: {
+        tags: ['Movimenti'],
+        summary: 'C12 Tipi di movimento',
+        response: { 200: z.object({ data: z.array(z.object({ value: z.string(), text: z.string() })) }), ...ERRORS },
       },
     },
-  }, async (req) => {
-    if (!can(req.ctx, modelByName.get('Transaction')!, 'view')) throw forbidden();
-    return { data: await receivables(exec, req.ctx) };
-  });
+    async (req) => {
+      if (!can(req.ctx, modelByName.get('Transaction')!, 'view')) throw forbidden();
+      return { data: TRANSACTION_TYPES.map((t) => ({ ...t })) };
+    },
+  );
+
+  // the receivables overview of the home page
+  api.get(
+    '/receivables',
+    {
+      schema: {
+        tags: ['Movimenti'],
+        summary:
+          'Crediti dello studio: totale da incassare, clienti in ritardo, dieci maggiori debitori, addebiti e incassi degli ultimi dodici mesi',
+        response: {
+          200: z.object({
+            data: z.object({
+              total_owed: z.number(),
+              overdue_customers: z.number(),
+              overdue_amount: z.number(),
+              top_debtors: z.array(z.object({ id: z.number(), business_name: z.string(), balance: z.number() })),
+              monthly: z.array(z.object({ month: z.string(), charges: z.number(), payments: z.number() })),
+            }),
+          }),
+          ...ERRORS,
+        },
+      },
+    },
+    async (req) => {
+      if (!can(req.ctx, modelByName.get('Transaction')!, 'view')) throw forbidden();
+      return { data: await receivables(exec, req.ctx) };
+    },
+  );
 
   // the account statement of one customer: balances of the interval and the running balance of each movement
   const money = z.number();
-  api.get('/customer/:id/statement', {
-    schema: {
-      tags: ['Movimenti'], summary: 'Estratto conto di un cliente: saldo iniziale, addebiti, incassi, conguagli, saldo finale, saldo progressivo',
-      params: IdParams, querystring: z.looseObject({ from: z.string().optional().describe('YYYY-MM-DD'), to: z.string().optional().describe('YYYY-MM-DD') }),
-      response: {
-        200: z.object({ data: z.object({
-          customer: z.object({ id: z.number(), business_name: z.string() }), from: z.string().nullable(), to: z.string().nullable(),
-          opening: money, charges: money, payments: money, adjustments: money, closing: money, running: z.record(z.string(), money),
-        }) }),
-        ...ERRORS,
+  api.get(
+    '/customer/:id/statement',
+    {
+      schema: {
+        tags: ['Movimenti'],
+        summary:
+          'Estratto conto di un cliente: saldo iniziale, addebiti, incassi, conguagli, saldo finale, saldo progressivo',
+        params: IdParams,
+        querystring: z.looseObject({
+          from: z.string().optional().describe('YYYY-MM-DD'),
+          to: z.string().optional().describe('YYYY-MM-DD'),
+        }),
+        response: {
+          200: z.object({
+            data: z.object({
+              customer: z.object({ id: z.number(), business_name: z.string() }),
+              from: z.string().nullable(),
+              to: z.string().nullable(),
+              opening: money,
+              charges: money,
+              payments: money,
+              adjustments: money,
+              closing: money,
+              running: z.record(z.string(), money),
+            }),
+          }),
+          ...ERRORS,
+        },
       },
     },
-  }, async (req) => {
-    if (!can(req.ctx, modelByName.get('Transaction')!, 'view')) throw forbidden();
-    const id = Number((req.params as { id: string }).id);
-    if (!Number.isInteger(id) || id < 1 || id > 2_147_483_647) throw notFound();
-    const { from, to } = statementPeriod(req.query as { from?: string; to?: string });
-    const data = await customerStatement(exec, req.ctx, id, from, to);
-    if (!data) throw notFound();
-    return { data };
-  });
+    async (req) => {
+      if (!can(req.ctx, modelByName.get('Transaction')!, 'view')) throw forbidden();
+      const id = Number((req.params as { id: string }).id);
+      if (!Number.isInteger(id) || id < 1 || id > 2_147_483_647) throw notFound();
+      const { from, to } = statementPeriod(req.query as { from?: string; to?: string });
+      const data = await customerStatement(exec, req.ctx, id, from, to);
+      if (!data) throw notFound();
+      return { data };
+    },
+  );
 }

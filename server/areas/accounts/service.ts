@@ -19,18 +19,19 @@ import { MAX_IDS, idList } from '../../records/ids.js';
 
 const invalid = (errors: Record<string, string[]>) => new HttpError(422, MSG.validation, errors);
 
-
 /** A list of customer ids, as an array or its JSON text: distinct positive integers. */
 export function customerIds(raw: unknown, field: string): number[] {
   const ids = idList(raw);
-  if (!Array.isArray(ids)) throw invalid({ [field]: [ids === 'empty' ? 'Seleziona almeno un cliente' : MESSAGES.list] });
+  if (!Array.isArray(ids))
+    throw invalid({ [field]: [ids === 'empty' ? 'Seleziona almeno un cliente' : MESSAGES.list] });
   return ids;
 }
 
 function yearOf(raw: unknown, field: string, fallback: number): number {
   if (raw === undefined || raw === null || raw === '') return fallback;
   const y = Number(raw);
-  if (!Number.isInteger(y) || y < YEAR_MIN || y > YEAR_MAX || (typeof raw !== 'number' && typeof raw !== 'string')) throw invalid({ [field]: [MESSAGES.yearRange] });
+  if (!Number.isInteger(y) || y < YEAR_MIN || y > YEAR_MAX || (typeof raw !== 'number' && typeof raw !== 'string'))
+    throw invalid({ [field]: [MESSAGES.yearRange] });
   return y;
 }
 
@@ -44,8 +45,13 @@ const num = (v: unknown) => Number(v);
 
 /** one transaction made by C38: its customer, date and amount (seed A §7, B §3 'Transaction (as used here)') */
 export interface InstallmentMade {
-  id: number; customer_id: number; customer: { id: number; business_name: string };
-  date: string; amount: number; is_yearly_installment: true; transaction_note: string;
+  id: number;
+  customer_id: number;
+  customer: { id: number; business_name: string };
+  date: string;
+  amount: number;
+  is_yearly_installment: true;
+  transaction_note: string;
 }
 
 /** C38's work: the transactions made (the answer's `data`) and the customers skipped, with the reason */
@@ -55,28 +61,54 @@ export interface InstallmentsAnswer {
 }
 
 /** C38: the yearly installments of the selected active customers that have none in `year`. */
-export async function generateInstallments(tx: Tx, ctx: Ctx, body: { customer_ids?: unknown; year?: unknown }, now = new Date()): Promise<InstallmentsAnswer> {
+export async function generateInstallments(
+  tx: Tx,
+  ctx: Ctx,
+  body: { customer_ids?: unknown; year?: unknown },
+  now = new Date(),
+): Promise<InstallmentsAnswer> {
   allow(ctx, true);
   const ids = customerIds(body.customer_ids, 'customer_ids');
   const year = yearOf(body.year, 'year', currentYear(now));
   return tx(async (exec) => {
     const acc = accounts(exec, ctx);
     await acc.lockStudioAccounts();
-    if (await acc.countCustomers(ids) !== ids.length) throw notFound();
+    if ((await acc.countCustomers(ids)) !== ids.length) throw notFound();
     const candidates = await acc.installmentCandidates(ids, year);
-    const REASONS: Record<string, string> = { ceased: 'Cliente cessato', done: `Rate già generate per il ${year}`, zero: 'Tariffa annuale pari a zero' };
-    const skipped = candidates.filter((c) => c.reason != null)
-      .map((c) => ({ customer_id: num(c.id), business_name: String(c.business_name ?? ''), reason: REASONS[String(c.reason)] ?? String(c.reason) }));
-    const created = (await acc.insertInstallments(candidates.filter((c) => c.reason == null).map((c) => num(c.id)), year))
-      .map((r) => ({
-        id: num(r.id), customer_id: num(r.customer_id), customer: { id: num(r.customer_id), business_name: String(r.business_name ?? '') },
-        date: String(r.date), amount: num(r.amount), is_yearly_installment: true as const, transaction_note: String(r.transaction_note),
+    const REASONS: Record<string, string> = {
+      ceased: 'Cliente cessato',
+      done: `Rate già generate per il ${year}`,
+      zero: 'Tariffa annuale pari a zero',
+    };
+    const skipped = candidates
+      .filter((c) => c.reason != null)
+      .map((c) => ({
+        customer_id: num(c.id),
+        business_name: String(c.business_name ?? ''),
+        reason: REASONS[String(c.reason)] ?? String(c.reason),
       }));
+    const created = (
+      await acc.insertInstallments(
+        candidates.filter((c) => c.reason == null).map((c) => num(c.id)),
+        year,
+      )
+    ).map((r) => ({
+      id: num(r.id),
+      customer_id: num(r.customer_id),
+      customer: { id: num(r.customer_id), business_name: String(r.business_name ?? '') },
+      date: String(r.date),
+      amount: num(r.amount),
+      is_yearly_installment: true as const,
+      transaction_note: String(r.transaction_note),
+    }));
     return { created, skipped };
   });
 }
 
-export interface YearlyAmountAnswer { updated: number; customers: Array<{ id: number; business_name: string; old_amount: number; new_amount: number }> }
+export interface YearlyAmountAnswer {
+  updated: number;
+  customers: Array<{ id: number; business_name: string; old_amount: number; new_amount: number }>;
+}
 
 const FIXED = 'yearly_accounting_amount';
 const PERCENT = 'yearly_accounting_amount_change_percentage';
@@ -95,18 +127,26 @@ function yearlyChange(body: Record<string, unknown>): { amount: string } | { per
   }
   if (has(FIXED)) {
     const value = body[FIXED];
-    const message = fieldValidators(getModel('Customer').fields[FIXED]!, 'update').map((check) => check(value)).find(Boolean);
+    const message = fieldValidators(getModel('Customer').fields[FIXED]!, 'update')
+      .map((check) => check(value))
+      .find(Boolean);
     if (message || !Number.isFinite(Number(value))) throw invalid({ [FIXED]: [message ?? MESSAGES.money] });
     return { amount: Number(value).toFixed(2) };
   }
   const value = body[PERCENT];
-  const text = typeof value === 'number' ? String(value) : typeof value === 'string' ? value.trim().replace(',', '.') : '';
+  const text =
+    typeof value === 'number' ? String(value) : typeof value === 'string' ? value.trim().replace(',', '.') : '';
   if (!/^[+-]?\d{1,3}(\.\d{1,2})?$/.test(text)) throw invalid({ [PERCENT]: [MESSAGES.percentage] });
   return { percentage: text };
 }
 
 /** C26: the selected customers' yearly amount set (`write`) or previewed, old → new. */
-export async function updateYearlyAmount(tx: Tx, ctx: Ctx, body: Record<string, unknown>, write: boolean): Promise<YearlyAmountAnswer> {
+export async function updateYearlyAmount(
+  tx: Tx,
+  ctx: Ctx,
+  body: Record<string, unknown>,
+  write: boolean,
+): Promise<YearlyAmountAnswer> {
   allow(ctx, false);
   const ids = customerIds(body.customers_ids, 'customers_ids');
   const change = yearlyChange(body);
@@ -114,8 +154,12 @@ export async function updateYearlyAmount(tx: Tx, ctx: Ctx, body: Record<string, 
     const acc = accounts(exec, ctx);
     // one statement: the rows it found (the caller's studio) must be all of them, else 404 and
     // the transaction rolls back
-    const rows = (await acc.yearlyAmount(ids, change, write))
-      .map((r) => ({ id: num(r.id), business_name: String(r.business_name ?? ''), old_amount: num(r.old_amount ?? 0), new_amount: num(r.new_amount) }));
+    const rows = (await acc.yearlyAmount(ids, change, write)).map((r) => ({
+      id: num(r.id),
+      business_name: String(r.business_name ?? ''),
+      old_amount: num(r.old_amount ?? 0),
+      new_amount: num(r.new_amount),
+    }));
     if (rows.length !== ids.length) throw notFound();
     // a percentage past the money limit: nothing is kept (the transaction rolls back)
     if (rows.some((r) => r.new_amount > MONEY_LIMIT)) throw invalid({ [PERCENT]: [MESSAGES.money] });
@@ -127,7 +171,11 @@ export async function updateYearlyAmount(tx: Tx, ctx: Ctx, body: Record<string, 
 function balancerPairs(raw: unknown, now: Date): Array<{ id: number; year: number }> {
   let list = raw;
   if (typeof raw === 'string') {
-    try { list = JSON.parse(raw); } catch { list = undefined; }
+    try {
+      list = JSON.parse(raw);
+    } catch {
+      list = undefined;
+    }
   }
   const bad = () => invalid({ customersData: [MESSAGES.list] });
   if (!Array.isArray(list) || !list.length || list.length > MAX_IDS) throw bad();
@@ -136,7 +184,8 @@ function balancerPairs(raw: unknown, now: Date): Array<{ id: number; year: numbe
     if (!item || typeof item !== 'object') throw bad();
     const { id, year } = item as Record<string, unknown>;
     const n = Number(id);
-    if (!(typeof id === 'number' || typeof id === 'string') || !Number.isInteger(n) || n < 1 || n > INT_MAX) throw bad();
+    if (!(typeof id === 'number' || typeof id === 'string') || !Number.isInteger(n) || n < 1 || n > INT_MAX)
+      throw bad();
     return { id: n, year: yearOf(year, 'customersData', thisYear) };
   });
 }
@@ -149,7 +198,7 @@ export async function annualBalancer(tx: Tx, ctx: Ctx, body: { customersData?: u
   return tx(async (exec) => {
     const acc = accounts(exec, ctx);
     await acc.lockStudioAccounts();
-    if (await acc.countCustomers(ids) !== ids.length) throw notFound();
+    if ((await acc.countCustomers(ids)) !== ids.length) throw notFound();
     const rows = await acc.balance(pairs);
     const byKey = new Map(rows.map((r) => [`${num(r.id)}:${num(r.year)}`, r]));
     const seen = new Set<string>();
@@ -159,7 +208,12 @@ export async function annualBalancer(tx: Tx, ctx: Ctx, body: { customersData?: u
       const r = byKey.get(key);
       if (!r || seen.has(key)) continue;
       seen.add(key);
-      out.push({ id: p.id, business_name: String(r.business_name ?? ''), year: p.year, balanced_amount: num(r.balanced_amount) });
+      out.push({
+        id: p.id,
+        business_name: String(r.business_name ?? ''),
+        year: p.year,
+        balanced_amount: num(r.balanced_amount),
+      });
     }
     return out;
   });

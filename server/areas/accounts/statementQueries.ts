@@ -36,8 +36,16 @@ export interface Statement {
  * the first movement, up to the last); undefined when the customer is not the caller's.
  * Movements are ordered by date, then id (the order of the running balance).
  */
-export async function customerStatement(exec: Exec, ctx: Ctx, customerId: number, from: string | null, to: string | null): Promise<Statement | undefined> {
-  const customer = await exec(sql`SELECT c."id", c."business_name" FROM "customers" c WHERE c."id" = ${customerId} AND c."studio_id" = ${ctx.studioId}`);
+export async function customerStatement(
+  exec: Exec,
+  ctx: Ctx,
+  customerId: number,
+  from: string | null,
+  to: string | null,
+): Promise<Statement | undefined> {
+  const customer = await exec(
+    sql`SELECT c."id", c."business_name" FROM "customers" c WHERE c."id" = ${customerId} AND c."studio_id" = ${ctx.studioId}`,
+  );
   if (!customer.length) return undefined;
   const start = from ? sql`${`${from} 00:00:00`}::timestamp` : sql`'-infinity'::timestamp`;
   const end = to ? sql`${`${to} 23:59:59`}::timestamp` : sql`'infinity'::timestamp`;
@@ -55,8 +63,13 @@ export async function customerStatement(exec: Exec, ctx: Ctx, customerId: number
   const t = totals[0]!;
   return {
     customer: { id: Number(customer[0]!.id), business_name: String(customer[0]!.business_name) },
-    from, to,
-    opening: Number(t.opening), charges: Number(t.charges), payments: Number(t.payments), adjustments: Number(t.adjustments), closing: Number(t.closing),
+    from,
+    to,
+    opening: Number(t.opening),
+    charges: Number(t.charges),
+    payments: Number(t.payments),
+    adjustments: Number(t.adjustments),
+    closing: Number(t.closing),
     running: Object.fromEntries(running.map((r) => [String(r.id), Number(r.balance)])),
   };
 }
@@ -100,21 +113,49 @@ export async function receivables(exec: Exec, ctx: Ctx): Promise<Receivables> {
     GROUP BY m."month" ORDER BY m."month"`);
   const t = totals[0]!;
   return {
-    total_owed: Number(t.owed), overdue_customers: Number(t.overdue), overdue_amount: Number(t.overdue_amount),
-    top_debtors: top.map((r) => ({ id: Number(r.id), business_name: String(r.business_name), balance: Number(r.balance) })),
+    total_owed: Number(t.owed),
+    overdue_customers: Number(t.overdue),
+    overdue_amount: Number(t.overdue_amount),
+    top_debtors: top.map((r) => ({
+      id: Number(r.id),
+      business_name: String(r.business_name),
+      balance: Number(r.balance),
+    })),
     monthly: monthly.map((r) => ({ month: String(r.month), charges: Number(r.charges), payments: Number(r.payments) })),
   };
 }
 
-export interface BalanceMovement { id: number; date: string; type: string; note: string | null; amount: number; signed: number; balance: number }
-export interface AccountBalance { customerId: number; opening: number; charges: number; payments: number; adjustments: number; closing: number; movements: BalanceMovement[] }
+export interface BalanceMovement {
+  id: number;
+  date: string;
+  type: string;
+  note: string | null;
+  amount: number;
+  signed: number;
+  balance: number;
+}
+export interface AccountBalance {
+  customerId: number;
+  opening: number;
+  charges: number;
+  payments: number;
+  adjustments: number;
+  closing: number;
+  movements: BalanceMovement[];
+}
 
 /**
  * The account statements of several customers of the caller's studio for one period, set-based:
  * one statement for the totals of all of them, one for the movements of the period with the
  * running balance (a window per customer). Customers without movements have zeros.
  */
-export async function accountBalances(exec: Exec, ctx: Ctx, ids: number[], from: string | null, to: string | null): Promise<Map<number, AccountBalance>> {
+export async function accountBalances(
+  exec: Exec,
+  ctx: Ctx,
+  ids: number[],
+  from: string | null,
+  to: string | null,
+): Promise<Map<number, AccountBalance>> {
   const start = from ? sql`${`${from} 00:00:00`}::timestamp` : sql`'-infinity'::timestamp`;
   const end = to ? sql`${`${to} 23:59:59`}::timestamp` : sql`'infinity'::timestamp`;
   const own = sql`x."customer_id" = ANY(${`{${ids.join(',')}}`}::int[]) AND x."studio_id" = ${ctx.studioId} AND x."deleted_at" IS NULL`;
@@ -125,21 +166,39 @@ export async function accountBalances(exec: Exec, ctx: Ctx, ids: number[], from:
       coalesce(sum(x."amount") FILTER (WHERE x."date" BETWEEN ${start} AND ${end} AND x."type" = 'ADJUSTMENT'), 0)::text AS "adjustments",
       coalesce(sum(${SIGNED}) FILTER (WHERE x."date" <= ${end}), 0)::text AS "closing"
     FROM "transactions" x WHERE ${own} GROUP BY x."customer_id"`);
-  const moves = await exec(sql`SELECT r."customer_id", r."id", to_char(r."date", 'YYYY-MM-DD HH24:MI:SS') AS "date", r."type", r."note", r."amount"::text AS "amount",
+  const moves =
+    await exec(sql`SELECT r."customer_id", r."id", to_char(r."date", 'YYYY-MM-DD HH24:MI:SS') AS "date", r."type", r."note", r."amount"::text AS "amount",
       r."signed"::text AS "signed", r."balance"::text AS "balance" FROM (
       SELECT x."customer_id", x."id", x."date", x."type", x."transaction_note" AS "note", x."amount", ${SIGNED} AS "signed",
         sum(${SIGNED}) OVER (PARTITION BY x."customer_id" ORDER BY x."date", x."id") AS "balance"
       FROM "transactions" x WHERE ${own} AND x."date" <= ${end}
     ) r WHERE r."date" >= ${start} ORDER BY r."customer_id", r."date", r."id"`);
-  const out = new Map<number, AccountBalance>(ids.map((id) => [id, { customerId: id, opening: 0, charges: 0, payments: 0, adjustments: 0, closing: 0, movements: [] }]));
+  const out = new Map<number, AccountBalance>(
+    ids.map((id) => [
+      id,
+      { customerId: id, opening: 0, charges: 0, payments: 0, adjustments: 0, closing: 0, movements: [] },
+    ]),
+  );
   for (const t of totals) {
     const b = out.get(Number(t.customer_id));
-    if (b) Object.assign(b, { opening: Number(t.opening), charges: Number(t.charges), payments: Number(t.payments), adjustments: Number(t.adjustments), closing: Number(t.closing) });
+    if (b)
+      Object.assign(b, {
+        opening: Number(t.opening),
+        charges: Number(t.charges),
+        payments: Number(t.payments),
+        adjustments: Number(t.adjustments),
+        closing: Number(t.closing),
+      });
   }
   for (const m of moves) {
     out.get(Number(m.customer_id))?.movements.push({
-      id: Number(m.id), date: String(m.date), type: String(m.type), note: m.note == null ? null : String(m.note),
-      amount: Number(m.amount), signed: Number(m.signed), balance: Number(m.balance),
+      id: Number(m.id),
+      date: String(m.date),
+      type: String(m.type),
+      note: m.note == null ? null : String(m.note),
+      amount: Number(m.amount),
+      signed: Number(m.signed),
+      balance: Number(m.balance),
     });
   }
   return out;

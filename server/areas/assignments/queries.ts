@@ -7,7 +7,11 @@ import { sql } from 'drizzle-orm';
 import type { Exec } from '../../records/exec.js';
 import { auditRowsOf } from '../../records/audit.js';
 
-export interface AssignmentsCtx { studioId: number; userId: number; name: string }
+export interface AssignmentsCtx {
+  studioId: number;
+  userId: number;
+  name: string;
+}
 
 /** the columns answered for a fee transaction */
 const FEE = sql`t."id", t."customer_id", t."assignment_id", t."type", t."amount", to_char(t."date", 'YYYY-MM-DD HH24:MI:SS') AS "date",
@@ -22,7 +26,8 @@ export function assignments(exec: Exec, ctx: AssignmentsCtx) {
      * that two generations of the same assignment run one after the other.
      */
     async find(id: number, lock = false) {
-      const rows = await exec(sql`SELECT a."id", a."title", a."customers_id", a."year_amount", a."year_duration", a."start_date"
+      const rows =
+        await exec(sql`SELECT a."id", a."title", a."customers_id", a."year_amount", a."year_duration", a."start_date"
         FROM "assignments" a WHERE a."id" = ${id}::int AND a."studio_id" = ${ctx.studioId}::int AND a."deleted_at" IS NULL
         ${lock ? sql`FOR UPDATE` : sql``}`);
       return rows[0];

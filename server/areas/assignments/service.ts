@@ -15,13 +15,24 @@ import { INT_MAX } from '../../../model/types.js';
 import { assignments } from './queries.js';
 
 export interface Fee {
-  id: number; customer_id: number; assignment_id: number; type: string; amount: number; date: string;
-  transaction_note: string | null; is_yearly_installment: boolean;
+  id: number;
+  customer_id: number;
+  assignment_id: number;
+  type: string;
+  amount: number;
+  date: string;
+  transaction_note: string | null;
+  is_yearly_installment: boolean;
 }
 
 const fee = (r: Row): Fee => ({
-  id: Number(r.id), customer_id: Number(r.customer_id), assignment_id: Number(r.assignment_id), type: String(r.type),
-  amount: Number(r.amount), date: String(r.date), transaction_note: r.transaction_note == null ? null : String(r.transaction_note),
+  id: Number(r.id),
+  customer_id: Number(r.customer_id),
+  assignment_id: Number(r.assignment_id),
+  type: String(r.type),
+  amount: Number(r.amount),
+  date: String(r.date),
+  transaction_note: r.transaction_note == null ? null : String(r.transaction_note),
   is_yearly_installment: Boolean(r.is_yearly_installment),
 });
 
@@ -40,7 +51,7 @@ export async function assignmentTransactions(tx: Tx, ctx: Ctx, rawId: unknown): 
   const id = assignmentId(rawId);
   return tx(async (exec) => {
     const db = assignments(exec, ctx);
-    if (!await db.find(id)) throw notFound();
+    if (!(await db.find(id))) throw notFound();
     return (await db.fees(id)).map(fee);
   });
 }

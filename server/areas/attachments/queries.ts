@@ -14,34 +14,56 @@ export function attachmentRows(exec: Exec) {
   return {
     /** C75: the files of one record, oldest first */
     ofOwner: (model: ModelDef, ownerId: number) =>
-      exec(sql`SELECT ${COLUMNS} FROM "attachments" WHERE "owner_model" = ${model.name} AND "owner_id" = ${ownerId} ORDER BY "id"`),
+      exec(
+        sql`SELECT ${COLUMNS} FROM "attachments" WHERE "owner_model" = ${model.name} AND "owner_id" = ${ownerId} ORDER BY "id"`,
+      ),
 
     /** one file with its owner and where its bytes are */
     async byId(id: number): Promise<Row | undefined> {
-      const [a] = await exec(sql`SELECT "id", "owner_model", "owner_id", "original_filename", "content_type", "size", "storage_path" FROM "attachments" WHERE "id" = ${id}`);
+      const [a] = await exec(
+        sql`SELECT "id", "owner_model", "owner_id", "original_filename", "content_type", "size", "storage_path" FROM "attachments" WHERE "id" = ${id}`,
+      );
       return a;
     },
 
     /** the files a record keeps (not marked for deletion), counted with the record locked: two uploads at once cannot pass the limit together */
     async keptCountLocked(model: ModelDef, ownerId: number): Promise<number> {
       await exec(sql`SELECT 1 FROM ${sql.identifier(model.table)} WHERE "id" = ${ownerId} FOR UPDATE`);
-      const [{ n }] = await exec(sql`SELECT count(*)::int AS "n" FROM "attachments" WHERE "owner_model" = ${model.name} AND "owner_id" = ${ownerId} AND NOT "marked_for_deletion"`);
+      const [{ n }] = await exec(
+        sql`SELECT count(*)::int AS "n" FROM "attachments" WHERE "owner_model" = ${model.name} AND "owner_id" = ${ownerId} AND NOT "marked_for_deletion"`,
+      );
       return Number(n);
     },
 
-    async insert(model: ModelDef, a: { ownerId: number; studioId: number | null; filename: string; contentType: string; size: number; storagePath: string; createdBy: number }) {
-      const [r] = await exec(sql`INSERT INTO "attachments" ("owner_model", "owner_id", "studio_id", "original_filename", "content_type", "size", "storage_path", "created_by")
+    async insert(
+      model: ModelDef,
+      a: {
+        ownerId: number;
+        studioId: number | null;
+        filename: string;
+        contentType: string;
+        size: number;
+        storagePath: string;
+        createdBy: number;
+      },
+    ) {
+      const [r] =
+        await exec(sql`INSERT INTO "attachments" ("owner_model", "owner_id", "studio_id", "original_filename", "content_type", "size", "storage_path", "created_by")
         VALUES (${model.name}, ${a.ownerId}, ${a.studioId}, ${a.filename}, ${a.contentType}, ${a.size}, ${a.storagePath}, ${a.createdBy}) RETURNING ${COLUMNS}`);
       return r!;
     },
 
     /** C77: the files by their ids or by their owners' ids, locked */
-    lockForDelete: (model: ModelDef, ids: number[], by: 'id' | 'owner') => exec(by === 'id'
-      ? sql`SELECT "id", "owner_id" FROM "attachments" WHERE "owner_model" = ${model.name} AND "id" = ANY(${idArray(ids)}) FOR UPDATE`
-      : sql`SELECT "id", "owner_id" FROM "attachments" WHERE "owner_model" = ${model.name} AND "owner_id" = ANY(${idArray(ids)}) FOR UPDATE`),
+    lockForDelete: (model: ModelDef, ids: number[], by: 'id' | 'owner') =>
+      exec(
+        by === 'id'
+          ? sql`SELECT "id", "owner_id" FROM "attachments" WHERE "owner_model" = ${model.name} AND "id" = ANY(${idArray(ids)}) FOR UPDATE`
+          : sql`SELECT "id", "owner_id" FROM "attachments" WHERE "owner_model" = ${model.name} AND "owner_id" = ANY(${idArray(ids)}) FOR UPDATE`,
+      ),
 
     /** deletes the rows and answers where their bytes were */
-    delete: (ids: number[]) => exec(sql`DELETE FROM "attachments" WHERE "id" = ANY(${idArray(ids)}) RETURNING "storage_path"`),
+    delete: (ids: number[]) =>
+      exec(sql`DELETE FROM "attachments" WHERE "id" = ANY(${idArray(ids)}) RETURNING "storage_path"`),
 
     /** C79: description, note and mark (only the ones given) */
     async update(id: number, change: { descrizione?: string | null; nota?: string | null; marked?: boolean }) {
@@ -49,14 +71,18 @@ export function attachmentRows(exec: Exec) {
       if (change.descrizione !== undefined) sets.push(sql`"descrizione" = ${change.descrizione}`);
       if (change.nota !== undefined) sets.push(sql`"nota" = ${change.nota}`);
       if (change.marked !== undefined) sets.push(sql`"marked_for_deletion" = ${change.marked}`);
-      const [r] = await exec(sql`UPDATE "attachments" SET ${sql.join(sets, sql`, `)} WHERE "id" = ${id} RETURNING ${COLUMNS}`);
+      const [r] = await exec(
+        sql`UPDATE "attachments" SET ${sql.join(sets, sql`, `)} WHERE "id" = ${id} RETURNING ${COLUMNS}`,
+      );
       return r!;
     },
 
     /** which of these storage keys a row still names */
     async usedKeys(keys: string[]): Promise<Set<string>> {
       if (!keys.length) return new Set();
-      const rows = await exec(sql`SELECT "storage_path" FROM "attachments" WHERE "storage_path" = ANY(${`{${keys.map((k) => `"${k.replace(/["\\]/g, '')}"`).join(',')}}`}::text[])`);
+      const rows = await exec(
+        sql`SELECT "storage_path" FROM "attachments" WHERE "storage_path" = ANY(${`{${keys.map((k) => `"${k.replace(/["\\]/g, '')}"`).join(',')}}`}::text[])`,
+      );
       return new Set(rows.map((r) => String(r.storage_path)));
     },
   };

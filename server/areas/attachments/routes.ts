@@ -23,18 +23,29 @@ import { FILE_KINDS, fileTooLargeMessage, megabytes, tooManyFilesMessage } from 
 import { ERRORS, IdParams, IdsParams } from '../../routes/schemas.js';
 import { attachment } from '../../routes/download.js';
 
-const Attachment = z.looseObject({
-  id: z.number().int(), original_filename: z.string(), content_type: z.string(), size: z.number().int(),
-  descrizione: z.string().nullable(), nota: z.string().nullable(), marked_for_deletion: z.boolean(), created_at: z.string(),
-}).describe('Allegato');
+const Attachment = z
+  .looseObject({
+    id: z.number().int(),
+    original_filename: z.string(),
+    content_type: z.string(),
+    size: z.number().int(),
+    descrizione: z.string().nullable(),
+    nota: z.string().nullable(),
+    marked_for_deletion: z.boolean(),
+    created_at: z.string(),
+  })
+  .describe('Allegato');
 
 const tooMany = (max: number) => new HttpError(422, tooManyFilesMessage(max), { files: [tooManyFilesMessage(max)] });
 
 /** A file name as the user's computer may show it: no path, no control characters, at most 255 characters. */
 export function sanitizeFilename(raw: string): string {
   const base = raw.split(/[\\/]/).pop() ?? '';
-  // eslint-disable-next-line no-control-regex
-  const clean = base.replace(/[\u0000-\u001f\u007f"<>|:*?]/g, '_').replace(/^\.+/, '').trim();
+  const clean = base
+    // eslint-disable-next-line no-control-regex
+    .replace(/[\u0000-\u001f\u007f"<>|:*?]/g, '_')
+    .replace(/^\.+/, '')
+    .trim();
   if (!clean) return 'file';
   if (clean.length <= 255) return clean;
   const dot = clean.lastIndexOf('.');
@@ -60,15 +71,23 @@ async function attachmentOf(exec: Exec, ctx: Ctx, rawId: string, verb: 'view' | 
   return { row: a, model };
 }
 
-interface Upload { filename: string; bytes: Buffer }
+interface Upload {
+  filename: string;
+  bytes: Buffer;
+}
 
 /** The files and fields of a multipart upload, within the model's limits of size and count. */
-async function readUpload(req: FastifyRequest, model: ModelDef): Promise<{ files: Upload[]; fields: Record<string, string> }> {
+async function readUpload(
+  req: FastifyRequest,
+  model: ModelDef,
+): Promise<{ files: Upload[]; fields: Record<string, string> }> {
   const { maxBytes, maxFiles } = model.attachments!;
   const files: Upload[] = [];
   const fields: Record<string, string> = {};
   try {
-    for await (const part of req.parts({ limits: { fileSize: maxBytes, files: maxFiles, fields: 20, fieldSize: 1024 } })) {
+    for await (const part of req.parts({
+      limits: { fileSize: maxBytes, files: maxFiles, fields: 20, fieldSize: 1024 },
+    })) {
       if (part.type === 'file') {
         const bytes = await part.toBuffer();
         if (bytes.length) files.push({ filename: sanitizeFilename(part.filename ?? ''), bytes });
@@ -80,7 +99,8 @@ async function readUpload(req: FastifyRequest, model: ModelDef): Promise<{ files
     const code = (e as { code?: string }).code;
     if (code === 'FST_REQ_FILE_TOO_LARGE') throw new HttpError(413, fileTooLargeMessage(maxBytes));
     if (code === 'FST_FILES_LIMIT') throw tooMany(maxFiles);
-    if (code === 'FST_INVALID_MULTIPART_CONTENT_TYPE') throw new HttpError(415, 'Invia i file come multipart/form-data');
+    if (code === 'FST_INVALID_MULTIPART_CONTENT_TYPE')
+      throw new HttpError(415, 'Invia i file come multipart/form-data');
     if (code === 'FST_PARTS_LIMIT' || code === 'FST_FIELDS_LIMIT') throw new HttpError(400, 'Richiesta non valida');
     throw e;
   }
@@ -97,116 +117,187 @@ export async function attachmentRoutes(api: FastifyInstance, deps: AppDeps) {
   for (const m of models) {
     const a = m.attachments!;
     // C75
-    api.get(`/${a.route}`, {
-      schema: {
-        tags, summary: `C75 Allegati di un elemento (${m.label})`,
-        querystring: z.looseObject({ [a.ownerColumn]: z.string().optional().describe(`id dell'elemento (${m.label})`) }),
-        response: { 200: z.object({ data: z.array(Attachment) }), ...ERRORS },
+    api.get(
+      `/${a.route}`,
+      {
+        schema: {
+          tags,
+          summary: `C75 Allegati di un elemento (${m.label})`,
+          querystring: z.looseObject({
+            [a.ownerColumn]: z.string().optional().describe(`id dell'elemento (${m.label})`),
+          }),
+          response: { 200: z.object({ data: z.array(Attachment) }), ...ERRORS },
+        },
       },
-    }, async (req) => {
-      const ownerId = (req.query as Record<string, unknown>)[a.ownerColumn];
-      if (ownerId === undefined || ownerId === '') throw new HttpError(422, MSG.validation, { [a.ownerColumn]: ['Campo Obbligatorio'] });
-      const row = await owner(exec, req.ctx, m, ownerId, 'view');
-      const data = await attachmentRows(exec).ofOwner(m, Number(row.id));
-      return { data };
-    });
+      async (req) => {
+        const ownerId = (req.query as Record<string, unknown>)[a.ownerColumn];
+        if (ownerId === undefined || ownerId === '')
+          throw new HttpError(422, MSG.validation, { [a.ownerColumn]: ['Campo Obbligatorio'] });
+        const row = await owner(exec, req.ctx, m, ownerId, 'view');
+        const data = await attachmentRows(exec).ofOwner(m, Number(row.id));
+        return { data };
+      },
+    );
 
     // C76: multipart, files[] and the owner column
-    api.post(`/${a.route}`, {
-      schema: {
-        tags, summary: `C76 Carica allegati (multipart: files[], ${a.ownerColumn}; ${a.kinds.join(', ')}; al più ${a.maxFiles}, ${megabytes(a.maxBytes)} l'uno)`,
-        consumes: ['multipart/form-data'],
-        response: { 201: z.object({ data: z.array(Attachment) }), ...ERRORS },
+    api.post(
+      `/${a.route}`,
+      {
+        schema: {
+          tags,
+          summary: `C76 Carica allegati (multipart: files[], ${a.ownerColumn}; ${a.kinds.join(', ')}; al più ${a.maxFiles}, ${megabytes(a.maxBytes)} l'uno)`,
+          consumes: ['multipart/form-data'],
+          response: { 201: z.object({ data: z.array(Attachment) }), ...ERRORS },
+        },
       },
-    }, async (req, reply) => {
-      const { files, fields } = await readUpload(req, m);
-      const row = await owner(exec, req.ctx, m, fields[a.ownerColumn], 'update');
-      if (!files.length) throw new HttpError(422, MSG.validation, { files: ['Scegli un file da caricare'] });
-      const kinds: FileKind[] = [];
-      for (const f of files) {
-        const kind = await kindOf(f.bytes, a.kinds);
-        if (!kind) throw new HttpError(422, kindsMessage(a.kinds), { files: [`${f.filename}: ${kindsMessage(a.kinds)}`] });
-        hooksOf(m).checkAttachment?.({ model: m, kind, bytes: f.bytes, filename: f.filename });
-        kinds.push(kind);
-      }
-      const ownerId = Number(row.id);
-      const studioId = m.scope === 'studio' ? Number(row.studio_id) : m.scope === 'tenant' ? ownerId : null;
-      const keys: string[] = [];
-      try {
-        for (const f of files) keys.push(await deps.storage.put(f.bytes, m.table));
-        const data = await deps.tx(async (tx) => {
-          const rows = attachmentRows(tx);
-          if (await rows.keptCountLocked(m, ownerId) + files.length > a.maxFiles) throw tooMany(a.maxFiles);
-          const out: Row[] = [];
-          for (const [i, f] of files.entries()) {
-            out.push(await rows.insert(m, { ownerId, studioId, filename: f.filename, contentType: FILE_KINDS[kinds[i]!].mime, size: f.bytes.length, storagePath: keys[i]!, createdBy: req.ctx.userId }));
-          }
-          return out;
-        });
-        return reply.code(201).send({ data });
-      } catch (e) {
-        await Promise.all(keys.map((k) => deps.storage.remove(k).catch(() => undefined)));
-        throw e;
-      }
-    });
+      async (req, reply) => {
+        const { files, fields } = await readUpload(req, m);
+        const row = await owner(exec, req.ctx, m, fields[a.ownerColumn], 'update');
+        if (!files.length) throw new HttpError(422, MSG.validation, { files: ['Scegli un file da caricare'] });
+        const kinds: FileKind[] = [];
+        for (const f of files) {
+          const kind = await kindOf(f.bytes, a.kinds);
+          if (!kind)
+            throw new HttpError(422, kindsMessage(a.kinds), { files: [`${f.filename}: ${kindsMessage(a.kinds)}`] });
+          hooksOf(m).checkAttachment?.({ model: m, kind, bytes: f.bytes, filename: f.filename });
+          kinds.push(kind);
+        }
+        const ownerId = Number(row.id);
+        const studioId = m.scope === 'studio' ? Number(row.studio_id) : m.scope === 'tenant' ? ownerId : null;
+        const keys: string[] = [];
+        try {
+          for (const f of files) keys.push(await deps.storage.put(f.bytes, m.table));
+          const data = await deps.tx(async (tx) => {
+            const rows = attachmentRows(tx);
+            if ((await rows.keptCountLocked(m, ownerId)) + files.length > a.maxFiles) throw tooMany(a.maxFiles);
+            const out: Row[] = [];
+            for (const [i, f] of files.entries()) {
+              out.push(
+                await rows.insert(m, {
+                  ownerId,
+                  studioId,
+                  filename: f.filename,
+                  contentType: FILE_KINDS[kinds[i]!].mime,
+                  size: f.bytes.length,
+                  storagePath: keys[i]!,
+                  createdBy: req.ctx.userId,
+                }),
+              );
+            }
+            return out;
+          });
+          return reply.code(201).send({ data });
+        } catch (e) {
+          await Promise.all(keys.map((k) => deps.storage.remove(k).catch(() => undefined)));
+          throw e;
+        }
+      },
+    );
 
     // C77: by ids (column=id, the default) or every file of owners (column={ownerColumn})
-    api.delete(`/${a.route}/:ids`, {
-      schema: {
-        tags, summary: `C77 Elimina allegati (${m.label})`, params: IdsParams,
-        querystring: z.looseObject({ column: z.string().optional().describe(`id (predefinito) o ${a.ownerColumn}`) }),
-        response: { 200: z.object({ data: z.object({ deleted: z.number().int() }) }), ...ERRORS },
+    api.delete(
+      `/${a.route}/:ids`,
+      {
+        schema: {
+          tags,
+          summary: `C77 Elimina allegati (${m.label})`,
+          params: IdsParams,
+          querystring: z.looseObject({ column: z.string().optional().describe(`id (predefinito) o ${a.ownerColumn}`) }),
+          response: { 200: z.object({ data: z.object({ deleted: z.number().int() }) }), ...ERRORS },
+        },
       },
-    }, async (req) => {
-      const ids = parseIds((req.params as { ids: string }).ids);
-      const column = (req.query as { column?: string }).column ?? 'id';
-      if (column !== 'id' && column !== a.ownerColumn) throw new HttpError(422, MSG.validation, { column: [`Valori ammessi: id, ${a.ownerColumn}`] });
-      const removed = await deps.tx(async (tx) => {
-        const rows = await attachmentRows(tx).lockForDelete(m, ids, column === 'id' ? 'id' : 'owner');
-        if (column === 'id' && rows.length !== new Set(ids).size) throw notFound();
-        for (const ownerId of new Set(column === 'id' ? rows.map((r) => Number(r.owner_id)) : ids)) await owner(tx, req.ctx, m, ownerId, 'update');
-        if (!rows.length) return [];
-        return attachmentRows(tx).delete(rows.map((r) => Number(r.id)));
-      });
-      await Promise.all(removed.map((r) => deps.storage.remove(String(r.storage_path)).catch((err) => req.log.warn({ err }, 'stored file not removed (the sweep will)'))));
-      return { data: { deleted: removed.length } };
-    });
+      async (req) => {
+        const ids = parseIds((req.params as { ids: string }).ids);
+        const column = (req.query as { column?: string }).column ?? 'id';
+        if (column !== 'id' && column !== a.ownerColumn)
+          throw new HttpError(422, MSG.validation, { column: [`Valori ammessi: id, ${a.ownerColumn}`] });
+        const removed = await deps.tx(async (tx) => {
+          const rows = await attachmentRows(tx).lockForDelete(m, ids, column === 'id' ? 'id' : 'owner');
+          if (column === 'id' && rows.length !== new Set(ids).size) throw notFound();
+          for (const ownerId of new Set(column === 'id' ? rows.map((r) => Number(r.owner_id)) : ids))
+            await owner(tx, req.ctx, m, ownerId, 'update');
+          if (!rows.length) return [];
+          return attachmentRows(tx).delete(rows.map((r) => Number(r.id)));
+        });
+        await Promise.all(
+          removed.map((r) =>
+            deps.storage
+              .remove(String(r.storage_path))
+              .catch((err) => req.log.warn({ err }, 'stored file not removed (the sweep will)')),
+          ),
+        );
+        return { data: { deleted: removed.length } };
+      },
+    );
   }
 
   // C78
-  api.get('/allegato_download/:id', {
-    schema: { tags, summary: 'C78 Scarica un allegato (col suo nome originale)', params: IdParams, response: { 200: z.any().describe('il file'), ...ERRORS } },
-  }, async (req, reply) => {
-    const { row } = await attachmentOf(exec, req.ctx, (req.params as { id: string }).id, 'view');
-    let bytes: Buffer;
-    try { bytes = await deps.storage.get(String(row.storage_path)); } catch { throw new HttpError(404, 'Il file non è più disponibile'); }
-    return reply.header('Content-Disposition', attachment(String(row.original_filename))).header('X-Content-Type-Options', 'nosniff')
-      .type(String(row.content_type)).send(bytes);
-  });
+  api.get(
+    '/allegato_download/:id',
+    {
+      schema: {
+        tags,
+        summary: 'C78 Scarica un allegato (col suo nome originale)',
+        params: IdParams,
+        response: { 200: z.any().describe('il file'), ...ERRORS },
+      },
+    },
+    async (req, reply) => {
+      const { row } = await attachmentOf(exec, req.ctx, (req.params as { id: string }).id, 'view');
+      let bytes: Buffer;
+      try {
+        bytes = await deps.storage.get(String(row.storage_path));
+      } catch {
+        throw new HttpError(404, 'Il file non è più disponibile');
+      }
+      return reply
+        .header('Content-Disposition', attachment(String(row.original_filename)))
+        .header('X-Content-Type-Options', 'nosniff')
+        .type(String(row.content_type))
+        .send(bytes);
+    },
+  );
 
   // C79
   const Meta = z.looseObject({
-    descrizione: z.string().nullish(), nota: z.string().nullish(),
-    marked_for_deletion: z.union([z.boolean(), z.number(), z.string()]).optional().describe("segna per l'eliminazione al salvataggio dell'elemento (o toglie il segno)"),
+    descrizione: z.string().nullish(),
+    nota: z.string().nullish(),
+    marked_for_deletion: z
+      .union([z.boolean(), z.number(), z.string()])
+      .optional()
+      .describe("segna per l'eliminazione al salvataggio dell'elemento (o toglie il segno)"),
   });
-  api.put('/allegato/:id', {
-    schema: { tags, summary: 'C79 Descrizione, nota (e segno di eliminazione) di un allegato', params: IdParams, body: Meta, response: { 200: z.object({ data: Attachment }), ...ERRORS } },
-  }, async (req) => {
-    const body = (req.body ?? {}) as z.infer<typeof Meta>;
-    const errors: Record<string, string[]> = {};
-    for (const f of ['descrizione', 'nota'] as const) {
-      if (typeof body[f] === 'string' && body[f]!.length > 255) errors[f] = ['Massimo 255 caratteri'];
-    }
-    if (Object.keys(errors).length) throw new HttpError(422, MSG.validation, errors);
-    const mark = body.marked_for_deletion === undefined ? undefined : [true, 1, '1', 'true'].includes(body.marked_for_deletion as never);
-    return deps.tx(async (tx) => {
-      const { row } = await attachmentOf(tx, req.ctx, (req.params as { id: string }).id, 'update');
-      const data = await attachmentRows(tx).update(Number(row.id), {
-        descrizione: 'descrizione' in body ? body.descrizione?.trim() || null : undefined,
-        nota: 'nota' in body ? body.nota?.trim() || null : undefined,
-        marked: mark,
+  api.put(
+    '/allegato/:id',
+    {
+      schema: {
+        tags,
+        summary: 'C79 Descrizione, nota (e segno di eliminazione) di un allegato',
+        params: IdParams,
+        body: Meta,
+        response: { 200: z.object({ data: Attachment }), ...ERRORS },
+      },
+    },
+    async (req) => {
+      const body = (req.body ?? {}) as z.infer<typeof Meta>;
+      const errors: Record<string, string[]> = {};
+      for (const f of ['descrizione', 'nota'] as const) {
+        if (typeof body[f] === 'string' && body[f]!.length > 255) errors[f] = ['Massimo 255 caratteri'];
+      }
+      if (Object.keys(errors).length) throw new HttpError(422, MSG.validation, errors);
+      const mark =
+        body.marked_for_deletion === undefined
+          ? undefined
+          : [true, 1, '1', 'true'].includes(body.marked_for_deletion as never);
+      return deps.tx(async (tx) => {
+        const { row } = await attachmentOf(tx, req.ctx, (req.params as { id: string }).id, 'update');
+        const data = await attachmentRows(tx).update(Number(row.id), {
+          descrizione: 'descrizione' in body ? body.descrizione?.trim() || null : undefined,
+          nota: 'nota' in body ? body.nota?.trim() || null : undefined,
+          marked: mark,
+        });
+        return { data };
       });
-      return { data };
-    });
-  });
+    },
+  );
 }

@@ -11,14 +11,22 @@ const USAGE = `Uso / usage:
 
 const pad = (n: number) => String(n).padStart(2, '0');
 function defaultName(d = new Date()) {
-  return join('backups', `gestionale-${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())}-${pad(d.getHours())}${pad(d.getMinutes())}${pad(d.getSeconds())}.tar.gz`);
+  return join(
+    'backups',
+    `gestionale-${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())}-${pad(d.getHours())}${pad(d.getMinutes())}${pad(d.getSeconds())}.tar.gz`,
+  );
 }
 
 async function main(argv: string[]): Promise<number> {
   const [command, ...rest] = argv;
   const force = rest.includes('--force');
   const args = rest.filter((a) => a !== '--force');
-  if (args.some((a) => a.startsWith('-')) || args.length > 1 || (command !== 'backup' && command !== 'restore') || (force && command === 'backup')) {
+  if (
+    args.some((a) => a.startsWith('-')) ||
+    args.length > 1 ||
+    (command !== 'backup' && command !== 'restore') ||
+    (force && command === 'backup')
+  ) {
     console.error(USAGE);
     return 2;
   }
@@ -31,13 +39,19 @@ async function main(argv: string[]): Promise<number> {
     await backup({ dataDir, storageDir, databaseUrl, out: args[0] ?? defaultName(), log });
     return 0;
   }
-  if (!args[0]) { console.error(USAGE); return 2; }
+  if (!args[0]) {
+    console.error(USAGE);
+    return 2;
+  }
   await restore({ file: args[0], dataDir, storageDir, databaseUrl, force, log });
   return 0;
 }
 
-main(process.argv.slice(2)).then((code) => process.exit(code), (err: unknown) => {
-  if (err instanceof BackupError) console.error(`\n  ${err.italian}\n  ${err.english}\n`);
-  else console.error(err);
-  process.exit(1);
-});
+main(process.argv.slice(2)).then(
+  (code) => process.exit(code),
+  (err: unknown) => {
+    if (err instanceof BackupError) console.error(`\n  ${err.italian}\n  ${err.english}\n`);
+    else console.error(err);
+    process.exit(1);
+  },
+);

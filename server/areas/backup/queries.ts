@@ -16,7 +16,8 @@ const quoteIdent = (s: string) => `"${s.replace(/"/g, '""')}"`;
 export async function listTables(query: Query): Promise<string[]> {
   const rows = await query<{ schema: string; name: string }>(
     `SELECT n.nspname AS schema, c.relname AS name FROM pg_class c JOIN pg_namespace n ON n.oid = c.relnamespace
-     WHERE c.relkind IN ('r', 'p') AND NOT c.relispartition AND ${SYSTEM_SCHEMAS} ORDER BY 1, 2`);
+     WHERE c.relkind IN ('r', 'p') AND NOT c.relispartition AND ${SYSTEM_SCHEMAS} ORDER BY 1, 2`,
+  );
   return rows.map((r) => `${r.schema}.${r.name}`);
 }
 
@@ -25,7 +26,9 @@ export async function tableRowCounts(query: Query): Promise<Record<string, numbe
   const counts: Record<string, number> = {};
   for (const t of await listTables(query)) {
     const [schema, ...rest] = t.split('.');
-    const [row] = await query<{ n: string | number }>(`SELECT count(*)::text AS n FROM ${quoteIdent(schema)}.${quoteIdent(rest.join('.'))}`);
+    const [row] = await query<{ n: string | number }>(
+      `SELECT count(*)::text AS n FROM ${quoteIdent(schema)}.${quoteIdent(rest.join('.'))}`,
+    );
     counts[t] = Number(row.n);
   }
   return counts;
@@ -35,14 +38,16 @@ export async function tableRowCounts(query: Query): Promise<Record<string, numbe
 export async function userRelationCount(query: Query): Promise<number> {
   const [row] = await query<{ n: string }>(
     `SELECT count(*)::text AS n FROM pg_class c JOIN pg_namespace n ON n.oid = c.relnamespace
-     WHERE c.relkind IN ('r', 'p', 'v', 'm', 'S', 'f') AND ${SYSTEM_SCHEMAS}`);
+     WHERE c.relkind IN ('r', 'p', 'v', 'm', 'S', 'f') AND ${SYSTEM_SCHEMAS}`,
+  );
   return Number(row.n);
 }
 
 /** Drops every schema but the system ones and recreates an empty `public` (restore --force). */
 export async function emptyDatabase(query: Query): Promise<void> {
   const schemas = await query<{ name: string }>(
-    `SELECT n.nspname AS name FROM pg_namespace n WHERE ${SYSTEM_SCHEMAS} ORDER BY 1`);
+    `SELECT n.nspname AS name FROM pg_namespace n WHERE ${SYSTEM_SCHEMAS} ORDER BY 1`,
+  );
   for (const s of schemas) await query(`DROP SCHEMA ${quoteIdent(s.name)} CASCADE`);
   await query('CREATE SCHEMA IF NOT EXISTS public');
 }

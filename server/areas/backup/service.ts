@@ -33,7 +33,14 @@ import { createGunzip, createGzip } from 'node:zlib';
 import { extract, pack, type Extract, type Pack } from 'tar-stream';
 import { z } from 'zod';
 import { DataDirLockedError, lockDataDir } from '../../db/dataDirLock.js';
-import { emptyDatabase, exportSnapshot, serverVersion, tableRowCounts, userRelationCount, type Query } from './queries.js';
+import {
+  emptyDatabase,
+  exportSnapshot,
+  serverVersion,
+  tableRowCounts,
+  userRelationCount,
+  type Query,
+} from './queries.js';
 
 export const FORMAT = 'gestionale-studi-backup';
 export const FORMAT_VERSION = 1;
@@ -55,7 +62,11 @@ const manifestSchema = z.object({
   created_at: z.string(),
   app_version: z.string(),
   postgres_version: z.string().optional(),
-  database: z.object({ entry: z.string(), bytes: z.number().int().nonnegative(), sha256: z.string().regex(/^[0-9a-f]{64}$/) }),
+  database: z.object({
+    entry: z.string(),
+    bytes: z.number().int().nonnegative(),
+    sha256: z.string().regex(/^[0-9a-f]{64}$/),
+  }),
   tables: z.record(z.string(), z.number().int().nonnegative()),
   files: z.object({ count: z.number().int().nonnegative(), bytes: z.number().int().nonnegative() }),
   jwt_secret: z.boolean(),
@@ -64,13 +75,18 @@ export type Manifest = z.infer<typeof manifestSchema>;
 
 /** A failure explained to the operator, in Italian and in English. */
 export class BackupError extends Error {
-  constructor(public italian: string, public english: string) {
+  constructor(
+    public italian: string,
+    public english: string,
+  ) {
     super(`${italian}\n${english}`);
     this.name = 'BackupError';
   }
 }
 
-export interface Progress { (line: string): void }
+export interface Progress {
+  (line: string): void;
+}
 
 export interface BackupOptions {
   /** DATA_DIR (the embedded database is DATA_DIR/pglite) */
@@ -116,13 +132,17 @@ function inside(root: string, rel: string): string {
   return p;
 }
 
-const unsafe = (name: string) => new BackupError(
-  `L'archivio contiene una voce non ammessa (${JSON.stringify(name.slice(0, 200))}): ripristino rifiutato.`,
-  `The archive holds an entry that is not allowed (${JSON.stringify(name.slice(0, 200))}): restore refused.`);
+const unsafe = (name: string) =>
+  new BackupError(
+    `L'archivio contiene una voce non ammessa (${JSON.stringify(name.slice(0, 200))}): ripristino rifiutato.`,
+    `The archive holds an entry that is not allowed (${JSON.stringify(name.slice(0, 200))}): restore refused.`,
+  );
 
-const foreign = (why: string) => new BackupError(
-  `Il file non è un backup di Gestionale Studi (${why}): ripristino rifiutato.`,
-  `The file is not a Gestionale Studi backup (${why}): restore refused.`);
+const foreign = (why: string) =>
+  new BackupError(
+    `Il file non è un backup di Gestionale Studi (${why}): ripristino rifiutato.`,
+    `The file is not a Gestionale Studi backup (${why}): restore refused.`,
+  );
 
 /* ------------------------------------------------------------------ helpers */
 
@@ -133,7 +153,9 @@ const sha256File = async (path: string) => {
 };
 
 /** a node or streamx writable */
-interface Sink { write(chunk: Buffer): boolean }
+interface Sink {
+  write(chunk: Buffer): boolean;
+}
 
 /** chunks into a writable, minding its back-pressure */
 async function copyInto(src: AsyncIterable<unknown>, dest: Sink, onChunk?: (b: Buffer) => void) {
@@ -160,7 +182,10 @@ function libpq(databaseUrl: string): { url: string; env: NodeJS.ProcessEnv } {
   const env: NodeJS.ProcessEnv = { ...process.env };
   try {
     const u = new URL(databaseUrl);
-    if (u.password) { env.PGPASSWORD = decodeURIComponent(u.password); u.password = ''; }
+    if (u.password) {
+      env.PGPASSWORD = decodeURIComponent(u.password);
+      u.password = '';
+    }
     return { url: u.toString(), env };
   } catch {
     return { url: databaseUrl, env };
@@ -172,12 +197,29 @@ function runTool(tool: string, args: string[], env: NodeJS.ProcessEnv): Promise<
   return new Promise((resolveRun, reject) => {
     const child = spawn(tool, args, { env, stdio: ['ignore', 'ignore', 'pipe'] });
     let err = '';
-    child.stderr.on('data', (b: Buffer) => { err = (err + b.toString()).slice(-4000); });
-    child.on('error', (e: NodeJS.ErrnoException) => reject(e.code === 'ENOENT'
-      ? new BackupError(`${tool} non trovato: installa i programmi client di PostgreSQL (pacchetto postgresql-client).`, `${tool} not found: install PostgreSQL's client programs (package postgresql-client).`)
-      : e));
-    child.on('close', (code) => (code === 0 ? resolveRun() : reject(new BackupError(
-      `${tool} non riuscito (codice ${code}): ${err.trim()}`, `${tool} failed (exit code ${code}): ${err.trim()}`))));
+    child.stderr.on('data', (b: Buffer) => {
+      err = (err + b.toString()).slice(-4000);
+    });
+    child.on('error', (e: NodeJS.ErrnoException) =>
+      reject(
+        e.code === 'ENOENT'
+          ? new BackupError(
+              `${tool} non trovato: installa i programmi client di PostgreSQL (pacchetto postgresql-client).`,
+              `${tool} not found: install PostgreSQL's client programs (package postgresql-client).`,
+            )
+          : e,
+      ),
+    );
+    child.on('close', (code) =>
+      code === 0
+        ? resolveRun()
+        : reject(
+            new BackupError(
+              `${tool} non riuscito (codice ${code}): ${err.trim()}`,
+              `${tool} failed (exit code ${code}): ${err.trim()}`,
+            ),
+          ),
+    );
   });
 }
 
@@ -193,11 +235,17 @@ async function pgClient(databaseUrl: string) {
 async function lockForTool(dataDir: string, action: 'backup' | 'restore', log: Progress) {
   let lost: Error | undefined;
   try {
-    const unlock = await lockDataDir(dataDir, { info: (_o, msg) => log(msg ?? ''), error: () => undefined }, (err) => { lost = err; });
+    const unlock = await lockDataDir(dataDir, { info: (_o, msg) => log(msg ?? ''), error: () => undefined }, (err) => {
+      lost = err;
+    });
     return {
       unlock,
       check() {
-        if (lost) throw new BackupError(`Il blocco di ${dataDir} è stato perso durante l'operazione: riprova.`, `The lock of ${dataDir} was lost during the operation: try again.`);
+        if (lost)
+          throw new BackupError(
+            `Il blocco di ${dataDir} è stato perso durante l'operazione: riprova.`,
+            `The lock of ${dataDir} was lost during the operation: try again.`,
+          );
       },
     };
   } catch (err) {
@@ -205,20 +253,26 @@ async function lockForTool(dataDir: string, action: 'backup' | 'restore', log: P
     const who = err.owner ? ` (pid ${err.owner.pid})` : '';
     throw new BackupError(
       `Il server è in esecuzione sulla cartella dati ${dataDir}${who}: fermalo prima di ${action === 'backup' ? 'fare il backup' : 'ripristinare'}, poi riavvialo (il database integrato può essere aperto da un solo processo).`,
-      `The server is running on the data folder ${dataDir}${who}: stop it before the ${action}, then start it again (the embedded database can be opened by one process only).`);
+      `The server is running on the data folder ${dataDir}${who}: stop it before the ${action}, then start it again (the embedded database can be opened by one process only).`,
+    );
   }
 }
 
 /* ------------------------------------------------------------------ backup */
 
-interface FileToSave { rel: string; path: string }
+interface FileToSave {
+  rel: string;
+  path: string;
+}
 
 /** The uploaded files, sorted, skipping writes in progress, staging folders and DATA_DIR's own entries. */
 async function listFiles(storageDir: string, exclude: Set<string>, log: Progress): Promise<FileToSave[]> {
   const out: FileToSave[] = [];
   const walk = async (dir: string) => {
     let entries;
-    try { entries = await readdir(dir, { withFileTypes: true }); } catch (err) {
+    try {
+      entries = await readdir(dir, { withFileTypes: true });
+    } catch (err) {
       if ((err as NodeJS.ErrnoException).code === 'ENOENT') return;
       throw err;
     }
@@ -239,12 +293,27 @@ async function listFiles(storageDir: string, exclude: Set<string>, log: Progress
 }
 
 /** Adds one entry whose bytes come from `src` (exactly `size` of them). */
-function addEntry(p: Pack, name: string, size: number, src: Buffer | AsyncIterable<unknown>, mtime?: Date): Promise<void> {
+function addEntry(
+  p: Pack,
+  name: string,
+  size: number,
+  src: Buffer | AsyncIterable<unknown>,
+  mtime?: Date,
+): Promise<void> {
   return new Promise<void>((done, fail) => {
     const header = { name, size, mode: 0o600, mtime: mtime ?? new Date(), type: 'file' as const };
-    if (Buffer.isBuffer(src)) { p.entry(header, src, (err) => (err ? fail(err) : done())); return; }
+    if (Buffer.isBuffer(src)) {
+      p.entry(header, src, (err) => (err ? fail(err) : done()));
+      return;
+    }
     const sink = p.entry(header, (err) => (err ? fail(err) : done()));
-    copyInto(src, sink).then(() => sink.end(undefined), (err: unknown) => { sink.destroy(err as Error); fail(err); });
+    copyInto(src, sink).then(
+      () => sink.end(undefined),
+      (err: unknown) => {
+        sink.destroy(err as Error);
+        fail(err);
+      },
+    );
   });
 }
 
@@ -253,7 +322,11 @@ export async function backup(opts: BackupOptions): Promise<{ file: string; manif
   const dataDir = resolve(opts.dataDir);
   const storageDir = resolve(opts.storageDir);
   const out = resolve(opts.out);
-  if (existsSync(out)) throw new BackupError(`Il file ${out} esiste già: scegli un altro nome.`, `The file ${out} already exists: choose another name.`);
+  if (existsSync(out))
+    throw new BackupError(
+      `Il file ${out} esiste già: scegli un altro nome.`,
+      `The file ${out} already exists: choose another name.`,
+    );
   const kind: Kind = opts.databaseUrl ? 'postgres' : 'pglite';
   const tmp = await mkdtemp(join(tmpdir(), 'gestionale-backup-'));
   let lock: Awaited<ReturnType<typeof lockForTool>> | undefined;
@@ -265,7 +338,10 @@ export async function backup(opts: BackupOptions): Promise<{ file: string; manif
     if (kind === 'pglite') {
       const dir = join(dataDir, 'pglite');
       if (!existsSync(join(dir, 'PG_VERSION'))) {
-        throw new BackupError(`Nessun database integrato in ${dataDir} (manca ${join(dir, 'PG_VERSION')}): controlla DATA_DIR.`, `No embedded database in ${dataDir} (${join(dir, 'PG_VERSION')} is missing): check DATA_DIR.`);
+        throw new BackupError(
+          `Nessun database integrato in ${dataDir} (manca ${join(dir, 'PG_VERSION')}): controlla DATA_DIR.`,
+          `No embedded database in ${dataDir} (${join(dir, 'PG_VERSION')} is missing): check DATA_DIR.`,
+        );
       }
       lock = await lockForTool(dataDir, 'backup', log);
       log(`Database integrato / embedded database: ${dir}`);
@@ -288,7 +364,11 @@ export async function backup(opts: BackupOptions): Promise<{ file: string; manif
         const snapshot = await exportSnapshot(query);
         tables = await tableRowCounts(query);
         const { url, env } = libpq(opts.databaseUrl!);
-        await runTool('pg_dump', ['--format=custom', `--snapshot=${snapshot}`, '--no-password', '--file', dumpFile, '--dbname', url], env);
+        await runTool(
+          'pg_dump',
+          ['--format=custom', `--snapshot=${snapshot}`, '--no-password', '--file', dumpFile, '--dbname', url],
+          env,
+        );
         await query('COMMIT');
       } finally {
         await client.end().catch(() => undefined);
@@ -306,11 +386,16 @@ export async function backup(opts: BackupOptions): Promise<{ file: string; manif
     const secret = existsSync(secretPath) ? await readFile(secretPath) : undefined;
 
     const manifest: Manifest = {
-      format: FORMAT, format_version: FORMAT_VERSION, kind,
-      created_at: new Date().toISOString(), app_version: appVersion(),
+      format: FORMAT,
+      format_version: FORMAT_VERSION,
+      kind,
+      created_at: new Date().toISOString(),
+      app_version: appVersion(),
       ...(postgresVersion ? { postgres_version: postgresVersion } : {}),
       database: { entry: DB_ENTRY[kind], bytes: db.bytes, sha256: db.sha256 },
-      tables, files: { count: files.length, bytes: filesBytes }, jwt_secret: !!secret,
+      tables,
+      files: { count: files.length, bytes: filesBytes },
+      jwt_secret: !!secret,
     };
 
     // 3. the archive, written beside and renamed when whole
@@ -325,7 +410,10 @@ export async function backup(opts: BackupOptions): Promise<{ file: string; manif
       for (const f of files) {
         const fh = await open(f.path, 'r').catch((err: NodeJS.ErrnoException) => {
           throw err.code === 'ENOENT'
-            ? new BackupError(`Il file ${f.rel} è stato rimosso durante il backup: riprova.`, `The file ${f.rel} was removed during the backup: try again.`)
+            ? new BackupError(
+                `Il file ${f.rel} è stato rimosso durante il backup: riprova.`,
+                `The file ${f.rel} was removed during the backup: try again.`,
+              )
             : err;
         });
         try {
@@ -359,12 +447,19 @@ export async function backup(opts: BackupOptions): Promise<{ file: string; manif
 
 function parseManifest(text: Buffer): Manifest {
   let json: unknown;
-  try { json = JSON.parse(text.toString('utf8')); } catch { throw foreign('manifest.json non leggibile / unreadable'); }
+  try {
+    json = JSON.parse(text.toString('utf8'));
+  } catch {
+    throw foreign('manifest.json non leggibile / unreadable');
+  }
   const format = (json as { format?: unknown })?.format;
   if (format !== FORMAT) throw foreign(`format ${JSON.stringify(format ?? null)}`);
   const version = (json as { format_version?: unknown }).format_version;
   if (typeof version === 'number' && version > FORMAT_VERSION) {
-    throw new BackupError(`Il backup ha il formato ${version}, questa versione legge fino al ${FORMAT_VERSION}: aggiorna l'applicazione.`, `The backup has format ${version}, this version reads up to ${FORMAT_VERSION}: upgrade the application.`);
+    throw new BackupError(
+      `Il backup ha il formato ${version}, questa versione legge fino al ${FORMAT_VERSION}: aggiorna l'applicazione.`,
+      `The backup has format ${version}, this version reads up to ${FORMAT_VERSION}: upgrade the application.`,
+    );
   }
   const parsed = manifestSchema.safeParse(json);
   if (!parsed.success) throw foreign(`manifest.json: ${parsed.error.issues.map((i) => i.path.join('.')).join(', ')}`);
@@ -379,16 +474,25 @@ async function targetContents(opts: RestoreOptions, dataDir: string, storageDir:
     const { client, query } = await pgClient(opts.databaseUrl);
     try {
       const n = await userRelationCount(query);
-      if (n) found.push(`il database di DATABASE_URL ha ${n} tabelle o altri oggetti / the DATABASE_URL database has ${n} tables or other objects`);
-    } finally { await client.end().catch(() => undefined); }
+      if (n)
+        found.push(
+          `il database di DATABASE_URL ha ${n} tabelle o altri oggetti / the DATABASE_URL database has ${n} tables or other objects`,
+        );
+    } finally {
+      await client.end().catch(() => undefined);
+    }
   } else {
     const dir = join(dataDir, 'pglite');
     const entries = await readdir(dir).catch(() => [] as string[]);
     if (entries.length) found.push(`${dir} contiene un database / holds a database`);
   }
-  const stored = (await readdir(storageDir).catch(() => [] as string[]))
-    .filter((n) => !n.startsWith(STAGING_PREFIX) && !(storageDir === dataDir && DATA_DIR_OWN.has(n)));
-  if (stored.length) found.push(`${storageDir} contiene dei file / holds files (${stored.slice(0, 3).join(', ')}${stored.length > 3 ? ', …' : ''})`);
+  const stored = (await readdir(storageDir).catch(() => [] as string[])).filter(
+    (n) => !n.startsWith(STAGING_PREFIX) && !(storageDir === dataDir && DATA_DIR_OWN.has(n)),
+  );
+  if (stored.length)
+    found.push(
+      `${storageDir} contiene dei file / holds files (${stored.slice(0, 3).join(', ')}${stored.length > 3 ? ', …' : ''})`,
+    );
   return found;
 }
 
@@ -396,7 +500,11 @@ async function targetContents(opts: RestoreOptions, dataDir: string, storageDir:
 async function wipeTarget(opts: RestoreOptions, dataDir: string, storageDir: string) {
   if (opts.databaseUrl) {
     const { client, query } = await pgClient(opts.databaseUrl);
-    try { await emptyDatabase(query); } finally { await client.end().catch(() => undefined); }
+    try {
+      await emptyDatabase(query);
+    } finally {
+      await client.end().catch(() => undefined);
+    }
   } else {
     await rm(join(dataDir, 'pglite'), { recursive: true, force: true });
   }
@@ -436,8 +544,13 @@ async function checkPgliteTarball(path: string) {
       // PGlite names its entries from the data folder's root ('/PG_VERSION') and joins them to it
       const name = h.name.replace(/^\/+/, '').replace(/\/+$/, '');
       const parts = name.split('/');
-      if (!name || name.includes('\\') || parts.some((p) => p === '..' || p === '.' || p === '')
-        || (h.type !== 'file' && h.type !== 'directory')) throw unsafe(`${DB_ENTRY.pglite}: ${h.name}`);
+      if (
+        !name ||
+        name.includes('\\') ||
+        parts.some((p) => p === '..' || p === '.' || p === '') ||
+        (h.type !== 'file' && h.type !== 'directory')
+      )
+        throw unsafe(`${DB_ENTRY.pglite}: ${h.name}`);
       entry.resume();
     });
   } catch (err) {
@@ -445,9 +558,11 @@ async function checkPgliteTarball(path: string) {
   }
 }
 
-const damaged = (err: unknown) => new BackupError(
-  `Il file di backup è danneggiato o incompleto (${err instanceof Error ? err.message : String(err)}).`,
-  `The backup file is damaged or incomplete (${err instanceof Error ? err.message : String(err)}).`);
+const damaged = (err: unknown) =>
+  new BackupError(
+    `Il file di backup è danneggiato o incompleto (${err instanceof Error ? err.message : String(err)}).`,
+    `The backup file is damaged or incomplete (${err instanceof Error ? err.message : String(err)}).`,
+  );
 
 function compareCounts(expected: Record<string, number>, actual: Record<string, number>) {
   const diffs: string[] = [];
@@ -455,8 +570,10 @@ function compareCounts(expected: Record<string, number>, actual: Record<string, 
     if (expected[t] !== actual[t]) diffs.push(`${t}: ${expected[t] ?? '-'} → ${actual[t] ?? '-'}`);
   }
   if (diffs.length) {
-    throw new BackupError(`Il database ripristinato non corrisponde al backup: ${diffs.slice(0, 10).join('; ')}`,
-      `The restored database does not match the backup: ${diffs.slice(0, 10).join('; ')}`);
+    throw new BackupError(
+      `Il database ripristinato non corrisponde al backup: ${diffs.slice(0, 10).join('; ')}`,
+      `The restored database does not match the backup: ${diffs.slice(0, 10).join('; ')}`,
+    );
   }
 }
 
@@ -488,20 +605,30 @@ export async function restore(opts: RestoreOptions): Promise<Manifest> {
       await eachTarEntry(file, async (entry) => {
         const h = entry.header;
         if (!manifest) {
-          if (h.name !== MANIFEST || h.type !== 'file') throw foreign(`la prima voce è / the first entry is ${JSON.stringify(h.name.slice(0, 100))}`);
+          if (h.name !== MANIFEST || h.type !== 'file')
+            throw foreign(`la prima voce è / the first entry is ${JSON.stringify(h.name.slice(0, 100))}`);
           manifest = parseManifest(await readAll(entry, 1 << 20, h.name));
           if (manifest.kind === 'postgres' && !opts.databaseUrl) {
-            throw new BackupError('Questo backup è di un database PostgreSQL: imposta DATABASE_URL sul database vuoto in cui ripristinarlo.', 'This backup is of a PostgreSQL database: set DATABASE_URL to the empty database to restore it into.');
+            throw new BackupError(
+              'Questo backup è di un database PostgreSQL: imposta DATABASE_URL sul database vuoto in cui ripristinarlo.',
+              'This backup is of a PostgreSQL database: set DATABASE_URL to the empty database to restore it into.',
+            );
           }
           if (manifest.kind === 'pglite' && opts.databaseUrl) {
-            throw new BackupError('Questo backup è del database integrato (PGlite): ripristinalo senza DATABASE_URL.', 'This backup is of the embedded database (PGlite): restore it without DATABASE_URL.');
+            throw new BackupError(
+              'Questo backup è del database integrato (PGlite): ripristinalo senza DATABASE_URL.',
+              'This backup is of the embedded database (PGlite): restore it without DATABASE_URL.',
+            );
           }
-          log(`Backup del / taken on ${manifest.created_at}, versione / version ${manifest.app_version}, ${manifest.kind}`);
+          log(
+            `Backup del / taken on ${manifest.created_at}, versione / version ${manifest.app_version}, ${manifest.kind}`,
+          );
           const present = await targetContents(opts, dataDir, storageDir);
           if (present.length && !opts.force) {
             throw new BackupError(
               `La destinazione non è vuota: ${present.join('; ')}. Il ripristino si fa su una cartella dati${opts.databaseUrl ? ' e un database' : ''} vuoti; per sostituirne il contenuto aggiungi --force.`,
-              `The target is not empty (see above). Restore into an empty data folder${opts.databaseUrl ? ' and an empty database' : ''}, or add --force to replace what it holds.`);
+              `The target is not empty (see above). Restore into an empty data folder${opts.databaseUrl ? ' and an empty database' : ''}, or add --force to replace what it holds.`,
+            );
           }
           wipe = present.length > 0;
           return;
@@ -512,7 +639,10 @@ export async function restore(opts: RestoreOptions): Promise<Manifest> {
         if (h.name === manifest.database.entry) {
           const hash = createHash('sha256');
           const ws = createWriteStream(stagedDb, { flags: 'wx', mode: 0o600 });
-          await copyInto(entry, ws, (b) => { hash.update(b); stagedDbBytes += b.length; });
+          await copyInto(entry, ws, (b) => {
+            hash.update(b);
+            stagedDbBytes += b.length;
+          });
           ws.end();
           await finished(ws);
           stagedDbHash = hash.digest('hex');
@@ -523,7 +653,9 @@ export async function restore(opts: RestoreOptions): Promise<Manifest> {
           const dest = inside(stagedFiles, h.name.slice(FILES_PREFIX.length));
           await mkdir(dirname(dest), { recursive: true });
           const ws = createWriteStream(dest, { flags: 'wx', mode: 0o600 });
-          await copyInto(entry, ws, (b) => { filesBytes += b.length; });
+          await copyInto(entry, ws, (b) => {
+            filesBytes += b.length;
+          });
           ws.end();
           await finished(ws);
           filesCount++;
@@ -539,15 +671,21 @@ export async function restore(opts: RestoreOptions): Promise<Manifest> {
     if (!manifest) throw foreign('archivio vuoto / empty archive');
 
     // 2. everything there and as the manifest says
-    if (stagedDbHash !== manifest.database.sha256 || stagedDbBytes !== manifest.database.bytes) throw damaged(new Error(`${manifest.database.entry}: SHA-256`));
+    if (stagedDbHash !== manifest.database.sha256 || stagedDbBytes !== manifest.database.bytes)
+      throw damaged(new Error(`${manifest.database.entry}: SHA-256`));
     if (filesCount !== manifest.files.count || filesBytes !== manifest.files.bytes) {
-      throw damaged(new Error(`files: ${filesCount}/${manifest.files.count}, ${filesBytes}/${manifest.files.bytes} bytes`));
+      throw damaged(
+        new Error(`files: ${filesCount}/${manifest.files.count}, ${filesBytes}/${manifest.files.bytes} bytes`),
+      );
     }
     if (manifest.jwt_secret !== !!secret) throw damaged(new Error(SECRET_ENTRY));
     if (manifest.kind === 'pglite') await checkPgliteTarball(stagedDb);
 
     // 3. the target: emptied (--force), then the database, checked against the manifest
-    if (wipe) { log('--force: contenuto precedente rimosso / previous content removed'); await wipeTarget(opts, dataDir, storageDir); }
+    if (wipe) {
+      log('--force: contenuto precedente rimosso / previous content removed');
+      await wipeTarget(opts, dataDir, storageDir);
+    }
     if (manifest.kind === 'pglite') {
       const dir = join(dataDir, 'pglite');
       await mkdir(dir, { recursive: true });
@@ -557,7 +695,10 @@ export async function restore(opts: RestoreOptions): Promise<Manifest> {
         const pglite = new PGlite(dir, { loadDataDir: new File([await readFile(stagedDb)], 'pglite.tar.gz') });
         try {
           await pglite.waitReady;
-          compareCounts(manifest.tables, await tableRowCounts(async (text, params) => (await pglite.query(text, params)).rows as never));
+          compareCounts(
+            manifest.tables,
+            await tableRowCounts(async (text, params) => (await pglite.query(text, params)).rows as never),
+          );
           ok = true;
         } finally {
           await pglite.close();
@@ -568,16 +709,36 @@ export async function restore(opts: RestoreOptions): Promise<Manifest> {
       }
     } else {
       const { url, env } = libpq(opts.databaseUrl!);
-      await runTool('pg_restore', ['--no-owner', '--no-acl', '--exit-on-error', '--single-transaction', '--no-password', '--dbname', url, stagedDb], env);
+      await runTool(
+        'pg_restore',
+        [
+          '--no-owner',
+          '--no-acl',
+          '--exit-on-error',
+          '--single-transaction',
+          '--no-password',
+          '--dbname',
+          url,
+          stagedDb,
+        ],
+        env,
+      );
       const { client, query } = await pgClient(opts.databaseUrl!);
-      try { compareCounts(manifest.tables, await tableRowCounts(query)); } finally { await client.end().catch(() => undefined); }
+      try {
+        compareCounts(manifest.tables, await tableRowCounts(query));
+      } finally {
+        await client.end().catch(() => undefined);
+      }
     }
 
     // 4. the files moved into place (same file system: renames), the secret
-    for (const n of await readdir(stagedFiles).catch(() => [] as string[])) await rename(join(stagedFiles, n), join(storageDir, n));
+    for (const n of await readdir(stagedFiles).catch(() => [] as string[]))
+      await rename(join(stagedFiles, n), join(storageDir, n));
     if (secret) await writeFile(join(dataDir, 'jwt-secret'), secret, { mode: 0o600 });
     lock?.check();
-    log(`Ripristino completato / restore complete: ${Object.keys(manifest.tables).length} tabelle/tables, ${filesCount} file`);
+    log(
+      `Ripristino completato / restore complete: ${Object.keys(manifest.tables).length} tabelle/tables, ${filesCount} file`,
+    );
     return manifest;
   } finally {
     if (staging) await rm(staging, { recursive: true, force: true });

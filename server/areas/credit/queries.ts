@@ -8,7 +8,9 @@ import { idArray } from '../../db/sql.js';
 
 /** Adds `amount` (decimal text or number, may be negative) to a user's balance, or takes it away (`sign` -1). */
 export async function addCredit(exec: Exec, userId: number, amount: string | number, sign: 1 | -1 = 1): Promise<void> {
-  await exec(sql`UPDATE "users" SET "credit" = COALESCE("credit", 0) + ${sign}::int * ${String(amount)}::numeric WHERE "id" = ${userId}`);
+  await exec(
+    sql`UPDATE "users" SET "credit" = COALESCE("credit", 0) + ${sign}::int * ${String(amount)}::numeric WHERE "id" = ${userId}`,
+  );
 }
 
 /** Takes the active (not trashed) ledger rows among `ids` out of their users' balances. */

@@ -19,7 +19,12 @@ import { ERRORS, IdParams } from '../../routes/schemas.js';
 export const CREDIT_DISABLED = 'Funzione credito non attiva';
 
 /** the calls of the credit feature: answered 404 while it is off */
-const CREDIT_PATHS = [/^\/api\/credit_transaction_log/, /^\/api\/list\/CreditTransactionLog\b/, /^\/api\/user\/update_user_credit\//, /^\/api\/credit_transaction_types\b/];
+const CREDIT_PATHS = [
+  /^\/api\/credit_transaction_log/,
+  /^\/api\/list\/CreditTransactionLog\b/,
+  /^\/api\/user\/update_user_credit\//,
+  /^\/api\/credit_transaction_types\b/,
+];
 export const isCreditCall = (url: string) => CREDIT_PATHS.some((re) => re.test(url));
 
 const Body = z.looseObject({
@@ -38,15 +43,21 @@ async function updateUserCredit(tx: Tx, req: FastifyRequest) {
   const body = (req.body ?? {}) as Record<string, unknown>;
   const raw = typeof body.amount === 'string' ? body.amount.trim() : body.amount;
   // seed B §5: the dialog's amount is a whole number; its sign says credit or debit
-  if (raw === undefined || raw === null || raw === '') throw new HttpError(422, MSG.validation, { amount: ['Campo Obbligatorio'] });
-  if (!/^[+-]?\d{1,10}$/.test(String(raw)) || Number(raw) === 0) throw new HttpError(422, MSG.validation, { amount: ['Inserisci un numero intero diverso da 0'] });
+  if (raw === undefined || raw === null || raw === '')
+    throw new HttpError(422, MSG.validation, { amount: ['Campo Obbligatorio'] });
+  if (!/^[+-]?\d{1,10}$/.test(String(raw)) || Number(raw) === 0)
+    throw new HttpError(422, MSG.validation, { amount: ['Inserisci un numero intero diverso da 0'] });
   const amount = Number(raw);
   return tx(async (exec) => {
     const within: Tx = (fn) => fn(exec);
     // the user must be the caller's to see (another studio's: 404)
     await getRecord(exec, ctx, getModel('User'), userId);
     const row = await createRecord(within, ctx, ledger, {
-      users_id: userId, type: amount > 0 ? 'CREDIT' : 'DEBIT', amount, description: body.description ?? null, note: body.note ?? null,
+      users_id: userId,
+      type: amount > 0 ? 'CREDIT' : 'DEBIT',
+      amount,
+      description: body.description ?? null,
+      note: body.note ?? null,
     });
     return { id: Number(row.id), credit: Number(await creditOf(exec, userId)) };
   });
@@ -54,17 +65,33 @@ async function updateUserCredit(tx: Tx, req: FastifyRequest) {
 
 export async function creditRoutes(api: FastifyInstance, deps: AppDeps) {
   const tags = ['Credito'];
-  api.get('/credit_transaction_types', {
-    schema: { tags, summary: 'Tipi di movimento di credito', response: { 200: z.object({ data: z.array(z.object({ value: z.string(), text: z.string() })) }), ...ERRORS } },
-  }, async (req) => {
-    if (!can(req.ctx, getModel('CreditTransactionLog'), 'view')) throw forbidden();
-    return { data: CREDIT_TRANSACTION_TYPES.map((t) => ({ ...t })) };
-  });
-
-  api.post('/user/update_user_credit/:id', {
-    schema: {
-      tags, summary: 'C80 Accredito o addebito del credito di un utente (una riga del registro, il saldo nella stessa transazione)',
-      params: IdParams, body: Body, response: { 201: z.object({ data: z.object({ id: z.number().int(), credit: z.number() }) }), ...ERRORS },
+  api.get(
+    '/credit_transaction_types',
+    {
+      schema: {
+        tags,
+        summary: 'Tipi di movimento di credito',
+        response: { 200: z.object({ data: z.array(z.object({ value: z.string(), text: z.string() })) }), ...ERRORS },
+      },
     },
-  }, async (req, reply) => reply.code(201).send({ data: await updateUserCredit(deps.tx, req) }));
+    async (req) => {
+      if (!can(req.ctx, getModel('CreditTransactionLog'), 'view')) throw forbidden();
+      return { data: CREDIT_TRANSACTION_TYPES.map((t) => ({ ...t })) };
+    },
+  );
+
+  api.post(
+    '/user/update_user_credit/:id',
+    {
+      schema: {
+        tags,
+        summary:
+          'C80 Accredito o addebito del credito di un utente (una riga del registro, il saldo nella stessa transazione)',
+        params: IdParams,
+        body: Body,
+        response: { 201: z.object({ data: z.object({ id: z.number().int(), credit: z.number() }) }), ...ERRORS },
+      },
+    },
+    async (req, reply) => reply.code(201).send({ data: await updateUserCredit(deps.tx, req) }),
+  );
 }

@@ -18,7 +18,12 @@ import { readSheet } from 'read-excel-file/node';
 import { HttpError } from '../../errors.js';
 import { BoundedZip, ZipError } from '../../render/boundedZip.js';
 import {
-  IMPORT_MAX_CELLS, IMPORT_MAX_COLUMNS, IMPORT_MAX_LINE_CHARS, IMPORT_MAX_ROWS, IMPORT_MAX_UNPACKED_BYTES, IMPORT_MESSAGES,
+  IMPORT_MAX_CELLS,
+  IMPORT_MAX_COLUMNS,
+  IMPORT_MAX_LINE_CHARS,
+  IMPORT_MAX_ROWS,
+  IMPORT_MAX_UNPACKED_BYTES,
+  IMPORT_MESSAGES,
 } from '../../../model/customerImport.js';
 
 export interface ParsedSheet {
@@ -50,7 +55,8 @@ const looksBinary = (b: Buffer) => {
 };
 
 /** A date cell of the sheet as the form's day (the sheet's dates carry no time zone: read in UTC). */
-const isoDay = (d: Date) => `${d.getUTCFullYear()}-${String(d.getUTCMonth() + 1).padStart(2, '0')}-${String(d.getUTCDate()).padStart(2, '0')}`;
+const isoDay = (d: Date) =>
+  `${d.getUTCFullYear()}-${String(d.getUTCMonth() + 1).padStart(2, '0')}-${String(d.getUTCDate()).padStart(2, '0')}`;
 
 function cellText(v: unknown): string {
   if (v === null || v === undefined) return '';
@@ -77,13 +83,18 @@ function tidy(table: string[][]): { headers: string[]; rows: string[][] } {
     if (n) name = `${name} (${n + 1})`;
     return name;
   });
-  const rows = table.slice(start + 1).filter(nonEmpty).map((r) => headers.map((_, i) => r[i] ?? ''));
+  const rows = table
+    .slice(start + 1)
+    .filter(nonEmpty)
+    .map((r) => headers.map((_, i) => r[i] ?? ''));
   if (!rows.length) throw new HttpError(422, IMPORT_MESSAGES.empty, { file: [IMPORT_MESSAGES.empty] });
-  if (rows.length > IMPORT_MAX_ROWS) throw new HttpError(422, IMPORT_MESSAGES.tooManyRows, { file: [IMPORT_MESSAGES.tooManyRows] });
+  if (rows.length > IMPORT_MAX_ROWS)
+    throw new HttpError(422, IMPORT_MESSAGES.tooManyRows, { file: [IMPORT_MESSAGES.tooManyRows] });
   return { headers, rows };
 }
 
-const columnLetter = (i: number): string => (i >= 26 ? columnLetter(Math.floor(i / 26) - 1) : '') + String.fromCharCode(65 + (i % 26));
+const columnLetter = (i: number): string =>
+  (i >= 26 ? columnLetter(Math.floor(i / 26) - 1) : '') + String.fromCharCode(65 + (i % 26));
 
 /** UTF-8 when the bytes are valid UTF-8 (a BOM dropped), else Windows-1252 (Excel's "CSV" on Italian Windows). */
 export function decodeText(bytes: Buffer): { text: string; encoding: 'UTF-8' | 'Windows-1252' } {
@@ -96,11 +107,14 @@ export function decodeText(bytes: Buffer): { text: string; encoding: 'UTF-8' | '
 
 /** The separator of the header line: the more frequent of `;` and `,` outside quotes. */
 export function detectSeparator(text: string): ';' | ',' {
-  let semi = 0, comma = 0, quoted = false;
+  let semi = 0,
+    comma = 0,
+    quoted = false;
   for (const ch of text.slice(0, 64 * 1024)) {
     if (ch === '"') quoted = !quoted;
-    else if (!quoted && (ch === '\n' || ch === '\r')) { if (semi + comma) break; }
-    else if (!quoted && ch === ';') semi++;
+    else if (!quoted && (ch === '\n' || ch === '\r')) {
+      if (semi + comma) break;
+    } else if (!quoted && ch === ';') semi++;
     else if (!quoted && ch === ',') comma++;
   }
   return semi >= comma ? ';' : ',';
@@ -125,7 +139,8 @@ function shapeCounter() {
 }
 
 /** Only separators, quotes and spaces: the empty cells at the end of a row. */
-const onlyEmptyCells = (s: string, separator: string) => [...s].every((ch) => ch === separator || ch === '"' || ch.trim() === '');
+const onlyEmptyCells = (s: string, separator: string) =>
+  [...s].every((ch) => ch === separator || ch === '"' || ch.trim() === '');
 
 function parseCsvBytes(bytes: Buffer): ParsedSheet {
   if (looksBinary(bytes)) throw notSpreadsheet();
@@ -135,7 +150,12 @@ function parseCsvBytes(bytes: Buffer): ParsedSheet {
   let table: string[][];
   try {
     table = parseCsv(text, {
-      delimiter: separator, relax_column_count: true, relax_quotes: true, skip_empty_lines: true, trim: true, bom: true,
+      delimiter: separator,
+      relax_column_count: true,
+      relax_quotes: true,
+      skip_empty_lines: true,
+      trim: true,
+      bom: true,
       // a record has at most IMPORT_MAX_COLUMNS + 1 fields: the rest of a longer line stays in the last one
       ignore_last_delimiters: IMPORT_MAX_COLUMNS + 1,
       // a 10 MB line would take csv-parse seconds of CPU (the event loop of every studio): stop early
@@ -180,14 +200,23 @@ const localName = (name: string) => {
   return i >= 0 ? name.slice(i + 1) : name;
 };
 const XML_ENTITIES: Record<string, string> = { amp: '&', apos: "'", gt: '>', lt: '<', quot: '"' };
-const decodeEntities = (v: string) => v.replace(/&#(\d+);|&#x([0-9a-f]+);|&(\w+);/gi, (m, dec?: string, hex?: string, named?: string) =>
-  dec ? String.fromCodePoint(Math.min(Number(dec), 0x10ffff)) : hex ? String.fromCodePoint(Math.min(parseInt(hex, 16), 0x10ffff)) : XML_ENTITIES[named!] ?? m);
+const decodeEntities = (v: string) =>
+  v.replace(/&#(\d+);|&#x([0-9a-f]+);|&(\w+);/gi, (m, dec?: string, hex?: string, named?: string) =>
+    dec
+      ? String.fromCodePoint(Math.min(Number(dec), 0x10ffff))
+      : hex
+        ? String.fromCodePoint(Math.min(parseInt(hex, 16), 0x10ffff))
+        : (XML_ENTITIES[named!] ?? m),
+  );
 /** The value of the one attribute named `name` (any prefix but xmlns); undefined when absent, refused when repeated. */
 function attr(attrs: Attrs, name: string): string | undefined {
   let found: string | undefined;
   let n = 0;
   for (const [k, v] of attrs) {
-    if (!k.startsWith('xmlns:') && localName(k) === name) { found = v; n++; }
+    if (!k.startsWith('xmlns:') && localName(k) === name) {
+      found = v;
+      n++;
+    }
   }
   if (n > 1) throw notSpreadsheet();
   return found === undefined ? undefined : decodeEntities(found);
@@ -202,9 +231,20 @@ const isSpace = (c: number) => c === 32 || c === 9 || c === 10 || c === 13;
  * The bytes are read as they are (no copy as text): every byte that shapes XML (< > = " ' / :
  * and white space) is ASCII and never part of a UTF-8 sequence.
  */
-function eachTag(b: Buffer, want: (local: string) => boolean, on: (local: string, closing: boolean, selfClosing: boolean, attrs: Attrs) => void) {
+function eachTag(
+  b: Buffer,
+  want: (local: string) => boolean,
+  on: (local: string, closing: boolean, selfClosing: boolean, attrs: Attrs) => void,
+) {
   const n = b.length;
-  const LT = 0x3c, GT = 0x3e, SLASH = 0x2f, EQ = 0x3d, DQ = 0x22, SQ = 0x27, BANG = 0x21, QUESTION = 0x3f;
+  const LT = 0x3c,
+    GT = 0x3e,
+    SLASH = 0x2f,
+    EQ = 0x3d,
+    DQ = 0x22,
+    SQ = 0x27,
+    BANG = 0x21,
+    QUESTION = 0x3f;
   const at = (i: number, str: string) => b.toString('latin1', i, i + str.length) === str;
   const skipTo = (end: string, from: number) => {
     const e = b.indexOf(end, from, 'latin1');
@@ -221,7 +261,10 @@ function eachTag(b: Buffer, want: (local: string) => boolean, on: (local: string
       else i = skipTo('>', i + 2);
       continue;
     }
-    if (b[i + 1] === QUESTION) { i = skipTo('?>', i + 2); continue; }
+    if (b[i + 1] === QUESTION) {
+      i = skipTo('?>', i + 2);
+      continue;
+    }
     let j = i + 1;
     const closing = b[j] === SLASH;
     if (closing) j++;
@@ -235,8 +278,15 @@ function eachTag(b: Buffer, want: (local: string) => boolean, on: (local: string
     for (;;) {
       while (j < n && isSpace(b[j]!)) j++;
       if (j >= n) throw notSpreadsheet();
-      if (b[j] === GT) { j++; break; }
-      if (b[j] === SLASH && b[j + 1] === GT) { selfClosing = true; j += 2; break; }
+      if (b[j] === GT) {
+        j++;
+        break;
+      }
+      if (b[j] === SLASH && b[j + 1] === GT) {
+        selfClosing = true;
+        j += 2;
+        break;
+      }
       if (closing) throw notSpreadsheet();
       const a = j;
       while (j < n && !nameEnd(b[j]!)) j++;
@@ -267,7 +317,10 @@ function cellAddress(r: string | undefined): [number, number] {
   let column = 0;
   for (const ch of m[1]!) {
     column = column * 26 + ch.charCodeAt(0) - 64;
-    if (column > IMPORT_MAX_COLUMNS) { column = IMPORT_MAX_COLUMNS + 1; break; }
+    if (column > IMPORT_MAX_COLUMNS) {
+      column = IMPORT_MAX_COLUMNS + 1;
+      break;
+    }
   }
   return [Number(m[2]), column];
 }
@@ -307,24 +360,34 @@ function checkSheetShape(xml: Buffer) {
     if (rowWidth > IMPORT_MAX_COLUMNS) throw tooManyColumns();
     cell = null;
   };
-  eachTag(xml, (t) => t === 'row' || t === 'c', (t, closing, selfClosing, attrs) => {
-    if (t === 'row') {
-      if (closing) { endRow(); return; }
-      const r = attr(attrs, 'r');
-      if (r !== undefined && r !== '' && !/^\d+$/.test(r)) throw notSpreadsheet();
-      rowNumber = r ? Number(r) : 0;
-      if (rowNumber > EXCEL_MAX_ROWS) throw tooManyCells();
-      rowWidth = 0;
-      if (selfClosing) endRow();
-    } else if (t === 'c') {
-      if (closing) { if (cell) endCell(); return; }
-      const [row, column] = cellAddress(attr(attrs, 'r'));
-      cell = { row, column, value: false };
-      if (selfClosing) endCell();
-    } else if ((t === 'v' || t === 'is') && cell && !closing) {
-      cell.value = true;
-    }
-  });
+  eachTag(
+    xml,
+    (t) => t === 'row' || t === 'c',
+    (t, closing, selfClosing, attrs) => {
+      if (t === 'row') {
+        if (closing) {
+          endRow();
+          return;
+        }
+        const r = attr(attrs, 'r');
+        if (r !== undefined && r !== '' && !/^\d+$/.test(r)) throw notSpreadsheet();
+        rowNumber = r ? Number(r) : 0;
+        if (rowNumber > EXCEL_MAX_ROWS) throw tooManyCells();
+        rowWidth = 0;
+        if (selfClosing) endRow();
+      } else if (t === 'c') {
+        if (closing) {
+          if (cell) endCell();
+          return;
+        }
+        const [row, column] = cellAddress(attr(attrs, 'r'));
+        cell = { row, column, value: false };
+        if (selfClosing) endCell();
+      } else if ((t === 'v' || t === 'is') && cell && !closing) {
+        cell.value = true;
+      }
+    },
+  );
 }
 
 /** The parts read-excel-file reads for the first sheet, found as it finds them. */
@@ -338,22 +401,31 @@ function xlsxParts(zip: BoundedZip): Record<string, Buffer> {
     return (parts[name] = b);
   };
   let firstSheet: string | undefined;
-  eachTag(read(workbook), (t) => t === 'sheet', (t, closing, _s, attrs) => {
-    if (t === 'sheet' && !closing && firstSheet === undefined && attr(attrs, 'name')) firstSheet = attr(attrs, 'id') ?? '';
-  });
+  eachTag(
+    read(workbook),
+    (t) => t === 'sheet',
+    (t, closing, _s, attrs) => {
+      if (t === 'sheet' && !closing && firstSheet === undefined && attr(attrs, 'name'))
+        firstSheet = attr(attrs, 'id') ?? '';
+    },
+  );
   const targets = new Map<string, string>();
   let sharedStrings = 'xl/sharedStrings.xml';
   let styles = 'xl/styles.xml';
   const path = (target: string) => (target.startsWith('/') ? target.slice(1) : `xl/${target}`);
-  eachTag(read(rels), (t) => t === 'Relationship', (t, closing, _s, attrs) => {
-    if (t !== 'Relationship' || closing) return;
-    const type = attr(attrs, 'Type') ?? '';
-    const target = attr(attrs, 'Target') ?? '';
-    const kind = type.slice(type.lastIndexOf('/') + 1);
-    if (kind === 'worksheet') targets.set(attr(attrs, 'Id') ?? '', path(target));
-    else if (kind === 'sharedStrings') sharedStrings = path(target);
-    else if (kind === 'styles') styles = path(target);
-  });
+  eachTag(
+    read(rels),
+    (t) => t === 'Relationship',
+    (t, closing, _s, attrs) => {
+      if (t !== 'Relationship' || closing) return;
+      const type = attr(attrs, 'Type') ?? '';
+      const target = attr(attrs, 'Target') ?? '';
+      const kind = type.slice(type.lastIndexOf('/') + 1);
+      if (kind === 'worksheet') targets.set(attr(attrs, 'Id') ?? '', path(target));
+      else if (kind === 'sharedStrings') sharedStrings = path(target);
+      else if (kind === 'styles') styles = path(target);
+    },
+  );
   const sheet = firstSheet === undefined ? undefined : targets.get(firstSheet);
   if (!sheet) throw notSpreadsheet();
   if (!parts[sheet]) read(sheet);
@@ -372,13 +444,16 @@ async function parseXlsxBytes(bytes: Buffer): Promise<ParsedSheet> {
     // read-excel-file gets a zip of the parts checked here, stored, and nothing else
     packed = zipSync(Object.fromEntries(Object.entries(xlsxParts(zip)).map(([k, v]) => [k, [v, { level: 0 }]])));
   } catch (e) {
-    if (e instanceof ZipError) throw e.problem === 'tooLarge' ? refuse(413, IMPORT_MESSAGES.tooLargeUnpacked) : notSpreadsheet();
+    if (e instanceof ZipError)
+      throw e.problem === 'tooLarge' ? refuse(413, IMPORT_MESSAGES.tooLargeUnpacked) : notSpreadsheet();
     throw e;
   }
   let data: unknown[][];
   try {
     // numbers as their text (no binary float on the way: '0.1' stays '0.1')
-    data = await readSheet(Buffer.from(packed.buffer, packed.byteOffset, packed.byteLength), 1, { parseNumber: (s: string) => s }) as unknown[][];
+    data = (await readSheet(Buffer.from(packed.buffer, packed.byteOffset, packed.byteLength), 1, {
+      parseNumber: (s: string) => s,
+    })) as unknown[][];
   } catch {
     throw notSpreadsheet();
   }

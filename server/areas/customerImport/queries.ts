@@ -14,37 +14,67 @@ import { idArray, ident } from '../../db/sql.js';
 /** A text[] parameter (a Postgres array literal, each element quoted). */
 const textArray = (xs: string[]) => sql`${`{${xs.map((x) => `"${x.replace(/[\\"]/g, '\\$&')}"`).join(',')}}`}::text[]`;
 
-export interface StagedSource { headers: string[]; rows: string[][]; invalid?: Array<{ line: number; errors: Record<string, string> }> }
-
-export interface ImportRecord {
-  id: number; status: 'staged' | 'imported' | 'undone'; file_name: string; file_format: string;
-  source: StagedSource | null; mapping: unknown;
+export interface StagedSource {
+  headers: string[];
+  rows: string[][];
+  invalid?: Array<{ line: number; errors: Record<string, string> }>;
 }
 
-export async function insertStagedImport(exec: Exec, ctx: Ctx, r: { fileName: string; format: string; source: StagedSource }): Promise<number> {
-  const [row] = await exec(sql`INSERT INTO "customer_imports" ("studio_id", "user_id", "user_name", "file_name", "file_format", "source")
+export interface ImportRecord {
+  id: number;
+  status: 'staged' | 'imported' | 'undone';
+  file_name: string;
+  file_format: string;
+  source: StagedSource | null;
+  mapping: unknown;
+}
+
+export async function insertStagedImport(
+  exec: Exec,
+  ctx: Ctx,
+  r: { fileName: string; format: string; source: StagedSource },
+): Promise<number> {
+  const [row] =
+    await exec(sql`INSERT INTO "customer_imports" ("studio_id", "user_id", "user_name", "file_name", "file_format", "source")
     VALUES (${ctx.studioId}, ${ctx.userId}, ${ctx.name}, ${r.fileName}, ${r.format}, ${JSON.stringify(r.source)}::jsonb) RETURNING "id"`);
   return Number(row!.id);
 }
 
 /** An import of the caller's studio (locked for the transaction with `forUpdate`). */
-export async function importOf(exec: Exec, ctx: Ctx, id: number, opts: { forUpdate?: boolean; withSource?: boolean } = {}): Promise<ImportRecord | null> {
-  const [row] = await exec(sql`SELECT "id", "status", "file_name", "file_format", "mapping", ${opts.withSource === false ? sql`NULL` : sql`"source"`} AS "source"
+export async function importOf(
+  exec: Exec,
+  ctx: Ctx,
+  id: number,
+  opts: { forUpdate?: boolean; withSource?: boolean } = {},
+): Promise<ImportRecord | null> {
+  const [row] =
+    await exec(sql`SELECT "id", "status", "file_name", "file_format", "mapping", ${opts.withSource === false ? sql`NULL` : sql`"source"`} AS "source"
     FROM "customer_imports" WHERE "id" = ${id} AND "studio_id" = ${ctx.studioId} ${opts.forUpdate ? sql`FOR UPDATE` : sql``}`);
   if (!row) return null;
   const json = (v: unknown) => (typeof v === 'string' ? JSON.parse(v) : v);
-  return { id: Number(row.id), status: row.status as ImportRecord['status'], file_name: String(row.file_name), file_format: String(row.file_format), source: json(row.source) as StagedSource | null, mapping: json(row.mapping) };
+  return {
+    id: Number(row.id),
+    status: row.status as ImportRecord['status'],
+    file_name: String(row.file_name),
+    file_format: String(row.file_format),
+    source: json(row.source) as StagedSource | null,
+    mapping: json(row.mapping),
+  };
 }
 
 /** The mapping of the studio's last import that had one (remembered for the next file). */
 export async function lastMapping(exec: Exec, ctx: Ctx): Promise<unknown> {
-  const [row] = await exec(sql`SELECT "mapping" FROM "customer_imports" WHERE "studio_id" = ${ctx.studioId} AND "mapping" IS NOT NULL ORDER BY "id" DESC LIMIT 1`);
+  const [row] = await exec(
+    sql`SELECT "mapping" FROM "customer_imports" WHERE "studio_id" = ${ctx.studioId} AND "mapping" IS NOT NULL ORDER BY "id" DESC LIMIT 1`,
+  );
   const v = row?.mapping;
-  return typeof v === 'string' ? JSON.parse(v) : v ?? null;
+  return typeof v === 'string' ? JSON.parse(v) : (v ?? null);
 }
 
 export async function saveMapping(exec: Exec, ctx: Ctx, id: number, mapping: unknown) {
-  await exec(sql`UPDATE "customer_imports" SET "mapping" = ${JSON.stringify(mapping)}::jsonb WHERE "id" = ${id} AND "studio_id" = ${ctx.studioId}`);
+  await exec(
+    sql`UPDATE "customer_imports" SET "mapping" = ${JSON.stringify(mapping)}::jsonb WHERE "id" = ${id} AND "studio_id" = ${ctx.studioId}`,
+  );
 }
 
 /** The studio's imports, newest first (the 'Importazioni' list). */
@@ -58,59 +88,118 @@ export async function listImports(exec: Exec, ctx: Ctx): Promise<Row[]> {
 
 /** Staged files never imported are dropped after a day (they hold personal data). */
 export async function dropStaleStaged(exec: Exec) {
-  await exec(sql`DELETE FROM "customer_imports" WHERE "status" = 'staged' AND "created_at" < LOCALTIMESTAMP - interval '1 day'`);
+  await exec(
+    sql`DELETE FROM "customer_imports" WHERE "status" = 'staged' AND "created_at" < LOCALTIMESTAMP - interval '1 day'`,
+  );
 }
 
 // ---------------------------------------------------------------------------
 // what the studio already has
 // ---------------------------------------------------------------------------
 
-export interface ExistingCustomer { id: number; business_name: string; vat_id: string | null; fiscal_code: string | null; updated_at: string; values: Row }
+export interface ExistingCustomer {
+  id: number;
+  business_name: string;
+  vat_id: string | null;
+  fiscal_code: string | null;
+  updated_at: string;
+  values: Row;
+}
 
 /** The studio's active customers with one of these VAT numbers or fiscal codes, with the importable columns (for an update's 'before'). */
-export async function customersByKeys(exec: Exec, ctx: Ctx, vats: string[], codes: string[], columns: string[]): Promise<ExistingCustomer[]> {
+export async function customersByKeys(
+  exec: Exec,
+  ctx: Ctx,
+  vats: string[],
+  codes: string[],
+  columns: string[],
+): Promise<ExistingCustomer[]> {
   if (!vats.length && !codes.length) return [];
-  const rows = await exec(sql`SELECT c."id", c."business_name", c."vat_id", upper(c."fiscal_code") AS "fiscal_code", c."updated_at"::text AS "updated_at",
+  const rows =
+    await exec(sql`SELECT c."id", c."business_name", c."vat_id", upper(c."fiscal_code") AS "fiscal_code", c."updated_at"::text AS "updated_at",
       ${valuesOf(columns)} AS "values"
     FROM "customers" c WHERE c."studio_id" = ${ctx.studioId} AND c."deleted_at" IS NULL
       AND (c."vat_id" = ANY(${textArray(vats)}) OR upper(c."fiscal_code") = ANY(${textArray(codes)}))
     ORDER BY c."id"`);
   return rows.map((r) => ({
-    id: Number(r.id), business_name: String(r.business_name), vat_id: r.vat_id as string | null, fiscal_code: r.fiscal_code as string | null,
-    updated_at: String(r.updated_at), values: (typeof r.values === 'string' ? JSON.parse(r.values) : r.values) as Row,
+    id: Number(r.id),
+    business_name: String(r.business_name),
+    vat_id: r.vat_id as string | null,
+    fiscal_code: r.fiscal_code as string | null,
+    updated_at: String(r.updated_at),
+    values: (typeof r.values === 'string' ? JSON.parse(r.values) : r.values) as Row,
   }));
 }
 
 /** The columns of customers `c` as one JSON object of texts. */
-const valuesOf = (columns: string[]) => sql`jsonb_build_object(${sql.join(columns.map((c) => sql`${c}::text, c.${ident(c)}::text`), sql`, `)})`;
+const valuesOf = (columns: string[]) =>
+  sql`jsonb_build_object(${sql.join(
+    columns.map((c) => sql`${c}::text, c.${ident(c)}::text`),
+    sql`, `,
+  )})`;
 
 /** Customers of the studio by id (trashed included), with these columns as text. */
-export async function customersByIds(exec: Exec, ctx: Ctx, ids: number[], columns: string[]): Promise<Array<{ id: number; values: Row }>> {
+export async function customersByIds(
+  exec: Exec,
+  ctx: Ctx,
+  ids: number[],
+  columns: string[],
+): Promise<Array<{ id: number; values: Row }>> {
   if (!ids.length) return [];
-  const rows = await exec(sql`SELECT c."id", ${valuesOf(columns)} AS "values" FROM "customers" c WHERE c."id" = ANY(${idArray(ids)}) AND c."studio_id" = ${ctx.studioId} ORDER BY c."id"`);
-  return rows.map((r) => ({ id: Number(r.id), values: (typeof r.values === 'string' ? JSON.parse(r.values) : r.values) as Row }));
+  const rows = await exec(
+    sql`SELECT c."id", ${valuesOf(columns)} AS "values" FROM "customers" c WHERE c."id" = ANY(${idArray(ids)}) AND c."studio_id" = ${ctx.studioId} ORDER BY c."id"`,
+  );
+  return rows.map((r) => ({
+    id: Number(r.id),
+    values: (typeof r.values === 'string' ? JSON.parse(r.values) : r.values) as Row,
+  }));
 }
 
 /** Customer codes in use in the studio (trashed customers included: the code stays theirs), by code. */
 export async function customerCodes(exec: Exec, ctx: Ctx, codes: string[]): Promise<Map<string, number>> {
   if (!codes.length) return new Map();
-  const rows = await exec(sql`SELECT "id", "cod" FROM "customers" WHERE "studio_id" = ${ctx.studioId} AND "cod" = ANY(${textArray(codes)})`);
+  const rows = await exec(
+    sql`SELECT "id", "cod" FROM "customers" WHERE "studio_id" = ${ctx.studioId} AND "cod" = ANY(${textArray(codes)})`,
+  );
   return new Map(rows.map((r) => [String(r.cod), Number(r.id)]));
 }
 
-export async function legalRepresentatives(exec: Exec, ctx: Ctx): Promise<Array<{ id: number; name: string; surname: string | null; fiscal_code: string | null }>> {
-  const rows = await exec(sql`SELECT "id", "name", "surname", "fiscal_code" FROM "legal_representatives" WHERE "studio_id" = ${ctx.studioId} AND "deleted_at" IS NULL ORDER BY "id"`);
-  return rows.map((r) => ({ id: Number(r.id), name: String(r.name), surname: r.surname as string | null, fiscal_code: r.fiscal_code as string | null }));
+export async function legalRepresentatives(
+  exec: Exec,
+  ctx: Ctx,
+): Promise<Array<{ id: number; name: string; surname: string | null; fiscal_code: string | null }>> {
+  const rows = await exec(
+    sql`SELECT "id", "name", "surname", "fiscal_code" FROM "legal_representatives" WHERE "studio_id" = ${ctx.studioId} AND "deleted_at" IS NULL ORDER BY "id"`,
+  );
+  return rows.map((r) => ({
+    id: Number(r.id),
+    name: String(r.name),
+    surname: r.surname as string | null,
+    fiscal_code: r.fiscal_code as string | null,
+  }));
 }
 
 /** The studio's legal statuses; trashed ones only to keep their codes from being reused. */
-export async function legalStatuses(exec: Exec, ctx: Ctx): Promise<Array<{ id: number; cod: string; description: string | null; trashed: boolean }>> {
-  const rows = await exec(sql`SELECT "id", "cod", "description", ("deleted_at" IS NOT NULL) AS "trashed" FROM "legal_statuses" WHERE "studio_id" = ${ctx.studioId} ORDER BY "id"`);
-  return rows.map((r) => ({ id: Number(r.id), cod: String(r.cod), description: r.description as string | null, trashed: !!r.trashed }));
+export async function legalStatuses(
+  exec: Exec,
+  ctx: Ctx,
+): Promise<Array<{ id: number; cod: string; description: string | null; trashed: boolean }>> {
+  const rows = await exec(
+    sql`SELECT "id", "cod", "description", ("deleted_at" IS NOT NULL) AS "trashed" FROM "legal_statuses" WHERE "studio_id" = ${ctx.studioId} ORDER BY "id"`,
+  );
+  return rows.map((r) => ({
+    id: Number(r.id),
+    cod: String(r.cod),
+    description: r.description as string | null,
+    trashed: !!r.trashed,
+  }));
 }
 
 /** Active collaborators of the studio (Admin or Collaboratore), matched by name or e-mail. */
-export async function collaboratorsOf(exec: Exec, ctx: Ctx): Promise<Array<{ id: number; name: string; email: string }>> {
+export async function collaboratorsOf(
+  exec: Exec,
+  ctx: Ctx,
+): Promise<Array<{ id: number; name: string; email: string }>> {
   const rows = await exec(sql`SELECT u."id", u."name", u."email" FROM "users" u JOIN "roles" r ON r."id" = u."role_id"
     WHERE u."studio_id" = ${ctx.studioId} AND u."deleted_at" IS NULL AND u."active" AND r."name" IN ('Admin', 'Collaboratore') ORDER BY u."id"`);
   return rows.map((r) => ({ id: Number(r.id), name: String(r.name), email: String(r.email) }));
@@ -121,12 +210,30 @@ export async function collaboratorsOf(exec: Exec, ctx: Ctx): Promise<Array<{ id:
 // ---------------------------------------------------------------------------
 
 /** Inserts rows of one table (same columns each), in statements of at most `chunk` rows; the new ids in order. */
-export async function insertMany(exec: Exec, table: string, columns: string[], rows: unknown[][], chunk = 500): Promise<number[]> {
+export async function insertMany(
+  exec: Exec,
+  table: string,
+  columns: string[],
+  rows: unknown[][],
+  chunk = 500,
+): Promise<number[]> {
   const ids: number[] = [];
   for (let i = 0; i < rows.length; i += chunk) {
     const part = rows.slice(i, i + chunk);
-    const out = await exec(sql`INSERT INTO ${ident(table)} (${sql.join(columns.map((c) => ident(c)), sql`, `)})
-      VALUES ${sql.join(part.map((r) => sql`(${sql.join(r.map((v) => sql`${v}`), sql`, `)})`), sql`, `)} RETURNING "id"`);
+    const out = await exec(sql`INSERT INTO ${ident(table)} (${sql.join(
+      columns.map((c) => ident(c)),
+      sql`, `,
+    )})
+      VALUES ${sql.join(
+        part.map(
+          (r) =>
+            sql`(${sql.join(
+              r.map((v) => sql`${v}`),
+              sql`, `,
+            )})`,
+        ),
+        sql`, `,
+      )} RETURNING "id"`);
     ids.push(...out.map((r) => Number(r.id)));
   }
   return ids;
@@ -138,9 +245,18 @@ export async function insertMany(exec: Exec, table: string, columns: string[], r
  * column's input function): a few statements for ten thousand rows, no parameter per value.
  * Answers the new ids in the rows' order.
  */
-export async function insertRecords(exec: Exec, table: string, columns: string[], rows: Row[], chunk = 2000): Promise<number[]> {
+export async function insertRecords(
+  exec: Exec,
+  table: string,
+  columns: string[],
+  rows: Row[],
+  chunk = 2000,
+): Promise<number[]> {
   const ids: number[] = [];
-  const cols = sql.join(columns.map((c) => ident(c)), sql`, `);
+  const cols = sql.join(
+    columns.map((c) => ident(c)),
+    sql`, `,
+  );
   for (let i = 0; i < rows.length; i += chunk) {
     const part = JSON.stringify(rows.slice(i, i + chunk));
     const out = await exec(sql`INSERT INTO ${ident(table)} (${cols})
@@ -151,7 +267,8 @@ export async function insertRecords(exec: Exec, table: string, columns: string[]
 }
 
 /** Audit rows for new rows of a model. */
-export const auditCreated = (exec: Exec, ctx: Ctx, modelName: string, ids: number[]) => auditMany(exec, ctx, getModel(modelName), ids, 'create');
+export const auditCreated = (exec: Exec, ctx: Ctx, modelName: string, ids: number[]) =>
+  auditMany(exec, ctx, getModel(modelName), ids, 'create');
 
 /** One customer's columns set to these values (an update by the import, or its undo). */
 export async function updateCustomer(exec: Exec, id: number, values: Row) {
@@ -160,30 +277,59 @@ export async function updateCustomer(exec: Exec, id: number, values: Row) {
   await exec(sql`UPDATE "customers" SET ${sql.join(sets, sql`, `)} WHERE "id" = ${id}`);
 }
 
-export async function insertImportItems(exec: Exec, importId: number, items: Array<{ customerId: number; action: 'created' | 'updated'; before: Row | null }>, chunk = 1000) {
+export async function insertImportItems(
+  exec: Exec,
+  importId: number,
+  items: Array<{ customerId: number; action: 'created' | 'updated'; before: Row | null }>,
+  chunk = 1000,
+) {
   for (let i = 0; i < items.length; i += chunk) {
     const part = items.slice(i, i + chunk);
     await exec(sql`INSERT INTO "customer_import_items" ("import_id", "customer_id", "action", "before")
-      VALUES ${sql.join(part.map((it) => sql`(${importId}, ${it.customerId}, ${it.action}, ${it.before ? JSON.stringify(it.before) : null}::jsonb)`), sql`, `)}`);
+      VALUES ${sql.join(
+        part.map(
+          (it) =>
+            sql`(${importId}, ${it.customerId}, ${it.action}, ${it.before ? JSON.stringify(it.before) : null}::jsonb)`,
+        ),
+        sql`, `,
+      )}`);
   }
 }
 
-export async function finishImport(exec: Exec, id: number, r: { counts: { created: number; updated: number; skipped: number; invalid: number }; mapping: unknown; source: StagedSource }) {
+export async function finishImport(
+  exec: Exec,
+  id: number,
+  r: {
+    counts: { created: number; updated: number; skipped: number; invalid: number };
+    mapping: unknown;
+    source: StagedSource;
+  },
+) {
   await exec(sql`UPDATE "customer_imports" SET "status" = 'imported', "imported_at" = LOCALTIMESTAMP(0), "mapping" = ${JSON.stringify(r.mapping)}::jsonb,
       "source" = ${JSON.stringify(r.source)}::jsonb, "created_count" = ${r.counts.created}, "updated_count" = ${r.counts.updated},
       "skipped_count" = ${r.counts.skipped}, "invalid_count" = ${r.counts.invalid}
     WHERE "id" = ${id}`);
 }
 
-export async function importItems(exec: Exec, id: number): Promise<Array<{ customerId: number; action: 'created' | 'updated'; before: Row | null }>> {
-  const rows = await exec(sql`SELECT "customer_id", "action", "before" FROM "customer_import_items" WHERE "import_id" = ${id} ORDER BY "customer_id"`);
-  return rows.map((r) => ({ customerId: Number(r.customer_id), action: r.action as 'created' | 'updated', before: (typeof r.before === 'string' ? JSON.parse(r.before) : r.before) as Row | null }));
+export async function importItems(
+  exec: Exec,
+  id: number,
+): Promise<Array<{ customerId: number; action: 'created' | 'updated'; before: Row | null }>> {
+  const rows = await exec(
+    sql`SELECT "customer_id", "action", "before" FROM "customer_import_items" WHERE "import_id" = ${id} ORDER BY "customer_id"`,
+  );
+  return rows.map((r) => ({
+    customerId: Number(r.customer_id),
+    action: r.action as 'created' | 'updated',
+    before: (typeof r.before === 'string' ? JSON.parse(r.before) : r.before) as Row | null,
+  }));
 }
 
 /** Moves the import's new customers to the trash (those not trashed since); the ids trashed. */
 export async function trashCustomers(exec: Exec, ctx: Ctx, ids: number[]): Promise<number[]> {
   if (!ids.length) return [];
-  const rows = await exec(sql`UPDATE "customers" SET "deleted_at" = LOCALTIMESTAMP(0), "updated_at" = clock_timestamp()::timestamp
+  const rows =
+    await exec(sql`UPDATE "customers" SET "deleted_at" = LOCALTIMESTAMP(0), "updated_at" = clock_timestamp()::timestamp
     WHERE "id" = ANY(${idArray(ids)}) AND "studio_id" = ${ctx.studioId} AND "deleted_at" IS NULL RETURNING "id"`);
   const trashed = rows.map((r) => Number(r.id)).sort((a, b) => a - b);
   await auditMany(exec, ctx, getModel('Customer'), trashed, 'trash');
@@ -191,5 +337,7 @@ export async function trashCustomers(exec: Exec, ctx: Ctx, ids: number[]): Promi
 }
 
 export async function markUndone(exec: Exec, ctx: Ctx, id: number) {
-  await exec(sql`UPDATE "customer_imports" SET "status" = 'undone', "undone_at" = LOCALTIMESTAMP(0), "undone_by" = ${ctx.name} WHERE "id" = ${id}`);
+  await exec(
+    sql`UPDATE "customer_imports" SET "status" = 'undone', "undone_at" = LOCALTIMESTAMP(0), "undone_by" = ${ctx.name} WHERE "id" = ${id}`,
+  );
 }

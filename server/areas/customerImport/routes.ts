@@ -13,15 +13,37 @@ import { ERRORS, IdParams } from '../../routes/schemas.js';
 import { attachment } from '../../routes/download.js';
 import { IMPORT_MAX_BYTES, IMPORT_MESSAGES } from '../../../model/customerImport.js';
 import {
-  assertMayImport, checkOptions, invalidRowsCsv, listImports, previewImport, runImport, stageImport, stagedHeaders, undoImport, type Progress,
+  assertMayImport,
+  checkOptions,
+  invalidRowsCsv,
+  listImports,
+  previewImport,
+  runImport,
+  stageImport,
+  stagedHeaders,
+  undoImport,
+  type Progress,
 } from './service.js';
 
 const Options = z.looseObject({
-  mapping: z.record(z.string(), z.string().nullable()).optional().describe('campo del cliente → intestazione della colonna del file (o null)'),
-  fixed: z.record(z.string(), z.union([z.string(), z.number()])).optional().describe('campo non associato → valore per tutte le righe'),
-  duplicates: z.enum(['skip', 'update']).optional().describe('clienti già presenti (stessa partita IVA o codice fiscale): saltati o aggiornati'),
+  mapping: z
+    .record(z.string(), z.string().nullable())
+    .optional()
+    .describe('campo del cliente → intestazione della colonna del file (o null)'),
+  fixed: z
+    .record(z.string(), z.union([z.string(), z.number()]))
+    .optional()
+    .describe('campo non associato → valore per tutte le righe'),
+  duplicates: z
+    .enum(['skip', 'update'])
+    .optional()
+    .describe('clienti già presenti (stessa partita IVA o codice fiscale): saltati o aggiornati'),
 });
-const NDJSON = z.string().describe('application/x-ndjson: righe {"progress":{"phase","done","total"}}, poi {"data":…} oppure {"error":{"status","message","errors"}}');
+const NDJSON = z
+  .string()
+  .describe(
+    'application/x-ndjson: righe {"progress":{"phase","done","total"}}, poi {"data":…} oppure {"error":{"status","message","errors"}}',
+  );
 
 const idOf = (raw: string) => {
   const id = oneId(raw);
@@ -39,12 +61,16 @@ function streamed<T>(reply: FastifyReply, work: (progress: Progress) => Promise<
   reply.header('Cache-Control', 'no-store').type('application/x-ndjson; charset=utf-8');
   void (async () => {
     try {
-      const data = await work((p) => { line({ progress: p }); });
+      const data = await work((p) => {
+        line({ progress: p });
+      });
       line({ data });
     } catch (e) {
       const err = e instanceof HttpError ? e : null;
       if (!err) log(e);
-      line({ error: { status: err?.status ?? 500, message: err?.message ?? MSG.internal, errors: err?.errors ?? undefined } });
+      line({
+        error: { status: err?.status ?? 500, message: err?.message ?? MSG.internal, errors: err?.errors ?? undefined },
+      });
     } finally {
       out.end();
     }
@@ -55,77 +81,156 @@ function streamed<T>(reply: FastifyReply, work: (progress: Progress) => Promise<
 export async function customerImportRoutes(api: FastifyInstance, deps: AppDeps) {
   const tags = ['Importazione clienti'];
 
-  api.post('/customer_imports', {
-    schema: {
-      tags, summary: `Carica un file di clienti da importare (multipart: file; .csv con ; o , in UTF-8 o Windows-1252, oppure .xlsx; al più ${IMPORT_MAX_BYTES / 1024 / 1024} MB)`,
-      consumes: ['multipart/form-data'],
-      response: { 201: z.object({ data: z.looseObject({ id: z.number().int(), headers: z.array(z.string()), row_count: z.number().int(), mapping: z.record(z.string(), z.string().nullable()) }) }), ...ERRORS },
+  api.post(
+    '/customer_imports',
+    {
+      schema: {
+        tags,
+        summary: `Carica un file di clienti da importare (multipart: file; .csv con ; o , in UTF-8 o Windows-1252, oppure .xlsx; al più ${IMPORT_MAX_BYTES / 1024 / 1024} MB)`,
+        consumes: ['multipart/form-data'],
+        response: {
+          201: z.object({
+            data: z.looseObject({
+              id: z.number().int(),
+              headers: z.array(z.string()),
+              row_count: z.number().int(),
+              mapping: z.record(z.string(), z.string().nullable()),
+            }),
+          }),
+          ...ERRORS,
+        },
+      },
     },
-  }, async (req, reply) => {
-    assertMayImport(req.ctx);
-    let file: { name: string; bytes: Buffer } | null = null;
-    try {
-      for await (const part of req.parts({ limits: { fileSize: IMPORT_MAX_BYTES, files: 1, fields: 5, fieldSize: 1024 } })) {
-        if (part.type === 'file') {
-          const bytes = await part.toBuffer();
-          if (part.file.truncated) throw new HttpError(413, IMPORT_MESSAGES.tooLarge, { file: [IMPORT_MESSAGES.tooLarge] });
-          file = { name: (part.filename ?? '').replace(/[^\p{L}\p{N} ._()-]/gu, '_').slice(0, 200) || 'file', bytes };
+    async (req, reply) => {
+      assertMayImport(req.ctx);
+      let file: { name: string; bytes: Buffer } | null = null;
+      try {
+        for await (const part of req.parts({
+          limits: { fileSize: IMPORT_MAX_BYTES, files: 1, fields: 5, fieldSize: 1024 },
+        })) {
+          if (part.type === 'file') {
+            const bytes = await part.toBuffer();
+            if (part.file.truncated)
+              throw new HttpError(413, IMPORT_MESSAGES.tooLarge, { file: [IMPORT_MESSAGES.tooLarge] });
+            file = { name: (part.filename ?? '').replace(/[^\p{L}\p{N} ._()-]/gu, '_').slice(0, 200) || 'file', bytes };
+          }
         }
+      } catch (e) {
+        const code = (e as { code?: string }).code;
+        if (code === 'FST_REQ_FILE_TOO_LARGE')
+          throw new HttpError(413, IMPORT_MESSAGES.tooLarge, { file: [IMPORT_MESSAGES.tooLarge] });
+        if (code === 'FST_INVALID_MULTIPART_CONTENT_TYPE')
+          throw new HttpError(415, 'Invia il file come multipart/form-data');
+        if (code === 'FST_FILES_LIMIT' || code === 'FST_PARTS_LIMIT' || code === 'FST_FIELDS_LIMIT')
+          throw new HttpError(400, 'Carica un solo file per volta');
+        throw e;
       }
-    } catch (e) {
-      const code = (e as { code?: string }).code;
-      if (code === 'FST_REQ_FILE_TOO_LARGE') throw new HttpError(413, IMPORT_MESSAGES.tooLarge, { file: [IMPORT_MESSAGES.tooLarge] });
-      if (code === 'FST_INVALID_MULTIPART_CONTENT_TYPE') throw new HttpError(415, 'Invia il file come multipart/form-data');
-      if (code === 'FST_FILES_LIMIT' || code === 'FST_PARTS_LIMIT' || code === 'FST_FIELDS_LIMIT') throw new HttpError(400, 'Carica un solo file per volta');
-      throw e;
-    }
-    if (!file) throw new HttpError(422, IMPORT_MESSAGES.noFile, { file: [IMPORT_MESSAGES.noFile] });
-    return reply.code(201).send({ data: await stageImport(deps.exec, req.ctx, file.name, file.bytes) });
-  });
-
-  api.post('/customer_imports/:id/preview', {
-    schema: {
-      tags, summary: 'Anteprima di ogni riga del file: cosa farà l\'importazione (new, update, skip, invalid) e gli errori per cella; le scelte sono ricordate',
-      params: IdParams, body: Options, response: { 200: NDJSON, ...ERRORS },
+      if (!file) throw new HttpError(422, IMPORT_MESSAGES.noFile, { file: [IMPORT_MESSAGES.noFile] });
+      return reply.code(201).send({ data: await stageImport(deps.exec, req.ctx, file.name, file.bytes) });
     },
-  }, async (req, reply) => {
-    const id = idOf((req.params as { id: string }).id);
-    const opts = checkOptions(req.body, await stagedHeaders(deps.exec, req.ctx, id));
-    return streamed(reply, (progress) => previewImport(deps.exec, req.ctx, id, opts, progress), (e) => req.log.error(e));
-  });
+  );
 
-  api.post('/customer_imports/:id/import', {
-    schema: {
-      tags, summary: 'Importa le righe valide in una sola transazione; risponde i conteggi (creati, aggiornati, saltati, non validi)',
-      params: IdParams, body: Options, response: { 200: NDJSON, ...ERRORS },
+  api.post(
+    '/customer_imports/:id/preview',
+    {
+      schema: {
+        tags,
+        summary:
+          "Anteprima di ogni riga del file: cosa farà l'importazione (new, update, skip, invalid) e gli errori per cella; le scelte sono ricordate",
+        params: IdParams,
+        body: Options,
+        response: { 200: NDJSON, ...ERRORS },
+      },
     },
-  }, async (req, reply) => {
-    const id = idOf((req.params as { id: string }).id);
-    const opts = checkOptions(req.body, await stagedHeaders(deps.exec, req.ctx, id));
-    return streamed(reply, (progress) => runImport(deps.tx, req.ctx, id, opts, progress), (e) => req.log.error(e));
-  });
+    async (req, reply) => {
+      const id = idOf((req.params as { id: string }).id);
+      const opts = checkOptions(req.body, await stagedHeaders(deps.exec, req.ctx, id));
+      return streamed(
+        reply,
+        (progress) => previewImport(deps.exec, req.ctx, id, opts, progress),
+        (e) => req.log.error(e),
+      );
+    },
+  );
 
-  api.get('/customer_imports', {
-    schema: {
-      tags, summary: 'Le importazioni di clienti dello studio: chi, quando, quale file, i conteggi, se annullata',
-      response: { 200: z.object({ data: z.array(z.looseObject({ id: z.number().int(), file_name: z.string(), status: z.string() })) }), ...ERRORS },
+  api.post(
+    '/customer_imports/:id/import',
+    {
+      schema: {
+        tags,
+        summary:
+          'Importa le righe valide in una sola transazione; risponde i conteggi (creati, aggiornati, saltati, non validi)',
+        params: IdParams,
+        body: Options,
+        response: { 200: NDJSON, ...ERRORS },
+      },
     },
-  }, async (req) => ({ data: (await listImports(deps.exec, req.ctx)).map((r) => ({ ...r, id: Number(r.id), row_count: Number(r.row_count) })) }));
+    async (req, reply) => {
+      const id = idOf((req.params as { id: string }).id);
+      const opts = checkOptions(req.body, await stagedHeaders(deps.exec, req.ctx, id));
+      return streamed(
+        reply,
+        (progress) => runImport(deps.tx, req.ctx, id, opts, progress),
+        (e) => req.log.error(e),
+      );
+    },
+  );
 
-  api.get('/customer_imports/:id/invalid_rows', {
-    schema: {
-      tags, summary: 'Le righe non valide come CSV da correggere e reimportare (colonna Errori; ; e UTF-8 con BOM)',
-      params: IdParams, response: { 200: z.string().describe('text/csv'), ...ERRORS },
+  api.get(
+    '/customer_imports',
+    {
+      schema: {
+        tags,
+        summary: 'Le importazioni di clienti dello studio: chi, quando, quale file, i conteggi, se annullata',
+        response: {
+          200: z.object({
+            data: z.array(z.looseObject({ id: z.number().int(), file_name: z.string(), status: z.string() })),
+          }),
+          ...ERRORS,
+        },
+      },
     },
-  }, async (req, reply) => {
-    const { csv, filename } = await invalidRowsCsv(deps.exec, req.ctx, idOf((req.params as { id: string }).id));
-    return reply.header('Content-Disposition', attachment(filename)).type('text/csv; charset=utf-8').send(csv);
-  });
+    async (req) => ({
+      data: (await listImports(deps.exec, req.ctx)).map((r) => ({
+        ...r,
+        id: Number(r.id),
+        row_count: Number(r.row_count),
+      })),
+    }),
+  );
 
-  api.post('/customer_imports/:id/undo', {
-    schema: {
-      tags, summary: 'Annulla un\'importazione: i clienti creati vanno nel cestino insieme, quelli aggiornati tornano ai valori di prima',
-      params: IdParams, response: { 200: z.object({ data: z.object({ id: z.number().int(), trashed: z.number().int(), restored: z.number().int() }) }), ...ERRORS },
+  api.get(
+    '/customer_imports/:id/invalid_rows',
+    {
+      schema: {
+        tags,
+        summary: 'Le righe non valide come CSV da correggere e reimportare (colonna Errori; ; e UTF-8 con BOM)',
+        params: IdParams,
+        response: { 200: z.string().describe('text/csv'), ...ERRORS },
+      },
     },
-  }, async (req) => ({ data: await undoImport(deps.tx, req.ctx, idOf((req.params as { id: string }).id)) }));
+    async (req, reply) => {
+      const { csv, filename } = await invalidRowsCsv(deps.exec, req.ctx, idOf((req.params as { id: string }).id));
+      return reply.header('Content-Disposition', attachment(filename)).type('text/csv; charset=utf-8').send(csv);
+    },
+  );
+
+  api.post(
+    '/customer_imports/:id/undo',
+    {
+      schema: {
+        tags,
+        summary:
+          "Annulla un'importazione: i clienti creati vanno nel cestino insieme, quelli aggiornati tornano ai valori di prima",
+        params: IdParams,
+        response: {
+          200: z.object({
+            data: z.object({ id: z.number().int(), trashed: z.number().int(), restored: z.number().int() }),
+          }),
+          ...ERRORS,
+        },
+      },
+    },
+    async (req) => ({ data: await undoImport(deps.tx, req.ctx, idOf((req.params as { id: string }).id)) }),
+  );
 }

@@ -19,15 +19,25 @@ import { HttpError, MSG, forbidden, notFound } from '../../errors.js';
 import { getModel } from '../../../model/registry.js';
 import { defaultOf, validateRecord, type FieldErrors } from '../../../model/validate.js';
 import {
-  IMPORT_FIELDS, IMPORT_MESSAGES, autoMapping, cellValue,
-  type DuplicateChoice, type ImportCounts, type ImportMapping, type ImportPreviewRow,
+  IMPORT_FIELDS,
+  IMPORT_MESSAGES,
+  autoMapping,
+  cellValue,
+  type DuplicateChoice,
+  type ImportCounts,
+  type ImportMapping,
+  type ImportPreviewRow,
 } from '../../../model/customerImport.js';
 import * as db from './queries.js';
 import { parseSpreadsheet } from './parse.js';
 
 const Customer = getModel('Customer');
 
-export interface ImportOptions { mapping: ImportMapping; fixed: Record<string, string>; duplicates: DuplicateChoice }
+export interface ImportOptions {
+  mapping: ImportMapping;
+  fixed: Record<string, string>;
+  duplicates: DuplicateChoice;
+}
 export type Progress = (p: { phase: 'check' | 'write'; done: number; total: number }) => void | Promise<void>;
 
 /** Admin and above, with the right to create customers. */
@@ -40,12 +50,23 @@ export async function stageImport(exec: Exec, ctx: Ctx, fileName: string, bytes:
   assertMayImport(ctx);
   const sheet = await parseSpreadsheet(bytes);
   await db.dropStaleStaged(exec);
-  const previous = await db.lastMapping(exec, ctx) as { mapping?: ImportMapping } | null;
+  const previous = (await db.lastMapping(exec, ctx)) as { mapping?: ImportMapping } | null;
   const mapping = autoMapping(sheet.headers, previous?.mapping ?? null);
-  const id = await db.insertStagedImport(exec, ctx, { fileName, format: sheet.format, source: { headers: sheet.headers, rows: sheet.rows } });
+  const id = await db.insertStagedImport(exec, ctx, {
+    fileName,
+    format: sheet.format,
+    source: { headers: sheet.headers, rows: sheet.rows },
+  });
   return {
-    id, file_name: fileName, format: sheet.format, encoding: sheet.encoding ?? null, separator: sheet.separator ?? null,
-    headers: sheet.headers, row_count: sheet.rows.length, mapping, sample: sheet.rows.slice(0, 5),
+    id,
+    file_name: fileName,
+    format: sheet.format,
+    encoding: sheet.encoding ?? null,
+    separator: sheet.separator ?? null,
+    headers: sheet.headers,
+    row_count: sheet.rows.length,
+    mapping,
+    sample: sheet.rows.slice(0, 5),
   };
 }
 
@@ -54,15 +75,19 @@ export function checkOptions(raw: unknown, headers: string[]): ImportOptions {
   const body = (raw && typeof raw === 'object' ? raw : {}) as Record<string, unknown>;
   const errors: FieldErrors = {};
   const mapping: ImportMapping = {};
-  const inMapping = body.mapping && typeof body.mapping === 'object' ? body.mapping as Record<string, unknown> : {};
+  const inMapping = body.mapping && typeof body.mapping === 'object' ? (body.mapping as Record<string, unknown>) : {};
   for (const f of IMPORT_FIELDS) {
     const h = inMapping[f];
-    if (h === null || h === undefined || h === '') { mapping[f] = null; continue; }
-    if (typeof h !== 'string' || !headers.includes(h)) (errors.mapping ??= []).push(IMPORT_MESSAGES.unknownColumn(String(h)));
+    if (h === null || h === undefined || h === '') {
+      mapping[f] = null;
+      continue;
+    }
+    if (typeof h !== 'string' || !headers.includes(h))
+      (errors.mapping ??= []).push(IMPORT_MESSAGES.unknownColumn(String(h)));
     else mapping[f] = h;
   }
   const fixed: Record<string, string> = {};
-  const inFixed = body.fixed && typeof body.fixed === 'object' ? body.fixed as Record<string, unknown> : {};
+  const inFixed = body.fixed && typeof body.fixed === 'object' ? (body.fixed as Record<string, unknown>) : {};
   for (const [f, v] of Object.entries(inFixed)) {
     if (!IMPORT_FIELDS.includes(f) || v === null || v === undefined || String(v).trim() === '') continue;
     if (typeof v !== 'string' && typeof v !== 'number') continue;
@@ -78,8 +103,19 @@ export function checkOptions(raw: unknown, headers: string[]): ImportOptions {
 // matching of names
 // ---------------------------------------------------------------------------
 
-const nameKey = (s: string) => s.normalize('NFD').replace(/[\u0300-\u036f]/g, '').toLowerCase().replace(/[^a-z0-9]+/g, ' ').trim();
-const codeKey = (s: string) => s.normalize('NFD').replace(/[\u0300-\u036f]/g, '').toUpperCase().replace(/[^A-Z0-9]/g, '');
+const nameKey = (s: string) =>
+  s
+    .normalize('NFD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, ' ')
+    .trim();
+const codeKey = (s: string) =>
+  s
+    .normalize('NFD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .toUpperCase()
+    .replace(/[^A-Z0-9]/g, '');
 
 interface Lookups {
   reps: Map<string, number>;
@@ -96,14 +132,16 @@ async function lookups(exec: Exec, ctx: Ctx, vats: string[], cfs: string[], code
   for (const r of await db.legalRepresentatives(exec, ctx)) {
     const full = [r.name, r.surname].filter(Boolean).join(' ');
     const reversed = [r.surname, r.name].filter(Boolean).join(' ');
-    for (const k of [nameKey(full), nameKey(reversed), r.fiscal_code ? codeKey(r.fiscal_code) : '']) if (k && !reps.has(k)) reps.set(k, r.id);
+    for (const k of [nameKey(full), nameKey(reversed), r.fiscal_code ? codeKey(r.fiscal_code) : ''])
+      if (k && !reps.has(k)) reps.set(k, r.id);
   }
   const statuses = new Map<string, number>();
   const statusCodes = new Set<string>();
   for (const s of await db.legalStatuses(exec, ctx)) {
     statusCodes.add(s.cod.toUpperCase());
     if (s.trashed) continue;
-    for (const k of [codeKey(s.cod), s.description ? codeKey(s.description) : '']) if (k && !statuses.has(k)) statuses.set(k, s.id);
+    for (const k of [codeKey(s.cod), s.description ? codeKey(s.description) : ''])
+      if (k && !statuses.has(k)) statuses.set(k, s.id);
   }
   const collaborators = new Map<string, number>();
   for (const c of await db.collaboratorsOf(exec, ctx)) {
@@ -117,7 +155,15 @@ async function lookups(exec: Exec, ctx: Ctx, vats: string[], cfs: string[], code
     if (c.vat_id && !existingByVat.has(c.vat_id)) existingByVat.set(c.vat_id, c);
     if (c.fiscal_code && !existingByCf.has(c.fiscal_code)) existingByCf.set(c.fiscal_code, c);
   }
-  return { reps, statuses, statusCodes, collaborators, existingByVat, existingByCf, codes: await db.customerCodes(exec, ctx, codes) };
+  return {
+    reps,
+    statuses,
+    statusCodes,
+    collaborators,
+    existingByVat,
+    existingByCf,
+    codes: await db.customerCodes(exec, ctx, codes),
+  };
 }
 
 // ---------------------------------------------------------------------------
@@ -133,22 +179,40 @@ interface RowPlan extends ImportPreviewRow {
   current?: Row;
 }
 
-const cellOf = (row: string[], headers: string[], header: string | null) => (header === null ? '' : row[headers.indexOf(header)] ?? '');
+const cellOf = (row: string[], headers: string[], header: string | null) =>
+  header === null ? '' : (row[headers.indexOf(header)] ?? '');
 /** a spreadsheet cell quoted against formula injection when it was written out (`'=…`) reads back as typed */
 const unquote = (s: string) => (/^'[=@+\-\t\r]/.test(s) ? s.slice(1) : s);
 
 /** What the import would do with each row of the staged file. */
-async function planRows(exec: Exec, ctx: Ctx, source: db.StagedSource, opts: ImportOptions, progress?: Progress): Promise<RowPlan[]> {
+async function planRows(
+  exec: Exec,
+  ctx: Ctx,
+  source: db.StagedSource,
+  opts: ImportOptions,
+  progress?: Progress,
+): Promise<RowPlan[]> {
   const { headers, rows } = source;
-  const textOf = (row: string[], field: string) => unquote((opts.mapping[field] ? cellOf(row, headers, opts.mapping[field]!) : opts.fixed[field] ?? '').trim());
-  const vatFd = Customer.fields.vat_id!, cfFd = Customer.fields.fiscal_code!, codFd = Customer.fields.cod!;
+  const textOf = (row: string[], field: string) =>
+    unquote((opts.mapping[field] ? cellOf(row, headers, opts.mapping[field]!) : (opts.fixed[field] ?? '')).trim());
+  const vatFd = Customer.fields.vat_id!,
+    cfFd = Customer.fields.fiscal_code!,
+    codFd = Customer.fields.cod!;
   const keyed = rows.map((r) => ({
-    vat: String(cellValue(vatFd, textOf(r, 'vat_id')) ?? ''), cf: String(cellValue(cfFd, textOf(r, 'fiscal_code')) ?? '').toUpperCase(),
+    vat: String(cellValue(vatFd, textOf(r, 'vat_id')) ?? ''),
+    cf: String(cellValue(cfFd, textOf(r, 'fiscal_code')) ?? '').toUpperCase(),
     cod: String(cellValue(codFd, textOf(r, 'cod')) ?? ''),
   }));
-  const L = await lookups(exec, ctx, [...new Set(keyed.map((k) => k.vat).filter(Boolean))], [...new Set(keyed.map((k) => k.cf).filter(Boolean))],
-    [...new Set(keyed.map((k) => k.cod).filter(Boolean))]);
-  const seenVat = new Map<string, number>(), seenCf = new Map<string, number>(), seenCod = new Map<string, number>();
+  const L = await lookups(
+    exec,
+    ctx,
+    [...new Set(keyed.map((k) => k.vat).filter(Boolean))],
+    [...new Set(keyed.map((k) => k.cf).filter(Boolean))],
+    [...new Set(keyed.map((k) => k.cod).filter(Boolean))],
+  );
+  const seenVat = new Map<string, number>(),
+    seenCf = new Map<string, number>(),
+    seenCod = new Map<string, number>();
   const plans: RowPlan[] = [];
   for (let i = 0; i < rows.length; i++) {
     const row = rows[i]!;
@@ -163,8 +227,15 @@ async function planRows(exec: Exec, ctx: Ctx, source: db.StagedSource, opts: Imp
     const { vat, cf, cod } = keyed[i]!;
     const existing = (vat && L.existingByVat.get(vat)) || (cf && L.existingByCf.get(cf)) || undefined;
     const plan: RowPlan = { line, status: 'new', values, errors: {} };
-    if (existing) { plan.existing = { id: existing.id, business_name: existing.business_name }; plan.current = existing.values; }
-    if (existing && opts.duplicates === 'skip') { plan.status = 'skip'; plans.push(plan); continue; }
+    if (existing) {
+      plan.existing = { id: existing.id, business_name: existing.business_name };
+      plan.current = existing.values;
+    }
+    if (existing && opts.duplicates === 'skip') {
+      plan.status = 'skip';
+      plans.push(plan);
+      continue;
+    }
     const mode = existing ? 'update' : 'create';
     const errors: FieldErrors = {};
     const creates: string[] = [];
@@ -174,25 +245,34 @@ async function planRows(exec: Exec, ctx: Ctx, source: db.StagedSource, opts: Imp
     if (typeof rep === 'string') {
       const id = L.reps.get(nameKey(rep)) ?? L.reps.get(codeKey(rep));
       if (id) resolved.legal_representative_id = id;
-      else { resolved.legal_representative_id = 1; plan.newRep = rep.trim(); creates.push('legal_representative_id'); }
+      else {
+        resolved.legal_representative_id = 1;
+        plan.newRep = rep.trim();
+        creates.push('legal_representative_id');
+      }
     }
     const status = input.legal_status_id;
     if (typeof status === 'string') {
       const id = L.statuses.get(codeKey(status));
       if (id) resolved.legal_status_id = id;
-      else if (codeKey(status)) { resolved.legal_status_id = 1; plan.newStatus = status.trim(); creates.push('legal_status_id'); }
-      else errors.legal_status_id = [RELATION_MESSAGE];
+      else if (codeKey(status)) {
+        resolved.legal_status_id = 1;
+        plan.newStatus = status.trim();
+        creates.push('legal_status_id');
+      } else errors.legal_status_id = [RELATION_MESSAGE];
     }
     for (const f of ['collaborator_accounting_id', 'collaborator_studio_jobs_id']) {
       const v = input[f];
       if (typeof v !== 'string') continue;
       const id = L.collaborators.get(v.trim().toLowerCase()) ?? L.collaborators.get(nameKey(v));
-      if (id) resolved[f] = id; else errors[f] = [IMPORT_MESSAGES.notFound('Collaboratore')];
+      if (id) resolved[f] = id;
+      else errors[f] = [IMPORT_MESSAGES.notFound('Collaboratore')];
     }
     if (mode === 'create') {
       for (const f of IMPORT_FIELDS) {
         const fd = Customer.fields[f]!;
-        if ((resolved[f] === undefined || resolved[f] === null) && fd.default !== undefined) resolved[f] = defaultOf(fd);
+        if ((resolved[f] === undefined || resolved[f] === null) && fd.default !== undefined)
+          resolved[f] = defaultOf(fd);
       }
     }
     const checked = validateRecord(Customer, resolved, mode);
@@ -200,7 +280,8 @@ async function planRows(exec: Exec, ctx: Ctx, source: db.StagedSource, opts: Imp
     for (const [f, msgs] of Object.entries(checked)) if (!errors[f]) errors[f] = msgs;
     // the same customer twice in the file; a code already used by another customer
     const twice = (vat && seenVat.get(vat)) || (cf && seenCf.get(cf));
-    if (twice && !errors.vat_id && !errors.fiscal_code) errors[vat && seenVat.get(vat) ? 'vat_id' : 'fiscal_code'] = [IMPORT_MESSAGES.duplicateInFile(twice)];
+    if (twice && !errors.vat_id && !errors.fiscal_code)
+      errors[vat && seenVat.get(vat) ? 'vat_id' : 'fiscal_code'] = [IMPORT_MESSAGES.duplicateInFile(twice)];
     if (cod && !errors.cod) {
       const owner = L.codes.get(cod);
       if (owner !== undefined && owner !== existing?.id) errors.cod = [MSG.duplicate];
@@ -210,8 +291,11 @@ async function planRows(exec: Exec, ctx: Ctx, source: db.StagedSource, opts: Imp
     if (cf && !seenCf.has(cf)) seenCf.set(cf, line);
     if (cod && !seenCod.has(cod)) seenCod.set(cod, line);
     for (const [f, msgs] of Object.entries(errors)) plan.errors[f] = msgs[0]!;
-    if (Object.keys(plan.errors).length) { plan.status = 'invalid'; delete plan.newRep; delete plan.newStatus; }
-    else {
+    if (Object.keys(plan.errors).length) {
+      plan.status = 'invalid';
+      delete plan.newRep;
+      delete plan.newStatus;
+    } else {
       plan.status = existing ? 'update' : 'new';
       if (creates.length) plan.creates = creates;
       const write: Row = {};
@@ -223,7 +307,10 @@ async function planRows(exec: Exec, ctx: Ctx, source: db.StagedSource, opts: Imp
       plan.write = write;
     }
     plans.push(plan);
-    if (progress && (i + 1) % 1000 === 0) { await progress({ phase: 'check', done: i + 1, total: rows.length }); await tick(); }
+    if (progress && (i + 1) % 1000 === 0) {
+      await progress({ phase: 'check', done: i + 1, total: rows.length });
+      await tick();
+    }
   }
   await progress?.({ phase: 'check', done: rows.length, total: rows.length });
   return plans;
@@ -235,7 +322,10 @@ const tick = () => new Promise<void>((r) => setImmediate(r));
 export function countsOf(plans: ImportPreviewRow[]): ImportCounts {
   const c = { created: 0, updated: 0, skipped: 0, invalid: 0 };
   for (const p of plans) {
-    if (p.status === 'new') c.created++; else if (p.status === 'update') c.updated++; else if (p.status === 'skip') c.skipped++; else c.invalid++;
+    if (p.status === 'new') c.created++;
+    else if (p.status === 'update') c.updated++;
+    else if (p.status === 'skip') c.skipped++;
+    else c.invalid++;
   }
   return c;
 }
@@ -268,7 +358,13 @@ export async function previewImport(exec: Exec, ctx: Ctx, id: number, opts: Impo
 }
 
 /** Imports the valid rows in one transaction; answers the counts. */
-export async function runImport(tx: Tx, ctx: Ctx, id: number, opts: ImportOptions, progress?: Progress): Promise<ImportCounts & { id: number }> {
+export async function runImport(
+  tx: Tx,
+  ctx: Ctx,
+  id: number,
+  opts: ImportOptions,
+  progress?: Progress,
+): Promise<ImportCounts & { id: number }> {
   assertMayImport(ctx);
   return tx(async (exec) => {
     const imp = await stagedOf(exec, ctx, id, true);
@@ -278,12 +374,19 @@ export async function runImport(tx: Tx, ctx: Ctx, id: number, opts: ImportOption
     const repIds = new Map<string, number>();
     const newReps = [...new Map(plans.filter((p) => p.newRep).map((p) => [nameKey(p.newRep!), p.newRep!])).entries()];
     if (newReps.length) {
-      const ids = await db.insertMany(exec, 'legal_representatives', ['studio_id', 'name'], newReps.map(([, name]) => [ctx.studioId, name.slice(0, 255)]));
+      const ids = await db.insertMany(
+        exec,
+        'legal_representatives',
+        ['studio_id', 'name'],
+        newReps.map(([, name]) => [ctx.studioId, name.slice(0, 255)]),
+      );
       newReps.forEach(([k], i) => repIds.set(k, ids[i]!));
       await db.auditCreated(exec, ctx, 'LegalRepresentative', ids);
     }
     const statusIds = new Map<string, number>();
-    const newStatuses = [...new Map(plans.filter((p) => p.newStatus).map((p) => [codeKey(p.newStatus!), p.newStatus!])).entries()];
+    const newStatuses = [
+      ...new Map(plans.filter((p) => p.newStatus).map((p) => [codeKey(p.newStatus!), p.newStatus!])).entries(),
+    ];
     if (newStatuses.length) {
       const L = await db.legalStatuses(exec, ctx);
       const used = new Set(L.map((s) => s.cod.toUpperCase()));
@@ -312,12 +415,14 @@ export async function runImport(tx: Tx, ctx: Ctx, id: number, opts: ImportOption
         const w = withRelations(p);
         return Object.fromEntries([['studio_id', ctx.studioId], ...IMPORT_FIELDS.map((f) => [f, w[f] ?? null])]);
       });
-      createdIds.push(...await db.insertRecords(exec, 'customers', columns, part));
+      createdIds.push(...(await db.insertRecords(exec, 'customers', columns, part)));
       await progress?.({ phase: 'write', done: createdIds.length, total });
     }
     await db.auditCreated(exec, ctx, 'Customer', createdIds);
     // customers already present: the file's non-empty cells over their values, the earlier values kept for the undo
-    const items: Array<{ customerId: number; action: 'created' | 'updated'; before: Row | null }> = createdIds.map((cid) => ({ customerId: cid, action: 'created', before: null }));
+    const items: Array<{ customerId: number; action: 'created' | 'updated'; before: Row | null }> = createdIds.map(
+      (cid) => ({ customerId: cid, action: 'created', before: null }),
+    );
     const updating = plans.filter((p) => p.status === 'update');
     const updatedOnce = new Set<number>();
     let done = createdIds.length;
@@ -331,7 +436,10 @@ export async function runImport(tx: Tx, ctx: Ctx, id: number, opts: ImportOption
       const changes: Record<string, [unknown, unknown]> = {};
       for (const [f, v] of Object.entries(w)) {
         const old = current[f] ?? null;
-        if (String(old ?? '') === String(v ?? '')) { delete w[f]; continue; }
+        if (String(old ?? '') === String(v ?? '')) {
+          delete w[f];
+          continue;
+        }
         before[f] = old;
         changes[f] = [old, v];
       }
@@ -360,7 +468,11 @@ export async function undoImport(tx: Tx, ctx: Ctx, id: number) {
     if (imp.status === 'undone') throw new HttpError(409, IMPORT_MESSAGES.alreadyUndone);
     if (imp.status !== 'imported') throw new HttpError(409, IMPORT_MESSAGES.notImported);
     const items = await db.importItems(exec, id);
-    const trashed = await db.trashCustomers(exec, ctx, items.filter((i) => i.action === 'created').map((i) => i.customerId));
+    const trashed = await db.trashCustomers(
+      exec,
+      ctx,
+      items.filter((i) => i.action === 'created').map((i) => i.customerId),
+    );
     let restored = 0;
     for (const it of items.filter((i) => i.action === 'updated' && i.before)) {
       // only columns the import may write go back (the stored row is ours, still checked)
@@ -400,13 +512,22 @@ export async function invalidRowsCsv(exec: Exec, ctx: Ctx, id: number): Promise<
   if (imp.status === 'staged') {
     const opts = imp.mapping ? checkOptions(imp.mapping, imp.source.headers) : null;
     if (!opts) throw new HttpError(409, IMPORT_MESSAGES.noMapping);
-    invalid = (await planRows(exec, ctx, imp.source, opts)).filter((p) => p.status === 'invalid').map((p) => ({ line: p.line, errors: p.errors }));
+    invalid = (await planRows(exec, ctx, imp.source, opts))
+      .filter((p) => p.status === 'invalid')
+      .map((p) => ({ line: p.line, errors: p.errors }));
   }
   const label = (f: string) => Customer.fields[f]?.label ?? f;
   const records = (invalid ?? []).map((r) => [
     ...(imp.source!.rows[r.line - 2] ?? []).map(safeCell),
-    Object.entries(r.errors).sort(([x], [y]) => IMPORT_FIELDS.indexOf(x) - IMPORT_FIELDS.indexOf(y)).map(([f, m]) => `${label(f)}: ${m}`).join('; '),
+    Object.entries(r.errors)
+      .sort(([x], [y]) => IMPORT_FIELDS.indexOf(x) - IMPORT_FIELDS.indexOf(y))
+      .map(([f, m]) => `${label(f)}: ${m}`)
+      .join('; '),
   ]);
-  const csv = stringify([[...imp.source.headers, 'Errori'], ...records], { delimiter: ';', bom: true, record_delimiter: '\r\n' });
+  const csv = stringify([[...imp.source.headers, 'Errori'], ...records], {
+    delimiter: ';',
+    bom: true,
+    record_delimiter: '\r\n',
+  });
   return { csv, filename: `clienti_da_correggere_${id}.csv` };
 }

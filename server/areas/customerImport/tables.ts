@@ -3,7 +3,18 @@
  * staged file, and which customers each import created or updated (so that an import can be undone
  * as a whole). Registered with the schema for migrations.
  */
-import { pgTable, serial, integer, text, timestamp, jsonb, primaryKey, index, check, type AnyPgColumn } from 'drizzle-orm/pg-core';
+import {
+  pgTable,
+  serial,
+  integer,
+  text,
+  timestamp,
+  jsonb,
+  primaryKey,
+  index,
+  check,
+  type AnyPgColumn,
+} from 'drizzle-orm/pg-core';
 import { sql } from 'drizzle-orm';
 import { registerTables, tableOf, tenantModel } from '../../db/tables.js';
 
@@ -13,38 +24,54 @@ const ts = (name: string) => timestamp(name, { mode: 'string', precision: 3 });
  * A customer import: the uploaded file's rows staged until they are imported (`source`: header
  * and rows as text), who did it and when, the mapping used and the counts of the result.
  */
-export const customerImports = pgTable('customer_imports', {
-  id: serial('id').primaryKey(),
-  studio_id: integer('studio_id').notNull().references((): AnyPgColumn => tableOf(tenantModel().name).id, { onDelete: 'cascade' }),
-  user_id: integer('user_id').references((): AnyPgColumn => tableOf('User').id, { onDelete: 'set null' }),
-  user_name: text('user_name').notNull(),
-  file_name: text('file_name').notNull(),
-  file_format: text('file_format').notNull(),
-  status: text('status').notNull().default('staged'),
-  source: jsonb('source'),
-  mapping: jsonb('mapping'),
-  created_count: integer('created_count').notNull().default(0),
-  updated_count: integer('updated_count').notNull().default(0),
-  skipped_count: integer('skipped_count').notNull().default(0),
-  invalid_count: integer('invalid_count').notNull().default(0),
-  created_at: ts('created_at').notNull().default(sql`LOCALTIMESTAMP`),
-  imported_at: ts('imported_at'),
-  undone_at: ts('undone_at'),
-  undone_by: text('undone_by'),
-}, (t) => [
-  index('customer_imports_studio_idx').on(t.studio_id, t.created_at),
-  check('customer_imports_status', sql`${t.status} IN ('staged', 'imported', 'undone')`),
-]);
+export const customerImports = pgTable(
+  'customer_imports',
+  {
+    id: serial('id').primaryKey(),
+    studio_id: integer('studio_id')
+      .notNull()
+      .references((): AnyPgColumn => tableOf(tenantModel().name).id, { onDelete: 'cascade' }),
+    user_id: integer('user_id').references((): AnyPgColumn => tableOf('User').id, { onDelete: 'set null' }),
+    user_name: text('user_name').notNull(),
+    file_name: text('file_name').notNull(),
+    file_format: text('file_format').notNull(),
+    status: text('status').notNull().default('staged'),
+    source: jsonb('source'),
+    mapping: jsonb('mapping'),
+    created_count: integer('created_count').notNull().default(0),
+    updated_count: integer('updated_count').notNull().default(0),
+    skipped_count: integer('skipped_count').notNull().default(0),
+    invalid_count: integer('invalid_count').notNull().default(0),
+    created_at: ts('created_at')
+      .notNull()
+      .default(sql`LOCALTIMESTAMP`),
+    imported_at: ts('imported_at'),
+    undone_at: ts('undone_at'),
+    undone_by: text('undone_by'),
+  },
+  (t) => [
+    index('customer_imports_studio_idx').on(t.studio_id, t.created_at),
+    check('customer_imports_status', sql`${t.status} IN ('staged', 'imported', 'undone')`),
+  ],
+);
 
 /** A customer an import created or updated; `before` holds an updated customer's earlier values. */
-export const customerImportItems = pgTable('customer_import_items', {
-  import_id: integer('import_id').notNull().references((): AnyPgColumn => customerImports.id, { onDelete: 'cascade' }),
-  customer_id: integer('customer_id').notNull().references((): AnyPgColumn => tableOf('Customer').id, { onDelete: 'cascade' }),
-  action: text('action').notNull(),
-  before: jsonb('before'),
-}, (t) => [
-  primaryKey({ columns: [t.import_id, t.customer_id] }),
-  check('customer_import_items_action', sql`${t.action} IN ('created', 'updated')`),
-]);
+export const customerImportItems = pgTable(
+  'customer_import_items',
+  {
+    import_id: integer('import_id')
+      .notNull()
+      .references((): AnyPgColumn => customerImports.id, { onDelete: 'cascade' }),
+    customer_id: integer('customer_id')
+      .notNull()
+      .references((): AnyPgColumn => tableOf('Customer').id, { onDelete: 'cascade' }),
+    action: text('action').notNull(),
+    before: jsonb('before'),
+  },
+  (t) => [
+    primaryKey({ columns: [t.import_id, t.customer_id] }),
+    check('customer_import_items_action', sql`${t.action} IN ('created', 'updated')`),
+  ],
+);
 
 registerTables({ customerImports, customerImportItems });

@@ -10,7 +10,15 @@ import { esc, euro, ibanText, studioDocument, studioHtml, type StudioData } from
 
 export interface BollettinoData {
   studio: StudioData;
-  customer: { id: number; business_name: string; address: string | null; postal_code: string | null; city: string | null; vat_id: string | null; fiscal_code: string | null };
+  customer: {
+    id: number;
+    business_name: string;
+    address: string | null;
+    postal_code: string | null;
+    city: string | null;
+    vat_id: string | null;
+    fiscal_code: string | null;
+  };
   service: { description: string; cod: string | null };
   amount: number;
   /** the IBAN the customer pays to and whose it is */
@@ -20,14 +28,25 @@ export interface BollettinoData {
 
 /** The reason for payment: the service and the customer (at most 140 characters, the SEPA limit). */
 export const causaleOf = (d: Pick<BollettinoData, 'service' | 'customer'>) =>
-  `${d.service.description} - ${d.customer.business_name}${d.customer.vat_id ? ` (P.IVA ${d.customer.vat_id})` : d.customer.fiscal_code ? ` (C.F. ${d.customer.fiscal_code})` : ''}`.slice(0, 140);
+  `${d.service.description} - ${d.customer.business_name}${d.customer.vat_id ? ` (P.IVA ${d.customer.vat_id})` : d.customer.fiscal_code ? ` (C.F. ${d.customer.fiscal_code})` : ''}`.slice(
+    0,
+    140,
+  );
 
-const customerLines = (c: BollettinoData['customer']) => [
-  c.address, [c.postal_code, c.city].filter(Boolean).join(' '),
-  c.vat_id ? `P.IVA ${c.vat_id}` : null, c.fiscal_code ? `C.F. ${c.fiscal_code}` : null,
-].filter(Boolean) as string[];
+const customerLines = (c: BollettinoData['customer']) =>
+  [
+    c.address,
+    [c.postal_code, c.city].filter(Boolean).join(' '),
+    c.vat_id ? `P.IVA ${c.vat_id}` : null,
+    c.fiscal_code ? `C.F. ${c.fiscal_code}` : null,
+  ].filter(Boolean) as string[];
 
-const transferOf = (d: BollettinoData) => ({ name: d.beneficiary, iban: d.iban, amount: d.amount, remittance: causaleOf(d) });
+const transferOf = (d: BollettinoData) => ({
+  name: d.beneficiary,
+  iban: d.iban,
+  amount: d.amount,
+  remittance: causaleOf(d),
+});
 
 /** The pdfmake document of one notice. */
 export async function bollettinoPdfDoc(d: BollettinoData) {
@@ -41,11 +60,14 @@ export async function bollettinoPdfDoc(d: BollettinoData) {
       // the addressee on the right, as in a letter; the date on the left
       columns: [
         { width: '*', stack: [{ text: 'Data', style: 'label' }, { text: displayDate(today()) }] },
-        { width: 230, stack: [
-          { text: 'Spett.le', style: 'label' },
-          { text: d.customer.business_name, fontSize: 11, bold: true },
-          ...customerLines(d.customer).map((l) => ({ text: l })),
-        ] },
+        {
+          width: 230,
+          stack: [
+            { text: 'Spett.le', style: 'label' },
+            { text: d.customer.business_name, fontSize: 11, bold: true },
+            ...customerLines(d.customer).map((l) => ({ text: l })),
+          ],
+        },
       ],
       margin: [0, 0, 0, 18],
     },
@@ -53,23 +75,41 @@ export async function bollettinoPdfDoc(d: BollettinoData) {
     {
       table: {
         widths: ['*', 150],
-        body: [[
-          { stack: [
-            ...row('Servizio', d.service.description),
-            ...row('Importo da pagare', euro(d.amount), true),
-            ...row('Causale', causaleOf(d)),
-            ...row('Beneficiario', d.beneficiary),
-            ...row('IBAN', ibanText(d.iban), true),
-          ], margin: [6, 4, 6, 4] },
-          { stack: [
-            { ...qr, alignment: 'center' },
-            { text: 'Inquadra il codice con l’app della tua banca per compilare il bonifico', fontSize: 7, color: '#555555', alignment: 'center', margin: [0, 4, 0, 0] },
-          ], margin: [4, 8, 4, 4] },
-        ]],
+        body: [
+          [
+            {
+              stack: [
+                ...row('Servizio', d.service.description),
+                ...row('Importo da pagare', euro(d.amount), true),
+                ...row('Causale', causaleOf(d)),
+                ...row('Beneficiario', d.beneficiary),
+                ...row('IBAN', ibanText(d.iban), true),
+              ],
+              margin: [6, 4, 6, 4],
+            },
+            {
+              stack: [
+                { ...qr, alignment: 'center' },
+                {
+                  text: 'Inquadra il codice con l’app della tua banca per compilare il bonifico',
+                  fontSize: 7,
+                  color: '#555555',
+                  alignment: 'center',
+                  margin: [0, 4, 0, 0],
+                },
+              ],
+              margin: [4, 8, 4, 4],
+            },
+          ],
+        ],
       },
       layout: 'studioBox',
     },
-    { text: 'Si prega di effettuare il pagamento tramite bonifico bancario indicando la causale riportata sopra. Grazie.', margin: [0, 16, 0, 0], color: '#333333' },
+    {
+      text: 'Si prega di effettuare il pagamento tramite bonifico bancario indicando la causale riportata sopra. Grazie.',
+      margin: [0, 16, 0, 0],
+      color: '#333333',
+    },
   ]);
 }
 
@@ -80,7 +120,9 @@ export async function bollettinoHtml(d: BollettinoData) {
     `<tr><th style="width:140px">${esc(label)}</th><td${big ? ' style="font-size:14pt;font-weight:bold"' : ''}>${esc(value)}</td></tr>`;
   const body = `<p style="text-align:right">Data: ${esc(displayDate(today()))}</p>
 <h1>Avviso di pagamento</h1>
-<p>Spett.le<br><strong>${esc(d.customer.business_name)}</strong>${customerLines(d.customer).map((l) => `<br>${esc(l)}`).join('')}</p>
+<p>Spett.le<br><strong>${esc(d.customer.business_name)}</strong>${customerLines(d.customer)
+    .map((l) => `<br>${esc(l)}`)
+    .join('')}</p>
 <table style="border:1px solid #1a3d6d;width:100%"><tr><td><table>
 ${line('Servizio', d.service.description)}${line('Importo da pagare', euro(d.amount), true)}${line('Causale', causaleOf(d))}${line('Beneficiario', d.beneficiary)}${line('IBAN', ibanText(d.iban), true)}
 </table></td><td style="width:160px;text-align:center"><img src="${qr}" alt="Codice QR del bonifico" width="140" height="140"><div class="muted">Inquadra il codice con l’app della tua banca per compilare il bonifico</div></td></tr></table>

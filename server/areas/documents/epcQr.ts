@@ -5,18 +5,37 @@
 import QRCode from 'qrcode';
 import { toCents } from '../../../model/money.js';
 
-export interface Transfer { name: string; iban: string; bic?: string | null; amount: number; remittance: string }
+export interface Transfer {
+  name: string;
+  iban: string;
+  bic?: string | null;
+  amount: number;
+  remittance: string;
+}
 
 /** Cuts text to `max` characters, without line breaks (each field is one line of the payload). */
-const field = (s: string | null | undefined, max: number) => (s ?? '').replace(/[\r\n]+/g, ' ').trim().slice(0, max);
+const field = (s: string | null | undefined, max: number) =>
+  (s ?? '')
+    .replace(/[\r\n]+/g, ' ')
+    .trim()
+    .slice(0, max);
 
 /** The payload lines: BCD, 002, 1 (UTF-8), SCT, BIC, name (70), IBAN, EUR amount, purpose, reference, text (140). */
 export function epcPayload(t: Transfer): string {
   const cents = toCents(t.amount);
   if (!(cents >= 1 && cents <= 99_999_999_999)) throw new Error('EPC: importo fuori intervallo');
   return [
-    'BCD', '002', '1', 'SCT', field(t.bic, 11), field(t.name, 70), t.iban.replace(/\s+/g, '').toUpperCase(),
-    `EUR${Math.trunc(cents / 100)}.${String(cents % 100).padStart(2, "0")}`, '', '', field(t.remittance, 140),
+    'BCD',
+    '002',
+    '1',
+    'SCT',
+    field(t.bic, 11),
+    field(t.name, 70),
+    t.iban.replace(/\s+/g, '').toUpperCase(),
+    `EUR${Math.trunc(cents / 100)}.${String(cents % 100).padStart(2, '0')}`,
+    '',
+    '',
+    field(t.remittance, 140),
   ].join('\n');
 }
 

@@ -25,8 +25,15 @@ import { enqueueMails, type OutgoingMail } from '../mail/outbox.js';
 import type { MailHandOff } from '../mail/worker.js';
 import { accountBalanceMail, bollettinoMail, contractMail, type MailText } from '../mail/messages.js';
 
-export interface MailDeps { exec: Exec; tx: Tx; mail: MailHandOff }
-export interface QueuedAnswer { queued: number; ids: number[] }
+export interface MailDeps {
+  exec: Exec;
+  tx: Tx;
+  mail: MailHandOff;
+}
+export interface QueuedAnswer {
+  queued: number;
+  ids: number[];
+}
 
 /** customers of one e-mail send at most (each gets a PDF made in memory before the transaction) */
 export const MAX_MAIL_CUSTOMERS = 1000;
@@ -35,21 +42,36 @@ const PDF = 'application/pdf';
 const validEmail = (v: string | null | undefined) => !!v && !emailRule()(v.trim());
 
 /** The studio's copy address of a kind: each valid address it holds (',' or ';' between several). */
-const copiesOf = (v: string | null) => (v ?? '').split(/[,;]/).map((a) => a.trim()).filter((a) => validEmail(a));
+const copiesOf = (v: string | null) =>
+  (v ?? '')
+    .split(/[,;]/)
+    .map((a) => a.trim())
+    .filter((a) => validEmail(a));
 
 /** More customers than one send may carry: 422 on the field before anything is read. */
 export function limitCount(raw: unknown, field: string) {
   let n = 0;
-  try { n = customerIds(raw, field).length; } catch { return; }
+  try {
+    n = customerIds(raw, field).length;
+  } catch {
+    return;
+  }
   if (n > MAX_MAIL_CUSTOMERS) {
-    throw new HttpError(422, MSG.validation, { [field]: [`Al massimo ${MAX_MAIL_CUSTOMERS} clienti per invio: selezionane di meno`] });
+    throw new HttpError(422, MSG.validation, {
+      [field]: [`Al massimo ${MAX_MAIL_CUSTOMERS} clienti per invio: selezionane di meno`],
+    });
   }
 }
 
 /** 'A, B' → the customers' problem lines, one per customer, for the 422's `errors`. */
 export function emailProblems(customers: Array<Pick<DocCustomer, 'business_name' | 'email'>>): string[] {
-  return customers.filter((c) => !validEmail(c.email))
-    .map((c) => (c.email?.trim() ? `${c.business_name}: email non valida (${c.email.trim()})` : `${c.business_name}: email mancante`));
+  return customers
+    .filter((c) => !validEmail(c.email))
+    .map((c) =>
+      c.email?.trim()
+        ? `${c.business_name}: email non valida (${c.email.trim()})`
+        : `${c.business_name}: email mancante`,
+    );
 }
 export const emailMessage = (problems: string[]) =>
   `Email mancante o non valida per ${problems.length === 1 ? 'il cliente' : `${problems.length} clienti`}: ${problems.map((p) => p.split(': ')[0]).join(', ')}`;
@@ -61,10 +83,25 @@ export async function queue(deps: MailDeps, mails: OutgoingMail[]): Promise<Queu
   return { queued: ids.length, ids };
 }
 
-function message(ctx: Ctx, kind: string, to: string, cc: string[], text: MailText, filename: string, pdf: Buffer): OutgoingMail {
+function message(
+  ctx: Ctx,
+  kind: string,
+  to: string,
+  cc: string[],
+  text: MailText,
+  filename: string,
+  pdf: Buffer,
+): OutgoingMail {
   return {
-    studioId: ctx.studioId, kind, to: [to.trim()], cc, subject: text.subject, text: text.text, html: text.html,
-    attachments: [{ filename, contentType: PDF, content: pdf }], createdBy: ctx.userId,
+    studioId: ctx.studioId,
+    kind,
+    to: [to.trim()],
+    cc,
+    subject: text.subject,
+    text: text.text,
+    html: text.html,
+    attachments: [{ filename, contentType: PDF, content: pdf }],
+    createdBy: ctx.userId,
   };
 }
 
@@ -72,25 +109,63 @@ function message(ctx: Ctx, kind: string, to: string, cc: string[], text: MailTex
 export async function emailBollettini(deps: MailDeps, ctx: Ctx, q: Record<string, unknown>): Promise<QueuedAnswer> {
   limitCount(q.customers_ids, 'customers_ids');
   const items = await bollettini(deps.exec, ctx, q);
-  const emails = new Map((await customersOf(deps.exec, ctx.studioId, items.map((d) => d.customer.id))).map((c) => [c.id, c.email]));
-  const problems = emailProblems(items.map((d) => ({ business_name: d.customer.business_name, email: emails.get(d.customer.id) ?? null })));
+  const emails = new Map(
+    (
+      await customersOf(
+        deps.exec,
+        ctx.studioId,
+        items.map((d) => d.customer.id),
+      )
+    ).map((c) => [c.id, c.email]),
+  );
+  const problems = emailProblems(
+    items.map((d) => ({ business_name: d.customer.business_name, email: emails.get(d.customer.id) ?? null })),
+  );
   if (problems.length) throw new HttpError(422, emailMessage(problems), { customers_ids: problems });
   const studio = await studioMailData(deps.exec, ctx.studioId);
   const pdfs = await Promise.all(items.map(async (d) => renderPdf(await bollettinoPdfDoc(d))));
-  return queue(deps, items.map((d, i) => message(ctx, 'bollettino', emails.get(d.customer.id)!, copiesOf(studio.cc.bollettino),
-    bollettinoMail(d, studio, ctx.studioName), 'Bollettino.pdf', pdfs[i]!)));
+  return queue(
+    deps,
+    items.map((d, i) =>
+      message(
+        ctx,
+        'bollettino',
+        emails.get(d.customer.id)!,
+        copiesOf(studio.cc.bollettino),
+        bollettinoMail(d, studio, ctx.studioName),
+        'Bollettino.pdf',
+        pdfs[i]!,
+      ),
+    ),
+  );
 }
 
 /** C31: the account statement of each customer for the period (EstrattoConto.pdf), copy to `cc_account_balance`. */
-export async function emailAccountStatements(deps: MailDeps, ctx: Ctx, q: Record<string, unknown>): Promise<QueuedAnswer> {
+export async function emailAccountStatements(
+  deps: MailDeps,
+  ctx: Ctx,
+  q: Record<string, unknown>,
+): Promise<QueuedAnswer> {
   limitCount(q.customer_ids, 'customer_ids');
   const items = await accountStatements(deps.exec, ctx, q);
   const problems = emailProblems(items.map((d) => d.customer));
   if (problems.length) throw new HttpError(422, emailMessage(problems), { customer_ids: problems });
   const studio = await studioMailData(deps.exec, ctx.studioId);
   const pdfs = await Promise.all(items.map((d) => renderPdf(accountBalancePdfDoc(d))));
-  return queue(deps, items.map((d, i) => message(ctx, 'account_balance', d.customer.email!, copiesOf(studio.cc.account_balance),
-    accountBalanceMail(d, studio, ctx.studioName), 'EstrattoConto.pdf', pdfs[i]!)));
+  return queue(
+    deps,
+    items.map((d, i) =>
+      message(
+        ctx,
+        'account_balance',
+        d.customer.email!,
+        copiesOf(studio.cc.account_balance),
+        accountBalanceMail(d, studio, ctx.studioName),
+        'EstrattoConto.pdf',
+        pdfs[i]!,
+      ),
+    ),
+  );
 }
 
 /**
@@ -125,6 +200,18 @@ export async function emailContracts(deps: MailDeps, ctx: Ctx, q: Record<string,
   }
   const studio: StudioMailData = await studioMailData(deps.exec, ctx.studioId);
   const pdfs = await Promise.all(contracts.map((d) => renderPdf(contractPdfDoc(d))));
-  return queue(deps, contracts.map((d, i) => message(ctx, 'contract', d.customer.email!, copiesOf(studio.cc.contract),
-    contractMail(d, studio, ctx.studioName), 'Contratto.pdf', pdfs[i]!)));
+  return queue(
+    deps,
+    contracts.map((d, i) =>
+      message(
+        ctx,
+        'contract',
+        d.customer.email!,
+        copiesOf(studio.cc.contract),
+        contractMail(d, studio, ctx.studioName),
+        'Contratto.pdf',
+        pdfs[i]!,
+      ),
+    ),
+  );
 }

@@ -12,38 +12,71 @@ import { getModel } from '../../../model/registry.js';
 const text = (v: unknown) => (v == null || v === '' ? null : String(v));
 
 export async function studioData(exec: Exec, studioId: number): Promise<StudioData> {
-  const [s] = await exec(sql`SELECT "name", "subtitle", "address", "email", "tel_number", "vat_number", "website", "iban", "footer_line1", "logo"
+  const [s] =
+    await exec(sql`SELECT "name", "subtitle", "address", "email", "tel_number", "vat_number", "website", "iban", "footer_line1", "logo"
     FROM "studios" WHERE "id" = ${studioId}`);
   return {
-    name: text(s?.name), subtitle: text(s?.subtitle), address: text(s?.address), email: text(s?.email), tel_number: text(s?.tel_number),
-    vat_number: text(s?.vat_number), website: text(s?.website), iban: text(s?.iban), footer_line1: text(s?.footer_line1),
+    name: text(s?.name),
+    subtitle: text(s?.subtitle),
+    address: text(s?.address),
+    email: text(s?.email),
+    tel_number: text(s?.tel_number),
+    vat_number: text(s?.vat_number),
+    website: text(s?.website),
+    iban: text(s?.iban),
+    footer_line1: text(s?.footer_line1),
     // checked and scaled as at upload (a logo stored before that rule may be huge or corrupt): left out when it fails
     logo: await printableImage(text(s?.logo), sideOf(getModel('Studio').fields.logo!)),
   };
 }
 
 export interface DocCustomer {
-  id: number; cod: string | null; business_name: string; address: string | null; postal_code: string | null; city: string | null;
-  vat_id: string | null; fiscal_code: string | null; email: string | null; pec: string | null;
+  id: number;
+  cod: string | null;
+  business_name: string;
+  address: string | null;
+  postal_code: string | null;
+  city: string | null;
+  vat_id: string | null;
+  fiscal_code: string | null;
+  email: string | null;
+  pec: string | null;
 }
 
 /** The studio's active (not trashed) customers among `ids`, by name. */
 export async function customersOf(exec: Exec, studioId: number, ids: number[]): Promise<DocCustomer[]> {
-  const rows = await exec(sql`SELECT "id", "cod", "business_name", "address", "postal_code", "city", "vat_id", "fiscal_code", "email", "pec"
+  const rows =
+    await exec(sql`SELECT "id", "cod", "business_name", "address", "postal_code", "city", "vat_id", "fiscal_code", "email", "pec"
     FROM "customers" WHERE "id" = ANY(${idArray(ids)}) AND "studio_id" = ${studioId} AND "deleted_at" IS NULL ORDER BY "business_name", "id"`);
   return rows.map((r) => ({
-    id: Number(r.id), cod: text(r.cod), business_name: String(r.business_name ?? ''), address: text(r.address), postal_code: text(r.postal_code),
-    city: text(r.city), vat_id: text(r.vat_id), fiscal_code: text(r.fiscal_code), email: text(r.email), pec: text(r.pec),
+    id: Number(r.id),
+    cod: text(r.cod),
+    business_name: String(r.business_name ?? ''),
+    address: text(r.address),
+    postal_code: text(r.postal_code),
+    city: text(r.city),
+    vat_id: text(r.vat_id),
+    fiscal_code: text(r.fiscal_code),
+    email: text(r.email),
+    pec: text(r.pec),
   }));
 }
 
 /** A service of the studio with the bank account it is paid to (when it has one). */
 export async function serviceOf(exec: Exec, studioId: number, id: number) {
-  const [r] = await exec(sql`SELECT s."id", s."cod", s."description", s."cost", b."name" AS "bank_name", b."iban" AS "bank_iban"
+  const [r] =
+    await exec(sql`SELECT s."id", s."cod", s."description", s."cost", b."name" AS "bank_name", b."iban" AS "bank_iban"
     FROM "studio_services" s LEFT JOIN "bank_accounts" b ON b."id" = s."bank_account_id" AND b."deleted_at" IS NULL
     WHERE s."id" = ${id} AND s."studio_id" = ${studioId} AND s."deleted_at" IS NULL`);
   if (!r) return null;
-  return { id: Number(r.id), cod: text(r.cod), description: String(r.description ?? ''), cost: Number(r.cost ?? 0), bank_name: text(r.bank_name), bank_iban: text(r.bank_iban) };
+  return {
+    id: Number(r.id),
+    cod: text(r.cod),
+    description: String(r.description ?? ''),
+    cost: Number(r.cost ?? 0),
+    bank_name: text(r.bank_name),
+    bank_iban: text(r.bank_iban),
+  };
 }
 
 /** The legal representative of a customer of the studio (name and fiscal code), if any. */
@@ -57,7 +90,8 @@ export async function legalRepresentativeOf(exec: Exec, studioId: number, custom
 
 /** What a contract prints of the studio's manager (seed B §3). */
 export async function studioManager(exec: Exec, studioId: number) {
-  const [m] = await exec(sql`SELECT "manager_title", "manager_name", "manager_surname", "manager_cf", to_char("manager_birth_date", 'YYYY-MM-DD') AS "manager_birth_date",
+  const [m] =
+    await exec(sql`SELECT "manager_title", "manager_name", "manager_surname", "manager_cf", to_char("manager_birth_date", 'YYYY-MM-DD') AS "manager_birth_date",
       "manager_birth_city", "manager_ordine_commercialisti_number", "manager_ordine_commercialisti_city", "manager_ordine_commercialisti_name", "sign_city"
     FROM "studios" WHERE "id" = ${studioId}`);
   return Object.fromEntries(Object.entries(m ?? {}).map(([k, v]) => [k, text(v)])) as Record<string, string | null>;
@@ -65,7 +99,8 @@ export async function studioManager(exec: Exec, studioId: number) {
 
 /** The fee data of a customer: yearly amount, installments a year, acquisition date. */
 export async function customerFee(exec: Exec, studioId: number, customerId: number) {
-  const [r] = await exec(sql`SELECT "yearly_accounting_amount"::text AS "amount", "yearly_number_of_installments" AS "n", to_char("acquisition_date", 'YYYY-MM-DD') AS "since"
+  const [r] =
+    await exec(sql`SELECT "yearly_accounting_amount"::text AS "amount", "yearly_number_of_installments" AS "n", to_char("acquisition_date", 'YYYY-MM-DD') AS "since"
     FROM "customers" WHERE "id" = ${customerId} AND "studio_id" = ${studioId}`);
   return { amount: Number(r?.amount ?? 0), installments: Number(r?.n ?? 1) || 1, since: text(r?.since) };
 }

@@ -28,85 +28,186 @@ const BollettinoQuery = z.looseObject({
 });
 
 /** Sends one file, or a zip of one per item streamed as each is made. */
-function sendFiles<T>(reply: FastifyReply, items: T[], one: { name: string; type: string }, zipName: string,
-  entryName: (item: T) => string, make: (item: T) => Promise<Buffer | string>) {
+function sendFiles<T>(
+  reply: FastifyReply,
+  items: T[],
+  one: { name: string; type: string },
+  zipName: string,
+  entryName: (item: T) => string,
+  make: (item: T) => Promise<Buffer | string>,
+) {
   if (items.length === 1) {
-    return make(items[0]!).then((content) => reply.header('Content-Disposition', attachment(one.name)).type(one.type).send(content));
+    return make(items[0]!).then((content) =>
+      reply.header('Content-Disposition', attachment(one.name)).type(one.type).send(content),
+    );
   }
   const names = uniqueNames(items.map(entryName));
-  const archive = streamZip(items.length, async (i) => ({ name: names[i]!, content: await make(items[i]!) }), { store: one.type === PDF });
+  const archive = streamZip(items.length, async (i) => ({ name: names[i]!, content: await make(items[i]!) }), {
+    store: one.type === PDF,
+  });
   return reply.header('Content-Disposition', attachment(zipName)).type('application/zip').send(archive);
 }
 
 const StatementQuery = z.looseObject({
   customer_ids: z.string().optional().describe('id dei clienti, testo JSON (es. [1,2])'),
   from: z.string().optional().describe('dal giorno (YYYY-MM-DD o DD-MM-YYYY; vuoto: dal primo movimento)'),
-  to: z.string().optional().describe('al giorno (vuoto: fino all\'ultimo movimento)'),
+  to: z.string().optional().describe("al giorno (vuoto: fino all'ultimo movimento)"),
 });
-const statementName = (d: AccountBalanceData, ext: string) => `EstrattoConto_${safeEntryName(d.customer.business_name, 80)}_${d.customer.id}.${ext}`;
+const statementName = (d: AccountBalanceData, ext: string) =>
+  `EstrattoConto_${safeEntryName(d.customer.business_name, 80)}_${d.customer.id}.${ext}`;
 
-const noticeName = (d: BollettinoData, ext: string) => `Bollettino_${safeEntryName(d.customer.business_name, 80)}_${d.customer.id}.${ext}`;
+const noticeName = (d: BollettinoData, ext: string) =>
+  `Bollettino_${safeEntryName(d.customer.business_name, 80)}_${d.customer.id}.${ext}`;
 
 export async function documentRoutes(api: FastifyInstance, deps: AppDeps) {
   const tags = ['Documenti'];
   const file = { 200: z.any().describe('il file (PDF, DOC o zip)'), ...ERRORS };
 
-  api.get('/bollettino/actions/download_pdf', {
-    schema: { tags, summary: 'C21 Bollettini in PDF (uno: Bollettino.pdf; più clienti: Bollettini.zip)', querystring: BollettinoQuery, response: file },
-  }, async (req, reply) => {
-    const items = await bollettini(deps.exec, req.ctx, req.query as Record<string, unknown>);
-    return sendFiles(reply, items, { name: 'Bollettino.pdf', type: PDF }, 'Bollettini.zip', (d) => noticeName(d, 'pdf'),
-      async (d) => renderPdf(await bollettinoPdfDoc(d)));
-  });
-
-  api.get('/bollettino/actions/download_html', {
-    schema: { tags, summary: 'C22 Bollettini come documento Word (uno: Bollettino.html.doc; più clienti: Bollettini.zip)', querystring: BollettinoQuery, response: file },
-  }, async (req, reply) => {
-    const items = await bollettini(deps.exec, req.ctx, req.query as Record<string, unknown>);
-    return sendFiles(reply, items, { name: 'Bollettino.html.doc', type: `${MSWORD}; charset=utf-8` }, 'Bollettini.zip', (d) => noticeName(d, 'html.doc'),
-      (d) => bollettinoHtml(d));
-  });
-
-  api.get('/account_balance_pdf', {
-    schema: { tags, summary: 'C29 Estratti conto in PDF (uno: EstrattoConto.pdf; più clienti: EstrattiConto.zip)', querystring: StatementQuery, response: file },
-  }, async (req, reply) => {
-    const items = await accountStatements(deps.exec, req.ctx, req.query as Record<string, unknown>);
-    return sendFiles(reply, items, { name: 'EstrattoConto.pdf', type: PDF }, 'EstrattiConto.zip', (d) => statementName(d, 'pdf'),
-      (d) => renderPdf(accountBalancePdfDoc(d)));
-  });
-
-  api.get('/account_balance_html', {
-    schema: { tags, summary: 'C30 Estratti conto come documento Word (uno: EstrattoConto.html.doc; più clienti: EstrattiConto.zip)', querystring: StatementQuery, response: file },
-  }, async (req, reply) => {
-    const items = await accountStatements(deps.exec, req.ctx, req.query as Record<string, unknown>);
-    return sendFiles(reply, items, { name: 'EstrattoConto.html.doc', type: `${MSWORD}; charset=utf-8` }, 'EstrattiConto.zip', (d) => statementName(d, 'html.doc'),
-      async (d) => accountBalanceHtml(d));
-  });
-
-  api.get('/lettera_bonifico_pdf/actions/download_pdf', {
-    schema: {
-      tags, summary: 'C33 Lettera di bonifico di un cliente per un importo (LetteraBonifico.pdf)',
-      querystring: z.looseObject({ customers_ids: z.string().optional().describe('id di un solo cliente, testo JSON (es. [7])'), amount: z.string().optional().describe('importo (> 0)') }),
-      response: file,
+  api.get(
+    '/bollettino/actions/download_pdf',
+    {
+      schema: {
+        tags,
+        summary: 'C21 Bollettini in PDF (uno: Bollettino.pdf; più clienti: Bollettini.zip)',
+        querystring: BollettinoQuery,
+        response: file,
+      },
     },
-  }, async (req, reply) => {
-    const data = await transferLetter(deps.exec, req.ctx, req.query as Record<string, unknown>);
-    const pdf = await renderPdf(transferLetterPdfDoc(data));
-    return reply.header('Content-Disposition', attachment('LetteraBonifico.pdf')).type(PDF).send(pdf);
-  });
+    async (req, reply) => {
+      const items = await bollettini(deps.exec, req.ctx, req.query as Record<string, unknown>);
+      return sendFiles(
+        reply,
+        items,
+        { name: 'Bollettino.pdf', type: PDF },
+        'Bollettini.zip',
+        (d) => noticeName(d, 'pdf'),
+        async (d) => renderPdf(await bollettinoPdfDoc(d)),
+      );
+    },
+  );
+
+  api.get(
+    '/bollettino/actions/download_html',
+    {
+      schema: {
+        tags,
+        summary: 'C22 Bollettini come documento Word (uno: Bollettino.html.doc; più clienti: Bollettini.zip)',
+        querystring: BollettinoQuery,
+        response: file,
+      },
+    },
+    async (req, reply) => {
+      const items = await bollettini(deps.exec, req.ctx, req.query as Record<string, unknown>);
+      return sendFiles(
+        reply,
+        items,
+        { name: 'Bollettino.html.doc', type: `${MSWORD}; charset=utf-8` },
+        'Bollettini.zip',
+        (d) => noticeName(d, 'html.doc'),
+        (d) => bollettinoHtml(d),
+      );
+    },
+  );
+
+  api.get(
+    '/account_balance_pdf',
+    {
+      schema: {
+        tags,
+        summary: 'C29 Estratti conto in PDF (uno: EstrattoConto.pdf; più clienti: EstrattiConto.zip)',
+        querystring: StatementQuery,
+        response: file,
+      },
+    },
+    async (req, reply) => {
+      const items = await accountStatements(deps.exec, req.ctx, req.query as Record<string, unknown>);
+      return sendFiles(
+        reply,
+        items,
+        { name: 'EstrattoConto.pdf', type: PDF },
+        'EstrattiConto.zip',
+        (d) => statementName(d, 'pdf'),
+        (d) => renderPdf(accountBalancePdfDoc(d)),
+      );
+    },
+  );
+
+  api.get(
+    '/account_balance_html',
+    {
+      schema: {
+        tags,
+        summary: 'C30 Estratti conto come documento Word (uno: EstrattoConto.html.doc; più clienti: EstrattiConto.zip)',
+        querystring: StatementQuery,
+        response: file,
+      },
+    },
+    async (req, reply) => {
+      const items = await accountStatements(deps.exec, req.ctx, req.query as Record<string, unknown>);
+      return sendFiles(
+        reply,
+        items,
+        { name: 'EstrattoConto.html.doc', type: `${MSWORD}; charset=utf-8` },
+        'EstrattiConto.zip',
+        (d) => statementName(d, 'html.doc'),
+        async (d) => accountBalanceHtml(d),
+      );
+    },
+  );
+
+  api.get(
+    '/lettera_bonifico_pdf/actions/download_pdf',
+    {
+      schema: {
+        tags,
+        summary: 'C33 Lettera di bonifico di un cliente per un importo (LetteraBonifico.pdf)',
+        querystring: z.looseObject({
+          customers_ids: z.string().optional().describe('id di un solo cliente, testo JSON (es. [7])'),
+          amount: z.string().optional().describe('importo (> 0)'),
+        }),
+        response: file,
+      },
+    },
+    async (req, reply) => {
+      const data = await transferLetter(deps.exec, req.ctx, req.query as Record<string, unknown>);
+      const pdf = await renderPdf(transferLetterPdfDoc(data));
+      return reply.header('Content-Disposition', attachment('LetteraBonifico.pdf')).type(PDF).send(pdf);
+    },
+  );
 
   const ContractQuery = z.looseObject({ customer_id: z.string().optional().describe('id del cliente (uno solo)') });
-  api.get('/accounting_contract_pdf', {
-    schema: { tags, summary: 'C27 Lettera di incarico di un cliente in PDF (Contratto.pdf)', querystring: ContractQuery, response: file },
-  }, async (req, reply) => {
-    const data = await contract(deps.exec, req.ctx, req.query as Record<string, unknown>);
-    const pdf = await renderPdf(contractPdfDoc(data));
-    return reply.header('Content-Disposition', attachment('Contratto.pdf')).type(PDF).send(pdf);
-  });
-  api.get('/accounting_contract_html', {
-    schema: { tags, summary: 'C28 Lettera di incarico di un cliente come documento Word (Contratto.html.doc)', querystring: ContractQuery, response: file },
-  }, async (req, reply) => {
-    const data = await contract(deps.exec, req.ctx, req.query as Record<string, unknown>);
-    return reply.header('Content-Disposition', attachment('Contratto.html.doc')).type(`${MSWORD}; charset=utf-8`).send(contractHtml(data));
-  });
+  api.get(
+    '/accounting_contract_pdf',
+    {
+      schema: {
+        tags,
+        summary: 'C27 Lettera di incarico di un cliente in PDF (Contratto.pdf)',
+        querystring: ContractQuery,
+        response: file,
+      },
+    },
+    async (req, reply) => {
+      const data = await contract(deps.exec, req.ctx, req.query as Record<string, unknown>);
+      const pdf = await renderPdf(contractPdfDoc(data));
+      return reply.header('Content-Disposition', attachment('Contratto.pdf')).type(PDF).send(pdf);
+    },
+  );
+  api.get(
+    '/accounting_contract_html',
+    {
+      schema: {
+        tags,
+        summary: 'C28 Lettera di incarico di un cliente come documento Word (Contratto.html.doc)',
+        querystring: ContractQuery,
+        response: file,
+      },
+    },
+    async (req, reply) => {
+      const data = await contract(deps.exec, req.ctx, req.query as Record<string, unknown>);
+      return reply
+        .header('Content-Disposition', attachment('Contratto.html.doc'))
+        .type(`${MSWORD}; charset=utf-8`)
+        .send(contractHtml(data));
+    },
+  );
 }

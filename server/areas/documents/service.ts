@@ -31,14 +31,20 @@ function fieldChecks() {
   return {
     /** the value `check` answers, or undefined when it refused the field (its message is kept) */
     take<T>(check: () => T): T | undefined {
-      try { return check(); } catch (e) {
+      try {
+        return check();
+      } catch (e) {
         if (!(e instanceof HttpError && e.errors)) throw e;
         Object.assign(errors, e.errors);
         return undefined;
       }
     },
-    add(field: string, message: string) { errors[field] = [message]; },
-    done() { if (Object.keys(errors).length) throw invalid(errors); },
+    add(field: string, message: string) {
+      errors[field] = [message];
+    },
+    done() {
+      if (Object.keys(errors).length) throw invalid(errors);
+    },
   };
 }
 
@@ -50,14 +56,19 @@ function allow(ctx: Ctx) {
 /** The amount of a document: required, > 0, money (the movement's rules and messages). */
 function amountOf(raw: unknown, field: string): number {
   const value = typeof raw === 'string' ? raw.trim().replace(',', '.') : raw;
-  const message = fieldValidators(getModel('Transaction').fields.amount!, 'create').map((check) => check(value)).find(Boolean);
+  const message = fieldValidators(getModel('Transaction').fields.amount!, 'create')
+    .map((check) => check(value))
+    .find(Boolean);
   if (message) throw invalid({ [field]: [message] });
   return fromCents(toCents(value as number | string));
 }
 
 function idOf(raw: unknown, field: string): number {
   const id = oneId(raw);
-  if (id === null) throw invalid({ [field]: [raw === undefined || raw === null || raw === '' ? 'Campo Obbligatorio' : 'Elemento non valido'] });
+  if (id === null)
+    throw invalid({
+      [field]: [raw === undefined || raw === null || raw === '' ? 'Campo Obbligatorio' : 'Elemento non valido'],
+    });
   return id;
 }
 
@@ -67,12 +78,13 @@ function idOf(raw: unknown, field: string): number {
  */
 export function statementPeriod(q: { from?: unknown; to?: unknown }): { from: string | null; to: string | null } {
   const checks = fieldChecks();
-  const day = (raw: unknown, field: string) => checks.take(() => {
-    if (raw === undefined || raw === null || raw === '') return null;
-    const d = isoDate(raw);
-    if (!d) throw invalid({ [field]: [DATE_MESSAGES.date] });
-    return d;
-  }) ?? null;
+  const day = (raw: unknown, field: string) =>
+    checks.take(() => {
+      if (raw === undefined || raw === null || raw === '') return null;
+      const d = isoDate(raw);
+      if (!d) throw invalid({ [field]: [DATE_MESSAGES.date] });
+      return d;
+    }) ?? null;
   const from = day(q.from, 'from');
   const to = day(q.to, 'to');
   if (from && to && from > to) checks.add('from', 'La data di inizio intervallo è maggiore di quella di fine');
@@ -94,14 +106,27 @@ export async function bollettini(exec: Exec, ctx: Ctx, q: Record<string, unknown
   if (!service || customers.length !== ids!.length) throw notFound();
   const iban = service.bank_iban ?? studio.iban;
   if (!iban) {
-    throw new HttpError(422, "Manca l'IBAN: indicalo nel conto bancario del servizio o nei dati dello studio", { studio_service_id: ["Manca l'IBAN del conto bancario del servizio e dello studio"] });
+    throw new HttpError(422, "Manca l'IBAN: indicalo nel conto bancario del servizio o nei dati dello studio", {
+      studio_service_id: ["Manca l'IBAN del conto bancario del servizio e dello studio"],
+    });
   }
   const beneficiary = studio.name ?? ctx.studioName;
-  return customers.map((customer) => ({ studio, customer, service: { description: service.description, cod: service.cod }, amount: amount!, iban, beneficiary }));
+  return customers.map((customer) => ({
+    studio,
+    customer,
+    service: { description: service.description, cod: service.cod },
+    amount: amount!,
+    iban,
+    beneficiary,
+  }));
 }
 
 /** C29, C30: the account statement of each chosen customer (by name) for the period. */
-export async function accountStatements(exec: Exec, ctx: Ctx, q: Record<string, unknown>): Promise<AccountBalanceData[]> {
+export async function accountStatements(
+  exec: Exec,
+  ctx: Ctx,
+  q: Record<string, unknown>,
+): Promise<AccountBalanceData[]> {
   if (!can(ctx, getModel('Transaction'), 'view')) throw forbidden();
   const checks = fieldChecks();
   const ids = checks.take(() => customerIds(q.customer_ids, 'customer_ids')) ?? [];
@@ -131,8 +156,18 @@ export async function transferLetter(exec: Exec, ctx: Ctx, q: Record<string, unk
 }
 
 /** the studio's data a contract prints (the manager, the Ordine, where it is signed) */
-const CONTRACT_STUDIO_FIELDS = ['manager_title', 'manager_name', 'manager_surname', 'manager_cf', 'manager_birth_date', 'manager_birth_city',
-  'manager_ordine_commercialisti_name', 'manager_ordine_commercialisti_city', 'manager_ordine_commercialisti_number', 'sign_city'] as const;
+const CONTRACT_STUDIO_FIELDS = [
+  'manager_title',
+  'manager_name',
+  'manager_surname',
+  'manager_cf',
+  'manager_birth_date',
+  'manager_birth_city',
+  'manager_ordine_commercialisti_name',
+  'manager_ordine_commercialisti_city',
+  'manager_ordine_commercialisti_number',
+  'sign_city',
+] as const;
 
 /**
  * C27, C28: the engagement letter of exactly one customer. Missing mandatory data (the studio's
@@ -143,7 +178,12 @@ export async function contract(exec: Exec, ctx: Ctx, q: Record<string, unknown>)
   allow(ctx);
   const raw = q.customer_id ?? q.customer_ids;
   let ids: number[] = [];
-  try { ids = customerIds(raw, 'customer_id'); } catch (e) { if (e instanceof HttpError && e.errors) throw invalid({ customer_id: e.errors[Object.keys(e.errors)[0]!]! }); throw e; }
+  try {
+    ids = customerIds(raw, 'customer_id');
+  } catch (e) {
+    if (e instanceof HttpError && e.errors) throw invalid({ customer_id: e.errors[Object.keys(e.errors)[0]!]! });
+    throw e;
+  }
   if (ids.length !== 1) throw invalid({ customer_id: [MESSAGES.oneCustomer] });
   const [customer] = await customersOf(exec, ctx.studioId, ids);
   if (!customer) throw notFound();
@@ -162,6 +202,7 @@ export async function contract(exec: Exec, ctx: Ctx, q: Record<string, unknown>)
     ...(!(fee.amount > 0) ? [`${customerLabels.yearly_accounting_amount?.label ?? 'Tariffa annuale'} (cliente)`] : []),
     ...(!representative || !representative.name ? ['Legale rappresentante (cliente)'] : []),
   ];
-  if (missing.length) throw new HttpError(422, `Dati mancanti per il contratto: ${missing.join(', ')}`, { customer_id: missing });
+  if (missing.length)
+    throw new HttpError(422, `Dati mancanti per il contratto: ${missing.join(', ')}`, { customer_id: missing });
   return { studio, manager, customer, representative: representative!, fee };
 }

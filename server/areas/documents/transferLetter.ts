@@ -8,7 +8,10 @@ import type { DocCustomer } from './queries.js';
 import { euro, ibanText, studioDocument, type StudioData } from '../../render/frame.js';
 
 export interface TransferLetterData {
-  studio: StudioData; customer: DocCustomer; representative: { name: string; fiscal_code: string | null } | null; amount: number;
+  studio: StudioData;
+  customer: DocCustomer;
+  representative: { name: string; fiscal_code: string | null } | null;
+  amount: number;
 }
 
 export const transferReason = (d: Pick<TransferLetterData, 'customer' | 'studio'>) =>
@@ -19,30 +22,63 @@ export function transferLetterPdfDoc(d: TransferLetterData) {
   const who = d.representative
     ? `Il/La sottoscritto/a ${d.representative.name}${d.representative.fiscal_code ? ` (C.F. ${d.representative.fiscal_code})` : ''}, in qualità di legale rappresentante di ${c.business_name}`
     : `${c.business_name}`;
-  const row = (label: string, value: string, big = false) => [{ text: label, style: 'label', margin: [0, 3, 0, 0] }, { text: value, fontSize: big ? 13 : 10, bold: big, margin: [0, 1, 0, 3] }];
+  const row = (label: string, value: string, big = false) => [
+    { text: label, style: 'label', margin: [0, 3, 0, 0] },
+    { text: value, fontSize: big ? 13 : 10, bold: big, margin: [0, 1, 0, 3] },
+  ];
   return studioDocument(d.studio, 'Lettera di bonifico', [
     {
       columns: [
         { width: '*', stack: [{ text: 'Data', style: 'label' }, { text: displayDate(today()) }] },
-        { width: 230, stack: [{ text: 'Spett.le', style: 'label' }, { text: 'Banca ______________________________', margin: [0, 4, 0, 0] }, { text: 'Filiale di ____________________________', margin: [0, 8, 0, 0] }] },
+        {
+          width: 230,
+          stack: [
+            { text: 'Spett.le', style: 'label' },
+            { text: 'Banca ______________________________', margin: [0, 4, 0, 0] },
+            { text: 'Filiale di ____________________________', margin: [0, 8, 0, 0] },
+          ],
+        },
       ],
       margin: [0, 0, 0, 18],
     },
     { text: 'Oggetto: disposizione di bonifico', style: 'title' },
     {
       text: `${who}${c.vat_id ? `, P.IVA ${c.vat_id}` : c.fiscal_code ? `, C.F. ${c.fiscal_code}` : ''}, titolare del conto corrente IBAN ________________________________, chiede di disporre il seguente bonifico:`,
-      margin: [0, 0, 0, 12], lineHeight: 1.3,
+      margin: [0, 0, 0, 12],
+      lineHeight: 1.3,
     },
     {
-      table: { widths: ['*'], body: [[{ stack: [
-        ...row('Beneficiario', d.studio.name ?? ''),
-        ...row('IBAN del beneficiario', ibanText(d.studio.iban), true),
-        ...row('Importo', euro(d.amount), true),
-        ...row('Causale', transferReason(d)),
-      ], margin: [6, 4, 6, 4] }]] },
+      table: {
+        widths: ['*'],
+        body: [
+          [
+            {
+              stack: [
+                ...row('Beneficiario', d.studio.name ?? ''),
+                ...row('IBAN del beneficiario', ibanText(d.studio.iban), true),
+                ...row('Importo', euro(d.amount), true),
+                ...row('Causale', transferReason(d)),
+              ],
+              margin: [6, 4, 6, 4],
+            },
+          ],
+        ],
+      },
       layout: 'studioBox',
     },
     { text: 'Distinti saluti.', margin: [0, 18, 0, 40] },
-    { columns: [{ width: '*', text: '' }, { width: 230, stack: [{ text: 'Timbro e firma', style: 'label' }, { canvas: [{ type: 'line', x1: 0, y1: 30, x2: 220, y2: 30, lineWidth: 0.5 }] }, ...(d.representative ? [{ text: d.representative.name, margin: [0, 4, 0, 0] }] : [])] }] },
+    {
+      columns: [
+        { width: '*', text: '' },
+        {
+          width: 230,
+          stack: [
+            { text: 'Timbro e firma', style: 'label' },
+            { canvas: [{ type: 'line', x1: 0, y1: 30, x2: 220, y2: 30, lineWidth: 0.5 }] },
+            ...(d.representative ? [{ text: d.representative.name, margin: [0, 4, 0, 0] }] : []),
+          ],
+        },
+      ],
+    },
   ]);
 }

@@ -25,12 +25,19 @@ export function einvoicePdfDoc(studio: StudioData, d: EInvoiceData) {
       { text: p.name, bold: true, margin: [0, 2, 0, 1] },
       { text: p.address || '' },
       // an address typed in full (street, postal code and town) is not repeated
-      ...(p.postal_code && (p.address ?? '').includes(p.postal_code) ? [] : [{ text: [p.postal_code, p.city, p.province ? `(${p.province})` : ''].filter(Boolean).join(' ') }]),
+      ...(p.postal_code && (p.address ?? '').includes(p.postal_code)
+        ? []
+        : [{ text: [p.postal_code, p.city, p.province ? `(${p.province})` : ''].filter(Boolean).join(' ') }]),
       ...(p.vat ? [{ text: `P.IVA ${p.vat}` }] : []),
       ...(p.fiscal_code && p.fiscal_code !== p.vat ? [{ text: `C.F. ${p.fiscal_code}` }] : []),
     ],
   });
-  const head = ['Descrizione', 'Q.tà', 'Prezzo', 'IVA', 'Importo'].map((h, i) => ({ text: h, bold: true, fillColor: '#eef2f7', alignment: i ? 'right' : 'left' }));
+  const head = ['Descrizione', 'Q.tà', 'Prezzo', 'IVA', 'Importo'].map((h, i) => ({
+    text: h,
+    bold: true,
+    fillColor: '#eef2f7',
+    alignment: i ? 'right' : 'left',
+  }));
   const body = d.rows.map((r, i) => [
     { text: r.description },
     { text: String(r.quantity), alignment: 'right' },
@@ -38,11 +45,19 @@ export function einvoicePdfDoc(studio: StudioData, d: EInvoiceData) {
     { text: t.lines[i]!.nature ? `${t.lines[i]!.nature}` : pct(t.lines[i]!.vat), alignment: 'right' },
     { text: eur(t.lines[i]!.total), alignment: 'right' },
   ]);
-  const sum = (label: string, cents: number, bold = false) => [{ text: label, bold }, { text: eur(cents), alignment: 'right', bold }];
+  const sum = (label: string, cents: number, bold = false) => [
+    { text: label, bold },
+    { text: eur(cents), alignment: 'right', bold },
+  ];
   const totals = [
     sum('Imponibile', t.taxable),
     ...(t.cassa ? [sum('Cassa previdenza 4%', t.cassa)] : []),
-    ...t.summary.map((s) => sum(s.nature ? `Operazioni ${s.nature} (senza IVA)` : `IVA ${pct(s.vat)} su ${eur(s.taxable)}`, s.nature ? s.taxable : s.tax)),
+    ...t.summary.map((s) =>
+      sum(
+        s.nature ? `Operazioni ${s.nature} (senza IVA)` : `IVA ${pct(s.vat)} su ${eur(s.taxable)}`,
+        s.nature ? s.taxable : s.tax,
+      ),
+    ),
     sum('Totale documento', t.total, true),
     ...(t.withholding ? [sum("Ritenuta d'acconto 20%", -t.withholding), sum('Netto a pagare', t.payable, true)] : []),
     ...(t.stampDuty ? [sum('Imposta di bollo (assolta in modo virtuale)', t.stampDuty)] : []),
@@ -50,13 +65,52 @@ export function einvoicePdfDoc(studio: StudioData, d: EInvoiceData) {
   const title = `${typeText(d.type)} n. ${d.number} del ${displayDate(d.date)}`;
   return studioDocument(studio, title, [
     { text: title, style: 'title' },
-    { text: 'Copia di cortesia: il documento fiscale è la fattura elettronica trasmessa tramite il Sistema di Interscambio.', fontSize: 8, italics: true, color: '#555555', margin: [0, 0, 0, 10] },
-    { columns: [party('Cedente / prestatore', d.studio), party('Cessionario / committente', c)], columnGap: 20, margin: [0, 0, 0, 12] },
-    ...(d.type === 'TD04' && d.corrects ? [{ text: `Nota di credito a storno della fattura n. ${d.corrects.number} del ${displayDate(d.corrects.date)}`, bold: true, margin: [0, 0, 0, 8] }] : []),
-    { table: { headerRows: 1, widths: ['*', 40, 70, 45, 75], body: [head, ...body] }, layout: 'studioBox', margin: [0, 0, 0, 10] },
-    { columns: [{ width: '*', text: '' }, { width: 260, table: { widths: ['*', 90], body: totals }, layout: 'noBorders' }] },
+    {
+      text: 'Copia di cortesia: il documento fiscale è la fattura elettronica trasmessa tramite il Sistema di Interscambio.',
+      fontSize: 8,
+      italics: true,
+      color: '#555555',
+      margin: [0, 0, 0, 10],
+    },
+    {
+      columns: [party('Cedente / prestatore', d.studio), party('Cessionario / committente', c)],
+      columnGap: 20,
+      margin: [0, 0, 0, 12],
+    },
+    ...(d.type === 'TD04' && d.corrects
+      ? [
+          {
+            text: `Nota di credito a storno della fattura n. ${d.corrects.number} del ${displayDate(d.corrects.date)}`,
+            bold: true,
+            margin: [0, 0, 0, 8],
+          },
+        ]
+      : []),
+    {
+      table: { headerRows: 1, widths: ['*', 40, 70, 45, 75], body: [head, ...body] },
+      layout: 'studioBox',
+      margin: [0, 0, 0, 10],
+    },
+    {
+      columns: [
+        { width: '*', text: '' },
+        { width: 260, table: { widths: ['*', 90], body: totals }, layout: 'noBorders' },
+      ],
+    },
     ...(d.studio.regime === 'RF19' ? [{ text: FORFETTARIO_NOTE, fontSize: 8, margin: [0, 12, 0, 0] }] : []),
-    ...(d.studio.iban ? [{ text: [{ text: 'Pagamento: ', bold: true }, `bonifico bancario, IBAN ${ibanText(d.studio.iban)}`], margin: [0, 12, 0, 0] }] : []),
-    { text: `Codice destinatario: ${c.sdi_code || '0000000'}${c.pec && (c.sdi_code || '0000000') === '0000000' ? ` · PEC ${c.pec}` : ''}`, fontSize: 8, color: '#555555', margin: [0, 8, 0, 0] },
+    ...(d.studio.iban
+      ? [
+          {
+            text: [{ text: 'Pagamento: ', bold: true }, `bonifico bancario, IBAN ${ibanText(d.studio.iban)}`],
+            margin: [0, 12, 0, 0],
+          },
+        ]
+      : []),
+    {
+      text: `Codice destinatario: ${c.sdi_code || '0000000'}${c.pec && (c.sdi_code || '0000000') === '0000000' ? ` · PEC ${c.pec}` : ''}`,
+      fontSize: 8,
+      color: '#555555',
+      margin: [0, 8, 0, 0],
+    },
   ]);
 }

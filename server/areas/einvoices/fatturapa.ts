@@ -23,8 +23,13 @@ export { einvoiceTotals, type EInvoiceRow, type EInvoiceTotals } from '../../../
 export type FiscalRegime = 'RF01' | 'RF19' | (string & {});
 
 export interface EInvoiceParty {
-  name: string; vat?: string | null; fiscal_code?: string | null;
-  address: string; postal_code: string; city: string; province?: string | null;
+  name: string;
+  vat?: string | null;
+  fiscal_code?: string | null;
+  address: string;
+  postal_code: string;
+  city: string;
+  province?: string | null;
 }
 export interface EInvoiceData {
   /** the document's id (ProgressivoInvio) */
@@ -47,16 +52,32 @@ const NATURE_LAW: Record<string, string> = {
   N4: 'Esenti art. 10 DPR 633/72',
 };
 
-export const FORFETTARIO_NOTE = "Operazione effettuata ai sensi dell'art. 1, commi da 54 a 89, della Legge n. 190/2014 - regime forfettario";
+export const FORFETTARIO_NOTE =
+  "Operazione effettuata ai sensi dell'art. 1, commi da 54 a 89, della Legge n. 190/2014 - regime forfettario";
 
 const money = (cents: number) => new Decimal(cents).div(100).toFixed(2);
 const rate = (r: number) => new Decimal(r).toFixed(2);
 /** what the typographic characters of a text pasted from Word become (the schema's texts are Latin-1) */
 const TYPOGRAPHIC: Record<string, string> = {
-  '\u2018': "'", '\u2019': "'", '\u201A': "'", '\u201B': "'", '\u201C': '"', '\u201D': '"', '\u201E': '"',
-  '\u2013': '-', '\u2014': '-', '\u2026': '...', '\u20AC': 'EUR', '\u2022': '-',
+  '\u2018': "'",
+  '\u2019': "'",
+  '\u201A': "'",
+  '\u201B': "'",
+  '\u201C': '"',
+  '\u201D': '"',
+  '\u201E': '"',
+  '\u2013': '-',
+  '\u2014': '-',
+  '\u2026': '...',
+  '\u20AC': 'EUR',
+  '\u2022': '-',
   // letters without a decomposition
-  '\u0141': 'L', '\u0142': 'l', '\u0110': 'D', '\u0111': 'd', '\u0152': 'OE', '\u0153': 'oe',
+  '\u0141': 'L',
+  '\u0142': 'l',
+  '\u0110': 'D',
+  '\u0111': 'd',
+  '\u0152': 'OE',
+  '\u0153': 'oe',
 };
 /**
  * A text as the schema's Latin types admit it (Basic Latin and Latin-1 Supplement; String20Type
@@ -65,8 +86,14 @@ const TYPOGRAPHIC: Record<string, string> = {
  * blanks as one space; at most `max` characters.
  */
 export function clip(s: string | null | undefined, max: number, basicOnly = false): string {
-  let t = (s ?? '').replace(/[\u2018-\u201E\u2013\u2014\u2026\u20AC\u2022\u0141\u0142\u0110\u0111\u0152\u0153]/g, (c) => TYPOGRAPHIC[c] ?? c);
-  const printable = (k: string) => { const n = k.codePointAt(0)!; return (n >= 0x20 && n <= 0x7e) || (!basicOnly && n >= 0xa1 && n <= 0xff); };
+  let t = (s ?? '').replace(
+    /[\u2018-\u201E\u2013\u2014\u2026\u20AC\u2022\u0141\u0142\u0110\u0111\u0152\u0153]/g,
+    (c) => TYPOGRAPHIC[c] ?? c,
+  );
+  const printable = (k: string) => {
+    const n = k.codePointAt(0)!;
+    return (n >= 0x20 && n <= 0x7e) || (!basicOnly && n >= 0xa1 && n <= 0xff);
+  };
   t = Array.from(t, (c) => {
     if (printable(c)) return c;
     const n = c.codePointAt(0)!;
@@ -86,8 +113,11 @@ function idFiscale(vat: string) {
 
 function sede(p: EInvoiceParty) {
   return {
-    Indirizzo: clip(p.address, 60), CAP: clip(p.postal_code, 5), Comune: clip(p.city, 60),
-    ...(p.province ? { Provincia: clip(p.province, 2).toUpperCase() } : {}), Nazione: 'IT',
+    Indirizzo: clip(p.address, 60),
+    CAP: clip(p.postal_code, 5),
+    Comune: clip(p.city, 60),
+    ...(p.province ? { Provincia: clip(p.province, 2).toUpperCase() } : {}),
+    Nazione: 'IT',
   };
 }
 
@@ -115,16 +145,28 @@ export function fatturaPaXml(d: EInvoiceData): string {
     Sede: sede(d.customer),
   };
   const generali: Record<string, unknown> = {
-    TipoDocumento: d.type, Divisa: 'EUR', Data: d.date, Numero: clip(d.number, 20, true),
+    TipoDocumento: d.type,
+    Divisa: 'EUR',
+    Data: d.date,
+    Numero: clip(d.number, 20, true),
   };
   if (t.withholding) {
-    generali.DatiRitenuta = { TipoRitenuta: 'RT01', ImportoRitenuta: money(t.withholding), AliquotaRitenuta: rate(WITHHOLDING_RATE), CausalePagamento: 'A' };
+    generali.DatiRitenuta = {
+      TipoRitenuta: 'RT01',
+      ImportoRitenuta: money(t.withholding),
+      AliquotaRitenuta: rate(WITHHOLDING_RATE),
+      CausalePagamento: 'A',
+    };
   }
   if (t.stampDuty) generali.DatiBollo = { BolloVirtuale: 'SI', ImportoBollo: money(t.stampDuty) };
   if (t.cassa && t.cassaVat) {
     generali.DatiCassaPrevidenziale = {
-      TipoCassa: 'TC04', AlCassa: rate(CASSA_RATE), ImportoContributoCassa: money(t.cassa), ImponibileCassa: money(t.fee),
-      AliquotaIVA: rate(t.cassaVat.vat), ...(t.cassaVat.nature ? { Natura: t.cassaVat.nature } : {}),
+      TipoCassa: 'TC04',
+      AlCassa: rate(CASSA_RATE),
+      ImportoContributoCassa: money(t.cassa),
+      ImponibileCassa: money(t.fee),
+      AliquotaIVA: rate(t.cassaVat.vat),
+      ...(t.cassaVat.nature ? { Natura: t.cassaVat.nature } : {}),
     };
   }
   generali.ImportoTotaleDocumento = money(t.total);
@@ -133,7 +175,9 @@ export function fatturaPaXml(d: EInvoiceData): string {
   const body: Record<string, unknown> = {
     DatiGenerali: {
       DatiGeneraliDocumento: generali,
-      ...(d.type === 'TD04' && d.corrects ? { DatiFattureCollegate: { IdDocumento: clip(d.corrects.number, 20, true), Data: d.corrects.date } } : {}),
+      ...(d.type === 'TD04' && d.corrects
+        ? { DatiFattureCollegate: { IdDocumento: clip(d.corrects.number, 20, true), Data: d.corrects.date } }
+        : {}),
     },
     DatiBeniServizi: {
       DettaglioLinee: d.rows.map((r, i) => ({
@@ -151,7 +195,9 @@ export function fatturaPaXml(d: EInvoiceData): string {
         ...(s.nature ? { Natura: s.nature } : {}),
         ImponibileImporto: money(s.taxable),
         Imposta: money(s.tax),
-        ...(s.nature ? { RiferimentoNormativo: clip(forfettario ? FORFETTARIO_NOTE : NATURE_LAW[s.nature] ?? s.nature, 100) } : { EsigibilitaIVA: 'I' }),
+        ...(s.nature
+          ? { RiferimentoNormativo: clip(forfettario ? FORFETTARIO_NOTE : (NATURE_LAW[s.nature] ?? s.nature), 100) }
+          : { EsigibilitaIVA: 'I' }),
       })),
     },
     DatiPagamento: {
@@ -163,25 +209,28 @@ export function fatturaPaXml(d: EInvoiceData): string {
       },
     },
   };
-  const doc = create({ version: '1.0', encoding: 'UTF-8' }, {
-    'p:FatturaElettronica': {
-      '@versione': 'FPR12',
-      '@xmlns:ds': 'http://www.w3.org/2000/09/xmldsig#',
-      '@xmlns:p': 'http://ivaservizi.agenziaentrate.gov.it/docs/xsd/fatture/v1.2',
-      '@xmlns:xsi': 'http://www.w3.org/2001/XMLSchema-instance',
-      FatturaElettronicaHeader: {
-        DatiTrasmissione: {
-          IdTrasmittente: studioVat ?? { IdPaese: 'IT', IdCodice: clip(d.studio.fiscal_code, 28).toUpperCase() },
-          ProgressivoInvio: d.id.toString(36).toUpperCase().slice(0, 10),
-          FormatoTrasmissione: 'FPR12',
-          CodiceDestinatario: sdi,
-          ...(sdi === '0000000' && d.customer.pec ? { PECDestinatario: clip(d.customer.pec, 256) } : {}),
+  const doc = create(
+    { version: '1.0', encoding: 'UTF-8' },
+    {
+      'p:FatturaElettronica': {
+        '@versione': 'FPR12',
+        '@xmlns:ds': 'http://www.w3.org/2000/09/xmldsig#',
+        '@xmlns:p': 'http://ivaservizi.agenziaentrate.gov.it/docs/xsd/fatture/v1.2',
+        '@xmlns:xsi': 'http://www.w3.org/2001/XMLSchema-instance',
+        FatturaElettronicaHeader: {
+          DatiTrasmissione: {
+            IdTrasmittente: studioVat ?? { IdPaese: 'IT', IdCodice: clip(d.studio.fiscal_code, 28).toUpperCase() },
+            ProgressivoInvio: d.id.toString(36).toUpperCase().slice(0, 10),
+            FormatoTrasmissione: 'FPR12',
+            CodiceDestinatario: sdi,
+            ...(sdi === '0000000' && d.customer.pec ? { PECDestinatario: clip(d.customer.pec, 256) } : {}),
+          },
+          CedentePrestatore: cedente,
+          CessionarioCommittente: cessionario,
         },
-        CedentePrestatore: cedente,
-        CessionarioCommittente: cessionario,
+        FatturaElettronicaBody: body,
       },
-      FatturaElettronicaBody: body,
     },
-  });
+  );
   return doc.end({ prettyPrint: true });
 }

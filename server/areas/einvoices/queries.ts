@@ -11,19 +11,28 @@ import { fromCents } from '../../../model/money.js';
 
 const text = (v: unknown) => (v == null || v === '' ? null : String(v));
 
-export interface StoredRow extends EInvoiceRow { id: number; studio_service_id: number | null }
+export interface StoredRow extends EInvoiceRow {
+  id: number;
+  studio_service_id: number | null;
+}
 
 /** The rows of these documents, in order, by document id. */
 export async function rowsOf(exec: Exec, docIds: number[]): Promise<Map<number, StoredRow[]>> {
   const out = new Map<number, StoredRow[]>();
   if (!docIds.length) return out;
-  const rows = await exec(sql`SELECT "id", "e_document_id", "studio_service_id", "description", "quantity", "price"::text AS "price", "vat"::text AS "vat", "nature"
+  const rows =
+    await exec(sql`SELECT "id", "e_document_id", "studio_service_id", "description", "quantity", "price"::text AS "price", "vat"::text AS "vat", "nature"
     FROM "e_document_services" WHERE "e_document_id" = ANY(${idArray(docIds)}) ORDER BY "e_document_id", "position", "id"`);
   for (const r of rows) {
     const list = out.get(Number(r.e_document_id)) ?? [];
     list.push({
-      id: Number(r.id), studio_service_id: r.studio_service_id == null ? null : Number(r.studio_service_id),
-      description: String(r.description), quantity: Number(r.quantity), price: String(r.price), vat: Number(r.vat), nature: text(r.nature),
+      id: Number(r.id),
+      studio_service_id: r.studio_service_id == null ? null : Number(r.studio_service_id),
+      description: String(r.description),
+      quantity: Number(r.quantity),
+      price: String(r.price),
+      vat: Number(r.vat),
+      nature: text(r.nature),
     });
     out.set(Number(r.e_document_id), list);
   }
@@ -31,11 +40,22 @@ export async function rowsOf(exec: Exec, docIds: number[]): Promise<Map<number, 
 }
 
 /** Replaces a document's rows and writes its totals (in the save's transaction). */
-export async function writeRows(exec: Exec, docId: number, rows: Array<EInvoiceRow & { studio_service_id?: number | null }>, totals: EInvoiceTotals) {
+export async function writeRows(
+  exec: Exec,
+  docId: number,
+  rows: Array<EInvoiceRow & { studio_service_id?: number | null }>,
+  totals: EInvoiceTotals,
+) {
   await exec(sql`DELETE FROM "e_document_services" WHERE "e_document_id" = ${docId}`);
   if (rows.length) {
     await exec(sql`INSERT INTO "e_document_services" ("e_document_id", "position", "studio_service_id", "description", "quantity", "price", "vat", "nature")
-      VALUES ${sql.join(rows.map((r, i) => sql`(${docId}, ${i + 1}, ${r.studio_service_id ?? null}, ${r.description}, ${r.quantity}, ${String(r.price)}, ${r.vat}, ${r.vat === 0 ? r.nature ?? null : null})`), sql`, `)}`);
+      VALUES ${sql.join(
+        rows.map(
+          (r, i) =>
+            sql`(${docId}, ${i + 1}, ${r.studio_service_id ?? null}, ${r.description}, ${r.quantity}, ${String(r.price)}, ${r.vat}, ${r.vat === 0 ? (r.nature ?? null) : null})`,
+        ),
+        sql`, `,
+      )}`);
   }
   await exec(sql`UPDATE "e_documents" SET "taxable" = ${fromCents(totals.taxable + totals.cassa)}, "tax" = ${fromCents(totals.tax)}, "total" = ${fromCents(totals.total)}
     WHERE "id" = ${docId}`);
@@ -51,20 +71,32 @@ export async function lockNumbering(exec: Exec, studioId: number, year: number) 
 
 /** The highest plain number of the studio's year (trashed documents included: their numbers stay issued). */
 export async function lastNumber(exec: Exec, studioId: number, year: number): Promise<number> {
-  const [r] = await exec(sql`SELECT COALESCE(MAX("number"::bigint) FILTER (WHERE "number" ~ '^[0-9]{1,15}$'), 0)::text AS "n"
+  const [r] =
+    await exec(sql`SELECT COALESCE(MAX("number"::bigint) FILTER (WHERE "number" ~ '^[0-9]{1,15}$'), 0)::text AS "n"
     FROM "e_documents" WHERE "studio_id" = ${studioId} AND "year" = ${year}`);
   return Number(r?.n ?? 0);
 }
 
 /** Whether the number is taken in the studio's year (by another document than `exceptId`). */
-export async function numberTaken(exec: Exec, studioId: number, year: number, number: string, exceptId: number | null): Promise<boolean> {
-  const rows = await exec(sql`SELECT 1 FROM "e_documents" WHERE "studio_id" = ${studioId} AND "year" = ${year} AND "number" = ${number}
+export async function numberTaken(
+  exec: Exec,
+  studioId: number,
+  year: number,
+  number: string,
+  exceptId: number | null,
+): Promise<boolean> {
+  const rows =
+    await exec(sql`SELECT 1 FROM "e_documents" WHERE "studio_id" = ${studioId} AND "year" = ${year} AND "number" = ${number}
     ${exceptId ? sql`AND "id" <> ${exceptId}` : sql``} LIMIT 1`);
   return rows.length > 0;
 }
 
 /** A TD01 of the studio that a credit note may correct: its number and date (null when it is not one). */
-export async function correctable(exec: Exec, studioId: number, id: number): Promise<{ number: string; date: string; customer_id: number } | null> {
+export async function correctable(
+  exec: Exec,
+  studioId: number,
+  id: number,
+): Promise<{ number: string; date: string; customer_id: number } | null> {
   const [r] = await exec(sql`SELECT "number", to_char("date", 'YYYY-MM-DD') AS "date", "customer_id" FROM "e_documents"
     WHERE "id" = ${id} AND "studio_id" = ${studioId} AND "type" = 'TD01' AND "deleted_at" IS NULL`);
   return r ? { number: String(r.number), date: String(r.date), customer_id: Number(r.customer_id) } : null;
@@ -82,49 +114,87 @@ export interface EInvoiceSource extends EInvoiceData {
  */
 export async function einvoiceSources(exec: Exec, studioId: number, ids: number[]): Promise<EInvoiceSource[]> {
   if (!ids.length) return [];
-  const [s] = await exec(sql`SELECT "name", "vat_number", "fiscal_code", "address", "postal_code", "city", "province", "iban",
+  const [s] =
+    await exec(sql`SELECT "name", "vat_number", "fiscal_code", "address", "postal_code", "city", "province", "iban",
       "fiscal_regime", "withholding_tax", "cassa_previdenza" FROM "studios" WHERE "id" = ${studioId}`);
-  const docs = await exec(sql`SELECT d."id", d."type", d."number", to_char(d."date", 'YYYY-MM-DD') AS "date", d."customer_id",
+  const docs =
+    await exec(sql`SELECT d."id", d."type", d."number", to_char(d."date", 'YYYY-MM-DD') AS "date", d."customer_id",
       c."business_name", c."vat_id", c."fiscal_code", c."address", c."postal_code", c."city", c."sdi_code", c."pec",
       k."number" AS "k_number", to_char(k."date", 'YYYY-MM-DD') AS "k_date"
     FROM "e_documents" d JOIN "customers" c ON c."id" = d."customer_id"
     LEFT JOIN "e_documents" k ON k."id" = d."corrects_id"
     WHERE d."id" = ANY(${idArray(ids)}) AND d."studio_id" = ${studioId}`);
-  const rows = await rowsOf(exec, docs.map((d) => Number(d.id)));
+  const rows = await rowsOf(
+    exec,
+    docs.map((d) => Number(d.id)),
+  );
   const studio: EInvoiceData['studio'] = {
-    name: String(s?.name ?? ''), vat: text(s?.vat_number), fiscal_code: text(s?.fiscal_code), address: String(s?.address ?? ''),
-    postal_code: String(s?.postal_code ?? ''), city: String(s?.city ?? ''), province: text(s?.province), iban: text(s?.iban),
-    regime: text(s?.fiscal_regime) ?? 'RF01', withholding: Number(s?.withholding_tax) === 1, cassa: Number(s?.cassa_previdenza) === 1,
+    name: String(s?.name ?? ''),
+    vat: text(s?.vat_number),
+    fiscal_code: text(s?.fiscal_code),
+    address: String(s?.address ?? ''),
+    postal_code: String(s?.postal_code ?? ''),
+    city: String(s?.city ?? ''),
+    province: text(s?.province),
+    iban: text(s?.iban),
+    regime: text(s?.fiscal_regime) ?? 'RF01',
+    withholding: Number(s?.withholding_tax) === 1,
+    cassa: Number(s?.cassa_previdenza) === 1,
   };
   const byId = new Map(docs.map((d) => [Number(d.id), d]));
-  return ids.filter((id) => byId.has(id)).map((id) => {
-    const d = byId.get(id)!;
-    return {
-      id, type: d.type === 'TD04' ? 'TD04' : 'TD01', number: String(d.number), date: String(d.date), customer_id: Number(d.customer_id),
-      business_name: String(d.business_name ?? ''),
-      studio,
-      customer: {
-        name: String(d.business_name ?? ''), vat: text(d.vat_id), fiscal_code: text(d.fiscal_code), address: String(d.address ?? ''),
-        postal_code: String(d.postal_code ?? ''), city: String(d.city ?? ''), province: null, sdi_code: text(d.sdi_code), pec: text(d.pec),
-      },
-      rows: rows.get(id) ?? [],
-      corrects: d.k_number == null ? null : { number: String(d.k_number), date: String(d.k_date) },
-    };
-  });
+  return ids
+    .filter((id) => byId.has(id))
+    .map((id) => {
+      const d = byId.get(id)!;
+      return {
+        id,
+        type: d.type === 'TD04' ? 'TD04' : 'TD01',
+        number: String(d.number),
+        date: String(d.date),
+        customer_id: Number(d.customer_id),
+        business_name: String(d.business_name ?? ''),
+        studio,
+        customer: {
+          name: String(d.business_name ?? ''),
+          vat: text(d.vat_id),
+          fiscal_code: text(d.fiscal_code),
+          address: String(d.address ?? ''),
+          postal_code: String(d.postal_code ?? ''),
+          city: String(d.city ?? ''),
+          province: null,
+          sdi_code: text(d.sdi_code),
+          pec: text(d.pec),
+        },
+        rows: rows.get(id) ?? [],
+        corrects: d.k_number == null ? null : { number: String(d.k_number), date: String(d.k_date) },
+      };
+    });
 }
 
 /** The studio as the e-invoice editor needs it: name, regime and the flags the live totals follow. */
 export async function studioForEditor(exec: Exec, studioId: number) {
-  const [s] = await exec(sql`SELECT "id", "name", "fiscal_regime", "withholding_tax", "cassa_previdenza" FROM "studios" WHERE "id" = ${studioId}`);
+  const [s] = await exec(
+    sql`SELECT "id", "name", "fiscal_regime", "withholding_tax", "cassa_previdenza" FROM "studios" WHERE "id" = ${studioId}`,
+  );
   return {
-    id: studioId, name: String(s?.name ?? ''), fiscal_regime: text(s?.fiscal_regime) ?? 'RF01',
-    withholding_tax: Number(s?.withholding_tax) === 1, cassa_previdenza: Number(s?.cassa_previdenza) === 1,
+    id: studioId,
+    name: String(s?.name ?? ''),
+    fiscal_regime: text(s?.fiscal_regime) ?? 'RF01',
+    withholding_tax: Number(s?.withholding_tax) === 1,
+    cassa_previdenza: Number(s?.cassa_previdenza) === 1,
   };
 }
 
 /** Which of `ids` are active rows of the studio in `table` (the rows' service links: a hint kept only when it is the studio's). */
-export async function ownRows(exec: Exec, table: 'studio_services', studioId: number, ids: number[]): Promise<number[]> {
+export async function ownRows(
+  exec: Exec,
+  table: 'studio_services',
+  studioId: number,
+  ids: number[],
+): Promise<number[]> {
   if (!ids.length) return [];
-  const rows = await exec(sql`SELECT "id" FROM ${sql.identifier(table)} WHERE "id" = ANY(${idArray(ids)}) AND "studio_id" = ${studioId} AND "deleted_at" IS NULL`);
+  const rows = await exec(
+    sql`SELECT "id" FROM ${sql.identifier(table)} WHERE "id" = ANY(${idArray(ids)}) AND "studio_id" = ${studioId} AND "deleted_at" IS NULL`,
+  );
   return rows.map((r) => Number(r.id));
 }

@@ -14,7 +14,16 @@ import { forbidden, notFound } from '../../errors.js';
 import { oneId } from '../../records/ids.js';
 import { ERRORS, IdParams, IdsParams } from '../../routes/schemas.js';
 import { attachment } from '../../routes/download.js';
-import { editorStudio, readEDocument, saveEDocument, sourcesOf, suggestedNumber, validateEDocument, xmlName, xmlOf } from './service.js';
+import {
+  editorStudio,
+  readEDocument,
+  saveEDocument,
+  sourcesOf,
+  suggestedNumber,
+  validateEDocument,
+  xmlName,
+  xmlOf,
+} from './service.js';
 import { streamZip, uniqueNames } from '../../render/zip.js';
 import { renderPdf } from '../../render/pdf.js';
 import { einvoicePdfDoc } from './document.js';
@@ -22,111 +31,224 @@ import { studioData } from '../documents/queries.js';
 
 const XML = 'application/xml; charset=utf-8';
 
-const Row = z.object({
-  description: z.unknown().optional().describe('descrizione (obbligatoria)'),
-  quantity: z.unknown().optional().describe('quantità: intero > 0'),
-  price: z.unknown().optional().describe('prezzo unitario > 0 (es. 120,50)'),
-  vat: z.unknown().optional().describe('aliquota IVA: 22, 10, 5, 4 o 0; senza, quella del regime dello studio (22, o 0 con natura N2.2 nel forfettario RF19)'),
-  nature: z.unknown().optional().describe('con IVA 0: natura N1, N2.2 o N4'),
-  studio_service_id: z.unknown().optional().describe('il servizio dello studio da cui è stata presa (facoltativo)'),
-}).loose();
+const Row = z
+  .object({
+    description: z.unknown().optional().describe('descrizione (obbligatoria)'),
+    quantity: z.unknown().optional().describe('quantità: intero > 0'),
+    price: z.unknown().optional().describe('prezzo unitario > 0 (es. 120,50)'),
+    vat: z
+      .unknown()
+      .optional()
+      .describe(
+        'aliquota IVA: 22, 10, 5, 4 o 0; senza, quella del regime dello studio (22, o 0 con natura N2.2 nel forfettario RF19)',
+      ),
+    nature: z.unknown().optional().describe('con IVA 0: natura N1, N2.2 o N4'),
+    studio_service_id: z.unknown().optional().describe('il servizio dello studio da cui è stata presa (facoltativo)'),
+  })
+  .loose();
 const SaveBody = z.looseObject({
-  studioId: z.unknown().optional().describe('id dello studio (quello dell\'utente)'),
+  studioId: z.unknown().optional().describe("id dello studio (quello dell'utente)"),
   customerId: z.unknown().optional().describe('id del cliente'),
   documentType: z.unknown().optional().describe('TD01 (Fattura) o TD04 (Nota di Credito)'),
   documentDate: z.unknown().optional().describe('data YYYY-MM-DD'),
-  documentNumber: z.unknown().optional().describe('numero, unico nell\'anno dello studio'),
-  correctsId: z.unknown().optional().describe('TD04: id della fattura che corregge (facoltativo: senza, la nota è salvata con un avviso)'),
+  documentNumber: z.unknown().optional().describe("numero, unico nell'anno dello studio"),
+  correctsId: z
+    .unknown()
+    .optional()
+    .describe('TD04: id della fattura che corregge (facoltativo: senza, la nota è salvata con un avviso)'),
   serviceRows: z.array(Row).optional().describe('righe (almeno una)'),
   updated_at: z.unknown().optional().describe('PUT: la versione letta'),
 });
 const Saved = z.object({
   data: z.object({ eDocumentId: z.number().int(), updated_at: z.string() }),
-  warnings: z.array(z.string()).describe('avvisi che non impediscono il salvataggio (es. nota di credito senza fattura collegata)'),
+  warnings: z
+    .array(z.string())
+    .describe('avvisi che non impediscono il salvataggio (es. nota di credito senza fattura collegata)'),
 });
-const Check = z.object({ message: z.string(), details: z.array(z.string()), warnings: z.array(z.string()).optional().describe('avvisi che non rendono la fattura non valida') });
+const Check = z.object({
+  message: z.string(),
+  details: z.array(z.string()),
+  warnings: z.array(z.string()).optional().describe('avvisi che non rendono la fattura non valida'),
+});
 
 export async function einvoiceRoutes(api: FastifyInstance, deps: AppDeps) {
   const { exec } = deps;
   const tags = ['Fatture elettroniche'];
   const file = { 200: z.any().describe('il file (XML, PDF o zip)'), ...ERRORS };
 
-  api.get('/edocument/:id', {
-    schema: { tags, summary: 'C51 Una fattura elettronica con le sue righe e i totali', params: IdParams, response: { 200: z.object({ data: z.looseObject({ id: z.number().int() }) }), ...ERRORS } },
-  }, async (req) => ({ data: await readEDocument(exec, req.ctx, (req.params as { id: string }).id) }));
-
-  api.post('/edocument', {
-    schema: { tags, summary: 'C52 Nuova fattura elettronica (righe e totali nella stessa transazione) → data.eDocumentId', body: SaveBody, response: { 201: Saved, ...ERRORS } },
-  }, async (req, reply) => {
-    const { warnings, ...data } = await saveEDocument(deps.tx, req.ctx, req.body as Record<string, unknown>, null);
-    return reply.code(201).send({ data, warnings });
-  });
-
-  api.put('/edocument/:id', {
-    schema: { tags, summary: 'C53 Modifica di una fattura elettronica (con la versione letta: updated_at)', params: IdParams, body: SaveBody, response: { 200: Saved, ...ERRORS } },
-  }, async (req) => {
-    const id = oneId((req.params as { id: string }).id);
-    if (id === null) throw notFound();
-    const { warnings, ...data } = await saveEDocument(deps.tx, req.ctx, req.body as Record<string, unknown>, id);
-    return { data, warnings };
-  });
-
-  api.get('/edocuments_suggested_number', {
-    schema: {
-      tags, summary: 'C54 Numero suggerito: l\'ultimo dell\'anno dello studio + 1',
-      querystring: z.looseObject({ date: z.string().optional().describe('data del documento (il suo anno)'), year: z.string().optional().describe('oppure l\'anno') }),
-      response: { 200: z.object({ data: z.string() }), ...ERRORS },
+  api.get(
+    '/edocument/:id',
+    {
+      schema: {
+        tags,
+        summary: 'C51 Una fattura elettronica con le sue righe e i totali',
+        params: IdParams,
+        response: { 200: z.object({ data: z.looseObject({ id: z.number().int() }) }), ...ERRORS },
+      },
     },
-  }, async (req) => ({ data: await suggestedNumber(exec, req.ctx, req.query as Record<string, unknown>) }));
+    async (req) => ({ data: await readEDocument(exec, req.ctx, (req.params as { id: string }).id) }),
+  );
 
-  api.get('/edocuments_studio', {
-    schema: {
-      tags, summary: 'Lo studio per l\'editor delle fatture: regime fiscale, ritenuta e cassa (i totali dal vivo)',
-      response: { 200: z.object({ data: z.object({ id: z.number().int(), name: z.string(), fiscal_regime: z.string(), withholding_tax: z.boolean(), cassa_previdenza: z.boolean() }) }), ...ERRORS },
+  api.post(
+    '/edocument',
+    {
+      schema: {
+        tags,
+        summary: 'C52 Nuova fattura elettronica (righe e totali nella stessa transazione) → data.eDocumentId',
+        body: SaveBody,
+        response: { 201: Saved, ...ERRORS },
+      },
     },
-  }, async (req) => ({ data: await editorStudio(exec, req.ctx) }));
-
-  api.get('/edocument_types', {
-    schema: { tags, summary: 'C58 Tipi di documento', response: { 200: z.object({ data: z.array(z.object({ value: z.string(), text: z.string() })) }), ...ERRORS } },
-  }, async (req) => {
-    if (!can(req.ctx, getModel('EDocument'), 'view')) throw forbidden();
-    return { data: EDOCUMENT_TYPES.map((t) => ({ ...t })) };
-  });
-
-  api.get('/edocuments/:id/actions/validate_xml', {
-    schema: {
-      tags, summary: 'C55 Controllo della fattura (dati e regole dello schema FatturaPA): 200 valida, 400 con message e details',
-      params: IdParams, response: { 200: Check, ...ERRORS, 400: Check },
+    async (req, reply) => {
+      const { warnings, ...data } = await saveEDocument(deps.tx, req.ctx, req.body as Record<string, unknown>, null);
+      return reply.code(201).send({ data, warnings });
     },
-  }, async (req, reply) => {
-    const [d] = await sourcesOf(exec, req.ctx, (req.params as { id: string }).id);
-    const r = await validateEDocument(d!, deps.settings.fatturapaXsd);
-    return reply.code(r.valid ? 200 : 400).send({ message: r.message, details: r.details, ...(r.warnings.length ? { warnings: r.warnings } : {}) });
-  });
+  );
 
-  api.get('/edocuments/:id/actions/download_xml', {
-    schema: { tags, summary: 'C56 XML FatturaPA della fattura (type_businessname_id.xml)', params: IdParams, response: file },
-  }, async (req, reply) => {
-    const [d] = await sourcesOf(exec, req.ctx, (req.params as { id: string }).id);
-    return reply.header('Content-Disposition', attachment(xmlName(d!))).type(XML).send(xmlOf(d!));
-  });
+  api.put(
+    '/edocument/:id',
+    {
+      schema: {
+        tags,
+        summary: 'C53 Modifica di una fattura elettronica (con la versione letta: updated_at)',
+        params: IdParams,
+        body: SaveBody,
+        response: { 200: Saved, ...ERRORS },
+      },
+    },
+    async (req) => {
+      const id = oneId((req.params as { id: string }).id);
+      if (id === null) throw notFound();
+      const { warnings, ...data } = await saveEDocument(deps.tx, req.ctx, req.body as Record<string, unknown>, id);
+      return { data, warnings };
+    },
+  );
 
-  api.get('/edocuments/:ids/actions/download_xmls_zip', {
-    schema: { tags, summary: 'C57 XML delle fatture scelte (archivio_edoc.zip)', params: IdsParams, response: file },
-  }, async (req, reply) => {
-    const docs = await sourcesOf(exec, req.ctx, (req.params as { ids: string }).ids);
-    // every document is checked before the first byte: a zip never stops half-way
-    const xmls = docs.map(xmlOf);
-    const names = uniqueNames(docs.map((d) => xmlName(d)));
-    const archive = streamZip(docs.length, async (i) => ({ name: names[i]!, content: xmls[i]! }));
-    return reply.header('Content-Disposition', attachment('archivio_edoc.zip')).type('application/zip').send(archive);
-  });
+  api.get(
+    '/edocuments_suggested_number',
+    {
+      schema: {
+        tags,
+        summary: "C54 Numero suggerito: l'ultimo dell'anno dello studio + 1",
+        querystring: z.looseObject({
+          date: z.string().optional().describe('data del documento (il suo anno)'),
+          year: z.string().optional().describe("oppure l'anno"),
+        }),
+        response: { 200: z.object({ data: z.string() }), ...ERRORS },
+      },
+    },
+    async (req) => ({ data: await suggestedNumber(exec, req.ctx, req.query as Record<string, unknown>) }),
+  );
 
-  api.get('/edocuments/:id/actions/download_pdf', {
-    schema: { tags, summary: 'Copia di cortesia in PDF della fattura (type_businessname_id.pdf)', params: IdParams, response: file },
-  }, async (req, reply) => {
-    const [d] = await sourcesOf(exec, req.ctx, (req.params as { id: string }).id);
-    const pdf = await renderPdf(einvoicePdfDoc(await studioData(exec, req.ctx.studioId), d!));
-    return reply.header('Content-Disposition', attachment(xmlName(d!, 'pdf'))).type('application/pdf').send(pdf);
-  });
+  api.get(
+    '/edocuments_studio',
+    {
+      schema: {
+        tags,
+        summary: "Lo studio per l'editor delle fatture: regime fiscale, ritenuta e cassa (i totali dal vivo)",
+        response: {
+          200: z.object({
+            data: z.object({
+              id: z.number().int(),
+              name: z.string(),
+              fiscal_regime: z.string(),
+              withholding_tax: z.boolean(),
+              cassa_previdenza: z.boolean(),
+            }),
+          }),
+          ...ERRORS,
+        },
+      },
+    },
+    async (req) => ({ data: await editorStudio(exec, req.ctx) }),
+  );
+
+  api.get(
+    '/edocument_types',
+    {
+      schema: {
+        tags,
+        summary: 'C58 Tipi di documento',
+        response: { 200: z.object({ data: z.array(z.object({ value: z.string(), text: z.string() })) }), ...ERRORS },
+      },
+    },
+    async (req) => {
+      if (!can(req.ctx, getModel('EDocument'), 'view')) throw forbidden();
+      return { data: EDOCUMENT_TYPES.map((t) => ({ ...t })) };
+    },
+  );
+
+  api.get(
+    '/edocuments/:id/actions/validate_xml',
+    {
+      schema: {
+        tags,
+        summary:
+          'C55 Controllo della fattura (dati e regole dello schema FatturaPA): 200 valida, 400 con message e details',
+        params: IdParams,
+        response: { 200: Check, ...ERRORS, 400: Check },
+      },
+    },
+    async (req, reply) => {
+      const [d] = await sourcesOf(exec, req.ctx, (req.params as { id: string }).id);
+      const r = await validateEDocument(d!, deps.settings.fatturapaXsd);
+      return reply
+        .code(r.valid ? 200 : 400)
+        .send({ message: r.message, details: r.details, ...(r.warnings.length ? { warnings: r.warnings } : {}) });
+    },
+  );
+
+  api.get(
+    '/edocuments/:id/actions/download_xml',
+    {
+      schema: {
+        tags,
+        summary: 'C56 XML FatturaPA della fattura (type_businessname_id.xml)',
+        params: IdParams,
+        response: file,
+      },
+    },
+    async (req, reply) => {
+      const [d] = await sourcesOf(exec, req.ctx, (req.params as { id: string }).id);
+      return reply
+        .header('Content-Disposition', attachment(xmlName(d!)))
+        .type(XML)
+        .send(xmlOf(d!));
+    },
+  );
+
+  api.get(
+    '/edocuments/:ids/actions/download_xmls_zip',
+    {
+      schema: { tags, summary: 'C57 XML delle fatture scelte (archivio_edoc.zip)', params: IdsParams, response: file },
+    },
+    async (req, reply) => {
+      const docs = await sourcesOf(exec, req.ctx, (req.params as { ids: string }).ids);
+      // every document is checked before the first byte: a zip never stops half-way
+      const xmls = docs.map(xmlOf);
+      const names = uniqueNames(docs.map((d) => xmlName(d)));
+      const archive = streamZip(docs.length, async (i) => ({ name: names[i]!, content: xmls[i]! }));
+      return reply.header('Content-Disposition', attachment('archivio_edoc.zip')).type('application/zip').send(archive);
+    },
+  );
+
+  api.get(
+    '/edocuments/:id/actions/download_pdf',
+    {
+      schema: {
+        tags,
+        summary: 'Copia di cortesia in PDF della fattura (type_businessname_id.pdf)',
+        params: IdParams,
+        response: file,
+      },
+    },
+    async (req, reply) => {
+      const [d] = await sourcesOf(exec, req.ctx, (req.params as { id: string }).id);
+      const pdf = await renderPdf(einvoicePdfDoc(await studioData(exec, req.ctx.studioId), d!));
+      return reply
+        .header('Content-Disposition', attachment(xmlName(d!, 'pdf')))
+        .type('application/pdf')
+        .send(pdf);
+    },
+  );
 }

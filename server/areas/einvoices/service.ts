@@ -6,7 +6,13 @@
  * the checks of validate_xml; the data of the XML and PDF downloads.
  */
 import { getModel } from '../../../model/registry.js';
-import { EINVOICE_MESSAGES as M, MAX_ROWS, rowErrors, einvoiceTotals, type EInvoiceRow } from '../../../model/einvoice.js';
+import {
+  EINVOICE_MESSAGES as M,
+  MAX_ROWS,
+  rowErrors,
+  einvoiceTotals,
+  type EInvoiceRow,
+} from '../../../model/einvoice.js';
 import { isoDate } from '../../../model/dates.js';
 import { oneId } from '../../records/ids.js';
 import { fromCents } from '../../../model/money.js';
@@ -16,7 +22,18 @@ import { HttpError, MSG, forbidden, notFound } from '../../errors.js';
 import { createRecord, getRecord, updateRecord, parseIds, SERVICE_WRITE, type Tx } from '../../records/crud.js';
 import { audit } from '../../records/audit.js';
 import type { Exec, Row } from '../../records/exec.js';
-import { correctable, einvoiceSources, lastNumber, lockNumbering, numberTaken, ownRows, rowsOf, studioForEditor, writeRows, type EInvoiceSource } from './queries.js';
+import {
+  correctable,
+  einvoiceSources,
+  lastNumber,
+  lockNumbering,
+  numberTaken,
+  ownRows,
+  rowsOf,
+  studioForEditor,
+  writeRows,
+  type EInvoiceSource,
+} from './queries.js';
 import { einvoiceProblems, einvoiceWarnings } from './validate.js';
 import { fatturaPaXml } from './fatturapa.js';
 import { xsdErrors } from './xsd.js';
@@ -26,26 +43,45 @@ const model = () => getModel('EDocument');
 
 /** payload name → model field, and back (a 422 names the fields the editor sent) */
 const FIELDS: Record<string, string> = {
-  customerId: 'customer_id', documentType: 'type', documentDate: 'date', documentNumber: 'number', correctsId: 'corrects_id',
+  customerId: 'customer_id',
+  documentType: 'type',
+  documentDate: 'date',
+  documentNumber: 'number',
+  correctsId: 'corrects_id',
 };
 const PAYLOAD_OF = Object.fromEntries(Object.entries(FIELDS).map(([k, v]) => [v, k]));
 const LABELS: Record<string, string> = {
-  studioId: 'Studio', customerId: 'Cliente', documentType: 'Tipo', documentDate: 'Data', documentNumber: 'Numero', correctsId: 'Fattura corretta', serviceRows: 'Righe',
+  studioId: 'Studio',
+  customerId: 'Cliente',
+  documentType: 'Tipo',
+  documentDate: 'Data',
+  documentNumber: 'Numero',
+  correctsId: 'Fattura corretta',
+  serviceRows: 'Righe',
 };
-const ROW_LABELS: Record<string, string> = { description: 'descrizione', quantity: 'quantità', price: 'prezzo', vat: 'IVA', nature: 'natura' };
+const ROW_LABELS: Record<string, string> = {
+  description: 'descrizione',
+  quantity: 'quantità',
+  price: 'prezzo',
+  vat: 'IVA',
+  nature: 'natura',
+};
 
 /** A 422 whose message says what to fix (the editor shows 'Errore di salvataggio: {message}.'). */
 function invalid(errors: FieldErrors): HttpError {
-  const lines = Object.entries(errors).slice(0, 3).map(([k, msgs]) => {
-    const row = /^serviceRows\.(\d+)\.(\w+)$/.exec(k);
-    const label = row ? `Riga ${Number(row[1]) + 1} (${ROW_LABELS[row[2]!] ?? row[2]})` : LABELS[k] ?? k;
-    return `${label}: ${msgs[0]}`;
-  });
+  const lines = Object.entries(errors)
+    .slice(0, 3)
+    .map(([k, msgs]) => {
+      const row = /^serviceRows\.(\d+)\.(\w+)$/.exec(k);
+      const label = row ? `Riga ${Number(row[1]) + 1} (${ROW_LABELS[row[2]!] ?? row[2]})` : (LABELS[k] ?? k);
+      return `${label}: ${msgs[0]}`;
+    });
   return new HttpError(422, lines.join('; ') || MSG.validation, errors);
 }
 
-
-export interface SavedRow extends EInvoiceRow { studio_service_id: number | null }
+export interface SavedRow extends EInvoiceRow {
+  studio_service_id: number | null;
+}
 
 /**
  * The VAT of a row that names none (the seeds' rows are description, quantity and price): the
@@ -59,19 +95,34 @@ export function defaultVat(regime: string | null | undefined): { vat: number; na
 const absent = (v: unknown) => v === undefined || v === null || v === '';
 
 /** The rows of a payload, checked with the editor's rules (errors keyed serviceRows.{i}.{field}); a row without `vat` takes `byDefault`. */
-function rowsOfPayload(raw: unknown, errors: FieldErrors, byDefault: { vat: number; nature: string | null }): SavedRow[] {
-  if (!Array.isArray(raw) || raw.length === 0) { errors.serviceRows = [M.noRows]; return []; }
-  if (raw.length > MAX_ROWS) { errors.serviceRows = [M.tooManyRows]; return []; }
+function rowsOfPayload(
+  raw: unknown,
+  errors: FieldErrors,
+  byDefault: { vat: number; nature: string | null },
+): SavedRow[] {
+  if (!Array.isArray(raw) || raw.length === 0) {
+    errors.serviceRows = [M.noRows];
+    return [];
+  }
+  if (raw.length > MAX_ROWS) {
+    errors.serviceRows = [M.tooManyRows];
+    return [];
+  }
   return raw.map((r: unknown, i) => {
     const given = (r && typeof r === 'object' ? r : {}) as Record<string, unknown>;
-    const row = absent(given.vat) ? { ...given, vat: byDefault.vat, nature: absent(given.nature) ? byDefault.nature : given.nature } : given;
+    const row = absent(given.vat)
+      ? { ...given, vat: byDefault.vat, nature: absent(given.nature) ? byDefault.nature : given.nature }
+      : given;
     for (const [field, message] of Object.entries(rowErrors(row))) errors[`serviceRows.${i}.${field}`] = [message!];
     const vat = Number(row.vat);
     return {
       description: typeof row.description === 'string' ? row.description.trim() : '',
       quantity: Number(String(row.quantity ?? '').trim()),
-      price: String(row.price ?? '').trim().replace(',', '.'),
-      vat, nature: vat === 0 && typeof row.nature === 'string' ? row.nature : null,
+      price: String(row.price ?? '')
+        .trim()
+        .replace(',', '.'),
+      vat,
+      nature: vat === 0 && typeof row.nature === 'string' ? row.nature : null,
       studio_service_id: oneId(row.studio_service_id ?? row.studioServiceId),
     };
   });
@@ -97,7 +148,12 @@ function payloadErrors(e: unknown): unknown {
  * C52 (id null) and C53: saves the document, its rows and totals in one transaction; answers its
  * id and version.
  */
-export async function saveEDocument(tx: Tx, ctx: Ctx, body: Record<string, unknown>, id: number | null): Promise<{ eDocumentId: number; updated_at: string; warnings: string[] }> {
+export async function saveEDocument(
+  tx: Tx,
+  ctx: Ctx,
+  body: Record<string, unknown>,
+  id: number | null,
+): Promise<{ eDocumentId: number; updated_at: string; warnings: string[] }> {
   const m = model();
   if (!can(ctx, m, id ? 'update' : 'create')) throw forbidden();
   const regime = await tx(async (exec) => {
@@ -106,7 +162,13 @@ export async function saveEDocument(tx: Tx, ctx: Ctx, body: Record<string, unkno
     return (await studioForEditor(exec, ctx.studioId)).fiscal_regime;
   });
   const errors: FieldErrors = {};
-  if (body.studioId !== undefined && body.studioId !== null && body.studioId !== '' && oneId(body.studioId) !== ctx.studioId) errors.studioId = ['Studio non valido'];
+  if (
+    body.studioId !== undefined &&
+    body.studioId !== null &&
+    body.studioId !== '' &&
+    oneId(body.studioId) !== ctx.studioId
+  )
+    errors.studioId = ['Studio non valido'];
   const rows = rowsOfPayload(body.serviceRows, errors, defaultVat(regime));
   const type = body.documentType;
   const correctsId = oneId(body.correctsId);
@@ -114,12 +176,22 @@ export async function saveEDocument(tx: Tx, ctx: Ctx, body: Record<string, unkno
   // simply has no DatiFattureCollegate, which FatturaPA allows), with a warning
   const warnings = type === 'TD04' && !correctsId ? [M.creditNoteUnlinked] : [];
   const date = isoDate(body.documentDate);
-  const number = typeof body.documentNumber === 'string' ? body.documentNumber.trim() : typeof body.documentNumber === 'number' ? String(body.documentNumber) : body.documentNumber;
+  const number =
+    typeof body.documentNumber === 'string'
+      ? body.documentNumber.trim()
+      : typeof body.documentNumber === 'number'
+        ? String(body.documentNumber)
+        : body.documentNumber;
   // FatturaPA's Numero is Basic Latin text (String20Type)
-  if (typeof number === 'string' && number && !/^[\x20-\x7e]+$/.test(number)) errors.documentNumber = ['Il numero può contenere solo lettere senza accenti, cifre e simboli come / e -'];
+  if (typeof number === 'string' && number && !/^[\x20-\x7e]+$/.test(number))
+    errors.documentNumber = ['Il numero può contenere solo lettere senza accenti, cifre e simboli come / e -'];
   if (Object.keys(errors).length) throw invalid(errors);
   const input: Row = {
-    type, number, date: date ?? body.documentDate, customer_id: body.customerId, corrects_id: type === 'TD04' ? correctsId : null,
+    type,
+    number,
+    date: date ?? body.documentDate,
+    customer_id: body.customerId,
+    corrects_id: type === 'TD04' ? correctsId : null,
     ...(body.updated_at !== undefined ? { updated_at: body.updated_at } : {}),
   };
   (input as Record<symbol, unknown>)[SERVICE_WRITE] = true;
@@ -130,22 +202,40 @@ export async function saveEDocument(tx: Tx, ctx: Ctx, body: Record<string, unkno
         const year = Number(date.slice(0, 4));
         await lockNumbering(exec, ctx.studioId, year);
         if (await numberTaken(exec, ctx.studioId, year, number, id)) {
-          throw invalid({ documentNumber: [`Il numero ${number} è già usato nel ${year}: il primo libero è ${(await lastNumber(exec, ctx.studioId, year)) + 1}`] });
+          throw invalid({
+            documentNumber: [
+              `Il numero ${number} è già usato nel ${year}: il primo libero è ${(await lastNumber(exec, ctx.studioId, year)) + 1}`,
+            ],
+          });
         }
       }
       if (type === 'TD04' && correctsId) {
         const k = await correctable(exec, ctx.studioId, correctsId);
-        if (!k || k.customer_id !== oneId(body.customerId) || correctsId === id) throw invalid({ correctsId: ['Scegli una fattura (TD01) dello stesso cliente'] });
+        if (!k || k.customer_id !== oneId(body.customerId) || correctsId === id)
+          throw invalid({ correctsId: ['Scegli una fattura (TD01) dello stesso cliente'] });
       }
       await ownServices(exec, ctx, rows);
-      const before = id ? (await rowsOf(exec, [id])).get(id) ?? [] : null;
+      const before = id ? ((await rowsOf(exec, [id])).get(id) ?? []) : null;
       const row = id ? await updateRecord(within, ctx, m, id, input) : await createRecord(within, ctx, m, input);
       const docId = Number(row.id);
       const s = await studioForEditor(exec, ctx.studioId);
-      await writeRows(exec, docId, rows, einvoiceTotals({ rows, studio: { regime: s.fiscal_regime, withholding: s.withholding_tax, cassa: s.cassa_previdenza } }));
-      const plain = (list: Array<EInvoiceRow & { studio_service_id?: number | null }>) => list.map((r) => ({
-        description: r.description, quantity: r.quantity, price: Number(r.price).toFixed(2), vat: Number(r.vat), nature: r.nature ?? null,
-      }));
+      await writeRows(
+        exec,
+        docId,
+        rows,
+        einvoiceTotals({
+          rows,
+          studio: { regime: s.fiscal_regime, withholding: s.withholding_tax, cassa: s.cassa_previdenza },
+        }),
+      );
+      const plain = (list: Array<EInvoiceRow & { studio_service_id?: number | null }>) =>
+        list.map((r) => ({
+          description: r.description,
+          quantity: r.quantity,
+          price: Number(r.price).toFixed(2),
+          vat: Number(r.vat),
+          nature: r.nature ?? null,
+        }));
       if (before && JSON.stringify(plain(before)) !== JSON.stringify(plain(rows))) {
         await audit(exec, ctx, m, docId, 'update', { serviceRows: [plain(before), plain(rows)] });
       }
@@ -168,20 +258,52 @@ export async function readEDocument(exec: Exec, ctx: Ctx, rawId: unknown) {
   const rows = src.rows as Array<EInvoiceRow & { id: number; studio_service_id: number | null }>;
   const t = einvoiceTotals({ rows, studio: src.studio });
   return {
-    id, studioId: Number(row.studio_id), customerId: Number(row.customer_id), customer: { id: Number(row.customer_id), business_name: src.business_name },
-    documentType: row.type, documentDate: row.date, documentNumber: row.number,
-    correctsId: row.corrects_id == null ? null : Number(row.corrects_id), corrects: src.corrects,
-    serviceRows: rows.map((r) => ({ id: r.id, studio_service_id: r.studio_service_id, description: r.description, quantity: r.quantity, price: r.price, vat: r.vat, nature: r.nature ?? null })),
-    totals: { taxable: fromCents(t.taxable), cassa: fromCents(t.cassa), tax: fromCents(t.tax), withholding: fromCents(t.withholding), stampDuty: fromCents(t.stampDuty), total: fromCents(t.total), payable: fromCents(t.payable) },
-    trashed: !!row.deleted_at, updated_at: row.updated_at,
+    id,
+    studioId: Number(row.studio_id),
+    customerId: Number(row.customer_id),
+    customer: { id: Number(row.customer_id), business_name: src.business_name },
+    documentType: row.type,
+    documentDate: row.date,
+    documentNumber: row.number,
+    correctsId: row.corrects_id == null ? null : Number(row.corrects_id),
+    corrects: src.corrects,
+    serviceRows: rows.map((r) => ({
+      id: r.id,
+      studio_service_id: r.studio_service_id,
+      description: r.description,
+      quantity: r.quantity,
+      price: r.price,
+      vat: r.vat,
+      nature: r.nature ?? null,
+    })),
+    totals: {
+      taxable: fromCents(t.taxable),
+      cassa: fromCents(t.cassa),
+      tax: fromCents(t.tax),
+      withholding: fromCents(t.withholding),
+      stampDuty: fromCents(t.stampDuty),
+      total: fromCents(t.total),
+      payable: fromCents(t.payable),
+    },
+    trashed: !!row.deleted_at,
+    updated_at: row.updated_at,
   };
 }
 
 /** C54: the last number of the studio's year + 1 (year of `date`, else `year`, else this year). */
-export async function suggestedNumber(exec: Exec, ctx: Ctx, q: { date?: unknown; year?: unknown }, now = new Date()): Promise<string> {
+export async function suggestedNumber(
+  exec: Exec,
+  ctx: Ctx,
+  q: { date?: unknown; year?: unknown },
+  now = new Date(),
+): Promise<string> {
   if (!can(ctx, model(), 'view')) throw forbidden();
   const d = isoDate(q.date);
-  const y = d ? Number(d.slice(0, 4)) : /^\d{4}$/.test(String(q.year ?? '')) ? Number(q.year) : Number(now.toLocaleString('sv-SE', { timeZone: 'Europe/Rome' }).slice(0, 4));
+  const y = d
+    ? Number(d.slice(0, 4))
+    : /^\d{4}$/.test(String(q.year ?? ''))
+      ? Number(q.year)
+      : Number(now.toLocaleString('sv-SE', { timeZone: 'Europe/Rome' }).slice(0, 4));
   return String((await lastNumber(exec, ctx.studioId, y)) + 1);
 }
 
@@ -201,21 +323,40 @@ export async function sourcesOf(exec: Exec, ctx: Ctx, rawIds: string): Promise<E
 }
 
 /** type_businessname_id.xml (seed B §7), safe as a file and zip entry name. */
-export const xmlName = (d: EInvoiceSource, ext = 'xml') => `${d.type}_${safeEntryName(d.business_name, 80)}_${d.id}.${ext}`;
+export const xmlName = (d: EInvoiceSource, ext = 'xml') =>
+  `${d.type}_${safeEntryName(d.business_name, 80)}_${d.id}.${ext}`;
 
 /** C55: the problems of one document: the product's own rules, and the official schema when configured. */
-export async function validateEDocument(d: EInvoiceSource, xsdPath?: string): Promise<{ valid: boolean; message: string; details: string[]; warnings: string[] }> {
+export async function validateEDocument(
+  d: EInvoiceSource,
+  xsdPath?: string,
+): Promise<{ valid: boolean; message: string; details: string[]; warnings: string[] }> {
   const details = einvoiceProblems(d);
-  if (!details.length && xsdPath) details.push(...(await xsdErrors(fatturaPaXml(d), xsdPath)).map((e) => `Schema FatturaPA: ${e}`));
+  if (!details.length && xsdPath)
+    details.push(...(await xsdErrors(fatturaPaXml(d), xsdPath)).map((e) => `Schema FatturaPA: ${e}`));
   const warnings = einvoiceWarnings(d);
   return details.length
-    ? { valid: false, message: `La fattura ${d.number} non è valida: ${details.length === 1 ? 'c\'è un problema da correggere' : `ci sono ${details.length} problemi da correggere`}`, details, warnings }
-    : { valid: true, message: `La fattura ${d.number} è valida${warnings.length ? ` (attenzione: ${warnings.join('; ')})` : ''}`, details: [], warnings };
+    ? {
+        valid: false,
+        message: `La fattura ${d.number} non è valida: ${details.length === 1 ? "c'è un problema da correggere" : `ci sono ${details.length} problemi da correggere`}`,
+        details,
+        warnings,
+      }
+    : {
+        valid: true,
+        message: `La fattura ${d.number} è valida${warnings.length ? ` (attenzione: ${warnings.join('; ')})` : ''}`,
+        details: [],
+        warnings,
+      };
 }
 
 /** The XML of a document that passes the product's rules; else 422 naming what to fix. */
 export function xmlOf(d: EInvoiceSource): string {
   const problems = einvoiceProblems(d);
-  if (problems.length) throw new HttpError(422, `La fattura ${d.number} (${d.business_name}) non può essere scaricata: ${problems.join('; ')}`);
+  if (problems.length)
+    throw new HttpError(
+      422,
+      `La fattura ${d.number} (${d.business_name}) non può essere scaricata: ${problems.join('; ')}`,
+    );
   return fatturaPaXml(d);
 }

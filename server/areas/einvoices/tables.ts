@@ -8,21 +8,29 @@ import { pgTable, serial, integer, text, numeric, varchar, check, index, type An
 import { sql } from 'drizzle-orm';
 import { registerTables, tableOf } from '../../db/tables.js';
 
-export const eDocumentServices = pgTable('e_document_services', {
-  id: serial('id').primaryKey(),
-  e_document_id: integer('e_document_id').notNull().references((): AnyPgColumn => tableOf('EDocument').id, { onDelete: 'cascade' }),
-  position: integer('position').notNull(),
-  studio_service_id: integer('studio_service_id').references((): AnyPgColumn => tableOf('StudioService').id, { onDelete: 'set null' }),
-  description: text('description').notNull(),
-  quantity: integer('quantity').notNull(),
-  price: numeric('price', { precision: 12, scale: 2 }).notNull(),
-  vat: numeric('vat', { precision: 5, scale: 2 }).notNull(),
-  nature: varchar('nature', { length: 8 }),
-}, (t) => [
-  index('e_document_services_document_idx').on(t.e_document_id, t.position),
-  check('e_document_services_quantity', sql`${t.quantity} > 0`),
-  check('e_document_services_price', sql`${t.price} > 0`),
-  check('e_document_services_vat', sql`${t.vat} >= 0 AND ${t.vat} <= 100`),
-]);
+export const eDocumentServices = pgTable(
+  'e_document_services',
+  {
+    id: serial('id').primaryKey(),
+    e_document_id: integer('e_document_id')
+      .notNull()
+      .references((): AnyPgColumn => tableOf('EDocument').id, { onDelete: 'cascade' }),
+    position: integer('position').notNull(),
+    studio_service_id: integer('studio_service_id').references((): AnyPgColumn => tableOf('StudioService').id, {
+      onDelete: 'set null',
+    }),
+    description: text('description').notNull(),
+    quantity: integer('quantity').notNull(),
+    price: numeric('price', { precision: 12, scale: 2 }).notNull(),
+    vat: numeric('vat', { precision: 5, scale: 2 }).notNull(),
+    nature: varchar('nature', { length: 8 }),
+  },
+  (t) => [
+    index('e_document_services_document_idx').on(t.e_document_id, t.position),
+    check('e_document_services_quantity', sql`${t.quantity} > 0`),
+    check('e_document_services_price', sql`${t.price} > 0`),
+    check('e_document_services_vat', sql`${t.vat} >= 0 AND ${t.vat} <= 100`),
+  ],
+);
 
 registerTables({ eDocumentServices });

@@ -15,8 +15,14 @@ const SDI = /^[A-Z0-9]{6,7}$/;
 const DATE = /^\d{4}-\d{2}-\d{2}$/;
 const IBAN = /^[A-Z]{2}\d{2}[A-Z0-9]{11,30}$/;
 
-const vatOk = (v: string) => { const s = v.replace(/\s+/g, '').toUpperCase().replace(/^IT/, ''); return /^\d{11}$/.test(s) && vatCheckDigit(s.slice(0, 10)) === s[10]; };
-const cfOk = (v: string) => { const s = v.replace(/\s+/g, '').toUpperCase(); return CF_PERSON.test(s) || CF_COMPANY.test(s); };
+const vatOk = (v: string) => {
+  const s = v.replace(/\s+/g, '').toUpperCase().replace(/^IT/, '');
+  return /^\d{11}$/.test(s) && vatCheckDigit(s.slice(0, 10)) === s[10];
+};
+const cfOk = (v: string) => {
+  const s = v.replace(/\s+/g, '').toUpperCase();
+  return CF_PERSON.test(s) || CF_COMPANY.test(s);
+};
 const blank = (v: string | null | undefined) => !v || !v.trim();
 
 /** What keeps the invoice from being accepted: one Italian line per problem ([] when none). */
@@ -26,12 +32,14 @@ export function einvoiceProblems(d: EInvoiceData): string[] {
     if (blank(p.name)) out.push(`${who}: manca la denominazione`);
     if (blank(p.vat) && blank(p.fiscal_code)) out.push(`${who}: serve la partita IVA o il codice fiscale`);
     if (!blank(p.vat) && !vatOk(p.vat!)) out.push(`${who}: partita IVA non valida (${p.vat})`);
-    if (!blank(p.fiscal_code) && !cfOk(p.fiscal_code!)) out.push(`${who}: codice fiscale non valido (${p.fiscal_code})`);
+    if (!blank(p.fiscal_code) && !cfOk(p.fiscal_code!))
+      out.push(`${who}: codice fiscale non valido (${p.fiscal_code})`);
     if (blank(p.address)) out.push(`${who}: manca l'indirizzo`);
     if (blank(p.postal_code)) out.push(`${who}: manca il CAP`);
     else if (!CAP.test(p.postal_code.trim())) out.push(`${who}: CAP non valido (${p.postal_code}): servono 5 cifre`);
     if (blank(p.city)) out.push(`${who}: manca il comune`);
-    if (p.province && !/^[A-Za-z]{2}$/.test(p.province.trim())) out.push(`${who}: sigla della provincia non valida (${p.province})`);
+    if (p.province && !/^[A-Za-z]{2}$/.test(p.province.trim()))
+      out.push(`${who}: sigla della provincia non valida (${p.province})`);
   };
   party('Studio', d.studio);
   if (blank(d.studio.vat)) out.push('Studio: la partita IVA del cedente è obbligatoria');
@@ -44,12 +52,14 @@ export function einvoiceProblems(d: EInvoiceData): string[] {
   else if (d.number.trim().length > 20) out.push('Il numero del documento supera i 20 caratteri');
   if (!DATE.test(d.date)) out.push('Data del documento non valida');
   // a TD04 may leave out the invoice it corrects (DatiFattureCollegate is optional): a warning, below
-  if (d.type === 'TD04' && d.corrects && (blank(d.corrects.number) || !DATE.test(d.corrects.date))) out.push('La fattura corretta dalla nota di credito non ha numero o data validi');
+  if (d.type === 'TD04' && d.corrects && (blank(d.corrects.number) || !DATE.test(d.corrects.date)))
+    out.push('La fattura corretta dalla nota di credito non ha numero o data validi');
   if (!d.rows.length) out.push('Serve almeno una riga');
   d.rows.forEach((r, i) => {
     const n = `Riga ${i + 1}`;
     if (blank(r.description)) out.push(`${n}: manca la descrizione`);
-    if (!Number.isInteger(r.quantity) || r.quantity <= 0) out.push(`${n}: la quantità deve essere un intero maggiore di 0`);
+    if (!Number.isInteger(r.quantity) || r.quantity <= 0)
+      out.push(`${n}: la quantità deve essere un intero maggiore di 0`);
     if (!(Number(r.price) > 0)) out.push(`${n}: il prezzo deve essere maggiore di 0`);
     if (!(r.vat >= 0 && r.vat <= 100)) out.push(`${n}: aliquota IVA non valida`);
     if (r.nature && !NATURES.some((x) => x.value === r.nature)) out.push(`${n}: natura IVA non ammessa (${r.nature})`);

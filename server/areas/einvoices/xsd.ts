@@ -14,8 +14,10 @@ const loaded = new Map<string, Promise<{ schema: string; dsig: string }>>();
 const load = (xsdPath: string) => {
   let p = loaded.get(xsdPath);
   if (!p) {
-    p = Promise.all([readFile(xsdPath, 'utf8'), readFile(join(dirname(xsdPath), 'xmldsig-core-schema.xsd'), 'utf8')])
-      .then(([schema, dsig]) => ({ schema, dsig }));
+    p = Promise.all([
+      readFile(xsdPath, 'utf8'),
+      readFile(join(dirname(xsdPath), 'xmldsig-core-schema.xsd'), 'utf8'),
+    ]).then(([schema, dsig]) => ({ schema, dsig }));
     p.catch(() => loaded.delete(xsdPath));
     loaded.set(xsdPath, p);
   }

@@ -33,16 +33,24 @@ function idOf(raw: unknown, field: string, optional = false): number | undefined
 function yearOf(raw: unknown): number {
   const s = String(raw ?? '').trim();
   const y = Number(s);
-  if (!/^\d{4}$/.test(s) || y < YEAR_MIN || y > YEAR_MAX) throw invalid('year', s ? MESSAGES.yearRange : 'Campo Obbligatorio');
+  if (!/^\d{4}$/.test(s) || y < YEAR_MIN || y > YEAR_MAX)
+    throw invalid('year', s ? MESSAGES.yearRange : 'Campo Obbligatorio');
   return y;
 }
-const mayView = (ctx: Ctx) => { if (!can(ctx, getModel('StudioJob'), 'view') || !can(ctx, getModel('Customer'), 'view')) throw forbidden(); };
+const mayView = (ctx: Ctx) => {
+  if (!can(ctx, getModel('StudioJob'), 'view') || !can(ctx, getModel('Customer'), 'view')) throw forbidden();
+};
 /** a Collaboratore is limited to his customers; administrators are not */
 const ownOnly = (ctx: Ctx) => !atLeast(ctx.role, 'Admin');
 
 const Status = z.object({
-  task_id: z.number().int(), cod: z.string().nullable(), name: z.string(), note: z.string().nullable(), status: z.number().int(),
-  updated_by: z.string().nullable().describe('chi lo ha cambiato per ultimo'), updated_at: z.string().nullable().describe('quando'),
+  task_id: z.number().int(),
+  cod: z.string().nullable(),
+  name: z.string(),
+  note: z.string().nullable(),
+  status: z.number().int(),
+  updated_by: z.string().nullable().describe('chi lo ha cambiato per ultimo'),
+  updated_at: z.string().nullable().describe('quando'),
 });
 const KeyParams = z.object({ job: z.string(), customer: z.string(), year: z.string() });
 
@@ -50,86 +58,152 @@ export async function jobRoutes(api: FastifyInstance, deps: AppDeps) {
   const { exec } = deps;
   const tags = ['Adempimenti'];
 
-  api.get('/logged-user/studio-jobs-customers', {
-    schema: {
-      tags, summary: "C44 I clienti della dashboard adempimenti: i propri (Collaboratore) o tutti, filtrabili per collaboratore (amministratori)",
-      querystring: z.looseObject({ collaborator_id: z.string().optional().describe('solo amministratori: i clienti di questo collaboratore (0: senza collaboratore)') }),
-      response: { 200: z.object({ data: z.array(z.looseObject({ id: z.number().int(), business_name: z.string() })) }), ...ERRORS },
+  api.get(
+    '/logged-user/studio-jobs-customers',
+    {
+      schema: {
+        tags,
+        summary:
+          'C44 I clienti della dashboard adempimenti: i propri (Collaboratore) o tutti, filtrabili per collaboratore (amministratori)',
+        querystring: z.looseObject({
+          collaborator_id: z
+            .string()
+            .optional()
+            .describe('solo amministratori: i clienti di questo collaboratore (0: senza collaboratore)'),
+        }),
+        response: {
+          200: z.object({ data: z.array(z.looseObject({ id: z.number().int(), business_name: z.string() })) }),
+          ...ERRORS,
+        },
+      },
     },
-  }, async (req) => {
-    mayView(req.ctx);
-    const raw = (req.query as { collaborator_id?: string }).collaborator_id;
-    const collaborator = ownOnly(req.ctx) ? req.ctx.userId
-      : raw === undefined || raw === '' ? null : raw === '0' ? 0 : idOf(raw, 'collaborator_id')!;
-    return { data: await dashboardCustomers(exec, req.ctx.studioId, collaborator) };
-  });
+    async (req) => {
+      mayView(req.ctx);
+      const raw = (req.query as { collaborator_id?: string }).collaborator_id;
+      const collaborator = ownOnly(req.ctx)
+        ? req.ctx.userId
+        : raw === undefined || raw === ''
+          ? null
+          : raw === '0'
+            ? 0
+            : idOf(raw, 'collaborator_id')!;
+      return { data: await dashboardCustomers(exec, req.ctx.studioId, collaborator) };
+    },
+  );
 
-  api.get('/customer_task_per_job_count', {
-    schema: {
-      tags, summary: 'C45 Sotto adempimenti completati per cliente e adempimento nell\'anno: {customer_id: {job_id: completati}}',
-      querystring: z.looseObject({
-        year: z.string().optional().describe('anno (obbligatorio)'),
-        customer_id: z.string().optional().describe('un solo cliente'), studio_job_id: z.string().optional().describe('un solo adempimento'),
-      }),
-      response: { 200: z.record(z.string(), z.record(z.string(), z.number().int())), ...ERRORS },
+  api.get(
+    '/customer_task_per_job_count',
+    {
+      schema: {
+        tags,
+        summary:
+          "C45 Sotto adempimenti completati per cliente e adempimento nell'anno: {customer_id: {job_id: completati}}",
+        querystring: z.looseObject({
+          year: z.string().optional().describe('anno (obbligatorio)'),
+          customer_id: z.string().optional().describe('un solo cliente'),
+          studio_job_id: z.string().optional().describe('un solo adempimento'),
+        }),
+        response: { 200: z.record(z.string(), z.record(z.string(), z.number().int())), ...ERRORS },
+      },
     },
-  }, async (req, reply) => {
-    mayView(req.ctx);
-    const q = req.query as Record<string, string | undefined>;
-    const year = yearOf(q.year);
-    const customerId = idOf(q.customer_id, 'customer_id', true);
-    const jobId = idOf(q.studio_job_id, 'studio_job_id', true);
-    // the JSON as the database made it: a whole studio is tens of thousands of cells
-    const json = await doneCounts(exec, req.ctx.studioId, year, { customerId, jobId, collaboratorId: ownOnly(req.ctx) ? req.ctx.userId : undefined });
-    return reply.type('application/json; charset=utf-8').send(json);
-  });
+    async (req, reply) => {
+      mayView(req.ctx);
+      const q = req.query as Record<string, string | undefined>;
+      const year = yearOf(q.year);
+      const customerId = idOf(q.customer_id, 'customer_id', true);
+      const jobId = idOf(q.studio_job_id, 'studio_job_id', true);
+      // the JSON as the database made it: a whole studio is tens of thousands of cells
+      const json = await doneCounts(exec, req.ctx.studioId, year, {
+        customerId,
+        jobId,
+        collaboratorId: ownOnly(req.ctx) ? req.ctx.userId : undefined,
+      });
+      return reply.type('application/json; charset=utf-8').send(json);
+    },
+  );
 
-  api.get('/studio_jobs_status/:job/customers/:customer/year/:year', {
-    schema: {
-      tags, summary: 'C46 I sotto adempimenti di un adempimento per un cliente e un anno, con lo stato (0 da fare, 1 fatto) e la nota',
-      params: KeyParams, response: { 200: z.object({ data: z.array(Status) }), ...ERRORS },
+  api.get(
+    '/studio_jobs_status/:job/customers/:customer/year/:year',
+    {
+      schema: {
+        tags,
+        summary:
+          'C46 I sotto adempimenti di un adempimento per un cliente e un anno, con lo stato (0 da fare, 1 fatto) e la nota',
+        params: KeyParams,
+        response: { 200: z.object({ data: z.array(Status) }), ...ERRORS },
+      },
     },
-  }, async (req) => {
-    mayView(req.ctx);
-    const p = req.params as z.infer<typeof KeyParams>;
-    const jobId = idOf(p.job, 'path')!;
-    const customerId = idOf(p.customer, 'path')!;
-    const year = yearOf(p.year);
-    const { job, customer } = await jobAndCustomer(exec, req.ctx.studioId, jobId, customerId);
-    if (!job || !customer) throw notFound();
-    return { data: await taskStatuses(exec, req.ctx.studioId, jobId, customerId, year) };
-  });
+    async (req) => {
+      mayView(req.ctx);
+      const p = req.params as z.infer<typeof KeyParams>;
+      const jobId = idOf(p.job, 'path')!;
+      const customerId = idOf(p.customer, 'path')!;
+      const year = yearOf(p.year);
+      const { job, customer } = await jobAndCustomer(exec, req.ctx.studioId, jobId, customerId);
+      if (!job || !customer) throw notFound();
+      return { data: await taskStatuses(exec, req.ctx.studioId, jobId, customerId, year) };
+    },
+  );
 
   const Change = z.looseObject({
     status: z.union([z.number(), z.string(), z.boolean()]).optional().describe('0 da fare, 1 fatto'),
     note: z.string().nullish().describe('nota (al più 1000 caratteri)'),
   });
-  api.post('/studio_jobs_status/:job/task/:task/customers/:customer/year/:year/actions/change_state', {
-    schema: {
-      tags, summary: 'C47 Cambia lo stato (e la nota) di un sotto adempimento per un cliente e un anno: ripetuto, non cambia nulla',
-      params: KeyParams.extend({ task: z.string() }), body: Change,
-      response: { 200: z.object({ data: Status, done: z.number().int().describe('sotto adempimenti completati di questo adempimento'), changed: z.boolean() }), ...ERRORS },
+  api.post(
+    '/studio_jobs_status/:job/task/:task/customers/:customer/year/:year/actions/change_state',
+    {
+      schema: {
+        tags,
+        summary:
+          'C47 Cambia lo stato (e la nota) di un sotto adempimento per un cliente e un anno: ripetuto, non cambia nulla',
+        params: KeyParams.extend({ task: z.string() }),
+        body: Change,
+        response: {
+          200: z.object({
+            data: Status,
+            done: z.number().int().describe('sotto adempimenti completati di questo adempimento'),
+            changed: z.boolean(),
+          }),
+          ...ERRORS,
+        },
+      },
     },
-  }, async (req) => {
-    if (!can(req.ctx, getModel('StudioJob'), 'update')) throw forbidden();
-    mayView(req.ctx);
-    const p = req.params as z.infer<typeof KeyParams> & { task: string };
-    const jobId = idOf(p.job, 'path')!;
-    const taskId = idOf(p.task, 'path')!;
-    const customerId = idOf(p.customer, 'path')!;
-    const year = yearOf(p.year);
-    const body = (req.body ?? {}) as z.infer<typeof Change>;
-    const status = body.status === 1 || body.status === '1' || body.status === true ? 1
-      : body.status === 0 || body.status === '0' || body.status === false ? 0 : null;
-    if (status === null) throw invalid('status', body.status === undefined ? 'Campo Obbligatorio' : 'Valori ammessi: 0, 1');
-    const note = typeof body.note === 'string' ? body.note.trim() || null : null;
-    if (note && note.length > 1000) throw invalid('note', 'Massimo 1000 caratteri');
-    return deps.tx(async (tx) => {
-      const { job, customer } = await jobAndCustomer(tx, req.ctx.studioId, jobId, customerId);
-      if (!job || !customer || !await isJobTask(tx, req.ctx.studioId, jobId, taskId)) throw notFound();
-      const { changed } = await setTaskStatus(tx, req.ctx, { jobId, taskId, customerId, year }, status as 0 | 1, note);
-      const all = await taskStatuses(tx, req.ctx.studioId, jobId, customerId, year);
-      return { data: all.find((s) => s.task_id === taskId)!, done: all.filter((s) => s.status === 1).length, changed };
-    });
-  });
+    async (req) => {
+      if (!can(req.ctx, getModel('StudioJob'), 'update')) throw forbidden();
+      mayView(req.ctx);
+      const p = req.params as z.infer<typeof KeyParams> & { task: string };
+      const jobId = idOf(p.job, 'path')!;
+      const taskId = idOf(p.task, 'path')!;
+      const customerId = idOf(p.customer, 'path')!;
+      const year = yearOf(p.year);
+      const body = (req.body ?? {}) as z.infer<typeof Change>;
+      const status =
+        body.status === 1 || body.status === '1' || body.status === true
+          ? 1
+          : body.status === 0 || body.status === '0' || body.status === false
+            ? 0
+            : null;
+      if (status === null)
+        throw invalid('status', body.status === undefined ? 'Campo Obbligatorio' : 'Valori ammessi: 0, 1');
+      const note = typeof body.note === 'string' ? body.note.trim() || null : null;
+      if (note && note.length > 1000) throw invalid('note', 'Massimo 1000 caratteri');
+      return deps.tx(async (tx) => {
+        const { job, customer } = await jobAndCustomer(tx, req.ctx.studioId, jobId, customerId);
+        if (!job || !customer || !(await isJobTask(tx, req.ctx.studioId, jobId, taskId))) throw notFound();
+        const { changed } = await setTaskStatus(
+          tx,
+          req.ctx,
+          { jobId, taskId, customerId, year },
+          status as 0 | 1,
+          note,
+        );
+        const all = await taskStatuses(tx, req.ctx.studioId, jobId, customerId, year);
+        return {
+          data: all.find((s) => s.task_id === taskId)!,
+          done: all.filter((s) => s.status === 1).length,
+          changed,
+        };
+      });
+    },
+  );
 }

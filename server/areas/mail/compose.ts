@@ -20,12 +20,20 @@ export function messageIdOf(m: Pick<OutboxMessage, 'id' | 'messageId' | 'created
 function composerOptions(m: OutboxMessage, date: Date): MailComposerOptions {
   const messageId = messageIdOf(m);
   return {
-    from: m.from, to: m.to, ...(m.cc.length ? { cc: m.cc } : {}), subject: m.subject, text: m.text, ...(m.html ? { html: m.html } : {}),
+    from: m.from,
+    to: m.to,
+    ...(m.cc.length ? { cc: m.cc } : {}),
+    subject: m.subject,
+    text: m.text,
+    ...(m.html ? { html: m.html } : {}),
     attachments: m.attachments.map((a) => ({ filename: a.filename, content: a.content, contentType: a.contentType })),
-    messageId, date,
+    messageId,
+    date,
     // the same boundaries each time the row is composed: the .eml is the message as sent
     baseBoundary: createHash('sha256').update(messageId).digest('hex').slice(0, 24),
-    newline: 'win', disableFileAccess: true, disableUrlAccess: true,
+    newline: 'win',
+    disableFileAccess: true,
+    disableUrlAccess: true,
   };
 }
 

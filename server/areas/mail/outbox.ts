@@ -28,7 +28,9 @@ export interface OutgoingMail {
 
 /** The From of new messages (MAIL_FROM): set once by the application from its settings. */
 let mailFrom = 'Gestionale Studi <noreply@localhost>';
-export function configureMailFrom(from: string) { mailFrom = from; }
+export function configureMailFrom(from: string) {
+  mailFrom = from;
+}
 export const currentMailFrom = () => mailFrom;
 
 /** the subject column's size */
@@ -42,16 +44,26 @@ const clean = (list: string[] | undefined) => (list ?? []).map((a) => String(a).
  * without a recipient is a programming error: the caller checks addresses and answers 422.
  */
 export async function enqueueMails(exec: Exec, mails: OutgoingMail[]): Promise<number[]> {
-  return insertOutbox(exec, mails.map((m) => {
-    const to = [...new Set(clean(m.to))];
-    if (!to.length) throw new Error(`enqueueMails: a '${m.kind}' message without a recipient`);
-    const seen = new Set(to.map((a) => a.toLowerCase()));
-    const cc = clean(m.cc).filter((a) => !seen.has(a.toLowerCase()) && (seen.add(a.toLowerCase()), true));
-    const subject = m.subject.replace(/\s+/g, ' ').trim();
-    return {
-      studioId: m.studioId, kind: m.kind, from: mailFrom, to, cc,
-      subject: subject.length > SUBJECT_MAX ? `${subject.slice(0, SUBJECT_MAX - 1)}…` : subject,
-      text: m.text, html: m.html ?? null, createdBy: m.createdBy ?? null, attachments: m.attachments ?? [],
-    };
-  }));
+  return insertOutbox(
+    exec,
+    mails.map((m) => {
+      const to = [...new Set(clean(m.to))];
+      if (!to.length) throw new Error(`enqueueMails: a '${m.kind}' message without a recipient`);
+      const seen = new Set(to.map((a) => a.toLowerCase()));
+      const cc = clean(m.cc).filter((a) => !seen.has(a.toLowerCase()) && (seen.add(a.toLowerCase()), true));
+      const subject = m.subject.replace(/\s+/g, ' ').trim();
+      return {
+        studioId: m.studioId,
+        kind: m.kind,
+        from: mailFrom,
+        to,
+        cc,
+        subject: subject.length > SUBJECT_MAX ? `${subject.slice(0, SUBJECT_MAX - 1)}…` : subject,
+        text: m.text,
+        html: m.html ?? null,
+        createdBy: m.createdBy ?? null,
+        attachments: m.attachments ?? [],
+      };
+    }),
+  );
 }

@@ -21,22 +21,50 @@ const PER_PAGE_DEFAULT = 25;
 const PER_PAGE_MAX = 200;
 
 const Status = z.enum(MAIL_STATUSES);
-const Row = z.object({
-  id: z.number().int(), studio_id: z.number().int().nullable().describe('studio del messaggio (null: posta del fornitore)'), studio_name: z.string().nullable(),
-  kind: z.string().describe('bollettino, account_balance, contract, word_template…'), kind_label: z.string().describe('tipo in italiano'),
-  status: Status.describe('queued (In coda), sending (In invio), sent (Inviata), failed (Non inviata), kept (Trattenuta: SMTP non configurato)'),
-  status_label: z.string(), tries: z.number().int().describe('tentativi di invio fatti'), last_error: z.string().nullable().describe('ultimo errore di invio'),
-  from: z.string(), to: z.array(z.string()), cc: z.array(z.string()), subject: z.string(),
-  created_at: z.string().describe('YYYY-MM-DD HH:MM:SS (ora di Roma)'), updated_at: z.string(), sent_at: z.string().nullable(),
-  attachments: z.number().int().describe('numero di allegati'),
-}).describe('Messaggio della posta in uscita');
+const Row = z
+  .object({
+    id: z.number().int(),
+    studio_id: z.number().int().nullable().describe('studio del messaggio (null: posta del fornitore)'),
+    studio_name: z.string().nullable(),
+    kind: z.string().describe('bollettino, account_balance, contract, word_template…'),
+    kind_label: z.string().describe('tipo in italiano'),
+    status: Status.describe(
+      'queued (In coda), sending (In invio), sent (Inviata), failed (Non inviata), kept (Trattenuta: SMTP non configurato)',
+    ),
+    status_label: z.string(),
+    tries: z.number().int().describe('tentativi di invio fatti'),
+    last_error: z.string().nullable().describe('ultimo errore di invio'),
+    from: z.string(),
+    to: z.array(z.string()),
+    cc: z.array(z.string()),
+    subject: z.string(),
+    created_at: z.string().describe('YYYY-MM-DD HH:MM:SS (ora di Roma)'),
+    updated_at: z.string(),
+    sent_at: z.string().nullable(),
+    attachments: z.number().int().describe('numero di allegati'),
+  })
+  .describe('Messaggio della posta in uscita');
 const Detail = Row.extend({
-  body_text: z.string(), body_html: z.string().nullable(), message_id: z.string().nullable(), created_by_name: z.string().nullable().describe('chi lo ha inviato'),
-  files: z.array(z.object({ id: z.number().int(), filename: z.string(), content_type: z.string(), size: z.number().int().describe('byte') })),
+  body_text: z.string(),
+  body_html: z.string().nullable(),
+  message_id: z.string().nullable(),
+  created_by_name: z.string().nullable().describe('chi lo ha inviato'),
+  files: z.array(
+    z.object({
+      id: z.number().int(),
+      filename: z.string(),
+      content_type: z.string(),
+      size: z.number().int().describe('byte'),
+    }),
+  ),
 });
 const IdParams = z.object({ id: z.string().describe('id del messaggio') });
 
-const labelled = <T extends MailListRow>(r: T) => ({ ...r, kind_label: MAIL_KINDS[r.kind] ?? r.kind, status_label: MAIL_STATUS_LABELS[r.status] ?? r.status });
+const labelled = <T extends MailListRow>(r: T) => ({
+  ...r,
+  kind_label: MAIL_KINDS[r.kind] ?? r.kind,
+  status_label: MAIL_STATUS_LABELS[r.status] ?? r.status,
+});
 
 /** a positive whole number of the address, else the message is not there (404) */
 function idOf(raw: unknown): number {
@@ -54,98 +82,168 @@ export async function mailRoutes(api: FastifyInstance, deps: AppDeps) {
     return req.ctx.role === 'SuperAdmin' ? null : req.ctx.studioId;
   };
 
-  api.get('/mail_outbox', {
-    schema: {
-      tags, summary: 'Posta in uscita: i messaggi dello studio, dal più recente, con stato, tentativi ed errori',
-      querystring: z.looseObject({
-        status: z.string().optional().describe('solo i messaggi in questo stato (queued, sending, sent, failed, kept)'),
-        page: z.string().optional().describe('pagina (da 1)'),
-        items_per_page: z.string().optional().describe(`messaggi per pagina (1–${PER_PAGE_MAX}, predefinito ${PER_PAGE_DEFAULT})`),
-      }),
-      response: {
-        200: z.object({
-          data: z.array(Row),
-          meta: z.object({
-            total: z.number().int(), current_page: z.number().int(), per_page: z.number().int(), last_page: z.number().int(),
-            counts: z.record(z.string(), z.number().int()).describe('messaggi per stato (tutti gli stati)'),
-            smtp_configured: z.boolean().describe('falso: SMTP_URL non impostato, i messaggi restano trattenuti'),
-          }),
+  api.get(
+    '/mail_outbox',
+    {
+      schema: {
+        tags,
+        summary: 'Posta in uscita: i messaggi dello studio, dal più recente, con stato, tentativi ed errori',
+        querystring: z.looseObject({
+          status: z
+            .string()
+            .optional()
+            .describe('solo i messaggi in questo stato (queued, sending, sent, failed, kept)'),
+          page: z.string().optional().describe('pagina (da 1)'),
+          items_per_page: z
+            .string()
+            .optional()
+            .describe(`messaggi per pagina (1–${PER_PAGE_MAX}, predefinito ${PER_PAGE_DEFAULT})`),
         }),
-        ...ERRORS,
+        response: {
+          200: z.object({
+            data: z.array(Row),
+            meta: z.object({
+              total: z.number().int(),
+              current_page: z.number().int(),
+              per_page: z.number().int(),
+              last_page: z.number().int(),
+              counts: z.record(z.string(), z.number().int()).describe('messaggi per stato (tutti gli stati)'),
+              smtp_configured: z.boolean().describe('falso: SMTP_URL non impostato, i messaggi restano trattenuti'),
+            }),
+          }),
+          ...ERRORS,
+        },
       },
     },
-  }, async (req) => {
-    const studioId = scopeOf(req);
-    const q = req.query as Record<string, string | undefined>;
-    const errors: Record<string, string[]> = {};
-    const status = q.status === undefined || q.status === '' ? null : isMailStatus(q.status) ? q.status : (errors.status = [`Stato non valido: ${MAIL_STATUSES.join(', ')}`], null);
-    const whole = (raw: string | undefined, field: string, fallback: number, max: number) => {
-      if (raw === undefined || raw === '') return fallback;
-      if (!/^\d{1,6}$/.test(raw) || Number(raw) < 1 || Number(raw) > max) { errors[field] = [`Numero intero da 1 a ${max}`]; return fallback; }
-      return Number(raw);
-    };
-    const page = whole(q.page, 'page', 1, 999_999);
-    const perPage = whole(q.items_per_page, 'items_per_page', PER_PAGE_DEFAULT, PER_PAGE_MAX);
-    if (Object.keys(errors).length) throw new HttpError(422, MSG.validation, errors);
-    const { rows, total, counts } = await listMails(deps.exec, studioId, status as MailStatus | null, perPage, (page - 1) * perPage);
-    return {
-      data: rows.map(labelled),
-      meta: { total, current_page: page, per_page: perPage, last_page: Math.max(1, Math.ceil(total / perPage)), counts, smtp_configured: !!deps.settings.smtpUrl },
-    };
-  });
-
-  api.get('/mail_outbox/:id', {
-    schema: { tags, summary: 'Un messaggio della posta in uscita con il testo e gli allegati (nomi e dimensioni)', params: IdParams, response: { 200: z.object({ data: Detail }), ...ERRORS } },
-  }, async (req) => {
-    const studioId = scopeOf(req);
-    const row = await mailDetail(deps.exec, studioId, idOf((req.params as { id: string }).id));
-    if (!row) throw notFound();
-    return { data: labelled(row) };
-  });
-
-  api.get('/mail_outbox/:id/attachments/:attachmentId', {
-    schema: {
-      tags, summary: 'Scarica un allegato di un messaggio della posta in uscita',
-      params: z.object({ id: z.string().describe('id del messaggio'), attachmentId: z.string().describe('id dell\'allegato') }),
-      response: { 200: z.any().describe('il file allegato'), ...ERRORS },
+    async (req) => {
+      const studioId = scopeOf(req);
+      const q = req.query as Record<string, string | undefined>;
+      const errors: Record<string, string[]> = {};
+      const status =
+        q.status === undefined || q.status === ''
+          ? null
+          : isMailStatus(q.status)
+            ? q.status
+            : ((errors.status = [`Stato non valido: ${MAIL_STATUSES.join(', ')}`]), null);
+      const whole = (raw: string | undefined, field: string, fallback: number, max: number) => {
+        if (raw === undefined || raw === '') return fallback;
+        if (!/^\d{1,6}$/.test(raw) || Number(raw) < 1 || Number(raw) > max) {
+          errors[field] = [`Numero intero da 1 a ${max}`];
+          return fallback;
+        }
+        return Number(raw);
+      };
+      const page = whole(q.page, 'page', 1, 999_999);
+      const perPage = whole(q.items_per_page, 'items_per_page', PER_PAGE_DEFAULT, PER_PAGE_MAX);
+      if (Object.keys(errors).length) throw new HttpError(422, MSG.validation, errors);
+      const { rows, total, counts } = await listMails(
+        deps.exec,
+        studioId,
+        status as MailStatus | null,
+        perPage,
+        (page - 1) * perPage,
+      );
+      return {
+        data: rows.map(labelled),
+        meta: {
+          total,
+          current_page: page,
+          per_page: perPage,
+          last_page: Math.max(1, Math.ceil(total / perPage)),
+          counts,
+          smtp_configured: !!deps.settings.smtpUrl,
+        },
+      };
     },
-  }, async (req, reply) => {
-    const studioId = scopeOf(req);
-    const p = req.params as { id: string; attachmentId: string };
-    const file = await mailAttachment(deps.exec, studioId, idOf(p.id), idOf(p.attachmentId));
-    if (!file) throw notFound();
-    return reply.header('Content-Disposition', attachment(file.filename)).type(file.contentType).send(file.content);
-  });
+  );
 
-  api.get('/mail_outbox/:id/eml', {
-    schema: {
-      tags, summary: 'Scarica il messaggio come file .eml (lo stesso messaggio inviato, con gli allegati)', params: IdParams,
-      response: { 200: z.any().describe('il messaggio (message/rfc822)'), ...ERRORS },
+  api.get(
+    '/mail_outbox/:id',
+    {
+      schema: {
+        tags,
+        summary: 'Un messaggio della posta in uscita con il testo e gli allegati (nomi e dimensioni)',
+        params: IdParams,
+        response: { 200: z.object({ data: Detail }), ...ERRORS },
+      },
     },
-  }, async (req, reply) => {
-    const studioId = scopeOf(req);
-    const id = idOf((req.params as { id: string }).id);
-    const message = await mailMessage(deps.exec, studioId, id);
-    if (!message) throw notFound();
-    return reply.header('Content-Disposition', attachment(`Messaggio_${id}.eml`)).type('message/rfc822').send(await emlOf(message));
-  });
+    async (req) => {
+      const studioId = scopeOf(req);
+      const row = await mailDetail(deps.exec, studioId, idOf((req.params as { id: string }).id));
+      if (!row) throw notFound();
+      return { data: labelled(row) };
+    },
+  );
 
-  api.post('/mail_outbox/:id/actions/retry', {
-    schema: {
-      tags, summary: 'Riprova: rimette in coda un messaggio non inviato o trattenuto', params: IdParams,
-      response: { 200: z.object({ message: z.string(), data: Detail }), ...ERRORS },
+  api.get(
+    '/mail_outbox/:id/attachments/:attachmentId',
+    {
+      schema: {
+        tags,
+        summary: 'Scarica un allegato di un messaggio della posta in uscita',
+        params: z.object({
+          id: z.string().describe('id del messaggio'),
+          attachmentId: z.string().describe("id dell'allegato"),
+        }),
+        response: { 200: z.any().describe('il file allegato'), ...ERRORS },
+      },
     },
-  }, async (req) => {
-    const studioId = scopeOf(req);
-    const id = idOf((req.params as { id: string }).id);
-    const outcome = await requeueMail(deps.exec, studioId, id);
-    if (!outcome) throw notFound();
-    if (outcome !== 'queued') {
-      throw new HttpError(409, `Si può riprovare solo un messaggio non inviato o trattenuto: questo è '${MAIL_STATUS_LABELS[outcome]}'`);
-    }
-    await deps.mail.handOff([id]);
-    const row = await mailDetail(deps.exec, studioId, id);
-    if (!row) throw notFound();
-    return { message: 'Messaggio inserito nella coda di invio', data: labelled(row) };
-  });
+    async (req, reply) => {
+      const studioId = scopeOf(req);
+      const p = req.params as { id: string; attachmentId: string };
+      const file = await mailAttachment(deps.exec, studioId, idOf(p.id), idOf(p.attachmentId));
+      if (!file) throw notFound();
+      return reply.header('Content-Disposition', attachment(file.filename)).type(file.contentType).send(file.content);
+    },
+  );
+
+  api.get(
+    '/mail_outbox/:id/eml',
+    {
+      schema: {
+        tags,
+        summary: 'Scarica il messaggio come file .eml (lo stesso messaggio inviato, con gli allegati)',
+        params: IdParams,
+        response: { 200: z.any().describe('il messaggio (message/rfc822)'), ...ERRORS },
+      },
+    },
+    async (req, reply) => {
+      const studioId = scopeOf(req);
+      const id = idOf((req.params as { id: string }).id);
+      const message = await mailMessage(deps.exec, studioId, id);
+      if (!message) throw notFound();
+      return reply
+        .header('Content-Disposition', attachment(`Messaggio_${id}.eml`))
+        .type('message/rfc822')
+        .send(await emlOf(message));
+    },
+  );
+
+  api.post(
+    '/mail_outbox/:id/actions/retry',
+    {
+      schema: {
+        tags,
+        summary: 'Riprova: rimette in coda un messaggio non inviato o trattenuto',
+        params: IdParams,
+        response: { 200: z.object({ message: z.string(), data: Detail }), ...ERRORS },
+      },
+    },
+    async (req) => {
+      const studioId = scopeOf(req);
+      const id = idOf((req.params as { id: string }).id);
+      const outcome = await requeueMail(deps.exec, studioId, id);
+      if (!outcome) throw notFound();
+      if (outcome !== 'queued') {
+        throw new HttpError(
+          409,
+          `Si può riprovare solo un messaggio non inviato o trattenuto: questo è '${MAIL_STATUS_LABELS[outcome]}'`,
+        );
+      }
+      await deps.mail.handOff([id]);
+      const row = await mailDetail(deps.exec, studioId, id);
+      if (!row) throw notFound();
+      return { message: 'Messaggio inserito nella coda di invio', data: labelled(row) };
+    },
+  );
 }

@@ -35,7 +35,16 @@ import { createTransport } from 'nodemailer';
 import type { Database } from '../../db/connection.js';
 import type { Settings } from '../../settings.js';
 import { execOn } from '../../records/exec.js';
-import { claimMail, keepQueued, mailLocks, markFailed, markRetrying, markSent, unqueuedMails, type OutboxMessage } from './queries.js';
+import {
+  claimMail,
+  keepQueued,
+  mailLocks,
+  markFailed,
+  markRetrying,
+  markSent,
+  unqueuedMails,
+  type OutboxMessage,
+} from './queries.js';
 import { buildMessage, envelopeOf, messageIdOf } from './compose.js';
 
 export const MAIL_QUEUE = 'mail';
@@ -93,13 +102,23 @@ export interface MailWorkerOptions {
 export function deliveryError(err: unknown): { text: string; permanent: boolean } {
   const e = err as { code?: string; responseCode?: number; response?: string; message?: string };
   // the server's reply without its leading code ('550 5.1.1 No such user' → '5.1.1 No such user')
-  const reply = (e.response ?? e.message ?? '').replace(/\s+/g, ' ').trim().replace(/^\d{3}[ -]/, '').slice(0, 500);
+  const reply = (e.response ?? e.message ?? '')
+    .replace(/\s+/g, ' ')
+    .trim()
+    .replace(/^\d{3}[ -]/, '')
+    .slice(0, 500);
   if (typeof e.responseCode === 'number') {
-    return { text: `Il server SMTP ha rifiutato il messaggio (${e.responseCode}): ${reply}`, permanent: e.responseCode >= 500 };
+    return {
+      text: `Il server SMTP ha rifiutato il messaggio (${e.responseCode}): ${reply}`,
+      permanent: e.responseCode >= 500,
+    };
   }
-  if (e.code === 'EENVELOPE' || e.code === 'EMESSAGE') return { text: `Messaggio non valido per il server SMTP: ${reply}`, permanent: true };
-  if (e.code === 'ETIMEDOUT') return { text: `Tempo scaduto nella comunicazione con il server SMTP: ${reply}`, permanent: false };
-  if (e.code === 'ECONNECTION' || e.code === 'ESOCKET' || e.code === 'EDNS') return { text: `Server SMTP non raggiungibile: ${reply}`, permanent: false };
+  if (e.code === 'EENVELOPE' || e.code === 'EMESSAGE')
+    return { text: `Messaggio non valido per il server SMTP: ${reply}`, permanent: true };
+  if (e.code === 'ETIMEDOUT')
+    return { text: `Tempo scaduto nella comunicazione con il server SMTP: ${reply}`, permanent: false };
+  if (e.code === 'ECONNECTION' || e.code === 'ESOCKET' || e.code === 'EDNS')
+    return { text: `Server SMTP non raggiungibile: ${reply}`, permanent: false };
   return { text: `Invio non riuscito: ${reply || String(err)}`, permanent: false };
 }
 
@@ -154,16 +173,24 @@ export async function startMailWorker(opts: MailWorkerOptions): Promise<MailWork
     timer.unref();
     return {
       sends: false,
-      handOff: async (ids) => { if (ids.length) await keep(ids); },
+      handOff: async (ids) => {
+        if (ids.length) await keep(ids);
+      },
       sweep: () => keep(),
-      stop: async () => { clearInterval(timer); },
+      stop: async () => {
+        clearInterval(timer);
+      },
     };
   }
 
   const embedded = database.kind === 'pglite' ? embeddedBossDb(database) : null;
   const boss = new PgBoss({
-    ...(embedded ? { db: embedded } : { connectionString: settings.databaseUrl, max: 3, application_name: 'gestionale-mail' }),
-    schema: BOSS_SCHEMA, schedule: false, supervise: true,
+    ...(embedded
+      ? { db: embedded }
+      : { connectionString: settings.databaseUrl, max: 3, application_name: 'gestionale-mail' }),
+    schema: BOSS_SCHEMA,
+    schedule: false,
+    supervise: true,
   });
   boss.on('error', (err) => log.warn({ err }, 'mail: job queue error'));
   // pg-boss 10 completes or fails a job after its handler without awaiting it: with the database
@@ -171,21 +198,28 @@ export async function startMailWorker(opts: MailWorkerOptions): Promise<MailWork
   // safe: the sweep queues its message again if needed, a sent one is not sent again.
   for (const name of ['complete', 'fail'] as const) {
     const original = boss[name].bind(boss) as (...args: unknown[]) => Promise<unknown>;
-    (boss as unknown as Record<string, unknown>)[name] = (...args: unknown[]) => original(...args).catch((err: unknown) => {
-      log.warn({ err }, `mail: the job queue could not ${name} a job (the database is away)`);
-      return null;
-    });
+    (boss as unknown as Record<string, unknown>)[name] = (...args: unknown[]) =>
+      original(...args).catch((err: unknown) => {
+        log.warn({ err }, `mail: the job queue could not ${name} a job (the database is away)`);
+        return null;
+      });
   }
   await boss.start();
-  const retry = { retryLimit: settings.mailRetryLimit, retryDelay: settings.mailRetryDelaySeconds, retryBackoff: true, expireInSeconds: JOB_EXPIRE_SECONDS };
+  const retry = {
+    retryLimit: settings.mailRetryLimit,
+    retryDelay: settings.mailRetryDelaySeconds,
+    retryBackoff: true,
+    expireInSeconds: JOB_EXPIRE_SECONDS,
+  };
   const queue = { name: MAIL_QUEUE, policy: 'stately' as const, ...retry };
   await boss.createQueue(MAIL_QUEUE, queue);
   // settings may have changed since the queue was made
   await boss.updateQueue(MAIL_QUEUE, queue);
 
   const transport = createTransport({ url: settings.smtpUrl, ...SMTP_TIMEOUTS });
-  const locks = mailLocks(database, database.kind === 'postgres' ? settings.databaseUrl : undefined,
-    (err) => log.warn({ err }, 'mail: the delivery locks\' connection was lost (made again at the next delivery)'));
+  const locks = mailLocks(database, database.kind === 'postgres' ? settings.databaseUrl : undefined, (err) =>
+    log.warn({ err }, "mail: the delivery locks' connection was lost (made again at the next delivery)"),
+  );
   /** the messages whose jobs this process is running */
   const inHand = new Set<number>();
   let stopping = false;
@@ -202,7 +236,9 @@ export async function startMailWorker(opts: MailWorkerOptions): Promise<MailWork
         await transport.verify();
         log.info({}, 'mail: the SMTP server answers again');
         return true;
-      } catch { /* still down */ }
+      } catch {
+        /* still down */
+      }
     }
     return false;
   }
@@ -214,7 +250,10 @@ export async function startMailWorker(opts: MailWorkerOptions): Promise<MailWork
   async function record(write: () => Promise<unknown>) {
     const until = Date.now() + HOLD_MS;
     for (;;) {
-      try { await write(); return; } catch (err) {
+      try {
+        await write();
+        return;
+      } catch (err) {
         if (stopping || Date.now() > until) throw err;
         log.warn({ err }, 'mail: writing a delivery failed, tried again shortly');
         await sleep(1000);
@@ -231,7 +270,7 @@ export async function startMailWorker(opts: MailWorkerOptions): Promise<MailWork
       // being sent by another job or process: nothing to do
       if (!(await locks.acquire(id))) return;
       try {
-        while (await attempt(job, id) === 'again');
+        while ((await attempt(job, id)) === 'again');
       } finally {
         await locks.release(id);
       }
@@ -273,7 +312,11 @@ export async function startMailWorker(opts: MailWorkerOptions): Promise<MailWork
   }
 
   /** A send that failed: wait for an unreachable server, or fail, or leave it to pg-boss's retry. */
-  async function failed(job: PgBoss.JobWithMetadata<{ id?: unknown }>, mail: OutboxMessage, err: unknown): Promise<'done' | 'again'> {
+  async function failed(
+    job: PgBoss.JobWithMetadata<{ id?: unknown }>,
+    mail: OutboxMessage,
+    err: unknown,
+  ): Promise<'done' | 'again'> {
     const id = mail.id;
     const { text, permanent } = deliveryError(err);
     if (!permanent && unreachable(err)) {
@@ -333,12 +376,24 @@ export async function startMailWorker(opts: MailWorkerOptions): Promise<MailWork
   // before the workers fetch: a job this process has just taken is not mistaken for a dead one
   await sweep();
   for (let i = 0; i < Math.max(1, opts.concurrency ?? 1); i++) {
-    workerIds.push(await boss.work<{ id?: unknown }>(MAIL_QUEUE, {
-      includeMetadata: true, batchSize: 1, pollingIntervalSeconds: Math.max(0.5, opts.pollingIntervalSeconds ?? 2),
-    }, async ([job]) => {
-      // the next job is fetched at once, not after the polling interval (a selection of many customers)
-      try { if (job) await deliver(job); } finally { boss.notifyWorker(workerIds[i]!); }
-    }));
+    workerIds.push(
+      await boss.work<{ id?: unknown }>(
+        MAIL_QUEUE,
+        {
+          includeMetadata: true,
+          batchSize: 1,
+          pollingIntervalSeconds: Math.max(0.5, opts.pollingIntervalSeconds ?? 2),
+        },
+        async ([job]) => {
+          // the next job is fetched at once, not after the polling interval (a selection of many customers)
+          try {
+            if (job) await deliver(job);
+          } finally {
+            boss.notifyWorker(workerIds[i]!);
+          }
+        },
+      ),
+    );
   }
 
   const timer = setInterval(() => void sweep(), sweepEvery);
@@ -346,7 +401,9 @@ export async function startMailWorker(opts: MailWorkerOptions): Promise<MailWork
 
   return {
     sends: true,
-    handOff: async (ids) => { await handOff(ids); },
+    handOff: async (ids) => {
+      await handOff(ids);
+    },
     sweep,
     async stop(timeoutMs = 8_000) {
       if (stopping) return;
@@ -367,7 +424,13 @@ export async function startMailWorker(opts: MailWorkerOptions): Promise<MailWork
  */
 export class MailHandOff {
   #worker: MailWorker | null = null;
-  attach(worker: MailWorker | null) { this.#worker = worker; }
-  get worker() { return this.#worker; }
-  async handOff(ids: number[]) { await this.#worker?.handOff(ids); }
+  attach(worker: MailWorker | null) {
+    this.#worker = worker;
+  }
+  get worker() {
+    return this.#worker;
+  }
+  async handOff(ids: number[]) {
+    await this.#worker?.handOff(ids);
+  }
 }

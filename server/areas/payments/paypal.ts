@@ -7,8 +7,14 @@
  * (ORDER_ALREADY_CAPTURED) reads the order instead of failing.
  */
 import {
-  ApiError, CheckoutPaymentIntent, Client, Environment, OrdersController, PaypalExperienceUserAction,
-  PaypalWalletContextShippingPreference, type Order,
+  ApiError,
+  CheckoutPaymentIntent,
+  Client,
+  Environment,
+  OrdersController,
+  PaypalExperienceUserAction,
+  PaypalWalletContextShippingPreference,
+  type Order,
 } from '@paypal/paypal-server-sdk';
 import { centsText, toCents } from '../../../model/money.js';
 import type { FinalStatus, PaymentProvider, PaymentState } from './provider.js';
@@ -32,7 +38,8 @@ const MESSAGES = {
 /** PayPal's own words for a refusal (name and message of its error body), else ours */
 function refusal(e: unknown): PaymentError {
   if (e instanceof ApiError) {
-    const body = e.result as { name?: string; message?: string; details?: Array<{ issue?: string; description?: string }> } | undefined;
+    const body = e.result as
+      { name?: string; message?: string; details?: Array<{ issue?: string; description?: string }> } | undefined;
     const issue = body?.details?.[0];
     if (e.statusCode >= 500) return new PaymentError(MESSAGES.unavailable);
     return new PaymentError(`${MESSAGES.refused}: ${issue?.description ?? body?.message ?? `errore ${e.statusCode}`}`);
@@ -40,7 +47,10 @@ function refusal(e: unknown): PaymentError {
   return new PaymentError(MESSAGES.unavailable);
 }
 
-const issueOf = (e: unknown) => (e instanceof ApiError ? ((e.result as { details?: Array<{ issue?: string }> } | undefined)?.details?.[0]?.issue ?? '') : '');
+const issueOf = (e: unknown) =>
+  e instanceof ApiError
+    ? ((e.result as { details?: Array<{ issue?: string }> } | undefined)?.details?.[0]?.issue ?? '')
+    : '';
 
 /** What an order says about our payment: paid (the full amount, in euro), pending or failed. */
 export function orderOutcome(order: Order, expected: PaymentState): FinalStatus {
@@ -50,7 +60,10 @@ export function orderOutcome(order: Order, expected: PaymentState): FinalStatus 
   const done = captures.filter((c) => c.status === 'COMPLETED');
   if (order.status !== 'COMPLETED' || !done.length) return 'PENDING';
   // what PayPal captured must be what the log row asks (an order of another amount pays nothing)
-  const paid = done.reduce((sum, c) => sum + (c.amount?.currencyCode === 'EUR' ? toCents(c.amount.value) : Number.NaN), 0);
+  const paid = done.reduce(
+    (sum, c) => sum + (c.amount?.currencyCode === 'EUR' ? toCents(c.amount.value) : Number.NaN),
+    0,
+  );
   const ours = (order.purchaseUnits ?? []).some((u) => u.customId === String(expected.id));
   return ours && paid === expected.amountCents ? 'COMPLETED' : 'FAILED';
 }
@@ -69,26 +82,36 @@ export function paypalProvider(o: PaypalOptions): PaymentProvider {
     async init(p) {
       let order: Order;
       try {
-        order = (await orders.createOrder({
-          // one order per log row, even when the call is repeated after a timeout
-          paypalRequestId: `payment-log-${p.paymentId}`,
-          prefer: 'return=minimal',
-          body: {
-            intent: CheckoutPaymentIntent.Capture,
-            purchaseUnits: [{
-              referenceId: `payment-${p.paymentId}`, customId: String(p.paymentId), description: p.description.slice(0, 127),
-              amount: { currencyCode: 'EUR', value: centsText(p.amountCents) },
-            }],
-            paymentSource: {
-              paypal: {
-                experienceContext: {
-                  brandName: o.brandName.slice(0, 127), locale: 'it-IT', shippingPreference: PaypalWalletContextShippingPreference.NoShipping,
-                  userAction: PaypalExperienceUserAction.PayNow, returnUrl: absolute(p.returnUrl), cancelUrl: absolute(`${p.cancelUrl}${p.cancelUrl.includes('?') ? '&' : '?'}cancelled=1`),
+        order = (
+          await orders.createOrder({
+            // one order per log row, even when the call is repeated after a timeout
+            paypalRequestId: `payment-log-${p.paymentId}`,
+            prefer: 'return=minimal',
+            body: {
+              intent: CheckoutPaymentIntent.Capture,
+              purchaseUnits: [
+                {
+                  referenceId: `payment-${p.paymentId}`,
+                  customId: String(p.paymentId),
+                  description: p.description.slice(0, 127),
+                  amount: { currencyCode: 'EUR', value: centsText(p.amountCents) },
+                },
+              ],
+              paymentSource: {
+                paypal: {
+                  experienceContext: {
+                    brandName: o.brandName.slice(0, 127),
+                    locale: 'it-IT',
+                    shippingPreference: PaypalWalletContextShippingPreference.NoShipping,
+                    userAction: PaypalExperienceUserAction.PayNow,
+                    returnUrl: absolute(p.returnUrl),
+                    cancelUrl: absolute(`${p.cancelUrl}${p.cancelUrl.includes('?') ? '&' : '?'}cancelled=1`),
+                  },
                 },
               },
             },
-          },
-        })).result;
+          })
+        ).result;
       } catch (e) {
         throw refusal(e);
       }
@@ -99,11 +122,21 @@ export function paypalProvider(o: PaypalOptions): PaymentProvider {
     async finalize(token, current) {
       let order: Order;
       try {
-        order = (await orders.captureOrder({ id: token, paypalRequestId: `capture-${current.id}`, prefer: 'return=representation' })).result;
+        order = (
+          await orders.captureOrder({
+            id: token,
+            paypalRequestId: `capture-${current.id}`,
+            prefer: 'return=representation',
+          })
+        ).result;
       } catch (e) {
         // already captured (a second tab, a replay after a timeout): the order says how it went
         if (issueOf(e) === 'ORDER_ALREADY_CAPTURED') {
-          try { order = (await orders.getOrder({ id: token })).result; } catch (e2) { throw refusal(e2); }
+          try {
+            order = (await orders.getOrder({ id: token })).result;
+          } catch (e2) {
+            throw refusal(e2);
+          }
         } else if (issueOf(e) === 'ORDER_NOT_APPROVED' || issueOf(e) === 'PAYER_ACTION_REQUIRED') {
           return 'PENDING';
         } else if (issueOf(e) === 'INSTRUMENT_DECLINED' || issueOf(e) === 'TRANSACTION_REFUSED') {

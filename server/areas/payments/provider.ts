@@ -21,7 +21,11 @@ export interface PaymentInit {
 export type FinalStatus = 'COMPLETED' | 'PENDING' | 'FAILED';
 
 /** What the provider is asked about: the log row's status, id and amount (a provider checks the amount paid). */
-export interface PaymentState { status: string; id: number; amountCents: number }
+export interface PaymentState {
+  status: string;
+  id: number;
+  amountCents: number;
+}
 
 export interface PaymentProvider {
   name: string;

@@ -11,7 +11,9 @@ import { stripeProvider } from './stripe.js';
 export function paymentProviders(settings: Settings): PaymentProvider[] {
   return [
     ...(settings.paymentSandbox ? [sandboxProvider()] : []),
-    ...(settings.paypal ? [paypalProvider({ ...settings.paypal, baseUrl: settings.serverBaseUrl, brandName: settings.appName })] : []),
+    ...(settings.paypal
+      ? [paypalProvider({ ...settings.paypal, baseUrl: settings.serverBaseUrl, brandName: settings.appName })]
+      : []),
     ...(settings.stripe ? [stripeProvider(settings.stripe)] : []),
   ];
 }

@@ -17,7 +17,14 @@ import type { Tx } from '../../records/crud.js';
 import { getRecord } from '../../records/crud.js';
 import { audit } from '../../records/audit.js';
 import { oneId } from '../../records/ids.js';
-import { completePayment, insertPayment, paymentByToken, setPaymentStatus, setPaymentToken, type PaymentRow } from './queries.js';
+import {
+  completePayment,
+  insertPayment,
+  paymentByToken,
+  setPaymentStatus,
+  setPaymentToken,
+  type PaymentRow,
+} from './queries.js';
 import type { PaymentProvider } from './provider.js';
 import { fromCents, toCents } from '../../../model/money.js';
 import { formatEuro } from '../../../model/types.js';
@@ -26,32 +33,38 @@ import { PaymentError } from './provider.js';
 export const PAYMENT_MESSAGES = {
   months: `Scegli da ${SUBSCRIPTION_MONTHS.min} a ${SUBSCRIPTION_MONTHS.max} mesi`,
   provider: 'Metodo di pagamento non disponibile',
-  url: 'Indirizzo di ritorno non valido: serve un percorso dell\'applicazione (es. /pay_return) o un indirizzo del suo stesso sito',
+  url: "Indirizzo di ritorno non valido: serve un percorso dell'applicazione (es. /pay_return) o un indirizzo del suo stesso sito",
   token: 'Pagamento non trovato',
   pending: 'Il pagamento non è ancora stato approvato',
   failed: 'Il pagamento non è andato a buon fine',
-  item: 'Articolo non disponibile: si può acquistare solo l\'abbonamento (subscription)',
-  amount: 'L\'importo non corrisponde al prezzo dell\'abbonamento',
+  item: "Articolo non disponibile: si può acquistare solo l'abbonamento (subscription)",
+  amount: "L'importo non corrisponde al prezzo dell'abbonamento",
   note: 'Dati aggiuntivi troppo lunghi (massimo 500 caratteri)',
 } as const;
 
-const refuse = (status: number, message: string, field?: string) => new HttpError(status, message, field ? { [field]: [message] } : undefined);
+const refuse = (status: number, message: string, field?: string) =>
+  new HttpError(status, message, field ? { [field]: [message] } : undefined);
 
 export function monthsOf(raw: unknown, field = 'numberOfSubscriptionMonth'): number {
   const s = String(raw ?? '').trim();
   const n = Number(s);
-  if (!/^\d{1,2}$/.test(s) || n < SUBSCRIPTION_MONTHS.min || n > SUBSCRIPTION_MONTHS.max) throw refuse(422, PAYMENT_MESSAGES.months, field);
+  if (!/^\d{1,2}$/.test(s) || n < SUBSCRIPTION_MONTHS.min || n > SUBSCRIPTION_MONTHS.max)
+    throw refuse(422, PAYMENT_MESSAGES.months, field);
   return n;
 }
 
 /** whether `raw` is a path of this application (never another site: the sandbox redirects to it) */
-export const isAppPath = (raw: unknown): raw is string => typeof raw === 'string' && raw.length <= 500 && /^\/(?![/\\])[\x21-\x7e]*$/.test(raw);
+export const isAppPath = (raw: unknown): raw is string =>
+  typeof raw === 'string' && raw.length <= 500 && /^\/(?![/\\])[\x21-\x7e]*$/.test(raw);
 
 /**
  * Where a return address may point besides a bare path: the product's own origin (SERVER_BASEURL)
  * and the host the request was sent to (what a browser on this server sends as an absolute URL).
  */
-export interface OwnSite { origins: string[]; hosts: string[] }
+export interface OwnSite {
+  origins: string[];
+  hosts: string[];
+}
 
 /**
  * C67's returnUrl/cancelUrl: a path of the app, or an absolute http(s) URL of the product's own
@@ -64,16 +77,26 @@ export function returnPath(raw: unknown, field: string, own: OwnSite): string {
   // (as unknown: the guard would narrow `text` to never below)
   if (isAppPath(text as unknown)) return text;
   let url: URL | null = null;
-  try { url = text.length <= 500 && /^https?:\/\//i.test(text) ? new URL(text) : null; } catch { url = null; }
-  const ours = !!url && (url.protocol === 'http:' || url.protocol === 'https:') && !url.username && !url.password
-    && (own.origins.includes(url.origin) || own.hosts.includes(url.host.toLowerCase()));
+  try {
+    url = text.length <= 500 && /^https?:\/\//i.test(text) ? new URL(text) : null;
+  } catch {
+    url = null;
+  }
+  const ours =
+    !!url &&
+    (url.protocol === 'http:' || url.protocol === 'https:') &&
+    !url.username &&
+    !url.password &&
+    (own.origins.includes(url.origin) || own.hosts.includes(url.host.toLowerCase()));
   const path = url ? `${url.pathname}${url.search}` : '';
   if (!ours || !isAppPath(path)) throw refuse(422, PAYMENT_MESSAGES.url, field);
   return path;
 }
 
 /** the transaction runner of the payment calls (each step its own: no transaction waits on a provider) */
-export interface PaymentDeps { tx: Tx }
+export interface PaymentDeps {
+  tx: Tx;
+}
 
 export interface Payments {
   providers: Map<string, PaymentProvider>;
@@ -100,15 +123,40 @@ const providerOf = (p: Payments, name: string, kind: PaymentProvider['kind']) =>
  * reference), then the provider — outside any transaction, since it is a call over the network —
  * then its token on the row. A provider's refusal leaves the row FAILED.
  */
-async function openPayment(deps: PaymentDeps, p: Payments, ctx: Ctx, provider: PaymentProvider, months: number, back: { returnUrl: string; cancelUrl: string }, note?: string) {
+async function openPayment(
+  deps: PaymentDeps,
+  p: Payments,
+  ctx: Ctx,
+  provider: PaymentProvider,
+  months: number,
+  back: { returnUrl: string; cancelUrl: string },
+  note?: string,
+) {
   const amountCents = totalCents(p.price, months);
   const id = await deps.tx(async (exec) => {
-    const rowId = await insertPayment(exec, { studioId: ctx.studioId, userId: ctx.userId, months, amountCents, provider: provider.name, token: `PENDING-${randomUUID()}` });
-    await audit(exec, ctx, getModel('PaymentLog'), rowId, 'create', { provider: [null, provider.name], months: [null, months] });
+    const rowId = await insertPayment(exec, {
+      studioId: ctx.studioId,
+      userId: ctx.userId,
+      months,
+      amountCents,
+      provider: provider.name,
+      token: `PENDING-${randomUUID()}`,
+    });
+    await audit(exec, ctx, getModel('PaymentLog'), rowId, 'create', {
+      provider: [null, provider.name],
+      months: [null, months],
+    });
     return rowId;
   });
   try {
-    const opened = await provider.init({ paymentId: id, amountCents, months, description: `Abbonamento ${months} ${months === 1 ? 'mese' : 'mesi'}`, ...back, note });
+    const opened = await provider.init({
+      paymentId: id,
+      amountCents,
+      months,
+      description: `Abbonamento ${months} ${months === 1 ? 'mese' : 'mesi'}`,
+      ...back,
+      note,
+    });
     await deps.tx((exec) => setPaymentToken(exec, id, opened.token));
     return { ...opened, paymentId: id, amountCents };
   } catch (e) {
@@ -119,7 +167,14 @@ async function openPayment(deps: PaymentDeps, p: Payments, ctx: Ctx, provider: P
 }
 
 /** C67: opens a wallet payment of `months`; the page where the customer approves it. */
-export async function initPayment(deps: PaymentDeps, p: Payments, ctx: Ctx, providerName: string, body: Record<string, unknown>, own: OwnSite = { origins: [], hosts: [] }) {
+export async function initPayment(
+  deps: PaymentDeps,
+  p: Payments,
+  ctx: Ctx,
+  providerName: string,
+  body: Record<string, unknown>,
+  own: OwnSite = { origins: [], hosts: [] },
+) {
   mayPay(ctx);
   const provider = providerOf(p, providerName, 'wallet');
   const months = monthsOf(body.numberOfSubscriptionMonth);
@@ -139,7 +194,13 @@ export const SUBSCRIPTION_ITEM = 'subscription';
  * are cents), else it is refused rather than charged another sum (a page showing a stale price).
  * Answers the PaymentIntent's client secret and the amount, in cents too.
  */
-export async function createPaymentIntent(deps: PaymentDeps, p: Payments, ctx: Ctx, providerName: string, query: Record<string, unknown>) {
+export async function createPaymentIntent(
+  deps: PaymentDeps,
+  p: Payments,
+  ctx: Ctx,
+  providerName: string,
+  query: Record<string, unknown>,
+) {
   mayPay(ctx);
   const provider = providerOf(p, providerName, 'card');
   const months = monthsOf(query.quantity, 'quantity');
@@ -150,11 +211,23 @@ export async function createPaymentIntent(deps: PaymentDeps, p: Payments, ctx: C
   const total = totalCents(p.price, months);
   const amount = query.amount === undefined ? '' : String(query.amount).trim();
   if (amount !== '' && (!/^\d{1,12}$/.test(amount) || Number(amount) !== total)) {
-    throw refuse(422, `${PAYMENT_MESSAGES.amount} (${formatEuro(fromCents(total))} per ${months} ${months === 1 ? 'mese' : 'mesi'}: amount=${total}, in centesimi)`, 'amount');
+    throw refuse(
+      422,
+      `${PAYMENT_MESSAGES.amount} (${formatEuro(fromCents(total))} per ${months} ${months === 1 ? 'mese' : 'mesi'}: amount=${total}, in centesimi)`,
+      'amount',
+    );
   }
   const note = query.purchase_additional_data === undefined ? undefined : String(query.purchase_additional_data);
   if (note !== undefined && note.length > 500) throw refuse(422, PAYMENT_MESSAGES.note, 'purchase_additional_data');
-  const opened = await openPayment(deps, p, ctx, provider, months, { returnUrl: '/pay_return', cancelUrl: '/pay_init' }, note || undefined);
+  const opened = await openPayment(
+    deps,
+    p,
+    ctx,
+    provider,
+    months,
+    { returnUrl: '/pay_return', cancelUrl: '/pay_init' },
+    note || undefined,
+  );
   if (!opened.clientSecret) throw refuse(502, PAYMENT_MESSAGES.provider);
   return { client_secret: opened.clientSecret, paymentId: opened.paymentId, amount: opened.amountCents };
 }
@@ -164,21 +237,36 @@ export async function createPaymentIntent(deps: PaymentDeps, p: Payments, ctx: C
  * network, outside any transaction) and, when paid, completes the payment under the row's lock
  * (the expiry moves once; a replayed token answers COMPLETED and moves nothing).
  */
-export async function finalizePayment(deps: PaymentDeps, p: Payments, ctx: Ctx, providerName: string, kind: PaymentProvider['kind'], rawToken: unknown, now = new Date()) {
+export async function finalizePayment(
+  deps: PaymentDeps,
+  p: Payments,
+  ctx: Ctx,
+  providerName: string,
+  kind: PaymentProvider['kind'],
+  rawToken: unknown,
+  now = new Date(),
+) {
   mayPay(ctx);
   const provider = providerOf(p, providerName, kind);
   const token = typeof rawToken === 'string' ? rawToken.trim() : '';
-  if (!token || token.length > 200) throw refuse(422, PAYMENT_MESSAGES.token, kind === 'card' ? 'payment_intent_id' : 'token');
+  if (!token || token.length > 200)
+    throw refuse(422, PAYMENT_MESSAGES.token, kind === 'card' ? 'payment_intent_id' : 'token');
   const mine = (row: PaymentRow | null): PaymentRow => {
     // another studio's payment is not there for this caller (no existence leak)
-    if (!row || (row.studio_id !== ctx.studioId && ctx.role !== 'SuperAdmin')) throw refuse(404, PAYMENT_MESSAGES.token);
+    if (!row || (row.studio_id !== ctx.studioId && ctx.role !== 'SuperAdmin'))
+      throw refuse(404, PAYMENT_MESSAGES.token);
     return row;
   };
   const before = mine(await deps.tx((exec) => paymentByToken(exec, provider.name, token)));
-  if (before.status === 'COMPLETED') return { status: 'COMPLETED' as const, new_expiry: before.new_expiry, replayed: true };
+  if (before.status === 'COMPLETED')
+    return { status: 'COMPLETED' as const, new_expiry: before.new_expiry, replayed: true };
   let status;
   try {
-    status = await provider.finalize(token, { status: before.status, id: before.id, amountCents: toCents(before.amount) });
+    status = await provider.finalize(token, {
+      status: before.status,
+      id: before.id,
+      amountCents: toCents(before.amount),
+    });
   } catch (e) {
     if (e instanceof PaymentError) throw refuse(502, e.message);
     throw e;
@@ -195,7 +283,10 @@ export async function finalizePayment(deps: PaymentDeps, p: Payments, ctx: Ctx, 
       return null;
     }
     const { previous, next } = await completePayment(exec, row, today(now));
-    await audit(exec, ctx, getModel('PaymentLog'), row.id, 'update', { status: [row.status, 'COMPLETED'], new_expiry: [previous, next] });
+    await audit(exec, ctx, getModel('PaymentLog'), row.id, 'update', {
+      status: [row.status, 'COMPLETED'],
+      new_expiry: [previous, next],
+    });
     return { status: 'COMPLETED' as const, new_expiry: next, replayed: false };
   });
   if (!outcome) throw refuse(402, PAYMENT_MESSAGES.failed);
@@ -206,21 +297,45 @@ export async function finalizePayment(deps: PaymentDeps, p: Payments, ctx: Ctx, 
 export async function offlinePayment(tx: Tx, p: Payments, ctx: Ctx, body: Record<string, unknown>, now = new Date()) {
   if (ctx.role !== 'SuperAdmin') throw forbidden();
   const studioId = oneId(body.studioId);
-  if (studioId === null) throw refuse(422, body.studioId === undefined || body.studioId === null || body.studioId === '' ? 'Campo Obbligatorio' : 'Elemento non valido', 'studioId');
+  if (studioId === null)
+    throw refuse(
+      422,
+      body.studioId === undefined || body.studioId === null || body.studioId === ''
+        ? 'Campo Obbligatorio'
+        : 'Elemento non valido',
+      'studioId',
+    );
   const months = monthsOf(body.numberOfSubscriptionMonth);
   return tx(async (exec) => {
     await getRecord(exec, ctx, getModel('Studio'), studioId);
     const token = `OFF-${randomUUID()}`;
-    const id = await insertPayment(exec, { studioId, userId: ctx.userId, months, amountCents: totalCents(p.price, months), provider: 'offline', token });
+    const id = await insertPayment(exec, {
+      studioId,
+      userId: ctx.userId,
+      months,
+      amountCents: totalCents(p.price, months),
+      provider: 'offline',
+      token,
+    });
     const row = (await paymentByToken(exec, 'offline', token))!;
     const { previous, next } = await completePayment(exec, row, today(now));
-    await audit(exec, ctx, getModel('PaymentLog'), id, 'create', { provider: [null, 'offline'], months: [null, months], new_expiry: [previous, next] });
+    await audit(exec, ctx, getModel('PaymentLog'), id, 'create', {
+      provider: [null, 'offline'],
+      months: [null, months],
+      new_expiry: [previous, next],
+    });
     return { id, previous_expiry: previous, new_expiry: next };
   });
 }
 
 /** The providers a studio may pay with (the payment page's buttons), with what the browser needs of each. */
-export const enabledProviders = (p: Payments) => PAYMENT_PROVIDERS.filter((x) => p.providers.has(x.value)).map((x) => {
-  const provider = p.providers.get(x.value)!;
-  return { value: x.value, text: x.text, kind: provider.kind, ...(provider.publicConfig ? { config: provider.publicConfig } : {}) };
-});
+export const enabledProviders = (p: Payments) =>
+  PAYMENT_PROVIDERS.filter((x) => p.providers.has(x.value)).map((x) => {
+    const provider = p.providers.get(x.value)!;
+    return {
+      value: x.value,
+      text: x.text,
+      kind: provider.kind,
+      ...(provider.publicConfig ? { config: provider.publicConfig } : {}),
+    };
+  });

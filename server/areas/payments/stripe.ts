@@ -21,14 +21,18 @@ const MESSAGES = {
 
 function refusal(e: unknown): PaymentError {
   if (e instanceof Stripe.errors.StripeError) {
-    if (e.type === 'StripeConnectionError' || e.type === 'StripeAPIError' || (e.statusCode ?? 0) >= 500) return new PaymentError(MESSAGES.unavailable);
+    if (e.type === 'StripeConnectionError' || e.type === 'StripeAPIError' || (e.statusCode ?? 0) >= 500)
+      return new PaymentError(MESSAGES.unavailable);
     return new PaymentError(`${MESSAGES.refused}: ${e.message}`);
   }
   return new PaymentError(MESSAGES.unavailable);
 }
 
 /** What a PaymentIntent says about our payment. */
-export function intentOutcome(pi: Pick<Stripe.PaymentIntent, 'status' | 'amount' | 'amount_received' | 'currency' | 'metadata'>, expected: PaymentState): FinalStatus {
+export function intentOutcome(
+  pi: Pick<Stripe.PaymentIntent, 'status' | 'amount' | 'amount_received' | 'currency' | 'metadata'>,
+  expected: PaymentState,
+): FinalStatus {
   if (pi.metadata?.payment_log_id !== String(expected.id)) return 'FAILED';
   if (pi.status === 'canceled') return 'FAILED';
   if (pi.status !== 'succeeded') return 'PENDING';
@@ -43,11 +47,20 @@ export function stripeProvider(o: StripeOptions): PaymentProvider {
     publicConfig: { publishableKey: o.publishableKey },
     async init(p) {
       try {
-        const pi = await stripe.paymentIntents.create({
-          amount: p.amountCents, currency: 'eur', description: p.description,
-          automatic_payment_methods: { enabled: true },
-          metadata: { payment_log_id: String(p.paymentId), months: String(p.months), ...(p.note ? { note: p.note.slice(0, 500) } : {}) },
-        }, { idempotencyKey: `payment-log-${p.paymentId}` });
+        const pi = await stripe.paymentIntents.create(
+          {
+            amount: p.amountCents,
+            currency: 'eur',
+            description: p.description,
+            automatic_payment_methods: { enabled: true },
+            metadata: {
+              payment_log_id: String(p.paymentId),
+              months: String(p.months),
+              ...(p.note ? { note: p.note.slice(0, 500) } : {}),
+            },
+          },
+          { idempotencyKey: `payment-log-${p.paymentId}` },
+        );
         if (!pi.client_secret) throw new PaymentError(MESSAGES.unavailable);
         return { token: pi.id, clientSecret: pi.client_secret };
       } catch (e) {

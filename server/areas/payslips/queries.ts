@@ -10,8 +10,17 @@ import type { Exec } from '../../records/exec.js';
 import { idArray } from '../../db/sql.js';
 import { auditRowsOf } from '../../records/audit.js';
 
-export interface PayslipsCtx { studioId: number; userId: number; name: string }
-export interface PayslipEntry { customerId: number; year: number; month: number; quantity: number }
+export interface PayslipsCtx {
+  studioId: number;
+  userId: number;
+  name: string;
+}
+export interface PayslipEntry {
+  customerId: number;
+  year: number;
+  month: number;
+  quantity: number;
+}
 
 /** first key of the advisory lock of a studio's payslip writes (the second is the studio id) */
 const PAYSLIPS_LOCK = 7_310_048;
@@ -27,7 +36,8 @@ const DATE = sql`make_timestamp(p."year", p."month", 1, 0, 0, 0)`;
 const NOTE = sql`'Cedolini ' || lpad(p."month"::text, 2, '0') || '/' || p."year" || ' (' || p."quantity" || ' × ' || replace(c."cedolino_rate"::numeric(12, 2)::text, '.', ',') || ' €)'`;
 
 export function payslips(exec: Exec, ctx: PayslipsCtx) {
-  const audit = (rows: string, changes: SQL, action: 'create' | 'update' | 'delete', model: string) => auditRowsOf(ctx, rows, model, action, changes);
+  const audit = (rows: string, changes: SQL, action: 'create' | 'update' | 'delete', model: string) =>
+    auditRowsOf(ctx, rows, model, action, changes);
   const S = ctx.studioId;
 
   return {
@@ -38,7 +48,9 @@ export function payslips(exec: Exec, ctx: PayslipsCtx) {
 
     /** How many of these ids are customers of the caller's studio (trashed included). */
     async countCustomers(ids: number[]): Promise<number> {
-      const rows = await exec(sql`SELECT count(*)::int AS "n" FROM "customers" c WHERE c."id" = ANY(${idArray(ids)}) AND c."studio_id" = ${S}`);
+      const rows = await exec(
+        sql`SELECT count(*)::int AS "n" FROM "customers" c WHERE c."id" = ANY(${idArray(ids)}) AND c."studio_id" = ${S}`,
+      );
       return Number(rows[0]?.n ?? 0);
     },
 

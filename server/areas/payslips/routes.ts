@@ -8,30 +8,52 @@ import { z } from 'zod';
 import { ERRORS } from '../../routes/schemas.js';
 import { payslipYear, savePayslips } from './service.js';
 
-const Months = z.object(Object.fromEntries(Array.from({ length: 12 }, (_, i) => [String(i + 1), z.number().int()])) as Record<string, z.ZodNumber>);
+const Months = z.object(
+  Object.fromEntries(Array.from({ length: 12 }, (_, i) => [String(i + 1), z.number().int()])) as Record<
+    string,
+    z.ZodNumber
+  >,
+);
 
 export async function payslipRoutes(api: FastifyInstance, deps: AppDeps) {
   const tags = ['Cedolini'];
 
-  api.post('/cedolini', {
-    schema: {
-      tags, summary: 'C48 Salva i cedolini del mese dei clienti indicati e il loro addebito (quantità 0: li elimina)',
-      body: z.looseObject({
-        customerData: z.union([z.array(z.unknown()), z.string()]).optional()
-          .describe('[{customerId, business_name, cedoliniQuantity, month, year}] (elenco o testo JSON); quantità intera 0–100.000, mese 1–12, anno corrente ± 50'),
-      }),
-      response: { 200: z.object({ data: z.object({ saved: z.number().int(), removed: z.number().int() }) }), ...ERRORS },
+  api.post(
+    '/cedolini',
+    {
+      schema: {
+        tags,
+        summary: 'C48 Salva i cedolini del mese dei clienti indicati e il loro addebito (quantità 0: li elimina)',
+        body: z.looseObject({
+          customerData: z
+            .union([z.array(z.unknown()), z.string()])
+            .optional()
+            .describe(
+              '[{customerId, business_name, cedoliniQuantity, month, year}] (elenco o testo JSON); quantità intera 0–100.000, mese 1–12, anno corrente ± 50',
+            ),
+        }),
+        response: {
+          200: z.object({ data: z.object({ saved: z.number().int(), removed: z.number().int() }) }),
+          ...ERRORS,
+        },
+      },
     },
-  }, async (req) => ({ data: await savePayslips(deps.tx, req.ctx, req.body as Record<string, unknown>) }));
+    async (req) => ({ data: await savePayslips(deps.tx, req.ctx, req.body as Record<string, unknown>) }),
+  );
 
-  api.get('/cedolini', {
-    schema: {
-      tags, summary: "C49 Cedolini di un cliente in un anno, per mese (0 dove non c'è nulla)",
-      querystring: z.looseObject({
-        customer_id: z.union([z.string(), z.number()]).optional().describe('id del cliente'),
-        year: z.union([z.string(), z.number()]).optional().describe('anno (predefinito: quello corrente)'),
-      }),
-      response: { 200: z.object({ data: Months }), ...ERRORS },
+  api.get(
+    '/cedolini',
+    {
+      schema: {
+        tags,
+        summary: "C49 Cedolini di un cliente in un anno, per mese (0 dove non c'è nulla)",
+        querystring: z.looseObject({
+          customer_id: z.union([z.string(), z.number()]).optional().describe('id del cliente'),
+          year: z.union([z.string(), z.number()]).optional().describe('anno (predefinito: quello corrente)'),
+        }),
+        response: { 200: z.object({ data: Months }), ...ERRORS },
+      },
     },
-  }, async (req) => ({ data: await payslipYear(deps.tx, req.ctx, req.query as Record<string, unknown>) }));
+    async (req) => ({ data: await payslipYear(deps.tx, req.ctx, req.query as Record<string, unknown>) }),
+  );
 }

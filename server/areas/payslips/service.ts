@@ -40,7 +40,8 @@ function yearMessage(now: Date) {
 function checkYear(raw: unknown, field: string, now: Date): number {
   const y = intOf(raw);
   const cur = currentYear(now);
-  if (y === undefined || y < cur - PAYSLIP_YEARS || y > cur + PAYSLIP_YEARS) throw invalid({ [field]: [yearMessage(now)] });
+  if (y === undefined || y < cur - PAYSLIP_YEARS || y > cur + PAYSLIP_YEARS)
+    throw invalid({ [field]: [yearMessage(now)] });
   return y;
 }
 
@@ -48,16 +49,27 @@ function checkYear(raw: unknown, field: string, now: Date): number {
 export function payslipEntries(raw: unknown, now = new Date()): PayslipEntry[] {
   let list = raw;
   if (typeof raw === 'string') {
-    try { list = JSON.parse(raw); } catch { list = undefined; }
+    try {
+      list = JSON.parse(raw);
+    } catch {
+      list = undefined;
+    }
   }
   if (!Array.isArray(list) || !list.length || list.length > MAX_ENTRIES) {
-    throw invalid({ customerData: [Array.isArray(list) && !list.length ? 'Seleziona almeno un cliente' : MESSAGES.list] });
+    throw invalid({
+      customerData: [Array.isArray(list) && !list.length ? 'Seleziona almeno un cliente' : MESSAGES.list],
+    });
   }
   const errors: Record<string, string[]> = {};
-  const add = (field: string, message: string) => { if (!errors[field]) errors[field] = [message]; };
+  const add = (field: string, message: string) => {
+    if (!errors[field]) errors[field] = [message];
+  };
   const byKey = new Map<string, PayslipEntry>();
   list.forEach((item, index) => {
-    if (!item || typeof item !== 'object') { add('customerData', MESSAGES.list); return; }
+    if (!item || typeof item !== 'object') {
+      add('customerData', MESSAGES.list);
+      return;
+    }
     const r = item as Record<string, unknown>;
     const customerId = intOf(r.customerId);
     const quantity = intOf(r.cedoliniQuantity);
@@ -65,28 +77,57 @@ export function payslipEntries(raw: unknown, now = new Date()): PayslipEntry[] {
     const year = intOf(r.year);
     const cur = currentYear(now);
     let ok = true;
-    if (customerId === undefined || customerId < 1 || customerId > INT_MAX) { add('customerId', `Cliente non valido (riga ${index + 1})`); ok = false; }
-    if (quantity === undefined || quantity < 0 || quantity > QUANTITY_MAX) { add('cedoliniQuantity', `La quantità deve essere un numero intero tra 0 e ${QUANTITY_MAX.toLocaleString('it-IT')}`); ok = false; }
-    if (month === undefined || month < 1 || month > 12) { add('month', 'Il mese deve essere tra 1 e 12'); ok = false; }
-    if (year === undefined || year < cur - PAYSLIP_YEARS || year > cur + PAYSLIP_YEARS) { add('year', yearMessage(now)); ok = false; }
+    if (customerId === undefined || customerId < 1 || customerId > INT_MAX) {
+      add('customerId', `Cliente non valido (riga ${index + 1})`);
+      ok = false;
+    }
+    if (quantity === undefined || quantity < 0 || quantity > QUANTITY_MAX) {
+      add(
+        'cedoliniQuantity',
+        `La quantità deve essere un numero intero tra 0 e ${QUANTITY_MAX.toLocaleString('it-IT')}`,
+      );
+      ok = false;
+    }
+    if (month === undefined || month < 1 || month > 12) {
+      add('month', 'Il mese deve essere tra 1 e 12');
+      ok = false;
+    }
+    if (year === undefined || year < cur - PAYSLIP_YEARS || year > cur + PAYSLIP_YEARS) {
+      add('year', yearMessage(now));
+      ok = false;
+    }
     // the same customer, year and month twice: the last one counts
-    if (ok) byKey.set(`${customerId}:${year}:${month}`, { customerId: customerId!, year: year!, month: month!, quantity: quantity! });
+    if (ok)
+      byKey.set(`${customerId}:${year}:${month}`, {
+        customerId: customerId!,
+        year: year!,
+        month: month!,
+        quantity: quantity!,
+      });
   });
   if (Object.keys(errors).length) throw invalid(errors);
   return [...byKey.values()];
 }
 
-export interface PayslipsAnswer { saved: number; removed: number }
+export interface PayslipsAnswer {
+  saved: number;
+  removed: number;
+}
 
 /** C48: upsert each entry's quantity and its charge; quantity 0 removes both. */
-export async function savePayslips(tx: Tx, ctx: Ctx, body: { customerData?: unknown }, now = new Date()): Promise<PayslipsAnswer> {
+export async function savePayslips(
+  tx: Tx,
+  ctx: Ctx,
+  body: { customerData?: unknown },
+  now = new Date(),
+): Promise<PayslipsAnswer> {
   allow(ctx, 'create');
   const list = payslipEntries(body.customerData, now);
   const ids = [...new Set(list.map((e) => e.customerId))];
   return tx(async (exec) => {
     const db = payslips(exec, ctx);
     await db.lock();
-    if (await db.countCustomers(ids) !== ids.length) throw notFound();
+    if ((await db.countCustomers(ids)) !== ids.length) throw notFound();
     const removed = list.filter((e) => e.quantity === 0);
     const saved = await db.upsert(list);
     await db.deleteCharges(removed, saved);
@@ -99,14 +140,19 @@ export async function savePayslips(tx: Tx, ctx: Ctx, body: { customerData?: unkn
 export type PayslipYear = Record<string, number>;
 
 /** C49: `{1: q, …, 12: q}` of a customer's year (0 where there is no entry). */
-export async function payslipYear(tx: Tx, ctx: Ctx, query: { customer_id?: unknown; year?: unknown }, now = new Date()): Promise<PayslipYear> {
+export async function payslipYear(
+  tx: Tx,
+  ctx: Ctx,
+  query: { customer_id?: unknown; year?: unknown },
+  now = new Date(),
+): Promise<PayslipYear> {
   allow(ctx, 'view');
   const id = intOf(query.customer_id);
   if (id === undefined || id < 1 || id > INT_MAX) throw invalid({ customer_id: ['Cliente non valido'] });
   const year = query.year === undefined || query.year === '' ? currentYear(now) : checkYear(query.year, 'year', now);
   return tx(async (exec) => {
     const db = payslips(exec, ctx);
-    if (await db.countCustomers([id]) !== 1) throw notFound();
+    if ((await db.countCustomers([id])) !== 1) throw notFound();
     const out: PayslipYear = {};
     for (let m = 1; m <= 12; m++) out[String(m)] = 0;
     for (const r of await db.year(id, year)) out[String(Number(r.month))] = Number(r.quantity);

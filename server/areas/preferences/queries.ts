@@ -7,13 +7,17 @@ import type { Exec } from '../../records/exec.js';
 
 /** Every preference of the user, by key. */
 export async function preferencesOf(exec: Exec, userId: number): Promise<Record<string, unknown>> {
-  const rows = await exec(sql`SELECT "key", "value" FROM "user_preferences" WHERE "user_id" = ${userId} ORDER BY "key"`);
+  const rows = await exec(
+    sql`SELECT "key", "value" FROM "user_preferences" WHERE "user_id" = ${userId} ORDER BY "key"`,
+  );
   return Object.fromEntries(rows.map((r) => [String(r.key), r.value]));
 }
 
 /** How many keys the user keeps besides `key`. */
 export async function otherPreferenceCount(exec: Exec, userId: number, key: string): Promise<number> {
-  const [r] = await exec(sql`SELECT COUNT(*)::int AS "n" FROM "user_preferences" WHERE "user_id" = ${userId} AND "key" <> ${key}`);
+  const [r] = await exec(
+    sql`SELECT COUNT(*)::int AS "n" FROM "user_preferences" WHERE "user_id" = ${userId} AND "key" <> ${key}`,
+  );
   return Number(r?.n ?? 0);
 }
 
@@ -28,6 +32,8 @@ export async function savePreference(exec: Exec, userId: number, key: string, js
 
 /** Removes one preference; answers whether there was one. */
 export async function deletePreference(exec: Exec, userId: number, key: string): Promise<boolean> {
-  const rows = await exec(sql`DELETE FROM "user_preferences" WHERE "user_id" = ${userId} AND "key" = ${key} RETURNING 1 AS "gone"`);
+  const rows = await exec(
+    sql`DELETE FROM "user_preferences" WHERE "user_id" = ${userId} AND "key" = ${key} RETURNING 1 AS "gone"`,
+  );
   return rows.length > 0;
 }

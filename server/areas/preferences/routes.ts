@@ -39,39 +39,61 @@ export async function preferenceRoutes(api: FastifyInstance, deps: AppDeps) {
   // personal settings, not the studio's data: kept even when the subscription has expired
   const config = { subscriptionExempt: true };
 
-  api.get('/user_preferences', {
-    schema: {
-      tags, summary: "Le preferenze dell'utente collegato (viste salvate e colonne delle tabelle), per chiave",
-      response: { 200: z.object({ data: z.record(z.string(), z.unknown()) }), ...ERRORS },
+  api.get(
+    '/user_preferences',
+    {
+      schema: {
+        tags,
+        summary: "Le preferenze dell'utente collegato (viste salvate e colonne delle tabelle), per chiave",
+        response: { 200: z.object({ data: z.record(z.string(), z.unknown()) }), ...ERRORS },
+      },
     },
-  }, async (req) => ({ data: await preferencesOf(exec, req.ctx.userId) }));
+    async (req) => ({ data: await preferencesOf(exec, req.ctx.userId) }),
+  );
 
-  api.put('/user_preferences/:key', {
-    config,
-    schema: {
-      tags, summary: "Salva una preferenza dell'utente collegato (crea o sostituisce)", params: KeyParams, body: Body,
-      response: { 200: z.object({ data: z.object({ key: z.string(), value: z.unknown(), updated_at: z.string() }) }), ...ERRORS },
+  api.put(
+    '/user_preferences/:key',
+    {
+      config,
+      schema: {
+        tags,
+        summary: "Salva una preferenza dell'utente collegato (crea o sostituisce)",
+        params: KeyParams,
+        body: Body,
+        response: {
+          200: z.object({ data: z.object({ key: z.string(), value: z.unknown(), updated_at: z.string() }) }),
+          ...ERRORS,
+        },
+      },
     },
-  }, async (req) => {
-    const key = checkKey((req.params as { key: string }).key);
-    const body = (req.body ?? {}) as Record<string, unknown>;
-    if (!('value' in body) || body.value === undefined) throw invalid('value', PREFERENCE_MESSAGES.required);
-    const json = JSON.stringify(body.value);
-    if (Buffer.byteLength(json, 'utf8') > MAX_PREFERENCE_BYTES) throw invalid('value', PREFERENCE_MESSAGES.tooLarge);
-    const userId = req.ctx.userId;
-    if (await otherPreferenceCount(exec, userId, key) >= MAX_PREFERENCES) throw invalid('key', PREFERENCE_MESSAGES.tooMany);
-    const updatedAt = await savePreference(exec, userId, key, json);
-    return { data: { key, value: body.value, updated_at: updatedAt } };
-  });
+    async (req) => {
+      const key = checkKey((req.params as { key: string }).key);
+      const body = (req.body ?? {}) as Record<string, unknown>;
+      if (!('value' in body) || body.value === undefined) throw invalid('value', PREFERENCE_MESSAGES.required);
+      const json = JSON.stringify(body.value);
+      if (Buffer.byteLength(json, 'utf8') > MAX_PREFERENCE_BYTES) throw invalid('value', PREFERENCE_MESSAGES.tooLarge);
+      const userId = req.ctx.userId;
+      if ((await otherPreferenceCount(exec, userId, key)) >= MAX_PREFERENCES)
+        throw invalid('key', PREFERENCE_MESSAGES.tooMany);
+      const updatedAt = await savePreference(exec, userId, key, json);
+      return { data: { key, value: body.value, updated_at: updatedAt } };
+    },
+  );
 
-  api.delete('/user_preferences/:key', {
-    config,
-    schema: {
-      tags, summary: "Elimina una preferenza dell'utente collegato (anche se non c'era)", params: KeyParams,
-      response: { 200: z.object({ data: z.object({ key: z.string(), deleted: z.boolean() }) }), ...ERRORS },
+  api.delete(
+    '/user_preferences/:key',
+    {
+      config,
+      schema: {
+        tags,
+        summary: "Elimina una preferenza dell'utente collegato (anche se non c'era)",
+        params: KeyParams,
+        response: { 200: z.object({ data: z.object({ key: z.string(), deleted: z.boolean() }) }), ...ERRORS },
+      },
     },
-  }, async (req) => {
-    const key = checkKey((req.params as { key: string }).key);
-    return { data: { key, deleted: await deletePreference(exec, req.ctx.userId, key) } };
-  });
+    async (req) => {
+      const key = checkKey((req.params as { key: string }).key);
+      return { data: { key, deleted: await deletePreference(exec, req.ctx.userId, key) } };
+    },
+  );
 }

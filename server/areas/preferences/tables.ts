@@ -9,11 +9,19 @@ import { registerTables, tableOf } from '../../db/tables.js';
 const ts = (name: string) => timestamp(name, { mode: 'string', precision: 3 });
 
 /** One preference of one user (a JSON value under a key such as `list.Customer.savedQueries`). */
-export const userPreferences = pgTable('user_preferences', {
-  user_id: integer('user_id').notNull().references((): AnyPgColumn => tableOf('User').id, { onDelete: 'cascade' }),
-  key: text('key').notNull(),
-  value: jsonb('value').notNull(),
-  updated_at: ts('updated_at').notNull().default(sql`LOCALTIMESTAMP`),
-}, (t) => [primaryKey({ columns: [t.user_id, t.key] })]);
+export const userPreferences = pgTable(
+  'user_preferences',
+  {
+    user_id: integer('user_id')
+      .notNull()
+      .references((): AnyPgColumn => tableOf('User').id, { onDelete: 'cascade' }),
+    key: text('key').notNull(),
+    value: jsonb('value').notNull(),
+    updated_at: ts('updated_at')
+      .notNull()
+      .default(sql`LOCALTIMESTAMP`),
+  },
+  (t) => [primaryKey({ columns: [t.user_id, t.key] })],
+);
 
 registerTables({ userPreferences });

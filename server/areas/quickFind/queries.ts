@@ -15,7 +15,13 @@ import { EDOCUMENT_TYPES } from '../../../model/models/EDocument.js';
 import { col, ident, scopeCondition } from '../../records/sql.js';
 
 export type QuickFindKind = 'customer' | 'legal_representative' | 'einvoice';
-export interface QuickFindHit { kind: QuickFindKind; id: number; title: string; subtitle: string; path: string }
+export interface QuickFindHit {
+  kind: QuickFindKind;
+  id: number;
+  title: string;
+  subtitle: string;
+  path: string;
+}
 
 /** rows per kind */
 export const QUICK_FIND_LIMIT = 8;
@@ -49,7 +55,10 @@ const startingWith = (s: string) => `${escapeLike(s)}%`;
 function allWords(alias: string, columns: string[], words: string[]): SQL {
   const each = words.map((w) => {
     const like = containing(w);
-    return sql`(${sql.join(columns.map((c) => sql`${col(alias, c)} ILIKE ${like}`), sql` OR `)})`;
+    return sql`(${sql.join(
+      columns.map((c) => sql`${col(alias, c)} ILIKE ${like}`),
+      sql` OR `,
+    )})`;
   });
   return sql.join(each, sql` AND `);
 }
@@ -70,14 +79,17 @@ const joinParts = (parts: Array<string | null | undefined>) => parts.filter((p) 
 export async function findCustomers(exec: Exec, ctx: Ctx, terms: QuickFindTerms): Promise<QuickFindHit[]> {
   const m = getModel('Customer');
   const code = codeMatch('t', ['vat_id', 'fiscal_code'], terms.compact);
-  const rows = await exec(sql`SELECT t."id", t."business_name", t."vat_id", t."fiscal_code", t."city", ${code.exact} AS "exact"
+  const rows =
+    await exec(sql`SELECT t."id", t."business_name", t."vat_id", t."fiscal_code", t."city", ${code.exact} AS "exact"
     FROM ${ident(m.table)} t
     WHERE ${scopeCondition(m, ctx)} AND t."deleted_at" IS NULL
       AND ((${allWords('t', ['business_name', 'vat_id', 'fiscal_code', 'email'], terms.words)}) OR ${code.starts})
     ORDER BY ${code.exact} DESC, t."business_name" COLLATE "und-x-icu", t."id"
     LIMIT ${QUICK_FIND_LIMIT}`);
   return rows.map((r) => ({
-    kind: 'customer', id: Number(r.id), title: String(r.business_name ?? ''),
+    kind: 'customer',
+    id: Number(r.id),
+    title: String(r.business_name ?? ''),
     subtitle: joinParts([
       r.vat_id ? `P. IVA ${r.vat_id}` : null,
       r.fiscal_code && r.fiscal_code !== r.vat_id ? `C.F. ${r.fiscal_code}` : null,
@@ -97,7 +109,9 @@ export async function findLegalRepresentatives(exec: Exec, ctx: Ctx, terms: Quic
     ORDER BY ${code.exact} DESC, t."surname" COLLATE "und-x-icu" NULLS LAST, t."name" COLLATE "und-x-icu", t."id"
     LIMIT ${QUICK_FIND_LIMIT}`);
   return rows.map((r) => ({
-    kind: 'legal_representative', id: Number(r.id), title: [r.name, r.surname].filter((p) => p && String(p).trim()).join(' '),
+    kind: 'legal_representative',
+    id: Number(r.id),
+    title: [r.name, r.surname].filter((p) => p && String(p).trim()).join(' '),
     subtitle: joinParts([r.fiscal_code ? `C.F. ${r.fiscal_code}` : null, r.city as string | null]),
     path: `/${m.name}/${Number(r.id)}`,
   }));
@@ -112,14 +126,16 @@ export async function findEInvoices(exec: Exec, ctx: Ctx, terms: QuickFindTerms)
   const exact = ny
     ? sql`(upper(t."number") = ${ny.number} AND t."year" = ${ny.year})`
     : sql`upper(t."number") = ${terms.compact}`;
-  const rows = await exec(sql`SELECT t."id", t."type", t."number", t."year", to_char(t."date", 'DD/MM/YYYY') AS "date", c."business_name"
+  const rows =
+    await exec(sql`SELECT t."id", t."type", t."number", t."year", to_char(t."date", 'DD/MM/YYYY') AS "date", c."business_name"
     FROM ${ident(m.table)} t LEFT JOIN ${ident(customers.table)} c ON c."id" = t."customer_id"
     WHERE ${scopeCondition(m, ctx)} AND t."deleted_at" IS NULL
       AND (t."number" ILIKE ${containing(terms.words.join(' '))} OR ${exact})
     ORDER BY ${exact} DESC, t."date" DESC, t."id" DESC
     LIMIT ${QUICK_FIND_LIMIT}`);
   return rows.map((r) => ({
-    kind: 'einvoice', id: Number(r.id),
+    kind: 'einvoice',
+    id: Number(r.id),
     title: `${TYPE_TEXT.get(String(r.type)) ?? 'Fattura'} n. ${r.number}/${r.year}`,
     subtitle: joinParts([r.business_name as string | null, `del ${r.date}`]),
     // react-admin's edit route of the model opens the e-invoice editor (src/resources/EDocument/Edit.tsx)

@@ -36,22 +36,31 @@ const KINDS = [
 ] as const;
 
 export async function quickFindRoutes(api: FastifyInstance, deps: AppDeps) {
-  api.get('/quick_find', {
-    schema: {
-      tags: ['Ricerca'],
-      summary: 'Ricerca rapida: clienti, legali rappresentanti e fatture elettroniche dello studio (al massimo 8 per tipo)',
-      querystring: Query,
-      response: { 200: z.object({ data: z.array(Hit) }), ...ERRORS },
+  api.get(
+    '/quick_find',
+    {
+      schema: {
+        tags: ['Ricerca'],
+        summary:
+          'Ricerca rapida: clienti, legali rappresentanti e fatture elettroniche dello studio (al massimo 8 per tipo)',
+        querystring: Query,
+        response: { 200: z.object({ data: z.array(Hit) }), ...ERRORS },
+      },
     },
-  }, async (req) => {
-    const text = ((req.query as z.infer<typeof Query>).q ?? '').trim();
-    if (text.length < QUICK_FIND_MIN) throw new HttpError(422, MSG.validation, { q: [`Scrivi almeno ${QUICK_FIND_MIN} caratteri`] });
-    if (text.length > QUICK_FIND_MAX) throw new HttpError(422, MSG.validation, { q: [`Scrivi al massimo ${QUICK_FIND_MAX} caratteri`] });
-    if (text.includes('\u0000')) throw new HttpError(422, MSG.validation, { q: ['Testo di ricerca non valido'] });
-    const terms = quickFindTerms(text);
-    const ctx = req.ctx;
-    // one query per kind the role may read (side by side on PostgreSQL's pool), grouped in KINDS' order
-    const groups = await Promise.all(KINDS.map((k) => (can(ctx, getModel(k.model), 'view') ? k.find(deps.exec, ctx, terms) : [])));
-    return { data: groups.flat() };
-  });
+    async (req) => {
+      const text = ((req.query as z.infer<typeof Query>).q ?? '').trim();
+      if (text.length < QUICK_FIND_MIN)
+        throw new HttpError(422, MSG.validation, { q: [`Scrivi almeno ${QUICK_FIND_MIN} caratteri`] });
+      if (text.length > QUICK_FIND_MAX)
+        throw new HttpError(422, MSG.validation, { q: [`Scrivi al massimo ${QUICK_FIND_MAX} caratteri`] });
+      if (text.includes('\u0000')) throw new HttpError(422, MSG.validation, { q: ['Testo di ricerca non valido'] });
+      const terms = quickFindTerms(text);
+      const ctx = req.ctx;
+      // one query per kind the role may read (side by side on PostgreSQL's pool), grouped in KINDS' order
+      const groups = await Promise.all(
+        KINDS.map((k) => (can(ctx, getModel(k.model), 'view') ? k.find(deps.exec, ctx, terms) : [])),
+      );
+      return { data: groups.flat() };
+    },
+  );
 }

@@ -17,11 +17,14 @@ export const COLLABORATOR_RELATIONS = {
 } as const;
 export type CollaboratorColumn = (typeof COLLABORATOR_RELATIONS)[keyof typeof COLLABORATOR_RELATIONS];
 
-const column = (c: CollaboratorColumn) => (c === 'collaborator_accounting_id' ? sql`"collaborator_accounting_id"` : sql`"collaborator_studio_jobs_id"`);
+const column = (c: CollaboratorColumn) =>
+  c === 'collaborator_accounting_id' ? sql`"collaborator_accounting_id"` : sql`"collaborator_studio_jobs_id"`;
 
 /** How many of these ids are customers of the caller's studio. */
 export async function ownCustomers(exec: Exec, ctx: Ctx, ids: number[]): Promise<number> {
-  const rows = await exec(sql`SELECT count(*)::int AS "n" FROM "customers" c WHERE c."id" = ANY(${idArray(ids)}) AND c."studio_id" = ${ctx.studioId}`);
+  const rows = await exec(
+    sql`SELECT count(*)::int AS "n" FROM "customers" c WHERE c."id" = ANY(${idArray(ids)}) AND c."studio_id" = ${ctx.studioId}`,
+  );
   return Number(rows[0]?.n ?? 0);
 }
 
@@ -35,7 +38,12 @@ export async function ownCollaborators(exec: Exec, ctx: Ctx, ids: number[]): Pro
 }
 
 /** C24: for each collaborator linked to some of these customers, the customers linked ({child id: [parent ids]}). */
-export async function collaboratorLinks(exec: Exec, ctx: Ctx, col: CollaboratorColumn, customerIds: number[]): Promise<Record<string, number[]>> {
+export async function collaboratorLinks(
+  exec: Exec,
+  ctx: Ctx,
+  col: CollaboratorColumn,
+  customerIds: number[],
+): Promise<Record<string, number[]>> {
   const rows = await exec(sql`SELECT c.${column(col)} AS "child", array_agg(c."id" ORDER BY c."id") AS "parents"
     FROM "customers" c WHERE c."id" = ANY(${idArray(customerIds)}) AND c."studio_id" = ${ctx.studioId} AND c.${column(col)} IS NOT NULL
     GROUP BY c.${column(col)}`);
@@ -47,9 +55,19 @@ export async function collaboratorLinks(exec: Exec, ctx: Ctx, col: CollaboratorC
  * one (`assign`), or the unselected ones are taken off them (`unassign`: customers linked to one of
  * them get none). Answers the customers changed.
  */
-export async function setCollaborator(exec: Exec, ctx: Ctx, col: CollaboratorColumn, customerIds: number[], assign: number | null, unassign: number[]): Promise<number> {
+export async function setCollaborator(
+  exec: Exec,
+  ctx: Ctx,
+  col: CollaboratorColumn,
+  customerIds: number[],
+  assign: number | null,
+  unassign: number[],
+): Promise<number> {
   const target = assign === null ? sql`NULL::int` : sql`${assign}::int`;
-  const condition = assign === null ? sql`c.${column(col)} = ANY(${idArray(unassign.length ? unassign : [0])})` : sql`c.${column(col)} IS DISTINCT FROM ${assign}::int`;
+  const condition =
+    assign === null
+      ? sql`c.${column(col)} = ANY(${idArray(unassign.length ? unassign : [0])})`
+      : sql`c.${column(col)} IS DISTINCT FROM ${assign}::int`;
   const rows = await exec(sql`WITH o AS (
       SELECT c."id", c.${column(col)} AS "old" FROM "customers" c
       WHERE c."id" = ANY(${idArray(customerIds)}) AND c."studio_id" = ${ctx.studioId} AND ${condition} FOR UPDATE

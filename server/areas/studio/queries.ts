@@ -11,7 +11,10 @@ import { idArray } from '../../db/sql.js';
 
 /** Roles whose users are collaborators. */
 export const COLLABORATOR_ROLES: RoleName[] = ['Collaboratore', 'Admin'];
-export interface Collaborator { id: number; name: string }
+export interface Collaborator {
+  id: number;
+  name: string;
+}
 /** Roles that administer a studio: every studio keeps at least one active user with one of them. */
 export const ADMIN_ROLES: RoleName[] = ['Admin', 'SuperAdmin'];
 
@@ -25,7 +28,10 @@ export const ADMIN_ROLES: RoleName[] = ['Admin', 'SuperAdmin'];
 export async function studiosLeftWithoutAdmin(exec: Exec, userIds: number[]): Promise<number[]> {
   if (!userIds.length) return [];
   const ids = idArray(userIds);
-  const admins = sql.join(ADMIN_ROLES.map((n) => sql`${n}`), sql`, `);
+  const admins = sql.join(
+    ADMIN_ROLES.map((n) => sql`${n}`),
+    sql`, `,
+  );
   await exec(sql`SELECT s."id" FROM ${sql.identifier(getModel('Studio').table)} s
     WHERE s."id" IN (SELECT u."studio_id" FROM "users" u WHERE u."id" = ANY(${ids})) ORDER BY s."id" FOR NO KEY UPDATE`);
   const rows = await exec(sql`SELECT DISTINCT u."studio_id" FROM "users" u JOIN "roles" r ON r."id" = u."role_id"
@@ -40,7 +46,8 @@ export function scoped(exec: Exec, ctx: { studioId: number }) {
   return {
     /** The caller's studio: id, name, subscription expiry (YYYY-MM-DD) and status. */
     async studio() {
-      const rows = await exec(sql`SELECT "id", "name", to_char("subscription_expire_date", 'YYYY-MM-DD') AS "subscription_expire_date", "status"
+      const rows =
+        await exec(sql`SELECT "id", "name", to_char("subscription_expire_date", 'YYYY-MM-DD') AS "subscription_expire_date", "status"
         FROM ${studioTable} WHERE "id" = ${ctx.studioId}`);
       return rows[0] ?? null;
     },
@@ -49,9 +56,16 @@ export function scoped(exec: Exec, ctx: { studioId: number }) {
     async missingRequiredFields() {
       const studio = getModel('Studio');
       const required = Object.entries(studio.fields).filter(([, fd]) => fd.required);
-      const rows = await exec(sql`SELECT ${sql.join(required.map(([n]) => sql.identifier(n)), sql`, `)} FROM ${studioTable} WHERE "id" = ${ctx.studioId}`);
+      const rows = await exec(
+        sql`SELECT ${sql.join(
+          required.map(([n]) => sql.identifier(n)),
+          sql`, `,
+        )} FROM ${studioTable} WHERE "id" = ${ctx.studioId}`,
+      );
       const row = rows[0] ?? {};
-      return required.filter(([n]) => row[n] == null || String(row[n]).trim() === '').map(([field, fd]) => ({ field, label: fd.label }));
+      return required
+        .filter(([n]) => row[n] == null || String(row[n]).trim() === '')
+        .map(([field, fd]) => ({ field, label: fd.label }));
     },
 
     /**
@@ -59,17 +73,23 @@ export function scoped(exec: Exec, ctx: { studioId: number }) {
      * `{id, name}` with name = name + cognome, sorted by that name (then id).
      */
     async collaborators(): Promise<Collaborator[]> {
-      const rows = await exec(sql`SELECT u."id", concat_ws(' ', NULLIF(btrim(u."name"), ''), NULLIF(btrim(u."cognome"), '')) AS "name"
+      const rows =
+        await exec(sql`SELECT u."id", concat_ws(' ', NULLIF(btrim(u."name"), ''), NULLIF(btrim(u."cognome"), '')) AS "name"
         FROM "users" u JOIN "roles" r ON r."id" = u."role_id"
         WHERE u."studio_id" = ${ctx.studioId} AND u."deleted_at" IS NULL AND u."active" = TRUE
-          AND r."name" IN (${sql.join(COLLABORATOR_ROLES.map((n) => sql`${n}`), sql`, `)})
+          AND r."name" IN (${sql.join(
+            COLLABORATOR_ROLES.map((n) => sql`${n}`),
+            sql`, `,
+          )})
         ORDER BY lower(concat_ws(' ', NULLIF(btrim(u."name"), ''), NULLIF(btrim(u."cognome"), ''))), u."id"`);
       return rows.map((r) => ({ id: Number(r.id), name: String(r.name ?? '') }));
     },
 
     /** The name of a role (roles are shared by every studio). */
     async roleName(roleId: number): Promise<string | undefined> {
-      const [role] = await exec(sql`SELECT "name" FROM ${sql.identifier(getModel('Role').table)} WHERE "id" = ${roleId}`);
+      const [role] = await exec(
+        sql`SELECT "name" FROM ${sql.identifier(getModel('Role').table)} WHERE "id" = ${roleId}`,
+      );
       return role ? String(role.name) : undefined;
     },
   };

@@ -16,7 +16,11 @@ function buildId(): string {
   if (!existsSync(file)) return 'dev';
   const mtime = statSync(file).mtimeMs;
   if (!buildCache || buildCache.mtime !== mtime) {
-    try { buildCache = { mtime, id: String(JSON.parse(readFileSync(file, 'utf8')).id) }; } catch { return 'dev'; }
+    try {
+      buildCache = { mtime, id: String(JSON.parse(readFileSync(file, 'utf8')).id) };
+    } catch {
+      return 'dev';
+    }
   }
   return buildCache.id;
 }
@@ -25,51 +29,111 @@ export async function shellRoutes(api: FastifyInstance, deps: AppDeps) {
   const { exec, settings } = deps;
 
   const tags = ['Shell'];
-  api.get('/var/client_var', {
-    config: { public: true },
-    schema: {
-      tags, summary: "C01 Impostazioni dell'app (pubblica)", security: [],
-      response: { 200: z.object({
-        APPNAME: z.string(), SERVER_BASEURL: z.string(), VERSION: z.string(), BUILD_ID: z.string(), CREDIT_ENABLED: z.boolean(),
-        EXPORT_ENABLED: z.boolean(), REGISTRATION_ENABLED: z.boolean(), SOCIAL_LOGIN_ENABLED: z.boolean(),
-        GOOGLE_LOGIN_ENABLED: z.boolean(), FACEBOOK_LOGIN_ENABLED: z.boolean(), GOOGLE_CLIENT_ID: z.string().nullable(), FACEBOOK_APP_ID: z.string().nullable(),
-        CAPTCHA: z.enum(['altcha', 'recaptcha']), RECAPTCHA_SITE_KEY: z.string().nullable(), SUPPORT_EMAIL: z.string(),
-        PAYMENT_SANDBOX: z.boolean().describe('pagamenti di prova attivi (PAYMENT_SANDBOX): l\'app lo dice a tutti con un avviso'),
-      }), ...ERRORS },
+  api.get(
+    '/var/client_var',
+    {
+      config: { public: true },
+      schema: {
+        tags,
+        summary: "C01 Impostazioni dell'app (pubblica)",
+        security: [],
+        response: {
+          200: z.object({
+            APPNAME: z.string(),
+            SERVER_BASEURL: z.string(),
+            VERSION: z.string(),
+            BUILD_ID: z.string(),
+            CREDIT_ENABLED: z.boolean(),
+            EXPORT_ENABLED: z.boolean(),
+            REGISTRATION_ENABLED: z.boolean(),
+            SOCIAL_LOGIN_ENABLED: z.boolean(),
+            GOOGLE_LOGIN_ENABLED: z.boolean(),
+            FACEBOOK_LOGIN_ENABLED: z.boolean(),
+            GOOGLE_CLIENT_ID: z.string().nullable(),
+            FACEBOOK_APP_ID: z.string().nullable(),
+            CAPTCHA: z.enum(['altcha', 'recaptcha']),
+            RECAPTCHA_SITE_KEY: z.string().nullable(),
+            SUPPORT_EMAIL: z.string(),
+            PAYMENT_SANDBOX: z
+              .boolean()
+              .describe("pagamenti di prova attivi (PAYMENT_SANDBOX): l'app lo dice a tutti con un avviso"),
+          }),
+          ...ERRORS,
+        },
+      },
     },
-  }, async () => ({
-    APPNAME: settings.appName,
-    SERVER_BASEURL: settings.serverBaseUrl,
-    VERSION: '3.5.1',
-    BUILD_ID: buildId(),
-    CREDIT_ENABLED: settings.creditEnabled,
-    EXPORT_ENABLED: true,
-    REGISTRATION_ENABLED: settings.registrationEnabled,
-    SOCIAL_LOGIN_ENABLED: !!settings.googleClientId || !!settings.facebook,
-    GOOGLE_LOGIN_ENABLED: !!settings.googleClientId,
-    FACEBOOK_LOGIN_ENABLED: !!settings.facebook,
-    GOOGLE_CLIENT_ID: settings.googleClientId ?? null,
-    FACEBOOK_APP_ID: settings.facebook?.appId ?? null,
-    CAPTCHA: settings.recaptcha ? 'recaptcha' as const : 'altcha' as const,
-    RECAPTCHA_SITE_KEY: settings.recaptcha?.siteKey ?? null,
-    SUPPORT_EMAIL: settings.supportEmail,
-    PAYMENT_SANDBOX: settings.paymentSandbox,
-  }));
+    async () => ({
+      APPNAME: settings.appName,
+      SERVER_BASEURL: settings.serverBaseUrl,
+      VERSION: '3.5.1',
+      BUILD_ID: buildId(),
+      CREDIT_ENABLED: settings.creditEnabled,
+      EXPORT_ENABLED: true,
+      REGISTRATION_ENABLED: settings.registrationEnabled,
+      SOCIAL_LOGIN_ENABLED: !!settings.googleClientId || !!settings.facebook,
+      GOOGLE_LOGIN_ENABLED: !!settings.googleClientId,
+      FACEBOOK_LOGIN_ENABLED: !!settings.facebook,
+      GOOGLE_CLIENT_ID: settings.googleClientId ?? null,
+      FACEBOOK_APP_ID: settings.facebook?.appId ?? null,
+      CAPTCHA: settings.recaptcha ? ('recaptcha' as const) : ('altcha' as const),
+      RECAPTCHA_SITE_KEY: settings.recaptcha?.siteKey ?? null,
+      SUPPORT_EMAIL: settings.supportEmail,
+      PAYMENT_SANDBOX: settings.paymentSandbox,
+    }),
+  );
 
-  api.get('/studio_logged', {
-    schema: { tags, summary: "C05 Lo studio dell'utente", response: { 200: z.object({ data: z.looseObject({ id: z.number(), name: z.string().nullable() }).nullable() }), ...ERRORS } },
-  }, async (req) => {
-    return { data: await scoped(exec, req.ctx).studio() };
-  });
+  api.get(
+    '/studio_logged',
+    {
+      schema: {
+        tags,
+        summary: "C05 Lo studio dell'utente",
+        response: {
+          200: z.object({ data: z.looseObject({ id: z.number(), name: z.string().nullable() }).nullable() }),
+          ...ERRORS,
+        },
+      },
+    },
+    async (req) => {
+      return { data: await scoped(exec, req.ctx).studio() };
+    },
+  );
 
-  api.get('/loggedStudio/missingRequiredFields', {
-    schema: { tags, summary: 'C07 Campi obbligatori mancanti nella scheda dello studio', response: { 200: z.object({ data: z.array(z.looseObject({ field: z.string(), label: z.string() })) }), ...ERRORS } },
-  }, async (req) => ({
-    data: await scoped(exec, req.ctx).missingRequiredFields(),
-  }));
+  api.get(
+    '/loggedStudio/missingRequiredFields',
+    {
+      schema: {
+        tags,
+        summary: 'C07 Campi obbligatori mancanti nella scheda dello studio',
+        response: {
+          200: z.object({ data: z.array(z.looseObject({ field: z.string(), label: z.string() })) }),
+          ...ERRORS,
+        },
+      },
+    },
+    async (req) => ({
+      data: await scoped(exec, req.ctx).missingRequiredFields(),
+    }),
+  );
 
-  const MenuNode: z.ZodType = z.lazy(() => z.looseObject({ title: z.string(), icon: z.string(), link: z.string().optional(), sub_title: z.string().optional(), children: z.array(MenuNode).optional() }));
-  api.get('/menu_items', {
-    schema: { tags, summary: 'C08 Menu del ruolo', response: { 200: z.object({ data: z.array(MenuNode) }), ...ERRORS } },
-  }, async (req) => ({ data: menuFor(req.ctx.role, atLeast, undefined, { credit: settings.creditEnabled }) }));
+  const MenuNode: z.ZodType = z.lazy(() =>
+    z.looseObject({
+      title: z.string(),
+      icon: z.string(),
+      link: z.string().optional(),
+      sub_title: z.string().optional(),
+      children: z.array(MenuNode).optional(),
+    }),
+  );
+  api.get(
+    '/menu_items',
+    {
+      schema: {
+        tags,
+        summary: 'C08 Menu del ruolo',
+        response: { 200: z.object({ data: z.array(MenuNode) }), ...ERRORS },
+      },
+    },
+    async (req) => ({ data: menuFor(req.ctx.role, atLeast, undefined, { credit: settings.creditEnabled }) }),
+  );
 }

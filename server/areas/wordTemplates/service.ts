@@ -14,7 +14,14 @@ import { templateCustomers, templateFile, type TemplateCustomer } from './querie
 import { fillTemplate } from './template.js';
 import { FILE_KINDS } from '../../../model/fileKinds.js';
 import { safeEntryName } from '../../render/zip.js';
-import { emailMessage, emailProblems, limitCount, queue, type MailDeps, type QueuedAnswer } from '../documents/mailService.js';
+import {
+  emailMessage,
+  emailProblems,
+  limitCount,
+  queue,
+  type MailDeps,
+  type QueuedAnswer,
+} from '../documents/mailService.js';
 import { studioMailData } from '../mail/queries.js';
 import { wordTemplateMail } from '../mail/messages.js';
 import type { OutgoingMail } from '../mail/outbox.js';
@@ -28,13 +35,22 @@ export interface FilledTemplates {
   nameOf(c: TemplateCustomer): string;
 }
 
-export async function filledTemplates(exec: Exec, storage: Storage, ctx: Ctx, rawId: string, q: Record<string, unknown>): Promise<FilledTemplates> {
+export async function filledTemplates(
+  exec: Exec,
+  storage: Storage,
+  ctx: Ctx,
+  rawId: string,
+  q: Record<string, unknown>,
+): Promise<FilledTemplates> {
   if (!can(ctx, getModel('WordTemplate'), 'view') || !can(ctx, getModel('Customer'), 'view')) throw forbidden();
   const id = /^\d{1,9}$/.test(rawId) ? Number(rawId) : NaN;
   if (!Number.isInteger(id)) throw notFound();
   let ids: number[];
-  try { ids = customerIds(q.customer_ids ?? q.customers_ids, 'customer_ids'); } catch (e) {
-    if (e instanceof HttpError && e.errors) throw new HttpError(422, MSG.validation, { customer_ids: ['Attenzione scegli almeno un cliente'] });
+  try {
+    ids = customerIds(q.customer_ids ?? q.customers_ids, 'customer_ids');
+  } catch (e) {
+    if (e instanceof HttpError && e.errors)
+      throw new HttpError(422, MSG.validation, { customer_ids: ['Attenzione scegli almeno un cliente'] });
     throw e;
   }
   const template = await templateFile(exec, id);
@@ -44,13 +60,21 @@ export async function filledTemplates(exec: Exec, storage: Storage, ctx: Ctx, ra
   const file = template.attachment;
   if (!file) throw new HttpError(422, 'Il modello non ha un file Word: caricalo nella scheda del modello');
   if (file.content_type !== FILE_KINDS.docx.mime) {
-    throw new HttpError(422, 'Il modello è un file .doc (Word 97-2003), che non si può compilare: aprilo con Word, salvalo come .docx e caricalo di nuovo');
+    throw new HttpError(
+      422,
+      'Il modello è un file .doc (Word 97-2003), che non si può compilare: aprilo con Word, salvalo come .docx e caricalo di nuovo',
+    );
   }
   let bytes: Buffer;
-  try { bytes = await storage.get(file.storage_path); } catch { throw new HttpError(422, 'Il file del modello non è più disponibile: caricalo di nuovo nella scheda del modello'); }
+  try {
+    bytes = await storage.get(file.storage_path);
+  } catch {
+    throw new HttpError(422, 'Il file del modello non è più disponibile: caricalo di nuovo nella scheda del modello');
+  }
   const title = template.title;
   return {
-    title, customers,
+    title,
+    customers,
     fill: (c) => fillTemplate(bytes, c.values),
     nameOf: (c) => `${safeEntryName(title, 60)}_${safeEntryName(c.business_name, 80)}.docx`,
   };
@@ -61,7 +85,12 @@ export async function filledTemplates(exec: Exec, storage: Storage, ctx: Ctx, ra
  * the outbox in one transaction after every document was made; a customer without a valid
  * e-mail is a 422 naming it, and nothing is queued.
  */
-export async function emailFilledTemplates(deps: MailDeps & { storage: Storage }, ctx: Ctx, rawId: string, q: Record<string, unknown>): Promise<QueuedAnswer> {
+export async function emailFilledTemplates(
+  deps: MailDeps & { storage: Storage },
+  ctx: Ctx,
+  rawId: string,
+  q: Record<string, unknown>,
+): Promise<QueuedAnswer> {
   limitCount(q.customer_ids ?? q.customers_ids, 'customer_ids');
   const t = await filledTemplates(deps.exec, deps.storage, ctx, rawId, q);
   const problems = emailProblems(t.customers);
@@ -70,8 +99,14 @@ export async function emailFilledTemplates(deps: MailDeps & { storage: Storage }
   const mails: OutgoingMail[] = t.customers.map((c) => {
     const text = wordTemplateMail(t.title, c.business_name, studio, ctx.studioName);
     return {
-      studioId: ctx.studioId, kind: 'word_template', to: [c.email!.trim()], subject: text.subject, text: text.text, html: text.html,
-      attachments: [{ filename: t.nameOf(c), contentType: FILE_KINDS.docx.mime, content: t.fill(c) }], createdBy: ctx.userId,
+      studioId: ctx.studioId,
+      kind: 'word_template',
+      to: [c.email!.trim()],
+      subject: text.subject,
+      text: text.text,
+      html: text.html,
+      attachments: [{ filename: t.nameOf(c), contentType: FILE_KINDS.docx.mime, content: t.fill(c) }],
+      createdBy: ctx.userId,
     };
   });
   return queue(deps, mails);

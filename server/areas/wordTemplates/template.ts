@@ -97,7 +97,8 @@ function openZip(bytes: Buffer): PizZip {
     }
   } catch (e) {
     if (!(e instanceof ZipError)) throw e;
-    if (e.problem === 'tooLarge') throw invalidTemplate(`il contenuto decompresso supera il limite di ${MAX_INFLATED / 1024 / 1024} MB`);
+    if (e.problem === 'tooLarge')
+      throw invalidTemplate(`il contenuto decompresso supera il limite di ${MAX_INFLATED / 1024 / 1024} MB`);
     if (e.problem === 'tooManyEntries') throw invalidTemplate('il file contiene troppe parti');
     if (e.problem === 'badPath') throw invalidTemplate('il file contiene percorsi non ammessi');
     throw invalidTemplate('il file non è un documento .docx leggibile');
@@ -105,7 +106,9 @@ function openZip(bytes: Buffer): PizZip {
   return zip;
 }
 
-interface DocxError { properties?: { id?: string; xtag?: string; explanation?: string; errors?: DocxError[] } }
+interface DocxError {
+  properties?: { id?: string; xtag?: string; explanation?: string; errors?: DocxError[] };
+}
 
 /** docxtemplater's compile errors in Italian, naming the tag (e.g. a brace left open). */
 function compileMessage(err: unknown): string {
@@ -114,15 +117,23 @@ function compileMessage(err: unknown): string {
     const p = e.properties ?? {};
     const tag = p.xtag ? ` «${String(p.xtag).slice(0, 40)}»` : '';
     switch (p.id) {
-      case 'unclosed_tag': return `una parentesi graffa aperta e mai chiusa${tag}`;
-      case 'unopened_tag': return `una parentesi graffa chiusa e mai aperta${tag}`;
-      case 'duplicate_open_tag': return `due parentesi graffe aperte di seguito${tag}`;
-      case 'duplicate_close_tag': return `due parentesi graffe chiuse di seguito${tag}`;
-      case 'raw_tag_outerxml_invalid': case 'raw_xml_tag_should_be_only_text_in_paragraph':
+      case 'unclosed_tag':
+        return `una parentesi graffa aperta e mai chiusa${tag}`;
+      case 'unopened_tag':
+        return `una parentesi graffa chiusa e mai aperta${tag}`;
+      case 'duplicate_open_tag':
+        return `due parentesi graffe aperte di seguito${tag}`;
+      case 'duplicate_close_tag':
+        return `due parentesi graffe chiuse di seguito${tag}`;
+      case 'raw_tag_outerxml_invalid':
+      case 'raw_xml_tag_should_be_only_text_in_paragraph':
         return `un segnaposto con @${tag}, che inserirebbe il testo senza controllo e non è ammesso (scrivi il campo senza @)`;
-      case 'unclosed_loop': case 'unopened_loop': case 'closing_tag_does_not_match_opening_tag':
+      case 'unclosed_loop':
+      case 'unopened_loop':
+      case 'closing_tag_does_not_match_opening_tag':
         return `un blocco {#…}{/…} non chiuso correttamente${tag}`;
-      default: return `un segnaposto non valido${tag}`;
+      default:
+        return `un segnaposto non valido${tag}`;
     }
   });
   return `contiene ${parts.join('; ')}. Ogni campo va scritto tra parentesi graffe, es. {cliente_ragione_sociale}`;
@@ -130,7 +141,13 @@ function compileMessage(err: unknown): string {
 
 function compile(zip: PizZip, modules: DXT.Module[] = []): Docxtemplater {
   try {
-    return new Docxtemplater(zip, { paragraphLoop: true, linebreaks: true, nullGetter: () => '', errorLogging: false, modules });
+    return new Docxtemplater(zip, {
+      paragraphLoop: true,
+      linebreaks: true,
+      nullGetter: () => '',
+      errorLogging: false,
+      modules,
+    });
   } catch (err) {
     throw invalidTemplate(compileMessage(err));
   }
@@ -156,10 +173,15 @@ function tagsOf(inspect: InstanceType<typeof InspectModule>): { tags: string[]; 
 /** 422 when the template has a raw-XML tag: its value would go into the document unescaped. */
 function refuseRawTags(raw: string[]) {
   if (!raw.length) return;
-  const shown = [...new Set(raw)].slice(0, 5).map((t) => `{@${t.slice(0, 40)}}`).join(', ');
+  const shown = [...new Set(raw)]
+    .slice(0, 5)
+    .map((t) => `{@${t.slice(0, 40)}}`)
+    .join(', ');
   const plain = raw[0]!.slice(0, 40).trim() || 'cliente_ragione_sociale';
   const one = new Set(raw).size === 1;
-  throw invalidTemplate(`${one ? 'il segnaposto' : 'i segnaposto'} ${shown} ${one ? 'inserisce' : 'inseriscono'} il testo nel documento senza controllo e non ${one ? 'è ammesso' : 'sono ammessi'}: scrivi il campo senza @, es. {${plain}}`);
+  throw invalidTemplate(
+    `${one ? 'il segnaposto' : 'i segnaposto'} ${shown} ${one ? 'inserisce' : 'inseriscono'} il testo nel documento senza controllo e non ${one ? 'è ammesso' : 'sono ammessi'}: scrivi il campo senza @, es. {${plain}}`,
+  );
 }
 
 /**
@@ -173,8 +195,13 @@ export function checkTemplate(bytes: Buffer): string[] {
   refuseRawTags(raw);
   const unknown = [...new Set(tags.filter((t) => !KNOWN.has(t)))];
   if (unknown.length) {
-    const shown = unknown.slice(0, 8).map((t) => `{${t.slice(0, 40)}}`).join(', ');
-    throw invalidTemplate(`${unknown.length === 1 ? 'il campo' : 'i campi'} ${shown} non ${unknown.length === 1 ? 'è previsto' : 'sono previsti'}. I campi disponibili sono elencati nella scheda del modello`);
+    const shown = unknown
+      .slice(0, 8)
+      .map((t) => `{${t.slice(0, 40)}}`)
+      .join(', ');
+    throw invalidTemplate(
+      `${unknown.length === 1 ? 'il campo' : 'i campi'} ${shown} non ${unknown.length === 1 ? 'è previsto' : 'sono previsti'}. I campi disponibili sono elencati nella scheda del modello`,
+    );
   }
   return tags;
 }
@@ -195,4 +222,3 @@ export function fillTemplate(bytes: Buffer, values: TemplateValues): Buffer {
   }
   return doc.getZip().generate({ type: 'nodebuffer', compression: 'DEFLATE' }) as Buffer;
 }
-

@@ -1,6 +1,14 @@
 /** The application bar: product logo, brand link, toolbar (quick find, theme toggle, loading indicator) and AppBar. */
 import { Box, Typography } from '@mui/material';
-import { AppBar, LinkBase, LoadingIndicator, TitlePortal, ToggleThemeButton, useThemesContext, type AppBarProps } from 'react-admin';
+import {
+  AppBar,
+  LinkBase,
+  LoadingIndicator,
+  TitlePortal,
+  ToggleThemeButton,
+  useThemesContext,
+  type AppBarProps,
+} from 'react-admin';
 
 import { useAppName } from '../settings';
 import { AppUserMenu } from './UserMenu';
@@ -8,11 +16,26 @@ import { QuickFind } from './QuickFind';
 
 /** The product logo: an inline SVG (ledger with a check mark). */
 export const AppLogo = ({ size = 28 }: { size?: number }) => (
-  <Box component="svg" viewBox="0 0 32 32" width={size} height={size} aria-hidden="true" focusable="false" sx={{ flexShrink: 0 }}>
+  <Box
+    component="svg"
+    viewBox="0 0 32 32"
+    width={size}
+    height={size}
+    aria-hidden="true"
+    focusable="false"
+    sx={{ flexShrink: 0 }}
+  >
     <rect x="4" y="3" width="24" height="26" rx="3" fill="currentColor" opacity="0.18" />
     <rect x="4" y="3" width="24" height="26" rx="3" fill="none" stroke="currentColor" strokeWidth="2" />
     <path d="M9 10h14M9 15h8" stroke="currentColor" strokeWidth="2" strokeLinecap="round" />
-    <path d="M11 22l3.5 3.5L22 18" fill="none" stroke="currentColor" strokeWidth="2.4" strokeLinecap="round" strokeLinejoin="round" />
+    <path
+      d="M11 22l3.5 3.5L22 18"
+      fill="none"
+      stroke="currentColor"
+      strokeWidth="2.4"
+      strokeLinecap="round"
+      strokeLinejoin="round"
+    />
   </Box>
 );
 
@@ -23,7 +46,15 @@ const AppBarBrand = () => {
       component={LinkBase}
       to="/Menu"
       aria-label={`${appName} – Home`}
-      sx={{ display: 'flex', alignItems: 'center', gap: 1, color: 'inherit', textDecoration: 'none', mr: 2, flexShrink: 0 }}
+      sx={{
+        display: 'flex',
+        alignItems: 'center',
+        gap: 1,
+        color: 'inherit',
+        textDecoration: 'none',
+        mr: 2,
+        flexShrink: 0,
+      }}
     >
       <AppLogo />
       <Typography component="span" variant="h6" noWrap sx={{ fontWeight: 500, display: { xs: 'none', sm: 'inline' } }}>

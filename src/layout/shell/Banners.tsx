@@ -51,7 +51,14 @@ export const StudioIncompleteBanner = () => {
       role="status"
       sx={{ borderRadius: 0 }}
       action={
-        <Button color="inherit" size="small" variant="outlined" component={LinkBase} to="/utente/il_mio_studio" sx={{ whiteSpace: 'nowrap' }}>
+        <Button
+          color="inherit"
+          size="small"
+          variant="outlined"
+          component={LinkBase}
+          to="/utente/il_mio_studio"
+          sx={{ whiteSpace: 'nowrap' }}
+        >
           {translate('app.studio.complete_action')}
         </Button>
       }
@@ -64,7 +71,11 @@ export const StudioIncompleteBanner = () => {
   );
 };
 
-interface Loadable { error: unknown; errorUpdatedAt: number; data?: unknown }
+interface Loadable {
+  error: unknown;
+  errorUpdatedAt: number;
+  data?: unknown;
+}
 
 /**
  * 'Attenzione!!' dialog when one of the shell loads fails; an expired session (401) goes

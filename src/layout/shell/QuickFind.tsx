@@ -28,24 +28,49 @@ export function QuickFind() {
   const [open, setOpen] = useState(false);
   // mounted from the first opening on, so that the dialog fades out when closed
   const [used, setUsed] = useState(false);
-  const show = useCallback(() => { setUsed(true); setOpen(true); }, []);
+  const show = useCallback(() => {
+    setUsed(true);
+    setOpen(true);
+  }, []);
   // Ctrl+K is also the browser's search-bar shortcut: taken over while the app has the focus
-  useHotkeys(['ctrl+k', 'meta+k'], show, { enableOnFormTags: true, enableOnContentEditable: true, preventDefault: true });
-  const kit = useMemo<QuickFindKit>(() => ({
-    ...PARTS,
-    find: (q, signal) => dataProvider.quickFind(q, { signal }),
-    go: (path) => navigate(path),
-  }), [dataProvider, navigate]);
+  useHotkeys(['ctrl+k', 'meta+k'], show, {
+    enableOnFormTags: true,
+    enableOnContentEditable: true,
+    preventDefault: true,
+  });
+  const kit = useMemo<QuickFindKit>(
+    () => ({
+      ...PARTS,
+      find: (q, signal) => dataProvider.quickFind(q, { signal }),
+      go: (path) => navigate(path),
+    }),
+    [dataProvider, navigate],
+  );
   return (
     <>
       <Button
-        color="inherit" onClick={show} aria-label={QUICK_FIND_LABEL} aria-haspopup="dialog" aria-keyshortcuts="Control+K Meta+K"
+        color="inherit"
+        onClick={show}
+        aria-label={QUICK_FIND_LABEL}
+        aria-haspopup="dialog"
+        aria-keyshortcuts="Control+K Meta+K"
         startIcon={<SearchIcon />}
-        sx={{ minWidth: 0, textTransform: 'none', mr: 1, '& .MuiButton-startIcon': { mr: { xs: 0, md: 1 }, ml: { xs: 0, md: -0.5 } } }}
+        sx={{
+          minWidth: 0,
+          textTransform: 'none',
+          mr: 1,
+          '& .MuiButton-startIcon': { mr: { xs: 0, md: 1 }, ml: { xs: 0, md: -0.5 } },
+        }}
       >
-        <Box component="span" sx={{ display: { xs: 'none', md: 'inline' } }}>Cerca… (Ctrl+K)</Box>
+        <Box component="span" sx={{ display: { xs: 'none', md: 'inline' } }}>
+          Cerca… (Ctrl+K)
+        </Box>
       </Button>
-      {used && <Suspense fallback={null}><QuickFindDialog open={open} onClose={() => setOpen(false)} kit={kit} /></Suspense>}
+      {used && (
+        <Suspense fallback={null}>
+          <QuickFindDialog open={open} onClose={() => setOpen(false)} kit={kit} />
+        </Suspense>
+      )}
     </>
   );
 }

@@ -30,10 +30,22 @@ type Answer = { q: string; data: QuickFindHit[]; error?: undefined } | { q: stri
  */
 function InlinePopper({ open, children, className }: PopperProps) {
   if (!open || typeof children === 'function') return null;
-  return <div className={className} style={{ position: 'static', marginTop: 8 }}>{children}</div>;
+  return (
+    <div className={className} style={{ position: 'static', marginTop: 8 }}>
+      {children}
+    </div>
+  );
 }
 
-export default function QuickFindDialog({ open, onClose, kit }: { open: boolean; onClose: () => void; kit: QuickFindKit }) {
+export default function QuickFindDialog({
+  open,
+  onClose,
+  kit,
+}: {
+  open: boolean;
+  onClose: () => void;
+  kit: QuickFindKit;
+}) {
   const { Box, Modal, Fade, Paper, Typography, IconButton, CloseIcon } = kit;
   const titleId = useId();
   // MUI's Modal (focus trap, Esc, backdrop, focus given back on close) around a Paper with the
@@ -42,15 +54,29 @@ export default function QuickFindDialog({ open, onClose, kit }: { open: boolean;
     <Modal open={open} onClose={onClose} closeAfterTransition>
       <Fade in={open}>
         <Paper
-          role="dialog" aria-modal="true" aria-labelledby={titleId} elevation={24}
+          role="dialog"
+          aria-modal="true"
+          aria-labelledby={titleId}
+          elevation={24}
           sx={{
-            position: 'absolute', top: { xs: 16, sm: '10vh' }, left: '50%', transform: 'translateX(-50%)',
-            width: { xs: 'calc(100% - 16px)', sm: 'calc(100% - 64px)' }, maxWidth: 600, maxHeight: { xs: 'calc(100% - 32px)', sm: '80vh' },
-            display: 'flex', flexDirection: 'column', outline: 0,
+            position: 'absolute',
+            top: { xs: 16, sm: '10vh' },
+            left: '50%',
+            transform: 'translateX(-50%)',
+            width: { xs: 'calc(100% - 16px)', sm: 'calc(100% - 64px)' },
+            maxWidth: 600,
+            maxHeight: { xs: 'calc(100% - 32px)', sm: '80vh' },
+            display: 'flex',
+            flexDirection: 'column',
+            outline: 0,
           }}
         >
-          <Typography id={titleId} variant="h6" component="h2" sx={{ px: 3, pt: 2, pb: 1, pr: 6 }}>Ricerca rapida</Typography>
-          <IconButton aria-label="Chiudi" onClick={onClose} sx={{ position: 'absolute', right: 8, top: 8 }}><CloseIcon /></IconButton>
+          <Typography id={titleId} variant="h6" component="h2" sx={{ px: 3, pt: 2, pb: 1, pr: 6 }}>
+            Ricerca rapida
+          </Typography>
+          <IconButton aria-label="Chiudi" onClick={onClose} sx={{ position: 'absolute', right: 8, top: 8 }}>
+            <CloseIcon />
+          </IconButton>
           <Box sx={{ px: 3, pb: 2, overflowY: 'auto' }}>
             <QuickFindBox onClose={onClose} kit={kit} />
           </Box>
@@ -61,7 +87,19 @@ export default function QuickFindDialog({ open, onClose, kit }: { open: boolean;
 }
 
 function QuickFindBox({ onClose, kit }: { onClose: () => void; kit: QuickFindKit }) {
-  const { Autocomplete, Box, InputAdornment, ListSubheader, TextField, Typography, SearchIcon, visuallyHidden, kindIcons, find, go } = kit;
+  const {
+    Autocomplete,
+    Box,
+    InputAdornment,
+    ListSubheader,
+    TextField,
+    Typography,
+    SearchIcon,
+    visuallyHidden,
+    kindIcons,
+    find,
+    go,
+  } = kit;
   const hintId = useId();
   const [input, setInput] = useState('');
   const [answer, setAnswer] = useState<Answer | null>(null);
@@ -80,16 +118,28 @@ function QuickFindBox({ onClose, kit }: { onClose: () => void; kit: QuickFindKit
           setAnswer({ q, error: `Ricerca non riuscita: ${message}. Riprova.` });
         });
     }, QUICK_FIND_DEBOUNCE_MS);
-    return () => { clearTimeout(timer); ctl.abort(); };
+    return () => {
+      clearTimeout(timer);
+      ctl.abort();
+    };
   }, [find, q, searchable]);
 
   const current = answer && answer.q === q ? answer : null;
   const options = current?.data ?? [];
   const loading = searchable && !current;
-  const status = q.length > MAX_CHARS ? `Scrivi al massimo ${MAX_CHARS} caratteri`
-    : q.length < MIN_CHARS ? 'Scrivi almeno 2 caratteri: ragione sociale, partita IVA, codice fiscale, email o numero di fattura'
-      : loading ? 'Ricerca in corso…'
-        : current?.error ?? (options.length === 1 ? '1 risultato' : options.length ? `${options.length} risultati` : 'Nessun risultato');
+  const status =
+    q.length > MAX_CHARS
+      ? `Scrivi al massimo ${MAX_CHARS} caratteri`
+      : q.length < MIN_CHARS
+        ? 'Scrivi almeno 2 caratteri: ragione sociale, partita IVA, codice fiscale, email o numero di fattura'
+        : loading
+          ? 'Ricerca in corso…'
+          : (current?.error ??
+            (options.length === 1
+              ? '1 risultato'
+              : options.length
+                ? `${options.length} risultati`
+                : 'Nessun risultato'));
 
   const openHit = (hit: QuickFindHit) => {
     onClose();
@@ -107,9 +157,15 @@ function QuickFindBox({ onClose, kit }: { onClose: () => void; kit: QuickFindKit
         options={options}
         value={null}
         inputValue={input}
-        onInputChange={(_e, v, reason) => { if (reason !== 'reset') setInput(v); }}
-        onChange={(_e, hit) => { if (hit) openHit(hit); }}
-        onClose={(_e, reason) => { if (reason === 'escape') onClose(); }}
+        onInputChange={(_e, v, reason) => {
+          if (reason !== 'reset') setInput(v);
+        }}
+        onChange={(_e, hit) => {
+          if (hit) openHit(hit);
+        }}
+        onClose={(_e, reason) => {
+          if (reason === 'escape') onClose();
+        }}
         filterOptions={(x) => x}
         groupBy={(o) => KIND_HEADINGS[o.kind]}
         getOptionLabel={(o) => o.title}
@@ -117,8 +173,18 @@ function QuickFindBox({ onClose, kit }: { onClose: () => void; kit: QuickFindKit
         isOptionEqualToValue={(a, b) => a.kind === b.kind && a.id === b.id}
         loading={loading}
         loadingText="Ricerca in corso…"
-        noOptionsText={current?.error ? <Box component="span" sx={{ color: 'error.main' }}>{current.error}</Box> : status}
-        clearText="Cancella" closeText="Chiudi" openText="Apri"
+        noOptionsText={
+          current?.error ? (
+            <Box component="span" sx={{ color: 'error.main' }}>
+              {current.error}
+            </Box>
+          ) : (
+            status
+          )
+        }
+        clearText="Cancella"
+        closeText="Chiudi"
+        openText="Apri"
         slots={{ popper: InlinePopper }}
         slotProps={{
           paper: { elevation: 0, sx: { boxShadow: 'none' } },
@@ -126,8 +192,16 @@ function QuickFindBox({ onClose, kit }: { onClose: () => void; kit: QuickFindKit
         }}
         renderGroup={(params) => (
           <li key={params.key} role="presentation">
-            <ListSubheader component="div" id={`${hintId}-g${params.key}`} sx={{ lineHeight: '32px', fontWeight: 600, bgcolor: 'background.paper' }}>{params.group}</ListSubheader>
-            <Box component="ul" role="group" aria-labelledby={`${hintId}-g${params.key}`} sx={{ p: 0 }}>{params.children}</Box>
+            <ListSubheader
+              component="div"
+              id={`${hintId}-g${params.key}`}
+              sx={{ lineHeight: '32px', fontWeight: 600, bgcolor: 'background.paper' }}
+            >
+              {params.group}
+            </ListSubheader>
+            <Box component="ul" role="group" aria-labelledby={`${hintId}-g${params.key}`} sx={{ p: 0 }}>
+              {params.children}
+            </Box>
           </li>
         )}
         renderOption={({ key, ...props }, hit) => {
@@ -136,8 +210,20 @@ function QuickFindBox({ onClose, kit }: { onClose: () => void; kit: QuickFindKit
             <Box component="li" key={key} {...props} sx={{ gap: 1.5, alignItems: 'flex-start !important' }}>
               <Icon fontSize="small" aria-hidden sx={{ color: 'text.secondary', mt: 0.25 }} />
               <Box component="span" sx={{ minWidth: 0 }}>
-                <Typography component="span" variant="body2" sx={{ display: 'block', fontWeight: 500 }} noWrap>{hit.title}</Typography>
-                {hit.subtitle && <Typography component="span" variant="caption" color="text.secondary" sx={{ display: 'block' }} noWrap>{hit.subtitle}</Typography>}
+                <Typography component="span" variant="body2" sx={{ display: 'block', fontWeight: 500 }} noWrap>
+                  {hit.title}
+                </Typography>
+                {hit.subtitle && (
+                  <Typography
+                    component="span"
+                    variant="caption"
+                    color="text.secondary"
+                    sx={{ display: 'block' }}
+                    noWrap
+                  >
+                    {hit.subtitle}
+                  </Typography>
+                )}
               </Box>
             </Box>
           );
@@ -151,12 +237,21 @@ function QuickFindBox({ onClose, kit }: { onClose: () => void; kit: QuickFindKit
             slotProps={{
               inputLabel: InputLabelProps,
               htmlInput: { ...inputProps, maxLength: MAX_CHARS + 20, 'aria-describedby': hintId, spellCheck: false },
-              input: { ...InputProps, startAdornment: <InputAdornment position="start"><SearchIcon /></InputAdornment> },
+              input: {
+                ...InputProps,
+                startAdornment: (
+                  <InputAdornment position="start">
+                    <SearchIcon />
+                  </InputAdornment>
+                ),
+              },
             }}
           />
         )}
       />
-      <Box id={hintId} role="status" aria-live="polite" sx={visuallyHidden}>{status}</Box>
+      <Box id={hintId} role="status" aria-live="polite" sx={visuallyHidden}>
+        {status}
+      </Box>
       <Typography variant="caption" color="text.secondary" component="p" sx={{ mt: 1.5 }} aria-hidden>
         ↑ ↓ per scegliere · Invio per aprire · Esc per chiudere
       </Typography>

@@ -16,7 +16,9 @@ export const UpdateSnackbar = () => {
   const [dismissed, setDismissed] = useState<string | null>(null);
   // react-query only listens to 'visibilitychange': re-read the settings on window focus too
   useEffect(() => {
-    const onFocus = () => { void refetch(); };
+    const onFocus = () => {
+      void refetch();
+    };
     window.addEventListener('focus', onFocus);
     return () => window.removeEventListener('focus', onFocus);
   }, [refetch]);

@@ -1,6 +1,17 @@
 /** The logged user's menu in the app bar: the user info header and the profile/logout menu. */
 import { useId, useState, type MouseEvent } from 'react';
-import { Avatar, Box, Button, Divider, ListItemIcon, ListItemText, Menu as MuiMenu, MenuItem, Stack, Typography } from '@mui/material';
+import {
+  Avatar,
+  Box,
+  Button,
+  Divider,
+  ListItemIcon,
+  ListItemText,
+  Menu as MuiMenu,
+  MenuItem,
+  Stack,
+  Typography,
+} from '@mui/material';
 import { LinkBase, useGetIdentity, useLogout, useTranslate } from 'react-admin';
 import AccountCircleIcon from '@mui/icons-material/AccountCircle';
 import PersonIcon from '@mui/icons-material/Person';
@@ -27,10 +38,24 @@ const UserInfo = ({ identity, expiry, credit }: { identity: ShellIdentity; expir
   const translate = useTranslate();
   return (
     <Box sx={{ px: 2, py: 1, minWidth: 240 }} data-testid="user-info">
-      <Typography variant="subtitle1" component="p" sx={{ fontWeight: 600 }}>{identity.fullName}</Typography>
-      {identity.email && <Typography variant="body2" color="text.secondary">{identity.email}</Typography>}
-      {identity.role && <Typography variant="body2">{translate('app.user.role')}: {identity.role}</Typography>}
-      {identity.studio_name && <Typography variant="body2">{translate('app.user.studio')}: {identity.studio_name}</Typography>}
+      <Typography variant="subtitle1" component="p" sx={{ fontWeight: 600 }}>
+        {identity.fullName}
+      </Typography>
+      {identity.email && (
+        <Typography variant="body2" color="text.secondary">
+          {identity.email}
+        </Typography>
+      )}
+      {identity.role && (
+        <Typography variant="body2">
+          {translate('app.user.role')}: {identity.role}
+        </Typography>
+      )}
+      {identity.studio_name && (
+        <Typography variant="body2">
+          {translate('app.user.studio')}: {identity.studio_name}
+        </Typography>
+      )}
       {expiry && <Typography variant="body2">{translate('app.user.expiry', { date: expiry })}</Typography>}
       {credit !== null && <Typography variant="body2">{translate('app.user.credit', { credit })}</Typography>}
     </Box>
@@ -58,8 +83,12 @@ export const AppUserMenu = () => {
     // logged out: login / sign-up menu
     return (
       <Stack direction="row" spacing={1} sx={{ mr: 1 }}>
-        <Button color="inherit" component={LinkBase} to="/utente/login">{translate('ra.auth.sign_in')}</Button>
-        <Button color="inherit" variant="outlined" component={LinkBase} to="/utente/contact_form">Iscriviti</Button>
+        <Button color="inherit" component={LinkBase} to="/utente/login">
+          {translate('ra.auth.sign_in')}
+        </Button>
+        <Button color="inherit" variant="outlined" component={LinkBase} to="/utente/contact_form">
+          Iscriviti
+        </Button>
       </Stack>
     );
   }
@@ -80,12 +109,18 @@ export const AppUserMenu = () => {
         aria-haspopup="menu"
         aria-expanded={open}
         aria-controls={open ? `${id}-menu` : undefined}
-        startIcon={avatar
-          ? <Avatar src={avatar} alt="" sx={{ width: 24, height: 24 }} />
-          : <AccountCircleIcon aria-hidden="true" />}
+        startIcon={
+          avatar ? (
+            <Avatar src={avatar} alt="" sx={{ width: 24, height: 24 }} />
+          ) : (
+            <AccountCircleIcon aria-hidden="true" />
+          )
+        }
         sx={{ textTransform: 'none', mr: 1, minWidth: 0, '& .MuiButton-startIcon': { mr: { xs: 0, sm: 1 } } }}
       >
-        <Box component="span" sx={{ display: { xs: 'none', sm: 'inline' } }}>{name}</Box>
+        <Box component="span" sx={{ display: { xs: 'none', sm: 'inline' } }}>
+          {name}
+        </Box>
       </Button>
       <MuiMenu
         id={`${id}-menu`}
@@ -100,11 +135,20 @@ export const AppUserMenu = () => {
         <UserInfo identity={{ ...identity, fullName: name }} expiry={expiry} credit={credit} />
         <Divider />
         <MenuItem component={LinkBase} to="/utente/il_mio_profilo" onClick={close}>
-          <ListItemIcon><PersonIcon fontSize="small" aria-hidden="true" /></ListItemIcon>
+          <ListItemIcon>
+            <PersonIcon fontSize="small" aria-hidden="true" />
+          </ListItemIcon>
           <ListItemText>{translate('app.user.profile')}</ListItemText>
         </MenuItem>
-        <MenuItem onClick={() => { close(); logout(); }}>
-          <ListItemIcon><LogoutIcon fontSize="small" aria-hidden="true" /></ListItemIcon>
+        <MenuItem
+          onClick={() => {
+            close();
+            logout();
+          }}
+        >
+          <ListItemIcon>
+            <LogoutIcon fontSize="small" aria-hidden="true" />
+          </ListItemIcon>
           <ListItemText>{translate('app.user.logout')}</ListItemText>
         </MenuItem>
       </MuiMenu>

@@ -46,7 +46,9 @@ export function useLoggedUserRecord(id: string | number | undefined, enabled: bo
 export const formatDate = (value: string | null | undefined): string => displayDate(isoDate(value ?? '') ?? '');
 
 /** Expired when the expiry day (Rome) has passed. */
-export const isSubscriptionExpired = (expiry: string | null | undefined, now: Date = new Date()): boolean => isPast(expiry, now);
+export const isSubscriptionExpired = (expiry: string | null | undefined, now: Date = new Date()): boolean =>
+  isPast(expiry, now);
 
 /** The user's credit in Italian, by the credit field's own type (model/types.ts). */
-export const formatCredit = (value: number | string | null | undefined) => formatValue(User.fields.credit, Number(value ?? 0) || 0);
+export const formatCredit = (value: number | string | null | undefined) =>
+  formatValue(User.fields.credit, Number(value ?? 0) || 0);

@@ -4,7 +4,16 @@
  * in the first load; the dialog's chunk imports nothing but React (see QuickFind.tsx).
  */
 import {
-  Autocomplete, Box, Fade, IconButton, InputAdornment, ListSubheader, Modal, Paper, TextField, Typography,
+  Autocomplete,
+  Box,
+  Fade,
+  IconButton,
+  InputAdornment,
+  ListSubheader,
+  Modal,
+  Paper,
+  TextField,
+  Typography,
 } from '@mui/material';
 import { visuallyHidden } from '@mui/utils';
 import SearchIcon from '@mui/icons-material/Search';
@@ -15,8 +24,20 @@ import ReceiptLongIcon from '@mui/icons-material/ReceiptLong';
 import type { QuickFindHit } from '../../dataProvider';
 
 export const PARTS = {
-  Autocomplete, Box, Fade, IconButton, InputAdornment, ListSubheader, Modal, Paper, TextField, Typography,
-  SearchIcon, CloseIcon, visuallyHidden, kindIcons: { customer: BusinessIcon, legal_representative: PersonIcon, einvoice: ReceiptLongIcon },
+  Autocomplete,
+  Box,
+  Fade,
+  IconButton,
+  InputAdornment,
+  ListSubheader,
+  Modal,
+  Paper,
+  TextField,
+  Typography,
+  SearchIcon,
+  CloseIcon,
+  visuallyHidden,
+  kindIcons: { customer: BusinessIcon, legal_representative: PersonIcon, einvoice: ReceiptLongIcon },
 };
 /** What the dialog is given: MUI parts, the search call, the navigation. */
 export type QuickFindKit = typeof PARTS & {

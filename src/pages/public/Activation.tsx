@@ -14,7 +14,8 @@ import { ROUTES } from '../../routeTable';
 import { ErrorBox, LoginButton, PublicCard, PublicLayout, SuccessBox } from './PublicLayout';
 import { errorText } from './publicForm';
 
-export const ACTIVATION_NO_TOKEN = "Il link di attivazione non è completo: manca il codice. Apri di nuovo il link dell'e-mail ricevuta.";
+export const ACTIVATION_NO_TOKEN =
+  "Il link di attivazione non è completo: manca il codice. Apri di nuovo il link dell'e-mail ricevuta.";
 const ACTIVATION_FAILED = "Non è stato possibile attivare l'account: riprova tra qualche minuto.";
 
 export function Activation() {
@@ -38,7 +39,14 @@ export function Activation() {
     <PublicLayout>
       <PublicCard title="Attivazione account">
         {!token ? (
-          <ErrorBox title="Link non valido" action={<Button component={LinkBase} to={ROUTES.landingPage} variant="outlined">Torna alla pagina iniziale</Button>}>
+          <ErrorBox
+            title="Link non valido"
+            action={
+              <Button component={LinkBase} to={ROUTES.landingPage} variant="outlined">
+                Torna alla pagina iniziale
+              </Button>
+            }
+          >
             {ACTIVATION_NO_TOKEN}
           </ErrorBox>
         ) : activation.isPending ? (

@@ -13,7 +13,8 @@ import ShaWorker from 'altcha/workers/sha?worker';
 import Pbkdf2Worker from 'altcha/workers/pbkdf2?worker';
 
 for (const alg of ['SHA-256', 'SHA-384', 'SHA-512']) $altcha.algorithms.set(alg, () => new ShaWorker());
-for (const alg of ['PBKDF2/SHA-256', 'PBKDF2/SHA-384', 'PBKDF2/SHA-512']) $altcha.algorithms.set(alg, () => new Pbkdf2Worker());
+for (const alg of ['PBKDF2/SHA-256', 'PBKDF2/SHA-384', 'PBKDF2/SHA-512'])
+  $altcha.algorithms.set(alg, () => new Pbkdf2Worker());
 
 /** The widget's strings in Italian (the English ones for what the proof of work never shows). */
 export const ALTCHA_STRINGS_IT = {
@@ -44,7 +45,9 @@ export default function AltchaWidget({ challengeUrl, onChange }: AltchaWidgetPro
   const ref = useRef<HTMLElement>(null);
   const onChangeRef = useRef(onChange);
   const theme = useTheme();
-  useEffect(() => { onChangeRef.current = onChange; });
+  useEffect(() => {
+    onChangeRef.current = onChange;
+  });
   useEffect(() => {
     const el = ref.current;
     if (!el) return undefined;

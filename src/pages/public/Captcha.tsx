@@ -16,7 +16,9 @@ export interface CaptchaProps {
   onChange: (payload: string | null) => void;
 }
 
-const Placeholder = () => <Skeleton variant="rounded" height={64} role="progressbar" aria-label="Caricamento del captcha" />;
+const Placeholder = () => (
+  <Skeleton variant="rounded" height={64} role="progressbar" aria-label="Caricamento del captcha" />
+);
 
 export function Captcha({ onChange }: CaptchaProps) {
   const { data: settings, isPending } = useClientVar();
@@ -34,10 +36,22 @@ export function Captcha({ onChange }: CaptchaProps) {
 // ---- reCAPTCHA v2 (checkbox), explicit rendering ----
 
 interface Grecaptcha {
-  render: (el: HTMLElement, options: { sitekey: string; hl?: string; callback: (token: string) => void; 'expired-callback': () => void; 'error-callback': () => void }) => number;
+  render: (
+    el: HTMLElement,
+    options: {
+      sitekey: string;
+      hl?: string;
+      callback: (token: string) => void;
+      'expired-callback': () => void;
+      'error-callback': () => void;
+    },
+  ) => number;
 }
 declare global {
-  interface Window { grecaptcha?: Grecaptcha; gsRecaptchaLoaded?: () => void }
+  interface Window {
+    grecaptcha?: Grecaptcha;
+    gsRecaptchaLoaded?: () => void;
+  }
 }
 
 let loading: Promise<Grecaptcha> | null = null;
@@ -49,7 +63,11 @@ function loadRecaptcha(): Promise<Grecaptcha> {
     const script = document.createElement('script');
     script.src = 'https://www.google.com/recaptcha/api.js?onload=gsRecaptchaLoaded&render=explicit&hl=it';
     script.async = true;
-    script.onerror = () => { loading = null; script.remove(); reject(new Error('reCAPTCHA')); };
+    script.onerror = () => {
+      loading = null;
+      script.remove();
+      reject(new Error('reCAPTCHA'));
+    };
     document.head.appendChild(script);
   });
   return loading;
@@ -59,28 +77,41 @@ function Recaptcha({ siteKey, onChange }: { siteKey: string; onChange: (token: s
   const box = useRef<HTMLDivElement>(null);
   const onChangeRef = useRef(onChange);
   const [failed, setFailed] = useState(false);
-  useEffect(() => { onChangeRef.current = onChange; });
+  useEffect(() => {
+    onChangeRef.current = onChange;
+  });
   useEffect(() => {
     let cancelled = false;
     // a fresh element each time: reCAPTCHA renders only once into an element
     const el = document.createElement('div');
     box.current?.appendChild(el);
-    loadRecaptcha().then((g) => {
-      if (cancelled) return;
-      g.render(el, {
-        sitekey: siteKey,
-        hl: 'it',
-        callback: (token) => onChangeRef.current(token || null),
-        'expired-callback': () => onChangeRef.current(null),
-        'error-callback': () => onChangeRef.current(null),
+    loadRecaptcha()
+      .then((g) => {
+        if (cancelled) return;
+        g.render(el, {
+          sitekey: siteKey,
+          hl: 'it',
+          callback: (token) => onChangeRef.current(token || null),
+          'expired-callback': () => onChangeRef.current(null),
+          'error-callback': () => onChangeRef.current(null),
+        });
+      })
+      .catch(() => {
+        if (!cancelled) setFailed(true);
       });
-    }).catch(() => { if (!cancelled) setFailed(true); });
-    return () => { cancelled = true; el.remove(); };
+    return () => {
+      cancelled = true;
+      el.remove();
+    };
   }, [siteKey]);
   return (
     <>
       <Box ref={box} sx={{ minHeight: 78 }} />
-      {failed ? <Alert severity="error" role="alert">Impossibile caricare il captcha: controlla la connessione e ricarica la pagina.</Alert> : null}
+      {failed ? (
+        <Alert severity="error" role="alert">
+          Impossibile caricare il captcha: controlla la connessione e ricarica la pagina.
+        </Alert>
+      ) : null}
     </>
   );
 }

@@ -23,27 +23,79 @@ export function ContactForm() {
     { name: '', email: '', tel: '', note: '' },
     { name: maxLength(30), email: compose(required(), email()), tel: maxLength(30), note: maxLength(100) },
   );
-  const { sending, failure, result: done, onSubmit } = usePublicSubmit(form, async (v) => {
-    const res = await dp.sendContactForm({ name: v.name.trim(), email: v.email.trim(), tel: v.tel.trim(), note: v.note.trim() });
-    return res?.message || 'Ti contatteremo al più presto.';
-  }, { failureText: (err) => errorText(err, GENERIC_FAILURE) });
+  const {
+    sending,
+    failure,
+    result: done,
+    onSubmit,
+  } = usePublicSubmit(
+    form,
+    async (v) => {
+      const res = await dp.sendContactForm({
+        name: v.name.trim(),
+        email: v.email.trim(),
+        tel: v.tel.trim(),
+        note: v.note.trim(),
+      });
+      return res?.message || 'Ti contatteremo al più presto.';
+    },
+    { failureText: (err) => errorText(err, GENERIC_FAILURE) },
+  );
 
   return (
     <PublicLayout>
       <PublicCard
         title="Iscriviti alla prova gratuita"
-        intro={done ? undefined : 'Lasciaci i tuoi recapiti: ti contattiamo per attivare la prova e rispondere alle tue domande.'}
+        intro={
+          done
+            ? undefined
+            : 'Lasciaci i tuoi recapiti: ti contattiamo per attivare la prova e rispondere alle tue domande.'
+        }
       >
         {done ? (
-          <SuccessBox title={CONTACT_DONE_TITLE} action={<Button component={LinkBase} to={ROUTES.landingPage}>Torna alla pagina iniziale</Button>}>
+          <SuccessBox
+            title={CONTACT_DONE_TITLE}
+            action={
+              <Button component={LinkBase} to={ROUTES.landingPage}>
+                Torna alla pagina iniziale
+              </Button>
+            }
+          >
             {done}
           </SuccessBox>
         ) : (
           <Box component="form" noValidate onSubmit={onSubmit} aria-label="Richiesta di prova gratuita">
             {failure ? <ErrorBox>{failure}</ErrorBox> : null}
-            <TextField {...form.text('name')} label="Nome e cognome" autoComplete="name" fullWidth margin="dense" variant="outlined" disabled={sending} />
-            <TextField {...form.text('email')} label="Email" type="email" autoComplete="email" required fullWidth margin="dense" variant="outlined" disabled={sending} />
-            <TextField {...form.text('tel')} label="Telefono" type="tel" autoComplete="tel" fullWidth margin="dense" variant="outlined" disabled={sending} />
+            <TextField
+              {...form.text('name')}
+              label="Nome e cognome"
+              autoComplete="name"
+              fullWidth
+              margin="dense"
+              variant="outlined"
+              disabled={sending}
+            />
+            <TextField
+              {...form.text('email')}
+              label="Email"
+              type="email"
+              autoComplete="email"
+              required
+              fullWidth
+              margin="dense"
+              variant="outlined"
+              disabled={sending}
+            />
+            <TextField
+              {...form.text('tel')}
+              label="Telefono"
+              type="tel"
+              autoComplete="tel"
+              fullWidth
+              margin="dense"
+              variant="outlined"
+              disabled={sending}
+            />
             <TextField
               {...form.text('note', `${form.values.note.length}/100 caratteri`)}
               label="Note"
@@ -56,7 +108,10 @@ export function ContactForm() {
             />
             <SubmitButton sending={sending}>Invia la richiesta</SubmitButton>
             <Typography variant="body2" color="text.secondary" sx={{ mt: 2 }}>
-              Vuoi iniziare subito? <Link component={LinkBase} to={`${ROUTES.landingPage}#registrazione`}>Registra il tuo studio</Link>
+              Vuoi iniziare subito?{' '}
+              <Link component={LinkBase} to={`${ROUTES.landingPage}#registrazione`}>
+                Registra il tuo studio
+              </Link>
             </Typography>
           </Box>
         )}

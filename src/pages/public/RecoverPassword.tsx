@@ -32,35 +32,81 @@ export function RecoverPassword() {
     if (payload) setCaptchaMissing(false);
   };
 
-  const { sending, failure, result: done, onSubmit } = usePublicSubmit(form, async (v) => {
-    const res = await dp.initPasswordReset({ email: v.email.trim(), g_recaptcha_response: captcha! });
-    return res?.message || "Se l'indirizzo è registrato riceverai a breve una mail con il link per reimpostare la password.";
-  }, {
-    failureText: (err) => errorText(err, GENERIC_FAILURE),
-    ready: () => { setCaptchaMissing(!captcha); return !!captcha; },
-    // a captcha is good for one request
-    onFailure: () => { setCaptcha(null); setCaptchaKey((k) => k + 1); },
-  });
+  const {
+    sending,
+    failure,
+    result: done,
+    onSubmit,
+  } = usePublicSubmit(
+    form,
+    async (v) => {
+      const res = await dp.initPasswordReset({ email: v.email.trim(), g_recaptcha_response: captcha! });
+      return (
+        res?.message ||
+        "Se l'indirizzo è registrato riceverai a breve una mail con il link per reimpostare la password."
+      );
+    },
+    {
+      failureText: (err) => errorText(err, GENERIC_FAILURE),
+      ready: () => {
+        setCaptchaMissing(!captcha);
+        return !!captcha;
+      },
+      // a captcha is good for one request
+      onFailure: () => {
+        setCaptcha(null);
+        setCaptchaKey((k) => k + 1);
+      },
+    },
+  );
 
   return (
     <PublicLayout>
       <PublicCard
         title="Recupera password"
-        intro={done ? undefined : "Scrivi l'e-mail con cui accedi: ti invieremo il link per scegliere una nuova password."}
+        intro={
+          done ? undefined : "Scrivi l'e-mail con cui accedi: ti invieremo il link per scegliere una nuova password."
+        }
       >
         {done ? (
-          <SuccessBox title="Richiesta inviata" action={<LoginButton label="Torna al login" />}>{done}</SuccessBox>
+          <SuccessBox title="Richiesta inviata" action={<LoginButton label="Torna al login" />}>
+            {done}
+          </SuccessBox>
         ) : (
           <Box component="form" noValidate onSubmit={onSubmit} aria-label="Recupero password">
             {failure ? <ErrorBox>{failure}</ErrorBox> : null}
-            <TextField {...form.text('email')} label="Email" type="email" autoComplete="email" required fullWidth margin="dense" variant="outlined" disabled={sending} />
-            <Box role="group" aria-label="Verifica anti-robot" aria-describedby={captchaMissing ? 'captcha-mancante' : undefined} sx={{ mt: 1 }}>
+            <TextField
+              {...form.text('email')}
+              label="Email"
+              type="email"
+              autoComplete="email"
+              required
+              fullWidth
+              margin="dense"
+              variant="outlined"
+              disabled={sending}
+            />
+            <Box
+              role="group"
+              aria-label="Verifica anti-robot"
+              aria-describedby={captchaMissing ? 'captcha-mancante' : undefined}
+              sx={{ mt: 1 }}
+            >
               <Captcha key={captchaKey} onChange={onCaptcha} />
-              {captchaMissing ? <FormHelperText id="captcha-mancante" error role="alert" sx={{ mx: 1.75 }}>{CAPTCHA_REQUIRED}</FormHelperText> : null}
+              {captchaMissing ? (
+                <FormHelperText id="captcha-mancante" error role="alert" sx={{ mx: 1.75 }}>
+                  {CAPTCHA_REQUIRED}
+                </FormHelperText>
+              ) : null}
             </Box>
-            <SubmitButton sending={sending} mt={2}>Invia il link</SubmitButton>
+            <SubmitButton sending={sending} mt={2}>
+              Invia il link
+            </SubmitButton>
             <Typography variant="body2" color="text.secondary" sx={{ mt: 2 }}>
-              Ricordi la password? <Link component={LinkBase} to={ROUTES.login}>Accedi</Link>
+              Ricordi la password?{' '}
+              <Link component={LinkBase} to={ROUTES.login}>
+                Accedi
+              </Link>
             </Typography>
           </Box>
         )}

@@ -17,14 +17,19 @@ export type Rule<V extends Values> = (value: unknown, all: V) => string | undefi
 
 /** The message of a failed public call: the server's for a 4xx (400, 404, 429…) or a 503, else `fallback`. */
 export function errorText(err: unknown, fallback: string): string {
-  if (err instanceof ApiError && err.body?.message && ((err.status >= 400 && err.status < 500) || err.status === 503)) return err.body.message;
+  if (err instanceof ApiError && err.body?.message && ((err.status >= 400 && err.status < 500) || err.status === 503))
+    return err.body.message;
   return fallback;
 }
 
 /** The server's per-field messages (`errors: {field: [msg]}`), first message of each field. */
 export function serverFieldErrors(err: unknown): Record<string, string> {
   if (!(err instanceof ApiError) || !err.body?.errors) return {};
-  return Object.fromEntries(Object.entries(err.body.errors).filter(([, m]) => m?.length).map(([k, m]) => [k, m[0]!]));
+  return Object.fromEntries(
+    Object.entries(err.body.errors)
+      .filter(([, m]) => m?.length)
+      .map(([k, m]) => [k, m[0]!]),
+  );
 }
 
 export function usePublicForm<V extends Values>(initial: V, rules: { [K in keyof V]?: Rule<V> }) {
@@ -64,7 +69,9 @@ export function usePublicForm<V extends Values>(initial: V, rules: { [K in keyof
     },
     /** Shows the server's per-field messages of a failed call; true when there were some. */
     setServerErrors(errs: Record<string, string>): boolean {
-      const known = Object.fromEntries(Object.entries(errs).filter(([k]) => keys.includes(k))) as Partial<Record<keyof V, string>>;
+      const known = Object.fromEntries(Object.entries(errs).filter(([k]) => keys.includes(k))) as Partial<
+        Record<keyof V, string>
+      >;
       setServer(known);
       const first = keys.find((k) => known[k]);
       if (first) refs.current[first]?.focus();
@@ -81,7 +88,9 @@ export function usePublicForm<V extends Values>(initial: V, rules: { [K in keyof
         onBlur: () => setTouched((t) => ({ ...t, [k]: true })),
         error: !!msg,
         helperText: msg ?? helper ?? ' ',
-        inputRef: (el: HTMLInputElement | null) => { refs.current[k] = el; },
+        inputRef: (el: HTMLInputElement | null) => {
+          refs.current[k] = el;
+        },
       } satisfies Partial<TextFieldProps>;
     },
     /** The props of a Checkbox bound to field `k` (its message goes in a FormHelperText with id `${idOf(k)}-error`). */
@@ -95,7 +104,9 @@ export function usePublicForm<V extends Values>(initial: V, rules: { [K in keyof
           set(k, e.target.checked as V[keyof V]);
           setTouched((t) => ({ ...t, [k]: true }));
         },
-        inputRef: (el: HTMLInputElement | null) => { refs.current[k] = el; },
+        inputRef: (el: HTMLInputElement | null) => {
+          refs.current[k] = el;
+        },
         slotProps: { input: { 'aria-invalid': !!msg, 'aria-describedby': msg ? `${idOf(k)}-error` : undefined } },
       };
     },
@@ -114,7 +125,12 @@ export const PasswordField = ({ autoComplete = 'new-password', ...props }: TextF
         input: {
           endAdornment: (
             <InputAdornment position="end">
-              <IconButton aria-label={show ? 'Nascondi la password' : 'Mostra la password'} onClick={() => setShow((s) => !s)} edge="end" size="small">
+              <IconButton
+                aria-label={show ? 'Nascondi la password' : 'Mostra la password'}
+                onClick={() => setShow((s) => !s)}
+                edge="end"
+                size="small"
+              >
                 {show ? <VisibilityOffIcon /> : <VisibilityIcon />}
               </IconButton>
             </InputAdornment>
@@ -127,8 +143,10 @@ export const PasswordField = ({ autoComplete = 'new-password', ...props }: TextF
 
 export const PASSWORD_MISMATCH = 'Le password non coincidono';
 /** The confirmation field: required and equal to `field`. */
-export const confirms = <V extends Values>(field: keyof V): Rule<V> => (value, all) =>
-  required()(value) ?? (value !== all[field] ? PASSWORD_MISMATCH : undefined);
+export const confirms =
+  <V extends Values>(field: keyof V): Rule<V> =>
+  (value, all) =>
+    required()(value) ?? (value !== all[field] ? PASSWORD_MISMATCH : undefined);
 
 /** seed B §8: the registration's success (studio or account) */
 export const REGISTRATION_DONE = "Registrazione avvenuta con successo, riceverai a breve una mail per l'attivazione";
@@ -185,4 +203,3 @@ export const SubmitButton = ({ sending, mt = 1, children }: { sending: boolean; 
     {children}
   </Button>
 );
-

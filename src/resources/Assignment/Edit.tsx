@@ -8,7 +8,19 @@
 import { useQuery, useMutation, useQueryClient } from '@tanstack/react-query';
 import { useFormState } from 'react-hook-form';
 import { useNotify, useRecordContext } from 'react-admin';
-import { Alert, Box, Button, Divider, Stack, Table, TableBody, TableCell, TableHead, TableRow, Typography } from '@mui/material';
+import {
+  Alert,
+  Box,
+  Button,
+  Divider,
+  Stack,
+  Table,
+  TableBody,
+  TableCell,
+  TableHead,
+  TableRow,
+  Typography,
+} from '@mui/material';
 import { modelByName } from '../../../model/registry';
 import { formatAmount } from '../../../model/types';
 import { displayDate } from '../../../model/dates';
@@ -47,7 +59,9 @@ export function AssignmentFees() {
     },
     // a 422 names the field's problem (e.g. a zero annual fee): that message rather than the generic one
     onError: (e: Error & { body?: { errors?: Record<string, string[]> } }) =>
-      notify(Object.values(e.body?.errors ?? {})[0]?.[0] ?? (e.message || 'Errore nella generazione dei compensi'), { type: 'error' }),
+      notify(Object.values(e.body?.errors ?? {})[0]?.[0] ?? (e.message || 'Errore nella generazione dei compensi'), {
+        type: 'error',
+      }),
   });
   if (id == null) return null;
   const rows = fees.data ?? [];
@@ -56,29 +70,50 @@ export function AssignmentFees() {
     <Box sx={{ width: '100%', mt: 2 }} component="section" aria-label="Compensi">
       <Divider sx={{ mb: 2 }} />
       <Stack direction="row" spacing={2} sx={{ alignItems: 'center', mb: 1 }}>
-        <Typography variant="h6" component="h2">Compensi</Typography>
-        <Button variant="contained" type="button" title={rows.length ? 'Aggiorna i compensi (sostituisce quelli generati)' : undefined} disabled={isDirty || make.isPending || fees.isPending} onClick={() => make.mutate()}>
+        <Typography variant="h6" component="h2">
+          Compensi
+        </Typography>
+        <Button
+          variant="contained"
+          type="button"
+          title={rows.length ? 'Aggiorna i compensi (sostituisce quelli generati)' : undefined}
+          disabled={isDirty || make.isPending || fees.isPending}
+          onClick={() => make.mutate()}
+        >
           {label}
         </Button>
-        {isDirty && <Typography variant="body2" color="text.secondary">Salva le modifiche dell&apos;incarico prima di generare i compensi</Typography>}
+        {isDirty && (
+          <Typography variant="body2" color="text.secondary">
+            Salva le modifiche dell&apos;incarico prima di generare i compensi
+          </Typography>
+        )}
       </Stack>
-      {fees.isError ? <Alert severity="error">{LOAD_ERROR}</Alert>
-        : fees.isPending ? null
-          : rows.length === 0 ? <Typography variant="body2" color="text.secondary">Nessun compenso generato</Typography>
-            : (
-              <Table size="small" aria-label="Compensi dell'incarico">
-                <TableHead><TableRow><TableCell>Data</TableCell><TableCell align="right">Importo (€)</TableCell><TableCell>Descrizione</TableCell></TableRow></TableHead>
-                <TableBody>
-                  {rows.map((r) => (
-                    <TableRow key={r.id}>
-                      <TableCell>{displayDate(r.date)}</TableCell>
-                      <TableCell align="right">{formatAmount(r.amount)}</TableCell>
-                      <TableCell>{r.transaction_note ?? ''}</TableCell>
-                    </TableRow>
-                  ))}
-                </TableBody>
-              </Table>
-            )}
+      {fees.isError ? (
+        <Alert severity="error">{LOAD_ERROR}</Alert>
+      ) : fees.isPending ? null : rows.length === 0 ? (
+        <Typography variant="body2" color="text.secondary">
+          Nessun compenso generato
+        </Typography>
+      ) : (
+        <Table size="small" aria-label="Compensi dell'incarico">
+          <TableHead>
+            <TableRow>
+              <TableCell>Data</TableCell>
+              <TableCell align="right">Importo (€)</TableCell>
+              <TableCell>Descrizione</TableCell>
+            </TableRow>
+          </TableHead>
+          <TableBody>
+            {rows.map((r) => (
+              <TableRow key={r.id}>
+                <TableCell>{displayDate(r.date)}</TableCell>
+                <TableCell align="right">{formatAmount(r.amount)}</TableCell>
+                <TableCell>{r.transaction_note ?? ''}</TableCell>
+              </TableRow>
+            ))}
+          </TableBody>
+        </Table>
+      )}
     </Box>
   );
 }

@@ -15,7 +15,16 @@ const CustomerBulkActions = lazy(() => import('../../bulk').then((m) => ({ defau
 
 function RowActions({ record, close }: RowActionProps) {
   const navigate = useNavigate();
-  return <MenuItem onClick={() => { close(); navigate(`/table/EDocument/${record.id}`); }}>Fatture elettroniche</MenuItem>;
+  return (
+    <MenuItem
+      onClick={() => {
+        close();
+        navigate(`/table/EDocument/${record.id}`);
+      }}
+    >
+      Fatture elettroniche
+    </MenuItem>
+  );
 }
 
 /** 'Importa' in the customers' toolbar: the customer import (Admin and above). */
@@ -23,7 +32,11 @@ function ImportButton() {
   const navigate = useNavigate();
   const { permissions } = usePermissions<{ role?: string }>();
   if (!atLeast(permissions?.role, 'Admin')) return null;
-  return <Button variant="outlined" startIcon={<UploadFileIcon />} onClick={() => navigate('/importa_clienti')}>Importa</Button>;
+  return (
+    <Button variant="outlined" startIcon={<UploadFileIcon />} onClick={() => navigate('/importa_clienti')}>
+      Importa
+    </Button>
+  );
 }
 
 const parts: ResourceParts = { bulkActions: CustomerBulkActions, rowActions: RowActions, listActions: ImportButton };

@@ -9,7 +9,15 @@ import { Box, Button, MenuItem, TextField, Typography } from '@mui/material';
 import { useListContext, useNotify, useRefresh, useUnselectAll } from 'react-admin';
 import { useAppDataProvider } from '../../dataProvider';
 import { AppDialog } from '../../layout/ErrorDialog';
-import { BulkErrorDialog, PerCustomerTable, TEXTS, TwoClickButton, currentYear, useCustomerNames, useTwoClicks } from '../../bulk/common';
+import {
+  BulkErrorDialog,
+  PerCustomerTable,
+  TEXTS,
+  TwoClickButton,
+  currentYear,
+  useCustomerNames,
+  useTwoClicks,
+} from '../../bulk/common';
 import { MONTHS, QUANTITY_ERROR, currentMonth, payslipYears, quantityOf } from '../../pages/cedolini';
 
 export function CedoliniInsertButton() {
@@ -29,45 +37,102 @@ export function CedoliniInsertButton() {
   const valid = selectedIds.length > 0 && selectedIds.every((id) => quantityOf(qty(id)) !== undefined);
   // armed for these customers, month and quantities: any change asks again
   const clicks = useTwoClicks(JSON.stringify([selectedIds, year, month, selectedIds.map(qty)]));
-  const close = () => { setOpen(false); clicks.disarm(); };
+  const close = () => {
+    setOpen(false);
+    clicks.disarm();
+  };
   const run = async () => {
     setBusy(true);
     try {
-      await dp.saveCedolini(selectedIds.map((id) => ({ customerId: Number(id), business_name: nameOf(id), cedoliniQuantity: quantityOf(qty(id))!, month, year })));
+      await dp.saveCedolini(
+        selectedIds.map((id) => ({
+          customerId: Number(id),
+          business_name: nameOf(id),
+          cedoliniQuantity: quantityOf(qty(id))!,
+          month,
+          year,
+        })),
+      );
       notify('Cedolini inseriti', { type: 'info' });
       setOpen(false);
       setQuantities({});
       unselect();
       refresh();
-    } catch { setError(TEXTS.save); } finally { setBusy(false); }
+    } catch {
+      setError(TEXTS.save);
+    } finally {
+      setBusy(false);
+    }
   };
   return (
     <>
-      <Button size="small" onClick={() => { setOpen(true); clicks.disarm(); }}>Inserisci cedolini</Button>
-      <AppDialog open={open} onClose={close} title="Inserisci cedolini"
-        text={(
+      <Button
+        size="small"
+        onClick={() => {
+          setOpen(true);
+          clicks.disarm();
+        }}
+      >
+        Inserisci cedolini
+      </Button>
+      <AppDialog
+        open={open}
+        onClose={close}
+        title="Inserisci cedolini"
+        text={
           <Box>
-            <Typography>Cedolini del mese per i {selectedIds.length} clienti selezionati (quantità 0: elimina quelli del mese).</Typography>
+            <Typography>
+              Cedolini del mese per i {selectedIds.length} clienti selezionati (quantità 0: elimina quelli del mese).
+            </Typography>
             <Box sx={{ display: 'flex', gap: 2, mt: 2 }}>
-              <TextField select label="Anno" size="small" value={year} onChange={(e) => setYear(Number(e.target.value))} sx={{ minWidth: 110 }}>
-                {payslipYears().map((y) => <MenuItem key={y} value={y}>{y}</MenuItem>)}
+              <TextField
+                select
+                label="Anno"
+                size="small"
+                value={year}
+                onChange={(e) => setYear(Number(e.target.value))}
+                sx={{ minWidth: 110 }}
+              >
+                {payslipYears().map((y) => (
+                  <MenuItem key={y} value={y}>
+                    {y}
+                  </MenuItem>
+                ))}
               </TextField>
-              <TextField select label="Mese" size="small" value={month} onChange={(e) => setMonth(Number(e.target.value))} sx={{ minWidth: 150 }}>
-                {MONTHS.map((m, i) => <MenuItem key={m} value={i + 1}>{m}</MenuItem>)}
+              <TextField
+                select
+                label="Mese"
+                size="small"
+                value={month}
+                onChange={(e) => setMonth(Number(e.target.value))}
+                sx={{ minWidth: 150 }}
+              >
+                {MONTHS.map((m, i) => (
+                  <MenuItem key={m} value={i + 1}>
+                    {m}
+                  </MenuItem>
+                ))}
               </TextField>
             </Box>
-            <PerCustomerTable ids={selectedIds} nameOf={nameOf} label="Quantità" value={qty} min={0}
-              error={(id) => (quantityOf(qty(id)) === undefined ? QUANTITY_ERROR : undefined)} onChange={(id, text) => setQuantities((q) => ({ ...q, [String(id)]: text }))} />
+            <PerCustomerTable
+              ids={selectedIds}
+              nameOf={nameOf}
+              label="Quantità"
+              value={qty}
+              min={0}
+              error={(id) => (quantityOf(qty(id)) === undefined ? QUANTITY_ERROR : undefined)}
+              onChange={(id, text) => setQuantities((q) => ({ ...q, [String(id)]: text }))}
+            />
           </Box>
-        )}
-        actions={(
+        }
+        actions={
           <>
             <Button onClick={close}>Annulla</Button>
             <TwoClickButton clicks={clicks} label="Inserisci" onRun={run} disabled={busy || !valid} />
           </>
-        )} />
+        }
+      />
       <BulkErrorDialog text={error} onClose={() => setError(null)} />
     </>
   );
 }
-

@@ -14,43 +14,90 @@ import { Form, useNotify, SelectInput, TextInput, type Validator } from 'react-a
 import { useFieldArray, useFormContext, useFormState, useWatch } from 'react-hook-form';
 import { saveAs } from 'file-saver';
 import {
-  Alert, AlertTitle, Box, Button, Divider, IconButton, LinearProgress, MenuItem, Paper, Stack, Table, TableBody, TableCell, TableRow,
-  TextField, Tooltip, Typography,
+  Alert,
+  AlertTitle,
+  Box,
+  Button,
+  Divider,
+  IconButton,
+  LinearProgress,
+  MenuItem,
+  Paper,
+  Stack,
+  Table,
+  TableBody,
+  TableCell,
+  TableRow,
+  TextField,
+  Tooltip,
+  Typography,
 } from '@mui/material';
 import DeleteIcon from '@mui/icons-material/Delete';
 import AddIcon from '@mui/icons-material/Add';
 import { modelByName } from '../../../model/registry';
 import { today } from '../../../model/fields';
 import { formatEuro } from '../../../model/types';
-import { EINVOICE_MESSAGES as M, NATURES, VAT_RATES, einvoiceTotals, rowErrors, type EInvoiceRow } from '../../../model/einvoice';
+import {
+  EINVOICE_MESSAGES as M,
+  NATURES,
+  VAT_RATES,
+  einvoiceTotals,
+  rowErrors,
+  type EInvoiceRow,
+} from '../../../model/einvoice';
 import { FieldInput } from '../../form/FieldInput';
 import { MoneyInput } from '../../form/MoneyInput';
 import { CloseHeader } from '../../layout/CloseHeader';
-import { ScreenTitle } from "../../layout/PageTitle";
+import { ScreenTitle } from '../../layout/PageTitle';
 import { AppDialog } from '../../layout/ErrorDialog';
 import { TITLES } from '../../bulk/texts';
 import { useAppDataProvider, type EDocumentData, type EDocumentRow, type EDocumentStudio } from '../../dataProvider';
 
 const model = modelByName.get('EDocument')!;
 const LIST = '/table/EDocument';
-const emptyRow = (): EDocumentRow => ({ studio_service_id: null, description: '', quantity: 1, price: '', vat: 22, nature: null });
+const emptyRow = (): EDocumentRow => ({
+  studio_service_id: null,
+  description: '',
+  quantity: 1,
+  price: '',
+  vat: 22,
+  nature: null,
+});
 
 interface Values {
-  type: string; number: string; date: string; customer_id: number | null; corrects_id: number | null;
-  serviceRows: EDocumentRow[]; updated_at?: string;
+  type: string;
+  number: string;
+  date: string;
+  customer_id: number | null;
+  corrects_id: number | null;
+  serviceRows: EDocumentRow[];
+  updated_at?: string;
 }
 
 const fromDoc = (d: EDocumentData): Values => ({
-  type: d.documentType, number: d.documentNumber, date: d.documentDate, customer_id: d.customerId, corrects_id: d.correctsId,
-  serviceRows: d.serviceRows.map((r) => ({ ...r, price: Number(r.price) })), updated_at: d.updated_at,
+  type: d.documentType,
+  number: d.documentNumber,
+  date: d.documentDate,
+  customer_id: d.customerId,
+  corrects_id: d.correctsId,
+  serviceRows: d.serviceRows.map((r) => ({ ...r, price: Number(r.price) })),
+  updated_at: d.updated_at,
 });
 
 /** A row field's rule of seed B §5 (the same function the server applies). */
-const rowRule = (field: 'description' | 'quantity' | 'price' | 'nature'): Validator => (value: unknown, all: Record<string, unknown>, props?: { source?: string }) => {
-  const i = Number(/serviceRows\.(\d+)\./.exec(props?.source ?? '')?.[1] ?? -1);
-  const row = ((all.serviceRows as EDocumentRow[] | undefined) ?? [])[i] ?? emptyRow();
-  return rowErrors({ ...row, quantity: field === 'quantity' ? value : row.quantity, price: field === 'price' ? value : row.price, description: field === 'description' ? value : row.description, nature: field === 'nature' ? value : row.nature })[field];
-};
+const rowRule =
+  (field: 'description' | 'quantity' | 'price' | 'nature'): Validator =>
+  (value: unknown, all: Record<string, unknown>, props?: { source?: string }) => {
+    const i = Number(/serviceRows\.(\d+)\./.exec(props?.source ?? '')?.[1] ?? -1);
+    const row = ((all.serviceRows as EDocumentRow[] | undefined) ?? [])[i] ?? emptyRow();
+    return rowErrors({
+      ...row,
+      quantity: field === 'quantity' ? value : row.quantity,
+      price: field === 'price' ? value : row.price,
+      description: field === 'description' ? value : row.description,
+      nature: field === 'nature' ? value : row.nature,
+    })[field];
+  };
 
 type Dialog = { title: string; text: string } | null;
 
@@ -58,19 +105,48 @@ export function EDocumentEditor({ id }: { id?: string }) {
   const dp = useAppDataProvider();
   const [params] = useSearchParams();
   const correctsParam = params.get('corrects');
-  const studio = useQuery({ queryKey: ['edocuments', 'studio'], queryFn: ({ signal }) => dp.eDocumentStudio({ signal }), staleTime: 60_000 });
-  const doc = useQuery({ queryKey: ['edocuments', 'doc', id], queryFn: ({ signal }) => dp.eDocument(id!, { signal }), enabled: !!id, retry: false });
-  const corrected = useQuery({ queryKey: ['edocuments', 'doc', correctsParam], queryFn: ({ signal }) => dp.eDocument(correctsParam!, { signal }), enabled: !id && !!correctsParam, retry: false });
-  const title = id ? `${doc.data?.documentType === 'TD04' ? 'Nota di Credito' : 'Fattura'} ${doc.data ? `n. ${doc.data.documentNumber}` : ''}`.trim() : 'Nuova fattura elettronica';
+  const studio = useQuery({
+    queryKey: ['edocuments', 'studio'],
+    queryFn: ({ signal }) => dp.eDocumentStudio({ signal }),
+    staleTime: 60_000,
+  });
+  const doc = useQuery({
+    queryKey: ['edocuments', 'doc', id],
+    queryFn: ({ signal }) => dp.eDocument(id!, { signal }),
+    enabled: !!id,
+    retry: false,
+  });
+  const corrected = useQuery({
+    queryKey: ['edocuments', 'doc', correctsParam],
+    queryFn: ({ signal }) => dp.eDocument(correctsParam!, { signal }),
+    enabled: !id && !!correctsParam,
+    retry: false,
+  });
+  const title = id
+    ? `${doc.data?.documentType === 'TD04' ? 'Nota di Credito' : 'Fattura'} ${doc.data ? `n. ${doc.data.documentNumber}` : ''}`.trim()
+    : 'Nuova fattura elettronica';
   const crumbs = [{ label: 'Home', to: '/Menu' }, { label: `Gestione ${model.plural}`, to: LIST }, { label: title }];
   const loading = (id && doc.isPending) || (!id && correctsParam && corrected.isPending);
   const failed = (id && doc.isError) || (!id && correctsParam && corrected.isError);
   const defaults: Values | null = useMemo(() => {
     if (id) return doc.data ? fromDoc(doc.data) : null;
-    const base: Values = { type: 'TD01', number: '', date: today(), customer_id: null, corrects_id: null, serviceRows: [emptyRow()] };
+    const base: Values = {
+      type: 'TD01',
+      number: '',
+      date: today(),
+      customer_id: null,
+      corrects_id: null,
+      serviceRows: [emptyRow()],
+    };
     if (corrected.data) {
       // the credit note of an invoice: same customer, its rows to adjust
-      return { ...base, type: 'TD04', customer_id: corrected.data.customerId, corrects_id: corrected.data.id, serviceRows: corrected.data.serviceRows.map((r) => ({ ...r, id: undefined, price: Number(r.price) })) };
+      return {
+        ...base,
+        type: 'TD04',
+        customer_id: corrected.data.customerId,
+        corrects_id: corrected.data.id,
+        serviceRows: corrected.data.serviceRows.map((r) => ({ ...r, id: undefined, price: Number(r.price) })),
+      };
     }
     return base;
   }, [id, doc.data, corrected.data]);
@@ -78,11 +154,26 @@ export function EDocumentEditor({ id }: { id?: string }) {
     <Box sx={{ width: '100%', p: { xs: 1, sm: 2 } }}>
       <ScreenTitle title={title} />
       <CloseHeader crumbs={crumbs} fallback={LIST} />
-      <Typography variant="h5" component="h1" sx={{ mb: 2 }}>{title}</Typography>
+      <Typography variant="h5" component="h1" sx={{ mb: 2 }}>
+        {title}
+      </Typography>
       {loading ? <LinearProgress aria-label="Caricamento" /> : null}
-      {failed ? <Alert severity="error">Errore di caricamento... {((doc.error ?? corrected.error) as Error)?.message}</Alert> : null}
-      {studio.isError ? <Alert severity="error" sx={{ mb: 2 }}>Errore di caricamento... {(studio.error as Error).message}</Alert> : null}
-      {defaults && !failed ? <EditorForm key={`${id ?? 'new'}-${doc.data?.updated_at ?? ''}-${corrected.data?.id ?? ''}`} id={id} defaults={defaults} studio={studio.data} /> : null}
+      {failed ? (
+        <Alert severity="error">Errore di caricamento... {((doc.error ?? corrected.error) as Error)?.message}</Alert>
+      ) : null}
+      {studio.isError ? (
+        <Alert severity="error" sx={{ mb: 2 }}>
+          Errore di caricamento... {(studio.error as Error).message}
+        </Alert>
+      ) : null}
+      {defaults && !failed ? (
+        <EditorForm
+          key={`${id ?? 'new'}-${doc.data?.updated_at ?? ''}-${corrected.data?.id ?? ''}`}
+          id={id}
+          defaults={defaults}
+          studio={studio.data}
+        />
+      ) : null}
     </Box>
   );
 }
@@ -93,24 +184,45 @@ function EditorForm({ id, defaults, studio }: { id?: string; defaults: Values; s
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const [dialog, setDialog] = useState<Dialog>(null);
-  const check = useQuery({ queryKey: ['edocuments', 'check', id, defaults.updated_at], queryFn: () => dp.validateEDocument(id!), enabled: !!id, retry: false });
+  const check = useQuery({
+    queryKey: ['edocuments', 'check', id, defaults.updated_at],
+    queryFn: () => dp.validateEDocument(id!),
+    enabled: !!id,
+    retry: false,
+  });
 
   const save = async (values: Record<string, unknown>) => {
     const v = values as unknown as Values;
-    if (!studio) { setDialog({ title: TITLES.warning, text: M.studioNotLoaded }); return; }
+    if (!studio) {
+      setDialog({ title: TITLES.warning, text: M.studioNotLoaded });
+      return;
+    }
     try {
-      const saved = await dp.saveEDocument({
-        studioId: studio.id, customerId: v.customer_id, documentType: v.type, documentDate: v.date, documentNumber: String(v.number ?? '').trim(),
-        correctsId: v.type === 'TD04' ? v.corrects_id : null,
-        serviceRows: v.serviceRows.map((r) => ({
-          studio_service_id: r.studio_service_id ?? null, description: r.description, quantity: r.quantity, price: r.price,
-          vat: studio.fiscal_regime === 'RF19' ? 0 : Number(r.vat), nature: studio.fiscal_regime === 'RF19' ? 'N2.2' : Number(r.vat) === 0 ? r.nature ?? null : null,
-        })),
-        ...(id ? { updated_at: v.updated_at } : {}),
-      }, id);
+      const saved = await dp.saveEDocument(
+        {
+          studioId: studio.id,
+          customerId: v.customer_id,
+          documentType: v.type,
+          documentDate: v.date,
+          documentNumber: String(v.number ?? '').trim(),
+          correctsId: v.type === 'TD04' ? v.corrects_id : null,
+          serviceRows: v.serviceRows.map((r) => ({
+            studio_service_id: r.studio_service_id ?? null,
+            description: r.description,
+            quantity: r.quantity,
+            price: r.price,
+            vat: studio.fiscal_regime === 'RF19' ? 0 : Number(r.vat),
+            nature: studio.fiscal_regime === 'RF19' ? 'N2.2' : Number(r.vat) === 0 ? (r.nature ?? null) : null,
+          })),
+          ...(id ? { updated_at: v.updated_at } : {}),
+        },
+        id,
+      );
       // a warning of the server (e.g. a credit note that names no invoice) does not stop the save: it is said
       const done = id ? 'Fattura aggiornata' : 'Fattura salvata';
-      notify(saved.warnings.length ? `${done}. Attenzione: ${saved.warnings.join('; ')}` : done, { type: saved.warnings.length ? 'warning' : 'info' });
+      notify(saved.warnings.length ? `${done}. Attenzione: ${saved.warnings.join('; ')}` : done, {
+        type: saved.warnings.length ? 'warning' : 'info',
+      });
       await queryClient.invalidateQueries({ queryKey: ['edocuments'] });
       // new mode until the first save: then the route is the saved document's
       if (!id) navigate(`/scheda_EDocument/${saved.eDocumentId}`, { replace: true });
@@ -124,16 +236,33 @@ function EditorForm({ id, defaults, studio }: { id?: string; defaults: Values; s
       {check.data && !check.data.valid ? (
         <Alert severity="warning" sx={{ mb: 2 }} role="status">
           <AlertTitle>{check.data.message}</AlertTitle>
-          <Box component="ul" sx={{ m: 0, pl: 2 }}>{check.data.details.map((d) => <li key={d}>{d}</li>)}</Box>
+          <Box component="ul" sx={{ m: 0, pl: 2 }}>
+            {check.data.details.map((d) => (
+              <li key={d}>{d}</li>
+            ))}
+          </Box>
         </Alert>
       ) : null}
-      {check.data?.valid ? <Alert severity="success" sx={{ mb: 2 }} role="status">{check.data.message}</Alert> : null}
+      {check.data?.valid ? (
+        <Alert severity="success" sx={{ mb: 2 }} role="status">
+          {check.data.message}
+        </Alert>
+      ) : null}
       <Header id={id} />
       <Rows studio={studio} />
       <Totals studio={studio} />
       <Actions id={id} onError={(text) => setDialog({ title: TITLES.error, text })} />
-      <AppDialog open={!!dialog} onClose={() => setDialog(null)} title={dialog?.title ?? ''} text={dialog?.text ?? ''}
-        actions={<Button onClick={() => setDialog(null)} autoFocus>Ho Capito</Button>} />
+      <AppDialog
+        open={!!dialog}
+        onClose={() => setDialog(null)}
+        title={dialog?.title ?? ''}
+        text={dialog?.text ?? ''}
+        actions={
+          <Button onClick={() => setDialog(null)} autoFocus>
+            Ho Capito
+          </Button>
+        }
+      />
     </Form>
   );
 }
@@ -150,10 +279,16 @@ function Header({ id }: { id?: string }) {
   useEffect(() => {
     if (id || !year) return;
     let live = true;
-    dp.suggestedEDocumentNumber(`${year}-01-01`).then((n) => {
-      if (live && !getFieldState('number').isDirty) setValue('number', n, { shouldDirty: false });
-    }).catch(() => { /* the user types it */ });
-    return () => { live = false; };
+    dp.suggestedEDocumentNumber(`${year}-01-01`)
+      .then((n) => {
+        if (live && !getFieldState('number').isDirty) setValue('number', n, { shouldDirty: false });
+      })
+      .catch(() => {
+        /* the user types it */
+      });
+    return () => {
+      live = false;
+    };
   }, [id, year, dp, setValue, getFieldState]);
   const f = model.fields;
   return (
@@ -175,22 +310,48 @@ function CorrectsInput({ customerId }: { customerId: number | null }) {
   const invoices = useQuery({
     queryKey: ['edocuments', 'invoicesOf', customerId],
     enabled: !!customerId,
-    queryFn: async () => (await dp.getList('EDocument', {
-      pagination: { page: 1, perPage: 500 }, sort: { field: 'date', order: 'DESC' },
-      filter: { filters: [{ name: 'type', type: 'OR', val: ['TD01'] }, { name: 'customer_id', type: 'OR', val: [customerId] }] },
-    })).data as Array<{ id: number; number: string; date: string; total: number | null }>,
+    queryFn: async () =>
+      (
+        await dp.getList('EDocument', {
+          pagination: { page: 1, perPage: 500 },
+          sort: { field: 'date', order: 'DESC' },
+          filter: {
+            filters: [
+              { name: 'type', type: 'OR', val: ['TD01'] },
+              { name: 'customer_id', type: 'OR', val: [customerId] },
+            ],
+          },
+        })
+      ).data as Array<{ id: number; number: string; date: string; total: number | null }>,
   });
-  const choices = (invoices.data ?? []).map((r) => ({ id: r.id, name: `n. ${r.number} del ${r.date.split('-').reverse().join('-')}${r.total != null ? ` (${formatEuro(Number(r.total))})` : ''}` }));
+  const choices = (invoices.data ?? []).map((r) => ({
+    id: r.id,
+    name: `n. ${r.number} del ${r.date.split('-').reverse().join('-')}${r.total != null ? ` (${formatEuro(Number(r.total))})` : ''}`,
+  }));
   return (
-    <SelectInput source="corrects_id" label="Fattura corretta" choices={choices} fullWidth sx={{ mt: 2 }}
-      disabled={!customerId} helperText={customerId ? 'Facoltativa, ma consigliata: la nota di credito la indica nell\'XML' : 'Scegli prima il cliente'}
-      emptyText="—" isPending={invoices.isPending && !!customerId} />
+    <SelectInput
+      source="corrects_id"
+      label="Fattura corretta"
+      choices={choices}
+      fullWidth
+      sx={{ mt: 2 }}
+      disabled={!customerId}
+      helperText={
+        customerId ? "Facoltativa, ma consigliata: la nota di credito la indica nell'XML" : 'Scegli prima il cliente'
+      }
+      emptyText="—"
+      isPending={invoices.isPending && !!customerId}
+    />
   );
 }
 
 function Rows({ studio }: { studio?: EDocumentStudio }) {
   const dp = useAppDataProvider();
-  const services = useQuery({ queryKey: ['edocuments', 'services'], queryFn: ({ signal }) => dp.studioServices({ signal }), staleTime: 60_000 });
+  const services = useQuery({
+    queryKey: ['edocuments', 'services'],
+    queryFn: ({ signal }) => dp.studioServices({ signal }),
+    staleTime: 60_000,
+  });
   const { fields, append, remove } = useFieldArray({ name: 'serviceRows' });
   const { setValue } = useFormContext();
   const rows = (useWatch({ name: 'serviceRows' }) as EDocumentRow[] | undefined) ?? [];
@@ -205,34 +366,109 @@ function Rows({ studio }: { studio?: EDocumentStudio }) {
   };
   return (
     <Paper variant="outlined" sx={{ p: 2, mb: 2 }} component="section" aria-label="Righe">
-      <Typography variant="h6" component="h2" sx={{ mb: 1 }}>Righe</Typography>
+      <Typography variant="h6" component="h2" sx={{ mb: 1 }}>
+        Righe
+      </Typography>
       {fields.map((field, i) => (
-        <Box key={field.id} role="group" aria-label={`Riga ${i + 1}`} sx={{ display: 'grid', gap: 1, alignItems: 'start', mb: 1,
-          gridTemplateColumns: { xs: '1fr', md: forfettario ? '2fr 3fr 1fr 1.3fr auto' : '2fr 3fr 1fr 1.3fr 1fr 1.6fr auto' } }}>
-          <TextField select size="small" label={`Servizio (riga ${i + 1})`} value={services.data?.some((s) => s.id === rows[i]?.studio_service_id) ? String(rows[i]!.studio_service_id) : ''}
-            onChange={(e) => pick(i, e.target.value)} helperText=" " fullWidth>
-            <MenuItem value=""><em>—</em></MenuItem>
-            {(services.data ?? []).map((s) => <MenuItem key={s.id} value={String(s.id)}>{s.cod ? `${s.cod} - ` : ''}{s.description} ({formatEuro(Number(s.cost))})</MenuItem>)}
+        <Box
+          key={field.id}
+          role="group"
+          aria-label={`Riga ${i + 1}`}
+          sx={{
+            display: 'grid',
+            gap: 1,
+            alignItems: 'start',
+            mb: 1,
+            gridTemplateColumns: {
+              xs: '1fr',
+              md: forfettario ? '2fr 3fr 1fr 1.3fr auto' : '2fr 3fr 1fr 1.3fr 1fr 1.6fr auto',
+            },
+          }}
+        >
+          <TextField
+            select
+            size="small"
+            label={`Servizio (riga ${i + 1})`}
+            value={
+              services.data?.some((s) => s.id === rows[i]?.studio_service_id) ? String(rows[i]!.studio_service_id) : ''
+            }
+            onChange={(e) => pick(i, e.target.value)}
+            helperText=" "
+            fullWidth
+          >
+            <MenuItem value="">
+              <em>—</em>
+            </MenuItem>
+            {(services.data ?? []).map((s) => (
+              <MenuItem key={s.id} value={String(s.id)}>
+                {s.cod ? `${s.cod} - ` : ''}
+                {s.description} ({formatEuro(Number(s.cost))})
+              </MenuItem>
+            ))}
           </TextField>
-          <TextInput source={`serviceRows.${i}.description`} label="Descrizione" validate={rowRule('description')} fullWidth multiline maxRows={4} size="small" />
-          <TextInput source={`serviceRows.${i}.quantity`} label="Quantità" validate={rowRule('quantity')} fullWidth size="small"
-            parse={(t: string) => (/^\d+$/.test(t.trim()) ? Number(t.trim()) : t)} inputProps={{ inputMode: 'numeric' }} />
+          <TextInput
+            source={`serviceRows.${i}.description`}
+            label="Descrizione"
+            validate={rowRule('description')}
+            fullWidth
+            multiline
+            maxRows={4}
+            size="small"
+          />
+          <TextInput
+            source={`serviceRows.${i}.quantity`}
+            label="Quantità"
+            validate={rowRule('quantity')}
+            fullWidth
+            size="small"
+            parse={(t: string) => (/^\d+$/.test(t.trim()) ? Number(t.trim()) : t)}
+            inputProps={{ inputMode: 'numeric' }}
+          />
           <MoneyInput source={`serviceRows.${i}.price`} label="Prezzo" validate={rowRule('price')} fullWidth />
           {forfettario ? null : (
-            <SelectInput source={`serviceRows.${i}.vat`} label="IVA" choices={VAT_RATES.map((v) => ({ id: v, name: `${v}%` }))} fullWidth size="small" helperText=" " />
+            <SelectInput
+              source={`serviceRows.${i}.vat`}
+              label="IVA"
+              choices={VAT_RATES.map((v) => ({ id: v, name: `${v}%` }))}
+              fullWidth
+              size="small"
+              helperText=" "
+            />
           )}
           {forfettario ? null : Number(rows[i]?.vat) === 0 ? (
-            <SelectInput source={`serviceRows.${i}.nature`} label="Natura" choices={NATURES.map((n) => ({ id: n.value, name: n.text }))} validate={rowRule('nature')} fullWidth size="small" />
-          ) : <Box />}
+            <SelectInput
+              source={`serviceRows.${i}.nature`}
+              label="Natura"
+              choices={NATURES.map((n) => ({ id: n.value, name: n.text }))}
+              validate={rowRule('nature')}
+              fullWidth
+              size="small"
+            />
+          ) : (
+            <Box />
+          )}
           <Tooltip title={fields.length <= 1 ? 'Serve almeno una riga' : `Elimina la riga ${i + 1}`}>
             <span>
-              <IconButton aria-label={`Elimina la riga ${i + 1}`} onClick={() => remove(i)} disabled={fields.length <= 1} sx={{ mt: 0.5 }}><DeleteIcon /></IconButton>
+              <IconButton
+                aria-label={`Elimina la riga ${i + 1}`}
+                onClick={() => remove(i)}
+                disabled={fields.length <= 1}
+                sx={{ mt: 0.5 }}
+              >
+                <DeleteIcon />
+              </IconButton>
             </span>
           </Tooltip>
         </Box>
       ))}
-      {forfettario ? <Typography variant="body2" color="text.secondary" sx={{ mb: 1 }}>Regime forfettario: righe senza IVA (natura N2.2) con la dicitura di legge.</Typography> : null}
-      <Button startIcon={<AddIcon />} onClick={() => append(emptyRow())}>Aggiungi riga</Button>
+      {forfettario ? (
+        <Typography variant="body2" color="text.secondary" sx={{ mb: 1 }}>
+          Regime forfettario: righe senza IVA (natura N2.2) con la dicitura di legge.
+        </Typography>
+      ) : null}
+      <Button startIcon={<AddIcon />} onClick={() => append(emptyRow())}>
+        Aggiungi riga
+      </Button>
     </Paper>
   );
 }
@@ -241,14 +477,25 @@ function Rows({ studio }: { studio?: EDocumentStudio }) {
 function Totals({ studio }: { studio?: EDocumentStudio }) {
   const rows = (useWatch({ name: 'serviceRows' }) as EDocumentRow[] | undefined) ?? [];
   const usable: EInvoiceRow[] = rows
-    .map((r) => ({ description: r.description, quantity: Number(r.quantity), price: typeof r.price === 'number' ? r.price : String(r.price ?? '').replace(',', '.'), vat: Number(r.vat), nature: r.nature ?? null }))
+    .map((r) => ({
+      description: r.description,
+      quantity: Number(r.quantity),
+      price: typeof r.price === 'number' ? r.price : String(r.price ?? '').replace(',', '.'),
+      vat: Number(r.vat),
+      nature: r.nature ?? null,
+    }))
     .filter((r) => Number.isInteger(r.quantity) && r.quantity > 0 && Number(r.price) > 0);
-  const t = einvoiceTotals({ rows: usable, studio: { regime: studio?.fiscal_regime, withholding: studio?.withholding_tax, cassa: studio?.cassa_previdenza } });
+  const t = einvoiceTotals({
+    rows: usable,
+    studio: { regime: studio?.fiscal_regime, withholding: studio?.withholding_tax, cassa: studio?.cassa_previdenza },
+  });
   const eur = (c: number) => formatEuro(c / 100);
   const line = (label: string, cents: number, strong = false) => (
     <TableRow key={label}>
       <TableCell sx={{ border: 0, py: 0.25, fontWeight: strong ? 700 : 400 }}>{label}</TableCell>
-      <TableCell align="right" sx={{ border: 0, py: 0.25, fontWeight: strong ? 700 : 400 }}>{eur(cents)}</TableCell>
+      <TableCell align="right" sx={{ border: 0, py: 0.25, fontWeight: strong ? 700 : 400 }}>
+        {eur(cents)}
+      </TableCell>
     </TableRow>
   );
   return (
@@ -257,7 +504,12 @@ function Totals({ studio }: { studio?: EDocumentStudio }) {
         <TableBody>
           {line('Imponibile', t.taxable)}
           {t.cassa ? line('Cassa previdenza 4%', t.cassa) : null}
-          {t.summary.map((s) => line(s.nature ? `Senza IVA (${s.nature})` : `IVA ${s.vat}% su ${eur(s.taxable)}`, s.nature ? s.taxable : s.tax))}
+          {t.summary.map((s) =>
+            line(
+              s.nature ? `Senza IVA (${s.nature})` : `IVA ${s.vat}% su ${eur(s.taxable)}`,
+              s.nature ? s.taxable : s.tax,
+            ),
+          )}
           {line('Totale documento', t.total, true)}
           {t.withholding ? line("Ritenuta d'acconto 20%", -t.withholding) : null}
           {t.withholding ? line('Netto a pagare', t.payable, true) : null}
@@ -275,7 +527,8 @@ function Actions({ id, onError }: { id?: string; onError: (text: string) => void
   const type = useWatch({ name: 'type' }) as string;
   const download = async (kind: 'xml' | 'pdf') => {
     try {
-      const { blob, filename } = kind === 'xml' ? await dp.downloadEDocumentXml(id!) : await dp.downloadEDocumentPdf(id!);
+      const { blob, filename } =
+        kind === 'xml' ? await dp.downloadEDocumentXml(id!) : await dp.downloadEDocumentPdf(id!);
       saveAs(blob, filename);
     } catch (e) {
       onError(`${M.downloadFailed}: ${(e as Error).message}`);
@@ -285,12 +538,36 @@ function Actions({ id, onError }: { id?: string; onError: (text: string) => void
     <>
       <Divider sx={{ mb: 2 }} />
       <Stack direction="row" spacing={1} useFlexGap sx={{ flexWrap: 'wrap' }}>
-        <Button type="submit" variant="contained" disabled={isSubmitting}>{isSubmitting ? 'Salvataggio…' : 'Salva'}</Button>
+        <Button type="submit" variant="contained" disabled={isSubmitting}>
+          {isSubmitting ? 'Salvataggio…' : 'Salva'}
+        </Button>
         {id ? (
           <>
-            <Button variant="outlined" onClick={() => void download('xml')} disabled={isDirty} title={isDirty ? 'Salva prima le modifiche' : undefined}>Scarica XML</Button>
-            <Button variant="outlined" onClick={() => void download('pdf')} disabled={isDirty} title={isDirty ? 'Salva prima le modifiche' : undefined}>Copia PDF</Button>
-            {type === 'TD01' ? <Button variant="outlined" onClick={() => navigate(`/EDocument/create?corrects=${encodeURIComponent(id)}`)} disabled={isDirty}>Crea nota di credito</Button> : null}
+            <Button
+              variant="outlined"
+              onClick={() => void download('xml')}
+              disabled={isDirty}
+              title={isDirty ? 'Salva prima le modifiche' : undefined}
+            >
+              Scarica XML
+            </Button>
+            <Button
+              variant="outlined"
+              onClick={() => void download('pdf')}
+              disabled={isDirty}
+              title={isDirty ? 'Salva prima le modifiche' : undefined}
+            >
+              Copia PDF
+            </Button>
+            {type === 'TD01' ? (
+              <Button
+                variant="outlined"
+                onClick={() => navigate(`/EDocument/create?corrects=${encodeURIComponent(id)}`)}
+                disabled={isDirty}
+              >
+                Crea nota di credito
+              </Button>
+            ) : null}
           </>
         ) : null}
       </Stack>

@@ -27,8 +27,17 @@ function useDownload() {
     }
   };
   const dialog = (
-    <AppDialog open={!!error} onClose={() => setError(null)} title={TITLES.error} text={error ?? ''}
-      actions={<Button onClick={() => setError(null)} autoFocus>Ho Capito</Button>} />
+    <AppDialog
+      open={!!error}
+      onClose={() => setError(null)}
+      title={TITLES.error}
+      text={error ?? ''}
+      actions={
+        <Button onClick={() => setError(null)} autoFocus>
+          Ho Capito
+        </Button>
+      }
+    />
   );
   return { run, dialog };
 }
@@ -40,8 +49,16 @@ function ZipButton() {
   const [busy, setBusy] = useState(false);
   return (
     <>
-      <Button size="small" startIcon={<FolderZipIcon />} disabled={busy || !selectedIds.length}
-        onClick={async () => { setBusy(true); await run(() => dp.downloadEDocumentXmls(selectedIds)); setBusy(false); }}>
+      <Button
+        size="small"
+        startIcon={<FolderZipIcon />}
+        disabled={busy || !selectedIds.length}
+        onClick={async () => {
+          setBusy(true);
+          await run(() => dp.downloadEDocumentXmls(selectedIds));
+          setBusy(false);
+        }}
+      >
         Scarica XML (zip)
       </Button>
       {dialog}
@@ -54,8 +71,20 @@ function RowActions({ record, close }: RowActionProps) {
   const { run, dialog } = useDownload();
   return (
     <>
-      <MenuItem onClick={() => { void run(() => dp.downloadEDocumentXml(record.id)).then(close); }}>Scarica XML</MenuItem>
-      <MenuItem onClick={() => { void run(() => dp.downloadEDocumentPdf(record.id)).then(close); }}>Copia PDF</MenuItem>
+      <MenuItem
+        onClick={() => {
+          void run(() => dp.downloadEDocumentXml(record.id)).then(close);
+        }}
+      >
+        Scarica XML
+      </MenuItem>
+      <MenuItem
+        onClick={() => {
+          void run(() => dp.downloadEDocumentPdf(record.id)).then(close);
+        }}
+      >
+        Copia PDF
+      </MenuItem>
       {dialog}
     </>
   );
@@ -63,9 +92,22 @@ function RowActions({ record, close }: RowActionProps) {
 
 /** One customer's documents (`/table/EDocument/{customer_id}`, 'Fatture' on a customer's row): the customer in the title. */
 function CustomerTitle({ parentId, fallback }: { parentId?: string; fallback: string }) {
-  const { data } = useGetOne<{ id: number; business_name?: string }>('Customer', { id: Number(parentId) }, { enabled: !!parentId });
-  return <PageTitle title={parentId ? `Fatture elettroniche${data?.business_name ? ` - ${data.business_name}` : ''}` : fallback} />;
+  const { data } = useGetOne<{ id: number; business_name?: string }>(
+    'Customer',
+    { id: Number(parentId) },
+    { enabled: !!parentId },
+  );
+  return (
+    <PageTitle
+      title={parentId ? `Fatture elettroniche${data?.business_name ? ` - ${data.business_name}` : ''}` : fallback}
+    />
+  );
 }
 
-const parts: ResourceParts = { bulkActions: ZipButton, rowActions: RowActions, icon: ReceiptLongIcon, listTitle: CustomerTitle };
+const parts: ResourceParts = {
+  bulkActions: ZipButton,
+  rowActions: RowActions,
+  icon: ReceiptLongIcon,
+  listTitle: CustomerTitle,
+};
 export default parts;

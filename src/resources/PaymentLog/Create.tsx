@@ -17,7 +17,12 @@ import { AppDialog } from '../../layout/ErrorDialog';
 import { useAppDataProvider } from '../../dataProvider';
 
 const STUDIO = f.relation('Studio', 'Studio', { required: true });
-const MONTHS = f.integer('Mesi di abbonamento', { required: true, min: SUBSCRIPTION_MONTHS.min, max: SUBSCRIPTION_MONTHS.max, default: 12 });
+const MONTHS = f.integer('Mesi di abbonamento', {
+  required: true,
+  min: SUBSCRIPTION_MONTHS.min,
+  max: SUBSCRIPTION_MONTHS.max,
+  default: 12,
+});
 
 export default function OfflinePayment() {
   const dp = useAppDataProvider();
@@ -26,29 +31,58 @@ export default function OfflinePayment() {
   const [error, setError] = useState<string | null>(null);
   const save = async (values: Record<string, unknown>) => {
     try {
-      const res = await dp.offlinePayment({ studioId: Number(values.studio_id), numberOfSubscriptionMonth: Number(values.months) });
+      const res = await dp.offlinePayment({
+        studioId: Number(values.studio_id),
+        numberOfSubscriptionMonth: Number(values.months),
+      });
       notify(`Pagamento registrato: nuova scadenza ${displayDate(res.new_expiry)}`, { type: 'info' });
       navigate('/table/PaymentLog');
     } catch (e) {
-      setError(`Errore di salvataggio, è consigliato, prima di proseguire, risolvere il problema. ${(e as Error).message}`);
+      setError(
+        `Errore di salvataggio, è consigliato, prima di proseguire, risolvere il problema. ${(e as Error).message}`,
+      );
     }
   };
   return (
     <Box sx={{ p: { xs: 1, sm: 2 }, maxWidth: 720 }}>
       <ScreenTitle title="Pagamento offline" />
-      <CloseHeader crumbs={[{ label: 'Home', to: '/Menu' }, { label: 'Gestione Pagamenti', to: '/table/PaymentLog' }, { label: 'Pagamento offline' }]} fallback="/table/PaymentLog" />
+      <CloseHeader
+        crumbs={[
+          { label: 'Home', to: '/Menu' },
+          { label: 'Gestione Pagamenti', to: '/table/PaymentLog' },
+          { label: 'Pagamento offline' },
+        ]}
+        fallback="/table/PaymentLog"
+      />
       <Card variant="outlined">
         <CardContent>
-          <Typography variant="h5" component="h1" gutterBottom>Registra un pagamento offline</Typography>
-          <Typography color="text.secondary" sx={{ mb: 2 }}>La scadenza dello studio si sposta subito di tanti mesi quanti quelli pagati, a partire dalla scadenza attuale o da oggi se è già passata.</Typography>
+          <Typography variant="h5" component="h1" gutterBottom>
+            Registra un pagamento offline
+          </Typography>
+          <Typography color="text.secondary" sx={{ mb: 2 }}>
+            La scadenza dello studio si sposta subito di tanti mesi quanti quelli pagati, a partire dalla scadenza
+            attuale o da oggi se è già passata.
+          </Typography>
           <Form defaultValues={{ studio_id: null, months: 12 }} onSubmit={save} noValidate>
             <FieldInput name="studio_id" fd={STUDIO} mode="create" />
             <FieldInput name="months" fd={MONTHS} mode="create" />
-            <Button type="submit" variant="contained">Registra il pagamento</Button>
+            <Button type="submit" variant="contained">
+              Registra il pagamento
+            </Button>
           </Form>
         </CardContent>
       </Card>
-      <AppDialog open={!!error} onClose={() => setError(null)} title="Errore!!" text={error ?? ''} actions={<Button onClick={() => setError(null)} autoFocus>Ho Capito</Button>} />
+      <AppDialog
+        open={!!error}
+        onClose={() => setError(null)}
+        title="Errore!!"
+        text={error ?? ''}
+        actions={
+          <Button onClick={() => setError(null)} autoFocus>
+            Ho Capito
+          </Button>
+        }
+      />
     </Box>
   );
 }

@@ -42,9 +42,17 @@ const euro = (n: number | undefined) => (n === undefined ? '—' : formatEuro(n)
 function Figure({ label, value, strong = false }: { label: string; value: number | undefined; strong?: boolean }) {
   return (
     <Box sx={{ minWidth: 140 }}>
-      <Typography variant="caption" color="text.secondary" component="div">{label}</Typography>
-      <Typography variant={strong ? 'h6' : 'body1'} component="div" sx={{ fontVariantNumeric: 'tabular-nums', fontWeight: strong ? 600 : 400 }}
-        color={strong && value !== undefined && value > 0 ? 'error.main' : undefined}>{euro(value)}</Typography>
+      <Typography variant="caption" color="text.secondary" component="div">
+        {label}
+      </Typography>
+      <Typography
+        variant={strong ? 'h6' : 'body1'}
+        component="div"
+        sx={{ fontVariantNumeric: 'tabular-nums', fontWeight: strong ? 600 : 400 }}
+        color={strong && value !== undefined && value > 0 ? 'error.main' : undefined}
+      >
+        {euro(value)}
+      </Typography>
     </Box>
   );
 }
@@ -52,13 +60,24 @@ function Figure({ label, value, strong = false }: { label: string; value: number
 function StatementHeader({ parentId }: { parentId?: string }) {
   const { data, isError } = useStatement(parentId);
   if (!parentId) return null;
-  if (isError) return <Alert severity="error" sx={{ mb: 1 }}>Errore nel caricamento dati dell'estratto conto</Alert>;
-  const period = data ? `${data.from ? `dal ${displayDate(data.from)}` : 'dall\'inizio'} ${data.to ? `al ${displayDate(data.to)}` : 'a oggi'}` : '';
+  if (isError)
+    return (
+      <Alert severity="error" sx={{ mb: 1 }}>
+        Errore nel caricamento dati dell'estratto conto
+      </Alert>
+    );
+  const period = data
+    ? `${data.from ? `dal ${displayDate(data.from)}` : "dall'inizio"} ${data.to ? `al ${displayDate(data.to)}` : 'a oggi'}`
+    : '';
   return (
     <Card variant="outlined" sx={{ mb: 1 }} component="section" aria-label="Riepilogo estratto conto">
-      <CardContent sx={{ display: 'flex', flexWrap: 'wrap', gap: 3, alignItems: 'flex-end', '&:last-child': { pb: 2 } }}>
+      <CardContent
+        sx={{ display: 'flex', flexWrap: 'wrap', gap: 3, alignItems: 'flex-end', '&:last-child': { pb: 2 } }}
+      >
         <Box sx={{ flexBasis: '100%' }}>
-          <Typography variant="subtitle2" color="text.secondary">Estratto conto {period}</Typography>
+          <Typography variant="subtitle2" color="text.secondary">
+            Estratto conto {period}
+          </Typography>
         </Box>
         <Figure label="Saldo iniziale" value={data?.opening} />
         <Figure label="Addebiti" value={data?.charges} />
@@ -82,7 +101,11 @@ function RunningBalance({ parentId }: { parentId?: string }) {
   const record = useRecordContext();
   const { data } = useStatement(parentId);
   const value = record ? data?.running[String(record.id)] : undefined;
-  return <span style={{ fontVariantNumeric: 'tabular-nums', whiteSpace: 'nowrap' }}>{value === undefined ? '' : euro(value)}</span>;
+  return (
+    <span style={{ fontVariantNumeric: 'tabular-nums', whiteSpace: 'nowrap' }}>
+      {value === undefined ? '' : euro(value)}
+    </span>
+  );
 }
 
 const parts: ResourceParts = {

@@ -17,7 +17,13 @@ export function creditAmountError(text: string): string | undefined {
   return undefined;
 }
 
-export function CreditDialog({ user, onClose }: { user: { id: number | string; name?: string; cognome?: string; credit?: number | string }; onClose: () => void }) {
+export function CreditDialog({
+  user,
+  onClose,
+}: {
+  user: { id: number | string; name?: string; cognome?: string; credit?: number | string };
+  onClose: () => void;
+}) {
   const dp = useAppDataProvider();
   const notify = useNotify();
   const refresh = useRefresh();
@@ -34,39 +40,86 @@ export function CreditDialog({ user, onClose }: { user: { id: number | string; n
     if (amountError) return;
     setBusy(true);
     try {
-      const res = await dp.updateUserCredit(user.id, { amount: (kind === 'debit' ? -1 : 1) * Number(amount.trim()), description: description.trim() || undefined, note: note.trim() || undefined });
+      const res = await dp.updateUserCredit(user.id, {
+        amount: (kind === 'debit' ? -1 : 1) * Number(amount.trim()),
+        description: description.trim() || undefined,
+        note: note.trim() || undefined,
+      });
       notify(`Credito aggiornato: ${formatCredit(res.credit)}`, { type: 'info' });
       refresh();
       onClose();
     } catch (e) {
       setError(`${CREDIT_ERROR} ${(e as Error).message ?? ''}`.trim());
-    } finally { setBusy(false); }
+    } finally {
+      setBusy(false);
+    }
   };
   const who = [user.name, user.cognome].filter(Boolean).join(' ');
   return (
     <>
-      <AppDialog open onClose={() => !busy && onClose()} title={`Credito di ${who}`}
-        text={(
+      <AppDialog
+        open
+        onClose={() => !busy && onClose()}
+        title={`Credito di ${who}`}
+        text={
           <Stack spacing={2} sx={{ mt: 1 }}>
             <Typography>Saldo attuale: {formatCredit(user.credit)}</Typography>
-            <RadioGroup row value={kind} onChange={(e) => setKind(e.target.value as 'credit' | 'debit')} aria-label="Tipo di movimento">
+            <RadioGroup
+              row
+              value={kind}
+              onChange={(e) => setKind(e.target.value as 'credit' | 'debit')}
+              aria-label="Tipo di movimento"
+            >
               <FormControlLabel value="credit" control={<Radio />} label="Accredito" />
               <FormControlLabel value="debit" control={<Radio />} label="Addebito" />
             </RadioGroup>
-            <TextField label="Importo" required value={amount} onChange={(e) => setAmount(e.target.value)} onBlur={() => setTouched(true)}
-              error={touched && !!amountError} helperText={touched && amountError ? amountError : kind === 'debit' ? 'Sarà sottratto dal credito' : 'Sarà aggiunto al credito'}
-              slotProps={{ htmlInput: { inputMode: 'numeric' } }} />
-            <TextField label="Descrizione" value={description} onChange={(e) => setDescription(e.target.value)} slotProps={{ htmlInput: { maxLength: 255 } }} />
+            <TextField
+              label="Importo"
+              required
+              value={amount}
+              onChange={(e) => setAmount(e.target.value)}
+              onBlur={() => setTouched(true)}
+              error={touched && !!amountError}
+              helperText={
+                touched && amountError
+                  ? amountError
+                  : kind === 'debit'
+                    ? 'Sarà sottratto dal credito'
+                    : 'Sarà aggiunto al credito'
+              }
+              slotProps={{ htmlInput: { inputMode: 'numeric' } }}
+            />
+            <TextField
+              label="Descrizione"
+              value={description}
+              onChange={(e) => setDescription(e.target.value)}
+              slotProps={{ htmlInput: { maxLength: 255 } }}
+            />
             <TextField label="Note" value={note} onChange={(e) => setNote(e.target.value)} multiline minRows={2} />
           </Stack>
-        )}
-        actions={(
+        }
+        actions={
           <>
-            <Button onClick={onClose} disabled={busy}>Annulla</Button>
-            <Button variant="contained" onClick={() => void save()} disabled={busy}>Salva</Button>
+            <Button onClick={onClose} disabled={busy}>
+              Annulla
+            </Button>
+            <Button variant="contained" onClick={() => void save()} disabled={busy}>
+              Salva
+            </Button>
           </>
-        )} />
-      <AppDialog open={!!error} onClose={() => setError(null)} title="Errore!!" text={error ?? ''} actions={<Button onClick={() => setError(null)} autoFocus>Ho Capito</Button>} />
+        }
+      />
+      <AppDialog
+        open={!!error}
+        onClose={() => setError(null)}
+        title="Errore!!"
+        text={error ?? ''}
+        actions={
+          <Button onClick={() => setError(null)} autoFocus>
+            Ho Capito
+          </Button>
+        }
+      />
     </>
   );
 }

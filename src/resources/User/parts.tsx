@@ -18,7 +18,17 @@ function RowActions({ record, close }: RowActionProps) {
   return (
     <>
       <MenuItem onClick={() => setOpen(true)}>Gestisci credito</MenuItem>
-      {open ? <Suspense fallback={null}><CreditDialog user={record as never} onClose={() => { setOpen(false); close(); }} /></Suspense> : null}
+      {open ? (
+        <Suspense fallback={null}>
+          <CreditDialog
+            user={record as never}
+            onClose={() => {
+              setOpen(false);
+              close();
+            }}
+          />
+        </Suspense>
+      ) : null}
     </>
   );
 }

@@ -4,5 +4,9 @@ import { ModelCreate } from '../../form/GenericForm';
 import { ReplaceKeys } from './ReplaceKeys';
 
 export default function WordTemplateCreate() {
-  return <ModelCreate model={modelByName.get('WordTemplate')!}><ReplaceKeys /></ModelCreate>;
+  return (
+    <ModelCreate model={modelByName.get('WordTemplate')!}>
+      <ReplaceKeys />
+    </ModelCreate>
+  );
 }

@@ -4,5 +4,9 @@ import { ModelEdit } from '../../form/GenericForm';
 import { ReplaceKeys } from './ReplaceKeys';
 
 export default function WordTemplateEdit() {
-  return <ModelEdit model={modelByName.get('WordTemplate')!}><ReplaceKeys /></ModelEdit>;
+  return (
+    <ModelEdit model={modelByName.get('WordTemplate')!}>
+      <ReplaceKeys />
+    </ModelEdit>
+  );
 }
