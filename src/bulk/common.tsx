@@ -1,5 +1,6 @@
 /**
- * What the bulk actions of the customers' table share: the dialog titles and error texts of the
+ * What the bulk actions share — those of the customers' table (src/resources/Customer/bulk/) and
+ * the pages and editors that show the same dialogs: the dialog titles and error texts of the
  * seed's catalogue (seed A §8), money in Italian with '€', the current year (Europe/Rome).
  */
 import { Box, Button, Table, TableBody, TableCell, TableHead, TableRow, TextField, Typography } from '@mui/material';

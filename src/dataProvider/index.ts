@@ -768,7 +768,7 @@ export const dataProvider = {
   activateAccount: (token: string, params: { signal?: AbortSignal } = {}) =>
     apiFetch<PublicAnswer>(`/api/user/activate/${encodeURIComponent(token)}`, { signal: params.signal }),
 
-  // ---- bulk actions on the selected customers (src/bulk/): errors stay ApiError ----
+  // ---- bulk actions on the selected customers (src/resources/Customer/bulk/): errors stay ApiError ----
 
   /** C38 POST /api/generate_credit_transactions: the yearly installments of `year` (`data`: the transactions made; `skipped` beside it). */
   async generateInstallments(customerIds: Array<string | number>, year: number): Promise<InstallmentsResult> {

@@ -21,7 +21,7 @@ import {
   type ConsoleGuard,
   type E2ESession,
 } from './harness';
-import { BULK_GROUPS } from '../../src/bulk/groupNames';
+import { BULK_GROUPS } from '../../src/resources/Customer/bulk/groupNames';
 import { inflight, tickRows } from './util';
 
 const STUDIO = studioFor(import.meta.url);

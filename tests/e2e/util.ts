@@ -264,10 +264,10 @@ export const bulkBar = (page: Page): Locator =>
 
 /**
  * Clicks a bulk action of the customers' bar (issue 25 item 18): its button, or its item in the
- * bar's menu it belongs to (src/bulk/groupNames.ts).
+ * bar's menu it belongs to (src/resources/Customer/bulk/groupNames.ts).
  */
 export async function clickBulkAction(page: Page, name: string) {
-  const { bulkGroupOf } = await import('../../src/bulk/groupNames');
+  const { bulkGroupOf } = await import('../../src/resources/Customer/bulk/groupNames');
   const bar = bulkBar(page);
   const group = bulkGroupOf(name);
   if (!group) {

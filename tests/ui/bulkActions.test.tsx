@@ -1,5 +1,5 @@
 /**
- * The bulk actions of the customers' table (src/bulk/) against a mocked API (msw): C38 generate
+ * The bulk actions of the customers' table (src/resources/Customer/bulk/) against a mocked API (msw): C38 generate
  * installments, C26 yearly amount with its preview, C34 annual balancer with its two clicks.
  */
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
@@ -27,7 +27,7 @@ import {
   EmailExportButton,
   GenerateInstallmentsButton,
   YearlyAmountButton,
-} from '../../src/bulk';
+} from '../../src/resources/Customer/bulk/index';
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router-dom';
 import { partsOf } from '../../src/resources/parts';
 import { Suspense, type ComponentType } from 'react';

@@ -13,7 +13,11 @@ import { saveAs } from 'file-saver';
 import { AdminContext, ListContextProvider, Notification, type ListControllerResult } from 'react-admin';
 import { login, logout, queryOf, renderApp, shellHandlers } from './harness';
 import { dataProvider, type MailDetail, type MailRow } from '../../src/dataProvider';
-import { AccountBalanceEmailButton, ContractEmailButton, CustomerBulkActions } from '../../src/bulk';
+import {
+  AccountBalanceEmailButton,
+  ContractEmailButton,
+  CustomerBulkActions,
+} from '../../src/resources/Customer/bulk/index';
 import { routeExists } from '../../src/routeTable';
 import { MENU } from '../../model/menu';
 import { currentPeriod } from '../../model/dates';

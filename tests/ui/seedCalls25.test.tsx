@@ -12,7 +12,7 @@ import { http, HttpResponse } from 'msw';
 import { setupServer } from 'msw/node';
 import { AdminContext, ListContextProvider, type ListControllerResult } from 'react-admin';
 import { dataProvider } from '../../src/dataProvider';
-import { GenerateInstallmentsButton } from '../../src/bulk';
+import { GenerateInstallmentsButton } from '../../src/resources/Customer/bulk/index';
 import { location, login, logout, queryOf, renderApp, shellHandlers } from './harness';
 
 vi.mock('../../src/pages/StripeCheckout', () => ({

@@ -13,8 +13,8 @@ import { saveAs } from 'file-saver';
 import { AdminContext, ListContextProvider, type ListControllerResult } from 'react-admin';
 import { login, logout, renderApp, shellHandlers } from './harness';
 import { dataProvider } from '../../src/dataProvider';
-import { WordTemplateButton, AT_LEAST_ONE, WORD_ERROR } from '../../src/bulk/WordTemplateButton';
-import { CustomerBulkActions } from '../../src/bulk';
+import { WordTemplateButton, AT_LEAST_ONE, WORD_ERROR } from '../../src/resources/Customer/bulk/WordTemplateButton';
+import { CustomerBulkActions } from '../../src/resources/Customer/bulk/index';
 
 vi.mock('file-saver', () => ({ saveAs: vi.fn() }));
 

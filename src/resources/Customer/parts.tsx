@@ -1,5 +1,5 @@
 /**
- * Customers: the bulk actions of seed A §2 in the table's toolbar (src/bulk/), and in each row's
+ * Customers: the bulk actions of seed A §2 in the table's toolbar (./bulk/), and in each row's
  * menu the customer's electronic invoices (`/table/EDocument/{id}`).
  */
 import { lazy } from 'react';
@@ -11,7 +11,7 @@ import { useNavigate } from 'react-router-dom';
 import type { ResourceParts, RowActionProps } from '../parts';
 
 // the toolbar's many actions and their dialogs load with the first selection, not with the app
-const CustomerBulkActions = lazy(() => import('../../bulk').then((m) => ({ default: m.CustomerBulkActions })));
+const CustomerBulkActions = lazy(() => import('./bulk/index').then((m) => ({ default: m.CustomerBulkActions })));
 
 function RowActions({ record, close }: RowActionProps) {
   const navigate = useNavigate();

@@ -6,11 +6,11 @@ import { useState } from 'react';
 import { Box, Button, InputAdornment, TextField, Typography } from '@mui/material';
 import { useListContext } from 'react-admin';
 import { saveAs } from 'file-saver';
-import { useAppDataProvider } from '../dataProvider';
-import { AppDialog } from '../layout/ErrorDialog';
-import { BulkErrorDialog, TITLES } from './common';
-import { MESSAGES } from '../../model/types';
-import { parseMoney } from '../form/MoneyInput';
+import { useAppDataProvider } from '../../../dataProvider';
+import { AppDialog } from '../../../layout/ErrorDialog';
+import { BulkErrorDialog, TITLES } from '../../../bulk/common';
+import { MESSAGES } from '../../../../model/types';
+import { parseMoney } from '../../../form/MoneyInput';
 import { BulkTrigger } from './groups';
 
 export const DOWNLOAD_ERROR = 'Errore in fase di download';

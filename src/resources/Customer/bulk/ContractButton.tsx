@@ -10,10 +10,10 @@ import { useState } from 'react';
 import { Box, Button, LinearProgress, Typography } from '@mui/material';
 import { useListContext } from 'react-admin';
 import { saveAs } from 'file-saver';
-import { useAppDataProvider } from '../dataProvider';
-import { AppDialog } from '../layout/ErrorDialog';
-import { BulkErrorDialog, TITLES, useQueuedSend } from './common';
-import { MESSAGES } from '../../model/types';
+import { useAppDataProvider } from '../../../dataProvider';
+import { AppDialog } from '../../../layout/ErrorDialog';
+import { BulkErrorDialog, TITLES, useQueuedSend } from '../../../bulk/common';
+import { MESSAGES } from '../../../../model/types';
 import { BulkTrigger } from './groups';
 
 export const CONTRACT_ERROR =

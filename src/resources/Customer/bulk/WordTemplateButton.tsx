@@ -10,9 +10,9 @@ import { Alert, Box, Button, LinearProgress, MenuItem, TextField, Typography } f
 import { useListContext, useNotify } from 'react-admin';
 import { useQuery } from '@tanstack/react-query';
 import { saveAs } from 'file-saver';
-import { useAppDataProvider } from '../dataProvider';
-import { AppDialog } from '../layout/ErrorDialog';
-import { BulkErrorDialog, TITLES } from './common';
+import { useAppDataProvider } from '../../../dataProvider';
+import { AppDialog } from '../../../layout/ErrorDialog';
+import { BulkErrorDialog, TITLES } from '../../../bulk/common';
 import { BulkTrigger } from './groups';
 
 export const AT_LEAST_ONE = 'Attenzione scegli almeno un cliente';

@@ -2,11 +2,11 @@
 import { useState } from 'react';
 import { Box, Button, Typography } from '@mui/material';
 import { useListContext, useRefresh } from 'react-admin';
-import { useAppDataProvider, type InstallmentsResult } from '../dataProvider';
-import { AppDialog } from '../layout/ErrorDialog';
-import { BulkErrorDialog, ResultTable, TEXTS, TITLES, YearField, currentYear, validYear } from './common';
-import { displayDate } from '../../model/dates';
-import { fromCents, toCents } from '../../model/money';
+import { useAppDataProvider, type InstallmentsResult } from '../../../dataProvider';
+import { AppDialog } from '../../../layout/ErrorDialog';
+import { BulkErrorDialog, ResultTable, TEXTS, TITLES, YearField, currentYear, validYear } from '../../../bulk/common';
+import { displayDate } from '../../../../model/dates';
+import { fromCents, toCents } from '../../../../model/money';
 import { BulkTrigger } from './groups';
 
 /** The created installments summed per customer (count, total in exact cents, first date), in the answer's order (by name). */

@@ -5,10 +5,10 @@
 import { useState } from 'react';
 import { Box, Button, FormControlLabel, Radio, RadioGroup, TextField, Typography } from '@mui/material';
 import { useListContext, useNotify, useRefresh } from 'react-admin';
-import { useAppDataProvider, type YearlyAmountResult } from '../dataProvider';
-import { ApiError } from '../api/client';
-import { AppDialog } from '../layout/ErrorDialog';
-import { BulkErrorDialog, ResultTable, TEXTS, TITLES } from './common';
+import { useAppDataProvider, type YearlyAmountResult } from '../../../dataProvider';
+import { ApiError } from '../../../api/client';
+import { AppDialog } from '../../../layout/ErrorDialog';
+import { BulkErrorDialog, ResultTable, TEXTS, TITLES } from '../../../bulk/common';
 import { BulkTrigger } from './groups';
 
 type Mode = 'fixed' | 'percentage';

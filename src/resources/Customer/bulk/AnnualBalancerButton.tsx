@@ -7,8 +7,8 @@
 import { useState } from 'react';
 import { Box, Button, FormControlLabel, Switch, Typography } from '@mui/material';
 import { useListContext, useRefresh } from 'react-admin';
-import { useAppDataProvider, type BalancerRow } from '../dataProvider';
-import { AppDialog } from '../layout/ErrorDialog';
+import { useAppDataProvider, type BalancerRow } from '../../../dataProvider';
+import { AppDialog } from '../../../layout/ErrorDialog';
 import {
   BulkErrorDialog,
   PerCustomerTable,
@@ -21,7 +21,7 @@ import {
   useCustomerNames,
   useTwoClicks,
   validYear,
-} from './common';
+} from '../../../bulk/common';
 import { BulkTrigger } from './groups';
 
 /** the largest selection offered a year per customer (one field each) */

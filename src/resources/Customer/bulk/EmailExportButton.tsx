@@ -6,9 +6,9 @@ import { useState } from 'react';
 import { Box, Button, TextField, Typography } from '@mui/material';
 import { useQuery } from '@tanstack/react-query';
 import { useListContext, useNotify } from 'react-admin';
-import { useAppDataProvider } from '../dataProvider';
-import { AppDialog } from '../layout/ErrorDialog';
-import { BulkErrorDialog, TEXTS, TITLES, downloadCsv } from './common';
+import { useAppDataProvider } from '../../../dataProvider';
+import { AppDialog } from '../../../layout/ErrorDialog';
+import { BulkErrorDialog, TEXTS, TITLES, downloadCsv } from '../../../bulk/common';
 import { BulkTrigger } from './groups';
 
 export function EmailExportButton() {

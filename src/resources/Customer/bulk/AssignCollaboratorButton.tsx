@@ -7,9 +7,9 @@ import { useState } from 'react';
 import { Box, Button, FormControl, FormControlLabel, FormLabel, Radio, RadioGroup, Typography } from '@mui/material';
 import { useQuery } from '@tanstack/react-query';
 import { useListContext, useNotify, useRefresh } from 'react-admin';
-import { useAppDataProvider } from '../dataProvider';
-import { AppDialog } from '../layout/ErrorDialog';
-import { BulkErrorDialog, TEXTS, TITLES } from './common';
+import { useAppDataProvider } from '../../../dataProvider';
+import { AppDialog } from '../../../layout/ErrorDialog';
+import { BulkErrorDialog, TEXTS, TITLES } from '../../../bulk/common';
 import { BulkTrigger } from './groups';
 
 const RELATIONS = {

@@ -9,10 +9,10 @@ import { useState } from 'react';
 import { Box, Button, LinearProgress, TextField, Typography } from '@mui/material';
 import { useListContext, useNotify, useStore } from 'react-admin';
 import { saveAs } from 'file-saver';
-import { currentPeriod } from '../../model/dates';
-import { useAppDataProvider } from '../dataProvider';
-import { AppDialog } from '../layout/ErrorDialog';
-import { BulkErrorDialog, TEXTS, TITLES, useQueuedSend } from './common';
+import { currentPeriod } from '../../../../model/dates';
+import { useAppDataProvider } from '../../../dataProvider';
+import { AppDialog } from '../../../layout/ErrorDialog';
+import { BulkErrorDialog, TEXTS, TITLES, useQueuedSend } from '../../../bulk/common';
 import { BulkTrigger } from './groups';
 
 /** local storage key of the last period used */
