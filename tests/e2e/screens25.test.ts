@@ -22,7 +22,7 @@ import {
   type E2ESession,
 } from './harness';
 import { BULK_GROUPS } from '../../src/resources/Customer/bulk/groupNames';
-import { inflight, tickRows } from './util';
+import { dialogShown, inflight, tickRows } from './util';
 
 const STUDIO = studioFor(import.meta.url);
 const shot = (page: Page, name: string, fullPage = false) =>
@@ -211,6 +211,9 @@ describe('logged in', () => {
     await page.keyboard.press('Enter');
     const dialog = page.getByRole('dialog', { name: 'Informazione!!' });
     await dialog.waitFor();
+    // the picture of the dialog itself, once the menu has faded out and the dialog in
+    await dialogShown(page);
+    await page.getByRole('menu', { name: 'Documenti' }).waitFor({ state: 'detached' });
     await shot(page, 'bulk-dialog');
     await dialog.getByRole('button', { name: 'Annulla' }).click();
     await dialog.waitFor({ state: 'hidden' });
