@@ -4,7 +4,7 @@ import type { ModelDef } from '../../model/define.js';
 import type { Ctx } from '../auth/context.js';
 import type { Exec, Row } from './exec.js';
 import { sameValue } from './values.js';
-import { idArray } from './sql.js';
+import { idArray } from '../db/sql.js';
 
 export type AuditAction = 'create' | 'update' | 'trash' | 'restore' | 'delete';
 

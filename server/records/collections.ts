@@ -2,7 +2,8 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { ModelDef } from '../../model/define.js';
 import { modelByName } from '../../model/registry.js';
-import { col, fieldExpr, ident, labelExpr, m2mExpr, systemExprs } from './sql.js';
+import { fieldExpr, labelExpr, m2mExpr, systemExprs } from './sql.js';
+import { col, ident } from '../db/sql.js';
 
 export interface Projection {
   selects: SQL[];

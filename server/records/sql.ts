@@ -11,8 +11,6 @@ import { hooksOf } from '../models/index.js';
 import { SERVER_TYPES, selectOf } from '../db/fieldTypes.js';
 import { col, idArray, ident } from '../db/sql.js';
 
-export { col, idArray, ident };
-
 /**
  * Tenancy: the rows of `model` the caller may see. Every read and write of the records
  * engine goes through this condition; there is no other place that scopes by studio.

@@ -15,15 +15,7 @@ import { AppFooter } from './shell/Footer';
 import { UpdateSnackbar } from './shell/UpdateSnackbar';
 import { preloadListParts } from '../list/GenericList';
 
-export {
-  APP_VERSION,
-  DEFAULT_APP_NAME,
-  CLIENT_VAR_QUERY_KEY,
-  useClientVar,
-  useAppName,
-  retryShell,
-  type ClientVar,
-} from './settings';
+export { APP_VERSION, DEFAULT_APP_NAME, CLIENT_VAR_QUERY_KEY, useClientVar, useAppName, retryShell } from './settings';
 export { useLoggedStudio, useMissingRequiredFields, formatDate, isSubscriptionExpired } from './shell/data';
 export { AppLogo, AppAppBar } from './shell/AppBar';
 export { AppUserMenu } from './shell/UserMenu';

@@ -51,7 +51,6 @@ import UploadFileIcon from '@mui/icons-material/UploadFile';
 
 import { dataProvider } from '../dataProvider';
 
-export type { MenuNode } from '../dataProvider/shellTypes';
 import type { MenuNode } from '../dataProvider/shellTypes';
 
 type IconComponent = (props: SvgIconProps) => ReactNode;

@@ -7,7 +7,8 @@
 import type { ReactNode } from 'react';
 import type { ModelDef } from '../../model/define';
 import type { FieldDef } from '../../model/fields';
-import { useClientVar, type ClientVar } from './settings';
+import { useClientVar } from './settings';
+import type { ClientVar } from '../dataProvider/shellTypes';
 import { NotFoundRedirect } from '../pages/ErrorPage';
 
 export type Feature = NonNullable<ModelDef['feature']>;

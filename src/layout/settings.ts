@@ -6,8 +6,6 @@ import { dataProvider } from '../dataProvider';
 export const APP_VERSION = '3.5.1';
 export const DEFAULT_APP_NAME = 'Gestionale Studi';
 
-export type { ClientVar } from '../dataProvider/shellTypes';
-
 /** Retries network / 5xx failures once, never 4xx. */
 export const retryShell = (count: number, error: unknown) =>
   !(error instanceof ApiError && error.status >= 400 && error.status < 500) && count < 1;

@@ -18,7 +18,8 @@ import { LinkBase, useTranslate } from 'react-admin';
 import ChevronRightIcon from '@mui/icons-material/ChevronRight';
 import { ScreenTitle } from '../layout/PageTitle';
 
-import { menuIcon, useMenuItems, type MenuNode } from '../layout/AppMenu';
+import { menuIcon, useMenuItems } from '../layout/AppMenu';
+import type { MenuNode } from '../dataProvider/shellTypes';
 import { ReceivablesOverview } from './Receivables';
 
 const EntryLinks = ({ nodes, depth = 0 }: { nodes: MenuNode[]; depth?: number }) => (

@@ -1,17 +1,12 @@
 /** Rules of the code's shape that a later change could break without a failing feature test. */
 import { describe, expect, it } from 'vitest';
-import { readFileSync, readdirSync, statSync } from 'node:fs';
-import { join, relative } from 'node:path';
+import { readFileSync, readdirSync } from 'node:fs';
+import { join } from 'node:path';
+import { PROJECT_ROOT as root, sourceFiles } from '../helpers/sourceFiles';
 
-const root = join(import.meta.dirname, '..', '..');
-function files(dir: string): string[] {
-  return readdirSync(dir).flatMap((f) => {
-    const p = join(dir, f);
-    return statSync(p).isDirectory() ? files(p) : /\.(ts|tsx)$/.test(f) ? [p] : [];
-  });
-}
-const server = files(join(root, 'server')).map((p) => ({ path: relative(root, p), text: readFileSync(p, 'utf8') }));
-const src = files(join(root, 'src')).map((p) => ({ path: relative(root, p), text: readFileSync(p, 'utf8') }));
+const read = (path: string) => ({ path, text: readFileSync(join(root, path), 'utf8') });
+const server = sourceFiles('server').map(read);
+const src = sourceFiles('src').map(read);
 
 describe('app architecture', () => {
   it('every API call of the app goes through src/dataProvider (the HTTP client is used nowhere else)', () => {

@@ -4,20 +4,13 @@
  * nothing above it, and the app and the server never import each other.
  */
 import { describe, expect, it } from 'vitest';
-import { readFileSync, readdirSync, statSync } from 'node:fs';
-import { dirname, join, normalize, relative } from 'node:path';
+import { readFileSync } from 'node:fs';
+import { dirname, join, normalize } from 'node:path';
+import { PROJECT_ROOT as root, sourceFiles } from '../helpers/sourceFiles';
 
-const root = join(import.meta.dirname, '..', '..');
 const LAYERS = ['model', 'server', 'src'] as const;
 
-function files(dir: string): string[] {
-  return readdirSync(dir).flatMap((f) => {
-    const p = join(dir, f);
-    return statSync(p).isDirectory() ? files(p) : /\.tsx?$/.test(f) && !f.endsWith('.d.ts') ? [relative(root, p)] : [];
-  });
-}
-
-const all = LAYERS.flatMap((l) => files(join(root, l)));
+const all = LAYERS.flatMap((l) => sourceFiles(l));
 const known = new Set(all);
 
 /** The file a relative specifier names (`./x.js` is `./x.ts`, `./dir` is `./dir/index.ts`). */

@@ -1,7 +1,8 @@
 /** Issue 8 #6: money and decimals travel as exact decimals (no binary float arithmetic). */
 import { describe, expect, it } from 'vitest';
-import { readdirSync, readFileSync, statSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { PROJECT_ROOT, sourceFiles } from '../helpers/sourceFiles';
 import { exactDecimal, numbersFromDb, sameValue, toDbValue } from '../../server/records/values';
 import { f } from '../../model/fields';
 
@@ -40,15 +41,10 @@ describe('exact decimals', () => {
   });
 
   it('no float8 cast nor float rounding of money in the server', () => {
-    const files: string[] = [];
-    const walk = (dir: string) =>
-      readdirSync(dir).forEach((n) => {
-        const p = join(dir, n);
-        if (statSync(p).isDirectory()) walk(p);
-        else if (p.endsWith('.ts')) files.push(p);
-      });
-    walk('server');
-    const found = files.filter((p) => /::float8|Math\.round\([^)]*\* ?100\)/.test(readFileSync(p, 'utf8')));
+    const files = sourceFiles('server');
+    const found = files.filter((p) =>
+      /::float8|Math\.round\([^)]*\* ?100\)/.test(readFileSync(join(PROJECT_ROOT, p), 'utf8')),
+    );
     expect(found).toEqual([]);
   });
 });

@@ -12,7 +12,8 @@ import type { Ctx } from '../../auth/context.js';
 import type { Exec } from '../../records/exec.js';
 import { getModel } from '../../../model/registry.js';
 import { EDOCUMENT_TYPES } from '../../../model/models/EDocument.js';
-import { col, ident, scopeCondition } from '../../records/sql.js';
+import { scopeCondition } from '../../records/sql.js';
+import { col, ident } from '../../db/sql.js';
 
 export type QuickFindKind = 'customer' | 'legal_representative' | 'einvoice';
 export interface QuickFindHit {
