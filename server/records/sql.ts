@@ -9,7 +9,7 @@ import type { ModelDef } from '../../model/define.js';
 import type { Ctx } from '../auth/context.js';
 import { hooksOf } from '../models/index.js';
 import { SERVER_TYPES, selectOf } from '../db/fieldTypes.js';
-import { col, idArray, ident } from '../db/sql.js';
+import { col, ident } from '../db/sql.js';
 
 /**
  * Tenancy: the rows of `model` the caller may see. Every read and write of the records
