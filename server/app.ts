@@ -14,7 +14,7 @@ import { Tokens } from './auth/tokens.js';
 import { Sessions } from './auth/session.js';
 import type { Ctx } from './auth/context.js';
 import { execOn, inTransaction } from './records/exec.js';
-import type { AppDeps } from './deps.js';
+import type { Api, AppDeps } from './deps.js';
 import { sessionRoutes } from './auth/routes.js';
 import { recordRoutes } from './records/routes.js';
 import { shellRoutes } from './areas/studio/routes.js';
@@ -69,6 +69,7 @@ import {
   jsonSchemaTransform,
   serializerCompiler,
   validatorCompiler,
+  type ZodTypeProvider,
 } from 'fastify-type-provider-zod';
 
 declare module 'fastify' {
@@ -343,7 +344,8 @@ export async function buildApp(
   });
 
   await app.register(
-    async (api) => {
+    async (plain) => {
+      const api: Api = plain.withTypeProvider<ZodTypeProvider>();
       await sessionRoutes(api, deps);
       await shellRoutes(api, deps);
       await recordRoutes(api, deps);

@@ -1,4 +1,12 @@
 /** What the routes are given by the application (no import of app.ts from the routes). */
+import type {
+  FastifyBaseLogger,
+  FastifyInstance,
+  RawReplyDefaultExpression,
+  RawRequestDefaultExpression,
+  RawServerDefault,
+} from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Settings } from './settings.js';
 import type { Database } from './db/connection.js';
 import type { Exec } from './records/exec.js';
@@ -20,3 +28,16 @@ export interface AppDeps {
   /** after committing outbox rows (server/areas/mail/outbox.ts `enqueueMails`): `await deps.mail.handOff(ids)` */
   mail: MailHandOff;
 }
+
+/**
+ * The instance the routes are declared on: request bodies, queries and parameters are typed by
+ * the route's zod schemas (fastify-type-provider-zod), so a handler reads `req.body` as its schema
+ * says, with no cast.
+ */
+export type Api = FastifyInstance<
+  RawServerDefault,
+  RawRequestDefaultExpression,
+  RawReplyDefaultExpression,
+  FastifyBaseLogger,
+  ZodTypeProvider
+>;

@@ -1,6 +1,5 @@
 /** Login and logout (C02, C03). */
-import type { FastifyInstance } from 'fastify';
-import type { AppDeps } from '../deps.js';
+import type { Api, AppDeps } from '../deps.js';
 import type { Row } from '../records/exec.js';
 import { revokeToken, userForLogin } from './queries.js';
 import { HttpError, MSG } from '../errors.js';
@@ -55,7 +54,7 @@ export const LoginAnswer = z.looseObject({
   avatar: z.string().nullable(),
 });
 
-export async function sessionRoutes(api: FastifyInstance, deps: AppDeps) {
+export async function sessionRoutes(api: Api, deps: AppDeps) {
   const { exec, tokens } = deps;
   // failures per account and per address, in this process (server/auth/loginGuard.ts)
   const guard = new LoginGuard();

@@ -61,7 +61,17 @@ export const auditRowsOf = (
   SELECT ${ctx.studioId}::int, ${model}, x."id", ${action}, ${ctx.userId}::int, ${ctx.name}, ${changes} FROM ${sql.identifier(rows)} x`;
 
 /** History of one record, newest first (scoped through the caller's access to the record). */
+/** One change of a record, newest first (the dates as text). */
+export interface AuditEntry extends Row {
+  id: number;
+  action: string;
+  user_id: number | null;
+  user_name: string | null;
+  at: string;
+  changes: unknown;
+}
+
 export async function history(exec: Exec, model: ModelDef, recordId: number) {
-  return exec(sql`SELECT "id", "action", "user_id", "user_name", to_char("at", 'YYYY-MM-DD HH24:MI:SS') AS "at", "changes"
+  return exec<AuditEntry>(sql`SELECT "id", "action", "user_id", "user_name", to_char("at", 'YYYY-MM-DD HH24:MI:SS') AS "at", "changes"
     FROM "audit_log" WHERE "model" = ${model.name} AND "record_id" = ${recordId} ORDER BY "at" DESC, "id" DESC LIMIT 500`);
 }

@@ -3,8 +3,8 @@
  * (C09–C11, C13), delete with force_delete=auto (C17, C19), exports and record history.
  * No model has a hand-written route here.
  */
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import type { AppDeps } from '../deps.js';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { Api, AppDeps } from '../deps.js';
 import { MODELS, modelByName } from '../../model/registry.js';
 import type { ModelDef } from '../../model/define.js';
 import { listRecords } from './list.js';
@@ -44,7 +44,7 @@ const body = (b: unknown): Q => {
   return b as Q;
 };
 
-export async function recordRoutes(api: FastifyInstance, deps: AppDeps) {
+export async function recordRoutes(api: Api, deps: AppDeps) {
   const { exec, tx } = deps;
 
   const model = (name: string): ModelDef => {

@@ -1,14 +1,13 @@
 /** Liveness and database readiness, for load balancers and orchestrators (no session). */
-import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
-import type { AppDeps } from '../deps.js';
+import type { Api, AppDeps } from '../deps.js';
 import { ping } from '../db/connection.js';
 import { MSG } from '../errors.js';
 
 /** A database that takes longer than this to answer `select 1` counts as unavailable. */
 const PING_TIMEOUT_MS = 2_000;
 
-export async function healthRoutes(api: FastifyInstance, deps: AppDeps) {
+export async function healthRoutes(api: Api, deps: AppDeps) {
   api.get(
     '/health',
     {

@@ -5,10 +5,9 @@
  * Refusals answer 400 with the first problem as `message` (the pages show it) and `errors` per
  * field; 429 when over a limit.
  */
-import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { RateLimiterMemory } from 'rate-limiter-flexible';
-import type { AppDeps } from '../../deps.js';
+import type { Api, AppDeps } from '../../deps.js';
 import { HttpError, MSG } from '../../errors.js';
 import { ERRORS } from '../../routes/schemas.js';
 import type { Captcha } from '../../auth/captcha.js';
@@ -34,7 +33,26 @@ export const PUBLIC_LIMITS = {
 
 const Message = z.object({ message: z.string() });
 
-export async function publicAreaRoutes(api: FastifyInstance, deps: AppDeps, captcha: Captcha) {
+/** An ALTCHA challenge (altcha-lib's v2 `Challenge`): what the widget solves, signed by this server. */
+const CaptchaChallenge = z.object({
+  parameters: z.object({
+    algorithm: z.string(),
+    nonce: z.string(),
+    salt: z.string(),
+    cost: z.number(),
+    keyLength: z.number(),
+    keyPrefix: z.string(),
+    keySignature: z.string().optional(),
+    memoryCost: z.number().optional(),
+    parallelism: z.number().optional(),
+    expiresAt: z.number().optional(),
+    data: z.record(z.string(), z.union([z.string(), z.number(), z.boolean(), z.null()])).optional(),
+  }),
+  signature: z.string().optional(),
+  codeChallenge: z.object({ image: z.string(), audio: z.string().optional(), length: z.number().optional() }).optional(),
+});
+
+export async function publicAreaRoutes(api: Api, deps: AppDeps, captcha: Captcha) {
   const tags = ['Area pubblica'];
   const byEmail = new RateLimiterMemory({
     keyPrefix: 'public-email',
@@ -218,7 +236,7 @@ export async function publicAreaRoutes(api: FastifyInstance, deps: AppDeps, capt
           tags,
           security: [],
           summary: 'Una sfida del captcha (ALTCHA, proof-of-work) per il widget',
-          response: { 200: z.looseObject({}), ...ERRORS },
+          response: { 200: CaptchaChallenge, ...ERRORS },
         },
       },
       async (_req, reply) => reply.header('Cache-Control', 'no-store').send(await captcha.challenge()),

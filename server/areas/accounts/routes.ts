@@ -4,8 +4,7 @@
  * the kinds of movement (C12), a customer's account statement and the studio's receivables (the
  * rule in statement.ts).
  */
-import type { FastifyInstance } from 'fastify';
-import type { AppDeps } from '../../deps.js';
+import type { Api, AppDeps } from '../../deps.js';
 import { z } from 'zod';
 import { ERRORS, IdParams } from '../../routes/schemas.js';
 import { forbidden, notFound } from '../../errors.js';
@@ -34,7 +33,7 @@ const YearlyAnswer = z.object({
   }),
 });
 
-export async function accountRoutes(api: FastifyInstance, deps: AppDeps) {
+export async function accountRoutes(api: Api, deps: AppDeps) {
   const tags = ['Azioni sui clienti'];
 
   api.post(
@@ -131,7 +130,7 @@ export async function accountRoutes(api: FastifyInstance, deps: AppDeps) {
 }
 
 /** The kinds of movement, a customer's account statement and the receivables of the home page. */
-export async function statementRoutes(api: FastifyInstance, deps: AppDeps) {
+export async function statementRoutes(api: Api, deps: AppDeps) {
   const { exec } = deps;
 
   // C12: the three kinds of movement (PRODUCT.md §5), {data: [{value, text}]}

@@ -2,8 +2,7 @@
  * Fee assignments (seed B §3): C72 the fee transactions of an assignment, C73 'Genera
  * compensi' / 'Aggiorna'. The work is in server/areas/assignments/service.ts.
  */
-import type { FastifyInstance } from 'fastify';
-import type { AppDeps } from '../../deps.js';
+import type { Api, AppDeps } from '../../deps.js';
 import { z } from 'zod';
 import { ERRORS, IdParams } from '../../routes/schemas.js';
 import { assignmentTransactions, makeAssignmentTransactions } from './service.js';
@@ -23,7 +22,7 @@ const Fees = z.object({
   ),
 });
 
-export async function assignmentRoutes(api: FastifyInstance, deps: AppDeps) {
+export async function assignmentRoutes(api: Api, deps: AppDeps) {
   const tags = ['Incarichi'];
 
   api.get(

@@ -7,6 +7,18 @@ import type { Exec, Row } from '../../records/exec.js';
 import { idArray } from '../../db/sql.js';
 import type { ModelDef } from '../../../model/define.js';
 
+/** An attachment as the API answers it (C75, C76, C79): the columns of COLUMNS. */
+export interface AttachmentRow extends Row {
+  id: number;
+  original_filename: string;
+  content_type: string;
+  size: number;
+  descrizione: string | null;
+  nota: string | null;
+  marked_for_deletion: boolean;
+  created_at: string;
+}
+
 const COLUMNS = sql`"id", "original_filename", "content_type", "size", "descrizione", "nota", "marked_for_deletion",
   to_char("created_at", 'YYYY-MM-DD HH24:MI:SS') AS "created_at"`;
 
@@ -14,7 +26,7 @@ export function attachmentRows(exec: Exec) {
   return {
     /** C75: the files of one record, oldest first */
     ofOwner: (model: ModelDef, ownerId: number) =>
-      exec(
+      exec<AttachmentRow>(
         sql`SELECT ${COLUMNS} FROM "attachments" WHERE "owner_model" = ${model.name} AND "owner_id" = ${ownerId} ORDER BY "id"`,
       ),
 
@@ -48,7 +60,7 @@ export function attachmentRows(exec: Exec) {
       },
     ) {
       const [r] =
-        await exec(sql`INSERT INTO "attachments" ("owner_model", "owner_id", "studio_id", "original_filename", "content_type", "size", "storage_path", "created_by")
+        await exec<AttachmentRow>(sql`INSERT INTO "attachments" ("owner_model", "owner_id", "studio_id", "original_filename", "content_type", "size", "storage_path", "created_by")
         VALUES (${model.name}, ${a.ownerId}, ${a.studioId}, ${a.filename}, ${a.contentType}, ${a.size}, ${a.storagePath}, ${a.createdBy}) RETURNING ${COLUMNS}`);
       return r!;
     },
@@ -71,7 +83,7 @@ export function attachmentRows(exec: Exec) {
       if (change.descrizione !== undefined) sets.push(sql`"descrizione" = ${change.descrizione}`);
       if (change.nota !== undefined) sets.push(sql`"nota" = ${change.nota}`);
       if (change.marked !== undefined) sets.push(sql`"marked_for_deletion" = ${change.marked}`);
-      const [r] = await exec(
+      const [r] = await exec<AttachmentRow>(
         sql`UPDATE "attachments" SET ${sql.join(sets, sql`, `)} WHERE "id" = ${id} RETURNING ${COLUMNS}`,
       );
       return r!;

@@ -5,17 +5,17 @@
  * refused), limited in size and count, stored under a key the server makes (server/storage), and
  * served with its original name. A file 'marked for deletion' (C79) goes when its record is saved.
  */
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyRequest } from 'fastify';
 import multipart from '@fastify/multipart';
 import { z } from 'zod';
-import type { AppDeps } from '../../deps.js';
+import type { Api, AppDeps } from '../../deps.js';
 import type { FileKind, ModelDef } from '../../../model/define.js';
 import { MODELS, modelByName } from '../../../model/registry.js';
 import { can } from '../../auth/context.js';
 import type { Ctx } from '../../auth/context.js';
 import { getRecord, parseIds } from '../../records/crud.js';
 import type { Exec, Row } from '../../records/exec.js';
-import { attachmentRows } from './queries.js';
+import { attachmentRows, type AttachmentRow } from './queries.js';
 import { HttpError, MSG, forbidden, notFound } from '../../errors.js';
 import { hooksOf } from '../../models/index.js';
 import { kindOf, kindsMessage } from '../../storage/kinds.js';
@@ -107,7 +107,7 @@ async function readUpload(
   return { files, fields };
 }
 
-export async function attachmentRoutes(api: FastifyInstance, deps: AppDeps) {
+export async function attachmentRoutes(api: Api, deps: AppDeps) {
   const { exec } = deps;
   const models = MODELS.filter((m) => m.attachments);
   const largest = Math.max(1, ...models.map((m) => m.attachments!.maxBytes));
@@ -170,7 +170,7 @@ export async function attachmentRoutes(api: FastifyInstance, deps: AppDeps) {
           const data = await deps.tx(async (tx) => {
             const rows = attachmentRows(tx);
             if ((await rows.keptCountLocked(m, ownerId)) + files.length > a.maxFiles) throw tooMany(a.maxFiles);
-            const out: Row[] = [];
+            const out: AttachmentRow[] = [];
             for (const [i, f] of files.entries()) {
               out.push(
                 await rows.insert(m, {

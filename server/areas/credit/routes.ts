@@ -4,9 +4,9 @@
  * for an amount above 0, a debit below) and moves the user's balance in the same transaction. The
  * ledger itself is the model CreditTransactionLog (generic list and form).
  */
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
-import type { AppDeps } from '../../deps.js';
+import type { Api, AppDeps } from '../../deps.js';
 import { getModel } from '../../../model/registry.js';
 import { CREDIT_TRANSACTION_TYPES } from '../../../model/models/CreditTransactionLog.js';
 import { can } from '../../auth/context.js';
@@ -63,7 +63,7 @@ async function updateUserCredit(tx: Tx, req: FastifyRequest) {
   });
 }
 
-export async function creditRoutes(api: FastifyInstance, deps: AppDeps) {
+export async function creditRoutes(api: Api, deps: AppDeps) {
   const tags = ['Credito'];
   api.get(
     '/credit_transaction_types',

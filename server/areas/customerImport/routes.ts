@@ -4,9 +4,9 @@
  * the invalid rows as a CSV, the studio's imports and the undo of one. Admin and above.
  */
 import { PassThrough } from 'node:stream';
-import type { FastifyInstance, FastifyReply } from 'fastify';
+import type { FastifyReply } from 'fastify';
 import { z } from 'zod';
-import type { AppDeps } from '../../deps.js';
+import type { Api, AppDeps } from '../../deps.js';
 import { HttpError, MSG, notFound } from '../../errors.js';
 import { oneId } from '../../records/ids.js';
 import { ERRORS, IdParams } from '../../routes/schemas.js';
@@ -78,7 +78,7 @@ function streamed<T>(reply: FastifyReply, work: (progress: Progress) => Promise<
   return reply.send(out);
 }
 
-export async function customerImportRoutes(api: FastifyInstance, deps: AppDeps) {
+export async function customerImportRoutes(api: Api, deps: AppDeps) {
   const tags = ['Importazione clienti'];
 
   api.post(

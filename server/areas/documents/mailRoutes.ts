@@ -3,9 +3,8 @@
  * contracts C32. Each message goes to the mail outbox (server/areas/mail); the answer says how many
  * were queued. The work is in server/areas/documents/mailService.ts.
  */
-import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
-import type { AppDeps } from '../../deps.js';
+import type { Api, AppDeps } from '../../deps.js';
 import { ERRORS } from '../../routes/schemas.js';
 import { BOLLETTINO_QUEUED } from '../../../model/mail.js';
 import { emailAccountStatements, emailBollettini, emailContracts } from './mailService.js';
@@ -21,7 +20,7 @@ const Queued = z.object({
   }),
 });
 
-export async function documentMailRoutes(api: FastifyInstance, deps: AppDeps) {
+export async function documentMailRoutes(api: Api, deps: AppDeps) {
   const tags = ['Documenti via email'];
 
   api.post(

@@ -4,9 +4,9 @@
  * bank-transfer letter C33. One customer gives one file, several a zip streamed as each file is made. The data
  * and checks are in server/areas/documents/service.ts, the documents beside it (bollettino.ts, contract.ts, transferLetter.ts; the statement in server/areas/accounts/statementDocument.ts).
  */
-import type { FastifyInstance, FastifyReply } from 'fastify';
+import type { FastifyReply } from 'fastify';
 import { z } from 'zod';
-import type { AppDeps } from '../../deps.js';
+import type { Api, AppDeps } from '../../deps.js';
 import { ERRORS } from '../../routes/schemas.js';
 import { attachment } from '../../routes/download.js';
 import { accountStatements, bollettini, contract, transferLetter } from './service.js';
@@ -59,7 +59,7 @@ const statementName = (d: AccountBalanceData, ext: string) =>
 const noticeName = (d: BollettinoData, ext: string) =>
   `Bollettino_${safeEntryName(d.customer.business_name, 80)}_${d.customer.id}.${ext}`;
 
-export async function documentRoutes(api: FastifyInstance, deps: AppDeps) {
+export async function documentRoutes(api: Api, deps: AppDeps) {
   const tags = ['Documenti'];
   const file = { 200: z.any().describe('il file (PDF, DOC o zip)'), ...ERRORS };
 

@@ -4,9 +4,8 @@
  * (type_businessname_id.xml) or of a selection (archivio_edoc.zip), and the readable PDF copy.
  * The list, trash and delete are the model's generic calls; the studio services (C50) too.
  */
-import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
-import type { AppDeps } from '../../deps.js';
+import type { Api, AppDeps } from '../../deps.js';
 import { getModel } from '../../../model/registry.js';
 import { EDOCUMENT_TYPES } from '../../../model/models/EDocument.js';
 import { can } from '../../auth/context.js';
@@ -71,7 +70,7 @@ const Check = z.object({
   warnings: z.array(z.string()).optional().describe('avvisi che non rendono la fattura non valida'),
 });
 
-export async function einvoiceRoutes(api: FastifyInstance, deps: AppDeps) {
+export async function einvoiceRoutes(api: Api, deps: AppDeps) {
   const { exec } = deps;
   const tags = ['Fatture elettroniche'];
   const file = { 200: z.any().describe('il file (XML, PDF o zip)'), ...ERRORS };

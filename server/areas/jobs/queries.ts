@@ -8,7 +8,7 @@ import { sql } from 'drizzle-orm';
 import type { Exec, Row } from '../../records/exec.js';
 import { idArray } from '../../db/sql.js';
 
-export interface DashboardCustomer {
+export interface DashboardCustomer extends Row {
   id: number;
   business_name: string;
   legal_status_id: number | null;

@@ -6,9 +6,8 @@
  * for the jobs (collaborator_studio_jobs_id); administrators see every customer and may filter
  * by collaborator (seed B §6).
  */
-import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
-import type { AppDeps } from '../../deps.js';
+import type { Api, AppDeps } from '../../deps.js';
 import { atLeast } from '../../../model/define.js';
 import { getModel } from '../../../model/registry.js';
 import { YEAR_MAX, YEAR_MIN } from '../../../model/dates.js';
@@ -16,6 +15,7 @@ import { MESSAGES } from '../../../model/types.js';
 import { can, type Ctx } from '../../auth/context.js';
 import { HttpError, MSG, forbidden, notFound } from '../../errors.js';
 import { ERRORS } from '../../routes/schemas.js';
+import { sendJsonText } from '../../routes/reply.js';
 import { oneId } from '../../records/ids.js';
 import { dashboardCustomers, doneCounts, isJobTask, jobAndCustomer, setTaskStatus, taskStatuses } from './queries.js';
 
@@ -54,7 +54,7 @@ const Status = z.object({
 });
 const KeyParams = z.object({ job: z.string(), customer: z.string(), year: z.string() });
 
-export async function jobRoutes(api: FastifyInstance, deps: AppDeps) {
+export async function jobRoutes(api: Api, deps: AppDeps) {
   const { exec } = deps;
   const tags = ['Adempimenti'];
 
@@ -118,7 +118,7 @@ export async function jobRoutes(api: FastifyInstance, deps: AppDeps) {
         jobId,
         collaboratorId: ownOnly(req.ctx) ? req.ctx.userId : undefined,
       });
-      return reply.type('application/json; charset=utf-8').send(json);
+      return sendJsonText(reply, json);
     },
   );
 

@@ -4,9 +4,9 @@
  * state, one message with its attachments, an attachment, the message as `.eml`, and 'Riprova'
  * for a failed or kept message (queued again and handed to the worker).
  */
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
-import type { AppDeps } from '../../deps.js';
+import type { Api, AppDeps } from '../../deps.js';
 import { ERRORS } from '../../routes/schemas.js';
 import { attachment } from '../../routes/download.js';
 import { HttpError, MSG, forbidden, notFound } from '../../errors.js';
@@ -73,7 +73,7 @@ function idOf(raw: unknown): number {
   return id;
 }
 
-export async function mailRoutes(api: FastifyInstance, deps: AppDeps) {
+export async function mailRoutes(api: Api, deps: AppDeps) {
   const tags = ['Posta in uscita'];
 
   /** Admin and above; the studio whose messages the caller sees (null: every one, SuperAdmin) */

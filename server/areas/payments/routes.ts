@@ -5,9 +5,9 @@
  * shows it as it is). Payment calls are allowed with an expired subscription (that is what they
  * are for).
  */
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
-import type { AppDeps } from '../../deps.js';
+import type { Api, AppDeps } from '../../deps.js';
 import { HttpError } from '../../errors.js';
 import { ERRORS } from '../../routes/schemas.js';
 import {
@@ -95,7 +95,7 @@ function ownSite(req: FastifyRequest, serverBaseUrl: string): OwnSite {
 /** a path of this application only (the page sends the customer there) */
 const appPath = (raw: unknown) => (isAppPath(raw) ? raw : '/pay_return');
 
-export async function paymentRoutes(api: FastifyInstance, deps: AppDeps, payments: Payments) {
+export async function paymentRoutes(api: Api, deps: AppDeps, payments: Payments) {
   const tags = ['Abbonamento e pagamenti'];
   const exempt = { subscriptionExempt: true };
 

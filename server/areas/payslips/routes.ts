@@ -2,8 +2,7 @@
  * Payslips (cedolini, seed B §3): C48 saves the monthly quantities of the customers given and
  * their charges, C49 reads a customer's year by month. The work is in server/areas/payslips/service.ts.
  */
-import type { FastifyInstance } from 'fastify';
-import type { AppDeps } from '../../deps.js';
+import type { Api, AppDeps } from '../../deps.js';
 import { z } from 'zod';
 import { ERRORS } from '../../routes/schemas.js';
 import { payslipYear, savePayslips } from './service.js';
@@ -15,7 +14,7 @@ const Months = z.object(
   >,
 );
 
-export async function payslipRoutes(api: FastifyInstance, deps: AppDeps) {
+export async function payslipRoutes(api: Api, deps: AppDeps) {
   const tags = ['Cedolini'];
 
   api.post(

@@ -3,9 +3,8 @@
  * list, kept on the server so that they follow the user to another computer. Any role, only the
  * caller's rows; a JSON value of at most 64 KB under a key of letters, digits and `_ . : -`.
  */
-import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
-import type { AppDeps } from '../../deps.js';
+import type { Api, AppDeps } from '../../deps.js';
 import { HttpError, MSG } from '../../errors.js';
 import { deletePreference, otherPreferenceCount, preferencesOf, savePreference } from './queries.js';
 import { ERRORS } from '../../routes/schemas.js';
@@ -33,7 +32,7 @@ function checkKey(key: string): string {
 const KeyParams = z.object({ key: z.string().describe('chiave della preferenza, es. list.Customer.savedQueries') });
 const Body = z.looseObject({ value: z.unknown().optional().describe('valore JSON (al massimo 64 KB)') });
 
-export async function preferenceRoutes(api: FastifyInstance, deps: AppDeps) {
+export async function preferenceRoutes(api: Api, deps: AppDeps) {
   const { exec } = deps;
   const tags = ['Preferenze'];
   // personal settings, not the studio's data: kept even when the subscription has expired

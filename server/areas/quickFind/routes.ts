@@ -4,9 +4,8 @@
  * (name, surname, fiscal code) and e-invoices (number, or number/year), each kind only when the
  * caller's role may read it, at most 8 of each, with the client route that opens the record.
  */
-import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
-import type { AppDeps } from '../../deps.js';
+import type { Api, AppDeps } from '../../deps.js';
 import { getModel } from '../../../model/registry.js';
 import { can } from '../../auth/context.js';
 import { HttpError, MSG } from '../../errors.js';
@@ -35,7 +34,7 @@ const KINDS = [
   { model: 'EDocument', find: findEInvoices },
 ] as const;
 
-export async function quickFindRoutes(api: FastifyInstance, deps: AppDeps) {
+export async function quickFindRoutes(api: Api, deps: AppDeps) {
   api.get(
     '/quick_find',
     {

@@ -2,8 +2,7 @@
  * The studio's collaborators (seed A): the select list (C23) and who follows which customers
  * ('Assegna collaboratori', C24/C25).
  */
-import type { FastifyInstance } from 'fastify';
-import type { AppDeps } from '../../deps.js';
+import type { Api, AppDeps } from '../../deps.js';
 import { atLeast } from '../../../model/define.js';
 import { forbidden } from '../../errors.js';
 import { scoped } from './queries.js';
@@ -22,7 +21,7 @@ import {
 } from './collaboratorQueries.js';
 import { HttpError, notFound } from '../../errors.js';
 
-export async function collaboratorRoutes(api: FastifyInstance, deps: AppDeps) {
+export async function collaboratorRoutes(api: Api, deps: AppDeps) {
   const { exec } = deps;
 
   // C23: {data: [{id, name}]}, the caller's studio only; any role from Collaboratore up

@@ -1,8 +1,7 @@
 /** Shell calls: settings, logged studio, missing studio fields, menu (C01, C05, C07, C08). */
-import type { FastifyInstance } from 'fastify';
 import { existsSync, readFileSync, statSync } from 'node:fs';
 import { join, resolve } from 'node:path';
-import type { AppDeps } from '../../deps.js';
+import type { Api, AppDeps } from '../../deps.js';
 import { atLeast } from '../../../model/define.js';
 import { menuFor } from '../../../model/menu.js';
 import { scoped } from './queries.js';
@@ -25,7 +24,7 @@ function buildId(): string {
   return buildCache.id;
 }
 
-export async function shellRoutes(api: FastifyInstance, deps: AppDeps) {
+export async function shellRoutes(api: Api, deps: AppDeps) {
   const { exec, settings } = deps;
 
   const tags = ['Shell'];

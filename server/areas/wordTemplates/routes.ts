@@ -3,9 +3,8 @@
  * customer (.docx) or several (a zip streamed as each is made) (C37). The list (C35) is the
  * model's GET /api/word_templates; the files are the attachments' calls (C75–C79).
  */
-import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
-import type { AppDeps } from '../../deps.js';
+import type { Api, AppDeps } from '../../deps.js';
 import { can } from '../../auth/context.js';
 import { forbidden } from '../../errors.js';
 import { getModel } from '../../../model/registry.js';
@@ -20,7 +19,7 @@ export const TemplateQuery = z.looseObject({
   customer_ids: z.string().optional().describe('id dei clienti, testo JSON (es. [1,2])'),
 });
 
-export async function wordTemplateRoutes(api: FastifyInstance, deps: AppDeps) {
+export async function wordTemplateRoutes(api: Api, deps: AppDeps) {
   const tags = ['Modelli Word'];
 
   api.get(
