@@ -31,8 +31,8 @@ export interface AppDeps {
 
 /**
  * The instance the routes are declared on: request bodies, queries and parameters are typed by
- * the route's zod schemas (fastify-type-provider-zod), so a handler reads `req.body` as its schema
- * says, with no cast.
+ * the route's zod schemas (fastify-type-provider-zod): a handler reads `req.body` typed by its
+ * schema, with no cast.
  */
 export type Api = FastifyInstance<
   RawServerDefault,

@@ -7,7 +7,7 @@ import { HASH_RETRY_AFTER, HashingBusy, verifyPassword } from './password.js';
 import { LoginGuard } from './loginGuard.js';
 import { email as emailRule } from '../../model/validators.js';
 import { z } from 'zod';
-import { ERRORS } from '../routes/schemas.js';
+import { ERRORS, Scalar } from '../routes/schemas.js';
 
 /** The e-mail as the login compares it: trimmed and lowercased ('' when not a text). */
 const normalEmail = (body: unknown) => {
@@ -66,7 +66,7 @@ export async function sessionRoutes(api: Api, deps: AppDeps) {
         tags: ['Sessione'],
         summary: 'C02 Login',
         security: [],
-        body: z.looseObject({ email: z.unknown().optional(), password: z.unknown().optional() }).nullish(),
+        body: z.looseObject({ email: Scalar.optional(), password: Scalar.optional() }).nullish(),
         response: { 200: LoginAnswer, ...ERRORS },
       },
       config: {
@@ -83,7 +83,7 @@ export async function sessionRoutes(api: Api, deps: AppDeps) {
       },
     },
     async (req, reply) => {
-      const body = (req.body ?? {}) as { email?: unknown; password?: unknown };
+      const body = req.body ?? {};
       const email = normalEmail(body);
       const password = typeof body.password === 'string' ? body.password : '';
       if (!email || emailRule()(email) || !password) {

@@ -82,8 +82,8 @@ export async function recordRoutes(api: Api, deps: AppDeps) {
       },
     },
     async (req, reply) => {
-      const { model: name, collection } = req.params as { model: string; collection: string };
-      return list(model(name), collection, req.query as Q, reply);
+      const { model: name, collection } = req.params;
+      return list(model(name), collection, req.query, reply);
     },
   );
 
@@ -100,8 +100,8 @@ export async function recordRoutes(api: Api, deps: AppDeps) {
       },
     },
     async (req, reply) => {
-      const m = model((req.params as { name: string }).name);
-      return list(m, `${m.name}ResourceListCollection`, req.query as Q, reply);
+      const m = model(req.params.name);
+      return list(m, `${m.name}ResourceListCollection`, req.query, reply);
     },
   );
 
@@ -119,7 +119,7 @@ export async function recordRoutes(api: Api, deps: AppDeps) {
       },
     },
     async (req) => {
-      const { model: name, id } = req.params as { model: string; id: string };
+      const { model: name, id } = req.params;
       const m = model(name);
       const row = await getRecord(exec, req.ctx, m, id);
       return { data: await history(exec, m, Number(row.id)) };
@@ -153,12 +153,7 @@ export async function recordRoutes(api: Api, deps: AppDeps) {
         },
       },
       async (req, reply) =>
-        list(
-          m,
-          m.indexCollection ?? `${m.name}ResourceListCollection`,
-          { items_per_page: '-1', ...(req.query as Q) },
-          reply,
-        ),
+        list(m, m.indexCollection ?? `${m.name}ResourceListCollection`, { items_per_page: '-1', ...req.query }, reply),
     );
     for (const p of paths) {
       // the snake path is registered once, with the resource itself
@@ -174,7 +169,7 @@ export async function recordRoutes(api: Api, deps: AppDeps) {
           },
         },
         async (req, reply) => {
-          const data = await getRecord(exec, req.ctx, m, (req.params as { id: string }).id);
+          const data = await getRecord(exec, req.ctx, m, req.params.id);
           await hooksOf(m).afterRead?.({ exec, ctx: req.ctx, model: m, row: data });
           // the version to send back with a change (If-Match), as `updated_at` is in the body
           reply.header('ETag', `"${String(data.updated_at)}"`);
@@ -204,7 +199,7 @@ export async function recordRoutes(api: Api, deps: AppDeps) {
           },
         },
         async (req) => {
-          const q = req.query as Q;
+          const q = req.query;
           const mode =
             q.force_delete === 'auto' || q.force_delete === undefined
               ? 'auto'
@@ -212,7 +207,7 @@ export async function recordRoutes(api: Api, deps: AppDeps) {
                 ? 'force'
                 : 'soft';
           // a row is deleted forever only when the caller saw it in the trash (a double click, a retry never)
-          const ids = parseIds((req.params as { ids: string }).ids);
+          const ids = parseIds(req.params.ids);
           const data = await deleteRecords(tx, req.ctx, m, ids, mode, parseDeleteVersions(q.versions));
           await written(m);
           return { data };
@@ -282,7 +277,10 @@ export async function recordRoutes(api: Api, deps: AppDeps) {
     );
     // a user's own profile stays editable when the subscription has expired
     const ownRow = m.selfAccess
-      ? (req: FastifyRequest) => Number((req.params as { id?: string }).id) === req.ctx.userId
+      ? (req: FastifyRequest) => {
+          const params = IdParams.safeParse(req.params);
+          return params.success && Number(params.data.id) === req.ctx.userId;
+        }
       : undefined;
     api.put(
       `/${resource}/:id`,
@@ -297,7 +295,7 @@ export async function recordRoutes(api: Api, deps: AppDeps) {
         },
       },
       async (req) => {
-        const data = await updateRecord(tx, req.ctx, m, (req.params as { id: string }).id, body(req.body), {
+        const data = await updateRecord(tx, req.ctx, m, req.params.id, body(req.body), {
           ifMatch: req.headers['if-match'],
         });
         await written(m);

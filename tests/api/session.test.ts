@@ -446,6 +446,22 @@ describe('error shape', () => {
     expect(arr.json().message).toBe('Corpo della richiesta non valido');
   });
 
+  it('C02 C48 errors: a value the route checks itself (an e-mail, a quantity) sent as an object or a list is refused by the schema, 400 in Italian', async () => {
+    const login = await a.call(null, 'POST', '/api/user/login', {
+      payload: { email: { $ne: '' }, password: DEMO_PASSWORD },
+    });
+    expect(login.statusCode).toBe(400);
+    expect(login.json()).toEqual({ message: 'Corpo della richiesta non valido' });
+    const payslips = await a.post('admin', '/api/cedolini', {
+      customerData: [{ customerId: 1, cedoliniQuantity: [5], month: 1, year: 2026 }],
+    });
+    expect(payslips.statusCode).toBe(400);
+    expect(payslips.json()).toEqual({ message: 'Corpo della richiesta non valido' });
+    // the same values as text or numbers reach the route, which answers with its own messages
+    const wrong = await a.call(null, 'POST', '/api/user/login', { payload: { email: 'x@y.it', password: 'no' } });
+    expect(wrong.statusCode).toBe(401);
+  });
+
   it('C14 errors: an unknown route is 404 {message}', async () => {
     const res = await a.get('admin', '/api/non_esiste');
     expect(res.statusCode).toBe(404);

@@ -25,6 +25,19 @@ describe('app architecture', () => {
     expect(readFileSync(join(root, 'src/dataProvider/index.ts'), 'utf8')).toMatch(/\} satisfies DataProvider;/);
   });
 
+  it("the routes read a request's body, query and parameters as their schemas type them: no cast, no body left unknown", () => {
+    const casts = server.filter((f) => /\breq\.(body|query|params)\b[^;\n]*\bas\b/.test(f.text));
+    expect(casts.map((f) => f.path)).toEqual([]);
+    // every route is declared on the typed instance (server/deps.ts: Api)
+    const untyped = server.filter((f) => /\(api: FastifyInstance\b/.test(f.text));
+    expect(untyped.map((f) => f.path)).toEqual([]);
+    // z.unknown() is left only in answers of the generic engine (a row's data, a list's items)
+    const unknownIn = server.filter(
+      (f) => /z\.unknown\(\)/.test(f.text) && (f.path.startsWith('server/areas/') || f.path.startsWith('server/auth/')),
+    );
+    expect(unknownIn.map((f) => f.path)).toEqual([]);
+  });
+
   it('raw SQL lives only in server/db (schema, seeds), the records engine and the query and table files of the areas and of auth', () => {
     const queryFile = (p: string) => /^server\/(areas\/\w+|auth)\/(queries|\w+Queries|tables)\.ts$/.test(p);
     const outside = server.filter(

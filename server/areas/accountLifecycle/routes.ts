@@ -9,7 +9,7 @@ import { z } from 'zod';
 import { RateLimiterMemory } from 'rate-limiter-flexible';
 import type { Api, AppDeps } from '../../deps.js';
 import { HttpError, MSG } from '../../errors.js';
-import { ERRORS } from '../../routes/schemas.js';
+import { ERRORS, Scalar } from '../../routes/schemas.js';
 import type { Captcha } from '../../auth/captcha.js';
 import { facebookVerifier, googleVerifier, SOCIAL_LABEL, SocialTokenError } from '../../auth/social.js';
 import { userForLogin } from '../../auth/queries.js';
@@ -49,7 +49,9 @@ const CaptchaChallenge = z.object({
     data: z.record(z.string(), z.union([z.string(), z.number(), z.boolean(), z.null()])).optional(),
   }),
   signature: z.string().optional(),
-  codeChallenge: z.object({ image: z.string(), audio: z.string().optional(), length: z.number().optional() }).optional(),
+  codeChallenge: z
+    .object({ image: z.string(), audio: z.string().optional(), length: z.number().optional() })
+    .optional(),
 });
 
 export async function publicAreaRoutes(api: Api, deps: AppDeps, captcha: Captcha) {
@@ -74,7 +76,7 @@ export async function publicAreaRoutes(api: Api, deps: AppDeps, captcha: Captcha
   const config = { public: true, rateLimit: { ...PUBLIC_LIMITS.perAddress } };
   const body = (fields: Record<string, string>) =>
     z
-      .looseObject(Object.fromEntries(Object.entries(fields).map(([k, d]) => [k, z.unknown().optional().describe(d)])))
+      .looseObject(Object.fromEntries(Object.entries(fields).map(([k, d]) => [k, Scalar.optional().describe(d)])))
       .nullish();
 
   api.post(
@@ -95,7 +97,7 @@ export async function publicAreaRoutes(api: Api, deps: AppDeps, captcha: Captcha
         response: { 201: Message, ...ERRORS },
       },
     },
-    async (req, reply) => reply.code(201).send(await registerStudio(a, (req.body ?? {}) as Record<string, unknown>)),
+    async (req, reply) => reply.code(201).send(await registerStudio(a, req.body ?? {})),
   );
 
   api.post(
@@ -118,7 +120,7 @@ export async function publicAreaRoutes(api: Api, deps: AppDeps, captcha: Captcha
         response: { 201: Message, ...ERRORS },
       },
     },
-    async (req, reply) => reply.code(201).send(await registerUser(a, (req.body ?? {}) as Record<string, unknown>)),
+    async (req, reply) => reply.code(201).send(await registerUser(a, req.body ?? {})),
   );
 
   api.get(
@@ -133,7 +135,7 @@ export async function publicAreaRoutes(api: Api, deps: AppDeps, captcha: Captcha
         response: { 200: Message, ...ERRORS },
       },
     },
-    async (req) => activate(a, (req.params as { token: string }).token),
+    async (req) => activate(a, req.params.token),
   );
 
   api.post(
@@ -149,7 +151,7 @@ export async function publicAreaRoutes(api: Api, deps: AppDeps, captcha: Captcha
         response: { 200: Message, ...ERRORS },
       },
     },
-    async (req) => initReset(a, (req.body ?? {}) as Record<string, unknown>, req.ip),
+    async (req) => initReset(a, req.body ?? {}, req.ip),
   );
 
   api.post(
@@ -169,7 +171,7 @@ export async function publicAreaRoutes(api: Api, deps: AppDeps, captcha: Captcha
         response: { 200: Message, ...ERRORS },
       },
     },
-    async (req) => doReset(a, (req.body ?? {}) as Record<string, unknown>),
+    async (req) => doReset(a, req.body ?? {}),
   );
 
   api.post(
@@ -189,7 +191,7 @@ export async function publicAreaRoutes(api: Api, deps: AppDeps, captcha: Captcha
         response: { 201: Message, ...ERRORS },
       },
     },
-    async (req, reply) => reply.code(201).send(await contactForm(a, (req.body ?? {}) as Record<string, unknown>)),
+    async (req, reply) => reply.code(201).send(await contactForm(a, req.body ?? {})),
   );
 
   // C61: social logins, each only when its keys are set (else there is no such call: 404)
@@ -211,7 +213,7 @@ export async function publicAreaRoutes(api: Api, deps: AppDeps, captcha: Captcha
         },
       },
       async (req) => {
-        const token = (req.params as { token: string }).token;
+        const token = req.params.token;
         if (!token || token.length > 4_096) throw new HttpError(401, `Token ${SOCIAL_LABEL[v.provider]} non valido`);
         let email: string;
         try {

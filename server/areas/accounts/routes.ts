@@ -6,7 +6,7 @@
  */
 import type { Api, AppDeps } from '../../deps.js';
 import { z } from 'zod';
-import { ERRORS, IdParams } from '../../routes/schemas.js';
+import { ERRORS, IdParams, Scalar, listOf } from '../../routes/schemas.js';
 import { forbidden, notFound } from '../../errors.js';
 import { can } from '../../auth/context.js';
 import { TRANSACTION_TYPES } from '../../../model/models/Transaction.js';
@@ -18,11 +18,10 @@ import { customerStatement, receivables } from './statementQueries.js';
 const ids = z.union([z.array(z.union([z.number(), z.string()])), z.string(), z.number()]).optional();
 const YearlyBody = z.looseObject({
   customers_ids: ids.describe('id dei clienti (elenco o testo JSON)'),
-  yearly_accounting_amount: z.unknown().optional().describe('nuova tariffa annuale (≥ 0), oppure…'),
-  yearly_accounting_amount_change_percentage: z
-    .unknown()
-    .optional()
-    .describe('…variazione percentuale (es. 5 o -10), arrotondata al centesimo'),
+  yearly_accounting_amount: Scalar.optional().describe('nuova tariffa annuale (≥ 0), oppure…'),
+  yearly_accounting_amount_change_percentage: Scalar.optional().describe(
+    '…variazione percentuale (es. 5 o -10), arrotondata al centesimo',
+  ),
 });
 const YearlyAnswer = z.object({
   data: z.object({
@@ -72,7 +71,7 @@ export async function accountRoutes(api: Api, deps: AppDeps) {
       },
     },
     async (req) => {
-      const { created, skipped } = await generateInstallments(deps.tx, req.ctx, req.body as Record<string, unknown>);
+      const { created, skipped } = await generateInstallments(deps.tx, req.ctx, req.body);
       return { data: created, skipped };
     },
   );
@@ -87,7 +86,7 @@ export async function accountRoutes(api: Api, deps: AppDeps) {
         response: { 200: YearlyAnswer, ...ERRORS },
       },
     },
-    async (req) => ({ data: await updateYearlyAmount(deps.tx, req.ctx, req.body as Record<string, unknown>, true) }),
+    async (req) => ({ data: await updateYearlyAmount(deps.tx, req.ctx, req.body, true) }),
   );
 
   api.post(
@@ -100,7 +99,7 @@ export async function accountRoutes(api: Api, deps: AppDeps) {
         response: { 200: YearlyAnswer, ...ERRORS },
       },
     },
-    async (req) => ({ data: await updateYearlyAmount(deps.tx, req.ctx, req.body as Record<string, unknown>, false) }),
+    async (req) => ({ data: await updateYearlyAmount(deps.tx, req.ctx, req.body, false) }),
   );
 
   api.post(
@@ -110,10 +109,7 @@ export async function accountRoutes(api: Api, deps: AppDeps) {
         tags,
         summary: 'C34 Conguaglio annuale per cliente e anno',
         body: z.looseObject({
-          customersData: z
-            .union([z.array(z.unknown()), z.string()])
-            .optional()
-            .describe('[{id, year}] (elenco o testo JSON)'),
+          customersData: listOf(z.record(z.string(), Scalar)).optional().describe('[{id, year}] (elenco o testo JSON)'),
         }),
         response: {
           200: z.object({
@@ -125,7 +121,7 @@ export async function accountRoutes(api: Api, deps: AppDeps) {
         },
       },
     },
-    async (req) => ({ data: await annualBalancer(deps.tx, req.ctx, req.body as Record<string, unknown>) }),
+    async (req) => ({ data: await annualBalancer(deps.tx, req.ctx, req.body) }),
   );
 }
 
@@ -211,9 +207,9 @@ export async function statementRoutes(api: Api, deps: AppDeps) {
     },
     async (req) => {
       if (!can(req.ctx, modelByName.get('Transaction')!, 'view')) throw forbidden();
-      const id = Number((req.params as { id: string }).id);
+      const id = Number(req.params.id);
       if (!Number.isInteger(id) || id < 1 || id > 2_147_483_647) throw notFound();
-      const { from, to } = statementPeriod(req.query as { from?: string; to?: string });
+      const { from, to } = statementPeriod(req.query);
       const data = await customerStatement(exec, req.ctx, id, from, to);
       if (!data) throw notFound();
       return { data };

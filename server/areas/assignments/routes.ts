@@ -35,7 +35,7 @@ export async function assignmentRoutes(api: Api, deps: AppDeps) {
         response: { 200: Fees, ...ERRORS },
       },
     },
-    async (req) => ({ data: await assignmentTransactions(deps.tx, req.ctx, (req.params as { id: string }).id) }),
+    async (req) => ({ data: await assignmentTransactions(deps.tx, req.ctx, req.params.id) }),
   );
 
   api.post(
@@ -50,6 +50,6 @@ export async function assignmentRoutes(api: Api, deps: AppDeps) {
         response: { 200: Fees, ...ERRORS },
       },
     },
-    async (req) => ({ data: await makeAssignmentTransactions(deps.tx, req.ctx, (req.params as { id: string }).id) }),
+    async (req) => ({ data: await makeAssignmentTransactions(deps.tx, req.ctx, req.params.id) }),
   );
 }

@@ -130,7 +130,7 @@ export async function attachmentRoutes(api: Api, deps: AppDeps) {
         },
       },
       async (req) => {
-        const ownerId = (req.query as Record<string, unknown>)[a.ownerColumn];
+        const ownerId = req.query[a.ownerColumn];
         if (ownerId === undefined || ownerId === '')
           throw new HttpError(422, MSG.validation, { [a.ownerColumn]: ['Campo Obbligatorio'] });
         const row = await owner(exec, req.ctx, m, ownerId, 'view');
@@ -207,8 +207,8 @@ export async function attachmentRoutes(api: Api, deps: AppDeps) {
         },
       },
       async (req) => {
-        const ids = parseIds((req.params as { ids: string }).ids);
-        const column = (req.query as { column?: string }).column ?? 'id';
+        const ids = parseIds(req.params.ids);
+        const column = req.query.column ?? 'id';
         if (column !== 'id' && column !== a.ownerColumn)
           throw new HttpError(422, MSG.validation, { column: [`Valori ammessi: id, ${a.ownerColumn}`] });
         const removed = await deps.tx(async (tx) => {
@@ -243,7 +243,7 @@ export async function attachmentRoutes(api: Api, deps: AppDeps) {
       },
     },
     async (req, reply) => {
-      const { row } = await attachmentOf(exec, req.ctx, (req.params as { id: string }).id, 'view');
+      const { row } = await attachmentOf(exec, req.ctx, req.params.id, 'view');
       let bytes: Buffer;
       try {
         bytes = await deps.storage.get(String(row.storage_path));
@@ -279,7 +279,7 @@ export async function attachmentRoutes(api: Api, deps: AppDeps) {
       },
     },
     async (req) => {
-      const body = (req.body ?? {}) as z.infer<typeof Meta>;
+      const body = req.body ?? {};
       const errors: Record<string, string[]> = {};
       for (const f of ['descrizione', 'nota'] as const) {
         if (typeof body[f] === 'string' && body[f]!.length > 255) errors[f] = ['Massimo 255 caratteri'];
@@ -290,7 +290,7 @@ export async function attachmentRoutes(api: Api, deps: AppDeps) {
           ? undefined
           : [true, 1, '1', 'true'].includes(body.marked_for_deletion as never);
       return deps.tx(async (tx) => {
-        const { row } = await attachmentOf(tx, req.ctx, (req.params as { id: string }).id, 'update');
+        const { row } = await attachmentOf(tx, req.ctx, req.params.id, 'update');
         const data = await attachmentRows(tx).update(Number(row.id), {
           descrizione: 'descrizione' in body ? body.descrizione?.trim() || null : undefined,
           nota: 'nota' in body ? body.nota?.trim() || null : undefined,

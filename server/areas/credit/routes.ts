@@ -4,17 +4,16 @@
  * for an amount above 0, a debit below) and moves the user's balance in the same transaction. The
  * ledger itself is the model CreditTransactionLog (generic list and form).
  */
-import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import type { Api, AppDeps } from '../../deps.js';
 import { getModel } from '../../../model/registry.js';
 import { CREDIT_TRANSACTION_TYPES } from '../../../model/models/CreditTransactionLog.js';
-import { can } from '../../auth/context.js';
+import { can, type Ctx } from '../../auth/context.js';
 import { HttpError, MSG, forbidden, notFound } from '../../errors.js';
 import { createRecord, getRecord, type Tx } from '../../records/crud.js';
 import { creditOf } from './queries.js';
 import { oneId } from '../../records/ids.js';
-import { ERRORS, IdParams } from '../../routes/schemas.js';
+import { ERRORS, IdParams, Scalar } from '../../routes/schemas.js';
 
 export const CREDIT_DISABLED = 'Funzione credito non attiva';
 
@@ -28,19 +27,18 @@ const CREDIT_PATHS = [
 export const isCreditCall = (url: string) => CREDIT_PATHS.some((re) => re.test(url));
 
 const Body = z.looseObject({
-  amount: z.unknown().optional().describe('importo intero: positivo accredita, negativo addebita'),
-  description: z.unknown().optional().describe('descrizione (max 255)'),
-  note: z.unknown().optional().describe('note'),
+  amount: Scalar.optional().describe('importo intero: positivo accredita, negativo addebita'),
+  description: Scalar.optional().describe('descrizione (max 255)'),
+  note: Scalar.optional().describe('note'),
 });
 
 /** C80: one ledger row for the user; answers the row's id and the user's new balance. */
-async function updateUserCredit(tx: Tx, req: FastifyRequest) {
-  const ctx = req.ctx;
+async function updateUserCredit(tx: Tx, ctx: Ctx, rawId: string, given: z.infer<typeof Body> | undefined) {
   const ledger = getModel('CreditTransactionLog');
   if (!can(ctx, ledger, 'create')) throw forbidden();
-  const userId = oneId((req.params as { id: string }).id);
+  const userId = oneId(rawId);
   if (userId === null) throw notFound();
-  const body = (req.body ?? {}) as Record<string, unknown>;
+  const body = given ?? {};
   const raw = typeof body.amount === 'string' ? body.amount.trim() : body.amount;
   // seed B §5: the dialog's amount is a whole number; its sign says credit or debit
   if (raw === undefined || raw === null || raw === '')
@@ -92,6 +90,7 @@ export async function creditRoutes(api: Api, deps: AppDeps) {
         response: { 201: z.object({ data: z.object({ id: z.number().int(), credit: z.number() }) }), ...ERRORS },
       },
     },
-    async (req, reply) => reply.code(201).send({ data: await updateUserCredit(deps.tx, req) }),
+    async (req, reply) =>
+      reply.code(201).send({ data: await updateUserCredit(deps.tx, req.ctx, req.params.id, req.body) }),
   );
 }

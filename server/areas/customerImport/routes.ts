@@ -143,7 +143,7 @@ export async function customerImportRoutes(api: Api, deps: AppDeps) {
       },
     },
     async (req, reply) => {
-      const id = idOf((req.params as { id: string }).id);
+      const id = idOf(req.params.id);
       const opts = checkOptions(req.body, await stagedHeaders(deps.exec, req.ctx, id));
       return streamed(
         reply,
@@ -166,7 +166,7 @@ export async function customerImportRoutes(api: Api, deps: AppDeps) {
       },
     },
     async (req, reply) => {
-      const id = idOf((req.params as { id: string }).id);
+      const id = idOf(req.params.id);
       const opts = checkOptions(req.body, await stagedHeaders(deps.exec, req.ctx, id));
       return streamed(
         reply,
@@ -210,7 +210,7 @@ export async function customerImportRoutes(api: Api, deps: AppDeps) {
       },
     },
     async (req, reply) => {
-      const { csv, filename } = await invalidRowsCsv(deps.exec, req.ctx, idOf((req.params as { id: string }).id));
+      const { csv, filename } = await invalidRowsCsv(deps.exec, req.ctx, idOf(req.params.id));
       return reply.header('Content-Disposition', attachment(filename)).type('text/csv; charset=utf-8').send(csv);
     },
   );
@@ -231,6 +231,6 @@ export async function customerImportRoutes(api: Api, deps: AppDeps) {
         },
       },
     },
-    async (req) => ({ data: await undoImport(deps.tx, req.ctx, idOf((req.params as { id: string }).id)) }),
+    async (req) => ({ data: await undoImport(deps.tx, req.ctx, idOf(req.params.id)) }),
   );
 }

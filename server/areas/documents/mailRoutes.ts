@@ -39,7 +39,7 @@ export async function documentMailRoutes(api: Api, deps: AppDeps) {
       },
     },
     async (req, reply) => {
-      const data = await emailBollettini(deps, req.ctx, req.body as Record<string, unknown>);
+      const data = await emailBollettini(deps, req.ctx, req.body);
       return reply.status(201).send({ message: BOLLETTINO_QUEUED, data });
     },
   );
@@ -60,7 +60,7 @@ export async function documentMailRoutes(api: Api, deps: AppDeps) {
       },
     },
     async (req) => {
-      const data = await emailAccountStatements(deps, req.ctx, req.query as Record<string, unknown>);
+      const data = await emailAccountStatements(deps, req.ctx, req.query);
       return { message: `Invio degli estratti conto inserito nella coda (${data.queued} email)`, data };
     },
   );
@@ -79,7 +79,7 @@ export async function documentMailRoutes(api: Api, deps: AppDeps) {
       },
     },
     async (req) => {
-      const data = await emailContracts(deps, req.ctx, req.query as Record<string, unknown>);
+      const data = await emailContracts(deps, req.ctx, req.query);
       return { message: `Invio dei contratti inserito nella coda (${data.queued} email)`, data };
     },
   );

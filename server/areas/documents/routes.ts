@@ -74,7 +74,7 @@ export async function documentRoutes(api: Api, deps: AppDeps) {
       },
     },
     async (req, reply) => {
-      const items = await bollettini(deps.exec, req.ctx, req.query as Record<string, unknown>);
+      const items = await bollettini(deps.exec, req.ctx, req.query);
       return sendFiles(
         reply,
         items,
@@ -97,7 +97,7 @@ export async function documentRoutes(api: Api, deps: AppDeps) {
       },
     },
     async (req, reply) => {
-      const items = await bollettini(deps.exec, req.ctx, req.query as Record<string, unknown>);
+      const items = await bollettini(deps.exec, req.ctx, req.query);
       return sendFiles(
         reply,
         items,
@@ -120,7 +120,7 @@ export async function documentRoutes(api: Api, deps: AppDeps) {
       },
     },
     async (req, reply) => {
-      const items = await accountStatements(deps.exec, req.ctx, req.query as Record<string, unknown>);
+      const items = await accountStatements(deps.exec, req.ctx, req.query);
       return sendFiles(
         reply,
         items,
@@ -143,7 +143,7 @@ export async function documentRoutes(api: Api, deps: AppDeps) {
       },
     },
     async (req, reply) => {
-      const items = await accountStatements(deps.exec, req.ctx, req.query as Record<string, unknown>);
+      const items = await accountStatements(deps.exec, req.ctx, req.query);
       return sendFiles(
         reply,
         items,
@@ -169,7 +169,7 @@ export async function documentRoutes(api: Api, deps: AppDeps) {
       },
     },
     async (req, reply) => {
-      const data = await transferLetter(deps.exec, req.ctx, req.query as Record<string, unknown>);
+      const data = await transferLetter(deps.exec, req.ctx, req.query);
       const pdf = await renderPdf(transferLetterPdfDoc(data));
       return reply.header('Content-Disposition', attachment('LetteraBonifico.pdf')).type(PDF).send(pdf);
     },
@@ -187,7 +187,7 @@ export async function documentRoutes(api: Api, deps: AppDeps) {
       },
     },
     async (req, reply) => {
-      const data = await contract(deps.exec, req.ctx, req.query as Record<string, unknown>);
+      const data = await contract(deps.exec, req.ctx, req.query);
       const pdf = await renderPdf(contractPdfDoc(data));
       return reply.header('Content-Disposition', attachment('Contratto.pdf')).type(PDF).send(pdf);
     },
@@ -203,7 +203,7 @@ export async function documentRoutes(api: Api, deps: AppDeps) {
       },
     },
     async (req, reply) => {
-      const data = await contract(deps.exec, req.ctx, req.query as Record<string, unknown>);
+      const data = await contract(deps.exec, req.ctx, req.query);
       return reply
         .header('Content-Disposition', attachment('Contratto.html.doc'))
         .type(`${MSWORD}; charset=utf-8`)

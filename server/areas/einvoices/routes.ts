@@ -11,7 +11,7 @@ import { EDOCUMENT_TYPES } from '../../../model/models/EDocument.js';
 import { can } from '../../auth/context.js';
 import { forbidden, notFound } from '../../errors.js';
 import { oneId } from '../../records/ids.js';
-import { ERRORS, IdParams, IdsParams } from '../../routes/schemas.js';
+import { ERRORS, IdParams, IdsParams, Scalar } from '../../routes/schemas.js';
 import { attachment } from '../../routes/download.js';
 import {
   editorStudio,
@@ -32,31 +32,27 @@ const XML = 'application/xml; charset=utf-8';
 
 const Row = z
   .object({
-    description: z.unknown().optional().describe('descrizione (obbligatoria)'),
-    quantity: z.unknown().optional().describe('quantità: intero > 0'),
-    price: z.unknown().optional().describe('prezzo unitario > 0 (es. 120,50)'),
-    vat: z
-      .unknown()
-      .optional()
-      .describe(
-        'aliquota IVA: 22, 10, 5, 4 o 0; senza, quella del regime dello studio (22, o 0 con natura N2.2 nel forfettario RF19)',
-      ),
-    nature: z.unknown().optional().describe('con IVA 0: natura N1, N2.2 o N4'),
-    studio_service_id: z.unknown().optional().describe('il servizio dello studio da cui è stata presa (facoltativo)'),
+    description: Scalar.optional().describe('descrizione (obbligatoria)'),
+    quantity: Scalar.optional().describe('quantità: intero > 0'),
+    price: Scalar.optional().describe('prezzo unitario > 0 (es. 120,50)'),
+    vat: Scalar.optional().describe(
+      'aliquota IVA: 22, 10, 5, 4 o 0; senza, quella del regime dello studio (22, o 0 con natura N2.2 nel forfettario RF19)',
+    ),
+    nature: Scalar.optional().describe('con IVA 0: natura N1, N2.2 o N4'),
+    studio_service_id: Scalar.optional().describe('il servizio dello studio da cui è stata presa (facoltativo)'),
   })
   .loose();
 const SaveBody = z.looseObject({
-  studioId: z.unknown().optional().describe("id dello studio (quello dell'utente)"),
-  customerId: z.unknown().optional().describe('id del cliente'),
-  documentType: z.unknown().optional().describe('TD01 (Fattura) o TD04 (Nota di Credito)'),
-  documentDate: z.unknown().optional().describe('data YYYY-MM-DD'),
-  documentNumber: z.unknown().optional().describe("numero, unico nell'anno dello studio"),
-  correctsId: z
-    .unknown()
-    .optional()
-    .describe('TD04: id della fattura che corregge (facoltativo: senza, la nota è salvata con un avviso)'),
+  studioId: Scalar.optional().describe("id dello studio (quello dell'utente)"),
+  customerId: Scalar.optional().describe('id del cliente'),
+  documentType: Scalar.optional().describe('TD01 (Fattura) o TD04 (Nota di Credito)'),
+  documentDate: Scalar.optional().describe('data YYYY-MM-DD'),
+  documentNumber: Scalar.optional().describe("numero, unico nell'anno dello studio"),
+  correctsId: Scalar.optional().describe(
+    'TD04: id della fattura che corregge (facoltativo: senza, la nota è salvata con un avviso)',
+  ),
   serviceRows: z.array(Row).optional().describe('righe (almeno una)'),
-  updated_at: z.unknown().optional().describe('PUT: la versione letta'),
+  updated_at: Scalar.optional().describe('PUT: la versione letta'),
 });
 const Saved = z.object({
   data: z.object({ eDocumentId: z.number().int(), updated_at: z.string() }),
@@ -85,7 +81,7 @@ export async function einvoiceRoutes(api: Api, deps: AppDeps) {
         response: { 200: z.object({ data: z.looseObject({ id: z.number().int() }) }), ...ERRORS },
       },
     },
-    async (req) => ({ data: await readEDocument(exec, req.ctx, (req.params as { id: string }).id) }),
+    async (req) => ({ data: await readEDocument(exec, req.ctx, req.params.id) }),
   );
 
   api.post(
@@ -99,7 +95,7 @@ export async function einvoiceRoutes(api: Api, deps: AppDeps) {
       },
     },
     async (req, reply) => {
-      const { warnings, ...data } = await saveEDocument(deps.tx, req.ctx, req.body as Record<string, unknown>, null);
+      const { warnings, ...data } = await saveEDocument(deps.tx, req.ctx, req.body, null);
       return reply.code(201).send({ data, warnings });
     },
   );
@@ -116,9 +112,9 @@ export async function einvoiceRoutes(api: Api, deps: AppDeps) {
       },
     },
     async (req) => {
-      const id = oneId((req.params as { id: string }).id);
+      const id = oneId(req.params.id);
       if (id === null) throw notFound();
-      const { warnings, ...data } = await saveEDocument(deps.tx, req.ctx, req.body as Record<string, unknown>, id);
+      const { warnings, ...data } = await saveEDocument(deps.tx, req.ctx, req.body, id);
       return { data, warnings };
     },
   );
@@ -136,7 +132,7 @@ export async function einvoiceRoutes(api: Api, deps: AppDeps) {
         response: { 200: z.object({ data: z.string() }), ...ERRORS },
       },
     },
-    async (req) => ({ data: await suggestedNumber(exec, req.ctx, req.query as Record<string, unknown>) }),
+    async (req) => ({ data: await suggestedNumber(exec, req.ctx, req.query) }),
   );
 
   api.get(
@@ -189,7 +185,7 @@ export async function einvoiceRoutes(api: Api, deps: AppDeps) {
       },
     },
     async (req, reply) => {
-      const [d] = await sourcesOf(exec, req.ctx, (req.params as { id: string }).id);
+      const [d] = await sourcesOf(exec, req.ctx, req.params.id);
       const r = await validateEDocument(d!, deps.settings.fatturapaXsd);
       return reply
         .code(r.valid ? 200 : 400)
@@ -208,7 +204,7 @@ export async function einvoiceRoutes(api: Api, deps: AppDeps) {
       },
     },
     async (req, reply) => {
-      const [d] = await sourcesOf(exec, req.ctx, (req.params as { id: string }).id);
+      const [d] = await sourcesOf(exec, req.ctx, req.params.id);
       return reply
         .header('Content-Disposition', attachment(xmlName(d!)))
         .type(XML)
@@ -222,7 +218,7 @@ export async function einvoiceRoutes(api: Api, deps: AppDeps) {
       schema: { tags, summary: 'C57 XML delle fatture scelte (archivio_edoc.zip)', params: IdsParams, response: file },
     },
     async (req, reply) => {
-      const docs = await sourcesOf(exec, req.ctx, (req.params as { ids: string }).ids);
+      const docs = await sourcesOf(exec, req.ctx, req.params.ids);
       // every document is checked before the first byte: a zip never stops half-way
       const xmls = docs.map(xmlOf);
       const names = uniqueNames(docs.map((d) => xmlName(d)));
@@ -242,7 +238,7 @@ export async function einvoiceRoutes(api: Api, deps: AppDeps) {
       },
     },
     async (req, reply) => {
-      const [d] = await sourcesOf(exec, req.ctx, (req.params as { id: string }).id);
+      const [d] = await sourcesOf(exec, req.ctx, req.params.id);
       const pdf = await renderPdf(einvoicePdfDoc(await studioData(exec, req.ctx.studioId), d!));
       return reply
         .header('Content-Disposition', attachment(xmlName(d!, 'pdf')))

@@ -79,7 +79,7 @@ export async function jobRoutes(api: Api, deps: AppDeps) {
     },
     async (req) => {
       mayView(req.ctx);
-      const raw = (req.query as { collaborator_id?: string }).collaborator_id;
+      const raw = req.query.collaborator_id;
       const collaborator = ownOnly(req.ctx)
         ? req.ctx.userId
         : raw === undefined || raw === ''
@@ -108,7 +108,7 @@ export async function jobRoutes(api: Api, deps: AppDeps) {
     },
     async (req, reply) => {
       mayView(req.ctx);
-      const q = req.query as Record<string, string | undefined>;
+      const q = req.query;
       const year = yearOf(q.year);
       const customerId = idOf(q.customer_id, 'customer_id', true);
       const jobId = idOf(q.studio_job_id, 'studio_job_id', true);
@@ -135,7 +135,7 @@ export async function jobRoutes(api: Api, deps: AppDeps) {
     },
     async (req) => {
       mayView(req.ctx);
-      const p = req.params as z.infer<typeof KeyParams>;
+      const p = req.params;
       const jobId = idOf(p.job, 'path')!;
       const customerId = idOf(p.customer, 'path')!;
       const year = yearOf(p.year);
@@ -171,12 +171,12 @@ export async function jobRoutes(api: Api, deps: AppDeps) {
     async (req) => {
       if (!can(req.ctx, getModel('StudioJob'), 'update')) throw forbidden();
       mayView(req.ctx);
-      const p = req.params as z.infer<typeof KeyParams> & { task: string };
+      const p = req.params;
       const jobId = idOf(p.job, 'path')!;
       const taskId = idOf(p.task, 'path')!;
       const customerId = idOf(p.customer, 'path')!;
       const year = yearOf(p.year);
-      const body = (req.body ?? {}) as z.infer<typeof Change>;
+      const body = req.body ?? {};
       const status =
         body.status === 1 || body.status === '1' || body.status === true
           ? 1

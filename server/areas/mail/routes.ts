@@ -117,7 +117,7 @@ export async function mailRoutes(api: Api, deps: AppDeps) {
     },
     async (req) => {
       const studioId = scopeOf(req);
-      const q = req.query as Record<string, string | undefined>;
+      const q = req.query;
       const errors: Record<string, string[]> = {};
       const status =
         q.status === undefined || q.status === ''
@@ -169,7 +169,7 @@ export async function mailRoutes(api: Api, deps: AppDeps) {
     },
     async (req) => {
       const studioId = scopeOf(req);
-      const row = await mailDetail(deps.exec, studioId, idOf((req.params as { id: string }).id));
+      const row = await mailDetail(deps.exec, studioId, idOf(req.params.id));
       if (!row) throw notFound();
       return { data: labelled(row) };
     },
@@ -190,7 +190,7 @@ export async function mailRoutes(api: Api, deps: AppDeps) {
     },
     async (req, reply) => {
       const studioId = scopeOf(req);
-      const p = req.params as { id: string; attachmentId: string };
+      const p = req.params;
       const file = await mailAttachment(deps.exec, studioId, idOf(p.id), idOf(p.attachmentId));
       if (!file) throw notFound();
       return reply.header('Content-Disposition', attachment(file.filename)).type(file.contentType).send(file.content);
@@ -209,7 +209,7 @@ export async function mailRoutes(api: Api, deps: AppDeps) {
     },
     async (req, reply) => {
       const studioId = scopeOf(req);
-      const id = idOf((req.params as { id: string }).id);
+      const id = idOf(req.params.id);
       const message = await mailMessage(deps.exec, studioId, id);
       if (!message) throw notFound();
       return reply
@@ -231,7 +231,7 @@ export async function mailRoutes(api: Api, deps: AppDeps) {
     },
     async (req) => {
       const studioId = scopeOf(req);
-      const id = idOf((req.params as { id: string }).id);
+      const id = idOf(req.params.id);
       const outcome = await requeueMail(deps.exec, studioId, id);
       if (!outcome) throw notFound();
       if (outcome !== 'queued') {

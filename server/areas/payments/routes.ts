@@ -9,7 +9,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import type { Api, AppDeps } from '../../deps.js';
 import { HttpError } from '../../errors.js';
-import { ERRORS } from '../../routes/schemas.js';
+import { ERRORS, Scalar } from '../../routes/schemas.js';
 import {
   createPaymentIntent,
   enabledProviders,
@@ -135,14 +135,11 @@ export async function paymentRoutes(api: Api, deps: AppDeps, payments: Payments)
             tags,
             summary: `C67 Apre un pagamento ${provider} dei mesi scelti → approveUrl (errore: errorMessage)`,
             body: z.looseObject({
-              numberOfSubscriptionMonth: z.unknown().optional().describe('mesi, da 1 a 36'),
-              returnUrl: z
-                .unknown()
-                .optional()
-                .describe(
-                  "dove torna il cliente: un percorso (es. /pay_return) o un indirizzo assoluto dello stesso sito (SERVER_BASEURL o l'host chiamato); altri siti sono rifiutati",
-                ),
-              cancelUrl: z.unknown().optional().describe('dove torna se annulla (come returnUrl)'),
+              numberOfSubscriptionMonth: Scalar.optional().describe('mesi, da 1 a 36'),
+              returnUrl: Scalar.optional().describe(
+                "dove torna il cliente: un percorso (es. /pay_return) o un indirizzo assoluto dello stesso sito (SERVER_BASEURL o l'host chiamato); altri siti sono rifiutati",
+              ),
+              cancelUrl: Scalar.optional().describe('dove torna se annulla (come returnUrl)'),
             }),
             response: { 201: z.object({ approveUrl: z.string(), paymentId: z.number().int() }), ...withErrorMessage },
           },
@@ -157,7 +154,7 @@ export async function paymentRoutes(api: Api, deps: AppDeps, payments: Payments)
                   payments,
                   req.ctx,
                   provider,
-                  req.body as Record<string, unknown>,
+                  req.body,
                   ownSite(req, deps.settings.serverBaseUrl),
                 ),
               ),
@@ -171,14 +168,12 @@ export async function paymentRoutes(api: Api, deps: AppDeps, payments: Payments)
           schema: {
             tags,
             summary: `C68 Conclude il pagamento ${provider} al ritorno (COMPLETED: la scadenza si sposta una volta sola) → status (errore: errorMessage)`,
-            body: z.looseObject({ token: z.unknown().optional().describe('il token del pagamento') }),
+            body: z.looseObject({ token: Scalar.optional().describe('il token del pagamento') }),
             response: { 200: Finalized, ...withErrorMessage },
           },
         },
         async (req, reply) =>
-          answering(reply, () =>
-            finalizePayment(deps, payments, req.ctx, provider, 'wallet', (req.body as Record<string, unknown>).token),
-          ),
+          answering(reply, () => finalizePayment(deps, payments, req.ctx, provider, 'wallet', req.body.token)),
       );
     } else {
       api.get(
@@ -208,10 +203,7 @@ export async function paymentRoutes(api: Api, deps: AppDeps, payments: Payments)
             },
           },
         },
-        async (req, reply) =>
-          answering(reply, () =>
-            createPaymentIntent(deps, payments, req.ctx, provider, req.query as Record<string, unknown>),
-          ),
+        async (req, reply) => answering(reply, () => createPaymentIntent(deps, payments, req.ctx, provider, req.query)),
       );
 
       api.post(
@@ -222,15 +214,15 @@ export async function paymentRoutes(api: Api, deps: AppDeps, payments: Payments)
             tags,
             summary: `C71 Conclude il pagamento con carta (${provider}) confermato nel browser (COMPLETED: la scadenza si sposta una volta sola)`,
             body: z.looseObject({
-              payment_intent_id: z.unknown().optional().describe('id del PaymentIntent (pi_…)'),
-              payment_intent: z.unknown().optional().describe('lo stesso, come lo rimanda Stripe'),
+              payment_intent_id: Scalar.optional().describe('id del PaymentIntent (pi_…)'),
+              payment_intent: Scalar.optional().describe('lo stesso, come lo rimanda Stripe'),
             }),
             response: { 200: Finalized, ...withErrorMessage },
           },
         },
         async (req, reply) =>
           answering(reply, () => {
-            const body = req.body as Record<string, unknown>;
+            const body = req.body;
             return finalizePayment(
               deps,
               payments,
@@ -251,8 +243,8 @@ export async function paymentRoutes(api: Api, deps: AppDeps, payments: Payments)
         tags,
         summary: 'C69 Pagamento offline registrato dal SuperAdmin: la scadenza dello studio si sposta subito',
         body: z.looseObject({
-          studioId: z.unknown().optional().describe('id dello studio'),
-          numberOfSubscriptionMonth: z.unknown().optional().describe('mesi, da 1 a 36'),
+          studioId: Scalar.optional().describe('id dello studio'),
+          numberOfSubscriptionMonth: Scalar.optional().describe('mesi, da 1 a 36'),
         }),
         response: {
           201: z.object({
@@ -262,10 +254,7 @@ export async function paymentRoutes(api: Api, deps: AppDeps, payments: Payments)
         },
       },
     },
-    async (req, reply) =>
-      reply
-        .code(201)
-        .send({ data: await offlinePayment(deps.tx, payments, req.ctx, req.body as Record<string, unknown>) }),
+    async (req, reply) => reply.code(201).send({ data: await offlinePayment(deps.tx, payments, req.ctx, req.body) }),
   );
 
   if (payments.providers.has('sandbox')) {
@@ -290,8 +279,8 @@ export async function paymentRoutes(api: Api, deps: AppDeps, payments: Payments)
         },
       },
       async (req, reply) => {
-        const token = (req.params as { token: string }).token;
-        const q = req.query as { return?: string; cancel?: string };
+        const token = req.params.token;
+        const q = req.query;
         const p = await sandboxPayment(deps.exec, token);
         if (!p) throw new HttpError(404, 'Pagamento non trovato');
         return reply
@@ -320,8 +309,8 @@ export async function paymentRoutes(api: Api, deps: AppDeps, payments: Payments)
           },
         },
         async (req, reply) => {
-          const token = (req.params as { token: string }).token;
-          const q = req.query as { return?: string; cancel?: string };
+          const token = req.params.token;
+          const q = req.query;
           await deps.tx(async (exec) => {
             const row = await paymentByToken(exec, 'sandbox', token);
             if (!row) throw new HttpError(404, 'Pagamento non trovato');

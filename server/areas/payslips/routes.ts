@@ -4,7 +4,7 @@
  */
 import type { Api, AppDeps } from '../../deps.js';
 import { z } from 'zod';
-import { ERRORS } from '../../routes/schemas.js';
+import { ERRORS, Scalar, listOf } from '../../routes/schemas.js';
 import { payslipYear, savePayslips } from './service.js';
 
 const Months = z.object(
@@ -24,8 +24,7 @@ export async function payslipRoutes(api: Api, deps: AppDeps) {
         tags,
         summary: 'C48 Salva i cedolini del mese dei clienti indicati e il loro addebito (quantità 0: li elimina)',
         body: z.looseObject({
-          customerData: z
-            .union([z.array(z.unknown()), z.string()])
+          customerData: listOf(z.record(z.string(), Scalar))
             .optional()
             .describe(
               '[{customerId, business_name, cedoliniQuantity, month, year}] (elenco o testo JSON); quantità intera 0–100.000, mese 1–12, anno corrente ± 50',
@@ -37,7 +36,7 @@ export async function payslipRoutes(api: Api, deps: AppDeps) {
         },
       },
     },
-    async (req) => ({ data: await savePayslips(deps.tx, req.ctx, req.body as Record<string, unknown>) }),
+    async (req) => ({ data: await savePayslips(deps.tx, req.ctx, req.body) }),
   );
 
   api.get(
@@ -53,6 +52,6 @@ export async function payslipRoutes(api: Api, deps: AppDeps) {
         response: { 200: z.object({ data: Months }), ...ERRORS },
       },
     },
-    async (req) => ({ data: await payslipYear(deps.tx, req.ctx, req.query as Record<string, unknown>) }),
+    async (req) => ({ data: await payslipYear(deps.tx, req.ctx, req.query) }),
   );
 }

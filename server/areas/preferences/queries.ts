@@ -3,14 +3,15 @@
  * columns), one JSON value per key in `user_preferences`. Every statement is scoped to one user.
  */
 import { sql } from 'drizzle-orm';
+import type { JSONType } from 'zod';
 import type { Exec } from '../../records/exec.js';
 
 /** Every preference of the user, by key. */
-export async function preferencesOf(exec: Exec, userId: number): Promise<Record<string, unknown>> {
-  const rows = await exec(
+export async function preferencesOf(exec: Exec, userId: number): Promise<Record<string, JSONType>> {
+  const rows = await exec<{ key: string; value: JSONType }>(
     sql`SELECT "key", "value" FROM "user_preferences" WHERE "user_id" = ${userId} ORDER BY "key"`,
   );
-  return Object.fromEntries(rows.map((r) => [String(r.key), r.value]));
+  return Object.fromEntries(rows.map((r) => [r.key, r.value]));
 }
 
 /** How many keys the user keeps besides `key`. */

@@ -30,7 +30,7 @@ function checkKey(key: string): string {
 }
 
 const KeyParams = z.object({ key: z.string().describe('chiave della preferenza, es. list.Customer.savedQueries') });
-const Body = z.looseObject({ value: z.unknown().optional().describe('valore JSON (al massimo 64 KB)') });
+const Body = z.looseObject({ value: z.json().optional().describe('valore JSON (al massimo 64 KB)') });
 
 export async function preferenceRoutes(api: Api, deps: AppDeps) {
   const { exec } = deps;
@@ -44,7 +44,7 @@ export async function preferenceRoutes(api: Api, deps: AppDeps) {
       schema: {
         tags,
         summary: "Le preferenze dell'utente collegato (viste salvate e colonne delle tabelle), per chiave",
-        response: { 200: z.object({ data: z.record(z.string(), z.unknown()) }), ...ERRORS },
+        response: { 200: z.object({ data: z.record(z.string(), z.json()) }), ...ERRORS },
       },
     },
     async (req) => ({ data: await preferencesOf(exec, req.ctx.userId) }),
@@ -60,14 +60,14 @@ export async function preferenceRoutes(api: Api, deps: AppDeps) {
         params: KeyParams,
         body: Body,
         response: {
-          200: z.object({ data: z.object({ key: z.string(), value: z.unknown(), updated_at: z.string() }) }),
+          200: z.object({ data: z.object({ key: z.string(), value: z.json(), updated_at: z.string() }) }),
           ...ERRORS,
         },
       },
     },
     async (req) => {
-      const key = checkKey((req.params as { key: string }).key);
-      const body = (req.body ?? {}) as Record<string, unknown>;
+      const key = checkKey(req.params.key);
+      const body = req.body ?? {};
       if (!('value' in body) || body.value === undefined) throw invalid('value', PREFERENCE_MESSAGES.required);
       const json = JSON.stringify(body.value);
       if (Buffer.byteLength(json, 'utf8') > MAX_PREFERENCE_BYTES) throw invalid('value', PREFERENCE_MESSAGES.tooLarge);
@@ -91,7 +91,7 @@ export async function preferenceRoutes(api: Api, deps: AppDeps) {
       },
     },
     async (req) => {
-      const key = checkKey((req.params as { key: string }).key);
+      const key = checkKey(req.params.key);
       return { data: { key, deleted: await deletePreference(exec, req.ctx.userId, key) } };
     },
   );

@@ -47,7 +47,7 @@ export async function quickFindRoutes(api: Api, deps: AppDeps) {
       },
     },
     async (req) => {
-      const text = ((req.query as z.infer<typeof Query>).q ?? '').trim();
+      const text = (req.query.q ?? '').trim();
       if (text.length < QUICK_FIND_MIN)
         throw new HttpError(422, MSG.validation, { q: [`Scrivi almeno ${QUICK_FIND_MIN} caratteri`] });
       if (text.length > QUICK_FIND_MAX)

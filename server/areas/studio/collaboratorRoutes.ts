@@ -62,7 +62,7 @@ export async function collaboratorRoutes(api: Api, deps: AppDeps) {
     },
     async (req) => {
       mayAssign(req);
-      const q = req.query as Record<string, string>;
+      const q = req.query;
       if (q.pivot_table !== 'customers' || q.parent_col_name !== 'id' || !COLUMNS.includes(q.child_col_name!))
         throw new HttpError(400, 'Relazione non ammessa');
       const ids = customerIds(q.parents_id, 'parents_id');
@@ -90,13 +90,7 @@ export async function collaboratorRoutes(api: Api, deps: AppDeps) {
     },
     async (req) => {
       mayAssign(req);
-      const b = req.body as {
-        parent_ids: unknown;
-        parent_model_name: string;
-        child_model_name: string;
-        relation_name: string;
-        children: Array<{ id: unknown; selected: unknown }>;
-      };
+      const b = req.body;
       const col = COLLABORATOR_RELATIONS[b.relation_name as keyof typeof COLLABORATOR_RELATIONS];
       if (b.parent_model_name !== 'Customer' || !['User', 'Collaborator'].includes(b.child_model_name) || !col)
         throw new HttpError(400, 'Relazione non ammessa');

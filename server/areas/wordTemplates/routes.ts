@@ -61,12 +61,7 @@ export async function wordTemplateRoutes(api: Api, deps: AppDeps) {
       },
     },
     async (req, reply) => {
-      const data = await emailFilledTemplates(
-        deps,
-        req.ctx,
-        (req.params as { id: string }).id,
-        req.query as Record<string, unknown>,
-      );
+      const data = await emailFilledTemplates(deps, req.ctx, req.params.id, req.query);
       return reply.code(201).send({ message: `Invio del documento inserito nella coda (${data.queued} email)`, data });
     },
   );
@@ -83,13 +78,7 @@ export async function wordTemplateRoutes(api: Api, deps: AppDeps) {
       },
     },
     async (req, reply) => {
-      const t = await filledTemplates(
-        deps.exec,
-        deps.storage,
-        req.ctx,
-        (req.params as { id: string }).id,
-        req.query as Record<string, unknown>,
-      );
+      const t = await filledTemplates(deps.exec, deps.storage, req.ctx, req.params.id, req.query);
       if (t.customers.length === 1) {
         const c = t.customers[0]!;
         return reply
