@@ -38,6 +38,16 @@ describe('app architecture', () => {
     expect(unknownIn.map((f) => f.path)).toEqual([]);
   });
 
+  it("the app takes the answers' shapes from model/api as types only (zod stays out of the app's bundle)", () => {
+    const valueImports = src.filter((f) => /^import (?!type )[^;]*from '[./]*model\/api\//m.test(f.text));
+    expect(valueImports.map((f) => f.path)).toEqual([]);
+    // and it does take them from there: the accounts' and jobs' answers are not written twice
+    const dp = (name: string) => readFileSync(join(root, `src/dataProvider/${name}.ts`), 'utf8');
+    expect(dp('accounts')).toMatch(/from '\.\.\/\.\.\/model\/api\/accounts'/);
+    expect(dp('jobs')).toMatch(/from '\.\.\/\.\.\/model\/api\/jobs'/);
+    expect(dp('accounts') + dp('jobs')).not.toMatch(/export interface (Statement|Receivables|TaskStatus)\b/);
+  });
+
   it('raw SQL lives only in server/db (schema, seeds), the records engine and the query and table files of the areas and of auth', () => {
     const queryFile = (p: string) => /^server\/(areas\/\w+|auth)\/(queries|\w+Queries|tables)\.ts$/.test(p);
     const outside = server.filter(

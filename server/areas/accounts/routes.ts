@@ -6,6 +6,13 @@
  */
 import type { Api, AppDeps } from '../../deps.js';
 import { z } from 'zod';
+import {
+  BalancerRow,
+  InstallmentsAnswer,
+  Receivables,
+  Statement,
+  YearlyAmountResult,
+} from '../../../model/api/accounts.js';
 import { ERRORS, IdParams, Scalar, listOf } from '../../routes/schemas.js';
 import { forbidden, notFound } from '../../errors.js';
 import { can } from '../../auth/context.js';
@@ -23,14 +30,7 @@ const YearlyBody = z.looseObject({
     '…variazione percentuale (es. 5 o -10), arrotondata al centesimo',
   ),
 });
-const YearlyAnswer = z.object({
-  data: z.object({
-    updated: z.number().int(),
-    customers: z.array(
-      z.object({ id: z.number().int(), business_name: z.string(), old_amount: z.number(), new_amount: z.number() }),
-    ),
-  }),
-});
+const YearlyAnswer = z.object({ data: YearlyAmountResult });
 
 export async function accountRoutes(api: Api, deps: AppDeps) {
   const tags = ['Azioni sui clienti'];
@@ -47,25 +47,8 @@ export async function accountRoutes(api: Api, deps: AppDeps) {
           year: z.union([z.number(), z.string()]).optional().describe('anno (predefinito: quello corrente)'),
         }),
         response: {
-          200: z.object({
-            // seed A §7 / B §7: 'returns a list of transactions with customer, date and amount'
-            data: z
-              .array(
-                z.object({
-                  id: z.number().int(),
-                  customer_id: z.number().int(),
-                  customer: z.object({ id: z.number().int(), business_name: z.string() }),
-                  date: z.string(),
-                  amount: z.number(),
-                  is_yearly_installment: z.literal(true),
-                  transaction_note: z.string(),
-                }),
-              )
-              .describe('i movimenti creati'),
-            skipped: z
-              .array(z.object({ customer_id: z.number().int(), business_name: z.string(), reason: z.string() }))
-              .describe('i clienti esclusi, con il motivo'),
-          }),
+          // seed A §7 / B §7: 'returns a list of transactions with customer, date and amount'
+          200: InstallmentsAnswer,
           ...ERRORS,
         },
       },
@@ -112,11 +95,7 @@ export async function accountRoutes(api: Api, deps: AppDeps) {
           customersData: listOf(z.record(z.string(), Scalar)).optional().describe('[{id, year}] (elenco o testo JSON)'),
         }),
         response: {
-          200: z.object({
-            data: z.array(
-              z.looseObject({ id: z.number().int(), business_name: z.string(), balanced_amount: z.number() }),
-            ),
-          }),
+          200: z.object({ data: z.array(BalancerRow) }),
           ...ERRORS,
         },
       },
@@ -154,15 +133,7 @@ export async function statementRoutes(api: Api, deps: AppDeps) {
         summary:
           'Crediti dello studio: totale da incassare, clienti in ritardo, dieci maggiori debitori, addebiti e incassi degli ultimi dodici mesi',
         response: {
-          200: z.object({
-            data: z.object({
-              total_owed: z.number(),
-              overdue_customers: z.number(),
-              overdue_amount: z.number(),
-              top_debtors: z.array(z.object({ id: z.number(), business_name: z.string(), balance: z.number() })),
-              monthly: z.array(z.object({ month: z.string(), charges: z.number(), payments: z.number() })),
-            }),
-          }),
+          200: z.object({ data: Receivables }),
           ...ERRORS,
         },
       },
@@ -174,7 +145,6 @@ export async function statementRoutes(api: Api, deps: AppDeps) {
   );
 
   // the account statement of one customer: balances of the interval and the running balance of each movement
-  const money = z.number();
   api.get(
     '/customer/:id/statement',
     {
@@ -188,19 +158,7 @@ export async function statementRoutes(api: Api, deps: AppDeps) {
           to: z.string().optional().describe('YYYY-MM-DD'),
         }),
         response: {
-          200: z.object({
-            data: z.object({
-              customer: z.object({ id: z.number(), business_name: z.string() }),
-              from: z.string().nullable(),
-              to: z.string().nullable(),
-              opening: money,
-              charges: money,
-              payments: money,
-              adjustments: money,
-              closing: money,
-              running: z.record(z.string(), money),
-            }),
-          }),
+          200: z.object({ data: Statement }),
           ...ERRORS,
         },
       },

@@ -6,15 +6,8 @@
  */
 import { sql } from 'drizzle-orm';
 import type { Exec, Row } from '../../records/exec.js';
+import type { DashboardCustomer } from '../../../model/api/jobs.js';
 import { idArray } from '../../db/sql.js';
-
-export interface DashboardCustomer extends Row {
-  id: number;
-  business_name: string;
-  legal_status_id: number | null;
-  legal_status: { id: number; cod: string | null; description: string | null } | null;
-  collaborator_studio_jobs_id: number | null;
-}
 
 /**
  * C44: the active customers of the dashboard, by name: every one of the studio, or the ones of a

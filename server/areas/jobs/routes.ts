@@ -7,6 +7,7 @@
  * by collaborator (seed B §6).
  */
 import { z } from 'zod';
+import { DashboardCustomer, DoneCounts, TaskChanged, TaskStatus } from '../../../model/api/jobs.js';
 import type { Api, AppDeps } from '../../deps.js';
 import { atLeast } from '../../../model/define.js';
 import { getModel } from '../../../model/registry.js';
@@ -43,15 +44,6 @@ const mayView = (ctx: Ctx) => {
 /** a Collaboratore is limited to his customers; administrators are not */
 const ownOnly = (ctx: Ctx) => !atLeast(ctx.role, 'Admin');
 
-const Status = z.object({
-  task_id: z.number().int(),
-  cod: z.string().nullable(),
-  name: z.string(),
-  note: z.string().nullable(),
-  status: z.number().int(),
-  updated_by: z.string().nullable().describe('chi lo ha cambiato per ultimo'),
-  updated_at: z.string().nullable().describe('quando'),
-});
 const KeyParams = z.object({ job: z.string(), customer: z.string(), year: z.string() });
 
 export async function jobRoutes(api: Api, deps: AppDeps) {
@@ -72,7 +64,7 @@ export async function jobRoutes(api: Api, deps: AppDeps) {
             .describe('solo amministratori: i clienti di questo collaboratore (0: senza collaboratore)'),
         }),
         response: {
-          200: z.object({ data: z.array(z.looseObject({ id: z.number().int(), business_name: z.string() })) }),
+          200: z.object({ data: z.array(DashboardCustomer) }),
           ...ERRORS,
         },
       },
@@ -103,7 +95,7 @@ export async function jobRoutes(api: Api, deps: AppDeps) {
           customer_id: z.string().optional().describe('un solo cliente'),
           studio_job_id: z.string().optional().describe('un solo adempimento'),
         }),
-        response: { 200: z.record(z.string(), z.record(z.string(), z.number().int())), ...ERRORS },
+        response: { 200: DoneCounts, ...ERRORS },
       },
     },
     async (req, reply) => {
@@ -130,7 +122,7 @@ export async function jobRoutes(api: Api, deps: AppDeps) {
         summary:
           'C46 I sotto adempimenti di un adempimento per un cliente e un anno, con lo stato (0 da fare, 1 fatto) e la nota',
         params: KeyParams,
-        response: { 200: z.object({ data: z.array(Status) }), ...ERRORS },
+        response: { 200: z.object({ data: z.array(TaskStatus) }), ...ERRORS },
       },
     },
     async (req) => {
@@ -159,11 +151,7 @@ export async function jobRoutes(api: Api, deps: AppDeps) {
         params: KeyParams.extend({ task: z.string() }),
         body: Change,
         response: {
-          200: z.object({
-            data: Status,
-            done: z.number().int().describe('sotto adempimenti completati di questo adempimento'),
-            changed: z.boolean(),
-          }),
+          200: TaskChanged,
           ...ERRORS,
         },
       },

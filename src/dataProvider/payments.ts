@@ -1,0 +1,66 @@
+/**
+ * Subscription and payments (C66–C71). Errors stay ApiError (their body has errorMessage).
+ */
+import { apiFetch } from '../api/client';
+
+/** A payment provider of C66: a wallet (approval page) or a card form; `config` is what its browser part needs. */
+export interface PaymentProviderInfo {
+  value: string;
+  text: string;
+  kind: 'wallet' | 'card';
+  config?: Record<string, string>;
+}
+
+export const paymentCalls = {
+  /** C66 GET /api/subscription_price: euro per month and the providers one may pay with. */
+  async subscriptionPrice(params: { signal?: AbortSignal } = {}) {
+    return apiFetch<{ data: number; providers: PaymentProviderInfo[] }>('/api/subscription_price', {
+      signal: params.signal,
+    });
+  },
+  /** C70 GET /api/{card_provider}/create_payment_intent: a card payment of `quantity` months, `amount` in cents (seed B §9, and so is the answer's); its client secret. */
+  async createPaymentIntent(provider: string, query: { quantity: number; amount: number }) {
+    const q = new URLSearchParams({
+      quantity: String(query.quantity),
+      amount: String(query.amount),
+      purchasing_item_id: 'subscription',
+      charge_type: 'subscription',
+    });
+    return apiFetch<{ client_secret: string; paymentId: number; amount: number }>(
+      `/api/${encodeURIComponent(provider)}/create_payment_intent?${q}`,
+    );
+  },
+  /** C71 POST /api/{card_provider}/process_confirmed_payment_intent: COMPLETED once paid (a replay moves nothing). */
+  async processConfirmedPaymentIntent(provider: string, paymentIntentId: string) {
+    return apiFetch<{ status: string; new_expiry: string | null; replayed: boolean }>(
+      `/api/${encodeURIComponent(provider)}/process_confirmed_payment_intent`,
+      { method: 'POST', json: { payment_intent_id: paymentIntentId } },
+    );
+  },
+  /** C67 POST /api/{provider}/actions/init: where the customer approves the payment. */
+  async initPayment(
+    provider: string,
+    body: { numberOfSubscriptionMonth: number; returnUrl: string; cancelUrl: string },
+  ) {
+    return apiFetch<{ approveUrl: string; paymentId: number }>(`/api/${encodeURIComponent(provider)}/actions/init`, {
+      method: 'POST',
+      json: body,
+    });
+  },
+  /** C68 POST /api/{provider}/actions/finalize: COMPLETED once paid (a replay moves nothing). */
+  async finalizePayment(provider: string, token: string) {
+    return apiFetch<{ status: string; new_expiry: string | null; replayed: boolean }>(
+      `/api/${encodeURIComponent(provider)}/actions/finalize`,
+      { method: 'POST', json: { token } },
+    );
+  },
+  /** C69 POST /api/payment: an offline payment recorded by the SuperAdmin. */
+  async offlinePayment(body: { studioId: number; numberOfSubscriptionMonth: number }) {
+    return (
+      await apiFetch<{ data: { id: number; previous_expiry: string | null; new_expiry: string } }>('/api/payment', {
+        method: 'POST',
+        json: body,
+      })
+    ).data;
+  },
+};

@@ -1,0 +1,34 @@
+/**
+ * Payslips (cedolini, C48, C49).
+ */
+import { apiFetch } from '../api/client';
+
+/** one entry of C48 */
+export interface CedoliniEntry {
+  customerId: number;
+  business_name: string;
+  cedoliniQuantity: number;
+  month: number;
+  year: number;
+}
+
+export const payslipCalls = {
+  /** C48 POST /api/cedolini: the monthly payslip quantities of the customers given (0 removes the entry and its charge). */
+  async saveCedolini(customerData: CedoliniEntry[]) {
+    return (
+      await apiFetch<{ data: { saved: number; removed: number } }>('/api/cedolini', {
+        method: 'POST',
+        json: { customerData },
+      })
+    ).data;
+  },
+  /** C49 GET /api/cedolini: a customer's payslip quantities of a year, by month ('1'…'12'). */
+  async cedoliniOfYear(customerId: string | number, year: number, params: { signal?: AbortSignal } = {}) {
+    return (
+      await apiFetch<{ data: Record<string, number> }>(
+        `/api/cedolini?customer_id=${encodeURIComponent(String(customerId))}&year=${year}`,
+        { signal: params.signal },
+      )
+    ).data;
+  },
+};
