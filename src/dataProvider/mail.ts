@@ -3,6 +3,7 @@
  * a retry; what an e-mail send answers.
  */
 import { apiDownload, apiFetch } from '../api/client';
+import type { MailDetail, MailOutboxPage, MailRow } from '../../model/api/mail';
 import type { MailStatus } from '../../model/mail';
 
 /** the answer of an e-mail send (C20, C31, C32): how many messages were queued */
@@ -11,46 +12,7 @@ export interface MailQueued {
   data: { queued: number; ids: number[] };
 }
 
-/** a message of the outbox ('Posta in uscita') */
-export interface MailRow {
-  id: number;
-  studio_id: number | null;
-  studio_name: string | null;
-  kind: string;
-  kind_label: string;
-  status: MailStatus;
-  status_label: string;
-  tries: number;
-  last_error: string | null;
-  from: string;
-  to: string[];
-  cc: string[];
-  subject: string;
-  created_at: string;
-  updated_at: string;
-  sent_at: string | null;
-  attachments: number;
-}
-
-export interface MailDetail extends MailRow {
-  body_text: string;
-  body_html: string | null;
-  message_id: string | null;
-  created_by_name: string | null;
-  files: Array<{ id: number; filename: string; content_type: string; size: number }>;
-}
-
-export interface MailOutboxPage {
-  data: MailRow[];
-  meta: {
-    total: number;
-    current_page: number;
-    per_page: number;
-    last_page: number;
-    counts: Partial<Record<MailStatus, number>>;
-    smtp_configured: boolean;
-  };
-}
+export type { MailDetail, MailOutboxPage, MailRow };
 
 export const mailCalls = {
   /** The outbox of the studio, newest first, a page at a time (Admin and above). */

@@ -2,6 +2,7 @@
  * Payslips (cedolini, C48, C49).
  */
 import { apiFetch } from '../api/client';
+import type { PayslipMonths, PayslipsSaved } from '../../model/api/payslips';
 
 /** one entry of C48 */
 export interface CedoliniEntry {
@@ -16,7 +17,7 @@ export const payslipCalls = {
   /** C48 POST /api/cedolini: the monthly payslip quantities of the customers given (0 removes the entry and its charge). */
   async saveCedolini(customerData: CedoliniEntry[]) {
     return (
-      await apiFetch<{ data: { saved: number; removed: number } }>('/api/cedolini', {
+      await apiFetch<{ data: PayslipsSaved }>('/api/cedolini', {
         method: 'POST',
         json: { customerData },
       })
@@ -25,7 +26,7 @@ export const payslipCalls = {
   /** C49 GET /api/cedolini: a customer's payslip quantities of a year, by month ('1'…'12'). */
   async cedoliniOfYear(customerId: string | number, year: number, params: { signal?: AbortSignal } = {}) {
     return (
-      await apiFetch<{ data: Record<string, number> }>(
+      await apiFetch<{ data: PayslipMonths }>(
         `/api/cedolini?customer_id=${encodeURIComponent(String(customerId))}&year=${year}`,
         { signal: params.signal },
       )

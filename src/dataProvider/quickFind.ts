@@ -3,15 +3,9 @@
  */
 import { apiFetch } from '../api/client';
 import { wrap } from './common';
+import type { QuickFindHit } from '../../model/api/quickFind';
 
-/** A record found by the quick find; `path` is the app's route that opens it. */
-export interface QuickFindHit {
-  kind: 'customer' | 'legal_representative' | 'einvoice';
-  id: number;
-  title: string;
-  subtitle: string;
-  path: string;
-}
+export type { QuickFindHit };
 
 export const quickFindCalls = {
   /** Quick find (Ctrl+K): GET /api/quick_find?q= — customers, legal representatives, e-invoices, grouped by kind. */

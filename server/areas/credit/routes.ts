@@ -5,6 +5,7 @@
  * ledger itself is the model CreditTransactionLog (generic list and form).
  */
 import { z } from 'zod';
+import { CreditMoved } from '../../../model/api/credit.js';
 import type { Api, AppDeps } from '../../deps.js';
 import { getModel } from '../../../model/registry.js';
 import { CREDIT_TRANSACTION_TYPES } from '../../../model/models/CreditTransactionLog.js';
@@ -87,7 +88,7 @@ export async function creditRoutes(api: Api, deps: AppDeps) {
           'C80 Accredito o addebito del credito di un utente (una riga del registro, il saldo nella stessa transazione)',
         params: IdParams,
         body: Body,
-        response: { 201: z.object({ data: z.object({ id: z.number().int(), credit: z.number() }) }), ...ERRORS },
+        response: { 201: z.object({ data: CreditMoved }), ...ERRORS },
       },
     },
     async (req, reply) =>

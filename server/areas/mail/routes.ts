@@ -6,6 +6,7 @@
  */
 import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
+import { MailDetail, MailOutboxPage } from '../../../model/api/mail.js';
 import type { Api, AppDeps } from '../../deps.js';
 import { ERRORS } from '../../routes/schemas.js';
 import { attachment } from '../../routes/download.js';
@@ -20,44 +21,6 @@ import { oneId } from '../../records/ids.js';
 const PER_PAGE_DEFAULT = 25;
 const PER_PAGE_MAX = 200;
 
-const Status = z.enum(MAIL_STATUSES);
-const Row = z
-  .object({
-    id: z.number().int(),
-    studio_id: z.number().int().nullable().describe('studio del messaggio (null: posta del fornitore)'),
-    studio_name: z.string().nullable(),
-    kind: z.string().describe('bollettino, account_balance, contract, word_template…'),
-    kind_label: z.string().describe('tipo in italiano'),
-    status: Status.describe(
-      'queued (In coda), sending (In invio), sent (Inviata), failed (Non inviata), kept (Trattenuta: SMTP non configurato)',
-    ),
-    status_label: z.string(),
-    tries: z.number().int().describe('tentativi di invio fatti'),
-    last_error: z.string().nullable().describe('ultimo errore di invio'),
-    from: z.string(),
-    to: z.array(z.string()),
-    cc: z.array(z.string()),
-    subject: z.string(),
-    created_at: z.string().describe('YYYY-MM-DD HH:MM:SS (ora di Roma)'),
-    updated_at: z.string(),
-    sent_at: z.string().nullable(),
-    attachments: z.number().int().describe('numero di allegati'),
-  })
-  .describe('Messaggio della posta in uscita');
-const Detail = Row.extend({
-  body_text: z.string(),
-  body_html: z.string().nullable(),
-  message_id: z.string().nullable(),
-  created_by_name: z.string().nullable().describe('chi lo ha inviato'),
-  files: z.array(
-    z.object({
-      id: z.number().int(),
-      filename: z.string(),
-      content_type: z.string(),
-      size: z.number().int().describe('byte'),
-    }),
-  ),
-});
 const IdParams = z.object({ id: z.string().describe('id del messaggio') });
 
 const labelled = <T extends MailListRow>(r: T) => ({
@@ -100,17 +63,7 @@ export async function mailRoutes(api: Api, deps: AppDeps) {
             .describe(`messaggi per pagina (1–${PER_PAGE_MAX}, predefinito ${PER_PAGE_DEFAULT})`),
         }),
         response: {
-          200: z.object({
-            data: z.array(Row),
-            meta: z.object({
-              total: z.number().int(),
-              current_page: z.number().int(),
-              per_page: z.number().int(),
-              last_page: z.number().int(),
-              counts: z.record(z.string(), z.number().int()).describe('messaggi per stato (tutti gli stati)'),
-              smtp_configured: z.boolean().describe('falso: SMTP_URL non impostato, i messaggi restano trattenuti'),
-            }),
-          }),
+          200: MailOutboxPage,
           ...ERRORS,
         },
       },
@@ -164,7 +117,7 @@ export async function mailRoutes(api: Api, deps: AppDeps) {
         tags,
         summary: 'Un messaggio della posta in uscita con il testo e gli allegati (nomi e dimensioni)',
         params: IdParams,
-        response: { 200: z.object({ data: Detail }), ...ERRORS },
+        response: { 200: z.object({ data: MailDetail }), ...ERRORS },
       },
     },
     async (req) => {
@@ -226,7 +179,7 @@ export async function mailRoutes(api: Api, deps: AppDeps) {
         tags,
         summary: 'Riprova: rimette in coda un messaggio non inviato o trattenuto',
         params: IdParams,
-        response: { 200: z.object({ message: z.string(), data: Detail }), ...ERRORS },
+        response: { 200: z.object({ message: z.string(), data: MailDetail }), ...ERRORS },
       },
     },
     async (req) => {

@@ -4,15 +4,9 @@
  */
 import type { Api, AppDeps } from '../../deps.js';
 import { z } from 'zod';
+import { PayslipMonths, PayslipsSaved } from '../../../model/api/payslips.js';
 import { ERRORS, Scalar, listOf } from '../../routes/schemas.js';
 import { payslipYear, savePayslips } from './service.js';
-
-const Months = z.object(
-  Object.fromEntries(Array.from({ length: 12 }, (_, i) => [String(i + 1), z.number().int()])) as Record<
-    string,
-    z.ZodNumber
-  >,
-);
 
 export async function payslipRoutes(api: Api, deps: AppDeps) {
   const tags = ['Cedolini'];
@@ -31,7 +25,7 @@ export async function payslipRoutes(api: Api, deps: AppDeps) {
             ),
         }),
         response: {
-          200: z.object({ data: z.object({ saved: z.number().int(), removed: z.number().int() }) }),
+          200: z.object({ data: PayslipsSaved }),
           ...ERRORS,
         },
       },
@@ -49,7 +43,7 @@ export async function payslipRoutes(api: Api, deps: AppDeps) {
           customer_id: z.union([z.string(), z.number()]).optional().describe('id del cliente'),
           year: z.union([z.string(), z.number()]).optional().describe('anno (predefinito: quello corrente)'),
         }),
-        response: { 200: z.object({ data: Months }), ...ERRORS },
+        response: { 200: z.object({ data: PayslipMonths }), ...ERRORS },
       },
     },
     async (req) => ({ data: await payslipYear(deps.tx, req.ctx, req.query) }),

@@ -5,6 +5,7 @@
  * caller's role may read it, at most 8 of each, with the client route that opens the record.
  */
 import { z } from 'zod';
+import { QuickFindHit } from '../../../model/api/quickFind.js';
 import type { Api, AppDeps } from '../../deps.js';
 import { getModel } from '../../../model/registry.js';
 import { can } from '../../auth/context.js';
@@ -17,14 +18,6 @@ export const QUICK_FIND_MAX = 100;
 
 const Query = z.object({
   q: z.string().optional().describe(`testo cercato: da ${QUICK_FIND_MIN} a ${QUICK_FIND_MAX} caratteri`),
-});
-
-const Hit = z.object({
-  kind: z.enum(['customer', 'legal_representative', 'einvoice']),
-  id: z.number().int(),
-  title: z.string(),
-  subtitle: z.string(),
-  path: z.string().describe("indirizzo dell'app che apre il record"),
 });
 
 /** the kinds, in the order the answer groups them, with the model whose read right they need */
@@ -43,7 +36,7 @@ export async function quickFindRoutes(api: Api, deps: AppDeps) {
         summary:
           'Ricerca rapida: clienti, legali rappresentanti e fatture elettroniche dello studio (al massimo 8 per tipo)',
         querystring: Query,
-        response: { 200: z.object({ data: z.array(Hit) }), ...ERRORS },
+        response: { 200: z.object({ data: z.array(QuickFindHit) }), ...ERRORS },
       },
     },
     async (req) => {
