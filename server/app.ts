@@ -16,6 +16,7 @@ import type { Ctx } from './auth/context.js';
 import { execOn, inTransaction } from './records/exec.js';
 import type { Api, AppDeps } from './deps.js';
 import { sessionRoutes } from './auth/routes.js';
+import { modelActionRoutes } from './records/actionRoutes.js';
 import { recordRoutes } from './records/routes.js';
 import { shellRoutes } from './areas/studio/routes.js';
 import { collaboratorRoutes } from './areas/studio/collaboratorRoutes.js';
@@ -349,6 +350,7 @@ export async function buildApp(
       await sessionRoutes(api, deps);
       await shellRoutes(api, deps);
       await recordRoutes(api, deps);
+      await modelActionRoutes(api, deps);
       await collaboratorRoutes(api, deps);
       await statementRoutes(api, deps);
       await healthRoutes(api, deps);

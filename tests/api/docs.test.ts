@@ -2,6 +2,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp, type TestApp } from '../helpers/testApp.js';
 import { MODELS } from '../../model/registry.js';
+import { actionsOf } from '../../server/models/actions.js';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -53,6 +54,44 @@ describe('API reference', () => {
     expect(JSON.stringify(doc.paths['/api/customers/{id}']!.get!.responses['200'])).toContain(
       'yearly_accounting_amount',
     );
+  });
+
+  it('C36 C37 C55 C56 docs: the named actions of the models are mounted at /api/{base}/{id}/actions/{name}, each in the reference with its group and summary', async () => {
+    const doc = (await t.app.inject({ url: '/api/docs/json' })).json() as {
+      paths: Record<
+        string,
+        Record<string, { tags?: string[]; summary?: string; parameters?: Array<{ name: string }> }>
+      >;
+    };
+    const actions = MODELS.flatMap((m) =>
+      Object.entries(actionsOf(m)).map(([name, a]) => ({
+        m,
+        name,
+        a,
+        url: `/api/${a.base ?? m.snake}/{id}/actions/${name}`,
+      })),
+    );
+    expect(actions.map((x) => `${x.m.name}.${x.name}`).sort()).toEqual([
+      'EDocument.download_pdf',
+      'EDocument.download_xml',
+      'EDocument.validate_xml',
+      'WordTemplate.replace_and_download',
+      'WordTemplate.replace_and_email',
+    ]);
+    for (const { url, a } of actions) {
+      const op = doc.paths[url]?.[a.method.toLowerCase()];
+      expect(op, url).toBeDefined();
+      expect(op!.summary).toBe(a.summary);
+      expect(op!.tags).toEqual(a.tags);
+      expect(op!.parameters?.map((p) => p.name)).toContain('id');
+    }
+    // the id is checked like any path parameter: another studio's or a missing one is a 404
+    const login = await t.login('admin@studiodemo.test');
+    const missing = await t.app.inject({
+      url: '/api/edocuments/999999/actions/validate_xml',
+      headers: login,
+    });
+    expect(missing.statusCode).toBe(404);
   });
 
   it('C10 docs: a value of the wrong kind in a body is a 422 on the field with its Italian message', async () => {

@@ -1,8 +1,9 @@
 /**
  * Electronic invoices (seed B §7, C51–C58; issue 13): the editor's read and save, the suggested
- * number, the document types, the check (validate_xml), the FatturaPA XML of one document
- * (type_businessname_id.xml) or of a selection (archivio_edoc.zip), and the readable PDF copy.
- * The list, trash and delete are the model's generic calls; the studio services (C50) too.
+ * number, the document types, the XMLs of a selection (archivio_edoc.zip). The check
+ * (validate_xml), the XML of one document and its readable PDF copy are the model's actions
+ * (server/models/EDocumentActions.ts). The list, trash and delete are the model's generic calls;
+ * the studio services (C50) too.
  */
 import { z } from 'zod';
 import type { Api, AppDeps } from '../../deps.js';
@@ -13,22 +14,8 @@ import { forbidden, notFound } from '../../errors.js';
 import { oneId } from '../../records/ids.js';
 import { ERRORS, IdParams, IdsParams, Scalar } from '../../routes/schemas.js';
 import { attachment } from '../../routes/download.js';
-import {
-  editorStudio,
-  readEDocument,
-  saveEDocument,
-  sourcesOf,
-  suggestedNumber,
-  validateEDocument,
-  xmlName,
-  xmlOf,
-} from './service.js';
+import { editorStudio, readEDocument, saveEDocument, sourcesOf, suggestedNumber, xmlName, xmlOf } from './service.js';
 import { streamZip, uniqueNames } from '../../render/zip.js';
-import { renderPdf } from '../../render/pdf.js';
-import { einvoicePdfDoc } from './document.js';
-import { studioData } from '../documents/queries.js';
-
-const XML = 'application/xml; charset=utf-8';
 
 const Row = z
   .object({
@@ -60,12 +47,6 @@ const Saved = z.object({
     .array(z.string())
     .describe('avvisi che non impediscono il salvataggio (es. nota di credito senza fattura collegata)'),
 });
-const Check = z.object({
-  message: z.string(),
-  details: z.array(z.string()),
-  warnings: z.array(z.string()).optional().describe('avvisi che non rendono la fattura non valida'),
-});
-
 export async function einvoiceRoutes(api: Api, deps: AppDeps) {
   const { exec } = deps;
   const tags = ['Fatture elettroniche'];
@@ -174,45 +155,6 @@ export async function einvoiceRoutes(api: Api, deps: AppDeps) {
   );
 
   api.get(
-    '/edocuments/:id/actions/validate_xml',
-    {
-      schema: {
-        tags,
-        summary:
-          'C55 Controllo della fattura (dati e regole dello schema FatturaPA): 200 valida, 400 con message e details',
-        params: IdParams,
-        response: { 200: Check, ...ERRORS, 400: Check },
-      },
-    },
-    async (req, reply) => {
-      const [d] = await sourcesOf(exec, req.ctx, req.params.id);
-      const r = await validateEDocument(d!, deps.settings.fatturapaXsd);
-      return reply
-        .code(r.valid ? 200 : 400)
-        .send({ message: r.message, details: r.details, ...(r.warnings.length ? { warnings: r.warnings } : {}) });
-    },
-  );
-
-  api.get(
-    '/edocuments/:id/actions/download_xml',
-    {
-      schema: {
-        tags,
-        summary: 'C56 XML FatturaPA della fattura (type_businessname_id.xml)',
-        params: IdParams,
-        response: file,
-      },
-    },
-    async (req, reply) => {
-      const [d] = await sourcesOf(exec, req.ctx, req.params.id);
-      return reply
-        .header('Content-Disposition', attachment(xmlName(d!)))
-        .type(XML)
-        .send(xmlOf(d!));
-    },
-  );
-
-  api.get(
     '/edocuments/:ids/actions/download_xmls_zip',
     {
       schema: { tags, summary: 'C57 XML delle fatture scelte (archivio_edoc.zip)', params: IdsParams, response: file },
@@ -224,26 +166,6 @@ export async function einvoiceRoutes(api: Api, deps: AppDeps) {
       const names = uniqueNames(docs.map((d) => xmlName(d)));
       const archive = streamZip(docs.length, async (i) => ({ name: names[i]!, content: xmls[i]! }));
       return reply.header('Content-Disposition', attachment('archivio_edoc.zip')).type('application/zip').send(archive);
-    },
-  );
-
-  api.get(
-    '/edocuments/:id/actions/download_pdf',
-    {
-      schema: {
-        tags,
-        summary: 'Copia di cortesia in PDF della fattura (type_businessname_id.pdf)',
-        params: IdParams,
-        response: file,
-      },
-    },
-    async (req, reply) => {
-      const [d] = await sourcesOf(exec, req.ctx, req.params.id);
-      const pdf = await renderPdf(einvoicePdfDoc(await studioData(exec, req.ctx.studioId), d!));
-      return reply
-        .header('Content-Disposition', attachment(xmlName(d!, 'pdf')))
-        .type('application/pdf')
-        .send(pdf);
     },
   );
 }

@@ -1,0 +1,69 @@
+/**
+ * The actions of an electronic invoice (seed B §7): the check against the FatturaPA rules and
+ * schema (C55: 200 valid, 400 with message and details), its XML (C56) and its readable PDF copy.
+ */
+import { z } from 'zod';
+import { sourcesOf, validateEDocument, xmlName, xmlOf } from '../areas/einvoices/service.js';
+import { einvoicePdfDoc } from '../areas/einvoices/document.js';
+import { studioData } from '../areas/documents/queries.js';
+import { renderPdf } from '../render/pdf.js';
+import { attachment } from '../routes/download.js';
+import { defineAction } from './action.js';
+
+const base = 'edocuments';
+const tags = ['Fatture elettroniche'];
+const file = { 200: z.any().describe('il file (XML, PDF o zip)') };
+const Check = z.object({
+  message: z.string(),
+  details: z.array(z.string()),
+  warnings: z.array(z.string()).optional().describe('avvisi che non rendono la fattura non valida'),
+});
+
+export const EDocumentActions = {
+  validate_xml: defineAction({
+    method: 'GET',
+    base,
+    tags,
+    summary:
+      'C55 Controllo della fattura (dati e regole dello schema FatturaPA): 200 valida, 400 con message e details',
+    response: { 200: Check, 400: Check },
+    async handler({ deps, ctx, id, reply }) {
+      const [d] = await sourcesOf(deps.exec, ctx, id);
+      const r = await validateEDocument(d!, deps.settings.fatturapaXsd);
+      return reply
+        .code(r.valid ? 200 : 400)
+        .send({ message: r.message, details: r.details, ...(r.warnings.length ? { warnings: r.warnings } : {}) });
+    },
+  }),
+
+  download_xml: defineAction({
+    method: 'GET',
+    base,
+    tags,
+    summary: 'C56 XML FatturaPA della fattura (type_businessname_id.xml)',
+    response: file,
+    async handler({ deps, ctx, id, reply }) {
+      const [d] = await sourcesOf(deps.exec, ctx, id);
+      return reply
+        .header('Content-Disposition', attachment(xmlName(d!)))
+        .type('application/xml; charset=utf-8')
+        .send(xmlOf(d!));
+    },
+  }),
+
+  download_pdf: defineAction({
+    method: 'GET',
+    base,
+    tags,
+    summary: 'Copia di cortesia in PDF della fattura (type_businessname_id.pdf)',
+    response: file,
+    async handler({ deps, ctx, id, reply }) {
+      const [d] = await sourcesOf(deps.exec, ctx, id);
+      const pdf = await renderPdf(einvoicePdfDoc(await studioData(deps.exec, ctx.studioId), d!));
+      return reply
+        .header('Content-Disposition', attachment(xmlName(d!, 'pdf')))
+        .type('application/pdf')
+        .send(pdf);
+    },
+  }),
+};
