@@ -6,6 +6,8 @@
 import { Customer } from './models/Customer.js';
 import type { FieldDef } from './fields.js';
 
+export type { ImportListRow, ImportStaged, ImportUndone } from './api/customerImport.js';
+
 /** At most this many bytes per file (a larger file is refused before it is read). */
 export const IMPORT_MAX_BYTES = 10 * 1024 * 1024;
 /** At most this many data rows per file. */
@@ -151,18 +153,6 @@ export interface ImportCounts {
   invalid: number;
 }
 
-/** A staged file as the upload answers it. */
-export interface ImportStaged {
-  id: number;
-  file_name: string;
-  format: 'csv' | 'xlsx';
-  encoding: string | null;
-  separator: string | null;
-  headers: string[];
-  row_count: number;
-  mapping: ImportMapping;
-  sample: string[][];
-}
 /** The options of a preview or an import. */
 export interface ImportRequest {
   mapping: ImportMapping;
@@ -173,23 +163,6 @@ export interface ImportProgress {
   phase: 'check' | 'write';
   done: number;
   total: number;
-}
-/** One import of the 'Importazioni' list. */
-export interface ImportListRow {
-  id: number;
-  user_name: string;
-  file_name: string;
-  file_format: string;
-  status: 'imported' | 'undone';
-  row_count: number;
-  created_count: number;
-  updated_count: number;
-  skipped_count: number;
-  invalid_count: number;
-  created_at: string;
-  imported_at: string | null;
-  undone_at: string | null;
-  undone_by: string | null;
 }
 
 // ---------------------------------------------------------------------------

@@ -61,3 +61,13 @@ export const MailOutboxPage = z.object({
   }),
 });
 export type MailOutboxPage = z.infer<typeof MailOutboxPage>;
+
+/** The answer of a send by e-mail (C20, C31, C32, C36): the messages queued in the outbox. */
+export const MailQueued = z.object({
+  message: z.string().describe('esito in italiano'),
+  data: z.object({
+    queued: z.number().int().describe('messaggi messi in coda'),
+    ids: z.array(z.number().int()).describe('id dei messaggi nella posta in uscita'),
+  }),
+});
+export type MailQueued = z.infer<typeof MailQueued>;

@@ -4,6 +4,7 @@
  */
 import { z } from 'zod';
 import { FILE_KINDS } from '../../model/fileKinds.js';
+import { MailQueued } from '../../model/api/mail.js';
 import { emailFilledTemplates, filledTemplates } from '../areas/wordTemplates/service.js';
 import { safeEntryName, streamZip, uniqueNames } from '../render/zip.js';
 import { attachment } from '../routes/download.js';
@@ -23,10 +24,7 @@ export const WordTemplateActions = {
     summary: 'C36 Il modello compilato inviato per email a ciascuno dei clienti scelti (in coda nella posta in uscita)',
     query: TemplateQuery,
     response: {
-      201: z.object({
-        message: z.string(),
-        data: z.object({ queued: z.number().int(), ids: z.array(z.number().int()) }),
-      }),
+      201: MailQueued,
     },
     async handler({ deps, ctx, id, query, reply }) {
       const data = await emailFilledTemplates(deps, ctx, id, query);

@@ -2,14 +2,8 @@
  * Customer import (issue 16): stage a file, preview, import, the history, undo, the invalid rows.
  */
 import { apiDownload, apiFetch, apiNdjson } from '../api/client';
-import type {
-  ImportCounts,
-  ImportListRow,
-  ImportPreviewRow,
-  ImportProgress,
-  ImportRequest,
-  ImportStaged,
-} from '../../model/customerImport';
+import type { ImportCounts, ImportPreviewRow, ImportProgress, ImportRequest } from '../../model/customerImport';
+import type { ImportListRow, ImportStaged, ImportUndone } from '../../model/api/customerImport';
 
 export const customerImportCalls = {
   /** Stages a .csv or .xlsx file: its headers, rows count and the proposed mapping. */
@@ -33,7 +27,7 @@ export const customerImportCalls = {
   },
   async importUndo(id: number) {
     return (
-      await apiFetch<{ data: { id: number; trashed: number; restored: number } }>(`/api/customer_imports/${id}/undo`, {
+      await apiFetch<{ data: ImportUndone }>(`/api/customer_imports/${id}/undo`, {
         method: 'POST',
       })
     ).data;

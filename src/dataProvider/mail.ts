@@ -3,16 +3,10 @@
  * a retry; what an e-mail send answers.
  */
 import { apiDownload, apiFetch } from '../api/client';
-import type { MailDetail, MailOutboxPage, MailRow } from '../../model/api/mail';
+import type { MailDetail, MailOutboxPage, MailQueued, MailRow } from '../../model/api/mail';
 import type { MailStatus } from '../../model/mail';
 
-/** the answer of an e-mail send (C20, C31, C32): how many messages were queued */
-export interface MailQueued {
-  message: string;
-  data: { queued: number; ids: number[] };
-}
-
-export type { MailDetail, MailOutboxPage, MailRow };
+export type { MailDetail, MailOutboxPage, MailQueued, MailRow };
 
 export const mailCalls = {
   /** The outbox of the studio, newest first, a page at a time (Admin and above). */

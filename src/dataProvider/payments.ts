@@ -2,19 +2,21 @@
  * Subscription and payments (C66–C71). Errors stay ApiError (their body has errorMessage).
  */
 import { apiFetch } from '../api/client';
+import type {
+  OfflinePayment,
+  PaymentFinalized,
+  PaymentIntent,
+  PaymentProviderInfo,
+  PaymentStarted,
+  SubscriptionPrice,
+} from '../../model/api/payments';
 
-/** A payment provider of C66: a wallet (approval page) or a card form; `config` is what its browser part needs. */
-export interface PaymentProviderInfo {
-  value: string;
-  text: string;
-  kind: 'wallet' | 'card';
-  config?: Record<string, string>;
-}
+export type { PaymentProviderInfo };
 
 export const paymentCalls = {
   /** C66 GET /api/subscription_price: euro per month and the providers one may pay with. */
   async subscriptionPrice(params: { signal?: AbortSignal } = {}) {
-    return apiFetch<{ data: number; providers: PaymentProviderInfo[] }>('/api/subscription_price', {
+    return apiFetch<SubscriptionPrice>('/api/subscription_price', {
       signal: params.signal,
     });
   },
@@ -26,38 +28,36 @@ export const paymentCalls = {
       purchasing_item_id: 'subscription',
       charge_type: 'subscription',
     });
-    return apiFetch<{ client_secret: string; paymentId: number; amount: number }>(
-      `/api/${encodeURIComponent(provider)}/create_payment_intent?${q}`,
-    );
+    return apiFetch<PaymentIntent>(`/api/${encodeURIComponent(provider)}/create_payment_intent?${q}`);
   },
   /** C71 POST /api/{card_provider}/process_confirmed_payment_intent: COMPLETED once paid (a replay moves nothing). */
   async processConfirmedPaymentIntent(provider: string, paymentIntentId: string) {
-    return apiFetch<{ status: string; new_expiry: string | null; replayed: boolean }>(
-      `/api/${encodeURIComponent(provider)}/process_confirmed_payment_intent`,
-      { method: 'POST', json: { payment_intent_id: paymentIntentId } },
-    );
+    return apiFetch<PaymentFinalized>(`/api/${encodeURIComponent(provider)}/process_confirmed_payment_intent`, {
+      method: 'POST',
+      json: { payment_intent_id: paymentIntentId },
+    });
   },
   /** C67 POST /api/{provider}/actions/init: where the customer approves the payment. */
   async initPayment(
     provider: string,
     body: { numberOfSubscriptionMonth: number; returnUrl: string; cancelUrl: string },
   ) {
-    return apiFetch<{ approveUrl: string; paymentId: number }>(`/api/${encodeURIComponent(provider)}/actions/init`, {
+    return apiFetch<PaymentStarted>(`/api/${encodeURIComponent(provider)}/actions/init`, {
       method: 'POST',
       json: body,
     });
   },
   /** C68 POST /api/{provider}/actions/finalize: COMPLETED once paid (a replay moves nothing). */
   async finalizePayment(provider: string, token: string) {
-    return apiFetch<{ status: string; new_expiry: string | null; replayed: boolean }>(
-      `/api/${encodeURIComponent(provider)}/actions/finalize`,
-      { method: 'POST', json: { token } },
-    );
+    return apiFetch<PaymentFinalized>(`/api/${encodeURIComponent(provider)}/actions/finalize`, {
+      method: 'POST',
+      json: { token },
+    });
   },
   /** C69 POST /api/payment: an offline payment recorded by the SuperAdmin. */
   async offlinePayment(body: { studioId: number; numberOfSubscriptionMonth: number }) {
     return (
-      await apiFetch<{ data: { id: number; previous_expiry: string | null; new_expiry: string } }>('/api/payment', {
+      await apiFetch<{ data: OfflinePayment }>('/api/payment', {
         method: 'POST',
         json: body,
       })

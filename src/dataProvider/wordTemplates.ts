@@ -3,6 +3,8 @@
  */
 import { apiDownload, apiFetch } from '../api/client';
 import { wrap } from './common';
+import type { MailQueued } from '../../model/api/mail';
+import type { ReplaceKey } from '../../model/api/wordTemplates';
 
 export const wordTemplateCalls = {
   /** C35 GET /api/word_templates: every template (title, description). */
@@ -17,14 +19,8 @@ export const wordTemplateCalls = {
   },
   /** C74 GET /api/word_template_replace_keys: the tags a template may use, with their meaning. */
   async wordTemplateKeys(params: { signal?: AbortSignal } = {}) {
-    return (
-      await wrap(
-        apiFetch<{ data: Array<{ key: string; tag: string; description: string; group: string }> }>(
-          '/api/word_template_replace_keys',
-          { signal: params.signal },
-        ),
-      )
-    ).data;
+    return (await wrap(apiFetch<{ data: ReplaceKey[] }>('/api/word_template_replace_keys', { signal: params.signal })))
+      .data;
   },
   /** C37: a template filled for the customers (a .docx for one, a zip for several). */
   async downloadWordTemplate(templateId: number, customerIds: number[]) {
@@ -34,7 +30,7 @@ export const wordTemplateCalls = {
   },
   /** C36: a template filled for each customer and e-mailed to it (queued in the outbox). */
   async emailWordTemplate(templateId: number, customerIds: number[]) {
-    return await apiFetch<{ message: string; data: { queued: number } }>(
+    return await apiFetch<MailQueued>(
       `/api/word_template/${templateId}/actions/replace_and_email?${new URLSearchParams({ customer_ids: JSON.stringify(customerIds) })}`,
       { method: 'POST', json: {} },
     );

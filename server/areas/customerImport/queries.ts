@@ -6,6 +6,7 @@
  */
 import { sql, type SQL } from 'drizzle-orm';
 import type { Ctx } from '../../auth/context.js';
+import type { ImportListRow } from '../../../model/api/customerImport.js';
 import type { Exec, Row } from '../../records/exec.js';
 import { auditMany } from '../../records/audit.js';
 import { getModel } from '../../../model/registry.js';
@@ -78,26 +79,8 @@ export async function saveMapping(exec: Exec, ctx: Ctx, id: number, mapping: unk
 }
 
 /** The studio's imports, newest first (the 'Importazioni' list). */
-/** An import as the history lists it (the dates as text, the rows counted). */
-export interface ImportRow extends Row {
-  id: number;
-  user_name: string;
-  file_name: string;
-  file_format: string;
-  status: string;
-  created_count: number;
-  updated_count: number;
-  skipped_count: number;
-  invalid_count: number;
-  created_at: string;
-  imported_at: string | null;
-  undone_at: string | null;
-  undone_by: string | null;
-  row_count: number;
-}
-
-export async function listImports(exec: Exec, ctx: Ctx): Promise<ImportRow[]> {
-  return exec<ImportRow>(sql`SELECT "id", "user_name", "file_name", "file_format", "status", "created_count", "updated_count", "skipped_count", "invalid_count",
+export async function listImports(exec: Exec, ctx: Ctx): Promise<ImportListRow[]> {
+  return exec<ImportListRow>(sql`SELECT "id", "user_name", "file_name", "file_format", "status", "created_count", "updated_count", "skipped_count", "invalid_count",
       to_char("created_at", 'YYYY-MM-DD HH24:MI:SS') AS "created_at", to_char("imported_at", 'YYYY-MM-DD HH24:MI:SS') AS "imported_at",
       to_char("undone_at", 'YYYY-MM-DD HH24:MI:SS') AS "undone_at", "undone_by",
       COALESCE(jsonb_array_length("source"->'rows'), 0) AS "row_count"

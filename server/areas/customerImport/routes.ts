@@ -12,6 +12,7 @@ import { oneId } from '../../records/ids.js';
 import { ERRORS, IdParams } from '../../routes/schemas.js';
 import { attachment } from '../../routes/download.js';
 import { IMPORT_MAX_BYTES, IMPORT_MESSAGES } from '../../../model/customerImport.js';
+import { ImportListRow, ImportStaged, ImportUndone } from '../../../model/api/customerImport.js';
 import {
   assertMayImport,
   checkOptions,
@@ -89,14 +90,7 @@ export async function customerImportRoutes(api: Api, deps: AppDeps) {
         summary: `Carica un file di clienti da importare (multipart: file; .csv con ; o , in UTF-8 o Windows-1252, oppure .xlsx; al più ${IMPORT_MAX_BYTES / 1024 / 1024} MB)`,
         consumes: ['multipart/form-data'],
         response: {
-          201: z.object({
-            data: z.looseObject({
-              id: z.number().int(),
-              headers: z.array(z.string()),
-              row_count: z.number().int(),
-              mapping: z.record(z.string(), z.string().nullable()),
-            }),
-          }),
+          201: z.object({ data: ImportStaged }),
           ...ERRORS,
         },
       },
@@ -183,9 +177,7 @@ export async function customerImportRoutes(api: Api, deps: AppDeps) {
         tags,
         summary: 'Le importazioni di clienti dello studio: chi, quando, quale file, i conteggi, se annullata',
         response: {
-          200: z.object({
-            data: z.array(z.looseObject({ id: z.number().int(), file_name: z.string(), status: z.string() })),
-          }),
+          200: z.object({ data: z.array(ImportListRow) }),
           ...ERRORS,
         },
       },
@@ -224,9 +216,7 @@ export async function customerImportRoutes(api: Api, deps: AppDeps) {
           "Annulla un'importazione: i clienti creati vanno nel cestino insieme, quelli aggiornati tornano ai valori di prima",
         params: IdParams,
         response: {
-          200: z.object({
-            data: z.object({ id: z.number().int(), trashed: z.number().int(), restored: z.number().int() }),
-          }),
+          200: z.object({ data: ImportUndone }),
           ...ERRORS,
         },
       },

@@ -4,6 +4,7 @@
  * were queued. The work is in server/areas/documents/mailService.ts.
  */
 import { z } from 'zod';
+import { MailQueued } from '../../../model/api/mail.js';
 import type { Api, AppDeps } from '../../deps.js';
 import { ERRORS } from '../../routes/schemas.js';
 import { BOLLETTINO_QUEUED } from '../../../model/mail.js';
@@ -12,14 +13,6 @@ import { emailAccountStatements, emailBollettini, emailContracts } from './mailS
 /** seed A §8: the note of a queued payment-notice e-mail */
 
 const ids = z.union([z.string(), z.array(z.union([z.number(), z.string()])), z.number()]).optional();
-const Queued = z.object({
-  message: z.string().describe('esito in italiano'),
-  data: z.object({
-    queued: z.number().int().describe('messaggi messi in coda'),
-    ids: z.array(z.number().int()).describe('id dei messaggi nella posta in uscita'),
-  }),
-});
-
 export async function documentMailRoutes(api: Api, deps: AppDeps) {
   const tags = ['Documenti via email'];
 
@@ -35,7 +28,7 @@ export async function documentMailRoutes(api: Api, deps: AppDeps) {
           amount: z.union([z.string(), z.number()]).optional().describe('importo (> 0, 2 decimali)'),
           studio_service_id: z.union([z.string(), z.number()]).optional().describe('id del servizio dello studio'),
         }),
-        response: { 201: Queued, ...ERRORS },
+        response: { 201: MailQueued, ...ERRORS },
       },
     },
     async (req, reply) => {
@@ -56,7 +49,7 @@ export async function documentMailRoutes(api: Api, deps: AppDeps) {
           from: z.string().optional().describe('dal giorno (YYYY-MM-DD o DD-MM-YYYY; vuoto: dal primo movimento)'),
           to: z.string().optional().describe("al giorno (vuoto: fino all'ultimo movimento)"),
         }),
-        response: { 200: Queued, ...ERRORS },
+        response: { 200: MailQueued, ...ERRORS },
       },
     },
     async (req) => {
@@ -75,7 +68,7 @@ export async function documentMailRoutes(api: Api, deps: AppDeps) {
         querystring: z.looseObject({
           customer_ids: z.string().optional().describe('id dei clienti, testo JSON (es. [1,2])'),
         }),
-        response: { 200: Queued, ...ERRORS },
+        response: { 200: MailQueued, ...ERRORS },
       },
     },
     async (req) => {

@@ -7,6 +7,14 @@
  */
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
+import {
+  OfflinePayment,
+  PaymentError,
+  PaymentFinalized,
+  PaymentIntent,
+  PaymentStarted,
+  SubscriptionPrice,
+} from '../../../model/api/payments.js';
 import type { Api, AppDeps } from '../../deps.js';
 import { HttpError } from '../../errors.js';
 import { ERRORS, Scalar } from '../../routes/schemas.js';
@@ -25,12 +33,6 @@ import { sandboxPayment, setPaymentStatus, paymentByToken } from './queries.js';
 import { esc } from '../../render/frame.js';
 import { formatEuro } from '../../../model/types.js';
 
-const PaymentError = z.object({
-  message: z.string(),
-  errorMessage: z.string(),
-  errors: z.record(z.string(), z.array(z.string())).optional(),
-});
-const Finalized = z.object({ status: z.string(), new_expiry: z.string().nullable(), replayed: z.boolean() });
 const withErrorMessage = {
   ...ERRORS,
   400: PaymentError,
@@ -107,17 +109,7 @@ export async function paymentRoutes(api: Api, deps: AppDeps, payments: Payments)
         tags,
         summary: "C66 Prezzo mensile dell'abbonamento (euro) e metodi di pagamento disponibili",
         response: {
-          200: z.object({
-            data: z.number(),
-            providers: z.array(
-              z.object({
-                value: z.string(),
-                text: z.string(),
-                kind: z.enum(['wallet', 'card']),
-                config: z.record(z.string(), z.string()).optional(),
-              }),
-            ),
-          }),
+          200: SubscriptionPrice,
           ...ERRORS,
         },
       },
@@ -141,7 +133,7 @@ export async function paymentRoutes(api: Api, deps: AppDeps, payments: Payments)
               ),
               cancelUrl: Scalar.optional().describe('dove torna se annulla (come returnUrl)'),
             }),
-            response: { 201: z.object({ approveUrl: z.string(), paymentId: z.number().int() }), ...withErrorMessage },
+            response: { 201: PaymentStarted, ...withErrorMessage },
           },
         },
         async (req, reply) =>
@@ -169,7 +161,7 @@ export async function paymentRoutes(api: Api, deps: AppDeps, payments: Payments)
             tags,
             summary: `C68 Conclude il pagamento ${provider} al ritorno (COMPLETED: la scadenza si sposta una volta sola) → status (errore: errorMessage)`,
             body: z.looseObject({ token: Scalar.optional().describe('il token del pagamento') }),
-            response: { 200: Finalized, ...withErrorMessage },
+            response: { 200: PaymentFinalized, ...withErrorMessage },
           },
         },
         async (req, reply) =>
@@ -194,11 +186,7 @@ export async function paymentRoutes(api: Api, deps: AppDeps, payments: Payments)
               purchase_additional_data: z.string().optional().describe('nota libera, al massimo 500 caratteri'),
             }),
             response: {
-              200: z.object({
-                client_secret: z.string(),
-                paymentId: z.number().int(),
-                amount: z.number().int().describe('importo in centesimi'),
-              }),
+              200: PaymentIntent,
               ...withErrorMessage,
             },
           },
@@ -217,7 +205,7 @@ export async function paymentRoutes(api: Api, deps: AppDeps, payments: Payments)
               payment_intent_id: Scalar.optional().describe('id del PaymentIntent (pi_…)'),
               payment_intent: Scalar.optional().describe('lo stesso, come lo rimanda Stripe'),
             }),
-            response: { 200: Finalized, ...withErrorMessage },
+            response: { 200: PaymentFinalized, ...withErrorMessage },
           },
         },
         async (req, reply) =>
@@ -247,9 +235,7 @@ export async function paymentRoutes(api: Api, deps: AppDeps, payments: Payments)
           numberOfSubscriptionMonth: Scalar.optional().describe('mesi, da 1 a 36'),
         }),
         response: {
-          201: z.object({
-            data: z.object({ id: z.number().int(), previous_expiry: z.string().nullable(), new_expiry: z.string() }),
-          }),
+          201: z.object({ data: OfflinePayment }),
           ...ERRORS,
         },
       },

@@ -5,6 +5,7 @@
  * the attachments' calls (C75–C79).
  */
 import { z } from 'zod';
+import { ReplaceKey } from '../../../model/api/wordTemplates.js';
 import type { Api, AppDeps } from '../../deps.js';
 import { can } from '../../auth/context.js';
 import { forbidden } from '../../errors.js';
@@ -22,9 +23,7 @@ export async function wordTemplateRoutes(api: Api, _deps: AppDeps) {
         tags,
         summary: 'C74 I campi che un modello Word può usare, ciascuno col suo significato',
         response: {
-          200: z.object({
-            data: z.array(z.object({ key: z.string(), tag: z.string(), description: z.string(), group: z.string() })),
-          }),
+          200: z.object({ data: z.array(ReplaceKey) }),
           ...ERRORS,
         },
       },
