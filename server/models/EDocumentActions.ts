@@ -3,6 +3,7 @@
  * schema (C55: 200 valid, 400 with message and details), its XML (C56) and its readable PDF copy.
  */
 import { z } from 'zod';
+import { EDocumentCheck } from '../../model/api/einvoices.js';
 import { sourcesOf, validateEDocument, xmlName, xmlOf } from '../areas/einvoices/service.js';
 import { einvoicePdfDoc } from '../areas/einvoices/document.js';
 import { studioData } from '../areas/documents/queries.js';
@@ -13,12 +14,6 @@ import { defineAction } from './action.js';
 const base = 'edocuments';
 const tags = ['Fatture elettroniche'];
 const file = { 200: z.any().describe('il file (XML, PDF o zip)') };
-const Check = z.object({
-  message: z.string(),
-  details: z.array(z.string()),
-  warnings: z.array(z.string()).optional().describe('avvisi che non rendono la fattura non valida'),
-});
-
 export const EDocumentActions = {
   validate_xml: defineAction({
     method: 'GET',
@@ -26,7 +21,7 @@ export const EDocumentActions = {
     tags,
     summary:
       'C55 Controllo della fattura (dati e regole dello schema FatturaPA): 200 valida, 400 con message e details',
-    response: { 200: Check, 400: Check },
+    response: { 200: EDocumentCheck, 400: EDocumentCheck },
     async handler({ deps, ctx, id, reply }) {
       const [d] = await sourcesOf(deps.exec, ctx, id);
       const r = await validateEDocument(d!, deps.settings.fatturapaXsd);

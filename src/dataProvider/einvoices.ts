@@ -2,6 +2,7 @@
  * Electronic invoices (C50–C58): the studio and services the editor needs, a document read,
  * saved, numbered, validated and downloaded. Errors stay ApiError.
  */
+import type { EDocumentData, EDocumentSaved, EDocumentStudio } from '../../model/api/einvoices';
 import { apiDownload, apiFetch, ApiError } from '../api/client';
 
 /**
@@ -17,14 +18,6 @@ export function detailLines(details: unknown): string[] {
     );
   }
   return [String(details)];
-}
-
-export interface EDocumentStudio {
-  id: number;
-  name: string;
-  fiscal_regime: string;
-  withholding_tax: boolean;
-  cassa_previdenza: boolean;
 }
 
 export interface EDocumentRow {
@@ -48,20 +41,7 @@ export interface EDocumentPayload {
   updated_at?: string;
 }
 
-export interface EDocumentData {
-  id: number;
-  studioId: number;
-  customerId: number;
-  customer: { id: number; business_name: string };
-  documentType: 'TD01' | 'TD04';
-  documentDate: string;
-  documentNumber: string;
-  correctsId: number | null;
-  corrects: { number: string; date: string } | null;
-  serviceRows: EDocumentRow[];
-  updated_at: string;
-  trashed: boolean;
-}
+export type { EDocumentData, EDocumentStudio };
 
 export const einvoiceCalls = {
   /** The studio as the e-invoice editor needs it (regime, withholding, cassa). */
@@ -88,7 +68,7 @@ export const einvoiceCalls = {
   /** C52 POST /api/edocument (no id) or C53 PUT /api/edocument/{id}: data.eDocumentId. */
   async saveEDocument(body: EDocumentPayload, id?: string | number) {
     const path = id == null ? '/api/edocument' : `/api/edocument/${encodeURIComponent(String(id))}`;
-    const res = await apiFetch<{ data: { eDocumentId: number; updated_at: string }; warnings?: string[] }>(path, {
+    const res = await apiFetch<EDocumentSaved>(path, {
       method: id == null ? 'POST' : 'PUT',
       json: body,
     });

@@ -6,6 +6,7 @@
  * the studio services (C50) too.
  */
 import { z } from 'zod';
+import { EDocumentData, EDocumentSaved, EDocumentStudio } from '../../../model/api/einvoices.js';
 import type { Api, AppDeps } from '../../deps.js';
 import { getModel } from '../../../model/registry.js';
 import { EDOCUMENT_TYPES } from '../../../model/models/EDocument.js';
@@ -41,12 +42,6 @@ const SaveBody = z.looseObject({
   serviceRows: z.array(Row).optional().describe('righe (almeno una)'),
   updated_at: Scalar.optional().describe('PUT: la versione letta'),
 });
-const Saved = z.object({
-  data: z.object({ eDocumentId: z.number().int(), updated_at: z.string() }),
-  warnings: z
-    .array(z.string())
-    .describe('avvisi che non impediscono il salvataggio (es. nota di credito senza fattura collegata)'),
-});
 export async function einvoiceRoutes(api: Api, deps: AppDeps) {
   const { exec } = deps;
   const tags = ['Fatture elettroniche'];
@@ -59,7 +54,7 @@ export async function einvoiceRoutes(api: Api, deps: AppDeps) {
         tags,
         summary: 'C51 Una fattura elettronica con le sue righe e i totali',
         params: IdParams,
-        response: { 200: z.object({ data: z.looseObject({ id: z.number().int() }) }), ...ERRORS },
+        response: { 200: z.object({ data: EDocumentData }), ...ERRORS },
       },
     },
     async (req) => ({ data: await readEDocument(exec, req.ctx, req.params.id) }),
@@ -72,7 +67,7 @@ export async function einvoiceRoutes(api: Api, deps: AppDeps) {
         tags,
         summary: 'C52 Nuova fattura elettronica (righe e totali nella stessa transazione) → data.eDocumentId',
         body: SaveBody,
-        response: { 201: Saved, ...ERRORS },
+        response: { 201: EDocumentSaved, ...ERRORS },
       },
     },
     async (req, reply) => {
@@ -89,7 +84,7 @@ export async function einvoiceRoutes(api: Api, deps: AppDeps) {
         summary: 'C53 Modifica di una fattura elettronica (con la versione letta: updated_at)',
         params: IdParams,
         body: SaveBody,
-        response: { 200: Saved, ...ERRORS },
+        response: { 200: EDocumentSaved, ...ERRORS },
       },
     },
     async (req) => {
@@ -123,15 +118,7 @@ export async function einvoiceRoutes(api: Api, deps: AppDeps) {
         tags,
         summary: "Lo studio per l'editor delle fatture: regime fiscale, ritenuta e cassa (i totali dal vivo)",
         response: {
-          200: z.object({
-            data: z.object({
-              id: z.number().int(),
-              name: z.string(),
-              fiscal_regime: z.string(),
-              withholding_tax: z.boolean(),
-              cassa_previdenza: z.boolean(),
-            }),
-          }),
+          200: z.object({ data: EDocumentStudio }),
           ...ERRORS,
         },
       },

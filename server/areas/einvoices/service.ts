@@ -5,6 +5,7 @@
  * it in the same transaction; the number unique in the studio's year even under concurrent saves;
  * the checks of validate_xml; the data of the XML and PDF downloads.
  */
+import type { EDocumentData } from '../../../model/api/einvoices.js';
 import { getModel } from '../../../model/registry.js';
 import {
   EINVOICE_MESSAGES as M,
@@ -248,7 +249,7 @@ export async function saveEDocument(
 }
 
 /** C51: the document with its rows, in the editor's names; 404 when it is not the studio's. */
-export async function readEDocument(exec: Exec, ctx: Ctx, rawId: unknown) {
+export async function readEDocument(exec: Exec, ctx: Ctx, rawId: unknown): Promise<EDocumentData> {
   const m = model();
   if (!can(ctx, m, 'view')) throw forbidden();
   const row = await getRecord(exec, ctx, m, rawId);
@@ -262,11 +263,11 @@ export async function readEDocument(exec: Exec, ctx: Ctx, rawId: unknown) {
     studioId: Number(row.studio_id),
     customerId: Number(row.customer_id),
     customer: { id: Number(row.customer_id), business_name: src.business_name },
-    documentType: row.type,
-    documentDate: row.date,
-    documentNumber: row.number,
+    documentType: documentTypeOf(row.type),
+    documentDate: String(row.date),
+    documentNumber: String(row.number),
     correctsId: row.corrects_id == null ? null : Number(row.corrects_id),
-    corrects: src.corrects,
+    corrects: src.corrects ?? null,
     serviceRows: rows.map((r) => ({
       id: r.id,
       studio_service_id: r.studio_service_id,
@@ -286,8 +287,14 @@ export async function readEDocument(exec: Exec, ctx: Ctx, rawId: unknown) {
       payable: fromCents(t.payable),
     },
     trashed: !!row.deleted_at,
-    updated_at: row.updated_at,
+    updated_at: String(row.updated_at),
   };
+}
+
+/** A stored document type: TD01 or TD04 (every write checks it; anything else is a broken row). */
+function documentTypeOf(v: unknown): 'TD01' | 'TD04' {
+  if (v === 'TD01' || v === 'TD04') return v;
+  throw new Error(`e_documents.type non previsto: ${String(v)}`);
 }
 
 /** C54: the last number of the studio's year + 1 (year of `date`, else `year`, else this year). */
