@@ -6,18 +6,9 @@ import type { Identifier } from 'react-admin';
 import type { ModelDef } from '../../model/define';
 import { apiDownload, apiFetch } from '../api/client';
 import { wrap } from './common';
+import type { AttachmentRow } from '../../model/api/attachments';
 
-/** A file of a record (C75). */
-export interface AttachmentRow {
-  id: number;
-  original_filename: string;
-  content_type: string;
-  size: number;
-  descrizione: string | null;
-  nota: string | null;
-  marked_for_deletion: boolean;
-  created_at: string;
-}
+export type { AttachmentRow };
 
 /**
  * What the form's uploader changed (its value, `__attachments`, never sent with the record):

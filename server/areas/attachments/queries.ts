@@ -4,20 +4,9 @@
  */
 import { sql } from 'drizzle-orm';
 import type { Exec, Row } from '../../records/exec.js';
+import type { AttachmentRow } from '../../../model/api/attachments.js';
 import { idArray } from '../../db/sql.js';
 import type { ModelDef } from '../../../model/define.js';
-
-/** An attachment as the API answers it (C75, C76, C79): the columns of COLUMNS. */
-export interface AttachmentRow extends Row {
-  id: number;
-  original_filename: string;
-  content_type: string;
-  size: number;
-  descrizione: string | null;
-  nota: string | null;
-  marked_for_deletion: boolean;
-  created_at: string;
-}
 
 const COLUMNS = sql`"id", "original_filename", "content_type", "size", "descrizione", "nota", "marked_for_deletion",
   to_char("created_at", 'YYYY-MM-DD HH24:MI:SS') AS "created_at"`;

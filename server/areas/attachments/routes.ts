@@ -15,26 +15,14 @@ import { can } from '../../auth/context.js';
 import type { Ctx } from '../../auth/context.js';
 import { getRecord, parseIds } from '../../records/crud.js';
 import type { Exec, Row } from '../../records/exec.js';
-import { attachmentRows, type AttachmentRow } from './queries.js';
+import { attachmentRows } from './queries.js';
+import { AttachmentRow } from '../../../model/api/attachments.js';
 import { HttpError, MSG, forbidden, notFound } from '../../errors.js';
 import { hooksOf } from '../../models/index.js';
 import { kindOf, kindsMessage } from '../../storage/kinds.js';
 import { FILE_KINDS, fileTooLargeMessage, megabytes, tooManyFilesMessage } from '../../../model/fileKinds.js';
 import { ERRORS, IdParams, IdsParams } from '../../routes/schemas.js';
 import { attachment } from '../../routes/download.js';
-
-const Attachment = z
-  .looseObject({
-    id: z.number().int(),
-    original_filename: z.string(),
-    content_type: z.string(),
-    size: z.number().int(),
-    descrizione: z.string().nullable(),
-    nota: z.string().nullable(),
-    marked_for_deletion: z.boolean(),
-    created_at: z.string(),
-  })
-  .describe('Allegato');
 
 const tooMany = (max: number) => new HttpError(422, tooManyFilesMessage(max), { files: [tooManyFilesMessage(max)] });
 
@@ -126,7 +114,7 @@ export async function attachmentRoutes(api: Api, deps: AppDeps) {
           querystring: z.looseObject({
             [a.ownerColumn]: z.string().optional().describe(`id dell'elemento (${m.label})`),
           }),
-          response: { 200: z.object({ data: z.array(Attachment) }), ...ERRORS },
+          response: { 200: z.object({ data: z.array(AttachmentRow) }), ...ERRORS },
         },
       },
       async (req) => {
@@ -147,7 +135,7 @@ export async function attachmentRoutes(api: Api, deps: AppDeps) {
           tags,
           summary: `C76 Carica allegati (multipart: files[], ${a.ownerColumn}; ${a.kinds.join(', ')}; al più ${a.maxFiles}, ${megabytes(a.maxBytes)} l'uno)`,
           consumes: ['multipart/form-data'],
-          response: { 201: z.object({ data: z.array(Attachment) }), ...ERRORS },
+          response: { 201: z.object({ data: z.array(AttachmentRow) }), ...ERRORS },
         },
       },
       async (req, reply) => {
@@ -275,7 +263,7 @@ export async function attachmentRoutes(api: Api, deps: AppDeps) {
         summary: 'C79 Descrizione, nota (e segno di eliminazione) di un allegato',
         params: IdParams,
         body: Meta,
-        response: { 200: z.object({ data: Attachment }), ...ERRORS },
+        response: { 200: z.object({ data: AttachmentRow }), ...ERRORS },
       },
     },
     async (req) => {
