@@ -4,14 +4,10 @@
  * shell reads them.
  */
 import { apiFetch, rawApiCall } from '../api/client';
-import type { ClientVar, MenuNode } from './shellTypes';
-import type { LoggedUser } from '../authProvider/token';
+import type { ClientVar, LoggedStudio, MenuNode, MissingField } from '../../model/api/shell';
 
-export interface LoggedStudio {
-  id?: number;
-  name?: string;
-  subscription_expire_date: string | null;
-}
+export type { ClientVar, LoggedStudio, MenuNode };
+import type { LoggedUser } from '../authProvider/token';
 
 export const shellCalls = {
   /** GET /api/var/client_var (public). */
@@ -31,7 +27,7 @@ export const shellCalls = {
   async missingRequiredFields(params: { signal?: AbortSignal } = {}) {
     return (
       (
-        await apiFetch<{ data: Array<{ field: string; label: string }> }>('/api/loggedStudio/missingRequiredFields', {
+        await apiFetch<{ data: MissingField[] }>('/api/loggedStudio/missingRequiredFields', {
           signal: params.signal,
         })
       ).data ?? []

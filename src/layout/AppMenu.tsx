@@ -51,7 +51,7 @@ import UploadFileIcon from '@mui/icons-material/UploadFile';
 
 import { dataProvider } from '../dataProvider';
 
-import type { MenuNode } from '../dataProvider/shellTypes';
+import type { MenuNode } from '../../model/api/shell';
 
 type IconComponent = (props: SvgIconProps) => ReactNode;
 

@@ -8,7 +8,7 @@ import type { ReactNode } from 'react';
 import type { ModelDef } from '../../model/define';
 import type { FieldDef } from '../../model/fields';
 import { useClientVar } from './settings';
-import type { ClientVar } from '../dataProvider/shellTypes';
+import type { ClientVar } from '../../model/api/shell';
 import { NotFoundRedirect } from '../pages/ErrorPage';
 
 export type Feature = NonNullable<ModelDef['feature']>;

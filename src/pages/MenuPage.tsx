@@ -19,7 +19,7 @@ import ChevronRightIcon from '@mui/icons-material/ChevronRight';
 import { ScreenTitle } from '../layout/PageTitle';
 
 import { menuIcon, useMenuItems } from '../layout/AppMenu';
-import type { MenuNode } from '../dataProvider/shellTypes';
+import type { MenuNode } from '../../model/api/shell';
 import { ReceivablesOverview } from './Receivables';
 
 const EntryLinks = ({ nodes, depth = 0 }: { nodes: MenuNode[]; depth?: number }) => (

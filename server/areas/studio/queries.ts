@@ -7,17 +7,11 @@ import { sql } from 'drizzle-orm';
 import type { RoleName } from '../../../model/define.js';
 import { getModel } from '../../../model/registry.js';
 import type { Exec, Row } from '../../records/exec.js';
+import type { LoggedStudio } from '../../../model/api/shell.js';
 import { idArray } from '../../db/sql.js';
 
 /** Roles whose users are collaborators. */
 export const COLLABORATOR_ROLES: RoleName[] = ['Collaboratore', 'Admin'];
-/** The caller's studio as the shell shows it (C05). */
-export interface StudioHeader extends Row {
-  id: number;
-  name: string | null;
-  subscription_expire_date: string | null;
-  status: number;
-}
 export interface Collaborator extends Row {
   id: number;
   name: string;
@@ -54,7 +48,7 @@ export function scoped(exec: Exec, ctx: { studioId: number }) {
     /** The caller's studio: id, name, subscription expiry (YYYY-MM-DD) and status. */
     async studio() {
       const rows =
-        await exec<StudioHeader>(sql`SELECT "id", "name", to_char("subscription_expire_date", 'YYYY-MM-DD') AS "subscription_expire_date", "status"
+        await exec<LoggedStudio>(sql`SELECT "id", "name", to_char("subscription_expire_date", 'YYYY-MM-DD') AS "subscription_expire_date", "status"
         FROM ${studioTable} WHERE "id" = ${ctx.studioId}`);
       return rows[0] ?? null;
     },

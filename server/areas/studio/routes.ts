@@ -6,6 +6,7 @@ import { atLeast } from '../../../model/define.js';
 import { menuFor } from '../../../model/menu.js';
 import { scoped } from './queries.js';
 import { z } from 'zod';
+import { ClientVar, LoggedStudio, MenuNode, MissingField } from '../../../model/api/shell.js';
 import { ERRORS } from '../../routes/schemas.js';
 
 let buildCache: { mtime: number; id: string } | null = null;
@@ -37,26 +38,7 @@ export async function shellRoutes(api: Api, deps: AppDeps) {
         summary: "C01 Impostazioni dell'app (pubblica)",
         security: [],
         response: {
-          200: z.object({
-            APPNAME: z.string(),
-            SERVER_BASEURL: z.string(),
-            VERSION: z.string(),
-            BUILD_ID: z.string(),
-            CREDIT_ENABLED: z.boolean(),
-            EXPORT_ENABLED: z.boolean(),
-            REGISTRATION_ENABLED: z.boolean(),
-            SOCIAL_LOGIN_ENABLED: z.boolean(),
-            GOOGLE_LOGIN_ENABLED: z.boolean(),
-            FACEBOOK_LOGIN_ENABLED: z.boolean(),
-            GOOGLE_CLIENT_ID: z.string().nullable(),
-            FACEBOOK_APP_ID: z.string().nullable(),
-            CAPTCHA: z.enum(['altcha', 'recaptcha']),
-            RECAPTCHA_SITE_KEY: z.string().nullable(),
-            SUPPORT_EMAIL: z.string(),
-            PAYMENT_SANDBOX: z
-              .boolean()
-              .describe("pagamenti di prova attivi (PAYMENT_SANDBOX): l'app lo dice a tutti con un avviso"),
-          }),
+          200: ClientVar,
           ...ERRORS,
         },
       },
@@ -88,7 +70,7 @@ export async function shellRoutes(api: Api, deps: AppDeps) {
         tags,
         summary: "C05 Lo studio dell'utente",
         response: {
-          200: z.object({ data: z.looseObject({ id: z.number(), name: z.string().nullable() }).nullable() }),
+          200: z.object({ data: LoggedStudio.nullable() }),
           ...ERRORS,
         },
       },
@@ -105,7 +87,7 @@ export async function shellRoutes(api: Api, deps: AppDeps) {
         tags,
         summary: 'C07 Campi obbligatori mancanti nella scheda dello studio',
         response: {
-          200: z.object({ data: z.array(z.looseObject({ field: z.string(), label: z.string() })) }),
+          200: z.object({ data: z.array(MissingField) }),
           ...ERRORS,
         },
       },
@@ -115,15 +97,6 @@ export async function shellRoutes(api: Api, deps: AppDeps) {
     }),
   );
 
-  const MenuNode: z.ZodType = z.lazy(() =>
-    z.looseObject({
-      title: z.string(),
-      icon: z.string(),
-      link: z.string().optional(),
-      sub_title: z.string().optional(),
-      children: z.array(MenuNode).optional(),
-    }),
-  );
   api.get(
     '/menu_items',
     {
