@@ -12,6 +12,7 @@ import { location, login, logout, negativeLook, queryOf, renderApp, shellHandler
 import { Button, MenuItem } from '@mui/material';
 import { useListContext } from 'react-admin';
 import { registerResourceParts } from '../../src/resources/parts';
+import type { ItemMetaData } from '../../src/dataProvider';
 
 vi.mock('file-saver', () => ({ saveAs: vi.fn() }));
 
@@ -76,14 +77,7 @@ const TRASHED: Row = {
   updated_at: '2026-02-01 09:00:00',
 };
 
-interface Meta {
-  can_add_new: boolean;
-  expand_field: string | null;
-  is_selectable: boolean;
-  is_erasable: boolean;
-  disable_edit_item: boolean;
-  items: Record<string, { is_selectable?: boolean; is_erasable?: boolean; disable_edit_item?: boolean }>;
-}
+type Meta = ItemMetaData;
 
 interface Api {
   /** every JSON list call of Customer (not csv/pdf/only_ids) */

@@ -182,13 +182,7 @@ export async function customerImportRoutes(api: Api, deps: AppDeps) {
         },
       },
     },
-    async (req) => ({
-      data: (await listImports(deps.exec, req.ctx)).map((r) => ({
-        ...r,
-        id: Number(r.id),
-        row_count: Number(r.row_count),
-      })),
-    }),
+    async (req) => ({ data: await listImports(deps.exec, req.ctx) }),
   );
 
   api.get(
