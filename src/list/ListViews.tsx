@@ -47,11 +47,6 @@ import {
 } from './listState';
 import type { PreferencesStore } from './preferencesStore';
 import type { PreferencesStatus, PreferencesSync } from './preferencesSync';
-// The app's root, already loaded when this chunk is: imported so that the bundler keeps the
-// components this chunk shares with the first load where they are (each module of the first load
-// is then reached by this chunk too, and none is split off into a chunk of its own, which made the
-// first load 1.2 KB gzip larger)
-import '../App';
 
 export interface ListViewsProps {
   model: ModelDef;

@@ -2,20 +2,11 @@
  * Quick find (issue 16 item 3): the app bar's search button and its shortcut, Ctrl+K (Cmd+K on a
  * Mac), from anywhere in the app, form fields included. The dialog (QuickFindDialog) is loaded
  * when first opened.
- *
- * The dialog's chunk imports nothing but React: the MUI parts it shows, the search call and the
- * navigation are handed to it from here (`kit`). Each of them is already in the first load, and
- * a lazy chunk that imported them itself would make the bundler regroup the shared chunks they
- * sit in (about 4 KB more to download before the login page; see docs/decisions.md). For the
- * same reason the dialog is MUI's Modal with a Paper (role="dialog"), not Dialog (0.5 KB more).
  */
-import { lazy, Suspense, useCallback, useMemo, useState } from 'react';
+import { lazy, Suspense, useCallback, useState } from 'react';
 import { Box, Button } from '@mui/material';
 import SearchIcon from '@mui/icons-material/Search';
 import { useHotkeys } from 'react-hotkeys-hook';
-import { useNavigate } from 'react-router-dom';
-import { useAppDataProvider } from '../../dataProvider';
-import { PARTS, type QuickFindKit } from './quickFindKit';
 
 const QuickFindDialog = lazy(() => import('./QuickFindDialog'));
 
@@ -23,8 +14,6 @@ const QuickFindDialog = lazy(() => import('./QuickFindDialog'));
 const QUICK_FIND_LABEL = 'Cerca… (Ctrl+K)';
 
 export function QuickFind() {
-  const dataProvider = useAppDataProvider();
-  const navigate = useNavigate();
   const [open, setOpen] = useState(false);
   // mounted from the first opening on, so that the dialog fades out when closed
   const [used, setUsed] = useState(false);
@@ -38,14 +27,6 @@ export function QuickFind() {
     enableOnContentEditable: true,
     preventDefault: true,
   });
-  const kit = useMemo<QuickFindKit>(
-    () => ({
-      ...PARTS,
-      find: (q, signal) => dataProvider.quickFind(q, { signal }),
-      go: (path) => navigate(path),
-    }),
-    [dataProvider, navigate],
-  );
   return (
     <>
       <Button
@@ -68,7 +49,7 @@ export function QuickFind() {
       </Button>
       {used && (
         <Suspense fallback={null}>
-          <QuickFindDialog open={open} onClose={() => setOpen(false)} kit={kit} />
+          <QuickFindDialog open={open} onClose={() => setOpen(false)} />
         </Suspense>
       )}
     </>

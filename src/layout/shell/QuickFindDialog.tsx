@@ -3,17 +3,35 @@
  * its listbox shown inline under the field) that asks GET /api/quick_find 200 ms after the
  * typing stops, and lists customers, legal representatives and e-invoices under their headings.
  * Keyboard: arrows move (the first result is highlighted), Enter opens the record, Esc closes.
- *
- * Its chunk imports React only: everything else comes in `kit` from QuickFind.tsx, which says why.
  */
 import { useEffect, useId, useState, type HTMLAttributes } from 'react';
-import type { PopperProps } from '@mui/material';
-import type { QuickFindHit } from '../../dataProvider';
-import type { QuickFindKit } from './quickFindKit';
+import {
+  Autocomplete,
+  Box,
+  Fade,
+  IconButton,
+  InputAdornment,
+  ListSubheader,
+  Modal,
+  Paper,
+  TextField,
+  Typography,
+  type PopperProps,
+} from '@mui/material';
+import { visuallyHidden } from '@mui/utils';
+import SearchIcon from '@mui/icons-material/Search';
+import CloseIcon from '@mui/icons-material/Close';
+import BusinessIcon from '@mui/icons-material/Business';
+import PersonIcon from '@mui/icons-material/Person';
+import ReceiptLongIcon from '@mui/icons-material/ReceiptLong';
+import { useNavigate } from 'react-router-dom';
+import { useAppDataProvider, type QuickFindHit } from '../../dataProvider';
 
 const QUICK_FIND_DEBOUNCE_MS = 200;
 const MIN_CHARS = 2;
 const MAX_CHARS = 100;
+
+const KIND_ICONS = { customer: BusinessIcon, legal_representative: PersonIcon, einvoice: ReceiptLongIcon };
 
 const KIND_HEADINGS: Record<QuickFindHit['kind'], string> = {
   customer: 'Clienti',
@@ -37,19 +55,10 @@ function InlinePopper({ open, children, className }: PopperProps) {
   );
 }
 
-export default function QuickFindDialog({
-  open,
-  onClose,
-  kit,
-}: {
-  open: boolean;
-  onClose: () => void;
-  kit: QuickFindKit;
-}) {
-  const { Box, Modal, Fade, Paper, Typography, IconButton, CloseIcon } = kit;
+export default function QuickFindDialog({ open, onClose }: { open: boolean; onClose: () => void }) {
   const titleId = useId();
   // MUI's Modal (focus trap, Esc, backdrop, focus given back on close) around a Paper with the
-  // dialog's semantics: what Dialog renders, without its extra first-load cost (QuickFind.tsx)
+  // dialog's semantics (role, aria-modal, its title as name): what Dialog renders
   return (
     <Modal open={open} onClose={onClose} closeAfterTransition>
       <Fade in={open}>
@@ -78,7 +87,7 @@ export default function QuickFindDialog({
             <CloseIcon />
           </IconButton>
           <Box sx={{ px: 3, pb: 2, overflowY: 'auto' }}>
-            <QuickFindBox onClose={onClose} kit={kit} />
+            <QuickFindBox onClose={onClose} />
           </Box>
         </Paper>
       </Fade>
@@ -86,20 +95,9 @@ export default function QuickFindDialog({
   );
 }
 
-function QuickFindBox({ onClose, kit }: { onClose: () => void; kit: QuickFindKit }) {
-  const {
-    Autocomplete,
-    Box,
-    InputAdornment,
-    ListSubheader,
-    TextField,
-    Typography,
-    SearchIcon,
-    visuallyHidden,
-    kindIcons,
-    find,
-    go,
-  } = kit;
+function QuickFindBox({ onClose }: { onClose: () => void }) {
+  const dataProvider = useAppDataProvider();
+  const navigate = useNavigate();
   const hintId = useId();
   const [input, setInput] = useState('');
   const [answer, setAnswer] = useState<Answer | null>(null);
@@ -110,7 +108,8 @@ function QuickFindBox({ onClose, kit }: { onClose: () => void; kit: QuickFindKit
     if (!searchable) return undefined;
     const ctl = new AbortController();
     const timer = setTimeout(() => {
-      find(q, ctl.signal)
+      dataProvider
+        .quickFind(q, { signal: ctl.signal })
         .then((data) => setAnswer({ q, data }))
         .catch((e: unknown) => {
           if (ctl.signal.aborted) return;
@@ -122,7 +121,7 @@ function QuickFindBox({ onClose, kit }: { onClose: () => void; kit: QuickFindKit
       clearTimeout(timer);
       ctl.abort();
     };
-  }, [find, q, searchable]);
+  }, [dataProvider, q, searchable]);
 
   const current = answer && answer.q === q ? answer : null;
   const options = current?.data ?? [];
@@ -143,7 +142,7 @@ function QuickFindBox({ onClose, kit }: { onClose: () => void; kit: QuickFindKit
 
   const openHit = (hit: QuickFindHit) => {
     onClose();
-    go(hit.path);
+    navigate(hit.path);
   };
 
   return (
@@ -205,7 +204,7 @@ function QuickFindBox({ onClose, kit }: { onClose: () => void; kit: QuickFindKit
           </li>
         )}
         renderOption={({ key, ...props }, hit) => {
-          const Icon = kindIcons[hit.kind];
+          const Icon = KIND_ICONS[hit.kind];
           return (
             <Box component="li" key={key} {...props} sx={{ gap: 1.5, alignItems: 'flex-start !important' }}>
               <Icon fontSize="small" aria-hidden sx={{ color: 'text.secondary', mt: 0.25 }} />
