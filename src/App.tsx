@@ -12,7 +12,8 @@ import { LoginPage } from './pages/LoginPage';
 import { ROUTES } from './routeTable';
 import { AppCrashPage, ErrorPage, NotFoundRedirect } from './pages/ErrorPage';
 import { CloseHeader } from './layout/CloseHeader';
-import { Guard, resourcesFor, screensFor } from './resources';
+import { resourcesFor, screensFor } from './resources';
+import { Guard } from './resources/Guard';
 import { GenericList } from './list/GenericList';
 import { listPathOf } from './routeTable';
 // the generic form loads with the first form opened, not with the app
@@ -29,10 +30,12 @@ const SimpleListPage = lazy(() => import('./pages/SimpleListPage').then((m) => (
 const BollettinoGenerator = lazy(() =>
   import('./pages/BollettinoGenerator').then((m) => ({ default: m.BollettinoGenerator })),
 );
-const CedoliniSaved = lazy(() => import('./pages/CedoliniSaved').then((m) => ({ default: m.CedoliniSaved })));
-const CustomerImport = lazy(() => import('./pages/CustomerImport').then((m) => ({ default: m.CustomerImport })));
+const CedoliniSaved = lazy(() =>
+  import('./resources/CustomersForCedolini/Saved').then((m) => ({ default: m.CedoliniSaved })),
+);
+const CustomerImport = lazy(() => import('./resources/Customer/Import').then((m) => ({ default: m.CustomerImport })));
 const MailOutbox = lazy(() => import('./pages/MailOutbox').then((m) => ({ default: m.MailOutbox })));
-const JobsDashboard = lazy(() => import('./pages/JobsDashboard').then((m) => ({ default: m.JobsDashboard })));
+const JobsDashboard = lazy(() => import('./resources/StudioJob/Dashboard').then((m) => ({ default: m.JobsDashboard })));
 const PayInit = lazy(() => import('./pages/PayInit').then((m) => ({ default: m.PayInit })));
 const PayReturn = lazy(() => import('./pages/PayReturn').then((m) => ({ default: m.PayReturn })));
 const TestApi = lazy(() => import('./pages/TestApi'));

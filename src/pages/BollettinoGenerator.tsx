@@ -18,7 +18,7 @@ import type { FieldDef } from '../../model/fields';
 import { FieldInput } from '../form/FieldInput';
 import { ScreenTitle } from '../layout/PageTitle';
 import { CloseHeader } from '../layout/CloseHeader';
-import { Guard } from '../resources';
+import { Guard } from '../resources/Guard';
 import { useAppDataProvider } from '../dataProvider';
 import { BulkErrorDialog } from '../bulk/common';
 import { AppDialog } from '../layout/ErrorDialog';

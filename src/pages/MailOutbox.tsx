@@ -53,7 +53,7 @@ import { MAIL_RETRYABLE, MAIL_STATUSES, MAIL_STATUS_LABELS, type MailStatus } fr
 import { useAppDataProvider, type MailDetail, type MailRow } from '../dataProvider';
 import { ScreenTitle } from '../layout/PageTitle';
 import { CloseHeader } from '../layout/CloseHeader';
-import { Guard } from '../resources';
+import { Guard } from '../resources/Guard';
 import { BulkErrorDialog, TEXTS } from '../bulk/common';
 
 /** the chip colour of each state (filled: it needs a look) */

@@ -16,7 +16,7 @@ import { newExpiry, totalCents } from '../../model/subscription';
 import { ScreenTitle } from '../layout/PageTitle';
 import { CloseHeader } from '../layout/CloseHeader';
 import { AppDialog } from '../layout/ErrorDialog';
-import { Guard } from '../resources';
+import { Guard } from '../resources/Guard';
 import { useAppDataProvider, type PaymentProviderInfo } from '../dataProvider';
 import { useLoggedStudio } from '../layout/shell/data';
 

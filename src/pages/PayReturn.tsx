@@ -10,7 +10,7 @@ import { Alert, AlertTitle, Box, Button, LinearProgress, Stack } from '@mui/mate
 import { useEffect } from 'react';
 import { displayDate } from '../../model/dates';
 import { ScreenTitle } from '../layout/PageTitle';
-import { Guard } from '../resources';
+import { Guard } from '../resources/Guard';
 import { useAppDataProvider } from '../dataProvider';
 import { PROVIDER_KEY } from './PayInit';
 

@@ -38,7 +38,7 @@ import { MAX_CHARS, type CallResult } from '../api/client';
 import { useAppDataProvider } from '../dataProvider';
 import { ScreenTitle } from '../layout/PageTitle';
 import { CloseHeader } from '../layout/CloseHeader';
-import { Guard } from '../resources';
+import { Guard } from '../resources/Guard';
 
 export const DOCS_ERROR = 'Errore di caricamento della documentazione API';
 

@@ -27,7 +27,7 @@ import { defaultListFilter } from '../list/listState';
 import { useAppDataProvider, type FilterSpec } from '../dataProvider';
 import { ScreenTitle } from '../layout/PageTitle';
 import { CloseHeader } from '../layout/CloseHeader';
-import { Guard } from '../resources';
+import { Guard } from '../resources/Guard';
 
 /** The sample entity with one filter of each kind (its own toggle and date interval, and a combo-box of its rows). */
 const DEMO: ModelDef = {

@@ -2,14 +2,14 @@
 import { lazy, Suspense, type ComponentType, type JSX } from 'react';
 import { LinearProgress } from '@mui/material';
 import { partsOf } from './parts';
-import { Resource, usePermissions } from 'react-admin';
+import { Resource } from 'react-admin';
 import { MODELS } from '../../model/registry';
-import { atLeast, type ModelDef, type RoleName } from '../../model/define';
+import type { ModelDef, RoleName } from '../../model/define';
 import { GenericList } from '../list/GenericList';
+import { Guard } from './Guard';
 // the generic form loads with the first form opened, not with the app
 const ModelEdit = lazy(() => import('../form/GenericForm').then((m) => ({ default: m.ModelEdit })));
 const ModelCreate = lazy(() => import('../form/GenericForm').then((m) => ({ default: m.ModelCreate })));
-import { Unauthorized } from '../pages/UnauthorizedDialog';
 import { FeatureGate } from '../layout/features';
 
 const labelOf = (m: ModelDef) => (r: Record<string, unknown>) =>
@@ -26,17 +26,6 @@ interface Screens {
   create: () => JSX.Element;
 }
 const screens = new Map<string, Screens>();
-
-/**
- * A screen for the roles from `min` up: a logged-in user below it sees the unauthorized dialog
- * (seed B §6), whichever URL brought him there (`/table/Studio`, react-admin's `/Studio/2`…).
- */
-export function Guard({ min, children }: { min: RoleName; children: JSX.Element }) {
-  const { permissions, isPending } = usePermissions<{ role?: string | null }>();
-  if (isPending) return null;
-  if (!atLeast(permissions?.role ?? undefined, min)) return <Unauthorized />;
-  return children;
-}
 
 /**
  * Screens for a model: a folder `resources/<Model>/` may replace them (see parts.tsx, loaded

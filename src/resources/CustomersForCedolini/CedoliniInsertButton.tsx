@@ -18,7 +18,7 @@ import {
   useCustomerNames,
   useTwoClicks,
 } from '../../bulk/common';
-import { MONTHS, QUANTITY_ERROR, currentMonth, payslipYears, quantityOf } from '../../pages/cedolini';
+import { MONTHS, QUANTITY_ERROR, currentMonth, payslipYears, quantityOf } from './cedolini';
 
 export function CedoliniInsertButton() {
   const { selectedIds } = useListContext();

@@ -23,11 +23,11 @@ import {
   Typography,
 } from '@mui/material';
 import { useGetOne, useNotify } from 'react-admin';
-import { useAppDataProvider } from '../dataProvider';
-import { ScreenTitle } from '../layout/PageTitle';
-import { CloseHeader } from '../layout/CloseHeader';
-import { Guard } from '../resources';
-import { BulkErrorDialog, TEXTS, currentYear, euro } from '../bulk/common';
+import { useAppDataProvider } from '../../dataProvider';
+import { ScreenTitle } from '../../layout/PageTitle';
+import { CloseHeader } from '../../layout/CloseHeader';
+import { Guard } from '../Guard';
+import { BulkErrorDialog, TEXTS, currentYear, euro } from '../../bulk/common';
 import { MONTHS, QUANTITY_ERROR, payslipYears, quantityOf } from './cedolini';
 
 export function CedoliniSaved() {

@@ -1,6 +1,6 @@
 /** What the payslip (cedolini) screens share: the seed's constants and the Italian month names. */
-import { currentYear } from '../../model/dates';
-export { currentMonth } from '../../model/dates';
+import { currentYear } from '../../../model/dates';
+export { currentMonth } from '../../../model/dates';
 
 /** payslip year lists: 50 years before to 50 years after the current one (seed B constants) */
 export const PAYSLIP_YEARS = 50;

@@ -49,8 +49,8 @@ import UndoIcon from '@mui/icons-material/Undo';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useVirtualizer } from '@tanstack/react-virtual';
 import { saveAs } from 'file-saver';
-import { getModel } from '../../model/registry';
-import { displayDateTime } from '../../model/dates';
+import { getModel } from '../../../model/registry';
+import { displayDateTime } from '../../../model/dates';
 import {
   IMPORT_FIELDS,
   IMPORT_MAX_BYTES,
@@ -61,11 +61,11 @@ import {
   type ImportPreviewRow,
   type ImportProgress,
   type ImportStaged,
-} from '../../model/customerImport';
-import { useAppDataProvider } from '../dataProvider';
-import { ScreenTitle } from '../layout/PageTitle';
-import { CloseHeader } from '../layout/CloseHeader';
-import { Guard } from '../resources';
+} from '../../../model/customerImport';
+import { useAppDataProvider } from '../../dataProvider';
+import { ScreenTitle } from '../../layout/PageTitle';
+import { CloseHeader } from '../../layout/CloseHeader';
+import { Guard } from '../Guard';
 
 const Customer = getModel('Customer');
 const label = (f: string) => Customer.fields[f]?.label ?? f;
