@@ -671,10 +671,10 @@ async function runUser(vu: Vu, base: () => string, end: number) {
     } else if (vu.service && vu.billable.length) {
       // an e-invoice with the suggested number; two users of a studio may race for one number (422), then it asks again
       for (let attempt = 0; attempt < 5; attempt++) {
-        const num = await timed('einvoice number', 'GET', `/api/edocuments_suggested_number${qs({ year: YEAR })}`);
+        const num = await timed('e-invoice number', 'GET', `/api/edocuments_suggested_number${qs({ year: YEAR })}`);
         if (!num) break;
         const res = await timed(
-          'einvoice save',
+          'e-invoice save',
           'POST',
           '/api/edocument',
           {
@@ -695,7 +695,7 @@ async function runUser(vu: Vu, base: () => string, end: number) {
           break;
         }
         if (!/numero/i.test(res.body)) {
-          fail('einvoice save', `422 ${res.body.slice(0, 160)}`);
+          fail('e-invoice save', `422 ${res.body.slice(0, 160)}`);
           break;
         }
         conflicts++;

@@ -30,7 +30,7 @@ import { wordTemplateRoutes } from './areas/wordTemplates/routes.js';
 import { mailRoutes } from './areas/mail/routes.js';
 import { jobRoutes } from './areas/jobs/routes.js';
 import { documentMailRoutes } from './areas/documents/mailRoutes.js';
-import { einvoiceRoutes } from './areas/einvoices/routes.js';
+import { eDocumentRoutes } from './areas/eDocuments/routes.js';
 import { creditRoutes, CREDIT_DISABLED, isCreditCall } from './areas/credit/routes.js';
 import { preferenceRoutes } from './areas/preferences/routes.js';
 import { quickFindRoutes } from './areas/quickFind/routes.js';
@@ -363,7 +363,7 @@ export async function buildApp(
       await mailRoutes(api, deps);
       await documentMailRoutes(api, deps);
       await jobRoutes(api, deps);
-      await einvoiceRoutes(api, deps);
+      await eDocumentRoutes(api, deps);
       await creditRoutes(api, deps);
       await customerImportRoutes(api, deps);
       await preferenceRoutes(api, deps);

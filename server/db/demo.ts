@@ -20,7 +20,7 @@ import { assignments } from '../areas/assignments/queries.js';
 import { payslips, type PayslipEntry } from '../areas/payslips/queries.js';
 import { idArray } from './sql.js';
 import { recountJobs } from '../areas/jobs/queries.js';
-import { einvoiceTotals } from '../../model/einvoice.js';
+import { eDocumentTotals } from '../../model/eDocument.js';
 import { fromCents } from '../../model/money.js';
 import { today as romeToday } from '../../model/dates.js';
 
@@ -760,7 +760,7 @@ async function seedCredit(exec: Exec, studioId: number, rows: Array<[number, 'CR
  * in date order within each year, with their rows and totals; and a credit note (TD04) correcting
  * the first of them.
  */
-async function seedEInvoices(exec: Exec, studioId: number, count: number) {
+async function seedEDocuments(exec: Exec, studioId: number, count: number) {
   const [studio] = await exec(
     sql`SELECT "fiscal_regime", "withholding_tax", "cassa_previdenza" FROM "studios" WHERE "id" = ${studioId}`,
   );
@@ -812,7 +812,7 @@ async function seedEInvoices(exec: Exec, studioId: number, count: number) {
     const year = d.date.slice(0, 4);
     const number = (perYear.get(year) ?? 0) + 1;
     perYear.set(year, number);
-    const t = einvoiceTotals({ rows: d.rows, studio: regime });
+    const t = eDocumentTotals({ rows: d.rows, studio: regime });
     const correctsId =
       d.corrects === null
         ? null
@@ -990,8 +990,8 @@ export async function loadDemoData(exec: Exec, storage?: Storage): Promise<boole
   ]);
   await seedCredit(exec, bianchi, [[bianchiAdmin!, 'CREDIT', '20', 'Ricarica iniziale']]);
   await seedPayments(exec, [vendor, demo, bianchi]);
-  await seedEInvoices(exec, demo, 8);
-  await seedEInvoices(exec, bianchi, 3);
+  await seedEDocuments(exec, demo, 8);
+  await seedEDocuments(exec, bianchi, 3);
   await seedDeclaredModels(exec, demo, 12);
   await seedDeclaredModels(exec, bianchi, 3);
   if (storage) await seedWordTemplates(exec, storage);
@@ -1047,7 +1047,7 @@ export async function addDemoStudio(exec: Exec, copy: DemoStudioCopy): Promise<n
     await seedAccounts(exec, studio, { id: admin!, name: 'Giulia Bianchi' });
     await seedCredit(exec, studio, [[admin!, 'CREDIT', '20', 'Ricarica iniziale']]);
     await seedPayments(exec, [studio]);
-    await seedEInvoices(exec, studio, 3);
+    await seedEDocuments(exec, studio, 3);
     await seedDeclaredModels(exec, studio, 3);
     return studio;
   }
@@ -1070,7 +1070,7 @@ export async function addDemoStudio(exec: Exec, copy: DemoStudioCopy): Promise<n
     [admin!, 'CREDIT', '50', 'Ricarica iniziale'],
   ]);
   await seedPayments(exec, [studio]);
-  await seedEInvoices(exec, studio, 8);
+  await seedEDocuments(exec, studio, 8);
   await seedDeclaredModels(exec, studio, 12);
   return studio;
 }

@@ -8,7 +8,7 @@ import { fromRoot } from '../paths.js';
 import { generateDrizzleJson, generateMigration } from 'drizzle-kit/api';
 import { allTables } from './tables.js';
 import '../areas/jobs/tables.js';
-import '../areas/einvoices/tables.js';
+import '../areas/eDocuments/tables.js';
 import '../areas/accountLifecycle/tables.js';
 import '../areas/preferences/tables.js';
 import '../areas/customerImport/tables.js';

@@ -3,9 +3,9 @@
  * schema (C55: 200 valid, 400 with message and details), its XML (C56) and its readable PDF copy.
  */
 import { z } from 'zod';
-import { EDocumentCheck } from '../../model/api/einvoices.js';
-import { sourcesOf, validateEDocument, xmlName, xmlOf } from '../areas/einvoices/service.js';
-import { einvoicePdfDoc } from '../areas/einvoices/document.js';
+import { EDocumentCheck } from '../../model/api/eDocuments.js';
+import { sourcesOf, validateEDocument, xmlName, xmlOf } from '../areas/eDocuments/service.js';
+import { eDocumentPdfDoc } from '../areas/eDocuments/document.js';
 import { studioData } from '../areas/documents/queries.js';
 import { renderPdf } from '../render/pdf.js';
 import { attachment } from '../routes/download.js';
@@ -54,7 +54,7 @@ export const EDocumentActions = {
     response: file,
     async handler({ deps, ctx, id, reply }) {
       const [d] = await sourcesOf(deps.exec, ctx, id);
-      const pdf = await renderPdf(einvoicePdfDoc(await studioData(deps.exec, ctx.studioId), d!));
+      const pdf = await renderPdf(eDocumentPdfDoc(await studioData(deps.exec, ctx.studioId), d!));
       return reply
         .header('Content-Disposition', attachment(xmlName(d!, 'pdf')))
         .type('application/pdf')

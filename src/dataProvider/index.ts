@@ -19,7 +19,7 @@ import { payslipCalls } from './payslips';
 import { creditCalls } from './credit';
 import { paymentCalls } from './payments';
 import { quickFindCalls } from './quickFind';
-import { einvoiceCalls } from './einvoices';
+import { eDocumentCalls } from './eDocuments';
 import { customerImportCalls } from './customerImport';
 import { preferenceCalls } from './preferences';
 
@@ -40,7 +40,7 @@ export const dataProvider = {
   ...creditCalls,
   ...paymentCalls,
   ...quickFindCalls,
-  ...einvoiceCalls,
+  ...eDocumentCalls,
   ...customerImportCalls,
   ...preferenceCalls,
 } satisfies DataProvider;
@@ -75,4 +75,4 @@ export {
   type EDocumentRow,
   type EDocumentPayload,
   type EDocumentData,
-} from './einvoices';
+} from './eDocuments';

@@ -34,7 +34,7 @@ export const OWN_STUDIO = {
   // edits, trashes and restores the first customer
   customers: 'demo',
   defects: 'demo',
-  einvoices: 'demo',
+  eDocuments: 'demo',
   form: 'demo',
   jobsDashboard: 'demo',
   keyboard: 'demo',

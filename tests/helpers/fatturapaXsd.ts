@@ -1,9 +1,9 @@
 /**
  * Validation of a FatturaPA XML against the official schema in ../shared/fatturapa (not copied
- * into the project), offline, through the server's own schema check (server/areas/einvoices/xsd.ts).
+ * into the project), offline, through the server's own schema check (server/areas/eDocuments/xsd.ts).
  */
 import { join } from 'node:path';
-import { xsdErrors } from '../../server/areas/einvoices/xsd';
+import { xsdErrors } from '../../server/areas/eDocuments/xsd';
 
 /** The official schema beside the project (CI clones ../shared next to it). */
 export const OFFICIAL_XSD = join(

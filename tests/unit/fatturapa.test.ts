@@ -1,15 +1,15 @@
 /**
- * FatturaPA XML (issue 13, server/areas/einvoices/fatturapa.ts): every variant — TD01, TD04, forfettario,
+ * FatturaPA XML (issue 13, server/areas/eDocuments/fatturapa.ts): every variant — TD01, TD04, forfettario,
  * withholding and cassa, a customer with only a fiscal code, a PEC recipient, names with '&', '<',
  * accents and apostrophes — validated against the official XSD (../shared/fatturapa, offline), and
  * its totals read back from the XML to the cent.
  */
 import { describe, expect, it } from 'vitest';
-import { clip, fatturaPaXml, einvoiceTotals, type EInvoiceData } from '../../server/areas/einvoices/fatturapa';
+import { clip, fatturaPaXml, eDocumentTotals, type FatturaPaData } from '../../server/areas/eDocuments/fatturapa';
 import { fatturapaErrors } from '../helpers/fatturapaXsd';
-import { einvoiceProblems, einvoiceWarnings } from '../../server/areas/einvoices/validate';
+import { eDocumentProblems, eDocumentWarnings } from '../../server/areas/eDocuments/validate';
 
-const base: EInvoiceData = {
+const base: FatturaPaData = {
   id: 1234,
   type: 'TD01',
   number: '12',
@@ -46,7 +46,7 @@ const tag = (xml: string, name: string) =>
 const cents = (s: string) => Math.round(Number(s) * 100);
 
 describe('FatturaPA XML against the official schema', () => {
-  const cases: Array<[string, EInvoiceData]> = [
+  const cases: Array<[string, FatturaPaData]> = [
     ['TD01 ordinary', base],
     [
       'TD04 correcting the TD01',
@@ -94,7 +94,7 @@ describe('FatturaPA XML against the official schema', () => {
     it(`${name}: schema-valid, totals read back to the cent`, async () => {
       const xml = fatturaPaXml(d);
       expect(await fatturapaErrors(xml)).toEqual([]);
-      const t = einvoiceTotals(d);
+      const t = eDocumentTotals(d);
       const lines = tag(xml, 'PrezzoTotale').map(cents);
       expect(lines.reduce((s, x) => s + x, 0)).toBe(t.taxable);
       const taxable = tag(xml, 'ImponibileImporto')
@@ -110,14 +110,14 @@ describe('FatturaPA XML against the official schema', () => {
   }
 
   it('the figures of each variant', () => {
-    expect(einvoiceTotals(base)).toMatchObject({ taxable: 137220, tax: 30188, total: 167408, withholding: 0 });
-    const f = einvoiceTotals({ ...base, studio: { ...base.studio, regime: 'RF19' } });
+    expect(eDocumentTotals(base)).toMatchObject({ taxable: 137220, tax: 30188, total: 167408, withholding: 0 });
+    const f = eDocumentTotals({ ...base, studio: { ...base.studio, regime: 'RF19' } });
     expect(f).toMatchObject({ tax: 0, stampDuty: 200, total: 137220 });
-    const w = einvoiceTotals({ ...base, studio: { ...base.studio, withholding: true, cassa: true } });
+    const w = eDocumentTotals({ ...base, studio: { ...base.studio, withholding: true, cassa: true } });
     expect(w).toMatchObject({ taxable: 137220, cassa: 5489, withholding: 27444 });
     expect(w.tax).toBe(Math.round((137220 + 5489) * 0.22));
     // an art. 15 expense is outside the fee: no cassa, no withholding, no VAT
-    const n1 = einvoiceTotals(cases[5]![1]);
+    const n1 = eDocumentTotals(cases[5]![1]);
     expect(n1).toMatchObject({ taxable: 137220 + 5300, fee: 137220, cassa: 5489, withholding: 27444, tax: w.tax });
     expect(n1.summary).toEqual([
       { vat: 22, nature: null, taxable: 137220 + 5489, tax: w.tax },
@@ -148,10 +148,10 @@ describe("texts as the schema's Latin types admit them", () => {
 
 describe('C55 the run-time check of an invoice', () => {
   it('a complete invoice has no problem', () => {
-    expect(einvoiceProblems(base)).toEqual([]);
+    expect(eDocumentProblems(base)).toEqual([]);
   });
   it('names each missing or malformed datum in Italian', () => {
-    const bad: EInvoiceData = {
+    const bad: FatturaPaData = {
       ...base,
       type: 'TD04',
       number: '',
@@ -165,7 +165,7 @@ describe('C55 the run-time check of an invoice', () => {
       },
       rows: [{ description: '', quantity: 1.5, price: 0, vat: 22 }],
     };
-    expect(einvoiceProblems(bad)).toEqual([
+    expect(eDocumentProblems(bad)).toEqual([
       'Cliente: partita IVA non valida (02000010012)',
       "Cliente: manca l'indirizzo",
       'Cliente: CAP non valido (7310): servono 5 cifre',
@@ -175,15 +175,15 @@ describe('C55 the run-time check of an invoice', () => {
       'Riga 1: la quantità deve essere un intero maggiore di 0',
       'Riga 1: il prezzo deve essere maggiore di 0',
     ]);
-    expect(einvoiceProblems({ ...base, customer: { ...base.customer, vat: null, fiscal_code: null } })).toContain(
+    expect(eDocumentProblems({ ...base, customer: { ...base.customer, vat: null, fiscal_code: null } })).toContain(
       'Cliente: serve la partita IVA o il codice fiscale',
     );
   });
   it('issue 25: a credit note that names no invoice is a warning, not a problem (DatiFattureCollegate is optional)', () => {
-    expect(einvoiceProblems({ ...base, type: 'TD04', corrects: null })).toEqual([]);
-    expect(einvoiceWarnings({ ...base, type: 'TD04', corrects: null })).toEqual([
+    expect(eDocumentProblems({ ...base, type: 'TD04', corrects: null })).toEqual([]);
+    expect(eDocumentWarnings({ ...base, type: 'TD04', corrects: null })).toEqual([
       'La nota di credito non indica la fattura che corregge: scegli la fattura (TD01) per collegarla',
     ]);
-    expect(einvoiceWarnings({ ...base, type: 'TD04', corrects: { number: '3', date: '2026-01-10' } })).toEqual([]);
+    expect(eDocumentWarnings({ ...base, type: 'TD04', corrects: { number: '3', date: '2026-01-10' } })).toEqual([]);
   });
 });

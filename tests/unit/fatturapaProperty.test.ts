@@ -7,9 +7,9 @@
  */
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
-import { fatturaPaXml, einvoiceTotals, type EInvoiceData } from '../../server/areas/einvoices/fatturapa';
-import { einvoiceProblems } from '../../server/areas/einvoices/validate';
-import { NATURES, VAT_RATES } from '../../model/einvoice';
+import { fatturaPaXml, eDocumentTotals, type FatturaPaData } from '../../server/areas/eDocuments/fatturapa';
+import { eDocumentProblems } from '../../server/areas/eDocuments/validate';
+import { NATURES, VAT_RATES } from '../../model/eDocument';
 import { fatturapaErrors } from '../helpers/fatturapaXsd';
 
 const tag = (xml: string, name: string) =>
@@ -73,7 +73,7 @@ const row = fc
   })
   .map((r) => ({ ...r, nature: r.vat === 0 ? r.nature : null }));
 
-const invoice: fc.Arbitrary<EInvoiceData> = fc
+const invoice: fc.Arbitrary<FatturaPaData> = fc
   .record({
     id: fc.integer({ min: 1, max: 2_000_000_000 }),
     type: fc.constantFrom('TD01' as const, 'TD04' as const),
@@ -124,10 +124,10 @@ describe('FatturaPA XML, random valid invoices', () => {
   it('are valid against the official schema and add up to the cent', async () => {
     await fc.assert(
       fc.asyncProperty(invoice, async (d) => {
-        expect(einvoiceProblems(d)).toEqual([]);
+        expect(eDocumentProblems(d)).toEqual([]);
         const xml = fatturaPaXml(d);
         expect(await fatturapaErrors(xml)).toEqual([]);
-        const t = einvoiceTotals(d);
+        const t = eDocumentTotals(d);
         const qty = tag(xml, 'Quantita').map(Number);
         const unit = tag(xml, 'PrezzoUnitario').map(cents);
         const line = tag(xml, 'PrezzoTotale').map(cents);

@@ -120,7 +120,7 @@ export async function findLegalRepresentatives(exec: Exec, ctx: Ctx, terms: Quic
 
 const TYPE_TEXT = new Map<string, string>(EDOCUMENT_TYPES.map((t) => [t.value, t.text]));
 
-export async function findEInvoices(exec: Exec, ctx: Ctx, terms: QuickFindTerms): Promise<QuickFindHit[]> {
+export async function findEDocuments(exec: Exec, ctx: Ctx, terms: QuickFindTerms): Promise<QuickFindHit[]> {
   const m = getModel('EDocument');
   const customers = getModel('Customer');
   const ny = terms.numberYear;

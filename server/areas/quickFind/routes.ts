@@ -10,7 +10,7 @@ import type { Api, AppDeps } from '../../deps.js';
 import { getModel } from '../../../model/registry.js';
 import { can } from '../../auth/context.js';
 import { HttpError, MSG } from '../../errors.js';
-import { findCustomers, findEInvoices, findLegalRepresentatives, quickFindTerms } from './queries.js';
+import { findCustomers, findEDocuments, findLegalRepresentatives, quickFindTerms } from './queries.js';
 import { ERRORS } from '../../routes/schemas.js';
 
 export const QUICK_FIND_MIN = 2;
@@ -24,7 +24,7 @@ const Query = z.object({
 const KINDS = [
   { model: 'Customer', find: findCustomers },
   { model: 'LegalRepresentative', find: findLegalRepresentatives },
-  { model: 'EDocument', find: findEInvoices },
+  { model: 'EDocument', find: findEDocuments },
 ] as const;
 
 export async function quickFindRoutes(api: Api, deps: AppDeps) {

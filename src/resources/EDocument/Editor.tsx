@@ -38,13 +38,13 @@ import { modelByName } from '../../../model/registry';
 import { today } from '../../../model/fields';
 import { formatEuro } from '../../../model/types';
 import {
-  EINVOICE_MESSAGES as M,
+  EDOCUMENT_MESSAGES as M,
   NATURES,
   VAT_RATES,
-  einvoiceTotals,
+  eDocumentTotals,
   rowErrors,
-  type EInvoiceRow,
-} from '../../../model/einvoice';
+  type EDocumentRowInput,
+} from '../../../model/eDocument';
 import { FieldInput } from '../../form/FieldInput';
 import { MoneyInput } from '../../form/MoneyInput';
 import { CloseHeader } from '../../layout/CloseHeader';
@@ -476,7 +476,7 @@ function Rows({ studio }: { studio?: EDocumentStudio }) {
 /** Imponibile, cassa, VAT per rate, document total, withholding: the XML's own figures, live. */
 function Totals({ studio }: { studio?: EDocumentStudio }) {
   const rows = (useWatch({ name: 'serviceRows' }) as EDocumentRow[] | undefined) ?? [];
-  const usable: EInvoiceRow[] = rows
+  const usable: EDocumentRowInput[] = rows
     .map((r) => ({
       description: r.description,
       quantity: Number(r.quantity),
@@ -485,7 +485,7 @@ function Totals({ studio }: { studio?: EDocumentStudio }) {
       nature: r.nature ?? null,
     }))
     .filter((r) => Number.isInteger(r.quantity) && r.quantity > 0 && Number(r.price) > 0);
-  const t = einvoiceTotals({
+  const t = eDocumentTotals({
     rows: usable,
     studio: { regime: studio?.fiscal_regime, withholding: studio?.withholding_tax, cassa: studio?.cassa_previdenza },
   });

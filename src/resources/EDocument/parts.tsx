@@ -10,7 +10,7 @@ import { saveAs } from 'file-saver';
 import FolderZipIcon from '@mui/icons-material/FolderZip';
 import ReceiptLongIcon from '@mui/icons-material/ReceiptLong';
 import type { ResourceParts, RowActionProps } from '../parts';
-import { EINVOICE_MESSAGES as M } from '../../../model/einvoiceMessages';
+import { EDOCUMENT_MESSAGES as M } from '../../../model/eDocumentMessages';
 import { AppDialog } from '../../layout/ErrorDialog';
 import { TITLES } from '../../bulk/texts';
 import { useAppDataProvider } from '../../dataProvider';

@@ -1,13 +1,13 @@
 /**
  * The readable copy of an e-invoice (copia di cortesia, issue 13): the same figures as its
- * FatturaPA XML (model/einvoice.ts einvoiceTotals), on the studio's letterhead, with the words
+ * FatturaPA XML (model/eDocument.ts eDocumentTotals), on the studio's letterhead, with the words
  * customers expect: it is not the tax document, which is the XML sent through the SDI.
  */
 import { displayDate } from '../../../model/dates.js';
-import { einvoiceTotals } from '../../../model/einvoice.js';
+import { eDocumentTotals } from '../../../model/eDocument.js';
 import { EDOCUMENT_TYPES } from '../../../model/models/EDocument.js';
 import { fromCents, toCents } from '../../../model/money.js';
-import type { EInvoiceData } from './fatturapa.js';
+import type { FatturaPaData } from './fatturapa.js';
 import { FORFETTARIO_NOTE } from './fatturapa.js';
 import { euro, ibanText, studioDocument, type StudioData } from '../../render/frame.js';
 
@@ -15,10 +15,10 @@ const typeText = (t: string) => EDOCUMENT_TYPES.find((x) => x.value === t)?.text
 const eur = (cents: number) => euro(fromCents(cents));
 const pct = (n: number) => `${String(n).replace('.', ',')}%`;
 
-export function einvoicePdfDoc(studio: StudioData, d: EInvoiceData) {
-  const t = einvoiceTotals(d);
+export function eDocumentPdfDoc(studio: StudioData, d: FatturaPaData) {
+  const t = eDocumentTotals(d);
   const c = d.customer;
-  const party = (label: string, p: EInvoiceData['customer'] | EInvoiceData['studio']) => ({
+  const party = (label: string, p: FatturaPaData['customer'] | FatturaPaData['studio']) => ({
     width: '*',
     stack: [
       { text: label, style: 'label' },

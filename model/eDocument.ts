@@ -2,7 +2,7 @@
  * The e-invoice editor's rules (seed B §5 'E-document save', issue 13), the same in the browser
  * and on the server: a service row needs a non-empty description, an integer quantity above 0 and
  * a price above 0 in euro format (comma decimal, at most 2 decimals, 8 significant digits); at
- * 0 % VAT it says why (Natura). The figures of the XML are server/areas/einvoices/fatturapa.ts.
+ * 0 % VAT it says why (Natura). The figures of the XML are server/areas/eDocuments/fatturapa.ts.
  */
 import Decimal from 'decimal.js';
 import { MESSAGES as V } from './validators.js';
@@ -18,8 +18,8 @@ export const NATURES = [
   { value: 'N4', text: 'N4 - Esenti' },
 ] as const;
 
-export { EINVOICE_MESSAGES } from './einvoiceMessages.js';
-import { EINVOICE_MESSAGES } from './einvoiceMessages.js';
+export { EDOCUMENT_MESSAGES } from './eDocumentMessages.js';
+import { EDOCUMENT_MESSAGES } from './eDocumentMessages.js';
 
 export const MAX_ROWS = 200;
 const moneyChecks = FIELD_TYPES.money.checks(f.money('Prezzo'));
@@ -37,21 +37,21 @@ export function rowErrors(
   row: RowInput,
 ): Partial<Record<'description' | 'quantity' | 'price' | 'vat' | 'nature', string>> {
   const out: Partial<Record<'description' | 'quantity' | 'price' | 'vat' | 'nature', string>> = {};
-  if (typeof row.description !== 'string' || !row.description.trim()) out.description = EINVOICE_MESSAGES.description;
+  if (typeof row.description !== 'string' || !row.description.trim()) out.description = EDOCUMENT_MESSAGES.description;
   else if (row.description.length > 1000) out.description = V.maxLength;
   const q = String(row.quantity ?? '').trim();
-  if (!/^\d{1,6}$/.test(q) || Number(q) <= 0) out.quantity = EINVOICE_MESSAGES.quantity;
+  if (!/^\d{1,6}$/.test(q) || Number(q) <= 0) out.quantity = EDOCUMENT_MESSAGES.quantity;
   const p = row.price;
-  if (p === undefined || p === null || String(p).trim() === '') out.price = EINVOICE_MESSAGES.price;
+  if (p === undefined || p === null || String(p).trim() === '') out.price = EDOCUMENT_MESSAGES.price;
   else {
     const bad = moneyChecks.map((c) => c(typeof p === 'string' ? p.trim() : p)).find(Boolean);
     if (bad) out.price = bad;
-    else if (!(Number(String(p).replace(',', '.')) > 0)) out.price = EINVOICE_MESSAGES.price;
+    else if (!(Number(String(p).replace(',', '.')) > 0)) out.price = EDOCUMENT_MESSAGES.price;
   }
   const vat = Number(row.vat);
   if (row.vat === undefined || row.vat === null || row.vat === '' || !VAT_RATES.includes(vat as never))
-    out.vat = EINVOICE_MESSAGES.vat;
-  else if (vat === 0 && !NATURES.some((n) => n.value === row.nature)) out.nature = EINVOICE_MESSAGES.nature;
+    out.vat = EDOCUMENT_MESSAGES.vat;
+  else if (vat === 0 && !NATURES.some((n) => n.value === row.nature)) out.nature = EDOCUMENT_MESSAGES.nature;
   return out;
 }
 
@@ -60,7 +60,7 @@ export function rowErrors(
  * customer's name, art. 15, outside the fee: no cassa, no withholding; N2.2 not subject; N4
  * exempt). Under RF19 every row is 0 % N2.2 whatever it says.
  */
-export interface EInvoiceRow {
+export interface EDocumentRowInput {
   description: string;
   quantity: number;
   price: number | string;
@@ -78,7 +78,7 @@ export const STAMP_DUTY_THRESHOLD_CENTS = 7747;
 const percentOf = (cents: number, percent: number) =>
   new Decimal(cents).mul(percent).div(100).toDecimalPlaces(0, Decimal.ROUND_HALF_UP).toNumber();
 
-export interface EInvoiceTotals {
+export interface EDocumentTotals {
   lines: Array<{ total: number; vat: number; nature: string | null; fee: boolean }>;
   /** per VAT rate (and Natura at 0 %): taxable (lines and cassa) and tax, in cents */
   summary: Array<{ vat: number; nature: string | null; taxable: number; tax: number }>;
@@ -98,10 +98,10 @@ export interface EInvoiceTotals {
 }
 
 /** The invoice's figures in cents (the editor shows the same ones live). */
-export function einvoiceTotals(d: {
-  rows: EInvoiceRow[];
+export function eDocumentTotals(d: {
+  rows: EDocumentRowInput[];
   studio: { regime?: string | null; withholding?: boolean; cassa?: boolean };
-}): EInvoiceTotals {
+}): EDocumentTotals {
   const forfettario = d.studio.regime === 'RF19';
   const lines = d.rows.map((r) => {
     const vat = forfettario ? 0 : Number(r.vat);

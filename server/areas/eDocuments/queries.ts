@@ -6,12 +6,12 @@
 import { sql } from 'drizzle-orm';
 import type { Exec } from '../../records/exec.js';
 import { idArray } from '../../db/sql.js';
-import type { EInvoiceData, EInvoiceRow, EInvoiceTotals } from './fatturapa.js';
+import type { FatturaPaData, EDocumentRowInput, EDocumentTotals } from './fatturapa.js';
 import { fromCents } from '../../../model/money.js';
 
 const text = (v: unknown) => (v == null || v === '' ? null : String(v));
 
-export interface StoredRow extends EInvoiceRow {
+export interface StoredRow extends EDocumentRowInput {
   id: number;
   studio_service_id: number | null;
 }
@@ -43,8 +43,8 @@ export async function rowsOf(exec: Exec, docIds: number[]): Promise<Map<number, 
 export async function writeRows(
   exec: Exec,
   docId: number,
-  rows: Array<EInvoiceRow & { studio_service_id?: number | null }>,
-  totals: EInvoiceTotals,
+  rows: Array<EDocumentRowInput & { studio_service_id?: number | null }>,
+  totals: EDocumentTotals,
 ) {
   await exec(sql`DELETE FROM "e_document_services" WHERE "e_document_id" = ${docId}`);
   if (rows.length) {
@@ -102,7 +102,7 @@ export async function correctable(
   return r ? { number: String(r.number), date: String(r.date), customer_id: Number(r.customer_id) } : null;
 }
 
-export interface EInvoiceSource extends EInvoiceData {
+export interface EDocumentSource extends FatturaPaData {
   customer_id: number;
   /** the customer's name as the file name carries it */
   business_name: string;
@@ -112,7 +112,7 @@ export interface EInvoiceSource extends EInvoiceData {
  * What the XML of these documents needs, in the order of `ids`; documents of another studio are
  * left out (the caller answers 404).
  */
-export async function einvoiceSources(exec: Exec, studioId: number, ids: number[]): Promise<EInvoiceSource[]> {
+export async function eDocumentSources(exec: Exec, studioId: number, ids: number[]): Promise<EDocumentSource[]> {
   if (!ids.length) return [];
   const [s] =
     await exec(sql`SELECT "name", "vat_number", "fiscal_code", "address", "postal_code", "city", "province", "iban",
@@ -128,7 +128,7 @@ export async function einvoiceSources(exec: Exec, studioId: number, ids: number[
     exec,
     docs.map((d) => Number(d.id)),
   );
-  const studio: EInvoiceData['studio'] = {
+  const studio: FatturaPaData['studio'] = {
     name: String(s?.name ?? ''),
     vat: text(s?.vat_number),
     fiscal_code: text(s?.fiscal_code),

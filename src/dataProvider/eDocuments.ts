@@ -2,7 +2,7 @@
  * Electronic invoices (C50–C58): the studio and services the editor needs, a document read,
  * saved, numbered, validated and downloaded. Errors stay ApiError.
  */
-import type { EDocumentData, EDocumentSaved, EDocumentStudio } from '../../model/api/einvoices';
+import type { EDocumentData, EDocumentSaved, EDocumentStudio } from '../../model/api/eDocuments';
 import { apiDownload, apiFetch, ApiError } from '../api/client';
 
 /**
@@ -43,7 +43,7 @@ export interface EDocumentPayload {
 
 export type { EDocumentData, EDocumentStudio };
 
-export const einvoiceCalls = {
+export const eDocumentCalls = {
   /** The studio as the e-invoice editor needs it (regime, withholding, cassa). */
   async eDocumentStudio(params: { signal?: AbortSignal } = {}) {
     return (await apiFetch<{ data: EDocumentStudio }>('/api/edocuments_studio', { signal: params.signal })).data;

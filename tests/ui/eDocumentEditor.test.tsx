@@ -2,8 +2,8 @@
  * UI tests of the e-invoice editor (src/resources/EDocument/Editor.tsx; issue 13, seed B §5),
  * rendered through the whole <App/> with a logged user and the API mocked with msw. They prove:
  * the suggested number of a new document and the 'at least one row' rule; the shared row rules
- * (model/einvoice.ts `rowErrors`) stopping the save before any request; a studio service filling
- * its row; the live totals (`einvoiceTotals`); the seed's payload of a save and the route of the
+ * (model/eDocument.ts `rowErrors`) stopping the save before any request; a studio service filling
+ * its row; the live totals (`eDocumentTotals`); the seed's payload of a save and the route of the
  * new document; the server's refusal in a dialog; no save before the studio's data is loaded; the
  * validation warning of a saved document.
  */
@@ -12,7 +12,7 @@ import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { delay, http, HttpResponse } from 'msw';
 import { setupServer } from 'msw/node';
-import { EINVOICE_MESSAGES as M, einvoiceTotals } from '../../model/einvoice';
+import { EDOCUMENT_MESSAGES as M, eDocumentTotals } from '../../model/eDocument';
 import { formatEuro } from '../../model/types';
 import { location, login, logout, renderApp, shellHandlers } from './harness';
 
@@ -262,7 +262,7 @@ describe('e-invoice editor', () => {
     await user.click(screen.getByRole('button', { name: 'Aggiungi riga' }));
     await fillRow(user, 2, { description: 'Dichiarazione', quantity: '2', price: '50' });
 
-    const t = einvoiceTotals({
+    const t = eDocumentTotals({
       rows: [
         { description: 'Consulenza', quantity: 1, price: 100, vat: 22 },
         { description: 'Dichiarazione', quantity: 2, price: 50, vat: 22 },

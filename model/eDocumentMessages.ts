@@ -1,10 +1,10 @@
 /**
  * The e-invoice editor's messages (seed B §5, §8; issue 13), apart from its rules and figures
- * (model/einvoice.ts) so that the list's toolbar can name them without loading those.
+ * (model/eDocument.ts) so that the list's toolbar can name them without loading those.
  */
 import { MESSAGES as V } from './validators.js';
 
-export const EINVOICE_MESSAGES = {
+export const EDOCUMENT_MESSAGES = {
   studioNotLoaded:
     'Attendi il caricamento dei dati dello studio prima di salvare la fattura, ritenta tra qualche secondo.',
   saveFailed: (message: string) => `Errore di salvataggio: ${message.replace(/\.+$/, '')}.`,

@@ -6,7 +6,7 @@
  * the studio services (C50) too.
  */
 import { z } from 'zod';
-import { EDocumentData, EDocumentSaved, EDocumentStudio } from '../../../model/api/einvoices.js';
+import { EDocumentData, EDocumentSaved, EDocumentStudio } from '../../../model/api/eDocuments.js';
 import type { Api, AppDeps } from '../../deps.js';
 import { getModel } from '../../../model/registry.js';
 import { EDOCUMENT_TYPES } from '../../../model/models/EDocument.js';
@@ -42,7 +42,7 @@ const SaveBody = z.looseObject({
   serviceRows: z.array(Row).optional().describe('righe (almeno una)'),
   updated_at: Scalar.optional().describe('PUT: la versione letta'),
 });
-export async function einvoiceRoutes(api: Api, deps: AppDeps) {
+export async function eDocumentRoutes(api: Api, deps: AppDeps) {
   const { exec } = deps;
   const tags = ['Fatture elettroniche'];
   const file = { 200: z.any().describe('il file (XML, PDF o zip)'), ...ERRORS };

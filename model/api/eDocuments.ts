@@ -1,5 +1,5 @@
 /**
- * The answers of the electronic invoices (server/areas/einvoices, C51–C55): one source for the
+ * The answers of the electronic invoices (server/areas/eDocuments, C51–C55): one source for the
  * server's answer schemas and the app's types (imported as types only by the app).
  */
 import { z } from 'zod';

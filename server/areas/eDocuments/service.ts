@@ -5,15 +5,15 @@
  * it in the same transaction; the number unique in the studio's year even under concurrent saves;
  * the checks of validate_xml; the data of the XML and PDF downloads.
  */
-import type { EDocumentData } from '../../../model/api/einvoices.js';
+import type { EDocumentData } from '../../../model/api/eDocuments.js';
 import { getModel } from '../../../model/registry.js';
 import {
-  EINVOICE_MESSAGES as M,
+  EDOCUMENT_MESSAGES as M,
   MAX_ROWS,
   rowErrors,
-  einvoiceTotals,
-  type EInvoiceRow,
-} from '../../../model/einvoice.js';
+  eDocumentTotals,
+  type EDocumentRowInput,
+} from '../../../model/eDocument.js';
 import { isoDate } from '../../../model/dates.js';
 import { oneId } from '../../records/ids.js';
 import { fromCents } from '../../../model/money.js';
@@ -25,7 +25,7 @@ import { audit } from '../../records/audit.js';
 import type { Exec, Row } from '../../records/exec.js';
 import {
   correctable,
-  einvoiceSources,
+  eDocumentSources,
   lastNumber,
   lockNumbering,
   numberTaken,
@@ -33,9 +33,9 @@ import {
   rowsOf,
   studioForEditor,
   writeRows,
-  type EInvoiceSource,
+  type EDocumentSource,
 } from './queries.js';
-import { einvoiceProblems, einvoiceWarnings } from './validate.js';
+import { eDocumentProblems, eDocumentWarnings } from './validate.js';
 import { fatturaPaXml } from './fatturapa.js';
 import { xsdErrors } from './xsd.js';
 import { safeEntryName } from '../../render/zip.js';
@@ -80,7 +80,7 @@ function invalid(errors: FieldErrors): HttpError {
   return new HttpError(422, lines.join('; ') || MSG.validation, errors);
 }
 
-export interface SavedRow extends EInvoiceRow {
+export interface SavedRow extends EDocumentRowInput {
   studio_service_id: number | null;
 }
 
@@ -224,12 +224,12 @@ export async function saveEDocument(
         exec,
         docId,
         rows,
-        einvoiceTotals({
+        eDocumentTotals({
           rows,
           studio: { regime: s.fiscal_regime, withholding: s.withholding_tax, cassa: s.cassa_previdenza },
         }),
       );
-      const plain = (list: Array<EInvoiceRow & { studio_service_id?: number | null }>) =>
+      const plain = (list: Array<EDocumentRowInput & { studio_service_id?: number | null }>) =>
         list.map((r) => ({
           description: r.description,
           quantity: r.quantity,
@@ -254,10 +254,10 @@ export async function readEDocument(exec: Exec, ctx: Ctx, rawId: unknown): Promi
   if (!can(ctx, m, 'view')) throw forbidden();
   const row = await getRecord(exec, ctx, m, rawId);
   const id = Number(row.id);
-  const [src] = await einvoiceSources(exec, ctx.studioId, [id]);
+  const [src] = await eDocumentSources(exec, ctx.studioId, [id]);
   if (!src) throw notFound();
-  const rows = src.rows as Array<EInvoiceRow & { id: number; studio_service_id: number | null }>;
-  const t = einvoiceTotals({ rows, studio: src.studio });
+  const rows = src.rows as Array<EDocumentRowInput & { id: number; studio_service_id: number | null }>;
+  const t = eDocumentTotals({ rows, studio: src.studio });
   return {
     id,
     studioId: Number(row.studio_id),
@@ -321,27 +321,27 @@ export async function editorStudio(exec: Exec, ctx: Ctx) {
 }
 
 /** The documents (scope checked: any id not the studio's is a 404), in the order asked. */
-export async function sourcesOf(exec: Exec, ctx: Ctx, rawIds: string): Promise<EInvoiceSource[]> {
+export async function sourcesOf(exec: Exec, ctx: Ctx, rawIds: string): Promise<EDocumentSource[]> {
   if (!can(ctx, model(), 'view')) throw forbidden();
   const ids = parseIds(rawIds);
-  const out = await einvoiceSources(exec, ctx.studioId, ids);
+  const out = await eDocumentSources(exec, ctx.studioId, ids);
   if (out.length !== new Set(ids).size) throw notFound();
   return out;
 }
 
 /** type_businessname_id.xml (seed B §7), safe as a file and zip entry name. */
-export const xmlName = (d: EInvoiceSource, ext = 'xml') =>
+export const xmlName = (d: EDocumentSource, ext = 'xml') =>
   `${d.type}_${safeEntryName(d.business_name, 80)}_${d.id}.${ext}`;
 
 /** C55: the problems of one document: the product's own rules, and the official schema when configured. */
 export async function validateEDocument(
-  d: EInvoiceSource,
+  d: EDocumentSource,
   xsdPath?: string,
 ): Promise<{ valid: boolean; message: string; details: string[]; warnings: string[] }> {
-  const details = einvoiceProblems(d);
+  const details = eDocumentProblems(d);
   if (!details.length && xsdPath)
     details.push(...(await xsdErrors(fatturaPaXml(d), xsdPath)).map((e) => `Schema FatturaPA: ${e}`));
-  const warnings = einvoiceWarnings(d);
+  const warnings = eDocumentWarnings(d);
   return details.length
     ? {
         valid: false,
@@ -358,8 +358,8 @@ export async function validateEDocument(
 }
 
 /** The XML of a document that passes the product's rules; else 422 naming what to fix. */
-export function xmlOf(d: EInvoiceSource): string {
-  const problems = einvoiceProblems(d);
+export function xmlOf(d: EDocumentSource): string {
+  const problems = eDocumentProblems(d);
   if (problems.length)
     throw new HttpError(
       422,

@@ -4,8 +4,8 @@
  * that configures its path): the data the schema requires and the formats it restricts, each
  * problem in Italian naming the field to fix.
  */
-import type { EInvoiceData } from './fatturapa.js';
-import { EINVOICE_MESSAGES, NATURES } from '../../../model/einvoice.js';
+import type { FatturaPaData } from './fatturapa.js';
+import { EDOCUMENT_MESSAGES, NATURES } from '../../../model/eDocument.js';
 import { vatCheckDigit } from '../../../model/validators.js';
 
 const CAP = /^\d{5}$/;
@@ -26,9 +26,9 @@ const cfOk = (v: string) => {
 const blank = (v: string | null | undefined) => !v || !v.trim();
 
 /** What keeps the invoice from being accepted: one Italian line per problem ([] when none). */
-export function einvoiceProblems(d: EInvoiceData): string[] {
+export function eDocumentProblems(d: FatturaPaData): string[] {
   const out: string[] = [];
-  const party = (who: 'Studio' | 'Cliente', p: EInvoiceData['studio'] | EInvoiceData['customer']) => {
+  const party = (who: 'Studio' | 'Cliente', p: FatturaPaData['studio'] | FatturaPaData['customer']) => {
     if (blank(p.name)) out.push(`${who}: manca la denominazione`);
     if (blank(p.vat) && blank(p.fiscal_code)) out.push(`${who}: serve la partita IVA o il codice fiscale`);
     if (!blank(p.vat) && !vatOk(p.vat!)) out.push(`${who}: partita IVA non valida (${p.vat})`);
@@ -68,6 +68,6 @@ export function einvoiceProblems(d: EInvoiceData): string[] {
 }
 
 /** What does not keep the invoice from being accepted but is worth saying: a credit note that names no invoice. */
-export function einvoiceWarnings(d: EInvoiceData): string[] {
-  return d.type === 'TD04' && !d.corrects ? [EINVOICE_MESSAGES.creditNoteUnlinked] : [];
+export function eDocumentWarnings(d: FatturaPaData): string[] {
+  return d.type === 'TD04' && !d.corrects ? [EDOCUMENT_MESSAGES.creditNoteUnlinked] : [];
 }

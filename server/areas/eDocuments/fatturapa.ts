@@ -16,13 +16,13 @@
 import { create } from 'xmlbuilder2';
 import Decimal from 'decimal.js';
 import { toCents } from '../../../model/money.js';
-import { einvoiceTotals, CASSA_RATE, WITHHOLDING_RATE, type EInvoiceRow } from '../../../model/einvoice.js';
+import { eDocumentTotals, CASSA_RATE, WITHHOLDING_RATE, type EDocumentRowInput } from '../../../model/eDocument.js';
 
-export { einvoiceTotals, type EInvoiceRow, type EInvoiceTotals } from '../../../model/einvoice.js';
+export { eDocumentTotals, type EDocumentRowInput, type EDocumentTotals } from '../../../model/eDocument.js';
 
 export type FiscalRegime = 'RF01' | 'RF19' | (string & {});
 
-export interface EInvoiceParty {
+export interface FatturaPaParty {
   name: string;
   vat?: string | null;
   fiscal_code?: string | null;
@@ -31,16 +31,16 @@ export interface EInvoiceParty {
   city: string;
   province?: string | null;
 }
-export interface EInvoiceData {
+export interface FatturaPaData {
   /** the document's id (ProgressivoInvio) */
   id: number;
   type: 'TD01' | 'TD04';
   number: string;
   /** YYYY-MM-DD */
   date: string;
-  studio: EInvoiceParty & { regime: FiscalRegime; iban?: string | null; withholding?: boolean; cassa?: boolean };
-  customer: EInvoiceParty & { sdi_code?: string | null; pec?: string | null };
-  rows: EInvoiceRow[];
+  studio: FatturaPaParty & { regime: FiscalRegime; iban?: string | null; withholding?: boolean; cassa?: boolean };
+  customer: FatturaPaParty & { sdi_code?: string | null; pec?: string | null };
+  rows: EDocumentRowInput[];
   /** TD04: the invoice it corrects */
   corrects?: { number: string; date: string } | null;
 }
@@ -111,7 +111,7 @@ function idFiscale(vat: string) {
   return { IdPaese: m ? m[1]! : 'IT', IdCodice: (m ? m[2]! : v).slice(0, 28) };
 }
 
-function sede(p: EInvoiceParty) {
+function sede(p: FatturaPaParty) {
   return {
     Indirizzo: clip(p.address, 60),
     CAP: clip(p.postal_code, 5),
@@ -122,8 +122,8 @@ function sede(p: EInvoiceParty) {
 }
 
 /** The XML text of the invoice (UTF-8, with its declaration). */
-export function fatturaPaXml(d: EInvoiceData): string {
-  const t = einvoiceTotals(d);
+export function fatturaPaXml(d: FatturaPaData): string {
+  const t = eDocumentTotals(d);
   const forfettario = d.studio.regime === 'RF19';
   const sdi = clip(d.customer.sdi_code, 7).toUpperCase() || '0000000';
   const studioVat = d.studio.vat ? idFiscale(d.studio.vat) : null;
