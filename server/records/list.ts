@@ -5,6 +5,7 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { FieldDef } from '../../model/fields.js';
 import type { ModelDef } from '../../model/define.js';
+import type { ItemFlags, ItemMetaData, ListMeta } from '../../model/api/records.js';
 import { modelByName } from '../../model/registry.js';
 import type { Ctx } from '../auth/context.js';
 import { can } from '../auth/context.js';
@@ -264,20 +265,14 @@ export function buildListQuery(model: ModelDef, ctx: Ctx, collection: string, p:
   return { main, count, proj };
 }
 
-export interface ItemMeta {
-  is_selectable: boolean;
-  is_erasable: boolean;
-  disable_edit_item: boolean;
-}
-
-export function itemMetaData(model: ModelDef, ctx: Ctx, rows: Record<string, unknown>[]) {
-  const base: ItemMeta = {
+export function itemMetaData(model: ModelDef, ctx: Ctx, rows: Record<string, unknown>[]): ItemMetaData {
+  const base: ItemFlags = {
     is_selectable: true,
     is_erasable: can(ctx, model, 'delete'),
     disable_edit_item: !can(ctx, model, 'update'),
   };
   const canForce = can(ctx, model, 'force_delete');
-  const items: Record<string, Partial<ItemMeta>> = {};
+  const items: ItemMetaData['items'] = {};
   for (const r of rows) {
     if (r.trashed && base.is_erasable && !canForce) items[String(r.id)] = { is_erasable: false };
   }
@@ -306,7 +301,7 @@ export async function listRecords(
   let total = rows.length ? Number(rows[0].__total) : 0;
   if (!rows.length && p.page > 1) total = Number((await exec(count))[0].total);
   for (const r of rows) delete r.__total;
-  const meta = {
+  const meta: ListMeta = {
     total,
     current_page: p.page,
     per_page: p.perPage,

@@ -11,6 +11,7 @@ import { fieldValidators } from '../../model/validate.js';
 import { modelByName } from '../../model/registry.js';
 import { SERVER_TYPES } from '../db/fieldTypes.js';
 import { MSG } from '../errors.js';
+import { ItemMetaData, ListMeta } from '../../model/api/records.js';
 
 export const ErrorAnswer = z
   .object({
@@ -99,20 +100,11 @@ export const ListQuery = z.looseObject({
   only_ids: text,
 });
 
-export const ItemMetaData = z.looseObject({
-  can_add_new: z.boolean(),
-  expand_field: z.string().nullable(),
-  is_selectable: z.boolean(),
-  is_erasable: z.boolean(),
-  disable_edit_item: z.boolean(),
-  items: z.record(z.string(), z.looseObject({})),
-});
-
 /** A list answer of `m` (rows, or ids with only_ids; CSV and PDF are files). */
 export const listAnswer = (m?: ModelDef) =>
   z.looseObject({
     data: z.array(m ? z.union([rowSchema(m), z.number()]) : z.unknown()),
-    meta: z.looseObject({ total: z.number() }).optional(),
+    meta: ListMeta.optional(),
     item_meta_data: ItemMetaData.optional(),
   });
 

@@ -6,6 +6,7 @@ import { HttpError, type GetListParams, type Identifier, type RaRecord } from 'r
 import { modelByName } from '../../model/registry';
 import type { ModelDef } from '../../model/define';
 import { ApiError } from '../api/client';
+import type { ItemMetaData, ListMeta } from '../../model/api/records';
 
 export interface FilterSpec {
   name: string;
@@ -17,17 +18,8 @@ export interface FilterSpec {
 
 export interface ListAnswer<R extends RaRecord = RaRecord> {
   data: R[];
-  meta: { total: number; current_page: number; per_page: number; last_page: number };
+  meta: ListMeta;
   item_meta_data: ItemMetaData;
-}
-
-export interface ItemMetaData {
-  can_add_new: boolean;
-  expand_field: string | null;
-  is_selectable: boolean;
-  is_erasable: boolean;
-  disable_edit_item: boolean;
-  items: Record<string, { is_selectable?: boolean; is_erasable?: boolean; disable_edit_item?: boolean }>;
 }
 
 export const model = (resource: string): ModelDef => {

@@ -7,7 +7,7 @@ import { useDataProvider, type DataProvider } from 'react-admin';
 import { attachmentFileCalls } from './attachments';
 import { raMethods, recordCalls } from './records';
 import { shellCalls } from './shell';
-import { publicAreaCalls } from './publicArea';
+import { accountLifecycleCalls } from './accountLifecycle';
 import { studioCalls } from './studio';
 import { accountCalls } from './accounts';
 import { documentCalls } from './documents';
@@ -28,7 +28,7 @@ export const dataProvider = {
   ...attachmentFileCalls,
   ...recordCalls,
   ...shellCalls,
-  ...publicAreaCalls,
+  ...accountLifecycleCalls,
   ...studioCalls,
   ...accountCalls,
   ...documentCalls,
@@ -50,11 +50,12 @@ export type AppDataProvider = typeof dataProvider;
 /** The app's dataProvider with its extra methods (restore, selectAllIds, exportCsv, print, history, shell calls). */
 export const useAppDataProvider = () => useDataProvider<AppDataProvider>();
 
-export { listQuery, idBatches, type FilterSpec, type ItemMetaData } from './common';
+export { listQuery, idBatches, type FilterSpec } from './common';
+export type { ItemMetaData } from './records';
 export { ATTACHMENTS_FIELD, type AttachmentRow, type AttachmentChanges } from './attachments';
 export { type HistoryEntry } from './records';
 export { type LoggedStudio } from './shell';
-export { CAPTCHA_CHALLENGE_URL, type PublicAnswer } from './publicArea';
+export { CAPTCHA_CHALLENGE_URL, type PublicAnswer } from './accountLifecycle';
 export {
   type InstallmentMade,
   type InstallmentsResult,

@@ -27,16 +27,10 @@ import type {
 } from 'react-admin';
 import { apiDownload, apiFetch, rowsOf } from '../api/client';
 import { takeAttachmentChanges, saveNewRecordFiles, saveRecordFiles } from './attachments';
-import {
-  model,
-  wrap,
-  listQuery,
-  collectionOf,
-  idBatches,
-  type FilterSpec,
-  type ListAnswer,
-  type ItemMetaData,
-} from './common';
+import { model, wrap, listQuery, collectionOf, idBatches, type FilterSpec, type ListAnswer } from './common';
+import type { ItemMetaData } from '../../model/api/records';
+
+export type { ItemMetaData };
 
 /**
  * The version (`updated_at`) of each trashed row as the list or the form showed it: a delete

@@ -10,6 +10,7 @@ import { RateLimiterMemory } from 'rate-limiter-flexible';
 import type { Api, AppDeps } from '../../deps.js';
 import { HttpError, MSG } from '../../errors.js';
 import { ERRORS, Scalar } from '../../routes/schemas.js';
+import { PublicAnswer } from '../../../model/api/accountLifecycle.js';
 import type { Captcha } from '../../auth/captcha.js';
 import { facebookVerifier, googleVerifier, SOCIAL_LABEL, SocialTokenError } from '../../auth/social.js';
 import { userForLogin } from '../../auth/queries.js';
@@ -30,8 +31,6 @@ export const PUBLIC_LIMITS = {
   /** per e-mail (registration and recovery): mails one address can be sent */
   perEmail: { points: 3, seconds: 15 * 60 },
 } as const;
-
-const Message = z.object({ message: z.string() });
 
 /** An ALTCHA challenge (altcha-lib's v2 `Challenge`): what the widget solves, signed by this server. */
 const CaptchaChallenge = z.object({
@@ -94,7 +93,7 @@ export async function publicAreaRoutes(api: Api, deps: AppDeps, captcha: Captcha
           mobile_number: 'cellulare (max 30)',
           password: 'password (8–30 caratteri)',
         }),
-        response: { 201: Message, ...ERRORS },
+        response: { 201: PublicAnswer, ...ERRORS },
       },
     },
     async (req, reply) => reply.code(201).send(await registerStudio(a, req.body ?? {})),
@@ -117,7 +116,7 @@ export async function publicAreaRoutes(api: Api, deps: AppDeps, captcha: Captcha
           terms: 'true',
           privacy: 'true',
         }),
-        response: { 201: Message, ...ERRORS },
+        response: { 201: PublicAnswer, ...ERRORS },
       },
     },
     async (req, reply) => reply.code(201).send(await registerUser(a, req.body ?? {})),
@@ -132,7 +131,7 @@ export async function publicAreaRoutes(api: Api, deps: AppDeps, captcha: Captcha
         security: [],
         summary: "C65 Attivazione dell'account con il link della mail (valido 24 ore, una volta)",
         params: z.object({ token: z.string() }),
-        response: { 200: Message, ...ERRORS },
+        response: { 200: PublicAnswer, ...ERRORS },
       },
     },
     async (req) => activate(a, req.params.token),
@@ -148,7 +147,7 @@ export async function publicAreaRoutes(api: Api, deps: AppDeps, captcha: Captcha
         summary:
           "C63 Recupero password: con il captcha risolto, un link via email (la stessa risposta che l'email esista o no)",
         body: body({ email: 'email', g_recaptcha_response: 'la soluzione del captcha' }),
-        response: { 200: Message, ...ERRORS },
+        response: { 200: PublicAnswer, ...ERRORS },
       },
     },
     async (req) => initReset(a, req.body ?? {}, req.ip),
@@ -168,7 +167,7 @@ export async function publicAreaRoutes(api: Api, deps: AppDeps, captcha: Captcha
           password_confirmation: 'la stessa password',
           token: 'il token del link',
         }),
-        response: { 200: Message, ...ERRORS },
+        response: { 200: PublicAnswer, ...ERRORS },
       },
     },
     async (req) => doReset(a, req.body ?? {}),
@@ -188,7 +187,7 @@ export async function publicAreaRoutes(api: Api, deps: AppDeps, captcha: Captcha
           tel: 'telefono (max 30)',
           note: 'note (max 100)',
         }),
-        response: { 201: Message, ...ERRORS },
+        response: { 201: PublicAnswer, ...ERRORS },
       },
     },
     async (req, reply) => reply.code(201).send(await contactForm(a, req.body ?? {})),

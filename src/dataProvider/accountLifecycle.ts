@@ -3,11 +3,9 @@
  * recovery. Errors stay ApiError: the pages show the server's message (400, 404, 429) from it.
  */
 import { apiFetch } from '../api/client';
+import type { PublicAnswer } from '../../model/api/accountLifecycle';
 
-/** The answer of the public area's calls (C59–C65). */
-export interface PublicAnswer {
-  message: string;
-}
+export type { PublicAnswer };
 
 /**
  * Where the captcha widget (altcha) fetches its proof-of-work challenge by itself: the one call
@@ -15,7 +13,7 @@ export interface PublicAnswer {
  */
 export const CAPTCHA_CHALLENGE_URL = '/api/captcha/challenge';
 
-export const publicAreaCalls = {
+export const accountLifecycleCalls = {
   /** C59 POST /api/studio/actions/registration: a studio and its (inactive) Admin; the activation link goes by e-mail. */
   registerStudio: (body: { name: string; email: string; mobile_number: string; password: string }) =>
     apiFetch<PublicAnswer>('/api/studio/actions/registration', { method: 'POST', json: body }),
