@@ -19,6 +19,7 @@ import { mkdirSync, renameSync, rmSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { build } from 'esbuild';
+import { makeSchemaImage } from '../server/db/schemaImage';
 
 /** What is compiled: output name → source. */
 const ENTRIES = { main: 'server/main.ts', backup: 'server/areas/backup/cli.ts' } as const;
@@ -56,8 +57,14 @@ export async function buildServer(opts: { root?: string; log?: (line: string) =>
   } finally {
     rmSync(tmp, { recursive: true, force: true });
   }
+  // the migrated schema, for new embedded databases (server/db/schemaImage.ts): made once per
+  // change of the migrations
+  const imageStarted = Date.now();
+  const made = await makeSchemaImage();
   const ms = Date.now() - started;
-  (opts.log ?? ((line: string) => console.log(line)))(`server build: ${OUT}/ in ${ms} ms`);
+  (opts.log ?? ((line: string) => console.log(line)))(
+    `server build: ${OUT}/ in ${ms} ms${made ? ` (the schema image made in ${Date.now() - imageStarted} ms)` : ''}`,
+  );
   return { ms };
 }
 

@@ -57,6 +57,11 @@ async function shutdown(why: string, exitCode = 0) {
 }
 for (const signal of ['SIGINT', 'SIGTERM'] as const) process.on(signal, () => void shutdown(signal));
 
+// the start's phases, in ms since the process started (Node's own start and the modules' loading
+// are the first): logged once listening, read by bench/start.ts
+const phases: Record<string, number> = { modules: Math.round(performance.now()) };
+const phase = (name: string) => (phases[name] = Math.round(performance.now()));
+
 try {
   database = await openDatabase({
     databaseUrl: settings.databaseUrl,
@@ -73,17 +78,22 @@ try {
   }
   process.exit(1);
 }
+phase('database');
 const exec = execOn(database.db);
 let demoLoaded = false;
 try {
   demoLoaded = settings.demoData
     ? await loadDemoData(exec, new LocalStorage(settings.storageDir))
     : (await bootstrap(exec), false);
+  phase('data');
   app = await buildApp(settings, database, { loggerInstance: log });
+  phase('app');
   // the outbox's delivery (server/areas/mail/worker.ts): requests hand it their messages after commit
   mail = await startMailWorker({ database, settings, log });
   app.mail.attach(mail);
   await app.listen({ port: settings.port, host: settings.host });
+  phase('listening');
+  log.info({ startMs: phases, demoLoaded }, `ready in ${phases.listening} ms`);
 } catch (err) {
   // a signal during the start closes the database under it: shutdown() ends the process
   if (stopping) await new Promise(() => undefined);

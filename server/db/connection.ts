@@ -2,13 +2,13 @@
  * One Drizzle database over PGlite (embedded, default) or PostgreSQL (DATABASE_URL).
  * Both run the same schema, migrations and queries.
  */
-import { mkdirSync } from 'node:fs';
+import { existsSync, mkdirSync } from 'node:fs';
 import { join, dirname } from 'node:path';
-import { fromRoot } from '../paths.js';
 import { sql } from 'drizzle-orm';
 import type { PgDatabase } from 'drizzle-orm/pg-core';
 import { lockDataDir } from './dataDirLock.js';
 import { isDatabaseUnavailable } from './unavailable.js';
+import { MIGRATIONS_FOLDER, readSchemaImage } from './schemaImage.js';
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 export type Db = PgDatabase<any, any, any>;
@@ -35,10 +35,10 @@ export interface Database {
   notify(channel: string, payload: string): Promise<void>;
   close(): Promise<void>;
   /** embedded database only: its data folder as a tarball (`OpenOptions.image` opens it again) */
-  dumpDataDir?(): Promise<Blob>;
+  dumpDataDir?(compression?: 'none' | 'gzip'): Promise<Blob>;
 }
 
-const migrationsFolder = fromRoot('server', 'db', 'migrations');
+const migrationsFolder = MIGRATIONS_FOLDER;
 
 /** Where the database layer reports outages and recoveries (pino's signature). */
 export interface DbLog {
@@ -65,6 +65,12 @@ export interface OpenOptions {
    * an empty one — the tests' demo database, migrated and seeded once per run
    */
   image?: Blob;
+  /**
+   * embedded database only: a new database (in memory, or a data folder without one yet) is loaded
+   * from the prepared image of the migrated schema when there is one (server/db/schemaImage.ts);
+   * false migrates an empty one (what makes the image)
+   */
+  schemaImage?: boolean;
   log?: DbLog;
   /** the lock of DATA_DIR was lost while running (embedded database): the process should stop */
   onLockLost?: (err: Error) => void;
@@ -148,7 +154,9 @@ export async function openDatabase(opts: OpenOptions): Promise<Database> {
   let client: InstanceType<typeof PGlite>;
   let db: ReturnType<typeof drizzle>;
   try {
-    client = opts.image ? new PGlite({ dataDir: dir, loadDataDir: opts.image }) : new PGlite(dir);
+    const isNew = !dir || !existsSync(join(dir, 'PG_VERSION'));
+    const image = opts.image ?? (isNew && opts.schemaImage !== false ? readSchemaImage() : undefined);
+    client = image ? new PGlite({ dataDir: dir, loadDataDir: image }) : new PGlite(dir);
     await client.exec("SET TIME ZONE 'Europe/Rome'");
     db = drizzle(client);
     await migrate(db, { migrationsFolder });
@@ -170,7 +178,7 @@ export async function openDatabase(opts: OpenOptions): Promise<Database> {
       await client.close();
       await unlock();
     },
-    dumpDataDir: () => client.dumpDataDir('none'),
+    dumpDataDir: (compression = 'none') => client.dumpDataDir(compression),
   };
 }
 

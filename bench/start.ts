@@ -1,0 +1,188 @@
+/**
+ * Start benchmark (issue 27 item 1–2): how long `npm start`'s server takes to answer, and what it
+ * holds in memory once idle.
+ *
+ *   npm run bench:start            (PGlite: a new data folder with the demo data, then the same folder again)
+ *   DATABASE_URL=postgresql://… npm run bench:start   (adds a start on PostgreSQL, into a database it makes and drops)
+ *
+ * Each start is the compiled server (`dist-server/main.mjs`, built first by `npm run build`) in a
+ * process of its own, timed from the spawn to the first 200 of GET /api/health; the server's own
+ * log line `ready in … ms` gives its phases (Node and the modules, the database opened, the data
+ * loaded or checked, the app built, listening). RSS is read from /proc after 3 s idle. The baseline,
+ * measured in the same run, is a bare Node process answering HTTP: its start time and RSS are what
+ * no server can go under on this machine, and the ratios say how far each start is from them.
+ * Targets (issue 27, on the 2-core machine): ready in ≤ 3 s on an existing data folder and ≤ 8 s on
+ * a new one; idle RSS ≤ 250 MB on PGlite and ≤ 150 MB on PostgreSQL.
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import pg from 'pg';
+
+const ROOT = join(import.meta.dirname, '..');
+const ENTRY = join(ROOT, 'dist-server', 'main.mjs');
+const IDLE_MS = 3_000;
+const TIMEOUT_MS = 180_000;
+
+const freePort = () =>
+  new Promise<number>((resolve, reject) => {
+    const s = createServer();
+    s.on('error', reject);
+    s.listen(0, '127.0.0.1', () => {
+      const { port } = s.address() as { port: number };
+      s.close(() => resolve(port));
+    });
+  });
+
+const rssMb = (pid: number) => {
+  const m = /VmRSS:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'));
+  return m ? Number(m[1]) / 1024 : NaN;
+};
+
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+interface Started {
+  child: ChildProcess;
+  readyMs: number;
+  phases?: Record<string, number>;
+  output: () => string;
+}
+
+/** Spawns `args` and waits for GET {url}/api/health (or `/` for the baseline) to answer 200. */
+async function start(args: string[], env: Record<string, string | undefined>, port: number, path: string) {
+  let out = '';
+  const t0 = performance.now();
+  const child = spawn(process.execPath, args, {
+    env: { ...process.env, ...env, PORT: String(port), HOST: '127.0.0.1' },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  child.stdout!.on('data', (d: Buffer) => (out += d.toString()));
+  child.stderr!.on('data', (d: Buffer) => (out += d.toString()));
+  let exited = false;
+  child.on('exit', () => (exited = true));
+  for (;;) {
+    if (exited) throw new Error(`the process ended before answering:\n${out.slice(-3000)}`);
+    if (performance.now() - t0 > TIMEOUT_MS) throw new Error(`no answer in ${TIMEOUT_MS} ms:\n${out.slice(-3000)}`);
+    try {
+      const res = await fetch(`http://127.0.0.1:${port}${path}`);
+      if (res.status === 200) break;
+    } catch {
+      // not listening yet
+    }
+    await sleep(20);
+  }
+  const readyMs = performance.now() - t0;
+  // the server's own account of its phases (server/main.ts), from its JSON log
+  let phases: Record<string, number> | undefined;
+  for (const line of out.split('\n')) {
+    if (!line.includes('"startMs"')) continue;
+    try {
+      phases = (JSON.parse(line) as { startMs: Record<string, number> }).startMs;
+    } catch {
+      // not a JSON line
+    }
+  }
+  return { child, readyMs, phases, output: () => out } satisfies Started;
+}
+
+async function stop(s: Started) {
+  if (s.child.exitCode !== null) return;
+  const done = new Promise((r) => s.child.once('exit', r));
+  s.child.kill('SIGTERM');
+  await done;
+}
+
+interface Row {
+  name: string;
+  readyMs: number;
+  rss: number;
+  phases?: Record<string, number>;
+  targetMs?: number;
+  targetRss?: number;
+}
+
+async function measure(name: string, args: string[], env: Record<string, string | undefined>, path: string) {
+  const s = await start(args, env, await freePort(), path);
+  await sleep(IDLE_MS);
+  const rss = rssMb(s.child.pid!);
+  await stop(s);
+  return { name, readyMs: s.readyMs, rss, phases: s.phases };
+}
+
+// as `npm start` runs it
+const SERVER_ENV = { LOG_LEVEL: 'info', PAYMENT_SANDBOX: 'true' };
+
+const rows: Row[] = [];
+rows.push(
+  await measure(
+    'baseline: bare Node HTTP server',
+    ['-e', "require('http').createServer((q, s) => s.end('ok')).listen(+process.env.PORT, '127.0.0.1')"],
+    {},
+    '/',
+  ),
+);
+const dataDir = mkdtempSync(join(tmpdir(), 'bench-start-'));
+try {
+  const pglite = { ...SERVER_ENV, DATA_DIR: dataDir, DEMO_DATA: 'true', DATABASE_URL: undefined };
+  rows.push({
+    ...(await measure('PGlite, new data folder, demo data', ['--enable-source-maps', ENTRY], pglite, '/api/health')),
+    targetMs: 8_000,
+    targetRss: 250,
+  });
+  rows.push({
+    ...(await measure('PGlite, existing data folder', ['--enable-source-maps', ENTRY], pglite, '/api/health')),
+    targetMs: 3_000,
+    targetRss: 250,
+  });
+} finally {
+  rmSync(dataDir, { recursive: true, force: true });
+}
+
+if (process.env.DATABASE_URL) {
+  const admin = new pg.Client({ connectionString: process.env.DATABASE_URL });
+  await admin.connect();
+  const db = `bench_start_${process.pid}`;
+  await admin.query(`CREATE DATABASE ${db}`);
+  try {
+    const url = new URL(process.env.DATABASE_URL);
+    url.pathname = `/${db}`;
+    const onPg = { ...SERVER_ENV, DATABASE_URL: url.toString(), DEMO_DATA: 'true' };
+    rows.push({
+      ...(await measure('PostgreSQL, new database, demo data', ['--enable-source-maps', ENTRY], onPg, '/api/health')),
+      targetRss: 150,
+    });
+    rows.push({
+      ...(await measure('PostgreSQL, existing database', ['--enable-source-maps', ENTRY], onPg, '/api/health')),
+      targetMs: 3_000,
+      targetRss: 150,
+    });
+  } finally {
+    await admin.query(`DROP DATABASE IF EXISTS ${db} WITH (FORCE)`);
+    await admin.end();
+  }
+}
+
+const base = rows[0]!;
+const s = (ms: number) => `${(ms / 1000).toFixed(2)} s`;
+console.log(
+  `start benchmark (${process.env.DATABASE_URL ? 'PGlite and PostgreSQL' : 'PGlite'}), RSS after ${IDLE_MS / 1000} s idle`,
+);
+for (const r of rows) {
+  const mark = (ok: boolean) => (ok ? 'ok' : 'OVER');
+  const target =
+    r === base
+      ? ''
+      : `  target ${r.targetMs ? `≤ ${s(r.targetMs)} ${mark(r.readyMs <= r.targetMs)}` : '—'}, ` +
+        `≤ ${r.targetRss} MB ${mark(r.rss <= (r.targetRss ?? Infinity))}`;
+  console.log(
+    `  ${r.name.padEnd(38)} ready ${s(r.readyMs).padStart(8)} (×${(r.readyMs / base.readyMs).toFixed(1)})` +
+      `  RSS ${r.rss.toFixed(0).padStart(4)} MB (×${(r.rss / base.rss).toFixed(1)})${target}`,
+  );
+  if (r.phases) {
+    const names = Object.keys(r.phases);
+    const steps = names.map((n, i) => `${n} ${s(r.phases![n]! - (i ? r.phases![names[i - 1]!]! : 0))}`);
+    console.log(`  ${''.padEnd(38)} phases: ${steps.join(', ')}`);
+  }
+}
