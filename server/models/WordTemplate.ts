@@ -10,7 +10,7 @@ export const WordTemplateHooks: ModelHooks = {
   beforeChange({ ctx, mode, values }) {
     if (mode === 'create') values.user_id = ctx.userId;
   },
-  checkAttachment({ kind, bytes }) {
-    if (kind === 'docx') checkTemplate(bytes);
+  async checkAttachment({ kind, bytes }) {
+    if (kind === 'docx') await checkTemplate(bytes);
   },
 };

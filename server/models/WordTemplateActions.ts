@@ -51,7 +51,7 @@ export const WordTemplateActions = {
       const names = uniqueNames(t.customers.map(t.nameOf));
       // the first document is filled before the answer starts: a template error is a 422, not a broken zip
       const first = t.fill(t.customers[0]!);
-      const archive = streamZip(t.customers.length, async (i) => ({
+      const archive = await streamZip(t.customers.length, async (i) => ({
         name: names[i]!,
         content: i === 0 ? first : t.fill(t.customers[i]!),
       }));

@@ -52,7 +52,7 @@ export interface ModelHooks {
    * an uploaded file of the record (model `attachments`), after its kind was recognised by its
    * content: throw an HttpError (422) to refuse it (e.g. a Word template that cannot be filled)
    */
-  checkAttachment?(args: { model: ModelDef; kind: FileKind; bytes: Buffer; filename: string }): void;
+  checkAttachment?(args: { model: ModelDef; kind: FileKind; bytes: Buffer; filename: string }): Promise<void> | void;
   /** an extra condition on the rows the caller may see (alias `t`), besides the studio scope */
   rowScope?(ctx: Ctx, alias: string): SQL | null;
 }

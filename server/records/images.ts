@@ -14,8 +14,6 @@
  * stored value (data written before this rule), cached, and a logo that fails it is left out.
  */
 import { createHash } from 'node:crypto';
-import sharp from 'sharp';
-import { imageSize } from 'image-size';
 import type { FieldDef } from '../../model/fields.js';
 import type { ModelDef } from '../../model/define.js';
 import {
@@ -27,8 +25,16 @@ import {
 } from '../../model/validate.js';
 import { isEmpty } from '../../model/validators.js';
 
-// nothing kept between calls: each image is decoded once and its memory given back
-sharp.cache(false);
+/**
+ * sharp, loaded with the first image rather than with the server (issue 27: the start's modules);
+ * nothing kept between calls: each image is decoded once and its memory given back
+ */
+let sharpLoaded: Promise<typeof import('sharp').default> | undefined;
+const loadSharp = () =>
+  (sharpLoaded ??= import('sharp').then((m) => {
+    m.default.cache(false);
+    return m.default;
+  }));
 
 /** Each side at most this many pixels, */
 export const MAX_SIDE = 8000;
@@ -81,6 +87,8 @@ async function normalise(dataUrl: string, side: number): Promise<ImageResult> {
   const bytes = Buffer.from(m[2]!, 'base64');
   let info: { type?: string; width: number; height: number };
   try {
+    // the image libraries are loaded with the first image, not with the server
+    const { imageSize } = await import('image-size');
     info = imageSize(bytes);
   } catch {
     return refused(IMAGE_MESSAGE);
@@ -101,6 +109,7 @@ const inputOptions = { limitInputPixels: MAX_PIXELS, failOn: 'error' } as const;
 
 /** PNG, JPEG, GIF: decoded whole by libvips; kept as they are when already printable and small enough. */
 async function scaled(dataUrl: string, bytes: Buffer, kind: string, side: number): Promise<ImageResult> {
+  const sharp = await loadSharp();
   const meta = await sharp(bytes, inputOptions).metadata();
   const jpeg = kind === 'jpeg' && !meta.hasAlpha;
   const pipeline = sharp(bytes, inputOptions)
@@ -126,6 +135,7 @@ async function scaled(dataUrl: string, bytes: Buffer, kind: string, side: number
 async function fromBmp(bytes: Buffer, side: number): Promise<ImageResult> {
   const bmp = readBmp(bytes);
   if (typeof bmp === 'string') return refused(bmp);
+  const sharp = await loadSharp();
   const out = await sharp(bmp.data, {
     raw: { width: bmp.width, height: bmp.height, channels: bmp.channels },
     limitInputPixels: MAX_PIXELS,

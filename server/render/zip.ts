@@ -3,7 +3,7 @@
  * being written (as many as the PDF workers), and the next one is appended only once the archive
  * has taken the previous one, so a request never holds the whole selection in memory.
  */
-import { ZipArchive } from 'archiver';
+import type { ZipArchive } from 'archiver';
 import { PDF_WORKERS } from './pdf.js';
 
 /** A file name that stays inside the archive: letters, digits, '.', '-', '_' only, no leading dots. */
@@ -35,11 +35,13 @@ export function uniqueNames(names: string[]): string[] {
  * once (to be sent as the response) and fills it in the background; a failure destroys the stream.
  * `store`: the files are put in as they are (for PDFs), not deflated.
  */
-export function streamZip(
+export async function streamZip(
   count: number,
   make: (i: number) => Promise<{ name: string; content: Buffer | string }>,
   opts: { store?: boolean } = {},
-): ZipArchive {
+): Promise<ZipArchive> {
+  // loaded with the first zip, not with the server (issue 27: the start's modules)
+  const { ZipArchive } = await import('archiver');
   // PDFs are compressed already: storing them spares the CPU a second deflate for a few per cent
   const archive = new ZipArchive(opts.store ? { store: true } : { zlib: { level: 6 } });
   const ahead = Math.max(2, PDF_WORKERS * 2);

@@ -2,7 +2,6 @@
  * What a file is, from its bytes (file-type reads the signature, and for Office files the zip's
  * entries), never from its name or the type the browser claims: a renamed .exe is refused.
  */
-import { fileTypeFromBuffer } from 'file-type';
 import type { FileKind } from '../../model/define.js';
 import { kindsMessage } from '../../model/fileKinds.js';
 
@@ -21,6 +20,8 @@ const DETECTED: Record<string, FileKind> = {
 
 /** The kind of the bytes among `accepted`, or null (not one of them, whatever its name says). */
 export async function kindOf(bytes: Buffer, accepted: FileKind[]): Promise<FileKind | null> {
+  // loaded with the first upload, not with the server
+  const { fileTypeFromBuffer } = await import('file-type');
   const found = await fileTypeFromBuffer(bytes);
   const kind = found ? DETECTED[found.ext] : undefined;
   return kind && accepted.includes(kind) ? kind : null;

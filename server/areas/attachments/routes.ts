@@ -147,7 +147,7 @@ export async function attachmentRoutes(api: Api, deps: AppDeps) {
           const kind = await kindOf(f.bytes, a.kinds);
           if (!kind)
             throw new HttpError(422, kindsMessage(a.kinds), { files: [`${f.filename}: ${kindsMessage(a.kinds)}`] });
-          hooksOf(m).checkAttachment?.({ model: m, kind, bytes: f.bytes, filename: f.filename });
+          await hooksOf(m).checkAttachment?.({ model: m, kind, bytes: f.bytes, filename: f.filename });
           kinds.push(kind);
         }
         const ownerId = Number(row.id);

@@ -12,9 +12,6 @@
  * first sheet's XML is scanned for the cells holding a value before read-excel-file, which pads
  * every row to the widest one, reads it — only the parts scanned are handed to it.
  */
-import { parse as parseCsv } from 'csv-parse/sync';
-import { zipSync } from 'fflate';
-import { readSheet } from 'read-excel-file/node';
 import { HttpError } from '../../errors.js';
 import { BoundedZip, ZipError } from '../../render/boundedZip.js';
 import {
@@ -142,8 +139,10 @@ function shapeCounter() {
 const onlyEmptyCells = (s: string, separator: string) =>
   [...s].every((ch) => ch === separator || ch === '"' || ch.trim() === '');
 
-function parseCsvBytes(bytes: Buffer): ParsedSheet {
+async function parseCsvBytes(bytes: Buffer): Promise<ParsedSheet> {
   if (looksBinary(bytes)) throw notSpreadsheet();
+  // the parsers are loaded with the first import, not with the server
+  const { parse: parseCsv } = await import('csv-parse/sync');
   const { text, encoding } = decodeText(bytes);
   const separator = detectSeparator(text);
   const count = shapeCounter();
@@ -437,6 +436,8 @@ function xlsxParts(zip: BoundedZip): Record<string, Buffer> {
 }
 
 async function parseXlsxBytes(bytes: Buffer): Promise<ParsedSheet> {
+  // loaded with the first spreadsheet, not with the server
+  const [{ zipSync }, { readSheet }] = await Promise.all([import('fflate'), import('read-excel-file/node')]);
   let packed: Uint8Array;
   try {
     const zip = new BoundedZip(bytes, { maxBytes: IMPORT_MAX_UNPACKED_BYTES, maxEntries: 10_000 });

@@ -2,7 +2,6 @@
  * The EPC069-12 SEPA credit-transfer QR code ("GiroCode"), which Italian and European banking
  * apps scan to fill a transfer: version 002 (BIC optional), UTF-8, error correction M.
  */
-import QRCode from 'qrcode';
 import { toCents } from '../../../model/money.js';
 
 export interface Transfer {
@@ -40,8 +39,11 @@ export function epcPayload(t: Transfer): string {
 }
 
 /** The QR code of a transfer as a PNG data URL (for pdfmake and for the HTML variant). */
-export function epcQrDataUrl(t: Transfer): Promise<string> {
-  return QRCode.toDataURL(epcPayload(t), { errorCorrectionLevel: 'M', margin: 2, width: 360 });
+/** qrcode, loaded with the first code drawn, not with the server */
+const qrcode = async () => (await import('qrcode')).default;
+
+export async function epcQrDataUrl(t: Transfer): Promise<string> {
+  return (await qrcode()).toDataURL(epcPayload(t), { errorCorrectionLevel: 'M', margin: 2, width: 360 });
 }
 
 /**
@@ -50,6 +52,6 @@ export function epcQrDataUrl(t: Transfer): Promise<string> {
  * PDF holds a 1 KB image instead of hundreds of rectangles) and as sharp, since PDF viewers
  * enlarge a small image without smoothing.
  */
-export function epcQrPng(t: Transfer): Promise<string> {
-  return QRCode.toDataURL(epcPayload(t), { errorCorrectionLevel: 'M', margin: 2, scale: 1 });
+export async function epcQrPng(t: Transfer): Promise<string> {
+  return (await qrcode()).toDataURL(epcPayload(t), { errorCorrectionLevel: 'M', margin: 2, scale: 1 });
 }

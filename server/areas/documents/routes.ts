@@ -28,7 +28,7 @@ const BollettinoQuery = z.looseObject({
 });
 
 /** Sends one file, or a zip of one per item streamed as each is made. */
-function sendFiles<T>(
+async function sendFiles<T>(
   reply: FastifyReply,
   items: T[],
   one: { name: string; type: string },
@@ -37,12 +37,11 @@ function sendFiles<T>(
   make: (item: T) => Promise<Buffer | string>,
 ) {
   if (items.length === 1) {
-    return make(items[0]!).then((content) =>
-      reply.header('Content-Disposition', attachment(one.name)).type(one.type).send(content),
-    );
+    const content = await make(items[0]!);
+    return reply.header('Content-Disposition', attachment(one.name)).type(one.type).send(content);
   }
   const names = uniqueNames(items.map(entryName));
-  const archive = streamZip(items.length, async (i) => ({ name: names[i]!, content: await make(items[i]!) }), {
+  const archive = await streamZip(items.length, async (i) => ({ name: names[i]!, content: await make(items[i]!) }), {
     store: one.type === PDF,
   });
   return reply.header('Content-Disposition', attachment(zipName)).type('application/zip').send(archive);

@@ -151,7 +151,7 @@ export async function eDocumentRoutes(api: Api, deps: AppDeps) {
       // every document is checked before the first byte: a zip never stops half-way
       const xmls = docs.map(xmlOf);
       const names = uniqueNames(docs.map((d) => xmlName(d)));
-      const archive = streamZip(docs.length, async (i) => ({ name: names[i]!, content: xmls[i]! }));
+      const archive = await streamZip(docs.length, async (i) => ({ name: names[i]!, content: xmls[i]! }));
       return reply.header('Content-Disposition', attachment('archivio_edoc.zip')).type('application/zip').send(archive);
     },
   );

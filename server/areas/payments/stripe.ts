@@ -5,7 +5,7 @@
  * `/pay_return?payment_intent=…`; finalize (C71) reads the PaymentIntent and checks status,
  * amount, currency and the log id.
  */
-import Stripe from 'stripe';
+import type Stripe from 'stripe';
 import type { FinalStatus, PaymentProvider, PaymentState } from './provider.js';
 import { PaymentError } from './provider.js';
 
@@ -19,8 +19,8 @@ const MESSAGES = {
   refused: 'Stripe ha rifiutato il pagamento',
 } as const;
 
-function refusal(e: unknown): PaymentError {
-  if (e instanceof Stripe.errors.StripeError) {
+function refusal(StripeSdk: typeof Stripe | undefined, e: unknown): PaymentError {
+  if (StripeSdk && e instanceof StripeSdk.errors.StripeError) {
     if (e.type === 'StripeConnectionError' || e.type === 'StripeAPIError' || (e.statusCode ?? 0) >= 500)
       return new PaymentError(MESSAGES.unavailable);
     return new PaymentError(`${MESSAGES.refused}: ${e.message}`);
@@ -40,14 +40,23 @@ export function intentOutcome(
 }
 
 export function stripeProvider(o: StripeOptions): PaymentProvider {
-  const stripe = new Stripe(o.secretKey, { maxNetworkRetries: 2, timeout: 20_000 });
+  // the SDK is loaded with the first payment, not with the server (issue 27: the start's modules)
+  let StripeSdk: typeof Stripe | undefined;
+  let client: Promise<Stripe> | undefined;
+  const stripe = () =>
+    (client ??= import('stripe').then((m) => {
+      StripeSdk = m.default;
+      return new m.default(o.secretKey, { maxNetworkRetries: 2, timeout: 20_000 });
+    }));
   return {
     name: 'stripe',
     kind: 'card',
     publicConfig: { publishableKey: o.publishableKey },
     async init(p) {
       try {
-        const pi = await stripe.paymentIntents.create(
+        const pi = await (
+          await stripe()
+        ).paymentIntents.create(
           {
             amount: p.amountCents,
             currency: 'eur',
@@ -65,14 +74,14 @@ export function stripeProvider(o: StripeOptions): PaymentProvider {
         return { token: pi.id, clientSecret: pi.client_secret };
       } catch (e) {
         if (e instanceof PaymentError) throw e;
-        throw refusal(e);
+        throw refusal(StripeSdk, e);
       }
     },
     async finalize(token, current) {
       try {
-        return intentOutcome(await stripe.paymentIntents.retrieve(token), current);
+        return intentOutcome(await (await stripe()).paymentIntents.retrieve(token), current);
       } catch (e) {
-        throw refusal(e);
+        throw refusal(StripeSdk, e);
       }
     },
   };

@@ -11,7 +11,7 @@ import { HttpError, MSG, forbidden, notFound } from '../../errors.js';
 import { getModel } from '../../../model/registry.js';
 import { customerIds } from '../accounts/service.js';
 import { templateCustomers, templateFile, type TemplateCustomer } from './queries.js';
-import { fillTemplate } from './template.js';
+import { templateFiller } from './template.js';
 import { FILE_KINDS } from '../../../model/fileKinds.js';
 import { safeEntryName } from '../../render/zip.js';
 import {
@@ -72,10 +72,11 @@ export async function filledTemplates(
     throw new HttpError(422, 'Il file del modello non è più disponibile: caricalo di nuovo nella scheda del modello');
   }
   const title = template.title;
+  const fill = await templateFiller(bytes);
   return {
     title,
     customers,
-    fill: (c) => fillTemplate(bytes, c.values),
+    fill: (c) => fill(c.values),
     nameOf: (c) => `${safeEntryName(title, 60)}_${safeEntryName(c.business_name, 80)}.docx`,
   };
 }

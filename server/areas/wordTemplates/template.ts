@@ -9,9 +9,10 @@
  * text into the document's XML unescaped: a field code, a remote image). A stored template is
  * checked again for raw tags before it is filled: one uploaded before the check is never rendered.
  */
-import PizZip from 'pizzip';
-import Docxtemplater, { type DXT } from 'docxtemplater';
-import InspectModule from 'docxtemplater/js/inspect-module.js';
+import type PizZip from 'pizzip';
+import type Docxtemplater from 'docxtemplater';
+import type { DXT } from 'docxtemplater';
+import type InspectModule from 'docxtemplater/js/inspect-module.js';
 import { HttpError } from '../../errors.js';
 import { BoundedZip, ZipError } from '../../render/boundedZip.js';
 
@@ -79,6 +80,20 @@ export type TemplateValues = Record<string, string>;
 const MAX_ENTRIES = 2000;
 const MAX_INFLATED = 60 * 1024 * 1024;
 
+interface DocxLibrary {
+  PizZip: typeof PizZip;
+  Docxtemplater: typeof Docxtemplater;
+  InspectModule: typeof InspectModule;
+}
+let library: Promise<DocxLibrary> | undefined;
+/** docxtemplater and pizzip, loaded with the first template checked or filled rather than with the server */
+const docxLibrary = () =>
+  (library ??= Promise.all([
+    import('pizzip'),
+    import('docxtemplater'),
+    import('docxtemplater/js/inspect-module.js'),
+  ]).then(([z, d, i]) => ({ PizZip: z.default, Docxtemplater: d.default, InspectModule: i.default })));
+
 const invalidTemplate = (detail: string) => new HttpError(422, `Il modello Word non è valido: ${detail}`);
 
 /**
@@ -86,8 +101,8 @@ const invalidTemplate = (detail: string) => new HttpError(422, `Il modello Word 
  * MAX_INFLATED bytes once inflated — counted while inflating, never read from the zip's directory
  * (which may lie). The PizZip handed to docxtemplater is made of those inflated parts only.
  */
-function openZip(bytes: Buffer): PizZip {
-  const zip = new PizZip();
+function openZip(lib: DocxLibrary, bytes: Buffer): PizZip {
+  const zip = new lib.PizZip();
   try {
     const bounded = new BoundedZip(bytes, { maxBytes: MAX_INFLATED, maxEntries: MAX_ENTRIES });
     if (!bounded.has('word/document.xml')) throw invalidTemplate('il file non è un documento Word (.docx)');
@@ -139,9 +154,9 @@ function compileMessage(err: unknown): string {
   return `contiene ${parts.join('; ')}. Ogni campo va scritto tra parentesi graffe, es. {cliente_ragione_sociale}`;
 }
 
-function compile(zip: PizZip, modules: DXT.Module[] = []): Docxtemplater {
+function compile(lib: DocxLibrary, zip: PizZip, modules: DXT.Module[] = []): Docxtemplater {
   try {
-    return new Docxtemplater(zip, {
+    return new lib.Docxtemplater(zip, {
       paragraphLoop: true,
       linebreaks: true,
       nullGetter: () => '',
@@ -188,9 +203,10 @@ function refuseRawTags(raw: string[]) {
  * Checks an uploaded .docx: 422 with an Italian message when it cannot be filled (not a docx, a
  * broken tag, a tag that is not among REPLACE_KEYS). Answers the tags it uses.
  */
-export function checkTemplate(bytes: Buffer): string[] {
-  const inspect = new InspectModule();
-  compile(openZip(bytes), [inspect]);
+export async function checkTemplate(bytes: Buffer): Promise<string[]> {
+  const lib = await docxLibrary();
+  const inspect = new lib.InspectModule();
+  compile(lib, openZip(lib, bytes), [inspect]);
   const { tags, raw } = tagsOf(inspect);
   refuseRawTags(raw);
   const unknown = [...new Set(tags.filter((t) => !KNOWN.has(t)))];
@@ -206,10 +222,18 @@ export function checkTemplate(bytes: Buffer): string[] {
   return tags;
 }
 
-/** The template filled with the values (plain text: Word escapes nothing needs escaping by us). */
-export function fillTemplate(bytes: Buffer, values: TemplateValues): Buffer {
-  const inspect = new InspectModule();
-  const doc = compile(openZip(bytes), [inspect]);
+/**
+ * The filler of a template: each call answers it filled with one customer's values (plain text:
+ * Word escapes nothing needs escaping by us).
+ */
+export async function templateFiller(bytes: Buffer): Promise<(values: TemplateValues) => Buffer> {
+  const lib = await docxLibrary();
+  return (values) => fillTemplate(lib, bytes, values);
+}
+
+function fillTemplate(lib: DocxLibrary, bytes: Buffer, values: TemplateValues): Buffer {
+  const inspect = new lib.InspectModule();
+  const doc = compile(lib, openZip(lib, bytes), [inspect]);
   // a template stored before raw tags were refused is never rendered
   refuseRawTags(tagsOf(inspect).raw);
   // only own, known keys: a tag never reaches Object.prototype
