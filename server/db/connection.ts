@@ -40,6 +40,9 @@ export interface Database {
 
 const migrationsFolder = MIGRATIONS_FOLDER;
 
+/** The embedded database's shared buffers (PostgreSQL's default: 128MB). */
+export const PGLITE_SHARED_BUFFERS = '16MB';
+
 /** Where the database layer reports outages and recoveries (pino's signature). */
 export interface DbLog {
   info(obj: object, msg?: string): void;
@@ -156,7 +159,11 @@ export async function openDatabase(opts: OpenOptions): Promise<Database> {
   try {
     const isNew = !dir || !existsSync(join(dir, 'PG_VERSION'));
     const image = opts.image ?? (isNew && opts.schemaImage !== false ? readSchemaImage() : undefined);
-    client = image ? new PGlite({ dataDir: dir, loadDataDir: image }) : new PGlite(dir);
+    // PostgreSQL's default shared buffers (128 MB) live in PGlite's WebAssembly heap and cost about
+    // 130 MB of RSS from the start; 16 MB hold a studio's working set, and the data folder's files
+    // stay in the OS page cache under them (issue 27 item 2; docs/decisions.md)
+    const startParams = [...PGlite.defaultStartParams, '-c', `shared_buffers=${PGLITE_SHARED_BUFFERS}`];
+    client = new PGlite({ dataDir: dir, startParams, ...(image ? { loadDataDir: image } : {}) });
     await client.exec("SET TIME ZONE 'Europe/Rome'");
     db = drizzle(client);
     await migrate(db, { migrationsFolder });

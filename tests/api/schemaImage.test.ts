@@ -2,12 +2,13 @@
  * Issue 27 item 1: a new embedded database is loaded from the prepared image of the migrated
  * schema (server/db/schemaImage.ts) — the same tables, columns, indexes, constraints and recorded
  * migrations as one migrated from empty; an image is named by the migrations it holds.
- * PGlite only: PostgreSQL databases are migrated (their template is the tests' business).
+ * Its shared buffers are sized for a studio (issue 27 item 2). PGlite only: PostgreSQL databases are
+ * migrated, and their memory is the PostgreSQL server's.
  */
 import { describe, expect, it } from 'vitest';
 import { existsSync } from 'node:fs';
 import { basename } from 'node:path';
-import { openDatabase, type Database } from '../../server/db/connection.js';
+import { openDatabase, PGLITE_SHARED_BUFFERS, type Database } from '../../server/db/connection.js';
 import { makeSchemaImage, readSchemaImage, schemaHash, schemaImagePath } from '../../server/db/schemaImage.js';
 
 /** What a schema is made of, in a stable order. */
@@ -28,7 +29,17 @@ async function shapeOf(d: Database) {
   };
 }
 
-describe.skipIf(process.env.DATABASE_URL)('the migrated schema as an image (PGlite)', () => {
+describe.skipIf(process.env.DATABASE_URL)('the embedded database (PGlite): its schema image and its memory', () => {
+  it("runs with 16 MB of shared buffers, not PostgreSQL's 128 MB (issue 27 item 2)", async () => {
+    const d = await openDatabase({ memory: true });
+    try {
+      expect(PGLITE_SHARED_BUFFERS).toBe('16MB');
+      expect(await d.query('SHOW shared_buffers')).toEqual([{ shared_buffers: '16MB' }]);
+    } finally {
+      await d.close();
+    }
+  });
+
   it('is named by the hash of the migrations and of PGlite, and made once', async () => {
     expect(basename(schemaImagePath())).toBe(`pglite-schema-${schemaHash()}.tar.gz`);
     expect(schemaHash()).toMatch(/^[0-9a-f]{16}$/);
