@@ -7,6 +7,7 @@ import { sql } from 'drizzle-orm';
 import { MODELS } from '../../model/registry.js';
 import { ROLE_RANK, VERBS, permissionName, type ModelDef, type RoleName, type Verb } from '../../model/define.js';
 import type { Exec } from '../records/exec.js';
+import { idArray, textArray } from './sql.js';
 import { STUDIO_JOB_TYPES } from '../../model/models/StudioJobType.js';
 
 export const ROLE_NAMES: RoleName[] = ['SuperAdmin', 'Admin', 'Collaboratore', 'Utente'];
@@ -30,25 +31,34 @@ export async function bootstrap(exec: Exec) {
       roleIds.set(name, { id: Number(ins[0].id), created: true });
     }
   }
-  for (const m of MODELS) {
-    for (const verb of VERBS) {
-      const name = `${permissionName(m)}.${verb}`;
-      const ins = await exec(
-        sql`INSERT INTO "permissions" ("name") VALUES (${name}) ON CONFLICT ("name") DO NOTHING RETURNING "id"`,
-      );
-      const isNew = ins.length > 0;
-      const permId = isNew
-        ? Number(ins[0].id)
-        : Number((await exec(sql`SELECT "id" FROM "permissions" WHERE "name" = ${name}`))[0].id);
-      for (const role of ROLE_NAMES) {
-        const r = roleIds.get(role)!;
-        if ((isNew || r.created) && grantedByDefault(role, m, verb)) {
-          await exec(
-            sql`INSERT INTO "role_permissions" ("role_id", "permission_id") VALUES (${r.id}, ${permId}) ON CONFLICT DO NOTHING`,
-          );
-        }
-      }
+  // every model's permissions in one statement each way (issue 27: this runs at every start): the
+  // missing ones inserted, then all of them read back by name
+  const wanted = MODELS.flatMap((m) => VERBS.map((verb) => ({ m, verb, name: `${permissionName(m)}.${verb}` })));
+  const names = wanted.map((w) => w.name);
+  const inserted = await exec(
+    sql`INSERT INTO "permissions" ("name") SELECT unnest(${textArray(names)}) ON CONFLICT ("name") DO NOTHING RETURNING "name"`,
+  );
+  const isNew = new Set(inserted.map((r) => String(r.name)));
+  const ids = new Map(
+    (await exec(sql`SELECT "id", "name" FROM "permissions" WHERE "name" = ANY(${textArray(names)})`)).map((r) => [
+      String(r.name),
+      Number(r.id),
+    ]),
+  );
+  const grants: Array<[number, number]> = [];
+  for (const w of wanted) {
+    for (const role of ROLE_NAMES) {
+      const r = roleIds.get(role)!;
+      if ((isNew.has(w.name) || r.created) && grantedByDefault(role, w.m, w.verb))
+        grants.push([r.id, ids.get(w.name)!]);
     }
+  }
+  if (grants.length) {
+    await exec(
+      sql`INSERT INTO "role_permissions" ("role_id", "permission_id")
+          SELECT * FROM unnest(${idArray(grants.map((g) => g[0]))}, ${idArray(grants.map((g) => g[1]))})
+          ON CONFLICT DO NOTHING`,
+    );
   }
   // the fixed catalogue of job types (C41)
   for (const t of STUDIO_JOB_TYPES) {

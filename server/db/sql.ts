@@ -8,4 +8,7 @@ import { sql } from 'drizzle-orm';
 export const ident = (name: string) => sql.identifier(name);
 /** pg array literal of validated integer ids: one parameter however many ids (`= ANY(…)`). */
 export const idArray = (ids: number[]) => sql`${`{${ids.join(',')}}`}::int[]`;
+/** texts as one text[] parameter (each element quoted, `"` and `\` escaped) */
+export const textArray = (texts: string[]) =>
+  sql`${`{${texts.map((t) => `"${t.replace(/[\\"]/g, '\\$&')}"`).join(',')}}`}::text[]`;
 export const col = (alias: string, name: string) => sql`${ident(alias)}.${ident(name)}`;

@@ -1,14 +1,21 @@
 /**
- * Issue 27 item 1: a new embedded database is loaded from the prepared image of the migrated
+ * What the server does at every start (issue 27 items 1–2). The bootstrap of roles, permissions
+ * and default grants, set-based (on PGlite, and on PostgreSQL with DATABASE_URL). And a new
+ * embedded database is loaded from the prepared image of the migrated
  * schema (server/db/schemaImage.ts) — the same tables, columns, indexes, constraints and recorded
  * migrations as one migrated from empty; an image is named by the migrations it holds.
  * Its shared buffers are sized for a studio (issue 27 item 2). PGlite only: PostgreSQL databases are
  * migrated, and their memory is the PostgreSQL server's.
  */
 import { describe, expect, it } from 'vitest';
+import { freshPostgres } from '../helpers/freshPostgres.js';
 import { existsSync } from 'node:fs';
 import { basename } from 'node:path';
 import { openDatabase, PGLITE_SHARED_BUFFERS, type Database } from '../../server/db/connection.js';
+import { execOn } from '../../server/records/exec.js';
+import { bootstrap, grantedByDefault, ROLE_NAMES } from '../../server/db/bootstrap.js';
+import { MODELS } from '../../model/registry.js';
+import { VERBS, permissionName } from '../../model/define.js';
 import { makeSchemaImage, readSchemaImage, schemaHash, schemaImagePath } from '../../server/db/schemaImage.js';
 
 /** What a schema is made of, in a stable order. */
@@ -69,6 +76,46 @@ describe.skipIf(process.env.DATABASE_URL)('the embedded database (PGlite): its s
     } finally {
       await migrated.close();
       await loaded.close();
+    }
+  });
+});
+
+describe('the bootstrap at every start: roles, permissions, default grants', () => {
+  it('grants the defaults once, set-based whatever the models, and keeps what an administrator changed', async () => {
+    const fresh = process.env.DATABASE_URL ? await freshPostgres(process.env.DATABASE_URL) : undefined;
+    const d = await openDatabase(fresh ? { databaseUrl: fresh.url } : { memory: true });
+    try {
+      const exec = execOn(d.db);
+      const roles = await bootstrap(exec);
+      const expected = MODELS.flatMap((m) =>
+        VERBS.flatMap((verb) =>
+          ROLE_NAMES.filter((r) => grantedByDefault(r, m, verb)).map((r) => `${r} ${permissionName(m)}.${verb}`),
+        ),
+      ).sort();
+      const grants = async () =>
+        (
+          await d.query<{ g: string }>(
+            `SELECT r.name || ' ' || p.name AS g FROM role_permissions rp JOIN roles r ON r.id = rp.role_id
+              JOIN permissions p ON p.id = rp.permission_id ORDER BY 1`,
+          )
+        ).map((r) => r.g);
+      expect(expected.length).toBeGreaterThan(200);
+      expect(await grants()).toEqual(expected);
+      expect((await d.query<{ n: number }>('SELECT count(*)::int AS n FROM permissions'))[0]!.n).toBe(
+        MODELS.length * VERBS.length,
+      );
+      // an administrator takes a grant away: the next start does not give it back
+      const [taken] = await d.query<{ permission_id: number }>(
+        `DELETE FROM role_permissions WHERE role_id = $1 AND permission_id = (SELECT id FROM permissions WHERE name = $2)
+          RETURNING permission_id`,
+        [roles.Admin, `${permissionName(MODELS[0]!)}.view`],
+      );
+      expect(taken).toBeDefined();
+      expect(await bootstrap(exec)).toEqual(roles);
+      expect(await grants()).toEqual(expected.filter((g) => g !== `Admin ${permissionName(MODELS[0]!)}.view`));
+    } finally {
+      await d.close();
+      await fresh?.drop();
     }
   });
 });
