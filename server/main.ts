@@ -8,6 +8,7 @@ import { loadSettings } from './settings.js';
 import { openDatabase, type Database } from './db/connection.js';
 import { DataDirLockedError } from './db/dataDirLock.js';
 import { createLogger } from './logging.js';
+import { watchMemory } from './memoryWatch.js';
 import { buildApp } from './app.js';
 import { startMailWorker, type MailWorker } from './areas/mail/worker.js';
 import { LocalStorage } from './storage/index.js';
@@ -94,6 +95,7 @@ try {
   await app.listen({ port: settings.port, host: settings.host });
   phase('listening');
   log.info({ startMs: phases, demoLoaded }, `ready in ${phases.listening} ms`);
+  watchMemory(log);
 } catch (err) {
   // a signal during the start closes the database under it: shutdown() ends the process
   if (stopping) await new Promise(() => undefined);

@@ -26,7 +26,11 @@ export interface ServerProcess {
   stop(): Promise<number | null>;
 }
 
-export function spawnServer(env: Record<string, string | undefined>): ServerProcess {
+/**
+ * The compiled server in a process of its own, on a port of its own; `command` replaces the usual
+ * `node --enable-source-maps dist-server/main.mjs` (a deployment file's command, run as written).
+ */
+export function spawnServer(env: Record<string, string | undefined>, command?: string[]): ServerProcess {
   const port = 20000 + Math.floor(Math.random() * 12000);
   const fullEnv: NodeJS.ProcessEnv = {
     ...process.env,
@@ -39,8 +43,11 @@ export function spawnServer(env: Record<string, string | undefined>): ServerProc
     PAYMENT_SANDBOX: 'true',
     ...env,
   };
+  // the port is the one chosen here, whatever `env` says
+  fullEnv.PORT = String(port);
   for (const k of Object.keys(fullEnv)) if (fullEnv[k] === undefined) delete fullEnv[k];
-  const child = spawn(process.execPath, compiled(SERVER_ENTRY), { env: fullEnv, stdio: ['ignore', 'pipe', 'pipe'] });
+  const [bin, ...args] = command ?? [process.execPath, ...compiled(SERVER_ENTRY)];
+  const child = spawn(bin!, args, { env: fullEnv, stdio: ['ignore', 'pipe', 'pipe'] });
   let out = '';
   let ended = false;
   const listeners = new Set<() => void>();
