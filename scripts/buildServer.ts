@@ -20,6 +20,7 @@ import { join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { build } from 'esbuild';
 import { makeSchemaImage } from '../server/db/schemaImage';
+import { openDatabase } from '../server/db/connection';
 
 /** What is compiled: output name → source. */
 const ENTRIES = { main: 'server/main.ts', backup: 'server/areas/backup/cli.ts' } as const;
@@ -60,7 +61,7 @@ export async function buildServer(opts: { root?: string; log?: (line: string) =>
   // the migrated schema, for new embedded databases (server/db/schemaImage.ts): made once per
   // change of the migrations
   const imageStarted = Date.now();
-  const made = await makeSchemaImage();
+  const made = await makeSchemaImage(() => openDatabase({ memory: true, schemaImage: false }));
   const ms = Date.now() - started;
   (opts.log ?? ((line: string) => console.log(line)))(
     `server build: ${OUT}/ in ${ms} ms${made ? ` (the schema image made in ${Date.now() - imageStarted} ms)` : ''}`,

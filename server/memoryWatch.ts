@@ -26,7 +26,7 @@ export function lookAtHeap(
   if (!wasHigh && share >= HIGH) {
     log.warn(
       { heapUsedMb: Math.round(stats.used_heap_size / MB), heapLimitMb: Math.round(stats.heap_size_limit / MB) },
-      `memory: the heap is at ${Math.round(share * 100)} % of its limit (node --max-old-space-size); past it the process stops and its supervisor restarts it`,
+      `memory: the heap is at ${Math.floor(share * 100)} % of its limit (node --max-old-space-size); past it the process stops and its supervisor restarts it`,
     );
     return true;
   }

@@ -46,16 +46,20 @@ export function readSchemaImage(): File | undefined {
   }
 }
 
+/** What the image is made from: an empty database, migrated (connection.ts's `openDatabase` with `schemaImage: false`). */
+export interface MigratedDatabase {
+  dumpDataDir?(compression: 'gzip'): Promise<Blob>;
+  close(): Promise<void>;
+}
+
 /**
- * Makes the image for the current migrations if it is not there (an in-memory database, migrated,
- * dumped), written under a temporary name then renamed, so that a reader never sees half of it;
+ * Makes the image for the current migrations if it is not there (`migrated()`, dumped), written under a temporary name then renamed, so that a reader never sees half of it;
  * the images of older migrations are removed. Answers whether it was made now.
  */
-export async function makeSchemaImage(): Promise<boolean> {
+export async function makeSchemaImage(migrated: () => Promise<MigratedDatabase>): Promise<boolean> {
   const path = schemaImagePath();
   if (existsSync(path)) return false;
-  const { openDatabase } = await import('./connection.js');
-  const database = await openDatabase({ memory: true, schemaImage: false });
+  const database = await migrated();
   try {
     const tarball = Buffer.from(await (await database.dumpDataDir!('gzip')).arrayBuffer());
     const tmp = `${path}.${process.pid}.tmp`;

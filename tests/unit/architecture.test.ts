@@ -67,7 +67,7 @@ describe('app architecture', () => {
     expect(server.filter((f) => queryFile(f.path)).length).toBeGreaterThan(15);
   });
 
-  it('server/db holds only the infrastructure: the connection, the schema built from the declarations, migrations, SQL helpers, the lock, the demo data', () => {
+  it('server/db holds only the infrastructure: the connection, the schema built from the declarations, migrations, SQL helpers, the lock, the demo data, the schema image', () => {
     const db = readdirSync(join(root, 'server', 'db')).sort();
     expect(db).toEqual([
       'bootstrap.ts',
@@ -77,6 +77,7 @@ describe('app architecture', () => {
       'fieldTypes.ts',
       'generate.ts',
       'migrations',
+      'schemaImage.ts',
       'sql.ts',
       'tables.ts',
       'unavailable.ts',
