@@ -14,27 +14,16 @@
  * Targets (issue 27, on the 2-core machine): ready in ≤ 3 s on an existing data folder and ≤ 8 s on
  * a new one; idle RSS ≤ 250 MB on PGlite and ≤ 150 MB on PostgreSQL.
  */
-import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
+import { spawnServer } from '../tests/helpers/serverProcess.js';
 
 const ROOT = join(import.meta.dirname, '..');
 const ENTRY = join(ROOT, 'dist-server', 'main.mjs');
 const IDLE_MS = 3_000;
 const TIMEOUT_MS = 180_000;
-
-const freePort = () =>
-  new Promise<number>((resolve, reject) => {
-    const s = createServer();
-    s.on('error', reject);
-    s.listen(0, '127.0.0.1', () => {
-      const { port } = s.address() as { port: number };
-      s.close(() => resolve(port));
-    });
-  });
 
 const rssMb = (pid: number) => {
   const m = /VmRSS:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'));
@@ -43,31 +32,19 @@ const rssMb = (pid: number) => {
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
-interface Started {
-  child: ChildProcess;
-  readyMs: number;
-  phases?: Record<string, number>;
-  output: () => string;
-}
-
-/** Spawns `args` and waits for GET {url}/api/health (or `/` for the baseline) to answer 200. */
-async function start(args: string[], env: Record<string, string | undefined>, port: number, path: string) {
-  let out = '';
+/**
+ * Spawns `command` (tests/helpers/serverProcess.ts: its own port, output kept) and waits for
+ * `path` to answer 200; answers the process, the time it took and the server's logged phases.
+ */
+async function start(command: string[], env: Record<string, string | undefined>, path: string) {
   const t0 = performance.now();
-  const child = spawn(process.execPath, args, {
-    env: { ...process.env, ...env, PORT: String(port), HOST: '127.0.0.1' },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  child.stdout!.on('data', (d: Buffer) => (out += d.toString()));
-  child.stderr!.on('data', (d: Buffer) => (out += d.toString()));
-  let exited = false;
-  child.on('exit', () => (exited = true));
+  const s = spawnServer(env, command);
   for (;;) {
-    if (exited) throw new Error(`the process ended before answering:\n${out.slice(-3000)}`);
-    if (performance.now() - t0 > TIMEOUT_MS) throw new Error(`no answer in ${TIMEOUT_MS} ms:\n${out.slice(-3000)}`);
+    if (!s.alive()) throw new Error(`the process ended before answering:\n${s.output().slice(-3000)}`);
+    if (performance.now() - t0 > TIMEOUT_MS)
+      throw new Error(`no answer in ${TIMEOUT_MS} ms:\n${s.output().slice(-3000)}`);
     try {
-      const res = await fetch(`http://127.0.0.1:${port}${path}`);
-      if (res.status === 200) break;
+      if ((await fetch(`${s.url}${path}`)).status === 200) break;
     } catch {
       // not listening yet
     }
@@ -76,7 +53,7 @@ async function start(args: string[], env: Record<string, string | undefined>, po
   const readyMs = performance.now() - t0;
   // the server's own account of its phases (server/main.ts), from its JSON log
   let phases: Record<string, number> | undefined;
-  for (const line of out.split('\n')) {
+  for (const line of s.output().split('\n')) {
     if (!line.includes('"startMs"')) continue;
     try {
       phases = (JSON.parse(line) as { startMs: Record<string, number> }).startMs;
@@ -84,14 +61,7 @@ async function start(args: string[], env: Record<string, string | undefined>, po
       // not a JSON line
     }
   }
-  return { child, readyMs, phases, output: () => out } satisfies Started;
-}
-
-async function stop(s: Started) {
-  if (s.child.exitCode !== null) return;
-  const done = new Promise((r) => s.child.once('exit', r));
-  s.child.kill('SIGTERM');
-  await done;
+  return { s, readyMs, phases };
 }
 
 interface Row {
@@ -103,36 +73,41 @@ interface Row {
   targetRss?: number;
 }
 
-async function measure(name: string, args: string[], env: Record<string, string | undefined>, path: string) {
-  const s = await start(args, env, await freePort(), path);
+async function measure(name: string, command: string[], env: Record<string, string | undefined>, path: string) {
+  const { s, readyMs, phases } = await start(command, env, path);
   await sleep(IDLE_MS);
   const rss = rssMb(s.child.pid!);
-  await stop(s);
-  return { name, readyMs: s.readyMs, rss, phases: s.phases };
+  await s.stop();
+  return { name, readyMs, rss, phases };
 }
 
-// as `npm start` runs it
-const SERVER_ENV = { LOG_LEVEL: 'info', PAYMENT_SANDBOX: 'true' };
+// the server as `npm start` runs it (spawnServer's environment: info log, payment sandbox, PGlite
+// unless DATABASE_URL is given here)
+const SERVER = [process.execPath, '--enable-source-maps', ENTRY];
 
 const rows: Row[] = [];
 rows.push(
   await measure(
     'baseline: bare Node HTTP server',
-    ['-e', "require('http').createServer((q, s) => s.end('ok')).listen(+process.env.PORT, '127.0.0.1')"],
+    [
+      process.execPath,
+      '-e',
+      "require('http').createServer((q, s) => s.end('ok')).listen(+process.env.PORT, '127.0.0.1')",
+    ],
     {},
     '/',
   ),
 );
 const dataDir = mkdtempSync(join(tmpdir(), 'bench-start-'));
 try {
-  const pglite = { ...SERVER_ENV, DATA_DIR: dataDir, DEMO_DATA: 'true', DATABASE_URL: undefined };
+  const pglite = { DATA_DIR: dataDir, DEMO_DATA: 'true' };
   rows.push({
-    ...(await measure('PGlite, new data folder, demo data', ['--enable-source-maps', ENTRY], pglite, '/api/health')),
+    ...(await measure('PGlite, new data folder, demo data', SERVER, pglite, '/api/health')),
     targetMs: 8_000,
     targetRss: 250,
   });
   rows.push({
-    ...(await measure('PGlite, existing data folder', ['--enable-source-maps', ENTRY], pglite, '/api/health')),
+    ...(await measure('PGlite, existing data folder', SERVER, pglite, '/api/health')),
     targetMs: 3_000,
     targetRss: 250,
   });
@@ -148,13 +123,13 @@ if (process.env.DATABASE_URL) {
   try {
     const url = new URL(process.env.DATABASE_URL);
     url.pathname = `/${db}`;
-    const onPg = { ...SERVER_ENV, DATABASE_URL: url.toString(), DEMO_DATA: 'true' };
+    const onPg = { DATABASE_URL: url.toString(), DEMO_DATA: 'true' };
     rows.push({
-      ...(await measure('PostgreSQL, new database, demo data', ['--enable-source-maps', ENTRY], onPg, '/api/health')),
+      ...(await measure('PostgreSQL, new database, demo data', SERVER, onPg, '/api/health')),
       targetRss: 150,
     });
     rows.push({
-      ...(await measure('PostgreSQL, existing database', ['--enable-source-maps', ENTRY], onPg, '/api/health')),
+      ...(await measure('PostgreSQL, existing database', SERVER, onPg, '/api/health')),
       targetMs: 3_000,
       targetRss: 150,
     });
