@@ -40,6 +40,7 @@ import { paymentProviders, STRIPE_CSP } from './areas/payments/providers.js';
 import { publicAreaRoutes } from './areas/accountLifecycle/routes.js';
 import { customerImportRoutes } from './areas/customerImport/routes.js';
 import { captchaOf, RECAPTCHA_CSP } from './auth/captcha.js';
+import { dbRateLimitStore, dbSpentChallenges, sweepLimits } from './auth/sharedLimits.js';
 import { SOCIAL_CSP } from './auth/social.js';
 
 /** The CSP's extra sources: Stripe.js, reCAPTCHA, Google's and Facebook's login scripts, each only when set. */
@@ -181,7 +182,15 @@ export async function buildApp(
   const sweep = () => {
     sweepStorage(exec, deps.storage).catch((err) => app.log.warn({ err }, 'storage sweep failed'));
   };
-  const sweepTimers = [setTimeout(sweep, 60_000), setInterval(sweep, 6 * 3600_000)];
+  // and the login limits' counters and captcha challenges that no longer count, every hour
+  const sweepCounters = () => {
+    sweepLimits(database).catch((err) => app.log.warn({ err }, 'limits sweep failed'));
+  };
+  const sweepTimers = [
+    setTimeout(sweep, 60_000),
+    setInterval(sweep, 6 * 3600_000),
+    setInterval(sweepCounters, 3600_000),
+  ];
   for (const t of sweepTimers) t.unref();
   app.addHook('onClose', async () => {
     for (const t of sweepTimers) clearTimeout(t);
@@ -236,7 +245,8 @@ export async function buildApp(
         reply.header('content-security-policy', `${csp};upgrade-insecure-requests`);
     }
   });
-  await app.register(rateLimit, { global: false });
+  // the per-route limits count in the database every process shares (server/auth/sharedLimits.ts)
+  await app.register(rateLimit, { global: false, store: dbRateLimitStore(database) });
 
   // the API's routes as registered (method and path), to check the OpenAPI document against them
   const apiRoutes: Array<{ method: string; url: string }> = [];
@@ -369,7 +379,11 @@ export async function buildApp(
       await preferenceRoutes(api, deps);
       await quickFindRoutes(api, deps);
       await paymentRoutes(api, deps, paymentsOf(settings, paymentProviders(settings)));
-      await publicAreaRoutes(api, deps, captchaOf({ secret: settings.jwtSecret, recaptcha: settings.recaptcha }));
+      await publicAreaRoutes(
+        api,
+        deps,
+        captchaOf({ secret: settings.jwtSecret, recaptcha: settings.recaptcha, spent: dbSpentChallenges(database) }),
+      );
     },
     { prefix: '/api' },
   );

@@ -2,11 +2,13 @@
  * The captcha of the public forms (PRODUCT.md §7): a self-hosted proof-of-work (ALTCHA, altcha-lib)
  * by default — the browser's widget solves a PBKDF2 challenge this server signed, no third party
  * — or Google reCAPTCHA when both its keys are set. A solved ALTCHA challenge is accepted once
- * (used challenges are remembered until they expire), within 10 minutes.
+ * (used challenges are remembered until they expire, in the database for the server so that every
+ * process refuses a solution another one accepted), within 10 minutes.
  */
 import { createHmac } from 'node:crypto';
 import { CappedMap, createChallenge, randomInt, verifySolution, type Challenge, type Solution } from 'altcha-lib';
 import { deriveKey } from 'altcha-lib/algorithms/pbkdf2';
+import type { SpentChallenges } from './sharedLimits.js';
 
 export const CAPTCHA_MESSAGE = 'Clicca sul Captcha per Proseguire!';
 /** how long a challenge may be solved and sent */
@@ -26,6 +28,17 @@ export interface CaptchaOptions {
   recaptcha?: { siteKey: string; secretKey: string };
   /** tests: PBKDF2 cost (a low one solves in milliseconds) */
   cost?: number;
+  /** where accepted challenges are remembered (the server: the database); default this process's memory */
+  spent?: SpentChallenges;
+}
+
+/** Accepted challenges in this process's memory (at most 50,000; unit tests, a single process). */
+export function memorySpentChallenges(): SpentChallenges {
+  const used = new CappedMap<string, number>({ maxSize: 50_000 });
+  return {
+    has: async (signature) => used.has(signature),
+    spend: async (signature, until) => used.setIfAbsent(signature, until),
+  };
 }
 
 const derive = (secret: string, purpose: string) =>
@@ -37,7 +50,7 @@ export function altchaCaptcha(o: CaptchaOptions): Captcha {
   // PBKDF2 iterations × a counter of cost..2·cost: about half a second for one browser thread
   const cost = o.cost ?? 1_000;
   // signatures of the challenges already accepted (a replayed solution is refused)
-  const used = new CappedMap<string, number>({ maxSize: 50_000 });
+  const used = o.spent ?? memorySpentChallenges();
   return {
     kind: 'altcha',
     challenge: () =>
@@ -60,7 +73,7 @@ export function altchaCaptcha(o: CaptchaOptions): Captcha {
       }
       if (!payload?.challenge?.parameters || !payload.solution || !payload.challenge.signature) return false;
       const signature = payload.challenge.signature;
-      if (used.has(signature)) return false;
+      if (await used.has(signature)) return false;
       try {
         const result = await verifySolution({
           challenge: payload.challenge,
@@ -73,8 +86,8 @@ export function altchaCaptcha(o: CaptchaOptions): Captcha {
       } catch {
         return false;
       }
-      // atomic: of two requests with one solution, only the first passes
-      return used.setIfAbsent(signature, Date.now());
+      // atomic: of two requests with one solution, only the first passes (in any process)
+      return used.spend(signature, Date.now() + VALID_SECONDS * 1000);
     },
   };
 }

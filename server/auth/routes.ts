@@ -5,6 +5,7 @@ import { revokeToken, userForLogin } from './queries.js';
 import { HttpError, MSG } from '../errors.js';
 import { HASH_RETRY_AFTER, HashingBusy, verifyPassword } from './password.js';
 import { LoginGuard } from './loginGuard.js';
+import { dbLimiters } from './sharedLimits.js';
 import { email as emailRule } from '../../model/validators.js';
 import { z } from 'zod';
 import { ERRORS, Scalar } from '../routes/schemas.js';
@@ -56,8 +57,8 @@ export const LoginAnswer = z.looseObject({
 
 export async function sessionRoutes(api: Api, deps: AppDeps) {
   const { exec, tokens } = deps;
-  // failures per account and per address, in this process (server/auth/loginGuard.ts)
-  const guard = new LoginGuard();
+  // failures per account and per address, counted in the database (server/auth/loginGuard.ts)
+  const guard = new LoginGuard(dbLimiters(deps.database));
 
   api.post(
     '/user/login',

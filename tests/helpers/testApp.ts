@@ -11,7 +11,7 @@ import { inject } from 'vitest';
 import type {} from './dbImage.js'; // the ProvidedContext of the global set-up
 import { LocalStorage } from '../../server/storage/index.js';
 import type { FastifyInstance } from 'fastify';
-import { loadSettings } from '../../server/settings.js';
+import { loadSettings, type Settings } from '../../server/settings.js';
 import { openDatabase, type Database } from '../../server/db/connection.js';
 import { buildApp } from '../../server/app.js';
 import { execOn, type Exec } from '../../server/records/exec.js';
@@ -21,6 +21,8 @@ import { freshPostgres } from './freshPostgres.js';
 
 export interface TestApp {
   app: FastifyInstance;
+  /** the server's settings (another app on the same database: a second process behind a balancer) */
+  settings: Settings;
   database: Database;
   exec: Exec;
   /** this file's folder of uploaded files (STORAGE_DIR) */
@@ -67,6 +69,7 @@ export async function startTestApp(opts: { demo?: boolean; env?: Record<string, 
   await app.ready();
   return {
     app,
+    settings,
     database,
     exec,
     storageDir,

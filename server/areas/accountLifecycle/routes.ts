@@ -1,12 +1,13 @@
 /**
  * The public area's calls (seed B §7 C59, C60, C62–C65; PRODUCT.md §7): no session. Each is
- * limited per address (@fastify/rate-limit) and, where it names an e-mail, per e-mail in this
- * process (rate-limiter-flexible), so neither many addresses nor many e-mails get around them.
+ * limited per address (@fastify/rate-limit) and, where it names an e-mail, per e-mail
+ * (rate-limiter-flexible), both counted in the database that every process shares
+ * (server/auth/sharedLimits.ts), so neither many addresses nor many e-mails get around them.
  * Refusals answer 400 with the first problem as `message` (the pages show it) and `errors` per
  * field; 429 when over a limit.
  */
 import { z } from 'zod';
-import { RateLimiterMemory } from 'rate-limiter-flexible';
+import { boundedKey, dbLimiters } from '../../auth/sharedLimits.js';
 import type { Api, AppDeps } from '../../deps.js';
 import { HttpError, MSG } from '../../errors.js';
 import { ERRORS, Scalar } from '../../routes/schemas.js';
@@ -55,7 +56,7 @@ const CaptchaChallenge = z.object({
 
 export async function publicAreaRoutes(api: Api, deps: AppDeps, captcha: Captcha) {
   const tags = ['Area pubblica'];
-  const byEmail = new RateLimiterMemory({
+  const byEmail = dbLimiters(deps.database)({
     keyPrefix: 'public-email',
     points: PUBLIC_LIMITS.perEmail.points,
     duration: PUBLIC_LIMITS.perEmail.seconds,
@@ -66,8 +67,10 @@ export async function publicAreaRoutes(api: Api, deps: AppDeps, captcha: Captcha
     // one more message for this e-mail, or 429 (whether or not the e-mail has an account)
     async perEmail(email) {
       try {
-        await byEmail.consume(email);
-      } catch {
+        await byEmail.consume(boundedKey(email));
+      } catch (e) {
+        // a database error is an error, not a limit
+        if (e instanceof Error) throw e;
         throw new HttpError(429, MSG.tooManyAttempts);
       }
     },
