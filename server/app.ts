@@ -58,7 +58,7 @@ function externalSources(settings: Settings) {
 }
 import { MailHandOff } from './areas/mail/worker.js';
 import { configureMailFrom } from './areas/mail/outbox.js';
-import { LocalStorage } from './storage/index.js';
+import { storageOf } from './storage/select.js';
 import { sweepStorage } from './storage/sweep.js';
 import { isDatabaseUnavailable } from './db/unavailable.js';
 import { loggerOptions } from './logging.js';
@@ -172,7 +172,7 @@ export async function buildApp(
     tokens,
     sessions: new Sessions(tokens, exec, database),
     tx: (fn) => inTransaction(database, fn),
-    storage: new LocalStorage(settings.storageDir),
+    storage: storageOf(settings),
     mail: new MailHandOff(),
   };
   app.decorate('mail', deps.mail);
@@ -194,6 +194,7 @@ export async function buildApp(
   for (const t of sweepTimers) t.unref();
   app.addHook('onClose', async () => {
     for (const t of sweepTimers) clearTimeout(t);
+    await deps.storage.close?.();
   });
 
   // cached session checks follow changes made by other processes

@@ -11,7 +11,7 @@ import { createLogger } from './logging.js';
 import { watchMemory } from './memoryWatch.js';
 import { buildApp } from './app.js';
 import { startMailWorker, type MailWorker } from './areas/mail/worker.js';
-import { LocalStorage } from './storage/index.js';
+import { storageOf } from './storage/select.js';
 import { execOn } from './records/exec.js';
 import { bootstrap } from './db/bootstrap.js';
 import { DEMO_LOGINS, DEMO_PASSWORD, loadDemoData } from './db/demo.js';
@@ -83,9 +83,7 @@ phase('database');
 const exec = execOn(database.db);
 let demoLoaded = false;
 try {
-  demoLoaded = settings.demoData
-    ? await loadDemoData(exec, new LocalStorage(settings.storageDir))
-    : (await bootstrap(exec), false);
+  demoLoaded = settings.demoData ? await loadDemoData(exec, storageOf(settings)) : (await bootstrap(exec), false);
   phase('data');
   app = await buildApp(settings, database, { loggerInstance: log });
   phase('app');

@@ -3,6 +3,51 @@ import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 
+/** An S3-compatible object store (server/storage/s3.ts). */
+export interface S3Settings {
+  bucket: string;
+  /** the store's address (any S3-compatible service); unset: AWS S3 of the region */
+  endpoint?: string;
+  region: string;
+  /** unset: the SDK's own chain (environment, instance role…) */
+  credentials?: { accessKeyId: string; secretAccessKey: string };
+  /** `{endpoint}/{bucket}/{key}` rather than `{bucket}.{endpoint}/{key}` (most self-hosted stores) */
+  forcePathStyle: boolean;
+  /** what every key of this installation begins with inside the bucket ('' or ending in '/') */
+  keyPrefix: string;
+}
+
+/**
+ * S3_BUCKET (on), S3_ENDPOINT, S3_REGION (default us-east-1), S3_ACCESS_KEY_ID and
+ * S3_SECRET_ACCESS_KEY (both or neither), S3_FORCE_PATH_STYLE (default: true with an endpoint),
+ * S3_PREFIX (a folder of the bucket).
+ */
+export function s3Of(env: NodeJS.ProcessEnv): S3Settings | undefined {
+  const bucket = env.S3_BUCKET?.trim();
+  if (!bucket) {
+    if (env.S3_ENDPOINT?.trim()) throw new Error('S3_ENDPOINT: manca S3_BUCKET');
+    return undefined;
+  }
+  const endpoint = env.S3_ENDPOINT?.trim() || undefined;
+  if (endpoint && !/^https?:\/\/[^/\s]+/.test(endpoint)) throw new Error(`S3_ENDPOINT non valido: ${endpoint}`);
+  const prefix = (env.S3_PREFIX ?? '').trim().replace(/^\/+|\/+$/g, '');
+  // plain folder names: no '.', '..' or empty segments
+  if (prefix && prefix.split('/').some((part) => !/^[A-Za-z0-9_-][A-Za-z0-9._-]*$/.test(part)))
+    throw new Error(`S3_PREFIX non valido: ${prefix}`);
+  return {
+    bucket,
+    endpoint,
+    region: env.S3_REGION?.trim() || 'us-east-1',
+    credentials: pairOf(
+      'S3 (S3_ACCESS_KEY_ID, S3_SECRET_ACCESS_KEY)',
+      ['accessKeyId', env.S3_ACCESS_KEY_ID],
+      ['secretAccessKey', env.S3_SECRET_ACCESS_KEY],
+    ),
+    forcePathStyle: bool(env.S3_FORCE_PATH_STYLE, !!endpoint),
+    keyPrefix: prefix ? `${prefix}/` : '',
+  };
+}
+
 export interface Settings {
   port: number;
   host: string;
@@ -26,6 +71,8 @@ export interface Settings {
   trustProxy: boolean | number | string[];
   /** uploaded files (Word templates…): STORAGE_DIR, default {DATA_DIR}/files */
   storageDir: string;
+  /** uploaded files in an S3-compatible bucket instead (S3_BUCKET and the other S3_ settings) */
+  s3?: S3Settings;
   /** SIGTERM/SIGINT: how long requests in progress may take before the process exits anyway */
   shutdownTimeoutMs: number;
   /** outgoing mail server, an smtp:// or smtps:// URL; unset: messages are kept in the outbox, not sent */
@@ -199,6 +246,7 @@ export function loadSettings(env: NodeJS.ProcessEnv = process.env): Settings {
     mailRetryLimit: intSetting('MAIL_RETRY_LIMIT', env.MAIL_RETRY_LIMIT, 6, 0, 20),
     mailRetryDelaySeconds: intSetting('MAIL_RETRY_DELAY', env.MAIL_RETRY_DELAY, 30, 1, 3600),
     storageDir: resolve(env.STORAGE_DIR || join(dataDir, 'files')),
+    s3: s3Of(env),
     fatturapaXsd: env.FATTURAPA_XSD ? resolve(env.FATTURAPA_XSD) : undefined,
     subscriptionPrice: priceOf(env.SUBSCRIPTION_PRICE),
     paymentSandbox: bool(env.PAYMENT_SANDBOX, false),

@@ -1,7 +1,8 @@
 /**
- * Where uploaded files live (issue 11 item 9). One interface, so that an S3-compatible store can
- * replace the local folder without touching the callers: files are addressed by keys the server
- * makes (never by a name a user chose), written whole and read whole or as a stream.
+ * Where uploaded files live (issue 11 item 9). One interface, so that an S3-compatible store
+ * (server/storage/s3.ts, with S3_BUCKET) replaces the local folder (the default) without touching
+ * the callers: files are addressed by keys the server makes (never by a name a user chose),
+ * written whole and read whole or as a stream.
  */
 import { createReadStream } from 'node:fs';
 import { mkdir, readdir, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
@@ -18,14 +19,23 @@ export interface StoredFile {
 export interface Storage {
   /** writes the bytes under a new key and answers it */
   put(bytes: Buffer, prefix: string): Promise<string>;
+  /** writes the bytes under a key made earlier (a restore puts the files back under their keys) */
+  putAt(key: string, bytes: Buffer): Promise<void>;
   get(key: string): Promise<Buffer>;
   stream(key: string): Readable;
   remove(key: string): Promise<void>;
   /** every stored file (the sweep of files no row names any more) */
   list(): AsyncIterable<StoredFile>;
+  /** lets go of connections (the object store's), when the server stops */
+  close?(): Promise<void>;
 }
 
 const KEY = /^[a-z0-9_-]+(\/[a-z0-9_-]+)*\/[0-9a-f-]{36}$/;
+
+/** a key as the server makes them, or an error (a key can never name anything else) */
+export function assertKey(key: string) {
+  if (!KEY.test(key)) throw new Error('chiave di archivio non valida');
+}
 
 /** A key made by the server: `{prefix}/{yyyy-mm}/{uuid}` — nothing of the user's file name. */
 export function newKey(prefix: string, now = new Date()): string {
@@ -41,7 +51,7 @@ export class LocalStorage implements Storage {
   }
 
   private path(key: string): string {
-    if (!KEY.test(key)) throw new Error('chiave di archivio non valida');
+    assertKey(key);
     const p = resolve(this.root, key);
     if (!p.startsWith(this.root + sep)) throw new Error('chiave di archivio non valida');
     return p;
@@ -49,16 +59,20 @@ export class LocalStorage implements Storage {
 
   async put(bytes: Buffer, prefix: string): Promise<string> {
     const key = newKey(prefix);
+    await this.putAt(key, bytes);
+    return key;
+  }
+
+  async putAt(key: string, bytes: Buffer): Promise<void> {
     const p = this.path(key);
     await mkdir(dirname(p), { recursive: true });
     // written beside, then renamed: a crash never leaves half a file under the key
     const tmp = `${p}.part`;
     await writeFile(tmp, bytes, { mode: 0o600 });
     await rename(tmp, p);
-    return key;
   }
 
-  get(key: string): Promise<Buffer> {
+  async get(key: string): Promise<Buffer> {
     return readFile(this.path(key));
   }
 

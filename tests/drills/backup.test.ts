@@ -26,6 +26,10 @@ import { backup, restore, BackupError, type Manifest } from '../../server/areas/
 import { freshPostgres } from '../helpers/freshPostgres.js';
 import { ADMIN_URL } from '../helpers/serverProcess.js';
 import { BACKUP_ENTRY, compiled } from '../helpers/serverBuild.js';
+import { startS3Server, type S3TestServer } from '../helpers/s3Server.js';
+import { S3Storage } from '../../server/storage/s3.js';
+import { s3Of } from '../../server/settings.js';
+import type { Storage } from '../../server/storage/index.js';
 
 type Kind = 'pglite' | 'postgres';
 const kinds: Kind[] = ['pglite', 'postgres'];
@@ -217,6 +221,96 @@ describe.each(kinds)('backup and restore on %s', (kind) => {
     expect(err).toBeInstanceOf(BackupError);
     expect((err as BackupError).italian).toMatch(/non è vuota/);
     expect(existsSync(join(target.dataDir, 'pglite', 'PG_VERSION'))).toBe(false);
+  });
+});
+
+describe('backup and restore with the files in an S3-compatible bucket (S3_BUCKET)', () => {
+  let s3: S3TestServer;
+  let source: Target;
+  let sourceEnv: Record<string, string | undefined>;
+  let archive: string;
+  let before: Record<string, string>;
+  let beforeObjects: Record<string, string>;
+  const uploaded = randomBytes(50_000);
+  const bucketOf = (bucket: string, prefix: string) => new S3Storage(s3Of(s3.env(bucket, prefix))!);
+  /** every object of the installation: key → bytes (base64) */
+  const objectsOf = async (store: Storage) => {
+    const out: Record<string, string> = {};
+    for await (const f of store.list()) out[f.key] = (await store.get(f.key)).toString('base64');
+    return out;
+  };
+
+  beforeAll(async () => {
+    s3 = await startS3Server(['sorgente', 'ripristino']);
+    source = await newTarget('pglite', 's3-source');
+    sourceEnv = { ...envOf(source), ...s3.env('sorgente', 'gestionale') };
+    const store = bucketOf('sorgente', 'gestionale');
+    const d = await open(source);
+    await loadDemoData(execOn(d.db), store);
+    await store.put(uploaded, 'attachments');
+    before = await tablesOf(d);
+    await d.close();
+    beforeObjects = await objectsOf(store);
+    await store.close();
+  });
+  afterAll(async () => {
+    await s3?.close();
+  });
+
+  it('the archive holds the objects of the bucket under their keys, none of the local folder', async () => {
+    archive = join(root, 's3.tar.gz');
+    const r = await cli(['backup', archive], sourceEnv);
+    expect(r.code, r.out).toBe(0);
+    const entries = await entriesOf(archive);
+    const manifest = JSON.parse(entries['manifest.json']!.toString()) as Manifest;
+    expect(Object.keys(beforeObjects).length).toBeGreaterThanOrEqual(2);
+    expect(manifest.files.count).toBe(Object.keys(beforeObjects).length);
+    const files = Object.fromEntries(
+      Object.entries(entries)
+        .filter(([n]) => n.startsWith('files/'))
+        .map(([n, b]) => [n.slice('files/'.length), b.toString('base64')]),
+    );
+    expect(files).toEqual(beforeObjects);
+    expect(Object.values(files)).toContain(uploaded.toString('base64'));
+  });
+
+  it('restores the database and puts every object back into an empty bucket; a bucket with files is refused unless --force', async () => {
+    const target = await newTarget('pglite', 's3-restored');
+    const env = { ...envOf(target), ...s3.env('ripristino', 'gestionale') };
+    const r = await cli(['restore', archive], env);
+    expect(r.code, r.out).toBe(0);
+    const store = bucketOf('ripristino', 'gestionale');
+    try {
+      expect(await objectsOf(store)).toEqual(beforeObjects);
+      // nothing was put in the local folder
+      expect(await filesOf(target.storageDir)).toEqual({});
+      const d = await open(target);
+      try {
+        expect(await tablesOf(d)).toEqual(before);
+      } finally {
+        await d.close();
+      }
+
+      // the bucket now holds files: another restore (into a new data folder) is refused…
+      const other = await newTarget('pglite', 's3-restored-again');
+      const again = await cli(['restore', archive], { ...envOf(other), ...s3.env('ripristino', 'gestionale') });
+      expect(again.code).toBe(1);
+      expect(again.out).toMatch(/il bucket S3 contiene dei file/);
+      expect(existsSync(join(other.dataDir, 'pglite', 'PG_VERSION'))).toBe(false);
+
+      // …and --force replaces what it holds (a stray object goes)
+      const stray = await store.put(Buffer.from('estraneo'), 'attachments');
+      const forced = await cli(['restore', archive, '--force'], {
+        ...envOf(other),
+        ...s3.env('ripristino', 'gestionale'),
+      });
+      expect(forced.code, forced.out).toBe(0);
+      const after = await objectsOf(store);
+      expect(after[stray]).toBeUndefined();
+      expect(after).toEqual(beforeObjects);
+    } finally {
+      await store.close();
+    }
   });
 });
 

@@ -1,8 +1,10 @@
 /**
  * `npm run backup [-- FILE]` and `npm run restore -- FILE [--force]` (server/areas/backup/service.ts).
- * Reads DATA_DIR, STORAGE_DIR and DATABASE_URL as the server does (README §Settings).
+ * Reads DATA_DIR, STORAGE_DIR, DATABASE_URL and the S3_ settings as the server does (README §Settings).
  */
 import { join, resolve } from 'node:path';
+import { s3Of } from '../../settings.js';
+import { S3Storage } from '../../storage/s3.js';
 import { backup, restore, BackupError } from './service.js';
 
 const USAGE = `Uso / usage:
@@ -34,17 +36,23 @@ async function main(argv: string[]): Promise<number> {
   const dataDir = resolve(process.env.DATA_DIR || './data');
   const storageDir = resolve(process.env.STORAGE_DIR || join(dataDir, 'files'));
   const databaseUrl = process.env.DATABASE_URL || undefined;
+  const s3 = s3Of(process.env);
+  const objects = s3 ? new S3Storage(s3) : undefined;
   const log = (line: string) => console.log(line);
-  if (command === 'backup') {
-    await backup({ dataDir, storageDir, databaseUrl, out: args[0] ?? defaultName(), log });
+  try {
+    if (command === 'backup') {
+      await backup({ dataDir, storageDir, databaseUrl, objects, out: args[0] ?? defaultName(), log });
+      return 0;
+    }
+    if (!args[0]) {
+      console.error(USAGE);
+      return 2;
+    }
+    await restore({ file: args[0], dataDir, storageDir, databaseUrl, objects, force, log });
     return 0;
+  } finally {
+    await objects?.close();
   }
-  if (!args[0]) {
-    console.error(USAGE);
-    return 2;
-  }
-  await restore({ file: args[0], dataDir, storageDir, databaseUrl, force, log });
-  return 0;
 }
 
 main(process.argv.slice(2)).then(

@@ -7,7 +7,8 @@
  *   database/pglite.tar.gz   the embedded database: PGlite's own dumpDataDir('gzip')
  *   database/postgres.dump   or PostgreSQL: pg_dump --format=custom
  *   data/jwt-secret          the secret generated in DATA_DIR, when there is one
- *   files/…                  the uploaded files (STORAGE_DIR), under their storage keys
+ *   files/…                  the uploaded files (STORAGE_DIR, or the S3-compatible bucket when
+ *                            S3_BUCKET is set), under their storage keys
  *
  * Consistency: the embedded database is read by this process alone, under the lock of DATA_DIR
  * (server/db/dataDirLock.ts), so a running server makes the backup stop with a message saying to
@@ -33,6 +34,7 @@ import { createGunzip, createGzip } from 'node:zlib';
 import { extract, pack, type Extract, type Pack } from 'tar-stream';
 import { z } from 'zod';
 import { DataDirLockedError, lockDataDir } from '../../db/dataDirLock.js';
+import { assertKey, type Storage } from '../../storage/index.js';
 import {
   emptyDatabase,
   exportSnapshot,
@@ -95,6 +97,8 @@ export interface BackupOptions {
   storageDir: string;
   /** PostgreSQL instead of the embedded database */
   databaseUrl?: string;
+  /** the uploaded files are in this object store (S3), not in STORAGE_DIR */
+  objects?: Storage;
   /** the archive to write (must not exist) */
   out: string;
   log?: Progress;
@@ -105,6 +109,8 @@ export interface RestoreOptions {
   dataDir: string;
   storageDir: string;
   databaseUrl?: string;
+  /** the uploaded files go into this object store (S3), not into STORAGE_DIR */
+  objects?: Storage;
   /** replace what the target holds instead of refusing */
   force?: boolean;
   log?: Progress;
@@ -262,7 +268,17 @@ async function lockForTool(dataDir: string, action: 'backup' | 'restore', log: P
 
 interface FileToSave {
   rel: string;
-  path: string;
+  /** in STORAGE_DIR */
+  path?: string;
+  /** or in the object store, with its size and date as listed */
+  object?: { size: number; modifiedAt: Date };
+}
+
+/** The object store's files, sorted by key. */
+async function listObjects(objects: Storage): Promise<FileToSave[]> {
+  const out: FileToSave[] = [];
+  for await (const f of objects.list()) out.push({ rel: f.key, object: { size: f.size, modifiedAt: f.modifiedAt } });
+  return out.sort((a, b) => (a.rel < b.rel ? -1 : a.rel > b.rel ? 1 : 0));
 }
 
 /** The uploaded files, sorted, skipping writes in progress, staging folders and DATA_DIR's own entries. */
@@ -379,9 +395,10 @@ export async function backup(opts: BackupOptions): Promise<{ file: string; manif
 
     // 2. the files (immutable under their keys: see server/storage)
     const exclude = new Set([out, ...[...DATA_DIR_OWN].map((n) => join(dataDir, n))]);
-    const files = await listFiles(storageDir, exclude, log);
+    const files = opts.objects ? await listObjects(opts.objects) : await listFiles(storageDir, exclude, log);
+    if (opts.objects) log(`File nel bucket S3 / files in the S3 bucket: ${files.length}`);
     let filesBytes = 0;
-    for (const f of files) filesBytes += (await lstat(f.path)).size;
+    for (const f of files) filesBytes += f.object ? f.object.size : (await lstat(f.path!)).size;
     const secretPath = join(dataDir, 'jwt-secret');
     const secret = existsSync(secretPath) ? await readFile(secretPath) : undefined;
 
@@ -408,7 +425,11 @@ export async function backup(opts: BackupOptions): Promise<{ file: string; manif
       await addEntry(packer, DB_ENTRY[kind], db.bytes, db.source());
       if (secret) await addEntry(packer, SECRET_ENTRY, secret.length, secret);
       for (const f of files) {
-        const fh = await open(f.path, 'r').catch((err: NodeJS.ErrnoException) => {
+        if (f.object) {
+          await addEntry(packer, FILES_PREFIX + f.rel, f.object.size, opts.objects!.stream(f.rel), f.object.modifiedAt);
+          continue;
+        }
+        const fh = await open(f.path!, 'r').catch((err: NodeJS.ErrnoException) => {
           throw err.code === 'ENOENT'
             ? new BackupError(
                 `Il file ${f.rel} è stato rimosso durante il backup: riprova.`,
@@ -486,6 +507,15 @@ async function targetContents(opts: RestoreOptions, dataDir: string, storageDir:
     const entries = await readdir(dir).catch(() => [] as string[]);
     if (entries.length) found.push(`${dir} contiene un database / holds a database`);
   }
+  if (opts.objects) {
+    const keys: string[] = [];
+    for await (const f of opts.objects.list()) if (keys.push(f.key) >= 3) break;
+    if (keys.length)
+      found.push(
+        `il bucket S3 contiene dei file / the S3 bucket holds files (${keys.join(', ')}${keys.length >= 3 ? ', …' : ''})`,
+      );
+    return found;
+  }
   const stored = (await readdir(storageDir).catch(() => [] as string[])).filter(
     (n) => !n.startsWith(STAGING_PREFIX) && !(storageDir === dataDir && DATA_DIR_OWN.has(n)),
   );
@@ -508,10 +538,39 @@ async function wipeTarget(opts: RestoreOptions, dataDir: string, storageDir: str
   } else {
     await rm(join(dataDir, 'pglite'), { recursive: true, force: true });
   }
+  if (opts.objects) {
+    const keys: string[] = [];
+    for await (const f of opts.objects.list()) keys.push(f.key);
+    for (const k of keys) await opts.objects.remove(k);
+    return;
+  }
   for (const n of await readdir(storageDir).catch(() => [] as string[])) {
     if (n.startsWith(STAGING_PREFIX) || (storageDir === dataDir && DATA_DIR_OWN.has(n))) continue;
     await rm(join(storageDir, n), { recursive: true, force: true });
   }
+}
+
+/** The staged files into the object store, each under its key (a name no server makes is skipped). */
+async function uploadStaged(objects: Storage, stagedFiles: string, log: Progress) {
+  const walk = async (dir: string): Promise<void> => {
+    const entries = await readdir(dir, { withFileTypes: true }).catch(() => []);
+    for (const e of entries) {
+      const p = join(dir, e.name);
+      if (e.isDirectory()) {
+        await walk(p);
+        continue;
+      }
+      const key = relative(stagedFiles, p).split(sep).join('/');
+      try {
+        assertKey(key);
+      } catch {
+        log(`  saltato (nome non ammesso nel bucket) / skipped (name not allowed in the bucket): ${key}`);
+        continue;
+      }
+      await objects.putAt(key, await readFile(p));
+    }
+  };
+  await walk(stagedFiles);
 }
 
 /** one entry of an archive being read (tar-stream does not name the type) */
@@ -731,9 +790,12 @@ export async function restore(opts: RestoreOptions): Promise<Manifest> {
       }
     }
 
-    // 4. the files moved into place (same file system: renames), the secret
-    for (const n of await readdir(stagedFiles).catch(() => [] as string[]))
-      await rename(join(stagedFiles, n), join(storageDir, n));
+    // 4. the files moved into place (same file system: renames; or uploaded to the bucket under
+    // their keys), the secret
+    if (opts.objects) await uploadStaged(opts.objects, stagedFiles, log);
+    else
+      for (const n of await readdir(stagedFiles).catch(() => [] as string[]))
+        await rename(join(stagedFiles, n), join(storageDir, n));
     if (secret) await writeFile(join(dataDir, 'jwt-secret'), secret, { mode: 0o600 });
     lock?.check();
     log(
