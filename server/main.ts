@@ -61,7 +61,13 @@ for (const signal of ['SIGINT', 'SIGTERM'] as const) process.on(signal, () => vo
 // the start's phases, in ms since the process started (Node's own start and the modules' loading
 // are the first): logged once listening, read by bench/start.ts
 const phases: Record<string, number> = { modules: Math.round(performance.now()) };
-const phase = (name: string) => (phases[name] = Math.round(performance.now()));
+// and the resident memory at the end of each, in MB
+const rssMb = () => Math.round(process.memoryUsage.rss() / 1048576);
+const startRssMb: Record<string, number> = { modules: rssMb() };
+const phase = (name: string) => {
+  phases[name] = Math.round(performance.now());
+  startRssMb[name] = rssMb();
+};
 
 try {
   database = await openDatabase({
@@ -92,7 +98,7 @@ try {
   app.mail.attach(mail);
   await app.listen({ port: settings.port, host: settings.host });
   phase('listening');
-  log.info({ startMs: phases, demoLoaded }, `ready in ${phases.listening} ms`);
+  log.info({ startMs: phases, startRssMb, demoLoaded }, `ready in ${phases.listening} ms`);
   watchMemory(log);
 } catch (err) {
   // a signal during the start closes the database under it: shutdown() ends the process

@@ -8,7 +8,7 @@ import { sql } from 'drizzle-orm';
 import type { PgDatabase } from 'drizzle-orm/pg-core';
 import { lockDataDir } from './dataDirLock.js';
 import { isDatabaseUnavailable } from './unavailable.js';
-import { MIGRATIONS_FOLDER, readSchemaImage } from './schemaImage.js';
+import { MIGRATIONS_FOLDER, readSchemaImage, unpackSchemaImage } from './schemaImage.js';
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 export type Db = PgDatabase<any, any, any>;
@@ -157,7 +157,9 @@ export async function openDatabase(opts: OpenOptions): Promise<Database> {
   let client: InstanceType<typeof PGlite>;
   let db: ReturnType<typeof drizzle>;
   try {
-    const isNew = !dir || !existsSync(join(dir, 'PG_VERSION'));
+    let isNew = !dir || !existsSync(join(dir, 'PG_VERSION'));
+    // a new data folder: the schema image unpacked on disk, then opened as an existing folder
+    if (dir && isNew && !opts.image && opts.schemaImage !== false && (await unpackSchemaImage(dir))) isNew = false;
     const image = opts.image ?? (isNew && opts.schemaImage !== false ? readSchemaImage() : undefined);
     // PostgreSQL's default shared buffers (128 MB) live in PGlite's WebAssembly heap and cost about
     // 130 MB of RSS from the start; 16 MB hold a studio's working set, and the data folder's files

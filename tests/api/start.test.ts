@@ -9,14 +9,21 @@
  */
 import { describe, expect, it } from 'vitest';
 import { freshPostgres } from '../helpers/freshPostgres.js';
-import { existsSync } from 'node:fs';
-import { basename } from 'node:path';
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { basename, join } from 'node:path';
 import { openDatabase, PGLITE_SHARED_BUFFERS, type Database } from '../../server/db/connection.js';
 import { execOn } from '../../server/records/exec.js';
 import { bootstrap, grantedByDefault, ROLE_NAMES } from '../../server/db/bootstrap.js';
 import { MODELS } from '../../model/registry.js';
 import { VERBS, permissionName } from '../../model/define.js';
-import { makeSchemaImage, readSchemaImage, schemaHash, schemaImagePath } from '../../server/db/schemaImage.js';
+import {
+  makeSchemaImage,
+  readSchemaImage,
+  schemaHash,
+  schemaImagePath,
+  unpackSchemaImage,
+} from '../../server/db/schemaImage.js';
 
 /** What a schema is made of, in a stable order. */
 async function shapeOf(d: Database) {
@@ -78,6 +85,36 @@ describe.skipIf(process.env.DATABASE_URL)('the embedded database (PGlite): its s
     } finally {
       await migrated.close();
       await loaded.close();
+    }
+  });
+});
+
+describe.skipIf(process.env.DATABASE_URL)('a new data folder made from the schema image (on disk)', () => {
+  it('is unpacked beside and renamed into place, is the database the migrations make, takes writes and opens again', async () => {
+    await makeSchemaImage(migratedDb);
+    const root = mkdtempSync(join(tmpdir(), 'gs-unpack-'));
+    try {
+      const dir = join(root, 'pglite');
+      expect(await unpackSchemaImage(dir)).toBe(true);
+      expect(existsSync(join(dir, 'PG_VERSION'))).toBe(true);
+      expect(existsSync(`${dir}.unpacking`)).toBe(false);
+      // a folder that holds something is never unpacked over
+      expect(await unpackSchemaImage(dir)).toBe(false);
+
+      const migrated = await openDatabase({ memory: true, schemaImage: false });
+      let opened = await openDatabase({ dataDir: root });
+      try {
+        expect(await shapeOf(opened)).toEqual(await shapeOf(migrated));
+        await opened.query(`INSERT INTO studios (name) VALUES ('Studio su disco')`);
+        await opened.close();
+        opened = await openDatabase({ dataDir: root });
+        expect(await opened.query(`SELECT name FROM studios WHERE name = 'Studio su disco'`)).toHaveLength(1);
+      } finally {
+        await migrated.close();
+        await opened.close();
+      }
+    } finally {
+      rmSync(root, { recursive: true, force: true });
     }
   });
 });

@@ -6,16 +6,7 @@
  * the order and checks what was captured (status and amount). A replayed capture
  * (ORDER_ALREADY_CAPTURED) reads the order instead of failing.
  */
-import {
-  ApiError,
-  CheckoutPaymentIntent,
-  Client,
-  Environment,
-  OrdersController,
-  PaypalExperienceUserAction,
-  PaypalWalletContextShippingPreference,
-  type Order,
-} from '@paypal/paypal-server-sdk';
+import type { Order, OrdersController } from '@paypal/paypal-server-sdk';
 import { centsText, toCents } from '../../../model/money.js';
 import type { FinalStatus, PaymentProvider, PaymentState } from './provider.js';
 import { PaymentError } from './provider.js';
@@ -29,6 +20,12 @@ export interface PaypalOptions {
   brandName: string;
 }
 
+// the SDK (with its HTTP client) is loaded with the first payment, not with the server (issue 27:
+// the start's modules and the idle heap)
+type Sdk = typeof import('@paypal/paypal-server-sdk');
+let sdk: Sdk | undefined;
+const loadSdk = async () => (sdk ??= await import('@paypal/paypal-server-sdk'));
+
 const MESSAGES = {
   unavailable: 'PayPal non è raggiungibile in questo momento: riprova tra qualche minuto.',
   refused: 'PayPal ha rifiutato il pagamento',
@@ -37,7 +34,7 @@ const MESSAGES = {
 
 /** PayPal's own words for a refusal (name and message of its error body), else ours */
 function refusal(e: unknown): PaymentError {
-  if (e instanceof ApiError) {
+  if (sdk && e instanceof sdk.ApiError) {
     const body = e.result as
       { name?: string; message?: string; details?: Array<{ issue?: string; description?: string }> } | undefined;
     const issue = body?.details?.[0];
@@ -48,7 +45,7 @@ function refusal(e: unknown): PaymentError {
 }
 
 const issueOf = (e: unknown) =>
-  e instanceof ApiError
+  sdk && e instanceof sdk.ApiError
     ? ((e.result as { details?: Array<{ issue?: string }> } | undefined)?.details?.[0]?.issue ?? '')
     : '';
 
@@ -69,12 +66,18 @@ export function orderOutcome(order: Order, expected: PaymentState): FinalStatus 
 }
 
 export function paypalProvider(o: PaypalOptions): PaymentProvider {
-  const client = new Client({
-    clientCredentialsAuthCredentials: { oAuthClientId: o.clientId, oAuthClientSecret: o.clientSecret },
-    environment: o.environment === 'production' ? Environment.Production : Environment.Sandbox,
-    timeout: 20_000,
-  });
-  const orders = new OrdersController(client);
+  let controller: Promise<OrdersController> | undefined;
+  const ordersApi = () =>
+    (controller ??= loadSdk().then(
+      ({ Client, Environment, OrdersController }) =>
+        new OrdersController(
+          new Client({
+            clientCredentialsAuthCredentials: { oAuthClientId: o.clientId, oAuthClientSecret: o.clientSecret },
+            environment: o.environment === 'production' ? Environment.Production : Environment.Sandbox,
+            timeout: 20_000,
+          }),
+        ),
+    ));
   const absolute = (path: string) => new URL(path, o.baseUrl).toString();
   return {
     name: 'paypal',
@@ -82,6 +85,8 @@ export function paypalProvider(o: PaypalOptions): PaymentProvider {
     async init(p) {
       let order: Order;
       try {
+        const orders = await ordersApi();
+        const { CheckoutPaymentIntent, PaypalExperienceUserAction, PaypalWalletContextShippingPreference } = sdk!;
         order = (
           await orders.createOrder({
             // one order per log row, even when the call is repeated after a timeout
@@ -121,6 +126,9 @@ export function paypalProvider(o: PaypalOptions): PaymentProvider {
     },
     async finalize(token, current) {
       let order: Order;
+      const orders = await ordersApi().catch((e: unknown) => {
+        throw refusal(e);
+      });
       try {
         order = (
           await orders.captureOrder({
