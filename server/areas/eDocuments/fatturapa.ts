@@ -13,7 +13,8 @@
  *   when the studio applies them (never under RF19);
  * - DatiPagamento with the studio's IBAN; a TD04 carries DatiFattureCollegate.
  */
-import { create } from 'xmlbuilder2';
+import { createRequire } from 'node:module';
+import type { create as createXml } from 'xmlbuilder2';
 import Decimal from 'decimal.js';
 import { toCents } from '../../../model/money.js';
 import { eDocumentTotals, CASSA_RATE, WITHHOLDING_RATE, type EDocumentRowInput } from '../../../model/eDocument.js';
@@ -121,6 +122,12 @@ function sede(p: FatturaPaParty) {
   };
 }
 
+// xmlbuilder2 is loaded with the first invoice written, not with the server (issue 27: the
+// start's modules and memory); it is CommonJS, so it can be required there, synchronously
+let create: typeof createXml | undefined;
+const xmlBuilder = () =>
+  (create ??= (createRequire(import.meta.url)('xmlbuilder2') as { create: typeof createXml }).create);
+
 /** The XML text of the invoice (UTF-8, with its declaration). */
 export function fatturaPaXml(d: FatturaPaData): string {
   const t = eDocumentTotals(d);
@@ -209,7 +216,7 @@ export function fatturaPaXml(d: FatturaPaData): string {
       },
     },
   };
-  const doc = create(
+  const doc = xmlBuilder()(
     { version: '1.0', encoding: 'UTF-8' },
     {
       'p:FatturaElettronica': {
