@@ -16,30 +16,30 @@ import { resourcesFor, screensFor } from './resources';
 import { Guard } from './resources/Guard';
 import { GenericList } from './list/GenericList';
 import { listPathOf } from './routeTable';
-// the generic form loads with the first form opened, not with the app
-const ModelEdit = lazy(() => import('./form/GenericForm').then((m) => ({ default: m.ModelEdit })));
 import { MODELS, modelByName, viewByName } from '../model/registry';
 import type { ModelDef } from '../model/define';
 import { getUser } from './authProvider/token';
 import { DEFAULT_APP_NAME } from './layout/settings';
 import { FeatureGate } from './layout/features';
 
-// pages beyond the generic list and form are loaded when first opened
+// pages beyond the generic list and form are loaded when first opened; those of the menu's
+// entries (and the generic form) are in lazyScreens.ts, fetched ahead once the menu is shown
+import {
+  BollettinoGenerator,
+  CustomerImport,
+  JobsDashboard,
+  MailOutbox,
+  ModelEdit,
+  PayInit,
+  TestApi,
+  TestView,
+} from './lazyScreens';
 const MenuPage = lazy(() => import('./pages/MenuPage').then((m) => ({ default: m.MenuPage })));
 const SimpleListPage = lazy(() => import('./pages/SimpleListPage').then((m) => ({ default: m.SimpleListPage })));
-const BollettinoGenerator = lazy(() =>
-  import('./pages/BollettinoGenerator').then((m) => ({ default: m.BollettinoGenerator })),
-);
 const CedoliniSaved = lazy(() =>
   import('./resources/CustomersForCedolini/Saved').then((m) => ({ default: m.CedoliniSaved })),
 );
-const CustomerImport = lazy(() => import('./resources/Customer/Import').then((m) => ({ default: m.CustomerImport })));
-const MailOutbox = lazy(() => import('./pages/MailOutbox').then((m) => ({ default: m.MailOutbox })));
-const JobsDashboard = lazy(() => import('./resources/StudioJob/Dashboard').then((m) => ({ default: m.JobsDashboard })));
-const PayInit = lazy(() => import('./pages/PayInit').then((m) => ({ default: m.PayInit })));
 const PayReturn = lazy(() => import('./pages/PayReturn').then((m) => ({ default: m.PayReturn })));
-const TestApi = lazy(() => import('./pages/TestApi'));
-const TestView = lazy(() => import('./pages/TestView').then((m) => ({ default: m.TestView })));
 // the public area (issue 15): one chunk for its pages, none of it in the first load
 const publicArea = () => import('./pages/public');
 const LandingPage = lazy(() => publicArea().then((m) => ({ default: m.LandingPage })));

@@ -14,6 +14,7 @@ import { PaymentSandboxBanner, ShellLoadErrors, StudioIncompleteBanner, Subscrip
 import { AppFooter } from './shell/Footer';
 import { UpdateSnackbar } from './shell/UpdateSnackbar';
 import { preloadListParts } from '../list/GenericList';
+import { onIdle } from '../lazyPreloadable';
 
 export { APP_VERSION, DEFAULT_APP_NAME, CLIENT_VAR_QUERY_KEY, useClientVar, useAppName, retryShell } from './settings';
 export { useLoggedStudio, useMissingRequiredFields, formatDate, isSubscriptionExpired } from './shell/data';
@@ -38,15 +39,7 @@ const ShellContent = ({ children }: { children: ReactNode }) => (
 
 /** Once the first screen is shown and the app is idle: the parts of the lists that are not in the first load. */
 function usePreloadListParts() {
-  useEffect(() => {
-    // jsdom (the UI tests) has no requestIdleCallback
-    if (typeof window.requestIdleCallback !== 'function') {
-      const t = setTimeout(preloadListParts, 1000);
-      return () => clearTimeout(t);
-    }
-    const id = window.requestIdleCallback(preloadListParts, { timeout: 3000 });
-    return () => window.cancelIdleCallback(id);
-  }, []);
+  useEffect(() => onIdle(preloadListParts), []);
 }
 
 /** The application layout, for `<Admin layout={AppLayout}>`. */

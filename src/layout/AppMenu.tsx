@@ -2,7 +2,7 @@
  * Sidebar menu: 'Home' (→ /Menu) plus the server's tree from GET /api/menu_items,
  * with collapsible parents and one link per leaf.
  */
-import { useId, useState, type ReactNode } from 'react';
+import { useEffect, useId, useState, type ReactNode } from 'react';
 import { Collapse, List, ListItemIcon, MenuItem, Typography, type SvgIconProps } from '@mui/material';
 import { Menu, useLocation, useSidebarState, useTranslate, type MenuProps } from 'react-admin';
 import { useQuery } from '@tanstack/react-query';
@@ -50,6 +50,8 @@ import OutboxIcon from '@mui/icons-material/Outbox';
 import UploadFileIcon from '@mui/icons-material/UploadFile';
 
 import { dataProvider } from '../dataProvider';
+import { onIdle } from '../lazyPreloadable';
+import { preloadMenuScreens } from '../lazyScreens';
 
 import type { MenuNode } from '../../model/api/shell';
 
@@ -114,6 +116,17 @@ export function useMenuItems() {
   });
 }
 
+const linksOf = (nodes: MenuNode[]): string[] =>
+  nodes.flatMap((n) => [...(n.link ? [n.link] : []), ...linksOf(n.children ?? [])]);
+
+/**
+ * The menu's entries shown (the sidebar or the home page's cards): while the app is idle, the code
+ * of the screens they open is fetched, so that a click on an entry waits for its data only.
+ */
+export function usePreloadMenuScreens(nodes: MenuNode[] | undefined) {
+  useEffect(() => (nodes ? onIdle(() => preloadMenuScreens(linksOf(nodes))) : undefined), [nodes]);
+}
+
 /** True when the entry or one of its descendants links to the current path. */
 const containsPath = (node: MenuNode, pathname: string): boolean =>
   (!!node.link && (pathname === node.link || pathname.startsWith(`${node.link}/`))) ||
@@ -176,6 +189,7 @@ const MenuEntryItem = ({ node, depth }: { node: MenuNode; depth: number }) => {
 export const AppMenu = (props: MenuProps) => {
   const translate = useTranslate();
   const { data } = useMenuItems();
+  usePreloadMenuScreens(data);
   return (
     <Menu {...props} aria-label="Menu principale">
       <Menu.Item to="/Menu" primaryText={translate('app.menu.home')} leftIcon={<HomeIcon aria-hidden="true" />} />

@@ -6,7 +6,6 @@
 import {
   Component,
   forwardRef,
-  lazy,
   startTransition,
   Suspense,
   useEffect,
@@ -85,14 +84,15 @@ import { PageTitle } from '../layout/PageTitle';
 import SettingsIcon from '@mui/icons-material/Settings';
 import { useBackOnSave, useOpenInNewTab } from '../layout/prefs';
 import { useFeatures, type Feature } from '../layout/features';
+import { lazyPreloadable } from '../lazyPreloadable';
 // the saved views and the column chooser are not in the first load: they are fetched once the app
 // is idle (preloadListParts, called by the layout), so that opening a list does not wait for them
-const loadListViews = () => import('./ListViews');
-const ListViews = lazy(loadListViews);
+// (nor suspend: preloaded, they render with the list at once)
+const ListViews = lazyPreloadable(() => import('./ListViews'));
 
 /** Fetches, while the app is idle, the parts every list shows (not in the first load). */
 export function preloadListParts() {
-  void loadListViews().catch(() => undefined);
+  void ListViews.preload();
 }
 
 /** Rows painted at once when a page of the table is shown; the rest of the page follows. */

@@ -18,7 +18,7 @@ import { LinkBase, useTranslate } from 'react-admin';
 import ChevronRightIcon from '@mui/icons-material/ChevronRight';
 import { ScreenTitle } from '../layout/PageTitle';
 
-import { menuIcon, useMenuItems } from '../layout/AppMenu';
+import { menuIcon, useMenuItems, usePreloadMenuScreens } from '../layout/AppMenu';
 import type { MenuNode } from '../../model/api/shell';
 import { ReceivablesOverview } from './Receivables';
 
@@ -107,6 +107,8 @@ const EntryCard = ({ node }: { node: MenuNode }) => {
 export const MenuPage = () => {
   const translate = useTranslate();
   const { data, isPending, error } = useMenuItems();
+  // the sidebar may be closed (a narrow window): the cards are the menu shown
+  usePreloadMenuScreens(data);
   return (
     <Box sx={{ p: { xs: 1, sm: 2 } }}>
       <ScreenTitle title={translate('app.menu.home')} />

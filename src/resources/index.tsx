@@ -1,5 +1,5 @@
 /** react-admin Resources generated from the model declarations. */
-import { lazy, Suspense, type ComponentType, type JSX } from 'react';
+import { Suspense, type ComponentType, type JSX } from 'react';
 import { LinearProgress } from '@mui/material';
 import { partsOf } from './parts';
 import { Resource } from 'react-admin';
@@ -7,9 +7,8 @@ import { MODELS } from '../../model/registry';
 import type { ModelDef, RoleName } from '../../model/define';
 import { GenericList } from '../list/GenericList';
 import { Guard } from './Guard';
-// the generic form loads with the first form opened, not with the app
-const ModelEdit = lazy(() => import('../form/GenericForm').then((m) => ({ default: m.ModelEdit })));
-const ModelCreate = lazy(() => import('../form/GenericForm').then((m) => ({ default: m.ModelCreate })));
+// the generic form loads with the first form opened (or the menu's preload), not with the app
+import { ModelCreate, ModelEdit } from '../lazyScreens';
 import { FeatureGate } from '../layout/features';
 
 const labelOf = (m: ModelDef) => (r: Record<string, unknown>) =>

@@ -7,9 +7,10 @@
  *   (loaded lazily, when the screen is opened: the first load does not grow with them).
  * Nothing to register: the folders are found at build time.
  */
-import { lazy, type ComponentType, type LazyExoticComponent } from 'react';
+import type { ComponentType, LazyExoticComponent } from 'react';
 import type { RaRecord } from 'react-admin';
 import type { ModelDef } from '../../model/define';
+import { lazyPreloadable } from '../lazyPreloadable';
 
 export interface RowActionProps {
   model: ModelDef;
@@ -53,7 +54,8 @@ for (const [path, load] of Object.entries(screens)) {
   const name = folderOf(path);
   const screen = /\/(List|Edit|Create)\.tsx$/.exec(path)![1] as Screen;
   const parts = registry.get(name) ?? {};
-  parts[screen.toLowerCase() as 'list' | 'edit' | 'create'] = lazy(load);
+  // preloadable: a menu entry may open it (src/lazyScreens.ts)
+  parts[screen.toLowerCase() as 'list' | 'edit' | 'create'] = lazyPreloadable(load);
   registry.set(name, parts);
 }
 
