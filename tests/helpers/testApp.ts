@@ -32,13 +32,23 @@ export interface TestApp {
   close(): Promise<void>;
 }
 
+/** The run's demo database, when a Vitest global set-up made one (a benchmark has none: it seeds its own). */
+function runImage() {
+  try {
+    return inject('dbImage');
+  } catch {
+    // outside Vitest (bench/*.ts): inject() has no run to read from
+    return undefined;
+  }
+}
+
 /** The demo database of the run, read once per file (the tarball is shared by the file's apps). */
 let tarball: Blob | undefined;
 
 export async function startTestApp(opts: { demo?: boolean; env?: Record<string, string> } = {}): Promise<TestApp> {
   const demo = opts.demo !== false;
   // the image is made by the api project's global set-up; a file run elsewhere seeds its own
-  const image = demo ? inject('dbImage') : undefined;
+  const image = demo ? runImage() : undefined;
   const storageDir = mkdtempSync(join(tmpdir(), 'gs-test-files-'));
   if (image) cpSync(image.storage, storageDir, { recursive: true });
   const settings = loadSettings({
