@@ -36,7 +36,7 @@ import { cpus, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
 import { spawnServer, STARTED } from '../tests/helpers/serverProcess.js';
-import { ACTIVE, apiClient } from '../tests/e2e/util.js';
+import { ACTIVE, apiClient, login } from '../tests/e2e/util.js';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../tests/e2e/servers.js';
 import { DEMO_LOGINS, DEMO_PASSWORD } from '../server/db/demo.js';
 
@@ -291,18 +291,6 @@ async function newContext(browser: Browser, storageState?: Awaited<ReturnType<Br
   return { context, page, errors };
 }
 
-/** The login page, as the browser tests log in (tests/e2e/harness.ts `login`). */
-async function login(page: Page, base: string) {
-  await page.goto(`${base}/utente/login`);
-  await page.getByLabel(/email/i).first().fill(ADMIN);
-  await page
-    .getByLabel(/password/i)
-    .first()
-    .fill(DEMO_PASSWORD);
-  await page.getByRole('button', { name: /accedi/i }).click();
-  await page.waitForURL(/\/Menu/);
-}
-
 /** Studio Demo's active customers, topped up through the API until they fill more than a page. */
 async function enoughCustomers(base: string): Promise<{ before: number; after: number }> {
   const api = await apiClient(base, ADMIN);
@@ -361,7 +349,7 @@ try {
   customers = await enoughCustomers(base);
   browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS });
   const main = await newContext(browser);
-  await login(main.page, base);
+  await login(main.page, base, ADMIN, DEMO_PASSWORD);
   // the session of this login, for the cold contexts (before any list state is stored)
   const session = await main.context.storageState();
   load = [loadavg()[0]!];

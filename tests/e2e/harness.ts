@@ -66,16 +66,9 @@ export async function downloadedFile(d: Download): Promise<string> {
   return path;
 }
 
-export async function login(page: Page, base: string, email: string, password = 'Demo2026!') {
-  await page.goto(`${base}/utente/login`);
-  await page.getByLabel(/email/i).first().fill(email);
-  await page
-    .getByLabel(/password/i)
-    .first()
-    .fill(password);
-  await page.getByRole('button', { name: /accedi/i }).click();
-  await page.waitForURL(/\/Menu/);
-}
+// the login page, as a person logs in (in util.ts: the benchmarks use it outside Vitest)
+import { login } from './util';
+export { login };
 
 const require = createRequire(import.meta.url);
 const axeSource = readFileSync(require.resolve('axe-core/axe.min.js'), 'utf8');

@@ -309,3 +309,15 @@ export async function addUtente(base: string, admin: string, user: { name: strin
   });
   if (res.status !== 201) throw new Error(`Utente not created: ${res.status} ${JSON.stringify(res.body)}`);
 }
+
+/** Logs in through the login page, as a person does; waits for the home page. */
+export async function login(page: Page, base: string, email: string, password = 'Demo2026!') {
+  await page.goto(`${base}/utente/login`);
+  await page.getByLabel(/email/i).first().fill(email);
+  await page
+    .getByLabel(/password/i)
+    .first()
+    .fill(password);
+  await page.getByRole('button', { name: /accedi/i }).click();
+  await page.waitForURL(/\/Menu/);
+}
