@@ -23,4 +23,4 @@ HEALTHCHECK --interval=30s --timeout=5s --start-period=60s --retries=3 \
   CMD ["node", "-e", "fetch('http://127.0.0.1:' + (process.env.PORT || 3000) + '/api/health').then((r) => process.exit(r.ok ? 0 : 1), () => process.exit(1))"]
 # the V8 heap's limit, logged at start (server/memoryWatch.ts); give the container some more
 # (docker run --memory 1536m) for PGlite's WebAssembly heap and the PDF workers
-CMD ["node", "--enable-source-maps", "--max-old-space-size=768", "dist-server/main.mjs"]
+CMD ["node", "--max-old-space-size=768", "dist-server/main.mjs"]

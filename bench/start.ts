@@ -100,7 +100,7 @@ async function measure(name: string, command: string[], env: Record<string, stri
 
 // the server as `npm start` runs it (spawnServer's environment: info log, payment sandbox, PGlite
 // unless DATABASE_URL is given here)
-const SERVER = [process.execPath, '--enable-source-maps', ENTRY];
+const SERVER = [process.execPath, ENTRY];
 
 const rows: Row[] = [];
 rows.push(

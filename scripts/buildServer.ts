@@ -2,7 +2,7 @@
  * Compiles the server into dist-server/: `server/main.ts` → main.mjs and the backup command
  * `server/areas/backup/cli.ts` → backup.mjs, each one ES module bundled by esbuild from the TypeScript
  * sources (server/ and model/), with a source map beside it for the stack traces
- * (`node --enable-source-maps`). The packages stay in node_modules (imported, not bundled), so
+ * (`node --enable-source-maps`: the tests' servers; in production NODE_OPTIONS when needed). The packages stay in node_modules (imported, not bundled), so
  * PGlite's WebAssembly and pdfmake's fonts are found where they are installed; the files the
  * server reads beside its code (migrations, the PDF worker, package.json) are found from the
  * project's root (server/paths.ts).
@@ -26,7 +26,7 @@ import { openDatabase } from '../server/db/connection';
 const ENTRIES = { main: 'server/main.ts', backup: 'server/areas/backup/cli.ts' } as const;
 const OUT = 'dist-server';
 
-/** The compiled entry points, for `node --enable-source-maps <file>`. */
+/** The compiled entry points, for `node <file>`. */
 export const SERVER_ENTRY = `${OUT}/main.mjs`;
 export const BACKUP_ENTRY = `${OUT}/backup.mjs`;
 

@@ -34,6 +34,12 @@ export interface Database {
   /** NOTIFY every listener of every process on the database */
   notify(channel: string, payload: string): Promise<void>;
   close(): Promise<void>;
+  /**
+   * embedded database in a data folder only: closes PGlite and opens the folder again, the folder's
+   * lock kept — its WebAssembly heap, which never shrinks, back to what a start holds (after the
+   * demo data went into a new folder: server/main.ts)
+   */
+  reopen?(): Promise<void>;
   /** embedded database only: its data folder as a tarball (`OpenOptions.image` opens it again) */
   dumpDataDir?(compression?: 'none' | 'gzip'): Promise<Blob>;
 }
@@ -154,6 +160,15 @@ export async function openDatabase(opts: OpenOptions): Promise<Database> {
         opts.onLockLost ?? ((err) => log.error({ err }, 'the embedded database is no longer locked by this process')),
       )
     : async () => undefined;
+  // PostgreSQL's default shared buffers (128 MB) live in PGlite's WebAssembly heap and cost about
+  // 130 MB of RSS from the start; 16 MB hold a studio's working set, and the data folder's files
+  // stay in the OS page cache under them (issue 27 item 2; docs/decisions.md)
+  const startParams = [...PGlite.defaultStartParams, '-c', `shared_buffers=${PGLITE_SHARED_BUFFERS}`];
+  const start = async (image?: Blob) => {
+    const c = new PGlite({ dataDir: dir, startParams, ...(image ? { loadDataDir: image } : {}) });
+    await c.exec("SET TIME ZONE 'Europe/Rome'");
+    return c;
+  };
   let client: InstanceType<typeof PGlite>;
   let db: ReturnType<typeof drizzle>;
   try {
@@ -161,12 +176,7 @@ export async function openDatabase(opts: OpenOptions): Promise<Database> {
     // a new data folder: the schema image unpacked on disk, then opened as an existing folder
     if (dir && isNew && !opts.image && opts.schemaImage !== false && (await unpackSchemaImage(dir))) isNew = false;
     const image = opts.image ?? (isNew && opts.schemaImage !== false ? readSchemaImage() : undefined);
-    // PostgreSQL's default shared buffers (128 MB) live in PGlite's WebAssembly heap and cost about
-    // 130 MB of RSS from the start; 16 MB hold a studio's working set, and the data folder's files
-    // stay in the OS page cache under them (issue 27 item 2; docs/decisions.md)
-    const startParams = [...PGlite.defaultStartParams, '-c', `shared_buffers=${PGLITE_SHARED_BUFFERS}`];
-    client = new PGlite({ dataDir: dir, startParams, ...(image ? { loadDataDir: image } : {}) });
-    await client.exec("SET TIME ZONE 'Europe/Rome'");
+    client = await start(image);
     db = drizzle(client);
     await migrate(db, { migrationsFolder });
   } catch (err) {
@@ -174,7 +184,10 @@ export async function openDatabase(opts: OpenOptions): Promise<Database> {
     throw err;
   }
   return {
-    db: db as unknown as Db,
+    // a getter: reopen() makes a new one
+    get db() {
+      return db as unknown as Db;
+    },
     kind: 'pglite',
     query: async (text, params) => (await client.query(text, params as unknown[])).rows as never,
     script: (text) =>
@@ -187,6 +200,15 @@ export async function openDatabase(opts: OpenOptions): Promise<Database> {
       await client.close();
       await unlock();
     },
+    ...(dir
+      ? {
+          reopen: async () => {
+            await client.close();
+            client = await start();
+            db = drizzle(client);
+          },
+        }
+      : {}),
     dumpDataDir: (compression = 'none') => client.dumpDataDir(compression),
   };
 }

@@ -9,7 +9,11 @@ import { BACKUP_ENTRY, buildServer, SERVER_ENTRY } from '../../scripts/buildServ
 
 export { BACKUP_ENTRY, SERVER_ENTRY };
 
-/** `node` arguments that run a compiled entry (a clear error if the build has not run). */
+/**
+ * `node` arguments that run a compiled entry (a clear error if the build has not run). With source
+ * maps: a test's failure shows the TypeScript's lines; production runs without them (≈ 30 MB of
+ * RSS, docs/decisions.md), which changes no behaviour.
+ */
 export function compiled(entry: string): string[] {
   if (!existsSync(join(process.cwd(), entry)))
     throw new Error(`${entry} is missing: run \`npx tsx scripts/buildServer.ts\` (the tests' global set-up does)`);

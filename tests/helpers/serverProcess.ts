@@ -28,7 +28,7 @@ export interface ServerProcess {
 
 /**
  * The compiled server in a process of its own, on a port of its own; `command` replaces the usual
- * `node --enable-source-maps dist-server/main.mjs` (a deployment file's command, run as written).
+ * `node --enable-source-maps dist-server/main.mjs` (e.g. a deployment file's command, run as written).
  */
 export function spawnServer(env: Record<string, string | undefined>, command?: string[]): ServerProcess {
   const port = 20000 + Math.floor(Math.random() * 12000);
