@@ -17,7 +17,7 @@ import { performance } from 'node:perf_hooks';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { spawnServer, STARTED } from '../tests/helpers/serverProcess.js';
+import { npmStartCommand, spawnServer, STARTED } from '../tests/helpers/serverProcess.js';
 import { buildServer } from '../scripts/buildServer.js';
 import { freshPostgres } from '../tests/helpers/freshPostgres.js';
 import writeExcelFile from 'write-excel-file/node';
@@ -82,7 +82,7 @@ async function main() {
   const dataDir = mkdtempSync(join(tmpdir(), 'gs-bench-import-'));
   const fresh = process.env.DATABASE_URL ? await freshPostgres(process.env.DATABASE_URL, 'bench') : null;
   const env = { DATA_DIR: dataDir, DATABASE_URL: fresh?.url, LOG_LEVEL: 'warn', CHECK_RESPONSES: '0' };
-  let server = spawnServer(env);
+  let server = spawnServer(env, npmStartCommand());
   try {
     await server.waitFor(STARTED, 120_000);
     let firstStart = '';
@@ -91,7 +91,7 @@ async function main() {
       // first (the first start seeds the demo data, and PGlite's memory keeps what seeding grew)
       firstStart = `; the first start, which seeded the demo data, had reached ${(rssOf(server.child.pid!, 'VmHWM') / MB).toFixed(0)} MB and stays at ${(rssOf(server.child.pid!, 'VmRSS') / MB).toFixed(0)} MB`;
       await server.stop();
-      server = spawnServer(env);
+      server = spawnServer(env, npmStartCommand());
       await server.waitFor(STARTED, 120_000);
     }
     const pid = server.child.pid!;

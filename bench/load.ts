@@ -30,7 +30,13 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import http from 'node:http';
 import pg from 'pg';
-import { spawnServer, STARTED, ADMIN_URL, type ServerProcess } from '../tests/helpers/serverProcess.js';
+import {
+  npmStartCommand,
+  spawnServer,
+  STARTED,
+  ADMIN_URL,
+  type ServerProcess,
+} from '../tests/helpers/serverProcess.js';
 import { buildServer } from '../scripts/buildServer.js';
 import { freshPostgres } from '../tests/helpers/freshPostgres.js';
 import { startSmtpSink } from '../tests/helpers/smtpSink.js';
@@ -162,9 +168,9 @@ async function main() {
       MAIL_RETRY_DELAY: '1',
       JWT_SECRET: 'load-bench-secret-of-enough-length-0123456789',
     };
-    servers.push(spawnServer({ ...env, DATA_DIR: dirs[0] }));
+    servers.push(spawnServer({ ...env, DATA_DIR: dirs[0] }, npmStartCommand()));
     await servers[0]!.waitFor(STARTED, 120_000);
-    servers.push(spawnServer({ ...env, DATA_DIR: dirs[1], DEMO_DATA: 'false' }));
+    servers.push(spawnServer({ ...env, DATA_DIR: dirs[1], DEMO_DATA: 'false' }, npmStartCommand()));
     await servers[1]!.waitFor(STARTED, 120_000);
     const bases = servers.map((s) => s.url);
     let rr = 0;

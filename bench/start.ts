@@ -22,10 +22,8 @@ import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
-import { spawnServer } from '../tests/helpers/serverProcess.js';
+import { npmStartCommand, spawnServer } from '../tests/helpers/serverProcess.js';
 
-const ROOT = join(import.meta.dirname, '..');
-const ENTRY = join(ROOT, 'dist-server', 'main.mjs');
 const AFTER_START_MS = 3_000;
 const IDLE_MS = 30_000;
 const TIMEOUT_MS = 180_000;
@@ -100,7 +98,7 @@ async function measure(name: string, command: string[], env: Record<string, stri
 
 // the server as `npm start` runs it (spawnServer's environment: info log, payment sandbox, PGlite
 // unless DATABASE_URL is given here)
-const SERVER = [process.execPath, ENTRY];
+const SERVER = npmStartCommand();
 
 const rows: Row[] = [];
 rows.push(

@@ -35,7 +35,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { cpus, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
-import { spawnServer, STARTED } from '../tests/helpers/serverProcess.js';
+import { npmStartCommand, spawnServer, STARTED } from '../tests/helpers/serverProcess.js';
 import { ACTIVE, apiClient, login } from '../tests/e2e/util.js';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../tests/e2e/servers.js';
 import { DEMO_LOGINS, DEMO_PASSWORD } from '../server/db/demo.js';
@@ -338,7 +338,7 @@ interface Result {
 }
 
 const dataDir = mkdtempSync(join(tmpdir(), 'bench-ui-'));
-const server = spawnServer({ DATA_DIR: dataDir, DEMO_DATA: 'true' });
+const server = spawnServer({ DATA_DIR: dataDir, DEMO_DATA: 'true' }, npmStartCommand());
 let browser: Browser | undefined;
 const results: Result[] = [];
 let load: number[] = [];

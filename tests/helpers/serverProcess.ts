@@ -26,6 +26,9 @@ export interface ServerProcess {
   stop(): Promise<number | null>;
 }
 
+/** `npm start`'s command (package.json): the compiled server without source maps — what the benchmarks measure. */
+export const npmStartCommand = (): string[] => [process.execPath, SERVER_ENTRY];
+
 /**
  * The compiled server in a process of its own, on a port of its own; `command` replaces the usual
  * `node --enable-source-maps dist-server/main.mjs` (e.g. a deployment file's command, run as written).

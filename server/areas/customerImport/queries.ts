@@ -303,11 +303,13 @@ export async function finishImport(
   r: {
     counts: { created: number; updated: number; skipped: number; invalid: number };
     mapping: unknown;
-    source: StagedSource;
+    /** the rows left out and why, kept beside the staged rows (the CSV of invalid rows) */
+    invalid: unknown[];
   },
 ) {
+  // the staged rows stay where they are: only `invalid` is added (10,000 rows are not sent back)
   await exec(sql`UPDATE "customer_imports" SET "status" = 'imported', "imported_at" = LOCALTIMESTAMP(0), "mapping" = ${JSON.stringify(r.mapping)}::jsonb,
-      "source" = ${JSON.stringify(r.source)}::jsonb, "created_count" = ${r.counts.created}, "updated_count" = ${r.counts.updated},
+      "source" = "source" || jsonb_build_object('invalid', ${JSON.stringify(r.invalid)}::jsonb), "created_count" = ${r.counts.created}, "updated_count" = ${r.counts.updated},
       "skipped_count" = ${r.counts.skipped}, "invalid_count" = ${r.counts.invalid}
     WHERE "id" = ${id}`);
 }

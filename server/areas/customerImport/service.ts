@@ -191,6 +191,8 @@ async function planRows(
   source: db.StagedSource,
   opts: ImportOptions,
   progress?: Progress,
+  /** the cells as read, for the preview's table (the import itself needs only what it writes) */
+  keepValues = true,
 ): Promise<RowPlan[]> {
   const { headers, rows } = source;
   const textOf = (row: string[], field: string) =>
@@ -221,7 +223,7 @@ async function planRows(
     const input: Row = {};
     for (const f of IMPORT_FIELDS) {
       const t = textOf(row, f);
-      if (opts.mapping[f] || opts.fixed[f] !== undefined) values[f] = t;
+      if (keepValues && (opts.mapping[f] || opts.fixed[f] !== undefined)) values[f] = t;
       if (t !== '') input[f] = cellValue(Customer.fields[f]!, t);
     }
     const { vat, cf, cod } = keyed[i]!;
@@ -367,8 +369,10 @@ export async function runImport(
 ): Promise<ImportCounts & { id: number }> {
   assertMayImport(ctx);
   return tx(async (exec) => {
-    const imp = await stagedOf(exec, ctx, id, true);
-    const plans = await planRows(exec, ctx, imp.source, opts, progress);
+    let imp: Awaited<ReturnType<typeof stagedOf>> | undefined = await stagedOf(exec, ctx, id, true);
+    const plans = await planRows(exec, ctx, imp.source, opts, progress, false);
+    // the staged rows are not needed any more: let them go before the writes (issue 27: the import's peak)
+    imp = undefined;
     const total = plans.filter((p) => p.status === 'new' || p.status === 'update').length;
     // legal representatives and statuses named by the file and not yet in the studio
     const repIds = new Map<string, number>();
@@ -413,6 +417,7 @@ export async function runImport(
     for (let i = 0; i < creating.length; i += 2000) {
       const part = creating.slice(i, i + 2000).map((p) => {
         const w = withRelations(p);
+        p.write = undefined; // written now: let it go
         return Object.fromEntries([['studio_id', ctx.studioId], ...IMPORT_FIELDS.map((f) => [f, w[f] ?? null])]);
       });
       createdIds.push(...(await db.insertRecords(exec, 'customers', columns, part)));
@@ -453,7 +458,7 @@ export async function runImport(
     await db.insertImportItems(exec, id, items);
     const counts = countsOf(plans);
     const invalid = plans.filter((p) => p.status === 'invalid').map((p) => ({ line: p.line, errors: p.errors }));
-    await db.finishImport(exec, id, { counts, mapping: opts, source: { ...imp.source, invalid } });
+    await db.finishImport(exec, id, { counts, mapping: opts, invalid });
     await progress?.({ phase: 'write', done: total, total });
     return { id, ...counts };
   });
