@@ -3,9 +3,10 @@
  * be reached; the embedded one locked to this process), bootstrap/demo data, HTTP. Stops
  * gracefully on SIGTERM/SIGINT.
  */
+import { spawn, type ChildProcess } from 'node:child_process';
 import type { FastifyInstance } from 'fastify';
 import { loadSettings } from './settings.js';
-import { openDatabase, type Database } from './db/connection.js';
+import { embeddedDatabaseIsNew, openDatabase, type Database } from './db/connection.js';
 import { DataDirLockedError } from './db/dataDirLock.js';
 import { createLogger } from './logging.js';
 import { watchMemory } from './memoryWatch.js';
@@ -24,6 +25,29 @@ const log = createLogger(settings.logLevel);
  * database, exit 0. A second signal, or requests still running after SHUTDOWN_TIMEOUT seconds,
  * end the process at once (exit 1).
  */
+/**
+ * A new embedded database gets its demo data from a child process of this same command, started
+ * with DEMO_SEED_ONLY=1, that opens the folder, loads the data and ends; this process then opens
+ * the folder as on any later start. What the loading grew (PGlite's WebAssembly heap, which never
+ * shrinks, and the JavaScript heap's garbage) ends with the child: the server idles at what a
+ * start on an existing folder holds (issue 27 item 2; docs/decisions.md).
+ */
+const SEED_ONLY = process.env.DEMO_SEED_ONLY === '1';
+let seeder: ChildProcess | undefined;
+async function seedInChild(): Promise<void> {
+  seeder = spawn(process.execPath, [...process.execArgv, ...process.argv.slice(1)], {
+    env: { ...process.env, DEMO_SEED_ONLY: '1' },
+    stdio: 'inherit',
+  });
+  const child = seeder;
+  const code = await new Promise<number | null>((resolve, reject) => {
+    child.on('exit', (c) => resolve(c));
+    child.on('error', reject);
+  });
+  seeder = undefined;
+  if (code !== 0) throw new Error(`the demo data could not be loaded (the loading process ended with ${code})`);
+}
+
 let app: FastifyInstance | undefined;
 let database: Database | undefined;
 let mail: MailWorker | undefined;
@@ -45,6 +69,7 @@ async function shutdown(why: string, exitCode = 0) {
     process.exit(1);
   }, settings.shutdownTimeoutMs).unref();
   try {
+    seeder?.kill('SIGTERM');
     await app?.close();
     // sends in progress finish (within the shutdown's time); what is left is sent after the next start
     await mail?.stop(Math.max(1000, settings.shutdownTimeoutMs - 2000));
@@ -69,6 +94,18 @@ const phase = (name: string) => {
   startRssMb[name] = rssMb();
 };
 
+let demoLoaded = false;
+if (!SEED_ONLY && settings.demoData && !settings.databaseUrl && embeddedDatabaseIsNew(settings.dataDir)) {
+  try {
+    await seedInChild();
+    demoLoaded = true;
+  } catch (err) {
+    if (stopping) await new Promise(() => undefined);
+    log.fatal({ err }, 'cannot start');
+    process.exit(1);
+  }
+  phase('seed');
+}
 try {
   database = await openDatabase({
     databaseUrl: settings.databaseUrl,
@@ -86,14 +123,14 @@ try {
   process.exit(1);
 }
 phase('database');
-let demoLoaded = false;
 try {
   const exec = execOn(database.db);
-  demoLoaded = settings.demoData ? await loadDemoData(exec, storageOf(settings)) : (await bootstrap(exec), false);
-  // the embedded database's WebAssembly heap grew while the demo data went into a new folder and
-  // never gives memory back: opened again, it holds what a start on an existing folder holds
-  // (issue 27 item 2: 30–65 MB less RSS for the life of the process, for ≈ 0.5 s once)
-  if (demoLoaded) await database.reopen?.();
+  if (settings.demoData) demoLoaded = (await loadDemoData(exec, storageOf(settings))) || demoLoaded;
+  else await bootstrap(exec);
+  if (SEED_ONLY) {
+    await database.close();
+    process.exit(0);
+  }
   phase('data');
   app = await buildApp(settings, database, { loggerInstance: log });
   phase('app');

@@ -34,12 +34,6 @@ export interface Database {
   /** NOTIFY every listener of every process on the database */
   notify(channel: string, payload: string): Promise<void>;
   close(): Promise<void>;
-  /**
-   * embedded database in a data folder only: closes PGlite and opens the folder again, the folder's
-   * lock kept — its WebAssembly heap, which never shrinks, back to what a start holds (after the
-   * demo data went into a new folder: server/main.ts)
-   */
-  reopen?(): Promise<void>;
   /** embedded database only: its data folder as a tarball (`OpenOptions.image` opens it again) */
   dumpDataDir?(compression?: 'none' | 'gzip'): Promise<Blob>;
 }
@@ -56,6 +50,12 @@ export interface DbLog {
   error(obj: object, msg?: string): void;
 }
 const silent: DbLog = { info: () => undefined, warn: () => undefined, error: () => undefined };
+
+/**
+ * Whether the embedded database of DATA_DIR has yet to be made (openDatabase's folder holds no
+ * database): its first start, where the demo data goes in (server/main.ts).
+ */
+export const embeddedDatabaseIsNew = (dataDir = './data') => !existsSync(join(dataDir, 'pglite', 'PG_VERSION'));
 
 /** A connection attempt that hangs (a host that does not answer) fails after this long. */
 const CONNECT_TIMEOUT_MS = 5_000;
@@ -164,7 +164,7 @@ export async function openDatabase(opts: OpenOptions): Promise<Database> {
   // 130 MB of RSS from the start; 16 MB hold a studio's working set, and the data folder's files
   // stay in the OS page cache under them (issue 27 item 2; docs/decisions.md)
   const startParams = [...PGlite.defaultStartParams, '-c', `shared_buffers=${PGLITE_SHARED_BUFFERS}`];
-  const start = async (image?: Blob) => {
+  const start = async (image: Blob | undefined) => {
     const c = new PGlite({ dataDir: dir, startParams, ...(image ? { loadDataDir: image } : {}) });
     await c.exec("SET TIME ZONE 'Europe/Rome'");
     return c;
@@ -184,10 +184,7 @@ export async function openDatabase(opts: OpenOptions): Promise<Database> {
     throw err;
   }
   return {
-    // a getter: reopen() makes a new one
-    get db() {
-      return db as unknown as Db;
-    },
+    db: db as unknown as Db,
     kind: 'pglite',
     query: async (text, params) => (await client.query(text, params as unknown[])).rows as never,
     script: (text) =>
@@ -200,15 +197,6 @@ export async function openDatabase(opts: OpenOptions): Promise<Database> {
       await client.close();
       await unlock();
     },
-    ...(dir
-      ? {
-          reopen: async () => {
-            await client.close();
-            client = await start();
-            db = drizzle(client);
-          },
-        }
-      : {}),
     dumpDataDir: (compression = 'none') => client.dumpDataDir(compression),
   };
 }

@@ -12,9 +12,7 @@ import { freshPostgres } from '../helpers/freshPostgres.js';
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { basename, join } from 'node:path';
-import { sql } from 'drizzle-orm';
 import { openDatabase, PGLITE_SHARED_BUFFERS, type Database } from '../../server/db/connection.js';
-import { DataDirLockedError } from '../../server/db/dataDirLock.js';
 import { execOn } from '../../server/records/exec.js';
 import { bootstrap, grantedByDefault, ROLE_NAMES } from '../../server/db/bootstrap.js';
 import { MODELS } from '../../model/registry.js';
@@ -87,37 +85,6 @@ describe.skipIf(process.env.DATABASE_URL)('the embedded database (PGlite): its s
     } finally {
       await migrated.close();
       await loaded.close();
-    }
-  });
-});
-
-describe.skipIf(process.env.DATABASE_URL)('an embedded database opened again in place (after the demo data)', () => {
-  it('keeps what was written, answers through the same object and keeps the data folder locked', async () => {
-    const root = mkdtempSync(join(tmpdir(), 'gs-reopen-'));
-    try {
-      const d = await openDatabase({ dataDir: root });
-      try {
-        expect(d.reopen).toBeTypeOf('function');
-        await d.query(`INSERT INTO studios (name) VALUES ('Studio riaperto')`);
-        const before = d.db;
-        await d.reopen!();
-        expect(d.db).not.toBe(before);
-        expect(await d.query(`SELECT name FROM studios WHERE name = 'Studio riaperto'`)).toHaveLength(1);
-        const exec = execOn(d.db);
-        expect(await exec(sql`SELECT count(*)::int AS n FROM studios WHERE name = 'Studio riaperto'`)).toEqual([
-          { n: 1 },
-        ]);
-        // the lock was never let go: a second process (here, a second open) is refused
-        await expect(openDatabase({ dataDir: root })).rejects.toBeInstanceOf(DataDirLockedError);
-      } finally {
-        await d.close();
-      }
-      // an in-memory database has nothing to open again
-      const m = await openDatabase({ memory: true });
-      expect(m.reopen).toBeUndefined();
-      await m.close();
-    } finally {
-      rmSync(root, { recursive: true, force: true });
     }
   });
 });
