@@ -20,11 +20,6 @@ import { DEMO_LOGINS, DEMO_PASSWORD, loadDemoData } from './db/demo.js';
 const settings = loadSettings();
 const log = createLogger(settings.logLevel);
 
-/*
- * SIGTERM/SIGINT: stop accepting connections, let the requests in progress finish, close the
- * database, exit 0. A second signal, or requests still running after SHUTDOWN_TIMEOUT seconds,
- * end the process at once (exit 1).
- */
 /**
  * A new embedded database gets its demo data from a child process of this same command, started
  * with DEMO_SEED_ONLY=1, that opens the folder, loads the data and ends; this process then opens
@@ -48,6 +43,11 @@ async function seedInChild(): Promise<void> {
   if (code !== 0) throw new Error(`the demo data could not be loaded (the loading process ended with ${code})`);
 }
 
+/*
+ * SIGTERM/SIGINT: stop accepting connections, let the requests in progress finish, close the
+ * database, exit 0. A second signal, or requests still running after SHUTDOWN_TIMEOUT seconds,
+ * end the process at once (exit 1).
+ */
 let app: FastifyInstance | undefined;
 let database: Database | undefined;
 let mail: MailWorker | undefined;

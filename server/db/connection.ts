@@ -160,15 +160,6 @@ export async function openDatabase(opts: OpenOptions): Promise<Database> {
         opts.onLockLost ?? ((err) => log.error({ err }, 'the embedded database is no longer locked by this process')),
       )
     : async () => undefined;
-  // PostgreSQL's default shared buffers (128 MB) live in PGlite's WebAssembly heap and cost about
-  // 130 MB of RSS from the start; 16 MB hold a studio's working set, and the data folder's files
-  // stay in the OS page cache under them (issue 27 item 2; docs/decisions.md)
-  const startParams = [...PGlite.defaultStartParams, '-c', `shared_buffers=${PGLITE_SHARED_BUFFERS}`];
-  const start = async (image: Blob | undefined) => {
-    const c = new PGlite({ dataDir: dir, startParams, ...(image ? { loadDataDir: image } : {}) });
-    await c.exec("SET TIME ZONE 'Europe/Rome'");
-    return c;
-  };
   let client: InstanceType<typeof PGlite>;
   let db: ReturnType<typeof drizzle>;
   try {
@@ -176,7 +167,12 @@ export async function openDatabase(opts: OpenOptions): Promise<Database> {
     // a new data folder: the schema image unpacked on disk, then opened as an existing folder
     if (dir && isNew && !opts.image && opts.schemaImage !== false && (await unpackSchemaImage(dir))) isNew = false;
     const image = opts.image ?? (isNew && opts.schemaImage !== false ? readSchemaImage() : undefined);
-    client = await start(image);
+    // PostgreSQL's default shared buffers (128 MB) live in PGlite's WebAssembly heap and cost about
+    // 130 MB of RSS from the start; 16 MB hold a studio's working set, and the data folder's files
+    // stay in the OS page cache under them (issue 27 item 2; docs/decisions.md)
+    const startParams = [...PGlite.defaultStartParams, '-c', `shared_buffers=${PGLITE_SHARED_BUFFERS}`];
+    client = new PGlite({ dataDir: dir, startParams, ...(image ? { loadDataDir: image } : {}) });
+    await client.exec("SET TIME ZONE 'Europe/Rome'");
     db = drizzle(client);
     await migrate(db, { migrationsFolder });
   } catch (err) {
