@@ -21,6 +21,7 @@ USER node
 EXPOSE 3000
 HEALTHCHECK --interval=30s --timeout=5s --start-period=60s --retries=3 \
   CMD ["node", "-e", "fetch('http://127.0.0.1:' + (process.env.PORT || 3000) + '/api/health').then((r) => process.exit(r.ok ? 0 : 1), () => process.exit(1))"]
-# the V8 heap's limit, logged at start (server/memoryWatch.ts); give the container some more
+# the V8 heap's limit, logged at start (server/memoryWatch.ts), and its growth kept small
+# (scripts/buildServer.ts NODE_MEMORY_FLAGS); give the container some more
 # (docker run --memory 1536m) for PGlite's WebAssembly heap and the PDF workers
-CMD ["node", "--max-old-space-size=768", "dist-server/main.mjs"]
+CMD ["node", "--max-old-space-size=768", "--max-semi-space-size=2", "--heap-growing-percent=20", "dist-server/main.mjs"]

@@ -30,6 +30,9 @@ const OUT = 'dist-server';
 export const SERVER_ENTRY = `${OUT}/main.mjs`;
 export const BACKUP_ENTRY = `${OUT}/backup.mjs`;
 
+/** V8's heap sizing flags of every way of running the server (server/memoryWatch.ts). */
+export { NODE_MEMORY_FLAGS } from '../server/memoryWatch.js';
+
 export async function buildServer(opts: { root?: string; log?: (line: string) => void } = {}): Promise<{ ms: number }> {
   const root = resolve(opts.root ?? process.cwd());
   const started = Date.now();

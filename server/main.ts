@@ -9,7 +9,7 @@ import { loadSettings } from './settings.js';
 import { embeddedDatabaseIsNew, openDatabase, type Database } from './db/connection.js';
 import { DataDirLockedError } from './db/dataDirLock.js';
 import { createLogger } from './logging.js';
-import { watchMemory } from './memoryWatch.js';
+import { NODE_MEMORY_FLAGS, watchMemory } from './memoryWatch.js';
 import { buildApp } from './app.js';
 import { startMailWorker, type MailWorker } from './areas/mail/worker.js';
 import { storageOf } from './storage/select.js';
@@ -30,7 +30,9 @@ const log = createLogger(settings.logLevel);
 const SEED_ONLY = process.env.DEMO_SEED_ONLY === '1';
 let seeder: ChildProcess | undefined;
 async function seedInChild(): Promise<void> {
-  seeder = spawn(process.execPath, [...process.execArgv, ...process.argv.slice(1)], {
+  // V8's default heap sizing in the child: faster loading, and what it grows ends with it
+  const execArgv = process.execArgv.filter((a) => !NODE_MEMORY_FLAGS.some((f) => a === f));
+  seeder = spawn(process.execPath, [...execArgv, ...process.argv.slice(1)], {
     env: { ...process.env, DEMO_SEED_ONLY: '1' },
     stdio: 'inherit',
   });

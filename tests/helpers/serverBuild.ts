@@ -5,19 +5,19 @@
  */
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
-import { BACKUP_ENTRY, buildServer, SERVER_ENTRY } from '../../scripts/buildServer';
+import { BACKUP_ENTRY, buildServer, NODE_MEMORY_FLAGS, SERVER_ENTRY } from '../../scripts/buildServer';
 
-export { BACKUP_ENTRY, SERVER_ENTRY };
+export { BACKUP_ENTRY, NODE_MEMORY_FLAGS, SERVER_ENTRY };
 
 /**
  * `node` arguments that run a compiled entry (a clear error if the build has not run). With source
  * maps: a test's failure shows the TypeScript's lines; production runs without them (≈ 30 MB of
- * RSS, docs/decisions.md), which changes no behaviour.
+ * RSS, docs/decisions.md), which changes no behaviour. The heap's sizing flags as in production.
  */
 export function compiled(entry: string): string[] {
   if (!existsSync(join(process.cwd(), entry)))
     throw new Error(`${entry} is missing: run \`npx tsx scripts/buildServer.ts\` (the tests' global set-up does)`);
-  return ['--enable-source-maps', entry];
+  return ['--enable-source-maps', ...NODE_MEMORY_FLAGS, entry];
 }
 
 export default async function setup() {

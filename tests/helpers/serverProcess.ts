@@ -8,7 +8,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import pg from 'pg';
 import { vi } from 'vitest';
 import { freshPostgres } from './freshPostgres.js';
-import { compiled, SERVER_ENTRY } from './serverBuild.js';
+import { compiled, NODE_MEMORY_FLAGS, SERVER_ENTRY } from './serverBuild.js';
 
 export interface ServerProcess {
   child: ChildProcess;
@@ -27,7 +27,7 @@ export interface ServerProcess {
 }
 
 /** `npm start`'s command (package.json): the compiled server without source maps — what the benchmarks measure. */
-export const npmStartCommand = (): string[] => [process.execPath, SERVER_ENTRY];
+export const npmStartCommand = (): string[] => [process.execPath, ...NODE_MEMORY_FLAGS, SERVER_ENTRY];
 
 /**
  * The compiled server in a process of its own, on a port of its own; `command` replaces the usual

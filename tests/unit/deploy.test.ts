@@ -8,7 +8,7 @@
 import { describe, expect, it } from 'vitest';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { SERVER_ENTRY } from '../../scripts/buildServer';
+import { NODE_MEMORY_FLAGS, SERVER_ENTRY } from '../../scripts/buildServer';
 import { sourceFiles } from '../helpers/sourceFiles';
 import { dockerEnv, dockerfile, execForm, healthCheck, systemdService, unitEnvironment } from '../helpers/deployFiles';
 
@@ -44,6 +44,23 @@ describe('deploy: the systemd unit', () => {
     const env = unitEnvironment(unit);
     expect(env.DEMO_DATA).toBe('false');
     expect(env.DATA_DIR).toBe(`/var/lib/${unit.get('StateDirectory')![0]}`);
+  });
+});
+
+describe('deploy: the heap kept small everywhere the server runs', () => {
+  it("npm start, the systemd unit and the Dockerfile pass V8's heap sizing flags before the entry", () => {
+    const npmStart = (JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as { scripts: { start: string } })
+      .scripts.start;
+    const startArgv = npmStart.slice(npmStart.lastIndexOf(' node ') + 1).split(/\s+/);
+    const commands = {
+      'npm start': startArgv,
+      systemd: systemdService().get('ExecStart')![0]!.split(/\s+/),
+      Dockerfile: execForm(dockerfile().find(([i]) => i === 'CMD')![1]),
+    };
+    for (const [name, argv] of Object.entries(commands)) {
+      expect(argv.at(-1), name).toBe(SERVER_ENTRY);
+      for (const flag of NODE_MEMORY_FLAGS) expect(argv.slice(1, -1), `${name}: ${flag}`).toContain(flag);
+    }
   });
 });
 
