@@ -13,6 +13,7 @@ import { Button, MenuItem } from '@mui/material';
 import { useListContext } from 'react-admin';
 import { registerResourceParts } from '../../src/resources/parts';
 import type { ItemMetaData } from '../../src/dataProvider';
+import { firstRowsFor } from '../../src/list/GenericList';
 
 vi.mock('file-saver', () => ({ saveAs: vi.fn() }));
 
@@ -326,6 +327,17 @@ describe('list: first load', () => {
     ).toBeInTheDocument();
     expect(screen.queryByText('Alfa Srl')).not.toBeInTheDocument();
   }, 30_000);
+});
+
+describe('list: rows painted at once', () => {
+  it('as many as the window can show, from 10 to 60: the screenful first, the rest of the page after', () => {
+    // 900 px: 11 rows on screen below the toolbar and filters, 1080 px: 15
+    expect(firstRowsFor(900)).toBe(18);
+    expect(firstRowsFor(1080)).toBe(22);
+    expect(firstRowsFor(1440)).toBe(31);
+    expect(firstRowsFor(300)).toBe(10);
+    expect(firstRowsFor(4000)).toBe(60);
+  });
 });
 
 describe('list: toolbar', () => {
