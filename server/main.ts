@@ -4,6 +4,7 @@
  * gracefully on SIGTERM/SIGINT.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
+import { once } from 'node:events';
 import type { FastifyInstance } from 'fastify';
 import { loadSettings } from './settings.js';
 import { embeddedDatabaseIsNew, openDatabase, type Database } from './db/connection.js';
@@ -36,11 +37,7 @@ async function seedInChild(): Promise<void> {
     env: { ...process.env, DEMO_SEED_ONLY: '1' },
     stdio: 'inherit',
   });
-  const child = seeder;
-  const code = await new Promise<number | null>((resolve, reject) => {
-    child.on('exit', (c) => resolve(c));
-    child.on('error', reject);
-  });
+  const [code] = (await once(seeder, 'exit')) as [number | null];
   seeder = undefined;
   if (code !== 0) throw new Error(`the demo data could not be loaded (the loading process ended with ${code})`);
 }

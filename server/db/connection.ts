@@ -51,11 +51,16 @@ export interface DbLog {
 }
 const silent: DbLog = { info: () => undefined, warn: () => undefined, error: () => undefined };
 
+/** The embedded database's folder inside DATA_DIR. */
+const pgliteFolder = (dataDir: string) => join(dataDir, 'pglite');
+/** Whether a PGlite folder holds a database already (PostgreSQL's version file). */
+const holdsDatabase = (dir: string) => existsSync(join(dir, 'PG_VERSION'));
+
 /**
  * Whether the embedded database of DATA_DIR has yet to be made (openDatabase's folder holds no
  * database): its first start, where the demo data goes in (server/main.ts).
  */
-export const embeddedDatabaseIsNew = (dataDir = './data') => !existsSync(join(dataDir, 'pglite', 'PG_VERSION'));
+export const embeddedDatabaseIsNew = (dataDir = './data') => !holdsDatabase(pgliteFolder(dataDir));
 
 /** A connection attempt that hangs (a host that does not answer) fails after this long. */
 const CONNECT_TIMEOUT_MS = 5_000;
@@ -149,7 +154,7 @@ export async function openDatabase(opts: OpenOptions): Promise<Database> {
   const { migrate } = await import('drizzle-orm/pglite/migrator');
   let dir: string | undefined;
   if (!opts.memory) {
-    dir = join(opts.dataDir ?? './data', 'pglite');
+    dir = pgliteFolder(opts.dataDir ?? './data');
     mkdirSync(dir, { recursive: true });
   }
   // one process per data folder (a second one would lose its writes); released at close
@@ -163,7 +168,7 @@ export async function openDatabase(opts: OpenOptions): Promise<Database> {
   let client: InstanceType<typeof PGlite>;
   let db: ReturnType<typeof drizzle>;
   try {
-    let isNew = !dir || !existsSync(join(dir, 'PG_VERSION'));
+    let isNew = !dir || !holdsDatabase(dir);
     // a new data folder: the schema image unpacked on disk, then opened as an existing folder
     if (dir && isNew && !opts.image && opts.schemaImage !== false && (await unpackSchemaImage(dir))) isNew = false;
     const image = opts.image ?? (isNew && opts.schemaImage !== false ? readSchemaImage() : undefined);

@@ -26,7 +26,7 @@ export interface ServerProcess {
   stop(): Promise<number | null>;
 }
 
-/** `npm start`'s command (package.json): the compiled server without source maps — what the benchmarks measure. */
+/** `npm start`'s command (package.json): the compiled server with the heap's sizing flags and without source maps — what the benchmarks measure. */
 export const npmStartCommand = (): string[] => [process.execPath, ...NODE_MEMORY_FLAGS, SERVER_ENTRY];
 
 /**
