@@ -15,6 +15,10 @@ export interface LoggedUser {
   avatar: string | null;
 }
 
+/** Bumped by every session change made in this tab (a login, a logout). */
+let version = 0;
+export const sessionVersion = () => version;
+
 export function getToken(): string | null {
   const m = document.cookie.split('; ').find((c) => c.startsWith(`${COOKIE}=`));
   return m ? decodeURIComponent(m.slice(COOKIE.length + 1)) : null;
@@ -25,11 +29,13 @@ export function setSession(token: string, user: LoggedUser, expiresAt?: number) 
   const secure = window.location.protocol === 'https:' ? '; Secure' : '';
   document.cookie = `${COOKIE}=${encodeURIComponent(token)}; path=/; SameSite=Strict${expires}${secure}`;
   localStorage.setItem(USER_KEY, JSON.stringify(user));
+  version++;
 }
 
 export function clearSession() {
   document.cookie = `${COOKIE}=; path=/; expires=Thu, 01 Jan 1970 00:00:00 GMT; SameSite=Strict`;
   localStorage.removeItem(USER_KEY);
+  version++;
 }
 
 export function getUser(): LoggedUser | null {

@@ -7,7 +7,7 @@
  */
 import { localStorageStore, memoryStore, type Store } from 'react-admin';
 import { dataProvider } from '../dataProvider';
-import { getToken, tokenClaims } from '../authProvider/token';
+import { getToken, sessionVersion, tokenClaims } from '../authProvider/token';
 import type { PreferencesSync } from './preferencesSync';
 
 /** Keys kept on the server: `list.{Model|View}[.of].savedQueries` (saved views) and `….columns`. */
@@ -19,6 +19,9 @@ export interface PreferencesStore extends Store {
   /** before a logout: the changes still waiting for their pause are sent now (at most `ms`) */
   flushPending: (ms?: number) => Promise<void>;
 }
+
+/** How long a read trusts the last look at the session cookie (a change in this tab is seen at once). */
+const READ_CHECK_MS = 1000;
 
 export function preferencesStore(): PreferencesStore {
   const local = localStorageStore();
@@ -36,17 +39,20 @@ export function preferencesStore(): PreferencesStore {
     if (t !== token && ((token = t), t || loading)) void sync().then((s) => s.session());
   };
   /**
-   * The check of a read: once per task. A table reads the store for each of its rows (react-admin's
-   * expanded state), and each check parses document.cookie — most of a list's first paint went
-   * there. A session change is seen by the next task's reads; setup, writes and reset always check.
+   * The check of a read: at most once per READ_CHECK_MS, unless this tab changed the session
+   * since. A table reads the store for each of its rows (react-admin's expanded state), and each
+   * check parses document.cookie — most of a list's first paint went there. (Once per task was
+   * not enough: on a loaded machine React splits a long render into many tasks.) A session
+   * changed in another tab is seen by the reads after the interval; setup, writes and reset
+   * always check.
    */
-  let checkedThisTask = false;
+  let checkedAt = -Infinity;
+  let checkedVersion = -1;
   const checkOnRead = () => {
-    if (checkedThisTask) return;
-    checkedThisTask = true;
-    queueMicrotask(() => {
-      checkedThisTask = false;
-    });
+    const now = performance.now();
+    if (sessionVersion() === checkedVersion && now - checkedAt < READ_CHECK_MS) return;
+    checkedAt = now;
+    checkedVersion = sessionVersion();
     check();
   };
   const pick = (key: string) => (isServerKey(key) ? mem : local);

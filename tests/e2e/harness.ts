@@ -5,10 +5,10 @@
  * `launchBrowser()`), or starts a server of its own from the image when it needs other settings
  * (`ownServer(env)`). Which studio and logins a file uses: tests/e2e/studios.ts (`studioFor`).
  */
-import { mkdirSync, readFileSync } from 'node:fs';
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { basename, dirname, join } from 'node:path';
 import { createRequire } from 'node:module';
-import { afterEach, expect, inject, vi } from 'vitest';
+import { afterEach, expect, inject, vi, type TestContext } from 'vitest';
 import { chromium, type Browser, type BrowserContext, type Download, type Page } from 'playwright-core';
 import type {} from './globalSetup'; // the ProvidedContext of the global set-up
 
@@ -48,10 +48,46 @@ export async function ownServer(extraEnv: NodeJS.ProcessEnv): Promise<E2EServer>
   return serverFromImage(inject('e2e').image, extraEnv);
 }
 
+/** The connections of this file to its worker's Chromium (their pages are captured when a test fails). */
+const connected = new Set<Browser>();
+
 /** A connection to this worker's Chromium: `close()` closes the contexts it made and disconnects, the browser stays. */
 export async function launchBrowser(): Promise<Browser> {
-  return chromium.connect(workerPair().ws, { timeout: 30_000 });
+  const browser = await chromium.connect(workerPair().ws, { timeout: 30_000 });
+  connected.add(browser);
+  browser.on('disconnected', () => connected.delete(browser));
+  return browser;
 }
+
+/**
+ * When a test has failed: every open page of `contexts` saved as it was, a screenshot and its
+ * HTML (with the ARIA attributes a role query reads), in test-results/failures/ — what a flaky
+ * failure looked like, without running it again.
+ */
+export async function captureFailure(ctx: TestContext, contexts: Iterable<BrowserContext>) {
+  if (ctx.task.result?.state !== 'fail') return;
+  const dir = join(SHOTS, 'failures');
+  mkdirSync(dir, { recursive: true });
+  const file = basename(ctx.task.file.filepath).replace(/\.test\.ts$/, '');
+  const name = `${file}-${ctx.task.name.replace(/[^\w.-]+/g, '_').slice(0, 60)}`;
+  let n = 0;
+  for (const c of contexts)
+    for (const p of c.pages()) {
+      const base = join(dir, `${name}-${++n}`);
+      // a page that is closing or hung: what could be saved is saved, the test's own failure is reported
+      await p.screenshot({ path: `${base}.png`, timeout: 10_000 }).catch(() => undefined);
+      const html = await p.content().catch(() => null);
+      if (html !== null) writeFileSync(`${base}.html`, `<!-- ${p.url()} -->\n${html}`);
+      console.error(`failure captured: ${base}.png (${p.url()})`);
+    }
+}
+// the pages of the sessions still open after a failed test (openSession's, closed in afterAll)
+afterEach(async (ctx) =>
+  captureFailure(
+    ctx,
+    [...connected].flatMap((b) => b.contexts()),
+  ),
+);
 
 let downloads = 0;
 /**
@@ -141,7 +177,11 @@ export function consoleGuard(context: BrowserContext): ConsoleGuard {
  */
 export function loggedInContexts(get: () => { browser: Browser; server: E2EServer }) {
   const opened: Array<{ ctx: BrowserContext; guard: ConsoleGuard }> = [];
-  afterEach(async () => {
+  afterEach(async (t) => {
+    await captureFailure(
+      t,
+      opened.map((o) => o.ctx),
+    );
     const errors = opened.flatMap((o) => o.guard.take());
     await Promise.all(opened.splice(0).map((o) => o.ctx.close()));
     expect(errors, 'console errors').toEqual([]);
