@@ -394,6 +394,12 @@ export async function buildApp(
   const indexFile = join(dist, 'index.html');
   if (existsSync(indexFile)) {
     await app.register(fastifyStatic, { root: dist, wildcard: true, index: false, maxAge: '1h' });
+    // the build's chunks are named by their content (assets/name-hash.js): a browser keeps them for
+    // a year without asking again; a new build has new names, which index.html (never kept) lists
+    app.addHook('onSend', async (req, reply) => {
+      if (reply.statusCode === 200 && req.url.startsWith('/assets/'))
+        reply.header('Cache-Control', 'public, max-age=31536000, immutable');
+    });
     const html = () => readFileSync(indexFile, 'utf8');
     const sendIndex = (
       _req: unknown,

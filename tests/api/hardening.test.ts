@@ -5,6 +5,9 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AddressInfo } from 'node:net';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { startTestApp, type TestApp } from '../helpers/testApp.js';
 import { api, type Api } from '../helpers/api.js';
 import { safeCell } from '../../server/records/export.js';
@@ -356,6 +359,43 @@ describe('9.15 headers and relation filters', () => {
     expect(String(res.headers.get('content-security-policy'))).not.toContain('upgrade-insecure-requests');
     const failed = await fetch(`${base}/api/customers/999999`, { headers: await a.headers('admin') });
     expect(failed.headers.get('cache-control')).toBe('no-store');
+  });
+
+  it("9.15 the built app: its content-named chunks kept a year (immutable), index.html asked again each time, the build's other files an hour", async () => {
+    const dist = mkdtempSync(join(tmpdir(), 'gs-dist-'));
+    mkdirSync(join(dist, 'assets'));
+    writeFileSync(
+      join(dist, 'index.html'),
+      '<!doctype html><title>app</title><script src="/assets/index-AbC123.js"></script>',
+    );
+    writeFileSync(join(dist, 'assets', 'index-AbC123.js'), 'console.log(1)');
+    writeFileSync(join(dist, 'build.json'), '{"id":"t"}');
+    const before = process.env.APP_DIST;
+    process.env.APP_DIST = dist;
+    const served = await startTestApp({ demo: false }).finally(() => {
+      if (before === undefined) delete process.env.APP_DIST;
+      else process.env.APP_DIST = before;
+    });
+    try {
+      const get = (url: string) => served.app.inject({ url });
+      const chunk = await get('/assets/index-AbC123.js');
+      expect(chunk.statusCode).toBe(200);
+      expect(chunk.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+      for (const url of ['/', '/table/Customer']) {
+        const page = await get(url);
+        expect(page.statusCode).toBe(200);
+        expect(page.body).toContain('/assets/index-AbC123.js');
+        expect(page.headers['cache-control']).toBe('no-cache');
+      }
+      const build = await get('/build.json');
+      expect(build.statusCode).toBe(200);
+      expect(build.headers['cache-control']).toBe('public, max-age=3600');
+      // a chunk of an earlier build is not there: not found, never the page in its place
+      expect((await get('/assets/index-Old999.js')).statusCode).toBe(404);
+    } finally {
+      await served.close();
+      rmSync(dist, { recursive: true, force: true });
+    }
   });
 
   it('9.15 C01 over HTTPS (a trusted proxy saying so) the answers carry HSTS and upgrade-insecure-requests', async () => {
