@@ -1,6 +1,7 @@
 /**
- * Compiles the server into dist-server/: `server/main.ts` → main.mjs and the backup command
- * `server/areas/backup/cli.ts` → backup.mjs, each one ES module bundled by esbuild from the TypeScript
+ * Compiles the server into dist-server/: `server/main.ts` → main.mjs, the demo data's loader of a
+ * new embedded database `server/seed.ts` → seed.mjs (run by main.mjs as a child process) and the
+ * backup command `server/areas/backup/cli.ts` → backup.mjs, each one ES module bundled by esbuild from the TypeScript
  * sources (server/ and model/), with a source map beside it for the stack traces
  * (`node --enable-source-maps`: the tests' servers; in production NODE_OPTIONS when needed). The packages stay in node_modules (imported, not bundled), so
  * PGlite's WebAssembly and pdfmake's fonts are found where they are installed; the files the
@@ -23,7 +24,7 @@ import { makeSchemaImage } from '../server/db/schemaImage';
 import { openDatabase } from '../server/db/connection';
 
 /** What is compiled: output name → source. */
-const ENTRIES = { main: 'server/main.ts', backup: 'server/areas/backup/cli.ts' } as const;
+const ENTRIES = { main: 'server/main.ts', seed: 'server/seed.ts', backup: 'server/areas/backup/cli.ts' } as const;
 const OUT = 'dist-server';
 
 /** The compiled entry points, for `node <file>`. */

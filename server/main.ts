@@ -5,6 +5,8 @@
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { once } from 'node:events';
+import { extname } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import type { FastifyInstance } from 'fastify';
 import { loadSettings } from './settings.js';
 import { embeddedDatabaseIsNew, openDatabase, type Database } from './db/connection.js';
@@ -22,21 +24,19 @@ const settings = loadSettings();
 const log = createLogger(settings.logLevel);
 
 /**
- * A new embedded database gets its demo data from a child process of this same command, started
- * with DEMO_SEED_ONLY=1, that opens the folder, loads the data and ends; this process then opens
- * the folder as on any later start. What the loading grew (PGlite's WebAssembly heap, which never
- * shrinks, and the JavaScript heap's garbage) ends with the child: the server idles at what a
- * start on an existing folder holds (issue 27 item 2; docs/decisions.md).
+ * A new embedded database gets its demo data from a child process (server/seed.ts, beside this
+ * file: dist-server/seed.mjs, or server/seed.ts under tsx) that opens the folder, loads the data
+ * and ends; this process then opens the folder as on any later start. What the loading grew
+ * (PGlite's WebAssembly heap, which never shrinks, and the JavaScript heap's garbage) ends with the
+ * child: the server idles at what a start on an existing folder holds (issue 27 item 2;
+ * docs/decisions.md). The child loads only the modules the loading needs.
  */
-const SEED_ONLY = process.env.DEMO_SEED_ONLY === '1';
+const SEED_ENTRY = fileURLToPath(new URL(`./seed${extname(fileURLToPath(import.meta.url))}`, import.meta.url));
 let seeder: ChildProcess | undefined;
 async function seedInChild(): Promise<void> {
   // V8's default heap sizing in the child: faster loading, and what it grows ends with it
   const execArgv = process.execArgv.filter((a) => !NODE_MEMORY_FLAGS.some((f) => a === f));
-  seeder = spawn(process.execPath, [...execArgv, ...process.argv.slice(1)], {
-    env: { ...process.env, DEMO_SEED_ONLY: '1' },
-    stdio: 'inherit',
-  });
+  seeder = spawn(process.execPath, [...execArgv, SEED_ENTRY], { stdio: 'inherit' });
   const [code] = (await once(seeder, 'exit')) as [number | null];
   seeder = undefined;
   if (code !== 0) throw new Error(`the demo data could not be loaded (the loading process ended with ${code})`);
@@ -94,7 +94,7 @@ const phase = (name: string) => {
 };
 
 let demoLoaded = false;
-if (!SEED_ONLY && settings.demoData && !settings.databaseUrl && embeddedDatabaseIsNew(settings.dataDir)) {
+if (settings.demoData && !settings.databaseUrl && embeddedDatabaseIsNew(settings.dataDir)) {
   try {
     await seedInChild();
     demoLoaded = true;
@@ -126,10 +126,6 @@ try {
   const exec = execOn(database.db);
   if (settings.demoData) demoLoaded = (await loadDemoData(exec, storageOf(settings))) || demoLoaded;
   else await bootstrap(exec);
-  if (SEED_ONLY) {
-    await database.close();
-    process.exit(0);
-  }
   phase('data');
   app = await buildApp(settings, database, { loggerInstance: log });
   phase('app');
