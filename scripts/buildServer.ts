@@ -1,8 +1,9 @@
 /**
  * Compiles the server into dist-server/: `server/main.ts` → main.mjs, the demo data's loader of a
  * new embedded database `server/seed.ts` → seed.mjs (run by main.mjs as a child process) and the
- * backup command `server/areas/backup/cli.ts` → backup.mjs, each one ES module bundled by esbuild from the TypeScript
- * sources (server/ and model/), with a source map beside it for the stack traces
+ * backup command `server/areas/backup/cli.ts` → backup.mjs, ES modules bundled by esbuild from the TypeScript
+ * sources (server/ and model/) — the code they share and what main.mjs loads with a dynamic import
+ * (server/serverParts.ts) in chunks (chunk-<hash>.mjs) — with source maps beside them for the stack traces
  * (`node --enable-source-maps`: the tests' servers; in production NODE_OPTIONS when needed). The packages stay in node_modules (imported, not bundled), so
  * PGlite's WebAssembly and pdfmake's fonts are found where they are installed; the files the
  * server reads beside its code (migrations, the PDF worker, package.json) are found from the
@@ -16,7 +17,7 @@
  * renamed into place, so two builds at once (two test runs) leave a whole file either way, and a
  * server already running keeps the code it loaded.
  */
-import { mkdirSync, renameSync, rmSync } from 'node:fs';
+import { mkdirSync, readdirSync, renameSync, rmSync, statSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { build } from 'esbuild';
@@ -29,6 +30,7 @@ const OUT = 'dist-server';
 
 /** The compiled entry points, for `node <file>`. */
 export const SERVER_ENTRY = `${OUT}/main.mjs`;
+const DAY_MS = 24 * 60 * 60 * 1000;
 export const BACKUP_ENTRY = `${OUT}/backup.mjs`;
 
 /** V8's heap sizing flags of every way of running the server (server/memoryWatch.ts). */
@@ -49,16 +51,27 @@ export async function buildServer(opts: { root?: string; log?: (line: string) =>
       bundle: true,
       platform: 'node',
       format: 'esm',
+      // the code the entries share, and what main.mjs imports later (server/serverParts.ts), in
+      // chunks of their own (chunk-<hash>.mjs)
+      splitting: true,
+      chunkNames: 'chunk-[hash]',
       target: 'node20',
       packages: 'external',
       sourcemap: 'linked',
       sourcesContent: false,
       logLevel: 'warning',
     });
-    // the maps first: a file is never there without its map
-    const names = Object.keys(ENTRIES);
-    for (const f of [...names.map((n) => `${n}.mjs.map`), ...names.map((n) => `${n}.mjs`)])
-      renameSync(join(tmp, f), join(out, f));
+    // the maps first, then the chunks, the entries last: a file is never there without its map,
+    // an entry never without the chunks it imports
+    const entries = Object.keys(ENTRIES).map((n) => `${n}.mjs`);
+    const files = readdirSync(tmp);
+    const rank = (f: string) => (f.endsWith('.map') ? 0 : entries.includes(f) ? 2 : 1);
+    for (const f of files.sort((a, b) => rank(a) - rank(b))) renameSync(join(tmp, f), join(out, f));
+    // an earlier build's chunks: a server started from it may still import one later, so they
+    // stay a day (their names are their content's hash, never reused for other code)
+    for (const f of readdirSync(out))
+      if (/^chunk-.*\.mjs(\.map)?$/.test(f) && !files.includes(f) && statSync(join(out, f)).mtimeMs < started - DAY_MS)
+        rmSync(join(out, f), { force: true });
   } finally {
     rmSync(tmp, { recursive: true, force: true });
   }

@@ -13,15 +13,14 @@ import { embeddedDatabaseIsNew, openDatabase, type Database } from './db/connect
 import { DataDirLockedError } from './db/dataDirLock.js';
 import { createLogger } from './logging.js';
 import { NODE_MEMORY_FLAGS, watchMemory } from './memoryWatch.js';
-import { buildApp } from './app.js';
-import { startMailWorker, type MailWorker } from './areas/mail/worker.js';
-import { storageOf } from './storage/select.js';
-import { execOn } from './records/exec.js';
-import { bootstrap } from './db/bootstrap.js';
-import { DEMO_LOGINS, DEMO_PASSWORD, loadDemoData } from './db/demo.js';
+import type { MailWorker } from './areas/mail/worker.js';
 
 const settings = loadSettings();
 const log = createLogger(settings.logLevel);
+// the rest of the server, loading while the database opens (server/serverParts.ts); a failure to
+// load is reported where it is awaited
+const parts = import('./serverParts.js');
+parts.catch(() => undefined);
 
 /**
  * A new embedded database gets its demo data from a child process (server/seed.ts, beside this
@@ -123,6 +122,8 @@ try {
 }
 phase('database');
 try {
+  const { bootstrap, buildApp, execOn, loadDemoData, startMailWorker, storageOf } = await parts;
+  phase('parts');
   const exec = execOn(database.db);
   if (settings.demoData) demoLoaded = (await loadDemoData(exec, storageOf(settings))) || demoLoaded;
   else await bootstrap(exec);
@@ -154,6 +155,7 @@ const lines = [
     : []),
 ];
 if (settings.demoData) {
+  const { DEMO_LOGINS, DEMO_PASSWORD } = await parts;
   lines.push(`  Demo logins (password ${DEMO_PASSWORD}):`);
   for (const l of DEMO_LOGINS) lines.push(`    ${l.email.padEnd(32)} ${l.role.padEnd(14)} ${l.studio}`);
 }

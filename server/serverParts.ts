@@ -1,0 +1,13 @@
+/**
+ * What the server needs once its database is open — the HTTP app, the mail worker, the storage, the
+ * demo data — loaded by server/main.ts with a dynamic import started at once, so that the packages
+ * they import (Fastify and its plugins, the documents, the mail, the storage clients) load while the
+ * database opens or a new folder's demo data is loaded by the child (a chunk of its own in
+ * dist-server/).
+ */
+export { buildApp } from './app.js';
+export { startMailWorker } from './areas/mail/worker.js';
+export { storageOf } from './storage/select.js';
+export { execOn } from './records/exec.js';
+export { bootstrap } from './db/bootstrap.js';
+export { DEMO_LOGINS, DEMO_PASSWORD, loadDemoData } from './db/demo.js';
