@@ -122,10 +122,11 @@ try {
 }
 phase('database');
 try {
-  const { bootstrap, buildApp, execOn, loadDemoData, startMailWorker, storageOf } = await parts;
+  const { bootstrap, buildApp, execOn, loadDemoDataWhole, startMailWorker, storageOf } = await parts;
   phase('parts');
   const exec = execOn(database.db);
-  if (settings.demoData) demoLoaded = (await loadDemoData(exec, storageOf(settings))) || demoLoaded;
+  // on PostgreSQL the demo data of a new database is loaded here, all or nothing as on PGlite
+  if (settings.demoData) demoLoaded = (await loadDemoDataWhole(database, storageOf(settings))) || demoLoaded;
   else await bootstrap(exec);
   phase('data');
   app = await buildApp(settings, database, { loggerInstance: log });

@@ -7,8 +7,7 @@
 import { loadSettings } from './settings.js';
 import { openDatabase } from './db/connection.js';
 import { createLogger } from './logging.js';
-import { execOn } from './records/exec.js';
-import { loadDemoData } from './db/demo.js';
+import { loadDemoDataWhole } from './db/demo.js';
 import { storageOf } from './storage/select.js';
 
 const settings = loadSettings();
@@ -17,13 +16,13 @@ let closing = false;
 try {
   const database = await openDatabase({ dataDir: settings.dataDir, log });
   // stopped meanwhile (the server's SIGTERM, or Ctrl-C reaching both processes): the database is
-  // closed cleanly; the data's load is one transaction, so it is loaded whole at the next start
+  // closed cleanly; the data's load is one transaction, so the next start loads it whole
   for (const signal of ['SIGINT', 'SIGTERM'] as const)
     process.once(signal, () => {
       closing = true;
       void database.close().finally(() => process.exit(1));
     });
-  await loadDemoData(execOn(database.db), storageOf(settings));
+  await loadDemoDataWhole(database, storageOf(settings));
   await database.close();
   process.exit(0);
 } catch (err) {

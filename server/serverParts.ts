@@ -10,4 +10,4 @@ export { startMailWorker } from './areas/mail/worker.js';
 export { storageOf } from './storage/select.js';
 export { execOn } from './records/exec.js';
 export { bootstrap } from './db/bootstrap.js';
-export { DEMO_LOGINS, DEMO_PASSWORD, loadDemoData } from './db/demo.js';
+export { DEMO_LOGINS, DEMO_PASSWORD, loadDemoDataWhole } from './db/demo.js';

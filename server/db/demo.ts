@@ -8,7 +8,8 @@ import type { Storage } from '../storage/index.js';
 import { FILE_KINDS } from '../../model/fileKinds.js';
 import { buildDocx } from '../render/docxBuilder.js';
 import { sql } from 'drizzle-orm';
-import type { Exec } from '../records/exec.js';
+import { inTransaction, type Exec } from '../records/exec.js';
+import type { Database } from './connection.js';
 import { hashPassword } from '../auth/password.js';
 import { fiscalCodeCheckChar, vatCheckDigit } from '../../model/validators.js';
 import { bootstrap, ROLE_NAMES } from './bootstrap.js';
@@ -944,6 +945,15 @@ async function seedJobs(exec: Exec, studioId: number, year: number, user: { id: 
       AND ((c."id" * 7 + j."id" * 13) % 10 >= 7
         OR ((c."id" * 7 + j."id" * 13) % 10 >= 3 AND jt."n" <= GREATEST(1, jt."total" - 1 - (c."id" + j."id") % 2)))`);
   await recountJobs(exec, jobIds);
+}
+
+/**
+ * The demo data of a new database in one transaction (server/seed.ts): a load cut short (a signal,
+ * a kill, a full disk, a file that cannot be stored) leaves none of it, where a half of it would be
+ * taken by every later start for a studio's own data and kept.
+ */
+export function loadDemoDataWhole(database: Database, storage: Storage): Promise<boolean> {
+  return inTransaction(database, (exec) => loadDemoData(exec, storage));
 }
 
 export async function loadDemoData(exec: Exec, storage?: Storage): Promise<boolean> {

@@ -14,6 +14,8 @@ import { tmpdir } from 'node:os';
 import { basename, join } from 'node:path';
 import { openDatabase, PGLITE_SHARED_BUFFERS, type Database } from '../../server/db/connection.js';
 import { execOn } from '../../server/records/exec.js';
+import { loadDemoDataWhole } from '../../server/db/demo.js';
+import { LocalStorage } from '../../server/storage/index.js';
 import { bootstrap, grantedByDefault, ROLE_NAMES } from '../../server/db/bootstrap.js';
 import { MODELS } from '../../model/registry.js';
 import { VERBS, permissionName } from '../../model/define.js';
@@ -155,6 +157,33 @@ describe('the bootstrap at every start: roles, permissions, default grants', () 
     } finally {
       await d.close();
       await fresh?.drop();
+    }
+  });
+});
+
+describe.skipIf(process.env.DATABASE_URL)("a new folder's demo data: all or nothing", () => {
+  it('a load cut short (here: its last step, storing the Word templates, fails) leaves none of it; loaded again it is whole', async () => {
+    const d = await openDatabase({ memory: true });
+    const dir = mkdtempSync(join(tmpdir(), 'gs-demo-files-'));
+    try {
+      const files = new LocalStorage(dir);
+      const failing = Object.assign(Object.create(files) as LocalStorage, {
+        put: async () => {
+          throw new Error('disk full');
+        },
+      });
+      await expect(loadDemoDataWhole(d, failing)).rejects.toThrow('disk full');
+      const count = async (table: string) =>
+        Number((await d.query<{ n: number }>(`SELECT count(*)::int AS n FROM "${table}"`))[0]!.n);
+      for (const table of ['studios', 'users', 'customers', 'transactions', 'roles'])
+        expect(await count(table)).toBe(0);
+      expect(await loadDemoDataWhole(d, files)).toBe(true);
+      expect(await count('studios')).toBeGreaterThan(1);
+      expect(await count('customers')).toBeGreaterThan(100);
+      expect(await count('attachments')).toBeGreaterThan(0);
+    } finally {
+      await d.close();
+      rmSync(dir, { recursive: true, force: true });
     }
   });
 });
