@@ -27,10 +27,11 @@ import { openDatabase } from '../server/db/connection';
 /** What is compiled: output name → source. */
 const ENTRIES = { main: 'server/main.ts', seed: 'server/seed.ts', backup: 'server/areas/backup/cli.ts' } as const;
 const OUT = 'dist-server';
+/** How long an earlier build's chunks are kept (a server started from that build may still load one). */
+const DAY_MS = 24 * 60 * 60 * 1000;
 
 /** The compiled entry points, for `node <file>`. */
 export const SERVER_ENTRY = `${OUT}/main.mjs`;
-const DAY_MS = 24 * 60 * 60 * 1000;
 export const BACKUP_ENTRY = `${OUT}/backup.mjs`;
 
 /** V8's heap sizing flags of every way of running the server (server/memoryWatch.ts). */
