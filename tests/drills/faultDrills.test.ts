@@ -137,6 +137,15 @@ function zipEntries(buf: Buffer): number {
  * row is written, and the sweeps give a job only to a row still 'queued' or left 'sending', never
  * to a 'sent' one: nothing can send them again.
  */
+/** How many of these outbox messages are recorded as sent. */
+const sentCount = async (db: Db, ids: number[]) =>
+  (
+    await q<{ n: number }>(
+      db,
+      `SELECT count(*)::int AS n FROM "mail_outbox" WHERE "id" = ANY($1::int[]) AND "status" = 'sent'`,
+      [ids],
+    )
+  )[0]!.n;
 const settled = (db: Db, ids: number[]) =>
   within(
     30_000,
@@ -327,18 +336,7 @@ describe.concurrent('fault drills', () => {
       expect(k.received.length).toBeLessThan(60);
 
       s = await started(env);
-      await within(
-        60_000,
-        async () =>
-          (
-            await q<{ n: number }>(
-              db,
-              `SELECT count(*)::int AS n FROM "mail_outbox" WHERE "id" = ANY($1::int[]) AND "status" = 'sent'`,
-              [queued],
-            )
-          )[0]!.n === 60,
-        250,
-      );
+      await within(60_000, async () => (await sentCount(db, queued)) === 60, 250);
       await settled(db, queued); // nothing more arrives
       const rows = await q<{ id: number; message_id: string }>(
         db,
@@ -405,18 +403,7 @@ describe.concurrent('fault drills', () => {
       const back = Date.now();
       await within(20_000, async () => k.received.length >= 5, 100);
       const delay = Date.now() - back;
-      await within(
-        20_000,
-        async () =>
-          (
-            await q<{ n: number }>(
-              db,
-              `SELECT count(*)::int AS n FROM "mail_outbox" WHERE "id" = ANY($1::int[]) AND "status" = 'sent'`,
-              [queued],
-            )
-          )[0]!.n === 5,
-        100,
-      );
+      await within(20_000, async () => (await sentCount(db, queued)) === 5, 100);
       await settled(db, queued); // nothing more arrives
       const rows = await q<{ id: number; message_id: string; status: string }>(
         db,
