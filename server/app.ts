@@ -39,6 +39,7 @@ import { paymentsOf } from './areas/payments/service.js';
 import { paymentProviders, STRIPE_CSP } from './areas/payments/providers.js';
 import { publicAreaRoutes } from './areas/accountLifecycle/routes.js';
 import { customerImportRoutes } from './areas/customerImport/routes.js';
+import { invoicingRoutes } from './areas/invoicing/routes.js';
 import { captchaOf, RECAPTCHA_CSP } from './auth/captcha.js';
 import { dbRateLimitStore, dbSpentChallenges, sweepLimits } from './auth/sharedLimits.js';
 import { SOCIAL_CSP } from './auth/social.js';
@@ -375,6 +376,7 @@ export async function buildApp(
       await documentMailRoutes(api, deps);
       await jobRoutes(api, deps);
       await eDocumentRoutes(api, deps);
+      await invoicingRoutes(api, deps);
       await creditRoutes(api, deps);
       await customerImportRoutes(api, deps);
       await preferenceRoutes(api, deps);

@@ -168,7 +168,8 @@ export const SERVICE_WRITE = Symbol("written by the model's own calls");
 
 /** Validated and converted column values from the input (only writable fields). */
 async function prepare(exec: Exec, ctx: Ctx, model: ModelDef, input: Row, mode: 'create' | 'update', existing?: Row) {
-  if (model.writtenBy && !(input as Record<symbol, unknown>)[SERVICE_WRITE]) {
+  // a restore from the trash (C11) changes none of the data the model's own calls write
+  if (model.writtenBy && !(input as Record<symbol, unknown>)[SERVICE_WRITE] && !isPureRestore(model, input)) {
     throw new HttpError(405, `${model.plural}: si scrivono con ${model.writtenBy}`);
   }
   const source: Row = { ...(hooksOf(model).beforeValidate?.({ ctx, model, mode, input: { ...input } }) ?? input) };

@@ -36,10 +36,10 @@ describe('API reference', () => {
     // every operation documents its answers, the model ones their body and fields
     for (const r of routes) {
       // a POST creates (201), except the login and the bulk actions on customers (C26, C34, C38: 200 with their result), C73 make_transactions, the outbox's 'Riprova' and C47 change_state (idempotent)
-      // … the customer import's preview, import and undo (work on a staged file, answered 200);
+      // … the customer import's preview, import and undo (work on a staged file, answered 200), the invoicing's preview (it writes nothing);
       // … and a payment's finalisation (C68: idempotent); the sandbox's approval page answers its forms with a redirect (303)
       const action =
-        /^\/api\/(generate_credit_transactions|update_yearly_accounting_amount|annual_balancer|cedolini|parents_has_children|assignments\/[^/]+\/make_transactions|mail_outbox\/[^/]+\/actions\/retry|studio_jobs_status\/.*\/actions\/change_state|[a-z]+\/actions\/finalize|[a-z]+\/process_confirmed_payment_intent|user\/password\/(init_reset|do_reset)|customer_imports\/[^/]+\/(preview|import|undo))\b/.test(
+        /^\/api\/(generate_credit_transactions|update_yearly_accounting_amount|annual_balancer|cedolini|parents_has_children|assignments\/[^/]+\/make_transactions|mail_outbox\/[^/]+\/actions\/retry|studio_jobs_status\/.*\/actions\/change_state|[a-z]+\/actions\/finalize|[a-z]+\/process_confirmed_payment_intent|user\/password\/(init_reset|do_reset)|customer_imports\/[^/]+\/(preview|import|undo)|invoicing\/preview)\b/.test(
           r.url,
         );
       const redirect = r.url.startsWith('/api/sandbox/checkout/') && r.method === 'POST';

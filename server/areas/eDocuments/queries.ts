@@ -108,27 +108,12 @@ export interface EDocumentSource extends FatturaPaData {
   business_name: string;
 }
 
-/**
- * What the XML of these documents needs, in the order of `ids`; documents of another studio are
- * left out (the caller answers 404).
- */
-export async function eDocumentSources(exec: Exec, studioId: number, ids: number[]): Promise<EDocumentSource[]> {
-  if (!ids.length) return [];
+/** The studio as the XML's seller (CedentePrestatore), with its regime, withholding and cassa. */
+export async function studioParty(exec: Exec, studioId: number): Promise<FatturaPaData['studio']> {
   const [s] =
     await exec(sql`SELECT "name", "vat_number", "fiscal_code", "address", "postal_code", "city", "province", "iban",
       "fiscal_regime", "withholding_tax", "cassa_previdenza" FROM "studios" WHERE "id" = ${studioId}`);
-  const docs =
-    await exec(sql`SELECT d."id", d."type", d."number", to_char(d."date", 'YYYY-MM-DD') AS "date", d."customer_id",
-      c."business_name", c."vat_id", c."fiscal_code", c."address", c."postal_code", c."city", c."sdi_code", c."pec",
-      k."number" AS "k_number", to_char(k."date", 'YYYY-MM-DD') AS "k_date"
-    FROM "e_documents" d JOIN "customers" c ON c."id" = d."customer_id"
-    LEFT JOIN "e_documents" k ON k."id" = d."corrects_id"
-    WHERE d."id" = ANY(${idArray(ids)}) AND d."studio_id" = ${studioId}`);
-  const rows = await rowsOf(
-    exec,
-    docs.map((d) => Number(d.id)),
-  );
-  const studio: FatturaPaData['studio'] = {
+  return {
     name: String(s?.name ?? ''),
     vat: text(s?.vat_number),
     fiscal_code: text(s?.fiscal_code),
@@ -141,6 +126,26 @@ export async function eDocumentSources(exec: Exec, studioId: number, ids: number
     withholding: Number(s?.withholding_tax) === 1,
     cassa: Number(s?.cassa_previdenza) === 1,
   };
+}
+
+/**
+ * What the XML of these documents needs, in the order of `ids`; documents of another studio are
+ * left out (the caller answers 404).
+ */
+export async function eDocumentSources(exec: Exec, studioId: number, ids: number[]): Promise<EDocumentSource[]> {
+  if (!ids.length) return [];
+  const docs =
+    await exec(sql`SELECT d."id", d."type", d."number", to_char(d."date", 'YYYY-MM-DD') AS "date", d."customer_id",
+      c."business_name", c."vat_id", c."fiscal_code", c."address", c."postal_code", c."city", c."sdi_code", c."pec",
+      k."number" AS "k_number", to_char(k."date", 'YYYY-MM-DD') AS "k_date"
+    FROM "e_documents" d JOIN "customers" c ON c."id" = d."customer_id"
+    LEFT JOIN "e_documents" k ON k."id" = d."corrects_id"
+    WHERE d."id" = ANY(${idArray(ids)}) AND d."studio_id" = ${studioId}`);
+  const rows = await rowsOf(
+    exec,
+    docs.map((d) => Number(d.id)),
+  );
+  const studio = await studioParty(exec, studioId);
   const byId = new Map(docs.map((d) => [Number(d.id), d]));
   return ids
     .filter((id) => byId.has(id))

@@ -24,9 +24,17 @@ export const eDocumentServices = pgTable(
     price: numeric('price', { precision: 12, scale: 2 }).notNull(),
     vat: numeric('vat', { precision: 5, scale: 2 }).notNull(),
     nature: varchar('nature', { length: 8 }),
+    // the charge this row invoices (issue 28: invoices from the charges); a charge is invoiced by
+    // at most one row of a document not in the trash (checked under the studio's invoicing lock)
+    transaction_id: integer('transaction_id').references((): AnyPgColumn => tableOf('Transaction').id, {
+      onDelete: 'set null',
+    }),
   },
   (t) => [
     index('e_document_services_document_idx').on(t.e_document_id, t.position),
+    index('e_document_services_transaction_idx')
+      .on(t.transaction_id)
+      .where(sql`${t.transaction_id} IS NOT NULL`),
     check('e_document_services_quantity', sql`${t.quantity} > 0`),
     check('e_document_services_price', sql`${t.price} > 0`),
     check('e_document_services_vat', sql`${t.vat} >= 0 AND ${t.vat} <= 100`),

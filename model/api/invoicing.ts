@@ -1,0 +1,49 @@
+/**
+ * The answers of 'Fattura addebiti' (server/areas/invoicing; issue 28 item 1): the preview of the
+ * invoices a period's charges make, and the run that issues them. One source for the server's
+ * answer schemas and the app's types.
+ */
+import { z } from 'zod';
+
+/** A line of a planned invoice: one charge. */
+export const InvoicingLine = z.object({
+  transaction_id: z.number().int(),
+  date: z.string().describe('data dell’addebito, YYYY-MM-DD'),
+  description: z.string(),
+  amount: z.number().describe('importo dell’addebito (imponibile della riga), euro'),
+});
+
+/** The invoice a customer gets (preview), or got (run: with its id and number). */
+export const InvoicingInvoice = z.object({
+  customer_id: z.number().int(),
+  business_name: z.string(),
+  number: z.string().describe('il numero che avrà (anteprima) o ha (emissione)'),
+  id: z.number().int().optional().describe('la fattura emessa (solo emissione)'),
+  lines: z.array(InvoicingLine),
+  taxable: z.number(),
+  tax: z.number(),
+  total: z.number(),
+  payable: z.number().describe('netto a pagare (totale meno ritenuta)'),
+});
+
+/** A customer with charges in the period that gets no invoice, and why. */
+export const InvoicingSkipped = z.object({
+  customer_id: z.number().int(),
+  business_name: z.string(),
+  charges: z.number().int(),
+  amount: z.number(),
+  reasons: z.array(z.string()),
+});
+
+export const InvoicingPlan = z.object({
+  from: z.string(),
+  to: z.string(),
+  date: z.string().describe('data delle fatture'),
+  invoices: z.array(InvoicingInvoice),
+  skipped: z.array(InvoicingSkipped),
+  totals: z.object({ invoices: z.number().int(), lines: z.number().int(), taxable: z.number(), total: z.number() }),
+  fingerprint: z
+    .string()
+    .describe('da rimandare all’emissione: se gli addebiti cambiano, l’emissione è rifiutata (409)'),
+});
+export type InvoicingPlan = z.infer<typeof InvoicingPlan>;
