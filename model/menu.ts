@@ -63,6 +63,7 @@ export const MENU: MenuEntry[] = [
     children: [
       { title: 'Fatture elettroniche', icon: 'Description', link: '/table/EDocument', role: 'Collaboratore' },
       { title: 'Nuova fattura', icon: 'NoteAdd', link: '/scheda_EDocument', role: 'Collaboratore' },
+      { title: 'Fattura addebiti', icon: 'ReceiptLong', link: '/fattura_addebiti', role: 'Collaboratore' },
     ],
   },
   {

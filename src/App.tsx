@@ -27,6 +27,7 @@ import { FeatureGate } from './layout/features';
 import {
   BollettinoGenerator,
   CustomerImport,
+  InvoiceCharges,
   JobsDashboard,
   MailOutbox,
   ModelEdit,
@@ -275,6 +276,14 @@ export default function App() {
                   element={
                     <Lazy>
                       <CustomerImport />
+                    </Lazy>
+                  }
+                />
+                <Route
+                  path={ROUTES.invoiceCharges}
+                  element={
+                    <Lazy>
+                      <InvoiceCharges />
                     </Lazy>
                   }
                 />

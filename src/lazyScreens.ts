@@ -21,6 +21,9 @@ export const BollettinoGenerator = lazyPreloadable(() =>
 export const CustomerImport = lazyPreloadable(() =>
   import('./resources/Customer/Import').then((m) => ({ default: m.CustomerImport })),
 );
+export const InvoiceCharges = lazyPreloadable(() =>
+  import('./resources/EDocument/InvoiceCharges').then((m) => ({ default: m.InvoiceCharges })),
+);
 export const MailOutbox = lazyPreloadable(() => import('./pages/MailOutbox').then((m) => ({ default: m.MailOutbox })));
 export const JobsDashboard = lazyPreloadable(() =>
   import('./resources/StudioJob/Dashboard').then((m) => ({ default: m.JobsDashboard })),
@@ -33,6 +36,7 @@ export const TestView = lazyPreloadable(() => import('./pages/TestView').then((m
 const BY_PATH: Record<string, LazyPreloadable> = {
   [ROUTES.bollettino]: BollettinoGenerator,
   [ROUTES.customerImport]: CustomerImport,
+  [ROUTES.invoiceCharges]: InvoiceCharges,
   [ROUTES.mailOutbox]: MailOutbox,
   [ROUTES.jobsDashboard]: JobsDashboard,
   [ROUTES.payInit]: PayInit,

@@ -26,6 +26,8 @@ export const ROUTES = {
   mailOutbox: '/posta_in_uscita',
   // the customer import (issue 16), Admin and above
   customerImport: '/importa_clienti',
+  // invoices from the charges of a period (issue 28), Collaboratore and above
+  invoiceCharges: '/fattura_addebiti',
   // the compliance jobs dashboard (seed B §2)
   jobsDashboard: '/dashboard_jobs',
   // subscription payments (seed B §2): buy months, back from the provider

@@ -21,6 +21,7 @@ import { paymentCalls } from './payments';
 import { quickFindCalls } from './quickFind';
 import { eDocumentCalls } from './eDocuments';
 import { customerImportCalls } from './customerImport';
+import { invoicingCalls } from './invoicing';
 import { preferenceCalls } from './preferences';
 
 export const dataProvider = {
@@ -42,6 +43,7 @@ export const dataProvider = {
   ...quickFindCalls,
   ...eDocumentCalls,
   ...customerImportCalls,
+  ...invoicingCalls,
   ...preferenceCalls,
 } satisfies DataProvider;
 
@@ -70,6 +72,7 @@ export { type AssignmentFee } from './assignments';
 export { type CedoliniEntry } from './payslips';
 export { type PaymentProviderInfo } from './payments';
 export { type QuickFindHit } from './quickFind';
+export { type InvoicingPlan, type InvoicingRequest } from './invoicing';
 export {
   detailLines,
   type EDocumentStudio,

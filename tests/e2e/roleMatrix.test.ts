@@ -55,6 +55,7 @@ const TITLES: Record<string, string> = {
   '/NewSchedaBollettino': 'Bollettini',
   '/table/EDocument': 'Gestione Fatture elettroniche',
   '/scheda_EDocument': 'Nuova fattura elettronica',
+  '/fattura_addebiti': 'Fattura addebiti',
   '/utente/il_mio_studio': 'Studio',
   '/table/User': 'Gestione Utenti',
   '/table/CreditTransactionLog': 'Gestione Registro crediti',

@@ -35,6 +35,8 @@ export const OWN_STUDIO = {
   customers: 'demo',
   defects: 'demo',
   eDocuments: 'demo',
+  // issues the invoices of the charges of a period
+  invoicing: 'demo',
   form: 'demo',
   jobsDashboard: 'demo',
   keyboard: 'demo',

@@ -17,6 +17,8 @@ export interface CustomerRow {
 export interface ApiClient {
   get<T = any>(path: string, query?: Record<string, unknown>): Promise<T>;
   status(path: string): Promise<number>;
+  /** a GET answered as text (an XML, a CSV) */
+  text(path: string): Promise<string>;
   /** a write with a JSON body; answers the status and the JSON answer */
   send<T = any>(method: 'POST' | 'PUT' | 'DELETE', path: string, body?: unknown): Promise<{ status: number; body: T }>;
   /** meta.total of the customers list for a query (search_text, filters, with_trashed) */
@@ -50,6 +52,11 @@ export async function apiClient(base: string, email: string): Promise<ApiClient>
       const r = await fetch(`${base}${path}${qs(query)}`, { headers });
       if (!r.ok) throw new Error(`GET ${path}: ${r.status} ${await r.text()}`);
       return r.json();
+    },
+    async text(path) {
+      const r = await fetch(`${base}${path}`, { headers });
+      if (!r.ok) throw new Error(`GET ${path}: ${r.status} ${await r.text()}`);
+      return r.text();
     },
     async status(path) {
       const r = await fetch(`${base}${path}`, { headers });

@@ -508,7 +508,7 @@ describe('item 17: validate_xml 400 with details that are not a list', () => {
   });
 });
 
-/** The thirteen bulk actions of seed A §2 on the customers, by their Italian labels. */
+/** The thirteen bulk actions of seed A §2 on the customers and 'Fattura addebiti' (issue 28), by their Italian labels. */
 const BULK_ACTIONS = [
   'Assegna collaboratori',
   'Genera rate',
@@ -523,6 +523,8 @@ const BULK_ACTIONS = [
   'Lettera bonifico',
   'Modelli Word',
   'Esporta email',
+  // issue 28: the selected customers' charges invoiced
+  'Fattura addebiti',
 ];
 
 describe('item 18: the customers list', () => {

@@ -4,7 +4,7 @@
  * collaboratori' is a button of its own. Plain data: the browser tests read it too.
  */
 export const BULK_GROUPS = {
-  Addebiti: ['Aggiungi movimento', 'Genera rate', 'Tariffa annuale', 'Conguaglio annuale'],
+  Addebiti: ['Aggiungi movimento', 'Genera rate', 'Tariffa annuale', 'Conguaglio annuale', 'Fattura addebiti'],
   Documenti: ['Contratto', 'Estratto conto', 'Lettera bonifico', 'Bollettini', 'Modelli Word'],
   Email: ['Invia contratti via email', 'Invia estratti conto via email', 'Esporta email'],
 } as const;

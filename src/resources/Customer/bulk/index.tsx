@@ -10,6 +10,7 @@ import { AccountBalanceButton, AccountBalanceEmailButton } from './AccountBalanc
 import { TransferLetterButton } from './TransferLetterButton';
 import { ContractButton, ContractEmailButton } from './ContractButton';
 import { WordTemplateButton } from './WordTemplateButton';
+import { InvoiceChargesButton } from './InvoiceChargesButton';
 import { BulkGroup } from './groups';
 
 export {
@@ -24,6 +25,7 @@ export {
   TransferLetterButton,
   ContractButton,
   WordTemplateButton,
+  InvoiceChargesButton,
   ContractEmailButton,
   AccountBalanceEmailButton,
 };
@@ -31,7 +33,7 @@ export {
 export { BULK_GROUPS, bulkGroupOf } from './groupNames';
 
 /**
- * The customers' bulk bar: the thirteen actions of seed A §2 in one line — 'Assegna
+ * The customers' bulk bar: the thirteen actions of seed A §2 and 'Fattura addebiti' (issue 28) in one line — 'Assegna
  * collaboratori' and three menus ('Addebiti', 'Documenti', 'Email'); every action keeps its label
  * and is reached by keyboard.
  */
@@ -44,6 +46,7 @@ export function CustomerBulkActions() {
         <GenerateInstallmentsButton />
         <YearlyAmountButton />
         <AnnualBalancerButton />
+        <InvoiceChargesButton />
       </BulkGroup>
       <BulkGroup label="Documenti">
         <ContractButton />
