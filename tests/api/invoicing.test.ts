@@ -179,6 +179,44 @@ describe('invoicing the charges', () => {
     expect((await preview({ ...period, customer_ids: [inv!.customer_id] })).invoices).toEqual([]);
   });
 
+  it('an issued invoice edited in the editor keeps its charges on the rows it keeps; a row taken out frees its charge', async () => {
+    const [inv] = await a.sql<{ id: number; customer_id: number }>(
+      `SELECT d."id", d."customer_id" FROM "e_documents" d WHERE d."studio_id" = $1 AND d."deleted_at" IS NULL
+      AND (SELECT count(*) FROM "e_document_services" l WHERE l."e_document_id" = d."id" AND l."transaction_id" IS NOT NULL) >= 2
+      ORDER BY d."id" LIMIT 1`,
+      [demoId],
+    );
+    expect(inv, 'an issued invoice with two charges').toBeTruthy();
+    const read = (await a.get('collab', `/api/edocument/${inv!.id}`)).json().data;
+    const rows = read.serviceRows as Array<{ id: number; description: string }>;
+    const save = (serviceRows: unknown[]) =>
+      a.put('collab', `/api/edocument/${inv!.id}`, {
+        studioId: demoId,
+        customerId: read.customerId,
+        documentType: read.documentType,
+        documentDate: read.documentDate,
+        documentNumber: read.documentNumber,
+        serviceRows,
+        updated_at: read.updated_at,
+      });
+    const renamed = await save(rows.map((r) => ({ ...r, description: `${r.description} (rivista)` })));
+    expect(renamed.statusCode, renamed.body).toBe(200);
+    expect((await preview({ ...period, customer_ids: [inv!.customer_id] })).invoices).toEqual([]);
+    const again = (await a.get('collab', `/api/edocument/${inv!.id}`)).json().data;
+    const dropped = await a.put('collab', `/api/edocument/${inv!.id}`, {
+      studioId: demoId,
+      customerId: again.customerId,
+      documentType: again.documentType,
+      documentDate: again.documentDate,
+      documentNumber: again.documentNumber,
+      serviceRows: again.serviceRows.slice(1),
+      updated_at: again.updated_at,
+    });
+    expect(dropped.statusCode, dropped.body).toBe(200);
+    const freed = await preview({ ...period, customer_ids: [inv!.customer_id] });
+    expect(freed.invoices.flatMap((i) => i.lines.map((l) => l.description))).toEqual([rows[0]!.description]);
+  });
+
   it('10 runs of one preview at once: one issues the invoices, nine get 409; numbers without gap or duplicate', async () => {
     // April's charges, still open
     const april = { from: `${year}-04-01`, to: `${year}-04-30`, date: today };

@@ -356,6 +356,17 @@ describe('e-invoice editor', () => {
     expect(api.posts).toHaveLength(0);
   });
 
+  it('an edited document sends each kept row with the id it was read with (its charge stays invoiced, issue 28)', async () => {
+    const user = userEvent.setup({ delay: null });
+    renderApp('/scheda_EDocument/5');
+    await waitFor(() => expect(screen.getByRole('combobox', { name: /^Cliente/ })).toHaveValue('Rossi Srl'));
+    await studioLoaded();
+    await user.click(saveButton());
+    await waitFor(() => expect(api.puts).toHaveLength(1));
+    const rows = api.puts[0]!.body.serviceRows as Array<{ id?: number }>;
+    expect(rows.map((r) => r.id)).toEqual(DOC.serviceRows.map((r) => r.id));
+  });
+
   it('a saved document that does not validate shows the problems as a warning', async () => {
     api.valid = false;
     renderApp('/scheda_EDocument/5');

@@ -39,20 +39,35 @@ export async function rowsOf(exec: Exec, docIds: number[]): Promise<Map<number, 
   return out;
 }
 
-/** Replaces a document's rows and writes its totals (in the save's transaction). */
+/**
+ * Replaces a document's rows and writes its totals (in the save's transaction). A row that names
+ * the stored row it replaces (`id`) keeps the charge that row invoices (issue 28); a row left out
+ * frees its charge.
+ */
 export async function writeRows(
   exec: Exec,
   docId: number,
-  rows: Array<EDocumentRowInput & { studio_service_id?: number | null }>,
+  rows: Array<EDocumentRowInput & { studio_service_id?: number | null; id?: number | null }>,
   totals: EDocumentTotals,
 ) {
-  await exec(sql`DELETE FROM "e_document_services" WHERE "e_document_id" = ${docId}`);
+  const linked = await exec(
+    sql`DELETE FROM "e_document_services" WHERE "e_document_id" = ${docId} RETURNING "id", "transaction_id"`,
+  );
+  const chargeOf = new Map(
+    linked.filter((r) => r.transaction_id != null).map((r) => [Number(r.id), Number(r.transaction_id)]),
+  );
+  // each stored row's charge goes to the first row that names it (a row named twice links once)
+  const charges = rows.map((r) => {
+    const charge = r.id ? (chargeOf.get(r.id) ?? null) : null;
+    if (r.id) chargeOf.delete(r.id);
+    return charge;
+  });
   if (rows.length) {
-    await exec(sql`INSERT INTO "e_document_services" ("e_document_id", "position", "studio_service_id", "description", "quantity", "price", "vat", "nature")
+    await exec(sql`INSERT INTO "e_document_services" ("e_document_id", "position", "studio_service_id", "description", "quantity", "price", "vat", "nature", "transaction_id")
       VALUES ${sql.join(
         rows.map(
           (r, i) =>
-            sql`(${docId}, ${i + 1}, ${r.studio_service_id ?? null}, ${r.description}, ${r.quantity}, ${String(r.price)}, ${r.vat}, ${r.vat === 0 ? (r.nature ?? null) : null})`,
+            sql`(${docId}, ${i + 1}, ${r.studio_service_id ?? null}, ${r.description}, ${r.quantity}, ${String(r.price)}, ${r.vat}, ${r.vat === 0 ? (r.nature ?? null) : null}, ${charges[i]})`,
         ),
         sql`, `,
       )}`);

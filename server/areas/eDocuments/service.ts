@@ -82,6 +82,8 @@ function invalid(errors: FieldErrors): HttpError {
 
 export interface SavedRow extends EDocumentRowInput {
   studio_service_id: number | null;
+  /** the stored row it replaces (C51 answers it): a row kept keeps the charge it invoices */
+  id: number | null;
 }
 
 /**
@@ -125,6 +127,7 @@ function rowsOfPayload(
       vat,
       nature: vat === 0 && typeof row.nature === 'string' ? row.nature : null,
       studio_service_id: oneId(row.studio_service_id ?? row.studioServiceId),
+      id: oneId(row.id),
     };
   });
 }

@@ -207,6 +207,8 @@ function EditorForm({ id, defaults, studio }: { id?: string; defaults: Values; s
           documentNumber: String(v.number ?? '').trim(),
           correctsId: v.type === 'TD04' ? v.corrects_id : null,
           serviceRows: v.serviceRows.map((r) => ({
+            // the stored row it was read as: a row kept keeps the charge it invoices (issue 28)
+            ...(id && r.id ? { id: r.id } : {}),
             studio_service_id: r.studio_service_id ?? null,
             description: r.description,
             quantity: r.quantity,
