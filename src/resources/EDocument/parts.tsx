@@ -1,11 +1,13 @@
 /**
- * E-invoices: 'Scarica XML (zip)' on the table's toolbar downloads the selection's FatturaPA XMLs
+ * E-invoices: 'Fattura addebiti' on the table's toolbar opens the invoicing of a period's charges;
+ * 'Scarica XML (zip)' on the table's toolbar downloads the selection's FatturaPA XMLs
  * as archivio_edoc.zip (C57); each row's menu downloads its XML (C56) or its PDF copy. A failure
  * shows the seed's text ('Errore!!').
  */
 import { useState } from 'react';
 import { Button, MenuItem } from '@mui/material';
 import { useGetOne, useListContext } from 'react-admin';
+import { useNavigate } from 'react-router-dom';
 import { saveAs } from 'file-saver';
 import FolderZipIcon from '@mui/icons-material/FolderZip';
 import ReceiptLongIcon from '@mui/icons-material/ReceiptLong';
@@ -104,7 +106,18 @@ function CustomerTitle({ parentId, fallback }: { parentId?: string; fallback: st
   );
 }
 
+/** 'Fattura addebiti' in the table's toolbar: the invoices of a period's charges (issue 28). */
+function InvoiceChargesButton() {
+  const navigate = useNavigate();
+  return (
+    <Button variant="outlined" startIcon={<ReceiptLongIcon />} onClick={() => navigate('/fattura_addebiti')}>
+      Fattura addebiti
+    </Button>
+  );
+}
+
 const parts: ResourceParts = {
+  listActions: InvoiceChargesButton,
   bulkActions: ZipButton,
   rowActions: RowActions,
   icon: ReceiptLongIcon,
