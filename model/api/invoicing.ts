@@ -8,9 +8,9 @@ import { z } from 'zod';
 /** A line of a planned invoice: one charge. */
 export const InvoicingLine = z.object({
   transaction_id: z.number().int(),
-  date: z.string().describe('data dell’addebito, YYYY-MM-DD'),
+  date: z.string().describe("data dell'addebito, YYYY-MM-DD"),
   description: z.string(),
-  amount: z.number().describe('importo dell’addebito (imponibile della riga), euro'),
+  amount: z.number().describe("importo dell'addebito (imponibile della riga), euro"),
 });
 
 /** The invoice a customer gets (preview), or got (run: with its id and number). */
@@ -44,6 +44,6 @@ export const InvoicingPlan = z.object({
   totals: z.object({ invoices: z.number().int(), lines: z.number().int(), taxable: z.number(), total: z.number() }),
   fingerprint: z
     .string()
-    .describe('da rimandare all’emissione: se gli addebiti cambiano, l’emissione è rifiutata (409)'),
+    .describe("da rimandare all'emissione: se gli addebiti cambiano, l'emissione è rifiutata (409)"),
 });
 export type InvoicingPlan = z.infer<typeof InvoicingPlan>;

@@ -143,7 +143,7 @@ describe('invoicing the charges', () => {
     expect((await preview()).invoices).toEqual([]);
     const again = await a.post('collab', '/api/invoicing/run', { ...period, fingerprint: plan.fingerprint });
     expect(again.statusCode).toBe(409);
-    expect(again.json().message).toMatch(/cambiati dopo l’anteprima/);
+    expect(again.json().message).toMatch(/cambiati dopo l'anteprima/);
   });
 
   it('an invoice in the trash frees its charges; restoring it once they are invoiced again is refused', async () => {
@@ -260,7 +260,7 @@ describe('invoicing the charges', () => {
       [{ from: period.to, to: period.from }, 'to', /dopo quella finale/],
       [{ from: `${year - 2}-01-01`, to: period.to }, 'to', /al più 366 giorni/],
       [{ ...period, date: `${year + 1}-01-10` }, 'date', /non può essere futura/],
-      [{ ...period, date: `${year}-01-01` }, 'date', /precedente all’ultima fattura/],
+      [{ ...period, date: `${year}-01-01` }, 'date', /precedente all'ultima fattura/],
       [{ ...period, customer_ids: 'tutti' }, 'customer_ids', /Scegli da 1/],
     ];
     for (const [body, field, message] of cases) {
@@ -271,7 +271,7 @@ describe('invoicing the charges', () => {
     }
     const noPreview = await a.post('collab', '/api/invoicing/run', period);
     expect(noPreview.statusCode).toBe(422);
-    expect(noPreview.json().message).toMatch(/Manca l’anteprima/);
+    expect(noPreview.json().message).toMatch(/Manca l'anteprima/);
     expect(await count()).toBe(before);
   });
 

@@ -129,10 +129,10 @@ describe('Fattura addebiti', () => {
     await user.click(await screen.findByRole('button', { name: 'Anteprima' }));
     await screen.findByRole('button', { name: 'Emetti 2 fatture' });
     run = () =>
-      HttpResponse.json({ message: 'Gli addebiti da fatturare sono cambiati dopo l’anteprima' }, { status: 409 });
+      HttpResponse.json({ message: "Gli addebiti da fatturare sono cambiati dopo l'anteprima" }, { status: 409 });
     preview = () => HttpResponse.json({ data: plan('f2', 1) });
     await user.click(screen.getByRole('button', { name: 'Emetti 2 fatture' }));
-    expect(await screen.findByText('Gli addebiti da fatturare sono cambiati dopo l’anteprima')).toBeInTheDocument();
+    expect(await screen.findByText("Gli addebiti da fatturare sono cambiati dopo l'anteprima")).toBeInTheDocument();
     expect(await screen.findByRole('button', { name: 'Emetti 1 fattura' })).toBeEnabled();
     expect(calls.map((c) => c.path)).toEqual(['preview', 'run', 'preview']);
     expect(location.current.pathname).toBe('/fattura_addebiti');

@@ -13,7 +13,7 @@ const Request = z.looseObject({
   from: Scalar.optional().describe('primo giorno del periodo degli addebiti (YYYY-MM-DD o GG/MM/AAAA)'),
   to: Scalar.optional().describe(`ultimo giorno del periodo (al più ${MAX_PERIOD_DAYS} giorni dal primo)`),
   date: Scalar.optional().describe(
-    'data delle fatture (oggi se manca; non futura, non prima dell’ultima fattura dell’anno)',
+    "data delle fatture (oggi se manca; non futura, non prima dell'ultima fattura dell'anno)",
   ),
   customer_ids: z
     .union([z.array(Scalar), z.string()])
@@ -44,9 +44,9 @@ export async function invoicingRoutes(api: Api, deps: AppDeps) {
       schema: {
         tags,
         summary:
-          'Emissione: le fatture dell’anteprima, tutte o nessuna; 409 se gli addebiti sono cambiati dopo l’anteprima (fingerprint)',
+          "Emissione: le fatture dell'anteprima, tutte o nessuna; 409 se gli addebiti sono cambiati dopo l'anteprima (fingerprint)",
         body: Request.extend({
-          fingerprint: z.string().max(64).optional().describe('l’impronta data dall’anteprima confermata'),
+          fingerprint: z.string().max(64).optional().describe("l'impronta data dall'anteprima confermata"),
         }),
         response: { 201: z.object({ data: InvoicingPlan }), ...ERRORS },
       },

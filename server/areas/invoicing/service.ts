@@ -35,13 +35,13 @@ export const INVOICING_MESSAGES = {
   periodOrder: 'La data iniziale del periodo è dopo quella finale',
   periodLength: `Il periodo può durare al più ${MAX_PERIOD_DAYS} giorni`,
   date: 'Data delle fatture non valida (GG/MM/AAAA)',
-  futureDate: 'La data delle fatture non può essere futura: SdI scarta le fatture con data successiva all’invio',
+  futureDate: "La data delle fatture non può essere futura: SdI scarta le fatture con data successiva all'invio",
   customers: `Scegli da 1 a ${MAX_CUSTOMERS} clienti`,
-  fingerprint: 'Manca l’anteprima: prepara l’anteprima delle fatture e conferma quella',
+  fingerprint: "Manca l'anteprima: prepara l'anteprima delle fatture e conferma quella",
   changed:
-    'Gli addebiti da fatturare sono cambiati dopo l’anteprima (un addebito aggiunto, modificato o già fatturato): controlla la nuova anteprima e conferma di nuovo',
+    "Gli addebiti da fatturare sono cambiati dopo l'anteprima (un addebito aggiunto, modificato o già fatturato): controlla la nuova anteprima e conferma di nuovo",
   nothing: 'Nessuna fattura da emettere: nel periodo non ci sono addebiti da fatturare per i clienti scelti',
-  noSdi: 'manca il codice destinatario SDI o la PEC (un’azienda la riceve da SdI solo così)',
+  noSdi: "manca il codice destinatario SDI o la PEC (un'azienda la riceve da SdI solo così)",
   tooManyLines: `più di ${MAX_ROWS} addebiti nel periodo: una fattura ne porta al più ${MAX_ROWS}, scegli un periodo più breve`,
 } as const;
 
@@ -83,6 +83,7 @@ const euro = (v: string | number) => new Decimal(v).toNumber();
 /** The plan of a request: read in `exec` (the run reads it again under its locks). */
 async function plan(exec: Exec, ctx: Ctx, q: InvoicingRequest): Promise<InvoicingPlan & { rows: NewInvoice[] }> {
   const studio = await studioParty(exec, ctx.studioId);
+  // the studio's own problems, by the same rules as every invoice's (on a placeholder customer and row)
   const studioProblems = eDocumentProblems({
     id: 0,
     type: 'TD01',
@@ -99,11 +100,15 @@ async function plan(exec: Exec, ctx: Ctx, q: InvoicingRequest): Promise<Invoicin
   if (latest && latest.date > q.date)
     throw fail(
       'date',
-      `La data delle fatture è precedente all’ultima fattura del ${year} (n. ${latest.number} del ${latest.date.split('-').reverse().join('/')}): i numeri devono seguire le date`,
+      `La data delle fatture è precedente all'ultima fattura del ${year} (n. ${latest.number} del ${latest.date.split('-').reverse().join('/')}): i numeri devono seguire le date`,
     );
   const { charges, customers } = await openCharges(exec, ctx.studioId, q);
   const byCustomer = new Map<number, typeof charges>();
-  for (const c of charges) byCustomer.set(c.customer_id, [...(byCustomer.get(c.customer_id) ?? []), c]);
+  for (const c of charges) {
+    const list = byCustomer.get(c.customer_id);
+    if (list) list.push(c);
+    else byCustomer.set(c.customer_id, [c]);
+  }
   const vat = defaultVat(studio.regime);
   let next = (await lastNumber(exec, ctx.studioId, year)) + 1;
   const invoices: InvoicingPlan['invoices'] = [];

@@ -140,7 +140,7 @@ function InvoiceChargesPage() {
           </Typography>
           <Typography variant="body2" color="text.secondary" sx={{ mb: 2 }}>
             Gli addebiti del periodo non ancora fatturati diventano una fattura per cliente, una riga per addebito, con
-            l’IVA del regime dello studio e i numeri successivi all’ultima fattura dell’anno.
+            l'IVA del regime dello studio e i numeri successivi all'ultima fattura dell'anno.
             {chosen?.length
               ? ` Solo ${chosen.length === 1 ? 'il cliente selezionato' : `i ${chosen.length} clienti selezionati`}.`
               : ' Tutti i clienti con addebiti nel periodo.'}
@@ -248,7 +248,7 @@ function PlanView({ plan, busy, onRun }: { plan: InvoicingPlan; busy: boolean; o
         {plan.skipped.length > 0 && (
           <>
             <Typography variant="subtitle1" component="h3" gutterBottom>
-              Clienti esclusi ({plan.skipped.length}): correggi i loro dati e rifai l’anteprima
+              Clienti esclusi ({plan.skipped.length}): correggi i loro dati e rifai l'anteprima
             </Typography>
             <TableContainer sx={{ maxHeight: 300, mb: 2 }} tabIndex={0} role="region" aria-label="Clienti esclusi">
               <Table size="small" stickyHeader aria-label="Clienti esclusi">
