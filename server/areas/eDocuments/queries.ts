@@ -143,6 +143,21 @@ export async function studioParty(exec: Exec, studioId: number): Promise<Fattura
   };
 }
 
+/** A customer row (business_name, vat_id, fiscal_code, address, postal_code, city, sdi_code, pec) as the XML's buyer. */
+export function customerParty(c: Record<string, unknown>): FatturaPaData['customer'] {
+  return {
+    name: String(c.business_name ?? ''),
+    vat: text(c.vat_id),
+    fiscal_code: text(c.fiscal_code),
+    address: String(c.address ?? ''),
+    postal_code: String(c.postal_code ?? ''),
+    city: String(c.city ?? ''),
+    province: null,
+    sdi_code: text(c.sdi_code),
+    pec: text(c.pec),
+  };
+}
+
 /**
  * What the XML of these documents needs, in the order of `ids`; documents of another studio are
  * left out (the caller answers 404).
@@ -174,17 +189,7 @@ export async function eDocumentSources(exec: Exec, studioId: number, ids: number
         customer_id: Number(d.customer_id),
         business_name: String(d.business_name ?? ''),
         studio,
-        customer: {
-          name: String(d.business_name ?? ''),
-          vat: text(d.vat_id),
-          fiscal_code: text(d.fiscal_code),
-          address: String(d.address ?? ''),
-          postal_code: String(d.postal_code ?? ''),
-          city: String(d.city ?? ''),
-          province: null,
-          sdi_code: text(d.sdi_code),
-          pec: text(d.pec),
-        },
+        customer: customerParty(d),
         rows: rows.get(id) ?? [],
         corrects: d.k_number == null ? null : { number: String(d.k_number), date: String(d.k_date) },
       };

@@ -6,8 +6,8 @@
 import { sql } from 'drizzle-orm';
 import type { Exec } from '../../records/exec.js';
 import { idArray } from '../../db/sql.js';
-
-const text = (v: unknown) => (v == null || v === '' ? null : String(v));
+import { customerParty } from '../eDocuments/queries.js';
+import type { FatturaPaData } from '../eDocuments/fatturapa.js';
 
 /**
  * Serialises what decides whether a charge is invoiced (a run, a restore of an invoice from the
@@ -29,17 +29,8 @@ export interface Charge {
   description: string;
 }
 
-export interface ChargeCustomer {
-  id: number;
-  business_name: string;
-  vat_id: string | null;
-  fiscal_code: string | null;
-  address: string;
-  postal_code: string;
-  city: string;
-  sdi_code: string | null;
-  pec: string | null;
-}
+/** A customer with charges, as the XML's buyer (its checks run on it). */
+export type ChargeCustomer = FatturaPaData['customer'];
 
 /**
  * The studio's charges dated in [from, to] (days, Rome) not on an invoice outside the trash, of
@@ -67,18 +58,7 @@ export async function openCharges(
   const customers = new Map<number, ChargeCustomer>();
   const charges = rows.map((r) => {
     const id = Number(r.customer_id);
-    if (!customers.has(id))
-      customers.set(id, {
-        id,
-        business_name: String(r.business_name ?? ''),
-        vat_id: text(r.vat_id),
-        fiscal_code: text(r.fiscal_code),
-        address: String(r.address ?? ''),
-        postal_code: String(r.postal_code ?? ''),
-        city: String(r.city ?? ''),
-        sdi_code: text(r.sdi_code),
-        pec: text(r.pec),
-      });
+    if (!customers.has(id)) customers.set(id, customerParty(r));
     return {
       id: Number(r.id),
       customer_id: id,

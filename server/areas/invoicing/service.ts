@@ -123,33 +123,24 @@ async function plan(exec: Exec, ctx: Ctx, q: InvoicingRequest): Promise<Invoicin
       number: String(next),
       date: q.date,
       studio,
-      customer: {
-        name: c.business_name,
-        vat: c.vat_id,
-        fiscal_code: c.fiscal_code,
-        address: c.address,
-        postal_code: c.postal_code,
-        city: c.city,
-        sdi_code: c.sdi_code,
-        pec: c.pec,
-      },
+      customer: c,
       rows: lines.map((l) => ({ ...l, quantity: 1 })),
     })
       .filter((p) => !p.startsWith('Studio'))
       .map((p) => p.replace(/^Cliente: /, ''));
     const sdi = (c.sdi_code ?? '').trim();
-    if (c.vat_id && (!sdi || /^0{7}$/.test(sdi)) && !c.pec?.trim()) reasons.push(INVOICING_MESSAGES.noSdi);
+    if (c.vat && (!sdi || /^0{7}$/.test(sdi)) && !c.pec?.trim()) reasons.push(INVOICING_MESSAGES.noSdi);
     if (lines.length > MAX_ROWS) reasons.push(INVOICING_MESSAGES.tooManyLines);
     const amount = list.reduce((s, ch) => s.plus(ch.amount), new Decimal(0)).toNumber();
     if (reasons.length) {
-      skipped.push({ customer_id: customerId, business_name: c.business_name, charges: list.length, amount, reasons });
+      skipped.push({ customer_id: customerId, business_name: c.name, charges: list.length, amount, reasons });
       continue;
     }
     const t = eDocumentTotals({ rows: lines.map((l) => ({ ...l, quantity: 1 })), studio });
     const number = String(next++);
     invoices.push({
       customer_id: customerId,
-      business_name: c.business_name,
+      business_name: c.name,
       number,
       lines: list.map((ch) => ({
         transaction_id: ch.id,

@@ -49,6 +49,13 @@ function lastMonth(now = new Date()): { from: string; to: string } {
   return { from: `${year}-${mm}-01`, to: `${year}-${mm}-${String(last).padStart(2, '0')}` };
 }
 
+/** The screen's three dates: the period of the charges, the invoices' date. */
+const DATE_FIELDS = [
+  ['from', 'Dal'],
+  ['to', 'Al'],
+  ['date', 'Data delle fatture'],
+] as const;
+
 const dmy = (iso: string) => iso.split('-').reverse().join('/');
 
 export function InvoiceCharges() {
@@ -64,13 +71,12 @@ function InvoiceChargesPage() {
   const notify = useNotify();
   const navigate = useNavigate();
   const chosen = ((useLocation().state ?? {}) as InvoiceChargesState).customerIds;
-  const [period, setPeriod] = useState(lastMonth);
-  const [date, setDate] = useState(() => today());
+  const [form, setForm] = useState(() => ({ ...lastMonth(), date: today() }));
   const [plan, setPlan] = useState<InvoicingPlan | null>(null);
   const [busy, setBusy] = useState<'preview' | 'run' | null>(null);
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [message, setMessage] = useState<string | null>(null);
-  const request = (): InvoicingRequest => ({ ...period, date, ...(chosen?.length ? { customer_ids: chosen } : {}) });
+  const request = (): InvoicingRequest => ({ ...form, ...(chosen?.length ? { customer_ids: chosen } : {}) });
 
   const fail = (e: unknown) => {
     if (e instanceof ApiError && e.body.errors)
@@ -146,36 +152,19 @@ function InvoiceChargesPage() {
               : ' Tutti i clienti con addebiti nel periodo.'}
           </Typography>
           <Box sx={{ display: 'flex', gap: 2, flexWrap: 'wrap', alignItems: 'flex-start' }}>
-            <TextField
-              type="date"
-              label="Dal"
-              value={period.from}
-              onChange={(e) => changed(() => setPeriod((p) => ({ ...p, from: e.target.value })))}
-              error={!!errors.from}
-              helperText={errors.from}
-              slotProps={{ inputLabel: { shrink: true } }}
-              sx={{ width: 200 }}
-            />
-            <TextField
-              type="date"
-              label="Al"
-              value={period.to}
-              onChange={(e) => changed(() => setPeriod((p) => ({ ...p, to: e.target.value })))}
-              error={!!errors.to}
-              helperText={errors.to}
-              slotProps={{ inputLabel: { shrink: true } }}
-              sx={{ width: 200 }}
-            />
-            <TextField
-              type="date"
-              label="Data delle fatture"
-              value={date}
-              onChange={(e) => changed(() => setDate(e.target.value))}
-              error={!!errors.date}
-              helperText={errors.date}
-              slotProps={{ inputLabel: { shrink: true } }}
-              sx={{ width: 200 }}
-            />
+            {DATE_FIELDS.map(([field, label]) => (
+              <TextField
+                key={field}
+                type="date"
+                label={label}
+                value={form[field]}
+                onChange={(e) => changed(() => setForm((f) => ({ ...f, [field]: e.target.value })))}
+                error={!!errors[field]}
+                helperText={errors[field]}
+                slotProps={{ inputLabel: { shrink: true } }}
+                sx={{ width: 200 }}
+              />
+            ))}
             <Button variant="contained" onClick={load} disabled={!!busy} sx={{ mt: 1 }}>
               Anteprima
             </Button>
