@@ -29,6 +29,7 @@ export const MAIL_KINDS: Record<string, string> = {
   word_template: 'Modello Word',
   account: 'Account (attivazione, password)',
   contact: 'Richiesta di contatto',
+  e_invoice: 'Fattura elettronica (copia di cortesia)',
 };
 
 export const isMailStatus = (v: unknown): v is MailStatus =>

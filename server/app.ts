@@ -40,6 +40,8 @@ import { paymentProviders, STRIPE_CSP } from './areas/payments/providers.js';
 import { publicAreaRoutes } from './areas/accountLifecycle/routes.js';
 import { customerImportRoutes } from './areas/customerImport/routes.js';
 import { invoicingRoutes } from './areas/invoicing/routes.js';
+import { sdiRoutes } from './areas/sdi/routes.js';
+import { SdiHandOff } from './areas/sdi/worker.js';
 import { captchaOf, RECAPTCHA_CSP } from './auth/captcha.js';
 import { dbRateLimitStore, dbSpentChallenges, sweepLimits } from './auth/sharedLimits.js';
 import { SOCIAL_CSP } from './auth/social.js';
@@ -84,6 +86,8 @@ declare module 'fastify' {
     apiRoutes: Array<{ method: string; url: string }>;
     /** where requests hand their committed outbox rows: attach the mail worker (server/areas/mail/worker.ts) */
     mail: MailHandOff;
+    /** where requests hand their committed SdI files: attach the SdI worker (server/areas/sdi/worker.ts) */
+    sdi: SdiHandOff;
   }
   interface FastifyContextConfig {
     /** no session needed */
@@ -175,8 +179,10 @@ export async function buildApp(
     tx: (fn) => inTransaction(database, fn),
     storage: storageOf(settings),
     mail: new MailHandOff(),
+    sdi: new SdiHandOff(),
   };
   app.decorate('mail', deps.mail);
+  app.decorate('sdi', deps.sdi);
   configureMailFrom(settings.mailFrom);
 
   // stored files no attachment names any more: swept a minute after start, then every 6 hours
@@ -377,6 +383,7 @@ export async function buildApp(
       await jobRoutes(api, deps);
       await eDocumentRoutes(api, deps);
       await invoicingRoutes(api, deps);
+      await sdiRoutes(api, deps);
       await creditRoutes(api, deps);
       await customerImportRoutes(api, deps);
       await preferenceRoutes(api, deps);

@@ -15,6 +15,7 @@ import type { Tokens } from './auth/tokens.js';
 import type { Sessions } from './auth/session.js';
 import type { Storage } from './storage/index.js';
 import type { MailHandOff } from './areas/mail/worker.js';
+import type { SdiHandOff } from './areas/sdi/worker.js';
 
 export interface AppDeps {
   settings: Settings;
@@ -27,6 +28,8 @@ export interface AppDeps {
   storage: Storage;
   /** after committing outbox rows (server/areas/mail/outbox.ts `enqueueMails`): `await deps.mail.handOff(ids)` */
   mail: MailHandOff;
+  /** after committing SdI files (server/areas/sdi/service.ts `sendToSdi`): `await deps.sdi.handOff(ids)` */
+  sdi: SdiHandOff;
 }
 
 /**

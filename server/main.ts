@@ -14,6 +14,7 @@ import { DataDirLockedError } from './db/dataDirLock.js';
 import { createLogger } from './logging.js';
 import { NODE_MEMORY_FLAGS, watchMemory } from './memoryWatch.js';
 import type { MailWorker } from './areas/mail/worker.js';
+import type { SdiWorker } from './areas/sdi/worker.js';
 
 const settings = loadSettings();
 const log = createLogger(settings.logLevel);
@@ -49,6 +50,7 @@ async function seedInChild(): Promise<void> {
 let app: FastifyInstance | undefined;
 let database: Database | undefined;
 let mail: MailWorker | undefined;
+let sdi: SdiWorker | undefined;
 let stopping = false;
 async function shutdown(why: string, exitCode = 0) {
   if (stopping) {
@@ -70,6 +72,7 @@ async function shutdown(why: string, exitCode = 0) {
     seeder?.kill('SIGTERM');
     await app?.close();
     // sends in progress finish (within the shutdown's time); what is left is sent after the next start
+    await sdi?.stop(Math.max(1000, settings.shutdownTimeoutMs - 2000));
     await mail?.stop(Math.max(1000, settings.shutdownTimeoutMs - 2000));
     await database?.close();
     log.info('stopped');
@@ -122,7 +125,8 @@ try {
 }
 phase('database');
 try {
-  const { bootstrap, buildApp, execOn, loadDemoDataWhole, startMailWorker, storageOf } = await parts;
+  const { bootstrap, buildApp, channelFor, execOn, loadDemoDataWhole, startMailWorker, startSdiWorker, storageOf } =
+    await parts;
   phase('parts');
   const exec = execOn(database.db);
   // on PostgreSQL the demo data of a new database is loaded here, all or nothing as on PGlite
@@ -138,6 +142,20 @@ try {
   phase('listening');
   log.info({ startMs: phases, startRssMb, demoLoaded }, `ready in ${phases.listening} ms`);
   watchMemory(log);
+  // the sending to SdI (server/areas/sdi/worker.ts), after the first screen: its sweep queues what
+  // was asked meanwhile or left by an earlier process
+  const channel = channelFor(settings, database);
+  if (channel) {
+    const started = app;
+    startSdiWorker({ database, settings, channel, mail: started.mail, log })
+      .then((w) => {
+        if (stopping) return w.stop(1000);
+        sdi = w;
+        started.sdi.attach(w);
+        log.info({ channel: channel.name }, 'sdi: sending worker started');
+      })
+      .catch((err) => log.error({ err }, 'sdi: the sending worker could not start (invoices stay queued)'));
+  }
 } catch (err) {
   // a signal during the start closes the database under it: shutdown() ends the process
   if (stopping) await new Promise(() => undefined);
@@ -150,6 +168,7 @@ const lines = [
   '',
   `  ${settings.appName} 3.5.1 is running at ${url}`,
   `  Database: ${database.kind === 'pglite' ? `embedded PGlite in ${settings.dataDir}` : 'PostgreSQL (DATABASE_URL)'}${demoLoaded ? ' — demo data loaded' : ''}`,
+  `  SdI: ${settings.acube ? `A-Cube (${settings.acube.environment})` : settings.sdiSimulator ? 'simulator (SDI_SIMULATOR: nothing reaches the real SdI)' : 'no channel (ACUBE_EMAIL unset, SDI_SIMULATOR=false)'}`,
   `  Mail: ${settings.smtpUrl ? `sent through ${new URL(settings.smtpUrl).host} (SMTP_URL)` : "SMTP_URL is not set: messages are kept in 'Posta in uscita'"}`,
   ...(settings.paymentSandbox
     ? ['  Payments: PAYMENT_SANDBOX is on — test payments, no money moves (never in production)']

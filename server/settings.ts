@@ -2,6 +2,7 @@
 import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
+import { acubeSettingsOf, type AcubeOptions } from './areas/sdi/acube.js';
 
 /** An S3-compatible object store (server/storage/s3.ts). */
 export interface S3Settings {
@@ -88,6 +89,16 @@ export interface Settings {
    * set, validate_xml checks every invoice against it besides the product's own rules
    */
   fatturapaXsd?: string;
+  /**
+   * the built-in SdI simulator (issue 28): on unless SDI_SIMULATOR=false or A-Cube is configured;
+   * it answers as SdI does, after SDI_SIMULATOR_DELAY seconds (default 5)
+   */
+  sdiSimulator: boolean;
+  sdiSimulatorDelaySeconds: number;
+  /** seconds before the first new attempt when the intermediary is down (doubling at each one): SDI_RETRY_DELAY */
+  sdiRetryDelaySeconds: number;
+  /** A-Cube (accredited SdI intermediary) when ACUBE_EMAIL is set: server/areas/sdi/acube.ts */
+  acube?: AcubeOptions;
   /** the subscription's price per month in euro (C66) */
   subscriptionPrice: string;
   /**
@@ -222,6 +233,17 @@ function intSetting(name: string, v: string | undefined, fallback: number, min: 
   return n;
 }
 
+/** the SdI channel's settings: A-Cube when configured, else the simulator unless turned off */
+function sdiOf(env: NodeJS.ProcessEnv) {
+  const acube = acubeSettingsOf(env);
+  return {
+    acube,
+    sdiSimulator: !acube && bool(env.SDI_SIMULATOR, true),
+    sdiSimulatorDelaySeconds: intSetting('SDI_SIMULATOR_DELAY', env.SDI_SIMULATOR_DELAY, 5, 0, 3600),
+    sdiRetryDelaySeconds: intSetting('SDI_RETRY_DELAY', env.SDI_RETRY_DELAY, 30, 1, 3600),
+  };
+}
+
 export function loadSettings(env: NodeJS.ProcessEnv = process.env): Settings {
   const dataDir = resolve(env.DATA_DIR || './data');
   const port = Number(env.PORT || 3000);
@@ -248,6 +270,7 @@ export function loadSettings(env: NodeJS.ProcessEnv = process.env): Settings {
     storageDir: resolve(env.STORAGE_DIR || join(dataDir, 'files')),
     s3: s3Of(env),
     fatturapaXsd: env.FATTURAPA_XSD ? resolve(env.FATTURAPA_XSD) : undefined,
+    ...sdiOf(env),
     subscriptionPrice: priceOf(env.SUBSCRIPTION_PRICE),
     paymentSandbox: bool(env.PAYMENT_SANDBOX, false),
     paypal: paypalOf(env),

@@ -8,6 +8,25 @@ export const EDOCUMENT_TYPES = [
 ] as const;
 
 /**
+ * Where an invoice is in its life through SdI (issue 28): a draft until sent; 'in_invio' while its
+ * file is queued or being handed to the intermediary; 'inviata' once the intermediary has it;
+ * then SdI's outcome: delivered (RC), rejected (NS: it can be corrected and sent again), or not
+ * deliverable (MC: SdI put it in the customer's reserved area, the invoice is issued all the same).
+ * Written by the sending and the notifications only (read-only to the generic calls).
+ */
+export const SDI_STATUSES = [
+  { value: 'bozza', text: 'Bozza' },
+  { value: 'in_invio', text: 'In invio' },
+  { value: 'inviata', text: 'Inviata' },
+  { value: 'consegnata', text: 'Consegnata' },
+  { value: 'scartata', text: 'Scartata' },
+  { value: 'mancata_consegna', text: 'Mancata consegna' },
+] as const;
+export type SdiStatus = (typeof SDI_STATUSES)[number]['value'];
+/** the statuses in which the invoice can still be changed and sent (again) */
+export const SDI_EDITABLE: readonly SdiStatus[] = ['bozza', 'scartata'];
+
+/**
  * An electronic invoice (FatturaPA) of the studio to a customer (seed B §3, issue 13): its header
  * here; its service rows (`e_document_services`) and totals are written by the e-invoice editor's
  * calls (C52, C53), never by the generic ones. Numbered per studio and year: the number is unique
@@ -38,9 +57,16 @@ export const EDocument = defineModel({
     taxable: f.money('Imponibile', { readOnly: true }),
     tax: f.money('IVA', { readOnly: true }),
     total: f.money('Totale documento', { readOnly: true }),
+    sdi_status: f.choice('Stato SdI', {
+      choices: [...SDI_STATUSES],
+      default: 'bozza',
+      readOnly: true,
+      formHidden: true,
+      filterable: true,
+    }),
   },
   list: {
-    columns: ['date', 'number', 'type', 'customer_id', 'taxable', 'tax', 'total'],
+    columns: ['date', 'number', 'type', 'customer_id', 'taxable', 'tax', 'total', 'sdi_status'],
     sort: { field: 'date', desc: true },
     parentField: 'customer_id',
     filters: [
@@ -55,7 +81,19 @@ export const EDocument = defineModel({
         hideWithParent: true,
       },
       { kind: 'toggle', field: 'type', label: 'Tipo', options: [...EDOCUMENT_TYPES] },
+      { kind: 'toggle', field: 'sdi_status', label: 'Stato SdI', options: [...SDI_STATUSES] },
     ],
+    status: {
+      field: 'sdi_status',
+      values: {
+        bozza: { text: 'Bozza', color: 'default', icon: 'Edit' },
+        in_invio: { text: 'In invio', color: 'info', icon: 'HourglassEmpty' },
+        inviata: { text: 'Inviata', color: 'info', icon: 'Send' },
+        consegnata: { text: 'Consegnata', color: 'success', icon: 'CheckCircle' },
+        scartata: { text: 'Scartata', color: 'error', icon: 'Block' },
+        mancata_consegna: { text: 'Mancata consegna', color: 'warning', icon: 'Warning' },
+      },
+    },
   },
   labelFields: ['number'],
   access: { read: 'Collaboratore', write: 'Collaboratore' },

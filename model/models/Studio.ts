@@ -43,6 +43,15 @@ export const Studio = defineModel({
     }),
     withholding_tax: f.flag("Applica la ritenuta d'acconto (20%) in fattura", { writeRole: 'SuperAdmin' }),
     cassa_previdenza: f.flag('Applica la cassa previdenza (4%) in fattura', { writeRole: 'SuperAdmin' }),
+    // issue 28: when the customer gets the readable copy of an e-invoice by e-mail (through the outbox)
+    sdi_courtesy_copy: f.choice('Copia di cortesia delle fatture', {
+      choices: [
+        { value: 'consegna', text: "Alla consegna (o mancata consegna) dell'SdI" },
+        { value: 'invio', text: "All'invio a SdI" },
+        { value: 'no', text: 'Non inviare' },
+      ],
+      default: 'consegna',
+    }),
     website: f.text('Sito web'),
     iban: f.text('IBAN', { ...req, rules: ['iban'] }),
     footer_line1: f.text('Riga piè di pagina', req),

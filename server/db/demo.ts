@@ -315,9 +315,13 @@ export function personFiscalCode(
   return first15 + fiscalCodeCheckChar(first15);
 }
 
-/** A valid Italian VAT number (partita IVA) from a number. */
-export function vatNumber(n: number): string {
-  const first10 = String(n).padStart(7, '0').slice(-7) + '001';
+/**
+ * A valid Italian VAT number (partita IVA) from a number: its check digit right, issued by the
+ * provincial office `office` (digits 8–10; an office that issues none makes a number that passes
+ * every check but the tax registry's, as SdI does it: issue 28's simulator rejects it, 00305).
+ */
+export function vatNumber(n: number, office = '001'): string {
+  const first10 = String(n).padStart(7, '0').slice(-7) + office;
   return first10 + vatCheckDigit(first10);
 }
 
@@ -543,7 +547,8 @@ async function seedStudioData(
     const business = person
       ? `${rep.surname} ${rep.name}${form === 'LP' ? '' : ` — ${pick(SECTORS)}`}`
       : `${pick(SURNAMES)} ${pick(SECTORS)} ${form === 'SRLS' ? 'S.r.l.s.' : form === 'SRL' ? 'S.r.l.' : form === 'SPA' ? 'S.p.A.' : form === 'SAS' ? 's.a.s.' : form === 'SNC' ? 's.n.c.' : form === 'COOP' ? 'Soc. Coop.' : ''}`.trim();
-    const vat = vatNumber(studioId * 100_000 + i * 37 + 1);
+    // one customer in 23 has a VAT number that no office issued (SdI rejects its invoices: 00305)
+    const vat = vatNumber(studioId * 100_000 + i * 37 + 1, i % 23 === 11 ? '150' : '001');
     const slug = business
       .toLowerCase()
       .replace(/[^a-z]+/g, '')
@@ -830,6 +835,7 @@ async function seedEDocuments(exec: Exec, studioId: number, count: number) {
         taxable: fromCents(t.taxable + t.cassa),
         tax: fromCents(t.tax),
         total: fromCents(t.total),
+        sdi_status: 'bozza',
       },
     ]);
     ids.push(row!);

@@ -12,6 +12,7 @@ import '../areas/eDocuments/tables.js';
 import '../areas/accountLifecycle/tables.js';
 import '../areas/preferences/tables.js';
 import '../areas/customerImport/tables.js';
+import '../areas/sdi/tables.js';
 import '../auth/tables.js';
 
 const dir = fromRoot('server', 'db', 'migrations');

@@ -5,6 +5,7 @@
 import type { ModelHooks } from './hooks.js';
 import { HttpError } from '../errors.js';
 import { invoicedElsewhere, lockInvoicing } from '../areas/invoicing/queries.js';
+import { assertEditable } from '../areas/sdi/queries.js';
 
 export const EDocumentHooks: ModelHooks = {
   beforeChange({ values }) {
@@ -14,6 +15,10 @@ export const EDocumentHooks: ModelHooks = {
    * An invoice out of the trash gives its charges back to it only if no other invoice took them
    * meanwhile (issue 28: a charge is invoiced once); checked under the studio's invoicing lock.
    */
+  /** an invoice sent to SdI is not trashed nor deleted: only a credit note changes it (issue 28) */
+  async beforeDelete({ exec, ids }) {
+    await assertEditable(exec, ids);
+  },
   async afterChange({ exec, ctx, mode, id, row, before }) {
     if (mode !== 'update' || !before?.trashed || row.trashed) return;
     await lockInvoicing(exec, ctx.studioId);

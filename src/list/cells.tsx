@@ -6,6 +6,9 @@ import Block from '@mui/icons-material/Block';
 import HourglassEmpty from '@mui/icons-material/HourglassEmpty';
 import DoNotDisturbOn from '@mui/icons-material/DoNotDisturbOn';
 import DeleteOutline from '@mui/icons-material/DeleteOutline';
+import EditNote from '@mui/icons-material/EditNote';
+import Send from '@mui/icons-material/Send';
+import WarningAmber from '@mui/icons-material/WarningAmber';
 import { useRecordContext } from 'react-admin';
 import type { FieldDef } from '../../model/fields';
 import type { StatusValue } from '../../model/define';
@@ -16,6 +19,9 @@ const ICONS: Record<string, ReactElement> = {
   Block: <Block fontSize="small" />,
   HourglassEmpty: <HourglassEmpty fontSize="small" />,
   DoNotDisturbOn: <DoNotDisturbOn fontSize="small" />,
+  Edit: <EditNote fontSize="small" />,
+  Send: <Send fontSize="small" />,
+  Warning: <WarningAmber fontSize="small" />,
 };
 
 export { displayDate } from '../../model/dates';

@@ -39,7 +39,7 @@ export interface QueuedAnswer {
 export const MAX_MAIL_CUSTOMERS = 1000;
 const PDF = 'application/pdf';
 
-const validEmail = (v: string | null | undefined) => !!v && !emailRule()(v.trim());
+export const validEmail = (v: string | null | undefined) => !!v && !emailRule()(v.trim());
 
 /** The studio's copy address of a kind: each valid address it holds (',' or ';' between several). */
 const copiesOf = (v: string | null) =>

@@ -33,8 +33,10 @@ export interface FatturaPaParty {
   province?: string | null;
 }
 export interface FatturaPaData {
-  /** the document's id (ProgressivoInvio) */
+  /** the document's id (ProgressivoInvio, unless `progressive` is given) */
   id: number;
+  /** the file's progressive when it is sent to SdI (issue 28: the one of its name IT…_{progressive}.xml) */
+  progressive?: string;
   type: 'TD01' | 'TD04';
   number: string;
   /** YYYY-MM-DD */
@@ -227,7 +229,7 @@ export function fatturaPaXml(d: FatturaPaData): string {
         FatturaElettronicaHeader: {
           DatiTrasmissione: {
             IdTrasmittente: studioVat ?? { IdPaese: 'IT', IdCodice: clip(d.studio.fiscal_code, 28).toUpperCase() },
-            ProgressivoInvio: d.id.toString(36).toUpperCase().slice(0, 10),
+            ProgressivoInvio: d.progressive ?? d.id.toString(36).toUpperCase().slice(0, 10),
             FormatoTrasmissione: 'FPR12',
             CodiceDestinatario: sdi,
             ...(sdi === '0000000' && d.customer.pec ? { PECDestinatario: clip(d.customer.pec, 256) } : {}),

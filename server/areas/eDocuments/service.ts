@@ -38,6 +38,7 @@ import {
 import { eDocumentProblems, eDocumentWarnings } from './validate.js';
 import { fatturaPaXml } from './fatturapa.js';
 import { xsdErrors } from './xsd.js';
+import { assertEditable } from '../sdi/queries.js';
 import { safeEntryName } from '../../render/zip.js';
 
 const model = () => getModel('EDocument');
@@ -162,7 +163,11 @@ export async function saveEDocument(
   if (!can(ctx, m, id ? 'update' : 'create')) throw forbidden();
   const regime = await tx(async (exec) => {
     // another studio's document is a 404 before anything else is said about the payload
-    if (id) await getRecord(exec, ctx, m, id);
+    if (id) {
+      await getRecord(exec, ctx, m, id);
+      // sent to SdI: only a credit note changes it (issue 28)
+      await assertEditable(exec, [id]);
+    }
     return (await studioForEditor(exec, ctx.studioId)).fiscal_regime;
   });
   const errors: FieldErrors = {};

@@ -100,8 +100,8 @@ export async function insertInvoices(
   if (!invoices.length) return [];
   const year = Number(date.slice(0, 4));
   const docs =
-    await exec(sql`INSERT INTO "e_documents" ("studio_id", "type", "number", "date", "year", "customer_id", "taxable", "tax", "total")
-    SELECT ${studioId}::int, 'TD01', x."number", ${date}::date, ${year}::int, x."customer_id", x."taxable", x."tax", x."total"
+    await exec(sql`INSERT INTO "e_documents" ("studio_id", "type", "number", "date", "year", "customer_id", "taxable", "tax", "total", "sdi_status")
+    SELECT ${studioId}::int, 'TD01', x."number", ${date}::date, ${year}::int, x."customer_id", x."taxable", x."tax", x."total", 'bozza'
     FROM jsonb_to_recordset(${JSON.stringify(invoices.map(({ lines: _l, ...d }) => d))}::jsonb)
       AS x("customer_id" int, "number" text, "taxable" numeric, "tax" numeric, "total" numeric)
     RETURNING "id", "number"`);

@@ -182,16 +182,25 @@ export interface MailLocks {
 }
 
 /** the embedded database's locks: one set per database, shared by the workers of the process */
-const localLocks = new WeakMap<object, Set<number>>();
+const localLocks = new WeakMap<object, Map<number, Set<number>>>();
 
 /**
  * The delivery locks of a worker: on PostgreSQL (`databaseUrl`) its own connection's advisory
  * locks; on the embedded database the set shared by every worker on `database` in this process.
  */
-export function mailLocks(database: object, databaseUrl: string | undefined, onLost: (err: Error) => void): MailLocks {
+export function mailLocks(
+  database: object,
+  databaseUrl: string | undefined,
+  onLost: (err: Error) => void,
+  /** another kind of delivery's locks (the SdI files'): its own first key, connection name and set */
+  kind: { lockClass: number; name: string } = { lockClass: LOCK_CLASS, name: 'gestionale-mail-locks' },
+): MailLocks {
+  const LOCK_CLASS = kind.lockClass;
   if (!databaseUrl) {
-    const shared = localLocks.get(database) ?? new Set<number>();
-    localLocks.set(database, shared);
+    const byKind = localLocks.get(database) ?? new Map<number, Set<number>>();
+    localLocks.set(database, byKind);
+    const shared = byKind.get(LOCK_CLASS) ?? new Set<number>();
+    byKind.set(LOCK_CLASS, shared);
     const mine = new Set<number>();
     return {
       async acquire(id) {
@@ -216,7 +225,7 @@ export function mailLocks(database: object, databaseUrl: string | undefined, onL
   const connection = () => {
     if (client) return Promise.resolve(client);
     connecting ??= (async () => {
-      const c = new pg.Client({ connectionString: databaseUrl, application_name: 'gestionale-mail-locks' });
+      const c = new pg.Client({ connectionString: databaseUrl, application_name: kind.name });
       // the connection lost: so are its locks (a send in progress finishes unguarded)
       c.on('error', (err) => {
         if (client === c) {

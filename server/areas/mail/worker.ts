@@ -128,7 +128,7 @@ export function deliveryError(err: unknown): { text: string; permanent: boolean 
  * for the statements in flight (pg-boss completes jobs without awaiting them); after it, late
  * bookkeeping is dropped: the sweep recovers any message it concerned.
  */
-function embeddedBossDb(database: Database) {
+export function embeddedBossDb(database: Database) {
   let inFlight = 0;
   let closed = false;
   const idle: Array<() => void> = [];

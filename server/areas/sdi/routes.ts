@@ -1,0 +1,125 @@
+/**
+ * SdI (issue 28, additive to the seeds): 'Invia a SdI' for one or many invoices, an invoice's
+ * timeline with each receipt's XML, the intermediary's webhook (its secret checked: a forged call
+ * is a 401, logged), and which channel this server uses (the simulator says so in the app).
+ */
+import { z } from 'zod';
+import type { Api, AppDeps } from '../../deps.js';
+import { ERRORS, IdParams, Scalar } from '../../routes/schemas.js';
+import { attachment } from '../../routes/download.js';
+import { HttpError } from '../../errors.js';
+import { today } from '../../../model/dates.js';
+import { channelName, MAX_SEND, sdiEventXml, sdiTimeline, sendToSdi } from './service.js';
+import { transmissionsByChannelId } from './queries.js';
+
+const Event = z.object({
+  id: z.number(),
+  kind: z.string().describe('invio, errore, copia, o il tipo della notifica SdI: RC, NS, MC, NE, DT, AT'),
+  at: z.string(),
+  description: z.string().nullable(),
+  errors: z.array(z.object({ code: z.string(), description: z.string() })),
+  file_name: z.string().nullable(),
+  has_xml: z.boolean(),
+});
+
+export async function sdiRoutes(api: Api, deps: AppDeps) {
+  const tags = ['SdI'];
+
+  api.get(
+    '/sdi/channel',
+    {
+      schema: {
+        tags,
+        summary: "L'intermediario di questo server: simulator (simulatore, nessun invio reale), acube, o nessuno",
+        response: { 200: z.object({ data: z.object({ channel: z.string().nullable() }) }), ...ERRORS },
+      },
+    },
+    async () => ({ data: { channel: channelName(deps.settings) } }),
+  );
+
+  api.post(
+    '/sdi/send',
+    {
+      schema: {
+        tags,
+        summary:
+          'Invia a SdI le fatture scelte (tutte o nessuna): 422 con i motivi di ognuna che SdI scarterebbe o già inviata',
+        body: z.looseObject({
+          ids: z
+            .union([z.array(Scalar), z.string(), z.number()])
+            .optional()
+            .describe(`id delle fatture (al più ${MAX_SEND})`),
+        }),
+        response: {
+          202: z.object({ data: z.object({ queued: z.number(), channel: z.string() }) }),
+          ...ERRORS,
+        },
+      },
+    },
+    async (req, reply) => {
+      const r = await sendToSdi(deps, req.ctx, req.body, today());
+      await deps.sdi.handOff(r.transmissionIds);
+      return reply.code(202).send({ data: { queued: r.queued, channel: r.channel } });
+    },
+  );
+
+  api.get(
+    '/sdi/edocument/:id',
+    {
+      schema: {
+        tags,
+        summary: 'Lo stato SdI della fattura e i suoi eventi (invio, ricevute, scarti), dal più vecchio',
+        params: IdParams,
+        response: { 200: z.object({ data: z.object({ status: z.string(), events: z.array(Event) }) }), ...ERRORS },
+      },
+    },
+    async (req) => ({ data: await sdiTimeline(deps.exec, req.ctx, req.params.id) }),
+  );
+
+  api.get(
+    '/sdi/events/:id/xml',
+    {
+      schema: {
+        tags,
+        summary: "L'XML di un evento: il file inviato o la ricevuta di SdI",
+        params: IdParams,
+        response: { 200: z.any().describe('il file XML'), ...ERRORS },
+      },
+    },
+    async (req, reply) => {
+      const x = await sdiEventXml(deps.exec, req.ctx, req.params.id);
+      return reply.header('Content-Disposition', attachment(x.fileName)).type('application/xml').send(x.xml);
+    },
+  );
+
+  api.post(
+    '/sdi/webhook/acube',
+    {
+      config: { public: true, rateLimit: { max: 600, timeWindow: '1 minute' } },
+      schema: {
+        tags,
+        summary: 'Webhook di A-Cube (notifiche SdI delle fatture inviate): col segreto configurato, altrimenti 401',
+        body: z.any(),
+        response: { 200: z.object({ data: z.object({ files: z.number() }) }), ...ERRORS },
+      },
+    },
+    async (req, reply) => {
+      const worker = deps.sdi.worker;
+      const channel = worker?.channel;
+      if (!worker || !channel?.webhook || channel.name !== 'acube') throw new HttpError(404, 'Webhook non configurato');
+      const r = channel.webhook(req.headers, req.body);
+      if (!r.ok) {
+        req.log.warn({ ip: req.ip, reason: r.reason }, 'sdi: forged or unauthorised webhook call refused');
+        throw new HttpError(401, 'Webhook non autorizzato');
+      }
+      const ids = await transmissionsByChannelId(deps.exec, 'acube', r.channelIds);
+      if (r.channelIds.length && !ids.length) {
+        req.log.warn({ channelIds: r.channelIds }, 'sdi: webhook for files this server never sent');
+        throw new HttpError(404, 'Nessuna fattura inviata da questo gestionale corrisponde alla notifica');
+      }
+      await worker.pollNow(ids);
+      // 200: A-Cube retries a call answered otherwise (its webhook page)
+      return reply.code(200).send({ data: { files: ids.length } });
+    },
+  );
+}

@@ -1,0 +1,179 @@
+/**
+ * 'Invia a SdI' and the invoice's life (issue 28 items 2, 3, 5): the chosen invoices checked as
+ * SdI would (the product's FatturaPA rules, the official schema when configured, a recipient it can
+ * reach), each written as its file `IT{studio's VAT}_{progressive}.xml` with the progressive in
+ * ProgressivoInvio, queued all together or not at all; the timeline of each invoice with its
+ * receipts' XML; a sent invoice read-only.
+ */
+import type { Database } from '../../db/connection.js';
+import type { Settings } from '../../settings.js';
+import { getModel } from '../../../model/registry.js';
+import { SDI_EDITABLE, SDI_STATUSES } from '../../../model/models/EDocument.js';
+import { displayDate } from '../../../model/dates.js';
+import { can, type Ctx } from '../../auth/context.js';
+import { HttpError, forbidden, notFound } from '../../errors.js';
+import type { Tx } from '../../records/crud.js';
+import type { Exec } from '../../records/exec.js';
+import { idList, oneId } from '../../records/ids.js';
+import { eDocumentSources } from '../eDocuments/queries.js';
+import { eDocumentProblems } from '../eDocuments/validate.js';
+import { fatturaPaXml } from '../eDocuments/fatturapa.js';
+import { xsdErrors } from '../eDocuments/xsd.js';
+import type { SdiChannel } from './channel.js';
+import { simulatorChannel } from './simulator.js';
+import { acubeChannel } from './acube.js';
+import { execOn } from '../../records/exec.js';
+import {
+  eventXml,
+  insertTransmissions,
+  lastProgressive,
+  lockSending,
+  READ_ONLY_MESSAGE,
+  sendable,
+  timelineOf,
+} from './queries.js';
+
+/** invoices one 'Invia a SdI' sends at most */
+export const MAX_SEND = 1000;
+/** days after a rejection within which SdI takes the invoice again with the same number and date */
+export const RESEND_DAYS = 5;
+
+export const SDI_MESSAGES = {
+  ids: `Scegli da 1 a ${MAX_SEND} fatture da inviare`,
+  none: 'Nessun intermediario SdI configurato: imposta ACUBE_EMAIL (A-Cube) o lascia attivo il simulatore (SDI_SIMULATOR)',
+  refused: (n: number) =>
+    n === 1
+      ? 'Una fattura non può essere inviata a SdI: correggila e riprova (nessuna fattura è stata inviata)'
+      : `${n} fatture non possono essere inviate a SdI: correggile o toglile dalla selezione e riprova (nessuna fattura è stata inviata)`,
+  already: (status: string) =>
+    `è già stata inviata a SdI (stato: ${SDI_STATUSES.find((s) => s.value === status)?.text ?? status}): per correggerla emetti una nota di credito`,
+  trashed: 'è nel cestino',
+  noSdi: 'il cliente non ha né codice destinatario SDI né PEC: SdI non saprebbe a chi recapitarla',
+  noSender: 'lo studio non ha partita IVA né codice fiscale: servono per il nome del file SdI',
+  resendLate: (at: string) =>
+    `è stata scartata il ${displayDate(at)}: dopo ${RESEND_DAYS} giorni SdI la accetta di nuovo solo con un nuovo numero e la data di oggi (cambiali nella fattura)`,
+  readOnly: READ_ONLY_MESSAGE,
+  unknownEvent: 'Ricevuta non trovata',
+} as const;
+
+/** The channel of this server: A-Cube when configured, else the simulator unless turned off, else none. */
+export function channelFor(settings: Settings, database: Database): SdiChannel | null {
+  if (settings.acube) return acubeChannel(settings.acube);
+  if (settings.sdiSimulator)
+    return simulatorChannel(execOn(database.db), { delaySeconds: settings.sdiSimulatorDelaySeconds });
+  return null;
+}
+export const channelName = (settings: Settings) =>
+  settings.acube ? 'acube' : settings.sdiSimulator ? 'simulator' : null;
+
+/** the progressive in the file name: 5 characters of base 36 (SdI allows up to 5 alphanumerics) */
+export const progressiveText = (n: number) => n.toString(36).toUpperCase().padStart(5, '0');
+
+const dayDiff = (a: string, b: string) => Math.round((Date.parse(b) - Date.parse(a)) / 86_400_000);
+
+export interface SendResult {
+  queued: number;
+  transmissionIds: number[];
+  channel: string;
+}
+
+/**
+ * Queues the chosen invoices' files, all or none: any invoice that SdI would not take (or that
+ * was already sent) makes a 422 listing each with its reasons, and nothing is written.
+ */
+export async function sendToSdi(
+  deps: { tx: Tx; settings: Settings },
+  ctx: Ctx,
+  body: Record<string, unknown>,
+  today: string,
+): Promise<SendResult> {
+  const m = getModel('EDocument');
+  if (!can(ctx, m, 'update')) throw forbidden();
+  const channel = channelName(deps.settings);
+  if (!channel) throw new HttpError(503, SDI_MESSAGES.none);
+  const raw = body.ids;
+  const ids = Array.isArray(raw) || typeof raw === 'string' || typeof raw === 'number' ? idList(raw) : null;
+  if (!Array.isArray(ids) || !ids.length || ids.length > MAX_SEND)
+    throw new HttpError(422, SDI_MESSAGES.ids, { ids: [SDI_MESSAGES.ids] });
+  const unique = [...new Set(ids)];
+  const sources = await deps.tx(async (exec) => {
+    await lockSending(exec, ctx.studioId);
+    const states = new Map((await sendable(exec, ctx.studioId, unique)).map((r) => [r.id, r]));
+    // another studio's invoice, or one that does not exist: not found, as for a single one
+    if (states.size !== unique.length) throw notFound();
+    const docs = await eDocumentSources(exec, ctx.studioId, unique);
+    const problems: Array<{ id: number; number: string; reasons: string[] }> = [];
+    const files: Array<{ id: number; xml: string; number: string; date: string }> = [];
+    for (const d of docs) {
+      const st = states.get(d.id)!;
+      const reasons: string[] = [];
+      if (st.trashed) reasons.push(SDI_MESSAGES.trashed);
+      if (!SDI_EDITABLE.includes(st.status as never)) reasons.push(SDI_MESSAGES.already(st.status));
+      if (
+        st.status === 'scartata' &&
+        st.rejected_at &&
+        dayDiff(st.rejected_at, today) > RESEND_DAYS &&
+        st.rejected_number === d.number &&
+        st.rejected_date === d.date
+      )
+        reasons.push(SDI_MESSAGES.resendLate(st.rejected_at));
+      reasons.push(...eDocumentProblems(d));
+      const sdi = (d.customer.sdi_code ?? '').trim();
+      if (d.customer.vat && (!sdi || /^0{7}$/.test(sdi)) && !d.customer.pec?.trim()) reasons.push(SDI_MESSAGES.noSdi);
+      if (!d.studio.vat && !d.studio.fiscal_code) reasons.push(SDI_MESSAGES.noSender);
+      if (reasons.length) problems.push({ id: d.id, number: d.number, reasons });
+      else files.push({ id: d.id, xml: '', number: d.number, date: d.date });
+    }
+    if (problems.length) {
+      throw new HttpError(422, SDI_MESSAGES.refused(problems.length), {
+        ids: problems.map((p) => `Fattura n. ${p.number}: ${p.reasons.join('; ')}`),
+      });
+    }
+    const sender = (docs[0]!.studio.vat ?? docs[0]!.studio.fiscal_code ?? '').trim().toUpperCase();
+    let progressive = await lastProgressive(exec, ctx.studioId);
+    const byId = new Map(docs.map((d) => [d.id, d]));
+    const rows = files.map((f) => {
+      const p = progressiveText(++progressive);
+      const xml = fatturaPaXml({ ...byId.get(f.id)!, progressive: p });
+      return {
+        e_document_id: f.id,
+        file_name: `IT${sender}_${p}.xml`,
+        progressive,
+        xml,
+        number: f.number,
+        document_date: f.date,
+      };
+    });
+    if (deps.settings.fatturapaXsd) {
+      const bad: string[] = [];
+      for (const r of rows) {
+        const errs = await xsdErrors(r.xml, deps.settings.fatturapaXsd);
+        if (errs.length) bad.push(`Fattura n. ${r.number}: schema FatturaPA: ${errs.slice(0, 3).join('; ')}`);
+      }
+      if (bad.length) throw new HttpError(422, SDI_MESSAGES.refused(bad.length), { ids: bad });
+    }
+    return insertTransmissions(exec, ctx.studioId, channel, ctx.userId, rows);
+  });
+  return { queued: sources.length, transmissionIds: sources, channel };
+}
+
+/** The invoice's status and events, oldest first (404 for another studio's). */
+export async function sdiTimeline(exec: Exec, ctx: Ctx, rawId: unknown) {
+  const m = getModel('EDocument');
+  if (!can(ctx, m, 'view')) throw forbidden();
+  const id = oneId(rawId);
+  if (id === null) throw notFound();
+  const [st] = await sendable(exec, ctx.studioId, [id]);
+  if (!st) throw notFound();
+  return { status: st.status, events: await timelineOf(exec, ctx.studioId, id) };
+}
+
+/** One event's XML (the file as sent, or a receipt), 404 for another studio's. */
+export async function sdiEventXml(exec: Exec, ctx: Ctx, rawId: unknown) {
+  const m = getModel('EDocument');
+  if (!can(ctx, m, 'view')) throw forbidden();
+  const id = oneId(rawId);
+  const x = id !== null ? await eventXml(exec, ctx.studioId, id) : null;
+  if (!x) throw new HttpError(404, SDI_MESSAGES.unknownEvent);
+  return x;
+}
