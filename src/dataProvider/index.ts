@@ -22,6 +22,7 @@ import { quickFindCalls } from './quickFind';
 import { eDocumentCalls } from './eDocuments';
 import { customerImportCalls } from './customerImport';
 import { invoicingCalls } from './invoicing';
+import { sdiCalls } from './sdi';
 import { preferenceCalls } from './preferences';
 
 export const dataProvider = {
@@ -44,6 +45,7 @@ export const dataProvider = {
   ...eDocumentCalls,
   ...customerImportCalls,
   ...invoicingCalls,
+  ...sdiCalls,
   ...preferenceCalls,
 } satisfies DataProvider;
 
@@ -73,6 +75,7 @@ export { type CedoliniEntry } from './payslips';
 export { type PaymentProviderInfo } from './payments';
 export { type QuickFindHit } from './quickFind';
 export { type InvoicingPlan, type InvoicingRequest } from './invoicing';
+export { type SdiChannelName, type SdiEvent, type SdiTimeline } from './sdi';
 export {
   detailLines,
   type EDocumentStudio,

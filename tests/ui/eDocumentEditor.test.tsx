@@ -111,6 +111,8 @@ const server = setupServer(
     return HttpResponse.json({ data: '42' });
   }),
   http.get('*/api/edocument/:id', ({ params }) => HttpResponse.json({ data: { ...DOC, id: Number(params.id) } })),
+  // a draft: never sent to SdI (issue 28)
+  http.get('*/api/sdi/edocument/:id', () => HttpResponse.json({ data: { status: 'bozza', events: [] } })),
   http.get('*/api/edocuments/:id/actions/validate_xml', () =>
     api.valid
       ? HttpResponse.json({ message: 'La fattura è valida', details: [] })

@@ -6,6 +6,10 @@
  * least one row always, the totals live. Save sends the seed's payload (C52, C53); a new
  * document's route becomes its id; an existing one is checked (C55) when opened and after each
  * save, its problems shown as a warning. XML and PDF downloads, and the credit note of an invoice.
+ * SdI (issue 28): 'Invia a SdI' and the invoice's 'Storico SdI'; once sent (status not in
+ * SDI_EDITABLE, read from GET /api/sdi/edocument/{id}: the document's read has no status) every
+ * field and the save are disabled with a banner, the downloads and the credit note still there; a
+ * rejected one stays editable, with what to do next.
  */
 import { useEffect, useMemo, useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router-dom';
@@ -20,6 +24,7 @@ import {
   Button,
   Divider,
   IconButton,
+  InputAdornment,
   LinearProgress,
   MenuItem,
   Paper,
@@ -52,6 +57,9 @@ import { ScreenTitle } from '../../layout/PageTitle';
 import { AppDialog } from '../../layout/ErrorDialog';
 import { TITLES } from '../../bulk/texts';
 import { useAppDataProvider, type EDocumentData, type EDocumentRow, type EDocumentStudio } from '../../dataProvider';
+import { formatMoney } from '../../form/MoneyInput';
+import { SendToSdi } from './SendToSdiButton';
+import { SDI_BANNERS, SdiTimeline, sdiLocked, useSdiTimeline } from './SdiTimeline';
 
 const model = modelByName.get('EDocument')!;
 const LIST = '/table/EDocument';
@@ -122,11 +130,17 @@ export function EDocumentEditor({ id }: { id?: string }) {
     enabled: !id && !!correctsParam,
     retry: false,
   });
+  // the SdI status (polled while the invoice is on its way): a sent invoice is read-only
+  const sdi = useSdiTimeline(id);
+  const sdiStatus = sdi.data?.status;
+  const locked = sdiLocked(sdiStatus);
   const title = id
     ? `${doc.data?.documentType === 'TD04' ? 'Nota di Credito' : 'Fattura'} ${doc.data ? `n. ${doc.data.documentNumber}` : ''}`.trim()
     : 'Nuova fattura elettronica';
   const crumbs = [{ label: 'Home', to: '/Menu' }, { label: `Gestione ${model.plural}`, to: LIST }, { label: title }];
-  const loading = (id && doc.isPending) || (!id && correctsParam && corrected.isPending);
+  // an invoice's form waits for its SdI status (never shown editable, then locked); a failed read
+  // leaves it editable: the server refuses the change of a sent one (409)
+  const loading = (id && (doc.isPending || sdi.isPending)) || (!id && correctsParam && corrected.isPending);
   const failed = (id && doc.isError) || (!id && correctsParam && corrected.isError);
   const defaults: Values | null = useMemo(() => {
     if (id) return doc.data ? fromDoc(doc.data) : null;
@@ -166,19 +180,46 @@ export function EDocumentEditor({ id }: { id?: string }) {
           Errore di caricamento... {(studio.error as Error).message}
         </Alert>
       ) : null}
-      {defaults && !failed ? (
+      {id && !loading && !failed && locked ? (
+        <Alert severity="info" sx={{ mb: 2 }}>
+          {SDI_BANNERS.locked}
+        </Alert>
+      ) : null}
+      {id && !loading && !failed && sdiStatus === 'scartata' ? (
+        <Alert severity="warning" sx={{ mb: 2 }}>
+          {SDI_BANNERS.rejected}
+        </Alert>
+      ) : null}
+      {defaults && !failed && !loading ? (
         <EditorForm
           key={`${id ?? 'new'}-${doc.data?.updated_at ?? ''}-${corrected.data?.id ?? ''}`}
           id={id}
           defaults={defaults}
           studio={studio.data}
+          locked={locked}
+          canSend={!!id && !locked && !sdi.isPending}
         />
       ) : null}
+      {id && doc.isSuccess ? <SdiTimeline id={id} /> : null}
     </Box>
   );
 }
 
-function EditorForm({ id, defaults, studio }: { id?: string; defaults: Values; studio?: EDocumentStudio }) {
+function EditorForm({
+  id,
+  defaults,
+  studio,
+  locked,
+  canSend,
+}: {
+  id?: string;
+  defaults: Values;
+  studio?: EDocumentStudio;
+  /** sent to SdI: every field and the save disabled */
+  locked: boolean;
+  /** 'Invia a SdI' shown (a saved invoice not sent yet, or rejected) */
+  canSend: boolean;
+}) {
   const dp = useAppDataProvider();
   const notify = useNotify();
   const navigate = useNavigate();
@@ -193,6 +234,7 @@ function EditorForm({ id, defaults, studio }: { id?: string; defaults: Values; s
 
   const save = async (values: Record<string, unknown>) => {
     const v = values as unknown as Values;
+    if (locked) return;
     if (!studio) {
       setDialog({ title: TITLES.warning, text: M.studioNotLoaded });
       return;
@@ -250,10 +292,10 @@ function EditorForm({ id, defaults, studio }: { id?: string; defaults: Values; s
           {check.data.message}
         </Alert>
       ) : null}
-      <Header id={id} />
-      <Rows studio={studio} />
+      <Header id={id} locked={locked} />
+      <Rows studio={studio} locked={locked} />
       <Totals studio={studio} />
-      <Actions id={id} onError={(text) => setDialog({ title: TITLES.error, text })} />
+      <Actions id={id} locked={locked} canSend={canSend} onError={(text) => setDialog({ title: TITLES.error, text })} />
       <AppDialog
         open={!!dialog}
         onClose={() => setDialog(null)}
@@ -270,7 +312,7 @@ function EditorForm({ id, defaults, studio }: { id?: string; defaults: Values; s
 }
 
 /** Customer, type, date, number (suggested for a new document) and, for a credit note, the invoice it corrects. */
-function Header({ id }: { id?: string }) {
+function Header({ id, locked }: { id?: string; locked: boolean }) {
   const dp = useAppDataProvider();
   const { setValue, getFieldState } = useFormContext();
   const type = useWatch({ name: 'type' }) as string;
@@ -292,7 +334,10 @@ function Header({ id }: { id?: string }) {
       live = false;
     };
   }, [id, year, dp, setValue, getFieldState]);
-  const f = model.fields;
+  // sent to SdI: each field disabled as a read-only one is
+  const f = locked
+    ? Object.fromEntries(Object.entries(model.fields).map(([k, fd]) => [k, { ...fd, readOnly: true }]))
+    : model.fields;
   return (
     <Paper variant="outlined" sx={{ p: 2, mb: 2 }}>
       <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', md: '2fr 1fr 1fr 1fr' } }}>
@@ -301,13 +346,13 @@ function Header({ id }: { id?: string }) {
         <FieldInput name="date" fd={f.date!} mode={id ? 'update' : 'create'} />
         <FieldInput name="number" fd={f.number!} mode={id ? 'update' : 'create'} />
       </Box>
-      {type === 'TD04' ? <CorrectsInput customerId={customer} /> : null}
+      {type === 'TD04' ? <CorrectsInput customerId={customer} locked={locked} /> : null}
     </Paper>
   );
 }
 
 /** The TD01 of the same customer that a credit note corrects (optional: the seeds' payload has no such field; the server warns without it). */
-function CorrectsInput({ customerId }: { customerId: number | null }) {
+function CorrectsInput({ customerId, locked }: { customerId: number | null; locked: boolean }) {
   const dp = useAppDataProvider();
   const invoices = useQuery({
     queryKey: ['edocuments', 'invoicesOf', customerId],
@@ -337,7 +382,7 @@ function CorrectsInput({ customerId }: { customerId: number | null }) {
       choices={choices}
       fullWidth
       sx={{ mt: 2 }}
-      disabled={!customerId}
+      disabled={!customerId || locked}
       helperText={
         customerId ? "Facoltativa, ma consigliata: la nota di credito la indica nell'XML" : 'Scegli prima il cliente'
       }
@@ -347,7 +392,7 @@ function CorrectsInput({ customerId }: { customerId: number | null }) {
   );
 }
 
-function Rows({ studio }: { studio?: EDocumentStudio }) {
+function Rows({ studio, locked }: { studio?: EDocumentStudio; locked: boolean }) {
   const dp = useAppDataProvider();
   const services = useQuery({
     queryKey: ['edocuments', 'services'],
@@ -397,6 +442,7 @@ function Rows({ studio }: { studio?: EDocumentStudio }) {
             onChange={(e) => pick(i, e.target.value)}
             helperText=" "
             fullWidth
+            disabled={locked}
           >
             <MenuItem value="">
               <em>—</em>
@@ -416,6 +462,7 @@ function Rows({ studio }: { studio?: EDocumentStudio }) {
             multiline
             maxRows={4}
             size="small"
+            disabled={locked}
           />
           <TextInput
             source={`serviceRows.${i}.quantity`}
@@ -425,8 +472,22 @@ function Rows({ studio }: { studio?: EDocumentStudio }) {
             size="small"
             parse={(t: string) => (/^\d+$/.test(t.trim()) ? Number(t.trim()) : t)}
             inputProps={{ inputMode: 'numeric' }}
+            disabled={locked}
           />
-          <MoneyInput source={`serviceRows.${i}.price`} label="Prezzo" validate={rowRule('price')} fullWidth />
+          {locked ? (
+            // MoneyInput has no disabled state: the amount as it is, not editable
+            <TextField
+              label="Prezzo"
+              value={formatMoney(rows[i]?.price === '' || rows[i]?.price == null ? null : Number(rows[i]!.price))}
+              size="small"
+              fullWidth
+              disabled
+              helperText=" "
+              slotProps={{ input: { startAdornment: <InputAdornment position="start">€</InputAdornment> } }}
+            />
+          ) : (
+            <MoneyInput source={`serviceRows.${i}.price`} label="Prezzo" validate={rowRule('price')} fullWidth />
+          )}
           {forfettario ? null : (
             <SelectInput
               source={`serviceRows.${i}.vat`}
@@ -435,6 +496,7 @@ function Rows({ studio }: { studio?: EDocumentStudio }) {
               fullWidth
               size="small"
               helperText=" "
+              disabled={locked}
             />
           )}
           {forfettario ? null : Number(rows[i]?.vat) === 0 ? (
@@ -445,6 +507,7 @@ function Rows({ studio }: { studio?: EDocumentStudio }) {
               validate={rowRule('nature')}
               fullWidth
               size="small"
+              disabled={locked}
             />
           ) : (
             <Box />
@@ -454,7 +517,7 @@ function Rows({ studio }: { studio?: EDocumentStudio }) {
               <IconButton
                 aria-label={`Elimina la riga ${i + 1}`}
                 onClick={() => remove(i)}
-                disabled={fields.length <= 1}
+                disabled={fields.length <= 1 || locked}
                 sx={{ mt: 0.5 }}
               >
                 <DeleteIcon />
@@ -468,7 +531,7 @@ function Rows({ studio }: { studio?: EDocumentStudio }) {
           Regime forfettario: righe senza IVA (natura N2.2) con la dicitura di legge.
         </Typography>
       ) : null}
-      <Button startIcon={<AddIcon />} onClick={() => append(emptyRow())}>
+      <Button startIcon={<AddIcon />} onClick={() => append(emptyRow())} disabled={locked}>
         Aggiungi riga
       </Button>
     </Paper>
@@ -522,9 +585,20 @@ function Totals({ studio }: { studio?: EDocumentStudio }) {
   );
 }
 
-function Actions({ id, onError }: { id?: string; onError: (text: string) => void }) {
+function Actions({
+  id,
+  locked,
+  canSend,
+  onError,
+}: {
+  id?: string;
+  locked: boolean;
+  canSend: boolean;
+  onError: (text: string) => void;
+}) {
   const dp = useAppDataProvider();
   const navigate = useNavigate();
+  const queryClient = useQueryClient();
   const { isSubmitting, isDirty } = useFormState();
   const type = useWatch({ name: 'type' }) as string;
   const download = async (kind: 'xml' | 'pdf') => {
@@ -540,7 +614,12 @@ function Actions({ id, onError }: { id?: string; onError: (text: string) => void
     <>
       <Divider sx={{ mb: 2 }} />
       <Stack direction="row" spacing={1} useFlexGap sx={{ flexWrap: 'wrap' }}>
-        <Button type="submit" variant="contained" disabled={isSubmitting}>
+        <Button
+          type="submit"
+          variant="contained"
+          disabled={isSubmitting || locked}
+          title={locked ? 'Fattura inviata a SdI: non è più modificabile' : undefined}
+        >
           {isSubmitting ? 'Salvataggio…' : 'Salva'}
         </Button>
         {id ? (
@@ -569,6 +648,17 @@ function Actions({ id, onError }: { id?: string; onError: (text: string) => void
               >
                 Crea nota di credito
               </Button>
+            ) : null}
+            {canSend ? (
+              <SendToSdi
+                ids={[id]}
+                variant="outlined"
+                size="medium"
+                disabled={isDirty}
+                title={isDirty ? 'Salva prima le modifiche' : undefined}
+                // the status (now 'in_invio') and the document read again: the form locks, the history starts
+                onSent={() => void queryClient.invalidateQueries({ queryKey: ['edocuments'] })}
+              />
             ) : null}
           </>
         ) : null}

@@ -1,10 +1,10 @@
 /**
  * E-invoices: 'Fattura addebiti' on the table's toolbar opens the invoicing of a period's charges;
- * 'Scarica XML (zip)' on the table's toolbar downloads the selection's FatturaPA XMLs
- * as archivio_edoc.zip (C57); each row's menu downloads its XML (C56) or its PDF copy. A failure
- * shows the seed's text ('Errore!!').
+ * on the selection, 'Scarica XML (zip)' downloads its FatturaPA XMLs as archivio_edoc.zip (C57)
+ * and 'Invia a SdI' sends it to SdI (issue 28, ./SendToSdiButton); each row's menu downloads its
+ * XML (C56) or its PDF copy. A failure shows the seed's text ('Errore!!').
  */
-import { useState } from 'react';
+import { lazy, useState } from 'react';
 import { Button, MenuItem } from '@mui/material';
 import { useGetOne, useListContext } from 'react-admin';
 import { useNavigate } from 'react-router-dom';
@@ -68,6 +68,19 @@ function ZipButton() {
   );
 }
 
+// 'Invia a SdI' and its dialogs load with the first selection, not with the app
+const SendToSdiBulkButton = lazy(() => import('./SendToSdiButton'));
+
+/** The selection's actions: its XMLs, and its sending to SdI. */
+function BulkActions() {
+  return (
+    <>
+      <ZipButton />
+      <SendToSdiBulkButton />
+    </>
+  );
+}
+
 function RowActions({ record, close }: RowActionProps) {
   const dp = useAppDataProvider();
   const { run, dialog } = useDownload();
@@ -118,7 +131,7 @@ function InvoiceChargesButton() {
 
 const parts: ResourceParts = {
   listActions: InvoiceChargesButton,
-  bulkActions: ZipButton,
+  bulkActions: BulkActions,
   rowActions: RowActions,
   icon: ReceiptLongIcon,
   listTitle: CustomerTitle,

@@ -1,0 +1,52 @@
+/**
+ * SdI (issue 28): the channel this server sends through (the simulator is said in the app), 'Invia
+ * a SdI' for the chosen invoices (all or none: a 422 lists each refused invoice with its reasons
+ * in `errors.ids`), an invoice's status and events, and each event's XML. Errors stay ApiError.
+ */
+import { apiDownload, apiFetch } from '../api/client';
+
+/** the intermediary of this server: the simulator (nothing really reaches SdI), A-Cube, or none */
+export type SdiChannelName = 'simulator' | 'acube' | null;
+
+/** An event of an invoice's life: its file sent, refused by the intermediary, a courtesy copy, or a notification of SdI. */
+export interface SdiEvent {
+  id: number;
+  /** 'invio', 'errore', 'copia', or SdI's notification type: RC, NS, MC, NE, DT, AT */
+  kind: string;
+  /** local time of the studio, 'YYYY-MM-DDTHH:MM:SS' */
+  at: string;
+  description: string | null;
+  errors: Array<{ code: string; description: string }>;
+  file_name: string | null;
+  has_xml: boolean;
+}
+
+export interface SdiTimeline {
+  status: string;
+  events: SdiEvent[];
+}
+
+const enc = (id: string | number) => encodeURIComponent(String(id));
+
+export const sdiCalls = {
+  /** GET /api/sdi/channel */
+  async sdiChannel(params: { signal?: AbortSignal } = {}): Promise<SdiChannelName> {
+    const r = await apiFetch<{ data: { channel: string | null } }>('/api/sdi/channel', { signal: params.signal });
+    return (r.data.channel ?? null) as SdiChannelName;
+  },
+  /** POST /api/sdi/send (202): the invoices queued; a 422 (nothing sent) carries the reasons in `body.errors.ids`. */
+  async sendToSdi(ids: Array<string | number>) {
+    return (
+      await apiFetch<{ data: { queued: number; channel: string } }>('/api/sdi/send', {
+        method: 'POST',
+        json: { ids: ids.map(Number) },
+      })
+    ).data;
+  },
+  /** GET /api/sdi/edocument/{id}: the invoice's SdI status and its events, oldest first. */
+  async sdiTimeline(id: string | number, params: { signal?: AbortSignal } = {}) {
+    return (await apiFetch<{ data: SdiTimeline }>(`/api/sdi/edocument/${enc(id)}`, { signal: params.signal })).data;
+  },
+  /** GET /api/sdi/events/{id}/xml: the file sent or the receipt of SdI. */
+  downloadSdiEventXml: (eventId: string | number) => apiDownload(`/api/sdi/events/${enc(eventId)}/xml`),
+};
