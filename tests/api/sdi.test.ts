@@ -31,8 +31,9 @@ const period = { from: `${year}-03-01`, to: `${year}-03-31` };
 const workers: SdiWorker[] = [];
 
 /** a worker of this process on the test's database, attached to the app (as the server does) */
-async function startWorker(channel: SdiChannel) {
+async function startWorker(channel: SdiChannel, concurrency?: number) {
   const w = await startSdiWorker({
+    concurrency,
     database: t.database,
     settings: { databaseUrl: bossUrl, sdiRetryDelaySeconds: 1 },
     channel,
@@ -414,5 +415,43 @@ describe('SdI', () => {
       await stopWorkers();
       msw.close();
     }
+  });
+
+  it("SdI fair share: a studio's thousand files do not hold back another studio's first ones", async () => {
+    const feb = { from: `${year}-02-01`, to: `${year}-02-28` };
+    const issue = async (who: 'admin' | 'bianchi', body: Record<string, unknown>) => {
+      const p = await a.post(who, '/api/invoicing/preview', body);
+      expect(p.statusCode, p.body).toBe(200);
+      const r = await a.post(who, '/api/invoicing/run', { ...body, fingerprint: p.json().data.fingerprint });
+      expect(r.statusCode, r.body).toBe(201);
+      return (r.json().data.invoices as Array<{ id: number }>).map((i) => i.id);
+    };
+    const many = await issue('admin', feb);
+    const few = await issue('bianchi', period);
+    expect(many.length).toBeGreaterThan(40);
+    expect(few.length).toBeGreaterThan(0);
+    // both queued before any worker runs: Studio Demo's first, then Studio Bianchi's
+    expect((await a.post('admin', '/api/sdi/send', { ids: many })).statusCode).toBe(202);
+    expect((await a.post('bianchi', '/api/sdi/send', { ids: few })).statusCode).toBe(202);
+    const [bianchiVat] = await a.sql<{ vat: string }>(`SELECT "vat_number" AS "vat" FROM "studios" WHERE "id" = $1`, [
+      await a.studioId('Studio Bianchi'),
+    ]);
+    const order: string[] = [];
+    const sim = simulator(0);
+    await startWorker(
+      {
+        ...sim,
+        async send(file) {
+          order.push(file.senderVat);
+          return sim.send(file);
+        },
+      },
+      1,
+    );
+    await until('every file handed over', async () => order.length === many.length + few.length, 120_000);
+    const positions = order.flatMap((vat, i) => (vat === bianchiVat!.vat ? [i] : []));
+    expect(positions).toHaveLength(few.length);
+    // after at most one share (20) of Studio Demo's files, not after all of them
+    expect(Math.max(...positions)).toBeLessThan(20 + few.length);
   });
 });

@@ -117,6 +117,8 @@ export async function serverFromImage(image: E2EImage, extraEnv: NodeJS.ProcessE
     LOG_LEVEL: 'warn',
     HOST: '127.0.0.1',
     PAYMENT_SANDBOX: 'true',
+    // the SdI simulator's receipts after a second (5 by default)
+    SDI_SIMULATOR_DELAY: '1',
     ...extraEnv,
   };
   let dropDb: (() => Promise<void>) | undefined;

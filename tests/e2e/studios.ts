@@ -45,6 +45,8 @@ export const OWN_STUDIO = {
   payslips: 'demo',
   // the Admin's views and columns, kept on the server
   savedViews: 'demo',
+  // issues the month's invoices and sends them to SdI
+  sdi: 'demo',
   // creates a user of the role Utente
   roleMatrix: 'demo',
   // trashes, deletes and bulk-deletes customers

@@ -327,3 +327,19 @@ export const READ_ONLY_MESSAGE =
 export async function assertEditable(exec: Exec, ids: number[]) {
   if (ids.length && (await sentAmong(exec, ids))) throw new HttpError(409, READ_ONLY_MESSAGE);
 }
+
+/**
+ * The place of each file in its studio's queue (0: the first waiting): the send jobs' priority
+ * falls every FAIR_SHARE files of a studio, so another studio's first files do not wait behind a
+ * studio's thousand (pg-boss takes the highest priority first, then the oldest).
+ */
+export async function queuePlaces(exec: Exec, ids: number[]): Promise<Map<number, number>> {
+  if (!ids.length) return new Map();
+  const rows = await exec(sql`SELECT x."id", x."ahead" FROM (
+      SELECT t."id", row_number() OVER (PARTITION BY t."studio_id" ORDER BY t."id") - 1 AS "ahead"
+      FROM "sdi_transmissions" t
+      WHERE t."status" IN ('queued', 'sending')
+        AND t."studio_id" IN (SELECT u."studio_id" FROM "sdi_transmissions" u WHERE u."id" = ANY(${idArray(ids)}))
+    ) x WHERE x."id" = ANY(${idArray(ids)})`);
+  return new Map(rows.map((r) => [Number(r.id), Number(r.ahead)]));
+}

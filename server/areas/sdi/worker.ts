@@ -35,6 +35,7 @@ import {
   noteAttemptError,
   recordNotifications,
   transmissionById,
+  queuePlaces,
   transmissionsByChannelId,
   unqueuedFiles,
   type Transmission,
@@ -51,6 +52,8 @@ const LOCK_CLASS = 0x73646920;
 /** the longest wait between two polls of a file without outcome */
 const POLL_MAX_SECONDS = 6 * 3600;
 const JOB_EXPIRE_SECONDS = 300;
+/** files of one studio handed over before another studio's next ones (the queue's fair share) */
+const FAIR_SHARE = 20;
 const silent: MailLog = { info: () => undefined, warn: () => undefined, error: () => undefined };
 
 export interface SdiWorker {
@@ -199,7 +202,16 @@ export async function startSdiWorker(opts: SdiWorkerOptions): Promise<SdiWorker>
   async function handOff(ids: number[]) {
     if (!ids.length || stopping) return;
     try {
-      await boss.insert(ids.map((id) => ({ name: SDI_SEND_QUEUE, data: { id }, singletonKey: sendKey(id), ...retry })));
+      const places = await queuePlaces(exec, ids);
+      await boss.insert(
+        ids.map((id) => ({
+          name: SDI_SEND_QUEUE,
+          data: { id },
+          singletonKey: sendKey(id),
+          priority: -Math.floor((places.get(id) ?? 0) / FAIR_SHARE),
+          ...retry,
+        })),
+      );
       for (const w of workerIds) boss.notifyWorker(w);
     } catch (err) {
       log.warn({ err, count: ids.length }, 'sdi: hand-off to the job queue failed (the sweep will queue them)');
