@@ -454,4 +454,27 @@ describe('SdI', () => {
     // after at most one share (20) of Studio Demo's files, not after all of them
     expect(Math.max(...positions)).toBeLessThan(20 + few.length);
   });
+
+  it('SdI send: five sends of the same invoices at once — one queues them, the others are refused, each file once', async () => {
+    const drafts = await a.sql<{ id: number }>(
+      `SELECT d."id" FROM "e_documents" d JOIN "customers" c ON c."id" = d."customer_id" WHERE d."studio_id" = $1 AND d."sdi_status" = 'bozza'
+        AND d."deleted_at" IS NULL AND c."sdi_code" IS NOT NULL AND c."address" <> '' AND c."pec" IS NOT NULL ORDER BY d."id" LIMIT 3`,
+      [demoId],
+    );
+    expect(drafts).toHaveLength(3);
+    const ids = drafts.map((d) => d.id);
+    const answers = await Promise.all(Array.from({ length: 5 }, () => a.post('collab', '/api/sdi/send', { ids })));
+    const codes = answers.map((r) => r.statusCode).sort();
+    expect(codes.filter((c) => c === 202)).toHaveLength(1);
+    expect(
+      codes.every((c) => c === 202 || c === 409 || c === 422),
+      codes.join(','),
+    ).toBe(true);
+    const files = await a.sql<{ n: number }>(
+      `SELECT count(*)::int AS "n" FROM "sdi_transmissions" WHERE "e_document_id" = ANY($1::int[])`,
+      [ids],
+    );
+    expect(files[0]!.n).toBe(3);
+    expect([...(await statuses(ids)).values()]).toEqual(['in_invio', 'in_invio', 'in_invio']);
+  });
 });

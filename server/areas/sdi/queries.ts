@@ -24,6 +24,8 @@ export interface SendableRow {
   rejected_at: string | null;
   rejected_number: string | null;
   rejected_date: string | null;
+  /** what its file is made of, as last changed: the invoice, its customer, the studio */
+  version: string;
 }
 
 /** The studio's documents among `ids` with their status and last rejection (another studio's are left out). */
@@ -31,8 +33,11 @@ export async function sendable(exec: Exec, studioId: number, ids: number[]): Pro
   const rows = await exec(sql`SELECT d."id", d."number", to_char(d."date", 'YYYY-MM-DD') AS "date",
       coalesce(d."sdi_status", 'bozza') AS "status", d."deleted_at" IS NOT NULL AS "trashed",
       to_char(ns."at", 'YYYY-MM-DD') AS "rejected_at", ns."number" AS "rejected_number",
-      to_char(ns."document_date", 'YYYY-MM-DD') AS "rejected_date"
+      to_char(ns."document_date", 'YYYY-MM-DD') AS "rejected_date",
+      greatest(d."updated_at", c."updated_at", s."updated_at")::text AS "version"
     FROM "e_documents" d
+    JOIN "customers" c ON c."id" = d."customer_id"
+    JOIN "studios" s ON s."id" = d."studio_id"
     LEFT JOIN LATERAL (SELECT e."at", t."number", t."document_date" FROM "sdi_events" e
       JOIN "sdi_transmissions" t ON t."id" = e."transmission_id"
       WHERE e."e_document_id" = d."id" AND e."kind" = 'NS' ORDER BY e."at" DESC, e."id" DESC LIMIT 1) ns ON TRUE
@@ -46,6 +51,7 @@ export async function sendable(exec: Exec, studioId: number, ids: number[]): Pro
     rejected_at: r.rejected_at == null ? null : String(r.rejected_at),
     rejected_number: r.rejected_number == null ? null : String(r.rejected_number),
     rejected_date: r.rejected_date == null ? null : String(r.rejected_date),
+    version: String(r.version),
   }));
 }
 

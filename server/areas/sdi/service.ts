@@ -54,6 +54,8 @@ export const SDI_MESSAGES = {
     `è stata scartata il ${displayDate(at)}: dopo ${RESEND_DAYS} giorni SdI la accetta di nuovo solo con un nuovo numero e la data di oggi (cambiali nella fattura)`,
   readOnly: READ_ONLY_MESSAGE,
   unknownEvent: 'Ricevuta non trovata',
+  changed:
+    "Le fatture scelte sono cambiate mentre venivano preparate per l'invio (modificate, inviate o spostate nel cestino da un'altra persona): riprova",
 } as const;
 
 /** The channel of this server: A-Cube when configured, else the simulator unless turned off, else none. */
@@ -77,9 +79,18 @@ export interface SendResult {
   channel: string;
 }
 
+/** the progressive while the file is written, before the sending lock gives the real one (same length, never a real one: lowercase) */
+const PENDING_PROGRESSIVE = 'xxxxx';
+
 /**
  * Queues the chosen invoices' files, all or none: any invoice that SdI would not take (or that
  * was already sent) makes a 422 listing each with its reasons, and nothing is written.
+ *
+ * In two steps, so that no transaction (on the embedded database: the only connection) is held
+ * while a thousand XMLs are written and checked against the schema: first the invoices are read
+ * (one short transaction), checked, and their files written outside any; then, under the studio's
+ * sending lock, the invoices are read again — anything changed since (the invoice, its customer,
+ * the studio, or its status) is a 409 asking to try again — the progressives given and the files queued.
  */
 export async function sendToSdi(
   deps: { tx: Tx; settings: Settings },
@@ -96,65 +107,69 @@ export async function sendToSdi(
   if (!Array.isArray(ids) || !ids.length || ids.length > MAX_SEND)
     throw new HttpError(422, SDI_MESSAGES.ids, { ids: [SDI_MESSAGES.ids] });
   const unique = [...new Set(ids)];
-  const sources = await deps.tx(async (exec) => {
+  const read = await deps.tx(async (exec) => ({
+    states: new Map((await sendable(exec, ctx.studioId, unique)).map((r) => [r.id, r])),
+    docs: await eDocumentSources(exec, ctx.studioId, unique),
+  }));
+  const { states, docs } = read;
+  // another studio's invoice, or one that does not exist: not found, as for a single one
+  if (states.size !== unique.length || docs.length !== unique.length) throw notFound();
+  const problems: string[] = [];
+  for (const d of docs) {
+    const st = states.get(d.id)!;
+    const reasons: string[] = [];
+    if (st.trashed) reasons.push(SDI_MESSAGES.trashed);
+    if (!SDI_EDITABLE.includes(st.status as never)) reasons.push(SDI_MESSAGES.already(st.status));
+    if (
+      st.status === 'scartata' &&
+      st.rejected_at &&
+      dayDiff(st.rejected_at, today) > RESEND_DAYS &&
+      st.rejected_number === d.number &&
+      st.rejected_date === d.date
+    )
+      reasons.push(SDI_MESSAGES.resendLate(st.rejected_at));
+    reasons.push(...eDocumentProblems(d));
+    const sdi = (d.customer.sdi_code ?? '').trim();
+    if (d.customer.vat && (!sdi || /^0{7}$/.test(sdi)) && !d.customer.pec?.trim()) reasons.push(SDI_MESSAGES.noSdi);
+    if (!d.studio.vat && !d.studio.fiscal_code) reasons.push(SDI_MESSAGES.noSender);
+    if (reasons.length) problems.push(`Fattura n. ${d.number}: ${reasons.join('; ')}`);
+  }
+  if (problems.length) throw new HttpError(422, SDI_MESSAGES.refused(problems.length), { ids: problems });
+  const files = docs.map((d) => ({ d, xml: fatturaPaXml({ ...d, progressive: PENDING_PROGRESSIVE }) }));
+  if (deps.settings.fatturapaXsd) {
+    const bad: string[] = [];
+    for (const f of files) {
+      const errs = await xsdErrors(f.xml, deps.settings.fatturapaXsd);
+      if (errs.length) bad.push(`Fattura n. ${f.d.number}: schema FatturaPA: ${errs.slice(0, 3).join('; ')}`);
+    }
+    if (bad.length) throw new HttpError(422, SDI_MESSAGES.refused(bad.length), { ids: bad });
+  }
+  const sender = (docs[0]!.studio.vat ?? docs[0]!.studio.fiscal_code ?? '').trim().toUpperCase();
+  const pending = `<ProgressivoInvio>${PENDING_PROGRESSIVE}</ProgressivoInvio>`;
+  const transmissionIds = await deps.tx(async (exec) => {
     await lockSending(exec, ctx.studioId);
-    const states = new Map((await sendable(exec, ctx.studioId, unique)).map((r) => [r.id, r]));
-    // another studio's invoice, or one that does not exist: not found, as for a single one
-    if (states.size !== unique.length) throw notFound();
-    const docs = await eDocumentSources(exec, ctx.studioId, unique);
-    const problems: Array<{ id: number; number: string; reasons: string[] }> = [];
-    const files: Array<{ id: number; xml: string; number: string; date: string }> = [];
-    for (const d of docs) {
-      const st = states.get(d.id)!;
-      const reasons: string[] = [];
-      if (st.trashed) reasons.push(SDI_MESSAGES.trashed);
-      if (!SDI_EDITABLE.includes(st.status as never)) reasons.push(SDI_MESSAGES.already(st.status));
-      if (
-        st.status === 'scartata' &&
-        st.rejected_at &&
-        dayDiff(st.rejected_at, today) > RESEND_DAYS &&
-        st.rejected_number === d.number &&
-        st.rejected_date === d.date
-      )
-        reasons.push(SDI_MESSAGES.resendLate(st.rejected_at));
-      reasons.push(...eDocumentProblems(d));
-      const sdi = (d.customer.sdi_code ?? '').trim();
-      if (d.customer.vat && (!sdi || /^0{7}$/.test(sdi)) && !d.customer.pec?.trim()) reasons.push(SDI_MESSAGES.noSdi);
-      if (!d.studio.vat && !d.studio.fiscal_code) reasons.push(SDI_MESSAGES.noSender);
-      if (reasons.length) problems.push({ id: d.id, number: d.number, reasons });
-      else files.push({ id: d.id, xml: '', number: d.number, date: d.date });
-    }
-    if (problems.length) {
-      throw new HttpError(422, SDI_MESSAGES.refused(problems.length), {
-        ids: problems.map((p) => `Fattura n. ${p.number}: ${p.reasons.join('; ')}`),
-      });
-    }
-    const sender = (docs[0]!.studio.vat ?? docs[0]!.studio.fiscal_code ?? '').trim().toUpperCase();
+    const now = new Map((await sendable(exec, ctx.studioId, unique)).map((r) => [r.id, r]));
+    const changed = unique.some((id) => {
+      const [before, after] = [states.get(id)!, now.get(id)];
+      return !after || after.version !== before.version || after.status !== before.status || after.trashed;
+    });
+    if (changed) throw new HttpError(409, SDI_MESSAGES.changed);
     let progressive = await lastProgressive(exec, ctx.studioId);
-    const byId = new Map(docs.map((d) => [d.id, d]));
-    const rows = files.map((f) => {
+    const rows = files.map(({ d, xml }) => {
       const p = progressiveText(++progressive);
-      const xml = fatturaPaXml({ ...byId.get(f.id)!, progressive: p });
+      if (!xml.includes(pending)) throw new Error(`sdi: the file of invoice ${d.id} has no ProgressivoInvio to set`);
       return {
-        e_document_id: f.id,
+        e_document_id: d.id,
         file_name: `IT${sender}_${p}.xml`,
         progressive,
-        xml,
-        number: f.number,
-        document_date: f.date,
+        xml: xml.replace(pending, `<ProgressivoInvio>${p}</ProgressivoInvio>`),
+        number: d.number,
+        document_date: d.date,
       };
     });
-    if (deps.settings.fatturapaXsd) {
-      const bad: string[] = [];
-      for (const r of rows) {
-        const errs = await xsdErrors(r.xml, deps.settings.fatturapaXsd);
-        if (errs.length) bad.push(`Fattura n. ${r.number}: schema FatturaPA: ${errs.slice(0, 3).join('; ')}`);
-      }
-      if (bad.length) throw new HttpError(422, SDI_MESSAGES.refused(bad.length), { ids: bad });
-    }
     return insertTransmissions(exec, ctx.studioId, channel, ctx.userId, rows);
   });
-  return { queued: sources.length, transmissionIds: sources, channel };
+  return { queued: transmissionIds.length, transmissionIds, channel };
 }
 
 /** The invoice's status and events, oldest first (404 for another studio's). */
