@@ -125,8 +125,17 @@ try {
 }
 phase('database');
 try {
-  const { bootstrap, buildApp, channelFor, execOn, loadDemoDataWhole, startMailWorker, startSdiWorker, storageOf } =
-    await parts;
+  const {
+    bootstrap,
+    buildApp,
+    channelFor,
+    execOn,
+    loadDemoDataWhole,
+    sdiPending,
+    startMailWorker,
+    startSdiWorker,
+    storageOf,
+  } = await parts;
   phase('parts');
   const exec = execOn(database.db);
   // on PostgreSQL the demo data of a new database is loaded here, all or nothing as on PGlite
@@ -142,19 +151,24 @@ try {
   phase('listening');
   log.info({ startMs: phases, startRssMb, demoLoaded }, `ready in ${phases.listening} ms`);
   watchMemory(log);
-  // the sending to SdI (server/areas/sdi/worker.ts), after the first screen: its sweep queues what
-  // was asked meanwhile or left by an earlier process
+  // the sending to SdI (server/areas/sdi/worker.ts): its worker starts when first needed — now if an
+  // earlier process left files to send or to follow, else with the first 'Invia a SdI' or webhook
   const channel = channelFor(settings, database);
   if (channel) {
-    const started = app;
-    startSdiWorker({ database, settings, channel, mail: started.mail, log })
-      .then((w) => {
-        if (stopping) return w.stop(1000);
-        sdi = w;
-        started.sdi.attach(w);
-        log.info({ channel: channel.name }, 'sdi: sending worker started');
-      })
-      .catch((err) => log.error({ err }, 'sdi: the sending worker could not start (invoices stay queued)'));
+    const { mail: mailHandOff, sdi: sdiHandOff } = app;
+    sdiHandOff.configure(channel, async () => {
+      const w = await startSdiWorker({ database: database!, settings, channel, mail: mailHandOff, log });
+      if (stopping) {
+        await w.stop(1000);
+        throw new Error('stopping');
+      }
+      sdi = w;
+      log.info({ channel: channel.name }, 'sdi: sending worker started');
+      return w;
+    });
+    sdiPending(exec)
+      .then((pending) => (pending ? sdiHandOff.ensure() : null))
+      .catch((err) => log.error({ err }, 'sdi: the files left by an earlier process could not be read'));
   }
 } catch (err) {
   // a signal during the start closes the database under it: shutdown() ends the process

@@ -9,6 +9,7 @@ export { buildApp } from './app.js';
 export { startMailWorker } from './areas/mail/worker.js';
 export { startSdiWorker } from './areas/sdi/worker.js';
 export { channelFor } from './areas/sdi/service.js';
+export { anyPending as sdiPending } from './areas/sdi/queries.js';
 export { storageOf } from './storage/select.js';
 export { execOn } from './records/exec.js';
 export { bootstrap } from './db/bootstrap.js';

@@ -35,7 +35,8 @@ describe('SdI drill', () => {
     cleanups.push(() => sqlc.end());
     const first = server({ DATABASE_URL: db.url });
     await first.waitFor(STARTED, 170_000);
-    await first.waitFor(/sending worker started/, 60_000);
+    // nothing to send yet: no job queue runs until the first 'Invia a SdI'
+    expect(first.output()).not.toMatch(/sending worker started/);
     await sqlc.connect();
     const { headers } = await login(first.url);
     const post = (path: string, body: unknown) =>
@@ -64,6 +65,8 @@ describe('SdI drill', () => {
 
     const second = server({ DATABASE_URL: db.url });
     await second.waitFor(STARTED, 120_000);
+    // files left by the killed process: the worker starts at once
+    await second.waitFor(/sending worker started/, 60_000);
     await within(
       120_000,
       async () =>

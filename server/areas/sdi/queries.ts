@@ -349,3 +349,10 @@ export async function queuePlaces(exec: Exec, ids: number[]): Promise<Map<number
     ) x WHERE x."id" = ANY(${idArray(ids)})`);
   return new Map(rows.map((r) => [Number(r.id), Number(r.ahead)]));
 }
+
+/** whether any file waits to be sent or for SdI's outcome (the worker starts at once) */
+export async function anyPending(exec: Exec): Promise<boolean> {
+  const [r] = await exec(sql`SELECT 1 AS "x" FROM "sdi_transmissions"
+    WHERE "status" IN ('queued', 'sending') OR ("status" = 'sent' AND "outcome" IS NULL) LIMIT 1`);
+  return Boolean(r);
+}

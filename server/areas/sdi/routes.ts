@@ -104,9 +104,8 @@ export async function sdiRoutes(api: Api, deps: AppDeps) {
       },
     },
     async (req, reply) => {
-      const worker = deps.sdi.worker;
-      const channel = worker?.channel;
-      if (!worker || !channel?.webhook || channel.name !== 'acube') throw new HttpError(404, 'Webhook non configurato');
+      const channel = deps.sdi.channel;
+      if (!channel?.webhook || channel.name !== 'acube') throw new HttpError(404, 'Webhook non configurato');
       const r = channel.webhook(req.headers, req.body);
       if (!r.ok) {
         req.log.warn({ ip: req.ip, reason: r.reason }, 'sdi: forged or unauthorised webhook call refused');
@@ -117,7 +116,7 @@ export async function sdiRoutes(api: Api, deps: AppDeps) {
         req.log.warn({ channelIds: r.channelIds }, 'sdi: webhook for files this server never sent');
         throw new HttpError(404, 'Nessuna fattura inviata da questo gestionale corrisponde alla notifica');
       }
-      await worker.pollNow(ids);
+      await deps.sdi.pollNow(ids);
       // 200: A-Cube retries a call answered otherwise (its webhook page)
       return reply.code(200).send({ data: { files: ids.length } });
     },

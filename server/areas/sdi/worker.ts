@@ -306,17 +306,54 @@ export async function startSdiWorker(opts: SdiWorkerOptions): Promise<SdiWorker>
   };
 }
 
-/** Where requests hand their committed files (like the outbox's MailHandOff): the worker of this process, once started. */
+/**
+ * Where requests hand their committed files (like the outbox's MailHandOff). The worker of this
+ * process starts when there is something to do — at start if an earlier process left files, else
+ * with the first 'Invia a SdI' or webhook — so a server that never sends runs no job queue.
+ */
 export class SdiHandOff {
   #worker: SdiWorker | null = null;
+  #channel: SdiChannel | null = null;
+  #start: (() => Promise<SdiWorker>) | null = null;
+  #starting: Promise<SdiWorker | null> | null = null;
+  /** the channel, and how the worker is started when first needed */
+  configure(channel: SdiChannel, start: () => Promise<SdiWorker>) {
+    this.#channel = channel;
+    this.#start = start;
+  }
+  /** a worker started elsewhere (the tests', a benchmark's) */
   attach(worker: SdiWorker | null) {
     this.#worker = worker;
+    if (worker) this.#channel = worker.channel;
   }
   get worker() {
     return this.#worker;
   }
+  get channel() {
+    return this.#worker?.channel ?? this.#channel;
+  }
+  /** the worker, started if it was not (null when this server has no channel or it could not start) */
+  async ensure(): Promise<SdiWorker | null> {
+    if (this.#worker) return this.#worker;
+    if (!this.#start) return null;
+    this.#starting ??= this.#start().then(
+      (w) => {
+        this.#worker = w;
+        return w;
+      },
+      () => {
+        // tried again with the next file; those waiting are queued by the sweep once it runs
+        this.#starting = null;
+        return null;
+      },
+    );
+    return this.#starting;
+  }
   async handOff(ids: number[]) {
-    await this.#worker?.handOff(ids);
+    if (ids.length) await (await this.ensure())?.handOff(ids);
+  }
+  async pollNow(ids: number[]) {
+    if (ids.length) await (await this.ensure())?.pollNow(ids);
   }
 }
 
