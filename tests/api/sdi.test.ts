@@ -116,6 +116,14 @@ describe('SdI', () => {
     const res = await a.post('admin', '/api/sdi/send', { ids: invoices });
     expect(res.statusCode, res.body).toBe(202);
     expect(res.json().data).toEqual({ queued: invoices.length, channel: 'simulator' });
+    // the server keeps serving while the files are handed over (the queue lets the event loop turn
+    // between jobs): another studio's request is answered before the last file has gone
+    expect((await a.get('bianchi', '/api/edocuments', { items_per_page: 5 })).statusCode).toBe(200);
+    const [sentSoFar] = await a.sql<{ n: number }>(
+      `SELECT count(*)::int AS "n" FROM "sdi_transmissions" WHERE "status" = 'sent' AND "e_document_id" = ANY($1::int[])`,
+      [invoices],
+    );
+    expect(sentSoFar!.n).toBeLessThan(invoices.length);
     const s = await until('every invoice delivered or rejected', () => allFinal(invoices), 60_000);
     // customers with a VAT number no office issued (the demo's office 150) are rejected, the others delivered
     const expected = await a.sql<{ id: number; bad: boolean }>(

@@ -135,7 +135,12 @@ export async function sendToSdi(
     if (reasons.length) problems.push(`Fattura n. ${d.number}: ${reasons.join('; ')}`);
   }
   if (problems.length) throw new HttpError(422, SDI_MESSAGES.refused(problems.length), { ids: problems });
-  const files = docs.map((d) => ({ d, xml: fatturaPaXml({ ...d, progressive: PENDING_PROGRESSIVE }) }));
+  // written 50 at a time, letting the event loop turn between (other requests are served meanwhile)
+  const files: Array<{ d: (typeof docs)[number]; xml: string }> = [];
+  for (const d of docs) {
+    if (files.length % 50 === 49) await new Promise<void>((resolve) => setImmediate(resolve));
+    files.push({ d, xml: fatturaPaXml({ ...d, progressive: PENDING_PROGRESSIVE }) });
+  }
   if (deps.settings.fatturapaXsd) {
     const bad: string[] = [];
     for (const f of files) {

@@ -54,6 +54,13 @@ const POLL_MAX_SECONDS = 6 * 3600;
 const JOB_EXPIRE_SECONDS = 300;
 /** files of one studio handed over before another studio's next ones (the queue's fair share) */
 const FAIR_SHARE = 20;
+/**
+ * Lets the event loop turn before each job. On the embedded database a query resolves without
+ * waiting for any I/O, and the queue takes the next job as soon as one ends (the simulator too
+ * answers in-process): without a turn, a thousand files would be sent in one chain of promises
+ * during which no other request, timer or socket of the server is served.
+ */
+const turn = () => new Promise<void>((resolve) => setImmediate(resolve));
 const silent: MailLog = { info: () => undefined, warn: () => undefined, error: () => undefined };
 
 export interface SdiWorker {
@@ -145,6 +152,7 @@ export async function startSdiWorker(opts: SdiWorkerOptions): Promise<SdiWorker>
 
   /** One send job: the file handed over once, under its lock. */
   async function deliver(id: number) {
+    await turn();
     if (!(await locks.acquire(id))) return;
     try {
       const t = await claimTransmission(exec, id);
@@ -178,6 +186,7 @@ export async function startSdiWorker(opts: SdiWorkerOptions): Promise<SdiWorker>
 
   /** One poll: the file's new notifications recorded; polled again later while it has no outcome. */
   async function poll(id: number, round: number) {
+    await turn();
     const t = await transmissionById(exec, id);
     if (!t || t.status !== 'sent' || !t.channel_id || t.outcome) return;
     let list;
