@@ -220,6 +220,14 @@ export function mailLocks(
     };
   }
   const held = new Set<number>();
+  // one statement at a time on the connection (workers of the process take and release locks
+  // concurrently; pg deprecates overlapping queries on one client)
+  let chain: Promise<unknown> = Promise.resolve();
+  const serial = <T>(fn: () => Promise<T>): Promise<T> => {
+    const next = chain.then(fn, fn);
+    chain = next.catch(() => undefined);
+    return next;
+  };
   let client: pg.Client | null = null;
   let connecting: Promise<pg.Client> | null = null;
   const connection = () => {
@@ -256,16 +264,18 @@ export function mailLocks(
   return {
     async acquire(id) {
       const c = await connection();
-      const { rows } = await c.query<{ ok: boolean }>('SELECT pg_try_advisory_lock($1::int, $2::int) AS "ok"', [
-        LOCK_CLASS,
-        id,
-      ]);
+      const { rows } = await serial(() =>
+        c.query<{ ok: boolean }>('SELECT pg_try_advisory_lock($1::int, $2::int) AS "ok"', [LOCK_CLASS, id]),
+      );
       if (rows[0]?.ok) held.add(id);
       return Boolean(rows[0]?.ok);
     },
     async release(id) {
-      if (!held.delete(id) || !client) return;
-      await client.query('SELECT pg_advisory_unlock($1::int, $2::int)', [LOCK_CLASS, id]).catch(() => undefined);
+      const c = client;
+      if (!held.delete(id) || !c) return;
+      await serial(() => c.query('SELECT pg_advisory_unlock($1::int, $2::int)', [LOCK_CLASS, id])).catch(
+        () => undefined,
+      );
     },
     orphanTest: () => sql`NOT EXISTS (SELECT 1 FROM pg_locks l WHERE l."locktype" = 'advisory' AND l."granted"
       AND l."database" = (SELECT d."oid" FROM pg_database d WHERE d."datname" = current_database())
