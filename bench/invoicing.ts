@@ -14,7 +14,7 @@
  * 0: skip). It prints PASS/FAIL; it does not throw.
  */
 import { performance } from 'node:perf_hooks';
-import { startTestApp } from '../tests/helpers/testApp.js';
+import { ownDatabaseUrl, startTestApp } from '../tests/helpers/testApp.js';
 import { api } from '../tests/helpers/api.js';
 import { fatturapaErrors } from '../tests/helpers/fatturapaXsd.js';
 import { eDocumentSources } from '../server/areas/eDocuments/queries.js';
@@ -38,13 +38,6 @@ const median = (xs: number[]) => {
 async function main() {
   const t = await startTestApp({ env: { CHECK_RESPONSES: '0' } });
   const a = api(t);
-  /** the benchmark's own PostgreSQL database (pg-boss connects to it) */
-  const ownDatabaseUrl = async () => {
-    const [{ db }] = await t.database.query<{ db: string }>('SELECT current_database() AS "db"');
-    const url = new URL(process.env.DATABASE_URL!);
-    url.pathname = `/${db}`;
-    return url.toString();
-  };
   try {
     const studio = await a.studioId('Studio Demo');
     // the benchmark's customers: copies of one with every datum an invoice needs
@@ -158,7 +151,7 @@ async function main() {
     // handed over and every outcome recorded
     const worker = await startSdiWorker({
       database: t.database,
-      settings: { databaseUrl: process.env.DATABASE_URL ? await ownDatabaseUrl() : undefined, sdiRetryDelaySeconds: 1 },
+      settings: { databaseUrl: await ownDatabaseUrl(t), sdiRetryDelaySeconds: 1 },
       channel: simulatorChannel(t.exec, { delaySeconds: 0 }),
       pollingIntervalSeconds: 0.5,
     });

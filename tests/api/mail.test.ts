@@ -15,7 +15,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { simpleParser, type AddressObject } from 'mailparser';
 import { sql } from 'drizzle-orm';
-import { startTestApp, type TestApp } from '../helpers/testApp.js';
+import { ownDatabaseUrl, startTestApp, type TestApp } from '../helpers/testApp.js';
 import { api, romeToday, type Api } from '../helpers/api.js';
 import { startSmtpSink, type Received, type SmtpSink } from '../helpers/smtpSink.js';
 import { startMailWorker, type MailWorker } from '../../server/areas/mail/worker.js';
@@ -126,12 +126,7 @@ beforeAll(async () => {
   sink = await startSmtpSink();
   t = await startTestApp({ env: { SMTP_URL: sink.url } });
   a = api(t);
-  if (process.env.DATABASE_URL) {
-    const [{ db }] = await t.database.query<{ db: string }>('SELECT current_database() AS "db"');
-    const url = new URL(process.env.DATABASE_URL);
-    url.pathname = `/${db}`;
-    bossUrl = url.toString();
-  }
+  bossUrl = await ownDatabaseUrl(t);
   demoId = await a.studioId('Studio Demo');
   bianchiId = await a.studioId('Studio Bianchi');
   // customers whose contract can be made (address, city, tax id, fee, legal representative)

@@ -9,7 +9,7 @@
  * the courtesy copy goes through the outbox; another studio sees nothing; Utente is refused.
  */
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { startTestApp, type TestApp } from '../helpers/testApp.js';
+import { ownDatabaseUrl, startTestApp, type TestApp } from '../helpers/testApp.js';
 import { api, romeToday, type Api } from '../helpers/api.js';
 import { fatturapaErrors } from '../helpers/fatturapaXsd.js';
 import { startSdiWorker, type SdiWorker } from '../../server/areas/sdi/worker.js';
@@ -90,12 +90,7 @@ let invoices: number[] = [];
 beforeAll(async () => {
   t = await startTestApp();
   a = api(t);
-  if (process.env.DATABASE_URL) {
-    const [{ db }] = await t.database.query<{ db: string }>('SELECT current_database() AS "db"');
-    const url = new URL(process.env.DATABASE_URL);
-    url.pathname = `/${db}`;
-    bossUrl = url.toString();
-  }
+  bossUrl = await ownDatabaseUrl(t);
   demoId = await a.studioId('Studio Demo');
   invoices = await issueMonth();
   // the month's courtesy copies (a PDF each) are left out of the run; one is checked on its own below

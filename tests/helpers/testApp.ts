@@ -42,6 +42,18 @@ function runImage() {
   }
 }
 
+/**
+ * The address of the test app's own PostgreSQL database (a job queue of the test connects to it),
+ * or undefined on the embedded database.
+ */
+export async function ownDatabaseUrl(t: TestApp): Promise<string | undefined> {
+  if (!process.env.DATABASE_URL) return undefined;
+  const [{ db }] = await t.database.query<{ db: string }>('SELECT current_database() AS "db"');
+  const url = new URL(process.env.DATABASE_URL);
+  url.pathname = `/${db}`;
+  return url.toString();
+}
+
 /** The demo database of the run, read once per file (the tarball is shared by the file's apps). */
 let tarball: Blob | undefined;
 

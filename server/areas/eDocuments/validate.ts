@@ -25,6 +25,15 @@ const cfOk = (v: string) => {
 };
 const blank = (v: string | null | undefined) => !v || !v.trim();
 
+/**
+ * A company SdI cannot deliver to: with a VAT number (a business) but neither an SDI code other
+ * than 0000000 nor a PEC address (a private person gets it in the tax office's reserved area).
+ */
+export function unreachableBuyer(c: FatturaPaData['customer']): boolean {
+  const sdi = (c.sdi_code ?? '').trim();
+  return !!c.vat && (!sdi || /^0{7}$/.test(sdi)) && !c.pec?.trim();
+}
+
 /** What keeps the invoice from being accepted: one Italian line per problem ([] when none). */
 export function eDocumentProblems(d: FatturaPaData): string[] {
   const out: string[] = [];

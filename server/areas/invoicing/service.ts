@@ -21,7 +21,7 @@ import type { Tx } from '../../records/crud.js';
 import { auditMany } from '../../records/audit.js';
 import type { Exec } from '../../records/exec.js';
 import { lastNumber, lockNumbering, studioParty } from '../eDocuments/queries.js';
-import { eDocumentProblems } from '../eDocuments/validate.js';
+import { eDocumentProblems, unreachableBuyer } from '../eDocuments/validate.js';
 import { defaultVat } from '../eDocuments/service.js';
 import { insertInvoices, latestOfYear, lockInvoicing, openCharges, type NewInvoice } from './queries.js';
 
@@ -128,8 +128,7 @@ async function plan(exec: Exec, ctx: Ctx, q: InvoicingRequest): Promise<Invoicin
     })
       .filter((p) => !p.startsWith('Studio'))
       .map((p) => p.replace(/^Cliente: /, ''));
-    const sdi = (c.sdi_code ?? '').trim();
-    if (c.vat && (!sdi || /^0{7}$/.test(sdi)) && !c.pec?.trim()) reasons.push(INVOICING_MESSAGES.noSdi);
+    if (unreachableBuyer(c)) reasons.push(INVOICING_MESSAGES.noSdi);
     if (lines.length > MAX_ROWS) reasons.push(INVOICING_MESSAGES.tooManyLines);
     const amount = list.reduce((s, ch) => s.plus(ch.amount), new Decimal(0)).toNumber();
     if (reasons.length) {

@@ -49,7 +49,7 @@ import { buildMessage, envelopeOf, messageIdOf } from './compose.js';
 
 export const MAIL_QUEUE = 'mail';
 /** pg-boss's schema */
-const BOSS_SCHEMA = 'pgboss';
+export const BOSS_SCHEMA = 'pgboss';
 const jobKey = (id: number) => `mail-${id}`;
 /** an attempt longer than this is given up by pg-boss (and retried); the SMTP timeouts are shorter */
 const JOB_EXPIRE_SECONDS = 300;
@@ -128,7 +128,7 @@ export function deliveryError(err: unknown): { text: string; permanent: boolean 
  * for the statements in flight (pg-boss completes jobs without awaiting them); after it, late
  * bookkeeping is dropped: the sweep recovers any message it concerned.
  */
-export function embeddedBossDb(database: Database) {
+function embeddedBossDb(database: Database) {
   let inFlight = 0;
   let closed = false;
   const idle: Array<() => void> = [];
@@ -147,6 +147,42 @@ export function embeddedBossDb(database: Database) {
       if (inFlight) await new Promise<void>((resolve) => idle.push(resolve));
     },
   };
+}
+
+/**
+ * A started pg-boss for one kind of delivery ('mail', 'sdi'): on PostgreSQL with a small pool of
+ * its own (DATABASE_URL), on the embedded database through `embeddedBossDb`; its errors and its
+ * late bookkeeping logged, never thrown. `embedded` is closed after the queue is stopped.
+ */
+export async function startJobQueue(
+  database: Database,
+  databaseUrl: string | undefined,
+  kind: string,
+  log: MailLog,
+): Promise<{ boss: PgBoss; embedded: ReturnType<typeof embeddedBossDb> | null }> {
+  const embedded = database.kind === 'pglite' ? embeddedBossDb(database) : null;
+  const boss = new PgBoss({
+    ...(embedded
+      ? { db: embedded }
+      : { connectionString: databaseUrl, max: 3, application_name: `gestionale-${kind}` }),
+    schema: BOSS_SCHEMA,
+    schedule: false,
+    supervise: true,
+  });
+  boss.on('error', (err) => log.warn({ err }, `${kind}: job queue error`));
+  // pg-boss 10 completes or fails a job after its handler without awaiting it: with the database
+  // away that promise's rejection was unhandled and ended the process. A job left 'active' is
+  // safe: the sweep queues its message (or file) again if needed, a sent one is not sent again.
+  for (const name of ['complete', 'fail'] as const) {
+    const original = boss[name].bind(boss) as (...args: unknown[]) => Promise<unknown>;
+    (boss as unknown as Record<string, unknown>)[name] = (...args: unknown[]) =>
+      original(...args).catch((err: unknown) => {
+        log.warn({ err }, `${kind}: the job queue could not ${name} a job (the database is away)`);
+        return null;
+      });
+  }
+  await boss.start();
+  return { boss, embedded };
 }
 
 /** Starts the delivery of the outbox for this process (see the file's comment). */
@@ -183,28 +219,7 @@ export async function startMailWorker(opts: MailWorkerOptions): Promise<MailWork
     };
   }
 
-  const embedded = database.kind === 'pglite' ? embeddedBossDb(database) : null;
-  const boss = new PgBoss({
-    ...(embedded
-      ? { db: embedded }
-      : { connectionString: settings.databaseUrl, max: 3, application_name: 'gestionale-mail' }),
-    schema: BOSS_SCHEMA,
-    schedule: false,
-    supervise: true,
-  });
-  boss.on('error', (err) => log.warn({ err }, 'mail: job queue error'));
-  // pg-boss 10 completes or fails a job after its handler without awaiting it: with the database
-  // away that promise's rejection was unhandled and ended the process. A job left 'active' is
-  // safe: the sweep queues its message again if needed, a sent one is not sent again.
-  for (const name of ['complete', 'fail'] as const) {
-    const original = boss[name].bind(boss) as (...args: unknown[]) => Promise<unknown>;
-    (boss as unknown as Record<string, unknown>)[name] = (...args: unknown[]) =>
-      original(...args).catch((err: unknown) => {
-        log.warn({ err }, `mail: the job queue could not ${name} a job (the database is away)`);
-        return null;
-      });
-  }
-  await boss.start();
+  const { boss, embedded } = await startJobQueue(database, settings.databaseUrl, 'mail', log);
   const retry = {
     retryLimit: settings.mailRetryLimit,
     retryDelay: settings.mailRetryDelaySeconds,

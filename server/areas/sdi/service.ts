@@ -16,7 +16,7 @@ import type { Tx } from '../../records/crud.js';
 import type { Exec } from '../../records/exec.js';
 import { idList, oneId } from '../../records/ids.js';
 import { eDocumentSources } from '../eDocuments/queries.js';
-import { eDocumentProblems } from '../eDocuments/validate.js';
+import { eDocumentProblems, unreachableBuyer } from '../eDocuments/validate.js';
 import { fatturaPaXml } from '../eDocuments/fatturapa.js';
 import { xsdErrors } from '../eDocuments/xsd.js';
 import type { SdiChannel } from './channel.js';
@@ -129,8 +129,7 @@ export async function sendToSdi(
     )
       reasons.push(SDI_MESSAGES.resendLate(st.rejected_at));
     reasons.push(...eDocumentProblems(d));
-    const sdi = (d.customer.sdi_code ?? '').trim();
-    if (d.customer.vat && (!sdi || /^0{7}$/.test(sdi)) && !d.customer.pec?.trim()) reasons.push(SDI_MESSAGES.noSdi);
+    if (unreachableBuyer(d.customer)) reasons.push(SDI_MESSAGES.noSdi);
     if (!d.studio.vat && !d.studio.fiscal_code) reasons.push(SDI_MESSAGES.noSender);
     if (reasons.length) problems.push(`Fattura n. ${d.number}: ${reasons.join('; ')}`);
   }

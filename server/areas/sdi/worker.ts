@@ -20,11 +20,10 @@
  *   reserved area (or at once, by the studio's choice), its PDF with the XML goes to the customer's
  *   e-mail through the outbox, in the transaction that records the notification.
  */
-import PgBoss from 'pg-boss';
 import type { Database } from '../../db/connection.js';
 import type { Settings } from '../../settings.js';
 import { execOn, inTransaction } from '../../records/exec.js';
-import { embeddedBossDb, type MailLog } from '../mail/worker.js';
+import { BOSS_SCHEMA, startJobQueue, type MailLog } from '../mail/worker.js';
 import { mailLocks } from '../mail/queries.js';
 import type { MailHandOff } from '../mail/worker.js';
 import { SdiRefused, SdiUnavailable, type SdiChannel, type SdiFile } from './channel.js';
@@ -36,7 +35,6 @@ import {
   recordNotifications,
   transmissionById,
   queuePlaces,
-  transmissionsByChannelId,
   unqueuedFiles,
   type Transmission,
 } from './queries.js';
@@ -44,7 +42,6 @@ import { courtesyCopy } from './courtesy.js';
 
 export const SDI_SEND_QUEUE = 'sdi-send';
 export const SDI_POLL_QUEUE = 'sdi-poll';
-const BOSS_SCHEMA = 'pgboss';
 const sendKey = (id: number) => `sdi-${id}`;
 const pollKey = (id: number) => `sdi-poll-${id}`;
 /** first key of the files' delivery locks ('sdi ' in ASCII) */
@@ -101,25 +98,7 @@ export async function startSdiWorker(opts: SdiWorkerOptions): Promise<SdiWorker>
   const { database, settings, channel } = opts;
   const log = opts.log ?? silent;
   const exec = execOn(database.db);
-  const embedded = database.kind === 'pglite' ? embeddedBossDb(database) : null;
-  const boss = new PgBoss({
-    ...(embedded
-      ? { db: embedded }
-      : { connectionString: settings.databaseUrl, max: 3, application_name: 'gestionale-sdi' }),
-    schema: BOSS_SCHEMA,
-    schedule: false,
-    supervise: true,
-  });
-  boss.on('error', (err) => log.warn({ err }, 'sdi: job queue error'));
-  for (const name of ['complete', 'fail'] as const) {
-    const original = boss[name].bind(boss) as (...args: unknown[]) => Promise<unknown>;
-    (boss as unknown as Record<string, unknown>)[name] = (...args: unknown[]) =>
-      original(...args).catch((err: unknown) => {
-        log.warn({ err }, `sdi: the job queue could not ${name} a job (the database is away)`);
-        return null;
-      });
-  }
-  await boss.start();
+  const { boss, embedded } = await startJobQueue(database, settings.databaseUrl, 'sdi', log);
   const retry = {
     retryLimit: 10,
     retryDelay: settings.sdiRetryDelaySeconds,
@@ -366,4 +345,3 @@ export class SdiHandOff {
   }
 }
 
-export { transmissionsByChannelId };
