@@ -344,4 +344,3 @@ export class SdiHandOff {
     if (ids.length) await (await this.ensure())?.pollNow(ids);
   }
 }
-
