@@ -272,12 +272,14 @@ export interface TimelineEvent {
   has_xml: boolean;
 }
 
-/** An invoice's events, oldest first. */
+/** An invoice's events: each file sent, then what came of it in time order (a channel's clock may put a
+ * notification's time before our record of the hand-over). */
 export async function timelineOf(exec: Exec, studioId: number, documentId: number): Promise<TimelineEvent[]> {
   const rows =
     await exec(sql`SELECT "id", "kind", to_char("at", 'YYYY-MM-DD"T"HH24:MI:SS') AS "at", "description", "errors",
       "file_name", "xml" IS NOT NULL AS "has_xml"
-    FROM "sdi_events" WHERE "studio_id" = ${studioId} AND "e_document_id" = ${documentId} ORDER BY "at", "id"`);
+    FROM "sdi_events" WHERE "studio_id" = ${studioId} AND "e_document_id" = ${documentId}
+    ORDER BY "transmission_id" NULLS LAST, "kind" <> 'invio', "at", "id"`);
   return rows.map((r) => ({
     id: Number(r.id),
     kind: String(r.kind),
