@@ -25,6 +25,10 @@ export type Rule =
   | 'email'
   | 'phone'
   | 'iban'
+  /** a SEPA creditor identifier (the studio's CID) */
+  | 'creditorId'
+  /** an identifier of a SEPA file: the EPC's characters (a mandate reference) */
+  | 'sepaId'
   | 'vat'
   | 'fiscalCode'
   | 'lettersOnly'

@@ -53,6 +53,7 @@ export const MENU: MenuEntry[] = [
       { title: 'Incarichi', icon: 'Assignment', link: '/table/Assignment', role: 'Collaboratore' },
       { title: 'Cedolini', icon: 'Receipt', link: '/table/CustomersForCedolini', role: 'Collaboratore' },
       { title: 'Bollettini', icon: 'RequestPage', link: '/NewSchedaBollettino', role: 'Collaboratore' },
+      { title: 'Mandati SDD', icon: 'AccountBalance', link: '/table/SddMandate', role: 'Collaboratore' },
     ],
   },
   {

@@ -20,6 +20,7 @@ import { StudioJob } from './models/StudioJob.js';
 import { EDocument } from './models/EDocument.js';
 import { CreditTransactionLog } from './models/CreditTransactionLog.js';
 import { PaymentLog } from './models/PaymentLog.js';
+import { SddMandate } from './models/SddMandate.js';
 
 /** Every model of the product, in dependency order (referenced models first). */
 export const MODELS: ModelDef[] = [
@@ -44,6 +45,7 @@ export const MODELS: ModelDef[] = [
   EDocument,
   CreditTransactionLog,
   PaymentLog,
+  SddMandate,
 ];
 
 export const modelByName = new Map(MODELS.map((m) => [m.name, m]));

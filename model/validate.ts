@@ -43,6 +43,12 @@ export function fieldValidators(fd: FieldDef, mode: Mode = 'create'): v.Validato
       case 'iban':
         out.push(v.iban());
         break;
+      case 'creditorId':
+        out.push(v.creditorId());
+        break;
+      case 'sepaId':
+        out.push(v.sepaId());
+        break;
       case 'vat':
         out.push(v.vatNumber({ required: !!isRequired }));
         break;

@@ -20,6 +20,8 @@ export const MESSAGES = {
   decimal: 'Inserisci un Numero Decimale',
   phone: 'Inserisci un Numero di Telefono Corretto',
   iban: 'Inserisci IBAN valido',
+  creditorId: 'Identificativo creditore SEPA non valido (es. IT66ZZZA1B2C3D4E5F6G7H8)',
+  sepaId: "Usa solo lettere senza accenti, cifre e + ? / - : ( ) . , ' (senza // e senza / iniziale o finale)",
   email: 'Email Non Valida',
   date: 'formato corretto DD-MM-YYYY',
   vatEmpty: 'Partita iva non immessa',
@@ -163,6 +165,32 @@ export const isValidIban = (value: string): boolean => {
 export const iban = (): Validator => (value) => {
   if (isEmpty(value)) return undefined;
   return typeof value === 'string' && isValidIban(value) ? undefined : MESSAGES.iban;
+};
+
+/**
+ * The SEPA creditor identifier (EPC262-08): country, two check digits, a three-character business
+ * code (not checked), the national identifier (in Italy the creditor's fiscal code or VAT number).
+ * The check digits are ISO 7064 MOD 97-10 of national id + country + '00', as for an IBAN.
+ */
+export const isValidCreditorId = (value: string): boolean => {
+  const s = value.replace(/\s+/g, '').toUpperCase();
+  if (!/^[A-Z]{2}\d{2}[A-Z0-9]{3}[A-Z0-9]{1,28}$/.test(s)) return false;
+  if (s.startsWith('IT') && !/^(\d{11}|[A-Z0-9]{16})$/.test(s.slice(7))) return false;
+  const digits = (s.slice(7) + s.slice(0, 2) + '00').replace(/[A-Z]/g, (c) => String(c.charCodeAt(0) - 55));
+  let mod = 0;
+  for (const ch of digits) mod = (mod * 10 + Number(ch)) % 97;
+  return String(98 - mod).padStart(2, '0') === s.slice(2, 4);
+};
+export const creditorId = (): Validator => (value) => {
+  if (isEmpty(value)) return undefined;
+  return typeof value === 'string' && isValidCreditorId(value) ? undefined : MESSAGES.creditorId;
+};
+
+/** An identifier that travels in a SEPA file (a mandate reference): the EPC's Latin subset, no '//', no '/' at either end. */
+export const isSepaId = (s: string) => /^[A-Za-z0-9+?/\-:().,' ]+$/.test(s) && !s.includes('//') && !/^\/|\/$/.test(s);
+export const sepaId = (): Validator => (value) => {
+  if (isEmpty(value)) return undefined;
+  return typeof value === 'string' && isSepaId(value.trim()) ? undefined : MESSAGES.sepaId;
 };
 
 /** local@domain.tld: the HTML5 e-mail pattern, with at least one dot in the domain. */

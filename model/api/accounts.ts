@@ -68,5 +68,11 @@ export const Statement = z.object({
   closing: money,
   /** running balance after each movement of the interval, by transaction id */
   running: z.record(z.string(), money),
+  /** today, by the open-items rule: open, past due, credit */
+  open: money,
+  overdue: money,
+  credit: money,
+  /** each charge of the interval: its due date and what is still open of it */
+  items: z.record(z.string(), z.object({ due: z.string(), open: money })),
 });
 export type Statement = z.infer<typeof Statement>;

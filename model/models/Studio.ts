@@ -54,6 +54,8 @@ export const Studio = defineModel({
     }),
     website: f.text('Sito web'),
     iban: f.text('IBAN', { ...req, rules: ['iban'] }),
+    // issue 29: the studio's SEPA creditor identifier, written in every direct-debit file and mandate
+    sdd_creditor_id: f.text('Identificativo creditore SEPA (CID)', { max: 35, rules: ['creditorId'] }),
     footer_line1: f.text('Riga piè di pagina', req),
     note: f.longtext('Note', { width: 12 }),
     logo: f.longtext('Logo', { rules: ['image'], imageSide: 600, max: 2_000_000, width: 12 }),

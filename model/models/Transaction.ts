@@ -32,6 +32,8 @@ export const Transaction = defineModel({
     // users enter amounts > 0; the services post signed adjustments (the annual balancer)
     amount: f.money('Importo', { required: true, rules: ['positive'], filterable: true }),
     date: f.datetime('Data', { required: true, default: todayMidnight, filterable: true }),
+    // issue 29: a charge is due on its date unless this says otherwise (PRODUCT.md §9)
+    due_date: f.date('Scadenza', { filterable: true }),
     is_yearly_installment: f.boolean('Rata annuale', { readOnly: true, default: false, filterable: true }),
     studio_service_id: f.relation('Servizio', 'StudioService'),
     payment_method_id: f.relation('Metodo di pagamento', 'PaymentMethod'),

@@ -13,6 +13,7 @@ import '../areas/accountLifecycle/tables.js';
 import '../areas/preferences/tables.js';
 import '../areas/customerImport/tables.js';
 import '../areas/sdi/tables.js';
+import '../areas/collections/tables.js';
 import '../auth/tables.js';
 
 const dir = fromRoot('server', 'db', 'migrations');

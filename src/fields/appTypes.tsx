@@ -94,7 +94,7 @@ const textInput = (a: InputArgs) => {
       <TextInput {...common(a)} onChange={a.liveCheck} inputProps={{ inputMode: 'numeric', autoComplete: 'off' }} />
     );
   }
-  const isCode = rules.includes('fiscalCode') || rules.includes('iban');
+  const isCode = rules.includes('fiscalCode') || rules.includes('iban') || rules.includes('creditorId');
   const upper = (v: string) => (typeof v === 'string' ? v.toUpperCase() : v);
   return (
     <TextInput

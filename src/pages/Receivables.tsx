@@ -84,7 +84,7 @@ export function ReceivablesOverview() {
             <Figure
               label="Clienti in ritardo"
               value={String(data.overdue_customers)}
-              detail={`${euro(data.overdue_amount)} non pagati da oltre 30 giorni`}
+              detail={`${euro(data.overdue_amount)} scaduti e non ancora pagati`}
             />
           </Box>
           <Box

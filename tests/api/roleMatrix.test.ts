@@ -34,6 +34,7 @@ const MATRIX: Record<string, Area> = {
   Payslip: COLLAB,
   StudioJob: COLLAB,
   EDocument: COLLAB,
+  SddMandate: COLLAB,
   StudioJobType: { read: 'Collaboratore', write: 'SuperAdmin' },
   WordTemplate: { read: 'Collaboratore', write: 'SuperAdmin' },
   Studio: ADMIN,

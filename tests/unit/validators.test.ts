@@ -1,6 +1,8 @@
 import { describe, it, expect } from 'vitest';
 import {
   MESSAGES,
+  creditorId,
+  sepaId,
   compose,
   required,
   accept,
@@ -121,6 +123,32 @@ describe('phone', () => {
     ok(phone(), [...EMPTY, '06 1234567', '+39 333 1234567', '12345', '123456789012345', 3331234567]));
   it('rejects wrong numbers', () =>
     ko(phone(), MESSAGES.phone, ['1234', '1234567890123456', '333-1234567', '++39333', '39+333', 'abcde']));
+});
+
+describe('SEPA creditor identifier (issue 29)', () => {
+  it('accepts CIDs whose check digits are ISO 7064 MOD 97-10 of the national id + country (business code ignored)', () =>
+    ok(creditorId(), [
+      ...EMPTY,
+      'IT66ZZZA1B2C3D4E5F6G7H8',
+      'it66zzza1b2c3d4e5f6g7h8',
+      'IT66001A1B2C3D4E5F6G7H8',
+      'DE98ZZZ09999999999',
+    ]));
+  it('rejects wrong check digits, an Italian national id that is neither a fiscal code nor a VAT number, other shapes', () =>
+    ko(creditorId(), MESSAGES.creditorId, [
+      'IT67ZZZA1B2C3D4E5F6G7H8',
+      'IT66ZZZA1B2C3D4E5F6G7H',
+      'DE99ZZZ09999999999',
+      'ZZZA1B2C3D4E5F6G7H8',
+      'IT66-ZZZ-A1B2C3D4E5F6G7H8',
+      42,
+    ]));
+});
+
+describe('SEPA identifier (a mandate reference)', () => {
+  it("accepts the EPC's Latin subset", () => ok(sepaId(), [...EMPTY, 'MANDATO-2026/001', "ROSSI (1) + 2 ? : . , '"]));
+  it("rejects accents, '//', a '/' at either end, other symbols", () =>
+    ko(sepaId(), MESSAGES.sepaId, ['MANDATO-À', 'A//B', '/A', 'A/', 'A_B', 'A&B', 'A#1']));
 });
 
 describe('iban', () => {

@@ -7,6 +7,7 @@
 import { sql } from 'drizzle-orm';
 import type { Ctx } from '../../auth/context.js';
 import type { Exec } from '../../records/exec.js';
+import { customerOpenSummary, openItems, openTotals } from './openItemsQueries.js';
 
 /** The signed effect of a movement on the balance, as exact numeric. */
 export const SIGNED = sql`CASE x."type" WHEN 'PAYMENT' THEN -x."amount" ELSE x."amount" END`;
@@ -29,6 +30,12 @@ export interface Statement {
   closing: number;
   /** running balance after each movement of the interval, by transaction id */
   running: Record<string, number>;
+  /** today, by the open-items rule: what is open, what of it is past due, the credit */
+  open: number;
+  overdue: number;
+  credit: number;
+  /** each charge (and positive adjustment) of the interval: its due date and what is still open of it */
+  items: Record<string, { due: string; open: number }>;
 }
 
 /**
@@ -60,6 +67,9 @@ export async function customerStatement(
   const running = await exec(sql`SELECT r."id", r."balance"::text AS "balance" FROM (
       SELECT x."id", x."date", sum(${SIGNED}) OVER (ORDER BY x."date", x."id") AS "balance" FROM "transactions" x WHERE ${own} AND x."date" <= ${end}
     ) r WHERE r."date" >= ${start}`);
+  const summary = await customerOpenSummary(exec, ctx.studioId, customerId);
+  const items = await exec(sql`SELECT o."id", to_char(o."due", 'YYYY-MM-DD') AS "due", o."open"::text AS "open"
+    FROM (${openItems(ctx.studioId, customerId)}) o WHERE o."date" BETWEEN ${start} AND ${end}`);
   const t = totals[0]!;
   return {
     customer: { id: Number(customer[0]!.id), business_name: String(customer[0]!.business_name) },
@@ -71,13 +81,17 @@ export async function customerStatement(
     adjustments: Number(t.adjustments),
     closing: Number(t.closing),
     running: Object.fromEntries(running.map((r) => [String(r.id), Number(r.balance)])),
+    open: Number(summary.open),
+    overdue: Number(summary.overdue),
+    credit: Number(summary.credit),
+    items: Object.fromEntries(items.map((r) => [String(r.id), { due: String(r.due), open: Number(r.open) }])),
   };
 }
 
 export interface Receivables {
   /** Σ of the positive balances of the active customers */
   total_owed: number;
-  /** active customers with a charge due for more than 30 days that their payments have not covered */
+  /** active customers with a charge past its due date that their payments have not covered (the open-items rule) */
   overdue_customers: number;
   overdue_amount: number;
   /** the ten largest positive balances */
@@ -87,21 +101,20 @@ export interface Receivables {
 }
 
 /**
- * The receivables of the caller's studio for the home page, in three queries. A customer is
- * overdue when what it owed 30 days ago (charges and adjustments up to then) exceeds every
- * payment made since the start: the unpaid part of charges older than 30 days.
+ * The receivables of the caller's studio for the home page, in three queries. What is overdue
+ * comes from the open-items rule (./openItemsQueries.ts): the open part of the charges past their
+ * due date, of the active customers.
  */
 export async function receivables(exec: Exec, ctx: Ctx): Promise<Receivables> {
-  const balances = sql`SELECT c."id", c."business_name",
-      coalesce(sum(${SIGNED}), 0) AS "balance",
-      coalesce(sum(x."amount") FILTER (WHERE x."type" <> 'PAYMENT' AND x."date" < LOCALTIMESTAMP - interval '30 days'), 0)
-        - coalesce(sum(x."amount") FILTER (WHERE x."type" = 'PAYMENT'), 0) AS "due"
+  const balances = sql`SELECT c."id", c."business_name", coalesce(sum(${SIGNED}), 0) AS "balance"
     FROM "customers" c LEFT JOIN "transactions" x ON x."customer_id" = c."id" AND x."deleted_at" IS NULL
     WHERE c."studio_id" = ${ctx.studioId} AND c."deleted_at" IS NULL AND c."ceased" = 0
     GROUP BY c."id", c."business_name"`;
-  const totals = await exec(sql`SELECT coalesce(sum(GREATEST(b."balance", 0)), 0)::text AS "owed",
-      count(*) FILTER (WHERE b."due" > 0)::int AS "overdue", coalesce(sum(GREATEST(b."due", 0)), 0)::text AS "overdue_amount"
-    FROM (${balances}) b`);
+  const totals = await exec(sql`SELECT
+      (SELECT coalesce(sum(GREATEST(b."balance", 0)), 0) FROM (${balances}) b)::text AS "owed",
+      count(*) FILTER (WHERE o."overdue" > 0)::int AS "overdue", coalesce(sum(o."overdue"), 0)::text AS "overdue_amount"
+    FROM (${openTotals(ctx.studioId)}) o
+    JOIN "customers" c ON c."id" = o."customer_id" AND c."deleted_at" IS NULL AND c."ceased" = 0`);
   const top = await exec(sql`SELECT b."id", b."business_name", b."balance"::text AS "balance" FROM (${balances}) b
     WHERE b."balance" > 0 ORDER BY b."balance" DESC, b."id" LIMIT 10`);
   const monthly = await exec(sql`SELECT to_char(m."month", 'YYYY-MM') AS "month",

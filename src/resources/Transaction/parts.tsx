@@ -11,7 +11,7 @@ import type { ResourceParts } from '../parts';
 import { PageTitle } from '../../layout/PageTitle';
 import { useAppDataProvider, type FilterSpec } from '../../dataProvider';
 import { formatEuro } from '../../../model/types';
-import { displayDate } from '../../../model/dates';
+import { displayDate, today } from '../../../model/dates';
 
 /** The statement's interval: the days of the list's date filter (none: every movement). */
 function useInterval(): { from: string | null; to: string | null } {
@@ -84,8 +84,13 @@ function StatementHeader({ parentId }: { parentId?: string }) {
         <Figure label="Incassi" value={data?.payments} />
         <Figure label="Conguagli" value={data?.adjustments} />
         <Figure label="Saldo finale" value={data?.closing} strong />
+        <Box sx={{ flexBasis: '100%', display: 'flex', flexWrap: 'wrap', gap: 3 }} aria-label="Partite aperte a oggi">
+          <Figure label="Da incassare oggi" value={data?.open} />
+          <Figure label="Di cui scaduto" value={data?.overdue} strong />
+          {data && data.credit > 0 ? <Figure label="Credito del cliente" value={data.credit} /> : null}
+        </Box>
         <Typography variant="caption" color="text.secondary" sx={{ flexBasis: '100%' }}>
-          Saldo positivo: il cliente deve allo studio.
+          Saldo positivo: il cliente deve allo studio. Gli incassi saldano gli addebiti indicati, poi i più vecchi.
         </Typography>
       </CardContent>
     </Card>
@@ -108,9 +113,34 @@ function RunningBalance({ parentId }: { parentId?: string }) {
   );
 }
 
+/** A charge's due date and what is still open of it (the open-items rule), on the customer's statement. */
+function OpenAmount({ parentId }: { parentId?: string }) {
+  const record = useRecordContext();
+  const { data } = useStatement(parentId);
+  const item = record ? data?.items[String(record.id)] : undefined;
+  if (!item) return null;
+  const late = item.open > 0 && item.due < today();
+  return (
+    <span style={{ fontVariantNumeric: 'tabular-nums', whiteSpace: 'nowrap' }}>
+      {item.open > 0 ? (
+        <Typography component="span" variant="body2" color={late ? 'error.main' : undefined}>
+          {euro(item.open)} · scad. {displayDate(item.due)}
+        </Typography>
+      ) : (
+        <Typography component="span" variant="body2" color="success.main">
+          Saldato
+        </Typography>
+      )}
+    </span>
+  );
+}
+
 const parts: ResourceParts = {
   listHeader: ({ parentId }) => <StatementHeader parentId={parentId} />,
   listTitle: StatementTitle,
-  listColumns: [{ key: 'running', label: 'Saldo progressivo', Cell: RunningBalance, withParent: true }],
+  listColumns: [
+    { key: 'running', label: 'Saldo progressivo', Cell: RunningBalance, withParent: true },
+    { key: 'open', label: 'Da incassare', Cell: OpenAmount, withParent: true },
+  ],
 };
 export default parts;

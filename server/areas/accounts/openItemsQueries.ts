@@ -1,0 +1,159 @@
+/**
+ * What is open, and since when (PRODUCT.md §9, issue 29): the one rule, in SQL on both databases,
+ * used by the statement, the home page's receivables, the customer card, SDD batches and the
+ * reconciliation.
+ *
+ * - The items are the charges and the positive adjustments; each is due on its `due_date`, else on
+ *   its date.
+ * - A payment (and a negative adjustment) settles first the charges it names (`settlements`: the
+ *   bank's end-to-end id, an invoice number, a choice in the reconciliation screen); the rest of it
+ *   goes into the customer's pool, which settles the items left open oldest due first (then by id).
+ * - A returned payment and the movement that reverses it (`payment_reversals`) count for nothing
+ *   while both are live, so what the payment settled is open again.
+ * - An item's open amount = min(what its named settlements leave, max(0, running total of what
+ *   the items left open up to it − pool)). A pool larger than all that is open is the customer's
+ *   credit. Σ open − credit = the balance of PRODUCT.md §5, to the cent.
+ *
+ * Trashed movements take no part (a trashed charge's settlements go back to the pool).
+ */
+import { sql, type SQL } from 'drizzle-orm';
+import type { Exec } from '../../records/exec.js';
+import { idArray } from '../../db/sql.js';
+
+/** Which customers: all of the studio's, or these. */
+export type CustomerScope = number | number[] | null;
+
+const scopeOf = (alias: string, scope: CustomerScope): SQL =>
+  scope == null
+    ? sql``
+    : typeof scope === 'number'
+      ? sql` AND ${sql.raw(alias)}."customer_id" = ${scope}`
+      : sql` AND ${sql.raw(alias)}."customer_id" = ANY(${idArray(scope)})`;
+
+/**
+ * The rule as a query of one row per item: id, customer_id, due (date), date (timestamp), amount,
+ * open; and, through `creditsOf`, each customer's credit. Use it as a subquery:
+ * `SELECT … FROM (${openItems(studioId)}) o`.
+ */
+export function openItems(studioId: number, scope: CustomerScope = null): SQL {
+  return sql`WITH "pair" AS (
+      SELECT r."payment_id", r."reversal_id" FROM "payment_reversals" r
+      JOIN "transactions" p ON p."id" = r."payment_id" AND p."deleted_at" IS NULL
+      JOIN "transactions" q ON q."id" = r."reversal_id" AND q."deleted_at" IS NULL
+      WHERE r."studio_id" = ${studioId}
+    ), "mv" AS (
+      SELECT x."id", x."customer_id", x."type", x."amount", x."date", coalesce(x."due_date", x."date"::date) AS "due"
+      FROM "transactions" x
+      WHERE x."studio_id" = ${studioId} AND x."deleted_at" IS NULL${scopeOf('x', scope)}
+        AND NOT EXISTS (SELECT 1 FROM "pair" WHERE "pair"."payment_id" = x."id" OR "pair"."reversal_id" = x."id")
+    ), "items" AS (
+      SELECT * FROM "mv" WHERE "type" = 'CHARGE' OR ("type" = 'ADJUSTMENT' AND "amount" > 0)
+    ), "named" AS (
+      SELECT s."charge_id", sum(s."amount") AS "amount" FROM "settlements" s
+      JOIN "mv" p ON p."id" = s."payment_id" AND (p."type" = 'PAYMENT' OR (p."type" = 'ADJUSTMENT' AND p."amount" < 0))
+      JOIN "items" i ON i."id" = s."charge_id"
+      WHERE s."studio_id" = ${studioId}
+      GROUP BY s."charge_id"
+    ), "paid" AS (
+      SELECT m."customer_id", sum(abs(m."amount")) AS "amount" FROM "mv" m
+      WHERE m."type" = 'PAYMENT' OR (m."type" = 'ADJUSTMENT' AND m."amount" < 0)
+      GROUP BY m."customer_id"
+    ), "rest" AS (
+      SELECT i."id", i."customer_id", i."due", i."date", i."amount",
+        GREATEST(i."amount" - coalesce(n."amount", 0), 0) AS "rest"
+      FROM "items" i LEFT JOIN "named" n ON n."charge_id" = i."id"
+    ), "pool" AS (
+      SELECT p."customer_id", p."amount" - coalesce((SELECT sum(n."amount") FROM "named" n
+        JOIN "items" i ON i."id" = n."charge_id" WHERE i."customer_id" = p."customer_id"), 0) AS "amount"
+      FROM "paid" p
+    )
+    SELECT r."id", r."customer_id", r."due", r."date", r."amount",
+      LEAST(r."rest", GREATEST(0, sum(r."rest") OVER (PARTITION BY r."customer_id" ORDER BY r."due", r."id") - coalesce(p."amount", 0))) AS "open"
+    FROM "rest" r LEFT JOIN "pool" p ON p."customer_id" = r."customer_id"`;
+}
+
+/**
+ * Per customer: the balance, what is open, what is overdue (due before `asOf`, default today), the
+ * oldest overdue due date, and the credit (payments beyond what is open).
+ */
+export function openTotals(studioId: number, scope: CustomerScope = null, asOf: SQL = sql`CURRENT_DATE`): SQL {
+  return sql`SELECT o."customer_id",
+      sum(o."open") AS "open",
+      coalesce(sum(o."open") FILTER (WHERE o."due" < ${asOf}), 0) AS "overdue",
+      min(o."due") FILTER (WHERE o."open" > 0 AND o."due" < ${asOf}) AS "oldest_overdue"
+    FROM (${openItems(studioId, scope)}) o GROUP BY o."customer_id"`;
+}
+
+export interface OpenItem {
+  id: number;
+  /** 'YYYY-MM-DD HH:MM:SS' */
+  date: string;
+  /** 'YYYY-MM-DD' */
+  due: string;
+  type: string;
+  note: string | null;
+  amount: string;
+  open: string;
+  /** days past the due date (0 when not yet due) */
+  days_overdue: number;
+  /** the invoice it is on (not in the trash), if any */
+  invoice: string | null;
+  /** in an SDD batch presented and not yet paid */
+  presented: boolean;
+}
+
+/** A customer's items with what is open of each, oldest due first (only the open ones unless `all`). */
+export async function customerOpenItems(
+  exec: Exec,
+  studioId: number,
+  customerId: number,
+  all = false,
+): Promise<OpenItem[]> {
+  const rows = await exec(sql`SELECT o."id", to_char(o."date", 'YYYY-MM-DD HH24:MI:SS') AS "date",
+      to_char(o."due", 'YYYY-MM-DD') AS "due", x."type", x."transaction_note" AS "note",
+      o."amount"::text AS "amount", o."open"::text AS "open", GREATEST(CURRENT_DATE - o."due", 0) AS "days",
+      (SELECT d."number" || '/' || d."year" FROM "e_document_services" l JOIN "e_documents" d ON d."id" = l."e_document_id"
+        WHERE l."transaction_id" = o."id" AND d."deleted_at" IS NULL ORDER BY d."id" DESC LIMIT 1) AS "invoice",
+      EXISTS (SELECT 1 FROM "sdd_batch_items" b WHERE b."charge_id" = o."id" AND b."status" = 'presented') AS "presented"
+    FROM (${openItems(studioId, customerId)}) o JOIN "transactions" x ON x."id" = o."id"
+    ${all ? sql`` : sql`WHERE o."open" > 0`}
+    ORDER BY o."due", o."id"`);
+  return rows.map((r) => ({
+    id: Number(r.id),
+    date: String(r.date),
+    due: String(r.due),
+    type: String(r.type),
+    note: r.note == null ? null : String(r.note),
+    amount: String(r.amount),
+    open: String(r.open),
+    days_overdue: Number(r.days),
+    invoice: r.invoice == null ? null : String(r.invoice),
+    presented: Boolean(r.presented),
+  }));
+}
+
+export interface OpenSummary {
+  balance: string;
+  open: string;
+  overdue: string;
+  credit: string;
+  oldest_overdue: string | null;
+}
+
+/** A customer's balance, open, overdue and credit (the customer card, the statement's header). */
+export async function customerOpenSummary(exec: Exec, studioId: number, customerId: number): Promise<OpenSummary> {
+  const [r] = await exec(sql`SELECT b."balance"::text AS "balance", coalesce(t."open", 0)::text AS "open",
+      coalesce(t."overdue", 0)::text AS "overdue", GREATEST(coalesce(t."open", 0) - b."balance", 0)::text AS "credit",
+      to_char(t."oldest_overdue", 'YYYY-MM-DD') AS "oldest_overdue"
+    FROM (SELECT coalesce(sum(CASE x."type" WHEN 'PAYMENT' THEN -x."amount" ELSE x."amount" END), 0) AS "balance"
+      FROM "transactions" x WHERE x."studio_id" = ${studioId} AND x."customer_id" = ${customerId} AND x."deleted_at" IS NULL) b
+    LEFT JOIN (${openTotals(studioId, customerId)}) t ON true`);
+  // Σ open − credit = balance: the credit is what the balance lacks of the open amount
+  return {
+    balance: String(r?.balance ?? '0'),
+    open: String(r?.open ?? '0'),
+    overdue: String(r?.overdue ?? '0'),
+    credit: String(r?.credit ?? '0'),
+    oldest_overdue: r?.oldest_overdue == null ? null : String(r.oldest_overdue),
+  };
+}

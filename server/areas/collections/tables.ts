@@ -1,0 +1,262 @@
+/**
+ * The tables of collecting the fees (issue 29) beyond the models (SddMandate is a model):
+ * - settlements: which charge a payment settles when it names one (the bank's end-to-end id, an
+ *   invoice number, a choice in the reconciliation screen); the rest settles oldest first (the
+ *   open-items rule in ../accounts/openItemsQueries.ts);
+ * - payment_reversals: a payment the bank returned (an SDD R-transaction) and the movement that
+ *   reverses it: together they count for nothing, so what the payment settled is open again;
+ * - SDD batches ('distinte') and their debits, one per charge, each with its end-to-end id;
+ * - bank statements and their lines, with what each line was matched to and the payment posted;
+ * - the studio's last column mapping of a home-banking CSV/XLSX.
+ */
+import {
+  pgTable,
+  serial,
+  integer,
+  text,
+  varchar,
+  timestamp,
+  jsonb,
+  numeric,
+  date,
+  boolean,
+  index,
+  uniqueIndex,
+  check,
+  type AnyPgColumn,
+} from 'drizzle-orm/pg-core';
+import { sql } from 'drizzle-orm';
+import { registerTables, tableOf, tenantModel } from '../../db/tables.js';
+
+const ts = (name: string) => timestamp(name, { mode: 'string', precision: 3 });
+const money = (name: string) => numeric(name, { precision: 14, scale: 2 });
+const studioRef = () =>
+  integer('studio_id')
+    .notNull()
+    .references((): AnyPgColumn => tableOf(tenantModel().name).id, { onDelete: 'cascade' });
+const movement = (name: string) =>
+  integer(name).references((): AnyPgColumn => tableOf('Transaction').id, { onDelete: 'cascade' });
+
+/** A part of a payment that settles a named charge (amount > 0, never more than the charge left open). */
+export const settlements = pgTable(
+  'settlements',
+  {
+    id: serial('id').primaryKey(),
+    studio_id: studioRef(),
+    payment_id: movement('payment_id').notNull(),
+    charge_id: movement('charge_id').notNull(),
+    amount: money('amount').notNull(),
+    created_at: ts('created_at')
+      .notNull()
+      .default(sql`LOCALTIMESTAMP`),
+  },
+  (t) => [
+    uniqueIndex('settlements_pair').on(t.payment_id, t.charge_id),
+    index('settlements_charge_idx').on(t.charge_id),
+    check('settlements_amount', sql`${t.amount} > 0`),
+  ],
+);
+
+/** A returned payment and the movement (an ADJUSTMENT of the same amount) that reverses it. */
+export const paymentReversals = pgTable(
+  'payment_reversals',
+  {
+    payment_id: movement('payment_id').primaryKey(),
+    studio_id: studioRef(),
+    reversal_id: movement('reversal_id').notNull(),
+    /** the bank's reason code (ISO 20022, e.g. AM04 insufficient funds, MD06 refund) */
+    reason: varchar('reason', { length: 8 }),
+    created_at: ts('created_at')
+      .notNull()
+      .default(sql`LOCALTIMESTAMP`),
+  },
+  (t) => [
+    uniqueIndex('payment_reversals_reversal').on(t.reversal_id),
+    index('payment_reversals_studio_idx').on(t.studio_id),
+  ],
+);
+
+/**
+ * A batch of direct debits presented to the bank (a 'distinta'): one pain.008 file.
+ * presented → paid (every debit settled or returned) | cancelled (before it is paid).
+ */
+export const sddBatches = pgTable(
+  'sdd_batches',
+  {
+    id: serial('id').primaryKey(),
+    studio_id: studioRef(),
+    /** the file's message id (GrpHdr/MsgId), unique per studio */
+    message_id: varchar('message_id', { length: 35 }).notNull(),
+    status: varchar('status', { length: 12 }).notNull().default('presented'),
+    /** requested collection date (ReqdColltnDt) */
+    collection_date: date('collection_date', { mode: 'string' }).notNull(),
+    due_from: date('due_from', { mode: 'string' }).notNull(),
+    due_to: date('due_to', { mode: 'string' }).notNull(),
+    /** the creditor's data as written in the file (studio's name, IBAN, CID) */
+    creditor: jsonb('creditor').notNull(),
+    /** 'sepa' (pain.008.001.02) or 'cbi' (the Italian CBI variant) */
+    format: varchar('format', { length: 8 }).notNull().default('sepa'),
+    debits: integer('debits').notNull(),
+    total: money('total').notNull(),
+    xml: text('xml').notNull(),
+    created_by: integer('created_by'),
+    created_by_name: text('created_by_name'),
+    created_at: ts('created_at')
+      .notNull()
+      .default(sql`LOCALTIMESTAMP`),
+    cancelled_at: ts('cancelled_at'),
+    cancelled_by_name: text('cancelled_by_name'),
+  },
+  (t) => [
+    uniqueIndex('sdd_batches_message').on(t.studio_id, t.message_id),
+    index('sdd_batches_studio_idx').on(t.studio_id, t.created_at),
+    check('sdd_batches_status', sql`${t.status} IN ('presented', 'paid', 'cancelled')`),
+  ],
+);
+
+/**
+ * One debit of a batch: one charge of one customer under one mandate, with its end-to-end id.
+ * presented → paid (a statement line confirmed it) | returned (R-transaction) | cancelled.
+ */
+export const sddBatchItems = pgTable(
+  'sdd_batch_items',
+  {
+    id: serial('id').primaryKey(),
+    studio_id: studioRef(),
+    batch_id: integer('batch_id')
+      .notNull()
+      .references((): AnyPgColumn => sddBatches.id, { onDelete: 'cascade' }),
+    customer_id: integer('customer_id')
+      .notNull()
+      .references((): AnyPgColumn => tableOf('Customer').id, { onDelete: 'cascade' }),
+    mandate_id: integer('mandate_id')
+      .notNull()
+      .references((): AnyPgColumn => tableOf('SddMandate').id, { onDelete: 'cascade' }),
+    charge_id: movement('charge_id').notNull(),
+    amount: money('amount').notNull(),
+    /** EndToEndId: unique per studio, comes back in the bank's statement */
+    end_to_end_id: varchar('end_to_end_id', { length: 35 }).notNull(),
+    sequence_type: varchar('sequence_type', { length: 4 }).notNull(),
+    status: varchar('status', { length: 12 }).notNull().default('presented'),
+    /** the payment posted when the debit was collected */
+    payment_id: integer('payment_id').references((): AnyPgColumn => tableOf('Transaction').id, {
+      onDelete: 'set null',
+    }),
+  },
+  (t) => [
+    uniqueIndex('sdd_batch_items_e2e').on(t.studio_id, t.end_to_end_id),
+    index('sdd_batch_items_batch_idx').on(t.batch_id),
+    index('sdd_batch_items_charge_idx').on(t.charge_id),
+    check('sdd_batch_items_status', sql`${t.status} IN ('presented', 'paid', 'returned', 'cancelled')`),
+  ],
+);
+
+/** An imported bank statement: the file once (its hash), the account and the period it covers. */
+export const bankStatements = pgTable(
+  'bank_statements',
+  {
+    id: serial('id').primaryKey(),
+    studio_id: studioRef(),
+    file_name: text('file_name').notNull(),
+    /** 'camt053', 'csv' or 'xlsx' */
+    format: varchar('format', { length: 8 }).notNull(),
+    /** sha-256 of the file: the same file twice is refused */
+    file_hash: varchar('file_hash', { length: 64 }).notNull(),
+    iban: varchar('iban', { length: 34 }),
+    statement_ref: text('statement_ref'),
+    from_date: date('from_date', { mode: 'string' }),
+    to_date: date('to_date', { mode: 'string' }),
+    opening_balance: money('opening_balance'),
+    closing_balance: money('closing_balance'),
+    lines: integer('lines').notNull().default(0),
+    /** lines already known from another statement (overlapping periods): not posted again */
+    duplicates: integer('duplicates').notNull().default(0),
+    imported_by: integer('imported_by'),
+    imported_by_name: text('imported_by_name'),
+    created_at: ts('created_at')
+      .notNull()
+      .default(sql`LOCALTIMESTAMP`),
+  },
+  (t) => [
+    uniqueIndex('bank_statements_file').on(t.studio_id, t.file_hash),
+    index('bank_statements_studio_idx').on(t.studio_id, t.created_at),
+  ],
+);
+
+/**
+ * A line of a statement. Credits are matched to a customer and its open charges; an SDD return
+ * (a debit with the end-to-end id of a collected debit) reopens what it paid. `fingerprint`
+ * (account, booking date, amount, the bank's reference or text, occurrence) makes a line known
+ * once per studio, whatever file it came in.
+ * status: unmatched | proposed (a match to confirm) | matched (a sure match, confirmable in bulk)
+ *         | confirmed (posted) | ignored (not a customer's payment: a fee, a debit).
+ */
+export const bankStatementLines = pgTable(
+  'bank_statement_lines',
+  {
+    id: serial('id').primaryKey(),
+    studio_id: studioRef(),
+    statement_id: integer('statement_id')
+      .notNull()
+      .references((): AnyPgColumn => bankStatements.id, { onDelete: 'cascade' }),
+    line_no: integer('line_no').notNull(),
+    fingerprint: varchar('fingerprint', { length: 64 }).notNull(),
+    booking_date: date('booking_date', { mode: 'string' }).notNull(),
+    value_date: date('value_date', { mode: 'string' }),
+    /** signed: > 0 a credit, < 0 a debit */
+    amount: money('amount').notNull(),
+    counterparty: text('counterparty'),
+    counterparty_iban: varchar('counterparty_iban', { length: 34 }),
+    remittance: text('remittance'),
+    end_to_end_id: varchar('end_to_end_id', { length: 35 }),
+    bank_ref: text('bank_ref'),
+    /** an SDD return: the reason code (AM04, MD06…) */
+    return_reason: varchar('return_reason', { length: 8 }),
+    is_return: boolean('is_return').notNull().default(false),
+    status: varchar('status', { length: 12 }).notNull().default('unmatched'),
+    customer_id: integer('customer_id').references((): AnyPgColumn => tableOf('Customer').id, {
+      onDelete: 'set null',
+    }),
+    /** the charges the line pays: [{charge_id, amount}] */
+    charges: jsonb('charges'),
+    /** why it was matched: 'sdd' | 'invoice' | 'name' | 'iban' | 'amount' (and the text shown) */
+    reason: varchar('reason', { length: 12 }),
+    reason_text: text('reason_text'),
+    /** the payment (or the reversal of a return) posted when confirmed */
+    transaction_id: integer('transaction_id').references((): AnyPgColumn => tableOf('Transaction').id, {
+      onDelete: 'set null',
+    }),
+    confirmed_at: ts('confirmed_at'),
+    confirmed_by_name: text('confirmed_by_name'),
+  },
+  (t) => [
+    uniqueIndex('bank_statement_lines_fingerprint').on(t.studio_id, t.fingerprint),
+    index('bank_statement_lines_statement_idx').on(t.statement_id, t.line_no),
+    index('bank_statement_lines_status_idx').on(t.studio_id, t.status),
+    check(
+      'bank_statement_lines_status',
+      sql`${t.status} IN ('unmatched', 'proposed', 'matched', 'confirmed', 'ignored')`,
+    ),
+  ],
+);
+
+/** The studio's last mapping of a home-banking CSV/XLSX's columns (remembered for the next import). */
+export const bankCsvMappings = pgTable('bank_csv_mappings', {
+  studio_id: integer('studio_id')
+    .primaryKey()
+    .references((): AnyPgColumn => tableOf(tenantModel().name).id, { onDelete: 'cascade' }),
+  mapping: jsonb('mapping').notNull(),
+  updated_at: ts('updated_at')
+    .notNull()
+    .default(sql`LOCALTIMESTAMP`),
+});
+
+registerTables({
+  settlements,
+  paymentReversals,
+  sddBatches,
+  sddBatchItems,
+  bankStatements,
+  bankStatementLines,
+  bankCsvMappings,
+});
