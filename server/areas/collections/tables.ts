@@ -115,8 +115,10 @@ export const sddBatches = pgTable(
 );
 
 /**
- * One debit of a batch: one charge of one customer under one mandate, with its end-to-end id.
- * presented → paid (a statement line confirmed it) | returned (R-transaction) | cancelled.
+ * A charge in a batch. A customer's charges in one batch travel as ONE debit under its mandate
+ * (a first debit, FRST, must be one per mandate), so the rows of one debit share its end-to-end
+ * id and the debit's amount is the sum of theirs. presented → paid (a statement line confirmed
+ * it) | returned (R-transaction) | cancelled.
  */
 export const sddBatchItems = pgTable(
   'sdd_batch_items',
@@ -134,7 +136,7 @@ export const sddBatchItems = pgTable(
       .references((): AnyPgColumn => tableOf('SddMandate').id, { onDelete: 'cascade' }),
     charge_id: movement('charge_id').notNull(),
     amount: money('amount').notNull(),
-    /** EndToEndId: unique per studio, comes back in the bank's statement */
+    /** the debit's EndToEndId (unique per studio and debit), comes back in the bank's statement */
     end_to_end_id: varchar('end_to_end_id', { length: 35 }).notNull(),
     sequence_type: varchar('sequence_type', { length: 4 }).notNull(),
     status: varchar('status', { length: 12 }).notNull().default('presented'),
@@ -144,7 +146,7 @@ export const sddBatchItems = pgTable(
     }),
   },
   (t) => [
-    uniqueIndex('sdd_batch_items_e2e').on(t.studio_id, t.end_to_end_id),
+    uniqueIndex('sdd_batch_items_e2e').on(t.studio_id, t.end_to_end_id, t.charge_id),
     index('sdd_batch_items_batch_idx').on(t.batch_id),
     index('sdd_batch_items_charge_idx').on(t.charge_id),
     check('sdd_batch_items_status', sql`${t.status} IN ('presented', 'paid', 'returned', 'cancelled')`),

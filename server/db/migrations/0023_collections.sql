@@ -193,7 +193,7 @@ CREATE UNIQUE INDEX "sdd_batches_message" ON "sdd_batches" USING btree ("studio_
 --> statement-breakpoint
 CREATE INDEX "sdd_batches_studio_idx" ON "sdd_batches" USING btree ("studio_id","created_at");
 --> statement-breakpoint
-CREATE UNIQUE INDEX "sdd_batch_items_e2e" ON "sdd_batch_items" USING btree ("studio_id","end_to_end_id");
+CREATE UNIQUE INDEX "sdd_batch_items_e2e" ON "sdd_batch_items" USING btree ("studio_id","end_to_end_id","charge_id");
 --> statement-breakpoint
 CREATE INDEX "sdd_batch_items_batch_idx" ON "sdd_batch_items" USING btree ("batch_id");
 --> statement-breakpoint
