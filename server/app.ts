@@ -41,6 +41,7 @@ import { publicAreaRoutes } from './areas/accountLifecycle/routes.js';
 import { customerImportRoutes } from './areas/customerImport/routes.js';
 import { invoicingRoutes } from './areas/invoicing/routes.js';
 import { sdiRoutes } from './areas/sdi/routes.js';
+import { collectionsRoutes } from './areas/collections/routes.js';
 import { SdiHandOff } from './areas/sdi/worker.js';
 import { captchaOf, RECAPTCHA_CSP } from './auth/captcha.js';
 import { dbRateLimitStore, dbSpentChallenges, sweepLimits } from './auth/sharedLimits.js';
@@ -384,6 +385,7 @@ export async function buildApp(
       await eDocumentRoutes(api, deps);
       await invoicingRoutes(api, deps);
       await sdiRoutes(api, deps);
+      await collectionsRoutes(api, deps);
       await creditRoutes(api, deps);
       await customerImportRoutes(api, deps);
       await preferenceRoutes(api, deps);

@@ -38,9 +38,10 @@ describe('API reference', () => {
       // a POST creates (201), except the login and the bulk actions on customers (C26, C34, C38: 200 with their result), C73 make_transactions, the outbox's 'Riprova' and C47 change_state (idempotent)
       // … the customer import's preview, import and undo (work on a staged file, answered 200), the invoicing's preview (it writes nothing);
       // … and a payment's finalisation (C68: idempotent); the sandbox's approval page answers its forms with a redirect (303);
+      // … the SDD preview and a batch's cancellation, the bank statement's columns, a line's confirm/ignore/reopen and 'Conferma tutti' (actions on what exists);
       // 'Invia a SdI' queues (202) and the intermediary's webhook is answered 200 (A-Cube retries any other answer)
       const action =
-        /^\/api\/(generate_credit_transactions|update_yearly_accounting_amount|annual_balancer|cedolini|parents_has_children|assignments\/[^/]+\/make_transactions|mail_outbox\/[^/]+\/actions\/retry|studio_jobs_status\/.*\/actions\/change_state|[a-z]+\/actions\/finalize|[a-z]+\/process_confirmed_payment_intent|user\/password\/(init_reset|do_reset)|customer_imports\/[^/]+\/(preview|import|undo)|invoicing\/preview)\b/.test(
+        /^\/api\/(generate_credit_transactions|update_yearly_accounting_amount|annual_balancer|cedolini|parents_has_children|assignments\/[^/]+\/make_transactions|mail_outbox\/[^/]+\/actions\/retry|studio_jobs_status\/.*\/actions\/change_state|[a-z]+\/actions\/finalize|[a-z]+\/process_confirmed_payment_intent|user\/password\/(init_reset|do_reset)|customer_imports\/[^/]+\/(preview|import|undo)|invoicing\/preview|sdd\/(preview|batches\/[^/]+\/cancel)|bank\/(statements\/columns|statements\/[^/]+\/confirm_all|lines\/[^/]+\/(confirm|ignore|reopen)))\b/.test(
           r.url,
         );
       const redirect = r.url.startsWith('/api/sandbox/checkout/') && r.method === 'POST';

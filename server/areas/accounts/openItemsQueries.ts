@@ -36,40 +36,40 @@ const scopeOf = (alias: string, scope: CustomerScope): SQL =>
  * `SELECT … FROM (${openItems(studioId)}) o`.
  */
 export function openItems(studioId: number, scope: CustomerScope = null): SQL {
-  return sql`WITH "pair" AS (
-      SELECT r."payment_id", r."reversal_id" FROM "payment_reversals" r
-      JOIN "transactions" p ON p."id" = r."payment_id" AND p."deleted_at" IS NULL
-      JOIN "transactions" q ON q."id" = r."reversal_id" AND q."deleted_at" IS NULL
-      WHERE r."studio_id" = ${studioId}
+  // Written to need no join the planner could get wrong (the embedded database keeps no
+  // statistics): the reversed pairs once as an array, each item's named settlements through the
+  // settlements' index, then one sort per customer for both windows.
+  return sql`WITH "paired" AS MATERIALIZED (
+      SELECT coalesce(array_agg(x."id"), '{}') AS "ids" FROM (
+        SELECT r."payment_id" AS "id", r."reversal_id" AS "other" FROM "payment_reversals" r WHERE r."studio_id" = ${studioId}
+        UNION ALL SELECT r."reversal_id", r."payment_id" FROM "payment_reversals" r WHERE r."studio_id" = ${studioId}
+      ) x
+      JOIN "transactions" a ON a."id" = x."id" AND a."deleted_at" IS NULL
+      JOIN "transactions" b ON b."id" = x."other" AND b."deleted_at" IS NULL
     ), "mv" AS (
-      SELECT x."id", x."customer_id", x."type", x."amount", x."date", coalesce(x."due_date", x."date"::date) AS "due"
+      SELECT x."id", x."customer_id", x."amount", x."date", coalesce(x."due_date", x."date"::date) AS "due",
+        (x."type" = 'CHARGE' OR (x."type" = 'ADJUSTMENT' AND x."amount" > 0)) AS "is_item"
       FROM "transactions" x
       WHERE x."studio_id" = ${studioId} AND x."deleted_at" IS NULL${scopeOf('x', scope)}
-        AND NOT EXISTS (SELECT 1 FROM "pair" WHERE "pair"."payment_id" = x."id" OR "pair"."reversal_id" = x."id")
-    ), "items" AS (
-      SELECT * FROM "mv" WHERE "type" = 'CHARGE' OR ("type" = 'ADJUSTMENT' AND "amount" > 0)
-    ), "named" AS (
-      SELECT s."charge_id", sum(s."amount") AS "amount" FROM "settlements" s
-      JOIN "mv" p ON p."id" = s."payment_id" AND (p."type" = 'PAYMENT' OR (p."type" = 'ADJUSTMENT' AND p."amount" < 0))
-      JOIN "items" i ON i."id" = s."charge_id"
-      WHERE s."studio_id" = ${studioId}
-      GROUP BY s."charge_id"
-    ), "paid" AS (
-      SELECT m."customer_id", sum(abs(m."amount")) AS "amount" FROM "mv" m
-      WHERE m."type" = 'PAYMENT' OR (m."type" = 'ADJUSTMENT' AND m."amount" < 0)
-      GROUP BY m."customer_id"
-    ), "rest" AS (
-      SELECT i."id", i."customer_id", i."due", i."date", i."amount",
-        GREATEST(i."amount" - coalesce(n."amount", 0), 0) AS "rest"
-      FROM "items" i LEFT JOIN "named" n ON n."charge_id" = i."id"
-    ), "pool" AS (
-      SELECT p."customer_id", p."amount" - coalesce((SELECT sum(n."amount") FROM "named" n
-        JOIN "items" i ON i."id" = n."charge_id" WHERE i."customer_id" = p."customer_id"), 0) AS "amount"
-      FROM "paid" p
+        AND NOT (x."id" = ANY((SELECT "ids" FROM "paired")::int[]))
+    ), "u" AS (
+      SELECT m.*, CASE WHEN m."is_item" THEN (SELECT coalesce(sum(s."amount"), 0) FROM "settlements" s
+          JOIN "transactions" p ON p."id" = s."payment_id" AND p."deleted_at" IS NULL
+            AND (p."type" = 'PAYMENT' OR (p."type" = 'ADJUSTMENT' AND p."amount" < 0))
+          WHERE s."charge_id" = m."id" AND NOT (p."id" = ANY((SELECT "ids" FROM "paired")::int[])))
+        ELSE 0 END AS "named"
+      FROM "mv" m
+    ), "w" AS (
+      SELECT u."id", u."customer_id", u."due", u."date", u."amount", u."is_item",
+        CASE WHEN u."is_item" THEN GREATEST(u."amount" - u."named", 0) ELSE 0 END AS "rest",
+        sum(CASE WHEN u."is_item" THEN GREATEST(u."amount" - u."named", 0) ELSE 0 END)
+          OVER (PARTITION BY u."customer_id" ORDER BY u."due", u."id") AS "cum",
+        sum(CASE WHEN u."is_item" THEN -u."named" ELSE abs(u."amount") END)
+          OVER (PARTITION BY u."customer_id" ORDER BY u."due", u."id" ROWS BETWEEN UNBOUNDED PRECEDING AND UNBOUNDED FOLLOWING) AS "pool"
+      FROM "u" u
     )
-    SELECT r."id", r."customer_id", r."due", r."date", r."amount",
-      LEAST(r."rest", GREATEST(0, sum(r."rest") OVER (PARTITION BY r."customer_id" ORDER BY r."due", r."id") - coalesce(p."amount", 0))) AS "open"
-    FROM "rest" r LEFT JOIN "pool" p ON p."customer_id" = r."customer_id"`;
+    SELECT w."id", w."customer_id", w."due", w."date", w."amount", LEAST(w."rest", GREATEST(0, w."cum" - w."pool")) AS "open"
+    FROM "w" w WHERE w."is_item"`;
 }
 
 /**

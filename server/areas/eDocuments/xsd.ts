@@ -1,5 +1,5 @@
 /**
- * An invoice checked against the official FatturaPA schema (xmllint compiled to WebAssembly, no
+ * A file checked against its official schema (FatturaPA, SEPA pain.008) (xmllint compiled to WebAssembly, no
  * network): the schema's import of the XML-signature schema is answered by the copy beside it,
  * preloaded under the address the import names. Used by validate_xml when FATTURAPA_XSD is set,
  * and by the tests against ../shared/fatturapa.
@@ -14,10 +14,11 @@ const loaded = new Map<string, Promise<{ schema: string; dsig: string }>>();
 const load = (xsdPath: string) => {
   let p = loaded.get(xsdPath);
   if (!p) {
-    p = Promise.all([
-      readFile(xsdPath, 'utf8'),
-      readFile(join(dirname(xsdPath), 'xmldsig-core-schema.xsd'), 'utf8'),
-    ]).then(([schema, dsig]) => ({ schema, dsig }));
+    // the signature schema only for a schema that imports it (FatturaPA does, pain.008 does not)
+    p = readFile(xsdPath, 'utf8').then(async (schema) => ({
+      schema,
+      dsig: schema.includes(DSIG_URL) ? await readFile(join(dirname(xsdPath), 'xmldsig-core-schema.xsd'), 'utf8') : '',
+    }));
     p.catch(() => loaded.delete(xsdPath));
     loaded.set(xsdPath, p);
   }
@@ -30,7 +31,7 @@ export async function xsdErrors(xml: string, xsdPath: string): Promise<string[]>
   const res = await validateXML({
     xml: [{ fileName: 'fattura.xml', contents: xml }],
     schema: [{ fileName: basename(xsdPath), contents: f.schema }],
-    preload: [{ fileName: DSIG_URL, contents: f.dsig }],
+    preload: f.dsig ? [{ fileName: DSIG_URL, contents: f.dsig }] : [],
   });
   return res.valid ? [] : res.errors.map((e) => e.rawMessage ?? String(e));
 }

@@ -1,0 +1,213 @@
+/**
+ * The calls of collecting the fees (server/areas/collections; issue 29): what is open of a
+ * customer, 'Incassa con SDD' (preview, batch, file, cancel), and the bank statements with their
+ * reconciliation. One source for the server's schemas and the app's types.
+ */
+import { z } from 'zod';
+
+const day = z.string().describe('YYYY-MM-DD');
+const euro = z.number().describe('euro');
+
+/** One charge (or positive adjustment) of a customer with what is still open of it. */
+export const OpenItem = z.object({
+  id: z.number().int(),
+  date: z.string(),
+  due: day,
+  type: z.string(),
+  note: z.string().nullable(),
+  amount: euro,
+  open: euro,
+  days_overdue: z.number().int(),
+  invoice: z.string().nullable().describe('numero/anno della fattura che lo comprende'),
+  presented: z.boolean().describe('in una distinta SDD non ancora pagata'),
+});
+export type OpenItem = z.infer<typeof OpenItem>;
+
+export const OpenSummary = z.object({
+  balance: euro,
+  open: euro,
+  overdue: euro,
+  credit: euro,
+  oldest_overdue: day.nullable(),
+});
+export type OpenSummary = z.infer<typeof OpenSummary>;
+
+/** GET /api/customer/:id/open_items */
+export const CustomerOpenItems = z.object({ summary: OpenSummary, items: z.array(OpenItem) });
+export type CustomerOpenItems = z.infer<typeof CustomerOpenItems>;
+
+// ---------------------------------------------------------------------------------------------
+// SDD
+
+export const SddPreviewInput = z.object({
+  due_from: day,
+  due_to: day,
+  collection_date: day.describe('data di addebito richiesta (ReqdColltnDt)'),
+  customer_ids: z.array(z.number().int().positive()).max(100_000).optional(),
+});
+export type SddPreviewInput = z.infer<typeof SddPreviewInput>;
+
+export const SddRunInput = SddPreviewInput.extend({ fingerprint: z.string().max(100) });
+export type SddRunInput = z.infer<typeof SddRunInput>;
+
+export const SddPlanCharge = z.object({ charge_id: z.number().int(), due: day, note: z.string(), open: euro });
+
+/** One debit: a customer's open charges of the range under its active mandate. */
+export const SddPlanDebit = z.object({
+  customer_id: z.number().int(),
+  business_name: z.string(),
+  mandate_id: z.number().int(),
+  mandate_reference: z.string(),
+  iban: z.string(),
+  scheme: z.enum(['CORE', 'B2B']),
+  sequence_type: z.enum(['FRST', 'RCUR']),
+  amount: euro,
+  remittance: z.string(),
+  charges: z.array(SddPlanCharge),
+});
+export type SddPlanDebit = z.infer<typeof SddPlanDebit>;
+
+export const SddLeftOut = z.object({
+  customer_id: z.number().int(),
+  business_name: z.string(),
+  amount: euro,
+  reasons: z.array(z.string()),
+});
+export type SddLeftOut = z.infer<typeof SddLeftOut>;
+
+export const SddPlan = z.object({
+  due_from: day,
+  due_to: day,
+  collection_date: day,
+  creditor: z.object({ name: z.string(), iban: z.string(), creditor_id: z.string() }),
+  debits: z.array(SddPlanDebit),
+  left_out: z.array(SddLeftOut),
+  totals: z.object({ debits: z.number().int(), charges: z.number().int(), amount: euro }),
+  fingerprint: z.string(),
+});
+export type SddPlan = z.infer<typeof SddPlan>;
+
+export const SDD_BATCH_STATUS = { presented: 'Presentata', paid: 'Pagata', cancelled: 'Annullata' } as const;
+
+export const SddBatch = z.object({
+  id: z.number().int(),
+  message_id: z.string(),
+  status: z.enum(['presented', 'paid', 'cancelled']),
+  collection_date: day,
+  due_from: day,
+  due_to: day,
+  debits: z.number().int(),
+  total: euro,
+  paid: z.number().int().describe('addebiti incassati (riconciliati)'),
+  returned: z.number().int().describe('addebiti stornati (insoluti)'),
+  file_name: z.string(),
+  created_at: z.string(),
+  created_by_name: z.string().nullable(),
+  cancelled_at: z.string().nullable(),
+});
+export type SddBatch = z.infer<typeof SddBatch>;
+
+export const SddBatchDebit = z.object({
+  end_to_end_id: z.string(),
+  customer_id: z.number().int(),
+  business_name: z.string(),
+  mandate_reference: z.string(),
+  sequence_type: z.string(),
+  amount: euro,
+  charges: z.number().int(),
+  status: z.enum(['presented', 'paid', 'returned', 'cancelled']),
+});
+export type SddBatchDebit = z.infer<typeof SddBatchDebit>;
+
+export const SddBatchDetail = SddBatch.extend({ debit_list: z.array(SddBatchDebit) });
+export type SddBatchDetail = z.infer<typeof SddBatchDetail>;
+
+// ---------------------------------------------------------------------------------------------
+// Bank statements
+
+/** The target fields of a home-banking CSV/XLSX's columns. */
+export const BankMapping = z.record(z.string(), z.string().nullable());
+export type BankMapping = z.infer<typeof BankMapping>;
+
+/** POST /api/bank/statements/columns: what the file is; for CSV/XLSX its columns and a mapping to confirm. */
+export const BankColumns = z.object({
+  format: z.enum(['camt053', 'csv', 'xlsx']),
+  headers: z.array(z.string()),
+  sample: z.array(z.array(z.string())),
+  /** the studio's last mapping when its columns are all in this file, else the guess from the headers */
+  mapping: BankMapping,
+  fields: z.array(z.object({ key: z.string(), label: z.string(), required: z.boolean() })),
+});
+export type BankColumns = z.infer<typeof BankColumns>;
+
+export const BANK_LINE_STATUS = {
+  unmatched: 'Da abbinare',
+  proposed: 'Proposto',
+  matched: 'Abbinato',
+  confirmed: 'Registrato',
+  ignored: 'Ignorato',
+} as const;
+export type BankLineStatus = keyof typeof BANK_LINE_STATUS;
+
+export const BankStatementSummary = z.object({
+  id: z.number().int(),
+  file_name: z.string(),
+  format: z.string(),
+  iban: z.string().nullable(),
+  from_date: day.nullable(),
+  to_date: day.nullable(),
+  lines: z.number().int(),
+  duplicates: z.number().int().describe('righe già importate con un altro estratto'),
+  counts: z.object({
+    unmatched: z.number().int(),
+    proposed: z.number().int(),
+    matched: z.number().int(),
+    confirmed: z.number().int(),
+    ignored: z.number().int(),
+  }),
+  created_at: z.string(),
+  imported_by_name: z.string().nullable(),
+});
+export type BankStatementSummary = z.infer<typeof BankStatementSummary>;
+
+export const BankLineCharge = z.object({
+  charge_id: z.number().int(),
+  amount: euro,
+  due: day.nullable(),
+  note: z.string().nullable(),
+});
+
+export const BankLineView = z.object({
+  id: z.number().int(),
+  line_no: z.number().int(),
+  booking_date: day,
+  value_date: day.nullable(),
+  amount: euro.describe('> 0 accredito, < 0 addebito'),
+  counterparty: z.string().nullable(),
+  counterparty_iban: z.string().nullable(),
+  remittance: z.string().nullable(),
+  end_to_end_id: z.string().nullable(),
+  is_return: z.boolean(),
+  return_reason: z.string().nullable(),
+  status: z.enum(['unmatched', 'proposed', 'matched', 'confirmed', 'ignored']),
+  customer_id: z.number().int().nullable(),
+  business_name: z.string().nullable(),
+  charges: z.array(BankLineCharge),
+  reason: z.string().nullable(),
+  reason_text: z.string().nullable(),
+  transaction_id: z.number().int().nullable(),
+});
+export type BankLineView = z.infer<typeof BankLineView>;
+
+export const BankStatementDetail = z.object({ statement: BankStatementSummary, lines: z.array(BankLineView) });
+export type BankStatementDetail = z.infer<typeof BankStatementDetail>;
+
+/** POST /api/bank/lines/:id/confirm: the customer and (optionally) the charges it pays; none → oldest first. */
+export const BankConfirmInput = z.object({
+  customer_id: z.number().int().positive().optional(),
+  charges: z
+    .array(z.object({ charge_id: z.number().int().positive(), amount: z.number().positive() }))
+    .max(500)
+    .optional(),
+});
+export type BankConfirmInput = z.infer<typeof BankConfirmInput>;

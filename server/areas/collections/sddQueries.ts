@@ -1,0 +1,287 @@
+/**
+ * 'Incassa con SDD' in a few statements scoped to the studio: the open charges of a due range
+ * with their customer's active mandate (by the open-items rule), the studio as creditor, the
+ * batches and their debits.
+ */
+import { sql } from 'drizzle-orm';
+import type { Exec } from '../../records/exec.js';
+import { idArray } from '../../db/sql.js';
+import { openItems } from '../accounts/openItemsQueries.js';
+
+/** Serialises the studio's batch creations and cancellations until the transaction ends. */
+export async function lockSdd(exec: Exec, studioId: number) {
+  await exec(sql`SELECT pg_advisory_xact_lock(${7_600_000 + (studioId % 1_000_000)}, 0)`);
+}
+
+export interface SddCandidate {
+  charge_id: number;
+  customer_id: number;
+  business_name: string;
+  due: string;
+  open: string;
+  note: string;
+  invoice: string | null;
+  mandate_id: number | null;
+  reference: string | null;
+  iban: string | null;
+  scheme: string | null;
+  sequence_type: string | null;
+  signature_date: string | null;
+  debtor_name: string | null;
+}
+
+/**
+ * The studio's charges due in [from, to] with something open, not in a batch presented or paid,
+ * of customers not in the trash (only `customerIds` when given), each with its customer's most
+ * recent active mandate (null: none), in the order of the customers' names, then due dates.
+ */
+export async function sddCandidates(
+  exec: Exec,
+  studioId: number,
+  q: { from: string; to: string; customerIds: number[] | null },
+): Promise<SddCandidate[]> {
+  const rows = await exec(sql`SELECT o."id" AS "charge_id", o."customer_id", c."business_name",
+      to_char(o."due", 'YYYY-MM-DD') AS "due", o."open"::text AS "open",
+      COALESCE(NULLIF(btrim(x."transaction_note"), ''), NULLIF(btrim(s."description"), ''), 'Addebito del ' || to_char(x."date", 'DD/MM/YYYY')) AS "note",
+      (SELECT d."number" || '/' || d."year" FROM "e_document_services" l JOIN "e_documents" d ON d."id" = l."e_document_id"
+        WHERE l."transaction_id" = o."id" AND d."deleted_at" IS NULL ORDER BY d."id" DESC LIMIT 1) AS "invoice",
+      m."id" AS "mandate_id", m."reference", m."iban", m."scheme", m."sequence_type",
+      to_char(m."signature_date", 'YYYY-MM-DD') AS "signature_date", m."debtor_name"
+    FROM (${openItems(studioId, q.customerIds)}) o
+    JOIN "transactions" x ON x."id" = o."id"
+    JOIN "customers" c ON c."id" = o."customer_id" AND c."deleted_at" IS NULL
+    LEFT JOIN "studio_services" s ON s."id" = x."studio_service_id"
+    LEFT JOIN LATERAL (SELECT * FROM "sdd_mandates" m WHERE m."customer_id" = c."id" AND m."studio_id" = ${studioId}
+      AND m."deleted_at" IS NULL AND m."status" = 'active' ORDER BY m."signature_date" DESC, m."id" DESC LIMIT 1) m ON true
+    WHERE o."open" > 0 AND o."due" >= ${q.from}::date AND o."due" <= ${q.to}::date
+      AND NOT EXISTS (SELECT 1 FROM "sdd_batch_items" b WHERE b."charge_id" = o."id" AND b."status" IN ('presented', 'paid'))
+    ORDER BY lower(c."business_name"), c."id", o."due", o."id"`);
+  return rows.map((r) => ({
+    charge_id: Number(r.charge_id),
+    customer_id: Number(r.customer_id),
+    business_name: String(r.business_name),
+    due: String(r.due),
+    open: String(r.open),
+    note: String(r.note),
+    invoice: r.invoice == null ? null : String(r.invoice),
+    mandate_id: r.mandate_id == null ? null : Number(r.mandate_id),
+    reference: r.reference == null ? null : String(r.reference),
+    iban: r.iban == null ? null : String(r.iban),
+    scheme: r.scheme == null ? null : String(r.scheme),
+    sequence_type: r.sequence_type == null ? null : String(r.sequence_type),
+    signature_date: r.signature_date == null ? null : String(r.signature_date),
+    debtor_name: r.debtor_name == null ? null : String(r.debtor_name),
+  }));
+}
+
+/** The studio as creditor: name, IBAN, CID (null when missing). */
+export async function sddCreditorOf(exec: Exec, studioId: number) {
+  const [r] = await exec(sql`SELECT "name", "iban", "sdd_creditor_id" FROM "studios" WHERE "id" = ${studioId}`);
+  return {
+    name: String(r?.name ?? ''),
+    iban: r?.iban == null ? null : String(r.iban).replace(/\s+/g, '').toUpperCase(),
+    creditorId: r?.sdd_creditor_id == null ? null : String(r.sdd_creditor_id).replace(/\s+/g, '').toUpperCase(),
+  };
+}
+
+/** The studio's batches of a day so far (the message id's progressive). */
+export async function batchesOfDay(exec: Exec, studioId: number, prefix: string): Promise<number> {
+  const [r] = await exec(
+    sql`SELECT count(*)::int AS "n" FROM "sdd_batches" WHERE "studio_id" = ${studioId} AND "message_id" LIKE ${`${prefix}%`}`,
+  );
+  return Number(r?.n ?? 0);
+}
+
+export interface NewBatch {
+  message_id: string;
+  collection_date: string;
+  due_from: string;
+  due_to: string;
+  creditor: unknown;
+  debits: number;
+  total: string;
+  xml: string;
+  user_id: number | null;
+  user_name: string | null;
+}
+
+export interface NewBatchItem {
+  customer_id: number;
+  mandate_id: number;
+  charge_id: number;
+  amount: string;
+  end_to_end_id: string;
+  sequence_type: string;
+}
+
+/** The batch and its rows (one statement each); the mandates of its first debits become recurring. */
+export async function insertBatch(exec: Exec, studioId: number, b: NewBatch, items: NewBatchItem[]): Promise<number> {
+  const [r] =
+    await exec(sql`INSERT INTO "sdd_batches" ("studio_id", "message_id", "collection_date", "due_from", "due_to",
+      "creditor", "debits", "total", "xml", "created_by", "created_by_name")
+    VALUES (${studioId}, ${b.message_id}, ${b.collection_date}, ${b.due_from}, ${b.due_to}, ${JSON.stringify(b.creditor)}::jsonb,
+      ${b.debits}, ${b.total}, ${b.xml}, ${b.user_id}, ${b.user_name}) RETURNING "id"`);
+  const batchId = Number(r!.id);
+  await exec(sql`INSERT INTO "sdd_batch_items" ("studio_id", "batch_id", "customer_id", "mandate_id", "charge_id", "amount",
+      "end_to_end_id", "sequence_type")
+    SELECT ${studioId}::int, ${batchId}::int, x."customer_id", x."mandate_id", x."charge_id", x."amount"::numeric,
+      x."end_to_end_id", x."sequence_type"
+    FROM jsonb_to_recordset(${JSON.stringify(items)}::jsonb)
+      AS x("customer_id" int, "mandate_id" int, "charge_id" int, "amount" text, "end_to_end_id" text, "sequence_type" text)`);
+  const first = [...new Set(items.filter((i) => i.sequence_type === 'FRST').map((i) => i.mandate_id))];
+  if (first.length)
+    await exec(sql`UPDATE "sdd_mandates" SET "sequence_type" = 'RCUR', "updated_at" = LOCALTIMESTAMP
+      WHERE "studio_id" = ${studioId} AND "id" = ANY(${idArray(first)}) AND "sequence_type" = 'FRST'`);
+  return batchId;
+}
+
+const BATCH_COLUMNS = sql`b."id", b."message_id", b."status", to_char(b."collection_date", 'YYYY-MM-DD') AS "collection_date",
+  to_char(b."due_from", 'YYYY-MM-DD') AS "due_from", to_char(b."due_to", 'YYYY-MM-DD') AS "due_to", b."debits", b."total"::text AS "total",
+  to_char(b."created_at", 'YYYY-MM-DD HH24:MI:SS') AS "created_at", b."created_by_name",
+  to_char(b."cancelled_at", 'YYYY-MM-DD HH24:MI:SS') AS "cancelled_at",
+  (SELECT count(DISTINCT i."end_to_end_id")::int FROM "sdd_batch_items" i WHERE i."batch_id" = b."id" AND i."status" = 'paid') AS "paid",
+  (SELECT count(DISTINCT i."end_to_end_id")::int FROM "sdd_batch_items" i WHERE i."batch_id" = b."id" AND i."status" = 'returned') AS "returned"`;
+
+export interface BatchRow {
+  id: number;
+  message_id: string;
+  status: 'presented' | 'paid' | 'cancelled';
+  collection_date: string;
+  due_from: string;
+  due_to: string;
+  debits: number;
+  total: number;
+  paid: number;
+  returned: number;
+  file_name: string;
+  created_at: string;
+  created_by_name: string | null;
+  cancelled_at: string | null;
+}
+
+const asBatch = (r: Record<string, unknown>): BatchRow => ({
+  id: Number(r.id),
+  message_id: String(r.message_id),
+  status: String(r.status) as BatchRow['status'],
+  collection_date: String(r.collection_date),
+  due_from: String(r.due_from),
+  due_to: String(r.due_to),
+  debits: Number(r.debits),
+  total: Number(r.total),
+  paid: Number(r.paid),
+  returned: Number(r.returned),
+  file_name: `SDD_${String(r.message_id)}.xml`,
+  created_at: String(r.created_at),
+  created_by_name: r.created_by_name == null ? null : String(r.created_by_name),
+  cancelled_at: r.cancelled_at == null ? null : String(r.cancelled_at),
+});
+
+/** The studio's batches, newest first (at most 500). */
+export async function batchList(exec: Exec, studioId: number): Promise<BatchRow[]> {
+  const rows = await exec(sql`SELECT ${BATCH_COLUMNS} FROM "sdd_batches" b WHERE b."studio_id" = ${studioId}
+    ORDER BY b."created_at" DESC, b."id" DESC LIMIT 500`);
+  return rows.map(asBatch);
+}
+
+/** One batch of the studio (undefined: not the studio's). */
+export async function batchOf(exec: Exec, studioId: number, id: number): Promise<BatchRow | undefined> {
+  const [r] = await exec(
+    sql`SELECT ${BATCH_COLUMNS} FROM "sdd_batches" b WHERE b."studio_id" = ${studioId} AND b."id" = ${id}`,
+  );
+  return r ? asBatch(r) : undefined;
+}
+
+/** A batch's debits (its rows grouped by end-to-end id). */
+export async function batchDebits(exec: Exec, studioId: number, id: number) {
+  const rows =
+    await exec(sql`SELECT i."end_to_end_id", i."customer_id", c."business_name", m."reference" AS "mandate_reference",
+      min(i."sequence_type") AS "sequence_type", sum(i."amount")::text AS "amount", count(*)::int AS "charges", min(i."status") AS "status"
+    FROM "sdd_batch_items" i JOIN "customers" c ON c."id" = i."customer_id" JOIN "sdd_mandates" m ON m."id" = i."mandate_id"
+    WHERE i."studio_id" = ${studioId} AND i."batch_id" = ${id}
+    GROUP BY i."end_to_end_id", i."customer_id", c."business_name", m."reference"
+    ORDER BY lower(c."business_name"), i."end_to_end_id"`);
+  return rows.map((r) => ({
+    end_to_end_id: String(r.end_to_end_id),
+    customer_id: Number(r.customer_id),
+    business_name: String(r.business_name),
+    mandate_reference: String(r.mandate_reference),
+    sequence_type: String(r.sequence_type),
+    amount: Number(r.amount),
+    charges: Number(r.charges),
+    status: String(r.status) as 'presented' | 'paid' | 'returned' | 'cancelled',
+  }));
+}
+
+/** The file of a batch of the studio. */
+export async function batchXml(exec: Exec, studioId: number, id: number) {
+  const [r] = await exec(
+    sql`SELECT "message_id", "xml" FROM "sdd_batches" WHERE "studio_id" = ${studioId} AND "id" = ${id}`,
+  );
+  return r ? { fileName: `SDD_${String(r.message_id)}.xml`, xml: String(r.xml) } : null;
+}
+
+/**
+ * Cancels a presented batch none of whose debits was paid or returned: its rows cancelled (their
+ * charges free again), the mandates whose first debit it carried back to FRST unless another
+ * live batch used them. Answers false when the batch cannot be cancelled.
+ */
+export async function cancelBatch(exec: Exec, studioId: number, id: number, userName: string): Promise<boolean> {
+  const [r] = await exec(sql`UPDATE "sdd_batches" b SET "status" = 'cancelled', "cancelled_at" = LOCALTIMESTAMP,
+      "cancelled_by_name" = ${userName}
+    WHERE b."studio_id" = ${studioId} AND b."id" = ${id} AND b."status" = 'presented'
+      AND NOT EXISTS (SELECT 1 FROM "sdd_batch_items" i WHERE i."batch_id" = b."id" AND i."status" IN ('paid', 'returned'))
+    RETURNING b."id"`);
+  if (!r) return false;
+  await exec(
+    sql`UPDATE "sdd_batch_items" SET "status" = 'cancelled' WHERE "batch_id" = ${id} AND "studio_id" = ${studioId}`,
+  );
+  await exec(sql`UPDATE "sdd_mandates" m SET "sequence_type" = 'FRST', "updated_at" = LOCALTIMESTAMP
+    WHERE m."studio_id" = ${studioId} AND m."id" IN (SELECT i."mandate_id" FROM "sdd_batch_items" i
+        WHERE i."batch_id" = ${id} AND i."sequence_type" = 'FRST')
+      AND NOT EXISTS (SELECT 1 FROM "sdd_batch_items" o WHERE o."mandate_id" = m."id" AND o."status" <> 'cancelled')`);
+  return true;
+}
+
+/** A mandate of the studio with its customer, for the form to sign (undefined: not the studio's). */
+export async function mandateWithCustomer(exec: Exec, studioId: number, id: number) {
+  const [r] =
+    await exec(sql`SELECT m."reference", to_char(m."signature_date", 'YYYY-MM-DD') AS "signature_date", m."scheme",
+      m."iban", m."debtor_name", c."business_name", c."address", c."postal_code", c."city", c."fiscal_code", c."vat_id",
+      s."postal_code" AS "studio_postal_code", s."city" AS "studio_city", s."province" AS "studio_province",
+      s."sdd_creditor_id"
+    FROM "sdd_mandates" m JOIN "customers" c ON c."id" = m."customer_id" JOIN "studios" s ON s."id" = m."studio_id"
+    WHERE m."studio_id" = ${studioId} AND m."id" = ${id} AND m."deleted_at" IS NULL`);
+  if (!r) return undefined;
+  const text = (v: unknown) => (v == null || v === '' ? null : String(v));
+  return {
+    mandate: {
+      reference: String(r.reference),
+      signature_date: String(r.signature_date),
+      scheme: (r.scheme === 'B2B' ? 'B2B' : 'CORE') as 'CORE' | 'B2B',
+      iban: String(r.iban),
+      debtor_name: text(r.debtor_name),
+    },
+    customer: {
+      business_name: String(r.business_name),
+      address: text(r.address),
+      postal_code: text(r.postal_code),
+      city: text(r.city),
+      fiscal_code: text(r.fiscal_code),
+      vat_id: text(r.vat_id),
+    },
+    studio: {
+      postal_code: text(r.studio_postal_code),
+      city: text(r.studio_city),
+      province: text(r.studio_province),
+      sdd_creditor_id: text(r.sdd_creditor_id),
+    },
+  };
+}
+
+/** Whether the customer is the studio's (and not in the trash). */
+export async function customerExists(exec: Exec, studioId: number, id: number): Promise<boolean> {
+  const [r] = await exec(
+    sql`SELECT 1 AS "x" FROM "customers" WHERE "id" = ${id} AND "studio_id" = ${studioId} AND "deleted_at" IS NULL`,
+  );
+  return !!r;
+}

@@ -1,0 +1,360 @@
+/**
+ * 'Incassa con SDD' (issue 29 item 3): a due range and a collection date → the open charges of the
+ * customers with an active mandate, one debit per customer (its charges together: a first debit
+ * must be one per mandate), with what is left out and why; then the batch ('distinta'), all or
+ * nothing, refused when the charges changed since the preview; its pain.008.001.02 file; its
+ * cancellation before it is paid. A charge in a batch presented or paid is not presented again
+ * (a returned one is).
+ */
+import { createHash } from 'node:crypto';
+import Decimal from 'decimal.js';
+import type { SddBatchDetail, SddPlan } from '../../../model/api/collections.js';
+import { getModel } from '../../../model/registry.js';
+import { isoDate, nowDateTime, today } from '../../../model/dates.js';
+import { isValidCreditorId, isValidIban } from '../../../model/validators.js';
+import { idList } from '../../records/ids.js';
+import { can, type Ctx } from '../../auth/context.js';
+import { HttpError, forbidden, notFound } from '../../errors.js';
+import type { Tx } from '../../records/crud.js';
+import type { Exec } from '../../records/exec.js';
+import { sepaText, writePain008 } from './pain008.js';
+import { mandatePdf } from './mandatePdf.js';
+import { studioData } from '../documents/queries.js';
+import { customerOpenItems, customerOpenSummary } from '../accounts/openItemsQueries.js';
+import type { SddDebit } from './types.js';
+import {
+  batchDebits,
+  batchesOfDay,
+  batchList,
+  batchOf,
+  batchXml,
+  cancelBatch,
+  insertBatch,
+  customerExists,
+  lockSdd,
+  mandateWithCustomer,
+  sddCandidates,
+  sddCreditorOf,
+  type BatchRow,
+  type NewBatchItem,
+  type SddCandidate,
+} from './sddQueries.js';
+
+export const MAX_RANGE_DAYS = 366;
+export const MAX_CUSTOMERS = 100_000;
+
+export const SDD_MESSAGES = {
+  range: 'Indica le scadenze da incassare: dal giorno … al giorno … (GG/MM/AAAA)',
+  rangeOrder: 'La data iniziale delle scadenze è dopo quella finale',
+  rangeLength: `Le scadenze da incassare coprono al più ${MAX_RANGE_DAYS} giorni`,
+  collection: 'Data di addebito non valida (GG/MM/AAAA)',
+  collectionPast:
+    "La data di addebito deve essere almeno domani: la banca ha bisogno di un giorno lavorativo per presentare l'incasso",
+  collectionFar: 'La data di addebito può essere al più un anno dopo oggi',
+  customers: `Scegli da 1 a ${MAX_CUSTOMERS} clienti`,
+  noCreditorId:
+    "Manca l'identificativo creditore SEPA (CID) dello studio: inseriscilo in 'Il mio studio' (lo rilascia la banca)",
+  badCreditorId: "L'identificativo creditore SEPA (CID) dello studio non è valido: correggilo in 'Il mio studio'",
+  noIban: "Manca un IBAN valido dello studio, dove accreditare gli incassi: inseriscilo in 'Il mio studio'",
+  fingerprint: "Manca l'anteprima: prepara l'anteprima della distinta e conferma quella",
+  changed:
+    "Gli addebiti da incassare sono cambiati dopo l'anteprima (un addebito aggiunto, pagato o già in distinta, un mandato cambiato): controlla la nuova anteprima e conferma di nuovo",
+  nothing:
+    'Nessun addebito da incassare con SDD: nelle scadenze scelte non ci sono addebiti aperti di clienti con un mandato attivo',
+  noMandate: 'nessun mandato SDD attivo',
+  badIban: "l'IBAN del mandato non è valido",
+  signedLater: 'il mandato è firmato dopo la data di addebito',
+  notCancellable: 'La distinta non si può annullare: è già annullata, o un suo addebito è stato incassato o stornato',
+} as const;
+
+const fail = (field: string, message: string) => new HttpError(422, message, { [field]: [message] });
+
+export interface SddRequest {
+  from: string;
+  to: string;
+  collectionDate: string;
+  customerIds: number[] | null;
+}
+
+/** The request checked: the due range (ordered, at most a year), the collection date (tomorrow to a year), the customers. */
+export function sddRequest(body: Record<string, unknown>, now = new Date()): SddRequest {
+  const from = isoDate(body.due_from);
+  const to = isoDate(body.due_to);
+  if (!from) throw fail('due_from', SDD_MESSAGES.range);
+  if (!to) throw fail('due_to', SDD_MESSAGES.range);
+  if (from > to) throw fail('due_to', SDD_MESSAGES.rangeOrder);
+  if ((Date.parse(to) - Date.parse(from)) / 86_400_000 >= MAX_RANGE_DAYS)
+    throw fail('due_to', SDD_MESSAGES.rangeLength);
+  const collectionDate = isoDate(body.collection_date);
+  if (!collectionDate) throw fail('collection_date', SDD_MESSAGES.collection);
+  const day = today(now);
+  if (collectionDate <= day) throw fail('collection_date', SDD_MESSAGES.collectionPast);
+  if ((Date.parse(collectionDate) - Date.parse(day)) / 86_400_000 > 366)
+    throw fail('collection_date', SDD_MESSAGES.collectionFar);
+  let customerIds: number[] | null = null;
+  if (body.customer_ids !== undefined && body.customer_ids !== null) {
+    const ids =
+      Array.isArray(body.customer_ids) || typeof body.customer_ids === 'string' ? idList(body.customer_ids) : null;
+    if (!Array.isArray(ids) || !ids.length || ids.length > MAX_CUSTOMERS)
+      throw fail('customer_ids', SDD_MESSAGES.customers);
+    customerIds = ids;
+  }
+  return { from, to, collectionDate, customerIds };
+}
+
+interface Plan extends SddPlan {
+  /** each debit's charges with their open amounts, for the batch's rows */
+  groups: Array<{ debit: SddPlan['debits'][number]; candidates: SddCandidate[] }>;
+  creditorFull: { name: string; iban: string; creditorId: string };
+}
+
+/** The remittance of a debit: its invoices, else its charges' notes (SEPA characters, ≤ 140). */
+function remittanceOf(list: SddCandidate[]): string {
+  const invoices = [...new Set(list.map((c) => c.invoice).filter((x): x is string => !!x))];
+  const text = invoices.length ? `Fatt. ${invoices.join(' ')}` : `Onorari ${list.map((c) => c.note).join(', ')}`;
+  return sepaText(text, 140);
+}
+
+/** The plan of a request, read in `exec` (the batch reads it again under the studio's lock). */
+async function plan(exec: Exec, ctx: Ctx, q: SddRequest): Promise<Plan> {
+  const creditor = await sddCreditorOf(exec, ctx.studioId);
+  if (!creditor.creditorId) throw new HttpError(422, SDD_MESSAGES.noCreditorId);
+  if (!isValidCreditorId(creditor.creditorId)) throw new HttpError(422, SDD_MESSAGES.badCreditorId);
+  if (!creditor.iban || !isValidIban(creditor.iban)) throw new HttpError(422, SDD_MESSAGES.noIban);
+  const candidates = await sddCandidates(exec, ctx.studioId, q);
+  const byCustomer = new Map<number, SddCandidate[]>();
+  for (const c of candidates) {
+    const list = byCustomer.get(c.customer_id);
+    if (list) list.push(c);
+    else byCustomer.set(c.customer_id, [c]);
+  }
+  const debits: SddPlan['debits'] = [];
+  const leftOut: SddPlan['left_out'] = [];
+  const groups: Plan['groups'] = [];
+  let total = new Decimal(0);
+  let charges = 0;
+  for (const [customerId, list] of byCustomer) {
+    const first = list[0]!;
+    const amount = list.reduce((s, c) => s.plus(c.open), new Decimal(0));
+    const reasons: string[] = [];
+    if (first.mandate_id == null) reasons.push(SDD_MESSAGES.noMandate);
+    else if (!isValidIban(first.iban ?? '')) reasons.push(SDD_MESSAGES.badIban);
+    else if ((first.signature_date ?? '') > q.collectionDate) reasons.push(SDD_MESSAGES.signedLater);
+    if (reasons.length) {
+      leftOut.push({ customer_id: customerId, business_name: first.business_name, amount: amount.toNumber(), reasons });
+      continue;
+    }
+    const debit = {
+      customer_id: customerId,
+      business_name: first.business_name,
+      mandate_id: first.mandate_id!,
+      mandate_reference: first.reference!,
+      iban: first.iban!.replace(/\s+/g, '').toUpperCase(),
+      scheme: (first.scheme === 'B2B' ? 'B2B' : 'CORE') as 'CORE' | 'B2B',
+      sequence_type: (first.sequence_type === 'RCUR' ? 'RCUR' : 'FRST') as 'FRST' | 'RCUR',
+      amount: amount.toNumber(),
+      remittance: remittanceOf(list),
+      charges: list.map((c) => ({ charge_id: c.charge_id, due: c.due, note: c.note, open: Number(c.open) })),
+    };
+    debits.push(debit);
+    groups.push({ debit, candidates: list });
+    total = total.plus(amount);
+    charges += list.length;
+  }
+  // what the batch must find again: the collection date, each debit's charges, amounts and mandate
+  const fingerprint = createHash('sha256')
+    .update(
+      JSON.stringify([
+        q.collectionDate,
+        groups.map((g) => [
+          g.debit.mandate_id,
+          g.debit.iban,
+          g.debit.sequence_type,
+          g.candidates.map((c) => [c.charge_id, c.open]),
+        ]),
+        leftOut.map((l) => l.customer_id),
+      ]),
+    )
+    .digest('hex')
+    .slice(0, 32);
+  return {
+    due_from: q.from,
+    due_to: q.to,
+    collection_date: q.collectionDate,
+    creditor: { name: creditor.name, iban: creditor.iban, creditor_id: creditor.creditorId },
+    debits,
+    left_out: leftOut,
+    totals: { debits: debits.length, charges, amount: total.toNumber() },
+    fingerprint,
+    groups,
+    creditorFull: { name: creditor.name, iban: creditor.iban, creditorId: creditor.creditorId },
+  };
+}
+
+const transactions = () => getModel('Transaction');
+const mandates = () => getModel('SddMandate');
+
+/** The preview: the debits the range's open charges make, and the customers left out with the reasons. */
+export async function previewSdd(exec: Exec, ctx: Ctx, body: Record<string, unknown>): Promise<SddPlan> {
+  if (!can(ctx, mandates(), 'view') || !can(ctx, transactions(), 'view')) throw forbidden();
+  const { groups: _g, creditorFull: _c, ...out } = await plan(exec, ctx, sddRequest(body));
+  return out;
+}
+
+/** 'SDD' + the day + a progressive of the day: the file's message id, unique per studio. */
+const messagePrefix = (now: Date) => `SDD${today(now).replaceAll('-', '')}`;
+
+/**
+ * The batch: the plan read and its file written outside any transaction; then, under the studio's
+ * SDD lock, the plan read again (another fingerprint → 409) and the batch with its rows written in
+ * one transaction. The message id's progressive is taken under the lock, so the file is written
+ * again there only when a batch of the same day got there first (a cheap string change).
+ */
+export async function createSddBatch(
+  exec: Exec,
+  tx: Tx,
+  ctx: Ctx,
+  body: Record<string, unknown>,
+  now = new Date(),
+): Promise<BatchRow> {
+  if (!can(ctx, mandates(), 'view') || !can(ctx, transactions(), 'create')) throw forbidden();
+  const q = sddRequest(body, now);
+  const expected = typeof body.fingerprint === 'string' ? body.fingerprint : '';
+  if (!expected) throw fail('fingerprint', SDD_MESSAGES.fingerprint);
+  const p = await plan(exec, ctx, q);
+  if (p.fingerprint !== expected) throw new HttpError(409, SDD_MESSAGES.changed);
+  if (!p.groups.length) throw new HttpError(422, SDD_MESSAGES.nothing);
+  const prefix = messagePrefix(now);
+  const write = (messageId: string) => {
+    const debits: SddDebit[] = p.groups.map((g, i) => ({
+      endToEndId: `${messageId}-${String(i + 1).padStart(5, '0')}`,
+      amount: new Decimal(g.debit.amount).toFixed(2),
+      mandateReference: g.debit.mandate_reference,
+      mandateSignatureDate: g.candidates[0]!.signature_date!,
+      sequenceType: g.debit.sequence_type,
+      scheme: g.debit.scheme,
+      debtorName: g.candidates[0]!.debtor_name || g.debit.business_name,
+      debtorIban: g.debit.iban,
+      remittance: g.debit.remittance,
+    }));
+    const xml = writePain008({
+      messageId,
+      createdAt: nowDateTime(now).replace(' ', 'T'),
+      collectionDate: q.collectionDate,
+      creditor: p.creditorFull,
+      debits,
+    });
+    return { debits, xml };
+  };
+  let guess = `${prefix}-${String((await batchesOfDay(exec, ctx.studioId, prefix)) + 1).padStart(3, '0')}`;
+  let file = write(guess);
+  const id = await tx(async (e) => {
+    await lockSdd(e, ctx.studioId);
+    const again = await plan(e, ctx, q);
+    if (again.fingerprint !== expected) throw new HttpError(409, SDD_MESSAGES.changed);
+    const messageId = `${prefix}-${String((await batchesOfDay(e, ctx.studioId, prefix)) + 1).padStart(3, '0')}`;
+    if (messageId !== guess) {
+      guess = messageId;
+      file = write(messageId);
+    }
+    const items: NewBatchItem[] = [];
+    p.groups.forEach((g, i) => {
+      for (const c of g.candidates)
+        items.push({
+          customer_id: g.debit.customer_id,
+          mandate_id: g.debit.mandate_id,
+          charge_id: c.charge_id,
+          amount: c.open,
+          end_to_end_id: file.debits[i]!.endToEndId,
+          sequence_type: g.debit.sequence_type,
+        });
+    });
+    return insertBatch(
+      e,
+      ctx.studioId,
+      {
+        message_id: messageId,
+        collection_date: q.collectionDate,
+        due_from: q.from,
+        due_to: q.to,
+        creditor: p.creditor,
+        debits: p.groups.length,
+        total: new Decimal(p.totals.amount).toFixed(2),
+        xml: file.xml,
+        user_id: ctx.userId,
+        user_name: ctx.name,
+      },
+      items,
+    );
+  });
+  return (await batchOf(exec, ctx.studioId, id))!;
+}
+
+const batchId = (raw: unknown) => {
+  const id = Number(raw);
+  if (!Number.isInteger(id) || id < 1 || id > 2_147_483_647) throw notFound();
+  return id;
+};
+
+export async function listSddBatches(exec: Exec, ctx: Ctx): Promise<BatchRow[]> {
+  if (!can(ctx, mandates(), 'view')) throw forbidden();
+  return batchList(exec, ctx.studioId);
+}
+
+export async function sddBatchDetail(exec: Exec, ctx: Ctx, raw: unknown): Promise<SddBatchDetail> {
+  if (!can(ctx, mandates(), 'view')) throw forbidden();
+  const id = batchId(raw);
+  const batch = await batchOf(exec, ctx.studioId, id);
+  if (!batch) throw notFound();
+  return { ...batch, debit_list: await batchDebits(exec, ctx.studioId, id) };
+}
+
+export async function sddBatchFile(exec: Exec, ctx: Ctx, raw: unknown) {
+  if (!can(ctx, mandates(), 'view')) throw forbidden();
+  const file = await batchXml(exec, ctx.studioId, batchId(raw));
+  if (!file) throw notFound();
+  return file;
+}
+
+/** Cancels a batch before any of its debits is paid or returned: its charges may be presented again. */
+export async function cancelSddBatch(tx: Tx, exec: Exec, ctx: Ctx, raw: unknown): Promise<BatchRow> {
+  if (!can(ctx, transactions(), 'create')) throw forbidden();
+  const id = batchId(raw);
+  if (!(await batchOf(exec, ctx.studioId, id))) throw notFound();
+  const done = await tx(async (e) => {
+    await lockSdd(e, ctx.studioId);
+    return cancelBatch(e, ctx.studioId, id, ctx.name);
+  });
+  if (!done) throw new HttpError(409, SDD_MESSAGES.notCancellable);
+  return (await batchOf(exec, ctx.studioId, id))!;
+}
+
+/** The mandate's form to sign, as PDF (the studio's letterhead, creditor and debtor, the scheme's wording). */
+export async function mandateForm(exec: Exec, ctx: Ctx, raw: unknown): Promise<{ fileName: string; pdf: Buffer }> {
+  if (!can(ctx, mandates(), 'view')) throw forbidden();
+  const m = await mandateWithCustomer(exec, ctx.studioId, batchId(raw));
+  if (!m) throw notFound();
+  const studio = { ...(await studioData(exec, ctx.studioId)), ...m.studio };
+  const pdf = await mandatePdf(studio, m.mandate, m.customer);
+  return { fileName: `Mandato_SDD_${m.mandate.reference.replace(/[^A-Za-z0-9-]+/g, '_')}.pdf`, pdf };
+}
+
+/** A customer's open items and their totals (the customer card, the reconciliation's assignment). */
+export async function customerOpen(exec: Exec, ctx: Ctx, raw: unknown) {
+  if (!can(ctx, transactions(), 'view')) throw forbidden();
+  const id = batchId(raw);
+  if (!(await customerExists(exec, ctx.studioId, id))) throw notFound();
+  const summary = await customerOpenSummary(exec, ctx.studioId, id);
+  const items = await customerOpenItems(exec, ctx.studioId, id);
+  const n = (v: string) => new Decimal(v).toNumber();
+  return {
+    summary: {
+      balance: n(summary.balance),
+      open: n(summary.open),
+      overdue: n(summary.overdue),
+      credit: n(summary.credit),
+      oldest_overdue: summary.oldest_overdue,
+    },
+    items: items.map((i) => ({ ...i, amount: n(i.amount), open: n(i.open) })),
+  };
+}

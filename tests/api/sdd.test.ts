@@ -1,0 +1,301 @@
+/**
+ * 'Incassa con SDD' (issue 29 items 2–3): the studio's CID checked; the open charges of a due
+ * range of the customers with an active mandate become one debit per customer (FRST then RCUR),
+ * the others left out with the reason; the batch is all or nothing and refused when the charges
+ * changed; its pain.008.001.02 file is valid against the ISO schema in ../shared/sepa; a charge is
+ * not presented twice; a batch is cancelled before it is paid; the mandate's form as PDF; roles
+ * and another studio's batches.
+ */
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startTestApp, type TestApp } from '../helpers/testApp.js';
+import { api, romeToday, type Api } from '../helpers/api.js';
+import { pain008Errors } from '../helpers/sepaXsd.js';
+
+let t: TestApp;
+let a: Api;
+let demoId: number;
+let rep: number;
+const today = romeToday();
+const addDays = (d: string, n: number) =>
+  new Date(Date.parse(`${d}T12:00:00Z`) + n * 86_400_000).toISOString().slice(0, 10);
+const tomorrow = addDays(today, 1);
+// a due range of our own, far from the demo data's dates
+const range = { due_from: '2031-01-01', due_to: '2031-01-31' };
+const CID = 'IT66ZZZA1B2C3D4E5F6G7H8';
+
+interface Plan {
+  debits: Array<{
+    customer_id: number;
+    mandate_reference: string;
+    iban: string;
+    sequence_type: string;
+    scheme: string;
+    amount: number;
+    charges: Array<{ charge_id: number; open: number }>;
+  }>;
+  left_out: Array<{ customer_id: number; reasons: string[] }>;
+  totals: { debits: number; charges: number; amount: number };
+  fingerprint: string;
+}
+
+async function customer(name: string) {
+  const c = await a.post('admin', '/api/customers', {
+    business_name: name,
+    email: 'sdd@prova.test',
+    yearly_accounting_amount: 1200,
+    legal_representative_id: rep,
+  });
+  expect(c.statusCode, c.body).toBe(201);
+  return c.json().data.id as number;
+}
+async function charge(customerId: number, amount: number, date: string, extra: Record<string, unknown> = {}) {
+  const r = await a.post('collab', '/api/transactions', {
+    customer_id: customerId,
+    type: 'CHARGE',
+    amount,
+    date: `${date} 00:00:00`,
+    ...extra,
+  });
+  expect(r.statusCode, r.body).toBe(201);
+  return r.json().data.id as number;
+}
+async function mandate(customerId: number, reference: string, extra: Record<string, unknown> = {}) {
+  const r = await a.post('collab', '/api/sdd_mandates', {
+    customer_id: customerId,
+    reference,
+    iban: 'IT60X0542811101000000123456',
+    signature_date: addDays(today, -30),
+    scheme: 'CORE',
+    sequence_type: 'FRST',
+    status: 'active',
+    ...extra,
+  });
+  expect(r.statusCode, r.body).toBe(201);
+  return r.json().data.id as number;
+}
+const preview = async (body: Record<string, unknown>) => {
+  const r = await a.post('collab', '/api/sdd/preview', { collection_date: tomorrow, ...body });
+  expect(r.statusCode, r.body).toBe(200);
+  return r.json().data as Plan;
+};
+
+let rossi: number;
+let verdi: number;
+let neri: number;
+let gialli: number;
+let ids: number[];
+
+beforeAll(async () => {
+  t = await startTestApp();
+  a = api(t);
+  demoId = await a.studioId('Studio Demo');
+  rep = (await a.firstRow('legal_representatives', demoId)).id;
+  rossi = await customer('Rossi Mario SDD');
+  verdi = await customer('Verdi & Figli S.r.l. SDD');
+  neri = await customer('Neri Anna SDD');
+  gialli = await customer('Gialli Luca SDD');
+  ids = [rossi, verdi, neri, gialli];
+  await charge(rossi, 120, '2031-01-10');
+  await charge(rossi, 80.1, '2030-12-20', { due_date: '2031-01-20' });
+  await charge(verdi, 300.2, '2031-01-15');
+  await charge(neri, 50, '2031-01-05');
+  await charge(gialli, 70, '2031-01-07');
+  // a partial payment: Verdi's charge is open for 200.10
+  await a.post('collab', '/api/transactions', {
+    customer_id: verdi,
+    type: 'PAYMENT',
+    amount: 100.1,
+    date: '2031-01-16 00:00:00',
+  });
+});
+afterAll(async () => {
+  await t?.close();
+});
+
+describe('SDD', () => {
+  it("SDD studio: a batch needs the studio's creditor id; a wrong CID is refused on the studio card", async () => {
+    await a.sql(`UPDATE "studios" SET "sdd_creditor_id" = NULL WHERE "id" = $1`, [demoId]);
+    const r = await a.post('collab', '/api/sdd/preview', { ...range, collection_date: tomorrow, customer_ids: ids });
+    expect(r.statusCode).toBe(422);
+    expect(r.json().message).toContain('identificativo creditore SEPA (CID)');
+    const bad = await a.put('admin', `/api/studios/${demoId}`, { sdd_creditor_id: 'IT67ZZZA1B2C3D4E5F6G7H8' });
+    expect(bad.statusCode).toBe(422);
+    expect(JSON.stringify(bad.json())).toContain('Identificativo creditore SEPA non valido');
+    const ok = await a.put('admin', `/api/studios/${demoId}`, { sdd_creditor_id: CID });
+    expect(ok.statusCode, ok.body).toBe(200);
+  });
+
+  it('SDD mandates: the IBAN is checked, the reference is unique in the studio and uses SEPA characters only', async () => {
+    const badIban = await a.post('collab', '/api/sdd_mandates', {
+      customer_id: rossi,
+      reference: 'M-BAD',
+      iban: 'IT61X0542811101000000123456',
+      signature_date: '2030-12-01',
+    });
+    expect(badIban.statusCode).toBe(422);
+    expect(JSON.stringify(badIban.json())).toContain('Inserisci IBAN valido');
+    const accents = await a.post('collab', '/api/sdd_mandates', {
+      customer_id: rossi,
+      reference: 'MANDATO-È',
+      iban: 'IT60X0542811101000000123456',
+      signature_date: '2030-12-01',
+    });
+    expect(accents.statusCode).toBe(422);
+    await mandate(rossi, 'SDD-ROSSI-1');
+    const twice = await a.post('collab', '/api/sdd_mandates', {
+      customer_id: verdi,
+      reference: 'SDD-ROSSI-1',
+      iban: 'IT60X0542811101000000123456',
+      signature_date: '2030-12-01',
+    });
+    expect(twice.statusCode).toBe(422);
+  });
+
+  it('SDD preview and batch: one debit per customer with an active mandate, the others left out with the reason; the file is valid pain.008.001.02; the mandates become RCUR; nothing is presented twice', async () => {
+    await mandate(verdi, 'SDD-VERDI-1', { scheme: 'B2B', iban: 'IT42L1234512345123456789012' });
+    await mandate(neri, 'SDD-NERI-1', { status: 'revoked' });
+    const plan = await preview({ ...range, customer_ids: ids });
+    expect(plan.debits.map((d) => d.customer_id).sort()).toEqual([rossi, verdi].sort());
+    const r = plan.debits.find((d) => d.customer_id === rossi)!;
+    expect(r.amount).toBe(200.1);
+    expect(r.charges.map((c) => c.open)).toEqual([120, 80.1]);
+    expect(r.sequence_type).toBe('FRST');
+    const v = plan.debits.find((d) => d.customer_id === verdi)!;
+    expect(v.amount).toBe(200.1);
+    expect(v.scheme).toBe('B2B');
+    expect(plan.left_out.map((l) => l.customer_id).sort()).toEqual([neri, gialli].sort());
+    expect(plan.left_out[0]!.reasons).toEqual(['nessun mandato SDD attivo']);
+    expect(plan.totals).toEqual({ debits: 2, charges: 3, amount: 400.2 });
+
+    const res = await a.post('collab', '/api/sdd/batches', {
+      ...range,
+      collection_date: tomorrow,
+      customer_ids: ids,
+      fingerprint: plan.fingerprint,
+    });
+    expect(res.statusCode, res.body).toBe(201);
+    const batch = res.json().data;
+    expect(batch).toMatchObject({ status: 'presented', debits: 2, total: 400.2, collection_date: tomorrow });
+    const file = await a.get('collab', `/api/sdd/batches/${batch.id}/file`);
+    expect(file.statusCode).toBe(200);
+    expect(file.headers['content-disposition']).toContain(`SDD_${batch.message_id}.xml`);
+    const xml = file.body;
+    expect(await pain008Errors(xml)).toEqual([]);
+    expect(xml).toContain('<CtrlSum>400.20</CtrlSum>');
+    expect(xml).toContain(`<Id>${CID}</Id>`);
+    expect(xml).toContain('<MndtId>SDD-ROSSI-1</MndtId>');
+    expect(xml).toMatch(/<LclInstrm>\s*<Cd>B2B<\/Cd>\s*<\/LclInstrm>/);
+    const detail = (await a.get('collab', `/api/sdd/batches/${batch.id}`)).json().data;
+    expect(detail.debit_list).toHaveLength(2);
+    for (const d of detail.debit_list) expect(xml).toContain(`<EndToEndId>${d.end_to_end_id}</EndToEndId>`);
+    const seq = await a.sql<{ sequence_type: string }>(
+      `SELECT "sequence_type" FROM "sdd_mandates" WHERE "reference" IN ('SDD-ROSSI-1', 'SDD-VERDI-1')`,
+    );
+    expect(seq.map((s) => s.sequence_type)).toEqual(['RCUR', 'RCUR']);
+    // presented: not in the next preview
+    const again = await preview({ ...range, customer_ids: ids });
+    expect(again.debits).toEqual([]);
+    // the statement shows the charges as still open until the bank pays them
+    const open = (await a.get('collab', `/api/customer/${rossi}/open_items`)).json().data;
+    expect(open.summary.open).toBe(200.1);
+    expect(open.items.every((i: { presented: boolean }) => i.presented)).toBe(true);
+  });
+
+  it('SDD batch: refused (409) when a charge changed after the preview, and nothing is written; without a preview 422', async () => {
+    const c = await customer('Bianchi Carla SDD');
+    await charge(c, 99, '2031-01-12');
+    await mandate(c, 'SDD-BIANCHI-1');
+    const plan = await preview({ ...range, customer_ids: [c] });
+    expect(plan.totals.amount).toBe(99);
+    await charge(c, 1, '2031-01-13');
+    const before = await a.sql<{ n: number }>(`SELECT count(*)::int AS "n" FROM "sdd_batches"`);
+    const r = await a.post('collab', '/api/sdd/batches', {
+      ...range,
+      collection_date: tomorrow,
+      customer_ids: [c],
+      fingerprint: plan.fingerprint,
+    });
+    expect(r.statusCode).toBe(409);
+    expect(r.json().message).toContain("cambiati dopo l'anteprima");
+    const none = await a.post('collab', '/api/sdd/batches', { ...range, collection_date: tomorrow, customer_ids: [c] });
+    expect(none.statusCode).toBe(422);
+    const after = await a.sql<{ n: number }>(`SELECT count(*)::int AS "n" FROM "sdd_batches"`);
+    expect(after[0]!.n).toBe(before[0]!.n);
+  });
+
+  it('SDD cancel: a presented batch is cancelled, its charges can be presented again and the first debit is FRST again', async () => {
+    const c = await customer('Azzurri Sara SDD');
+    await charge(c, 45.5, '2031-01-22');
+    await mandate(c, 'SDD-AZZURRI-1');
+    const plan = await preview({ ...range, customer_ids: [c] });
+    const created = await a.post('collab', '/api/sdd/batches', {
+      ...range,
+      collection_date: tomorrow,
+      customer_ids: [c],
+      fingerprint: plan.fingerprint,
+    });
+    expect(created.statusCode, created.body).toBe(201);
+    const b = created.json().data;
+    expect((await preview({ ...range, customer_ids: [c] })).debits).toEqual([]);
+    const cancel = await a.post('collab', `/api/sdd/batches/${b.id}/cancel`, {});
+    expect(cancel.statusCode, cancel.body).toBe(200);
+    expect(cancel.json().data.status).toBe('cancelled');
+    const again = await preview({ ...range, customer_ids: [c] });
+    expect(again.debits).toHaveLength(1);
+    expect(again.debits[0]!.sequence_type).toBe('FRST');
+    const twice = await a.post('collab', `/api/sdd/batches/${b.id}/cancel`, {});
+    expect(twice.statusCode).toBe(409);
+    const list = (await a.get('collab', '/api/sdd/batches')).json().data as Array<{ id: number; status: string }>;
+    expect(list.find((x) => x.id === b.id)?.status).toBe('cancelled');
+  });
+
+  it("SDD bad input and access: dates in Italian, the Utente refused, another studio's batch and mandate not found", async () => {
+    const cases: Array<[Record<string, unknown>, string]> = [
+      [{ due_from: '2031-02-01', due_to: '2031-01-01', collection_date: tomorrow }, 'dopo quella finale'],
+      [{ ...range, collection_date: today }, 'almeno domani'],
+      [{ ...range, collection_date: '31/02/2031' }, 'Data di addebito non valida'],
+      [{ due_from: 'ieri', due_to: '2031-01-01', collection_date: tomorrow }, 'Indica le scadenze'],
+      [{ ...range, collection_date: tomorrow, customer_ids: [] }, 'Scegli da 1'],
+    ];
+    for (const [body, message] of cases) {
+      const r = await a.post('collab', '/api/sdd/preview', body);
+      expect(r.statusCode, JSON.stringify(body)).toBe(422);
+      expect(r.json().message).toContain(message);
+    }
+    const u = await a.utente('utente.sdd@studiodemo.test');
+    const asUtente = await a.call(null, 'POST', '/api/sdd/preview', {
+      payload: { ...range, collection_date: tomorrow },
+      headers: u,
+    });
+    expect(asUtente.statusCode).toBe(403);
+    const [batch] = await a.sql<{ id: number }>(`SELECT "id" FROM "sdd_batches" WHERE "studio_id" = $1 LIMIT 1`, [
+      demoId,
+    ]);
+    const [m] = await a.sql<{ id: number }>(`SELECT "id" FROM "sdd_mandates" WHERE "studio_id" = $1 LIMIT 1`, [demoId]);
+    for (const url of [
+      `/api/sdd/batches/${batch!.id}`,
+      `/api/sdd/batches/${batch!.id}/file`,
+      `/api/sdd_mandates/${m!.id}/pdf`,
+    ])
+      expect((await a.get('bianchi', url)).statusCode, url).toBe(404);
+    expect((await a.post('bianchi', `/api/sdd/batches/${batch!.id}/cancel`, {})).statusCode).toBe(404);
+  });
+
+  it("SDD mandate form: the PDF to sign carries the mandate reference, the studio's CID and the debtor's IBAN", async () => {
+    const [m] = await a.sql<{ id: number }>(`SELECT "id" FROM "sdd_mandates" WHERE "reference" = 'SDD-ROSSI-1'`);
+    const r = await a.get('collab', `/api/sdd_mandates/${m!.id}/pdf`);
+    expect(r.statusCode).toBe(200);
+    expect(r.headers['content-type']).toContain('application/pdf');
+    expect(r.headers['content-disposition']).toContain('Mandato_SDD_SDD-ROSSI-1.pdf');
+    const dir = mkdtempSync(join(tmpdir(), 'mandate-'));
+    writeFileSync(join(dir, 'm.pdf'), r.rawPayload);
+    const text = execFileSync('pdftotext', ['-layout', join(dir, 'm.pdf'), '-'], { encoding: 'utf8' });
+    expect(text).toContain('SDD-ROSSI-1');
+    expect(text).toContain(CID);
+    expect(text.replace(/\s+/g, '')).toContain('IT60X0542811101000000123456');
+  });
+});
