@@ -128,7 +128,9 @@ function overLimits(fd: FieldDef): Array<[unknown, string]> {
   if (
     t.lengths &&
     fd.max !== undefined &&
-    !(fd.rules ?? []).some((r) => ['vat', 'fiscalCode', 'digits', 'image', 'email', 'iban', 'creditorId', 'phone'].includes(r))
+    !(fd.rules ?? []).some((r) =>
+      ['vat', 'fiscalCode', 'digits', 'image', 'email', 'iban', 'creditorId', 'phone'].includes(r),
+    )
   ) {
     out.push(['a'.repeat(fd.max + 1), 'Numero massimo di caratteri superato']);
   }
