@@ -24,6 +24,11 @@ import { recountJobs } from '../areas/jobs/queries.js';
 import { eDocumentTotals } from '../../model/eDocument.js';
 import { fromCents } from '../../model/money.js';
 import { today as romeToday } from '../../model/dates.js';
+import { italianIban, sepaCreditorId } from '../../model/iban.js';
+import { importStatement } from '../areas/collections/bankService.js';
+import { realisticStatement } from '../areas/collections/demoStatement.js';
+import { camt053 } from '../areas/collections/camtWriter.js';
+export { italianCin, italianIban } from '../../model/iban.js';
 
 export const DEMO_PASSWORD = 'Demo2026!';
 export const DEMO_LOGINS = [
@@ -43,6 +48,20 @@ export function rng(seed: number) {
     return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
   };
 }
+
+/** what tells apart two firms of the same surname and trade */
+const QUALIFIERS = [
+  'Nord',
+  'Sud',
+  'Italia',
+  'Group',
+  'Service',
+  'Tecnica',
+  'Veneta',
+  'Lombarda',
+  'Adriatica',
+  'Tirrenica',
+];
 
 const SURNAMES = [
   'Rossi',
@@ -325,33 +344,6 @@ export function vatNumber(n: number, office = '001'): string {
   return first10 + vatCheckDigit(first10);
 }
 
-/** Values of the characters in odd positions of the Italian CIN (the same table as the fiscal code's). */
-const CIN_ODD = [1, 0, 5, 7, 9, 13, 15, 17, 19, 21, 2, 4, 18, 20, 11, 3, 6, 8, 12, 14, 16, 10, 22, 25, 24, 23];
-
-/** CIN, the check letter of an Italian BBAN, from ABI (5), CAB (5) and account (12 characters). */
-export function italianCin(abi: string, cab: string, account: string): string {
-  const s = (abi + cab + account).toUpperCase();
-  if (!/^\d{10}[A-Z0-9]{12}$/.test(s))
-    throw new RangeError('italianCin: ABI, CAB (5 digits) and a 12-character account expected');
-  let sum = 0;
-  for (let i = 0; i < s.length; i++) {
-    const c = s.charCodeAt(i);
-    const v = c <= 57 ? c - 48 : c - 65; // digit → 0–9, letter → 0–25
-    sum += i % 2 === 0 ? CIN_ODD[v]! : v;
-  }
-  return String.fromCharCode(65 + (sum % 26));
-}
-
-/** A valid Italian IBAN: CIN and the ISO 13616 check digits (mod 97) computed. */
-export function italianIban(abi: string, cab: string, account: string): string {
-  const acc = account.toUpperCase().padStart(12, '0');
-  const bban = italianCin(abi, cab, acc) + abi + cab + acc;
-  const digits = (bban + 'IT00').replace(/[A-Z]/g, (ch) => String(ch.charCodeAt(0) - 55));
-  let rem = 0;
-  for (const d of digits) rem = (rem * 10 + Number(d)) % 97;
-  return `IT${String(98 - rem).padStart(2, '0')}${bban}`;
-}
-
 function addYears(iso: string, years: number) {
   const d = new Date(`${iso}T00:00:00Z`);
   d.setUTCFullYear(d.getUTCFullYear() + years);
@@ -365,6 +357,10 @@ function addMonths(iso: string, months: number) {
   const d = new Date(`${iso.slice(0, 7)}-01T00:00:00Z`);
   d.setUTCMonth(d.getUTCMonth() + months);
   return d.toISOString().slice(0, 10);
+}
+
+function addDays(iso: string, days: number) {
+  return new Date(Date.parse(`${iso}T12:00:00Z`) + days * 86_400_000).toISOString().slice(0, 10);
 }
 
 async function insertStudio(exec: Exec, values: Record<string, unknown>): Promise<number> {
@@ -422,6 +418,8 @@ function studioProfile(
     mobile_number: `+39 33${seed} 123456${seed}`,
     vat_number: vatNumber(9_000_000 + seed),
     iban: 'IT60X0542811101000000123456',
+    // the SEPA creditor identifier the bank gives for direct debits (from the studio's VAT number)
+    sdd_creditor_id: sepaCreditorId(vatNumber(9_000_000 + seed)),
     status: 1,
     subscription_expire_date: addYears(todayIso(), 1),
     manager_name: mName,
@@ -537,6 +535,7 @@ async function seedStudioData(
   }
   const repIds = await insertMany(exec, 'legal_representatives', reps);
   const customers: Record<string, unknown>[] = [];
+  const taken = new Set<string>();
   for (let i = 0; i < count; i++) {
     const repIdx = i % reps.length;
     const rep = reps[repIdx];
@@ -544,9 +543,32 @@ async function seedStudioData(
     const [form] = LEGAL_STATUSES[statusIdx];
     const person = form === 'DI' || form === 'LP';
     const city = CITIES.find((c) => c[0] === rep.city)!;
-    const business = person
+    const suffix =
+      form === 'SRLS'
+        ? 'S.r.l.s.'
+        : form === 'SRL'
+          ? 'S.r.l.'
+          : form === 'SPA'
+            ? 'S.p.A.'
+            : form === 'SAS'
+              ? 's.a.s.'
+              : form === 'SNC'
+                ? 's.n.c.'
+                : form === 'COOP'
+                  ? 'Soc. Coop.'
+                  : '';
+    let business = person
       ? `${rep.surname} ${rep.name}${form === 'LP' ? '' : ` — ${pick(SECTORS)}`}`
-      : `${pick(SURNAMES)} ${pick(SECTORS)} ${form === 'SRLS' ? 'S.r.l.s.' : form === 'SRL' ? 'S.r.l.' : form === 'SPA' ? 'S.p.A.' : form === 'SAS' ? 's.a.s.' : form === 'SNC' ? 's.n.c.' : form === 'COOP' ? 'Soc. Coop.' : ''}`.trim();
+      : form === 'ASS'
+        ? `Associazione ${pick(SURNAMES)} ${pick(SECTORS)}`
+        : `${pick(SURNAMES)} ${pick(SECTORS)} ${suffix}`.trim();
+    // two firms of one studio seldom share a name: the second gets a qualifier (no draw: the rest stays the same)
+    if (!person) {
+      const base = suffix ? business.slice(0, -suffix.length).trim() : business;
+      for (let q = 0; taken.has(business.toLowerCase()) && q < QUALIFIERS.length; q++)
+        business = `${base} ${QUALIFIERS[(i + q) % QUALIFIERS.length]} ${suffix}`.trim();
+    }
+    taken.add(business.toLowerCase());
     // one customer in 23 has a VAT number that no office issued (SdI rejects its invoices: 00305)
     const vat = vatNumber(studioId * 100_000 + i * 37 + 1, i % 23 === 11 ? '150' : '001');
     const slug = business
@@ -661,6 +683,62 @@ async function seedAccounts(exec: Exec, studioId: number, user: { id: number; na
     SELECT t."studio_id", t."customer_id", 'PAYMENT', t."amount", make_timestamp(${year}::int, 4, 10, 0, 0, 0), FALSE, 'Pagamento spese di segreteria'
     FROM "transactions" t WHERE t."studio_id" = ${studioId} AND t."transaction_note" = 'Spese di segreteria' AND t."customer_id" % 12 <> 0
       AND make_timestamp(${year}::int, 4, 10, 0, 0, 0) < LOCALTIMESTAMP`);
+}
+
+/**
+ * Collecting the fees (issue 29): an SDD mandate for one active customer in four (recurring when
+ * signed over six months ago, one revoked), and a bank statement of the last three weeks to
+ * reconcile (made from the studio's open charges by the realistic statement's generator and
+ * imported as the studio would: matched, nothing confirmed).
+ */
+async function seedCollections(exec: Exec, studioId: number, user: { id: number; name: string }) {
+  const today = todayIso();
+  const customers = await exec(sql`SELECT c."id", c."cod", c."business_name", s."cod" AS "form" FROM "customers" c
+    LEFT JOIN "legal_statuses" s ON s."id" = c."legal_status_id"
+    WHERE c."studio_id" = ${studioId} AND c."ceased" = 0 AND c."deleted_at" IS NULL AND c."id" % 4 = 1 ORDER BY c."id"`);
+  const rows = customers.map((c, i) => {
+    const months = 1 + ((Number(c.id) * 7) % 30);
+    const signed = addDays(addMonths(today, -months), Number(c.id) % 27);
+    return {
+      studio_id: studioId,
+      customer_id: Number(c.id),
+      reference: `MND-${String(c.cod ?? c.id)}-${signed.slice(0, 4)}`,
+      iban: italianIban(
+        ['03069', '02008', '05034', '03062', '01030'][i % 5]!,
+        ['01600', '09606', '11701', '32110', '03200'][(i * 3) % 5]!,
+        String(700_000 + Number(c.id)).padStart(12, '0'),
+      ),
+      signature_date: signed,
+      scheme: c.form === 'SPA' ? 'B2B' : 'CORE',
+      sequence_type: months > 6 ? 'RCUR' : 'FRST',
+      status: i === 3 ? 'revoked' : 'active',
+    };
+  });
+  if (rows.length) await insertMany(exec, 'sdd_mandates', rows);
+  const [studio] = await exec(sql`SELECT "iban", "name" FROM "studios" WHERE "id" = ${studioId}`);
+  const plan = await realisticStatement(exec, studioId, {
+    lines: 40,
+    seed: 2026,
+    from: addDays(today, -21),
+    to: addDays(today, -1),
+  });
+  const xml = camt053({ iban: String(studio!.iban).replace(/\s+/g, ''), id: `EC-${today}`, entries: plan.entries });
+  await importStatement(
+    exec,
+    (fn) => fn(exec),
+    {
+      userId: user.id,
+      name: user.name,
+      email: '',
+      role: 'Admin',
+      studioId,
+      studioName: String(studio!.name),
+      permissions: new Set(['transactions.view', 'transactions.create']),
+      jti: 'demo',
+    },
+    { name: `estratto_conto_${today}.xml`, bytes: Buffer.from(xml) },
+    undefined,
+  );
 }
 
 /** A few fee assignments (incarichi) of a studio's customers, their yearly fees generated. */
@@ -1007,6 +1085,7 @@ export async function loadDemoData(exec: Exec, storage?: Storage): Promise<boole
   await seedCredit(exec, bianchi, [[bianchiAdmin!, 'CREDIT', '20', 'Ricarica iniziale']]);
   await seedPayments(exec, [vendor, demo, bianchi]);
   await seedEDocuments(exec, demo, 8);
+  await seedCollections(exec, demo, { id: admin!, name: 'Marco Rossi' });
   await seedEDocuments(exec, bianchi, 3);
   await seedDeclaredModels(exec, demo, 12);
   await seedDeclaredModels(exec, bianchi, 3);

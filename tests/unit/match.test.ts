@@ -403,3 +403,98 @@ describe('speed', () => {
     expect(rs.filter((r) => r.status === 'matched').length).toBeGreaterThan(0);
   });
 });
+
+describe('names as the demo data and Italian banks write them', () => {
+  const base = (customers: MatchBook['customers'], charges: Array<[number, number, string]>): MatchBook => ({
+    customers,
+    ibans: [],
+    openCharges: charges.map(([id, customer_id, open]) => ({ id, customer_id, due: '2026-01-31', open })),
+    invoices: [],
+    sddDebits: [],
+  });
+
+  it("the payer's legal form tells apart two firms of the same words; without it they stay a proposal", () => {
+    const b = base(
+      [
+        { id: 1, name: 'Martini Edilizia S.r.l.s.' },
+        { id: 2, name: 'Martini Edilizia S.p.A.' },
+      ],
+      [
+        [11, 1, '450.00'],
+        [21, 2, '450.00'],
+      ],
+    );
+    expect(one({ amount: '450.00', counterparty: 'MARTINI EDILIZIA SRLS' }, b)).toMatchObject({
+      status: 'matched',
+      customer_id: 1,
+    });
+    expect(one({ amount: '450.00', counterparty: 'MARTINI EDILIZIA S.P.A.' }, b)).toMatchObject({
+      status: 'matched',
+      customer_id: 2,
+    });
+    expect(one({ amount: '450.00', counterparty: 'MARTINI EDILIZIA' }, b).status).not.toBe('matched');
+  });
+
+  it("a person's trade after a dash is not what the bank prints: 'ROSSI MARIO' is 'Rossi Mario — Edilizia'", () => {
+    const b = base([{ id: 1, name: 'Rossi Mario — Edilizia' }], [[11, 1, '120.00']]);
+    expect(one({ amount: '120.00', counterparty: 'ROSSI MARIO' }, b)).toMatchObject({
+      status: 'matched',
+      customer_id: 1,
+    });
+  });
+
+  it('a VAT number in the text decides between names; an exact payer name with an extra word is not the shorter firm', () => {
+    const b = base(
+      [
+        { id: 1, name: 'Marino Agricola S.r.l.', vat_id: '01234567897' },
+        { id: 2, name: 'Marino Agricola Nord S.r.l.' },
+      ],
+      [
+        [11, 1, '90.00'],
+        [21, 2, '2000.00'],
+      ],
+    );
+    expect(one({ amount: '2000.00', counterparty: 'MARINO AGRICOLA NORD SRL' }, b)).toMatchObject({
+      status: 'matched',
+      customer_id: 2,
+    });
+    expect(
+      one({ amount: '90.00', counterparty: 'MARINO AGRICOLA', remittance: 'SALDO RATA P.IVA 01234567897' }, b),
+    ).toMatchObject({ status: 'matched', customer_id: 1 });
+  });
+
+  it('a payer name cut at 35 characters is never exact: the longer name it may begin stays in play', () => {
+    const b = base(
+      [
+        { id: 1, name: 'Associazione Rizzo Studio Tecnico' },
+        { id: 2, name: 'Associazione Rizzo Studio Tecnico Lombarda' },
+      ],
+      [
+        [11, 1, '100.00'],
+        [21, 2, '6000.00'],
+      ],
+    );
+    const r = one({ amount: '6000.00', counterparty: 'ASSOCIAZIONE RIZZO STUDIO TECNICO L' }, b);
+    expect(r.status).not.toBe('matched');
+    expect(r.customer_id === 1 && r.status === 'matched').toBe(false);
+  });
+
+  it('a customer named beyond doubt paying a part: matched, the oldest first; a customer with nothing open: only proposed', () => {
+    const b = base(
+      [
+        { id: 1, name: 'Vitale Federica', fiscal_code: 'VTLFDR80A41H501U' },
+        { id: 2, name: 'Neri Paolo' },
+      ],
+      [
+        [11, 1, '100.00'],
+        [12, 1, '100.00'],
+      ],
+    );
+    expect(one({ amount: '50.00', counterparty: 'VITALE FEDERICA' }, b)).toMatchObject({
+      status: 'matched',
+      customer_id: 1,
+      charges: [{ charge_id: 11, amount: '50.00' }],
+    });
+    expect(one({ amount: '50.00', counterparty: 'NERI PAOLO' }, b).status).toBe('proposed');
+  });
+});

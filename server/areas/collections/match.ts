@@ -153,6 +153,25 @@ const LEGAL = new Set([
   'ditta',
   'individuale',
 ]);
+/**
+ * The legal form a name ends with, as one key ('Rossi S.r.l.s.' → 'srls', 'Verdi Soc. Coop.' →
+ * 'coop'), or null: two customers of the same words and different forms are told apart by it.
+ */
+function legalForm(name: string | null | undefined): string | null {
+  if (!name) return null;
+  const t = plain(name)
+    .replace(/[^a-z ]+/g, ' ')
+    .replace(/\b([a-z]) (?=[a-z]\b)/g, '$1')
+    .replace(/\s+/g, ' ')
+    .trim();
+  if (/^(associazione|ass) /.test(t) || / (associazione|onlus|aps|odv|ets)$/.test(t)) return 'ass';
+  const m =
+    /(?:^| )(srls|srl|spa|sapa|sas|snc|scarl|scrl|ss)(?: di .*)?$/.exec(t) ??
+    /(?:^| )(soc(?:ieta)? coop(?:erativa)?|coop(?:erativa)?)(?: .*)?$/.exec(t);
+  if (!m) return null;
+  return m[1]!.includes('coop') ? 'coop' : m[1] === 'scrl' ? 'scarl' : m[1]!;
+}
+
 /** Words a remittance is made of: a name of only these words is found only as the whole ordering party. */
 const GENERIC = new Set([
   'fattura',
@@ -303,6 +322,8 @@ interface Cust {
   tokens: string[];
   tokenSet: Set<string>;
   company: boolean;
+  /** its legal form ('srl', 'coop'…), null for a person or a name without one */
+  form: string | null;
   /** all its words are generic (or it has one short word): found only as the whole ordering party */
   weak: boolean;
   /** its open charges, oldest first once `sorted` (sorted when first looked at) */
@@ -359,7 +380,8 @@ class Index {
   constructor(book: MatchBook, wanted: Set<string>, wantedE2e: Set<string>) {
     const df = new Map<string, number>();
     for (const c of book.customers) {
-      const w = words(c.name);
+      // 'Rossi Mario — Edilizia': a person and the trade after a dash; the bank prints the person
+      const w = words(c.name.split(/\s+[—–]\s+/)[0]!);
       const tokens = [...new Set(w.list)];
       const cust: Cust = {
         id: c.id,
@@ -367,6 +389,7 @@ class Index {
         tokens,
         tokenSet: new Set(tokens),
         company: w.legal,
+        form: legalForm(c.name.split(/\s+[—–]\s+/)[0]),
         weak: tokens.every((t) => GENERIC.has(t)) || (tokens.length === 1 && tokens[0]!.length < 4),
         charges: [],
         sorted: false,
@@ -547,9 +570,18 @@ function gatherEvidence(ix: Index, line: MatchLine): Evidences {
   let cpFound = false;
   if (line.counterparty) {
     const cp = words(line.counterparty, true);
+    // a name as long as the widths banks cut at (35, 50, 70) and ending in a letter may be cut short:
+    // never exact then, and the customers its last fragment may begin are candidates too
+    const raw = line.counterparty.trim();
+    const fragment =
+      plain(raw)
+        .split(/[^a-z0-9]+/)
+        .filter(Boolean)
+        .at(-1) ?? '';
+    const maybeCut = (raw.length === 35 || raw.length === 50 || raw.length === 70) && /[a-z]$/i.test(raw);
     for (const cust of anchored(ix, cp.set)) {
       if (!cust.tokens.every((x) => cp.set.has(x))) continue;
-      const exact = cp.list.every((x) => cust.tokenSet.has(x));
+      const exact = !maybeCut && cp.list.every((x) => cust.tokenSet.has(x));
       if (cust.weak && !exact) continue;
       cpFound = true;
       // a company paying with a person's name (ROSSI MARIO SRL for Rossi Mario): only a likeness
@@ -568,9 +600,10 @@ function gatherEvidence(ix: Index, line: MatchLine): Evidences {
       );
     }
     // a name cut short by the bank ('IMMOBILIARE LE ROSE DI BIANCHI G'): its words all in one customer's name
-    if (!cpFound && cp.list.length >= 2 && !cp.list.every((t) => GENERIC.has(t))) {
-      const last = cp.list[cp.list.length - 1]!;
-      const whole = cp.list.slice(0, -1);
+    if ((!cpFound || maybeCut) && cp.list.length >= 2 && !cp.list.every((t) => GENERIC.has(t))) {
+      const dropped = maybeCut && fragment !== cp.list[cp.list.length - 1];
+      const last = dropped ? fragment : cp.list[cp.list.length - 1]!;
+      const whole = dropped ? cp.list : cp.list.slice(0, -1);
       let rarest: Cust[] | undefined;
       for (const t of whole) {
         const l = ix.byWord.get(t);
@@ -582,8 +615,13 @@ function gatherEvidence(ix: Index, line: MatchLine): Evidences {
       }
       for (const cust of rarest ?? []) {
         if (!whole.every((t) => cust.tokenSet.has(t))) continue;
-        if (!cust.tokenSet.has(last) && !(last.length >= 3 && cust.tokens.some((t) => t.startsWith(last)))) continue;
-        if (cust.tokens.length <= cp.list.length) continue;
+        if (
+          !cust.tokenSet.has(last) &&
+          !((last.length >= 3 || dropped) && cust.tokens.some((t) => t.startsWith(last) && !whole.includes(t)))
+        )
+          continue;
+        if (cust.tokens.length <= (dropped ? whole.length : cp.list.length)) continue;
+        if (ev.map.has(cust)) continue;
         ev.add(cust, 'cpPartial', 'name', `Ordinante simile al cliente (nome incompleto): ${cust.name}`);
       }
     }
@@ -711,6 +749,17 @@ function fits(cust: Cust, amount: number): boolean {
     if (run < amount) run += ch.open;
   }
   return single || run === amount;
+}
+
+/** Whether the amount is what the oldest charges leave open, one after the other. */
+function fitsOldest(cust: Cust, amount: number): boolean {
+  let run = 0;
+  for (const ch of chargesOf(cust)) {
+    if (ch.open <= 0) continue;
+    run += ch.open;
+    if (run >= amount) return run === amount;
+  }
+  return false;
 }
 
 /** The charges the amount settles: `named` first, then the oldest; what is left over is a credit. */
@@ -866,24 +915,54 @@ function matchOne(ix: Index, line: MatchLine, amount: number, refs: InvoiceRef[]
   if (cands.length) {
     // the amount fitting what a candidate owes ranks it higher (looked at for the first ones only: homonyms can be many)
     const rank = (x: Evidence, y: Evidence) => y.score - x.score || y.strength - x.strength;
+    // the payer's legal form, when it has one, ranks first the customers of that form
+    const payerForm = legalForm(line.counterparty);
+    if (payerForm) for (const e of cands) if (e.cust.form === payerForm) e.score += 0.2;
     cands.sort(rank);
     for (const e of cands.slice(0, 20)) if (fits(e.cust, amount)) e.score += 0.5;
     cands.sort(rank);
     const best = cands[0]!;
-    const second = cands[1];
+    // a tax code in the text decides against names alone (an IBAN does not: one person may hold
+    // two customers' accounts, e.g. the person and the firm)
+    const decisive = (e: Evidence) => e.kinds.has('code');
+    // the payer's legal form tells apart companies of the same words ('… S.r.l.s.' is not '… S.p.A.');
+    // a person of the same name stays a rival (an owner may pay from the firm's account)
+    // a payer named exactly as the best has words a rival lacks ('MARINO AGRICOLA NORD SRL' is not
+    // 'Marino Agricola S.r.l.'): that rival is out
+    const narrower = (e: Evidence) =>
+      best.kinds.has('cpExact') &&
+      e.cust.tokens.length < best.cust.tokens.length &&
+      e.cust.tokens.every((t) => best.cust.tokenSet.has(t));
+    const rivals = (decisive(best) ? cands.slice(1).filter(decisive) : cands.slice(1)).filter(
+      (e) =>
+        !narrower(e) &&
+        (!payerForm || best.cust.form !== payerForm || e.cust.form === payerForm || e.cust.form === null),
+    );
+    const second = rivals[0];
     if (second && Math.abs(second.score - best.score) < 1e-9)
       return result(line, 'unmatched', null, [], null, `Più clienti possibili: ${names(cands.map((e) => e.cust))}`);
     const onlyPartial = !STRONG.some((k) => best.kinds.has(k));
     const fit = fits(best.cust, amount);
     let note = '';
-    if (second) note = ` — anche compatibili: ${names(cands.slice(1).map((e) => e.cust))}`;
+    if (second) note = ` — anche compatibili: ${names(rivals.map((e) => e.cust))}`;
     else if (onlyPartial) note = ' — verifica il cliente';
     else if (!fit) note = amountNote(best.cust, amount);
+    // a customer named beyond doubt (its tax code, its exact name, or a known IBAN with its name):
+    // a payment of another amount is still its payment (a part, or more: the oldest first, a credit)
+    const sure =
+      !second &&
+      !onlyPartial &&
+      best.cust.open > 0 &&
+      (best.kinds.has('code') ||
+        best.kinds.has('cpExact') ||
+        (best.kinds.has('iban') && (best.kinds.has('cpName') || best.kinds.has('text'))));
+    // the amount of exactly one of its charges (not the oldest): that one
+    const single = chargesOf(best.cust).find((ch) => ch.open === amount);
     return result(
       line,
-      note ? 'proposed' : 'matched',
+      !note || (sure && !fit) ? 'matched' : 'proposed',
       best.cust,
-      allocate(best.cust, amount),
+      allocate(best.cust, amount, single && !fitsOldest(best.cust, amount) ? [single] : []),
       best.reason,
       best.text + note,
     );
