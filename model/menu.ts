@@ -54,6 +54,8 @@ export const MENU: MenuEntry[] = [
       { title: 'Cedolini', icon: 'Receipt', link: '/table/CustomersForCedolini', role: 'Collaboratore' },
       { title: 'Bollettini', icon: 'RequestPage', link: '/NewSchedaBollettino', role: 'Collaboratore' },
       { title: 'Mandati SDD', icon: 'AccountBalance', link: '/table/SddMandate', role: 'Collaboratore' },
+      { title: 'Incassa con SDD', icon: 'Payments', link: '/incassa_sdd', role: 'Collaboratore' },
+      { title: 'Riconciliazione bancaria', icon: 'Savings', link: '/riconciliazione', role: 'Collaboratore' },
     ],
   },
   {

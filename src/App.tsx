@@ -25,6 +25,7 @@ import { FeatureGate } from './layout/features';
 // pages beyond the generic list and form are loaded when first opened; those of the menu's
 // entries (and the generic form) are in lazyScreens.ts, fetched ahead once the menu is shown
 import {
+  BankReconciliation,
   BollettinoGenerator,
   CustomerImport,
   InvoiceCharges,
@@ -32,6 +33,7 @@ import {
   MailOutbox,
   ModelEdit,
   PayInit,
+  SddCollect,
   TestApi,
   TestView,
 } from './lazyScreens';
@@ -284,6 +286,22 @@ export default function App() {
                   element={
                     <Lazy>
                       <InvoiceCharges />
+                    </Lazy>
+                  }
+                />
+                <Route
+                  path={ROUTES.sddCollect}
+                  element={
+                    <Lazy>
+                      <SddCollect />
+                    </Lazy>
+                  }
+                />
+                <Route
+                  path={ROUTES.bankReconciliation}
+                  element={
+                    <Lazy>
+                      <BankReconciliation />
                     </Lazy>
                   }
                 />

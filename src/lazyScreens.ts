@@ -24,6 +24,12 @@ export const CustomerImport = lazyPreloadable(() =>
 export const InvoiceCharges = lazyPreloadable(() =>
   import('./resources/EDocument/InvoiceCharges').then((m) => ({ default: m.InvoiceCharges })),
 );
+export const SddCollect = lazyPreloadable(() =>
+  import('./resources/SddMandate/Collect').then((m) => ({ default: m.SddCollect })),
+);
+export const BankReconciliation = lazyPreloadable(() =>
+  import('./pages/BankReconciliation').then((m) => ({ default: m.BankReconciliation })),
+);
 export const MailOutbox = lazyPreloadable(() => import('./pages/MailOutbox').then((m) => ({ default: m.MailOutbox })));
 export const JobsDashboard = lazyPreloadable(() =>
   import('./resources/StudioJob/Dashboard').then((m) => ({ default: m.JobsDashboard })),
@@ -37,6 +43,8 @@ const BY_PATH: Record<string, LazyPreloadable> = {
   [ROUTES.bollettino]: BollettinoGenerator,
   [ROUTES.customerImport]: CustomerImport,
   [ROUTES.invoiceCharges]: InvoiceCharges,
+  [ROUTES.sddCollect]: SddCollect,
+  [ROUTES.bankReconciliation]: BankReconciliation,
   [ROUTES.mailOutbox]: MailOutbox,
   [ROUTES.jobsDashboard]: JobsDashboard,
   [ROUTES.payInit]: PayInit,

@@ -28,6 +28,9 @@ export const ROUTES = {
   customerImport: '/importa_clienti',
   // invoices from the charges of a period (issue 28), Collaboratore and above
   invoiceCharges: '/fattura_addebiti',
+  // collecting the fees (issue 29), Collaboratore and above: the SDD batches, the bank statements
+  sddCollect: '/incassa_sdd',
+  bankReconciliation: '/riconciliazione',
   // the compliance jobs dashboard (seed B §2)
   jobsDashboard: '/dashboard_jobs',
   // subscription payments (seed B §2): buy months, back from the provider

@@ -1166,6 +1166,7 @@ export async function addDemoStudio(exec: Exec, copy: DemoStudioCopy): Promise<n
   ]);
   await seedPayments(exec, [studio]);
   await seedEDocuments(exec, studio, 8);
+  await seedCollections(exec, studio, marco);
   await seedDeclaredModels(exec, studio, 12);
   return studio;
 }

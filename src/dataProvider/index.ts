@@ -23,6 +23,7 @@ import { eDocumentCalls } from './eDocuments';
 import { customerImportCalls } from './customerImport';
 import { invoicingCalls } from './invoicing';
 import { sdiCalls } from './sdi';
+import { collectionCalls } from './collections';
 import { preferenceCalls } from './preferences';
 
 export const dataProvider = {
@@ -46,6 +47,7 @@ export const dataProvider = {
   ...customerImportCalls,
   ...invoicingCalls,
   ...sdiCalls,
+  ...collectionCalls,
   ...preferenceCalls,
 } satisfies DataProvider;
 
@@ -76,6 +78,20 @@ export { type PaymentProviderInfo } from './payments';
 export { type QuickFindHit } from './quickFind';
 export { type InvoicingPlan, type InvoicingRequest } from './invoicing';
 export { type SdiChannelName, type SdiEvent, type SdiTimeline } from './sdi';
+export {
+  type BankColumns,
+  type BankConfirmInput,
+  type BankLineView,
+  type BankMapping,
+  type BankStatementDetail,
+  type BankStatementSummary,
+  type CustomerOpenItems,
+  type CustomerOption,
+  type SddBatch,
+  type SddBatchDetail,
+  type SddPlan,
+  type UploadProgress,
+} from './collections';
 export {
   detailLines,
   type EDocumentStudio,

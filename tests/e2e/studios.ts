@@ -26,6 +26,8 @@ export const OWN_STUDIO = {
   accessibilityUtente: 'demo',
   // a customer and its movements
   accounts: 'demo',
+  // mandates, an SDD batch, a bank statement reconciled
+  collections: 'demo',
   // the studio card, users, the Collaboratore's profile
   adminForms: 'demo',
   assignments: 'demo',

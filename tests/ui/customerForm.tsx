@@ -145,6 +145,12 @@ export const server = setupServer(
       ],
     });
   }),
+  // the customer card's open items (issue 29): nothing open
+  http.get('*/api/customer/:id/open_items', () =>
+    HttpResponse.json({
+      data: { summary: { balance: 0, open: 0, overdue: 0, credit: 0, oldest_overdue: null }, items: [] },
+    }),
+  ),
   // simple list /lista/LegalStatus
   http.get('*/api/list/LegalStatus', () => {
     api.simpleLists += 1;

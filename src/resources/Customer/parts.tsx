@@ -1,6 +1,7 @@
 /**
  * Customers: the bulk actions of seed A §2 in the table's toolbar (./bulk/), and in each row's
- * menu the customer's electronic invoices (`/table/EDocument/{id}`).
+ * menu the customer's electronic invoices (`/table/EDocument/{id}`) and SDD mandates
+ * (`/table/SddMandate/{id}`). The card (./Edit.tsx) adds the customer's open items.
  */
 import { lazy } from 'react';
 import { Button, MenuItem } from '@mui/material';
@@ -16,14 +17,24 @@ const CustomerBulkActions = lazy(() => import('./bulk/index').then((m) => ({ def
 function RowActions({ record, close }: RowActionProps) {
   const navigate = useNavigate();
   return (
-    <MenuItem
-      onClick={() => {
-        close();
-        navigate(`/table/EDocument/${record.id}`);
-      }}
-    >
-      Fatture elettroniche
-    </MenuItem>
+    <>
+      <MenuItem
+        onClick={() => {
+          close();
+          navigate(`/table/EDocument/${record.id}`);
+        }}
+      >
+        Fatture elettroniche
+      </MenuItem>
+      <MenuItem
+        onClick={() => {
+          close();
+          navigate(`/table/SddMandate/${record.id}`);
+        }}
+      >
+        Mandati SDD
+      </MenuItem>
+    </>
   );
 }
 

@@ -1,0 +1,12 @@
+/** A customer's card (`/Customer/{id}`): the generic edit form, then 'Situazione contabile' (issue 29). */
+import { getModel } from '../../../model/registry';
+import { ModelEdit } from '../../form/GenericForm';
+import { CustomerOpenItems } from './OpenItems';
+
+export default function CustomerEdit() {
+  return (
+    <ModelEdit model={getModel('Customer')}>
+      <CustomerOpenItems />
+    </ModelEdit>
+  );
+}

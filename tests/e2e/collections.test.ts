@@ -1,0 +1,204 @@
+/**
+ * Collecting the fees in Chromium (issue 29, done-when), as the demo Admin on a copy of the demo
+ * data: two SDD mandates created in their form; 'Incassa con SDD' presents the month's open
+ * installments of the customers with a mandate and the pain.008 file is downloaded (valid against
+ * the ISO schema); a CAMT.053 written from the batch pays most of them, plus a bank transfer
+ * named only by an invoice number and one unknown credit; the matches are confirmed with 'Conferma
+ * tutti'; the statement shows the charges settled and the unknown line stays unmatched.
+ */
+import { readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { axeViolations, closeSession, downloadedFile, openSession, SHOTS, studioFor, type E2ESession } from './harness';
+import { ACTIVE, apiClient, type ApiClient } from './util';
+import { pain008Errors } from '../helpers/sepaXsd';
+import { camt053, type CamtEntry } from '../helpers/camt';
+
+const STUDIO = studioFor(import.meta.url);
+
+let s: E2ESession;
+let api: ApiClient;
+
+beforeAll(async () => {
+  s = await openSession(STUDIO.admin);
+  api = await apiClient(s.server.url, STUDIO.admin);
+});
+afterEach(() => {
+  expect(s.guard.take(), 'console errors').toEqual([]);
+});
+afterAll(async () => {
+  await closeSession(s);
+});
+
+const today = new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Rome' }).format(new Date());
+const first = `${today.slice(0, 7)}-01`;
+const last = new Date(Date.UTC(Number(today.slice(0, 4)), Number(today.slice(5, 7)), 0)).toISOString().slice(0, 10);
+
+interface OpenItem {
+  id: number;
+  date: string;
+  due: string;
+  open: number;
+  presented: boolean;
+  invoice: string | null;
+}
+
+/** Customers with an item due this month still open, not in a batch, without an active mandate. */
+async function customersToCollect(n: number) {
+  const mandates = (await api.get('/api/list/SddMandate/SddMandateResourceListCollection', { items_per_page: -1 }))
+    .data as Array<{ customer_id: number; status: string }>;
+  const covered = new Set(mandates.filter((m) => m.status === 'active').map((m) => Number(m.customer_id)));
+  const rows = await api.customers({ filters: [ACTIVE], sort_by: 'id' });
+  const out: Array<{ id: number; name: string; item: OpenItem }> = [];
+  for (const c of rows) {
+    if (covered.has(c.id)) continue;
+    const items = (await api.get(`/api/customer/${c.id}/open_items`)).data.items as OpenItem[];
+    const item = items.find((i) => i.due >= first && i.due <= last && !i.presented && !i.invoice && i.open > 0);
+    if (item) out.push({ id: c.id, name: c.business_name, item });
+    if (out.length === n) break;
+  }
+  expect(out, 'customers with an installment of the month still open').toHaveLength(n);
+  return out;
+}
+
+describe('collecting the fees in Chromium', () => {
+  it('29 two mandates, the month’s installments presented by SDD, a CAMT.053 reconciled: the charges settled, the unknown credit still unmatched', async () => {
+    const { page, server } = s;
+    const [c1, c2, c3] = await customersToCollect(3);
+
+    // two mandates, in their form
+    for (const [i, c] of [c1!, c2!].entries()) {
+      await page.goto(`${server.url}/table/SddMandate`);
+      await page.getByRole('button', { name: 'Nuovo', exact: true }).first().click();
+      await page.waitForURL(/\/SddMandate\/create/);
+      const customer = page.getByRole('combobox', { name: /^Cliente( \*)?$/ });
+      await customer.click();
+      await customer.fill(c.name.slice(0, 20));
+      await page.getByRole('option', { name: c.name }).first().click();
+      await page.getByRole('textbox', { name: /^Riferimento mandato( \*)?$/ }).fill(`E2E-MANDATO-${i + 1}`);
+      await page
+        .getByRole('textbox', { name: /^IBAN del debitore( \*)?$/ })
+        .fill(['IT60X0542811101000000123456', 'IT42L1234512345123456789012'][i]!);
+      if (i === 0) await page.screenshot({ path: join(SHOTS, 'sdd-mandate-form.png'), fullPage: true });
+      const [post] = await Promise.all([
+        page.waitForResponse((r) => r.request().method() === 'POST' && r.url().endsWith('/api/sdd_mandates')),
+        page.locator('form').locator('button[type="submit"]').click(),
+      ]);
+      expect(post.status(), await post.text()).toBe(201);
+    }
+
+    // 'Incassa con SDD': the month's open installments of the customers with a mandate
+    await page.goto(`${server.url}/incassa_sdd`);
+    await page.getByLabel('Scadenze dal').fill(first);
+    await page.getByLabel('Scadenze al').fill(last);
+    await page.getByRole('button', { name: 'Anteprima' }).click();
+    const debits = page.getByRole('table', { name: 'Disposizioni SDD' });
+    await debits.locator('tbody tr', { hasText: c1!.name }).waitFor();
+    await debits.locator('tbody tr', { hasText: c2!.name }).waitFor();
+    await page.screenshot({ path: join(SHOTS, 'sdd-preview.png'), fullPage: true });
+    expect(await axeViolations(page)).toEqual([]);
+    const [created] = await Promise.all([
+      page.waitForResponse((r) => r.request().method() === 'POST' && r.url().endsWith('/api/sdd/batches')),
+      page.getByRole('button', { name: 'Crea distinta' }).click(),
+    ]);
+    expect(created.status(), await created.text()).toBe(201);
+    const batch = (await created.json()).data as { id: number; message_id: string };
+    const [download] = await Promise.all([
+      page.waitForEvent('download'),
+      page.getByRole('button', { name: 'Scarica file SDD' }).click(),
+    ]);
+    expect(download.suggestedFilename()).toBe(`SDD_${batch.message_id}.xml`);
+    const xml = readFileSync(await downloadedFile(download), 'utf8');
+    expect(await pain008Errors(xml)).toEqual([]);
+    expect(xml).toContain('<MndtId>E2E-MANDATO-1</MndtId>');
+    expect(xml).toContain('<MndtId>E2E-MANDATO-2</MndtId>');
+
+    // the bank's statement: the batch's debits collected but one, a transfer naming an invoice, an unknown credit
+    const detail = (await api.get(`/api/sdd/batches/${batch.id}`)).data as {
+      debit_list: Array<{ customer_id: number; end_to_end_id: string; amount: number }>;
+    };
+    const paid = detail.debit_list.length > 2 ? detail.debit_list.slice(0, -1) : detail.debit_list;
+    if (!paid.some((d) => d.customer_id === c1!.id))
+      paid.push(detail.debit_list.find((d) => d.customer_id === c1!.id)!);
+    const day = (n: number) => new Date(Date.parse(`${today}T12:00:00Z`) - n * 86_400_000).toISOString().slice(0, 10);
+    // the third customer's installment invoiced ('Fattura addebiti'), then paid naming the invoice only
+    const period = { from: c3!.item.date.slice(0, 10), to: c3!.item.date.slice(0, 10), customer_ids: [c3!.id] };
+    const plan = await api.send('POST', '/api/invoicing/preview', period);
+    expect(plan.status).toBe(200);
+    expect(plan.body.data.invoices, JSON.stringify(plan.body.data.skipped)).toHaveLength(1);
+    const run = await api.send('POST', '/api/invoicing/run', { ...period, fingerprint: plan.body.data.fingerprint });
+    expect(run.status).toBe(201);
+    const invoice = run.body.data.invoices[0].number as string;
+    const entries: CamtEntry[] = [
+      ...paid.map((d) => ({
+        kind: 'credit' as const,
+        amount: d.amount,
+        date: day(1),
+        endToEndId: d.end_to_end_id,
+        name: 'INCASSO SDD',
+        remittance: `SDD ${batch.message_id}`,
+      })),
+      {
+        kind: 'credit',
+        amount: c3!.item.open,
+        date: day(1),
+        name: 'AMMINISTRAZIONE CONDOMINIALE ALFA',
+        remittance: `SALDO FATTURA N. ${invoice}/${today.slice(0, 4)}`,
+        ref: 'E2E-FATTURA',
+      },
+      {
+        kind: 'credit',
+        amount: 77.7,
+        date: day(1),
+        name: 'ZETA SCONOSCIUTA SPA',
+        remittance: 'RIMBORSO',
+        ref: 'E2E-IGNOTO',
+      },
+    ];
+    const [own] = (await api.get('/api/list/Studio/StudioResourceListCollection', { items_per_page: 1 }))
+      .data as Array<{
+      id: number;
+    }>;
+    const studio = (await api.get(`/api/studios/${own!.id}`)).data as { iban: string };
+    const file = join(SHOTS, 'downloads', 'estratto-e2e.xml');
+    writeFileSync(file, camt053({ iban: studio.iban.replace(/\s+/g, ''), id: `E2E-${batch.message_id}`, entries }));
+
+    // 'Riconciliazione bancaria': imported, matched, 'Conferma tutti'
+    await page.goto(`${server.url}/riconciliazione`);
+    await page.getByRole('heading', { name: 'Importa estratto conto' }).waitFor();
+    const [imported] = await Promise.all([
+      page.waitForResponse((r) => r.request().method() === 'POST' && r.url().endsWith('/api/bank/statements')),
+      page.getByTestId('bank-file').setInputFiles(file),
+    ]);
+    expect(imported.status(), await imported.text()).toBe(201);
+    const counts = (await imported.json()).data.counts as { matched: number; unmatched: number };
+    expect(counts.matched).toBe(paid.length + 1);
+    expect(counts.unmatched).toBe(1);
+    const confirmAll = page.getByRole('button', { name: 'Conferma tutti' });
+    await confirmAll.waitFor();
+    await page.screenshot({ path: join(SHOTS, 'reconciliation-matched.png'), fullPage: true });
+    expect(await axeViolations(page)).toEqual([]);
+    await confirmAll.click();
+    const [done] = await Promise.all([
+      page.waitForResponse((r) => r.request().method() === 'POST' && r.url().endsWith('/confirm_all')),
+      page.getByRole('button', { name: `Sì, registra ${paid.length + 1} movimenti` }).click(),
+    ]);
+    expect(done.status()).toBe(200);
+    expect((await done.json()).data.confirmed).toBe(paid.length + 1);
+    const tabs = page.getByRole('tablist', { name: 'Movimenti per stato' });
+    await tabs.getByRole('tab', { name: /^Da abbinare \(1\)/ }).click();
+    await page.locator('tbody tr', { hasText: 'ZETA SCONOSCIUTA SPA' }).waitFor();
+    await page.screenshot({ path: join(SHOTS, 'reconciliation-unmatched.png'), fullPage: true });
+
+    // the statement: the collected and the invoiced installments settled
+    for (const c of [c1!, c3!]) {
+      const items = (await api.get(`/api/customer/${c.id}/open_items`)).data.items as OpenItem[];
+      expect(items.find((i) => i.id === c.item.id)).toBeUndefined();
+    }
+    await page.goto(`${server.url}/table/Transaction/${c1!.id}`);
+    await page.getByRole('region', { name: 'Riepilogo estratto conto' }).waitFor();
+    const row = page.locator('tbody tr', { hasText: 'Saldato' });
+    await expect.poll(() => row.count()).toBeGreaterThan(0);
+    await page.screenshot({ path: join(SHOTS, 'statement-settled.png'), fullPage: true });
+  });
+});
