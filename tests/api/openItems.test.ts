@@ -108,6 +108,17 @@ describe('open items', () => {
     expect((await statement(c)).items[first]!.open).toBe(100);
   });
 
+  it("a customer's open items on its card, in the trash too; another studio's customer is not found", async () => {
+    const c = await newCustomer('Cestinato Aperto S.r.l.');
+    await move(c, 'CHARGE', 70, '2025-05-10 00:00:00');
+    expect((await a.del('admin', `/api/customers/${c}`)).statusCode).toBeLessThan(300);
+    const r = await a.get('collab', `/api/customer/${c}/open_items`);
+    expect(r.statusCode, r.body).toBe(200);
+    expect(r.json().data.summary).toMatchObject({ open: 70, overdue: 70, balance: 70, credit: 0 });
+    expect(r.json().data.items.map((i: { open: number }) => i.open)).toEqual([70]);
+    expect((await a.get('bianchi', `/api/customer/${c}/open_items`)).statusCode).toBe(404);
+  });
+
   it('demo data: for every customer Σ open − credit = balance, and the home page’s overdue figures cover what their statements show past due', async () => {
     const rows = await a.sql<{ id: number; balance: string; active: boolean }>(
       `SELECT c."id", c."ceased" = 0 AS "active", coalesce(sum(CASE x."type" WHEN 'PAYMENT' THEN -x."amount" ELSE x."amount" END), 0)::text AS "balance"

@@ -81,8 +81,20 @@ describe('account statement in Chromium', () => {
     await page.locator('tbody tr', { hasText: 'Arrotondamento' }).waitFor();
     const rows = page.locator('tbody tr');
     await expect.poll(() => rows.count()).toBe(3);
+    const runningColumn = async () => {
+      const i = (await page.locator('thead th').allInnerTexts()).findIndex((t) => t.trim() === 'Saldo progressivo');
+      expect(i).toBeGreaterThan(0);
+      return i;
+    };
     const running = async (note: string) =>
-      (await page.locator('tbody tr', { hasText: note }).locator('td').nth(-3).innerText()).trim();
+      // the running balance's column, found by its header (the statement adds 'Da incassare' after it)
+      (
+        await page
+          .locator('tbody tr', { hasText: note })
+          .locator('td')
+          .nth(await runningColumn())
+          .innerText()
+      ).trim();
     await expect.poll(() => running('Arrotondamento')).toBe('1.059,75 €');
     expect(await running('Rata del mese')).toBe('1.049,50 €');
     expect(await running('Bonifico parziale')).toBe('749,50 €');

@@ -85,6 +85,9 @@ describe('collecting the fees in Chromium', () => {
         page.locator('form').locator('button[type="submit"]').click(),
       ]);
       expect(post.status(), await post.text()).toBe(201);
+      // saved, the form goes back to the list: wait for it before going elsewhere
+      await page.waitForURL(/\/table\/SddMandate/);
+      await page.locator('tbody tr', { hasText: `E2E-MANDATO-${i + 1}` }).waitFor();
     }
 
     // 'Incassa con SDD': the month's open installments of the customers with a mandate

@@ -278,10 +278,8 @@ export async function mandateWithCustomer(exec: Exec, studioId: number, id: numb
   };
 }
 
-/** Whether the customer is the studio's (and not in the trash). */
+/** Whether the customer is the studio's (in the trash too: its card is still shown). */
 export async function customerExists(exec: Exec, studioId: number, id: number): Promise<boolean> {
-  const [r] = await exec(
-    sql`SELECT 1 AS "x" FROM "customers" WHERE "id" = ${id} AND "studio_id" = ${studioId} AND "deleted_at" IS NULL`,
-  );
+  const [r] = await exec(sql`SELECT 1 AS "x" FROM "customers" WHERE "id" = ${id} AND "studio_id" = ${studioId}`);
   return !!r;
 }

@@ -85,7 +85,7 @@ function StatementHeader({ parentId }: { parentId?: string }) {
         <Figure label="Conguagli" value={data?.adjustments} />
         <Figure label="Saldo finale" value={data?.closing} strong />
         <Box sx={{ flexBasis: '100%', display: 'flex', flexWrap: 'wrap', gap: 3 }} aria-label="Partite aperte a oggi">
-          <Figure label="Da incassare oggi" value={data?.open} />
+          <Figure label="Da incassare in tutto (anche non scaduto)" value={data?.open} />
           <Figure label="Di cui scaduto" value={data?.overdue} strong />
           {data && data.credit > 0 ? <Figure label="Credito del cliente" value={data.credit} /> : null}
         </Box>
