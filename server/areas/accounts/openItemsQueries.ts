@@ -52,7 +52,7 @@ export function openItems(studioId: number, scope: CustomerScope = null): SQL {
       FROM "transactions" x
       WHERE x."studio_id" = ${studioId} AND x."deleted_at" IS NULL${scopeOf('x', scope)}
         AND NOT (x."id" = ANY((SELECT "ids" FROM "paired")::int[]))
-    ), "u" AS (
+    ), "u" AS MATERIALIZED (
       SELECT m.*, CASE WHEN m."is_item" THEN (SELECT coalesce(sum(s."amount"), 0) FROM "settlements" s
           JOIN "transactions" p ON p."id" = s."payment_id" AND p."deleted_at" IS NULL
             AND (p."type" = 'PAYMENT' OR (p."type" = 'ADJUSTMENT' AND p."amount" < 0))
