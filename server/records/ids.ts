@@ -3,6 +3,7 @@
  * parser of the records engine (paths, multiple-mode creates) and of the bulk services.
  */
 import { INT_MAX } from '../../model/types.js';
+import { notFound } from '../errors.js';
 
 /** at most this many ids in one request (a select-all of a large table) */
 export const MAX_IDS = 100_000;
@@ -17,6 +18,13 @@ const isId = (x: unknown) =>
 export function oneId(raw: unknown): number | null {
   const x = typeof raw === 'string' ? raw.trim() : raw;
   return isId(x) ? Number(x) : null;
+}
+
+/** The id of a path (`/…/:id`): a request for anything else finds nothing (404). */
+export function pathId(raw: unknown): number {
+  const id = oneId(raw);
+  if (id === null) throw notFound();
+  return id;
 }
 
 /**

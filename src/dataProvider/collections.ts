@@ -7,18 +7,14 @@
  */
 import { apiDownload, apiFetch, ApiError } from '../api/client';
 import { getToken } from '../authProvider/token';
-import { listQuery } from './common';
+import { enc, listQuery } from './common';
+import type { BankMapping, CustomerOpenItems, SddBatch, SddBatchDetail, SddPlan } from '../../model/api/collections';
 import type {
   BankColumns,
   BankConfirmInput,
   BankLineView,
-  BankMapping,
   BankStatementDetail,
   BankStatementSummary,
-  CustomerOpenItems,
-  SddBatch,
-  SddBatchDetail,
-  SddPlan,
   SddPreviewInput,
   SddRunInput,
 } from '../../model/api/collections';
@@ -36,7 +32,7 @@ export type {
   SddPlan,
   SddPreviewInput,
   SddRunInput,
-};
+} from '../../model/api/collections';
 
 /** A customer found by its name (the select projection of the customers' list). */
 export interface CustomerOption {
@@ -50,8 +46,6 @@ export interface UploadProgress {
   loaded: number;
   total: number;
 }
-
-const enc = (id: string | number) => encodeURIComponent(String(id));
 
 /**
  * A multipart POST through XMLHttpRequest: the upload's progress goes to `onProgress`; the

@@ -117,3 +117,6 @@ export function idBatches(ids: Identifier[], extra: (id: Identifier) => number =
   if (batch.length) out.push(batch);
   return out;
 }
+
+/** A path segment: an id (or any text) encoded for the URL. */
+export const enc = (id: string | number) => encodeURIComponent(String(id));

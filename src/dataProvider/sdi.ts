@@ -4,6 +4,7 @@
  * in `errors.ids`), an invoice's status and events, and each event's XML. Errors stay ApiError.
  */
 import { apiDownload, apiFetch } from '../api/client';
+import { enc } from './common';
 
 /** the intermediary of this server: the simulator (nothing really reaches SdI), A-Cube, or none */
 export type SdiChannelName = 'simulator' | 'acube' | null;
@@ -25,8 +26,6 @@ export interface SdiTimeline {
   status: string;
   events: SdiEvent[];
 }
-
-const enc = (id: string | number) => encodeURIComponent(String(id));
 
 export const sdiCalls = {
   /** GET /api/sdi/channel */

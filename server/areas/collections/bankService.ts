@@ -17,6 +17,7 @@ import { HttpError, forbidden, notFound } from '../../errors.js';
 import type { Tx } from '../../records/crud.js';
 import type { Exec } from '../../records/exec.js';
 import { auditMany } from '../../records/audit.js';
+import { pathId } from '../../records/ids.js';
 import { parseSpreadsheet } from '../customerImport/parse.js';
 import { parseCamt053 } from './camt.js';
 import { BANK_FIELDS, bankLinesFromSheet, guessBankMapping, type BankMapping } from './bankCsv.js';
@@ -88,11 +89,6 @@ const assertView = (ctx: Ctx) => {
 };
 const assertPost = (ctx: Ctx) => {
   if (!can(ctx, transactions(), 'create')) throw forbidden();
-};
-const idOf = (raw: unknown) => {
-  const id = Number(raw);
-  if (!Number.isInteger(id) || id < 1 || id > 2_147_483_647) throw notFound();
-  return id;
 };
 
 type Format = 'camt053' | 'csv' | 'xlsx';
@@ -370,7 +366,7 @@ async function lineViews(exec: Exec, ctx: Ctx, lines: LineRow[]) {
 
 export async function statementDetail(exec: Exec, ctx: Ctx, raw: unknown) {
   assertView(ctx);
-  const id = idOf(raw);
+  const id = pathId(raw);
   const statement = await statementOf(exec, ctx.studioId, id);
   if (!statement) throw notFound();
   return { statement, lines: await lineViews(exec, ctx, await statementLines(exec, ctx.studioId, id)) };
@@ -482,7 +478,7 @@ async function confirmIn(e: Exec, ctx: Ctx, id: number, input: ConfirmInput) {
 /** Confirms a line: a payment of the customer (the one chosen, else the match's), or a return's reversal. */
 export async function confirmLine(exec: Exec, tx: Tx, ctx: Ctx, raw: unknown, input: ConfirmInput) {
   assertPost(ctx);
-  const id = idOf(raw);
+  const id = pathId(raw);
   await tx(async (e) => {
     await lockBank(e, ctx.studioId);
     await confirmIn(e, ctx, id, input);
@@ -493,7 +489,7 @@ export async function confirmLine(exec: Exec, tx: Tx, ctx: Ctx, raw: unknown, in
 /** 'Conferma tutti': every sure match of the statement posted (each in its own transaction). */
 export async function confirmAll(exec: Exec, tx: Tx, ctx: Ctx, raw: unknown) {
   assertPost(ctx);
-  const id = idOf(raw);
+  const id = pathId(raw);
   if (!(await statementOf(exec, ctx.studioId, id))) throw notFound();
   const ids = await lineIdsOf(exec, ctx.studioId, id, 'matched');
   let confirmed = 0;
@@ -514,7 +510,7 @@ export async function confirmAll(exec: Exec, tx: Tx, ctx: Ctx, raw: unknown) {
 /** Marks a line as not a customer's payment. */
 export async function ignoreLine(exec: Exec, tx: Tx, ctx: Ctx, raw: unknown) {
   assertPost(ctx);
-  const id = idOf(raw);
+  const id = pathId(raw);
   await tx(async (e) => {
     await lockBank(e, ctx.studioId);
     const line = await lineOf(e, ctx.studioId, id, true);
@@ -529,7 +525,7 @@ export async function ignoreLine(exec: Exec, tx: Tx, ctx: Ctx, raw: unknown) {
 /** Undoes a confirmation (the movement posted goes to the trash) or an 'ignore': the line is to match again. */
 export async function reopenLine(exec: Exec, tx: Tx, ctx: Ctx, raw: unknown) {
   assertPost(ctx);
-  const id = idOf(raw);
+  const id = pathId(raw);
   await tx(async (e) => {
     await lockBank(e, ctx.studioId);
     const line = await lineOf(e, ctx.studioId, id, true);

@@ -12,7 +12,7 @@ import type { SddBatchDetail, SddPlan } from '../../../model/api/collections.js'
 import { getModel } from '../../../model/registry.js';
 import { isoDate, nowDateTime, today } from '../../../model/dates.js';
 import { isValidCreditorId, isValidIban } from '../../../model/validators.js';
-import { idList } from '../../records/ids.js';
+import { idList, pathId } from '../../records/ids.js';
 import { can, type Ctx } from '../../auth/context.js';
 import { HttpError, forbidden, notFound } from '../../errors.js';
 import type { Tx } from '../../records/crud.js';
@@ -290,12 +290,6 @@ export async function createSddBatch(
   return (await batchOf(exec, ctx.studioId, id))!;
 }
 
-const batchId = (raw: unknown) => {
-  const id = Number(raw);
-  if (!Number.isInteger(id) || id < 1 || id > 2_147_483_647) throw notFound();
-  return id;
-};
-
 export async function listSddBatches(exec: Exec, ctx: Ctx): Promise<BatchRow[]> {
   if (!can(ctx, mandates(), 'view')) throw forbidden();
   return batchList(exec, ctx.studioId);
@@ -303,7 +297,7 @@ export async function listSddBatches(exec: Exec, ctx: Ctx): Promise<BatchRow[]> 
 
 export async function sddBatchDetail(exec: Exec, ctx: Ctx, raw: unknown): Promise<SddBatchDetail> {
   if (!can(ctx, mandates(), 'view')) throw forbidden();
-  const id = batchId(raw);
+  const id = pathId(raw);
   const batch = await batchOf(exec, ctx.studioId, id);
   if (!batch) throw notFound();
   return { ...batch, debit_list: await batchDebits(exec, ctx.studioId, id) };
@@ -311,7 +305,7 @@ export async function sddBatchDetail(exec: Exec, ctx: Ctx, raw: unknown): Promis
 
 export async function sddBatchFile(exec: Exec, ctx: Ctx, raw: unknown) {
   if (!can(ctx, mandates(), 'view')) throw forbidden();
-  const file = await batchXml(exec, ctx.studioId, batchId(raw));
+  const file = await batchXml(exec, ctx.studioId, pathId(raw));
   if (!file) throw notFound();
   return file;
 }
@@ -319,7 +313,7 @@ export async function sddBatchFile(exec: Exec, ctx: Ctx, raw: unknown) {
 /** Cancels a batch before any of its debits is paid or returned: its charges may be presented again. */
 export async function cancelSddBatch(tx: Tx, exec: Exec, ctx: Ctx, raw: unknown): Promise<BatchRow> {
   if (!can(ctx, transactions(), 'create')) throw forbidden();
-  const id = batchId(raw);
+  const id = pathId(raw);
   if (!(await batchOf(exec, ctx.studioId, id))) throw notFound();
   const done = await tx(async (e) => {
     await lockSdd(e, ctx.studioId);
@@ -332,7 +326,7 @@ export async function cancelSddBatch(tx: Tx, exec: Exec, ctx: Ctx, raw: unknown)
 /** The mandate's form to sign, as PDF (the studio's letterhead, creditor and debtor, the scheme's wording). */
 export async function mandateForm(exec: Exec, ctx: Ctx, raw: unknown): Promise<{ fileName: string; pdf: Buffer }> {
   if (!can(ctx, mandates(), 'view')) throw forbidden();
-  const m = await mandateWithCustomer(exec, ctx.studioId, batchId(raw));
+  const m = await mandateWithCustomer(exec, ctx.studioId, pathId(raw));
   if (!m) throw notFound();
   const studio = { ...(await studioData(exec, ctx.studioId)), ...m.studio };
   const pdf = await mandatePdf(studio, m.mandate, m.customer);
@@ -342,7 +336,7 @@ export async function mandateForm(exec: Exec, ctx: Ctx, raw: unknown): Promise<{
 /** A customer's open items and their totals (the customer card, the reconciliation's assignment). */
 export async function customerOpen(exec: Exec, ctx: Ctx, raw: unknown) {
   if (!can(ctx, transactions(), 'view')) throw forbidden();
-  const id = batchId(raw);
+  const id = pathId(raw);
   if (!(await customerExists(exec, ctx.studioId, id))) throw notFound();
   const summary = await customerOpenSummary(exec, ctx.studioId, id);
   const items = await customerOpenItems(exec, ctx.studioId, id);
