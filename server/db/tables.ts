@@ -46,7 +46,8 @@ function loginModel(): ModelDef {
   return logins[0]!;
 }
 
-const ts = (name: string, precision: 0 | 3 = 3) => timestamp(name, { mode: 'string', precision });
+/** A timestamp column as the tables keep them: Rome wall clock as text, milliseconds by default. */
+export const ts = (name: string, precision: 0 | 3 = 3) => timestamp(name, { mode: 'string', precision });
 
 /** NOT NULL when the field is required, unless the model keeps incomplete rows. */
 const notNull = (fd: FieldDef, m: ModelDef) => Boolean(fd.required) && !m.incompleteRows && fd.type !== 'manyToMany';
@@ -201,7 +202,8 @@ export const appSettings = pgTable('app_settings', {
 });
 
 const bytea = customType<{ data: Buffer; driverData: Buffer }>({ dataType: () => 'bytea' });
-const studioRef = (name: string) =>
+/** A reference to the studio that owns a row, deleted with it (`.notNull()` where every row has one). */
+export const studioRef = (name: string) =>
   integer(name).references((): AnyPgColumn => tableOf(tenantModel().name).id, { onDelete: 'cascade' });
 
 /**

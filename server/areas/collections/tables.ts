@@ -15,7 +15,6 @@ import {
   integer,
   text,
   varchar,
-  timestamp,
   jsonb,
   numeric,
   date,
@@ -26,14 +25,9 @@ import {
   type AnyPgColumn,
 } from 'drizzle-orm/pg-core';
 import { sql } from 'drizzle-orm';
-import { registerTables, tableOf, tenantModel } from '../../db/tables.js';
+import { registerTables, tableOf, tenantModel, ts, studioRef } from '../../db/tables.js';
 
-const ts = (name: string) => timestamp(name, { mode: 'string', precision: 3 });
 const money = (name: string) => numeric(name, { precision: 14, scale: 2 });
-const studioRef = () =>
-  integer('studio_id')
-    .notNull()
-    .references((): AnyPgColumn => tableOf(tenantModel().name).id, { onDelete: 'cascade' });
 const movement = (name: string) =>
   integer(name).references((): AnyPgColumn => tableOf('Transaction').id, { onDelete: 'cascade' });
 
@@ -42,7 +36,7 @@ export const settlements = pgTable(
   'settlements',
   {
     id: serial('id').primaryKey(),
-    studio_id: studioRef(),
+    studio_id: studioRef('studio_id').notNull(),
     payment_id: movement('payment_id').notNull(),
     charge_id: movement('charge_id').notNull(),
     amount: money('amount').notNull(),
@@ -62,7 +56,7 @@ export const paymentReversals = pgTable(
   'payment_reversals',
   {
     payment_id: movement('payment_id').primaryKey(),
-    studio_id: studioRef(),
+    studio_id: studioRef('studio_id').notNull(),
     reversal_id: movement('reversal_id').notNull(),
     /** the bank's reason code (ISO 20022, e.g. AM04 insufficient funds, MD06 refund) */
     reason: varchar('reason', { length: 8 }),
@@ -84,7 +78,7 @@ export const sddBatches = pgTable(
   'sdd_batches',
   {
     id: serial('id').primaryKey(),
-    studio_id: studioRef(),
+    studio_id: studioRef('studio_id').notNull(),
     /** the file's message id (GrpHdr/MsgId), unique per studio */
     message_id: varchar('message_id', { length: 35 }).notNull(),
     status: varchar('status', { length: 12 }).notNull().default('presented'),
@@ -124,7 +118,7 @@ export const sddBatchItems = pgTable(
   'sdd_batch_items',
   {
     id: serial('id').primaryKey(),
-    studio_id: studioRef(),
+    studio_id: studioRef('studio_id').notNull(),
     batch_id: integer('batch_id')
       .notNull()
       .references((): AnyPgColumn => sddBatches.id, { onDelete: 'cascade' }),
@@ -158,7 +152,7 @@ export const bankStatements = pgTable(
   'bank_statements',
   {
     id: serial('id').primaryKey(),
-    studio_id: studioRef(),
+    studio_id: studioRef('studio_id').notNull(),
     file_name: text('file_name').notNull(),
     /** 'camt053', 'csv' or 'xlsx' */
     format: varchar('format', { length: 8 }).notNull(),
@@ -197,7 +191,7 @@ export const bankStatementLines = pgTable(
   'bank_statement_lines',
   {
     id: serial('id').primaryKey(),
-    studio_id: studioRef(),
+    studio_id: studioRef('studio_id').notNull(),
     statement_id: integer('statement_id')
       .notNull()
       .references((): AnyPgColumn => bankStatements.id, { onDelete: 'cascade' }),

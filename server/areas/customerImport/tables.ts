@@ -3,22 +3,9 @@
  * staged file, and which customers each import created or updated (so that an import can be undone
  * as a whole). Registered with the schema for migrations.
  */
-import {
-  pgTable,
-  serial,
-  integer,
-  text,
-  timestamp,
-  jsonb,
-  primaryKey,
-  index,
-  check,
-  type AnyPgColumn,
-} from 'drizzle-orm/pg-core';
+import { pgTable, serial, integer, text, jsonb, primaryKey, index, check, type AnyPgColumn } from 'drizzle-orm/pg-core';
 import { sql } from 'drizzle-orm';
-import { registerTables, tableOf, tenantModel } from '../../db/tables.js';
-
-const ts = (name: string) => timestamp(name, { mode: 'string', precision: 3 });
+import { registerTables, tableOf, tenantModel, ts } from '../../db/tables.js';
 
 /**
  * A customer import: the uploaded file's rows staged until they are imported (`source`: header

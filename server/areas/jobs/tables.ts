@@ -8,7 +8,6 @@ import {
   serial,
   integer,
   text,
-  timestamp,
   check,
   primaryKey,
   uniqueIndex,
@@ -16,9 +15,7 @@ import {
   type AnyPgColumn,
 } from 'drizzle-orm/pg-core';
 import { sql } from 'drizzle-orm';
-import { registerTables, tableOf, tenantModel } from '../../db/tables.js';
-
-const ts = (name: string) => timestamp(name, { mode: 'string', precision: 3 });
+import { registerTables, tableOf, tenantModel, ts } from '../../db/tables.js';
 
 /**
  * The status of a job's sub-task for one customer and year (seed B §3, C46, C47): 0 open, 1 done,

@@ -2,11 +2,9 @@
  * A user's preferences kept on the server (issue 16: the saved views and chosen columns of each
  * list, the last import mapping), beyond the models. Registered with the schema for migrations.
  */
-import { pgTable, integer, text, timestamp, jsonb, primaryKey, type AnyPgColumn } from 'drizzle-orm/pg-core';
+import { pgTable, integer, text, jsonb, primaryKey, type AnyPgColumn } from 'drizzle-orm/pg-core';
 import { sql } from 'drizzle-orm';
-import { registerTables, tableOf } from '../../db/tables.js';
-
-const ts = (name: string) => timestamp(name, { mode: 'string', precision: 3 });
+import { registerTables, tableOf, ts } from '../../db/tables.js';
 
 /** One preference of one user (a JSON value under a key such as `list.Customer.savedQueries`). */
 export const userPreferences = pgTable(

@@ -10,7 +10,6 @@ import {
   integer,
   text,
   varchar,
-  timestamp,
   jsonb,
   index,
   uniqueIndex,
@@ -19,13 +18,7 @@ import {
   type AnyPgColumn,
 } from 'drizzle-orm/pg-core';
 import { sql } from 'drizzle-orm';
-import { registerTables, tableOf, tenantModel } from '../../db/tables.js';
-
-const ts = (name: string) => timestamp(name, { mode: 'string', precision: 3 });
-const studioRef = () =>
-  integer('studio_id')
-    .notNull()
-    .references((): AnyPgColumn => tableOf(tenantModel().name).id, { onDelete: 'cascade' });
+import { registerTables, tableOf, ts, studioRef } from '../../db/tables.js';
 
 /**
  * A file handed (or to be handed) to the channel. queued → sending → sent (the channel's id
@@ -36,7 +29,7 @@ export const sdiTransmissions = pgTable(
   'sdi_transmissions',
   {
     id: serial('id').primaryKey(),
-    studio_id: studioRef(),
+    studio_id: studioRef('studio_id').notNull(),
     e_document_id: integer('e_document_id')
       .notNull()
       .references((): AnyPgColumn => tableOf('EDocument').id, { onDelete: 'cascade' }),
@@ -84,7 +77,7 @@ export const sdiEvents = pgTable(
   'sdi_events',
   {
     id: serial('id').primaryKey(),
-    studio_id: studioRef(),
+    studio_id: studioRef('studio_id').notNull(),
     e_document_id: integer('e_document_id')
       .notNull()
       .references((): AnyPgColumn => tableOf('EDocument').id, { onDelete: 'cascade' }),
