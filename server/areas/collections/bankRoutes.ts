@@ -6,7 +6,7 @@
 import { z } from 'zod';
 import type { FastifyRequest } from 'fastify';
 import type { Api, AppDeps } from '../../deps.js';
-import { HttpError } from '../../errors.js';
+import { oneUpload } from '../../routes/upload.js';
 import { ERRORS, IdParams } from '../../routes/schemas.js';
 import {
   BankColumns,
@@ -30,31 +30,15 @@ import {
 
 /** The uploaded file (one) and the `mapping` field, bounded. */
 async function upload(req: FastifyRequest) {
-  let file: { name: string; bytes: Buffer } | null = null;
-  let mapping: string | undefined;
-  try {
-    for await (const part of req.parts({
-      limits: { fileSize: BANK_MAX_BYTES, files: 1, fields: 3, fieldSize: 8192 },
-    })) {
-      if (part.type === 'file') {
-        const bytes = await part.toBuffer();
-        if (part.file.truncated)
-          throw new HttpError(413, BANK_IMPORT_MESSAGES.tooLarge, { file: [BANK_IMPORT_MESSAGES.tooLarge] });
-        file = { name: (part.filename ?? '').replace(/[^\p{L}\p{N} ._()-]/gu, '_').slice(0, 200) || 'estratto', bytes };
-      } else if (part.fieldname === 'mapping') mapping = String(part.value ?? '');
-    }
-  } catch (e) {
-    const code = (e as { code?: string }).code;
-    if (code === 'FST_REQ_FILE_TOO_LARGE')
-      throw new HttpError(413, BANK_IMPORT_MESSAGES.tooLarge, { file: [BANK_IMPORT_MESSAGES.tooLarge] });
-    if (code === 'FST_INVALID_MULTIPART_CONTENT_TYPE')
-      throw new HttpError(415, 'Invia il file come multipart/form-data');
-    if (code === 'FST_FILES_LIMIT' || code === 'FST_PARTS_LIMIT' || code === 'FST_FIELDS_LIMIT')
-      throw new HttpError(400, 'Carica un solo file per volta');
-    throw e;
-  }
-  if (!file) throw new HttpError(422, BANK_IMPORT_MESSAGES.noFile, { file: [BANK_IMPORT_MESSAGES.noFile] });
-  return { file, mapping };
+  const { file, fields } = await oneUpload(req, {
+    maxBytes: BANK_MAX_BYTES,
+    tooLarge: BANK_IMPORT_MESSAGES.tooLarge,
+    noFile: BANK_IMPORT_MESSAGES.noFile,
+    defaultName: 'estratto',
+    fields: 3,
+    fieldSize: 8192,
+  });
+  return { file, mapping: fields.mapping };
 }
 
 export async function bankRoutes(api: Api, deps: AppDeps) {

@@ -11,6 +11,7 @@ import { HttpError, MSG, notFound } from '../../errors.js';
 import { oneId } from '../../records/ids.js';
 import { ERRORS, IdParams } from '../../routes/schemas.js';
 import { attachment } from '../../routes/download.js';
+import { oneUpload } from '../../routes/upload.js';
 import { IMPORT_MAX_BYTES, IMPORT_MESSAGES } from '../../../model/customerImport.js';
 import { ImportListRow, ImportStaged, ImportUndone } from '../../../model/api/customerImport.js';
 import {
@@ -97,29 +98,14 @@ export async function customerImportRoutes(api: Api, deps: AppDeps) {
     },
     async (req, reply) => {
       assertMayImport(req.ctx);
-      let file: { name: string; bytes: Buffer } | null = null;
-      try {
-        for await (const part of req.parts({
-          limits: { fileSize: IMPORT_MAX_BYTES, files: 1, fields: 5, fieldSize: 1024 },
-        })) {
-          if (part.type === 'file') {
-            const bytes = await part.toBuffer();
-            if (part.file.truncated)
-              throw new HttpError(413, IMPORT_MESSAGES.tooLarge, { file: [IMPORT_MESSAGES.tooLarge] });
-            file = { name: (part.filename ?? '').replace(/[^\p{L}\p{N} ._()-]/gu, '_').slice(0, 200) || 'file', bytes };
-          }
-        }
-      } catch (e) {
-        const code = (e as { code?: string }).code;
-        if (code === 'FST_REQ_FILE_TOO_LARGE')
-          throw new HttpError(413, IMPORT_MESSAGES.tooLarge, { file: [IMPORT_MESSAGES.tooLarge] });
-        if (code === 'FST_INVALID_MULTIPART_CONTENT_TYPE')
-          throw new HttpError(415, 'Invia il file come multipart/form-data');
-        if (code === 'FST_FILES_LIMIT' || code === 'FST_PARTS_LIMIT' || code === 'FST_FIELDS_LIMIT')
-          throw new HttpError(400, 'Carica un solo file per volta');
-        throw e;
-      }
-      if (!file) throw new HttpError(422, IMPORT_MESSAGES.noFile, { file: [IMPORT_MESSAGES.noFile] });
+      const { file } = await oneUpload(req, {
+        maxBytes: IMPORT_MAX_BYTES,
+        tooLarge: IMPORT_MESSAGES.tooLarge,
+        noFile: IMPORT_MESSAGES.noFile,
+        defaultName: 'file',
+        fields: 5,
+        fieldSize: 1024,
+      });
       return reply.code(201).send({ data: await stageImport(deps.exec, req.ctx, file.name, file.bytes) });
     },
   );
