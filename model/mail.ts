@@ -30,6 +30,7 @@ export const MAIL_KINDS: Record<string, string> = {
   account: 'Account (attivazione, password)',
   contact: 'Richiesta di contatto',
   e_invoice: 'Fattura elettronica (copia di cortesia)',
+  reminder: 'Sollecito di pagamento',
 };
 
 export const isMailStatus = (v: unknown): v is MailStatus =>

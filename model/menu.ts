@@ -56,6 +56,8 @@ export const MENU: MenuEntry[] = [
       { title: 'Mandati SDD', icon: 'AccountBalance', link: '/table/SddMandate', role: 'Collaboratore' },
       { title: 'Incassa con SDD', icon: 'Payments', link: '/incassa_sdd', role: 'Collaboratore' },
       { title: 'Riconciliazione bancaria', icon: 'Savings', link: '/riconciliazione', role: 'Collaboratore' },
+      { title: 'Scadenzario', icon: 'EventNote', link: '/scadenzario', role: 'Collaboratore' },
+      { title: 'Solleciti', icon: 'NotificationsActive', link: '/solleciti', role: 'Collaboratore' },
     ],
   },
   {

@@ -43,6 +43,8 @@ import { invoicingRoutes } from './areas/invoicing/routes.js';
 import { sdiRoutes } from './areas/sdi/routes.js';
 import { collectionsRoutes } from './areas/collections/routes.js';
 import { SdiHandOff } from './areas/sdi/worker.js';
+import { ReminderHandOff } from './areas/reminders/worker.js';
+import { reminderPageRoute, reminderRoutes } from './areas/reminders/routes.js';
 import { captchaOf, RECAPTCHA_CSP } from './auth/captcha.js';
 import { dbRateLimitStore, dbSpentChallenges, sweepLimits } from './auth/sharedLimits.js';
 import { SOCIAL_CSP } from './auth/social.js';
@@ -89,6 +91,8 @@ declare module 'fastify' {
     mail: MailHandOff;
     /** where requests hand their committed SdI files: attach the SdI worker (server/areas/sdi/worker.ts) */
     sdi: SdiHandOff;
+    /** where requests hand their queued reminders: the reminders' worker (server/areas/reminders/worker.ts) */
+    reminders: ReminderHandOff;
   }
   interface FastifyContextConfig {
     /** no session needed */
@@ -181,9 +185,11 @@ export async function buildApp(
     storage: storageOf(settings),
     mail: new MailHandOff(),
     sdi: new SdiHandOff(),
+    reminders: new ReminderHandOff(),
   };
   app.decorate('mail', deps.mail);
   app.decorate('sdi', deps.sdi);
+  app.decorate('reminders', deps.reminders);
   configureMailFrom(settings.mailFrom);
 
   // stored files no attachment names any more: swept a minute after start, then every 6 hours
@@ -386,6 +392,7 @@ export async function buildApp(
       await invoicingRoutes(api, deps);
       await sdiRoutes(api, deps);
       await collectionsRoutes(api, deps);
+      await reminderRoutes(api, deps);
       await creditRoutes(api, deps);
       await customerImportRoutes(api, deps);
       await preferenceRoutes(api, deps);
@@ -399,6 +406,9 @@ export async function buildApp(
     },
     { prefix: '/api' },
   );
+
+  // the customer's page of a reminder's link (public, server-rendered)
+  await reminderPageRoute(app, deps);
 
   // the built browser app, with a fallback to index.html for client routes
   const dist = resolve(process.env.APP_DIST || join(process.cwd(), 'dist'));

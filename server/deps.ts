@@ -16,6 +16,7 @@ import type { Sessions } from './auth/session.js';
 import type { Storage } from './storage/index.js';
 import type { MailHandOff } from './areas/mail/worker.js';
 import type { SdiHandOff } from './areas/sdi/worker.js';
+import type { ReminderHandOff } from './areas/reminders/worker.js';
 
 export interface AppDeps {
   settings: Settings;
@@ -30,6 +31,8 @@ export interface AppDeps {
   mail: MailHandOff;
   /** after committing SdI files (server/areas/sdi/service.ts `sendToSdi`): `await deps.sdi.handOff(ids)` */
   sdi: SdiHandOff;
+  /** after committing queued reminders: `await deps.reminders.sendQueued(studioId)` (server/areas/reminders/worker.ts) */
+  reminders: ReminderHandOff;
 }
 
 /**

@@ -15,6 +15,7 @@ import { createLogger } from './logging.js';
 import { NODE_MEMORY_FLAGS, watchMemory } from './memoryWatch.js';
 import type { MailWorker } from './areas/mail/worker.js';
 import type { SdiWorker } from './areas/sdi/worker.js';
+import type { ReminderWorker } from './areas/reminders/worker.js';
 
 const settings = loadSettings();
 const log = createLogger(settings.logLevel);
@@ -51,6 +52,7 @@ let app: FastifyInstance | undefined;
 let database: Database | undefined;
 let mail: MailWorker | undefined;
 let sdi: SdiWorker | undefined;
+let reminders: ReminderWorker | undefined;
 let stopping = false;
 async function shutdown(why: string, exitCode = 0) {
   if (stopping) {
@@ -73,6 +75,7 @@ async function shutdown(why: string, exitCode = 0) {
     await app?.close();
     // sends in progress finish (within the shutdown's time); what is left is sent after the next start
     await sdi?.stop(Math.max(1000, settings.shutdownTimeoutMs - 2000));
+    await reminders?.stop(Math.max(1000, settings.shutdownTimeoutMs - 2000));
     await mail?.stop(Math.max(1000, settings.shutdownTimeoutMs - 2000));
     await database?.close();
     log.info('stopped');
@@ -134,6 +137,7 @@ try {
     sdiPending,
     startMailWorker,
     startSdiWorker,
+    startReminderWorker,
     storageOf,
   } = await parts;
   phase('parts');
@@ -170,6 +174,31 @@ try {
       .then((pending) => (pending ? sdiHandOff.ensure() : null))
       .catch((err) => log.error({ err }, 'sdi: the files left by an earlier process could not be read'));
   }
+  // the reminders' daily run and sending (server/areas/reminders/worker.ts): each minute a look for
+  // studios whose run is due and reminders left queued; the job queue starts when there is any
+  const remindersHandOff = app.reminders;
+  remindersHandOff.configure(database, async () => {
+    const w = await startReminderWorker({
+      database: database!,
+      settings,
+      storage: storageOf(settings),
+      mail: app!.mail,
+      serverBaseUrl: settings.serverBaseUrl,
+      secret: settings.jwtSecret,
+      log,
+    });
+    if (stopping) {
+      await w.stop(1000);
+      throw new Error('stopping');
+    }
+    reminders = w;
+    log.info('reminders: worker started');
+    return w;
+  });
+  const look = () =>
+    void remindersHandOff.look().catch((err) => log.warn({ err }, 'reminders: the look for due runs failed'));
+  look();
+  setInterval(look, settings.remindersTickSeconds * 1000).unref();
 } catch (err) {
   // a signal during the start closes the database under it: shutdown() ends the process
   if (stopping) await new Promise(() => undefined);

@@ -8,6 +8,7 @@
 export { buildApp } from './app.js';
 export { startMailWorker } from './areas/mail/worker.js';
 export { startSdiWorker } from './areas/sdi/worker.js';
+export { startReminderWorker } from './areas/reminders/worker.js';
 export { channelFor } from './areas/sdi/service.js';
 export { anyPending as sdiPending } from './areas/sdi/queries.js';
 export { storageOf } from './storage/select.js';

@@ -97,6 +97,8 @@ export interface Settings {
   sdiSimulatorDelaySeconds: number;
   /** seconds before the first new attempt when the intermediary is down (doubling at each one): SDI_RETRY_DELAY */
   sdiRetryDelaySeconds: number;
+  /** how often each process looks for studios whose reminders' daily run is due (REMINDERS_TICK_SECONDS) */
+  remindersTickSeconds: number;
   /** A-Cube (accredited SdI intermediary) when ACUBE_EMAIL is set: server/areas/sdi/acube.ts */
   acube?: AcubeOptions;
   /** the subscription's price per month in euro (C66) */
@@ -241,6 +243,7 @@ function sdiOf(env: NodeJS.ProcessEnv) {
     sdiSimulator: !acube && bool(env.SDI_SIMULATOR, true),
     sdiSimulatorDelaySeconds: intSetting('SDI_SIMULATOR_DELAY', env.SDI_SIMULATOR_DELAY, 5, 0, 3600),
     sdiRetryDelaySeconds: intSetting('SDI_RETRY_DELAY', env.SDI_RETRY_DELAY, 30, 1, 3600),
+    remindersTickSeconds: intSetting('REMINDERS_TICK_SECONDS', env.REMINDERS_TICK_SECONDS, 60, 1, 3600),
   };
 }
 

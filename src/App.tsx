@@ -26,6 +26,8 @@ import { FeatureGate } from './layout/features';
 // entries (and the generic form) are in lazyScreens.ts, fetched ahead once the menu is shown
 import {
   BankReconciliation,
+  Aging,
+  Reminders,
   BollettinoGenerator,
   CustomerImport,
   InvoiceCharges,
@@ -302,6 +304,22 @@ export default function App() {
                   element={
                     <Lazy>
                       <BankReconciliation />
+                    </Lazy>
+                  }
+                />
+                <Route
+                  path={ROUTES.aging}
+                  element={
+                    <Lazy>
+                      <Aging />
+                    </Lazy>
+                  }
+                />
+                <Route
+                  path={ROUTES.reminders}
+                  element={
+                    <Lazy>
+                      <Reminders />
                     </Lazy>
                   }
                 />

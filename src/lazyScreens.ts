@@ -30,6 +30,8 @@ export const SddCollect = lazyPreloadable(() =>
 export const BankReconciliation = lazyPreloadable(() =>
   import('./pages/BankReconciliation').then((m) => ({ default: m.BankReconciliation })),
 );
+export const Aging = lazyPreloadable(() => import('./pages/Aging').then((m) => ({ default: m.Aging })));
+export const Reminders = lazyPreloadable(() => import('./pages/Reminders').then((m) => ({ default: m.Reminders })));
 export const MailOutbox = lazyPreloadable(() => import('./pages/MailOutbox').then((m) => ({ default: m.MailOutbox })));
 export const JobsDashboard = lazyPreloadable(() =>
   import('./resources/StudioJob/Dashboard').then((m) => ({ default: m.JobsDashboard })),
@@ -45,6 +47,8 @@ const BY_PATH: Record<string, LazyPreloadable> = {
   [ROUTES.invoiceCharges]: InvoiceCharges,
   [ROUTES.sddCollect]: SddCollect,
   [ROUTES.bankReconciliation]: BankReconciliation,
+  [ROUTES.aging]: Aging,
+  [ROUTES.reminders]: Reminders,
   [ROUTES.mailOutbox]: MailOutbox,
   [ROUTES.jobsDashboard]: JobsDashboard,
   [ROUTES.payInit]: PayInit,

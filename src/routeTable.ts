@@ -31,6 +31,9 @@ export const ROUTES = {
   // collecting the fees (issue 29), Collaboratore and above: the SDD batches, the bank statements
   sddCollect: '/incassa_sdd',
   bankReconciliation: '/riconciliazione',
+  // following up (issue 30), Collaboratore and above: the aging, the reminders
+  aging: '/scadenzario',
+  reminders: '/solleciti',
   // the compliance jobs dashboard (seed B §2)
   jobsDashboard: '/dashboard_jobs',
   // subscription payments (seed B §2): buy months, back from the provider

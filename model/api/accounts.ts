@@ -52,6 +52,15 @@ export const Receivables = z.object({
   overdue_amount: z.number(),
   top_debtors: z.array(z.object({ id: z.number(), business_name: z.string(), balance: z.number() })),
   monthly: z.array(z.object({ month: z.string(), charges: z.number(), payments: z.number() })),
+  /** what is open by days past due, as the 'Scadenzario' (issue 30) totals it */
+  aging: z.object({
+    not_due: z.number(),
+    d1_30: z.number(),
+    d31_60: z.number(),
+    d61_90: z.number(),
+    over_90: z.number(),
+    total: z.number(),
+  }),
 });
 export type Receivables = z.infer<typeof Receivables>;
 

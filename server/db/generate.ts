@@ -14,6 +14,7 @@ import '../areas/preferences/tables.js';
 import '../areas/customerImport/tables.js';
 import '../areas/sdi/tables.js';
 import '../areas/collections/tables.js';
+import '../areas/reminders/tables.js';
 import '../auth/tables.js';
 
 const dir = fromRoot('server', 'db', 'migrations');

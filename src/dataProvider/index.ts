@@ -24,6 +24,7 @@ import { customerImportCalls } from './customerImport';
 import { invoicingCalls } from './invoicing';
 import { sdiCalls } from './sdi';
 import { collectionCalls } from './collections';
+import { reminderCalls } from './reminders';
 import { preferenceCalls } from './preferences';
 
 export const dataProvider = {
@@ -48,6 +49,7 @@ export const dataProvider = {
   ...invoicingCalls,
   ...sdiCalls,
   ...collectionCalls,
+  ...reminderCalls,
   ...preferenceCalls,
 } satisfies DataProvider;
 

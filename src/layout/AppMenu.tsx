@@ -35,6 +35,8 @@ import BusinessIcon from '@mui/icons-material/Business';
 import StoreIcon from '@mui/icons-material/Store';
 import ManageAccountsIcon from '@mui/icons-material/ManageAccounts';
 import SavingsIcon from '@mui/icons-material/Savings';
+import EventNoteIcon from '@mui/icons-material/EventNote';
+import NotificationsActiveIcon from '@mui/icons-material/NotificationsActive';
 import HistoryIcon from '@mui/icons-material/History';
 import ShoppingCartIcon from '@mui/icons-material/ShoppingCart';
 import ScienceIcon from '@mui/icons-material/Science';
@@ -82,6 +84,8 @@ export const MENU_ICONS: Record<string, IconComponent> = {
   Store: StoreIcon,
   ManageAccounts: ManageAccountsIcon,
   Savings: SavingsIcon,
+  EventNote: EventNoteIcon,
+  NotificationsActive: NotificationsActiveIcon,
   History: HistoryIcon,
   ShoppingCart: ShoppingCartIcon,
   Science: ScienceIcon,

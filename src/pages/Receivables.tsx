@@ -2,7 +2,8 @@
  * The studio's receivables on the home page: what customers owe in all, how many are late and
  * by how much, the ten largest debtors (each a link to its statement) and charges against
  * payments by month over the last twelve months (a bar chart, with the same figures as a table
- * for screen readers).
+ * for screen readers), and what is open by days past due ('Scadenzario', issue 30: a bar per
+ * bucket, the same figures as a table for screen readers, and a link to the full screen).
  */
 import {
   Alert,
@@ -10,6 +11,7 @@ import {
   Card,
   CardContent,
   CardHeader,
+  Link,
   List,
   ListItem,
   ListItemButton,
@@ -23,13 +25,26 @@ import { useQuery } from '@tanstack/react-query';
 import { LinkBase, usePermissions } from 'react-admin';
 import { atLeast } from '../../model/define';
 import { formatAmount, formatEuro } from '../../model/types';
-import { dataProvider } from '../dataProvider';
+import { AGING_LABELS, type AgingBucket } from '../../model/reminders';
+import { dataProvider, type Receivables } from '../dataProvider';
+import { ROUTES } from '../routeTable';
 
 const euro = formatEuro;
 const CHARGES_COLOR = '#1565c0';
 const PAYMENTS_COLOR = '#2e7d32';
 const MONTHS = ['gen', 'feb', 'mar', 'apr', 'mag', 'giu', 'lug', 'ago', 'set', 'ott', 'nov', 'dic'];
 const monthLabel = (ym: string) => `${MONTHS[Number(ym.slice(5, 7)) - 1]} ${ym.slice(2, 4)}`;
+/** The aging's buckets and their bars' colours, from not yet due (green) to over 90 days late (dark red). */
+const AGING: Array<{ bucket: AgingBucket; label: string; color: string }> = (
+  [
+    ['not_due', '#2e7d32'],
+    ['d1_30', '#f9a825'],
+    ['d31_60', '#ef6c00'],
+    ['d61_90', '#d84315'],
+    ['over_90', '#b71c1c'],
+  ] as const
+).map(([bucket, color]) => ({ bucket, label: AGING_LABELS[bucket], color }));
+const axisEuro = (v: number) => (Math.abs(v) >= 1000 ? `${formatAmount(v / 1000).replace(/,00$/, '')} k€` : `${v} €`);
 
 function Figure({ label, value, detail }: { label: string; value: string; detail?: string }) {
   return (
@@ -153,13 +168,7 @@ export function ReceivablesOverview() {
                     height={240}
                     hideLegend
                     xAxis={[{ scaleType: 'band', data: data.monthly.map((m) => monthLabel(m.month)) }]}
-                    yAxis={[
-                      {
-                        width: 64,
-                        valueFormatter: (v: number) =>
-                          Math.abs(v) >= 1000 ? `${formatAmount(v / 1000).replace(/,00$/, '')} k€` : `${v} €`,
-                      },
-                    ]}
+                    yAxis={[{ width: 64, valueFormatter: axisEuro }]}
                     series={[
                       {
                         data: data.monthly.map((m) => m.charges),
@@ -197,9 +206,75 @@ export function ReceivablesOverview() {
                 </Box>
               </CardContent>
             </Card>
+            {data.aging && <AgingCard aging={data.aging} />}
           </Box>
         </>
       )}
     </Box>
+  );
+}
+
+/** What is open by days past due: a bar per bucket, the same figures as a table, the link to the screen. */
+function AgingCard({ aging }: { aging: Receivables['aging'] }) {
+  return (
+    <Card component="section" aria-labelledby="receivables-aging-title" sx={{ gridColumn: { md: '1 / -1' } }}>
+      <CardHeader
+        title="Scadenzario"
+        subheader={`Da incassare per giorni di ritardo: ${euro(aging.total)} in tutto`}
+        slotProps={{
+          title: { variant: 'subtitle1', component: 'h3', id: 'receivables-aging-title' },
+          subheader: { variant: 'body2' },
+        }}
+        sx={{ pb: 0 }}
+      />
+      <CardContent sx={{ pt: 0 }}>
+        {/* for the eye: the table below says the same to screen readers */}
+        <Box aria-hidden="true" inert>
+          <BarChart
+            height={220}
+            hideLegend
+            xAxis={[
+              {
+                scaleType: 'band',
+                data: AGING.map((a) => a.label),
+                colorMap: { type: 'ordinal', colors: AGING.map((a) => a.color) },
+              },
+            ]}
+            yAxis={[{ width: 64, valueFormatter: axisEuro }]}
+            series={[
+              {
+                data: AGING.map((a) => aging[a.bucket]),
+                label: 'Da incassare',
+                valueFormatter: (v) => euro(v ?? 0),
+              },
+            ]}
+          />
+        </Box>
+        <Box component="table" sx={visuallyHidden}>
+          <caption>Scadenzario: da incassare per giorni di ritardo</caption>
+          <thead>
+            <tr>
+              <th scope="col">Fascia</th>
+              <th scope="col">Importo</th>
+            </tr>
+          </thead>
+          <tbody>
+            {AGING.map((a) => (
+              <tr key={a.bucket}>
+                <th scope="row">{a.label}</th>
+                <td>{euro(aging[a.bucket])}</td>
+              </tr>
+            ))}
+            <tr>
+              <th scope="row">Totale</th>
+              <td>{euro(aging.total)}</td>
+            </tr>
+          </tbody>
+        </Box>
+        <Link component={LinkBase} to={ROUTES.aging} variant="body2">
+          Apri lo scadenzario
+        </Link>
+      </CardContent>
+    </Card>
   );
 }

@@ -39,13 +39,14 @@ describe('API reference', () => {
       // … the customer import's preview, import and undo (work on a staged file, answered 200), the invoicing's preview (it writes nothing);
       // … and a payment's finalisation (C68: idempotent); the sandbox's approval page answers its forms with a redirect (303);
       // … the SDD preview and a batch's cancellation, the bank statement's columns, a line's confirm/ignore/reopen and 'Conferma tutti' (actions on what exists);
-      // 'Invia a SdI' queues (202) and the intermediary's webhook is answered 200 (A-Cube retries any other answer)
+      // 'Invia a SdI' queues (202) and the intermediary's webhook is answered 200 (A-Cube retries any other answer);
+      // the reminders' run and discard (200: counts of what changed), their 'Invia' queues (202)
       const action =
-        /^\/api\/(generate_credit_transactions|update_yearly_accounting_amount|annual_balancer|cedolini|parents_has_children|assignments\/[^/]+\/make_transactions|mail_outbox\/[^/]+\/actions\/retry|studio_jobs_status\/.*\/actions\/change_state|[a-z]+\/actions\/finalize|[a-z]+\/process_confirmed_payment_intent|user\/password\/(init_reset|do_reset)|customer_imports\/[^/]+\/(preview|import|undo)|invoicing\/preview|sdd\/(preview|batches\/[^/]+\/cancel)|bank\/(statements\/columns|statements\/[^/]+\/confirm_all|lines\/[^/]+\/(confirm|ignore|reopen)))\b/.test(
+        /^\/api\/(generate_credit_transactions|update_yearly_accounting_amount|annual_balancer|cedolini|parents_has_children|assignments\/[^/]+\/make_transactions|mail_outbox\/[^/]+\/actions\/retry|studio_jobs_status\/.*\/actions\/change_state|[a-z]+\/actions\/finalize|[a-z]+\/process_confirmed_payment_intent|user\/password\/(init_reset|do_reset)|customer_imports\/[^/]+\/(preview|import|undo)|invoicing\/preview|sdd\/(preview|batches\/[^/]+\/cancel)|bank\/(statements\/columns|statements\/[^/]+\/confirm_all|lines\/[^/]+\/(confirm|ignore|reopen))|reminders\/(run|discard))\b/.test(
           r.url,
         );
       const redirect = r.url.startsWith('/api/sandbox/checkout/') && r.method === 'POST';
-      const queued = r.url === '/api/sdi/send';
+      const queued = r.url === '/api/sdi/send' || r.url === '/api/reminders/send';
       const ok = redirect
         ? '303'
         : queued

@@ -386,6 +386,8 @@ const server = setupServer(
     calls.push({ path: `open_items ${params.id}` });
     return HttpResponse.json({ data: OPEN_ITEMS });
   }),
+  // its reminders (issue 30, tests/ui/reminders.test.tsx): none
+  http.get('*/api/customer/:id/reminders', () => HttpResponse.json({ data: { contested: null, reminders: [] } })),
   // the customer's card: the record and its form's selects
   http.get('*/api/customers/:id', ({ params }) => HttpResponse.json({ data: { ...RECORD, id: Number(params.id) } })),
   http.get('*/api/collaborators', () => HttpResponse.json({ data: [] })),

@@ -151,6 +151,8 @@ export const server = setupServer(
       data: { summary: { balance: 0, open: 0, overdue: 0, credit: 0, oldest_overdue: null }, items: [] },
     }),
   ),
+  // the customer card's reminders (issue 30): none, not contested
+  http.get('*/api/customer/:id/reminders', () => HttpResponse.json({ data: { contested: null, reminders: [] } })),
   // simple list /lista/LegalStatus
   http.get('*/api/list/LegalStatus', () => {
     api.simpleLists += 1;

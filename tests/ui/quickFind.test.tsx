@@ -64,7 +64,14 @@ const server = setupServer(
   // the menu page's summary of receivables
   http.get('*/api/receivables', () =>
     HttpResponse.json({
-      data: { total_owed: 0, overdue_customers: 0, overdue_amount: 0, top_debtors: [], monthly: [] },
+      data: {
+        total_owed: 0,
+        overdue_customers: 0,
+        overdue_amount: 0,
+        top_debtors: [],
+        monthly: [],
+        aging: { not_due: 0, d1_30: 0, d31_60: 0, d61_90: 0, over_90: 0, total: 0 },
+      },
     }),
   ),
   http.get('*/api/quick_find', ({ request }) => {

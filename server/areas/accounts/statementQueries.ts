@@ -8,6 +8,8 @@ import { sql } from 'drizzle-orm';
 import type { Ctx } from '../../auth/context.js';
 import type { Exec } from '../../records/exec.js';
 import { customerOpenSummary, openItems, openTotals } from './openItemsQueries.js';
+import { agingTotals } from '../reminders/queries.js';
+import { today as romeToday } from '../../../model/dates.js';
 
 /** The signed effect of a movement on the balance, as exact numeric. */
 export const SIGNED = sql`CASE x."type" WHEN 'PAYMENT' THEN -x."amount" ELSE x."amount" END`;
@@ -98,6 +100,8 @@ export interface Receivables {
   top_debtors: Array<{ id: number; business_name: string; balance: number }>;
   /** the last twelve months, oldest first: 'YYYY-MM', charges and payments of the month */
   monthly: Array<{ month: string; charges: number; payments: number }>;
+  /** what is open by days past due today, as the 'Scadenzario' totals it (issue 30) */
+  aging: { not_due: number; d1_30: number; d31_60: number; d61_90: number; over_90: number; total: number };
 }
 
 /**
@@ -125,6 +129,7 @@ export async function receivables(exec: Exec, ctx: Ctx): Promise<Receivables> {
       AND x."date" >= m."month" AND x."date" < m."month" + interval '1 month'
     GROUP BY m."month" ORDER BY m."month"`);
   const t = totals[0]!;
+  const a = await agingTotals(exec, ctx.studioId, romeToday());
   return {
     total_owed: Number(t.owed),
     overdue_customers: Number(t.overdue),
@@ -135,6 +140,14 @@ export async function receivables(exec: Exec, ctx: Ctx): Promise<Receivables> {
       balance: Number(r.balance),
     })),
     monthly: monthly.map((r) => ({ month: String(r.month), charges: Number(r.charges), payments: Number(r.payments) })),
+    aging: {
+      not_due: Number(a.not_due),
+      d1_30: Number(a.d1_30),
+      d31_60: Number(a.d31_60),
+      d61_90: Number(a.d61_90),
+      over_90: Number(a.over_90),
+      total: Number(a.total),
+    },
   };
 }
 
@@ -164,7 +177,7 @@ export interface AccountBalance {
  */
 export async function accountBalances(
   exec: Exec,
-  ctx: Ctx,
+  ctx: Pick<Ctx, 'studioId'>,
   ids: number[],
   from: string | null,
   to: string | null,

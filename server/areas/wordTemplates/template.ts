@@ -15,6 +15,7 @@ import type { DXT } from 'docxtemplater';
 import type InspectModule from 'docxtemplater/js/inspect-module.js';
 import { HttpError } from '../../errors.js';
 import { BoundedZip, ZipError } from '../../render/boundedZip.js';
+import { REMINDER_KEYS } from '../reminders/documents.js';
 
 /** Every tag a template may use, with its meaning (C74), grouped as shown to the user. */
 export const REPLACE_KEYS: Array<{ key: string; description: string; group: string }> = [
@@ -71,7 +72,11 @@ export const REPLACE_KEYS: Array<{ key: string; description: string; group: stri
     ['anno_corrente', "L'anno in corso"],
   ].map(([key, description]) => ({ key: key!, description: description!, group: 'Date' })),
 ];
-const KNOWN = new Set(REPLACE_KEYS.map((k) => k.key));
+/**
+ * The tags a template may use: REPLACE_KEYS, and the reminder's own (issue 30), which a Word letter
+ * attached to a reminder level fills in (elsewhere they print nothing).
+ */
+const KNOWN = new Set([...REPLACE_KEYS, ...REMINDER_KEYS].map((k) => k.key));
 
 /** Values of the tags for one document: every known key, '' where the data is missing. */
 export type TemplateValues = Record<string, string>;

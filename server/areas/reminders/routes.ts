@@ -1,0 +1,243 @@
+/**
+ * Following up (issue 30, additive to the seeds): the aging ('Scadenzario', its CSV and PDF), the
+ * reminder rules, the day's run, the review and sending, a customer's history and 'contestato'
+ * mark (Collaboratore and above, as the movements; the rules: Admin), and the customer's page of
+ * a reminder's link (`/estratto/{token}`, public: signed, expiring, read-only).
+ */
+import { z } from 'zod';
+import type { FastifyInstance } from 'fastify';
+import type { Api, AppDeps } from '../../deps.js';
+import { ERRORS, IdParams } from '../../routes/schemas.js';
+import { attachment } from '../../routes/download.js';
+import { renderPdf } from '../../render/pdf.js';
+import {
+  Aging,
+  CustomerReminders,
+  Reminder,
+  ReminderIdsInput,
+  ReminderRunResult,
+  ReminderSendResult,
+  ReminderSettingsView,
+} from '../../../model/api/reminders.js';
+import { studioData } from '../documents/queries.js';
+import {
+  agingFilter,
+  agingFilterText,
+  agingOf,
+  customerHistory,
+  discard,
+  getSettings,
+  putSettings,
+  queueForSending,
+  reminderList,
+  runNow,
+  setContested,
+} from './service.js';
+import { agingCsv, agingPdfDoc } from './agingDocument.js';
+import { reminderLetter, reminderPage } from './page.js';
+import { LINK_PATH } from './link.js';
+
+const AgingQuery = z.looseObject({
+  collaborator_id: z.string().optional().describe("id del collaboratore di contabilità, o 'none'"),
+  legal_status_id: z.string().optional(),
+  bucket: z.string().optional().describe('not_due, d1_30, d31_60, d61_90, over_90'),
+  mandate: z.string().optional().describe("'with' o 'without' mandato SDD attivo"),
+  q: z.string().optional().describe('nome del cliente'),
+});
+
+export async function reminderRoutes(api: Api, deps: AppDeps) {
+  const tags = ['Solleciti'];
+
+  api.get(
+    '/aging',
+    {
+      schema: {
+        tags,
+        summary:
+          'Scadenzario: le partite aperte per cliente in fasce di ritardo, i totali per fascia e per collaboratore',
+        querystring: AgingQuery,
+        response: { 200: z.object({ data: Aging }), ...ERRORS },
+      },
+    },
+    async (req) => ({ data: await agingOf(deps.exec, req.ctx, req.query) }),
+  );
+
+  api.get(
+    '/aging/export',
+    {
+      schema: {
+        tags,
+        summary: "Lo scadenzario con gli stessi filtri come CSV ('Scadenzario.csv') o PDF ('Scadenzario.pdf')",
+        querystring: AgingQuery.extend({ format: z.enum(['csv', 'pdf']).describe('csv o pdf') }),
+        response: { 200: z.any(), ...ERRORS },
+      },
+    },
+    async (req, reply) => {
+      const data = await agingOf(deps.exec, req.ctx, req.query);
+      const filter = agingFilter(req.query);
+      const text = agingFilterText(data, filter, {
+        collaborator:
+          filter.collaboratorId && filter.collaboratorId !== 'none'
+            ? (data.rows.find((r) => r.collaborator_id === filter.collaboratorId)?.collaborator ?? undefined)
+            : undefined,
+        legalStatus: filter.legalStatusId ? (data.rows[0]?.legal_status ?? undefined) : undefined,
+      });
+      if (req.query.format === 'csv')
+        return reply
+          .header('Content-Disposition', attachment('Scadenzario.csv'))
+          .type('text/csv; charset=utf-8')
+          .send(agingCsv(data, text));
+      const pdf = await renderPdf(agingPdfDoc(await studioData(deps.exec, req.ctx.studioId), data, text));
+      return reply.header('Content-Disposition', attachment('Scadenzario.pdf')).type('application/pdf').send(pdf);
+    },
+  );
+
+  api.get(
+    '/reminders/settings',
+    {
+      schema: {
+        tags,
+        summary: "Le regole dei solleciti dello studio, i segnaposto dei testi e l'ultima procedura",
+        response: { 200: z.object({ data: ReminderSettingsView.extend({ suggested: z.array(z.any()) }) }), ...ERRORS },
+      },
+    },
+    async (req) => ({ data: await getSettings(deps.exec, req.ctx) }),
+  );
+
+  api.put(
+    '/reminders/settings',
+    {
+      schema: {
+        tags,
+        summary: 'Salva le regole dei solleciti (Admin): fino a tre livelli, la procedura giornaliera e la sua ora',
+        body: z.looseObject({}),
+        response: { 200: z.object({ data: ReminderSettingsView.extend({ suggested: z.array(z.any()) }) }), ...ERRORS },
+      },
+    },
+    async (req) => ({ data: await putSettings(deps.tx, req.ctx, req.body) }),
+  );
+
+  api.post(
+    '/reminders/run',
+    {
+      schema: {
+        tags,
+        summary:
+          'Esegue ora la procedura del giorno: propone o mette in invio i solleciti dovuti, ritira quelli pagati o contestati',
+        response: { 200: z.object({ data: ReminderRunResult }), ...ERRORS },
+      },
+    },
+    async (req) => {
+      const r = await runNow(deps.tx, req.ctx);
+      if (r.queuedIds.length) await deps.reminders.sendQueued(req.ctx.studioId).catch(() => undefined);
+      return { data: { day: r.day, proposed: r.proposed, queued: r.queued, withdrawn: r.withdrawn } };
+    },
+  );
+
+  api.get(
+    '/reminders',
+    {
+      schema: {
+        tags,
+        summary:
+          'I solleciti dello studio, dal più recente (status: pending, proposed, queued, sent, withdrawn, discarded, done)',
+        querystring: z.looseObject({ status: z.string().optional(), q: z.string().optional() }),
+        response: { 200: z.object({ data: z.array(Reminder) }), ...ERRORS },
+      },
+    },
+    async (req) => ({ data: await reminderList(deps.exec, req.ctx, req.query) }),
+  );
+
+  api.post(
+    '/reminders/send',
+    {
+      schema: {
+        tags,
+        summary:
+          "Invia i solleciti scelti (202): ciascuno una volta sola, con l'estratto conto e l'avviso di pagamento",
+        body: ReminderIdsInput,
+        response: { 202: z.object({ data: ReminderSendResult }), ...ERRORS },
+      },
+    },
+    async (req, reply) => {
+      const r = await queueForSending(deps.tx, req.ctx, req.body.ids);
+      if (r.queued.length) await deps.reminders.sendQueued(req.ctx.studioId).catch(() => undefined);
+      return reply.code(202).send({ data: { queued: r.queued.length, skipped: r.skipped } });
+    },
+  );
+
+  api.post(
+    '/reminders/discard',
+    {
+      schema: {
+        tags,
+        summary: 'Scarta i solleciti proposti scelti (non vengono inviati né riproposti per le stesse partite)',
+        body: ReminderIdsInput,
+        response: { 200: z.object({ data: z.object({ discarded: z.number().int() }) }), ...ERRORS },
+      },
+    },
+    async (req) => ({ data: { discarded: await discard(deps.tx, req.ctx, req.body.ids) } }),
+  );
+
+  api.get(
+    '/reminders/:id/pdf',
+    {
+      schema: {
+        tags,
+        summary: 'La lettera del sollecito (PDF): quella inviata, o come sarebbe inviata oggi',
+        params: IdParams,
+        response: { 200: z.any(), ...ERRORS },
+      },
+    },
+    async (req, reply) => {
+      const pdf = await reminderLetter(deps, req.ctx, req.params.id);
+      return reply.header('Content-Disposition', attachment('Sollecito.pdf')).type('application/pdf').send(pdf);
+    },
+  );
+
+  api.get(
+    '/customer/:id/reminders',
+    {
+      schema: {
+        tags,
+        summary: 'I solleciti di un cliente (inviati, aperti, ritirati) e se è contestato',
+        params: IdParams,
+        response: { 200: z.object({ data: CustomerReminders }), ...ERRORS },
+      },
+    },
+    async (req) => ({ data: await customerHistory(deps.exec, req.ctx, req.params.id) }),
+  );
+
+  api.put(
+    '/customer/:id/contested',
+    {
+      schema: {
+        tags,
+        summary: 'Segna (o toglie) il cliente come contestato: nessun sollecito gli viene inviato',
+        params: IdParams,
+        body: z.looseObject({ contested: z.boolean().optional(), note: z.string().max(2000).nullable().optional() }),
+        response: { 200: z.object({ data: CustomerReminders }), ...ERRORS },
+      },
+    },
+    async (req) => ({ data: await setContested(deps.tx, req.ctx, req.params.id, req.body) }),
+  );
+}
+
+/** `/estratto/{token}`: the customer's page (HTML, no script), outside the API and its session. */
+export async function reminderPageRoute(app: FastifyInstance, deps: AppDeps) {
+  app.get<{ Params: { token: string } }>(
+    `${LINK_PATH}:token`,
+    { config: { public: true, rateLimit: { max: 60, timeWindow: '1 minute' } } },
+    async (req, reply) => {
+      const page = await reminderPage(deps, req.params.token);
+      return reply
+        .status(page.status)
+        .header('Content-Security-Policy', page.csp)
+        .header('Cache-Control', 'no-store')
+        .header('Referrer-Policy', 'no-referrer')
+        .header('X-Robots-Tag', 'noindex, nofollow')
+        .type('text/html; charset=utf-8')
+        .send(page.html);
+    },
+  );
+}

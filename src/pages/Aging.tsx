@@ -1,0 +1,509 @@
+/**
+ * `/scadenzario` 'Scadenzario' (issue 30), Collaboratore and above: what the customers owe by
+ * days past the due date (GET /api/aging).
+ * - Filters (kept in the URL's query string, with the API's names): collaborator (or none),
+ *   legal status, bucket, SDD mandate, customer name.
+ * - The totals per bucket, each with the number of customers owing in it.
+ * - The customers, one row each with its buckets (sortable by clicking a column's header; the
+ *   customer's name opens its account statement; 'SDD' when it has a mandate, 'Contestato' when
+ *   it disputes what it owes), and the same buckets per collaborator.
+ * - 'Scarica CSV' and 'Scarica PDF': the same figures with the same filters, as the server makes
+ *   them ('Scadenzario.csv', 'Scadenzario.pdf').
+ */
+import { useEffect, useMemo, useState } from 'react';
+import {
+  Alert,
+  Box,
+  Button,
+  Card,
+  CardContent,
+  Chip,
+  LinearProgress,
+  Link,
+  MenuItem,
+  Paper,
+  Stack,
+  Table,
+  TableBody,
+  TableCell,
+  TableContainer,
+  TableFooter,
+  TableHead,
+  TableRow,
+  TableSortLabel,
+  TextField,
+  Typography,
+} from '@mui/material';
+import { visuallyHidden } from '@mui/utils';
+import DownloadIcon from '@mui/icons-material/Download';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { LinkBase } from 'react-admin';
+import { useSearchParams } from 'react-router-dom';
+import { saveAs } from 'file-saver';
+import { displayDate } from '../../model/dates';
+import { formatEuro } from '../../model/types';
+import type { AgingBuckets, AgingCollaborator, AgingFilter, AgingRow } from '../../model/api/reminders';
+import { AGING_BUCKETS, AGING_LABELS, type AgingBucket } from '../../model/reminders';
+import { useAppDataProvider } from '../dataProvider';
+import { agingQuery } from '../dataProvider/reminders';
+import { ScreenTitle } from '../layout/PageTitle';
+import { CloseHeader } from '../layout/CloseHeader';
+import { Guard } from '../resources/Guard';
+
+const TITLE = 'Scadenzario';
+export const EMPTY_TEXT = 'Nessuna partita aperta con questi filtri';
+const SEARCH_DEBOUNCE_MS = 300;
+/** the selects' "no filter" value */
+const ALL = '';
+/** amounts: right-aligned, digits of equal width */
+const NUM = { fontVariantNumeric: 'tabular-nums', whiteSpace: 'nowrap' } as const;
+const MANDATE_LABELS = { with: 'Con mandato SDD', without: 'Senza mandato SDD' } as const;
+
+const errorText = (e: unknown) => (e as Error)?.message || 'Operazione non riuscita';
+
+/** The filters as the URL's query string holds them (anything unknown left out). */
+function filterOf(p: URLSearchParams): AgingFilter {
+  const f: AgingFilter = {};
+  const id = (v: string | null) => (v && /^\d+$/.test(v) ? Number(v) : undefined);
+  const collaborator = p.get('collaborator_id');
+  if (collaborator === 'none') f.collaborator_id = 'none';
+  else if (id(collaborator) !== undefined) f.collaborator_id = id(collaborator);
+  if (id(p.get('legal_status_id')) !== undefined) f.legal_status_id = id(p.get('legal_status_id'));
+  const bucket = p.get('bucket');
+  if (bucket && (AGING_BUCKETS as readonly string[]).includes(bucket)) f.bucket = bucket as AgingBucket;
+  const mandate = p.get('mandate');
+  if (mandate === 'with' || mandate === 'without') f.mandate = mandate;
+  const q = p.get('q')?.trim();
+  if (q) f.q = q;
+  return f;
+}
+
+type SortKey = 'business_name' | 'collaborator' | 'legal_status' | AgingBucket | 'total';
+interface Sort {
+  key: SortKey;
+  dir: 'asc' | 'desc';
+}
+const TEXT_KEYS: SortKey[] = ['business_name', 'collaborator', 'legal_status'];
+const COLUMN_LABELS: Record<SortKey, string> = {
+  business_name: 'Cliente',
+  collaborator: 'Collaboratore',
+  legal_status: 'Forma giuridica',
+  ...AGING_LABELS,
+  total: 'Totale',
+};
+
+/** The rows in the order asked; empty texts last either way, the name settling ties. */
+function sortRows(rows: AgingRow[], sort: Sort): AgingRow[] {
+  const sign = sort.dir === 'asc' ? 1 : -1;
+  const byName = (a: AgingRow, b: AgingRow) => a.business_name.localeCompare(b.business_name, 'it');
+  return [...rows].sort((a, b) => {
+    if (TEXT_KEYS.includes(sort.key)) {
+      const k = sort.key as 'business_name' | 'collaborator' | 'legal_status';
+      const x = a[k] ?? '';
+      const y = b[k] ?? '';
+      if (!x !== !y) return x ? -1 : 1;
+      return sign * x.localeCompare(y, 'it', { sensitivity: 'base' }) || byName(a, b);
+    }
+    const k = sort.key as AgingBucket | 'total';
+    return sign * (a[k] - b[k]) || byName(a, b);
+  });
+}
+
+export function Aging() {
+  return (
+    <Guard min="Collaboratore">
+      <AgingPage />
+    </Guard>
+  );
+}
+
+function AgingPage() {
+  const dp = useAppDataProvider();
+  const [params, setParams] = useSearchParams();
+  const query = params.toString();
+  const filter = useMemo(() => filterOf(new URLSearchParams(query)), [query]);
+  const update = (patch: Partial<AgingFilter>) =>
+    setParams((prev) => new URLSearchParams(agingQuery({ ...filterOf(prev), ...patch })), { replace: true });
+
+  // the name's search follows the typing once it stops
+  const [text, setText] = useState(filter.q ?? '');
+  useEffect(() => {
+    const q = text.trim() || undefined;
+    if (q === filter.q) return;
+    const t = setTimeout(
+      () => setParams((prev) => new URLSearchParams(agingQuery({ ...filterOf(prev), q })), { replace: true }),
+      SEARCH_DEBOUNCE_MS,
+    );
+    return () => clearTimeout(t);
+  }, [text, filter.q, setParams]);
+
+  const aging = useQuery({
+    queryKey: ['aging', filter],
+    queryFn: ({ signal }) => dp.aging(filter, { signal }),
+    placeholderData: keepPreviousData,
+    retry: false,
+  });
+  const collaborators = useQuery({
+    queryKey: ['options', '/api/collaborators'],
+    queryFn: ({ signal }) =>
+      dp.options('/api/collaborators', { signal }) as Promise<Array<{ id: number; name?: string; label?: string }>>,
+    staleTime: 60_000,
+  });
+  const legalStatuses = useQuery({
+    queryKey: ['options', '/api/legal_statuses'],
+    queryFn: ({ signal }) =>
+      dp.options('/api/legal_statuses', { signal }) as Promise<
+        Array<{ id: number; cod?: string | null; description?: string | null }>
+      >,
+    staleTime: 60_000,
+  });
+
+  const [downloading, setDownloading] = useState<null | 'csv' | 'pdf'>(null);
+  const [downloadError, setDownloadError] = useState<string | null>(null);
+  const download = async (format: 'csv' | 'pdf') => {
+    setDownloading(format);
+    setDownloadError(null);
+    try {
+      const { blob, filename } = await dp.downloadAging(filter, format);
+      saveAs(blob, filename);
+    } catch (e) {
+      setDownloadError(errorText(e));
+    } finally {
+      setDownloading(null);
+    }
+  };
+
+  const data = aging.isError ? undefined : aging.data;
+  const optionsFailed = collaborators.isError || legalStatuses.isError;
+
+  return (
+    <>
+      <ScreenTitle title={TITLE} />
+      <CloseHeader fallback="/Menu" crumbs={[{ label: 'Home', to: '/Menu' }, { label: TITLE }]} />
+      <Paper sx={{ p: 2, mb: 2 }} component="section" aria-label="Filtri dello scadenzario">
+        <Box
+          sx={{
+            display: 'grid',
+            gap: 2,
+            gridTemplateColumns: { xs: '1fr', sm: 'repeat(2, minmax(0, 1fr))', lg: 'repeat(5, minmax(0, 1fr))' },
+          }}
+        >
+          <TextField
+            id="aging-q"
+            label="Cerca cliente"
+            size="small"
+            value={text}
+            onChange={(e) => setText(e.target.value)}
+            slotProps={{ htmlInput: { type: 'search' } }}
+          />
+          <TextField
+            select
+            id="aging-collaborator"
+            label="Collaboratore"
+            size="small"
+            value={filter.collaborator_id === undefined ? ALL : String(filter.collaborator_id)}
+            onChange={(e) => {
+              const v = e.target.value;
+              update({ collaborator_id: v === ALL ? undefined : v === 'none' ? 'none' : Number(v) });
+            }}
+            slotProps={{ inputLabel: { shrink: true }, select: { displayEmpty: true } }}
+          >
+            <MenuItem value={ALL}>Tutti</MenuItem>
+            <MenuItem value="none">Senza collaboratore</MenuItem>
+            {(collaborators.data ?? []).map((c) => (
+              <MenuItem key={c.id} value={String(c.id)}>
+                {c.name ?? c.label ?? `#${c.id}`}
+              </MenuItem>
+            ))}
+          </TextField>
+          <TextField
+            select
+            id="aging-legal-status"
+            label="Forma giuridica"
+            size="small"
+            value={filter.legal_status_id === undefined ? ALL : String(filter.legal_status_id)}
+            onChange={(e) => update({ legal_status_id: e.target.value === ALL ? undefined : Number(e.target.value) })}
+            slotProps={{ inputLabel: { shrink: true }, select: { displayEmpty: true } }}
+          >
+            <MenuItem value={ALL}>Tutte</MenuItem>
+            {(legalStatuses.data ?? []).map((s) => (
+              <MenuItem key={s.id} value={String(s.id)}>
+                {[s.cod, s.description].filter(Boolean).join(' – ') || `#${s.id}`}
+              </MenuItem>
+            ))}
+          </TextField>
+          <TextField
+            select
+            id="aging-bucket"
+            label="Fascia"
+            size="small"
+            value={filter.bucket ?? ALL}
+            onChange={(e) => update({ bucket: e.target.value === ALL ? undefined : (e.target.value as AgingBucket) })}
+            slotProps={{ inputLabel: { shrink: true }, select: { displayEmpty: true } }}
+          >
+            <MenuItem value={ALL}>Tutte</MenuItem>
+            {AGING_BUCKETS.map((b) => (
+              <MenuItem key={b} value={b}>
+                {AGING_LABELS[b]}
+              </MenuItem>
+            ))}
+          </TextField>
+          <TextField
+            select
+            id="aging-mandate"
+            label="Mandato SDD"
+            size="small"
+            value={filter.mandate ?? ALL}
+            onChange={(e) =>
+              update({ mandate: e.target.value === ALL ? undefined : (e.target.value as 'with' | 'without') })
+            }
+            slotProps={{ inputLabel: { shrink: true }, select: { displayEmpty: true } }}
+          >
+            <MenuItem value={ALL}>Tutti</MenuItem>
+            <MenuItem value="with">{MANDATE_LABELS.with}</MenuItem>
+            <MenuItem value="without">{MANDATE_LABELS.without}</MenuItem>
+          </TextField>
+        </Box>
+        <Stack direction="row" spacing={1} sx={{ mt: 2, flexWrap: 'wrap', alignItems: 'center' }} useFlexGap>
+          <Button
+            variant="outlined"
+            startIcon={<DownloadIcon />}
+            disabled={downloading !== null}
+            onClick={() => download('csv')}
+          >
+            Scarica CSV
+          </Button>
+          <Button
+            variant="outlined"
+            startIcon={<DownloadIcon />}
+            disabled={downloading !== null}
+            onClick={() => download('pdf')}
+          >
+            Scarica PDF
+          </Button>
+          {data && (
+            <Typography variant="body2" color="text.secondary" sx={{ ml: { sm: 'auto' } }}>
+              Situazione al {displayDate(data.as_of)}
+            </Typography>
+          )}
+        </Stack>
+        {downloading && (
+          <LinearProgress
+            sx={{ mt: 1 }}
+            aria-label={downloading === 'csv' ? 'Preparazione del CSV' : 'Preparazione del PDF'}
+          />
+        )}
+      </Paper>
+      {optionsFailed && (
+        <Alert severity="warning" sx={{ mb: 2 }}>
+          Non è stato possibile caricare le scelte dei filtri
+        </Alert>
+      )}
+      {downloadError && (
+        <Alert severity="error" sx={{ mb: 2 }} role="alert" onClose={() => setDownloadError(null)}>
+          {downloadError}
+        </Alert>
+      )}
+      {aging.isFetching && <LinearProgress sx={{ mb: 2 }} aria-label="Caricamento dello scadenzario" />}
+      {aging.isError && (
+        <Alert severity="error" sx={{ mb: 2 }} role="alert">
+          {errorText(aging.error)}
+        </Alert>
+      )}
+      {data && (
+        <>
+          <Totals totals={data.totals} rows={data.rows} />
+          {data.rows.length === 0 ? (
+            <Alert severity="info" sx={{ mb: 2 }}>
+              {EMPTY_TEXT}
+            </Alert>
+          ) : (
+            <>
+              <CustomersTable rows={data.rows} totals={data.totals} />
+              <CollaboratorsTable rows={data.by_collaborator} />
+            </>
+          )}
+        </>
+      )}
+    </>
+  );
+}
+
+/** A figure of the strip: the bucket's amount and how many customers owe in it. */
+function Figure({ label, amount, customers }: { label: string; amount: number; customers: number }) {
+  return (
+    <Card variant="outlined" role="group" aria-label={label} sx={{ flex: '1 1 150px' }}>
+      <CardContent sx={{ '&:last-child': { pb: 2 } }}>
+        <Typography variant="body2" color="text.secondary">
+          {label}
+        </Typography>
+        <Typography variant="h6" component="p" sx={{ ...NUM, fontWeight: 600 }}>
+          {formatEuro(amount)}
+        </Typography>
+        <Typography variant="caption" color="text.secondary">
+          {customers === 1 ? '1 cliente' : `${customers} clienti`}
+        </Typography>
+      </CardContent>
+    </Card>
+  );
+}
+
+function Totals({ totals, rows }: { totals: AgingBuckets & { customers: number }; rows: AgingRow[] }) {
+  return (
+    <Box component="section" aria-label="Totali per fascia" sx={{ display: 'flex', flexWrap: 'wrap', gap: 2, mb: 2 }}>
+      {AGING_BUCKETS.map((b) => (
+        <Figure key={b} label={AGING_LABELS[b]} amount={totals[b]} customers={rows.filter((r) => r[b] > 0).length} />
+      ))}
+      <Figure label="Totale" amount={totals.total} customers={totals.customers} />
+    </Box>
+  );
+}
+
+/** An amount's cell: a zero in grey. */
+function Amount({ value, strong }: { value: number; strong?: boolean }) {
+  return (
+    <TableCell
+      align="right"
+      sx={{ ...NUM, ...(strong ? { fontWeight: 600 } : {}), ...(value === 0 ? { color: 'text.secondary' } : {}) }}
+    >
+      {formatEuro(value)}
+    </TableCell>
+  );
+}
+
+function CustomersTable({ rows, totals }: { rows: AgingRow[]; totals: AgingBuckets & { customers: number } }) {
+  const [sort, setSort] = useState<Sort>({ key: 'total', dir: 'desc' });
+  const sorted = useMemo(() => sortRows(rows, sort), [rows, sort]);
+  const toggle = (key: SortKey) =>
+    setSort((s) =>
+      s.key === key
+        ? { key, dir: s.dir === 'asc' ? 'desc' : 'asc' }
+        : { key, dir: TEXT_KEYS.includes(key) ? 'asc' : 'desc' },
+    );
+  const header = (key: SortKey) => {
+    const active = sort.key === key;
+    const numeric = !TEXT_KEYS.includes(key);
+    return (
+      <TableCell
+        key={key}
+        align={numeric ? 'right' : 'left'}
+        sortDirection={active ? sort.dir : false}
+        sx={{ whiteSpace: 'nowrap' }}
+      >
+        <TableSortLabel
+          active={active}
+          direction={active ? sort.dir : numeric ? 'desc' : 'asc'}
+          onClick={() => toggle(key)}
+        >
+          {COLUMN_LABELS[key]}
+        </TableSortLabel>
+      </TableCell>
+    );
+  };
+  const footer = { color: 'text.primary', fontWeight: 600, fontSize: 'inherit' } as const;
+  return (
+    <Box component="section" aria-labelledby="aging-customers-title" sx={{ mb: 3 }}>
+      <Typography id="aging-customers-title" variant="h6" component="h2" sx={{ mb: 1 }}>
+        Per cliente
+      </Typography>
+      <TableContainer component={Paper} tabIndex={0} role="region" aria-label="Scadenzario per cliente">
+        <Table size="small">
+          <Box component="caption" sx={visuallyHidden}>
+            Scadenzario per cliente
+          </Box>
+          <TableHead>
+            <TableRow>
+              {(['business_name', 'collaborator', 'legal_status', ...AGING_BUCKETS, 'total'] as SortKey[]).map(header)}
+            </TableRow>
+          </TableHead>
+          <TableBody>
+            {sorted.map((r) => (
+              <TableRow key={r.customer_id} hover>
+                <TableCell component="th" scope="row">
+                  <Box sx={{ display: 'flex', flexWrap: 'wrap', alignItems: 'center', gap: 0.5 }}>
+                    <Link
+                      component={LinkBase}
+                      to={`/table/Transaction/${r.customer_id}`}
+                      title={`Estratto conto di ${r.business_name}`}
+                    >
+                      {r.business_name}
+                    </Link>
+                    {r.has_mandate && (
+                      <Chip size="small" variant="outlined" color="primary" label="SDD" title="Mandato SDD attivo" />
+                    )}
+                    {r.contested && (
+                      <Chip size="small" color="error" label="Contestato" title="Il cliente contesta quanto dovuto" />
+                    )}
+                  </Box>
+                </TableCell>
+                <TableCell>{r.collaborator ?? ''}</TableCell>
+                <TableCell>{r.legal_status ?? ''}</TableCell>
+                {AGING_BUCKETS.map((b) => (
+                  <Amount key={b} value={r[b]} />
+                ))}
+                <Amount value={r.total} strong />
+              </TableRow>
+            ))}
+          </TableBody>
+          <TableFooter>
+            <TableRow>
+              <TableCell component="th" scope="row" colSpan={3} sx={footer}>
+                Totale ({totals.customers === 1 ? '1 cliente' : `${totals.customers} clienti`})
+              </TableCell>
+              {[...AGING_BUCKETS, 'total' as const].map((b) => (
+                <TableCell key={b} align="right" sx={{ ...NUM, ...footer }}>
+                  {formatEuro(totals[b])}
+                </TableCell>
+              ))}
+            </TableRow>
+          </TableFooter>
+        </Table>
+      </TableContainer>
+    </Box>
+  );
+}
+
+function CollaboratorsTable({ rows }: { rows: AgingCollaborator[] }) {
+  return (
+    <Box component="section" aria-labelledby="aging-collaborators-title" sx={{ mb: 3 }}>
+      <Typography id="aging-collaborators-title" variant="h6" component="h2" sx={{ mb: 1 }}>
+        Per collaboratore
+      </Typography>
+      <TableContainer component={Paper} tabIndex={0} role="region" aria-label="Scadenzario per collaboratore">
+        <Table size="small">
+          <Box component="caption" sx={visuallyHidden}>
+            Scadenzario per collaboratore
+          </Box>
+          <TableHead>
+            <TableRow>
+              <TableCell>Collaboratore</TableCell>
+              <TableCell align="right">Clienti</TableCell>
+              {AGING_BUCKETS.map((b) => (
+                <TableCell key={b} align="right" sx={{ whiteSpace: 'nowrap' }}>
+                  {AGING_LABELS[b]}
+                </TableCell>
+              ))}
+              <TableCell align="right">Totale</TableCell>
+            </TableRow>
+          </TableHead>
+          <TableBody>
+            {rows.map((c) => (
+              <TableRow key={c.collaborator_id ?? 'none'}>
+                <TableCell component="th" scope="row">
+                  {c.collaborator}
+                </TableCell>
+                <TableCell align="right" sx={NUM}>
+                  {c.customers}
+                </TableCell>
+                {AGING_BUCKETS.map((b) => (
+                  <Amount key={b} value={c[b]} />
+                ))}
+                <Amount value={c.total} strong />
+              </TableRow>
+            ))}
+          </TableBody>
+        </Table>
+      </TableContainer>
+    </Box>
+  );
+}

@@ -1,0 +1,284 @@
+/**
+ * 'Solleciti' on a customer's card (issue 30): the 'Contestato' mark (a customer disputing what
+ * it owes gets no reminder; turning it on asks a note) and the history of the reminders made for
+ * the customer, each with its state, the overdue amount, when it was made, sent, opened and
+ * withdrawn (and why), and its letter as a PDF. Shown on a saved customer only, inside the form:
+ * every button here is type="button" (nothing submits it); a failure to read it leaves the form
+ * as it is. The level's label, the state's chip and the PDF button are shared with the
+ * 'Solleciti' screen (src/pages/Reminders.tsx).
+ */
+import { useId, useState } from 'react';
+import {
+  Alert,
+  Box,
+  Button,
+  Chip,
+  Dialog,
+  DialogActions,
+  DialogContent,
+  DialogContentText,
+  DialogTitle,
+  Divider,
+  FormControlLabel,
+  FormHelperText,
+  IconButton,
+  LinearProgress,
+  Switch,
+  Table,
+  TableBody,
+  TableCell,
+  TableContainer,
+  TableHead,
+  TableRow,
+  TextField,
+  Tooltip,
+  Typography,
+  type ChipProps,
+} from '@mui/material';
+import PictureAsPdfIcon from '@mui/icons-material/PictureAsPdf';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useNotify, useRecordContext } from 'react-admin';
+import { saveAs } from 'file-saver';
+import { displayDate, displayDateTime } from '../../../model/dates';
+import { formatEuro } from '../../../model/types';
+import { REMINDER_STATUS_LABELS, type ReminderStatus } from '../../../model/reminders';
+import type { CustomerReminders as History, Reminder } from '../../../model/api/reminders';
+import { useAppDataProvider } from '../../dataProvider';
+
+/** '1° sollecito', '2° sollecito'… */
+export const levelLabel = (level: number) => `${level}° sollecito`;
+
+/** 'in invio' and 'da rivedere' need a look; a sent one is done */
+const STATUS_COLOR: Record<ReminderStatus, ChipProps['color']> = {
+  proposed: 'warning',
+  queued: 'info',
+  sent: 'success',
+  withdrawn: 'default',
+  discarded: 'default',
+};
+
+export function ReminderStatusChip({ status }: { status: ReminderStatus }) {
+  return (
+    <Chip
+      size="small"
+      color={STATUS_COLOR[status] ?? 'default'}
+      variant={status === 'queued' ? 'filled' : 'outlined'}
+      label={REMINDER_STATUS_LABELS[status] ?? status}
+    />
+  );
+}
+
+/** 'aperto il 03-03-2026 10:00 (2 volte)' */
+export const openedText = (r: Pick<Reminder, 'opened_at' | 'opened_count'>) =>
+  r.opened_at ? `${displayDateTime(r.opened_at)} (${r.opened_count} ${r.opened_count === 1 ? 'volta' : 'volte'})` : '—';
+
+/** The reminder's letter (its open items and the payment notice) downloaded as a PDF. */
+export function ReminderPdfButton({ reminder }: { reminder: Pick<Reminder, 'id' | 'level' | 'business_name'> }) {
+  const dp = useAppDataProvider();
+  const notify = useNotify();
+  const [busy, setBusy] = useState(false);
+  const label = `Anteprima PDF del ${levelLabel(reminder.level)} a ${reminder.business_name}`;
+  const download = async () => {
+    setBusy(true);
+    try {
+      const { blob, filename } = await dp.downloadReminderPdf(reminder.id);
+      saveAs(blob, filename);
+    } catch (e) {
+      notify(`Anteprima PDF non disponibile: ${(e as Error)?.message || 'errore'}`, { type: 'error' });
+    } finally {
+      setBusy(false);
+    }
+  };
+  return (
+    <Tooltip title="Anteprima PDF">
+      <span>
+        <IconButton type="button" size="small" onClick={download} disabled={busy} aria-label={label}>
+          <PictureAsPdfIcon fontSize="small" />
+        </IconButton>
+      </span>
+    </Tooltip>
+  );
+}
+
+/** 'Ritirato il' / 'motivo' of a reminder: the date it was withdrawn and why (or why it was set aside). */
+export function WithdrawnCell({ reminder: r }: { reminder: Reminder }) {
+  if (!r.withdrawn_at && !r.reason) return <>—</>;
+  return (
+    <>
+      {r.withdrawn_at ? displayDateTime(r.withdrawn_at) : REMINDER_STATUS_LABELS[r.status]}
+      {r.reason && (
+        <Typography variant="caption" display="block" color="text.secondary">
+          {r.reason}
+        </Typography>
+      )}
+    </>
+  );
+}
+
+const keyOf = (id: string | number) => ['customer', Number(id), 'reminders'] as const;
+
+export function CustomerReminders() {
+  const record = useRecordContext();
+  const id = record?.id;
+  const dp = useAppDataProvider();
+  const queryClient = useQueryClient();
+  const titleId = useId();
+  const helperId = useId();
+  const q = useQuery({
+    queryKey: keyOf(id ?? 0),
+    queryFn: ({ signal }) => dp.customerReminders(id!, { signal }),
+    enabled: id != null,
+    retry: false,
+  });
+  const [asking, setAsking] = useState(false);
+  const [busy, setBusy] = useState(false);
+  const [problem, setProblem] = useState<string | null>(null);
+  if (id == null) return null;
+  const contested = q.data?.contested ?? null;
+  const reminders = q.data?.reminders ?? [];
+
+  const save = async (on: boolean, note: string | null) => {
+    setBusy(true);
+    setProblem(null);
+    try {
+      const answer = await dp.setContested(id, on, note);
+      queryClient.setQueryData<History>(keyOf(id), answer);
+      setAsking(false);
+    } catch (e) {
+      setProblem((e as Error)?.message || 'Operazione non riuscita');
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <Box sx={{ width: '100%', mt: 2 }} component="section" aria-labelledby={titleId}>
+      <Divider sx={{ mb: 2 }} />
+      <Typography variant="h6" component="h2" id={titleId} sx={{ mb: 1 }}>
+        Solleciti
+      </Typography>
+      {q.isPending && <LinearProgress aria-label="Caricamento dei solleciti" />}
+      {q.isError && <Alert severity="warning">Solleciti non disponibili: {(q.error as Error).message}</Alert>}
+      {q.data && (
+        <>
+          <Box sx={{ mb: 2 }}>
+            <FormControlLabel
+              control={
+                <Switch
+                  checked={!!contested}
+                  disabled={busy}
+                  onChange={(e) => (e.target.checked ? setAsking(true) : void save(false, null))}
+                  slotProps={{ input: { role: 'switch', 'aria-describedby': helperId } }}
+                />
+              }
+              label="Contestato"
+            />
+            <FormHelperText id={helperId} sx={{ mt: 0 }}>
+              Nessun sollecito viene inviato a un cliente contestato
+            </FormHelperText>
+            {contested && (
+              <Typography variant="body2" sx={{ mt: 0.5, color: 'warning.dark' }}>
+                Contestato dal {displayDate(contested.since)}
+                {contested.by ? ` (${contested.by})` : ''}
+                {contested.note ? `: ${contested.note}` : ''}
+              </Typography>
+            )}
+            {problem && (
+              <Alert severity="error" sx={{ mt: 1 }} role="alert">
+                {problem}
+              </Alert>
+            )}
+          </Box>
+          {reminders.length === 0 ? (
+            <Typography variant="body2" color="text.secondary">
+              Nessun sollecito per questo cliente.
+            </Typography>
+          ) : (
+            <TableContainer sx={{ maxHeight: 360 }} tabIndex={0} role="region" aria-label="Storico dei solleciti">
+              <Table size="small" stickyHeader aria-label="Storico dei solleciti">
+                <TableHead>
+                  <TableRow>
+                    <TableCell>Livello</TableCell>
+                    <TableCell>Stato</TableCell>
+                    <TableCell align="right">Scaduto</TableCell>
+                    <TableCell>Creato il</TableCell>
+                    <TableCell>Inviato il</TableCell>
+                    <TableCell>Aperto il</TableCell>
+                    <TableCell>Ritirato il / motivo</TableCell>
+                    <TableCell>PDF</TableCell>
+                  </TableRow>
+                </TableHead>
+                <TableBody>
+                  {reminders.map((r) => (
+                    <TableRow key={r.id}>
+                      <TableCell sx={{ whiteSpace: 'nowrap' }}>{levelLabel(r.level)}</TableCell>
+                      <TableCell>
+                        <ReminderStatusChip status={r.status} />
+                      </TableCell>
+                      <TableCell align="right" sx={{ whiteSpace: 'nowrap' }}>
+                        {formatEuro(r.amount)}
+                      </TableCell>
+                      <TableCell sx={{ whiteSpace: 'nowrap' }}>{displayDateTime(r.created_at)}</TableCell>
+                      <TableCell sx={{ whiteSpace: 'nowrap' }}>
+                        {r.sent_at ? displayDateTime(r.sent_at) : '—'}
+                      </TableCell>
+                      <TableCell sx={{ minWidth: 110 }}>{openedText(r)}</TableCell>
+                      <TableCell sx={{ minWidth: 120 }}>
+                        <WithdrawnCell reminder={r} />
+                      </TableCell>
+                      <TableCell>
+                        <ReminderPdfButton reminder={r} />
+                      </TableCell>
+                    </TableRow>
+                  ))}
+                </TableBody>
+              </Table>
+            </TableContainer>
+          )}
+        </>
+      )}
+      {asking && <ContestDialog busy={busy} onCancel={() => setAsking(false)} onConfirm={(note) => save(true, note)} />}
+    </Box>
+  );
+}
+
+function ContestDialog({
+  busy,
+  onCancel,
+  onConfirm,
+}: {
+  busy: boolean;
+  onCancel: () => void;
+  onConfirm: (note: string | null) => void;
+}) {
+  const titleId = useId();
+  const [note, setNote] = useState('');
+  return (
+    <Dialog open onClose={() => !busy && onCancel()} aria-labelledby={titleId} fullWidth maxWidth="sm">
+      <DialogTitle id={titleId}>Cliente contestato</DialogTitle>
+      <DialogContent>
+        <DialogContentText sx={{ mb: 2 }}>
+          Finché il cliente è contestato non gli viene inviato nessun sollecito. Annota il motivo della contestazione.
+        </DialogContentText>
+        <TextField
+          label="Nota"
+          value={note}
+          onChange={(e) => setNote(e.target.value)}
+          multiline
+          minRows={2}
+          fullWidth
+          autoFocus
+          disabled={busy}
+        />
+      </DialogContent>
+      <DialogActions>
+        <Button type="button" onClick={onCancel} disabled={busy}>
+          Annulla
+        </Button>
+        <Button type="button" variant="contained" onClick={() => onConfirm(note.trim() || null)} disabled={busy}>
+          Segna come contestato
+        </Button>
+      </DialogActions>
+    </Dialog>
+  );
+}
