@@ -28,6 +28,8 @@ export const OWN_STUDIO = {
   accounts: 'demo',
   // mandates, an SDD batch, a bank statement reconciled
   collections: 'demo',
+  // reminder rules, the day's run, reminders sent, a payment
+  reminders: 'demo',
   // the studio card, users, the Collaboratore's profile
   adminForms: 'demo',
   assignments: 'demo',

@@ -183,6 +183,12 @@ describe('reminderMailText', () => {
     expect(m.html).toContain('1.234,56 €');
     expect(m.html).toContain('Studio Bianchi &amp; Rossi');
   });
+  it('a text that carries the link itself ({sollecito_link}) gets it once, as a link in the HTML', () => {
+    const m = reminderMailText(doc({ text: `Gentile cliente,\n\npaghi qui: ${LINK}` }), studioMail);
+    expect(m.text.split(LINK)).toHaveLength(2);
+    expect(m.html.split(`<a href="${LINK}"`)).toHaveLength(2);
+    expect(m.html).toContain(`paghi qui: <a href="${LINK}"`);
+  });
   it('escapes everything in the HTML', () => {
     const evil = '<script>alert(1)</script>';
     const m = reminderMailText(

@@ -333,10 +333,13 @@ export function reminderMailText(
       : ['In allegato il sollecito con il dettaglio delle partite scadute.']),
   ];
 
+  // the level's text may carry the link itself ({sollecito_link}): then it is not repeated below
+  const linkInText = !!d.link && d.text.includes(d.link);
+  const anchor = (l: string) => `<a href="${esc(l)}" style="color:#1a3d6d">${esc(l)}</a>`;
   const text = [
     ...paragraphs.flatMap((p) => [p, '']),
     ...(details.length ? [...details.map(([k, v]) => `${k}: ${v}`), ''] : []),
-    ...(d.link ? [LINK_LABEL, d.link, ''] : []),
+    ...(d.link && !linkInText ? [LINK_LABEL, d.link, ''] : []),
     ...after.flatMap((p) => [p, '']),
     name,
     ...contacts,
@@ -345,13 +348,12 @@ export function reminderMailText(
   const p = (s: string) =>
     `<p style="margin:0 0 12px">${s
       .split('\n')
-      .map((l) => esc(l))
+      .map((l) => (linkInText && webLink(d.link) ? esc(l).split(esc(d.link)).join(anchor(d.link)) : esc(l)))
       .join('<br>')}</p>`;
-  const link = d.link
-    ? `<p style="margin:0 0 12px">${esc(LINK_LABEL)}<br>${
-        webLink(d.link) ? `<a href="${esc(d.link)}" style="color:#1a3d6d">${esc(d.link)}</a>` : esc(d.link)
-      }</p>`
-    : '';
+  const link =
+    d.link && !linkInText
+      ? `<p style="margin:0 0 12px">${esc(LINK_LABEL)}<br>${webLink(d.link) ? anchor(d.link) : esc(d.link)}</p>`
+      : '';
   const html =
     `<!DOCTYPE html><html lang="it"><head><meta charset="utf-8"><title>${esc(d.subject)}</title></head>` +
     '<body style="font-family:Arial,Helvetica,sans-serif;font-size:14px;color:#222;line-height:1.45">' +
