@@ -18,6 +18,7 @@ import { api, romeToday, type Api } from '../helpers/api.js';
 import { startReminderWorker, type ReminderWorker } from '../../server/areas/reminders/worker.js';
 import { runReminders } from '../../server/areas/reminders/service.js';
 import { reminderToken } from '../../server/areas/reminders/link.js';
+import { MAX_PDF_ROWS } from '../../server/areas/reminders/routes.js';
 import { storageOf } from '../../server/storage/select.js';
 import { inTransaction } from '../../server/records/exec.js';
 import type { Aging, Reminder } from '../../model/api/reminders.js';
@@ -483,5 +484,38 @@ describe('roles and tenancy', () => {
     for (const url of ['/api/aging', '/api/reminders', '/api/reminders/settings'])
       expect((await t.app.inject({ method: 'GET', url, headers: utente })).statusCode, url).toBe(403);
     expect((await t.app.inject({ method: 'POST', url: '/api/reminders/run', headers: utente })).statusCode).toBe(403);
+  });
+});
+
+describe('bounds', () => {
+  it('aging export: a PDF of more customers than it prints is a 422 naming the limit and the CSV; the CSV has them all', async () => {
+    const [model] = await a.sql<{ id: number }>(
+      `SELECT "id" FROM "customers" WHERE "studio_id" = $1 AND "deleted_at" IS NULL ORDER BY "id" LIMIT 1`,
+      [demoId],
+    );
+    const cols = (
+      await a.sql<{ c: string }>(
+        `SELECT column_name AS c FROM information_schema.columns WHERE table_name = 'customers' AND column_name NOT IN ('id', 'cod', 'business_name', 'deleted_at', 'vat_id', 'fiscal_code') ORDER BY ordinal_position`,
+      )
+    ).map((r) => `"${r.c}"`);
+    const ids = (
+      await a.sql<{ id: number }>(
+        `INSERT INTO "customers" (${cols.join(', ')}, "cod", "business_name")
+        SELECT ${cols.map((c) => `c.${c}`).join(', ')}, 'L' || g, 'Limite ' || lpad(g::text, 4, '0') || ' S.r.l.'
+        FROM "customers" c CROSS JOIN generate_series(1, ${MAX_PDF_ROWS + 1}) g WHERE c."id" = $1 RETURNING "id"`,
+        [model!.id],
+      )
+    ).map((r) => Number(r.id));
+    await a.sql(
+      `INSERT INTO "transactions" ("studio_id", "customer_id", "type", "amount", "date")
+      SELECT $1::int, c, 'CHARGE', 10, LOCALTIMESTAMP - interval '40 days' FROM unnest($2::int[]) c`,
+      [demoId, `{${ids.join(',')}}`],
+    );
+    const pdf = await a.get('collab', '/api/aging/export', { format: 'pdf', q: 'Limite ' });
+    expect(pdf.statusCode).toBe(422);
+    expect(pdf.json().message).toMatch(new RegExp(`al più ${MAX_PDF_ROWS}.*CSV`));
+    const csv = await a.get('collab', '/api/aging/export', { format: 'csv', q: 'Limite ' });
+    expect(csv.statusCode).toBe(200);
+    expect(csv.body.trim().split(/\r?\n/)).toHaveLength(MAX_PDF_ROWS + 1 + 2);
   });
 });

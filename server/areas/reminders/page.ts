@@ -8,7 +8,6 @@
  * contacts, the customer's open items now, the total, the IBAN and the QR code of the transfer;
  * each opening is counted on the reminder.
  */
-import Decimal from 'decimal.js';
 import type { AppDeps } from '../../deps.js';
 import type { Ctx } from '../../auth/context.js';
 import { can } from '../../auth/context.js';
@@ -20,13 +19,11 @@ import { nowDateTime, today as romeToday } from '../../../model/dates.js';
 import { renderPdf } from '../../render/pdf.js';
 import { epcQrDataUrl } from '../documents/epcQr.js';
 import { customersOf, studioData } from '../documents/queries.js';
-import { customerOpenItems } from '../accounts/openItemsQueries.js';
-import { TRANSACTION_TYPES } from '../../../model/models/Transaction.js';
 import { customerPageHtml, errorPageHtml, PAGE_CSP } from './customerPage.js';
-import { reminderPdfDoc, type ReminderItem } from './documents.js';
+import { reminderPdfDoc } from './documents.js';
 import { genuine, parseToken } from './link.js';
 import { recordOpening, reminderRow, sentLetter } from './queries.js';
-import { letterOf, overdueOf, remittanceOf, sumOpen } from './sender.js';
+import { letterOf, openItemsOf, remittanceOf, sumOpen } from './sender.js';
 import { storedSettings, SUGGESTED_LEVELS } from './service.js';
 
 export interface Page {
@@ -43,7 +40,6 @@ const invalid = (): Page => ({
     "Il link non è valido. Controlli di averlo copiato per intero dall'email ricevuta, o chieda allo studio un nuovo link.",
   ),
 });
-const TYPE_TEXT = Object.fromEntries(TRANSACTION_TYPES.map((t) => [t.value, t.text])) as Record<string, string>;
 
 /** The page of `/estratto/{token}` (see the file's comment). */
 export async function reminderPage(deps: AppDeps, token: string, now = new Date()): Promise<Page> {
@@ -72,16 +68,7 @@ export async function reminderPage(deps: AppDeps, token: string, now = new Date(
   const [customer] = await customersOf(deps.exec, studioId, [customerId]);
   if (!customer) return invalid();
   const studio = await studioData(deps.exec, studioId);
-  const items: ReminderItem[] = (await customerOpenItems(deps.exec, studioId, customerId))
-    .filter((i) => new Decimal(i.open).gt(0))
-    .map((i) => ({
-      due: i.due,
-      description: [TYPE_TEXT[i.type] ?? i.type, i.note].filter(Boolean).join(' – '),
-      invoice: i.invoice,
-      amount: new Decimal(i.amount).toNumber(),
-      open: new Decimal(i.open).toNumber(),
-      days_overdue: i.days_overdue,
-    }));
+  const items = await openItemsOf(deps.exec, studioId, customerId, null);
   const total = sumOpen(items);
   const beneficiary = studio.name ?? '';
   const remittance = remittanceOf(customer);
@@ -129,7 +116,7 @@ export async function reminderLetter(deps: AppDeps, ctx: Ctx, raw: unknown): Pro
   const level = Number(r.level);
   const rule = settings.levels[level - 1] ?? SUGGESTED_LEVELS[level - 1]!;
   const day = romeToday();
-  const items = await overdueOf(exec, ctx.studioId, customer.id, day);
+  const items = await openItemsOf(exec, ctx.studioId, customer.id, day);
   const { doc } = await letterOf(exec, ctx.studioId, customer, level, rule, items, day, null);
   return renderPdf(await reminderPdfDoc(doc));
 }

@@ -36,6 +36,10 @@ import {
 import { agingCsv, agingPdfDoc } from './agingDocument.js';
 import { reminderLetter, reminderPage } from './page.js';
 import { LINK_PATH } from './link.js';
+import { HttpError } from '../../errors.js';
+
+/** the customers the aging's PDF prints at most (pdfmake lays out every row in memory) */
+export const MAX_PDF_ROWS = 3000;
 
 const AgingQuery = z.looseObject({
   collaborator_id: z.string().optional().describe("id del collaboratore di contabilità, o 'none'"),
@@ -87,6 +91,11 @@ export async function reminderRoutes(api: Api, deps: AppDeps) {
           .header('Content-Disposition', attachment('Scadenzario.csv'))
           .type('text/csv; charset=utf-8')
           .send(agingCsv(data, text));
+      if (data.rows.length > MAX_PDF_ROWS)
+        throw new HttpError(
+          422,
+          `Lo scadenzario ha ${data.rows.length} clienti: il PDF ne stampa al più ${MAX_PDF_ROWS}. Restringi i filtri o scarica il CSV`,
+        );
       const pdf = await renderPdf(agingPdfDoc(await studioData(deps.exec, req.ctx.studioId), data, text));
       return reply.header('Content-Disposition', attachment('Scadenzario.pdf')).type('application/pdf').send(pdf);
     },
@@ -120,6 +129,9 @@ export async function reminderRoutes(api: Api, deps: AppDeps) {
   api.post(
     '/reminders/run',
     {
+      // a run is bounded by the studio's data and one at a time per studio; asked again and again it
+      // would still keep the database busy for the others
+      config: { rateLimit: { max: 20, timeWindow: '1 minute' } },
       schema: {
         tags,
         summary:

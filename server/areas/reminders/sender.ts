@@ -63,15 +63,18 @@ export const remittanceOf = (customer: { business_name: string; vat_id: string |
     140,
   );
 
-/** A customer's overdue open items as of `day`, as the letter and the customer's page list them. */
-export async function overdueOf(
+/**
+ * A customer's open items, as the letter and the customer's page list them: those overdue as of
+ * `day` (the letter), or all of them (`day` null: the page).
+ */
+export async function openItemsOf(
   exec: Exec,
   studioId: number,
   customerId: number,
-  day: string,
+  day: string | null,
 ): Promise<ReminderItem[]> {
   return (await customerOpenItems(exec, studioId, customerId))
-    .filter((i) => i.due < day && new Decimal(i.open).gt(0))
+    .filter((i) => (day === null || i.due < day) && new Decimal(i.open).gt(0))
     .map((i) => ({
       due: i.due,
       description: [TYPE_TEXT[i.type] ?? i.type, i.note].filter(Boolean).join(' – '),
@@ -137,7 +140,7 @@ export async function sendReminder(deps: SenderDeps, id: number, now = new Date(
 
   const [customer] = await customersOf(exec, studioId, [customerId]);
   const { contested, presented } = await blockedCustomers(exec, studioId);
-  const items = await overdueOf(exec, studioId, customerId, day);
+  const items = await openItemsOf(exec, studioId, customerId, day);
   const stop = !customer
     ? 'Cliente nel cestino'
     : contested.has(customerId)
