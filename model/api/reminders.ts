@@ -31,6 +31,7 @@ export const AgingRow = Buckets.extend({
   collaborator_id: z.number().int().nullable(),
   collaborator: z.string().nullable(),
   legal_status: z.string().nullable(),
+  legal_status_cod: z.string().nullable().describe('codice della forma giuridica (es. SRL)'),
   has_mandate: z.boolean(),
   contested: z.boolean(),
   oldest_due: day.nullable(),

@@ -162,6 +162,17 @@ describe('following up in Chromium', () => {
     const withdrawn = done.locator('tbody tr', { hasText: unpaid!.business_name });
     await withdrawn.getByText(/Pagato/).waitFor();
     await page.screenshot({ path: join(SHOTS, 'reminders-history.png'), fullPage: true });
+
+    // the customer's card: its reminders, the withdrawn one with why
+    await page.goto(`${server.url}/SchedaCustomer/${unpaid!.customer_id}`);
+    await page.getByRole('heading', { name: 'Solleciti', level: 2 }).waitFor();
+    await page.getByText(/Pagato/).first().waitFor();
+    await page.getByRole('heading', { name: 'Solleciti', level: 2 }).scrollIntoViewIfNeeded();
+    await page.screenshot({ path: join(SHOTS, 'customer-reminders.png') });
+    // the home page's chart of the same buckets
+    await page.goto(`${server.url}/`);
+    await page.getByRole('link', { name: 'Apri lo scadenzario' }).waitFor();
+    await page.screenshot({ path: join(SHOTS, 'home-aging.png'), fullPage: true });
   });
 });
 

@@ -25,7 +25,8 @@ vi.mock('file-saver', () => ({ saveAs: vi.fn() }));
 const row = (over: Partial<AgingRow> & Pick<AgingRow, 'customer_id' | 'business_name'>): AgingRow => ({
   collaborator_id: 3,
   collaborator: 'Laura Neri',
-  legal_status: 'SRL',
+  legal_status: 'Società a responsabilità limitata',
+  legal_status_cod: 'SRL',
   has_mandate: false,
   contested: false,
   oldest_due: '2026-01-15',
@@ -43,7 +44,8 @@ const ROWS: AgingRow[] = [
   row({
     customer_id: 11,
     business_name: 'Alfa Costruzioni S.p.A.',
-    legal_status: 'SPA',
+    legal_status: 'Società per azioni',
+    legal_status_cod: 'SPA',
     over_90: 1500.5,
     d31_60: 250,
     total: 1750.5,
@@ -55,6 +57,7 @@ const ROWS: AgingRow[] = [
     collaborator_id: null,
     collaborator: null,
     legal_status: null,
+    legal_status_cod: null,
     d61_90: 80,
     total: 80,
   }),

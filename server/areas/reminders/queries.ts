@@ -43,7 +43,7 @@ export async function agingRows(exec: Exec, studioId: number, asOf: string, f: A
   if (f.q) where.push(sql`c."business_name" ILIKE ${`%${f.q.replace(/[\\%_]/g, '\\$&')}%`}`);
   if (f.bucket) where.push(sql`a.${sql.raw(`"${f.bucket}"`)}::numeric > 0`);
   return exec(sql`SELECT c."id", c."business_name", c."collaborator_accounting_id" AS "collaborator_id",
-      NULLIF(concat_ws(' ', u."name", u."cognome"), '') AS "collaborator", ls."description" AS "legal_status",
+      NULLIF(concat_ws(' ', u."name", u."cognome"), '') AS "collaborator", ls."description" AS "legal_status", ls."cod" AS "legal_status_cod",
       (m."customer_id" IS NOT NULL) AS "has_mandate", (d."customer_id" IS NOT NULL) AS "contested",
       a."not_due", a."d1_30", a."d31_60", a."d61_90", a."over_90", a."total", to_char(a."oldest", 'YYYY-MM-DD') AS "oldest"
     FROM (SELECT o."customer_id", ${bucketSums(asOf)}, min(o."due") FILTER (WHERE o."due" < ${day(asOf)}) AS "oldest"
