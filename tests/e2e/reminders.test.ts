@@ -166,7 +166,10 @@ describe('following up in Chromium', () => {
     // the customer's card: its reminders, the withdrawn one with why
     await page.goto(`${server.url}/SchedaCustomer/${unpaid!.customer_id}`);
     await page.getByRole('heading', { name: 'Solleciti', level: 2 }).waitFor();
-    await page.getByText(/Pagato/).first().waitFor();
+    await page
+      .getByText(/Pagato/)
+      .first()
+      .waitFor();
     await page.getByRole('heading', { name: 'Solleciti', level: 2 }).scrollIntoViewIfNeeded();
     await page.screenshot({ path: join(SHOTS, 'customer-reminders.png') });
     // the home page's chart of the same buckets
