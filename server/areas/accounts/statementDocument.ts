@@ -28,7 +28,8 @@ export const periodText = (from: string | null, to: string | null) =>
         : 'tutti i movimenti';
 /** a movement's day (the time only when it is not midnight) */
 const dayOf = (dt: string) => (dt.endsWith(' 00:00:00') ? displayDate(dt.slice(0, 10)) : displayDateTime(dt));
-const describe = (m: AccountBalance['movements'][number]) =>
+/** a movement as the statement (and a reminder's letter) describes it: its kind, then its note */
+export const movementText = (m: { type: string; note: string | null }) =>
   [TYPE_TEXT[m.type] ?? m.type, m.note].filter(Boolean).join(' – ');
 /** debit (the customer owes more) and credit columns */
 const dare = (signed: number) => (signed > 0 ? euro(signed) : '');
@@ -59,7 +60,7 @@ export function accountBalancePdfDoc(d: AccountBalanceData) {
     ],
     ...b.movements.map((m) => [
       dayOf(m.date),
-      describe(m),
+      movementText(m),
       { text: dare(m.signed), ...right },
       { text: avere(m.signed), ...right },
       { text: euro(m.balance), ...right },
@@ -132,7 +133,7 @@ export function accountBalanceHtml(d: AccountBalanceData) {
 <table style="width:100%;border-top:1px solid #999;border-bottom:1px solid #999">
 <tr><th>Data</th><th>Descrizione</th><th class="num">Dare</th><th class="num">Avere</th><th class="num">Saldo</th></tr>
 ${tr([esc(d.from ? displayDate(d.from) : ''), 'Saldo iniziale', '', '', esc(euro(b.opening))])}
-${b.movements.map((m) => tr([esc(dayOf(m.date)), esc(describe(m)), esc(dare(m.signed)), esc(avere(m.signed)), esc(euro(m.balance))])).join('\n')}
+${b.movements.map((m) => tr([esc(dayOf(m.date)), esc(movementText(m)), esc(dare(m.signed)), esc(avere(m.signed)), esc(euro(m.balance))])).join('\n')}
 ${tr([esc(d.to ? displayDate(d.to) : ''), 'Saldo finale', '', '', esc(euro(b.closing))], true)}
 </table>
 <p>Addebiti ${esc(euro(b.charges))} · Incassi ${esc(euro(b.payments))} · Conguagli ${esc(euro(b.adjustments))}</p>`;

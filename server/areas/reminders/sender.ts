@@ -25,13 +25,12 @@ import { studioMailData } from '../mail/queries.js';
 import { renderPdf } from '../../render/pdf.js';
 import { customerOpenItems } from '../accounts/openItemsQueries.js';
 import { accountBalances } from '../accounts/statementQueries.js';
-import { accountBalancePdfDoc } from '../accounts/statementDocument.js';
+import { accountBalancePdfDoc, movementText } from '../accounts/statementDocument.js';
 import { customersOf, studioData, type DocCustomer } from '../documents/queries.js';
 import { templateCustomers, templateFile } from '../wordTemplates/queries.js';
 import { templateFiller } from '../wordTemplates/template.js';
 import { safeEntryName } from '../../render/zip.js';
 import { FILE_KINDS } from '../../../model/fileKinds.js';
-import { TRANSACTION_TYPES } from '../../../model/models/Transaction.js';
 import { today as romeToday } from '../../../model/dates.js';
 import {
   fillText,
@@ -54,8 +53,6 @@ export interface SenderDeps {
   secret: string;
 }
 
-const TYPE_TEXT = Object.fromEntries(TRANSACTION_TYPES.map((t) => [t.value, t.text])) as Record<string, string>;
-
 /** The causale of a reminder's transfer (≤ 140 characters). */
 export const remittanceOf = (customer: { business_name: string; vat_id: string | null; fiscal_code: string | null }) =>
   `Saldo scaduto - ${customer.business_name}${customer.vat_id ? ` (P.IVA ${customer.vat_id})` : customer.fiscal_code ? ` (C.F. ${customer.fiscal_code})` : ''}`.slice(
@@ -77,7 +74,7 @@ export async function openItemsOf(
     .filter((i) => (day === null || i.due < day) && new Decimal(i.open).gt(0))
     .map((i) => ({
       due: i.due,
-      description: [TYPE_TEXT[i.type] ?? i.type, i.note].filter(Boolean).join(' – '),
+      description: movementText(i),
       invoice: i.invoice,
       amount: new Decimal(i.amount).toNumber(),
       open: new Decimal(i.open).toNumber(),
