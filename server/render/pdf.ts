@@ -21,11 +21,11 @@ let next = 0;
 function start(slot: Slot): Worker {
   if (slot.worker) return slot.worker;
   const w = new Worker(fromRoot('server', 'render', 'pdfWorker.mjs'));
-  w.unref();
   w.on('message', (m: { id: number; buffer?: Uint8Array; error?: string }) => {
     const job = slot.pending.get(m.id);
     if (!job) return;
     slot.pending.delete(m.id);
+    if (slot.pending.size === 0) w.unref();
     if (m.error !== undefined || !m.buffer) job.reject(new Error(m.error ?? 'PDF non generato'));
     else job.resolve(Buffer.from(m.buffer.buffer, m.buffer.byteOffset, m.buffer.byteLength));
   });
@@ -55,7 +55,11 @@ export function renderPdf(doc: Record<string, any>): Promise<Buffer> {
   const slot = slots.reduce((a, b) => (b.pending.size < a.pending.size ? b : a));
   return new Promise<Buffer>((resolve, reject) => {
     slot.pending.set(id, { resolve, reject });
-    start(slot).postMessage({
+    const worker = start(slot);
+    // referenced while it has work, so that a script waits for its document; idle, it keeps no
+    // process alive (a bench, a tool ends when its work is done)
+    worker.ref();
+    worker.postMessage({
       id,
       doc: { ...doc, defaultStyle: { font: 'Helvetica', fontSize: 9, ...doc.defaultStyle } },
     });
