@@ -225,9 +225,15 @@ function PlanView({ plan, busy, onRun }: { plan: InvoicingPlan; busy: boolean; o
                     <TableCell>
                       {inv.lines.map((l) => `${l.description} (${formatEuro(l.amount)})`).join('; ')}
                     </TableCell>
-                    <TableCell align="right">{formatEuro(inv.taxable)}</TableCell>
-                    <TableCell align="right">{formatEuro(inv.tax)}</TableCell>
-                    <TableCell align="right">{formatEuro(inv.total)}</TableCell>
+                    <TableCell align="right" sx={{ whiteSpace: 'nowrap' }}>
+                      {formatEuro(inv.taxable)}
+                    </TableCell>
+                    <TableCell align="right" sx={{ whiteSpace: 'nowrap' }}>
+                      {formatEuro(inv.tax)}
+                    </TableCell>
+                    <TableCell align="right" sx={{ whiteSpace: 'nowrap' }}>
+                      {formatEuro(inv.total)}
+                    </TableCell>
                   </TableRow>
                 ))}
               </TableBody>
@@ -252,7 +258,7 @@ function PlanView({ plan, busy, onRun }: { plan: InvoicingPlan; busy: boolean; o
                   {plan.skipped.map((s) => (
                     <TableRow key={s.customer_id}>
                       <TableCell>{s.business_name}</TableCell>
-                      <TableCell align="right">
+                      <TableCell align="right" sx={{ whiteSpace: 'nowrap' }}>
                         {s.charges} ({formatEuro(s.amount)})
                       </TableCell>
                       <TableCell>{s.reasons.join('; ')}</TableCell>
