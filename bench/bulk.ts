@@ -13,17 +13,10 @@
 import { performance } from 'node:perf_hooks';
 import { startTestApp } from '../tests/helpers/testApp.js';
 import { api } from '../tests/helpers/api.js';
+import { int, median } from './common.js';
 
-const int = (name: string, dflt: number) => {
-  const v = Number(process.env[name] ?? dflt);
-  return Number.isInteger(v) && v > 0 ? v : dflt;
-};
 const CUSTOMERS = int('BENCH_CUSTOMERS', 10_000);
 const RUNS = int('BENCH_RUNS', 5);
-const median = (xs: number[]) => {
-  const s = [...xs].sort((x, y) => x - y);
-  return s.length % 2 ? s[(s.length - 1) / 2]! : (s[s.length / 2 - 1]! + s[s.length / 2]!) / 2;
-};
 
 async function main() {
   const t = await startTestApp({ env: { CHECK_RESPONSES: '0' } });

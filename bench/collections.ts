@@ -14,7 +14,6 @@
  * that warms the code up), BENCH_XSD (1: the last batch's file checked against ../shared/sepa).
  * It prints PASS/FAIL; it does not throw.
  */
-import { performance } from 'node:perf_hooks';
 import { startTestApp } from '../tests/helpers/testApp.js';
 import { api } from '../tests/helpers/api.js';
 import { multipart } from '../tests/helpers/multipart.js';
@@ -22,26 +21,13 @@ import { pain008Errors } from '../tests/helpers/sepaXsd.js';
 import { camt053 } from '../server/areas/collections/camtWriter.js';
 import { realisticStatement } from '../server/areas/collections/demoStatement.js';
 import { sepaCreditorId } from '../model/iban.js';
+import { int, median, time, ms } from './common.js';
 
-const int = (name: string, dflt: number, min = 1) => {
-  const v = Number(process.env[name] ?? dflt);
-  return Number.isInteger(v) && v >= min ? v : dflt;
-};
 const CHARGES = int('BENCH_CHARGES', 10_000);
 const LINES = int('BENCH_LINES', 10_000);
 const RUNS = Math.min(5, int('BENCH_RUNS', 3));
 const XSD = int('BENCH_XSD', 1, 0) === 1;
 const PER_CUSTOMER = 5;
-const median = (xs: number[]) => {
-  const s = [...xs].sort((x, y) => x - y);
-  return s.length % 2 ? s[(s.length - 1) / 2]! : (s[s.length / 2 - 1]! + s[s.length / 2]!) / 2;
-};
-const time = async <T>(fn: () => Promise<T>): Promise<[number, T]> => {
-  const s = performance.now();
-  const out = await fn();
-  return [performance.now() - s, out];
-};
-const ms = (x: number) => `${x.toFixed(0)} ms`;
 
 async function main() {
   const t = await startTestApp({ env: { CHECK_RESPONSES: '0' } });

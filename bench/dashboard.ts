@@ -17,19 +17,12 @@ import { chromium } from 'playwright-core';
 import { startTestApp } from '../tests/helpers/testApp.js';
 import { api } from '../tests/helpers/api.js';
 import { recountJobs } from '../server/areas/jobs/queries.js';
+import { int, median } from './common.js';
 
-const int = (name: string, dflt: number) => {
-  const v = Number(process.env[name] ?? dflt);
-  return Number.isInteger(v) && v > 0 ? v : dflt;
-};
 const CUSTOMERS = int('BENCH_CUSTOMERS', 2000);
 const JOBS = int('BENCH_JOBS', 20);
 const TASKS = int('BENCH_TASKS', 5);
 const RUNS = int('BENCH_RUNS', 30);
-const median = (xs: number[]) => {
-  const s = [...xs].sort((a, b) => a - b);
-  return s[Math.floor(s.length / 2)]!;
-};
 
 /** The statement C45 runs (server/areas/jobs/queries.ts doneCounts: the kept counts, JSON made by the database), for the floor. */
 const FLOOR_SQL = `SELECT COALESCE(json_object_agg(x."customer_id", x."jobs"), '{}'::json)::text AS "json"

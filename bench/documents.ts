@@ -19,11 +19,8 @@ import { api } from '../tests/helpers/api.js';
 import { bollettini } from '../server/areas/documents/service.js';
 import { bollettinoHtml, bollettinoPdfDoc } from '../server/areas/documents/bollettino.js';
 import { renderPdf, PDF_WORKERS } from '../server/render/pdf.js';
+import { int } from './common.js';
 
-const int = (name: string, dflt: number) => {
-  const v = Number(process.env[name] ?? dflt);
-  return Number.isInteger(v) && v > 0 ? v : dflt;
-};
 const NOTICES = int('BENCH_NOTICES', 1000);
 const SAMPLES = int('BENCH_CHROMIUM_SAMPLES', 40);
 const mb = (bytes: number) => (bytes / 1024 / 1024).toFixed(0);

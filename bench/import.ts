@@ -24,11 +24,8 @@ import { freshPostgres } from '../tests/helpers/freshPostgres.js';
 import writeExcelFile from 'write-excel-file/node';
 import { startTestApp } from '../tests/helpers/testApp.js';
 import { api, validVat } from '../tests/helpers/api.js';
+import { int } from './common.js';
 
-const int = (name: string, dflt: number) => {
-  const v = Number(process.env[name] ?? dflt);
-  return Number.isInteger(v) && v > 0 ? v : dflt;
-};
 const ROWS = int('BENCH_ROWS', 10_000);
 /** BENCH_FORMAT=csv: the same rows as a .csv (`;`, Italian dates and decimals) instead of an .xlsx */
 const CSV = process.env.BENCH_FORMAT === 'csv';

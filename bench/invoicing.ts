@@ -21,19 +21,12 @@ import { eDocumentSources } from '../server/areas/eDocuments/queries.js';
 import { fatturaPaXml } from '../server/areas/eDocuments/fatturapa.js';
 import { startSdiWorker } from '../server/areas/sdi/worker.js';
 import { simulatorChannel } from '../server/areas/sdi/simulator.js';
+import { int, median, time, ms } from './common.js';
 
-const int = (name: string, dflt: number, min = 1) => {
-  const v = Number(process.env[name] ?? dflt);
-  return Number.isInteger(v) && v >= min ? v : dflt;
-};
 const CUSTOMERS = int('BENCH_CUSTOMERS', 1000);
 // at most 5: each run invoices a month of last year's first half, its floor one of the second half
 const RUNS = Math.min(5, int('BENCH_RUNS', 3));
 const XSD = int('BENCH_XSD', 1, 0) === 1;
-const median = (xs: number[]) => {
-  const s = [...xs].sort((x, y) => x - y);
-  return s.length % 2 ? s[(s.length - 1) / 2]! : (s[s.length / 2 - 1]! + s[s.length / 2]!) / 2;
-};
 
 async function main() {
   const t = await startTestApp({ env: { CHECK_RESPONSES: '0' } });
@@ -76,11 +69,6 @@ async function main() {
     console.log(`${t.database.kind}: ${CUSTOMERS} customers, ${lines} charges a month, ${RUNS} runs`);
     await a.headers('collab');
 
-    const time = async <T>(fn: () => Promise<T>): Promise<[number, T]> => {
-      const s = performance.now();
-      const out = await fn();
-      return [performance.now() - s, out];
-    };
     const previews: number[] = [];
     const runs: number[] = [];
     const floors: number[] = [];
@@ -187,7 +175,6 @@ async function main() {
 
     const run = median(runs);
     const floor = median(floors);
-    const ms = (x: number) => `${x.toFixed(0)} ms`;
     console.log(`  preview of ${CUSTOMERS} invoices (${lines} lines): median ${ms(median(previews))}`);
     console.log(
       `  run (issue them): median ${ms(run)}; SQL floor of the same inserts: median ${ms(floor)}; run / floor = ${(run / floor).toFixed(1)}×`,

@@ -35,16 +35,9 @@ import { Sessions } from '../server/auth/session.js';
 import type { Ctx } from '../server/auth/context.js';
 import type { RoleName } from '../model/define.js';
 import { modelByName } from '../model/registry.js';
+import { int } from './common.js';
 
 // ---------------------------------------------------------------- settings
-
-const int = (name: string, dflt: number, min = 1) => {
-  const v = process.env[name];
-  if (v === undefined || v === '') return dflt;
-  const n = Number(v.replace(/_/g, ''));
-  if (!Number.isInteger(n) || n < min) throw new Error(`${name} must be an integer ≥ ${min} (got ${v})`);
-  return n;
-};
 
 const STUDIOS = int('BENCH_STUDIOS', 100);
 const CUSTOMERS = int('BENCH_CUSTOMERS', 1000);

@@ -40,16 +40,13 @@ import {
 import { buildServer } from '../scripts/buildServer.js';
 import { freshPostgres } from '../tests/helpers/freshPostgres.js';
 import { startSmtpSink } from '../tests/helpers/smtpSink.js';
+import { int } from './common.js';
 
-const int = (name: string, dflt: number) => {
-  const v = Number(process.env[name] ?? dflt);
-  return Number.isInteger(v) && v > 0 ? v : dflt;
-};
 const USERS = int('BENCH_USERS', 50);
 const SECONDS = int('BENCH_SECONDS', 60);
 /** the first seconds after the servers start (cold JIT, PDF workers loading, pools opening): run, checked, timed apart */
-const WARMUP = process.env.BENCH_WARMUP_SECONDS === '0' ? 0 : int('BENCH_WARMUP_SECONDS', 10);
-const THINK_MS = process.env.BENCH_THINK_MS === '0' ? 0 : int('BENCH_THINK_MS', 1000);
+const WARMUP = int('BENCH_WARMUP_SECONDS', 10, 0);
+const THINK_MS = int('BENCH_THINK_MS', 1000, 0);
 /** a person's pause before the next click: exponential, mean THINK_MS, at most 5 × it, never past `until` */
 const think = (until: number) =>
   THINK_MS

@@ -13,28 +13,14 @@
  * Env: BENCH_CUSTOMERS (10000), BENCH_CHARGES_EACH (10), BENCH_LATE (2000: customers who have not
  * paid), BENCH_RUNS (3, at most 5; after one untimed run). It prints PASS/FAIL; it does not throw.
  */
-import { performance } from 'node:perf_hooks';
 import { startTestApp } from '../tests/helpers/testApp.js';
 import { api } from '../tests/helpers/api.js';
+import { int, median, time, ms } from './common.js';
 
-const int = (name: string, dflt: number, min = 1) => {
-  const v = Number(process.env[name] ?? dflt);
-  return Number.isInteger(v) && v >= min ? v : dflt;
-};
 const CUSTOMERS = int('BENCH_CUSTOMERS', 10_000);
 const EACH = int('BENCH_CHARGES_EACH', 10);
 const LATE = Math.min(CUSTOMERS, int('BENCH_LATE', 2_000));
 const RUNS = Math.min(5, int('BENCH_RUNS', 3));
-const median = (xs: number[]) => {
-  const s = [...xs].sort((x, y) => x - y);
-  return s.length % 2 ? s[(s.length - 1) / 2]! : (s[s.length / 2 - 1]! + s[s.length / 2]!) / 2;
-};
-const time = async <T>(fn: () => Promise<T>): Promise<[number, T]> => {
-  const s = performance.now();
-  const out = await fn();
-  return [performance.now() - s, out];
-};
-const ms = (x: number) => `${x.toFixed(0)} ms`;
 
 async function main() {
   const t = await startTestApp({ env: { CHECK_RESPONSES: '0' } });

@@ -39,11 +39,8 @@ import { npmStartCommand, spawnServer, STARTED } from '../tests/helpers/serverPr
 import { ACTIVE, apiClient, login } from '../tests/e2e/util.js';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../tests/e2e/servers.js';
 import { DEMO_LOGINS, DEMO_PASSWORD } from '../server/db/demo.js';
+import { int, median } from './common.js';
 
-const int = (name: string, dflt: number, min = 1) => {
-  const v = Number(process.env[name] ?? dflt);
-  return Number.isInteger(v) && v >= min ? v : dflt;
-};
 const RUNS = int('BENCH_RUNS', 20);
 const WARMUP = int('BENCH_WARMUP', 3, 0);
 const COLD_RUNS = int('BENCH_COLD_RUNS', 10, 0);
@@ -97,11 +94,6 @@ const SCREENS: Screen[] = [
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 const sorted = (xs: number[]) => [...xs].sort((a, b) => a - b);
-const median = (xs: number[]) => {
-  const s = sorted(xs);
-  const m = s.length >> 1;
-  return s.length % 2 ? s[m]! : (s[m - 1]! + s[m]!) / 2;
-};
 /** nearest rank */
 const p90 = (xs: number[]) => sorted(xs)[Math.max(0, Math.ceil(0.9 * xs.length) - 1)]!;
 
