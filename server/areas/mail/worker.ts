@@ -185,6 +185,46 @@ export async function startJobQueue(
   return { boss, embedded };
 }
 
+/**
+ * A worker of this process started once, when first needed: the first caller of `ensure()` starts
+ * it, those meanwhile wait for the same start, and a start that fails is tried again at the next
+ * need. Tests and benchmarks `attach` one started elsewhere. The SdI's and the reminders'
+ * hand-offs are such, so that a server that never sends runs no job queue.
+ */
+export class LazyWorker<W> {
+  #worker: W | null = null;
+  #start: (() => Promise<W>) | null = null;
+  #starting: Promise<W | null> | null = null;
+  /** how the worker is started when first needed */
+  protected startWith(start: () => Promise<W>) {
+    this.#start = start;
+  }
+  /** a worker started elsewhere (the tests', a benchmark's), or none */
+  attach(worker: W | null) {
+    this.#worker = worker;
+  }
+  get worker(): W | null {
+    return this.#worker;
+  }
+  /** the worker, started if it was not (null when there is no way to start one or it could not start) */
+  async ensure(): Promise<W | null> {
+    if (this.#worker) return this.#worker;
+    if (!this.#start) return null;
+    this.#starting ??= this.#start().then(
+      (w) => {
+        this.#worker = w;
+        return w;
+      },
+      () => {
+        // tried again at the next need; what waits meanwhile is found by the worker's sweep once it runs
+        this.#starting = null;
+        return null;
+      },
+    );
+    return this.#starting;
+  }
+}
+
 /** Starts the delivery of the outbox for this process (see the file's comment). */
 export async function startMailWorker(opts: MailWorkerOptions): Promise<MailWorker> {
   const { database, settings } = opts;

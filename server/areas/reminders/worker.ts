@@ -15,7 +15,7 @@
 import type { Database } from '../../db/connection.js';
 import type { Settings } from '../../settings.js';
 import { execOn, inTransaction } from '../../records/exec.js';
-import { startJobQueue, type MailLog } from '../mail/worker.js';
+import { LazyWorker, startJobQueue, type MailLog } from '../mail/worker.js';
 import { today as romeToday } from '../../../model/dates.js';
 import { dueStudios, queuedReminders } from './queries.js';
 import { runReminders } from './service.js';
@@ -137,36 +137,11 @@ export async function startReminderWorker(opts: ReminderWorkerOptions): Promise<
  * Where requests and the process's timer hand their work: the worker of this process, started
  * when first needed (like the SdI's hand-off). `look()` is the minute's check.
  */
-export class ReminderHandOff {
-  #worker: ReminderWorker | null = null;
-  #start: (() => Promise<ReminderWorker>) | null = null;
-  #starting: Promise<ReminderWorker | null> | null = null;
+export class ReminderHandOff extends LazyWorker<ReminderWorker> {
   #exec: ReturnType<typeof execOn> | null = null;
   configure(database: Database, start: () => Promise<ReminderWorker>) {
     this.#exec = execOn(database.db);
-    this.#start = start;
-  }
-  /** a worker started elsewhere (the tests') */
-  attach(worker: ReminderWorker | null) {
-    this.#worker = worker;
-  }
-  get worker() {
-    return this.#worker;
-  }
-  async ensure(): Promise<ReminderWorker | null> {
-    if (this.#worker) return this.#worker;
-    if (!this.#start) return null;
-    this.#starting ??= this.#start().then(
-      (w) => {
-        this.#worker = w;
-        return w;
-      },
-      () => {
-        this.#starting = null;
-        return null;
-      },
-    );
-    return this.#starting;
+    this.startWith(start);
   }
   /** after 'Invia' or a run with automatic levels: the studio's queued reminders to the sender */
   async sendQueued(studioId: number) {

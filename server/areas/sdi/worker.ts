@@ -23,7 +23,7 @@
 import type { Database } from '../../db/connection.js';
 import type { Settings } from '../../settings.js';
 import { execOn, inTransaction } from '../../records/exec.js';
-import { BOSS_SCHEMA, startJobQueue, type MailLog } from '../mail/worker.js';
+import { BOSS_SCHEMA, LazyWorker, startJobQueue, type MailLog } from '../mail/worker.js';
 import { mailLocks } from '../mail/queries.js';
 import type { MailHandOff } from '../mail/worker.js';
 import { SdiRefused, SdiUnavailable, type SdiChannel, type SdiFile } from './channel.js';
@@ -299,43 +299,19 @@ export async function startSdiWorker(opts: SdiWorkerOptions): Promise<SdiWorker>
  * process starts when there is something to do — at start if an earlier process left files, else
  * with the first 'Invia a SdI' or webhook — so a server that never sends runs no job queue.
  */
-export class SdiHandOff {
-  #worker: SdiWorker | null = null;
+export class SdiHandOff extends LazyWorker<SdiWorker> {
   #channel: SdiChannel | null = null;
-  #start: (() => Promise<SdiWorker>) | null = null;
-  #starting: Promise<SdiWorker | null> | null = null;
   /** the channel, and how the worker is started when first needed */
   configure(channel: SdiChannel, start: () => Promise<SdiWorker>) {
     this.#channel = channel;
-    this.#start = start;
+    this.startWith(start);
   }
-  /** a worker started elsewhere (the tests', a benchmark's) */
-  attach(worker: SdiWorker | null) {
-    this.#worker = worker;
+  override attach(worker: SdiWorker | null) {
+    super.attach(worker);
     if (worker) this.#channel = worker.channel;
   }
-  get worker() {
-    return this.#worker;
-  }
   get channel() {
-    return this.#worker?.channel ?? this.#channel;
-  }
-  /** the worker, started if it was not (null when this server has no channel or it could not start) */
-  async ensure(): Promise<SdiWorker | null> {
-    if (this.#worker) return this.#worker;
-    if (!this.#start) return null;
-    this.#starting ??= this.#start().then(
-      (w) => {
-        this.#worker = w;
-        return w;
-      },
-      () => {
-        // tried again with the next file; those waiting are queued by the sweep once it runs
-        this.#starting = null;
-        return null;
-      },
-    );
-    return this.#starting;
+    return this.worker?.channel ?? this.#channel;
   }
   async handOff(ids: number[]) {
     if (ids.length) await (await this.ensure())?.handOff(ids);
