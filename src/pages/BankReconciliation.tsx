@@ -35,14 +35,12 @@ import {
   MenuItem,
   Paper,
   Select,
-  Tab,
   Table,
   TableBody,
   TableCell,
   TableContainer,
   TableHead,
   TableRow,
-  Tabs,
   TextField,
   Typography,
 } from '@mui/material';
@@ -67,6 +65,7 @@ import {
 import { ApiError } from '../api/client';
 import { ScreenTitle } from '../layout/PageTitle';
 import { CloseHeader } from '../layout/CloseHeader';
+import { ScreenTabs } from '../layout/ScreenTabs';
 import { Guard } from '../resources/Guard';
 
 /** A line's status as the server names it (model/api/collections.ts). */
@@ -629,25 +628,13 @@ function LinesCard({ id }: { id: number }) {
         )}
         {q.data && (
           <>
-            <Tabs
+            <ScreenTabs
               value={shown}
-              onChange={(_e, v: BankLineStatus) => setTab(v)}
-              variant="scrollable"
-              scrollButtons="auto"
-              aria-label="Movimenti per stato"
-              sx={{ borderBottom: 1, borderColor: 'divider', mb: 1 }}
+              onChange={setTab}
+              tabs={TABS.map((t) => ({ value: t.status, label: `${t.label} (${counts[t.status]})` }))}
+              label="Movimenti per stato"
+              gap={1}
             >
-              {TABS.map((t) => (
-                <Tab
-                  key={t.status}
-                  value={t.status}
-                  label={`${t.label} (${counts[t.status]})`}
-                  id={`${tabsId}-tab-${t.status}`}
-                  aria-controls={`${tabsId}-panel`}
-                />
-              ))}
-            </Tabs>
-            <Box role="tabpanel" id={`${tabsId}-panel`} aria-labelledby={`${tabsId}-tab-${shown}`}>
               {rows.length === 0 ? (
                 <Typography variant="body2" color="text.secondary" sx={{ py: 2 }}>
                   Nessun movimento.
@@ -690,7 +677,7 @@ function LinesCard({ id }: { id: number }) {
                   </Table>
                 </TableContainer>
               )}
-            </Box>
+            </ScreenTabs>
           </>
         )}
       </CardContent>

@@ -35,14 +35,12 @@ import {
   MenuItem,
   Paper,
   Switch,
-  Tab,
   Table,
   TableBody,
   TableCell,
   TableContainer,
   TableHead,
   TableRow,
-  Tabs,
   TextField,
   Typography,
 } from '@mui/material';
@@ -71,13 +69,13 @@ import { useAppDataProvider } from '../dataProvider';
 import { ApiError } from '../api/client';
 import { ScreenTitle } from '../layout/PageTitle';
 import { CloseHeader } from '../layout/CloseHeader';
+import { ScreenTabs } from '../layout/ScreenTabs';
 import { Guard } from '../resources/Guard';
 import {
   levelLabel,
-  openedText,
+  ReminderHistoryTable,
   ReminderPdfButton,
   ReminderStatusChip,
-  WithdrawnCell,
 } from '../resources/Customer/Reminders';
 
 const PENDING_KEY = ['reminders', 'list', 'pending'] as const;
@@ -119,34 +117,15 @@ export function Reminders() {
 
 function RemindersPage() {
   const [tab, setTab] = useState<TabName>('pending');
-  const id = useId();
   return (
     <>
       <ScreenTitle title="Solleciti" />
       <CloseHeader fallback="/Menu" crumbs={[{ label: 'Home', to: '/Menu' }, { label: 'Solleciti' }]} />
-      <Tabs
-        value={tab}
-        onChange={(_e, v: TabName) => setTab(v)}
-        variant="scrollable"
-        scrollButtons="auto"
-        aria-label="Solleciti"
-        sx={{ borderBottom: 1, borderColor: 'divider', mb: 2 }}
-      >
-        {TABS.map((t) => (
-          <Tab
-            key={t.value}
-            value={t.value}
-            label={t.label}
-            id={`${id}-tab-${t.value}`}
-            aria-controls={`${id}-panel`}
-          />
-        ))}
-      </Tabs>
-      <Box role="tabpanel" id={`${id}-panel`} aria-labelledby={`${id}-tab-${tab}`}>
+      <ScreenTabs value={tab} onChange={setTab} tabs={TABS} label="Solleciti">
         {tab === 'pending' && <PendingTab />}
         {tab === 'history' && <HistoryTab />}
         {tab === 'rules' && <RulesTab />}
-      </Box>
+      </ScreenTabs>
     </>
   );
 }
@@ -447,62 +426,13 @@ function HistoryTab() {
           </Typography>
         )}
         {rows.length > 0 && (
-          <TableContainer
-            component={Paper}
-            variant="outlined"
-            sx={{ maxHeight: 600 }}
-            tabIndex={0}
-            role="region"
-            aria-label="Elenco dei solleciti inviati e ritirati"
-          >
-            <Table size="small" stickyHeader aria-label="Solleciti inviati e ritirati">
-              <TableHead>
-                <TableRow>
-                  <TableCell>Cliente</TableCell>
-                  <TableCell>Livello</TableCell>
-                  <TableCell align="right">Scaduto</TableCell>
-                  <TableCell>Stato</TableCell>
-                  <TableCell>Inviato il</TableCell>
-                  <TableCell>Aperto il</TableCell>
-                  <TableCell>Ritirato il / motivo</TableCell>
-                  <TableCell>
-                    <Box component="span" sx={HIDDEN}>
-                      Anteprima
-                    </Box>
-                  </TableCell>
-                </TableRow>
-              </TableHead>
-              <TableBody>
-                {rows.map((r) => (
-                  <TableRow key={r.id}>
-                    <TableCell sx={{ minWidth: 140 }}>
-                      {r.business_name}
-                      {r.email && (
-                        <Typography variant="caption" display="block" color="text.secondary">
-                          {r.email}
-                        </Typography>
-                      )}
-                    </TableCell>
-                    <TableCell sx={{ whiteSpace: 'nowrap' }}>{levelLabel(r.level)}</TableCell>
-                    <TableCell align="right" sx={{ whiteSpace: 'nowrap' }}>
-                      {formatEuro(r.amount)}
-                    </TableCell>
-                    <TableCell>
-                      <ReminderStatusChip status={r.status} />
-                    </TableCell>
-                    <TableCell sx={{ whiteSpace: 'nowrap' }}>{r.sent_at ? displayDateTime(r.sent_at) : '—'}</TableCell>
-                    <TableCell sx={{ minWidth: 110 }}>{openedText(r)}</TableCell>
-                    <TableCell sx={{ minWidth: 120 }}>
-                      <WithdrawnCell reminder={r} />
-                    </TableCell>
-                    <TableCell>
-                      <ReminderPdfButton reminder={r} />
-                    </TableCell>
-                  </TableRow>
-                ))}
-              </TableBody>
-            </Table>
-          </TableContainer>
+          <ReminderHistoryTable
+            reminders={rows}
+            label="Solleciti inviati e ritirati"
+            customer
+            maxHeight={600}
+            outlined
+          />
         )}
       </CardContent>
     </Card>

@@ -23,6 +23,7 @@ import {
   FormHelperText,
   IconButton,
   LinearProgress,
+  Paper,
   Switch,
   Table,
   TableBody,
@@ -115,6 +116,87 @@ export function WithdrawnCell({ reminder: r }: { reminder: Reminder }) {
   );
 }
 
+/**
+ * Reminders as a history: level, state, overdue amount, when made (`created`), sent, opened and
+ * withdrawn, and the letter's PDF; with the customer's name and e-mail first where the rows are of
+ * many customers (`customer`). The customer card's 'Solleciti' and the screen's 'Inviati e
+ * ritirati' show it.
+ */
+export function ReminderHistoryTable({
+  reminders,
+  label,
+  customer = false,
+  created = false,
+  maxHeight,
+  outlined = false,
+}: {
+  reminders: Reminder[];
+  /** the table's name (and its scrolling region's) */
+  label: string;
+  customer?: boolean;
+  created?: boolean;
+  maxHeight: number;
+  outlined?: boolean;
+}) {
+  return (
+    <TableContainer
+      {...(outlined ? { component: Paper, variant: 'outlined' as const } : {})}
+      sx={{ maxHeight }}
+      tabIndex={0}
+      role="region"
+      aria-label={`Elenco: ${label}`}
+    >
+      <Table size="small" stickyHeader aria-label={label}>
+        <TableHead>
+          <TableRow>
+            {customer && <TableCell>Cliente</TableCell>}
+            <TableCell>Livello</TableCell>
+            <TableCell>Stato</TableCell>
+            <TableCell align="right">Scaduto</TableCell>
+            {created && <TableCell>Creato il</TableCell>}
+            <TableCell>Inviato il</TableCell>
+            <TableCell>Aperto il</TableCell>
+            <TableCell>Ritirato il / motivo</TableCell>
+            <TableCell>PDF</TableCell>
+          </TableRow>
+        </TableHead>
+        <TableBody>
+          {reminders.map((r) => (
+            <TableRow key={r.id}>
+              {customer && (
+                <TableCell sx={{ minWidth: 140 }}>
+                  {r.business_name}
+                  {r.email && (
+                    <Typography variant="caption" display="block" color="text.secondary">
+                      {r.email}
+                    </Typography>
+                  )}
+                </TableCell>
+              )}
+              <TableCell sx={{ whiteSpace: 'nowrap' }}>{levelLabel(r.level)}</TableCell>
+              <TableCell>
+                <ReminderStatusChip status={r.status} />
+              </TableCell>
+              <TableCell align="right" sx={{ whiteSpace: 'nowrap' }}>
+                {formatEuro(r.amount)}
+              </TableCell>
+              {created && <TableCell sx={{ whiteSpace: 'nowrap' }}>{displayDateTime(r.created_at)}</TableCell>}
+              <TableCell sx={{ whiteSpace: 'nowrap' }}>{r.sent_at ? displayDateTime(r.sent_at) : '—'}</TableCell>
+              <TableCell sx={{ minWidth: 110 }}>{openedText(r)}</TableCell>
+              <TableCell sx={{ minWidth: 120 }}>
+                <WithdrawnCell reminder={r} />
+              </TableCell>
+              <TableCell>
+                <ReminderPdfButton reminder={r} />
+              </TableCell>
+            </TableRow>
+          ))}
+        </TableBody>
+      </Table>
+    </TableContainer>
+  );
+}
+
 const keyOf = (id: string | number) => ['customer', Number(id), 'reminders'] as const;
 
 export function CustomerReminders() {
@@ -194,46 +276,7 @@ export function CustomerReminders() {
               Nessun sollecito per questo cliente.
             </Typography>
           ) : (
-            <TableContainer sx={{ maxHeight: 360 }} tabIndex={0} role="region" aria-label="Storico dei solleciti">
-              <Table size="small" stickyHeader aria-label="Storico dei solleciti">
-                <TableHead>
-                  <TableRow>
-                    <TableCell>Livello</TableCell>
-                    <TableCell>Stato</TableCell>
-                    <TableCell align="right">Scaduto</TableCell>
-                    <TableCell>Creato il</TableCell>
-                    <TableCell>Inviato il</TableCell>
-                    <TableCell>Aperto il</TableCell>
-                    <TableCell>Ritirato il / motivo</TableCell>
-                    <TableCell>PDF</TableCell>
-                  </TableRow>
-                </TableHead>
-                <TableBody>
-                  {reminders.map((r) => (
-                    <TableRow key={r.id}>
-                      <TableCell sx={{ whiteSpace: 'nowrap' }}>{levelLabel(r.level)}</TableCell>
-                      <TableCell>
-                        <ReminderStatusChip status={r.status} />
-                      </TableCell>
-                      <TableCell align="right" sx={{ whiteSpace: 'nowrap' }}>
-                        {formatEuro(r.amount)}
-                      </TableCell>
-                      <TableCell sx={{ whiteSpace: 'nowrap' }}>{displayDateTime(r.created_at)}</TableCell>
-                      <TableCell sx={{ whiteSpace: 'nowrap' }}>
-                        {r.sent_at ? displayDateTime(r.sent_at) : '—'}
-                      </TableCell>
-                      <TableCell sx={{ minWidth: 110 }}>{openedText(r)}</TableCell>
-                      <TableCell sx={{ minWidth: 120 }}>
-                        <WithdrawnCell reminder={r} />
-                      </TableCell>
-                      <TableCell>
-                        <ReminderPdfButton reminder={r} />
-                      </TableCell>
-                    </TableRow>
-                  ))}
-                </TableBody>
-              </Table>
-            </TableContainer>
+            <ReminderHistoryTable reminders={reminders} label="Storico dei solleciti" created maxHeight={360} />
           )}
         </>
       )}
