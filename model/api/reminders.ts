@@ -6,6 +6,7 @@
  */
 import { z } from 'zod';
 import { REMINDER_STATUSES, type AgingBucket } from '../reminders.js';
+import { MAIL_STATUSES } from '../mail.js';
 
 const day = z.string().describe('YYYY-MM-DD');
 const euro = z.number().describe('euro');
@@ -123,6 +124,11 @@ export const Reminder = z.object({
   withdrawn_at: z.string().nullable(),
   reason: z.string().nullable().describe('perché è stato ritirato o scartato, o perché non si può inviare'),
   mail_id: z.number().int().nullable(),
+  mail_status: z
+    .enum(MAIL_STATUSES)
+    .nullable()
+    .describe("lo stato dell'email del sollecito in 'Posta in uscita' (null se non inviato)"),
+  mail_error: z.string().nullable().describe("l'ultimo errore di consegna dell'email"),
 });
 export type Reminder = z.infer<typeof Reminder>;
 

@@ -293,6 +293,18 @@ describe('the daily run', () => {
     const h = (await a.get('collab', `/api/customer/${chosen[0]!.customer_id}/reminders`)).json().data;
     expect(h.reminders[0]).toMatchObject({ id: chosen[0]!.id, status: 'sent', opened_count: 1 });
     expect(h.reminders[0].opened_at).toBeTruthy();
+    // what became of its e-mail in the outbox shows in the history: as it is there, and a failure with its reason
+    const mailId = sent.find((x) => x.id === chosen[0]!.id)!.mail_id;
+    const [outbox] = await a.sql<{ status: string }>(`SELECT "status" FROM "mail_outbox" WHERE "id" = $1`, [mailId]);
+    expect(h.reminders[0]).toMatchObject({ mail_id: mailId, mail_status: outbox!.status, mail_error: null });
+    await a.sql(
+      `UPDATE "mail_outbox" SET "status" = 'failed', "last_error" = '550 casella inesistente' WHERE "id" = $1`,
+      [mailId],
+    );
+    const failed = (await a.get('collab', `/api/customer/${chosen[0]!.customer_id}/reminders`)).json().data;
+    expect(failed.reminders[0]).toMatchObject({ mail_status: 'failed', mail_error: '550 casella inesistente' });
+    const listed = (await a.get('collab', '/api/reminders', { status: 'done' })).json().data as Reminder[];
+    expect(listed.find((x) => x.id === chosen[0]!.id)).toMatchObject({ mail_status: 'failed' });
     const pdf = await a.call('collab', 'GET', `/api/reminders/${chosen[0]!.id}/pdf`);
     expect(pdf.statusCode).toBe(200);
     const [{ content }] = await a.sql<{ content: Uint8Array }>(

@@ -43,6 +43,8 @@ const reminder = (over: Partial<Reminder> & Pick<Reminder, 'id' | 'business_name
   withdrawn_at: null,
   reason: null,
   mail_id: null,
+  mail_status: null,
+  mail_error: null,
   ...over,
 });
 
@@ -68,6 +70,7 @@ const DONE: Reminder[] = [
     opened_at: '2026-02-21 09:30:00',
     opened_count: 2,
     mail_id: 55,
+    mail_status: 'sent',
   }),
   reminder({
     id: 8,
@@ -76,6 +79,9 @@ const DONE: Reminder[] = [
     sent_at: '2026-02-10 08:00:00',
     withdrawn_at: '2026-02-25 07:00:00',
     reason: 'Lo scaduto è stato pagato',
+    mail_id: 56,
+    mail_status: 'failed',
+    mail_error: '550 casella inesistente',
   }),
 ];
 
@@ -399,8 +405,15 @@ describe("'Solleciti': the reminders to send", () => {
     const delta = rowOf(table, 'Delta Srl');
     for (const text of ['Inviato', '20-02-2026 08:00', '21-02-2026 09:30 (2 volte)'])
       expect(delta).toHaveTextContent(text);
+    // an e-mail delivered says nothing more; one the outbox could not deliver says so, with why
+    expect(delta).not.toHaveTextContent('E-mail:');
     const epsilon = rowOf(table, 'Epsilon Sas');
-    for (const text of ['Ritirato', '25-02-2026 07:00', 'Lo scaduto è stato pagato'])
+    for (const text of [
+      'Ritirato',
+      '25-02-2026 07:00',
+      'Lo scaduto è stato pagato',
+      'E-mail: non inviata (550 casella inesistente)',
+    ])
       expect(epsilon).toHaveTextContent(text);
     expect(within(epsilon).getByRole('button', { name: /Anteprima PDF/ })).toBeInTheDocument();
   });

@@ -272,7 +272,8 @@ const REMINDER_COLUMNS = sql`r."id", r."customer_id", c."business_name", c."emai
   (SELECT to_char(min(coalesce(x."due_date", x."date"::date)), 'YYYY-MM-DD') FROM "reminder_items" i JOIN "transactions" x ON x."id" = i."charge_id" WHERE i."reminder_id" = r."id") AS "oldest_due",
   to_char(r."created_at", 'YYYY-MM-DD HH24:MI:SS') AS "created_at", to_char(r."sent_at", 'YYYY-MM-DD HH24:MI:SS') AS "sent_at",
   to_char(r."opened_at", 'YYYY-MM-DD HH24:MI:SS') AS "opened_at", r."opened_count",
-  to_char(r."withdrawn_at", 'YYYY-MM-DD HH24:MI:SS') AS "withdrawn_at", r."reason", r."mail_id"`;
+  to_char(r."withdrawn_at", 'YYYY-MM-DD HH24:MI:SS') AS "withdrawn_at", r."reason", r."mail_id",
+  o."status" AS "mail_status", o."last_error" AS "mail_error"`;
 
 export async function listReminders(
   exec: Exec,
@@ -281,6 +282,7 @@ export async function listReminders(
 ) {
   return exec(sql`SELECT ${REMINDER_COLUMNS}
     FROM "reminders" r JOIN "customers" c ON c."id" = r."customer_id"
+      LEFT JOIN "mail_outbox" o ON o."id" = r."mail_id"
     WHERE r."studio_id" = ${studioId}
       ${
         f.statuses?.length

@@ -513,6 +513,8 @@ const reminderOf = (r: Record<string, unknown>): Reminder => ({
   withdrawn_at: r.withdrawn_at ? String(r.withdrawn_at) : null,
   reason: r.reason ? String(r.reason) : null,
   mail_id: r.mail_id == null ? null : Number(r.mail_id),
+  mail_status: r.mail_status ? (String(r.mail_status) as Reminder['mail_status']) : null,
+  mail_error: r.mail_error ? String(r.mail_error) : null,
 });
 
 const STATUS_FILTERS: Record<string, string[]> = {

@@ -43,6 +43,7 @@ import { saveAs } from 'file-saver';
 import { displayDate, displayDateTime } from '../../../model/dates';
 import { formatEuro } from '../../../model/types';
 import { REMINDER_STATUS_LABELS, type ReminderStatus } from '../../../model/reminders';
+import { MAIL_STATUS_LABELS } from '../../../model/mail';
 import type { CustomerReminders as History, Reminder } from '../../../model/api/reminders';
 import { useAppDataProvider } from '../../dataProvider';
 
@@ -117,6 +118,33 @@ export function WithdrawnCell({ reminder: r }: { reminder: Reminder }) {
 }
 
 /**
+ * 'Inviato il' of a reminder: when it was handed to the outbox, and, until its e-mail has gone,
+ * what became of it there ('Posta in uscita' keeps it, retries it, or failed to deliver it).
+ */
+export function SentCell({ reminder: r }: { reminder: Reminder }) {
+  if (!r.sent_at) return <>—</>;
+  const mail = r.mail_status && r.mail_status !== 'sent' ? r.mail_status : null;
+  return (
+    <>
+      <Box component="span" sx={{ whiteSpace: 'nowrap' }}>
+        {displayDateTime(r.sent_at)}
+      </Box>
+      {mail && (
+        <Typography
+          variant="caption"
+          display="block"
+          color={mail === 'failed' ? 'error' : 'text.secondary'}
+          data-mail-status={mail}
+        >
+          E-mail: {MAIL_STATUS_LABELS[mail].toLowerCase()}
+          {mail === 'failed' && r.mail_error ? ` (${r.mail_error})` : ''}
+        </Typography>
+      )}
+    </>
+  );
+}
+
+/**
  * Reminders as a history: level, state, overdue amount, when made (`created`), sent, opened and
  * withdrawn, and the letter's PDF; with the customer's name and e-mail first where the rows are of
  * many customers (`customer`). The customer card's 'Solleciti' and the screen's 'Inviati e
@@ -181,7 +209,9 @@ export function ReminderHistoryTable({
                 {formatEuro(r.amount)}
               </TableCell>
               {created && <TableCell sx={{ whiteSpace: 'nowrap' }}>{displayDateTime(r.created_at)}</TableCell>}
-              <TableCell sx={{ whiteSpace: 'nowrap' }}>{r.sent_at ? displayDateTime(r.sent_at) : '—'}</TableCell>
+              <TableCell sx={{ minWidth: 120 }}>
+                <SentCell reminder={r} />
+              </TableCell>
               <TableCell sx={{ minWidth: 110 }}>{openedText(r)}</TableCell>
               <TableCell sx={{ minWidth: 120 }}>
                 <WithdrawnCell reminder={r} />
