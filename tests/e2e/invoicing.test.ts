@@ -8,7 +8,7 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { join } from 'node:path';
 import { axeViolations, closeSession, openSession, SHOTS, studioFor, type E2ESession } from './harness';
-import { apiClient, clickBulkAction, freshCustomerList, tickRows, type ApiClient } from './util';
+import { apiClient, clickBulkAction, freshCustomerList, openMenuEntry, tickRows, type ApiClient } from './util';
 import { fatturapaErrors } from '../helpers/fatturapaXsd';
 
 const STUDIO = studioFor(import.meta.url);
@@ -33,10 +33,7 @@ describe('invoicing the charges in Chromium', () => {
   it('28.1 March’s charges: preview from the menu, then every invoice issued at once, each XML schema-valid; the selected customers’ charges are not invoiced twice', async () => {
     const { page, server } = s;
     await page.goto(`${server.url}/Menu`);
-    const sidebar = page.locator('[aria-label="Menu principale"]');
-    const group = sidebar.getByRole('menuitem', { name: 'Fatturazione', exact: true });
-    if ((await group.getAttribute('aria-expanded')) !== 'true') await group.click();
-    await sidebar.getByRole('menuitem', { name: 'Fattura addebiti', exact: true }).click();
+    await openMenuEntry(page, 'Fatturazione', 'Fattura addebiti');
     await page.waitForURL('**/fattura_addebiti');
     await page.getByRole('heading', { name: '1. Periodo degli addebiti' }).waitFor();
     await page.getByRole('textbox', { name: 'Dal', exact: true }).fill(`${year}-03-01`);

@@ -12,7 +12,7 @@ import { join } from 'node:path';
 import { simpleParser } from 'mailparser';
 import { axeViolations, closeSession, openSession, SHOTS, studioFor, type E2ESession } from './harness';
 import { startSmtpSink, type SmtpSink } from '../helpers/smtpSink';
-import { clickBulkAction, dialogShown, listAfter } from './util';
+import { clickBulkAction, dialogShown, listAfter, openMenuEntry } from './util';
 
 // the studio this file works in, and its logins: tests/e2e/studios.ts
 const STUDIO = studioFor(import.meta.url);
@@ -88,20 +88,8 @@ describe('e-mail in Chromium', () => {
 
   it("11.8 'Posta in uscita' from the menu: both messages sent, one downloaded as .eml with its PDF", async () => {
     const { page } = s;
-    const studio = page.getByRole('menuitem', { name: /^Studio/ }).first();
-    const entry = page.getByRole('menuitem', { name: 'Posta in uscita' }).first();
-    // the group may still be opening (or the send dialog closing) when the entry is first
-    // clicked: a few tries, each waiting for the route
-    for (let attempt = 1; ; attempt++) {
-      if (!(await entry.isVisible())) await studio.click();
-      await entry.click();
-      try {
-        await page.waitForURL(/\/posta_in_uscita$/, { timeout: 5_000 });
-        break;
-      } catch (e) {
-        if (attempt === 3) throw e;
-      }
-    }
+    await openMenuEntry(page, 'Studio', 'Posta in uscita');
+    await page.waitForURL(/\/posta_in_uscita$/);
     const table = page.getByRole('table', { name: 'Messaggi della posta in uscita' });
     await table.locator('tbody tr').nth(1).waitFor();
     // sent by the time the page shows them (it refreshes itself while messages wait)

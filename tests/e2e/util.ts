@@ -3,6 +3,7 @@
  * client (to compute the expected answers) and waits on the list's pagination.
  */
 import type { Locator, Page, Response } from 'playwright-core';
+import { expect } from 'vitest';
 
 const DEMO_PASSWORD = 'Demo2026!'; // server/db/demo.ts
 
@@ -268,6 +269,28 @@ export function inflight(p: Page): InFlight {
 /** The bar of the selected rows' bulk actions (src/list/GenericList.tsx SelectionActions). */
 export const bulkBar = (page: Page): Locator =>
   page.getByRole('toolbar', { name: /^Azioni sui \d+ elementi selezionati$/ });
+
+/**
+ * Opens a screen from the sidebar: its group opened (if it is not) and, once the group has finished
+ * sliding open, its entry activated from the keyboard (focus and Enter), as a keyboard user does.
+ * A pointer click at the entry's position could land while the sidebar still moves (its group
+ * opening, the page settling) and be lost: CI saw the pointer on the entry above. The caller waits
+ * for the screen's address.
+ */
+export async function openMenuEntry(page: Page, group: string, entry: string) {
+  const sidebar = page.locator('[aria-label="Menu principale"]');
+  const toggle = sidebar.getByRole('menuitem', { name: group, exact: true });
+  if ((await toggle.getAttribute('aria-expanded')) !== 'true') await toggle.click();
+  await expect.poll(() => toggle.getAttribute('aria-expanded')).toBe('true');
+  // MUI's Collapse marks its wrapper 'entered' when the opening is over
+  const opened = sidebar.locator('.MuiCollapse-entered').getByRole('group', { name: group, exact: true });
+  await opened.waitFor();
+  const item = opened.getByRole('menuitem', { name: entry, exact: true });
+  // a dialog still closing would keep the focus (its trap): the page has none open first
+  await page.getByRole('dialog').waitFor({ state: 'detached' });
+  await item.focus();
+  await item.press('Enter');
+}
 
 /**
  * Clicks a bulk action of the customers' bar (issue 25 item 18): its button, or its item in the
