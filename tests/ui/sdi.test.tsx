@@ -139,6 +139,8 @@ interface Api {
   puts: number;
   /** the document's version: a save makes a new one (the editor then shows the saved document) */
   version: string;
+  /** what the document read differs in from DOC */
+  doc: Partial<typeof DOC>;
 }
 const fresh = (): Api => ({
   lists: [],
@@ -149,6 +151,7 @@ const fresh = (): Api => ({
   xmlReads: [],
   puts: 0,
   version: DOC.updated_at,
+  doc: {},
 });
 let api = fresh();
 
@@ -191,7 +194,7 @@ const server = setupServer(
   ),
   http.get('*/api/edocuments_suggested_number', () => HttpResponse.json({ data: '6' })),
   http.get('*/api/edocument/:id', ({ params }) =>
-    HttpResponse.json({ data: { ...DOC, id: Number(params.id), updated_at: api.version } }),
+    HttpResponse.json({ data: { ...DOC, ...api.doc, id: Number(params.id), updated_at: api.version } }),
   ),
   http.put('*/api/edocument/:id', ({ params }) => {
     api.puts++;
@@ -436,6 +439,19 @@ describe("an invoice's editor", () => {
     ).toBeInTheDocument();
     expect(within(history()).getByText('In invio')).toBeInTheDocument();
     expect(within(form()).getByRole('button', { name: 'Salva' })).toBeDisabled();
+  });
+
+  it('a delivered credit note is read-only, says a new invoice corrects it, and offers no credit note of itself', async () => {
+    api.doc = { documentType: 'TD04' };
+    renderApp('/scheda_EDocument/5');
+    expect(
+      await screen.findByText(
+        'Nota di credito inviata a SdI: non è più modificabile. Per correggerla emetti una nuova fattura.',
+      ),
+    ).toBeInTheDocument();
+    expect(screen.queryByText(/Per correggerla emetti una nota di credito/)).toBeNull();
+    await waitFor(() => expect(within(form()).getByRole('button', { name: 'Salva' })).toBeDisabled());
+    expect(within(form()).queryByRole('button', { name: /nota di credito/i })).toBeNull();
   });
 
   it('the status of an invoice on its way is read again until its outcome arrives', async () => {

@@ -182,7 +182,7 @@ export function EDocumentEditor({ id }: { id?: string }) {
       ) : null}
       {id && !loading && !failed && locked ? (
         <Alert severity="info" sx={{ mb: 2 }}>
-          {SDI_BANNERS.locked}
+          {doc.data?.documentType === 'TD04' ? SDI_BANNERS.lockedCreditNote : SDI_BANNERS.locked}
         </Alert>
       ) : null}
       {id && !loading && !failed && sdiStatus === 'scartata' ? (

@@ -26,6 +26,8 @@ export const sdiLocked = (status: string | undefined) => !!status && !SDI_EDITAB
 
 export const SDI_BANNERS = {
   locked: 'Fattura inviata a SdI: non è più modificabile. Per correggerla emetti una nota di credito.',
+  /** a credit note is not corrected by another credit note: a new invoice restores what it took back */
+  lockedCreditNote: 'Nota di credito inviata a SdI: non è più modificabile. Per correggerla emetti una nuova fattura.',
   rejected:
     'Scartata da SdI: correggi la fattura e inviala di nuovo (entro 5 giorni con lo stesso numero e data, poi con un nuovo numero e la data di oggi).',
 } as const;
