@@ -134,8 +134,9 @@ export function EDocumentEditor({ id }: { id?: string }) {
   const sdi = useSdiTimeline(id);
   const sdiStatus = sdi.data?.status;
   const locked = sdiLocked(sdiStatus);
+  const creditNote = doc.data?.documentType === 'TD04';
   const title = id
-    ? `${doc.data?.documentType === 'TD04' ? 'Nota di Credito' : 'Fattura'} ${doc.data ? `n. ${doc.data.documentNumber}` : ''}`.trim()
+    ? `${creditNote ? 'Nota di Credito' : 'Fattura'} ${doc.data ? `n. ${doc.data.documentNumber}` : ''}`.trim()
     : 'Nuova fattura elettronica';
   const crumbs = [{ label: 'Home', to: '/Menu' }, { label: `Gestione ${model.plural}`, to: LIST }, { label: title }];
   // an invoice's form waits for its SdI status (never shown editable, then locked); a failed read
@@ -182,7 +183,7 @@ export function EDocumentEditor({ id }: { id?: string }) {
       ) : null}
       {id && !loading && !failed && locked ? (
         <Alert severity="info" sx={{ mb: 2 }}>
-          {doc.data?.documentType === 'TD04' ? SDI_BANNERS.lockedCreditNote : SDI_BANNERS.locked}
+          {creditNote ? SDI_BANNERS.lockedCreditNote : SDI_BANNERS.locked}
         </Alert>
       ) : null}
       {id && !loading && !failed && sdiStatus === 'scartata' ? (
