@@ -439,6 +439,10 @@ describe("an invoice's editor", () => {
     ).toBeInTheDocument();
     expect(within(history()).getByText('In invio')).toBeInTheDocument();
     expect(within(form()).getByRole('button', { name: 'Salva' })).toBeDisabled();
+    expect(within(form()).getByRole('button', { name: 'Salva' })).toHaveAttribute(
+      'title',
+      'Fattura inviata a SdI: non è più modificabile. Per correggerla emetti una nota di credito.',
+    );
   });
 
   it('a delivered credit note is read-only, says a new invoice corrects it, and offers no credit note of itself', async () => {
@@ -451,6 +455,11 @@ describe("an invoice's editor", () => {
     ).toBeInTheDocument();
     expect(screen.queryByText(/Per correggerla emetti una nota di credito/)).toBeNull();
     await waitFor(() => expect(within(form()).getByRole('button', { name: 'Salva' })).toBeDisabled());
+    // the disabled Save button's tooltip says the same, not the invoice's words
+    expect(within(form()).getByRole('button', { name: 'Salva' })).toHaveAttribute(
+      'title',
+      'Nota di credito inviata a SdI: non è più modificabile. Per correggerla emetti una nuova fattura.',
+    );
     expect(within(form()).queryByRole('button', { name: /nota di credito/i })).toBeNull();
   });
 

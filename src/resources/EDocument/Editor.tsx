@@ -619,7 +619,7 @@ function Actions({
           type="submit"
           variant="contained"
           disabled={isSubmitting || locked}
-          title={locked ? 'Fattura inviata a SdI: non è più modificabile' : undefined}
+          title={locked ? (type === 'TD04' ? SDI_BANNERS.lockedCreditNote : SDI_BANNERS.locked) : undefined}
         >
           {isSubmitting ? 'Salvataggio…' : 'Salva'}
         </Button>
