@@ -17,7 +17,15 @@ import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
-import { login, ownPostgres, spawnServer, STARTED, within, type ServerProcess } from '../helpers/serverProcess.js';
+import {
+  lastLines,
+  login,
+  ownPostgres,
+  spawnServer,
+  STARTED,
+  within,
+  type ServerProcess,
+} from '../helpers/serverProcess.js';
 import { startSmtpSink, type SmtpSink } from '../helpers/smtpSink.js';
 
 const dataDir = mkdtempSync(join(tmpdir(), 'gs-drills-'));
@@ -360,7 +368,7 @@ describe.concurrent('fault drills', () => {
       const { started, database, sink } = drill(onTestFinished);
       const db = await database('drill_smtp');
       const k = await sink();
-      await k.stop();
+      k.down();
       const s = await started({ DATABASE_URL: db.url, SMTP_URL: k.url, MAIL_RETRY_DELAY: '1', MAIL_RETRY_LIMIT: '3' });
       const customers = await seedCustomers(db, await studioOf(db), 5);
       const { headers } = await login(s.url);
@@ -376,6 +384,15 @@ describe.concurrent('fault drills', () => {
         queued.push(...((await res.json()) as { data: { ids: number[] } }).data.ids);
       }
       expect(queued).toHaveLength(5);
+      /** what a failed wait says: the rows, what the sink got, the server's last lines */
+      const explain = async () =>
+        `${JSON.stringify(
+          await q(
+            db,
+            `SELECT "id", "status", "tries", "last_error" FROM "mail_outbox" WHERE "id" = ANY($1::int[]) ORDER BY "id"`,
+            [queued],
+          ),
+        )}; the sink received ${k.received.length}; the server said:\n${lastLines(s)}`;
       await within(
         20_000,
         async () =>
@@ -384,6 +401,8 @@ describe.concurrent('fault drills', () => {
               queued[0],
             ])
           )[0]!.e !== null,
+        100,
+        explain,
       );
       // The outage itself is real time. With MAIL_RETRY_DELAY=1 and MAIL_RETRY_LIMIT=3 pg-boss retries
       // a failed message after 1–2, 2–4 and 4–8 s, each retry picked up within its 2-s poll: had the
@@ -399,11 +418,11 @@ describe.concurrent('fault drills', () => {
       expect(during[0]!.last_error).toMatch(/^Server SMTP non raggiungibile/);
       expect(k.received).toHaveLength(0);
 
-      await k.start();
+      k.up();
       const back = Date.now();
-      await within(20_000, async () => k.received.length >= 5, 100);
+      await within(20_000, async () => k.received.length >= 5, 100, explain);
       const delay = Date.now() - back;
-      await within(20_000, async () => (await sentCount(db, queued)) === 5, 100);
+      await within(20_000, async () => (await sentCount(db, queued)) === 5, 100, explain);
       await settled(db, queued); // nothing more arrives
       const rows = await q<{ id: number; message_id: string; status: string }>(
         db,
@@ -461,10 +480,11 @@ describe.concurrent('fault drills', () => {
       await within(5000, async () => (await fetch(`${s.url}/api/health`)).status === 503);
       // the server accepts it now: its row cannot be written until the database is back
       held.release();
-      await within(5000, async () => k.received.length === 1);
+      const explain = () => `the sink received ${k.received.length}; the server said:\n${lastLines(s)}`;
+      await within(5000, async () => k.received.length === 1, 100, explain);
       // the database stays away while the worker tries to record that message: it tries every second
       // (server/areas/mail/worker.ts record()); four failed writes keep it away for a few seconds (3–4 s)
-      await within(20_000, async () => s.output().split('mail: writing a delivery failed').length > 4);
+      await within(20_000, async () => s.output().split('mail: writing a delivery failed').length > 4, 100, explain);
       const during = await call(s, 'GET', '/api/list/Customer/CustomerResourceListCollection', headers);
       expect(during.status).toBe(503);
       const write = await call(s, 'GET', mail, headers);

@@ -171,14 +171,30 @@ export async function login(base: string, email = 'admin@studiodemo.test', passw
   };
 }
 
-/** Repeats `fn` until it returns true, for at most `ms` (vitest's `vi.waitFor`); the time it took, or a failure. */
-export async function within(ms: number, fn: () => Promise<boolean>, every = 100): Promise<number> {
+/**
+ * Repeats `fn` until it returns true, for at most `ms` (vitest's `vi.waitFor`); the time it took, or
+ * a failure, which says what `explain` finds then (the rows, the server's last lines) when given.
+ */
+export async function within(
+  ms: number,
+  fn: () => Promise<boolean>,
+  every = 100,
+  explain?: () => Promise<string> | string,
+): Promise<number> {
   const start = Date.now();
-  await vi.waitFor(
-    async () => {
-      if (!(await fn())) throw new Error(`not within ${ms} ms`);
-    },
-    { timeout: ms, interval: every },
-  );
+  try {
+    await vi.waitFor(
+      async () => {
+        if (!(await fn())) throw new Error(`not within ${ms} ms`);
+      },
+      { timeout: ms, interval: every },
+    );
+  } catch (err) {
+    if (!explain) throw err;
+    throw new Error(`${(err as Error).message}; then: ${await explain()}`, { cause: err });
+  }
   return Date.now() - start;
 }
+
+/** A server's last lines of output, for a failure's message. */
+export const lastLines = (s: ServerProcess, n = 30) => s.output().trimEnd().split('\n').slice(-n).join('\n');
