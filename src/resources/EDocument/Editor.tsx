@@ -135,6 +135,8 @@ export function EDocumentEditor({ id }: { id?: string }) {
   const sdiStatus = sdi.data?.status;
   const locked = sdiLocked(sdiStatus);
   const creditNote = doc.data?.documentType === 'TD04';
+  /** why a sent document cannot be changed: the banner and the disabled Save button's tooltip */
+  const lockedText = locked ? (creditNote ? SDI_BANNERS.lockedCreditNote : SDI_BANNERS.locked) : undefined;
   const title = id
     ? `${creditNote ? 'Nota di Credito' : 'Fattura'} ${doc.data ? `n. ${doc.data.documentNumber}` : ''}`.trim()
     : 'Nuova fattura elettronica';
@@ -183,7 +185,7 @@ export function EDocumentEditor({ id }: { id?: string }) {
       ) : null}
       {id && !loading && !failed && locked ? (
         <Alert severity="info" sx={{ mb: 2 }}>
-          {creditNote ? SDI_BANNERS.lockedCreditNote : SDI_BANNERS.locked}
+          {lockedText}
         </Alert>
       ) : null}
       {id && !loading && !failed && sdiStatus === 'scartata' ? (
@@ -198,6 +200,7 @@ export function EDocumentEditor({ id }: { id?: string }) {
           defaults={defaults}
           studio={studio.data}
           locked={locked}
+          lockedText={lockedText}
           canSend={!!id && !locked && !sdi.isPending}
         />
       ) : null}
@@ -211,6 +214,7 @@ function EditorForm({
   defaults,
   studio,
   locked,
+  lockedText,
   canSend,
 }: {
   id?: string;
@@ -218,6 +222,8 @@ function EditorForm({
   studio?: EDocumentStudio;
   /** sent to SdI: every field and the save disabled */
   locked: boolean;
+  /** why (the banner's words), for the disabled Save button */
+  lockedText?: string;
   /** 'Invia a SdI' shown (a saved invoice not sent yet, or rejected) */
   canSend: boolean;
 }) {
@@ -296,7 +302,13 @@ function EditorForm({
       <Header id={id} locked={locked} />
       <Rows studio={studio} locked={locked} />
       <Totals studio={studio} />
-      <Actions id={id} locked={locked} canSend={canSend} onError={(text) => setDialog({ title: TITLES.error, text })} />
+      <Actions
+        id={id}
+        locked={locked}
+        lockedText={lockedText}
+        canSend={canSend}
+        onError={(text) => setDialog({ title: TITLES.error, text })}
+      />
       <AppDialog
         open={!!dialog}
         onClose={() => setDialog(null)}
@@ -589,11 +601,13 @@ function Totals({ studio }: { studio?: EDocumentStudio }) {
 function Actions({
   id,
   locked,
+  lockedText,
   canSend,
   onError,
 }: {
   id?: string;
   locked: boolean;
+  lockedText?: string;
   canSend: boolean;
   onError: (text: string) => void;
 }) {
@@ -615,12 +629,7 @@ function Actions({
     <>
       <Divider sx={{ mb: 2 }} />
       <Stack direction="row" spacing={1} useFlexGap sx={{ flexWrap: 'wrap' }}>
-        <Button
-          type="submit"
-          variant="contained"
-          disabled={isSubmitting || locked}
-          title={locked ? (type === 'TD04' ? SDI_BANNERS.lockedCreditNote : SDI_BANNERS.locked) : undefined}
-        >
+        <Button type="submit" variant="contained" disabled={isSubmitting || locked} title={lockedText}>
           {isSubmitting ? 'Salvataggio…' : 'Salva'}
         </Button>
         {id ? (
