@@ -25,7 +25,13 @@ import { makeSchemaImage } from '../server/db/schemaImage';
 import { openDatabase } from '../server/db/connection';
 
 /** What is compiled: output name → source. */
-const ENTRIES = { main: 'server/main.ts', seed: 'server/seed.ts', backup: 'server/areas/backup/cli.ts' } as const;
+const ENTRIES = {
+  main: 'server/main.ts',
+  seed: 'server/seed.ts',
+  backup: 'server/areas/backup/cli.ts',
+  // the offload pool's task table, loaded by its worker threads (server/offload/pool.ts)
+  offloadTasks: 'server/offloadTasks.ts',
+} as const;
 const OUT = 'dist-server';
 /** How long an earlier build's chunks are kept (a server started from that build may still load one). */
 const DAY_MS = 24 * 60 * 60 * 1000;

@@ -12,7 +12,17 @@ import { join } from 'node:path';
 import { startTestApp, type TestApp } from '../helpers/testApp.js';
 import { api, type Api } from '../helpers/api.js';
 import { multipart } from '../helpers/multipart.js';
-import { csvColumnBomb, docxLying, row, xlsx, xlsxColumnBomb, xlsxLying } from '../helpers/attackFiles.js';
+import {
+  camtAttributeBomb,
+  csvColumnBomb,
+  docxLying,
+  row,
+  xlsx,
+  xlsxAttributeBomb,
+  xlsxColumnBomb,
+  xlsxLying,
+} from '../helpers/attackFiles.js';
+import { CAMT_MESSAGES } from '../../server/areas/collections/camt.js';
 import { buildDocx } from '../../server/render/docxBuilder.js';
 import { IMPORT_MESSAGES } from '../../model/customerImport.js';
 
@@ -189,5 +199,45 @@ describe('issue 25 item 3: Word templates', () => {
     expect(res.statusCode).toBe(422);
     expect(res.json().message).toBe('Il modello Word non è valido: il contenuto decompresso supera il limite di 60 MB');
     expect(await files(id)).toEqual([]);
+  });
+});
+
+describe('issue 45 item 20: one tag with a million attributes', () => {
+  const bankUpload = async (url: string, name: string, bytes: Buffer) => {
+    const mapping = JSON.stringify({ booking_date: 'Data', amount: 'Importo' });
+    const body = await multipart(url.endsWith('columns') ? {} : { mapping }, [{ name, bytes }], 'file');
+    return a.call('collab', 'POST', url, { payload: body.payload, headers: body.headers });
+  };
+  const statements = async () =>
+    Number((await a.sql<{ n: number }>('SELECT count(*)::int AS n FROM "bank_statements"'))[0]!.n);
+
+  it("C-bank import, columns: an .xlsx whose sheet has one tag of 1,000,000 attributes (a few KB zipped) is refused as no spreadsheet by a Collaboratore's columns and statement uploads and by the Admin's import, while the server answers meanwhile", async () => {
+    const bomb = xlsxAttributeBomb(1_000_000);
+    expect(bomb.length).toBeLessThan(64 * 1024);
+    const before = await statements();
+    // the three uploads and, at the same time, another request: answered (the parsing is off the request's thread)
+    const [columns, statement, customers, health] = await Promise.all([
+      bankUpload('/api/bank/statements/columns', 'movimenti.xlsx', bomb),
+      bankUpload('/api/bank/statements', 'movimenti.xlsx', bomb),
+      stage(bomb, 'clienti.xlsx'),
+      a.get('admin', '/api/health'),
+    ]);
+    expect(health.statusCode).toBe(200);
+    for (const res of [columns, statement, customers]) {
+      expect(res.statusCode, res.body.slice(0, 300)).toBe(422);
+      expect(res.json().message).toBe(IMPORT_MESSAGES.notSpreadsheet);
+    }
+    expect(await statements()).toBe(before);
+  });
+
+  it('C-bank import: a CAMT.053 whose root has 800,000 attributes (8.7 MB) is refused as invalid XML by the statement and the columns uploads', async () => {
+    const bomb = camtAttributeBomb(800_000);
+    expect(bomb.length).toBeGreaterThan(8 * 1024 * 1024);
+    const res = await bankUpload('/api/bank/statements', 'estratto.xml', bomb);
+    expect(res.statusCode, res.body.slice(0, 300)).toBe(422);
+    expect(res.json().message).toBe(CAMT_MESSAGES.notXml);
+    const cols = await bankUpload('/api/bank/statements/columns', 'estratto.xml', bomb);
+    expect(cols.statusCode).toBe(422);
+    expect(cols.json().message).toBe(CAMT_MESSAGES.notXml);
   });
 });

@@ -1,5 +1,6 @@
 /**
- * The attack uploads of issue 25 items 1 and 3 against the real server process (server/main.ts,
+ * The attack uploads of issue 25 items 1 and 3 and of issue 45 item 20 (one tag of a million
+ * attributes in an .xlsx and a CAMT.053, read on the offload pool) against the real server process (server/main.ts,
  * a child process on a PostgreSQL database of its own): the issue's import files (a header of
  * 100,000 columns; one cell in column XFD over 20,000 rows) and zips whose directory lies about
  * a gigabyte, one after the other and then all at once. Done when: every one is refused with an
@@ -13,7 +14,15 @@ import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { login, ownPostgres, spawnServer, STARTED, type ServerProcess } from '../helpers/serverProcess.js';
-import { csvColumnBomb, docxLying, xlsxColumnBomb, xlsxLying } from '../helpers/attackFiles.js';
+import {
+  camtAttributeBomb,
+  csvColumnBomb,
+  docxLying,
+  xlsxAttributeBomb,
+  xlsxColumnBomb,
+  xlsxLying,
+} from '../helpers/attackFiles.js';
+import { CAMT_MESSAGES } from '../../server/areas/collections/camt.js';
 import { IMPORT_MESSAGES } from '../../model/customerImport.js';
 
 const LIMIT_MB = 600;
@@ -21,6 +30,7 @@ const dataDir = mkdtempSync(join(tmpdir(), 'gs-attack-'));
 let db: Awaited<ReturnType<typeof ownPostgres>> | undefined;
 let server: ServerProcess | undefined;
 let admin: Record<string, string>;
+let collaborator: Record<string, string>;
 let superadmin: Record<string, string>;
 let templateId: number;
 
@@ -29,6 +39,7 @@ beforeAll(async () => {
   server = spawnServer({ DATA_DIR: dataDir, DATABASE_URL: db.url, LOG_LEVEL: 'warn' });
   await server.waitFor(STARTED, 120_000);
   admin = (await login(server.url)).headers;
+  collaborator = (await login(server.url, 'collaboratore@studiodemo.test')).headers;
   superadmin = (await login(server.url, 'superadmin@gestionale.test')).headers;
   const res = await fetch(`${server.url}/api/word_templates`, {
     method: 'POST',
@@ -94,6 +105,31 @@ function attacks(): Attack[] {
       send: importFile('bugiardo.xlsx', xlsxLying(1024)),
       status: 413,
       message: IMPORT_MESSAGES.tooLargeUnpacked,
+    },
+    // issue 45 item 20: one tag of a million attributes, as a Collaboratore's bank file and an Admin's import
+    {
+      name: 'xlsx: one tag of 1,000,000 attributes (import)',
+      send: importFile('attributi.xlsx', xlsxAttributeBomb(1_000_000)),
+      status: 422,
+      message: IMPORT_MESSAGES.notSpreadsheet,
+    },
+    {
+      name: 'xlsx: one tag of 1,000,000 attributes (bank columns)',
+      send: upload('/api/bank/statements/columns', collaborator, 'file', {
+        name: 'movimenti.xlsx',
+        bytes: xlsxAttributeBomb(1_000_000),
+      }),
+      status: 422,
+      message: IMPORT_MESSAGES.notSpreadsheet,
+    },
+    {
+      name: 'camt: a root of 800,000 attributes (bank statement)',
+      send: upload('/api/bank/statements', collaborator, 'file', {
+        name: 'estratto.xml',
+        bytes: camtAttributeBomb(800_000),
+      }),
+      status: 422,
+      message: CAMT_MESSAGES.notXml,
     },
     {
       name: 'docx: a document of 1 GB said to be 2 KB',

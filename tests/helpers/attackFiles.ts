@@ -54,6 +54,29 @@ export function xlsxColumnBomb(rows = 20_000): Buffer {
   return xlsx(body);
 }
 
+/**
+ * Issue 45 item 20: an .xlsx whose sheet has one tag (a cell's) with `attributes` attributes
+ * (`a="1" a="1" …`): a few KB zipped, 7–9 MB of XML. A scanner that looked for the next '<'
+ * from every attribute onward spent minutes on it.
+ */
+export function xlsxAttributeBomb(attributes = 1_000_000): Buffer {
+  // one attribute repeated (not well-formed, but a scanner reads on to see it): it zips to a few KB
+  const many = 'a="1" '.repeat(attributes);
+  const rows = `${row(1, { A: 'Ragione Sociale' })}<row r="2"><c r="A2" t="inlineStr" ${many}><is><t>Alfa</t></is></c></row>`;
+  const parts = { ...xlsxFrame(), 'xl/worksheets/sheet1.xml': sheetXml(rows) };
+  return Buffer.from(
+    zipSync(Object.fromEntries(Object.entries(parts).map(([k, v]) => [k, [strToU8(v), { level: 9 }]]))),
+  );
+}
+
+/** Issue 45 item 20: a CAMT.053 whose root has `attributes` attributes (800,000: 8.7 MB). */
+export function camtAttributeBomb(attributes = 800_000): Buffer {
+  const many = Array.from({ length: attributes }, (_, i) => `a${i}="x"`).join(' ');
+  return Buffer.from(
+    `<?xml version="1.0" encoding="UTF-8"?><Document xmlns="urn:iso:std:iso:20022:tech:xsd:camt.053.001.02" ${many}><BkToCstmrStmt></BkToCstmrStmt></Document>`,
+  );
+}
+
 // ---------------------------------------------------------------------------
 // zips that lie
 // ---------------------------------------------------------------------------

@@ -443,6 +443,19 @@ const isTitle = (cell: string) => {
 
 const refuse = (message: string) => new HttpError(422, message, { mapping: [message] });
 
+export type BankFileFormat = 'camt053' | 'csv' | 'xlsx';
+
+/** What a bank file is: a CAMT.053 starts with '<' (after a BOM and spaces), an .xlsx is a zip. */
+export function bankFileFormat(bytes: Uint8Array): BankFileFormat {
+  if (bytes.length > 4 && bytes[0] === 0x50 && bytes[1] === 0x4b && bytes[2] === 0x03 && bytes[3] === 0x04)
+    return 'xlsx';
+  const head = Buffer.from(bytes.buffer, bytes.byteOffset, Math.min(bytes.byteLength, 512))
+    .toString('utf8')
+    .replace(/^\uFEFF/, '')
+    .trimStart();
+  return head.startsWith('<') ? 'camt053' : 'csv';
+}
+
 export interface BankSheet {
   headers: string[];
   rows: string[][];

@@ -18,10 +18,9 @@ import type { Tx } from '../../records/crud.js';
 import type { Exec } from '../../records/exec.js';
 import { auditMany } from '../../records/audit.js';
 import { pathId } from '../../records/ids.js';
-import { parseSpreadsheet } from '../customerImport/parse.js';
-import { parseCamt053 } from './camt.js';
-import { BANK_FIELDS, bankLinesFromSheet, guessBankMapping, type BankMapping } from './bankCsv.js';
-import { matchLines, type MatchLine } from './match.js';
+import { offload } from '../../offload/pool.js';
+import { BANK_FIELDS, bankFileFormat, guessBankMapping, type BankMapping } from './bankCsv.js';
+import type { MatchLine } from './match.js';
 import type { BankLine, ParsedStatement } from './types.js';
 import {
   chargeInfo,
@@ -91,29 +90,16 @@ const assertPost = (ctx: Ctx) => {
   if (!can(ctx, transactions(), 'create')) throw forbidden();
 };
 
-type Format = 'camt053' | 'csv' | 'xlsx';
-function formatOf(bytes: Buffer): Format {
-  if (bytes.length > 4 && bytes[0] === 0x50 && bytes[1] === 0x4b && bytes[2] === 0x03 && bytes[3] === 0x04)
-    return 'xlsx';
-  const head = bytes
-    .subarray(0, 512)
-    .toString('utf8')
-    .replace(/^\uFEFF/, '')
-    .trimStart();
-  return head.startsWith('<') ? 'camt053' : 'csv';
-}
-
-/** The columns of a CSV/XLSX (a CAMT needs none): the headers, a few rows, the last mapping or a guess. */
+/**
+ * The columns of a CSV/XLSX (a CAMT needs none): the headers, a few rows, the last mapping or a
+ * guess. The file is read on the offload pool (issue 45 item 20), never on the request's thread.
+ */
 export async function bankColumns(exec: Exec, ctx: Ctx, bytes: Buffer) {
   assertPost(ctx);
   if (!bytes.length) throw new HttpError(422, BANK_IMPORT_MESSAGES.noFile, { file: [BANK_IMPORT_MESSAGES.noFile] });
-  const format = formatOf(bytes);
   const fields = BANK_FIELDS.map((f) => ({ key: f.name, label: f.label, required: !!f.required }));
-  if (format === 'camt053') {
-    parseCamt053(bytes); // refused here already when it is not a statement
-    return { format, headers: [], sample: [], mapping: {}, fields };
-  }
-  const sheet = await parseSpreadsheet(bytes);
+  const sheet = await offload('bankColumns', bytes, { key: ctx.studioId });
+  if (sheet.format === 'camt053') return { format: sheet.format, headers: [], sample: [], mapping: {}, fields };
   const last = await lastBankMapping(exec, ctx.studioId);
   const fits =
     last &&
@@ -122,7 +108,7 @@ export async function bankColumns(exec: Exec, ctx: Ctx, bytes: Buffer) {
   return {
     format: sheet.format,
     headers: sheet.headers,
-    sample: sheet.rows.slice(0, 5),
+    sample: sheet.sample,
     mapping: fits ? last! : guessBankMapping(sheet.headers),
     fields,
   };
@@ -173,37 +159,25 @@ function fingerprints(account: string, lines: BankLine[]): string[] {
   });
 }
 
-/** Reads the file into a statement (422 with the reasons when it cannot be read whole). */
+/** Reads the file into a statement, on the offload pool (422 with the reasons when it cannot be read whole). */
 async function readStatement(
   exec: Exec,
   ctx: Ctx,
   bytes: Buffer,
   rawMapping: string | undefined,
   ownIban: string | null,
-) {
-  const format = formatOf(bytes);
-  if (format === 'camt053') return parseCamt053(bytes);
-  const mapping = mappingOf(rawMapping);
-  if (!mapping) throw new HttpError(422, BANK_IMPORT_MESSAGES.mapping, { mapping: [BANK_IMPORT_MESSAGES.mapping] });
-  const sheet = await parseSpreadsheet(bytes);
-  const { lines, errors } = bankLinesFromSheet(sheet, mapping, { ownIban });
-  if (errors.length)
-    throw new HttpError(422, BANK_IMPORT_MESSAGES.unreadable(errors.length), {
-      file: errors.slice(0, 50).map((e) => e.message),
+): Promise<ParsedStatement> {
+  const mapping = bankFileFormat(bytes) === 'camt053' ? null : mappingOf(rawMapping);
+  if (!mapping && bankFileFormat(bytes) !== 'camt053')
+    throw new HttpError(422, BANK_IMPORT_MESSAGES.mapping, { mapping: [BANK_IMPORT_MESSAGES.mapping] });
+  const read = await offload('bankStatement', { bytes, mapping, ownIban }, { key: ctx.studioId });
+  if (read.kind === 'camt053') return read.statement;
+  if (read.errors.length || !read.statement)
+    throw new HttpError(422, BANK_IMPORT_MESSAGES.unreadable(read.errors.length), {
+      file: read.errors.slice(0, 50).map((e) => e.message),
     });
-  await saveBankMapping(exec, ctx.studioId, mapping);
-  const days = lines.map((l) => l.bookingDate).sort();
-  const parsed: ParsedStatement = {
-    format: sheet.format,
-    iban: null,
-    statementRef: null,
-    fromDate: days[0] ?? null,
-    toDate: days.at(-1) ?? null,
-    openingBalance: null,
-    closingBalance: null,
-    lines,
-  };
-  return parsed;
+  await saveBankMapping(exec, ctx.studioId, mapping!);
+  return read.statement;
 }
 
 const RETURN_TEXT = (e2e: string, reason: string | null, who: string) =>
@@ -257,7 +231,12 @@ export async function importStatement(
         endToEndId: x.l.endToEndId,
       });
   });
-  const matched = new Map(matchLines(credits, book).map((r) => [Number(r.key), r]));
+  const matched = new Map(
+    (await offload('match', { lines: credits, book }, { key: ctx.studioId, timeoutMs: 120_000 })).map((r) => [
+      Number(r.key),
+      r,
+    ]),
+  );
   const rows: NewLine[] = fresh.map((x, i) => {
     const l = x.l;
     const base = {

@@ -25,6 +25,9 @@ export const CAMT_MAX_BYTES = 30 * 1024 * 1024;
 export const CAMT_MAX_LINES = 50_000;
 /** Elements nested deeper than this are no bank statement's. */
 const MAX_DEPTH = 64;
+/** Attributes of one tag and bytes of one tag: a bank's tags have a few namespaces (issue 45 item 20). */
+const MAX_ATTRIBUTES = 256;
+const MAX_TAG_BYTES = 64 * 1024;
 /** A value is kept up to this many characters (a Ustrd has 140). */
 const MAX_VALUE_CHARS = 2000;
 /** The remittance of a line is kept up to this many characters. */
@@ -172,6 +175,7 @@ function scanXml(b: Buffer, start: number, decode: (from: number, to: number) =>
     const keep = h.wantAttrs(local, depth);
     const attrs: Attrs = [];
     let selfClosing = false;
+    let count = 0;
     for (;;) {
       while (j < n && isSpace(b[j]!)) j++;
       if (j >= n) throw notXml();
@@ -196,11 +200,14 @@ function scanXml(b: Buffer, start: number, decode: (from: number, to: number) =>
       if (q !== DQ && q !== SQ) throw notXml();
       const e = b.indexOf(q, j + 1);
       if (e < 0) throw notXml();
-      const lt2 = b.indexOf(LT, j + 1);
-      if (lt2 >= 0 && lt2 < e) throw notXml();
+      // a '<' inside the value, looked for in the value only: searching on past it would read
+      // the rest of the tag again for every attribute (quadratic: issue 45 item 20)
+      if (b.subarray(j + 1, e).includes(LT)) throw notXml();
+      if (++count > MAX_ATTRIBUTES || e - i > MAX_TAG_BYTES) throw notXml();
       if (keep) attrs.push([name, decodeEntities(decode(j + 1, e))]);
       j = e + 1;
     }
+    if (j - i > MAX_TAG_BYTES) throw notXml();
     rootSeen = true;
     h.open(local, prefix, attrs, i, depth);
     if (selfClosing) {

@@ -224,6 +224,15 @@ function attr(attrs: Attrs, name: string): string | undefined {
 const isSpace = (c: number) => c === 32 || c === 9 || c === 10 || c === 13;
 
 /**
+ * The shape an XML part of a spreadsheet may have (issue 45 item 20): a real one has a handful of
+ * attributes on a tag (a sheet's root a dozen namespaces), tags of a few hundred bytes and a
+ * nesting of about eight. Past these it is refused before anything else reads it.
+ */
+export const XML_MAX_ATTRIBUTES = 256;
+export const XML_MAX_TAG_BYTES = 64 * 1024;
+export const XML_MAX_DEPTH = 64;
+
+/**
  * The tags of an XML part, in order (comments, CDATA, declarations skipped); `want` says for
  * which local names the attributes are needed. Anything that is not well-formed XML is refused:
  * a real spreadsheet never has it, and a reader that saw it otherwise could see other cells.
@@ -253,6 +262,7 @@ function eachTag(
   // a name ends at white space, / > < = or a quote
   const nameEnd = (c: number) => isSpace(c) || c === SLASH || c === GT || c === LT || c === EQ || c === DQ || c === SQ;
   let i = 0;
+  let depth = 0;
   while ((i = b.indexOf(LT, i)) >= 0) {
     if (b[i + 1] === BANG) {
       if (at(i, '<!--')) i = skipTo('-->', i + 4);
@@ -274,6 +284,7 @@ function eachTag(
     const keep = want(local);
     const attrs: Attrs = [];
     let selfClosing = false;
+    let count = 0;
     for (;;) {
       while (j < n && isSpace(b[j]!)) j++;
       if (j >= n) throw notSpreadsheet();
@@ -299,11 +310,16 @@ function eachTag(
       if (q !== DQ && q !== SQ) throw notSpreadsheet();
       const e = b.indexOf(q, j + 1);
       if (e < 0) throw notSpreadsheet();
-      const lt = b.indexOf(LT, j + 1);
-      if (lt >= 0 && lt < e) throw notSpreadsheet();
+      // a '<' inside the value, looked for in the value only: searching on past it would read
+      // the rest of the tag again for every attribute (quadratic: issue 45 item 20)
+      if (b.subarray(j + 1, e).includes(LT)) throw notSpreadsheet();
+      if (++count > XML_MAX_ATTRIBUTES || e - i > XML_MAX_TAG_BYTES) throw notSpreadsheet();
       if (keep) attrs.push([name, b.toString('utf8', j + 1, e)]);
       j = e + 1;
     }
+    if (j - i > XML_MAX_TAG_BYTES) throw notSpreadsheet();
+    if (closing) depth--;
+    else if (!selfClosing && ++depth > XML_MAX_DEPTH) throw notSpreadsheet();
     on(local, closing, selfClosing, attrs);
     i = j;
   }

@@ -29,7 +29,7 @@ import {
   type ImportPreviewRow,
 } from '../../../model/customerImport.js';
 import * as db from './queries.js';
-import { parseSpreadsheet } from './parse.js';
+import { offload } from '../../offload/pool.js';
 
 const Customer = getModel('Customer');
 
@@ -48,7 +48,8 @@ export function assertMayImport(ctx: Ctx) {
 /** Stages an uploaded file: its rows, and the mapping proposed for its headers. */
 export async function stageImport(exec: Exec, ctx: Ctx, fileName: string, bytes: Buffer) {
   assertMayImport(ctx);
-  const sheet = await parseSpreadsheet(bytes);
+  // read on the offload pool (issue 45 item 20): a file's cost never holds the request's thread
+  const sheet = await offload('spreadsheet', bytes, { key: ctx.studioId });
   await db.dropStaleStaged(exec);
   const previous = (await db.lastMapping(exec, ctx)) as { mapping?: ImportMapping } | null;
   const mapping = autoMapping(sheet.headers, previous?.mapping ?? null);
