@@ -350,4 +350,45 @@ describe('bank statements', () => {
     });
     expect(r.statusCode).toBe(403);
   });
+
+  it('issue 45 item 2: one SDD debit of three charges (120 + 20 + 40) comes back as 180,00 € and is matched whole: it settles the three, not an older charge outside the batch', async () => {
+    const c = await customer('Moro Ilaria Banca');
+    const older = await charge(c, 55, '2033-01-10');
+    const three = [
+      await charge(c, 120, '2033-05-05'),
+      await charge(c, 20, '2033-05-06'),
+      await charge(c, 40, '2033-05-07'),
+    ];
+    const m = await a.post('collab', '/api/sdd_mandates', {
+      customer_id: c,
+      reference: 'BANCA-MORO',
+      iban: 'IT42L1234512345123456789012',
+      signature_date: addDays(today, -10),
+      scheme: 'CORE',
+    });
+    expect(m.statusCode, m.body).toBe(201);
+    const may = { due_from: '2033-05-01', due_to: '2033-05-31', collection_date: addDays(today, 5), customer_ids: [c] };
+    const plan = (await a.post('collab', '/api/sdd/preview', may)).json().data;
+    expect(plan.debits).toHaveLength(1);
+    expect(plan.debits[0].amount).toBe(180);
+    const b = await a.post('collab', '/api/sdd/batches', { ...may, fingerprint: plan.fingerprint });
+    expect(b.statusCode, b.body).toBe(201);
+    const [debit] = (await a.get('collab', `/api/sdd/batches/${b.json().data.id}`)).json().data.debit_list as Array<{
+      end_to_end_id: string;
+    }>;
+    const r = await importCamt('estratto-maggio.xml', [
+      { kind: 'credit', amount: 180, date: '2033-05-20', endToEndId: debit!.end_to_end_id, name: 'MORO ILARIA' },
+    ]);
+    expect(r.statusCode, r.body).toBe(201);
+    const [line] = (await detail(r.json().data.id)).lines;
+    expect(line).toMatchObject({ status: 'matched', customer_id: c, reason: 'sdd' });
+    const confirm = await a.post('collab', `/api/bank/statements/${r.json().data.id}/confirm_all`, {});
+    expect(confirm.statusCode, confirm.body).toBe(200);
+    const open = (await a.get('collab', `/api/customer/${c}/open_items`)).json().data as {
+      items: Array<{ id: number; open: number }>;
+    };
+    const stillOpen = open.items.filter((i) => i.open > 0).map((i) => i.id);
+    expect(stillOpen).toEqual([older]);
+    for (const id of three) expect(stillOpen).not.toContain(id);
+  });
 });

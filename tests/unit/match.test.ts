@@ -85,6 +85,48 @@ describe('(1) the end-to-end id of an SDD debit', () => {
   });
 });
 
+describe('issue 45 item 2: an SDD debit of several charges is recognised whole', () => {
+  // one debit of 180,00 € for three charges (120 + 20 + 40), and an older charge outside the batch
+  const multi = (): MatchBook => {
+    const b = book();
+    b.openCharges.push(
+      { id: 401, customer_id: 4, due: '2026-04-30', open: '120.00' },
+      { id: 402, customer_id: 4, due: '2026-04-30', open: '20.00' },
+      { id: 403, customer_id: 4, due: '2026-04-30', open: '40.00' },
+    );
+    for (const [charge_id, amount] of [
+      [401, '120.00'],
+      [402, '20.00'],
+      [403, '40.00'],
+    ] as const)
+      b.sddDebits.push({ end_to_end_id: 'STUDIO-E2E-0009', customer_id: 4, charge_id, amount, status: 'presented' });
+    return b;
+  };
+
+  it('matched for the sum of its charges, and it settles each of them (not an older charge outside the batch)', () => {
+    expect(
+      one({ amount: '180.00', endToEndId: 'STUDIO-E2E-0009', counterparty: 'Bianchi Luca' }, multi()),
+    ).toMatchObject({
+      status: 'matched',
+      customer_id: 4,
+      reason: 'sdd',
+      reason_text: 'Addebito SDD STUDIO-E2E-0009 della distinta',
+      charges: [
+        { charge_id: 401, amount: '120.00' },
+        { charge_id: 402, amount: '20.00' },
+        { charge_id: 403, amount: '40.00' },
+      ],
+    });
+  });
+
+  it('another amount is proposed against the sum (180,00 €), its charges first', () => {
+    const r = one({ amount: '100.00', endToEndId: 'STUDIO-E2E-0009' }, multi());
+    expect(r.status).toBe('proposed');
+    expect(r.reason_text).toMatch(/importo diverso da quello addebitato \(180,00 €\)/);
+    expect(r.charges.map((c) => c.charge_id)).toEqual([401]);
+  });
+});
+
 describe('(2) an invoice named in the remittance', () => {
   it('matched when the amount is what the invoice has open', () => {
     for (const remittance of [
@@ -401,6 +443,42 @@ describe('speed', () => {
     console.log(`matchLines: 10,000 lines × 10,000 customers × 100,000 charges in ${Math.round(ms)} ms`);
     expect(rs).toHaveLength(10_000);
     expect(rs.filter((r) => r.status === 'matched').length).toBeGreaterThan(0);
+  });
+});
+
+describe('issue 45 item 21: customers sharing one IBAN', () => {
+  it('5,000 customers on one IBAN and 10,000 lines from it: each line costs its own evidence, not the 5,000; the named customer is still found', () => {
+    const shared = 'IT60X0542811101000000123456';
+    const b: MatchBook = { customers: [], ibans: [], openCharges: [], invoices: [], sddDebits: [] };
+    for (let i = 1; i <= 5_000; i++) {
+      b.customers.push({ id: i, name: `Controllata Z${i.toString(36)} S.r.l.`, fiscal_code: null, vat_id: null });
+      b.ibans.push({ iban: shared, customer_id: i, source: 'mandate' });
+      b.openCharges.push({ id: i, customer_id: i, due: '2026-03-31', open: `${100 + (i % 7)}.00` });
+    }
+    const lines = Array.from({ length: 10_000 }, (_, k) =>
+      line({
+        key: k,
+        amount: `${100 + (((k % 5_000) + 1) % 7)}.00`,
+        counterpartyIban: shared,
+        counterparty: 'HOLDING SPA',
+        remittance:
+          k % 2 ? `ONORARI CONTROLLATA Z${((k % 5_000) + 1).toString(36).toUpperCase()} SRL` : 'ONORARI MARZO',
+      }),
+    );
+    const rs = matchLines(lines, b);
+    // a line naming its company: that company, confirmed by the known IBAN
+    expect(rs[1]).toMatchObject({ customer_id: 2 });
+    expect(rs[1]!.status).toBe('matched');
+    // a line naming none: the IBAN alone does not pick one of 5,000
+    expect(rs[0]!.customer_id).toBeNull();
+    expect(rs[0]!.reason_text.length).toBeLessThan(300);
+  });
+
+  it('an IBAN of a few customers (a holding paying for its companies) still names them all', () => {
+    const b = book();
+    b.ibans.push({ iban: 'IT67B0200801600000101234567', customer_id: 5, source: 'payment' });
+    const r = one({ amount: '150.00', counterpartyIban: 'IT67B0200801600000101234567' }, b);
+    expect(r).toMatchObject({ customer_id: 5, reason: 'iban' });
   });
 });
 

@@ -367,14 +367,16 @@ class Index {
   byWord = new Map<string, Cust[]>();
   /** fiscal codes and VAT numbers */
   byCode = new Map<string, Cust[]>();
-  byIban = new Map<string, Array<{ cust: Cust; source: string | null }>>();
+  /** each IBAN's customers (a Map: an IBAN shared by thousands of customers is indexed in linear time) */
+  byIban = new Map<string, Map<Cust, string | null>>();
   invoices = new Map<string, Invoice[]>();
   /** the charges by their open amount at the start (checked again when used; sorted by due when first used) */
   chargesByOpen = new Map<number, Charge[]>();
   sortedAmounts = new Set<number>();
   /** the customers by their total open at the start (checked again when used) */
   customersByOpen = new Map<number, Cust[]>();
-  sdd = new Map<string, MatchBook['sddDebits'][number]>();
+  /** a debit's rows by its end-to-end id: one per charge it collects (a debit of several charges is all of them) */
+  sdd = new Map<string, Array<MatchBook['sddDebits'][number]>>();
 
   /** `wanted`: the invoice numbers the lines name (only those invoices are indexed) */
   constructor(book: MatchBook, wanted: Set<string>, wantedE2e: Set<string>) {
@@ -421,11 +423,12 @@ class Index {
       const cust = this.customers.get(i.customer_id);
       const k = i.iban.replace(/\s+/g, '').toUpperCase();
       if (!cust || !k) continue;
-      const list = this.byIban.get(k) ?? [];
-      const known = list.find((x) => x.cust === cust);
-      if (known) known.source = known.source === 'mandate' ? 'mandate' : (i.source ?? known.source);
-      else list.push({ cust, source: i.source ?? null });
-      this.byIban.set(k, list);
+      let list = this.byIban.get(k);
+      if (!list) this.byIban.set(k, (list = new Map()));
+      if (list.has(cust)) {
+        const known = list.get(cust) ?? null;
+        list.set(cust, known === 'mandate' ? 'mandate' : (i.source ?? known));
+      } else list.set(cust, i.source ?? null);
     }
     const invoiceOf = (key: string, num: string | number, year: number, customerId: number) => {
       const list = this.invoices.get(key) ?? [];
@@ -442,7 +445,7 @@ class Index {
     for (const d of book.sddDebits) {
       const k = d.end_to_end_id.trim().toUpperCase();
       if (!wantedE2e.has(k)) continue;
-      this.sdd.set(k, d);
+      push(this.sdd, k, d);
       byId.add(d.charge_id);
     }
     for (const inv of book.invoices) {
@@ -544,6 +547,9 @@ function* anchored(ix: Index, set: Set<string>): Generator<Cust> {
   }
 }
 
+/** An IBAN known for more customers than this names none of them by itself (issue 45 item 21). */
+export const IBAN_MAX_CANDIDATES = 50;
+
 const CF_RE = /\b[A-Z]{6}[0-9LMNPQRSTUV]{2}[A-Z][0-9LMNPQRSTUV]{2}[A-Z][0-9LMNPQRSTUV]{3}[A-Z]\b/g;
 const VAT_RE = /(?<!\d)(?:IT)?(\d{11})(?!\d)/g;
 
@@ -552,10 +558,15 @@ function gatherEvidence(ix: Index, line: MatchLine): Evidences {
   // (3) the ordering party's IBAN
   const iban = line.counterpartyIban?.replace(/\s+/g, '').toUpperCase();
   const known = iban ? ix.byIban.get(iban) : undefined;
-  for (const { cust, source } of known ?? []) {
+  const ibanEvidence = (cust: Cust, source: string | null) => {
     const from = source === 'mandate' ? ' (mandato SDD)' : source === 'payment' ? ' (incassi precedenti)' : '';
-    ev.add(cust, 'iban', 'iban', `IBAN dell'ordinante noto${from}`, known!.length > 1 ? 2 : 3);
-  }
+    ev.add(cust, 'iban', 'iban', `IBAN dell'ordinante noto${from}`, known!.size > 1 ? 2 : 3);
+  };
+  // an IBAN of a few customers (a holding paying for its companies) names them all; one shared by
+  // more names none by itself (a line would cost thousands of candidates: issue 45 item 21), it
+  // only confirms the customers the rest of the evidence names (below)
+  const ibanNames = !!known && known.size <= IBAN_MAX_CANDIDATES;
+  if (ibanNames) for (const [cust, source] of known) ibanEvidence(cust, source);
   // (4) fiscal code or VAT number
   const both = `${line.counterparty ?? ''} ${line.remittance ?? ''}`.toUpperCase();
   for (const m of both.matchAll(CF_RE)) {
@@ -640,6 +651,8 @@ function gatherEvidence(ix: Index, line: MatchLine): Evidences {
       ev.add(cust, 'text', 'name', `Nome del cliente nella causale: ${cust.name}`);
     }
   }
+  if (known && !ibanNames)
+    for (const cust of [...ev.map.keys()]) if (known.has(cust)) ibanEvidence(cust, known.get(cust) ?? null);
   return ev;
 }
 
@@ -778,6 +791,15 @@ function allocate(cust: Cust, amount: number, named: Charge[] = []): Array<{ cha
   return out;
 }
 
+/** Each charge for its own amount (a debit's rows); null when one of them no longer has it open. */
+function allocateEach(
+  cust: Cust,
+  parts: Array<{ charge: Charge | undefined; amount: number }>,
+): Array<{ charge: Charge; amount: number }> | null {
+  for (const p of parts) if (!p.charge || p.charge.customerId !== cust.id || p.charge.open < p.amount) return null;
+  return parts as Array<{ charge: Charge; amount: number }>;
+}
+
 const fmtInvoice = (i: Invoice) => `${i.number}/${i.year}`;
 const names = (list: Cust[]) =>
   list
@@ -849,13 +871,27 @@ function matchOne(ix: Index, line: MatchLine, amount: number, refs: InvoiceRef[]
 
   // (1) a debit of an SDD batch
   const e2e = line.endToEndId?.trim().toUpperCase();
-  const debit = e2e ? ix.sdd.get(e2e) : undefined;
+  // a debit is all the charges it collects (one row each, the same end-to-end id): its amount is
+  // their sum, and it settles each of them (issue 45 item 2)
+  const rows = e2e ? ix.sdd.get(e2e) : undefined;
+  const debit = rows?.[0];
   if (debit) {
     const cust = ix.customers.get(debit.customer_id);
     if (cust) {
-      const charge = ix.charges.get(debit.charge_id);
-      const expected = cents(debit.amount);
-      const alloc = allocate(cust, amount, charge ? [charge] : []);
+      const charges = rows!
+        .filter((r) => r.customer_id === debit.customer_id)
+        .map((r) => ix.charges.get(r.charge_id))
+        .filter((c): c is Charge => !!c)
+        .sort(byDue);
+      const expected = rows!.reduce((sum, r) => sum + cents(r.amount), 0);
+      // each collected charge for what the debit asked of it, then (a different amount) the oldest first
+      const fitsDebit = expected === amount && charges.length === rows!.length;
+      const alloc = fitsDebit
+        ? allocateEach(
+            cust,
+            rows!.map((r) => ({ charge: ix.charges.get(r.charge_id)!, amount: cents(r.amount) })),
+          )
+        : allocate(cust, amount, charges);
       const base = `Addebito SDD ${line.endToEndId!.trim()} della distinta`;
       let note = '';
       if (debit.status !== 'presented')
@@ -866,8 +902,15 @@ function matchOne(ix: Index, line: MatchLine, amount: number, refs: InvoiceRef[]
               ? ' — risulta stornato'
               : ` — distinta ${debit.status === 'cancelled' ? 'annullata' : debit.status}`;
       else if (expected !== amount) note = ` — importo diverso da quello addebitato (${euro(expected)})`;
-      else if (!charge || charge.open < amount) note = ' — la rata risulta già saldata';
-      return result(line, note ? 'proposed' : 'matched', cust, alloc, 'sdd', base + note);
+      else if (!fitsDebit || !alloc) note = ' — la rata risulta già saldata';
+      return result(
+        line,
+        note ? 'proposed' : 'matched',
+        cust,
+        alloc ?? allocate(cust, amount, charges),
+        'sdd',
+        base + note,
+      );
     }
   }
 
