@@ -652,7 +652,7 @@ function gatherEvidence(ix: Index, line: MatchLine): Evidences {
     }
   }
   if (known && !ibanNames)
-    for (const cust of [...ev.map.keys()]) if (known.has(cust)) ibanEvidence(cust, known.get(cust) ?? null);
+    for (const cust of ev.map.keys()) if (known.has(cust)) ibanEvidence(cust, known.get(cust) ?? null);
   return ev;
 }
 
