@@ -69,6 +69,8 @@ export interface EDocumentRowInput {
 }
 
 export const WITHHOLDING_RATE = 20;
+/** the VAT of a charge invoiced under the ordinary regime (the invoicing's default) */
+export const DEFAULT_VAT = 22;
 export const CASSA_RATE = 4;
 export const STAMP_DUTY_CENTS = 200;
 /** the stamp duty applies above 77.47 € of operations without VAT */
@@ -80,7 +82,7 @@ const percentOf = (cents: number, percent: number) =>
 
 export interface EDocumentTotals {
   lines: Array<{ total: number; vat: number; nature: string | null; fee: boolean }>;
-  /** per VAT rate (and Natura at 0 %): taxable (lines and cassa) and tax, in cents */
+  /** per VAT rate (and Natura at 0 %): taxable (lines and cassa, and the stamp duty charged) and tax, in cents */
   summary: Array<{ vat: number; nature: string | null; taxable: number; tax: number }>;
   /** the rate and Natura of the cassa's contribution (that of the largest share of the fee) */
   cassaVat: { vat: number; nature: string | null } | null;
@@ -90,17 +92,54 @@ export interface EDocumentTotals {
   cassa: number;
   tax: number;
   withholding: number;
+  /** the stamp duty due on the invoice (DatiBollo), and the part of it charged to the customer (a line of its own) */
   stampDuty: number;
+  stampCharged: number;
   /** ImportoTotaleDocumento */
   total: number;
-  /** what the customer pays (total less the withholding) */
+  /** what the customer pays (total less the withholding): ImportoPagamento */
   payable: number;
 }
 
-/** The invoice's figures in cents (the editor shows the same ones live). */
+/** How the studio invoices: its regime and what it applies (the studio card's settings). */
+export interface InvoicingTreatment {
+  regime?: string | null;
+  /** the studio applies the 20 % ritenuta d'acconto (to customers who are withholding agents) */
+  withholding?: boolean;
+  /** the studio applies the 4 % contributo integrativo (also under the flat-rate regime) */
+  cassa?: boolean;
+  /** the 2 € stamp duty, when due, is charged to the customer (else the studio bears it) */
+  stampCharged?: boolean;
+}
+
+/**
+ * Whether a customer withholds the 20 % on a professional's fee: a 'sostituto d'imposta' (art. 23
+ * DPR 600/73 — companies, entities, professionals and firms acting in their business) does; a
+ * private person never. The customer card's 'Sostituto d'imposta': 'si' or 'no' as set, else
+ * ('auto') derived: a customer with a VAT number is one.
+ */
+export function isWithholdingAgent(c: { withholding_agent?: string | null; vat_id?: string | null }): boolean {
+  if (c.withholding_agent === 'si') return true;
+  if (c.withholding_agent === 'no') return false;
+  return !!c.vat_id && String(c.vat_id).trim() !== '';
+}
+
+/**
+ * The invoice's figures in cents (the editor shows the same ones live), by the Italian rules
+ * (docs/decisions.md, 'The payable'):
+ * - the cassa (4 % contributo integrativo, TC04) on the fee, also under the flat-rate regime (0 %
+ *   VAT, N2.2 there); it takes the VAT of the largest share of the fee;
+ * - the withholding (20 %, RT01) on the fee, only from a customer who is a withholding agent and
+ *   never under the flat-rate regime;
+ * - the stamp duty (2 €) on any invoice whose amounts without VAT (N1 art. 15 expenses, N2.2, N4,
+ *   the cassa at 0 %) exceed 77,47 € (DPR 642/72, tariff art. 13; tab. B art. 6), charged to the
+ *   customer when the studio says so;
+ * - the payable (ImportoPagamento): total less the withholding.
+ */
 export function eDocumentTotals(d: {
   rows: EDocumentRowInput[];
-  studio: { regime?: string | null; withholding?: boolean; cassa?: boolean };
+  studio: InvoicingTreatment;
+  customer: { withholdingAgent: boolean };
 }): EDocumentTotals {
   const forfettario = d.studio.regime === 'RF19';
   const lines = d.rows.map((r) => {
@@ -111,7 +150,7 @@ export function eDocumentTotals(d: {
   const taxable = lines.reduce((s, l) => s + l.total, 0);
   // the fee: what the cassa and the withholding are computed on (not the expenses of art. 15)
   const fee = lines.filter((l) => l.fee).reduce((s, l) => s + l.total, 0);
-  const cassa = d.studio.cassa && !forfettario ? percentOf(fee, CASSA_RATE) : 0;
+  const cassa = d.studio.cassa ? percentOf(fee, CASSA_RATE) : 0;
   const key = (l: { vat: number; nature: string | null }) => `${l.vat}|${l.nature ?? ''}`;
   const byRate = new Map<string, { vat: number; nature: string | null; base: number }>();
   const add = (l: { vat: number; nature: string | null }, amount: number) => {
@@ -126,15 +165,25 @@ export function eDocumentTotals(d: {
   }
   // the cassa takes the VAT rate of the largest share of the fee
   const largest = [...feeShares.values()].sort((x, y) => y.base - x.base || y.vat - x.vat)[0];
-  const cassaVat = cassa ? { vat: largest?.vat ?? 22, nature: largest?.nature ?? null } : null;
+  const cassaVat = cassa
+    ? forfettario
+      ? { vat: 0, nature: 'N2.2' }
+      : { vat: largest?.vat ?? 22, nature: largest?.nature ?? null }
+    : null;
   if (cassa && cassaVat) add(cassaVat, cassa);
+  // the amounts without VAT, before the stamp duty's own line
+  const withoutVat = [...byRate.values()].filter((r) => r.vat === 0).reduce((s, r) => s + r.base, 0);
+  const stampDuty = withoutVat > STAMP_DUTY_THRESHOLD_CENTS ? STAMP_DUTY_CENTS : 0;
+  // charged to the customer: a line of its own, excluded from VAT (art. 15)
+  const stampCharged = d.studio.stampCharged ? stampDuty : 0;
+  if (stampCharged) add({ vat: 0, nature: 'N1' }, stampCharged);
   const summary = [...byRate.values()]
     .sort((x, y) => y.vat - x.vat || (x.nature ?? '').localeCompare(y.nature ?? ''))
     .map((r) => ({ vat: r.vat, nature: r.nature, taxable: r.base, tax: percentOf(r.base, r.vat) }));
   const tax = summary.reduce((s, r) => s + r.tax, 0);
-  const withholding = d.studio.withholding && !forfettario ? percentOf(fee, WITHHOLDING_RATE) : 0;
-  const stampDuty = forfettario && taxable > STAMP_DUTY_THRESHOLD_CENTS ? STAMP_DUTY_CENTS : 0;
-  const total = taxable + cassa + tax;
+  const withholding =
+    d.studio.withholding && !forfettario && d.customer.withholdingAgent ? percentOf(fee, WITHHOLDING_RATE) : 0;
+  const total = taxable + cassa + tax + stampCharged;
   return {
     lines,
     summary,
@@ -145,7 +194,54 @@ export function eDocumentTotals(d: {
     tax,
     withholding,
     stampDuty,
+    stampCharged,
     total,
     payable: total - withholding,
   };
+}
+
+/** The description of the stamp duty's line when it is charged to the customer. */
+export const STAMP_DUTY_LINE = 'Imposta di bollo assolta in modo virtuale';
+
+/**
+ * What the customer pays for one charge (a fee of `feeCents`) invoiced alone at the studio's
+ * default VAT: the payable of a one-line invoice, with how it is made up. The open-items rule in
+ * SQL computes the same (server/areas/accounts/openItemsQueries.ts, tested equal).
+ */
+export function chargePayable(
+  feeCents: number,
+  studio: InvoicingTreatment,
+  customer: { withholdingAgent: boolean },
+): EDocumentTotals {
+  const forfettario = studio.regime === 'RF19';
+  return eDocumentTotals({
+    rows: [
+      {
+        description: '-',
+        quantity: 1,
+        price: new Decimal(feeCents).div(100).toFixed(2),
+        vat: forfettario ? 0 : DEFAULT_VAT,
+        nature: forfettario ? 'N2.2' : null,
+      },
+    ],
+    studio,
+    customer,
+  });
+}
+
+/**
+ * The invoice's payable shared among its rows in proportion to their totals, to the cent (the
+ * largest remainders take the odd cents): what each charge invoiced by a row leaves to pay.
+ */
+export function payableShares(t: EDocumentTotals): number[] {
+  const base = t.lines.reduce((s, l) => s + l.total, 0);
+  if (!base) return t.lines.map(() => 0);
+  const exact = t.lines.map((l) => new Decimal(t.payable).mul(l.total).div(base));
+  const shares = exact.map((x) => x.floor().toNumber());
+  let rest = t.payable - shares.reduce((s, x) => s + x, 0);
+  const order = exact
+    .map((x, i) => ({ i, frac: x.minus(x.floor()).toNumber() }))
+    .sort((a, b) => b.frac - a.frac || a.i - b.i);
+  for (let k = 0; rest > 0; k = (k + 1) % order.length, rest--) shares[order[k]!.i]! += 1;
+  return shares;
 }

@@ -11,6 +11,7 @@ export const EDocumentStudio = z.object({
   fiscal_regime: z.string(),
   withholding_tax: z.boolean(),
   cassa_previdenza: z.boolean(),
+  stamp_duty_charged: z.boolean(),
 });
 export type EDocumentStudio = z.infer<typeof EDocumentStudio>;
 

@@ -38,6 +38,16 @@ export const Customer = defineModel({
     acquisition_date: f.date('Data acquisizione', { required: true, default: today, filterable: true }),
     money_laundering_module_av1_enable_default_values: f.flag('Antiriciclaggio AV1: valori predefiniti'),
     sdi_code: f.text('Codice SDI', { max: 7, default: '0000000' }),
+    // issue 45 item 3: whether the customer withholds the 20 % ritenuta (art. 23 DPR 600/73): by
+    // default derived (a customer with a VAT number is a withholding agent, a private person never)
+    withholding_agent: f.choice("Sostituto d'imposta (ritenuta d'acconto)", {
+      choices: [
+        { value: 'auto', text: 'Automatico: sì se ha la partita IVA' },
+        { value: 'si', text: 'Sì: applica la ritenuta' },
+        { value: 'no', text: 'No: privato, nessuna ritenuta' },
+      ],
+      default: 'auto',
+    }),
     ceased: f.flag('Cessato', { filterable: true }),
     legal_representative_id: f.relation('Legale rappresentante', 'LegalRepresentative', { required: true }),
     legal_status_id: f.relation('Forma giuridica', 'LegalStatus', { listShowsCode: true }),

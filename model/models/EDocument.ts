@@ -57,6 +57,8 @@ export const EDocument = defineModel({
     taxable: f.money('Imponibile', { readOnly: true }),
     tax: f.money('IVA', { readOnly: true }),
     total: f.money('Totale documento', { readOnly: true }),
+    // issue 45 item 1: ImportoPagamento, what the customer pays (total less the withholding)
+    payable: f.money('Netto a pagare', { readOnly: true }),
     sdi_status: f.choice('Stato SdI', {
       choices: [...SDI_STATUSES],
       default: 'bozza',

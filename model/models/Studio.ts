@@ -43,6 +43,12 @@ export const Studio = defineModel({
     }),
     withholding_tax: f.flag("Applica la ritenuta d'acconto (20%) in fattura", { writeRole: 'SuperAdmin' }),
     cassa_previdenza: f.flag('Applica la cassa previdenza (4%) in fattura', { writeRole: 'SuperAdmin' }),
+    // issue 45 item 4: the 2 € stamp duty on invoices with more than 77,47 € without VAT: charged to
+    // the customer (a line of the invoice) or borne by the studio
+    stamp_duty_charged: f.flag("Addebita al cliente l'imposta di bollo (2 €) in fattura", {
+      default: 1,
+      writeRole: 'SuperAdmin',
+    }),
     // issue 28: when the customer gets the readable copy of an e-invoice by e-mail (through the outbox)
     sdi_courtesy_copy: f.choice('Copia di cortesia delle fatture', {
       choices: [

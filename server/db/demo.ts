@@ -21,7 +21,7 @@ import { assignments } from '../areas/assignments/queries.js';
 import { payslips, type PayslipEntry } from '../areas/payslips/queries.js';
 import { idArray } from './sql.js';
 import { recountJobs } from '../areas/jobs/queries.js';
-import { eDocumentTotals } from '../../model/eDocument.js';
+import { eDocumentTotals, isWithholdingAgent, payableShares } from '../../model/eDocument.js';
 import { fromCents } from '../../model/money.js';
 import { today as romeToday } from '../../model/dates.js';
 import { italianIban, sepaCreditorId } from '../../model/iban.js';
@@ -846,17 +846,31 @@ async function seedCredit(exec: Exec, studioId: number, rows: Array<[number, 'CR
  */
 async function seedEDocuments(exec: Exec, studioId: number, count: number) {
   const [studio] = await exec(
-    sql`SELECT "fiscal_regime", "withholding_tax", "cassa_previdenza" FROM "studios" WHERE "id" = ${studioId}`,
+    sql`SELECT "fiscal_regime", "withholding_tax", "cassa_previdenza", "stamp_duty_charged" FROM "studios" WHERE "id" = ${studioId}`,
   );
   const regime = {
     regime: String(studio?.fiscal_regime ?? 'RF01'),
     withholding: Number(studio?.withholding_tax) === 1,
     cassa: Number(studio?.cassa_previdenza) === 1,
+    stampCharged: Number(studio?.stamp_duty_charged) === 1,
   };
   const customers = (
     await exec(sql`SELECT "id" FROM "customers" WHERE "studio_id" = ${studioId} AND "ceased" = 0 AND "deleted_at" IS NULL
     AND ("vat_id" IS NOT NULL OR "fiscal_code" IS NOT NULL) AND "address" IS NOT NULL AND "postal_code" IS NOT NULL AND "city" IS NOT NULL ORDER BY "id" LIMIT ${count}`)
   ).map((r) => Number(r.id));
+  const withholds = new Map(
+    (
+      await exec(
+        sql`SELECT "id", "vat_id", "withholding_agent" FROM "customers" WHERE "id" = ANY(${idArray(customers)})`,
+      )
+    ).map((r) => [
+      Number(r.id),
+      isWithholdingAgent({
+        withholding_agent: r.withholding_agent as string | null,
+        vat_id: r.vat_id as string | null,
+      }),
+    ]),
+  );
   const services = await exec(
     sql`SELECT "id", "description", "cost"::text AS "cost" FROM "studio_services" WHERE "studio_id" = ${studioId} AND "cost" > 0 ORDER BY "id"`,
   );
@@ -896,7 +910,11 @@ async function seedEDocuments(exec: Exec, studioId: number, count: number) {
     const year = d.date.slice(0, 4);
     const number = (perYear.get(year) ?? 0) + 1;
     perYear.set(year, number);
-    const t = eDocumentTotals({ rows: d.rows, studio: regime });
+    const t = eDocumentTotals({
+      rows: d.rows,
+      studio: regime,
+      customer: { withholdingAgent: withholds.get(d.customerId) ?? false },
+    });
     const correctsId =
       d.corrects === null
         ? null
@@ -913,14 +931,16 @@ async function seedEDocuments(exec: Exec, studioId: number, count: number) {
         taxable: fromCents(t.taxable + t.cassa),
         tax: fromCents(t.tax),
         total: fromCents(t.total),
+        payable: fromCents(t.payable),
         sdi_status: 'bozza',
       },
     ]);
     ids.push(row!);
+    const shares = payableShares(t);
     await insertMany(
       exec,
       'e_document_services',
-      d.rows.map((r, k) => ({ e_document_id: row!, position: k + 1, ...r })),
+      d.rows.map((r, k) => ({ e_document_id: row!, position: k + 1, ...r, payable: fromCents(shares[k]!) })),
     );
   }
 }

@@ -85,6 +85,8 @@ beforeAll(async () => {
   t = await startTestApp();
   a = api(t);
   demoId = await a.studioId('Studio Demo');
+  // the settling of charges is tested here: a studio whose payable is the fee (the payable: payable.test.ts)
+  await a.feeIsPayable(demoId);
   rep = (await a.firstRow('legal_representatives', demoId)).id;
   await a.sql(`UPDATE "studios" SET "sdd_creditor_id" = 'IT66ZZZA1B2C3D4E5F6G7H8', "iban" = $2 WHERE "id" = $1`, [
     demoId,

@@ -33,6 +33,8 @@ beforeAll(async () => {
   t = await startTestApp();
   a = api(t);
   demoId = await a.studioId('Studio Demo');
+  // the settling of charges is tested here: a studio whose payable is the fee (the payable: payable.test.ts)
+  await a.feeIsPayable(demoId);
   worker = await startReminderWorker({
     database: t.database,
     settings: { databaseUrl: await ownDatabaseUrl(t) },

@@ -93,6 +93,8 @@ beforeAll(async () => {
   t = await startTestApp();
   a = api(t);
   demoId = await a.studioId('Studio Demo');
+  // the settling of charges is tested here: a studio whose payable is the fee (the payable: payable.test.ts)
+  await a.feeIsPayable(demoId);
   rep = (await a.firstRow('legal_representatives', demoId)).id;
   rossi = await customer('Rossi Mario SDD');
   verdi = await customer('Verdi & Figli S.r.l. SDD');

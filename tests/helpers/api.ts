@@ -50,6 +50,12 @@ export interface Api {
   studioId(name: 'Studio Demo' | 'Studio Bianchi' | 'Gestionale Studi (fornitore)'): Promise<number>;
   /** the first row (lowest id) of a studio-owned table */
   firstRow<T = { id: number }>(table: string, studioId: number, columns?: string): Promise<T>;
+  /**
+   * The studio invoices at the flat rate without cassa and without charging the stamp duty: what a
+   * customer owes for a charge (its payable) is then the fee itself. For the tests of how payments
+   * settle charges, whose figures are easier read so; the payable is tested in payable.test.ts.
+   */
+  feeIsPayable(studioId: number): Promise<void>;
 }
 
 export function api(t: TestApp): Api {
@@ -110,6 +116,12 @@ export function api(t: TestApp): Api {
       );
       if (!rows.length) throw new Error(`no ${table} in studio ${studioId}`);
       return rows[0] as never;
+    },
+    async feeIsPayable(studioId) {
+      await t.database.query(
+        `UPDATE "studios" SET "fiscal_regime" = 'RF19', "cassa_previdenza" = 0, "withholding_tax" = 0, "stamp_duty_charged" = 0 WHERE "id" = $1`,
+        [studioId],
+      );
     },
     async studioId(name) {
       const rows = await t.database.query<{ id: number }>('SELECT "id" FROM "studios" WHERE "name" = $1', [name]);

@@ -270,6 +270,7 @@ describe('e-invoice editor', () => {
         { description: 'Dichiarazione', quantity: 2, price: 50, vat: 22 },
       ],
       studio: { regime: 'RF01', withholding: true, cassa: true },
+      customer: { withholdingAgent: true },
     });
     const eur = (cents: number) => norm(formatEuro(cents / 100));
     await waitFor(() => expect(totals()['Imponibile']).toBe('200,00 €'));

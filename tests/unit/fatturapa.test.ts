@@ -33,6 +33,7 @@ const base: FatturaPaData = {
     postal_code: '73100',
     city: 'Lecce',
     province: 'LE',
+    withholdingAgent: true,
     sdi_code: 'M5UXCR1',
     pec: null,
   },

@@ -12,13 +12,27 @@
  *   while both are live, so what the payment settled is open again.
  * - An item's open amount = min(what its named settlements leave, max(0, running total of what
  *   the items left open up to it − pool)). A pool larger than all that is open is the customer's
- *   credit. Σ open − credit = the balance of PRODUCT.md §5, to the cent.
+ *   credit. Σ open − credit = Σ payables − Σ payments (the balance of PRODUCT.md §5 counts the fees).
  *
  * Trashed movements take no part (a trashed charge's settlements go back to the pool).
+ *
+ * What a charge asks is its payable (issue 45 item 1; PRODUCT.md §9 'The payable'), not its fee:
+ * once invoiced, its row's share of the invoice's ImportoPagamento (e_document_services.payable,
+ * written with the invoice); before, the payable of the fee invoiced alone at the studio's default
+ * VAT — fee, cassa, VAT, the stamp duty charged, less the withholding when the customer withholds
+ * — computed here in SQL as model/eDocument.ts chargePayable computes it in TypeScript (a test
+ * holds the two equal). An item's `amount` is that payable, its `fee` the movement's own amount.
  */
 import { sql, type SQL } from 'drizzle-orm';
 import type { Exec } from '../../records/exec.js';
 import { idArray } from '../../db/sql.js';
+import {
+  CASSA_RATE,
+  DEFAULT_VAT,
+  STAMP_DUTY_CENTS,
+  STAMP_DUTY_THRESHOLD_CENTS,
+  WITHHOLDING_RATE,
+} from '../../../model/eDocument.js';
 
 /** Which customers: all of the studio's, or these. */
 export type CustomerScope = number | number[] | null;
@@ -36,6 +50,46 @@ const scopeOf = (alias: string, scope: CustomerScope): SQL =>
  * `SELECT … FROM (${openItems(studioId)}) o`.
  */
 export function openItems(studioId: number, scope: CustomerScope = null): SQL {
+  return sql`${openRule(studioId, scope)}
+    SELECT w."id", w."customer_id", w."due", w."date", w."amount", w."fee", LEAST(w."rest", GREATEST(0, w."cum" - w."pool")) AS "open"
+    FROM "w" w WHERE w."is_item"`;
+}
+
+/**
+ * Per customer, the credit: what its payments (and negative adjustments) leave once every item is
+ * paid — Σ payments − Σ over the items of max(payable, what is named to it), when positive.
+ */
+export function openCredits(studioId: number, scope: CustomerScope = null): SQL {
+  return sql`${openRule(studioId, scope)}
+    SELECT u."customer_id", GREATEST(sum(CASE WHEN u."is_item" THEN -GREATEST(u."amount", u."named") ELSE abs(u."amount") END), 0) AS "credit"
+    FROM "u" u GROUP BY u."customer_id"`;
+}
+
+/**
+ * The payable of a fee invoiced alone (model/eDocument.ts chargePayable, in SQL): `fee` an exact
+ * numeric in euros, `st` the studio's row of treatment (forf, cassa, withholding, stamp), `agent`
+ * whether the customer withholds.
+ */
+export function chargePayableSql(fee: SQL, agent: SQL): SQL {
+  const cassa = sql`(CASE WHEN st."cassa" THEN round(${fee} * ${CASSA_RATE} / 100, 2) ELSE 0 END)`;
+  return sql`(${fee} + ${cassa}
+    + (CASE WHEN st."forf" THEN 0 ELSE round((${fee} + ${cassa}) * ${DEFAULT_VAT} / 100, 2) END)
+    + (CASE WHEN st."stamp" AND st."forf" AND ${fee} + ${cassa} > ${STAMP_DUTY_THRESHOLD_CENTS / 100} THEN ${STAMP_DUTY_CENTS / 100} ELSE 0 END)
+    - (CASE WHEN st."withholding" AND NOT st."forf" AND ${agent} THEN round(${fee} * ${WITHHOLDING_RATE} / 100, 2) ELSE 0 END))`;
+}
+
+/** The studio's invoicing treatment as one row "st" (forf, cassa, withholding, stamp). */
+export const studioTreatment = (studioId: number): SQL =>
+  sql`SELECT coalesce(s."fiscal_regime", 'RF01') = 'RF19' AS "forf", coalesce(s."cassa_previdenza", 0) = 1 AS "cassa",
+      coalesce(s."withholding_tax", 0) = 1 AS "withholding", coalesce(s."stamp_duty_charged", 0) = 1 AS "stamp"
+    FROM "studios" s WHERE s."id" = ${studioId}`;
+
+/** Whether the customer row `c` withholds (model/eDocument.ts isWithholdingAgent, in SQL). */
+export const customerWithholdsSql = (c: string): SQL =>
+  sql`(${sql.raw(c)}."withholding_agent" = 'si' OR (coalesce(${sql.raw(c)}."withholding_agent", 'auto') = 'auto' AND coalesce(trim(${sql.raw(c)}."vat_id"), '') <> ''))`;
+
+/** The rule's common part: the CTEs up to "u" (each movement, its payable and what is named to it) and "w" (the windows). */
+function openRule(studioId: number, scope: CustomerScope): SQL {
   // Written to need no join the planner could get wrong (the embedded database keeps no
   // statistics): the reversed pairs once as an array, each item's named settlements through the
   // settlements' index, then one sort per customer for both windows.
@@ -46,10 +100,17 @@ export function openItems(studioId: number, scope: CustomerScope = null): SQL {
       ) x
       JOIN "transactions" a ON a."id" = x."id" AND a."deleted_at" IS NULL
       JOIN "transactions" b ON b."id" = x."other" AND b."deleted_at" IS NULL
+    ), "st" AS MATERIALIZED (${studioTreatment(studioId)}
     ), "mv" AS (
-      SELECT x."id", x."customer_id", x."amount", x."date", coalesce(x."due_date", x."date"::date) AS "due",
-        (x."type" = 'CHARGE' OR (x."type" = 'ADJUSTMENT' AND x."amount" > 0)) AS "is_item"
-      FROM "transactions" x
+      SELECT x."id", x."customer_id", x."amount" AS "fee", x."date", coalesce(x."due_date", x."date"::date) AS "due",
+        (x."type" = 'CHARGE' OR (x."type" = 'ADJUSTMENT' AND x."amount" > 0)) AS "is_item",
+        CASE WHEN x."type" = 'CHARGE' THEN coalesce(
+          (SELECT l."payable" FROM "e_document_services" l
+            JOIN "e_documents" d ON d."id" = l."e_document_id" AND d."deleted_at" IS NULL AND d."type" = 'TD01'
+            WHERE l."transaction_id" = x."id" AND l."payable" IS NOT NULL ORDER BY d."id" DESC LIMIT 1),
+          ${chargePayableSql(sql`x."amount"`, customerWithholdsSql('c'))})
+        ELSE x."amount" END AS "amount"
+      FROM "transactions" x JOIN "customers" c ON c."id" = x."customer_id" CROSS JOIN "st" st
       WHERE x."studio_id" = ${studioId} AND x."deleted_at" IS NULL${scopeOf('x', scope)}
         AND NOT (x."id" = ANY((SELECT "ids" FROM "paired")::int[]))
     ), "u" AS MATERIALIZED (
@@ -60,16 +121,14 @@ export function openItems(studioId: number, scope: CustomerScope = null): SQL {
         ELSE 0 END AS "named"
       FROM "mv" m
     ), "w" AS (
-      SELECT u."id", u."customer_id", u."due", u."date", u."amount", u."is_item",
+      SELECT u."id", u."customer_id", u."due", u."date", u."amount", u."fee", u."is_item",
         CASE WHEN u."is_item" THEN GREATEST(u."amount" - u."named", 0) ELSE 0 END AS "rest",
         sum(CASE WHEN u."is_item" THEN GREATEST(u."amount" - u."named", 0) ELSE 0 END)
           OVER (PARTITION BY u."customer_id" ORDER BY u."due", u."id") AS "cum",
         sum(CASE WHEN u."is_item" THEN -u."named" ELSE abs(u."amount") END)
           OVER (PARTITION BY u."customer_id" ORDER BY u."due", u."id" ROWS BETWEEN UNBOUNDED PRECEDING AND UNBOUNDED FOLLOWING) AS "pool"
       FROM "u" u
-    )
-    SELECT w."id", w."customer_id", w."due", w."date", w."amount", LEAST(w."rest", GREATEST(0, w."cum" - w."pool")) AS "open"
-    FROM "w" w WHERE w."is_item"`;
+    )`;
 }
 
 /**
@@ -92,7 +151,10 @@ export interface OpenItem {
   due: string;
   type: string;
   note: string | null;
+  /** what the item asks: its payable (for a charge), exact text */
   amount: string;
+  /** the movement's own amount (a charge's fee) */
+  fee: string;
   open: string;
   /** days past the due date (0 when not yet due) */
   days_overdue: number;
@@ -111,7 +173,7 @@ export async function customerOpenItems(
 ): Promise<OpenItem[]> {
   const rows = await exec(sql`SELECT o."id", to_char(o."date", 'YYYY-MM-DD HH24:MI:SS') AS "date",
       to_char(o."due", 'YYYY-MM-DD') AS "due", x."type", x."transaction_note" AS "note",
-      o."amount"::text AS "amount", o."open"::text AS "open", GREATEST(CURRENT_DATE - o."due", 0) AS "days",
+      o."amount"::text AS "amount", o."fee"::text AS "fee", o."open"::text AS "open", GREATEST(CURRENT_DATE - o."due", 0) AS "days",
       (SELECT d."number" || '/' || d."year" FROM "e_document_services" l JOIN "e_documents" d ON d."id" = l."e_document_id"
         WHERE l."transaction_id" = o."id" AND d."deleted_at" IS NULL ORDER BY d."id" DESC LIMIT 1) AS "invoice",
       EXISTS (SELECT 1 FROM "sdd_batch_items" b WHERE b."charge_id" = o."id" AND b."status" = 'presented') AS "presented"
@@ -125,6 +187,7 @@ export async function customerOpenItems(
     type: String(r.type),
     note: r.note == null ? null : String(r.note),
     amount: String(r.amount),
+    fee: String(r.fee),
     open: String(r.open),
     days_overdue: Number(r.days),
     invoice: r.invoice == null ? null : String(r.invoice),
@@ -143,12 +206,12 @@ export interface OpenSummary {
 /** A customer's balance, open, overdue and credit (the customer card, the statement's header). */
 export async function customerOpenSummary(exec: Exec, studioId: number, customerId: number): Promise<OpenSummary> {
   const [r] = await exec(sql`SELECT b."balance"::text AS "balance", coalesce(t."open", 0)::text AS "open",
-      coalesce(t."overdue", 0)::text AS "overdue", GREATEST(coalesce(t."open", 0) - b."balance", 0)::text AS "credit",
+      coalesce(t."overdue", 0)::text AS "overdue", coalesce((SELECT k."credit" FROM (${openCredits(studioId, customerId)}) k), 0)::text AS "credit",
       to_char(t."oldest_overdue", 'YYYY-MM-DD') AS "oldest_overdue"
     FROM (SELECT coalesce(sum(CASE x."type" WHEN 'PAYMENT' THEN -x."amount" ELSE x."amount" END), 0) AS "balance"
       FROM "transactions" x WHERE x."studio_id" = ${studioId} AND x."customer_id" = ${customerId} AND x."deleted_at" IS NULL) b
     LEFT JOIN (${openTotals(studioId, customerId)}) t ON true`);
-  // Σ open − credit = balance: the credit is what the balance lacks of the open amount
+  // the balance is the seeds' (Σ fees − Σ payments); what is open and the credit are in payables
   return {
     balance: String(r?.balance ?? '0'),
     open: String(r?.open ?? '0'),

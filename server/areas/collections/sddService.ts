@@ -349,6 +349,6 @@ export async function customerOpen(exec: Exec, ctx: Ctx, raw: unknown) {
       credit: n(summary.credit),
       oldest_overdue: summary.oldest_overdue,
     },
-    items: items.map((i) => ({ ...i, amount: n(i.amount), open: n(i.open) })),
+    items: items.map((i) => ({ ...i, amount: n(i.amount), fee: n(i.fee), open: n(i.open) })),
   };
 }

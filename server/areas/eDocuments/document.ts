@@ -4,7 +4,7 @@
  * customers expect: it is not the tax document, which is the XML sent through the SDI.
  */
 import { displayDate } from '../../../model/dates.js';
-import { eDocumentTotals } from '../../../model/eDocument.js';
+import { eDocumentTotals, STAMP_DUTY_LINE } from '../../../model/eDocument.js';
 import { EDOCUMENT_TYPES } from '../../../model/models/EDocument.js';
 import { fromCents, toCents } from '../../../model/money.js';
 import type { FatturaPaData } from './fatturapa.js';
@@ -45,6 +45,15 @@ export function eDocumentPdfDoc(studio: StudioData, d: FatturaPaData) {
     { text: t.lines[i]!.nature ? `${t.lines[i]!.nature}` : pct(t.lines[i]!.vat), alignment: 'right' },
     { text: eur(t.lines[i]!.total), alignment: 'right' },
   ]);
+  // the stamp duty charged to the customer: its own line, as in the XML
+  if (t.stampCharged)
+    body.push([
+      { text: STAMP_DUTY_LINE },
+      { text: '1', alignment: 'right' },
+      { text: eur(t.stampCharged), alignment: 'right' },
+      { text: 'N1', alignment: 'right' },
+      { text: eur(t.stampCharged), alignment: 'right' },
+    ]);
   const sum = (label: string, cents: number, bold = false) => [
     { text: label, bold },
     { text: eur(cents), alignment: 'right', bold },
@@ -60,7 +69,9 @@ export function eDocumentPdfDoc(studio: StudioData, d: FatturaPaData) {
     ),
     sum('Totale documento', t.total, true),
     ...(t.withholding ? [sum("Ritenuta d'acconto 20%", -t.withholding), sum('Netto a pagare', t.payable, true)] : []),
-    ...(t.stampDuty ? [sum('Imposta di bollo (assolta in modo virtuale)', t.stampDuty)] : []),
+    ...(t.stampDuty && !t.stampCharged
+      ? [sum('Imposta di bollo (assolta in modo virtuale, a carico dello studio)', t.stampDuty)]
+      : []),
   ];
   const title = `${typeText(d.type)} n. ${d.number} del ${displayDate(d.date)}`;
   return studioDocument(studio, title, [

@@ -17,7 +17,13 @@ import { createRequire } from 'node:module';
 import type { create as createXml } from 'xmlbuilder2';
 import Decimal from 'decimal.js';
 import { toCents } from '../../../model/money.js';
-import { eDocumentTotals, CASSA_RATE, WITHHOLDING_RATE, type EDocumentRowInput } from '../../../model/eDocument.js';
+import {
+  eDocumentTotals,
+  CASSA_RATE,
+  STAMP_DUTY_LINE,
+  WITHHOLDING_RATE,
+  type EDocumentRowInput,
+} from '../../../model/eDocument.js';
 
 export { eDocumentTotals, type EDocumentRowInput, type EDocumentTotals } from '../../../model/eDocument.js';
 
@@ -41,8 +47,15 @@ export interface FatturaPaData {
   number: string;
   /** YYYY-MM-DD */
   date: string;
-  studio: FatturaPaParty & { regime: FiscalRegime; iban?: string | null; withholding?: boolean; cassa?: boolean };
-  customer: FatturaPaParty & { sdi_code?: string | null; pec?: string | null };
+  studio: FatturaPaParty & {
+    regime: FiscalRegime;
+    iban?: string | null;
+    withholding?: boolean;
+    cassa?: boolean;
+    stampCharged?: boolean;
+  };
+  /** withholdingAgent: whether the customer withholds the 20 % (model/eDocument.ts isWithholdingAgent) */
+  customer: FatturaPaParty & { sdi_code?: string | null; pec?: string | null; withholdingAgent: boolean };
   rows: EDocumentRowInput[];
   /** TD04: the invoice it corrects */
   corrects?: { number: string; date: string } | null;
@@ -55,6 +68,8 @@ const NATURE_LAW: Record<string, string> = {
   N4: 'Esenti art. 10 DPR 633/72',
 };
 
+/** The flat-rate regime's reference in a summary row (RiferimentoNormativo: at most 100 characters, whole). */
+export const FORFETTARIO_REFERENCE = 'Art. 1, commi 54-89, Legge n. 190/2014 - regime forfettario';
 export const FORFETTARIO_NOTE =
   "Operazione effettuata ai sensi dell'art. 1, commi da 54 a 89, della Legge n. 190/2014 - regime forfettario";
 
@@ -189,23 +204,44 @@ export function fatturaPaXml(d: FatturaPaData): string {
         : {}),
     },
     DatiBeniServizi: {
-      DettaglioLinee: d.rows.map((r, i) => ({
-        NumeroLinea: i + 1,
-        Descrizione: clip(r.description, 1000) || '-',
-        Quantita: new Decimal(r.quantity).toFixed(2),
-        PrezzoUnitario: money(toCents(r.price)),
-        PrezzoTotale: money(t.lines[i]!.total),
-        AliquotaIVA: rate(t.lines[i]!.vat),
-        ...(t.withholding && t.lines[i]!.fee ? { Ritenuta: 'SI' } : {}),
-        ...(t.lines[i]!.nature ? { Natura: t.lines[i]!.nature } : {}),
-      })),
+      DettaglioLinee: [
+        ...d.rows.map((r, i) => ({
+          NumeroLinea: i + 1,
+          Descrizione: clip(r.description, 1000) || '-',
+          Quantita: new Decimal(r.quantity).toFixed(2),
+          PrezzoUnitario: money(toCents(r.price)),
+          PrezzoTotale: money(t.lines[i]!.total),
+          AliquotaIVA: rate(t.lines[i]!.vat),
+          ...(t.withholding && t.lines[i]!.fee ? { Ritenuta: 'SI' } : {}),
+          ...(t.lines[i]!.nature ? { Natura: t.lines[i]!.nature } : {}),
+        })),
+        // the stamp duty charged to the customer: a line excluded from VAT (art. 15 DPR 633/72)
+        ...(t.stampCharged
+          ? [
+              {
+                NumeroLinea: d.rows.length + 1,
+                Descrizione: STAMP_DUTY_LINE,
+                Quantita: '1.00',
+                PrezzoUnitario: money(t.stampCharged),
+                PrezzoTotale: money(t.stampCharged),
+                AliquotaIVA: rate(0),
+                Natura: 'N1',
+              },
+            ]
+          : []),
+      ],
       DatiRiepilogo: t.summary.map((s) => ({
         AliquotaIVA: rate(s.vat),
         ...(s.nature ? { Natura: s.nature } : {}),
         ImponibileImporto: money(s.taxable),
         Imposta: money(s.tax),
         ...(s.nature
-          ? { RiferimentoNormativo: clip(forfettario ? FORFETTARIO_NOTE : (NATURE_LAW[s.nature] ?? s.nature), 100) }
+          ? {
+              RiferimentoNormativo: clip(
+                forfettario && s.nature === 'N2.2' ? FORFETTARIO_REFERENCE : (NATURE_LAW[s.nature] ?? s.nature),
+                100,
+              ),
+            }
           : { EsigibilitaIVA: 'I' }),
       })),
     },

@@ -8,6 +8,7 @@ import type { Exec } from '../../records/exec.js';
 import { idArray } from '../../db/sql.js';
 import type { FatturaPaData, EDocumentRowInput, EDocumentTotals } from './fatturapa.js';
 import { fromCents } from '../../../model/money.js';
+import { isWithholdingAgent, payableShares } from '../../../model/eDocument.js';
 
 const text = (v: unknown) => (v == null || v === '' ? null : String(v));
 
@@ -62,17 +63,20 @@ export async function writeRows(
     if (r.id) chargeOf.delete(r.id);
     return charge;
   });
+  // each row's share of what the customer pays: the amount open of the charge it invoices
+  const shares = payableShares(totals);
   if (rows.length) {
-    await exec(sql`INSERT INTO "e_document_services" ("e_document_id", "position", "studio_service_id", "description", "quantity", "price", "vat", "nature", "transaction_id")
+    await exec(sql`INSERT INTO "e_document_services" ("e_document_id", "position", "studio_service_id", "description", "quantity", "price", "vat", "nature", "transaction_id", "payable")
       VALUES ${sql.join(
         rows.map(
           (r, i) =>
-            sql`(${docId}, ${i + 1}, ${r.studio_service_id ?? null}, ${r.description}, ${r.quantity}, ${String(r.price)}, ${r.vat}, ${r.vat === 0 ? (r.nature ?? null) : null}, ${charges[i]})`,
+            sql`(${docId}, ${i + 1}, ${r.studio_service_id ?? null}, ${r.description}, ${r.quantity}, ${String(r.price)}, ${r.vat}, ${r.vat === 0 ? (r.nature ?? null) : null}, ${charges[i]}, ${fromCents(shares[i] ?? 0)})`,
         ),
         sql`, `,
       )}`);
   }
-  await exec(sql`UPDATE "e_documents" SET "taxable" = ${fromCents(totals.taxable + totals.cassa)}, "tax" = ${fromCents(totals.tax)}, "total" = ${fromCents(totals.total)}
+  await exec(sql`UPDATE "e_documents" SET "taxable" = ${fromCents(totals.taxable + totals.cassa)}, "tax" = ${fromCents(totals.tax)}, "total" = ${fromCents(totals.total)},
+      "payable" = ${fromCents(totals.payable)}
     WHERE "id" = ${docId}`);
 }
 
@@ -127,7 +131,7 @@ export interface EDocumentSource extends FatturaPaData {
 export async function studioParty(exec: Exec, studioId: number): Promise<FatturaPaData['studio']> {
   const [s] =
     await exec(sql`SELECT "name", "vat_number", "fiscal_code", "address", "postal_code", "city", "province", "iban",
-      "fiscal_regime", "withholding_tax", "cassa_previdenza" FROM "studios" WHERE "id" = ${studioId}`);
+      "fiscal_regime", "withholding_tax", "cassa_previdenza", "stamp_duty_charged" FROM "studios" WHERE "id" = ${studioId}`);
   return {
     name: String(s?.name ?? ''),
     vat: text(s?.vat_number),
@@ -140,6 +144,7 @@ export async function studioParty(exec: Exec, studioId: number): Promise<Fattura
     regime: text(s?.fiscal_regime) ?? 'RF01',
     withholding: Number(s?.withholding_tax) === 1,
     cassa: Number(s?.cassa_previdenza) === 1,
+    stampCharged: Number(s?.stamp_duty_charged) === 1,
   };
 }
 
@@ -155,6 +160,7 @@ export function customerParty(c: Record<string, unknown>): FatturaPaData['custom
     province: null,
     sdi_code: text(c.sdi_code),
     pec: text(c.pec),
+    withholdingAgent: isWithholdingAgent({ withholding_agent: text(c.withholding_agent), vat_id: text(c.vat_id) }),
   };
 }
 
@@ -167,7 +173,7 @@ export async function eDocumentSources(exec: Exec, studioId: number, ids: number
   const docs =
     await exec(sql`SELECT d."id", d."type", d."number", to_char(d."date", 'YYYY-MM-DD') AS "date", d."customer_id",
       c."business_name", c."vat_id", c."fiscal_code", c."address", c."postal_code", c."city", c."sdi_code", c."pec",
-      k."number" AS "k_number", to_char(k."date", 'YYYY-MM-DD') AS "k_date"
+      c."withholding_agent", k."number" AS "k_number", to_char(k."date", 'YYYY-MM-DD') AS "k_date"
     FROM "e_documents" d JOIN "customers" c ON c."id" = d."customer_id"
     LEFT JOIN "e_documents" k ON k."id" = d."corrects_id"
     WHERE d."id" = ANY(${idArray(ids)}) AND d."studio_id" = ${studioId}`);
@@ -196,10 +202,18 @@ export async function eDocumentSources(exec: Exec, studioId: number, ids: number
     });
 }
 
+/** Whether the studio's customer withholds the 20 % (model/eDocument.ts isWithholdingAgent). */
+export async function customerWithholds(exec: Exec, studioId: number, customerId: number): Promise<boolean> {
+  const [c] = await exec(
+    sql`SELECT "withholding_agent", "vat_id" FROM "customers" WHERE "id" = ${customerId} AND "studio_id" = ${studioId}`,
+  );
+  return !!c && isWithholdingAgent({ withholding_agent: text(c.withholding_agent), vat_id: text(c.vat_id) });
+}
+
 /** The studio as the e-invoice editor needs it: name, regime and the flags the live totals follow. */
 export async function studioForEditor(exec: Exec, studioId: number) {
   const [s] = await exec(
-    sql`SELECT "id", "name", "fiscal_regime", "withholding_tax", "cassa_previdenza" FROM "studios" WHERE "id" = ${studioId}`,
+    sql`SELECT "id", "name", "fiscal_regime", "withholding_tax", "cassa_previdenza", "stamp_duty_charged" FROM "studios" WHERE "id" = ${studioId}`,
   );
   return {
     id: studioId,
@@ -207,6 +221,7 @@ export async function studioForEditor(exec: Exec, studioId: number) {
     fiscal_regime: text(s?.fiscal_regime) ?? 'RF01',
     withholding_tax: Number(s?.withholding_tax) === 1,
     cassa_previdenza: Number(s?.cassa_previdenza) === 1,
+    stamp_duty_charged: Number(s?.stamp_duty_charged) === 1,
   };
 }
 

@@ -9,6 +9,7 @@ import type { EDocumentData } from '../../../model/api/eDocuments.js';
 import { getModel } from '../../../model/registry.js';
 import {
   EDOCUMENT_MESSAGES as M,
+  DEFAULT_VAT,
   MAX_ROWS,
   rowErrors,
   eDocumentTotals,
@@ -32,6 +33,7 @@ import {
   ownRows,
   rowsOf,
   studioForEditor,
+  customerWithholds,
   writeRows,
   type EDocumentSource,
 } from './queries.js';
@@ -93,7 +95,7 @@ export interface SavedRow extends EDocumentRowInput {
  * regime the ordinary rate, 22 %.
  */
 export function defaultVat(regime: string | null | undefined): { vat: number; nature: string | null } {
-  return regime === 'RF19' ? { vat: 0, nature: 'N2.2' } : { vat: 22, nature: null };
+  return regime === 'RF19' ? { vat: 0, nature: 'N2.2' } : { vat: DEFAULT_VAT, nature: null };
 }
 
 const absent = (v: unknown) => v === undefined || v === null || v === '';
@@ -234,7 +236,13 @@ export async function saveEDocument(
         rows,
         eDocumentTotals({
           rows,
-          studio: { regime: s.fiscal_regime, withholding: s.withholding_tax, cassa: s.cassa_previdenza },
+          studio: {
+            regime: s.fiscal_regime,
+            withholding: s.withholding_tax,
+            cassa: s.cassa_previdenza,
+            stampCharged: s.stamp_duty_charged,
+          },
+          customer: { withholdingAgent: await customerWithholds(exec, ctx.studioId, Number(row.customer_id)) },
         }),
       );
       const plain = (list: Array<EDocumentRowInput & { studio_service_id?: number | null }>) =>
@@ -265,7 +273,7 @@ export async function readEDocument(exec: Exec, ctx: Ctx, rawId: unknown): Promi
   const [src] = await eDocumentSources(exec, ctx.studioId, [id]);
   if (!src) throw notFound();
   const rows = src.rows as Array<EDocumentRowInput & { id: number; studio_service_id: number | null }>;
-  const t = eDocumentTotals({ rows, studio: src.studio });
+  const t = eDocumentTotals({ rows, studio: src.studio, customer: src.customer });
   return {
     id,
     studioId: Number(row.studio_id),

@@ -29,6 +29,9 @@ export const eDocumentServices = pgTable(
     transaction_id: integer('transaction_id').references((): AnyPgColumn => tableOf('Transaction').id, {
       onDelete: 'set null',
     }),
+    // the row's share of the invoice's payable (ImportoPagamento, split by the rows' totals to the
+    // cent): what the charge it invoices leaves the customer to pay (issue 45 item 1)
+    payable: numeric('payable', { precision: 12, scale: 2 }),
   },
   (t) => [
     index('e_document_services_document_idx').on(t.e_document_id, t.position),

@@ -46,7 +46,7 @@ export async function openCharges(
   const rows =
     await exec(sql`SELECT t."id", t."customer_id", to_char(t."date", 'YYYY-MM-DD') AS "day", t."amount"::text AS "amount",
       COALESCE(NULLIF(btrim(t."transaction_note"), ''), NULLIF(btrim(s."description"), ''), 'Addebito del ' || to_char(t."date", 'DD/MM/YYYY')) AS "description",
-      c."business_name", c."vat_id", c."fiscal_code", c."address", c."postal_code", c."city", c."sdi_code", c."pec"
+      c."business_name", c."vat_id", c."fiscal_code", c."address", c."postal_code", c."city", c."sdi_code", c."pec", c."withholding_agent"
     FROM "transactions" t
     JOIN "customers" c ON c."id" = t."customer_id" AND c."studio_id" = t."studio_id" AND c."deleted_at" IS NULL
     LEFT JOIN "studio_services" s ON s."id" = t."studio_service_id"
@@ -87,7 +87,17 @@ export interface NewInvoice {
   taxable: string;
   tax: string;
   total: string;
-  lines: Array<{ transaction_id: number; description: string; price: string; vat: number; nature: string | null }>;
+  /** ImportoPagamento */
+  payable: string;
+  /** each line with its share of the payable (model/eDocument.ts payableShares) */
+  lines: Array<{
+    transaction_id: number;
+    description: string;
+    price: string;
+    vat: number;
+    nature: string | null;
+    payable: string;
+  }>;
 }
 
 /** Inserts the invoices (TD01, dated `date`) and their lines; answers their ids in the order given. */
@@ -100,18 +110,18 @@ export async function insertInvoices(
   if (!invoices.length) return [];
   const year = Number(date.slice(0, 4));
   const docs =
-    await exec(sql`INSERT INTO "e_documents" ("studio_id", "type", "number", "date", "year", "customer_id", "taxable", "tax", "total", "sdi_status")
-    SELECT ${studioId}::int, 'TD01', x."number", ${date}::date, ${year}::int, x."customer_id", x."taxable", x."tax", x."total", 'bozza'
+    await exec(sql`INSERT INTO "e_documents" ("studio_id", "type", "number", "date", "year", "customer_id", "taxable", "tax", "total", "payable", "sdi_status")
+    SELECT ${studioId}::int, 'TD01', x."number", ${date}::date, ${year}::int, x."customer_id", x."taxable", x."tax", x."total", x."payable", 'bozza'
     FROM jsonb_to_recordset(${JSON.stringify(invoices.map(({ lines: _l, ...d }) => d))}::jsonb)
-      AS x("customer_id" int, "number" text, "taxable" numeric, "tax" numeric, "total" numeric)
+      AS x("customer_id" int, "number" text, "taxable" numeric, "tax" numeric, "total" numeric, "payable" numeric)
     RETURNING "id", "number"`);
   const idOf = new Map(docs.map((d) => [String(d.number), Number(d.id)]));
   const ids = invoices.map((d) => idOf.get(d.number)!);
   const lines = invoices.flatMap((d, i) => d.lines.map((l, n) => ({ e_document_id: ids[i], position: n + 1, ...l })));
-  await exec(sql`INSERT INTO "e_document_services" ("e_document_id", "position", "transaction_id", "description", "quantity", "price", "vat", "nature")
-    SELECT x."e_document_id", x."position", x."transaction_id", x."description", 1, x."price", x."vat", x."nature"
+  await exec(sql`INSERT INTO "e_document_services" ("e_document_id", "position", "transaction_id", "description", "quantity", "price", "vat", "nature", "payable")
+    SELECT x."e_document_id", x."position", x."transaction_id", x."description", 1, x."price", x."vat", x."nature", x."payable"
     FROM jsonb_to_recordset(${JSON.stringify(lines)}::jsonb)
-      AS x("e_document_id" int, "position" int, "transaction_id" int, "description" text, "price" numeric, "vat" numeric, "nature" text)`);
+      AS x("e_document_id" int, "position" int, "transaction_id" int, "description" text, "price" numeric, "vat" numeric, "nature" text, "payable" numeric)`);
   return ids;
 }
 

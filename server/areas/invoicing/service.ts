@@ -11,7 +11,7 @@ import { createHash } from 'node:crypto';
 import Decimal from 'decimal.js';
 import type { InvoicingPlan } from '../../../model/api/invoicing.js';
 import { getModel } from '../../../model/registry.js';
-import { eDocumentTotals, MAX_ROWS } from '../../../model/eDocument.js';
+import { eDocumentTotals, MAX_ROWS, payableShares } from '../../../model/eDocument.js';
 import { isoDate, today } from '../../../model/dates.js';
 import { fromCents } from '../../../model/money.js';
 import { idList } from '../../records/ids.js';
@@ -90,7 +90,15 @@ async function plan(exec: Exec, ctx: Ctx, q: InvoicingRequest): Promise<Invoicin
     number: '1',
     date: q.date,
     studio,
-    customer: { name: 'x', vat: null, fiscal_code: '00000000000', address: 'x', postal_code: '00000', city: 'x' },
+    customer: {
+      name: 'x',
+      vat: null,
+      fiscal_code: '00000000000',
+      address: 'x',
+      postal_code: '00000',
+      city: 'x',
+      withholdingAgent: false,
+    },
     rows: [{ description: 'x', quantity: 1, price: '1', vat: 22 }],
   }).filter((p) => p.startsWith('Studio'));
   if (studioProblems.length)
@@ -135,7 +143,8 @@ async function plan(exec: Exec, ctx: Ctx, q: InvoicingRequest): Promise<Invoicin
       skipped.push({ customer_id: customerId, business_name: c.name, charges: list.length, amount, reasons });
       continue;
     }
-    const t = eDocumentTotals({ rows: lines.map((l) => ({ ...l, quantity: 1 })), studio });
+    const t = eDocumentTotals({ rows: lines.map((l) => ({ ...l, quantity: 1 })), studio, customer: c });
+    const shares = payableShares(t);
     const number = String(next++);
     invoices.push({
       customer_id: customerId,
@@ -158,12 +167,14 @@ async function plan(exec: Exec, ctx: Ctx, q: InvoicingRequest): Promise<Invoicin
       taxable: String(fromCents(t.taxable + t.cassa)),
       tax: String(fromCents(t.tax)),
       total: String(fromCents(t.total)),
+      payable: String(fromCents(t.payable)),
       lines: t.lines.map((l, i) => ({
         transaction_id: list[i]!.id,
         description: list[i]!.description,
         price: list[i]!.amount,
         vat: l.vat,
         nature: l.nature,
+        payable: String(fromCents(shares[i]!)),
       })),
     });
   }

@@ -14,7 +14,7 @@
 import { useEffect, useMemo, useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router-dom';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { Form, useNotify, SelectInput, TextInput, type Validator } from 'react-admin';
+import { Form, useGetOne, useNotify, SelectInput, TextInput, type Validator } from 'react-admin';
 import { useFieldArray, useFormContext, useFormState, useWatch } from 'react-hook-form';
 import { saveAs } from 'file-saver';
 import {
@@ -47,6 +47,7 @@ import {
   NATURES,
   VAT_RATES,
   eDocumentTotals,
+  isWithholdingAgent,
   rowErrors,
   type EDocumentRowInput,
 } from '../../../model/eDocument';
@@ -563,9 +564,18 @@ function Totals({ studio }: { studio?: EDocumentStudio }) {
       nature: r.nature ?? null,
     }))
     .filter((r) => Number.isInteger(r.quantity) && r.quantity > 0 && Number(r.price) > 0);
+  // the customer's own treatment: a private person withholds nothing (issue 45 item 3)
+  const customerId = useWatch({ name: 'customer_id' }) as number | null | undefined;
+  const customer = useGetOne('customers', { id: customerId! }, { enabled: !!customerId });
   const t = eDocumentTotals({
     rows: usable,
-    studio: { regime: studio?.fiscal_regime, withholding: studio?.withholding_tax, cassa: studio?.cassa_previdenza },
+    studio: {
+      regime: studio?.fiscal_regime,
+      withholding: studio?.withholding_tax,
+      cassa: studio?.cassa_previdenza,
+      stampCharged: studio?.stamp_duty_charged,
+    },
+    customer: { withholdingAgent: customer.data ? isWithholdingAgent(customer.data) : true },
   });
   const eur = (c: number) => formatEuro(c / 100);
   const line = (label: string, cents: number, strong = false) => (
@@ -588,10 +598,11 @@ function Totals({ studio }: { studio?: EDocumentStudio }) {
               s.nature ? s.taxable : s.tax,
             ),
           )}
+          {t.stampCharged ? line('Imposta di bollo (a carico del cliente)', t.stampCharged) : null}
           {line('Totale documento', t.total, true)}
           {t.withholding ? line("Ritenuta d'acconto 20%", -t.withholding) : null}
           {t.withholding ? line('Netto a pagare', t.payable, true) : null}
-          {t.stampDuty ? line('Imposta di bollo (virtuale)', t.stampDuty) : null}
+          {t.stampDuty && !t.stampCharged ? line('Imposta di bollo (a carico dello studio)', t.stampDuty) : null}
         </TableBody>
       </Table>
     </Paper>
