@@ -210,6 +210,23 @@ describe('reminder rules', () => {
   });
 });
 
+describe('reminder rules with a Word letter (issue 45 item 7)', () => {
+  it('rules: a level with a Word letter is saved and read back (it was a 500: the query named a studio_id the templates do not have); a template in the trash is refused per field', async () => {
+    const [tpl] = await a.sql<{ id: number }>(
+      `SELECT "id" FROM "word_templates" WHERE "deleted_at" IS NULL ORDER BY "id" LIMIT 1`,
+    );
+    expect(tpl).toBeDefined();
+    const saved = await rules({}, [{ ...LEVELS[0], word_template_id: Number(tpl!.id) }, LEVELS[1]]);
+    expect(saved.statusCode, saved.body).toBe(200);
+    const view = (await a.get('admin', '/api/reminders/settings')).json().data;
+    expect(view.levels[0].word_template_id).toBe(Number(tpl!.id));
+    const gone = await rules({}, [{ ...LEVELS[0], word_template_id: 2_000_000_000 }, LEVELS[1]]);
+    expect(gone.statusCode).toBe(422);
+    expect(gone.json().errors['levels.0.word_template_id']).toEqual(['Il modello Word scelto non esiste più']);
+    expect((await rules()).statusCode).toBe(200);
+  });
+});
+
 describe('the daily run', () => {
   it('run: proposes one reminder per overdue customer at its level; a second run the same day proposes nothing; the scheduled run is claimed once a day', async () => {
     expect((await rules()).statusCode).toBe(200);

@@ -388,14 +388,16 @@ export async function ownCustomer(exec: Exec, studioId: number, customerId: numb
   return !!r;
 }
 
-/** Whether the word template is the studio's (not in the trash). */
-export async function ownWordTemplates(exec: Exec, studioId: number, ids: number[]) {
+/**
+ * Which of the Word templates exist and are not in the trash. The templates are the vendor's,
+ * shared by every studio (model/models/WordTemplate.ts: scope global): there is no studio to
+ * check (the query named a studio_id the table does not have: issue 45 item 7).
+ */
+export async function usableWordTemplates(exec: Exec, ids: number[]) {
   if (!ids.length) return new Set<number>();
   return new Set(
-    (
-      await exec(
-        sql`SELECT "id" FROM "word_templates" WHERE "studio_id" = ${studioId} AND "id" = ANY(${idArray(ids)}) AND "deleted_at" IS NULL`,
-      )
-    ).map((r) => Number(r.id)),
+    (await exec(sql`SELECT "id" FROM "word_templates" WHERE "id" = ANY(${idArray(ids)}) AND "deleted_at" IS NULL`)).map(
+      (r) => Number(r.id),
+    ),
   );
 }

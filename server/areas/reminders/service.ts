@@ -52,7 +52,7 @@ import {
   lockStudio,
   overdueItems,
   ownCustomer,
-  ownWordTemplates,
+  usableWordTemplates,
   pendingReminders,
   queueReminders,
   saveSettings,
@@ -368,9 +368,8 @@ export async function checkSettings(exec: Exec, studioId: number, body: unknown)
   for (let i = 1; i < levels.length; i++)
     if (Number.isInteger(levels[i]!.days) && levels[i]!.days <= levels[i - 1]!.days)
       add(`levels.${i}.days`, `I giorni del livello ${i + 1} devono essere più di quelli del livello ${i}`);
-  const own = await ownWordTemplates(
+  const own = await usableWordTemplates(
     exec,
-    studioId,
     templateIds.map(([, id]) => id),
   );
   for (const [i, id] of templateIds)
