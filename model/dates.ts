@@ -112,3 +112,61 @@ export function currentPeriod(kind: 'month' | 'year', now: Date = new Date()): {
 /** True when `day` ('YYYY-MM-DD') is before today in Rome (an expiry that has passed). */
 export const isPast = (day: string | null | undefined, now: Date = new Date()) =>
   !!day && !!isoDate(day) && isoDate(day)! < today(now);
+
+// ---------------------------------------------------------------------------
+// TARGET2: the days SEPA debits settle (issue 45 item 8: a collection date on a holiday)
+// ---------------------------------------------------------------------------
+
+/** Easter Sunday of a year (the Gregorian computus), as [month, day]. */
+function easter(y: number): [number, number] {
+  const a = y % 19;
+  const b = Math.floor(y / 100);
+  const c = y % 100;
+  const d = Math.floor(b / 4);
+  const e = b % 4;
+  const f = Math.floor((b + 8) / 25);
+  const g = Math.floor((b - f + 1) / 3);
+  const h = (19 * a + b - d - g + 15) % 30;
+  const i = Math.floor(c / 4);
+  const k = c % 4;
+  const l = (32 + 2 * e + 2 * i - h - k) % 7;
+  const m = Math.floor((a + 11 * h + 22 * l) / 451);
+  const month = Math.floor((h + l - 7 * m + 114) / 31);
+  return [month, ((h + l - 7 * m + 114) % 31) + 1];
+}
+
+/** A TARGET2 business day (when SEPA debits settle): not a weekend, 1 January, Good Friday, Easter Monday, 1 May, 25–26 December. */
+function isBankDate(d: Date): boolean {
+  const wd = d.getUTCDay();
+  if (wd === 0 || wd === 6) return false;
+  const y = d.getUTCFullYear();
+  const md = `${d.getUTCMonth() + 1}-${d.getUTCDate()}`;
+  if (['1-1', '5-1', '12-25', '12-26'].includes(md)) return false;
+  const [em, ed] = easter(y);
+  const sunday = Date.UTC(y, em - 1, ed);
+  const day = 86_400_000;
+  return d.getTime() !== sunday - 2 * day && d.getTime() !== sunday + day;
+}
+
+/** The day `n` bank days after `from` ('YYYY-MM-DD'). */
+export function addBankDays(from: string, n: number): string {
+  const [y, m, d] = from.split('-').map(Number) as [number, number, number];
+  const date = new Date(Date.UTC(y, m - 1, d));
+  let left = n;
+  while (left > 0) {
+    date.setUTCDate(date.getUTCDate() + 1);
+    if (isBankDate(date)) left -= 1;
+  }
+  return date.toISOString().slice(0, 10);
+}
+
+/** Whether a day ('YYYY-MM-DD') is a TARGET2 business day. */
+export function isTarget2Day(day: string): boolean {
+  const [y, m, d] = day.split('-').map(Number) as [number, number, number];
+  return isBankDate(new Date(Date.UTC(y, m - 1, d)));
+}
+
+/** The day itself when it is a TARGET2 business day, else the next one (a debit's collection date). */
+export function nextTarget2Day(day: string): string {
+  return isTarget2Day(day) ? day : addBankDays(day, 1);
+}

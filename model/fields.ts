@@ -35,7 +35,9 @@ export type Rule =
   | 'positive'
   | 'image'
   /** text of digits only, kept as typed (leading zeros included): postal codes */
-  | 'digits';
+  | 'digits'
+  /** a signature's day: not after today (in Rome) */
+  | 'signatureDate';
 
 export interface Choice {
   value: string | number;

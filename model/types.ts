@@ -247,7 +247,8 @@ export const FIELD_TYPES: Record<FieldType, SharedFieldType> = {
     lengths: false,
     checks: () => [v.date(), yearRange(isoDate)],
     format: (value) => displayDate(value) || String(value),
-    sample: (_fd, n) => `2026-${String((n % 12) + 1).padStart(2, '0')}-${String((n % 28) + 1).padStart(2, '0')}`,
+    sample: (fd, n) =>
+      `${fd.rules?.includes('signatureDate') ? 2025 : 2026}-${String((n % 12) + 1).padStart(2, '0')}-${String((n % 28) + 1).padStart(2, '0')}`,
   },
   datetime: {
     numeric: false,

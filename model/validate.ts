@@ -64,6 +64,9 @@ export function fieldValidators(fd: FieldDef, mode: Mode = 'create'): v.Validato
       case 'image':
         out.push(image());
         break;
+      case 'signatureDate':
+        out.push(v.signatureDate());
+        break;
       case 'digits':
         break; // checked first, above
     }

@@ -7,6 +7,7 @@
  * `required: true`) treats empty values (undefined, null, '' or blanks) as valid.
  */
 import * as ibanNs from 'iban';
+import { today as romeToday } from './dates.js';
 
 export const MESSAGES = {
   required: 'Campo Obbligatorio',
@@ -16,6 +17,7 @@ export const MESSAGES = {
   minCount: (n: number) => `Seleziona almeno ${n} elementi`,
   lettersOnly: 'Inserisci solo lettere',
   positive: 'Il numero deve essere positivo',
+  signatureDate: 'La data di firma non può essere futura',
   integer: 'Inserisci un Numero Intero',
   decimal: 'Inserisci un Numero Decimale',
   phone: 'Inserisci un Numero di Telefono Corretto',
@@ -130,6 +132,10 @@ const toNumber = (value: unknown): number => {
 };
 
 /** Strictly greater than zero. */
+/** A day (YYYY-MM-DD) not after today in Rome. */
+export const signatureDate = (): Validator => (value) =>
+  isEmpty(value) || String(value).slice(0, 10) <= romeToday() ? undefined : MESSAGES.signatureDate;
+
 export const positive = (): Validator => (value) => {
   if (isEmpty(value)) return undefined;
   const n = toNumber(value);

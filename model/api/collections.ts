@@ -80,6 +80,10 @@ export const SddPlan = z.object({
   due_from: day,
   due_to: day,
   collection_date: day,
+  collection_note: z
+    .string()
+    .nullable()
+    .describe('perché la data di addebito è stata spostata (non era un giorno lavorativo TARGET2)'),
   creditor: z.object({ name: z.string(), iban: z.string(), creditor_id: z.string() }),
   debits: z.array(SddPlanDebit),
   left_out: z.array(SddLeftOut),

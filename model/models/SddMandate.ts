@@ -42,7 +42,13 @@ export const SddMandate = defineModel({
     }),
     iban: f.text('IBAN del debitore', { required: true, max: 34, rules: ['iban'], searchable: true, width: 6 }),
     debtor_name: f.text('Intestatario del conto (se diverso dal cliente)', { max: 70, width: 6 }),
-    signature_date: f.date('Data di firma', { required: true, default: today, filterable: true }),
+    // issue 45 item 8: a mandate is signed before it is used, never in the future
+    signature_date: f.date('Data di firma', {
+      required: true,
+      default: today,
+      filterable: true,
+      rules: ['signatureDate'],
+    }),
     scheme: f.choice('Schema', { required: true, choices: [...SDD_SCHEMES], default: 'CORE', filterable: true }),
     sequence_type: f.choice('Sequenza', { required: true, choices: [...SDD_SEQUENCES], default: 'FRST' }),
     status: f.choice('Stato', {

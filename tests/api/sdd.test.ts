@@ -14,6 +14,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp, type TestApp } from '../helpers/testApp.js';
 import { api, romeToday, type Api } from '../helpers/api.js';
 import { pain008Errors } from '../helpers/sepaXsd.js';
+import { isTarget2Day, nextTarget2Day } from '../../model/dates.js';
 
 let t: TestApp;
 let a: Api;
@@ -22,12 +23,15 @@ let rep: number;
 const today = romeToday();
 const addDays = (d: string, n: number) =>
   new Date(Date.parse(`${d}T12:00:00Z`) + n * 86_400_000).toISOString().slice(0, 10);
-const tomorrow = addDays(today, 1);
+// the first TARGET2 business day after today (a debit on a weekend or a bank holiday is moved)
+const tomorrow = nextTarget2Day(addDays(today, 1));
 // a due range of our own, far from the demo data's dates
 const range = { due_from: '2031-01-01', due_to: '2031-01-31' };
 const CID = 'IT66ZZZA1B2C3D4E5F6G7H8';
 
 interface Plan {
+  collection_date: string;
+  collection_note: string | null;
   debits: Array<{
     customer_id: number;
     mandate_reference: string;
@@ -285,6 +289,34 @@ describe('SDD', () => {
     ])
       expect((await a.get('bianchi', url)).statusCode, url).toBe(404);
     expect((await a.post('bianchi', `/api/sdd/batches/${batch!.id}/cancel`, {})).statusCode).toBe(404);
+  });
+
+  it('SDD item 8: a mandate signed in the future is refused; a collection date on a Saturday or a TARGET2 holiday moves to the next TARGET2 day, and the preview says so', async () => {
+    const future = await a.post('collab', '/api/sdd_mandates', {
+      customer_id: gialli,
+      reference: 'SDD-FUTURO-1',
+      iban: 'IT60X0542811101000000123456',
+      signature_date: addDays(today, 3),
+      scheme: 'CORE',
+    });
+    expect(future.statusCode).toBe(422);
+    expect(future.json().errors.signature_date).toEqual(['La data di firma non può essere futura']);
+    // the TARGET2 calendar: 25 and 26 December, 1 January, Good Friday and Easter Monday, weekends
+    for (const d of ['2031-12-25', '2031-12-26', '2032-01-01', '2032-03-26', '2032-03-29', '2031-11-29', '2031-11-30'])
+      expect(isTarget2Day(d), d).toBe(false);
+    expect(isTarget2Day('2031-12-24')).toBe(true);
+    let saturday = addDays(today, 2);
+    while (new Date(`${saturday}T12:00:00Z`).getUTCDay() !== 6) saturday = addDays(saturday, 1);
+    const moved = await preview({ ...range, collection_date: saturday, customer_ids: ids });
+    expect(moved.collection_date).toBe(nextTarget2Day(saturday));
+    expect(moved.collection_date > saturday).toBe(true);
+    expect(moved.collection_note).toMatch(/non è un giorno lavorativo TARGET2.*spostato al/);
+    // the next Christmas after tomorrow (within the year a collection may be asked for)
+    const christmas = `${Number(today.slice(0, 4)) + (today.slice(5) < '12-24' ? 0 : 1)}-12-25`;
+    const xmas = await preview({ ...range, collection_date: christmas, customer_ids: ids });
+    expect(xmas.collection_date).toBe(nextTarget2Day(christmas));
+    expect(xmas.collection_date.slice(5)).not.toMatch(/^12-2[56]$/);
+    expect((await preview({ ...range, collection_date: tomorrow, customer_ids: ids })).collection_note).toBeNull();
   });
 
   it("SDD mandate form: the PDF to sign carries the mandate reference, the studio's CID and the debtor's IBAN", async () => {

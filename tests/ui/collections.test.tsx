@@ -37,6 +37,7 @@ const plan = (fingerprint: string, debits = 2): SddPlan => ({
   due_from: '2026-03-01',
   due_to: '2026-03-31',
   collection_date: '2026-03-09',
+  collection_note: null,
   creditor: { name: 'Studio Demo', iban: 'IT60X0542811101000000123456', creditor_id: 'IT66ZZZA1B2C3D4E5F6G7H8' },
   debits: Array.from({ length: debits }, (_x, i) => ({
     customer_id: 10 + i,

@@ -10,7 +10,7 @@ import { createHash } from 'node:crypto';
 import Decimal from 'decimal.js';
 import type { SddBatchDetail, SddPlan } from '../../../model/api/collections.js';
 import { getModel } from '../../../model/registry.js';
-import { isoDate, nowDateTime, today } from '../../../model/dates.js';
+import { displayDate, isoDate, nextTarget2Day, nowDateTime, today } from '../../../model/dates.js';
 import { isValidCreditorId, isValidIban } from '../../../model/validators.js';
 import { idList, pathId } from '../../records/ids.js';
 import { can, type Ctx } from '../../auth/context.js';
@@ -64,6 +64,8 @@ export const SDD_MESSAGES = {
   noMandate: 'nessun mandato SDD attivo',
   badIban: "l'IBAN del mandato non è valido",
   signedLater: 'il mandato è firmato dopo la data di addebito',
+  moved: (asked: string, day: string) =>
+    `Il ${displayDate(asked)} non è un giorno lavorativo TARGET2 (sabato, domenica o festività bancaria): l'addebito è spostato al ${displayDate(day)}`,
   notCancellable: 'La distinta non si può annullare: è già annullata, o un suo addebito è stato incassato o stornato',
 } as const;
 
@@ -72,7 +74,10 @@ const fail = (field: string, message: string) => new HttpError(422, message, { [
 export interface SddRequest {
   from: string;
   to: string;
+  /** a TARGET2 business day: the date asked, or the next one */
   collectionDate: string;
+  /** the date asked when it was not a TARGET2 day (moved to `collectionDate`) */
+  movedFrom: string | null;
   customerIds: number[] | null;
 }
 
@@ -85,10 +90,12 @@ export function sddRequest(body: Record<string, unknown>, now = new Date()): Sdd
   if (from > to) throw fail('due_to', SDD_MESSAGES.rangeOrder);
   if ((Date.parse(to) - Date.parse(from)) / 86_400_000 >= MAX_RANGE_DAYS)
     throw fail('due_to', SDD_MESSAGES.rangeLength);
-  const collectionDate = isoDate(body.collection_date);
-  if (!collectionDate) throw fail('collection_date', SDD_MESSAGES.collection);
+  const asked = isoDate(body.collection_date);
+  if (!asked) throw fail('collection_date', SDD_MESSAGES.collection);
+  // SEPA debits settle on TARGET2 days only: a weekend or a TARGET2 holiday moves to the next one
+  const collectionDate = nextTarget2Day(asked);
   const day = today(now);
-  if (collectionDate <= day) throw fail('collection_date', SDD_MESSAGES.collectionPast);
+  if (asked <= day) throw fail('collection_date', SDD_MESSAGES.collectionPast);
   if ((Date.parse(collectionDate) - Date.parse(day)) / 86_400_000 > 366)
     throw fail('collection_date', SDD_MESSAGES.collectionFar);
   let customerIds: number[] | null = null;
@@ -99,7 +106,7 @@ export function sddRequest(body: Record<string, unknown>, now = new Date()): Sdd
       throw fail('customer_ids', SDD_MESSAGES.customers);
     customerIds = ids;
   }
-  return { from, to, collectionDate, customerIds };
+  return { from, to, collectionDate, movedFrom: collectionDate === asked ? null : asked, customerIds };
 }
 
 interface Plan extends SddPlan {
@@ -181,6 +188,7 @@ async function plan(exec: Exec, ctx: Ctx, q: SddRequest): Promise<Plan> {
     due_from: q.from,
     due_to: q.to,
     collection_date: q.collectionDate,
+    collection_note: q.movedFrom ? SDD_MESSAGES.moved(q.movedFrom, q.collectionDate) : null,
     creditor: { name: creditor.name, iban: creditor.iban, creditor_id: creditor.creditorId },
     debits,
     left_out: leftOut,

@@ -38,7 +38,7 @@ import DownloadIcon from '@mui/icons-material/Download';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useNotify } from 'react-admin';
 import { saveAs } from 'file-saver';
-import { currentPeriod, displayDate, displayDateTime, today } from '../../../model/dates';
+import { addBankDays, currentPeriod, displayDate, displayDateTime, today } from '../../../model/dates';
 import { formatEuro } from '../../../model/types';
 import type { SDD_BATCH_STATUS, SddBatchDebit } from '../../../model/api/collections';
 import { useAppDataProvider, type SddBatch, type SddBatchDetail, type SddPlan } from '../../dataProvider';
@@ -62,48 +62,7 @@ export const BATCHES_KEY = ['sdd', 'batches'] as const;
 /** what the 409 of 'Crea distinta' adds to the server's message */
 export const CHANGED_TEXT = "L'anteprima è stata aggiornata: controllala e crea di nuovo la distinta.";
 
-/** Easter Sunday of a year (the Gregorian computus), as [month, day]. */
-function easter(y: number): [number, number] {
-  const a = y % 19;
-  const b = Math.floor(y / 100);
-  const c = y % 100;
-  const d = Math.floor(b / 4);
-  const e = b % 4;
-  const f = Math.floor((b + 8) / 25);
-  const g = Math.floor((b - f + 1) / 3);
-  const h = (19 * a + b - d - g + 15) % 30;
-  const i = Math.floor(c / 4);
-  const k = c % 4;
-  const l = (32 + 2 * e + 2 * i - h - k) % 7;
-  const m = Math.floor((a + 11 * h + 22 * l) / 451);
-  const month = Math.floor((h + l - 7 * m + 114) / 31);
-  return [month, ((h + l - 7 * m + 114) % 31) + 1];
-}
-
-/** A TARGET2 business day (when SEPA debits settle): not a weekend, 1 January, Good Friday, Easter Monday, 1 May, 25–26 December. */
-function isBankDay(d: Date): boolean {
-  const wd = d.getUTCDay();
-  if (wd === 0 || wd === 6) return false;
-  const y = d.getUTCFullYear();
-  const md = `${d.getUTCMonth() + 1}-${d.getUTCDate()}`;
-  if (['1-1', '5-1', '12-25', '12-26'].includes(md)) return false;
-  const [em, ed] = easter(y);
-  const sunday = Date.UTC(y, em - 1, ed);
-  const day = 86_400_000;
-  return d.getTime() !== sunday - 2 * day && d.getTime() !== sunday + day;
-}
-
-/** The day `n` bank days after `from` ('YYYY-MM-DD'). */
-export function addBankDays(from: string, n: number): string {
-  const [y, m, d] = from.split('-').map(Number) as [number, number, number];
-  const date = new Date(Date.UTC(y, m - 1, d));
-  let left = n;
-  while (left > 0) {
-    date.setUTCDate(date.getUTCDate() + 1);
-    if (isBankDay(date)) left -= 1;
-  }
-  return date.toISOString().slice(0, 10);
-}
+export { addBankDays };
 
 /** The screen's three dates: the due dates of the charges, the debit's date. */
 const DATE_FIELDS = [
@@ -291,6 +250,11 @@ function PlanView({ plan, busy, onCreate }: { plan: SddPlan; busy: boolean; onCr
           2. Anteprima: scadenze dal {displayDate(plan.due_from)} al {displayDate(plan.due_to)}, addebito il{' '}
           {displayDate(plan.collection_date)}
         </Typography>
+        {plan.collection_note ? (
+          <Alert severity="warning" sx={{ mb: 2 }}>
+            {plan.collection_note}
+          </Alert>
+        ) : null}
         {n ? (
           <Alert severity="info" sx={{ mb: 2 }}>
             {n === 1 ? '1 disposizione' : `${n} disposizioni`} per {plan.totals.charges}{' '}
