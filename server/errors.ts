@@ -18,6 +18,8 @@ export const MSG = {
   duplicate: 'Valore già presente',
   createOnly: 'Non modificabile dopo la creazione',
   referenced: 'Elemento collegato ad altri dati: impossibile eliminarlo definitivamente',
+  /** force_delete=auto of a row trashed less than a minute ago (a double click, a retry): it stays in the trash */
+  trashGrace: 'Eliminato da meno di un minuto: riprova dal cestino',
   stale: 'Il record è stato modificato da un altro utente: ricarica prima di salvare.',
   versionRequired: 'Manca la versione del record su cui si basa la modifica (updated_at): ricarica prima di salvare.',
   badCredentials: 'Credenziali non valide',

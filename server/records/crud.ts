@@ -600,10 +600,32 @@ export async function deleteRecords(
       : mode === 'auto'
         ? rows.filter((r) => r.deletable).map((r) => Number(r.id))
         : [];
-    const kept = rows.length - toTrash.length - toDelete.length;
-    await hooksOf(model).beforeDelete?.({ exec, ctx, model, ids, trash: toTrash, forever: toDelete });
+    // trashed rows the grace period keeps: the caller asked to delete them forever
+    const keptIds = rows
+      .filter((r) => !toTrash.includes(Number(r.id)) && !toDelete.includes(Number(r.id)))
+      .map((r) => Number(r.id));
+    // the role first, then the references, then the model's hooks (issue 45 items 19, 26): a
+    // caller who may not do it learns nothing of the rows (a 403 before any 409 of theirs)
     if (toTrash.length && !can(ctx, model, 'delete')) throw forbidden();
-    if (toDelete.length && !can(ctx, model, model.softDelete ? 'force_delete' : 'delete')) throw forbidden();
+    if ((toDelete.length || keptIds.length) && !can(ctx, model, model.softDelete ? 'force_delete' : 'delete'))
+      throw forbidden();
+    // rows other rows still reference are a 409 whatever their age in the trash: tried in a
+    // savepoint, undone at once
+    const forever = [...toDelete, ...keptIds];
+    if (forever.length && !force) {
+      await exec(sql`SAVEPOINT "delete_check"`);
+      try {
+        await exec(sql`DELETE FROM ${ident(model.table)} WHERE "id" = ANY(${idArray(forever)})`);
+      } catch (e) {
+        await exec(sql`ROLLBACK TO SAVEPOINT "delete_check"`);
+        if (isFkViolation(e)) throw new HttpError(409, MSG.referenced);
+        throw e;
+      }
+      await exec(sql`ROLLBACK TO SAVEPOINT "delete_check"`);
+    }
+    await hooksOf(model).beforeDelete?.({ exec, ctx, model, ids, trash: toTrash, forever: toDelete });
+    // only rows trashed in the last minute, none trashed or deleted now: say so, never a false count
+    if (keptIds.length && !toTrash.length && !toDelete.length) throw new HttpError(409, MSG.trashGrace);
     if (toTrash.length) {
       await exec(sql`UPDATE ${ident(model.table)} SET "deleted_at" = clock_timestamp()::timestamp, "updated_at" = clock_timestamp()::timestamp
         WHERE "id" = ANY(${idArray(toTrash)}) AND "deleted_at" IS NULL`);
@@ -623,7 +645,8 @@ export async function deleteRecords(
           sql`DELETE FROM "attachments" WHERE "owner_model" = ${model.name} AND "owner_id" = ANY(${idArray(toDelete)})`,
         );
     }
-    return { trashed: toTrash.length + kept, deleted: toDelete.length };
+    // the seeds' answer; the rows the grace period kept (trashed less than a minute ago), when any
+    return { trashed: toTrash.length, deleted: toDelete.length, ...(keptIds.length ? { kept: keptIds.length } : {}) };
   });
 }
 

@@ -195,7 +195,16 @@ export async function recordRoutes(api: Api, deps: AppDeps) {
                   'JSON {id: updated_at} degli elementi come li si è visti: un elemento visto nel cestino con la sua versione è eliminato subito; senza, solo se cestinato da più di 60 secondi (un doppio clic o un nuovo tentativo non elimina mai)',
                 ),
             }),
-            response: { 200: z.object({ data: z.object({ trashed: z.number(), deleted: z.number() }) }), ...ERRORS },
+            response: {
+              200: z.object({
+                data: z.object({
+                  trashed: z.number(),
+                  deleted: z.number(),
+                  kept: z.number().optional().describe('cestinati da meno di un minuto: restano nel cestino'),
+                }),
+              }),
+              ...ERRORS,
+            },
           },
         },
         async (req) => {
