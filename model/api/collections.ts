@@ -4,8 +4,13 @@
  * reconciliation. One source for the server's schemas and the app's types.
  */
 import { z } from 'zod';
+import { INT_MAX } from '../types.js';
 
 const day = z.string().describe('YYYY-MM-DD');
+/** A record id in a request: a positive 32-bit integer, as its column (issue 45 item 25: a larger one was a 500). */
+const recordId = z.number().int().positive().max(INT_MAX);
+/** An amount in a request: positive euros within the money columns (8 digits before the comma). */
+const inputEuro = z.number().positive().max(99_999_999.99);
 const euro = z.number().describe('euro');
 
 /** One charge (or positive adjustment) of a customer with what is still open of it. */
@@ -44,7 +49,7 @@ export const SddPreviewInput = z.object({
   due_from: day,
   due_to: day,
   collection_date: day.describe('data di addebito richiesta (ReqdColltnDt)'),
-  customer_ids: z.array(z.number().int().positive()).max(100_000).optional(),
+  customer_ids: z.array(recordId).max(100_000).optional(),
 });
 export type SddPreviewInput = z.infer<typeof SddPreviewInput>;
 
@@ -209,9 +214,9 @@ export type BankStatementDetail = z.infer<typeof BankStatementDetail>;
 
 /** POST /api/bank/lines/:id/confirm: the customer and (optionally) the charges it pays; none → oldest first. */
 export const BankConfirmInput = z.object({
-  customer_id: z.number().int().positive().optional(),
+  customer_id: recordId.optional(),
   charges: z
-    .array(z.object({ charge_id: z.number().int().positive(), amount: z.number().positive() }))
+    .array(z.object({ charge_id: recordId, amount: inputEuro }))
     .max(500)
     .optional(),
 });

@@ -81,3 +81,34 @@ describe('items 19 and 26: DELETE checks the role first, then the references, an
     expect(rows.map((r) => r.deleted_at !== null)).toEqual([true, true]);
   });
 });
+
+describe('item 25: every id and amount of a request fits its column', () => {
+  it('C-bank confirm: a customer or charge id beyond 32 bits, or an amount beyond the money columns, is a 4xx in Italian, never a 500', async () => {
+    const [line] = await a.sql<{ id: number }>(
+      `SELECT "id" FROM "bank_statement_lines" WHERE "studio_id" = $1 ORDER BY "id" LIMIT 1`,
+      [demoId],
+    );
+    expect(line).toBeDefined();
+    for (const body of [
+      { customer_id: 2_147_483_648 },
+      { customer_id: 1, charges: [{ charge_id: 2_147_483_648, amount: 10 }] },
+      { customer_id: 1, charges: [{ charge_id: 1, amount: 1e15 }] },
+    ]) {
+      const r = await a.post('collab', `/api/bank/lines/${line!.id}/confirm`, body);
+      expect(r.statusCode, JSON.stringify(body)).toBeGreaterThanOrEqual(400);
+      expect(r.statusCode, r.body).toBeLessThan(500);
+      expect(r.json().message).toBeTruthy();
+    }
+    for (const [url, body] of [
+      [
+        '/api/sdd/preview',
+        { due_from: '2031-01-01', due_to: '2031-01-31', collection_date: '2031-01-10', customer_ids: [2_147_483_648] },
+      ],
+      ['/api/invoicing/preview', { from: '2026-01-01', to: '2026-01-31', customer_ids: [2_147_483_648] }],
+    ] as const) {
+      const r = await a.post('collab', url, body);
+      expect(r.statusCode, `${url} ${r.body}`).toBeGreaterThanOrEqual(400);
+      expect(r.statusCode).toBeLessThan(500);
+    }
+  });
+});
