@@ -31,13 +31,14 @@ async function fresh(width = 1280, height = 900): Promise<Page> {
 }
 /** the link of the last outbox message to `to` whose subject matches (read as the SuperAdmin) */
 async function mailLink(to: string, subject: RegExp, path: string): Promise<string> {
-  const list = (await superadmin.get('/api/mail_outbox', { per_page: 50 })).data as Array<{
-    id: number;
-    to: string[];
-    subject: string;
-  }>;
-  const m = list.find((r) => r.to.includes(to) && subject.test(r.subject));
-  expect(m, `a mail to ${to}`).toBeDefined();
+  type Row = { id: number; to: string[]; subject: string };
+  const find = async () =>
+    ((await superadmin.get('/api/mail_outbox', { per_page: 50 })).data as Row[]).find(
+      (r) => r.to.includes(to) && subject.test(r.subject),
+    );
+  // a reset link is written just after the answer (issue 45 item 23): looked for until it is there
+  await expect.poll(find, { message: `a mail to ${to}` }).toBeDefined();
+  const m = await find();
   const text = (await superadmin.get(`/api/mail_outbox/${m!.id}`)).data.body_text as string;
   const href = new RegExp(`https?://\\S+${path}\\?token=\\S+`).exec(text)![0];
   // the server's own address (SERVER_BASEURL is localhost here, the browser uses 127.0.0.1)

@@ -153,7 +153,8 @@ export async function publicAreaRoutes(api: Api, deps: AppDeps, captcha: Captcha
         response: { 200: PublicAnswer, ...ERRORS },
       },
     },
-    async (req) => initReset(a, req.body ?? {}, req.ip),
+    async (req) =>
+      initReset(a, req.body ?? {}, req.ip, (e) => req.log.error({ err: e }, 'the reset link could not be written')),
   );
 
   api.post(
