@@ -166,6 +166,20 @@ describe('C69 offline payments and the log', () => {
     ).toEqual(['Campo Obbligatorio']);
   });
 
+  it("C69 ten offline payments of one month for one studio at once (issue 45 item 24: on PostgreSQL 7 of 10 were a deadlock's 500): all recorded, the expiry ten months on", async () => {
+    const bianchiId = await a.studioId('Studio Bianchi');
+    const before = await expiry(bianchiId);
+    const answers = await Promise.all(
+      Array.from({ length: 10 }, () =>
+        a.post('superadmin', '/api/payment', { studioId: bianchiId, numberOfSubscriptionMonth: 1 }),
+      ),
+    );
+    expect(answers.map((r) => r.statusCode)).toEqual(Array(10).fill(201));
+    let expected = before;
+    for (let i = 0; i < 10; i++) expected = newExpiry(expected, romeToday(), 1);
+    expect(await expiry(bianchiId)).toBe(expected);
+  });
+
   it("the payment log: the Admin sees its studio's, the SuperAdmin every studio's; written only by the payments", async () => {
     const mine = (
       await a.get('admin', '/api/list/PaymentLog/PaymentLogResourceListCollection', { items_per_page: -1 })
