@@ -285,7 +285,7 @@ export async function activate(deps: AccountDeps, rawToken: unknown) {
 const resetsPending = new Set<Promise<void>>();
 /** Resolves once every reset mail asked for so far is written (a server's stop; the tests). */
 export const resetsWritten = async () => {
-  await Promise.all([...resetsPending]);
+  await Promise.all(resetsPending);
 };
 
 /**
