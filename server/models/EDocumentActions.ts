@@ -4,7 +4,7 @@
  */
 import { z } from 'zod';
 import { EDocumentCheck } from '../../model/api/eDocuments.js';
-import { sourcesOf, validateEDocument, xmlName, xmlOf } from '../areas/eDocuments/service.js';
+import { downloadables, sourcesOf, validateEDocument, xmlName } from '../areas/eDocuments/service.js';
 import { eDocumentPdfDoc } from '../areas/eDocuments/document.js';
 import { studioData } from '../areas/documents/queries.js';
 import { renderPdf } from '../render/pdf.js';
@@ -38,11 +38,12 @@ export const EDocumentActions = {
     summary: 'C56 XML FatturaPA della fattura (type_businessname_id.xml)',
     response: file,
     async handler({ deps, ctx, id, reply }) {
-      const [d] = await sourcesOf(deps.exec, ctx, id);
+      // a sent invoice: the file as it was sent (issue 45 item 6)
+      const [d] = await downloadables(deps.exec, ctx, id);
       return reply
-        .header('Content-Disposition', attachment(xmlName(d!)))
+        .header('Content-Disposition', attachment(xmlName(d!.source)))
         .type('application/xml; charset=utf-8')
-        .send(xmlOf(d!));
+        .send(d!.xml);
     },
   }),
 
@@ -53,10 +54,11 @@ export const EDocumentActions = {
     summary: 'Copia di cortesia in PDF della fattura (type_businessname_id.pdf)',
     response: file,
     async handler({ deps, ctx, id, reply }) {
-      const [d] = await sourcesOf(deps.exec, ctx, id);
-      const pdf = await renderPdf(eDocumentPdfDoc(await studioData(deps.exec, ctx.studioId), d!));
+      // a sent invoice: its copy is made from the file sent
+      const [d] = await downloadables(deps.exec, ctx, id);
+      const pdf = await renderPdf(eDocumentPdfDoc(await studioData(deps.exec, ctx.studioId), d!.source));
       return reply
-        .header('Content-Disposition', attachment(xmlName(d!, 'pdf')))
+        .header('Content-Disposition', attachment(xmlName(d!.source, 'pdf')))
         .type('application/pdf')
         .send(pdf);
     },

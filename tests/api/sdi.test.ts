@@ -17,7 +17,10 @@ import { simulatorChannel } from '../../server/areas/sdi/simulator.js';
 import { SdiUnavailable, type SdiChannel } from '../../server/areas/sdi/channel.js';
 import { execOn } from '../../server/records/exec.js';
 import { acubeChannel, ACUBE_BASES } from '../../server/areas/sdi/acube.js';
-import { readFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { execFileSync } from 'node:child_process';
 import { http, HttpResponse } from 'msw';
 import { setupServer } from 'msw/node';
 
@@ -206,6 +209,58 @@ describe('SdI', () => {
       sent!.id,
     ]);
     expect((await a.get('bianchi', `/api/sdi/events/${ev!.id}/xml`)).statusCode).toBe(404);
+  });
+
+  it('C56 C57 SdI kept as sent (issue 45 item 6): a delivered invoice downloads as the file sent, byte for byte, as XML, in the zip and as the PDF made from it, after its customer is renamed and its address emptied', async () => {
+    const [sent] = await a.sql<{ id: number; customer_id: number; xml: string; file_name: string }>(
+      `SELECT d."id", d."customer_id", t."xml", t."file_name" FROM "e_documents" d
+       JOIN "sdi_transmissions" t ON t."e_document_id" = d."id"
+       WHERE d."id" = ANY($1::int[]) AND d."sdi_status" = 'consegnata' ORDER BY d."id" LIMIT 1`,
+      [invoices],
+    );
+    const before = await a.get('collab', `/api/edocuments/${sent!.id}/actions/download_xml`);
+    expect(before.statusCode, before.body).toBe(200);
+    expect(before.body).toBe(sent!.xml);
+    const name = before.headers['content-disposition'];
+    const [c] = await a.sql<{ business_name: string; address: string }>(
+      `SELECT "business_name", "address" FROM "customers" WHERE "id" = $1`,
+      [sent!.customer_id],
+    );
+    await a.sql(`UPDATE "customers" SET "business_name" = 'Nome Nuovo Srl', "address" = NULL WHERE "id" = $1`, [
+      sent!.customer_id,
+    ]);
+    const [studio] = await a.sql<{ address: string }>(`SELECT "address" FROM "studios" WHERE "id" = $1`, [demoId]);
+    await a.sql(`UPDATE "studios" SET "address" = 'Via Cambiata 99' WHERE "id" = $1`, [demoId]);
+    try {
+      const after = await a.get('collab', `/api/edocuments/${sent!.id}/actions/download_xml`);
+      expect(after.statusCode, after.body).toBe(200);
+      expect(after.body).toBe(sent!.xml);
+      expect(after.headers['content-disposition']).toBe(name);
+      const zip = await a.call(
+        'collab',
+        'GET',
+        `/api/edocuments/${encodeURIComponent(`[${sent!.id}]`)}/actions/download_xmls_zip`,
+      );
+      expect(zip.statusCode, zip.body.slice(0, 200)).toBe(200);
+      const dir = mkdtempSync(join(tmpdir(), 'inviata-'));
+      writeFileSync(join(dir, 'a.zip'), zip.rawPayload);
+      const inner = execFileSync('unzip', ['-p', join(dir, 'a.zip')]).toString('utf8');
+      expect(inner).toBe(sent!.xml);
+      const pdf = await a.get('collab', `/api/edocuments/${sent!.id}/actions/download_pdf`);
+      expect(pdf.statusCode).toBe(200);
+      writeFileSync(join(dir, 'a.pdf'), pdf.rawPayload);
+      const text = execFileSync('pdftotext', ['-layout', join(dir, 'a.pdf'), '-']).toString();
+      expect(text).toContain(c!.business_name.slice(0, 20));
+      expect(text).not.toContain('Nome Nuovo Srl');
+      expect(text).toContain(c!.address.slice(0, 15));
+    } finally {
+      await a.sql(`UPDATE "customers" SET "business_name" = $2, "address" = $3 WHERE "id" = $1`, [
+        sent!.customer_id,
+        c!.business_name,
+        c!.address,
+      ]);
+      await a.sql(`UPDATE "studios" SET "address" = $2 WHERE "id" = $1`, [demoId, studio!.address]);
+    }
   });
 
   it('SdI send: all or nothing — an invoice SdI would refuse (no address, no SDI code nor PEC) makes a 422 naming it, and nothing is queued', async () => {

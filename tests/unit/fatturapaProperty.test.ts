@@ -7,7 +7,12 @@
  */
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
-import { fatturaPaXml, eDocumentTotals, type FatturaPaData } from '../../server/areas/eDocuments/fatturapa';
+import {
+  fromFatturaPaXml,
+  fatturaPaXml,
+  eDocumentTotals,
+  type FatturaPaData,
+} from '../../server/areas/eDocuments/fatturapa';
 import { eDocumentProblems } from '../../server/areas/eDocuments/validate';
 import { NATURES, VAT_RATES } from '../../model/eDocument';
 import { fatturapaErrors } from '../helpers/fatturapaXsd';
@@ -150,4 +155,25 @@ describe('FatturaPA XML, random valid invoices', () => {
       { numRuns: 60, seed: 20261123 },
     );
   }, 120_000);
+
+  it('read back (issue 45 item 6: the copy of a sent invoice is made from its file): the same file and the same figures', () => {
+    fc.assert(
+      fc.property(invoice, (d) => {
+        const xml = fatturaPaXml(d);
+        const back = fromFatturaPaXml(xml, d.id);
+        expect(fatturaPaXml(back)).toBe(xml);
+        const t = eDocumentTotals(d);
+        const u = eDocumentTotals(back);
+        expect([u.total, u.payable, u.withholding, u.cassa, u.stampDuty, u.stampCharged]).toEqual([
+          t.total,
+          t.payable,
+          t.withholding,
+          t.cassa,
+          t.stampDuty,
+          t.stampCharged,
+        ]);
+      }),
+      { numRuns: 200, seed: 20261129 },
+    );
+  });
 });

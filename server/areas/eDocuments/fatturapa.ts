@@ -279,3 +279,95 @@ export function fatturaPaXml(d: FatturaPaData): string {
   );
   return doc.end({ prettyPrint: true });
 }
+
+// ---------------------------------------------------------------------------
+// The file as it was sent, read back (issue 45 item 6)
+// ---------------------------------------------------------------------------
+
+const XML_ENTITY: Record<string, string> = { amp: '&', lt: '<', gt: '>', quot: '"', apos: "'" };
+const unescapeXml = (v: string) =>
+  v.replace(/&(?:#(\d+)|#x([0-9a-f]+)|(\w+));/gi, (m, dec?: string, hex?: string, named?: string) =>
+    dec ? String.fromCodePoint(Number(dec)) : hex ? String.fromCodePoint(parseInt(hex, 16)) : (XML_ENTITY[named!] ?? m),
+  );
+type Node = Record<string, unknown>;
+const child = (n: unknown, key: string): Node | undefined => {
+  const v = (n as Node | undefined)?.[key];
+  return (Array.isArray(v) ? v[0] : v) as Node | undefined;
+};
+const list = (n: unknown, key: string): Node[] => {
+  const v = (n as Node | undefined)?.[key];
+  return (v === undefined ? [] : Array.isArray(v) ? v : [v]) as Node[];
+};
+const leaf = (n: unknown, ...path: string[]): string | null => {
+  let cur: unknown = n;
+  for (const k of path) cur = child(cur, k);
+  if (cur === undefined || cur === null) return null;
+  const v = typeof cur === 'object' ? (cur as Node)['#'] : cur;
+  return v === undefined || v === null ? null : unescapeXml(String(v));
+};
+const partyOf = (p: Node | undefined): FatturaPaParty => {
+  const anag = child(child(p, 'DatiAnagrafici'), 'Anagrafica');
+  const vat = child(child(p, 'DatiAnagrafici'), 'IdFiscaleIVA');
+  const idPaese = leaf(vat, 'IdPaese');
+  const idCodice = leaf(vat, 'IdCodice');
+  return {
+    name: leaf(anag, 'Denominazione') ?? [leaf(anag, 'Nome'), leaf(anag, 'Cognome')].filter(Boolean).join(' '),
+    vat: idCodice ? (idPaese && idPaese !== 'IT' ? `${idPaese}${idCodice}` : idCodice) : null,
+    fiscal_code: leaf(p, 'DatiAnagrafici', 'CodiceFiscale'),
+    address: leaf(p, 'Sede', 'Indirizzo') ?? '',
+    postal_code: leaf(p, 'Sede', 'CAP') ?? '',
+    city: leaf(p, 'Sede', 'Comune') ?? '',
+    province: leaf(p, 'Sede', 'Provincia'),
+  };
+};
+
+/**
+ * The data of a FatturaPA file this product wrote (fatturaPaXml), read back: the parties, the rows
+ * and what the studio applied (withholding, cassa, the stamp duty charged), so that the readable
+ * copy of a sent invoice is made from the file sent, not from today's data. eDocumentTotals of
+ * the result gives the file's own figures.
+ */
+export function fromFatturaPaXml(xml: string, id: number): FatturaPaData {
+  const root = xmlBuilder()(xml).end({ format: 'object' }) as Node;
+  const doc = child(root, 'p:FatturaElettronica') ?? child(root, 'FatturaElettronica');
+  const header = child(doc, 'FatturaElettronicaHeader');
+  const body = child(doc, 'FatturaElettronicaBody');
+  const generali = child(child(body, 'DatiGenerali'), 'DatiGeneraliDocumento');
+  const cedente = child(header, 'CedentePrestatore');
+  const cessionario = child(header, 'CessionarioCommittente');
+  const lines = list(child(body, 'DatiBeniServizi'), 'DettaglioLinee');
+  const stampLine = (l: Node) => leaf(l, 'Descrizione') === STAMP_DUTY_LINE && leaf(l, 'Natura') === 'N1';
+  const withholding = !!child(generali, 'DatiRitenuta');
+  const corrects = child(child(body, 'DatiGenerali'), 'DatiFattureCollegate');
+  return {
+    id,
+    progressive: leaf(header, 'DatiTrasmissione', 'ProgressivoInvio') ?? undefined,
+    type: leaf(generali, 'TipoDocumento') === 'TD04' ? 'TD04' : 'TD01',
+    number: leaf(generali, 'Numero') ?? '',
+    date: leaf(generali, 'Data') ?? '',
+    studio: {
+      ...partyOf(cedente),
+      regime: (leaf(cedente, 'DatiAnagrafici', 'RegimeFiscale') ?? 'RF01') as FiscalRegime,
+      iban: leaf(body, 'DatiPagamento', 'DettaglioPagamento', 'IBAN'),
+      withholding,
+      cassa: !!child(generali, 'DatiCassaPrevidenziale'),
+      stampCharged: lines.some(stampLine),
+    },
+    customer: {
+      ...partyOf(cessionario),
+      sdi_code: leaf(header, 'DatiTrasmissione', 'CodiceDestinatario'),
+      pec: leaf(header, 'DatiTrasmissione', 'PECDestinatario'),
+      withholdingAgent: withholding,
+    },
+    rows: lines
+      .filter((l) => !stampLine(l))
+      .map((l) => ({
+        description: leaf(l, 'Descrizione') ?? '',
+        quantity: Number(leaf(l, 'Quantita') ?? 1),
+        price: leaf(l, 'PrezzoUnitario') ?? '0',
+        vat: Number(leaf(l, 'AliquotaIVA') ?? 0),
+        nature: leaf(l, 'Natura'),
+      })),
+    corrects: corrects ? { number: leaf(corrects, 'IdDocumento') ?? '', date: leaf(corrects, 'Data') ?? '' } : null,
+  };
+}

@@ -238,3 +238,22 @@ export async function ownRows(
   );
   return rows.map((r) => Number(r.id));
 }
+
+/**
+ * The file each of these documents was handed to SdI as (its last transmission), for the documents
+ * SdI has — sent, delivered or not, and not rejected (a rejected one is corrected and sent again):
+ * the legal document, downloaded as it was sent (issue 45 item 6).
+ */
+export async function sentFiles(
+  exec: Exec,
+  studioId: number,
+  ids: number[],
+): Promise<Map<number, { xml: string; file_name: string }>> {
+  if (!ids.length) return new Map();
+  const rows = await exec(sql`SELECT DISTINCT ON (t."e_document_id") t."e_document_id", t."xml", t."file_name"
+    FROM "sdi_transmissions" t JOIN "e_documents" d ON d."id" = t."e_document_id"
+    WHERE t."studio_id" = ${studioId} AND t."e_document_id" = ANY(${idArray(ids)})
+      AND coalesce(d."sdi_status", 'bozza') NOT IN ('bozza', 'scartata')
+    ORDER BY t."e_document_id", t."id" DESC`);
+  return new Map(rows.map((r) => [Number(r.e_document_id), { xml: String(r.xml), file_name: String(r.file_name) }]));
+}

@@ -15,7 +15,7 @@ import { forbidden, notFound } from '../../errors.js';
 import { oneId } from '../../records/ids.js';
 import { ERRORS, IdParams, IdsParams, Scalar } from '../../routes/schemas.js';
 import { attachment } from '../../routes/download.js';
-import { editorStudio, readEDocument, saveEDocument, sourcesOf, suggestedNumber, xmlName, xmlOf } from './service.js';
+import { downloadables, editorStudio, readEDocument, saveEDocument, suggestedNumber, xmlName } from './service.js';
 import { streamZip, uniqueNames } from '../../render/zip.js';
 
 const Row = z
@@ -147,11 +147,11 @@ export async function eDocumentRoutes(api: Api, deps: AppDeps) {
       schema: { tags, summary: 'C57 XML delle fatture scelte (archivio_edoc.zip)', params: IdsParams, response: file },
     },
     async (req, reply) => {
-      const docs = await sourcesOf(exec, req.ctx, req.params.ids);
-      // every document is checked before the first byte: a zip never stops half-way
-      const xmls = docs.map(xmlOf);
-      const names = uniqueNames(docs.map((d) => xmlName(d)));
-      const archive = await streamZip(docs.length, async (i) => ({ name: names[i]!, content: xmls[i]! }));
+      // every document is checked before the first byte: a zip never stops half-way; a sent
+      // invoice is the file as it was sent (issue 45 item 6)
+      const docs = await downloadables(exec, req.ctx, req.params.ids);
+      const names = uniqueNames(docs.map((d) => xmlName(d.source)));
+      const archive = await streamZip(docs.length, async (i) => ({ name: names[i]!, content: docs[i]!.xml }));
       return reply.header('Content-Disposition', attachment('archivio_edoc.zip')).type('application/zip').send(archive);
     },
   );

@@ -34,11 +34,12 @@ import {
   rowsOf,
   studioForEditor,
   customerWithholds,
+  sentFiles,
   writeRows,
   type EDocumentSource,
 } from './queries.js';
 import { eDocumentProblems, eDocumentWarnings } from './validate.js';
-import { fatturaPaXml } from './fatturapa.js';
+import { fatturaPaXml, fromFatturaPaXml } from './fatturapa.js';
 import { xsdErrors } from './xsd.js';
 import { assertEditable } from '../sdi/queries.js';
 import { safeEntryName } from '../../render/zip.js';
@@ -371,6 +372,33 @@ export async function validateEDocument(
         details: [],
         warnings,
       };
+}
+
+/** A document to download: its data and its XML — for a document sent to SdI, the file as it was sent. */
+export interface Downloadable {
+  source: EDocumentSource;
+  xml: string;
+}
+
+/**
+ * The documents of a download (C56, C57, the PDF copy): a document SdI has is the file it was sent
+ * as, byte for byte, and its data read back from that file (the name, the PDF), whatever changed
+ * since in the customer or the studio (issue 45 item 6); any other document is made from today's
+ * data and must pass the product's rules.
+ */
+export async function downloadables(exec: Exec, ctx: Ctx, rawIds: string): Promise<Downloadable[]> {
+  const docs = await sourcesOf(exec, ctx, rawIds);
+  const sent = await sentFiles(
+    exec,
+    ctx.studioId,
+    docs.map((d) => d.id),
+  );
+  return docs.map((d) => {
+    const file = sent.get(d.id);
+    if (!file) return { source: d, xml: xmlOf(d) };
+    const data = fromFatturaPaXml(file.xml, d.id);
+    return { source: { ...data, customer_id: d.customer_id, business_name: data.customer.name }, xml: file.xml };
+  });
 }
 
 /** The XML of a document that passes the product's rules; else 422 naming what to fix. */

@@ -11,6 +11,7 @@ import { execOn, inTransaction } from '../../records/exec.js';
 import { enqueueMails } from '../mail/outbox.js';
 import { eDocumentSources } from '../eDocuments/queries.js';
 import { eDocumentPdfDoc } from '../eDocuments/document.js';
+import { fromFatturaPaXml } from '../eDocuments/fatturapa.js';
 import { studioData } from '../documents/queries.js';
 import { renderPdf } from '../../render/pdf.js';
 import { validEmail } from '../documents/mailService.js';
@@ -29,9 +30,11 @@ export async function courtesyCopy(
 ): Promise<number[]> {
   const exec = execOn(database.db);
   if ((await courtesyMoment(exec, t.studio_id)) !== moment || (await copyDone(exec, t.id))) return [];
-  const [doc] = await eDocumentSources(exec, t.studio_id, [t.e_document_id]);
-  if (!doc) return [];
-  const email = await customerEmail(exec, doc.customer_id);
+  const [current] = await eDocumentSources(exec, t.studio_id, [t.e_document_id]);
+  if (!current) return [];
+  // the copy of the file sent, not of today's data (issue 45 item 6)
+  const doc = fromFatturaPaXml(t.xml, t.e_document_id);
+  const email = await customerEmail(exec, current.customer_id);
   const ok = validEmail(email);
   const description = ok
     ? `Copia di cortesia (PDF e XML) inviata a ${email} tramite la Posta in uscita`
