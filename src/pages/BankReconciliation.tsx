@@ -615,8 +615,10 @@ function LinesCard({ id }: { id: number }) {
             {statement.from_date
               ? `, dal ${displayDate(statement.from_date)} al ${displayDate(statement.to_date)}`
               : ''}
-            . Gli abbinati sono sicuri (riferimento della disposizione SDD o numero di fattura con l&apos;importo
-            esatto): &laquo;Conferma tutti&raquo; li registra insieme. I proposti vanno controllati uno per uno.
+            . Gli abbinati sono sicuri: il cliente è riconosciuto (riferimento della disposizione SDD, numero di fattura
+            con l&apos;importo esatto, codice fiscale, nome esatto o IBAN noto) e l&apos;importo non supera le sue
+            partite aperte (un acconto salda le più vecchie); &laquo;Conferma tutti&raquo; registra solo questi. I
+            proposti (importo superiore al dovuto, più clienti possibili, nome incerto) vanno controllati uno per uno.
           </Typography>
         )}
         {q.isLoading && <LinearProgress aria-label="Caricamento dei movimenti" />}

@@ -574,5 +574,10 @@ describe('names as the demo data and Italian banks write them', () => {
       charges: [{ charge_id: 11, amount: '50.00' }],
     });
     expect(one({ amount: '50.00', counterparty: 'NERI PAOLO' }, b).status).toBe('proposed');
+    // more than it has open (a credit): only proposed, with the credit said (issue 45 item 13:
+    // 'Conferma tutti' posts only what the note calls sure)
+    const over = one({ amount: '250.00', counterparty: 'VITALE FEDERICA' }, b);
+    expect(over).toMatchObject({ status: 'proposed', customer_id: 1 });
+    expect(over.reason_text).toMatch(/superiore al totale aperto \(200,00 €\): 50,00 € a credito/);
   });
 });

@@ -990,12 +990,14 @@ function matchOne(ix: Index, line: MatchLine, amount: number, refs: InvoiceRef[]
     if (second) note = ` — anche compatibili: ${names(rivals.map((e) => e.cust))}`;
     else if (onlyPartial) note = ' — verifica il cliente';
     else if (!fit) note = amountNote(best.cust, amount);
-    // a customer named beyond doubt (its tax code, its exact name, or a known IBAN with its name):
-    // a payment of another amount is still its payment (a part, or more: the oldest first, a credit)
+    // a customer named beyond doubt (its tax code, its exact name, or a known IBAN with its name)
+    // paying part of what it has open: its payment, the oldest first. More than it has open (a
+    // credit) is only proposed. So 'Conferma tutti' posts only what the screen's note calls sure:
+    // the customer told and the amount within its open items (issue 45 item 13)
     const sure =
       !second &&
       !onlyPartial &&
-      best.cust.open > 0 &&
+      amount <= best.cust.open &&
       (best.kinds.has('code') ||
         best.kinds.has('cpExact') ||
         (best.kinds.has('iban') && (best.kinds.has('cpName') || best.kinds.has('text'))));
