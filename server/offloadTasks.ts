@@ -25,14 +25,14 @@ export const tasks = {
   /** A bank file's columns and first rows (a CAMT.053 has none: it is only checked). */
   bankColumns: async (
     bytes: Uint8Array,
-  ): Promise<{ format: BankFileFormat; headers: string[]; sample: string[][] }> => {
+  ): Promise<{ format: BankFileFormat; headers: string[]; sample: string[][]; titleRows: number }> => {
     const format = bankFileFormat(bytes);
     if (format === 'camt053') {
       parseCamt053(bufferOf(bytes)); // refused here already when it is not a statement
-      return { format, headers: [], sample: [] };
+      return { format, headers: [], sample: [], titleRows: 0 };
     }
     const sheet = await parseSpreadsheet(bufferOf(bytes));
-    return { format: sheet.format, headers: sheet.headers, sample: sheet.rows.slice(0, 5) };
+    return { format: sheet.format, headers: sheet.headers, sample: sheet.rows.slice(0, 5), titleRows: sheet.titleRows };
   },
 
   /** A bank file read whole: a CAMT.053's statement, or a CSV/XLSX's lines by the mapping with the rows it cannot read. */

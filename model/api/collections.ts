@@ -144,6 +144,7 @@ export const BankColumns = z.object({
   format: z.enum(['camt053', 'csv', 'xlsx']),
   headers: z.array(z.string()),
   sample: z.array(z.array(z.string())),
+  title_rows: z.number().int().describe('righe di titolo sopra le intestazioni (saltate)'),
   /** the studio's last mapping when its columns are all in this file, else the guess from the headers */
   mapping: BankMapping,
   fields: z.array(z.object({ key: z.string(), label: z.string(), required: z.boolean() })),

@@ -379,6 +379,12 @@ function MappingCard({
             Colonne del file non usate: {unmapped.join(', ')}
           </Typography>
         )}
+        {columns.title_rows > 0 && (
+          <Typography variant="body2" color="text.secondary" sx={{ mt: 1 }}>
+            Intestazioni trovate alla riga {columns.title_rows + 1}: le {columns.title_rows} righe di titolo sopra (nome
+            della banca, conto, periodo) non sono movimenti e non vengono importate.
+          </Typography>
+        )}
         {columns.sample.length > 0 && (
           <>
             <Typography variant="subtitle1" component="h3" sx={{ mt: 2, mb: 1 }}>

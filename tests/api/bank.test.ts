@@ -11,6 +11,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp, type TestApp } from '../helpers/testApp.js';
 import { api, romeToday, type Api, type Who } from '../helpers/api.js';
 import { multipart } from '../helpers/multipart.js';
+import { row, xlsx } from '../helpers/attackFiles.js';
 import { camt053, type CamtEntry } from '../helpers/camt.js';
 
 let t: TestApp;
@@ -392,5 +393,53 @@ describe('bank statements', () => {
     const stillOpen = open.items.filter((i) => i.open > 0).map((i) => i.id);
     expect(stillOpen).toEqual([older]);
     for (const id of three) expect(stillOpen).not.toContain(id);
+  });
+
+  it('issue 45 item 10: an XLSX as ING exports it (eight title rows above the header) and a CSV with titles: the header row is found, the titles are not lines', async () => {
+    const titles: Array<Record<string, string>> = [
+      { A: 'Elenco movimenti conto corrente' },
+      { A: 'Intestatario: STUDIO DEMO' },
+      { A: 'IBAN: IT60X0542811101000000123456' },
+      { A: 'Periodo: 01/06/2034 - 30/06/2034' },
+      { A: 'Saldo contabile', B: '1.234,56' },
+      { A: 'Saldo disponibile', B: '1.234,56' },
+      { A: 'Divisa: EUR' },
+      { A: 'Estratto al 30/06/2034' },
+    ];
+    const header = { A: 'Data contabile', B: 'Data valuta', C: 'Descrizione operazione', D: 'Importo' };
+    const data = [
+      { A: '05/06/2034', B: '05/06/2034', C: 'BONIFICO A VOSTRO FAVORE DA LODI PAOLA', D: '12,34' },
+      { A: '06/06/2034', B: '06/06/2034', C: 'COMMISSIONI', D: '-1,50' },
+    ];
+    const bytes = xlsx([...titles, header, ...data].map((cells, i) => row(i + 1, cells)).join(''));
+    const cols = await upload('/api/bank/statements/columns', 'ING_movimenti.xlsx', bytes);
+    expect(cols.statusCode, cols.body).toBe(200);
+    expect(cols.json().data).toMatchObject({
+      format: 'xlsx',
+      headers: ['Data contabile', 'Data valuta', 'Descrizione operazione', 'Importo'],
+      title_rows: 8,
+    });
+    expect(cols.json().data.sample).toHaveLength(2);
+    const mapping = JSON.stringify({
+      booking_date: 'Data contabile',
+      value_date: 'Data valuta',
+      description: 'Descrizione operazione',
+      amount: 'Importo',
+    });
+    const imp = await upload('/api/bank/statements', 'ING_movimenti.xlsx', bytes, { mapping });
+    expect(imp.statusCode, imp.body).toBe(201);
+    expect(imp.json().data.lines).toBe(2);
+
+    const csv = Buffer.from(
+      [
+        'Estratto conto;;;',
+        'Conto 1234;;;',
+        ';;;',
+        'Data;Valuta;Descrizione;Importo',
+        '07/06/2034;07/06/2034;BONIFICO;5,00',
+      ].join('\r\n'),
+    );
+    const c = await upload('/api/bank/statements/columns', 'movimenti.csv', csv);
+    expect(c.json().data).toMatchObject({ headers: ['Data', 'Valuta', 'Descrizione', 'Importo'], title_rows: 2 });
   });
 });

@@ -116,6 +116,7 @@ const COLUMNS: BankColumns = {
     ['05/03/2026', '05/03/2026', '150,00', 'BONIFICO DA ROSSI SRL FATT. 12/2026', ''],
     ['06/03/2026', '06/03/2026', '-2,50', 'COMMISSIONI', ''],
   ],
+  title_rows: 0,
   mapping: { booking_date: 'Data', value_date: 'Valuta', amount: 'Importo', description: null },
   fields: [
     { key: 'booking_date', label: 'Data contabile', required: true },
@@ -580,6 +581,8 @@ describe('Riconciliazione bancaria', () => {
     expect(within(sample).getByRole('columnheader', { name: 'Descrizione' })).toBeInTheDocument();
     expect(within(sample).getByText('BONIFICO DA ROSSI SRL FATT. 12/2026')).toBeInTheDocument();
     expect(screen.getByText('Colonne del file non usate: Descrizione, Note')).toBeInTheDocument();
+    // no title rows above the headers: nothing said about them
+    expect(screen.queryByText(/Intestazioni trovate alla riga/)).toBeNull();
 
     await user.click(screen.getByRole('combobox', { name: /^Descrizione/ }));
     await user.click(await screen.findByRole('option', { name: 'Descrizione' }));

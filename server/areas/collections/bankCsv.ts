@@ -460,6 +460,8 @@ export interface BankSheet {
   headers: string[];
   rows: string[][];
   format?: 'csv' | 'xlsx';
+  /** title rows above the headers (the file's line numbers count them) */
+  titleRows?: number;
 }
 
 /**
@@ -489,7 +491,7 @@ export function bankLinesFromSheet(
   const lines: BankLine[] = [];
   const errors: Array<{ line: number; message: string }> = [];
   sheet.rows.forEach((row, i) => {
-    const lineNo = i + 2;
+    const lineNo = i + 2 + (sheet.titleRows ?? 0);
     const cell = (k: number) => (k >= 0 ? (row[k] ?? '').trim() : '');
     const dateText = cell(c.booking_date);
     const amountText = cell(c.amount);

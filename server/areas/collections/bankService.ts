@@ -99,7 +99,8 @@ export async function bankColumns(exec: Exec, ctx: Ctx, bytes: Buffer) {
   if (!bytes.length) throw new HttpError(422, BANK_IMPORT_MESSAGES.noFile, { file: [BANK_IMPORT_MESSAGES.noFile] });
   const fields = BANK_FIELDS.map((f) => ({ key: f.name, label: f.label, required: !!f.required }));
   const sheet = await offload('bankColumns', bytes, { key: ctx.studioId });
-  if (sheet.format === 'camt053') return { format: sheet.format, headers: [], sample: [], mapping: {}, fields };
+  if (sheet.format === 'camt053')
+    return { format: sheet.format, headers: [], sample: [], title_rows: 0, mapping: {}, fields };
   const last = await lastBankMapping(exec, ctx.studioId);
   const fits =
     last &&
@@ -109,6 +110,8 @@ export async function bankColumns(exec: Exec, ctx: Ctx, bytes: Buffer) {
     format: sheet.format,
     headers: sheet.headers,
     sample: sheet.sample,
+    // the title rows the bank wrote above its table, skipped (issue 45 item 10)
+    title_rows: sheet.titleRows,
     mapping: fits ? last! : guessBankMapping(sheet.headers),
     fields,
   };

@@ -30,6 +30,8 @@ export interface ParsedSheet {
   separator?: ';' | ',';
   headers: string[];
   rows: string[][];
+  /** the title rows above the headers, skipped (a bank's export: its name, the account, the period) */
+  titleRows: number;
 }
 
 const refuse = (status: number, message: string) => new HttpError(status, message, { file: [message] });
@@ -62,11 +64,29 @@ function cellText(v: unknown): string {
   return String(v).trim();
 }
 
-/** The header row and the rows under it, trailing empty rows and columns dropped. */
-function tidy(table: string[][]): { headers: string[]; rows: string[][] } {
+/** Rows looked at for the header: a bank's export has a few title rows before it (ING: eight). */
+const HEADER_SEARCH_ROWS = 30;
+
+/**
+ * The row of the headers: the first row as wide as the table (at least 60 % of the widest of the
+ * first rows' filled cells, and two cells), so that the titles a bank writes above its table
+ * ('Elenco movimenti conto corrente', 'Intestatario: …', 'Periodo: …') are skipped (issue 45
+ * item 10). A sheet that starts with its headers gives its first row.
+ */
+export function headerRowOf(table: string[][]): number {
+  const filled = (r: string[]) => r.reduce((n, c) => n + (c !== '' ? 1 : 0), 0);
+  const first = table.slice(0, HEADER_SEARCH_ROWS).map(filled);
+  const widest = Math.max(0, ...first);
+  const i = first.findIndex((n) => n >= 2 && n >= widest * 0.6);
+  if (i >= 0) return i;
+  const any = table.findIndex((r) => filled(r) > 0);
+  return any < 0 ? table.length : any;
+}
+
+/** The header row and the rows under it, trailing empty rows and columns dropped; the title rows above the header skipped. */
+function tidy(table: string[][]): { headers: string[]; rows: string[][]; titleRows: number } {
   const nonEmpty = (r: string[]) => r.some((c) => c !== '');
-  let start = 0;
-  while (start < table.length && !nonEmpty(table[start]!)) start++;
+  const start = headerRowOf(table);
   if (start >= table.length) throw new HttpError(422, IMPORT_MESSAGES.empty, { file: [IMPORT_MESSAGES.empty] });
   const rawHeaders = table[start]!;
   let width = rawHeaders.length;
@@ -87,7 +107,7 @@ function tidy(table: string[][]): { headers: string[]; rows: string[][] } {
   if (!rows.length) throw new HttpError(422, IMPORT_MESSAGES.empty, { file: [IMPORT_MESSAGES.empty] });
   if (rows.length > IMPORT_MAX_ROWS)
     throw new HttpError(422, IMPORT_MESSAGES.tooManyRows, { file: [IMPORT_MESSAGES.tooManyRows] });
-  return { headers, rows };
+  return { headers, rows, titleRows: table.slice(0, start).filter(nonEmpty).length };
 }
 
 const columnLetter = (i: number): string =>
