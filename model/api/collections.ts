@@ -91,7 +91,10 @@ export const SddPlan = z.object({
     .describe('perché la data di addebito è stata spostata (non era un giorno lavorativo TARGET2)'),
   creditor: z.object({ name: z.string(), iban: z.string(), creditor_id: z.string() }),
   debits: z.array(SddPlanDebit),
-  left_out: z.array(SddLeftOut),
+  left_out: z
+    .array(SddLeftOut)
+    .describe('clienti da sistemare (mandato revocato, IBAN non valido, firmato dopo la data)'),
+  not_sdd: z.array(SddLeftOut).describe('clienti senza mandato SDD: pagano con altri mezzi'),
   totals: z.object({ debits: z.number().int(), charges: z.number().int(), amount: euro }),
   fingerprint: z.string(),
 });

@@ -42,6 +42,7 @@ interface Plan {
     charges: Array<{ charge_id: number; open: number }>;
   }>;
   left_out: Array<{ customer_id: number; reasons: string[] }>;
+  not_sdd: Array<{ customer_id: number; reasons: string[] }>;
   totals: { debits: number; charges: number; amount: number };
   fingerprint: string;
 }
@@ -173,8 +174,13 @@ describe('SDD', () => {
     const v = plan.debits.find((d) => d.customer_id === verdi)!;
     expect(v.amount).toBe(200.1);
     expect(v.scheme).toBe('B2B');
-    expect(plan.left_out.map((l) => l.customer_id).sort()).toEqual([neri, gialli].sort());
-    expect(plan.left_out[0]!.reasons).toEqual(['nessun mandato SDD attivo']);
+    // a revoked mandate needs fixing and is named; a customer who never had one pays otherwise (issue 45 item 11)
+    expect(plan.left_out.map((l) => [l.customer_id, l.reasons])).toEqual([
+      [neri, ['mandato SDD SDD-NERI-1 revocato: serve un nuovo mandato firmato']],
+    ]);
+    expect(plan.not_sdd.map((l) => [l.customer_id, l.reasons])).toEqual([
+      [gialli, ['nessun mandato SDD: paga con altri mezzi']],
+    ]);
     expect(plan.totals).toEqual({ debits: 2, charges: 3, amount: 400.2 });
 
     const res = await a.post('collab', '/api/sdd/batches', {

@@ -55,7 +55,20 @@ const plan = (fingerprint: string, debits = 2): SddPlan => ({
     ],
   })),
   left_out: [
-    { customer_id: 99, business_name: 'Senza Mandato S.p.A.', amount: 75, reasons: ['nessun mandato SDD attivo'] },
+    {
+      customer_id: 98,
+      business_name: 'Revocato S.r.l.',
+      amount: 40,
+      reasons: ['mandato SDD MND-098 revocato: serve un nuovo mandato firmato'],
+    },
+  ],
+  not_sdd: [
+    {
+      customer_id: 99,
+      business_name: 'Senza Mandato S.p.A.',
+      amount: 75,
+      reasons: ['nessun mandato SDD: paga con altri mezzi'],
+    },
   ],
   totals: { debits, charges: debits * 2, amount: debits === 2 ? 250 : 120 },
   fingerprint,
@@ -481,8 +494,16 @@ describe('Incassa con SDD', () => {
     expect(within(rowOf(table, 'Cliente 2 S.r.l.')).getByText('RCUR')).toBeInTheDocument();
     expect(rowOf(table, 'Totale: 2 disposizioni')).toHaveTextContent('250,00 €');
     expect(screen.getByText(/2 disposizioni per 4 addebiti: totale 250,00 €/)).toBeInTheDocument();
+    // the customers to fix apart from those who simply do not pay by SDD (issue 45 item 11)
+    expect(screen.getByText("Esclusi (1): correggi i loro dati e rifai l'anteprima")).toBeInTheDocument();
     const left = screen.getByRole('table', { name: 'Esclusi' });
-    expect(within(rowOf(left, 'Senza Mandato S.p.A.')).getByText('nessun mandato SDD attivo')).toBeInTheDocument();
+    expect(
+      within(rowOf(left, 'Revocato S.r.l.')).getByText('mandato SDD MND-098 revocato: serve un nuovo mandato firmato'),
+    ).toBeInTheDocument();
+    expect(within(left).queryByText('Senza Mandato S.p.A.')).toBeNull();
+    expect(screen.getByText(/Senza mandato SDD \(1, 75,00 €\): pagano con altri mezzi/)).toBeInTheDocument();
+    const others = screen.getByRole('table', { name: 'Senza mandato SDD', hidden: true });
+    expect(within(others).getByText('Senza Mandato S.p.A.')).toBeInTheDocument();
     expect(took('preview')[0]!.body).toEqual({
       due_from: '2026-03-01',
       due_to: '2026-03-31',

@@ -28,6 +28,8 @@ export interface SddCandidate {
   sequence_type: string | null;
   signature_date: string | null;
   debtor_name: string | null;
+  /** without an active mandate: the reference of its last revoked one (null: it never had one) */
+  revoked_reference: string | null;
 }
 
 /**
@@ -65,6 +67,19 @@ export async function sddCandidates(
         ORDER BY m."customer_id", m."signature_date" DESC, m."id" DESC`)
     ).map((m) => [Number(m.customer_id), m]),
   );
+  // the customers without an active mandate who had one: it was revoked (they need fixing, unlike
+  // those who never paid by SDD: issue 45 item 11)
+  const without = customers.filter((id) => !mandates.has(id));
+  const revoked = new Map(
+    without.length
+      ? (
+          await exec(sql`SELECT DISTINCT ON (m."customer_id") m."customer_id", m."reference"
+            FROM "sdd_mandates" m WHERE m."studio_id" = ${studioId} AND m."customer_id" = ANY(${idArray(without)})
+              AND m."deleted_at" IS NULL AND m."status" = 'revoked'
+            ORDER BY m."customer_id", m."signature_date" DESC, m."id" DESC`)
+        ).map((m) => [Number(m.customer_id), String(m.reference)])
+      : [],
+  );
   const invoices = new Map(
     (
       await exec(sql`SELECT DISTINCT ON (l."transaction_id") l."transaction_id", d."number" || '/' || d."year" AS "invoice"
@@ -91,6 +106,7 @@ export async function sddCandidates(
       sequence_type: text(m?.sequence_type),
       signature_date: text(m?.signature_date),
       debtor_name: text(m?.debtor_name),
+      revoked_reference: m ? null : (revoked.get(Number(r.customer_id)) ?? null),
     };
   });
 }

@@ -61,7 +61,8 @@ export const SDD_MESSAGES = {
     "Gli addebiti da incassare sono cambiati dopo l'anteprima (un addebito aggiunto, pagato o già in distinta, un mandato cambiato): controlla la nuova anteprima e conferma di nuovo",
   nothing:
     'Nessun addebito da incassare con SDD: nelle scadenze scelte non ci sono addebiti aperti di clienti con un mandato attivo',
-  noMandate: 'nessun mandato SDD attivo',
+  noMandate: 'nessun mandato SDD: paga con altri mezzi',
+  revoked: (reference: string) => `mandato SDD ${reference} revocato: serve un nuovo mandato firmato`,
   badIban: "l'IBAN del mandato non è valido",
   signedLater: 'il mandato è firmato dopo la data di addebito',
   moved: (asked: string, day: string) =>
@@ -137,6 +138,7 @@ async function plan(exec: Exec, ctx: Ctx, q: SddRequest): Promise<Plan> {
   }
   const debits: SddPlan['debits'] = [];
   const leftOut: SddPlan['left_out'] = [];
+  const notSdd: SddPlan['not_sdd'] = [];
   const groups: Plan['groups'] = [];
   let total = new Decimal(0);
   let charges = 0;
@@ -144,7 +146,17 @@ async function plan(exec: Exec, ctx: Ctx, q: SddRequest): Promise<Plan> {
     const first = list[0]!;
     const amount = list.reduce((s, c) => s.plus(c.open), new Decimal(0));
     const reasons: string[] = [];
-    if (first.mandate_id == null) reasons.push(SDD_MESSAGES.noMandate);
+    if (first.mandate_id == null && first.revoked_reference == null) {
+      // never had a mandate: pays otherwise (a transfer), nothing to fix
+      notSdd.push({
+        customer_id: customerId,
+        business_name: first.business_name,
+        amount: amount.toNumber(),
+        reasons: [SDD_MESSAGES.noMandate],
+      });
+      continue;
+    }
+    if (first.mandate_id == null) reasons.push(SDD_MESSAGES.revoked(first.revoked_reference!));
     else if (!isValidIban(first.iban ?? '')) reasons.push(SDD_MESSAGES.badIban);
     else if ((first.signature_date ?? '') > q.collectionDate) reasons.push(SDD_MESSAGES.signedLater);
     if (reasons.length) {
@@ -192,6 +204,7 @@ async function plan(exec: Exec, ctx: Ctx, q: SddRequest): Promise<Plan> {
     creditor: { name: creditor.name, iban: creditor.iban, creditor_id: creditor.creditorId },
     debits,
     left_out: leftOut,
+    not_sdd: notSdd,
     totals: { debits: debits.length, charges, amount: total.toNumber() },
     fingerprint,
     groups,

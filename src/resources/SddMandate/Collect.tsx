@@ -331,39 +331,63 @@ function PlanView({ plan, busy, onCreate }: { plan: SddPlan; busy: boolean; onCr
           </TableContainer>
         )}
         {plan.left_out.length > 0 && (
-          <>
-            <Typography variant="subtitle1" component="h3" gutterBottom>
-              Esclusi ({plan.left_out.length}): correggi i loro dati e rifai l&apos;anteprima
-            </Typography>
-            <TableContainer sx={{ maxHeight: 300, mb: 2 }} tabIndex={0} role="region" aria-label="Esclusi">
-              <Table size="small" stickyHeader aria-label="Esclusi">
-                <TableHead>
-                  <TableRow>
-                    <TableCell>Cliente</TableCell>
-                    <TableCell align="right">Importo</TableCell>
-                    <TableCell>Motivo</TableCell>
-                  </TableRow>
-                </TableHead>
-                <TableBody>
-                  {plan.left_out.map((s) => (
-                    <TableRow key={s.customer_id}>
-                      <TableCell>{s.business_name}</TableCell>
-                      <TableCell align="right" sx={{ whiteSpace: 'nowrap' }}>
-                        {formatEuro(s.amount)}
-                      </TableCell>
-                      <TableCell>{s.reasons.join('; ')}</TableCell>
-                    </TableRow>
-                  ))}
-                </TableBody>
-              </Table>
-            </TableContainer>
-          </>
+          <LeftOutTable
+            label="Esclusi"
+            title={`Esclusi (${plan.left_out.length}): correggi i loro dati e rifai l'anteprima`}
+            rows={plan.left_out}
+          />
+        )}
+        {plan.not_sdd.length > 0 && (
+          <details style={{ marginBottom: 16 }}>
+            <summary>
+              <Typography variant="body2" component="span">
+                Senza mandato SDD ({plan.not_sdd.length}, {formatEuro(plan.not_sdd.reduce((s, x) => s + x.amount, 0))}
+                ): pagano con altri mezzi, non c&apos;è nulla da correggere
+              </Typography>
+            </summary>
+            <LeftOutTable label="Senza mandato SDD" rows={plan.not_sdd} />
+          </details>
         )}
         <Button variant="contained" startIcon={<AccountBalanceIcon />} onClick={onCreate} disabled={busy || !n}>
           Crea distinta
         </Button>
       </CardContent>
     </Card>
+  );
+}
+
+/** Customers left out of a batch, with the amount and why. */
+function LeftOutTable({ label, title, rows }: { label: string; title?: string; rows: SddPlan['left_out'] }) {
+  return (
+    <>
+      {title ? (
+        <Typography variant="subtitle1" component="h3" gutterBottom>
+          {title}
+        </Typography>
+      ) : null}
+      <TableContainer sx={{ maxHeight: 300, mb: 2 }} tabIndex={0} role="region" aria-label={label}>
+        <Table size="small" stickyHeader aria-label={label}>
+          <TableHead>
+            <TableRow>
+              <TableCell>Cliente</TableCell>
+              <TableCell align="right">Importo</TableCell>
+              <TableCell>Motivo</TableCell>
+            </TableRow>
+          </TableHead>
+          <TableBody>
+            {rows.map((s) => (
+              <TableRow key={s.customer_id}>
+                <TableCell>{s.business_name}</TableCell>
+                <TableCell align="right" sx={{ whiteSpace: 'nowrap' }}>
+                  {formatEuro(s.amount)}
+                </TableCell>
+                <TableCell>{s.reasons.join('; ')}</TableCell>
+              </TableRow>
+            ))}
+          </TableBody>
+        </Table>
+      </TableContainer>
+    </>
   );
 }
 
