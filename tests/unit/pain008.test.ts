@@ -10,6 +10,7 @@ import { fileURLToPath } from 'node:url';
 import { validateXML } from 'xmllint-wasm';
 import { create } from 'xmlbuilder2';
 import { endToEndId, sepaText, writePain008 } from '../../server/areas/collections/pain008';
+import { remittanceOf } from '../../server/areas/collections/sddService';
 import type { SddDebit, SddFile } from '../../server/areas/collections/types';
 
 const repoRoot = resolve(dirname(fileURLToPath(import.meta.url)), '..', '..');
@@ -336,5 +337,25 @@ describe('pain.008.001.02: banks and refusals', () => {
     expect(() => writePain008(file([debit({ mandateReference: 'MND/' })]))).toThrow(/riferimento del mandato/);
     expect(() => writePain008(file([debit({ endToEndId: 'è-1' })]))).toThrow(/EndToEndId/);
     expect(() => writePain008(file([debit({ endToEndId: 'x'.repeat(36) })]))).toThrow(/EndToEndId/);
+  });
+});
+
+describe('issue 45 item 12: remittance texts as a person reads them', () => {
+  it("'6 × 20,00 €' keeps its sign as an x; 'Onorari' is not said twice; invoices first", () => {
+    expect(sepaText('Cedolini 03/2026 (6 × 20,00 €)', 140)).toBe('Cedolini 03/2026 (6 x 20,00 EUR)');
+    expect(remittanceOf([{ invoice: null, note: 'Onorari contabilità marzo' }])).toBe('Onorari contabilita marzo');
+    expect(
+      remittanceOf([
+        { invoice: null, note: 'Rata 1/4 2026' },
+        { invoice: null, note: 'Cedolini 03/2026 (6 × 20,00 €)' },
+      ]),
+    ).toBe('Onorari Rata 1/4 2026, Cedolini 03/2026 (6 x 20,00 EUR)');
+    expect(
+      remittanceOf([
+        { invoice: '12/2026', note: 'x' },
+        { invoice: '13/2026', note: 'y' },
+        { invoice: '12/2026', note: 'z' },
+      ]),
+    ).toBe('Fatt. 12/2026 13/2026');
   });
 });

@@ -56,6 +56,10 @@ const SPELLED: Record<string, string> = {
   '&': '+',
   '@': '(at)',
   '€': 'EUR',
+  // '6 × 20,00 €' is read '6 x 20,00 EUR' (it lost its sign: issue 45 item 12)
+  '×': 'x',
+  '\u00B7': '-',
+  '\u2022': '-',
   _: '-',
   ';': ',',
   '"': "'",

@@ -116,11 +116,17 @@ interface Plan extends SddPlan {
   creditorFull: { name: string; iban: string; creditorId: string };
 }
 
-/** The remittance of a debit: its invoices, else its charges' notes (SEPA characters, ≤ 140). */
-function remittanceOf(list: SddCandidate[]): string {
+/**
+ * The remittance of a debit as the customer reads it on his statement (SEPA characters, ≤ 140):
+ * its invoices ('Fatt. 12/2026 13/2026'), else its charges' notes after 'Onorari', which is not
+ * said twice ('Onorari contabilità marzo', not 'Onorari Onorari contabilità marzo': issue 45 item 12).
+ */
+export function remittanceOf(list: Array<Pick<SddCandidate, 'invoice' | 'note'>>): string {
   const invoices = [...new Set(list.map((c) => c.invoice).filter((x): x is string => !!x))];
-  const text = invoices.length ? `Fatt. ${invoices.join(' ')}` : `Onorari ${list.map((c) => c.note).join(', ')}`;
-  return sepaText(text, 140);
+  if (invoices.length) return sepaText(`Fatt. ${invoices.join(' ')}`, 140);
+  const notes = [...new Set(list.map((c) => c.note.trim()).filter(Boolean))];
+  const lead = notes[0] && /^onorar/i.test(notes[0]) ? '' : 'Onorari ';
+  return sepaText(`${lead}${notes.join(', ')}`, 140);
 }
 
 /** The plan of a request, read in `exec` (the batch reads it again under the studio's lock). */
