@@ -302,6 +302,11 @@ describe('the daily run', () => {
       expect(page.headers['cache-control']).toBe('no-store');
       expect(page.body).toContain(customer.business_name.replace(/&/g, '&amp;').replace(/'/g, '&#39;'));
       expect(page.body).not.toMatch(/<script/i);
+      // the page asks what the e-mail asks: the items past due, the not-yet-due apart (issue 45 item 9)
+      const asked = /(?:risultano scaduti|di nuovo): € ([\d.]*\d,\d{2})/.exec(mails[0]!.body_text)?.[1];
+      expect(asked, mails[0]!.body_text).toBeDefined();
+      expect(page.body).toContain(`<strong class="amount">${asked} €</strong>`);
+      expect(page.body).toContain(`<dt>Importo</dt><dd>${asked} €</dd>`);
       const [{ opened_count }] = await a.sql<{ opened_count: number }>(
         `SELECT "opened_count" FROM "reminders" WHERE "id" = $1`,
         [s.id],

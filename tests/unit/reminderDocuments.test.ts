@@ -394,6 +394,7 @@ const page = (over: Partial<Parameters<typeof customerPageHtml>[0]> = {}) =>
     customer: { business_name: 'Alfa Servizi S.r.l.' },
     items: doc().items,
     total: 1234.56,
+    upcoming: [],
     iban: IBAN,
     beneficiary: 'Studio Bianchi & Rossi',
     remittance: 'Sollecito Alfa Servizi',
@@ -404,6 +405,22 @@ const page = (over: Partial<Parameters<typeof customerPageHtml>[0]> = {}) =>
   });
 
 describe('customerPageHtml', () => {
+  it('issue 45 item 9: what is not yet due is shown apart, under its own heading and total, and not asked', () => {
+    const html = page({
+      upcoming: [
+        { due: '2026-04-30', description: 'Onorari aprile', invoice: null, amount: 88.8, open: 88.8, days_overdue: 0 },
+      ],
+    });
+    const asked = html.slice(0, html.indexOf('In scadenza (non ancora da pagare)'));
+    expect(asked).toContain('Importi scaduti');
+    expect(asked).not.toContain('Onorari aprile');
+    expect(html).toContain('In scadenza (non ancora da pagare)');
+    expect(html).toMatch(/Totale in scadenza<\/th><td class="num">88,80 €/);
+    // the amount asked and paid by the QR code is the overdue total alone
+    expect(html).toMatch(/<dt>Importo<\/dt><dd>1\.234,56 €/);
+    expect(page()).not.toContain('In scadenza');
+  });
+
   it('shows the total, the items, how to pay and the contacts, in a complete Italian document', () => {
     const html = page();
     expect(html.startsWith('<!DOCTYPE html>')).toBe(true);

@@ -16,8 +16,11 @@ export const PAGE_CSP =
 export interface CustomerPageData {
   studio: StudioData & { pec?: string | null };
   customer: { business_name: string };
+  /** the items past their due date: what is asked (the total, the QR code) */
   items: ReminderItem[];
   total: number;
+  /** the open items not yet due: shown apart, not asked */
+  upcoming: ReminderItem[];
   iban: string | null;
   beneficiary: string;
   remittance: string;
@@ -138,7 +141,8 @@ function studioHeader(s: CustomerPageData['studio']): string {
   return `<header><div class="wrap">${logo}<p class="studio">${esc(s.name)}</p></div></header>\n`;
 }
 
-function itemsHtml(items: ReminderItem[], total: number): string {
+function itemsHtml(items: ReminderItem[], total: number, upcoming = false): string {
+  const id = upcoming ? 'in-scadenza' : 'partite';
   const rows = items.map((i) => {
     const notes = [
       i.invoice ? `Fattura ${i.invoice}` : '',
@@ -149,14 +153,14 @@ function itemsHtml(items: ReminderItem[], total: number): string {
       notes.length ? `<small>${esc(notes.join(' · '))}</small>` : ''
     }</td><td class="num">${esc(euro(i.open))}</td></tr>`;
   });
-  return `<section aria-labelledby="partite">
-<h2 id="partite">Importi scaduti</h2>
+  return `<section aria-labelledby="${id}">
+<h2 id="${id}">${upcoming ? 'In scadenza (non ancora da pagare)' : 'Importi scaduti'}</h2>
 <table>
 <thead><tr><th scope="col">Scadenza</th><th scope="col">Descrizione</th><th scope="col" class="num">Da pagare</th></tr></thead>
 <tbody>
 ${rows.join('\n')}
 </tbody>
-<tfoot><tr><th scope="row" colspan="2">Totale</th><td class="num">${esc(euro(total))}</td></tr></tfoot>
+<tfoot><tr><th scope="row" colspan="2">${upcoming ? 'Totale in scadenza' : 'Totale'}</th><td class="num">${esc(euro(total))}</td></tr></tfoot>
 </table>
 </section>`;
 }
@@ -185,7 +189,9 @@ ${qr}
 </section>`;
 }
 
-/** The customer's page: the total due, the open items, how to pay, the studio's contacts. */
+const sumCents = (items: ReminderItem[]) => items.reduce((s, i) => s + toCents(i.open), 0) / 100;
+
+/** The customer's page: the total due, the items past due, how to pay, those not yet due, the studio's contacts. */
 export function customerPageHtml(d: CustomerPageData): string {
   const due = toCents(d.total) > 0;
   const main = [
@@ -195,6 +201,7 @@ export function customerPageHtml(d: CustomerPageData): string {
       : `<div class="card total"><p>Non risultano importi da pagare. Grazie!</p></div>`,
     due && d.items.length ? itemsHtml(d.items, d.total) : '',
     due ? paymentHtml(d) : '',
+    d.upcoming.length ? itemsHtml(d.upcoming, sumCents(d.upcoming), true) : '',
     contactsHtml(d.studio),
   ].filter(Boolean);
   const footer = `<p>Pagina personale, valida fino al ${esc(displayDate(d.expires))}. ${esc(updatedText(d.updated))}.</p>`;

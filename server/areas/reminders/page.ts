@@ -68,7 +68,11 @@ export async function reminderPage(deps: AppDeps, token: string, now = new Date(
   const [customer] = await customersOf(deps.exec, studioId, [customerId]);
   if (!customer) return invalid();
   const studio = await studioData(deps.exec, studioId);
-  const items = await openItemsOf(deps.exec, studioId, customerId, null);
+  // what is due (past its due date) is asked and paid by the QR code, as the reminder's e-mail and
+  // letter ask it; what is not yet due is shown apart, not asked (issue 45 item 9)
+  const open = await openItemsOf(deps.exec, studioId, customerId, null);
+  const items = open.filter((i) => i.due < day);
+  const upcoming = open.filter((i) => i.due >= day);
   const total = sumOpen(items);
   const beneficiary = studio.name ?? '';
   const remittance = remittanceOf(customer);
@@ -85,6 +89,7 @@ export async function reminderPage(deps: AppDeps, token: string, now = new Date(
       customer: { business_name: customer.business_name },
       items,
       total,
+      upcoming,
       iban: studio.iban,
       beneficiary,
       remittance,
