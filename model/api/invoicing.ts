@@ -20,9 +20,13 @@ export const InvoicingInvoice = z.object({
   number: z.string().describe('il numero che avrà (anteprima) o ha (emissione)'),
   id: z.number().int().optional().describe('la fattura emessa (solo emissione)'),
   lines: z.array(InvoicingLine),
-  taxable: z.number(),
+  fee: z.number().describe('compenso: la somma delle righe'),
+  cassa: z.number().describe('contributo integrativo 4%'),
+  taxable: z.number().describe('imponibile: compenso e cassa'),
   tax: z.number(),
+  stamp_duty: z.number().describe('imposta di bollo addebitata al cliente'),
   total: z.number(),
+  withholding: z.number().describe("ritenuta d'acconto"),
   payable: z.number().describe('netto a pagare (totale meno ritenuta)'),
 });
 
@@ -41,7 +45,13 @@ export const InvoicingPlan = z.object({
   date: z.string().describe('data delle fatture'),
   invoices: z.array(InvoicingInvoice),
   skipped: z.array(InvoicingSkipped),
-  totals: z.object({ invoices: z.number().int(), lines: z.number().int(), taxable: z.number(), total: z.number() }),
+  totals: z.object({
+    invoices: z.number().int(),
+    lines: z.number().int(),
+    taxable: z.number(),
+    total: z.number(),
+    payable: z.number(),
+  }),
   fingerprint: z
     .string()
     .describe("da rimandare all'emissione: se gli addebiti cambiano, l'emissione è rifiutata (409)"),

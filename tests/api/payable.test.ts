@@ -77,7 +77,11 @@ async function invoice(c: number) {
   const xml = await a.get('collab', `/api/edocuments/${inv.id}/actions/download_xml`);
   expect(xml.statusCode, xml.body).toBe(200);
   expect(await fatturapaErrors(xml.body)).toEqual([]);
-  return { preview: plan.invoices[0] as { payable: number }, inv, xml: xml.body };
+  return {
+    preview: plan.invoices[0] as { fee: number; cassa: number; tax: number; withholding: number; payable: number },
+    inv,
+    xml: xml.body,
+  };
 }
 
 describe('the payable', () => {
@@ -88,7 +92,7 @@ describe('the payable', () => {
     expect(o.items.find((i) => i.id === id)).toMatchObject({ fee: 1000, amount: 1068.8, open: 1068.8 });
     expect(o.summary.open).toBe(1068.8);
     const { preview, inv, xml } = await invoice(c);
-    expect(preview.payable).toBe(1068.8);
+    expect(preview).toMatchObject({ fee: 1000, cassa: 40, tax: 228.8, withholding: 200, payable: 1068.8 });
     expect(xml).toContain('<ImportoPagamento>1068.80</ImportoPagamento>');
     expect(xml).toContain('<ImportoRitenuta>200.00</ImportoRitenuta>');
     o = await openItems(c);

@@ -21,10 +21,15 @@ const plan = (fingerprint: string, invoices = 2): InvoicingPlan => ({
     business_name: `Cliente ${i + 1} S.r.l.`,
     number: String(41 + i),
     lines: [{ transaction_id: 100 + i, date: '2026-03-15', description: 'Spese di segreteria', amount: 25 }],
-    taxable: 25,
-    tax: 5.5,
-    total: 30.5,
-    payable: 30.5,
+    // 25 € with the 4 % cassa, 22 % VAT and the 20 % withholding: 25 + 1 + 5,72 = 31,72 − 5 = 26,72
+    fee: 25,
+    cassa: 1,
+    taxable: 26,
+    tax: 5.72,
+    stamp_duty: 0,
+    total: 31.72,
+    withholding: 5,
+    payable: 26.72,
   })),
   skipped: [
     {
@@ -35,7 +40,7 @@ const plan = (fingerprint: string, invoices = 2): InvoicingPlan => ({
       reasons: ["manca l'indirizzo"],
     },
   ],
-  totals: { invoices, lines: invoices, taxable: 25 * invoices, total: 30.5 * invoices },
+  totals: { invoices, lines: invoices, taxable: 26 * invoices, total: 31.72 * invoices, payable: 26.72 * invoices },
   fingerprint,
 });
 
@@ -86,6 +91,26 @@ describe('Fattura addebiti', () => {
     expect(within(table).getAllByRole('row')).toHaveLength(3);
     expect(within(table).getByText('Cliente 2 S.r.l.')).toBeInTheDocument();
     expect(screen.getByText(/2 fatture \(n\. 41–42\) con 2 addebiti/)).toBeInTheDocument();
+    expect(screen.getByText(/netto a pagare 53,44 €/)).toBeInTheDocument();
+    // each invoice says how its payable is made up (issue 45 item 16)
+    const heads = within(table)
+      .getAllByRole('columnheader')
+      .map((h) => h.textContent);
+    expect(heads).toEqual([
+      'Numero',
+      'Cliente',
+      'Addebiti',
+      'Compenso',
+      'Cassa 4%',
+      'IVA',
+      'Bollo',
+      'Totale',
+      'Ritenuta',
+      'Netto a pagare',
+    ]);
+    const first = within(table).getByText('Cliente 1 S.r.l.').closest('tr')!;
+    for (const v of ['25,00 €', '1,00 €', '5,72 €', '31,72 €', '− 5,00 €', '26,72 €'])
+      expect(within(first).getByText(v)).toBeInTheDocument();
     const skipped = screen.getByRole('table', { name: 'Clienti esclusi' });
     expect(within(skipped).getByText("manca l'indirizzo")).toBeInTheDocument();
     expect(calls[0]).toEqual({

@@ -156,9 +156,13 @@ async function plan(exec: Exec, ctx: Ctx, q: InvoicingRequest): Promise<Invoicin
         description: ch.description,
         amount: euro(ch.amount),
       })),
+      fee: fromCents(t.taxable),
+      cassa: fromCents(t.cassa),
       taxable: fromCents(t.taxable + t.cassa),
       tax: fromCents(t.tax),
+      stamp_duty: fromCents(t.stampCharged),
       total: fromCents(t.total),
+      withholding: fromCents(t.withholding),
       payable: fromCents(t.payable),
     });
     rows.push({
@@ -201,6 +205,7 @@ async function plan(exec: Exec, ctx: Ctx, q: InvoicingRequest): Promise<Invoicin
       lines: invoices.reduce((s, i) => s + i.lines.length, 0),
       taxable: invoices.reduce((s, i) => s.plus(i.taxable), new Decimal(0)).toNumber(),
       total: invoices.reduce((s, i) => s.plus(i.total), new Decimal(0)).toNumber(),
+      payable: invoices.reduce((s, i) => s.plus(i.payable), new Decimal(0)).toNumber(),
     },
     fingerprint,
     rows,

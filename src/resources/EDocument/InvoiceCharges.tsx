@@ -195,7 +195,7 @@ function PlanView({ plan, busy, onRun }: { plan: InvoicingPlan; busy: boolean; o
             {n === 1 ? '1 fattura' : `${n} fatture`} (n. {plan.invoices[0]!.number}
             {n > 1 ? `–${plan.invoices[n - 1]!.number}` : ''}) con {plan.totals.lines}{' '}
             {plan.totals.lines === 1 ? 'addebito' : 'addebiti'}: imponibile {formatEuro(plan.totals.taxable)}, totale{' '}
-            {formatEuro(plan.totals.total)}.
+            {formatEuro(plan.totals.total)}, netto a pagare {formatEuro(plan.totals.payable)}.
           </Alert>
         ) : (
           <Alert severity="warning" sx={{ mb: 2 }}>
@@ -212,9 +212,13 @@ function PlanView({ plan, busy, onRun }: { plan: InvoicingPlan; busy: boolean; o
                   <TableCell>Numero</TableCell>
                   <TableCell>Cliente</TableCell>
                   <TableCell>Addebiti</TableCell>
-                  <TableCell align="right">Imponibile</TableCell>
+                  <TableCell align="right">Compenso</TableCell>
+                  <TableCell align="right">Cassa 4%</TableCell>
                   <TableCell align="right">IVA</TableCell>
+                  <TableCell align="right">Bollo</TableCell>
                   <TableCell align="right">Totale</TableCell>
+                  <TableCell align="right">Ritenuta</TableCell>
+                  <TableCell align="right">Netto a pagare</TableCell>
                 </TableRow>
               </TableHead>
               <TableBody>
@@ -225,14 +229,16 @@ function PlanView({ plan, busy, onRun }: { plan: InvoicingPlan; busy: boolean; o
                     <TableCell>
                       {inv.lines.map((l) => `${l.description} (${formatEuro(l.amount)})`).join('; ')}
                     </TableCell>
+                    {[inv.fee, inv.cassa, inv.tax, inv.stamp_duty, inv.total].map((v, i) => (
+                      <TableCell key={i} align="right" sx={{ whiteSpace: 'nowrap' }}>
+                        {formatEuro(v)}
+                      </TableCell>
+                    ))}
                     <TableCell align="right" sx={{ whiteSpace: 'nowrap' }}>
-                      {formatEuro(inv.taxable)}
+                      {inv.withholding ? `− ${formatEuro(inv.withholding)}` : formatEuro(0)}
                     </TableCell>
-                    <TableCell align="right" sx={{ whiteSpace: 'nowrap' }}>
-                      {formatEuro(inv.tax)}
-                    </TableCell>
-                    <TableCell align="right" sx={{ whiteSpace: 'nowrap' }}>
-                      {formatEuro(inv.total)}
+                    <TableCell align="right" sx={{ whiteSpace: 'nowrap', fontWeight: 700 }}>
+                      {formatEuro(inv.payable)}
                     </TableCell>
                   </TableRow>
                 ))}
