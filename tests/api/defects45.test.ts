@@ -112,3 +112,16 @@ describe('item 25: every id and amount of a request fits its column', () => {
     }
   });
 });
+
+describe('item 15: the studio card shows the settings in force', () => {
+  it("C09 the demo studio's card and a studio created with a few columns (as registration writes it) show 'Alla consegna' for the courtesy copy and the stamp duty charged, never an empty field", async () => {
+    const demo = (await a.get('admin', `/api/studios/${demoId}`)).json().data;
+    expect(demo.sdi_courtesy_copy).toBe('consegna');
+    expect(Number(demo.stamp_duty_charged)).toBe(1);
+    const [row] = await a.sql<{ sdi_courtesy_copy: string; stamp_duty_charged: number }>(
+      `INSERT INTO "studios" ("name", "email", "status") VALUES ('Studio Nuovo', 'nuovo@studio.test', 1)
+       RETURNING "sdi_courtesy_copy", "stamp_duty_charged"`,
+    );
+    expect(row).toEqual({ sdi_courtesy_copy: 'consegna', stamp_duty_charged: 1 });
+  });
+});

@@ -34,3 +34,13 @@ UPDATE "e_document_services" u SET "payable" = x."share" FROM (
     WHERE d."payable" IS NOT NULL
     WINDOW w AS (PARTITION BY l."e_document_id" ORDER BY l."position", l."id")
   ) x WHERE x."id" = u."id" AND u."payable" IS NULL;
+--> statement-breakpoint
+-- issue 45 item 15: the studio card shows the value in force, not an empty field: the settings a
+-- studio is created without (registration writes a few columns) take their default in the table too
+ALTER TABLE "studios" ALTER COLUMN "sdi_courtesy_copy" SET DEFAULT 'consegna';
+--> statement-breakpoint
+ALTER TABLE "studios" ALTER COLUMN "stamp_duty_charged" SET DEFAULT 1;
+--> statement-breakpoint
+UPDATE "studios" SET "sdi_courtesy_copy" = 'consegna' WHERE "sdi_courtesy_copy" IS NULL;
+--> statement-breakpoint
+ALTER TABLE "customers" ALTER COLUMN "withholding_agent" SET DEFAULT 'auto';
