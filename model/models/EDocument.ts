@@ -25,6 +25,10 @@ export const SDI_STATUSES = [
 export type SdiStatus = (typeof SDI_STATUSES)[number]['value'];
 /** the statuses in which the invoice can still be changed and sent (again) */
 export const SDI_EDITABLE: readonly SdiStatus[] = ['bozza', 'scartata'];
+/** the statuses of an invoice on its way to SdI: its outcome is still to come */
+export const SDI_PENDING: readonly string[] = ['in_invio', 'inviata'];
+/** how often the screens read again the status of an invoice on its way */
+export const SDI_POLL_MS = 3000;
 
 /**
  * An electronic invoice (FatturaPA) of the studio to a customer (seed B §3, issue 13): its header

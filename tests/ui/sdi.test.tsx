@@ -130,6 +130,8 @@ const REFUSED = {
 
 interface Api {
   lists: URL[];
+  /** the list's rows at its read number n (from 0) */
+  rows: (read: number) => Row[];
   sends: Row[];
   sendAnswer: () => Response;
   /** the SdI status answer of a read (its number from 0) */
@@ -144,6 +146,7 @@ interface Api {
 }
 const fresh = (): Api => ({
   lists: [],
+  rows: () => ROWS,
   sends: [],
   sendAnswer: () => HttpResponse.json({ data: { queued: 2, channel: 'simulator' } }, { status: 202 }),
   timeline: () => ({ status: 'consegnata', events: EVENTS }),
@@ -159,7 +162,7 @@ const server = setupServer(
   ...shellHandlers,
   http.get('*/api/list/EDocument/:collection', ({ request }) => {
     api.lists.push(new URL(request.url));
-    return listAnswer(ROWS);
+    return listAnswer(api.rows(api.lists.length - 1));
   }),
   http.get('*/api/list/Customer/:collection', () =>
     listAnswer([{ id: 7, label: 'Rossi Srl', business_name: 'Rossi Srl' }]),
@@ -476,5 +479,18 @@ describe("an invoice's editor", () => {
     expect(await within(history()).findByText('Consegnata', {}, { timeout: 15_000 })).toBeInTheDocument();
     expect(within(history()).getByText('Ricevuta di consegna')).toBeInTheDocument();
     expect(screen.queryByText(/non è più modificabile/)).not.toBeNull();
+  });
+});
+
+describe("the e-invoices list follows 'Stato SdI'", () => {
+  it('issue 45 item 14: an invoice on its way is read again until its outcome arrives, without a reload', async () => {
+    api.rows = (read) => [
+      invoice(1, '101', read === 0 ? 'inviata' : 'consegnata'),
+      invoice(3, '103', read === 0 ? 'in_invio' : 'scartata'),
+    ];
+    renderApp('/table/EDocument');
+    expect(await within(await waitFor(() => row('101'))).findByText('Inviata')).toBeInTheDocument();
+    expect(await within(row('101')).findByText('Consegnata', {}, { timeout: 15_000 })).toBeInTheDocument();
+    expect(within(row('103')).getByText('Scartata')).toBeInTheDocument();
   });
 });

@@ -11,15 +11,12 @@ import { useQuery } from '@tanstack/react-query';
 import { RecordContextProvider, useNotify } from 'react-admin';
 import { saveAs } from 'file-saver';
 import { modelByName } from '../../../model/registry';
-import { SDI_EDITABLE, type SdiStatus } from '../../../model/models/EDocument';
+import { SDI_EDITABLE, SDI_PENDING, SDI_POLL_MS, type SdiStatus } from '../../../model/models/EDocument';
 import { EDOCUMENT_MESSAGES as M } from '../../../model/eDocumentMessages';
 import { StatusCell } from '../../list/cells';
 import { useAppDataProvider, type SdiEvent } from '../../dataProvider';
 
-/** the statuses of an invoice on its way to SdI: its outcome is still to come */
-export const SDI_PENDING: readonly string[] = ['in_invio', 'inviata'];
-/** how often the status of an invoice on its way is read again */
-export const SDI_POLL_MS = 3000;
+export { SDI_PENDING, SDI_POLL_MS };
 
 /** Whether the invoice can no longer be changed (sent, or on its way): only a credit note corrects it. */
 export const sdiLocked = (status: string | undefined) => !!status && !SDI_EDITABLE.includes(status as SdiStatus);

@@ -4,7 +4,7 @@
  * and 'Invia a SdI' sends it to SdI (issue 28, ./SendToSdiButton); each row's menu downloads its
  * XML (C56) or its PDF copy. A failure shows the seed's text ('Errore!!').
  */
-import { lazy, useState } from 'react';
+import { lazy, useEffect, useState } from 'react';
 import { Button, MenuItem } from '@mui/material';
 import { useGetOne, useListContext } from 'react-admin';
 import { useNavigate } from 'react-router-dom';
@@ -17,6 +17,7 @@ import { AppDialog } from '../../layout/ErrorDialog';
 import { TITLES } from '../../bulk/texts';
 import { useAppDataProvider } from '../../dataProvider';
 import { PageTitle } from '../../layout/PageTitle';
+import { SDI_PENDING, SDI_POLL_MS } from '../../../model/models/EDocument';
 
 function useDownload() {
   const [error, setError] = useState<string | null>(null);
@@ -119,6 +120,22 @@ function CustomerTitle({ parentId, fallback }: { parentId?: string; fallback: st
   );
 }
 
+/**
+ * The list follows 'Stato SdI' while an invoice on the page is on its way (In invio, Inviata: its
+ * outcome comes within seconds), as the invoice's own screen does (issue 45 item 14): it is read
+ * again every SDI_POLL_MS, and no more once every row has its outcome.
+ */
+export function SdiFollower() {
+  const { data, refetch } = useListContext();
+  const pending = (data ?? []).some((r) => SDI_PENDING.includes(String(r.sdi_status ?? '')));
+  useEffect(() => {
+    if (!pending) return;
+    const timer = setInterval(() => void refetch(), SDI_POLL_MS);
+    return () => clearInterval(timer);
+  }, [pending, refetch]);
+  return null;
+}
+
 /** 'Fattura addebiti' in the table's toolbar: the invoices of a period's charges (issue 28). */
 function InvoiceChargesButton() {
   const navigate = useNavigate();
@@ -135,5 +152,6 @@ const parts: ResourceParts = {
   rowActions: RowActions,
   icon: ReceiptLongIcon,
   listTitle: CustomerTitle,
+  listHeader: SdiFollower,
 };
 export default parts;
