@@ -140,7 +140,8 @@ export interface ModelDef {
     /** a button per row that opens a path built from the row, e.g. the account statement */
     rowLinks?: Array<{ label: string; path: string /* with :id */ }>;
     /** status column rendered with colour, icon and text */
-    status?: { field: string; values: Record<string, StatusValue> };
+    /** the status column: its field, values and header ('Stato' unless `label` says otherwise) */
+    status?: { field: string; values: Record<string, StatusValue>; label?: string };
   };
   /** fields that make the label of a row in selects and relation columns */
   labelFields: string[];

@@ -91,6 +91,7 @@ export const EDocument = defineModel({
     ],
     status: {
       field: 'sdi_status',
+      label: 'Stato SdI',
       values: {
         bozza: { text: 'Bozza', color: 'default', icon: 'Edit' },
         in_invio: { text: 'In invio', color: 'info', icon: 'HourglassEmpty' },

@@ -151,14 +151,15 @@ function declaredColumns(
   for (const c of view?.view.columns ?? model.list.columns) {
     const fd = model.fields[c];
     if (!fd || !on(fd.feature)) continue;
-    if (model.list.status?.field === c)
+    if (model.list.status?.field === c) {
+      const label = model.list.status.label ?? 'Stato';
       cols.push({
         key: c,
-        label: 'Stato',
+        label,
         fixed: true,
-        node: <StatusCell key={c} label="Stato" status={model.list.status} />,
+        node: <StatusCell key={c} label={label} status={model.list.status} />,
       });
-    else
+    } else
       cols.push({
         key: c,
         label: fd.label,

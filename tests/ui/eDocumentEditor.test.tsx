@@ -59,6 +59,8 @@ const INVALID = {
 };
 
 interface Api {
+  /** the VAT number of the chosen customer's card (null: a private person) */
+  customerVat: string | null;
   posts: Row[];
   puts: Array<{ id: string; body: Row }>;
   suggestedDates: string[];
@@ -68,6 +70,7 @@ interface Api {
   valid: boolean;
 }
 const fresh = (): Api => ({
+  customerVat: '02000010013',
   posts: [],
   puts: [],
   suggestedDates: [],
@@ -129,6 +132,14 @@ const server = setupServer(
   }),
   // the customer autocomplete: its options (getList) and its current value (getMany)
   http.get('*/api/list/Customer/:collection', () => listAnswer(CUSTOMERS)),
+  // a credit note's invoices of the customer (none here)
+  http.get('*/api/list/EDocument/:collection', () => listAnswer([])),
+  // the chosen customer's card: whether it withholds (the live totals' ritenuta, issue 45 item 3)
+  http.get('*/api/customers/:id', ({ params }) =>
+    HttpResponse.json({
+      data: { id: Number(params.id), business_name: 'Rossi Srl', vat_id: api.customerVat, withholding_agent: 'auto' },
+    }),
+  ),
 );
 
 beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
@@ -290,6 +301,22 @@ describe('e-invoice editor', () => {
     // a row that breaks the rules does not count
     await retype(user, quantity(2), '1,5');
     await waitFor(() => expect(totals()['Imponibile']).toBe('100,00 €'));
+  });
+
+  it('issue 45 items 3 and 17: a private customer withholds nothing in the live totals; a credit note is titled and saved as one', async () => {
+    const user = userEvent.setup({ delay: null });
+    api.customerVat = null;
+    await openNew();
+    await chooseCustomer(user);
+    await fillRow(user, 1, { description: 'Consulenza', quantity: '1', price: '100' });
+    await studioLoaded();
+    await waitFor(() => expect(totals()).not.toHaveProperty("Ritenuta d'acconto 20%"));
+    const kind = screen.getByRole('combobox', { name: /^Tipo/ });
+    await user.click(kind);
+    await user.click(await screen.findByRole('option', { name: 'Nota di Credito' }));
+    expect(await screen.findByRole('heading', { name: 'Nuova nota di credito' })).toBeInTheDocument();
+    await user.click(saveButton());
+    expect(await screen.findByText(/^Nota di credito salvata/)).toBeInTheDocument();
   });
 
   it("save: the seed's payload by POST, then the route of the new document", async () => {

@@ -84,7 +84,8 @@ const EVENTS = [
     id: 11,
     kind: 'invio',
     at: '2026-11-20T10:05:00',
-    description: null,
+    // as the server wrote it before issue 45: the label again and the channel's raw id
+    description: 'File inviato a SdI (simulatore: sim-8f3a2c)',
     errors: [],
     file_name: 'IT01234567890_00001.xml',
     has_xml: true,
@@ -166,6 +167,10 @@ const server = setupServer(
   }),
   http.get('*/api/list/Customer/:collection', () =>
     listAnswer([{ id: 7, label: 'Rossi Srl', business_name: 'Rossi Srl' }]),
+  ),
+  // the editor's customer card: whether it withholds
+  http.get('*/api/customers/:id', ({ params }) =>
+    HttpResponse.json({ data: { id: Number(params.id), business_name: 'Rossi Srl', vat_id: '02000010013' } }),
   ),
   http.get('*/api/sdi/channel', () => HttpResponse.json({ data: { channel: 'simulator' } })),
   http.post('*/api/sdi/send', async ({ request }) => {
@@ -311,7 +316,7 @@ describe("'Invia a SdI' on the selection", () => {
     await waitFor(() => expect(within(confirm).getByRole('button', { name: 'Invia' })).toBeEnabled());
     await user.click(within(confirm).getByRole('button', { name: 'Invia' }));
 
-    const dialog = await screen.findByRole('dialog', { name: 'Attenzione!!' });
+    const dialog = await screen.findByRole('dialog', { name: "Fatture da correggere prima dell'invio" });
     expect(dialog).toHaveTextContent(REFUSED.message);
     expect(
       within(within(dialog).getByRole('list', { name: 'Fatture non inviabili' }))
@@ -340,7 +345,7 @@ describe("'Invia a SdI' on the selection", () => {
     await waitFor(() => expect(within(confirm).getByRole('button', { name: 'Invia' })).toBeEnabled());
     await user.click(within(confirm).getByRole('button', { name: 'Invia' }));
     expect(await screen.findByText('Nessun intermediario SdI configurato: imposta ACUBE_EMAIL')).toBeInTheDocument();
-    expect(screen.queryByRole('dialog', { name: 'Attenzione!!' })).toBeNull();
+    expect(screen.queryByRole('dialog', { name: "Fatture da correggere prima dell'invio" })).toBeNull();
   });
 });
 
@@ -383,6 +388,10 @@ describe("an invoice's editor", () => {
       'Ricevuta di consegna del 21/11/2026 09:30',
     ]);
     expect(within(items[1]!).getByText('00404 — Fattura duplicata')).toBeInTheDocument();
+    // the sending says through what, once, without the channel's raw id (issue 45 item 17)
+    expect(within(items[0]!).getAllByText(/File inviato a SdI/)).toHaveLength(1);
+    expect(within(items[0]!).getByText('Tramite il simulatore SdI (prova: nessun invio reale)')).toBeInTheDocument();
+    expect(within(items[0]!).queryByText(/sim-8f3a2c/)).toBeNull();
     expect(within(section).getAllByRole('button', { name: /^Scarica XML/ })).toHaveLength(4);
     await user.click(within(items[3]!).getByRole('button', { name: /^Scarica XML/ }));
     await waitFor(() => expect(vi.mocked(saveAs)).toHaveBeenCalledTimes(1));

@@ -153,6 +153,17 @@ export async function transmissionById(exec: Exec, id: number): Promise<Transmis
   return r ? asTransmission(r) : null;
 }
 
+/**
+ * How a file went, as the timeline says it under 'File inviato a SdI' (the channel's own id of the
+ * file stays in sdi_transmissions.channel_id: a person has no use for it; issue 45 item 17).
+ */
+export const sentThrough = (channel: string) =>
+  channel === 'simulator'
+    ? 'Tramite il simulatore SdI (prova: nessun invio reale)'
+    : channel === 'acube'
+      ? "Tramite l'intermediario A-Cube"
+      : `Tramite ${channel}`;
+
 /** The channel has the file: its id, the invoice 'inviata', the event of the sending with the file. */
 export async function markTransmitted(exec: Exec, t: Transmission, channelId: string) {
   const [r] = await exec(sql`UPDATE "sdi_transmissions" SET "status" = 'sent', "channel_id" = ${channelId},
@@ -163,7 +174,7 @@ export async function markTransmitted(exec: Exec, t: Transmission, channelId: st
     sql`UPDATE "e_documents" SET "sdi_status" = 'inviata' WHERE "id" = ${t.e_document_id} AND "sdi_status" = 'in_invio'`,
   );
   await exec(sql`INSERT INTO "sdi_events" ("studio_id", "e_document_id", "transmission_id", "kind", "notification_id", "description", "file_name", "xml")
-    VALUES (${t.studio_id}, ${t.e_document_id}, ${t.id}, 'invio', 'invio', ${`File inviato a SdI (${t.channel === 'simulator' ? 'simulatore' : t.channel}: ${channelId})`},
+    VALUES (${t.studio_id}, ${t.e_document_id}, ${t.id}, 'invio', 'invio', ${sentThrough(t.channel)},
       ${t.file_name}, ${t.xml})`);
   return true;
 }

@@ -138,9 +138,13 @@ export function EDocumentEditor({ id }: { id?: string }) {
   const creditNote = doc.data?.documentType === 'TD04';
   /** why a sent document cannot be changed: the banner and the disabled Save button's tooltip */
   const lockedText = locked ? (creditNote ? SDI_BANNERS.lockedCreditNote : SDI_BANNERS.locked) : undefined;
+  // a new document's type as the form has it (a credit note is said so from its title: issue 45 item 17)
+  const [newType, setNewType] = useState<string>(correctsParam ? 'TD04' : 'TD01');
   const title = id
     ? `${creditNote ? 'Nota di Credito' : 'Fattura'} ${doc.data ? `n. ${doc.data.documentNumber}` : ''}`.trim()
-    : 'Nuova fattura elettronica';
+    : newType === 'TD04'
+      ? 'Nuova nota di credito'
+      : 'Nuova fattura elettronica';
   const crumbs = [{ label: 'Home', to: '/Menu' }, { label: `Gestione ${model.plural}`, to: LIST }, { label: title }];
   // an invoice's form waits for its SdI status (never shown editable, then locked); a failed read
   // leaves it editable: the server refuses the change of a sent one (409)
@@ -203,6 +207,7 @@ export function EDocumentEditor({ id }: { id?: string }) {
           locked={locked}
           lockedText={lockedText}
           canSend={!!id && !locked && !sdi.isPending}
+          onType={setNewType}
         />
       ) : null}
       {id && doc.isSuccess ? <SdiTimeline id={id} /> : null}
@@ -217,9 +222,12 @@ function EditorForm({
   locked,
   lockedText,
   canSend,
+  onType,
 }: {
   id?: string;
   defaults: Values;
+  /** the document type chosen in the form (the screen's title follows it) */
+  onType?: (type: string) => void;
   studio?: EDocumentStudio;
   /** sent to SdI: every field and the save disabled */
   locked: boolean;
@@ -271,7 +279,8 @@ function EditorForm({
         id,
       );
       // a warning of the server (e.g. a credit note that names no invoice) does not stop the save: it is said
-      const done = id ? 'Fattura aggiornata' : 'Fattura salvata';
+      const what = v.type === 'TD04' ? 'Nota di credito' : 'Fattura';
+      const done = id ? `${what} aggiornata` : `${what} salvata`;
       notify(saved.warnings.length ? `${done}. Attenzione: ${saved.warnings.join('; ')}` : done, {
         type: saved.warnings.length ? 'warning' : 'info',
       });
@@ -300,7 +309,7 @@ function EditorForm({
           {check.data.message}
         </Alert>
       ) : null}
-      <Header id={id} locked={locked} />
+      <Header id={id} locked={locked} onType={onType} />
       <Rows studio={studio} locked={locked} />
       <Totals studio={studio} />
       <Actions
@@ -326,10 +335,11 @@ function EditorForm({
 }
 
 /** Customer, type, date, number (suggested for a new document) and, for a credit note, the invoice it corrects. */
-function Header({ id, locked }: { id?: string; locked: boolean }) {
+function Header({ id, locked, onType }: { id?: string; locked: boolean; onType?: (type: string) => void }) {
   const dp = useAppDataProvider();
   const { setValue, getFieldState } = useFormContext();
   const type = useWatch({ name: 'type' }) as string;
+  useEffect(() => onType?.(type), [type, onType]);
   const date = useWatch({ name: 'date' }) as string;
   const customer = useWatch({ name: 'customer_id' }) as number | null;
   const year = /^\d{4}/.exec(date ?? '')?.[0];
@@ -566,7 +576,7 @@ function Totals({ studio }: { studio?: EDocumentStudio }) {
     .filter((r) => Number.isInteger(r.quantity) && r.quantity > 0 && Number(r.price) > 0);
   // the customer's own treatment: a private person withholds nothing (issue 45 item 3)
   const customerId = useWatch({ name: 'customer_id' }) as number | null | undefined;
-  const customer = useGetOne('customers', { id: customerId! }, { enabled: !!customerId });
+  const customer = useGetOne('Customer', { id: customerId! }, { enabled: !!customerId });
   const t = eDocumentTotals({
     rows: usable,
     studio: {

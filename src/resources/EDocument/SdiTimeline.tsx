@@ -43,6 +43,19 @@ export const SDI_EVENT_LABELS: Record<string, string> = {
 };
 const labelOf = (kind: string) => SDI_EVENT_LABELS[kind] ?? kind;
 
+/**
+ * What an event says under its label, not the label again: a sending recorded before issue 45
+ * ('File inviato a SdI (simulatore: sim-…)') says through which channel, without its raw id.
+ */
+function descriptionOf(e: { kind: string; description: string | null }, label: string): string | null {
+  const d = e.description?.trim() ?? '';
+  if (!d || d === label) return null;
+  const old = /^File inviato a SdI \(([^:)]+):/.exec(d);
+  if (e.kind === 'invio' && old)
+    return old[1] === 'simulatore' ? 'Tramite il simulatore SdI (prova: nessun invio reale)' : `Tramite ${old[1]}`;
+  return d;
+}
+
 /** 'dd/mm/yyyy hh:mm' from the server's local 'YYYY-MM-DDTHH:MM[:SS]' (no time zone: shown as written). */
 export function sdiDateTime(at: string): string {
   const m = /^(\d{4})-(\d{2})-(\d{2})[T ](\d{2}):(\d{2})/.exec(at);
@@ -105,9 +118,9 @@ function EventItem({ e }: { e: SdiEvent }) {
         >
           {label}
         </Typography>
-        {e.description && e.description !== label ? (
+        {descriptionOf(e, label) ? (
           <Typography variant="body2" component="div" sx={{ overflowWrap: 'anywhere' }}>
-            {e.description}
+            {descriptionOf(e, label)}
           </Typography>
         ) : null}
         {e.errors.length ? (

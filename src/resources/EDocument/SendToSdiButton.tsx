@@ -14,7 +14,6 @@ import { useListContext, useNotify, useRefresh, type Identifier } from 'react-ad
 import { useAppDataProvider } from '../../dataProvider';
 import { ApiError } from '../../api/client';
 import { AppDialog } from '../../layout/ErrorDialog';
-import { TITLES } from '../../bulk/texts';
 
 export const SDI_TEXTS = {
   button: 'Invia a SdI',
@@ -137,7 +136,8 @@ export function SendToSdi({
       <AppDialog
         open={!!refused}
         onClose={() => setRefused(null)}
-        title={TITLES.warning}
+        title="Fatture da correggere prima dell'invio"
+
         text={
           <Box>
             <Typography sx={{ mb: 1 }}>{refused?.message || SDI_TEXTS.refused}</Typography>
