@@ -107,6 +107,10 @@ const server = setupServer(
     listAnswer([{ id: 7, label: 'Rossi Srl', business_name: 'Rossi Srl' }]),
   ),
   http.get('*/api/list/EDocument/:collection', () => listAnswer([])),
+  // the editor's customer card: whether it withholds
+  http.get('*/api/customers/:id', ({ params }) =>
+    HttpResponse.json({ data: { id: Number(params.id), business_name: 'Rossi Srl', vat_id: '02000010013' } }),
+  ),
   http.post('*/api/edocument', async ({ request }) => {
     const body = (await request.json()) as Row;
     requests.push({ method: 'POST', url: request.url, body });
@@ -228,7 +232,7 @@ describe('C52 a credit note that names no invoice', () => {
     await user.click(screen.getByRole('button', { name: 'Salva' }));
     await waitFor(() => expect(requests.filter((r) => r.method === 'POST')).toHaveLength(1));
     expect(requests[0]!.body).toMatchObject({ documentType: 'TD04', customerId: 7, correctsId: null });
-    expect(await screen.findByText(`Fattura salvata. Attenzione: ${UNLINKED}`)).toBeInTheDocument();
+    expect(await screen.findByText(`Nota di credito salvata. Attenzione: ${UNLINKED}`)).toBeInTheDocument();
     await waitFor(() => expect(location.current.pathname).toBe('/scheda_EDocument/9'));
   });
 });
