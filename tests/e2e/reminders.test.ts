@@ -131,8 +131,8 @@ describe('following up in Chromium', () => {
     };
     expect(history.reminders[0]).toMatchObject({ id: first!.id, status: 'sent', opened_count: 1 });
 
-    // a payment of everything the third customer owes, in the movement form
-    const owed = (await api.get(`/api/customer/${unpaid!.customer_id}/statement`)).data.closing as number;
+    // a payment of everything the third customer owes — its payables, what is open — in the movement form
+    const owed = (await api.get(`/api/customer/${unpaid!.customer_id}/open_items`)).data.summary.open as number;
     await page.goto(`${server.url}/Transaction/create`);
     const customer = page.getByRole('combobox', { name: /^Cliente( \*)?$/ });
     await customer.click();
