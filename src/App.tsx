@@ -1,6 +1,6 @@
 import { lazy, Suspense, useLayoutEffect, type ReactNode } from 'react';
 import { LinearProgress } from '@mui/material';
-import { AdminContext, AdminUI, CustomRoutes, ResourceContextProvider } from 'react-admin';
+import { AdminContext, AdminUI, CustomRoutes, ResourceContextProvider, useGetOne } from 'react-admin';
 import { Navigate, Route, useLocation, useParams } from 'react-router-dom';
 import { dataProvider } from './dataProvider';
 import { authProvider, trackPath } from './authProvider';
@@ -57,6 +57,48 @@ const Lazy = ({ children }: { children: ReactNode }) => (
   <Suspense fallback={<LinearProgress aria-label="Caricamento" />}>{children}</Suspense>
 );
 
+/**
+ * The breadcrumbs of one parent's list ('Movimenti di Rossi S.r.l.'): the parent named by its
+ * label fields, not by its id ('cliente #237': issue 45 item 18), once it is read.
+ */
+function ParentCrumbs({
+  model,
+  parentModel,
+  parentId,
+  parentList,
+}: {
+  model: ModelDef;
+  parentModel?: ModelDef;
+  parentId: string;
+  parentList: string;
+}) {
+  const parent = useGetOne<{ id: number } & Record<string, unknown>>(
+    parentModel?.name ?? '',
+    { id: Number(parentId) },
+    { enabled: !!parentModel },
+  );
+  const name =
+    (parent.data &&
+      (typeof parent.data.label === 'string'
+        ? parent.data.label
+        : (parentModel?.labelFields ?? [])
+            .map((f) => parent.data?.[f])
+            .filter(Boolean)
+            .join(' '))) ||
+    '';
+  const what = parentModel?.label.toLowerCase() ?? 'elemento';
+  return (
+    <CloseHeader
+      fallback={parentList}
+      crumbs={[
+        { label: 'Home', to: '/Menu' },
+        ...(parentModel ? [{ label: `Gestione ${parentModel.plural}`, to: parentList }] : []),
+        { label: name ? `${model.plural} di ${name}` : `${model.plural} del ${what}` },
+      ]}
+    />
+  );
+}
+
 function Home() {
   return <Navigate to="/Menu" replace />;
 }
@@ -87,14 +129,7 @@ function TableRoute() {
         <FeatureGate feature={m.feature}>
           <Guard min={m.access.read}>
             <>
-              <CloseHeader
-                fallback={parentList}
-                crumbs={[
-                  { label: 'Home', to: '/Menu' },
-                  ...(parentModel ? [{ label: `Gestione ${parentModel.plural}`, to: parentList }] : []),
-                  { label: `${m.plural} di ${parentModel?.label.toLowerCase() ?? 'elemento'} #${parentId}` },
-                ]}
-              />
+              <ParentCrumbs model={m} parentModel={parentModel} parentId={parentId} parentList={parentList} />
               <GenericList key={parentId} model={m} parentId={parentId} />
             </>
           </Guard>

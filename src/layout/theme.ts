@@ -12,6 +12,7 @@
  */
 import { defaultDarkTheme, defaultLightTheme, type RaThemeOptions } from 'react-admin';
 import { deepmerge } from '@mui/utils';
+import { itIT } from '@mui/material/locale';
 
 /** Width (px) below which the sidebar is a temporary drawer. */
 export const MOBILE_BREAKPOINT = 800;
@@ -28,6 +29,8 @@ const shared: RaThemeOptions = {
     fontFamily: ['Roboto', '"Helvetica Neue"', 'Arial', 'sans-serif'].join(','),
   },
   components: {
+    // MUI's own words in Italian (an Alert's close button was announced 'Close': issue 45 item 18)
+    ...itIT.components,
     // a visible keyboard focus everywhere
     MuiButtonBase: {
       styleOverrides: {

@@ -799,3 +799,47 @@ describe("the customer's card", () => {
     expect(took('open_items 5')).toHaveLength(1);
   });
 });
+
+describe("a customer's statement", () => {
+  it("issue 45 item 18: its breadcrumb names the customer, not 'cliente #5'", async () => {
+    server.use(
+      http.get('*/api/list/Transaction/:collection', () =>
+        HttpResponse.json({
+          data: [],
+          meta: { total: 0, current_page: 1, per_page: 50, last_page: 1 },
+          item_meta_data: {
+            can_add_new: true,
+            expand_field: null,
+            is_selectable: true,
+            is_erasable: true,
+            disable_edit_item: false,
+            items: {},
+          },
+        }),
+      ),
+      http.get('*/api/customer/:id/statement', () =>
+        HttpResponse.json({
+          data: {
+            customer: { id: 5, business_name: RECORD.business_name },
+            from: null,
+            to: null,
+            opening: 0,
+            charges: 0,
+            payments: 0,
+            adjustments: 0,
+            closing: 0,
+            running: {},
+            open: 0,
+            overdue: 0,
+            credit: 0,
+            items: {},
+          },
+        }),
+      ),
+    );
+    renderApp('/table/Transaction/5');
+    const crumbs = await screen.findByRole('navigation', { name: /percorso|breadcrumb/i });
+    await waitFor(() => expect(crumbs).toHaveTextContent(`di ${String(RECORD.business_name)}`));
+    expect(crumbs).not.toHaveTextContent('#5');
+  });
+});

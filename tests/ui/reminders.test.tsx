@@ -325,8 +325,12 @@ describe("'Solleciti': the reminders to send", () => {
     const table = await screen.findByRole('table', { name: 'Solleciti da inviare' });
     expect(within(table).queryByText('Zeta Srl')).toBeNull();
     await user.click(screen.getByRole('button', { name: 'Esegui ora' }));
-    expect(await screen.findByText('Procedura del giorno: 3 proposti, 2 in invio, 1 ritirati')).toBeInTheDocument();
+    const said = await screen.findByText('Procedura del giorno: 3 proposti, 2 in invio, 1 ritirati');
     expect(took('run')).toHaveLength(1);
+    // its close button is announced in Italian (it was 'Close': issue 45 item 18)
+    const alert = said.closest('[role="status"]') as HTMLElement;
+    expect(within(alert).getByRole('button', { name: 'Chiudi' })).toBeInTheDocument();
+    expect(within(alert).queryByRole('button', { name: 'Close' })).toBeNull();
     // the reminder the run proposed is listed
     expect(
       await within(screen.getByRole('table', { name: 'Solleciti da inviare' })).findByText('Zeta Srl'),
