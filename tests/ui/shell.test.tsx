@@ -8,7 +8,15 @@ import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
 import { setupServer } from 'msw/node';
 import type { ReactNode } from 'react';
-import { AdminContext, memoryStore, testDataProvider, TestMemoryRouter, type AuthProvider } from 'react-admin';
+import {
+  AdminContext,
+  memoryStore,
+  testDataProvider,
+  TestMemoryRouter,
+  useGetList,
+  type AuthProvider,
+  type DataProvider,
+} from 'react-admin';
 import { QueryClient } from '@tanstack/react-query';
 
 import { i18nProvider } from '../../src/i18n';
@@ -182,13 +190,19 @@ const fakeAuthProvider = (role: string, overrides: Partial<AuthProvider> = {}): 
 
 interface RenderOptions {
   authProvider?: AuthProvider;
+  dataProvider?: DataProvider;
   path?: string;
   onLocation?: (pathname: string) => void;
 }
 
 function renderWithAdmin(
   ui: ReactNode,
-  { authProvider = fakeAuthProvider('Collaboratore'), path = '/Menu', onLocation }: RenderOptions = {},
+  {
+    authProvider = fakeAuthProvider('Collaboratore'),
+    path = '/Menu',
+    onLocation,
+    dataProvider = testDataProvider(),
+  }: RenderOptions = {},
 ) {
   const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
   return render(
@@ -196,7 +210,7 @@ function renderWithAdmin(
       <AdminContext
         i18nProvider={i18nProvider}
         authProvider={authProvider}
-        dataProvider={testDataProvider()}
+        dataProvider={dataProvider}
         store={memoryStore()}
         queryClient={queryClient}
         theme={lightTheme}
@@ -238,7 +252,23 @@ describe('shell helpers', () => {
   });
 });
 
+/** A page whose data never arrives: the app bar's loading indicator spins. */
+function Waiting() {
+  useGetList('Customer');
+  return <p>In attesa</p>;
+}
+
 describe('AppLayout', () => {
+  it("the app bar's loading indicator is named for assistive technology while it spins (axe: aria-progressbar-name)", async () => {
+    renderWithAdmin(
+      <AppLayout>
+        <Waiting />
+      </AppLayout>,
+      { dataProvider: testDataProvider({ getList: () => new Promise(() => undefined) }) },
+    );
+    expect(await screen.findByRole('progressbar', { name: 'Caricamento in corso' })).toBeInTheDocument();
+  });
+
   it('renders the app bar, the content and the footer with name and version', async () => {
     renderLayout();
     expect(screen.getByText('Contenuto della pagina')).toBeInTheDocument();

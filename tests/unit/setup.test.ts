@@ -31,12 +31,26 @@ describe('7 set-up', () => {
   it('7.19 the lock matches package.json (the overrides are recorded in it)', () => {
     expect(lock.packages[''].dependencies).toEqual(pkg.dependencies);
     expect(lock.packages[''].devDependencies).toEqual(pkg.devDependencies);
-    for (const [name, version] of Object.entries(pkg.overrides as Record<string, string>)) {
-      const copies = Object.entries(lock.packages as Record<string, { version: string }>).filter(([path]) =>
-        path.endsWith(`node_modules/${name}`),
-      );
-      expect(copies.length, name).toBeGreaterThan(0);
-      for (const [path, p] of copies) expect(p.version, path).toBe(version);
+    const packages = lock.packages as Record<string, { version: string }>;
+    const all = pkg.dependencies as Record<string, string>;
+    const devs = pkg.devDependencies as Record<string, string>;
+    for (const [name, version] of Object.entries(pkg.overrides as Record<string, string | Record<string, string>>)) {
+      if (typeof version === 'string') {
+        const copies = Object.entries(packages).filter(([path]) => path.endsWith(`node_modules/${name}`));
+        expect(copies.length, name).toBeGreaterThan(0);
+        for (const [path, p] of copies) expect(p.version, path).toBe(version);
+        continue;
+      }
+      // a package's own dependency set to the project's ('$esbuild'): one copy in the tree, the project's
+      for (const [dep, ref] of Object.entries(version)) {
+        const wanted = ref.startsWith('$') ? (all[ref.slice(1)] ?? devs[ref.slice(1)]) : ref;
+        const copies = Object.entries(packages).filter(([path]) => path.endsWith(`node_modules/${dep}`));
+        expect(
+          copies.map(([path]) => path),
+          `${name} > ${dep}`,
+        ).toEqual([`node_modules/${dep}`]);
+        expect(copies[0]![1].version, dep).toBe(wanted);
+      }
     }
     // no package left in the lock that nothing depends on (npm drops them, changing the file)
     expect(

@@ -70,7 +70,8 @@ const AppBarToolbar = () => {
     <>
       <QuickFind />
       {darkTheme && <ToggleThemeButton />}
-      <LoadingIndicator />
+      {/* named for assistive technology while it spins (axe: aria-progressbar-name) */}
+      <LoadingIndicator aria-label="Caricamento in corso" />
     </>
   );
 };
