@@ -101,16 +101,29 @@ function openRule(studioId: number, scope: CustomerScope): SQL {
       JOIN "transactions" a ON a."id" = x."id" AND a."deleted_at" IS NULL
       JOIN "transactions" b ON b."id" = x."other" AND b."deleted_at" IS NULL
     ), "st" AS MATERIALIZED (${studioTreatment(studioId)}
+    ), "shares" AS MATERIALIZED (
+      -- each invoiced charge's share of its invoice's payable (the latest invoice not in the trash),
+      -- read once for the studio, set-based (a lookup per charge made the rule 3 times slower)
+      SELECT DISTINCT ON (l."transaction_id") l."transaction_id" AS "id", l."payable"
+      FROM "e_documents" d JOIN "e_document_services" l ON l."e_document_id" = d."id"
+      WHERE d."studio_id" = ${studioId} AND d."deleted_at" IS NULL AND d."type" = 'TD01'
+        AND l."transaction_id" IS NOT NULL AND l."payable" IS NOT NULL
+      ORDER BY l."transaction_id", d."id" DESC
+    ), "agents" AS MATERIALIZED (
+      SELECT c."id" FROM "customers" c WHERE c."studio_id" = ${studioId} AND ${customerWithholdsSql('c')}
     ), "mv" AS (
       SELECT x."id", x."customer_id", x."amount" AS "fee", x."date", coalesce(x."due_date", x."date"::date) AS "due",
         (x."type" = 'CHARGE' OR (x."type" = 'ADJUSTMENT' AND x."amount" > 0)) AS "is_item",
-        CASE WHEN x."type" = 'CHARGE' THEN coalesce(
-          (SELECT l."payable" FROM "e_document_services" l
-            JOIN "e_documents" d ON d."id" = l."e_document_id" AND d."deleted_at" IS NULL AND d."type" = 'TD01'
-            WHERE l."transaction_id" = x."id" AND l."payable" IS NOT NULL ORDER BY d."id" DESC LIMIT 1),
-          ${chargePayableSql(sql`x."amount"`, customerWithholdsSql('c'))})
+        CASE WHEN x."type" = 'CHARGE' THEN coalesce(sh."payable",
+          ${chargePayableSql(
+            sql`x."amount"`,
+            // whether the customer withholds: one hashed set of the studio's withholding customers
+            // (a join, or a lookup per charge, made the rule 2 to 4 times slower)
+            sql`x."customer_id" IN (SELECT ag."id" FROM "agents" ag)`,
+          )})
         ELSE x."amount" END AS "amount"
-      FROM "transactions" x JOIN "customers" c ON c."id" = x."customer_id" CROSS JOIN "st" st
+      FROM "transactions" x CROSS JOIN "st" st
+        LEFT JOIN "shares" sh ON sh."id" = x."id"
       WHERE x."studio_id" = ${studioId} AND x."deleted_at" IS NULL${scopeOf('x', scope)}
         AND NOT (x."id" = ANY((SELECT "ids" FROM "paired")::int[]))
     ), "u" AS MATERIALIZED (
