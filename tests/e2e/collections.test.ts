@@ -92,8 +92,8 @@ describe('collecting the fees in Chromium', () => {
 
     // 'Incassa con SDD': the month's open installments of the customers with a mandate
     await page.goto(`${server.url}/incassa_sdd`);
-    await page.getByLabel('Scadenze dal').fill(first);
-    await page.getByLabel('Scadenze al').fill(last);
+    await page.getByRole('textbox', { name: 'Scadenze dal', exact: true }).fill(first);
+    await page.getByRole('textbox', { name: 'Scadenze al', exact: true }).fill(last);
     await page.getByRole('button', { name: 'Anteprima' }).click();
     const debits = page.getByRole('table', { name: 'Disposizioni SDD' });
     await debits.locator('tbody tr', { hasText: c1!.name }).waitFor();

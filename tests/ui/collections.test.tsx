@@ -17,6 +17,7 @@ import { saveAs } from 'file-saver';
 import { login, logout, queryOf, renderApp, shellHandlers } from './harness';
 import { RECORD } from './customerForm';
 import { addBankDays, CHANGED_TEXT } from '../../src/resources/SddMandate/Collect';
+import { isoDate } from '../../model/dates';
 import type {
   BankColumns,
   BankLineView,
@@ -469,9 +470,9 @@ describe('Incassa con SDD', () => {
     const user = userEvent.setup();
     renderApp('/incassa_sdd');
     const from = await screen.findByLabelText('Scadenze dal');
-    // this month, and a working day ahead
-    expect((from as HTMLInputElement).value).toMatch(/^\d{4}-\d{2}-01$/);
-    const collection = (screen.getByLabelText('Data di addebito') as HTMLInputElement).value;
+    // this month, and a working day ahead, written GG-MM-AAAA by the app's own date field (issue 45 item 17)
+    expect((from as HTMLInputElement).value).toMatch(/^01-\d{2}-\d{4}$/);
+    const collection = isoDate((screen.getByLabelText('Data di addebito') as HTMLInputElement).value)!;
     expect(collection > new Date().toISOString().slice(0, 10)).toBe(true);
     expect([0, 6]).not.toContain(new Date(`${collection}T12:00:00Z`).getUTCDay());
     await user.clear(from);

@@ -79,8 +79,8 @@ describe('Fattura addebiti', () => {
     const user = userEvent.setup();
     renderApp('/fattura_addebiti');
     const from = await screen.findByLabelText('Dal');
-    // the previous month is proposed
-    expect((from as HTMLInputElement).value).toMatch(/^\d{4}-\d{2}-01$/);
+    // the previous month is proposed, written GG-MM-AAAA by the app's own date field (issue 45 item 17)
+    expect((from as HTMLInputElement).value).toMatch(/^01-\d{2}-\d{4}$/);
     await user.clear(from);
     await user.type(from, '2026-03-01');
     const to = screen.getByLabelText('Al');

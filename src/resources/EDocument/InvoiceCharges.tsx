@@ -21,12 +21,15 @@ import {
   TableContainer,
   TableHead,
   TableRow,
-  TextField,
   Typography,
 } from '@mui/material';
 import ReceiptLongIcon from '@mui/icons-material/ReceiptLong';
+import { DateTextField } from '../../form/DateInput';
 import { useNotify } from 'react-admin';
-import { today } from '../../../model/dates';
+import { isoDate, today } from '../../../model/dates';
+
+/** a typed text that is no date: sent as it is, the server's 422 names the field */
+const INVALID_DATE = 'data-non-valida';
 import { formatEuro } from '../../../model/types';
 import { useAppDataProvider, type InvoicingPlan, type InvoicingRequest } from '../../dataProvider';
 import { ApiError } from '../../api/client';
@@ -153,17 +156,20 @@ function InvoiceChargesPage() {
           </Typography>
           <Box sx={{ display: 'flex', gap: 2, flexWrap: 'wrap', alignItems: 'flex-start' }}>
             {DATE_FIELDS.map(([field, label]) => (
-              <TextField
-                key={field}
-                type="date"
-                label={label}
-                value={form[field]}
-                onChange={(e) => changed(() => setForm((f) => ({ ...f, [field]: e.target.value })))}
-                error={!!errors[field]}
-                helperText={errors[field]}
-                slotProps={{ inputLabel: { shrink: true } }}
-                sx={{ width: 200 }}
-              />
+              // the app's own date field, GG-MM-AAAA in every browser (issue 45 item 17); a text that is
+              // no date goes as typed, and the server's 422 says which field
+              <Box key={field} sx={{ width: 200 }}>
+                <DateTextField
+                  id={`input-${field}`}
+                  label={label}
+                  value={isoDate(form[field]) ?? (form[field] ? undefined : null)}
+                  onChange={(iso) =>
+                    changed(() => setForm((f) => ({ ...f, [field]: iso === undefined ? INVALID_DATE : (iso ?? '') })))
+                  }
+                  error={!!errors[field]}
+                  helperText={errors[field]}
+                />
+              </Box>
             ))}
             <Button variant="contained" onClick={load} disabled={!!busy} sx={{ mt: 1 }}>
               Anteprima

@@ -30,15 +30,18 @@ import {
   TableFooter,
   TableHead,
   TableRow,
-  TextField,
   Typography,
 } from '@mui/material';
 import AccountBalanceIcon from '@mui/icons-material/AccountBalance';
 import DownloadIcon from '@mui/icons-material/Download';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { DateTextField } from '../../form/DateInput';
 import { useNotify } from 'react-admin';
 import { saveAs } from 'file-saver';
-import { addBankDays, currentPeriod, displayDate, displayDateTime, today } from '../../../model/dates';
+import { addBankDays, currentPeriod, displayDate, displayDateTime, isoDate, today } from '../../../model/dates';
+
+/** a typed text that is no date: sent as it is, the server's 422 names the field */
+const INVALID_DATE = 'data-non-valida';
 import { formatEuro } from '../../../model/types';
 import type { SDD_BATCH_STATUS, SddBatchDebit } from '../../../model/api/collections';
 import { useAppDataProvider, type SddBatch, type SddBatchDetail, type SddPlan } from '../../dataProvider';
@@ -190,17 +193,20 @@ function SddCollectPage() {
           </Typography>
           <Box sx={{ display: 'flex', gap: 2, flexWrap: 'wrap', alignItems: 'flex-start' }}>
             {DATE_FIELDS.map(([field, label]) => (
-              <TextField
-                key={field}
-                type="date"
-                label={label}
-                value={form[field]}
-                onChange={(e) => changed(() => setForm((f) => ({ ...f, [field]: e.target.value })))}
-                error={!!errors[field]}
-                helperText={errors[field]}
-                slotProps={{ inputLabel: { shrink: true } }}
-                sx={{ width: 200 }}
-              />
+              // the app's own date field, GG-MM-AAAA in every browser (issue 45 item 17); a text that is
+              // no date goes as typed, and the server's 422 says which field
+              <Box key={field} sx={{ width: 200 }}>
+                <DateTextField
+                  id={`input-${field}`}
+                  label={label}
+                  value={isoDate(form[field]) ?? (form[field] ? undefined : null)}
+                  onChange={(iso) =>
+                    changed(() => setForm((f) => ({ ...f, [field]: iso === undefined ? INVALID_DATE : (iso ?? '') })))
+                  }
+                  error={!!errors[field]}
+                  helperText={errors[field]}
+                />
+              </Box>
             ))}
             <Button variant="contained" onClick={load} disabled={!!busy} sx={{ mt: 1 }}>
               Anteprima
