@@ -85,5 +85,15 @@ export function StatusCell({
   if (!status) return null;
   const s = status.values[String(record[status.field])];
   if (!s) return null;
-  return <Chip size="small" color={s.color === 'default' ? 'default' : s.color} icon={ICONS[s.icon]} label={s.text} />;
+  // the whole status, never cut ('Mancata consegna' was shortened beside the sticky actions column):
+  // the column takes its width
+  return (
+    <Chip
+      size="small"
+      color={s.color === 'default' ? 'default' : s.color}
+      icon={ICONS[s.icon]}
+      label={s.text}
+      sx={{ maxWidth: 'none' }}
+    />
+  );
 }
