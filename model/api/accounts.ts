@@ -82,6 +82,9 @@ export const Statement = z.object({
   overdue: money,
   credit: money,
   /** each charge of the interval: its due date and what is still open of it */
-  items: z.record(z.string(), z.object({ due: z.string(), open: money })),
+  items: z.record(
+    z.string(),
+    z.object({ due: z.string(), open: money, amount: money.describe('quanto chiede: il netto a pagare') }),
+  ),
 });
 export type Statement = z.infer<typeof Statement>;

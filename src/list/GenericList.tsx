@@ -151,6 +151,9 @@ function declaredColumns(
   for (const c of view?.view.columns ?? model.list.columns) {
     const fd = model.fields[c];
     if (!fd || !on(fd.feature)) continue;
+    // one parent's list (a customer's statement): its column would repeat the parent on every row,
+    // and the room goes to the columns after it (issue 45 item 18: 'Da incassare' was clipped at 1400 px)
+    if (parentId && c === model.list.parentField) continue;
     if (model.list.status?.field === c) {
       const label = model.list.status.label ?? 'Stato';
       cols.push({

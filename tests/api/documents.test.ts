@@ -26,6 +26,8 @@ beforeAll(async () => {
   t = await startTestApp();
   a = api(t);
   demoId = await a.studioId('Studio Demo');
+  // the statement's mechanics are tested here: a studio whose payable is the fee (the payable: payable.test.ts)
+  await a.feeIsPayable(demoId);
   bianchiId = await a.studioId('Studio Bianchi');
   customers = (
     await a.sql<{ id: number; business_name: string; vat_id: string | null }>(

@@ -61,9 +61,9 @@ describe('open items', () => {
     const feb = await move(c, 'CHARGE', 80, '2025-02-10 00:00:00');
     await move(c, 'PAYMENT', 130, '2025-02-20 00:00:00');
     let s = await statement(c);
-    expect(s.items[jan]).toEqual({ due: '2025-01-10', open: 0 });
-    expect(s.items[feb]).toEqual({ due: '2025-02-10', open: 50 });
-    expect(s.items[late]).toEqual({ due: '2025-03-31', open: 50 });
+    expect(s.items[jan]).toEqual({ due: '2025-01-10', open: 0, amount: 100 });
+    expect(s.items[feb]).toEqual({ due: '2025-02-10', open: 50, amount: 80 });
+    expect(s.items[late]).toEqual({ due: '2025-03-31', open: 50, amount: 50 });
     expect(s.open).toBe(100);
     expect(s.overdue).toBe(100);
     expect(s.credit).toBe(0);

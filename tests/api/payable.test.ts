@@ -130,6 +130,10 @@ describe('the payable', () => {
     expect((await a.post('collab', `/api/bank/statements/${sid}/confirm_all`, {})).statusCode).toBe(200);
     o = await openItems(c);
     expect(o.summary).toMatchObject({ open: 0, credit: 0 });
+    // the statement asks the payable too: charged 1.068,80, paid 1.068,80, balance zero (it said −68,80)
+    const st = (await a.get('collab', `/api/customer/${c}/statement`)).json().data;
+    expect(st).toMatchObject({ charges: 1068.8, payments: 1068.8, closing: 0 });
+    expect(st.items[String(id)]).toMatchObject({ amount: 1068.8, open: 0 });
   });
 
   it('C10 item 3: a private person (no VAT number) withholds nothing: 24,00 € asks 30,45 €, the invoice has no DatiRitenuta; set as a withholding agent it asks 25,65 €', async () => {

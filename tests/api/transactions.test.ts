@@ -17,6 +17,8 @@ beforeAll(async () => {
   t = await startTestApp();
   a = api(t);
   demoId = await a.studioId('Studio Demo');
+  // the statement's mechanics are tested here: a studio whose payable is the fee (the payable: payable.test.ts)
+  await a.feeIsPayable(demoId);
   bianchiId = await a.studioId('Studio Bianchi');
   // a customer of our own, without any movement
   const rep = (await a.firstRow('legal_representatives', demoId)).id;

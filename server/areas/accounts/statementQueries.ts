@@ -7,12 +7,24 @@
 import { sql } from 'drizzle-orm';
 import type { Ctx } from '../../auth/context.js';
 import type { Exec } from '../../records/exec.js';
-import { customerOpenSummary, openItems, openTotals } from './openItemsQueries.js';
+import { customerOpenSummary, openItems, openTotals, type CustomerScope } from './openItemsQueries.js';
 import { agingTotals } from '../reminders/queries.js';
 import { today as romeToday } from '../../../model/dates.js';
 
 /** The signed effect of a movement on the balance, as exact numeric. */
 export const SIGNED = sql`CASE x."type" WHEN 'PAYMENT' THEN -x."amount" ELSE x."amount" END`;
+
+/**
+ * What a movement asks of the customer, for the statements (issue 45 item 1): a charge its payable
+ * by the open-items rule (`p`, joined by id: fee, cassa, VAT, stamp duty, less the withholding; once
+ * invoiced its invoice's share), anything else its amount. The statement's totals and running
+ * balance read it, so that a payment of what the invoice asks leaves a balance of zero.
+ */
+const DUE = sql`CASE WHEN x."type" = 'CHARGE' THEN coalesce(p."amount", x."amount") ELSE x."amount" END`;
+const SIGNED_DUE = sql`CASE x."type" WHEN 'PAYMENT' THEN -x."amount" ELSE ${DUE} END`;
+/** The rule's items of these customers, to join as `p` on the movement's id. */
+const payables = (studioId: number, scope: CustomerScope) =>
+  sql`LEFT JOIN (SELECT o."id", o."amount" FROM (${openItems(studioId, scope)}) o) p ON p."id" = x."id"`;
 
 /** The balance of one customer of the caller's studio (0 without movements), as a number. */
 export async function customerBalance(exec: Exec, ctx: Ctx, customerId: number): Promise<number> {
@@ -36,8 +48,8 @@ export interface Statement {
   open: number;
   overdue: number;
   credit: number;
-  /** each charge (and positive adjustment) of the interval: its due date and what is still open of it */
-  items: Record<string, { due: string; open: number }>;
+  /** each charge (and positive adjustment) of the interval: its due date, what it asks (its payable) and what is still open of it */
+  items: Record<string, { due: string; open: number; amount: number }>;
 }
 
 /**
@@ -59,18 +71,20 @@ export async function customerStatement(
   const start = from ? sql`${`${from} 00:00:00`}::timestamp` : sql`'-infinity'::timestamp`;
   const end = to ? sql`${`${to} 23:59:59`}::timestamp` : sql`'infinity'::timestamp`;
   const own = sql`x."customer_id" = ${customerId} AND x."studio_id" = ${ctx.studioId} AND x."deleted_at" IS NULL`;
+  const pay = payables(ctx.studioId, customerId);
   const totals = await exec(sql`SELECT
-      coalesce(sum(${SIGNED}) FILTER (WHERE x."date" < ${start}), 0)::text AS "opening",
-      coalesce(sum(x."amount") FILTER (WHERE x."date" BETWEEN ${start} AND ${end} AND x."type" = 'CHARGE'), 0)::text AS "charges",
+      coalesce(sum(${SIGNED_DUE}) FILTER (WHERE x."date" < ${start}), 0)::text AS "opening",
+      coalesce(sum(${DUE}) FILTER (WHERE x."date" BETWEEN ${start} AND ${end} AND x."type" = 'CHARGE'), 0)::text AS "charges",
       coalesce(sum(x."amount") FILTER (WHERE x."date" BETWEEN ${start} AND ${end} AND x."type" = 'PAYMENT'), 0)::text AS "payments",
       coalesce(sum(x."amount") FILTER (WHERE x."date" BETWEEN ${start} AND ${end} AND x."type" = 'ADJUSTMENT'), 0)::text AS "adjustments",
-      coalesce(sum(${SIGNED}) FILTER (WHERE x."date" <= ${end}), 0)::text AS "closing"
-    FROM "transactions" x WHERE ${own}`);
+      coalesce(sum(${SIGNED_DUE}) FILTER (WHERE x."date" <= ${end}), 0)::text AS "closing"
+    FROM "transactions" x ${pay} WHERE ${own}`);
   const running = await exec(sql`SELECT r."id", r."balance"::text AS "balance" FROM (
-      SELECT x."id", x."date", sum(${SIGNED}) OVER (ORDER BY x."date", x."id") AS "balance" FROM "transactions" x WHERE ${own} AND x."date" <= ${end}
+      SELECT x."id", x."date", sum(${SIGNED_DUE}) OVER (ORDER BY x."date", x."id") AS "balance" FROM "transactions" x ${pay} WHERE ${own} AND x."date" <= ${end}
     ) r WHERE r."date" >= ${start}`);
   const summary = await customerOpenSummary(exec, ctx.studioId, customerId);
-  const items = await exec(sql`SELECT o."id", to_char(o."due", 'YYYY-MM-DD') AS "due", o."open"::text AS "open"
+  const items =
+    await exec(sql`SELECT o."id", to_char(o."due", 'YYYY-MM-DD') AS "due", o."open"::text AS "open", o."amount"::text AS "amount"
     FROM (${openItems(ctx.studioId, customerId)}) o WHERE o."date" BETWEEN ${start} AND ${end}`);
   const t = totals[0]!;
   return {
@@ -86,7 +100,9 @@ export async function customerStatement(
     open: Number(summary.open),
     overdue: Number(summary.overdue),
     credit: Number(summary.credit),
-    items: Object.fromEntries(items.map((r) => [String(r.id), { due: String(r.due), open: Number(r.open) }])),
+    items: Object.fromEntries(
+      items.map((r) => [String(r.id), { due: String(r.due), open: Number(r.open), amount: Number(r.amount) }]),
+    ),
   };
 }
 
@@ -185,19 +201,20 @@ export async function accountBalances(
   const start = from ? sql`${`${from} 00:00:00`}::timestamp` : sql`'-infinity'::timestamp`;
   const end = to ? sql`${`${to} 23:59:59`}::timestamp` : sql`'infinity'::timestamp`;
   const own = sql`x."customer_id" = ANY(${`{${ids.join(',')}}`}::int[]) AND x."studio_id" = ${ctx.studioId} AND x."deleted_at" IS NULL`;
+  const pay = payables(ctx.studioId, ids);
   const totals = await exec(sql`SELECT x."customer_id",
-      coalesce(sum(${SIGNED}) FILTER (WHERE x."date" < ${start}), 0)::text AS "opening",
-      coalesce(sum(x."amount") FILTER (WHERE x."date" BETWEEN ${start} AND ${end} AND x."type" = 'CHARGE'), 0)::text AS "charges",
+      coalesce(sum(${SIGNED_DUE}) FILTER (WHERE x."date" < ${start}), 0)::text AS "opening",
+      coalesce(sum(${DUE}) FILTER (WHERE x."date" BETWEEN ${start} AND ${end} AND x."type" = 'CHARGE'), 0)::text AS "charges",
       coalesce(sum(x."amount") FILTER (WHERE x."date" BETWEEN ${start} AND ${end} AND x."type" = 'PAYMENT'), 0)::text AS "payments",
       coalesce(sum(x."amount") FILTER (WHERE x."date" BETWEEN ${start} AND ${end} AND x."type" = 'ADJUSTMENT'), 0)::text AS "adjustments",
-      coalesce(sum(${SIGNED}) FILTER (WHERE x."date" <= ${end}), 0)::text AS "closing"
-    FROM "transactions" x WHERE ${own} GROUP BY x."customer_id"`);
+      coalesce(sum(${SIGNED_DUE}) FILTER (WHERE x."date" <= ${end}), 0)::text AS "closing"
+    FROM "transactions" x ${pay} WHERE ${own} GROUP BY x."customer_id"`);
   const moves =
     await exec(sql`SELECT r."customer_id", r."id", to_char(r."date", 'YYYY-MM-DD HH24:MI:SS') AS "date", r."type", r."note", r."amount"::text AS "amount",
       r."signed"::text AS "signed", r."balance"::text AS "balance" FROM (
-      SELECT x."customer_id", x."id", x."date", x."type", x."transaction_note" AS "note", x."amount", ${SIGNED} AS "signed",
-        sum(${SIGNED}) OVER (PARTITION BY x."customer_id" ORDER BY x."date", x."id") AS "balance"
-      FROM "transactions" x WHERE ${own} AND x."date" <= ${end}
+      SELECT x."customer_id", x."id", x."date", x."type", x."transaction_note" AS "note", ${DUE} AS "amount", ${SIGNED_DUE} AS "signed",
+        sum(${SIGNED_DUE}) OVER (PARTITION BY x."customer_id" ORDER BY x."date", x."id") AS "balance"
+      FROM "transactions" x ${pay} WHERE ${own} AND x."date" <= ${end}
     ) r WHERE r."date" >= ${start} ORDER BY r."customer_id", r."date", r."id"`);
   const out = new Map<number, AccountBalance>(
     ids.map((id) => [

@@ -113,6 +113,18 @@ function RunningBalance({ parentId }: { parentId?: string }) {
   );
 }
 
+/**
+ * What a charge asks (its payable: fee, cassa, VAT, bollo, less the withholding — issue 45 item 1),
+ * beside the seeds' 'Importo' (the fee): the running balance moves by it.
+ */
+function Due({ parentId }: { parentId?: string }) {
+  const record = useRecordContext();
+  const { data } = useStatement(parentId);
+  const item = record ? data?.items[String(record.id)] : undefined;
+  if (!item) return null;
+  return <span style={{ fontVariantNumeric: 'tabular-nums', whiteSpace: 'nowrap' }}>{euro(item.amount)}</span>;
+}
+
 /** A charge's due date and what is still open of it (the open-items rule), on the customer's statement. */
 function OpenAmount({ parentId }: { parentId?: string }) {
   const record = useRecordContext();
@@ -139,6 +151,7 @@ const parts: ResourceParts = {
   listHeader: ({ parentId }) => <StatementHeader parentId={parentId} />,
   listTitle: StatementTitle,
   listColumns: [
+    { key: 'due', label: 'Da pagare', Cell: Due, withParent: true },
     { key: 'running', label: 'Saldo progressivo', Cell: RunningBalance, withParent: true },
     { key: 'open', label: 'Da incassare', Cell: OpenAmount, withParent: true },
   ],
