@@ -192,7 +192,15 @@ export function FilterGroup({
         </Box>
         <Grid container spacing={2}>
           {filters.map((f) => (
-            <Grid key={`${f.kind}-${f.field}`} size={{ xs: 12, md: f.kind === 'dateInterval' ? 6 : 4 }}>
+            <Grid
+              key={`${f.kind}-${f.field}`}
+              // a toggle of many options ('Stato SdI': seven) takes the whole row: in a third of it its
+              // buttons ran over the next filter's label (issue 45 item 17)
+              size={{
+                xs: 12,
+                md: f.kind === 'dateInterval' ? 6 : f.kind === 'toggle' && f.options.length > 3 ? 12 : 4,
+              }}
+            >
               {f.kind === 'combo' && (
                 <ComboFilter
                   f={f}
@@ -208,6 +216,7 @@ export function FilterGroup({
                   <ToggleButtonGroup
                     size="small"
                     exclusive
+                    sx={{ flexWrap: 'wrap' }}
                     value={state.toggles[f.field] ?? 'all'}
                     aria-labelledby={`toggle-${f.field}`}
                     onChange={(_e, v) =>

@@ -86,6 +86,39 @@ describe('sending the invoices to SdI in Chromium', () => {
     const statusCell = page.locator('tbody tr').getByText(/^(In invio|Inviata|Bozza)$/);
     expect(await statusCell.count()).toBe(0);
     await page.screenshot({ path: join(SHOTS, 'sdi-list.png'), fullPage: true });
+    // the filters: the 'Stato SdI' toggle's seven options stay inside the panel and over no other filter's label
+    await page
+      .getByText(/^Filtri/)
+      .first()
+      .click();
+    const status = page.getByRole('group', { name: 'Stato SdI' });
+    await status.waitFor();
+    const box = (await status.boundingBox())!;
+    const panelRight = await page.evaluate(
+      () => document.querySelector('#main-content')!.getBoundingClientRect().right,
+    );
+    expect(box.x + box.width).toBeLessThanOrEqual(panelRight);
+    for (const other of ['Tipo', 'Cliente']) {
+      const label = page.getByText(other, { exact: true }).first();
+      if (!(await label.isVisible())) continue;
+      const l = (await label.boundingBox())!;
+      const overlaps =
+        l.x < box.x + box.width && box.x < l.x + l.width && l.y < box.y + box.height && box.y < l.y + l.height;
+      expect(overlaps, `the 'Stato SdI' options over '${other}'`).toBe(false);
+    }
+    // and its options' labels fit their buttons, side by side without covering each other
+    const buttons = await status.getByRole('button').evaluateAll((els) =>
+      els.map((el) => {
+        const r = el.getBoundingClientRect();
+        return { left: r.left, right: r.right, top: r.top, fits: el.scrollWidth <= el.clientWidth + 1 };
+      }),
+    );
+    expect(buttons).toHaveLength(7);
+    for (const b of buttons) expect(b.fits).toBe(true);
+    for (let i = 1; i < buttons.length; i++)
+      if (buttons[i]!.top === buttons[i - 1]!.top)
+        expect(buttons[i]!.left).toBeGreaterThanOrEqual(buttons[i - 1]!.right - 1);
+    await page.screenshot({ path: join(SHOTS, 'sdi-filters.png') });
 
     // a rejected invoice: its timeline with SdI's error and the receipt's XML; still editable
     const after = await thisMonth(api);
