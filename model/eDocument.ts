@@ -71,6 +71,11 @@ export interface EDocumentRowInput {
 export const WITHHOLDING_RATE = 20;
 /** the VAT of a charge invoiced under the ordinary regime (the invoicing's default) */
 export const DEFAULT_VAT = 22;
+
+/** A row's VAT by default under the studio's regime: 0 % N2.2 under the flat rate, else DEFAULT_VAT. */
+export function defaultVat(regime: string | null | undefined): { vat: number; nature: string | null } {
+  return regime === 'RF19' ? { vat: 0, nature: 'N2.2' } : { vat: DEFAULT_VAT, nature: null };
+}
 export const CASSA_RATE = 4;
 export const STAMP_DUTY_CENTS = 200;
 /** the stamp duty applies above 77.47 € of operations without VAT */
@@ -213,16 +218,9 @@ export function chargePayable(
   studio: InvoicingTreatment,
   customer: { withholdingAgent: boolean },
 ): EDocumentTotals {
-  const forfettario = studio.regime === 'RF19';
   return eDocumentTotals({
     rows: [
-      {
-        description: '-',
-        quantity: 1,
-        price: new Decimal(feeCents).div(100).toFixed(2),
-        vat: forfettario ? 0 : DEFAULT_VAT,
-        nature: forfettario ? 'N2.2' : null,
-      },
+      { description: '-', quantity: 1, price: new Decimal(feeCents).div(100).toFixed(2), ...defaultVat(studio.regime) },
     ],
     studio,
     customer,

@@ -51,9 +51,9 @@ export const tasks = {
   > => {
     const format = bankFileFormat(input.bytes);
     if (format === 'camt053') return { kind: 'camt053', statement: parseCamt053(bufferOf(input.bytes)) };
-    if (!input.mapping) return { kind: 'sheet', format, statement: null, errors: [] };
     const sheet = await parseSpreadsheet(bufferOf(input.bytes));
-    const { lines, errors } = bankLinesFromSheet(sheet, input.mapping, { ownIban: input.ownIban });
+    // a sheet comes with its mapping (the caller refuses one without before sending it here)
+    const { lines, errors } = bankLinesFromSheet(sheet, input.mapping!, { ownIban: input.ownIban });
     if (errors.length) return { kind: 'sheet', format: sheet.format, statement: null, errors };
     const days = lines.map((l) => l.bookingDate).sort();
     return {

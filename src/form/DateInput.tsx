@@ -9,6 +9,9 @@ import { InputHelperText, useInput, type InputProps } from 'react-admin';
 import { MESSAGES } from '../../model/validators';
 import { displayDate, isoDate } from '../../model/dates';
 
+/** What a screen sends for a typed text that is no date: the server's 422 names the field. */
+export const INVALID_DATE = 'data-non-valida';
+
 /** 'YYYY-MM-DD' → 'DD-MM-YYYY' */
 export const toDisplayDate = (iso: unknown) => displayDate(iso);
 

@@ -170,8 +170,9 @@ async function readStatement(
   rawMapping: string | undefined,
   ownIban: string | null,
 ): Promise<ParsedStatement> {
-  const mapping = bankFileFormat(bytes) === 'camt053' ? null : mappingOf(rawMapping);
-  if (!mapping && bankFileFormat(bytes) !== 'camt053')
+  const camt = bankFileFormat(bytes) === 'camt053';
+  const mapping = camt ? null : mappingOf(rawMapping);
+  if (!mapping && !camt)
     throw new HttpError(422, BANK_IMPORT_MESSAGES.mapping, { mapping: [BANK_IMPORT_MESSAGES.mapping] });
   const read = await offload('bankStatement', { bytes, mapping, ownIban }, { key: ctx.studioId });
   if (read.kind === 'camt053') return read.statement;

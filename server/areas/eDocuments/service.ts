@@ -9,7 +9,7 @@ import type { EDocumentData } from '../../../model/api/eDocuments.js';
 import { getModel } from '../../../model/registry.js';
 import {
   EDOCUMENT_MESSAGES as M,
-  DEFAULT_VAT,
+  defaultVat,
   MAX_ROWS,
   rowErrors,
   eDocumentTotals,
@@ -88,15 +88,6 @@ export interface SavedRow extends EDocumentRowInput {
   studio_service_id: number | null;
   /** the stored row it replaces (C51 answers it): a row kept keeps the charge it invoices */
   id: number | null;
-}
-
-/**
- * The VAT of a row that names none (the seeds' rows are description, quantity and price): the
- * studio's regime decides — a forfettario (RF19) invoices without VAT, Natura N2.2; any other
- * regime the ordinary rate, 22 %.
- */
-export function defaultVat(regime: string | null | undefined): { vat: number; nature: string | null } {
-  return regime === 'RF19' ? { vat: 0, nature: 'N2.2' } : { vat: DEFAULT_VAT, nature: null };
 }
 
 const absent = (v: unknown) => v === undefined || v === null || v === '';

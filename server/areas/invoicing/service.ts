@@ -11,7 +11,7 @@ import { createHash } from 'node:crypto';
 import Decimal from 'decimal.js';
 import type { InvoicingPlan } from '../../../model/api/invoicing.js';
 import { getModel } from '../../../model/registry.js';
-import { eDocumentTotals, MAX_ROWS, payableShares } from '../../../model/eDocument.js';
+import { defaultVat, eDocumentTotals, MAX_ROWS, payableShares } from '../../../model/eDocument.js';
 import { isoDate, today } from '../../../model/dates.js';
 import { fromCents } from '../../../model/money.js';
 import { idList } from '../../records/ids.js';
@@ -22,7 +22,6 @@ import { auditMany } from '../../records/audit.js';
 import type { Exec } from '../../records/exec.js';
 import { lastNumber, lockNumbering, studioParty } from '../eDocuments/queries.js';
 import { eDocumentProblems, unreachableBuyer } from '../eDocuments/validate.js';
-import { defaultVat } from '../eDocuments/service.js';
 import { insertInvoices, latestOfYear, lockInvoicing, openCharges, type NewInvoice } from './queries.js';
 
 /** The longest period one run invoices (days). */

@@ -24,12 +24,9 @@ import {
   Typography,
 } from '@mui/material';
 import ReceiptLongIcon from '@mui/icons-material/ReceiptLong';
-import { DateTextField } from '../../form/DateInput';
+import { DateTextField, INVALID_DATE } from '../../form/DateInput';
 import { useNotify } from 'react-admin';
 import { isoDate, today } from '../../../model/dates';
-
-/** a typed text that is no date: sent as it is, the server's 422 names the field */
-const INVALID_DATE = 'data-non-valida';
 import { formatEuro } from '../../../model/types';
 import { useAppDataProvider, type InvoicingPlan, type InvoicingRequest } from '../../dataProvider';
 import { ApiError } from '../../api/client';

@@ -35,13 +35,10 @@ import {
 import AccountBalanceIcon from '@mui/icons-material/AccountBalance';
 import DownloadIcon from '@mui/icons-material/Download';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { DateTextField } from '../../form/DateInput';
+import { DateTextField, INVALID_DATE } from '../../form/DateInput';
 import { useNotify } from 'react-admin';
 import { saveAs } from 'file-saver';
 import { addBankDays, currentPeriod, displayDate, displayDateTime, isoDate, today } from '../../../model/dates';
-
-/** a typed text that is no date: sent as it is, the server's 422 names the field */
-const INVALID_DATE = 'data-non-valida';
 import { formatEuro } from '../../../model/types';
 import type { SDD_BATCH_STATUS, SddBatchDebit } from '../../../model/api/collections';
 import { useAppDataProvider, type SddBatch, type SddBatchDetail, type SddPlan } from '../../dataProvider';
