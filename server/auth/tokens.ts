@@ -19,8 +19,19 @@ export interface TokenClaims {
   exp: number;
 }
 
+/** verified tokens remembered (their claims), at most this many: the oldest go first */
+const VERIFIED_MAX = 5000;
+
 export class Tokens {
   private secret: Uint8Array<ArrayBuffer>;
+  /**
+   * Tokens whose signature was checked, with their claims: every request of a session carries the
+   * same token, and checking its HMAC again (WebCrypto, a round trip through libuv's pool) was the
+   * biggest single cost of a request's own work under load (bench/load, issue 45 item 27). Only the
+   * signature's check is spared: the expiry is checked at each use, and the session's epoch and
+   * revocation are checked by the caller as before. Bounded: a flood of distinct tokens evicts.
+   */
+  private verified = new Map<string, TokenClaims>();
   private imported?: Promise<CryptoKey>;
   constructor(
     secret: string,
@@ -55,6 +66,12 @@ export class Tokens {
   }
 
   async verify(token: string): Promise<TokenClaims | null> {
+    const known = this.verified.get(token);
+    if (known) {
+      if (known.exp * 1000 > Date.now()) return known;
+      this.verified.delete(token);
+      return null;
+    }
     try {
       const { payload } = await jwtVerify(token, await this.key(), {
         algorithms: ['HS256'],
@@ -63,7 +80,13 @@ export class Tokens {
       if (typeof payload.id !== 'number' || typeof payload.jti !== 'string' || typeof payload.exp !== 'number')
         return null;
       // tokens issued before session epochs existed carry none: epoch 0
-      return { ...payload, sv: typeof payload.sv === 'number' ? payload.sv : 0 } as unknown as TokenClaims;
+      const claims = Object.freeze({
+        ...payload,
+        sv: typeof payload.sv === 'number' ? payload.sv : 0,
+      }) as unknown as TokenClaims;
+      if (this.verified.size >= VERIFIED_MAX) this.verified.delete(this.verified.keys().next().value!);
+      this.verified.set(token, claims);
+      return claims;
     } catch {
       return null;
     }

@@ -32,3 +32,27 @@ describe('PDF worker pool', () => {
     }
   });
 });
+
+describe('PDF queue', () => {
+  it('a document asked on its own goes before the documents of a batch already waiting', async () => {
+    const { renderPdf, pdfQueue, PDF_WORKERS } = await import('../../server/render/pdf.js');
+    const page = (text: string) => ({ content: Array.from({ length: 40 }, (_, i) => `${text} ${i}`) });
+    const done: string[] = [];
+    const batch = Array.from({ length: 6 * PDF_WORKERS }, (_, i) =>
+      renderPdf(page(`zip ${i}`), { batch: true }).then(() => done.push(`zip ${i}`)),
+    );
+    // every worker busy with a batch document, the rest of the batch waiting
+    expect(pdfQueue()).toEqual({ single: 0, batch: 5 * PDF_WORKERS, rendering: PDF_WORKERS });
+    const single = renderPdf({ content: ['Avviso di pagamento'] }).then((b) => {
+      done.push('single');
+      return b;
+    });
+    expect(pdfQueue().single).toBe(1);
+    expect((await single).subarray(0, 5).toString('latin1')).toBe('%PDF-');
+    await Promise.all(batch);
+    // it waited at most for the documents being rendered when it came, and those the other workers took meanwhile
+    expect(done.indexOf('single')).toBeLessThanOrEqual(2 * PDF_WORKERS);
+    expect(done).toHaveLength(6 * PDF_WORKERS + 1);
+    expect(pdfQueue()).toEqual({ single: 0, batch: 0, rendering: 0 });
+  });
+});

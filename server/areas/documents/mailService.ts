@@ -123,7 +123,9 @@ export async function emailBollettini(deps: MailDeps, ctx: Ctx, q: Record<string
   );
   if (problems.length) throw new HttpError(422, emailMessage(problems), { customers_ids: problems });
   const studio = await studioMailData(deps.exec, ctx.studioId);
-  const pdfs = await Promise.all(items.map(async (d) => renderPdf(await bollettinoPdfDoc(d))));
+  // several customers at once are a batch (their PDFs wait behind the documents asked one at a time)
+  const batch = items.length > 1;
+  const pdfs = await Promise.all(items.map(async (d) => renderPdf(await bollettinoPdfDoc(d), { batch })));
   return queue(
     deps,
     items.map((d, i) =>
@@ -151,7 +153,8 @@ export async function emailAccountStatements(
   const problems = emailProblems(items.map((d) => d.customer));
   if (problems.length) throw new HttpError(422, emailMessage(problems), { customer_ids: problems });
   const studio = await studioMailData(deps.exec, ctx.studioId);
-  const pdfs = await Promise.all(items.map((d) => renderPdf(accountBalancePdfDoc(d))));
+  const batch = items.length > 1;
+  const pdfs = await Promise.all(items.map((d) => renderPdf(accountBalancePdfDoc(d), { batch })));
   return queue(
     deps,
     items.map((d, i) =>
@@ -199,7 +202,8 @@ export async function emailContracts(deps: MailDeps, ctx: Ctx, q: Record<string,
     throw new HttpError(422, parts.join('. '), { customer_ids: [...problems, ...missing] });
   }
   const studio: StudioMailData = await studioMailData(deps.exec, ctx.studioId);
-  const pdfs = await Promise.all(contracts.map((d) => renderPdf(contractPdfDoc(d))));
+  const batch = contracts.length > 1;
+  const pdfs = await Promise.all(contracts.map((d) => renderPdf(contractPdfDoc(d), { batch })));
   return queue(
     deps,
     contracts.map((d, i) =>

@@ -34,14 +34,15 @@ async function sendFiles<T>(
   one: { name: string; type: string },
   zipName: string,
   entryName: (item: T) => string,
-  make: (item: T) => Promise<Buffer | string>,
+  /** `batch`: one entry of a zip (its PDF waits behind the documents asked one at a time) */
+  make: (item: T, batch: boolean) => Promise<Buffer | string>,
 ) {
   if (items.length === 1) {
-    const content = await make(items[0]!);
+    const content = await make(items[0]!, false);
     return reply.header('Content-Disposition', attachment(one.name)).type(one.type).send(content);
   }
   const names = uniqueNames(items.map(entryName));
-  const archive = await streamZip(items.length, async (i) => ({ name: names[i]!, content: await make(items[i]!) }), {
+  const archive = await streamZip(items.length, async (i) => ({ name: names[i]!, content: await make(items[i]!, true) }), {
     store: one.type === PDF,
   });
   return reply.header('Content-Disposition', attachment(zipName)).type('application/zip').send(archive);
@@ -80,7 +81,7 @@ export async function documentRoutes(api: Api, deps: AppDeps) {
         { name: 'Bollettino.pdf', type: PDF },
         'Bollettini.zip',
         (d) => noticeName(d, 'pdf'),
-        async (d) => renderPdf(await bollettinoPdfDoc(d)),
+        async (d, batch) => renderPdf(await bollettinoPdfDoc(d), { batch }),
       );
     },
   );
@@ -126,7 +127,7 @@ export async function documentRoutes(api: Api, deps: AppDeps) {
         { name: 'EstrattoConto.pdf', type: PDF },
         'EstrattiConto.zip',
         (d) => statementName(d, 'pdf'),
-        (d) => renderPdf(accountBalancePdfDoc(d)),
+        (d, batch) => renderPdf(accountBalancePdfDoc(d), { batch }),
       );
     },
   );

@@ -171,10 +171,12 @@ export async function sendReminder(deps: SenderDeps, id: number, now = new Date(
     link,
     now,
   );
-  const letter = await renderPdf(await reminderPdfDoc(doc));
+  // the reminders' run renders in the background: its documents wait behind those a person asked for
+  const letter = await renderPdf(await reminderPdfDoc(doc), { batch: true });
   const balance = (await accountBalances(exec, { studioId }, [customerId], null, null)).get(customerId)!;
   const statement = await renderPdf(
     accountBalancePdfDoc({ studio, customer: customer!, balance, from: null, to: null }),
+    { batch: true },
   );
   const attachments = [
     { filename: 'Sollecito.pdf', contentType: 'application/pdf', content: letter },

@@ -40,7 +40,8 @@ export async function courtesyCopy(
     ? `Copia di cortesia (PDF e XML) inviata a ${email} tramite la Posta in uscita`
     : `Copia di cortesia non inviata: il cliente non ha un indirizzo e-mail valido`;
   const studio = await studioData(exec, t.studio_id);
-  const pdf = ok ? await renderPdf(eDocumentPdfDoc(studio, doc)) : null;
+  // sent by the SdI follower in the background: a batch document
+  const pdf = ok ? await renderPdf(eDocumentPdfDoc(studio, doc), { batch: true }) : null;
   const what = doc.type === 'TD04' ? 'Nota di credito' : 'Fattura';
   const subject = `${what} n. ${doc.number} del ${displayDate(doc.date)} — ${studio.name}`;
   const text = [
