@@ -87,6 +87,8 @@ function sheet() {
   return rows;
 }
 
+/** what the importing studio is doing (the other studio's calls are counted by the phase they end in) */
+let phase = 'alone';
 /** the other studio's clicks, one after the other while `going()`: the list of its customers and a statement PDF */
 async function neighbour(url: string, going: () => boolean) {
   const login = await fetch(`${url}/api/user/login`, {
@@ -106,10 +108,18 @@ async function neighbour(url: string, going: () => boolean) {
   const first = await fetch(`${url}${list}`, { headers: auth });
   const id = (await first.json()).data[0].id;
   const pdf = `/api/account_balance_pdf?customer_ids=[${id}]`;
-  const times = { list: [] as number[], pdf: [] as number[] };
+  // the PDF workers start with the first document: not timed
+  for (let i = 0; i < 3; i++) await get(pdf);
+  const times = { list: [] as number[], pdf: [] as number[], byPhase: new Map<string, number[]>() };
+  const add = (ms: number) =>
+    (times.byPhase.get(phase) ?? times.byPhase.set(phase, []).get(phase)!).push(ms);
   while (going()) {
-    times.list.push(await get(list));
-    times.pdf.push(await get(pdf));
+    const l = await get(list);
+    times.list.push(l);
+    add(l);
+    const p = await get(pdf);
+    times.pdf.push(p);
+    add(p);
   }
   return times;
 }
@@ -181,6 +191,7 @@ async function main() {
     const aloneUntil = performance.now() + 4000;
     const alone = await neighbour(server.url, () => performance.now() < aloneUntil);
     let importing = true;
+    phase = 'upload';
     const during = neighbour(server.url, () => importing);
 
     const form = new FormData();
@@ -192,11 +203,13 @@ async function main() {
       return (await res.json()).data;
     });
     const afterStage = peak;
+    phase = 'preview';
     const [p, previewMs] = await time(async () =>
       ndjsonLast(await post(`/api/customer_imports/${d.id}/preview`, { mapping: d.mapping })),
     );
     if (!p.data) throw new Error(`preview ${JSON.stringify(p).slice(0, 300)}`);
     const afterPreview = peak;
+    phase = 'import';
     const [r, importMs] = await time(async () =>
       ndjsonLast(await post(`/api/customer_imports/${d.id}/import`, { mapping: d.mapping })),
     );
@@ -251,6 +264,9 @@ async function main() {
     const fig = (xs: number[]) => `p50 ${pct(xs, 50).toFixed(0)} / p99 ${pct(xs, 99).toFixed(0)} ms (${xs.length} calls)`;
     console.log(`another studio's customers list: alone ${fig(alone.list)}; during the import ${fig(meanwhile.list)}`);
     console.log(`another studio's statement PDF: alone ${fig(alone.pdf)}; during the import ${fig(meanwhile.pdf)}`);
+    console.log(
+      `  both, by what the importing studio was doing: ${[...meanwhile.byPhase].map(([k, xs]) => `${k} ${fig(xs)}`).join('; ')}`,
+    );
     const checks: Array<[string, boolean]> = [
       [`another studio's list p99 during the import < 100 ms`, pct(meanwhile.list, 99) < 100],
       [`another studio's PDF p99 during the import < 250 ms`, pct(meanwhile.pdf, 99) < 250],

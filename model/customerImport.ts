@@ -43,6 +43,8 @@ export const IMPORT_MESSAGES = {
   gone: 'Importazione non trovata o già eseguita: carica di nuovo il file',
   alreadyUndone: 'Importazione già annullata',
   notImported: "L'importazione non è stata eseguita",
+  /** who undid an import the product took back (a step failed, or its process stopped half-way) */
+  interrupted: 'Importazione interrotta: annullata automaticamente',
 } as const;
 
 /** The customer fields an import can fill, in the order of the customer form. */

@@ -396,6 +396,68 @@ describe('customer import: import, duplicates, relations, invalid rows, undo', (
     });
   });
 
+  it('import: written in steps; a step that fails takes back the steps before it, and the import shows as undone by the product', async () => {
+    // 1,200 rows: the first step (500) is written, the second fails at its row 800
+    const rows = Array.from({ length: 1200 }, (_, i) => row(i === 799 ? { 'Ragione Sociale': 'Guasto Import S.r.l.' } : {}));
+    await a.sql(`CREATE FUNCTION import_fault() RETURNS trigger LANGUAGE plpgsql AS $$
+      BEGIN IF NEW."business_name" = 'Guasto Import S.r.l.' THEN RAISE EXCEPTION 'guasto di prova'; END IF; RETURN NEW; END $$`);
+    await a.sql(`CREATE TRIGGER import_fault BEFORE INSERT ON "customers" FOR EACH ROW EXECUTE FUNCTION import_fault()`);
+    try {
+      const d = (await stage(Buffer.from(csv(rows)), 'guasto.csv')).json().data;
+      const res = await a.post('admin', `/api/customer_imports/${d.id}/import`, { mapping: d.mapping });
+      const out = lines(res.body);
+      expect(out.last.error, res.body).toBeDefined();
+      // the first step had been written: it is in the trash now, and nothing of the file is active
+      expect(out.progress.some((l) => l.progress.phase === 'write' && l.progress.done === 500)).toBe(true);
+      const vats = rows.map((r) => r[1]!);
+      const [counts] = await a.sql<{ active: number; trashed: number }>(
+        `SELECT count(*) FILTER (WHERE "deleted_at" IS NULL)::int AS "active", count(*) FILTER (WHERE "deleted_at" IS NOT NULL)::int AS "trashed"
+         FROM "customers" WHERE "vat_id" = ANY($1::text[])`,
+        [vats],
+      );
+      expect(counts).toEqual({ active: 0, trashed: 500 });
+      expect((await a.get('admin', '/api/customer_imports')).json().data[0]).toMatchObject({
+        id: d.id,
+        status: 'undone',
+        undone_by: 'Importazione interrotta: annullata automaticamente',
+      });
+      // it cannot be run again: the file is uploaded anew
+      const again = await a.post('admin', `/api/customer_imports/${d.id}/import`, { mapping: d.mapping });
+      expect(again.statusCode).toBe(409);
+      expect(again.json().message).toBe('Importazione non trovata o già eseguita: carica di nuovo il file');
+    } finally {
+      await a.sql('DROP TRIGGER import_fault ON "customers"');
+      await a.sql('DROP FUNCTION import_fault()');
+    }
+  });
+
+  it('import: one left half-way by a process that stopped is taken back at the next look at the imports, one still writing is left alone', async () => {
+    const rows = [row(), row()];
+    const d = (await stage(Buffer.from(csv(rows)), 'fermato.csv')).json().data;
+    expect((await runImport(d.id, { mapping: d.mapping })).last.data).toMatchObject({ created: 2 });
+    const other = [row()];
+    const d2 = (await stage(Buffer.from(csv(other)), 'in_corso.csv')).json().data;
+    expect((await runImport(d2.id, { mapping: d2.mapping })).last.data).toMatchObject({ created: 1 });
+    // as a process would leave them: 'importing', the first with no step for ten minutes, the second just now
+    await a.sql(
+      `UPDATE "customer_imports" SET "status" = 'importing', "heartbeat_at" = LOCALTIMESTAMP - interval '10 minutes' WHERE "id" = $1`,
+      [d.id],
+    );
+    await a.sql(`UPDATE "customer_imports" SET "status" = 'importing', "heartbeat_at" = LOCALTIMESTAMP WHERE "id" = $1`, [
+      d2.id,
+    ]);
+    const list = (await a.get('admin', '/api/customer_imports')).json().data as Array<Record<string, unknown>>;
+    expect(list.find((i) => i.id === d.id)).toMatchObject({
+      status: 'undone',
+      undone_by: 'Importazione interrotta: annullata automaticamente',
+    });
+    expect(list.find((i) => i.id === d2.id)).toBeUndefined();
+    for (const r of rows) expect((await customerByVat(r[1]!))[0]!.deleted_at).not.toBeNull();
+    expect((await customerByVat(other[0]![1]!))[0]!.deleted_at).toBeNull();
+    const [still] = await a.sql<{ status: string }>('SELECT "status" FROM "customer_imports" WHERE "id" = $1', [d2.id]);
+    expect(still!.status).toBe('importing');
+  });
+
   it("import: another studio's import is not found", async () => {
     const d = (await stage(Buffer.from(csv([row()])))).json().data;
     const res = await a.post('bianchi', `/api/customer_imports/${d.id}/preview`, { mapping: d.mapping });

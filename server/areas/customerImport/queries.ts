@@ -23,7 +23,7 @@ export interface StagedSource {
 
 export interface ImportRecord {
   id: number;
-  status: 'staged' | 'imported' | 'undone';
+  status: 'staged' | 'importing' | 'imported' | 'undone';
   file_name: string;
   file_format: string;
   source: StagedSource | null;
@@ -84,7 +84,7 @@ export async function listImports(exec: Exec, ctx: Ctx): Promise<ImportListRow[]
       to_char("created_at", 'YYYY-MM-DD HH24:MI:SS') AS "created_at", to_char("imported_at", 'YYYY-MM-DD HH24:MI:SS') AS "imported_at",
       to_char("undone_at", 'YYYY-MM-DD HH24:MI:SS') AS "undone_at", "undone_by",
       COALESCE(jsonb_array_length("source"->'rows'), 0) AS "row_count"
-    FROM "customer_imports" WHERE "studio_id" = ${ctx.studioId} AND "status" <> 'staged' ORDER BY "id" DESC LIMIT 200`);
+    FROM "customer_imports" WHERE "studio_id" = ${ctx.studioId} AND "status" IN ('imported', 'undone') ORDER BY "id" DESC LIMIT 200`);
 }
 
 /** Staged files never imported are dropped after a day (they hold personal data). */
@@ -308,7 +308,7 @@ export async function finishImport(
   },
 ) {
   // the staged rows stay where they are: only `invalid` is added (10,000 rows are not sent back)
-  await exec(sql`UPDATE "customer_imports" SET "status" = 'imported', "imported_at" = LOCALTIMESTAMP(0), "mapping" = ${JSON.stringify(r.mapping)}::jsonb,
+  await exec(sql`UPDATE "customer_imports" SET "status" = 'imported', "imported_at" = LOCALTIMESTAMP(0), "heartbeat_at" = NULL, "mapping" = ${JSON.stringify(r.mapping)}::jsonb,
       "source" = "source" || jsonb_build_object('invalid', ${JSON.stringify(r.invalid)}::jsonb), "created_count" = ${r.counts.created}, "updated_count" = ${r.counts.updated},
       "skipped_count" = ${r.counts.skipped}, "invalid_count" = ${r.counts.invalid}
     WHERE "id" = ${id}`);
@@ -339,8 +339,29 @@ export async function trashCustomers(exec: Exec, ctx: Ctx, ids: number[]): Promi
   return trashed;
 }
 
-export async function markUndone(exec: Exec, ctx: Ctx, id: number) {
+/** Undone by `by` (a person's name, or why the product took it back). */
+export async function markUndone(exec: Exec, ctx: Ctx, id: number, by: string) {
   await exec(
-    sql`UPDATE "customer_imports" SET "status" = 'undone', "undone_at" = LOCALTIMESTAMP(0), "undone_by" = ${ctx.name} WHERE "id" = ${id}`,
+    sql`UPDATE "customer_imports" SET "status" = 'undone', "undone_at" = LOCALTIMESTAMP(0), "undone_by" = ${by}, "heartbeat_at" = NULL
+    WHERE "id" = ${id} AND "studio_id" = ${ctx.studioId}`,
   );
+}
+
+/** Claimed by a run: its steps follow. */
+export async function markImporting(exec: Exec, ctx: Ctx, id: number) {
+  await exec(
+    sql`UPDATE "customer_imports" SET "status" = 'importing', "heartbeat_at" = LOCALTIMESTAMP WHERE "id" = ${id} AND "studio_id" = ${ctx.studioId}`,
+  );
+}
+
+/** A step of the run written. */
+export async function heartbeat(exec: Exec, id: number) {
+  await exec(sql`UPDATE "customer_imports" SET "heartbeat_at" = LOCALTIMESTAMP WHERE "id" = ${id}`);
+}
+
+/** The studio's imports left 'importing' with no step for `minutes`. */
+export async function staleImporting(exec: Exec, ctx: Ctx, minutes: number): Promise<number[]> {
+  const rows = await exec(sql`SELECT "id" FROM "customer_imports" WHERE "studio_id" = ${ctx.studioId} AND "status" = 'importing'
+    AND "heartbeat_at" < LOCALTIMESTAMP - make_interval(mins => ${minutes}::int) ORDER BY "id"`);
+  return rows.map((r) => Number(r.id));
 }

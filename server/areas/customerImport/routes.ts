@@ -150,7 +150,7 @@ export async function customerImportRoutes(api: Api, deps: AppDeps) {
       const opts = checkOptions(req.body, await stagedHeaders(deps.exec, req.ctx, id));
       return streamed(
         reply,
-        (progress) => runImport(deps.tx, req.ctx, id, opts, progress),
+        (progress) => runImport(deps, req.ctx, id, opts, progress),
         (e) => req.log.error(e),
       );
     },
@@ -168,7 +168,7 @@ export async function customerImportRoutes(api: Api, deps: AppDeps) {
         },
       },
     },
-    async (req) => ({ data: await listImports(deps.exec, req.ctx) }),
+    async (req) => ({ data: await listImports(deps, req.ctx) }),
   );
 
   api.get(

@@ -2,10 +2,14 @@
  * The customer import (issue 16): a spreadsheet staged on the server, each row checked with the
  * customer form's own validators (seed A §5 messages, per cell), matched with the studio's
  * customers (same VAT number or fiscal code: skipped or updated, as chosen), its legal
- * representative and legal status matched by name or created, and the valid rows written in one
- * transaction with multi-row statements. Every import can be undone as a whole: its new customers
- * go to the trash together and the customers it updated get their earlier values back.
+ * representative and legal status matched by name or created, and the valid rows written with
+ * multi-row statements. The rows are checked outside any transaction and written in steps of a few
+ * hundred, a transaction each (issue 45 item 22: in one transaction, 20,000 rows held the embedded
+ * database — every studio's requests — for four seconds); an import that fails or whose process
+ * stops half-way is taken back whole. Every import can be undone as a whole: its new customers go to
+ * the trash together and the customers it updated get their earlier values back.
  */
+import { createHash } from 'node:crypto';
 import { stringify } from 'csv-stringify/sync';
 import type { Ctx } from '../../auth/context.js';
 import { atLeast } from '../../../model/define.js';
@@ -188,7 +192,60 @@ const unquote = (s: string) => (/^'[=@+\-\t\r]/.test(s) ? s.slice(1) : s);
 /** Rows checked between two turns of the event loop. */
 const CHECK_STEP = 200;
 
-/** What the import would do with each row of the staged file. */
+const textOfRow = (source: db.StagedSource, opts: ImportOptions) => (row: string[], field: string) =>
+  unquote(
+    (opts.mapping[field] ? cellOf(row, source.headers, opts.mapping[field]!) : (opts.fixed[field] ?? '')).trim(),
+  );
+
+/** Each row's VAT number, fiscal code and code, as the customer form reads them (in steps: the event loop answers others between). */
+async function keysOf(source: db.StagedSource, opts: ImportOptions) {
+  const textOf = textOfRow(source, opts);
+  const vatFd = Customer.fields.vat_id!,
+    cfFd = Customer.fields.fiscal_code!,
+    codFd = Customer.fields.cod!;
+  const keys: Array<{ vat: string; cf: string; cod: string }> = [];
+  for (let i = 0; i < source.rows.length; i++) {
+    const r = source.rows[i]!;
+    keys.push({
+      vat: String(cellValue(vatFd, textOf(r, 'vat_id')) ?? ''),
+      cf: String(cellValue(cfFd, textOf(r, 'fiscal_code')) ?? '').toUpperCase(),
+      cod: String(cellValue(codFd, textOf(r, 'cod')) ?? ''),
+    });
+    if ((i + 1) % (CHECK_STEP * 5) === 0) await tick();
+  }
+  return keys;
+}
+type Keys = Awaited<ReturnType<typeof keysOf>>;
+
+/** What the studio has that the rows' plan depends on. */
+const lookupsOf = (exec: Exec, ctx: Ctx, keyed: Keys) =>
+  lookups(
+    exec,
+    ctx,
+    [...new Set(keyed.map((k) => k.vat).filter(Boolean))],
+    [...new Set(keyed.map((k) => k.cf).filter(Boolean))],
+    [...new Set(keyed.map((k) => k.cod).filter(Boolean))],
+  );
+
+/** A digest of the lookups: the same digest, the same plan (customers compared by id and last change). */
+function digestOf(L: Lookups): string {
+  const customers = (m: Map<string, db.ExistingCustomer>) => [...m].map(([k, c]) => [k, c.id, c.updated_at]);
+  return createHash('sha256')
+    .update(
+      JSON.stringify([
+        [...L.reps],
+        [...L.statuses],
+        [...L.statusCodes],
+        [...L.collaborators],
+        customers(L.existingByVat),
+        customers(L.existingByCf),
+        [...L.codes],
+      ]),
+    )
+    .digest('hex');
+}
+
+/** What the import would do with each row of the staged file (reads the studio's data through `exec`). */
 async function planRows(
   exec: Exec,
   ctx: Ctx,
@@ -198,24 +255,21 @@ async function planRows(
   /** the cells as read, for the preview's table (the import itself needs only what it writes) */
   keepValues = true,
 ): Promise<RowPlan[]> {
-  const { headers, rows } = source;
-  const textOf = (row: string[], field: string) =>
-    unquote((opts.mapping[field] ? cellOf(row, headers, opts.mapping[field]!) : (opts.fixed[field] ?? '')).trim());
-  const vatFd = Customer.fields.vat_id!,
-    cfFd = Customer.fields.fiscal_code!,
-    codFd = Customer.fields.cod!;
-  const keyed = rows.map((r) => ({
-    vat: String(cellValue(vatFd, textOf(r, 'vat_id')) ?? ''),
-    cf: String(cellValue(cfFd, textOf(r, 'fiscal_code')) ?? '').toUpperCase(),
-    cod: String(cellValue(codFd, textOf(r, 'cod')) ?? ''),
-  }));
-  const L = await lookups(
-    exec,
-    ctx,
-    [...new Set(keyed.map((k) => k.vat).filter(Boolean))],
-    [...new Set(keyed.map((k) => k.cf).filter(Boolean))],
-    [...new Set(keyed.map((k) => k.cod).filter(Boolean))],
-  );
+  const keyed = await keysOf(source, opts);
+  return planWith(source, opts, keyed, await lookupsOf(exec, ctx, keyed), progress, keepValues);
+}
+
+/** The plan of each row against the studio's data as read (`L`). */
+async function planWith(
+  source: db.StagedSource,
+  opts: ImportOptions,
+  keyed: Keys,
+  L: Lookups,
+  progress: Progress | undefined,
+  keepValues: boolean,
+): Promise<RowPlan[]> {
+  const { rows } = source;
+  const textOf = textOfRow(source, opts);
   const seenVat = new Map<string, number>(),
     seenCf = new Map<string, number>(),
     seenCod = new Map<string, number>();
@@ -366,23 +420,51 @@ export async function previewImport(exec: Exec, ctx: Ctx, id: number, opts: Impo
   return { rows: plans.map(publicRow), counts: countsOf(plans) };
 }
 
-/** Imports the valid rows in one transaction; answers the counts. */
+/** Rows written in one transaction: between two, the other requests (every studio's, on the embedded database) have their turn. */
+const WRITE_STEP = 500;
+/** Customers updated in one transaction (two statements each). */
+const UPDATE_STEP = 100;
+/** an import with no step written for this long was left by a process that stopped */
+export const STALE_IMPORT_MINUTES = 5;
+
+/**
+ * Imports the valid rows; answers the counts. The rows are checked outside any transaction; a short
+ * transaction then claims the import ('importing': a second run is refused) after checking that what
+ * the check read is unchanged (else the rows are checked again there), and creates the legal
+ * representatives and statuses the file names; the customers are written in steps, each a
+ * transaction that also records them as the import's items; the last marks the import done. If a
+ * step fails, what was written is taken back and the import is marked undone; if the process stops,
+ * the next look at the studio's imports takes it back (`takeBackStale`).
+ */
 export async function runImport(
-  tx: Tx,
+  deps: { exec: Exec; tx: Tx },
   ctx: Ctx,
   id: number,
   opts: ImportOptions,
   progress?: Progress,
 ): Promise<ImportCounts & { id: number }> {
   assertMayImport(ctx);
-  return tx(async (exec) => {
-    let imp: Awaited<ReturnType<typeof stagedOf>> | undefined = await stagedOf(exec, ctx, id, true);
-    const plans = await planRows(exec, ctx, imp.source, opts, progress, false);
-    // the staged rows are not needed any more: let them go before the writes (issue 27: the import's peak)
-    imp = undefined;
-    const total = plans.filter((p) => p.status === 'new' || p.status === 'update').length;
-    // legal representatives and statuses named by the file and not yet in the studio
-    const repIds = new Map<string, number>();
+  let imp: Awaited<ReturnType<typeof stagedOf>> | undefined = await stagedOf(deps.exec, ctx, id);
+  const keyed = await keysOf(imp.source, opts);
+  const read = await lookupsOf(deps.exec, ctx, keyed);
+  let plans = await planWith(imp.source, opts, keyed, read, progress, false);
+  // the staged rows are not needed any more: let them go before the writes (issue 27: the import's peak)
+  imp = undefined;
+  const digest = digestOf(read);
+
+  // claimed, with the relations the file names
+  const repIds = new Map<string, number>();
+  const statusIds = new Map<string, number>();
+  await deps.tx(async (exec) => {
+    // locked without its rows (read again only if they must be checked again)
+    const current = await db.importOf(exec, ctx, id, { forUpdate: true, withSource: false });
+    if (!current) throw notFound();
+    if (current.status !== 'staged') throw new HttpError(409, IMPORT_MESSAGES.gone);
+    const now = await lookupsOf(exec, ctx, keyed);
+    // a colleague saved a customer of the file, a code, a legal representative meanwhile: checked again
+    if (digestOf(now) !== digest)
+      plans = await planWith((await stagedOf(exec, ctx, id)).source, opts, keyed, now, undefined, false);
+    await db.markImporting(exec, ctx, id);
     const newReps = [...new Map(plans.filter((p) => p.newRep).map((p) => [nameKey(p.newRep!), p.newRep!])).entries()];
     if (newReps.length) {
       const ids = await db.insertMany(
@@ -394,7 +476,6 @@ export async function runImport(
       newReps.forEach(([k], i) => repIds.set(k, ids[i]!));
       await db.auditCreated(exec, ctx, 'LegalRepresentative', ids);
     }
-    const statusIds = new Map<string, number>();
     const newStatuses = [
       ...new Map(plans.filter((p) => p.newStatus).map((p) => [codeKey(p.newStatus!), p.newStatus!])).entries(),
     ];
@@ -411,66 +492,130 @@ export async function runImport(
       newStatuses.forEach(([k], i) => statusIds.set(k, ids[i]!));
       await db.auditCreated(exec, ctx, 'LegalStatus', ids);
     }
-    const withRelations = (p: RowPlan): Row => {
-      const w = { ...p.write! };
-      if (p.newRep) w.legal_representative_id = repIds.get(nameKey(p.newRep));
-      if (p.newStatus) w.legal_status_id = statusIds.get(codeKey(p.newStatus));
-      return w;
-    };
-    // new customers: multi-row inserts, audited together
+  });
+
+  const total = plans.filter((p) => p.status === 'new' || p.status === 'update').length;
+  const withRelations = (p: RowPlan): Row => {
+    const w = { ...p.write! };
+    if (p.newRep) w.legal_representative_id = repIds.get(nameKey(p.newRep));
+    if (p.newStatus) w.legal_status_id = statusIds.get(codeKey(p.newStatus));
+    return w;
+  };
+  try {
+    // new customers: multi-row inserts, audited and recorded as the import's items, a step at a time
     const creating = plans.filter((p) => p.status === 'new');
     const columns = ['studio_id', ...IMPORT_FIELDS];
-    const createdIds: number[] = [];
-    for (let i = 0; i < creating.length; i += 2000) {
-      const part = creating.slice(i, i + 2000).map((p) => {
+    let done = 0;
+    for (let i = 0; i < creating.length; i += WRITE_STEP) {
+      const part = creating.slice(i, i + WRITE_STEP).map((p) => {
         const w = withRelations(p);
         p.write = undefined; // written now: let it go
         return Object.fromEntries([['studio_id', ctx.studioId], ...IMPORT_FIELDS.map((f) => [f, w[f] ?? null])]);
       });
-      createdIds.push(...(await db.insertRecords(exec, 'customers', columns, part)));
-      await progress?.({ phase: 'write', done: createdIds.length, total });
+      await deps.tx(async (exec) => {
+        const ids = await db.insertRecords(exec, 'customers', columns, part);
+        await db.auditCreated(exec, ctx, 'Customer', ids);
+        await db.insertImportItems(
+          exec,
+          id,
+          ids.map((customerId) => ({ customerId, action: 'created' as const, before: null })),
+        );
+        await db.heartbeat(exec, id);
+      });
+      done += part.length;
+      await progress?.({ phase: 'write', done, total });
+      await tick();
     }
-    await db.auditCreated(exec, ctx, 'Customer', createdIds);
     // customers already present: the file's non-empty cells over their values, the earlier values kept for the undo
-    const items: Array<{ customerId: number; action: 'created' | 'updated'; before: Row | null }> = createdIds.map(
-      (cid) => ({ customerId: cid, action: 'created', before: null }),
-    );
-    const updating = plans.filter((p) => p.status === 'update');
     const updatedOnce = new Set<number>();
-    let done = createdIds.length;
-    for (const p of updating) {
-      const cid = p.existing!.id;
-      if (updatedOnce.has(cid)) continue;
-      updatedOnce.add(cid);
-      const w = withRelations(p);
-      const current = p.current ?? {};
-      const before: Row = {};
-      const changes: Record<string, [unknown, unknown]> = {};
-      for (const [f, v] of Object.entries(w)) {
-        const old = current[f] ?? null;
-        if (String(old ?? '') === String(v ?? '')) {
-          delete w[f];
-          continue;
+    const updating = plans.filter((p) => {
+      if (p.status !== 'update' || updatedOnce.has(p.existing!.id)) return false;
+      updatedOnce.add(p.existing!.id);
+      return true;
+    });
+    for (let i = 0; i < updating.length; i += UPDATE_STEP) {
+      const part = updating.slice(i, i + UPDATE_STEP);
+      await deps.tx(async (exec) => {
+        const items: Array<{ customerId: number; action: 'updated'; before: Row }> = [];
+        for (const p of part) {
+          const cid = p.existing!.id;
+          const w = withRelations(p);
+          const current = p.current ?? {};
+          const before: Row = {};
+          const changes: Record<string, [unknown, unknown]> = {};
+          for (const [f, v] of Object.entries(w)) {
+            const old = current[f] ?? null;
+            if (String(old ?? '') === String(v ?? '')) {
+              delete w[f];
+              continue;
+            }
+            before[f] = old;
+            changes[f] = [old, v];
+          }
+          if (Object.keys(w).length) {
+            await db.updateCustomer(exec, cid, w);
+            await audit(exec, ctx, Customer, cid, 'update', changes);
+          }
+          items.push({ customerId: cid, action: 'updated', before });
         }
-        before[f] = old;
-        changes[f] = [old, v];
-      }
-      if (Object.keys(w).length) {
-        await db.updateCustomer(exec, cid, w);
-        await audit(exec, ctx, Customer, cid, 'update', changes);
-      }
-      items.push({ customerId: cid, action: 'updated', before });
-      if (++done % 500 === 0) await progress?.({ phase: 'write', done, total });
+        await db.insertImportItems(exec, id, items);
+        await db.heartbeat(exec, id);
+      });
+      done += part.length;
+      await progress?.({ phase: 'write', done, total });
+      await tick();
     }
-    await db.insertImportItems(exec, id, items);
     const counts = countsOf(plans);
     const invalid = plans.filter((p) => p.status === 'invalid').map((p) => ({ line: p.line, errors: p.errors }));
-    await db.finishImport(exec, id, { counts, mapping: opts, invalid });
+    await deps.tx((exec) => db.finishImport(exec, id, { counts, mapping: opts, invalid }));
     await progress?.({ phase: 'write', done: total, total });
     return { id, ...counts };
-  });
+  } catch (err) {
+    // taken back whole: what the steps wrote goes to the trash or back to its earlier values
+    await deps.tx((exec) => takeBack(exec, ctx, id, IMPORT_MESSAGES.interrupted)).catch(() => undefined);
+    throw err;
+  }
 }
 
+/**
+ * What an import wrote, taken back: its new customers to the trash, the customers it updated back to
+ * their earlier values; the import is marked undone (by `by`). The caller holds the import's lock.
+ */
+async function takeBack(exec: Exec, ctx: Ctx, id: number, by: string) {
+  const items = await db.importItems(exec, id);
+  const trashed = await db.trashCustomers(
+    exec,
+    ctx,
+    items.filter((i) => i.action === 'created').map((i) => i.customerId),
+  );
+  let restored = 0;
+  for (const it of items.filter((i) => i.action === 'updated' && i.before)) {
+    // only columns the import may write go back (the stored row is ours, still checked)
+    const before = Object.fromEntries(Object.entries(it.before!).filter(([f]) => IMPORT_FIELDS.includes(f)));
+    if (!Object.keys(before).length) continue;
+    const [cur] = await db.customersByIds(exec, ctx, [it.customerId], Object.keys(before));
+    if (!cur) continue;
+    const changes: Record<string, [unknown, unknown]> = {};
+    for (const [f, v] of Object.entries(before)) changes[f] = [cur.values[f] ?? null, v];
+    await db.updateCustomer(exec, it.customerId, before);
+    await audit(exec, ctx, Customer, it.customerId, 'update', changes);
+    restored++;
+  }
+  await db.markUndone(exec, ctx, id, by);
+  return { trashed: trashed.length, restored };
+}
+
+/**
+ * Imports of the studio left 'importing' by a process that stopped (no step written for
+ * `STALE_IMPORT_MINUTES`): taken back, so that no half import stays.
+ */
+export async function takeBackStale(tx: Tx, ctx: Ctx) {
+  for (const id of await tx((exec) => db.staleImporting(exec, ctx, STALE_IMPORT_MINUTES)))
+    await tx(async (exec) => {
+      const imp = await db.importOf(exec, ctx, id, { forUpdate: true, withSource: false });
+      if (imp?.status === 'importing') await takeBack(exec, ctx, id, IMPORT_MESSAGES.interrupted);
+    });
+}
 /** Undoes an import: its new customers to the trash, the customers it updated back to their earlier values. */
 export async function undoImport(tx: Tx, ctx: Ctx, id: number) {
   assertMayImport(ctx);
@@ -479,33 +624,14 @@ export async function undoImport(tx: Tx, ctx: Ctx, id: number) {
     if (!imp) throw notFound();
     if (imp.status === 'undone') throw new HttpError(409, IMPORT_MESSAGES.alreadyUndone);
     if (imp.status !== 'imported') throw new HttpError(409, IMPORT_MESSAGES.notImported);
-    const items = await db.importItems(exec, id);
-    const trashed = await db.trashCustomers(
-      exec,
-      ctx,
-      items.filter((i) => i.action === 'created').map((i) => i.customerId),
-    );
-    let restored = 0;
-    for (const it of items.filter((i) => i.action === 'updated' && i.before)) {
-      // only columns the import may write go back (the stored row is ours, still checked)
-      const before = Object.fromEntries(Object.entries(it.before!).filter(([f]) => IMPORT_FIELDS.includes(f)));
-      if (!Object.keys(before).length) continue;
-      const [cur] = await db.customersByIds(exec, ctx, [it.customerId], Object.keys(before));
-      if (!cur) continue;
-      const changes: Record<string, [unknown, unknown]> = {};
-      for (const [f, v] of Object.entries(before)) changes[f] = [cur.values[f] ?? null, v];
-      await db.updateCustomer(exec, it.customerId, before);
-      await audit(exec, ctx, Customer, it.customerId, 'update', changes);
-      restored++;
-    }
-    await db.markUndone(exec, ctx, id);
-    return { id, trashed: trashed.length, restored };
+    return { id, ...(await takeBack(exec, ctx, id, ctx.name)) };
   });
 }
 
-export async function listImports(exec: Exec, ctx: Ctx) {
+export async function listImports(deps: { exec: Exec; tx: Tx }, ctx: Ctx) {
   assertMayImport(ctx);
-  return db.listImports(exec, ctx);
+  await takeBackStale(deps.tx, ctx);
+  return db.listImports(deps.exec, ctx);
 }
 
 /** Cells that a spreadsheet would run as a formula are written quoted (`'=…`); the import reads them back as typed. */

@@ -35,10 +35,12 @@ export const customerImports = pgTable(
     imported_at: ts('imported_at'),
     undone_at: ts('undone_at'),
     undone_by: text('undone_by'),
+    /** while 'importing': when the import last wrote a step (an import whose process died is taken back) */
+    heartbeat_at: ts('heartbeat_at'),
   },
   (t) => [
     index('customer_imports_studio_idx').on(t.studio_id, t.created_at),
-    check('customer_imports_status', sql`${t.status} IN ('staged', 'imported', 'undone')`),
+    check('customer_imports_status', sql`${t.status} IN ('staged', 'importing', 'imported', 'undone')`),
   ],
 );
 
