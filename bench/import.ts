@@ -104,15 +104,15 @@ async function neighbour(url: string, going: () => boolean) {
     if (res.status !== 200) throw new Error(`${path}: ${res.status}`);
     return performance.now() - st;
   };
-  const list = '/api/list/Customer/CustomerResourceListCollection?page=1&items_per_page=50&sort=business_name&order=asc';
+  const list =
+    '/api/list/Customer/CustomerResourceListCollection?page=1&items_per_page=50&sort=business_name&order=asc';
   const first = await fetch(`${url}${list}`, { headers: auth });
   const id = (await first.json()).data[0].id;
   const pdf = `/api/account_balance_pdf?customer_ids=[${id}]`;
   // the PDF workers start with the first document: not timed
   for (let i = 0; i < 3; i++) await get(pdf);
   const times = { list: [] as number[], pdf: [] as number[], byPhase: new Map<string, number[]>() };
-  const add = (ms: number) =>
-    (times.byPhase.get(phase) ?? times.byPhase.set(phase, []).get(phase)!).push(ms);
+  const add = (ms: number) => (times.byPhase.get(phase) ?? times.byPhase.set(phase, []).get(phase)!).push(ms);
   while (going()) {
     const l = await get(list);
     times.list.push(l);
@@ -261,7 +261,8 @@ async function main() {
     console.log(
       `peak RSS of the server process during upload, preview and import: ${peakMb.toFixed(0)} MB (${(atStart / MB).toFixed(0)} MB before; peak by the end of the upload ${(afterStage / MB).toFixed(0)} MB, of the preview ${(afterPreview / MB).toFixed(0)} MB)`,
     );
-    const fig = (xs: number[]) => `p50 ${pct(xs, 50).toFixed(0)} / p99 ${pct(xs, 99).toFixed(0)} ms (${xs.length} calls)`;
+    const fig = (xs: number[]) =>
+      `p50 ${pct(xs, 50).toFixed(0)} / p99 ${pct(xs, 99).toFixed(0)} ms (${xs.length} calls)`;
     console.log(`another studio's customers list: alone ${fig(alone.list)}; during the import ${fig(meanwhile.list)}`);
     console.log(`another studio's statement PDF: alone ${fig(alone.pdf)}; during the import ${fig(meanwhile.pdf)}`);
     console.log(

@@ -398,10 +398,14 @@ describe('customer import: import, duplicates, relations, invalid rows, undo', (
 
   it('import: written in steps; a step that fails takes back the steps before it, and the import shows as undone by the product', async () => {
     // 1,200 rows: the first step (500) is written, the second fails at its row 800
-    const rows = Array.from({ length: 1200 }, (_, i) => row(i === 799 ? { 'Ragione Sociale': 'Guasto Import S.r.l.' } : {}));
+    const rows = Array.from({ length: 1200 }, (_, i) =>
+      row(i === 799 ? { 'Ragione Sociale': 'Guasto Import S.r.l.' } : {}),
+    );
     await a.sql(`CREATE FUNCTION import_fault() RETURNS trigger LANGUAGE plpgsql AS $$
       BEGIN IF NEW."business_name" = 'Guasto Import S.r.l.' THEN RAISE EXCEPTION 'guasto di prova'; END IF; RETURN NEW; END $$`);
-    await a.sql(`CREATE TRIGGER import_fault BEFORE INSERT ON "customers" FOR EACH ROW EXECUTE FUNCTION import_fault()`);
+    await a.sql(
+      `CREATE TRIGGER import_fault BEFORE INSERT ON "customers" FOR EACH ROW EXECUTE FUNCTION import_fault()`,
+    );
     try {
       const d = (await stage(Buffer.from(csv(rows)), 'guasto.csv')).json().data;
       const res = await a.post('admin', `/api/customer_imports/${d.id}/import`, { mapping: d.mapping });
@@ -443,9 +447,10 @@ describe('customer import: import, duplicates, relations, invalid rows, undo', (
       `UPDATE "customer_imports" SET "status" = 'importing', "heartbeat_at" = LOCALTIMESTAMP - interval '10 minutes' WHERE "id" = $1`,
       [d.id],
     );
-    await a.sql(`UPDATE "customer_imports" SET "status" = 'importing', "heartbeat_at" = LOCALTIMESTAMP WHERE "id" = $1`, [
-      d2.id,
-    ]);
+    await a.sql(
+      `UPDATE "customer_imports" SET "status" = 'importing', "heartbeat_at" = LOCALTIMESTAMP WHERE "id" = $1`,
+      [d2.id],
+    );
     const list = (await a.get('admin', '/api/customer_imports')).json().data as Array<Record<string, unknown>>;
     expect(list.find((i) => i.id === d.id)).toMatchObject({
       status: 'undone',

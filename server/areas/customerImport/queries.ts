@@ -361,7 +361,8 @@ export async function heartbeat(exec: Exec, id: number) {
 
 /** The studio's imports left 'importing' with no step for `minutes`. */
 export async function staleImporting(exec: Exec, ctx: Ctx, minutes: number): Promise<number[]> {
-  const rows = await exec(sql`SELECT "id" FROM "customer_imports" WHERE "studio_id" = ${ctx.studioId} AND "status" = 'importing'
+  const rows =
+    await exec(sql`SELECT "id" FROM "customer_imports" WHERE "studio_id" = ${ctx.studioId} AND "status" = 'importing'
     AND "heartbeat_at" < LOCALTIMESTAMP - make_interval(mins => ${minutes}::int) ORDER BY "id"`);
   return rows.map((r) => Number(r.id));
 }

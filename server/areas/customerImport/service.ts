@@ -193,9 +193,7 @@ const unquote = (s: string) => (/^'[=@+\-\t\r]/.test(s) ? s.slice(1) : s);
 const CHECK_STEP = 200;
 
 const textOfRow = (source: db.StagedSource, opts: ImportOptions) => (row: string[], field: string) =>
-  unquote(
-    (opts.mapping[field] ? cellOf(row, source.headers, opts.mapping[field]!) : (opts.fixed[field] ?? '')).trim(),
-  );
+  unquote((opts.mapping[field] ? cellOf(row, source.headers, opts.mapping[field]!) : (opts.fixed[field] ?? '')).trim());
 
 /** Each row's VAT number, fiscal code and code, as the customer form reads them (in steps: the event loop answers others between). */
 async function keysOf(source: db.StagedSource, opts: ImportOptions) {

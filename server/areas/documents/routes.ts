@@ -42,9 +42,13 @@ async function sendFiles<T>(
     return reply.header('Content-Disposition', attachment(one.name)).type(one.type).send(content);
   }
   const names = uniqueNames(items.map(entryName));
-  const archive = await streamZip(items.length, async (i) => ({ name: names[i]!, content: await make(items[i]!, true) }), {
-    store: one.type === PDF,
-  });
+  const archive = await streamZip(
+    items.length,
+    async (i) => ({ name: names[i]!, content: await make(items[i]!, true) }),
+    {
+      store: one.type === PDF,
+    },
+  );
   return reply.header('Content-Disposition', attachment(zipName)).type('application/zip').send(archive);
 }
 
