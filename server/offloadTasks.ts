@@ -5,7 +5,7 @@
  * Like serverParts.ts this file composes the areas; it is the worker's entry point (compiled to
  * dist-server/offloadTasks.mjs by scripts/buildServer.ts).
  */
-import { parseSpreadsheet, type ParsedSheet } from './areas/customerImport/parse.js';
+import { parseSpreadsheet, stagedSheet, type StagedSheet } from './areas/customerImport/parse.js';
 import { parseCamt053 } from './areas/collections/camt.js';
 import {
   bankFileFormat,
@@ -19,8 +19,8 @@ import type { ParsedStatement } from './areas/collections/types.js';
 const bufferOf = (b: Uint8Array) => Buffer.from(b.buffer, b.byteOffset, b.byteLength);
 
 export const tasks = {
-  /** An uploaded spreadsheet's rows (the customer import). */
-  spreadsheet: (bytes: Uint8Array): Promise<ParsedSheet> => parseSpreadsheet(bufferOf(bytes)),
+  /** An uploaded spreadsheet's rows as the customer import stages them. */
+  spreadsheet: async (bytes: Uint8Array): Promise<StagedSheet> => stagedSheet(await parseSpreadsheet(bufferOf(bytes))),
 
   /** A bank file's columns and first rows (a CAMT.053 has none: it is only checked). */
   bankColumns: async (

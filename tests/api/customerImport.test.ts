@@ -396,8 +396,19 @@ describe('customer import: import, duplicates, relations, invalid rows, undo', (
     });
   });
 
+  it('import: the preview of 1,200 rows comes whole and in order (its rows written a slice at a time)', async () => {
+    const rows = Array.from({ length: 1200 }, (_, i) => row(i === 1100 ? { 'P.IVA': '123' } : {}));
+    const d = (await stage(Buffer.from(csv(rows)), 'anteprima.csv')).json().data;
+    const p = await preview(d.id, { mapping: d.mapping });
+    expect(p.rows).toHaveLength(1200);
+    expect(p.rows.map((r) => r.line)).toEqual(rows.map((_, i) => i + 2));
+    expect(p.rows[1100]).toMatchObject({ status: 'invalid', errors: { vat_id: expect.any(String) } });
+    expect(p.rows[1199]!.values.business_name).toBe(rows[1199]![0]);
+    expect(p.counts).toEqual({ created: 1199, updated: 0, skipped: 0, invalid: 1 });
+  });
+
   it('import: written in steps; a step that fails takes back the steps before it, and the import shows as undone by the product', async () => {
-    // 1,200 rows: the first step (500) is written, the second fails at its row 800
+    // 1,200 rows: the first seven steps (of 100) are written, the eighth fails at its row 800
     const rows = Array.from({ length: 1200 }, (_, i) =>
       row(i === 799 ? { 'Ragione Sociale': 'Guasto Import S.r.l.' } : {}),
     );
@@ -412,14 +423,14 @@ describe('customer import: import, duplicates, relations, invalid rows, undo', (
       const out = lines(res.body);
       expect(out.last.error, res.body).toBeDefined();
       // the first step had been written: it is in the trash now, and nothing of the file is active
-      expect(out.progress.some((l) => l.progress.phase === 'write' && l.progress.done === 500)).toBe(true);
+      expect(out.progress.some((l) => l.progress.phase === 'write' && l.progress.done === 700)).toBe(true);
       const vats = rows.map((r) => r[1]!);
       const [counts] = await a.sql<{ active: number; trashed: number }>(
         `SELECT count(*) FILTER (WHERE "deleted_at" IS NULL)::int AS "active", count(*) FILTER (WHERE "deleted_at" IS NOT NULL)::int AS "trashed"
          FROM "customers" WHERE "vat_id" = ANY($1::text[])`,
         [vats],
       );
-      expect(counts).toEqual({ active: 0, trashed: 500 });
+      expect(counts).toEqual({ active: 0, trashed: 700 });
       expect((await a.get('admin', '/api/customer_imports')).json().data[0]).toMatchObject({
         id: d.id,
         status: 'undone',

@@ -17,10 +17,14 @@ describe('offload pool', () => {
   it('runs a task on a worker thread and gives back its answer', async () => {
     const sheet = await offload('spreadsheet', csv(3), { key: 'a' });
     expect(sheet.headers).toEqual(['Ragione Sociale', 'Città']);
-    expect(sheet.rows).toEqual([
-      ['Cliente 0', 'Roma'],
-      ['Cliente 1', 'Roma'],
-      ['Cliente 2', 'Roma'],
+    expect(sheet.rowCount).toBe(3);
+    // the rows as the import stages them: JSON text in parts
+    expect(sheet.parts.map((p) => JSON.parse(p))).toEqual([
+      [
+        ['Cliente 0', 'Roma'],
+        ['Cliente 1', 'Roma'],
+        ['Cliente 2', 'Roma'],
+      ],
     ]);
   });
 
@@ -41,7 +45,7 @@ describe('offload pool', () => {
     expect(e).toBeInstanceOf(HttpError);
     expect(e).toMatchObject({ status: 422, message: OFFLOAD_MESSAGES.timeout(0) });
     const sheet = await offload('spreadsheet', csv(2), { key: 'b' });
-    expect(sheet.rows).toHaveLength(2);
+    expect(sheet.rowCount).toBe(2);
   });
 
   it("studios take turns: one studio's queue does not hold another's task, and past its queue's bound it is told to retry (429)", async () => {
@@ -70,5 +74,18 @@ describe('offload pool', () => {
     const answers = await Promise.all(flood);
     expect(answers.filter((x) => x === 'ok')).toHaveLength(OFFLOAD_MAX_WAITING + 1);
     expect(answers.at(-1)).toBe(`429 ${OFFLOAD_MESSAGES.busy}`);
+  });
+});
+
+describe('staged sheet', () => {
+  it('cuts the rows into parts of 1,000 as JSON text, keeps the first five as the sample', async () => {
+    const { stagedSheet, STAGED_PART } = await import('../../server/areas/customerImport/parse.js');
+    const rows = Array.from({ length: 2 * STAGED_PART + 1 }, (_, i) => [`Cliente ${i}`, 'Roma']);
+    const staged = stagedSheet({ format: 'csv', headers: ['Ragione Sociale', 'Città'], rows, titleRows: 0 });
+    expect(staged.rowCount).toBe(2001);
+    expect(staged.parts).toHaveLength(3);
+    expect(staged.parts.flatMap((p) => JSON.parse(p) as string[][])).toEqual(rows);
+    expect(staged.sample).toEqual(rows.slice(0, 5));
+    expect(staged).not.toHaveProperty('rows');
   });
 });

@@ -23,6 +23,27 @@ import {
   IMPORT_MESSAGES,
 } from '../../../model/customerImport.js';
 
+/** Rows of a staged file in one part (one statement of the database writes or reads it). */
+export const STAGED_PART = 1000;
+
+/**
+ * An uploaded sheet as the import stages it, made on the offload worker: the rows as JSON text in
+ * parts of STAGED_PART (strings cross threads by copy, and go to the database as they are: the
+ * request's thread neither clones nor serialises 20,000 rows), the first five for the screen.
+ */
+export interface StagedSheet extends Omit<ParsedSheet, 'rows'> {
+  rowCount: number;
+  sample: string[][];
+  parts: string[];
+}
+
+export function stagedSheet(sheet: ParsedSheet): StagedSheet {
+  const { rows, ...rest } = sheet;
+  const parts: string[] = [];
+  for (let i = 0; i < rows.length; i += STAGED_PART) parts.push(JSON.stringify(rows.slice(i, i + STAGED_PART)));
+  return { ...rest, rowCount: rows.length, sample: rows.slice(0, 5), parts };
+}
+
 export interface ParsedSheet {
   format: 'csv' | 'xlsx';
   /** csv only */

@@ -11,6 +11,7 @@ import type { Exec, Row } from '../../records/exec.js';
 import { auditMany } from '../../records/audit.js';
 import { getModel } from '../../../model/registry.js';
 import { idArray, ident } from '../../db/sql.js';
+import { turn } from '../../turns.js';
 
 /** A text[] parameter (a Postgres array literal, each element quoted). */
 const textArray = (xs: string[]) => sql`${`{${xs.map((x) => `"${x.replace(/[\\"]/g, '\\$&')}"`).join(',')}}`}::text[]`;
@@ -30,35 +31,73 @@ export interface ImportRecord {
   mapping: unknown;
 }
 
+/**
+ * A staged import: its record, then its rows a part at a time with a turn of the event loop between
+ * two (a part that fails drops the import whole).
+ */
 export async function insertStagedImport(
   exec: Exec,
   ctx: Ctx,
-  r: { fileName: string; format: string; source: StagedSource },
+  /** `parts`: the rows as JSON text, STAGED_PART (parse.ts) to a part */
+  r: { fileName: string; format: string; headers: string[]; rowCount: number; parts: string[] },
 ): Promise<number> {
   const [row] =
     await exec(sql`INSERT INTO "customer_imports" ("studio_id", "user_id", "user_name", "file_name", "file_format", "source")
-    VALUES (${ctx.studioId}, ${ctx.userId}, ${ctx.name}, ${r.fileName}, ${r.format}, ${JSON.stringify(r.source)}::jsonb) RETURNING "id"`);
-  return Number(row!.id);
+    VALUES (${ctx.studioId}, ${ctx.userId}, ${ctx.name}, ${r.fileName}, ${r.format},
+      ${JSON.stringify({ headers: r.headers, row_count: r.rowCount })}::jsonb) RETURNING "id"`);
+  const id = Number(row!.id);
+  try {
+    for (let part = 0; part < r.parts.length; part++) {
+      await exec(
+        sql`INSERT INTO "customer_import_rows" ("import_id", "part", "rows") VALUES (${id}, ${part}, ${r.parts[part]!}::jsonb)`,
+      );
+      await turn();
+    }
+  } catch (e) {
+    await exec(sql`DELETE FROM "customer_imports" WHERE "id" = ${id}`).catch(() => undefined);
+    throw e;
+  }
+  return id;
 }
 
-/** An import of the caller's studio (locked for the transaction with `forUpdate`). */
+/**
+ * An import of the caller's studio (locked for the transaction with `forUpdate`); with its staged
+ * file (`withSource`, the default: headers and rows, read a part per statement), its headers only
+ * ('headers': the rows are empty), or without (false).
+ */
 export async function importOf(
   exec: Exec,
   ctx: Ctx,
   id: number,
-  opts: { forUpdate?: boolean; withSource?: boolean } = {},
+  opts: { forUpdate?: boolean; withSource?: boolean | 'headers' } = {},
 ): Promise<ImportRecord | null> {
   const [row] =
     await exec(sql`SELECT "id", "status", "file_name", "file_format", "mapping", ${opts.withSource === false ? sql`NULL` : sql`"source"`} AS "source"
     FROM "customer_imports" WHERE "id" = ${id} AND "studio_id" = ${ctx.studioId} ${opts.forUpdate ? sql`FOR UPDATE` : sql``}`);
   if (!row) return null;
   const json = (v: unknown) => (typeof v === 'string' ? JSON.parse(v) : v);
+  const stored = json(row.source) as (Omit<StagedSource, 'rows'> & { row_count?: number }) | null;
+  let source: StagedSource | null = null;
+  if (stored) {
+    const rows: string[][] = [];
+    if (opts.withSource !== 'headers') {
+      const count = await exec(sql`SELECT count(*)::int AS "n" FROM "customer_import_rows" WHERE "import_id" = ${id}`);
+      for (let part = 0; part < Number(count[0]!.n); part++) {
+        const [p] = await exec(
+          sql`SELECT "rows" FROM "customer_import_rows" WHERE "import_id" = ${id} AND "part" = ${part}`,
+        );
+        for (const r of json(p!.rows) as string[][]) rows.push(r);
+        await turn();
+      }
+    }
+    source = { headers: stored.headers, rows, ...(stored.invalid ? { invalid: stored.invalid } : {}) };
+  }
   return {
     id: Number(row.id),
     status: row.status as ImportRecord['status'],
     file_name: String(row.file_name),
     file_format: String(row.file_format),
-    source: json(row.source) as StagedSource | null,
+    source,
     mapping: json(row.mapping),
   };
 }
@@ -83,7 +122,7 @@ export async function listImports(exec: Exec, ctx: Ctx): Promise<ImportListRow[]
   return exec<ImportListRow>(sql`SELECT "id", "user_name", "file_name", "file_format", "status", "created_count", "updated_count", "skipped_count", "invalid_count",
       to_char("created_at", 'YYYY-MM-DD HH24:MI:SS') AS "created_at", to_char("imported_at", 'YYYY-MM-DD HH24:MI:SS') AS "imported_at",
       to_char("undone_at", 'YYYY-MM-DD HH24:MI:SS') AS "undone_at", "undone_by",
-      COALESCE(jsonb_array_length("source"->'rows'), 0) AS "row_count"
+      COALESCE(("source"->>'row_count')::int, 0) AS "row_count"
     FROM "customer_imports" WHERE "studio_id" = ${ctx.studioId} AND "status" IN ('imported', 'undone') ORDER BY "id" DESC LIMIT 200`);
 }
 

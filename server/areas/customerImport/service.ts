@@ -33,6 +33,7 @@ import {
   type ImportPreviewRow,
 } from '../../../model/customerImport.js';
 import * as db from './queries.js';
+import { timeSlices, turn } from '../../turns.js';
 import { offload } from '../../offload/pool.js';
 
 const Customer = getModel('Customer');
@@ -60,7 +61,9 @@ export async function stageImport(exec: Exec, ctx: Ctx, fileName: string, bytes:
   const id = await db.insertStagedImport(exec, ctx, {
     fileName,
     format: sheet.format,
-    source: { headers: sheet.headers, rows: sheet.rows },
+    headers: sheet.headers,
+    rowCount: sheet.rowCount,
+    parts: sheet.parts,
   });
   return {
     id,
@@ -69,9 +72,9 @@ export async function stageImport(exec: Exec, ctx: Ctx, fileName: string, bytes:
     encoding: sheet.encoding ?? null,
     separator: sheet.separator ?? null,
     headers: sheet.headers,
-    row_count: sheet.rows.length,
+    row_count: sheet.rowCount,
     mapping,
-    sample: sheet.rows.slice(0, 5),
+    sample: sheet.sample,
   };
 }
 
@@ -189,9 +192,6 @@ const cellOf = (row: string[], headers: string[], header: string | null) =>
 /** a spreadsheet cell quoted against formula injection when it was written out (`'=…`) reads back as typed */
 const unquote = (s: string) => (/^'[=@+\-\t\r]/.test(s) ? s.slice(1) : s);
 
-/** Rows checked between two turns of the event loop. */
-const CHECK_STEP = 200;
-
 const textOfRow = (source: db.StagedSource, opts: ImportOptions) => (row: string[], field: string) =>
   unquote((opts.mapping[field] ? cellOf(row, source.headers, opts.mapping[field]!) : (opts.fixed[field] ?? '')).trim());
 
@@ -202,6 +202,7 @@ async function keysOf(source: db.StagedSource, opts: ImportOptions) {
     cfFd = Customer.fields.fiscal_code!,
     codFd = Customer.fields.cod!;
   const keys: Array<{ vat: string; cf: string; cod: string }> = [];
+  const pause = timeSlices();
   for (let i = 0; i < source.rows.length; i++) {
     const r = source.rows[i]!;
     keys.push({
@@ -209,7 +210,7 @@ async function keysOf(source: db.StagedSource, opts: ImportOptions) {
       cf: String(cellValue(cfFd, textOf(r, 'fiscal_code')) ?? '').toUpperCase(),
       cod: String(cellValue(codFd, textOf(r, 'cod')) ?? ''),
     });
-    if ((i + 1) % (CHECK_STEP * 5) === 0) await tick();
+    await pause();
   }
   return keys;
 }
@@ -268,6 +269,7 @@ async function planWith(
 ): Promise<RowPlan[]> {
   const { rows } = source;
   const textOf = textOfRow(source, opts);
+  const pause = timeSlices();
   const seenVat = new Map<string, number>(),
     seenCf = new Map<string, number>(),
     seenCod = new Map<string, number>();
@@ -365,12 +367,12 @@ async function planWith(
       plan.write = write;
     }
     plans.push(plan);
-    // in bounded steps: the event loop answers other studios between every few hundred rows checked
-    // (20,000 rows checked at once held it for seconds: issue 45 item 22)
-    if ((i + 1) % CHECK_STEP === 0) await new Promise((resolve) => setImmediate(resolve));
+    // in slices of 10 ms: the event loop answers other studios between two (20,000 rows checked at
+    // once held it for seconds: issue 45 item 22)
+    await pause();
     if (progress && (i + 1) % 1000 === 0) {
       await progress({ phase: 'check', done: i + 1, total: rows.length });
-      await tick();
+      await turn();
     }
   }
   await progress?.({ phase: 'check', done: rows.length, total: rows.length });
@@ -378,7 +380,6 @@ async function planWith(
 }
 
 const RELATION_MESSAGE = 'Elemento non valido';
-const tick = () => new Promise<void>((r) => setImmediate(r));
 
 export function countsOf(plans: ImportPreviewRow[]): ImportCounts {
   const c = { created: 0, updated: 0, skipped: 0, invalid: 0 };
@@ -396,8 +397,8 @@ const publicRow = (p: RowPlan): ImportPreviewRow => {
   return rest;
 };
 
-async function stagedOf(exec: Exec, ctx: Ctx, id: number, forUpdate = false) {
-  const imp = await db.importOf(exec, ctx, id, { forUpdate });
+async function stagedOf(exec: Exec, ctx: Ctx, id: number, forUpdate = false, withSource: true | 'headers' = true) {
+  const imp = await db.importOf(exec, ctx, id, { forUpdate, withSource });
   if (!imp) throw notFound();
   if (imp.status !== 'staged' || !imp.source) throw new HttpError(409, IMPORT_MESSAGES.gone);
   return imp as db.ImportRecord & { source: db.StagedSource };
@@ -406,7 +407,7 @@ async function stagedOf(exec: Exec, ctx: Ctx, id: number, forUpdate = false) {
 /** The headers of a staged import (to check a request's options before work starts). */
 export async function stagedHeaders(exec: Exec, ctx: Ctx, id: number): Promise<string[]> {
   assertMayImport(ctx);
-  return (await stagedOf(exec, ctx, id)).source.headers;
+  return (await stagedOf(exec, ctx, id, false, 'headers')).source.headers;
 }
 
 /** The preview: every row with what the import will do and its errors; the options are remembered. */
@@ -418,10 +419,14 @@ export async function previewImport(exec: Exec, ctx: Ctx, id: number, opts: Impo
   return { rows: plans.map(publicRow), counts: countsOf(plans) };
 }
 
-/** Rows written in one transaction: between two, the other requests (every studio's, on the embedded database) have their turn. */
-const WRITE_STEP = 500;
+/**
+ * New customers written in one transaction: between two, the other requests (every studio's, on the
+ * embedded database, whose statements run on this thread) have their turn; a step of 100 holds them
+ * for about 20 ms.
+ */
+const WRITE_STEP = 100;
 /** Customers updated in one transaction (two statements each). */
-const UPDATE_STEP = 100;
+const UPDATE_STEP = 25;
 /** an import with no step written for this long was left by a process that stopped */
 export const STALE_IMPORT_MINUTES = 5;
 
@@ -522,7 +527,7 @@ export async function runImport(
       });
       done += part.length;
       await progress?.({ phase: 'write', done, total });
-      await tick();
+      await turn();
     }
     // customers already present: the file's non-empty cells over their values, the earlier values kept for the undo
     const updatedOnce = new Set<number>();
@@ -561,7 +566,7 @@ export async function runImport(
       });
       done += part.length;
       await progress?.({ phase: 'write', done, total });
-      await tick();
+      await turn();
     }
     const counts = countsOf(plans);
     const invalid = plans.filter((p) => p.status === 'invalid').map((p) => ({ line: p.line, errors: p.errors }));

@@ -8,8 +8,9 @@ import { sql } from 'drizzle-orm';
 import { registerTables, tableOf, tenantModel, ts } from '../../db/tables.js';
 
 /**
- * A customer import: the uploaded file's rows staged until they are imported (`source`: header
- * and rows as text), who did it and when, the mapping used and the counts of the result.
+ * A customer import: the uploaded file's rows staged until they are imported (`source`: the
+ * headers, the count of rows and, once imported, the invalid rows; the rows as text in
+ * customer_import_rows), who did it and when, the mapping used and the counts of the result.
  */
 export const customerImports = pgTable(
   'customer_imports',
@@ -44,6 +45,23 @@ export const customerImports = pgTable(
   ],
 );
 
+/**
+ * The staged file's rows in parts of a thousand (`source` keeps the headers and the count): written
+ * and read a part per statement, so that no single statement of the embedded database holds every
+ * request for the whole file (issue 45 item 22).
+ */
+export const customerImportRows = pgTable(
+  'customer_import_rows',
+  {
+    import_id: integer('import_id')
+      .notNull()
+      .references((): AnyPgColumn => customerImports.id, { onDelete: 'cascade' }),
+    part: integer('part').notNull(),
+    rows: jsonb('rows').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.import_id, t.part] })],
+);
+
 /** A customer an import created or updated; `before` holds an updated customer's earlier values. */
 export const customerImportItems = pgTable(
   'customer_import_items',
@@ -63,4 +81,4 @@ export const customerImportItems = pgTable(
   ],
 );
 
-registerTables({ customerImports, customerImportItems });
+registerTables({ customerImports, customerImportRows, customerImportItems });
