@@ -3,6 +3,13 @@
  * computed from a bank's ABI and CAB and an account number — the demo data's accounts and the
  * payers of its realistic bank statement.
  */
+/** An IBAN in groups of four, as it is printed (and as a screen may wrap it between two groups). */
+export const ibanText = (iban: string | null | undefined) =>
+  (iban ?? '')
+    .replace(/\s+/g, '')
+    .toUpperCase()
+    .replace(/(.{4})(?=.)/g, '$1 ');
+
 /** Values of the characters in odd positions of the Italian CIN (the same table as the fiscal code's). */
 const CIN_ODD = [1, 0, 5, 7, 9, 13, 15, 17, 19, 21, 2, 4, 18, 20, 11, 3, 6, 8, 12, 14, 16, 10, 22, 25, 24, 23];
 

@@ -18,12 +18,8 @@ export interface StudioData {
 }
 
 export const euro = (n: number) => formatEuro(n);
-/** an IBAN in groups of four, as it is printed */
-export const ibanText = (iban: string | null | undefined) =>
-  (iban ?? '')
-    .replace(/\s+/g, '')
-    .toUpperCase()
-    .replace(/(.{4})(?=.)/g, '$1 ');
+/** an IBAN in groups of four, as it is printed (model/iban.ts: the screens print it the same way) */
+export { ibanText } from '../../model/iban.js';
 
 /** the studio's logo when pdfmake can draw it (PNG or JPEG data URL), else none */
 const pdfLogo = (logo: string | null) => (logo && /^data:image\/(png|jpe?g);base64,/i.test(logo) ? logo : null);

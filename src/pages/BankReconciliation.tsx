@@ -49,6 +49,7 @@ import DoneAllIcon from '@mui/icons-material/DoneAll';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useNotify } from 'react-admin';
 import { displayDate, displayDateTime } from '../../model/dates';
+import { ibanText } from '../../model/iban';
 import { formatEuro } from '../../model/types';
 import { fromCents, toCents } from '../../model/money';
 import type { BANK_LINE_STATUS, BankLineStatus } from '../../model/api/collections';
@@ -96,6 +97,10 @@ const SEARCH_DEBOUNCE_MS = 300;
 /** read by screen readers, not shown */
 const HIDDEN = {
   position: 'absolute',
+  // at its cell's corner: left where the text would be, it reached past the table's right edge and
+  // made the statements' box scroll (issue 45 item 18)
+  left: 0,
+  top: 0,
   width: 1,
   height: 1,
   overflow: 'hidden',
@@ -496,9 +501,21 @@ function StatementsCard({
                         )}
                       </TableCell>
                       <TableCell>{s.file_name}</TableCell>
-                      <TableCell sx={{ whiteSpace: 'nowrap' }}>{s.iban ?? '—'}</TableCell>
-                      <TableCell sx={{ whiteSpace: 'nowrap' }}>
-                        {s.from_date ? `${displayDate(s.from_date)} – ${displayDate(s.to_date)}` : '—'}
+                      {/* in groups of four, wrapped between two (at 1400 px the action was cut: issue 45 item 18) */}
+                      <TableCell sx={{ minWidth: '10em' }}>{s.iban ? ibanText(s.iban) : '—'}</TableCell>
+                      <TableCell>
+                        {s.from_date ? (
+                          <>
+                            <Box component="span" sx={{ whiteSpace: 'nowrap' }}>
+                              {displayDate(s.from_date)} –
+                            </Box>{' '}
+                            <Box component="span" sx={{ whiteSpace: 'nowrap' }}>
+                              {displayDate(s.to_date)}
+                            </Box>
+                          </>
+                        ) : (
+                          '—'
+                        )}
                       </TableCell>
                       <TableCell align="right">
                         {s.lines}

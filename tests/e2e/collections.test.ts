@@ -12,6 +12,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { axeViolations, closeSession, downloadedFile, openSession, SHOTS, studioFor, type E2ESession } from './harness';
 import { ACTIVE, apiClient, type ApiClient } from './util';
 import { pain008Errors } from '../helpers/sepaXsd';
+import { ibanText } from '../../model/iban';
 import { camt053, type CamtEntry } from '../helpers/camt';
 
 const STUDIO = studioFor(import.meta.url);
@@ -180,6 +181,13 @@ describe('collecting the fees in Chromium', () => {
     const confirmAll = page.getByRole('button', { name: 'Conferma tutti' });
     await confirmAll.waitFor();
     await page.screenshot({ path: join(SHOTS, 'reconciliation-matched.png'), fullPage: true });
+    // at 1400 px the statements' table fits: nothing cut on the right, its 'Movimenti' in view (issue 45 item 18)
+    const statements = page.getByRole('region', { name: 'Estratti conto importati' });
+    const fit = await statements.evaluate((el) => ({ scroll: el.scrollWidth, client: el.clientWidth }));
+    expect(fit.scroll, 'the statements table is wider than its box').toBeLessThanOrEqual(fit.client);
+    expect(await page.getByRole('row').filter({ hasText: 'estratto-e2e.xml' }).first().textContent()).toContain(
+      ibanText(studio.iban),
+    );
     expect(await axeViolations(page)).toEqual([]);
     await confirmAll.click();
     const [done] = await Promise.all([
