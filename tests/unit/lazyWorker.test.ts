@@ -1,5 +1,5 @@
 import { describe, it, expect } from 'vitest';
-import { LazyWorker } from '../../server/areas/mail/worker';
+import { LazyWorker } from '../../server/jobs/queue';
 
 class Lazy extends LazyWorker<{ n: number }> {
   constructor(start?: () => Promise<{ n: number }>) {

@@ -46,10 +46,9 @@ import {
   type OutboxMessage,
 } from './queries.js';
 import { buildMessage, envelopeOf, messageIdOf } from './compose.js';
+import { BOSS_SCHEMA, startJobQueue, type JobLog } from '../../jobs/queue.js';
 
 export const MAIL_QUEUE = 'mail';
-/** pg-boss's schema */
-export const BOSS_SCHEMA = 'pgboss';
 const jobKey = (id: number) => `mail-${id}`;
 /** an attempt longer than this is given up by pg-boss (and retried); the SMTP timeouts are shorter */
 const JOB_EXPIRE_SECONDS = 300;
@@ -68,11 +67,8 @@ function unreachable(err: unknown): boolean {
   return typeof e.responseCode !== 'number' && ['ECONNECTION', 'ESOCKET', 'ETIMEDOUT', 'EDNS'].includes(String(e.code));
 }
 
-export interface MailLog {
-  info(obj: object, msg?: string): void;
-  warn(obj: object, msg?: string): void;
-  error(obj: object, msg?: string): void;
-}
+/** the mail worker's log (a job queue's) */
+export type MailLog = JobLog;
 const silent: MailLog = { info: () => undefined, warn: () => undefined, error: () => undefined };
 
 export interface MailWorker {
@@ -120,109 +116,6 @@ export function deliveryError(err: unknown): { text: string; permanent: boolean 
   if (e.code === 'ECONNECTION' || e.code === 'ESOCKET' || e.code === 'EDNS')
     return { text: `Server SMTP non raggiungibile: ${reply}`, permanent: false };
   return { text: `Invio non riuscito: ${reply || String(err)}`, permanent: false };
-}
-
-/**
- * pg-boss's `db` on the embedded database: parameterised statements as queries, parameterless
- * text as a script (its schema and locked maintenance are several statements). `close` waits
- * for the statements in flight (pg-boss completes jobs without awaiting them); after it, late
- * bookkeeping is dropped: the sweep recovers any message it concerned.
- */
-function embeddedBossDb(database: Database) {
-  let inFlight = 0;
-  let closed = false;
-  const idle: Array<() => void> = [];
-  return {
-    async executeSql(text: string, values?: unknown[]) {
-      if (closed) return { rows: [] };
-      inFlight++;
-      try {
-        return { rows: values && values.length ? await database.query(text, values) : await database.script(text) };
-      } finally {
-        if (--inFlight === 0) idle.splice(0).forEach((resolve) => resolve());
-      }
-    },
-    async close() {
-      closed = true;
-      if (inFlight) await new Promise<void>((resolve) => idle.push(resolve));
-    },
-  };
-}
-
-/**
- * A started pg-boss for one kind of delivery ('mail', 'sdi'): on PostgreSQL with a small pool of
- * its own (DATABASE_URL), on the embedded database through `embeddedBossDb`; its errors and its
- * late bookkeeping logged, never thrown. `embedded` is closed after the queue is stopped.
- */
-export async function startJobQueue(
-  database: Database,
-  databaseUrl: string | undefined,
-  kind: string,
-  log: MailLog,
-): Promise<{ boss: PgBoss; embedded: ReturnType<typeof embeddedBossDb> | null }> {
-  const embedded = database.kind === 'pglite' ? embeddedBossDb(database) : null;
-  const boss = new PgBoss({
-    ...(embedded
-      ? { db: embedded }
-      : { connectionString: databaseUrl, max: 3, application_name: `gestionale-${kind}` }),
-    schema: BOSS_SCHEMA,
-    schedule: false,
-    supervise: true,
-  });
-  boss.on('error', (err) => log.warn({ err }, `${kind}: job queue error`));
-  // pg-boss 10 completes or fails a job after its handler without awaiting it: with the database
-  // away that promise's rejection was unhandled and ended the process. A job left 'active' is
-  // safe: the sweep queues its message (or file) again if needed, a sent one is not sent again.
-  for (const name of ['complete', 'fail'] as const) {
-    const original = boss[name].bind(boss) as (...args: unknown[]) => Promise<unknown>;
-    (boss as unknown as Record<string, unknown>)[name] = (...args: unknown[]) =>
-      original(...args).catch((err: unknown) => {
-        log.warn({ err }, `${kind}: the job queue could not ${name} a job (the database is away)`);
-        return null;
-      });
-  }
-  await boss.start();
-  return { boss, embedded };
-}
-
-/**
- * A worker of this process started once, when first needed: the first caller of `ensure()` starts
- * it, those meanwhile wait for the same start, and a start that fails is tried again at the next
- * need. Tests and benchmarks `attach` one started elsewhere. The SdI's and the reminders'
- * hand-offs are such, so that a server that never sends runs no job queue.
- */
-export class LazyWorker<W> {
-  #worker: W | null = null;
-  #start: (() => Promise<W>) | null = null;
-  #starting: Promise<W | null> | null = null;
-  /** how the worker is started when first needed */
-  protected startWith(start: () => Promise<W>) {
-    this.#start = start;
-  }
-  /** a worker started elsewhere (the tests', a benchmark's), or none */
-  attach(worker: W | null) {
-    this.#worker = worker;
-  }
-  get worker(): W | null {
-    return this.#worker;
-  }
-  /** the worker, started if it was not (null when there is no way to start one or it could not start) */
-  async ensure(): Promise<W | null> {
-    if (this.#worker) return this.#worker;
-    if (!this.#start) return null;
-    this.#starting ??= this.#start().then(
-      (w) => {
-        this.#worker = w;
-        return w;
-      },
-      () => {
-        // tried again at the next need; what waits meanwhile is found by the worker's sweep once it runs
-        this.#starting = null;
-        return null;
-      },
-    );
-    return this.#starting;
-  }
 }
 
 /** Starts the delivery of the outbox for this process (see the file's comment). */

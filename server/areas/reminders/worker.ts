@@ -15,7 +15,7 @@
 import type { Database } from '../../db/connection.js';
 import type { Settings } from '../../settings.js';
 import { execOn, inTransaction } from '../../records/exec.js';
-import { LazyWorker, startJobQueue, type MailLog } from '../mail/worker.js';
+import { LazyWorker, startJobQueue, type JobLog } from '../../jobs/queue.js';
 import { today as romeToday } from '../../../model/dates.js';
 import { dueStudios, queuedReminders } from './queries.js';
 import { runReminders } from './service.js';
@@ -23,7 +23,7 @@ import { sendReminder, type SenderDeps } from './sender.js';
 
 export const REMINDER_DAY_QUEUE = 'reminders-day';
 export const REMINDER_SEND_QUEUE = 'reminders-send';
-const silent: MailLog = { info: () => undefined, warn: () => undefined, error: () => undefined };
+const silent: JobLog = { info: () => undefined, warn: () => undefined, error: () => undefined };
 const turn = () => new Promise<void>((resolve) => setImmediate(resolve));
 
 /** HH:MM in Rome now. */
@@ -43,7 +43,7 @@ export interface ReminderWorker {
 export interface ReminderWorkerOptions extends Omit<SenderDeps, 'database'> {
   database: Database;
   settings: Pick<Settings, 'databaseUrl'>;
-  log?: MailLog;
+  log?: JobLog;
   pollingIntervalSeconds?: number;
 }
 

@@ -23,7 +23,7 @@
 import type { Database } from '../../db/connection.js';
 import type { Settings } from '../../settings.js';
 import { execOn, inTransaction } from '../../records/exec.js';
-import { BOSS_SCHEMA, LazyWorker, startJobQueue, type MailLog } from '../mail/worker.js';
+import { BOSS_SCHEMA, LazyWorker, startJobQueue, type JobLog } from '../../jobs/queue.js';
 import { mailLocks } from '../mail/queries.js';
 import type { MailHandOff } from '../mail/worker.js';
 import { SdiRefused, SdiUnavailable, type SdiChannel, type SdiFile } from './channel.js';
@@ -58,7 +58,7 @@ const FAIR_SHARE = 20;
  * during which no other request, timer or socket of the server is served.
  */
 const turn = () => new Promise<void>((resolve) => setImmediate(resolve));
-const silent: MailLog = { info: () => undefined, warn: () => undefined, error: () => undefined };
+const silent: JobLog = { info: () => undefined, warn: () => undefined, error: () => undefined };
 
 export interface SdiWorker {
   readonly channel: SdiChannel;
@@ -77,7 +77,7 @@ export interface SdiWorkerOptions {
   channel: SdiChannel;
   /** the outbox's hand-off, for the courtesy copies */
   mail?: MailHandOff;
-  log?: MailLog;
+  log?: JobLog;
   sweepIntervalMs?: number;
   pollingIntervalSeconds?: number;
   /** files handed over at a time in this process (default 4) */
