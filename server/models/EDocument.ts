@@ -5,7 +5,7 @@
 import type { ModelHooks } from './hooks.js';
 import { HttpError } from '../errors.js';
 import { invoicedElsewhere, lockInvoicing } from '../areas/invoicing/queries.js';
-import { assertEditable } from '../areas/sdi/queries.js';
+import { assertEditable } from '../areas/eDocuments/queries.js';
 
 export const EDocumentHooks: ModelHooks = {
   beforeChange({ values }) {

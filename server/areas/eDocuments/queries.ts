@@ -6,6 +6,7 @@
 import { sql } from 'drizzle-orm';
 import type { Exec } from '../../records/exec.js';
 import { idArray } from '../../db/sql.js';
+import { HttpError } from '../../errors.js';
 import type { FatturaPaData, EDocumentRowInput, EDocumentTotals } from './fatturapa.js';
 import { fromCents } from '../../../model/money.js';
 import { isWithholdingAgent, payableShares } from '../../../model/eDocument.js';
@@ -256,4 +257,23 @@ export async function sentFiles(
       AND coalesce(d."sdi_status", 'bozza') NOT IN ('bozza', 'scartata')
     ORDER BY t."e_document_id", t."id" DESC`);
   return new Map(rows.map((r) => [Number(r.e_document_id), { xml: String(r.xml), file_name: String(r.file_name) }]));
+}
+
+// ---------------------------------------------------------------------------
+// the lock of a sent invoice (the editor, the trash and the delete ask it; sdi says it in its answers)
+// ---------------------------------------------------------------------------
+
+/** whether any of these invoices has left the draft (sent, or on its way): they are read-only */
+export async function sentAmong(exec: Exec, ids: number[]): Promise<boolean> {
+  const [r] = await exec(sql`SELECT 1 AS "x" FROM "e_documents" WHERE "id" = ANY(${idArray(ids)})
+    AND coalesce("sdi_status", 'bozza') NOT IN ('bozza', 'scartata') LIMIT 1`);
+  return Boolean(r);
+}
+
+export const READ_ONLY_MESSAGE =
+  'La fattura è già stata inviata a SdI: non si può più modificare né eliminare. Per correggerla emetti una nota di credito';
+
+/** Refuses a change of an invoice already sent (the editor's save, the trash, the delete: ids the caller may change). */
+export async function assertEditable(exec: Exec, ids: number[]) {
+  if (ids.length && (await sentAmong(exec, ids))) throw new HttpError(409, READ_ONLY_MESSAGE);
 }

@@ -37,11 +37,11 @@ import {
   sentFiles,
   writeRows,
   type EDocumentSource,
+  assertEditable,
 } from './queries.js';
 import { eDocumentProblems, eDocumentWarnings } from './validate.js';
 import { fatturaPaXml, fromFatturaPaXml } from './fatturapa.js';
 import { xsdErrors } from './xsd.js';
-import { assertEditable } from '../sdi/queries.js';
 import { safeEntryName } from '../../render/zip.js';
 
 const model = () => getModel('EDocument');

@@ -55,13 +55,6 @@ export async function sendable(exec: Exec, studioId: number, ids: number[]): Pro
   }));
 }
 
-/** whether any of these invoices has left the draft (sent, or on its way): they are read-only */
-export async function sentAmong(exec: Exec, ids: number[]): Promise<boolean> {
-  const [r] = await exec(sql`SELECT 1 AS "x" FROM "e_documents" WHERE "id" = ANY(${idArray(ids)})
-    AND coalesce("sdi_status", 'bozza') NOT IN ('bozza', 'scartata') LIMIT 1`);
-  return Boolean(r);
-}
-
 /** the studio's last progressive (under the sending lock) */
 export async function lastProgressive(exec: Exec, studioId: number): Promise<number> {
   const [r] = await exec(
@@ -337,14 +330,6 @@ export async function insertCopyEvent(exec: Exec, t: Transmission, description: 
     VALUES (${t.studio_id}, ${t.e_document_id}, ${t.id}, 'copia', 'copia', ${description})
     ON CONFLICT ("transmission_id", "notification_id") DO NOTHING RETURNING "id"`);
   return Boolean(first);
-}
-
-export const READ_ONLY_MESSAGE =
-  'La fattura è già stata inviata a SdI: non si può più modificare né eliminare. Per correggerla emetti una nota di credito';
-
-/** Refuses a change of an invoice already sent (the editor's save, the trash, the delete: ids the caller may change). */
-export async function assertEditable(exec: Exec, ids: number[]) {
-  if (ids.length && (await sentAmong(exec, ids))) throw new HttpError(409, READ_ONLY_MESSAGE);
 }
 
 /**

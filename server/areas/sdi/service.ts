@@ -23,15 +23,8 @@ import type { SdiChannel } from './channel.js';
 import { simulatorChannel } from './simulator.js';
 import { acubeChannel } from './acube.js';
 import { execOn } from '../../records/exec.js';
-import {
-  eventXml,
-  insertTransmissions,
-  lastProgressive,
-  lockSending,
-  READ_ONLY_MESSAGE,
-  sendable,
-  timelineOf,
-} from './queries.js';
+import { eventXml, insertTransmissions, lastProgressive, lockSending, sendable, timelineOf } from './queries.js';
+import { READ_ONLY_MESSAGE } from '../eDocuments/queries.js';
 
 /** invoices one 'Invia a SdI' sends at most */
 export const MAX_SEND = 1000;
