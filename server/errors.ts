@@ -37,3 +37,26 @@ export const MSG = {
 export const notFound = () => new HttpError(404, MSG.notFound);
 export const forbidden = () => new HttpError(403, MSG.forbidden);
 export const badRequest = (message: string) => new HttpError(400, message);
+
+/** Checks several fields and answers every field's message at once (422). */
+export function fieldChecks() {
+  const errors: Record<string, string[]> = {};
+  return {
+    /** the value `check` answers, or undefined when it refused the field (its message is kept) */
+    take<T>(check: () => T): T | undefined {
+      try {
+        return check();
+      } catch (e) {
+        if (!(e instanceof HttpError && e.errors)) throw e;
+        Object.assign(errors, e.errors);
+        return undefined;
+      }
+    },
+    add(field: string, message: string) {
+      errors[field] = [message];
+    },
+    done() {
+      if (Object.keys(errors).length) throw new HttpError(422, MSG.validation, errors);
+    },
+  };
+}

@@ -104,4 +104,30 @@ describe('import graph', () => {
     }
     expect(crossings).toEqual([]);
   });
+
+  it('has no cycle between the areas of the server: an area uses another only if that one never uses it back', () => {
+    // issue 46 item 1: {accounts, documents, mail, reminders, wordTemplates} and eDocuments ↔ sdi were cycles
+    const areaOf = (f: string) => (f.startsWith('server/areas/') ? f.split('/')[2]! : null);
+    const uses = new Map<string, Set<string>>();
+    for (const [from, deps] of graph) {
+      const a = areaOf(from);
+      if (!a) continue;
+      for (const to of deps) {
+        const b = areaOf(to);
+        if (b && b !== a) (uses.get(a) ?? uses.set(a, new Set()).get(a)!).add(b);
+      }
+    }
+    expect(uses.size, 'the areas import each other somewhere (the test reads them)').toBeGreaterThan(5);
+    // every pair of areas reachable from each other is a cycle
+    const reach = (from: string) => {
+      const seen = new Set<string>();
+      const walk = (a: string) => {
+        for (const b of uses.get(a) ?? []) if (!seen.has(b)) seen.add(b) && walk(b);
+      };
+      walk(from);
+      return seen;
+    };
+    const loops = [...uses.keys()].filter((a) => reach(a).has(a)).sort();
+    expect(loops, 'areas that reach themselves through others').toEqual([]);
+  });
 });

@@ -233,3 +233,22 @@ export async function customerOpenSummary(exec: Exec, studioId: number, customer
     oldest_overdue: r?.oldest_overdue == null ? null : String(r.oldest_overdue),
   };
 }
+
+// ---------------------------------------------------------------------------------------------
+// The aging's buckets (the reminders' 'Scadenzario' and the home page's chart)
+
+/** the buckets' sums of `o` (an open item with "due" and "open") as of a day */
+export const bucketSums = (asOf: string) => sql`
+  coalesce(sum(o."open") FILTER (WHERE o."due" >= ${asOf}::date), 0)::text AS "not_due",
+  coalesce(sum(o."open") FILTER (WHERE ${asOf}::date - o."due" BETWEEN 1 AND 30), 0)::text AS "d1_30",
+  coalesce(sum(o."open") FILTER (WHERE ${asOf}::date - o."due" BETWEEN 31 AND 60), 0)::text AS "d31_60",
+  coalesce(sum(o."open") FILTER (WHERE ${asOf}::date - o."due" BETWEEN 61 AND 90), 0)::text AS "d61_90",
+  coalesce(sum(o."open") FILTER (WHERE ${asOf}::date - o."due" > 90), 0)::text AS "over_90",
+  coalesce(sum(o."open"), 0)::text AS "total"`;
+
+/** The studio's receivables in the aging's buckets (the home page's chart), customers not in the trash. */
+export async function agingTotals(exec: Exec, studioId: number, asOf: string) {
+  const [r] = await exec(sql`SELECT ${bucketSums(asOf)} FROM (${openItems(studioId)}) o
+    JOIN "customers" c ON c."id" = o."customer_id" AND c."deleted_at" IS NULL WHERE o."open" > 0`);
+  return r!;
+}

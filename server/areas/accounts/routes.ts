@@ -18,7 +18,7 @@ import { forbidden, notFound } from '../../errors.js';
 import { can } from '../../auth/context.js';
 import { TRANSACTION_TYPES } from '../../../model/models/Transaction.js';
 import { modelByName } from '../../../model/registry.js';
-import { statementPeriod } from '../documents/service.js';
+import { statementPeriod } from './service.js';
 import { annualBalancer, generateInstallments, updateYearlyAmount } from './service.js';
 import { customerStatement, receivables } from './statementQueries.js';
 

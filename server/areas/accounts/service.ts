@@ -9,11 +9,12 @@
 import type { Ctx } from '../../auth/context.js';
 import { can } from '../../auth/context.js';
 import type { Tx } from '../../records/crud.js';
-import { HttpError, MSG, forbidden, notFound } from '../../errors.js';
+import { HttpError, MSG, fieldChecks, forbidden, notFound } from '../../errors.js';
 import { getModel } from '../../../model/registry.js';
 import { fieldValidators } from '../../../model/validate.js';
 import { MESSAGES, INT_MAX } from '../../../model/types.js';
-import { YEAR_MAX, YEAR_MIN, currentYear } from '../../../model/dates.js';
+import { YEAR_MAX, YEAR_MIN, currentYear, isoDate } from '../../../model/dates.js';
+import { MESSAGES as DATE_MESSAGES } from '../../../model/validators.js';
 import { accounts } from './queries.js';
 import { MAX_IDS, idList } from '../../records/ids.js';
 
@@ -217,4 +218,24 @@ export async function annualBalancer(tx: Tx, ctx: Ctx, body: { customersData?: u
     }
     return out;
   });
+}
+
+/**
+ * A statement's period from `from` and `to` (YYYY-MM-DD or DD-MM-YYYY, either may be empty: no
+ * bound): 422 on each malformed day, and on `from` when it comes after `to`.
+ */
+export function statementPeriod(q: { from?: unknown; to?: unknown }): { from: string | null; to: string | null } {
+  const checks = fieldChecks();
+  const day = (raw: unknown, field: string) =>
+    checks.take(() => {
+      if (raw === undefined || raw === null || raw === '') return null;
+      const d = isoDate(raw);
+      if (!d) throw invalid({ [field]: [DATE_MESSAGES.date] });
+      return d;
+    }) ?? null;
+  const from = day(q.from, 'from');
+  const to = day(q.to, 'to');
+  if (from && to && from > to) checks.add('from', 'La data di inizio intervallo è maggiore di quella di fine');
+  checks.done();
+  return { from, to };
 }

@@ -8,7 +8,7 @@ import { sql } from 'drizzle-orm';
 import type { Ctx } from '../../auth/context.js';
 import type { Exec } from '../../records/exec.js';
 import { customerOpenSummary, openItems, openTotals, type CustomerScope } from './openItemsQueries.js';
-import { agingTotals } from '../reminders/queries.js';
+import { agingTotals } from './openItemsQueries.js';
 import { today as romeToday } from '../../../model/dates.js';
 
 /** The signed effect of a movement on the balance, as exact numeric. */

@@ -19,11 +19,12 @@ import { customersOf, type DocCustomer } from './queries.js';
 import { studioMailData, type StudioMailData } from '../mail/queries.js';
 import { renderPdf } from '../../render/pdf.js';
 import { bollettinoPdfDoc } from './bollettino.js';
-import { accountBalancePdfDoc } from '../accounts/statementDocument.js';
+import { accountBalancePdfDoc } from './statement.js';
 import { contractPdfDoc, type ContractData } from './contract.js';
 import { enqueueMails, type OutgoingMail } from '../mail/outbox.js';
 import type { MailHandOff } from '../mail/worker.js';
-import { accountBalanceMail, bollettinoMail, contractMail, type MailText } from '../mail/messages.js';
+import { type MailText } from '../mail/messages.js';
+import { accountBalanceMail, bollettinoMail, contractMail } from './mails.js';
 
 export interface MailDeps {
   exec: Exec;

@@ -2,7 +2,7 @@
  * Documents for the studio's customers (seed A §7): payment notices C21 (PDF) and C22 (HTML as
  * `.doc`), contracts C27 (PDF) and C28 (HTML), account statements C29 (PDF) and C30 (HTML), the
  * bank-transfer letter C33. One customer gives one file, several a zip streamed as each file is made. The data
- * and checks are in server/areas/documents/service.ts, the documents beside it (bollettino.ts, contract.ts, transferLetter.ts; the statement in server/areas/accounts/statementDocument.ts).
+ * and checks are in server/areas/documents/service.ts, the documents beside it (bollettino.ts, contract.ts, transferLetter.ts; statement.ts).
  */
 import type { FastifyReply } from 'fastify';
 import { z } from 'zod';
@@ -12,7 +12,7 @@ import { attachment } from '../../routes/download.js';
 import { accountStatements, bollettini, contract, transferLetter } from './service.js';
 import { contractHtml, contractPdfDoc } from './contract.js';
 import { transferLetterPdfDoc } from './transferLetter.js';
-import { accountBalanceHtml, accountBalancePdfDoc, type AccountBalanceData } from '../accounts/statementDocument.js';
+import { accountBalanceHtml, accountBalancePdfDoc, type AccountBalanceData } from './statement.js';
 import { bollettinoHtml, bollettinoPdfDoc, type BollettinoData } from './bollettino.js';
 import { renderPdf } from '../../render/pdf.js';
 import { safeEntryName, streamZip, uniqueNames } from '../../render/zip.js';

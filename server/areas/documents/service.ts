@@ -7,46 +7,21 @@
 import type { Ctx } from '../../auth/context.js';
 import { can } from '../../auth/context.js';
 import type { Exec } from '../../records/exec.js';
-import { HttpError, MSG, forbidden, notFound } from '../../errors.js';
+import { HttpError, MSG, fieldChecks, forbidden, notFound } from '../../errors.js';
 import { getModel } from '../../../model/registry.js';
 import { fieldValidators } from '../../../model/validate.js';
 import { MESSAGES } from '../../../model/types.js';
 import { oneId } from '../../records/ids.js';
 import { fromCents, toCents } from '../../../model/money.js';
-import { customerIds } from '../accounts/service.js';
+import { customerIds, statementPeriod } from '../accounts/service.js';
 import { customerFee, customersOf, legalRepresentativeOf, serviceOf, studioData, studioManager } from './queries.js';
 import type { ContractData } from './contract.js';
 import type { TransferLetterData } from './transferLetter.js';
 import type { BollettinoData } from './bollettino.js';
-import type { AccountBalanceData } from '../accounts/statementDocument.js';
+import type { AccountBalanceData } from './statement.js';
 import { accountBalances } from '../accounts/statementQueries.js';
-import { isoDate } from '../../../model/dates.js';
-import { MESSAGES as DATE_MESSAGES } from '../../../model/validators.js';
 
 const invalid = (errors: Record<string, string[]>) => new HttpError(422, MSG.validation, errors);
-
-/** Checks several fields and answers every field's message at once (422). */
-function fieldChecks() {
-  const errors: Record<string, string[]> = {};
-  return {
-    /** the value `check` answers, or undefined when it refused the field (its message is kept) */
-    take<T>(check: () => T): T | undefined {
-      try {
-        return check();
-      } catch (e) {
-        if (!(e instanceof HttpError && e.errors)) throw e;
-        Object.assign(errors, e.errors);
-        return undefined;
-      }
-    },
-    add(field: string, message: string) {
-      errors[field] = [message];
-    },
-    done() {
-      if (Object.keys(errors).length) throw invalid(errors);
-    },
-  };
-}
 
 /** Collaboratore and above: those who see the customers print for them. */
 function allow(ctx: Ctx) {
@@ -70,26 +45,6 @@ function idOf(raw: unknown, field: string): number {
       [field]: [raw === undefined || raw === null || raw === '' ? 'Campo Obbligatorio' : 'Elemento non valido'],
     });
   return id;
-}
-
-/**
- * A statement's period from `from` and `to` (YYYY-MM-DD or DD-MM-YYYY, either may be empty: no
- * bound): 422 on each malformed day, and on `from` when it comes after `to`.
- */
-export function statementPeriod(q: { from?: unknown; to?: unknown }): { from: string | null; to: string | null } {
-  const checks = fieldChecks();
-  const day = (raw: unknown, field: string) =>
-    checks.take(() => {
-      if (raw === undefined || raw === null || raw === '') return null;
-      const d = isoDate(raw);
-      if (!d) throw invalid({ [field]: [DATE_MESSAGES.date] });
-      return d;
-    }) ?? null;
-  const from = day(q.from, 'from');
-  const to = day(q.to, 'to');
-  if (from && to && from > to) checks.add('from', 'La data di inizio intervallo è maggiore di quella di fine');
-  checks.done();
-  return { from, to };
 }
 
 /** C20–C22: one payment notice per chosen customer (by name), or 422/404 before anything is made. */

@@ -5,6 +5,7 @@
  * placeholders of the reminder texts. No database access and no I/O: the service gathers the data.
  */
 import { epcQrPng } from '../documents/epcQr.js';
+import { REMINDER_KEYS } from '../wordTemplates/template.js';
 import { displayDate } from '../../../model/dates.js';
 import { toCents } from '../../../model/money.js';
 import { formatAmount, formatEuro } from '../../../model/types.js';
@@ -57,16 +58,8 @@ export interface ReminderDocData {
 // ---------------------------------------------------------------------------------------------
 // Placeholders
 
-/** The placeholders the reminder texts may use beyond the Word templates' (REPLACE_KEYS). */
-export const REMINDER_KEYS: Array<{ key: string; description: string; group: string }> = [
-  ['sollecito_livello', 'Livello del sollecito (1, 2 o 3)'],
-  ['sollecito_partite', 'Elenco delle partite scadute (scadenza, descrizione, importo da pagare)'],
-  ['sollecito_totale', 'Totale scaduto (es. 1.234,56)'],
-  ['sollecito_iban', 'IBAN su cui pagare'],
-  ['sollecito_causale', 'Causale del bonifico'],
-  ['sollecito_link', 'Link alla pagina personale del cliente'],
-  ['sollecito_scaduto_dal', 'Data della scadenza più vecchia (GG-MM-AAAA)'],
-].map(([key, description]) => ({ key: key!, description: description!, group: 'Sollecito' }));
+/** The placeholders the reminder texts may use beyond the Word templates' (declared with them). */
+export { REMINDER_KEYS };
 
 /** A `{key}` placeholder. */
 const KEY = /\{([a-z_][a-z0-9_]*)\}/gi;

@@ -7,7 +7,7 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { Exec } from '../../records/exec.js';
 import { idArray } from '../../db/sql.js';
-import { openItems } from '../accounts/openItemsQueries.js';
+import { bucketSums, openItems } from '../accounts/openItemsQueries.js';
 
 const day = (d: string) => sql`${d}::date`;
 
@@ -18,15 +18,6 @@ export interface AgingQueryFilter {
   mandate?: 'with' | 'without';
   q?: string;
 }
-
-/** the buckets' sums of `o` (an open item with "due" and "open") as of a day */
-const bucketSums = (asOf: string) => sql`
-  coalesce(sum(o."open") FILTER (WHERE o."due" >= ${day(asOf)}), 0)::text AS "not_due",
-  coalesce(sum(o."open") FILTER (WHERE ${day(asOf)} - o."due" BETWEEN 1 AND 30), 0)::text AS "d1_30",
-  coalesce(sum(o."open") FILTER (WHERE ${day(asOf)} - o."due" BETWEEN 31 AND 60), 0)::text AS "d31_60",
-  coalesce(sum(o."open") FILTER (WHERE ${day(asOf)} - o."due" BETWEEN 61 AND 90), 0)::text AS "d61_90",
-  coalesce(sum(o."open") FILTER (WHERE ${day(asOf)} - o."due" > 90), 0)::text AS "over_90",
-  coalesce(sum(o."open"), 0)::text AS "total"`;
 
 /**
  * The aging: per customer with anything open, its open amount in each bucket as of `asOf`, its
@@ -56,13 +47,6 @@ export async function agingRows(exec: Exec, studioId: number, asOf: string, f: A
     LEFT JOIN "customer_disputes" d ON d."customer_id" = c."id"
     WHERE ${sql.join(where, sql` AND `)}
     ORDER BY a."total"::numeric DESC, c."business_name", c."id"`);
-}
-
-/** The studio's receivables in the aging's buckets (the home page's chart), customers not in the trash. */
-export async function agingTotals(exec: Exec, studioId: number, asOf: string) {
-  const [r] = await exec(sql`SELECT ${bucketSums(asOf)} FROM (${openItems(studioId)}) o
-    JOIN "customers" c ON c."id" = o."customer_id" AND c."deleted_at" IS NULL WHERE o."open" > 0`);
-  return r!;
 }
 
 // ---------------------------------------------------------------------------------------------

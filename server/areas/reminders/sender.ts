@@ -25,7 +25,7 @@ import { studioMailData } from '../mail/queries.js';
 import { renderPdf } from '../../render/pdf.js';
 import { customerOpenItems } from '../accounts/openItemsQueries.js';
 import { accountBalances } from '../accounts/statementQueries.js';
-import { accountBalancePdfDoc, movementText } from '../accounts/statementDocument.js';
+import { accountBalancePdfDoc, movementText } from '../documents/statement.js';
 import { customersOf, studioData, type DocCustomer } from '../documents/queries.js';
 import { templateCustomers, templateFile } from '../wordTemplates/queries.js';
 import { templateFiller } from '../wordTemplates/template.js';

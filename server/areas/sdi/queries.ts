@@ -5,7 +5,6 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { Exec } from '../../records/exec.js';
 import { idArray } from '../../db/sql.js';
-import { HttpError } from '../../errors.js';
 import type { SdiError, SdiNotification } from './channel.js';
 
 /** first key of the studio's sending lock: one 'Invia a SdI' at a time per studio (its progressives) */

@@ -23,7 +23,7 @@ import {
   type QueuedAnswer,
 } from '../documents/mailService.js';
 import { studioMailData } from '../mail/queries.js';
-import { wordTemplateMail } from '../mail/messages.js';
+import { wordTemplateMail } from './mail.js';
 import type { OutgoingMail } from '../mail/outbox.js';
 
 export interface FilledTemplates {

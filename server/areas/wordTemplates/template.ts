@@ -15,7 +15,6 @@ import type { DXT } from 'docxtemplater';
 import type InspectModule from 'docxtemplater/js/inspect-module.js';
 import { HttpError } from '../../errors.js';
 import { BoundedZip, ZipError } from '../../render/boundedZip.js';
-import { REMINDER_KEYS } from '../reminders/documents.js';
 
 /** Every tag a template may use, with its meaning (C74), grouped as shown to the user. */
 export const REPLACE_KEYS: Array<{ key: string; description: string; group: string }> = [
@@ -72,6 +71,17 @@ export const REPLACE_KEYS: Array<{ key: string; description: string; group: stri
     ['anno_corrente', "L'anno in corso"],
   ].map(([key, description]) => ({ key: key!, description: description!, group: 'Date' })),
 ];
+/** The placeholders of a reminder (issue 30) beyond REPLACE_KEYS: its texts and the Word letter attached to a level use them. */
+export const REMINDER_KEYS: Array<{ key: string; description: string; group: string }> = [
+  ['sollecito_livello', 'Livello del sollecito (1, 2 o 3)'],
+  ['sollecito_partite', 'Elenco delle partite scadute (scadenza, descrizione, importo da pagare)'],
+  ['sollecito_totale', 'Totale scaduto (es. 1.234,56)'],
+  ['sollecito_iban', 'IBAN su cui pagare'],
+  ['sollecito_causale', 'Causale del bonifico'],
+  ['sollecito_link', 'Link alla pagina personale del cliente'],
+  ['sollecito_scaduto_dal', 'Data della scadenza più vecchia (GG-MM-AAAA)'],
+].map(([key, description]) => ({ key: key!, description: description!, group: 'Sollecito' }));
+
 /**
  * The tags a template may use: REPLACE_KEYS, and the reminder's own (issue 30), which a Word letter
  * attached to a reminder level fills in (elsewhere they print nothing).

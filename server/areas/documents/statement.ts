@@ -5,8 +5,8 @@
  */
 import { displayDate, displayDateTime } from '../../../model/dates.js';
 import { TRANSACTION_TYPES } from '../../../model/models/Transaction.js';
-import type { DocCustomer } from '../documents/queries.js';
-import type { AccountBalance } from './statementQueries.js';
+import type { DocCustomer } from './queries.js';
+import type { AccountBalance } from '../accounts/statementQueries.js';
 import { esc, euro, studioDocument, studioHtml, type StudioData } from '../../render/frame.js';
 
 export interface AccountBalanceData {
