@@ -122,7 +122,11 @@ describe('import graph', () => {
     const reach = (from: string) => {
       const seen = new Set<string>();
       const walk = (a: string) => {
-        for (const b of uses.get(a) ?? []) if (!seen.has(b)) seen.add(b) && walk(b);
+        for (const b of uses.get(a) ?? []) {
+          if (seen.has(b)) continue;
+          seen.add(b);
+          walk(b);
+        }
       };
       walk(from);
       return seen;
