@@ -18,6 +18,24 @@ export interface StudioData {
 }
 
 export const euro = (n: number) => formatEuro(n);
+
+/** A table's header cell in the documents' style (the statement, the reminder, the aging). */
+export const tableHead = (text: string, align?: string) => ({
+  text,
+  bold: true,
+  fillColor: '#e8eef6',
+  ...(align ? { alignment: align } : {}),
+});
+
+/** The addressee on the right of a letter: 'Spett.le', the name in bold, the address lines. */
+export const addressee = (name: string, lines: string[]) => ({
+  width: 230,
+  stack: [
+    { text: 'Spett.le', style: 'label' },
+    { text: name, fontSize: 11, bold: true },
+    ...lines.map((l) => ({ text: l })),
+  ],
+});
 /** an IBAN in groups of four, as it is printed (model/iban.ts: the screens print it the same way) */
 export { ibanText } from '../../model/iban.js';
 

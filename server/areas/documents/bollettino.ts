@@ -6,7 +6,7 @@
  */
 import { epcQrDataUrl, epcQrPng } from './epcQr.js';
 import { displayDate, today } from '../../../model/dates.js';
-import { esc, euro, ibanText, studioDocument, studioHtml, type StudioData } from '../../render/frame.js';
+import { addressee, esc, euro, ibanText, studioDocument, studioHtml, type StudioData } from '../../render/frame.js';
 
 export interface BollettinoData {
   studio: StudioData;
@@ -60,14 +60,7 @@ export async function bollettinoPdfDoc(d: BollettinoData) {
       // the addressee on the right, as in a letter; the date on the left
       columns: [
         { width: '*', stack: [{ text: 'Data', style: 'label' }, { text: displayDate(today()) }] },
-        {
-          width: 230,
-          stack: [
-            { text: 'Spett.le', style: 'label' },
-            { text: d.customer.business_name, fontSize: 11, bold: true },
-            ...customerLines(d.customer).map((l) => ({ text: l })),
-          ],
-        },
+        addressee(d.customer.business_name, customerLines(d.customer)),
       ],
       margin: [0, 0, 0, 18],
     },

@@ -7,7 +7,7 @@ import { displayDate, displayDateTime } from '../../../model/dates.js';
 import { TRANSACTION_TYPES } from '../../../model/models/Transaction.js';
 import type { DocCustomer } from './queries.js';
 import type { AccountBalance } from '../accounts/statementQueries.js';
-import { esc, euro, studioDocument, studioHtml, type StudioData } from '../../render/frame.js';
+import { addressee, esc, euro, studioDocument, tableHead, studioHtml, type StudioData } from '../../render/frame.js';
 
 export interface AccountBalanceData {
   studio: StudioData;
@@ -43,12 +43,7 @@ const addressLines = (c: DocCustomer) =>
 export function accountBalancePdfDoc(d: AccountBalanceData) {
   const b = d.balance;
   const right = { alignment: 'right' };
-  const head = (text: string, align?: string) => ({
-    text,
-    bold: true,
-    fillColor: '#e8eef6',
-    ...(align ? { alignment: align } : {}),
-  });
+  const head = tableHead;
   const rows = [
     [head('Data'), head('Descrizione'), head('Dare', 'right'), head('Avere', 'right'), head('Saldo', 'right')],
     [
@@ -84,14 +79,7 @@ export function accountBalancePdfDoc(d: AccountBalanceData) {
     {
       columns: [
         { width: '*', stack: [{ text: 'Periodo', style: 'label' }, { text: periodText(d.from, d.to) }] },
-        {
-          width: 230,
-          stack: [
-            { text: 'Spett.le', style: 'label' },
-            { text: d.customer.business_name, fontSize: 11, bold: true },
-            ...addressLines(d.customer).map((l) => ({ text: l })),
-          ],
-        },
+        addressee(d.customer.business_name, addressLines(d.customer)),
       ],
       margin: [0, 0, 0, 16],
     },

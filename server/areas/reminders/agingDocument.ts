@@ -11,7 +11,7 @@ import { displayDate } from '../../../model/dates.js';
 import { centsText, toCents } from '../../../model/money.js';
 import { formatAmount } from '../../../model/types.js';
 import { safeCell } from '../../records/export.js';
-import { studioDocument, type StudioData } from '../../render/frame.js';
+import { studioDocument, tableHead, type StudioData } from '../../render/frame.js';
 
 /** The CSV's columns (the buckets with a plain hyphen, as a spreadsheet's header reads best). */
 export const AGING_CSV_HEADER = [
@@ -83,12 +83,7 @@ function landscape(doc: ReturnType<typeof studioDocument>): Record<string, unkno
 /** The aging as a landscape A4 PDF document (pdfmake). */
 export function agingPdfDoc(studio: StudioData, data: Aging, filtersText: string): Record<string, unknown> {
   const right = { alignment: 'right' };
-  const head = (text: string, align?: string) => ({
-    text,
-    bold: true,
-    fillColor: '#e8eef6',
-    ...(align ? { alignment: align } : {}),
-  });
+  const head = tableHead;
   /** an amount of a customer's row: blank when nothing is owed there, so the buckets that matter stand out */
   const cell = (n: number, bold = false) => ({ text: toCents(n) === 0 ? '' : formatAmount(n), ...right, bold });
   const sum = (n: number) => ({ text: formatAmount(n), ...right, bold: true });

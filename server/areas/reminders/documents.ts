@@ -9,7 +9,7 @@ import { REMINDER_KEYS } from '../wordTemplates/template.js';
 import { displayDate } from '../../../model/dates.js';
 import { toCents } from '../../../model/money.js';
 import { formatAmount, formatEuro } from '../../../model/types.js';
-import { esc, euro, ibanText, studioDocument, type StudioData } from '../../render/frame.js';
+import { addressee, esc, euro, ibanText, studioDocument, tableHead, type StudioData } from '../../render/frame.js';
 
 /** One overdue open item of the customer. */
 export interface ReminderItem {
@@ -145,12 +145,7 @@ const LINK_LABEL = 'Consulta la tua situazione aggiornata:';
 /** The pdfmake document of one reminder (attached to its e-mail as 'Sollecito.pdf'). */
 export async function reminderPdfDoc(d: ReminderDocData): Promise<Record<string, unknown>> {
   const right = { alignment: 'right' };
-  const head = (text: string, align?: string) => ({
-    text,
-    bold: true,
-    fillColor: '#e8eef6',
-    ...(align ? { alignment: align } : {}),
-  });
+  const head = tableHead;
   const items = {
     table: {
       headerRows: 1,
@@ -242,17 +237,7 @@ export async function reminderPdfDoc(d: ReminderDocData): Promise<Record<string,
   return studioDocument(d.studio, 'Sollecito di pagamento', [
     {
       // the addressee on the right, as in a letter
-      columns: [
-        { width: '*', text: '' },
-        {
-          width: 230,
-          stack: [
-            { text: 'Spett.le', style: 'label' },
-            { text: d.customer.business_name, fontSize: 11, bold: true },
-            ...customerLines(d.customer).map((l) => ({ text: l })),
-          ],
-        },
-      ],
+      columns: [{ width: '*', text: '' }, addressee(d.customer.business_name, customerLines(d.customer))],
       margin: [0, 0, 0, 18],
     },
     { text: `${place ? `${place}, ` : ''}${displayDate(d.day)}`, margin: [0, 0, 0, 12] },

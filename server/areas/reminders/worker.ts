@@ -16,6 +16,7 @@ import type { Database } from '../../db/connection.js';
 import type { Settings } from '../../settings.js';
 import { execOn, inTransaction } from '../../records/exec.js';
 import { LazyWorker, startJobQueue, type JobLog } from '../../jobs/queue.js';
+import { turn } from '../../turns.js';
 import { today as romeToday } from '../../../model/dates.js';
 import { dueStudios, queuedReminders } from './queries.js';
 import { runReminders } from './service.js';
@@ -24,7 +25,6 @@ import { sendReminder, type SenderDeps } from './sender.js';
 export const REMINDER_DAY_QUEUE = 'reminders-day';
 export const REMINDER_SEND_QUEUE = 'reminders-send';
 const silent: JobLog = { info: () => undefined, warn: () => undefined, error: () => undefined };
-const turn = () => new Promise<void>((resolve) => setImmediate(resolve));
 
 /** HH:MM in Rome now. */
 export const romeTime = (now = new Date()) =>

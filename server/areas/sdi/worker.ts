@@ -24,6 +24,11 @@ import type { Database } from '../../db/connection.js';
 import type { Settings } from '../../settings.js';
 import { execOn, inTransaction } from '../../records/exec.js';
 import { BOSS_SCHEMA, LazyWorker, startJobQueue, type JobLog } from '../../jobs/queue.js';
+// the event loop turns before each job (server/turns.ts): on the embedded database a query resolves
+// without waiting for any I/O, and the queue takes the next job as soon as one ends (the simulator too
+// answers in-process): without a turn, a thousand files would be sent in one chain of promises
+// during which no other request, timer or socket of the server is served
+import { turn } from '../../turns.js';
 import { mailLocks } from '../mail/queries.js';
 import type { MailHandOff } from '../mail/worker.js';
 import { SdiRefused, SdiUnavailable, type SdiChannel, type SdiFile } from './channel.js';
@@ -51,13 +56,6 @@ const POLL_MAX_SECONDS = 6 * 3600;
 const JOB_EXPIRE_SECONDS = 300;
 /** files of one studio handed over before another studio's next ones (the queue's fair share) */
 const FAIR_SHARE = 20;
-/**
- * Lets the event loop turn before each job. On the embedded database a query resolves without
- * waiting for any I/O, and the queue takes the next job as soon as one ends (the simulator too
- * answers in-process): without a turn, a thousand files would be sent in one chain of promises
- * during which no other request, timer or socket of the server is served.
- */
-const turn = () => new Promise<void>((resolve) => setImmediate(resolve));
 const silent: JobLog = { info: () => undefined, warn: () => undefined, error: () => undefined };
 
 export interface SdiWorker {
