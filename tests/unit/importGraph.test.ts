@@ -134,4 +134,25 @@ describe('import graph', () => {
     const loops = [...uses.keys()].filter((a) => reach(a).has(a)).sort();
     expect(loops, 'areas that reach themselves through others').toEqual([]);
   });
+
+  it("lets an area use another only through that area's public file (server/areas/<area>/index.ts)", () => {
+    // issue 46 item 1: an area's other files are its own; what the others may use is re-exported by its index.ts
+    const areaOf = (f: string) => (f.startsWith('server/areas/') ? f.split('/')[2]! : null);
+    const across: string[] = [];
+    const inside: string[] = [];
+    for (const [from, deps] of graph) {
+      const a = areaOf(from);
+      if (!a) continue;
+      for (const to of deps) {
+        const b = areaOf(to);
+        if (!b || b === a) continue;
+        (to === `server/areas/${b}/index.ts` ? across : inside).push(`${from} → ${to}`);
+      }
+    }
+    expect(across.length, 'the areas do use each other (the test reads them)').toBeGreaterThan(10);
+    expect(inside, "imports of another area's own files").toEqual([]);
+    // a public file only re-exports its own area's files: it is a door, not a corridor to a third area
+    for (const file of all.filter((f) => /^server\/areas\/[^/]+\/index\.ts$/.test(f)))
+      for (const to of graph.get(file)!) expect(areaOf(to), `${file} → ${to}`).toBe(areaOf(file));
+  });
 });

@@ -21,7 +21,7 @@ import {
   useAccountToken,
   type AccountTokenKind,
 } from './queries.js';
-import { enqueueMails, type OutgoingMail } from '../mail/outbox.js';
+import { enqueueMails, type OutgoingMail } from '../mail/index.js';
 import { lockValue } from '../../records/crud.js';
 import { User } from '../../../model/models/User.js';
 import { esc } from '../../render/frame.js';

@@ -7,7 +7,7 @@
 import { sql } from 'drizzle-orm';
 import type { Exec } from '../../records/exec.js';
 import { idArray, textArray } from '../../db/sql.js';
-import { openItems } from '../accounts/openItemsQueries.js';
+import { openItems } from '../accounts/index.js';
 import type { MatchBook } from './match.js';
 
 /** Serialises the studio's imports and confirmations until the transaction ends. */

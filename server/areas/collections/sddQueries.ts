@@ -6,7 +6,7 @@
 import { sql } from 'drizzle-orm';
 import type { Exec } from '../../records/exec.js';
 import { idArray } from '../../db/sql.js';
-import { openItems } from '../accounts/openItemsQueries.js';
+import { openItems } from '../accounts/index.js';
 
 /** Serialises the studio's batch creations and cancellations until the transaction ends. */
 export async function lockSdd(exec: Exec, studioId: number) {

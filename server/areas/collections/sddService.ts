@@ -19,8 +19,8 @@ import type { Tx } from '../../records/crud.js';
 import type { Exec } from '../../records/exec.js';
 import { sepaText, writePain008 } from './pain008.js';
 import { mandatePdf } from './mandatePdf.js';
-import { studioData } from '../documents/queries.js';
-import { customerOpenItems, customerOpenSummary } from '../accounts/openItemsQueries.js';
+import { studioData } from '../documents/index.js';
+import { customerOpenItems, customerOpenSummary } from '../accounts/index.js';
 import type { SddDebit } from './types.js';
 import {
   batchDebits,

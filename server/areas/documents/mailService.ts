@@ -13,17 +13,21 @@ import type { Tx } from '../../records/crud.js';
 import { HttpError, MSG, forbidden, notFound } from '../../errors.js';
 import { getModel } from '../../../model/registry.js';
 import { email as emailRule } from '../../../model/validators.js';
-import { customerIds } from '../accounts/service.js';
+import { customerIds } from '../accounts/index.js';
 import { accountStatements, bollettini, contract } from './service.js';
 import { customersOf, type DocCustomer } from './queries.js';
-import { studioMailData, type StudioMailData } from '../mail/queries.js';
+import {
+  enqueueMails,
+  type MailHandOff,
+  type MailText,
+  type OutgoingMail,
+  studioMailData,
+  type StudioMailData,
+} from '../mail/index.js';
 import { renderPdf } from '../../render/pdf.js';
 import { bollettinoPdfDoc } from './bollettino.js';
 import { accountBalancePdfDoc } from './statement.js';
 import { contractPdfDoc, type ContractData } from './contract.js';
-import { enqueueMails, type OutgoingMail } from '../mail/outbox.js';
-import type { MailHandOff } from '../mail/worker.js';
-import { type MailText } from '../mail/messages.js';
 import { accountBalanceMail, bollettinoMail, contractMail } from './mails.js';
 
 export interface MailDeps {

@@ -3,8 +3,7 @@
  * notice, the account statement, the contract, each in the mail area's letter.
  */
 import { euro, ibanText } from '../../render/frame.js';
-import { letter, type MailText } from '../mail/messages.js';
-import type { StudioMailData } from '../mail/queries.js';
+import { letter, type MailText, type StudioMailData } from '../mail/index.js';
 import { causaleOf, type BollettinoData } from './bollettino.js';
 import { periodText, type AccountBalanceData } from './statement.js';
 import type { ContractData } from './contract.js';

@@ -13,13 +13,12 @@ import { fieldValidators } from '../../../model/validate.js';
 import { MESSAGES } from '../../../model/types.js';
 import { oneId } from '../../records/ids.js';
 import { fromCents, toCents } from '../../../model/money.js';
-import { customerIds, statementPeriod } from '../accounts/service.js';
+import { accountBalances, customerIds, statementPeriod } from '../accounts/index.js';
 import { customerFee, customersOf, legalRepresentativeOf, serviceOf, studioData, studioManager } from './queries.js';
 import type { ContractData } from './contract.js';
 import type { TransferLetterData } from './transferLetter.js';
 import type { BollettinoData } from './bollettino.js';
 import type { AccountBalanceData } from './statement.js';
-import { accountBalances } from '../accounts/statementQueries.js';
 
 const invalid = (errors: Record<string, string[]>) => new HttpError(422, MSG.validation, errors);
 

@@ -6,7 +6,7 @@
 import { displayDate, displayDateTime } from '../../../model/dates.js';
 import { TRANSACTION_TYPES } from '../../../model/models/Transaction.js';
 import type { DocCustomer } from './queries.js';
-import type { AccountBalance } from '../accounts/statementQueries.js';
+import { type AccountBalance } from '../accounts/index.js';
 import { addressee, esc, euro, studioDocument, tableHead, studioHtml, type StudioData } from '../../render/frame.js';
 
 export interface AccountBalanceData {

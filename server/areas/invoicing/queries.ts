@@ -6,8 +6,7 @@
 import { sql } from 'drizzle-orm';
 import type { Exec } from '../../records/exec.js';
 import { idArray } from '../../db/sql.js';
-import { customerParty } from '../eDocuments/queries.js';
-import type { FatturaPaData } from '../eDocuments/fatturapa.js';
+import { customerParty, type FatturaPaData } from '../eDocuments/index.js';
 
 /**
  * Serialises what decides whether a charge is invoiced (a run, a restore of an invoice from the

@@ -20,8 +20,7 @@ import { HttpError, forbidden } from '../../errors.js';
 import type { Tx } from '../../records/crud.js';
 import { auditMany } from '../../records/audit.js';
 import type { Exec } from '../../records/exec.js';
-import { lastNumber, lockNumbering, studioParty } from '../eDocuments/queries.js';
-import { eDocumentProblems, unreachableBuyer } from '../eDocuments/validate.js';
+import { eDocumentProblems, lastNumber, lockNumbering, studioParty, unreachableBuyer } from '../eDocuments/index.js';
 import { insertInvoices, latestOfYear, lockInvoicing, openCharges, type NewInvoice } from './queries.js';
 
 /** The longest period one run invoices (days). */

@@ -4,8 +4,8 @@
  * code of the transfer, the link to the customer's page), the e-mail that carries it, and the
  * placeholders of the reminder texts. No database access and no I/O: the service gathers the data.
  */
-import { epcQrPng } from '../documents/epcQr.js';
-import { REMINDER_KEYS } from '../wordTemplates/template.js';
+import { epcQrPng } from '../documents/index.js';
+import { REMINDER_KEYS } from '../wordTemplates/index.js';
 import { displayDate } from '../../../model/dates.js';
 import { toCents } from '../../../model/money.js';
 import { formatAmount, formatEuro } from '../../../model/types.js';

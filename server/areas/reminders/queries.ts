@@ -7,7 +7,7 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { Exec } from '../../records/exec.js';
 import { idArray } from '../../db/sql.js';
-import { bucketSums, openItems } from '../accounts/openItemsQueries.js';
+import { bucketSums, openItems } from '../accounts/index.js';
 
 const day = (d: string) => sql`${d}::date`;
 

@@ -19,7 +19,7 @@ import {
   ReminderSendResult,
   ReminderSettingsView,
 } from '../../../model/api/reminders.js';
-import { studioData } from '../documents/queries.js';
+import { studioData } from '../documents/index.js';
 import {
   agingFilter,
   agingFilterText,

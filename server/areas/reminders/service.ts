@@ -36,7 +36,7 @@ import { HttpError, forbidden, notFound } from '../../errors.js';
 import type { Exec } from '../../records/exec.js';
 import type { Tx } from '../../records/crud.js';
 import { pathId } from '../../records/ids.js';
-import { REPLACE_KEYS } from '../wordTemplates/template.js';
+import { REPLACE_KEYS } from '../wordTemplates/index.js';
 import { REMINDER_KEYS, unknownKeys } from './documents.js';
 import {
   agingRows,

@@ -8,13 +8,10 @@
  */
 import type { Database } from '../../db/connection.js';
 import { execOn, inTransaction } from '../../records/exec.js';
-import { enqueueMails } from '../mail/outbox.js';
-import { eDocumentSources } from '../eDocuments/queries.js';
-import { eDocumentPdfDoc } from '../eDocuments/document.js';
-import { fromFatturaPaXml } from '../eDocuments/fatturapa.js';
-import { studioData } from '../documents/queries.js';
+import { enqueueMails } from '../mail/index.js';
+import { eDocumentPdfDoc, eDocumentSources, fromFatturaPaXml } from '../eDocuments/index.js';
+import { studioData, validEmail } from '../documents/index.js';
 import { renderPdf } from '../../render/pdf.js';
-import { validEmail } from '../documents/mailService.js';
 import { displayDate } from '../../../model/dates.js';
 import { copyDone, courtesyMoment, customerEmail, insertCopyEvent, type Transmission } from './queries.js';
 

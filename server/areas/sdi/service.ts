@@ -15,16 +15,19 @@ import { HttpError, forbidden, notFound } from '../../errors.js';
 import type { Tx } from '../../records/crud.js';
 import type { Exec } from '../../records/exec.js';
 import { idList, oneId } from '../../records/ids.js';
-import { eDocumentSources } from '../eDocuments/queries.js';
-import { eDocumentProblems, unreachableBuyer } from '../eDocuments/validate.js';
-import { fatturaPaXml } from '../eDocuments/fatturapa.js';
-import { xsdErrors } from '../eDocuments/xsd.js';
+import {
+  eDocumentProblems,
+  eDocumentSources,
+  fatturaPaXml,
+  READ_ONLY_MESSAGE,
+  unreachableBuyer,
+  xsdErrors,
+} from '../eDocuments/index.js';
 import type { SdiChannel } from './channel.js';
 import { simulatorChannel } from './simulator.js';
 import { acubeChannel } from './acube.js';
 import { execOn } from '../../records/exec.js';
 import { eventXml, insertTransmissions, lastProgressive, lockSending, sendable, timelineOf } from './queries.js';
-import { READ_ONLY_MESSAGE } from '../eDocuments/queries.js';
 
 /** invoices one 'Invia a SdI' sends at most */
 export const MAX_SEND = 1000;

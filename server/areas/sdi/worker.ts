@@ -29,8 +29,7 @@ import { BOSS_SCHEMA, LazyWorker, startJobQueue, type JobLog } from '../../jobs/
 // answers in-process): without a turn, a thousand files would be sent in one chain of promises
 // during which no other request, timer or socket of the server is served
 import { turn } from '../../turns.js';
-import { mailLocks } from '../mail/queries.js';
-import type { MailHandOff } from '../mail/worker.js';
+import { type MailHandOff, mailLocks } from '../mail/index.js';
 import { SdiRefused, SdiUnavailable, type SdiChannel, type SdiFile } from './channel.js';
 import {
   claimTransmission,

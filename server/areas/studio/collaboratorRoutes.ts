@@ -10,7 +10,7 @@ import { z } from 'zod';
 import { ERRORS } from '../../routes/schemas.js';
 import { modelByName } from '../../../model/registry.js';
 import { can } from '../../auth/context.js';
-import { customerIds } from '../accounts/service.js';
+import { customerIds } from '../accounts/index.js';
 import {
   COLLABORATOR_RELATIONS,
   collaboratorLinks,

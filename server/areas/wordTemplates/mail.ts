@@ -1,6 +1,5 @@
 /** The e-mail that carries a Word template filled for a customer (C36), in the mail area's letter. */
-import { letter, type MailText } from '../mail/messages.js';
-import type { StudioMailData } from '../mail/queries.js';
+import { letter, type MailText, type StudioMailData } from '../mail/index.js';
 
 /** C36: a Word template filled for one customer. */
 export function wordTemplateMail(

@@ -9,7 +9,7 @@ import type { Exec } from '../../records/exec.js';
 import type { Storage } from '../../storage/index.js';
 import { HttpError, MSG, forbidden, notFound } from '../../errors.js';
 import { getModel } from '../../../model/registry.js';
-import { customerIds } from '../accounts/service.js';
+import { customerIds } from '../accounts/index.js';
 import { templateCustomers, templateFile, type TemplateCustomer } from './queries.js';
 import { templateFiller } from './template.js';
 import { FILE_KINDS } from '../../../model/fileKinds.js';
@@ -18,13 +18,12 @@ import {
   emailMessage,
   emailProblems,
   limitCount,
-  queue,
   type MailDeps,
+  queue,
   type QueuedAnswer,
-} from '../documents/mailService.js';
-import { studioMailData } from '../mail/queries.js';
+} from '../documents/index.js';
+import { type OutgoingMail, studioMailData } from '../mail/index.js';
 import { wordTemplateMail } from './mail.js';
-import type { OutgoingMail } from '../mail/outbox.js';
 
 export interface FilledTemplates {
   title: string;
