@@ -26,7 +26,7 @@ import {
   type E2EServer,
 } from './harness';
 import { addUtente, apiClient, inflight, type ApiClient, type InFlight } from './util';
-import { linksOf, menuOf } from './menus';
+import { linksOf, menuOf, SCREEN_TITLES } from './menus';
 import { atLeast, type RoleName } from '../../model/define';
 import { MODELS, viewByName } from '../../model/registry';
 import { ROUTES } from '../../src/routeTable';
@@ -35,22 +35,33 @@ const WCAG22AA = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'];
 const UNAUTHORIZED = 'Non sei autorizzato a visualizzare questo contenuto';
 /** What shows that a screen crashed or was not found. */
 const CRASH = /Qualcosa è andato storto|Pagina NON trovata|Errore nel caricamento/;
+/** What shows that a screen opened from its menu entry failed or was refused. */
+const FAILURES =
+  /Operazione non consentita|Non sei autorizzato|Pagina NON trovata|Errore nel caricamento|Qualcosa è andato storto|Errore nel Salvataggio/;
+const APP = 'Gestionale Studi';
 
 /**
- * Opens a path (`spa`: through the app's router, as a link would, without loading the app again)
- * and waits until the screen has loaded: no request in flight for 250 ms, and for as long no
- * progress bar or spinner and no dialog, backdrop or notification fading in or out.
+ * Opens a path (`spa`: through the app's router, as a link would, without loading the app again;
+ * `fromHome`: by clicking its card on the home page, as a person opens a menu entry) and waits until
+ * the screen has loaded: no request in flight for 250 ms, and for as long no progress bar or
+ * spinner and no dialog, backdrop or notification fading in or out.
  */
-async function visit(p: Page, net: InFlight, base: string, path: string, spa = false) {
-  net.touch();
-  if (spa && p.url().startsWith(base)) {
-    // the router renders the new location at once; the waits below are for what it loads
-    await p.evaluate((to) => {
-      (window as unknown as { __quietSince: number }).__quietSince = performance.now();
-      window.history.pushState({}, '', to);
-      window.dispatchEvent(new PopStateEvent('popstate'));
-    }, path);
-  } else await p.goto(`${base}${path}`);
+async function visit(p: Page, net: InFlight, base: string, path: string, spa = false, fromHome = false) {
+  if (fromHome) {
+    await visit(p, net, base, ROUTES.menu, spa);
+    net.touch();
+    await p.locator(`#main-content a[href="${path}"]`).first().click();
+  } else {
+    net.touch();
+    if (spa && p.url().startsWith(base)) {
+      // the router renders the new location at once; the waits below are for what it loads
+      await p.evaluate((to) => {
+        (window as unknown as { __quietSince: number }).__quietSince = performance.now();
+        window.history.pushState({}, '', to);
+        window.dispatchEvent(new PopStateEvent('popstate'));
+      }, path);
+    } else await p.goto(`${base}${path}`);
+  }
   const end = Date.now() + 20_000;
   try {
     for (;;) {
@@ -80,21 +91,48 @@ async function visit(p: Page, net: InFlight, base: string, path: string, spa = f
   }
 }
 
+/**
+ * Seed B §6: a menu entry, clicked on the home page, opens its own screen — the document title it
+ * sets (`{title} - Gestionale Studi`, not the home page's, the unauthorized dialog's or the error
+ * page's), its content in the main area (a list, a table, a form, a heading or an information),
+ * no message of failure and no dialog. The problems found, one line each (issue 46 item 7: this
+ * was the role matrix's own crawl of the same screens).
+ */
+async function menuEntryProblems(p: Page, path: string): Promise<string[]> {
+  const problems: string[] = [];
+  const title = await p.title();
+  const expected = SCREEN_TITLES[path];
+  if (expected ? title !== `${expected} - ${APP}` : title === `Home - ${APP}` || !title.endsWith(` - ${APP}`))
+    problems.push(`${path}: title '${title}'${expected ? `, not '${expected} - ${APP}'` : ''}`);
+  const content = await p
+    .locator('#main-content')
+    .locator('table, form, h1, h2, [role="grid"], .RaList-main, .MuiAlert-standardInfo')
+    .count();
+  if (!content) problems.push(`${path}: no list, table, form or heading in the main area`);
+  const failure = FAILURES.exec(await p.locator('body').innerText())?.[0];
+  if (failure) problems.push(`${path}: '${failure}'`);
+  if (await p.getByRole('dialog').count()) problems.push(`${path}: a dialog is open`);
+  return problems;
+}
+
 /** `off`: a screen of a feature off on this server (credit): for everyone, 'Pagina NON trovata' (issue 25 item 14) */
 interface Check {
   path: string;
   allowed: boolean;
   off?: boolean;
+  /** an entry of the role's menu: opened from its card on the home page, its title and content checked */
+  menu?: boolean;
 }
 
 /** The routes a role may open and those it may not, with the ids of real rows. */
 async function routesOf(role: RoleName, api: ApiClient | null, other: ApiClient): Promise<Check[]> {
   const out: Check[] = [];
-  const add = (path: string, allowed: boolean, off = false) => {
-    if (!out.some((c) => c.path === path)) out.push({ path, allowed, ...(off ? { off } : {}) });
+  const add = (path: string, allowed: boolean, off = false, menu = false) => {
+    if (!out.some((c) => c.path === path))
+      out.push({ path, allowed, ...(off ? { off } : {}), ...(menu ? { menu } : {}) });
   };
   add(ROUTES.menu, true);
-  for (const link of linksOf(menuOf(role))) add(link, true);
+  for (const link of linksOf(menuOf(role))) add(link, true, false, true);
   // the custom routes of the route table (the public ones are visited logged out)
   const custom: Array<[string, RoleName]> = [
     [ROUTES.myProfile, 'Utente'],
@@ -148,11 +186,11 @@ const SHOT = new Set(['/table/Assignment', '/table/EDocument', '/table/WordTempl
 /** Runs the checks; answers the problems found, one line each. */
 async function runChecks(p: Page, net: InFlight, base: string, checks: Check[], tag: string): Promise<string[]> {
   const problems: string[] = [];
-  for (const { path, allowed, off } of checks) {
+  for (const { path, allowed, off, menu } of checks) {
     /** the problems of one visit of the screen */
     const once = async (spa: boolean): Promise<string[]> => {
       const t0 = Date.now();
-      await visit(p, net, base, path, spa);
+      await visit(p, net, base, path, spa, menu);
       if (process.env.A11Y_TRACE) console.log(`${tag} ${path} loaded in ${Date.now() - t0} ms`);
       const url = new URL(p.url()).pathname;
       const body = await p.locator('body').innerText();
@@ -167,6 +205,10 @@ async function runChecks(p: Page, net: InFlight, base: string, checks: Check[], 
       const refused = body.includes(UNAUTHORIZED);
       if (!allowed) return refused ? [] : [`${path}: not refused`];
       if (refused) return [`${path}: refused`];
+      if (menu) {
+        const wrong = await menuEntryProblems(p, path);
+        if (wrong.length) return wrong;
+      }
       const violations = await axeViolations(p, WCAG22AA);
       if (violations.length || SHOT.has(path))
         await p.screenshot({ path: join(SHOTS, `a11y-${tag}-${path.replace(/\W+/g, '_')}.png`), fullPage: true });
@@ -285,7 +327,7 @@ export function accessibilityChecks(testFile: string, parts: Array<'public' | Ro
         await ctx?.close();
       });
 
-      it(`${role}: the menu's screens, the custom routes and the views have no serious WCAG 2.2 AA violation; those above the role are refused`, async () => {
+      it(`${role}: the menu's screens (each opened from its home card: its title and content, B§6), the custom routes and the views have no serious WCAG 2.2 AA violation; those above the role are refused`, async () => {
         const part = checks.filter(
           (c) =>
             !/^\/table\/[A-Z]\w*$|^\/[A-Z]\w*\/(create|\d+)$/.test(c.path) || linksOf(menuOf(role)).includes(c.path),

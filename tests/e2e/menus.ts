@@ -20,3 +20,40 @@ export async function homeLinks(p: Page, role: RoleName): Promise<string[]> {
       as.filter((a) => !a.closest('[aria-labelledby="receivables-title"]')).map((a) => a.getAttribute('href')!),
     );
 }
+
+/**
+ * The document title each menu link's screen sets (`{title} - Gestionale Studi`): the screen
+ * itself opened, not the unauthorized dialog, the error page or another screen.
+ */
+export const SCREEN_TITLES: Record<string, string> = {
+  '/table/Customer': 'Gestione Clienti',
+  '/table/LegalRepresentative': 'Gestione Legali rappresentanti',
+  '/table/StudioService': 'Gestione Servizi dello studio',
+  '/table/LegalStatus': 'Gestione Forme giuridiche',
+  '/table/PaymentMethod': 'Gestione Metodi di pagamento',
+  '/table/BankAccount': 'Gestione Conti bancari',
+  '/table/Task': 'Gestione Sotto Adempimenti - Task',
+  '/dashboard_jobs': 'Dashboard Adempimenti',
+  '/table/StudioJob': 'Gestione Adempimenti',
+  '/table/Transaction': 'Gestione Movimenti',
+  '/table/Assignment': 'Gestione Incarichi',
+  '/table/CustomersForCedolini': 'Cedolini - Clienti con costo cedolino',
+  '/NewSchedaBollettino': 'Bollettini',
+  '/table/EDocument': 'Gestione Fatture elettroniche',
+  '/scheda_EDocument': 'Nuova fattura elettronica',
+  '/fattura_addebiti': 'Fattura addebiti',
+  '/utente/il_mio_studio': 'Studio',
+  '/table/User': 'Gestione Utenti',
+  '/table/CreditTransactionLog': 'Gestione Registro crediti',
+  '/posta_in_uscita': 'Posta in uscita',
+  '/pay_init': 'Abbonamento',
+  '/table/PaymentLog': 'Gestione Pagamenti',
+  '/table/EntitaEsempio': 'Gestione Entità di esempio',
+  '/test_view': 'Prova delle viste',
+  '/table/Studio': 'Gestione Studi',
+  '/table/Role': 'Gestione Ruoli',
+  '/table/WordTemplate': 'Gestione Modelli Word',
+  '/scheda_payment_log': 'Pagamento offline',
+  '/test_api': 'Console API',
+  '/utente/il_mio_profilo': 'Il mio profilo',
+};
