@@ -10,7 +10,7 @@
  * share it; outbox.test.ts has a server of its own (its SMTP_URL).
  *
  * What is not a studio's is shared by the files of a server: the studios and users the SuperAdmin
- * lists, the roles (adminForms adds one), the Word templates (wordTemplates adds one), the
+ * lists, the roles, the Word templates (wordTemplates adds one), the
  * registered studio and the outbox (publicArea). The files that look at them find their own rows
  * by name or recipient and count nothing another file adds. The login limit (10 a minute per
  * address and e-mail) is per server: the shared logins (the SuperAdmin, Studio Demo's Admin) are
@@ -30,18 +30,14 @@ export const OWN_STUDIO = {
   collections: 'demo',
   // reminder rules, the day's run, reminders sent, a payment
   reminders: 'demo',
-  // the studio card, users, the Collaboratore's profile
-  adminForms: 'demo',
   assignments: 'demo',
   bulkActions: 'demo',
   customerImport: 'demo',
   // edits, trashes and restores the first customer
   customers: 'demo',
-  defects: 'demo',
   eDocuments: 'demo',
   // issues the invoices of the charges of a period
   invoicing: 'demo',
-  form: 'demo',
   jobsDashboard: 'demo',
   keyboard: 'demo',
   // the studio's expiry and payment history
@@ -53,8 +49,6 @@ export const OWN_STUDIO = {
   sdi: 'demo',
   // creates a user of the role Utente
   roleMatrix: 'demo',
-  // trashes, deletes and bulk-deletes customers
-  table: 'demo',
   // completes the studio card of an incomplete studio
   studioAdmin: 'bianchi',
 } as const satisfies Record<string, DemoStudioCopy['like']>;
