@@ -306,7 +306,8 @@ const submit = () => document.querySelector<HTMLButtonElement>('#main-content fo
 type User = ReturnType<typeof userEvent.setup>;
 /** Replaces a field's text at once, as the browser test's fill() did (a paste, one input event). */
 async function fill(user: User, el: HTMLElement, text: string) {
-  await user.clear(el);
+  if (!text) return user.clear(el);
+  await user.tripleClick(el);
   await user.paste(text);
 }
 const password = () => screen.getByLabelText(/^Password/, { selector: 'input' });

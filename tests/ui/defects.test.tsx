@@ -781,7 +781,7 @@ describe('7 seed rules', () => {
     await waitFor(() => expect(helperOf(cod)).toBe('Numero massimo di caratteri superato'));
     // pasted
     const address = textbox('Indirizzo');
-    await user.clear(address);
+    await user.tripleClick(address);
     await user.paste('x'.repeat(300));
     expect((address as HTMLInputElement).value).toHaveLength(300);
     await waitFor(() => expect(helperOf(address)).toBe('Numero massimo di caratteri superato'));

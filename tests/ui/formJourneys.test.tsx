@@ -450,10 +450,15 @@ async function openForm(path: string, c: Row) {
 
 const byId = (id: number) => db.customers.find((r) => r.id === id)!;
 
-/** Types over the text of a field at once, as the browser test's fill() (one input event). */
+/**
+ * Types over the text of a field at once, as the browser test's fill(): the text selected, then
+ * pasted over it — one input event, with no empty value in between (a clear then a paste left an
+ * empty field's validation to race the pasted text's once in a CI run).
+ */
 async function fill(user: User, el: HTMLElement, text: string) {
-  await user.clear(el);
-  if (text) await user.paste(text);
+  if (!text) return user.clear(el);
+  await user.tripleClick(el);
+  await user.paste(text);
 }
 
 // ---------------------------------------------------------------------------
