@@ -1,5 +1,6 @@
 import { defineConfig } from 'vitest/config';
 import react from '@vitejs/plugin-react';
+import LongFirst from './tests/helpers/sequencer';
 
 // Two workers on the 2-core machine (vitest's default there is one): every project's files run on
 // both. TEST_WORKERS overrides it (e.g. 1 to read one file's output alone).
@@ -11,6 +12,8 @@ export default defineConfig({
   test: {
     maxWorkers: workers,
     reporters: ['default', './tests/helpers/projectTimes.ts'],
+    // the files known to be long start first within their project (tests/helpers/sequencer.ts)
+    sequence: { sequencer: LongFirst },
     // expect.poll gives up after 1 s by default: a render or an idle callback on a loaded 2-core
     // machine takes longer (a passing poll returns as soon as it holds, so this costs nothing then)
     expect: { poll: { timeout: 15_000 } },
