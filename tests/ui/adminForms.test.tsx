@@ -21,6 +21,7 @@ import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
 import { setupServer } from 'msw/node';
 import { location, login, logout, negativeLook, renderApp, shellHandlers, USER } from './harness';
+import { consoleErrorGuard, helperText, listPage, noReceivables, replaceText } from './journeys';
 import { linksOf, menuOf } from '../e2e/menus';
 import { MENU, menuFor } from '../../model/menu';
 import { atLeast, permissionName, VERBS } from '../../model/define';
@@ -158,19 +159,7 @@ const fresh = (): Api => ({
 });
 let api = fresh();
 
-const listAnswer = (data: Row[]) =>
-  HttpResponse.json({
-    data,
-    meta: { total: data.length, current_page: 1, per_page: 50, last_page: 1 },
-    item_meta_data: {
-      can_add_new: true,
-      expand_field: null,
-      is_selectable: true,
-      is_erasable: true,
-      disable_edit_item: false,
-      items: {},
-    },
-  });
+const listAnswer = (data: Row[]) => listPage(data);
 
 /** The caller's role, from the (unsigned) token the app sends. */
 function roleOf(request: Request): string {
@@ -192,18 +181,7 @@ const server = setupServer(
     HttpResponse.json({ data: menuFor(roleOf(request), atLeast, MENU, { credit: false }) }),
   ),
   // the menu page's summary of receivables
-  http.get('*/api/receivables', () =>
-    HttpResponse.json({
-      data: {
-        total_owed: 0,
-        overdue_customers: 0,
-        overdue_amount: 0,
-        top_debtors: [],
-        monthly: [],
-        aging: { not_due: 0, d1_30: 0, d31_60: 0, d61_90: 0, over_90: 0, total: 0 },
-      },
-    }),
-  ),
+  noReceivables,
   // the studio card
   http.get('*/api/studios/:id', () => HttpResponse.json({ data: api.studio })),
   http.put('*/api/studios/:id', ({ request }) =>
@@ -273,6 +251,8 @@ const server = setupServer(
   ...shellHandlers,
 );
 
+// issue 7 #16 (the browser test's console guard): no console error in normal use
+consoleErrorGuard();
 beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
 beforeEach(() => {
   api = fresh();
@@ -297,19 +277,10 @@ const esc = (t: string) => t.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 const textbox = (name: string) =>
   screen.getByLabelText(new RegExp(`^${esc(name)}( \\*)?$`), { selector: 'input, textarea' });
 /** The helper text (where errors show) under a field, as the user reads it. */
-const helperOf = (input: HTMLElement) => {
-  const id = input.getAttribute('aria-describedby');
-  return id ? (document.getElementById(id.split(' ')[0]!)?.textContent ?? '').replace(/\u200b/g, '').trim() : '';
-};
+const helperOf = helperText;
 /** The form's submit button (the app bar has an 'Aggiorna' refresh button too). */
 const submit = () => document.querySelector<HTMLButtonElement>('#main-content form button[type="submit"]')!;
-type User = ReturnType<typeof userEvent.setup>;
-/** Replaces a field's text at once, as the browser test's fill() did (a paste, one input event). */
-async function fill(user: User, el: HTMLElement, text: string) {
-  if (!text) return user.clear(el);
-  await user.tripleClick(el);
-  await user.paste(text);
-}
+const fill = replaceText;
 const password = () => screen.getByLabelText(/^Password/, { selector: 'input' });
 /** What shows that a screen failed or was refused. */
 const FAILURES =

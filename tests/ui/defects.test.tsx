@@ -10,8 +10,8 @@ import { act, cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
 import { setupServer } from 'msw/node';
-import axe from 'axe-core';
 import { location, login, logout, negativeLook, renderApp, shellHandlers, USER } from './harness';
+import { consoleErrorGuard, noReceivables, seriousAxe } from './journeys';
 
 // ---------------------------------------------------------------------------
 // API mock: a small studio kept in memory (customers, legal representatives, legal statuses)
@@ -223,18 +223,7 @@ const server = setupServer(
   http.get('*/api/menu_items', () => HttpResponse.json({ data: MENU })),
   ...shellHandlers,
   // the menu page's summary of receivables
-  http.get('*/api/receivables', () =>
-    HttpResponse.json({
-      data: {
-        total_owed: 0,
-        overdue_customers: 0,
-        overdue_amount: 0,
-        top_debtors: [],
-        monthly: [],
-        aging: { not_due: 0, d1_30: 0, d31_60: 0, d61_90: 0, over_90: 0, total: 0 },
-      },
-    }),
-  ),
+  noReceivables,
   http.get('*/api/user/logout', () => {
     api.logouts += 1;
     return HttpResponse.json({ message: 'Logout effettuato' });
@@ -341,39 +330,20 @@ const server = setupServer(
 // console guard: issue 7 #16, no console error in normal use (the browser file's afterEach)
 // ---------------------------------------------------------------------------
 
-const consoleErrors: string[] = [];
-const allowedErrors: RegExp[] = [];
-/**
- * React's warning about a state update outside act() comes from the test's own clock (an MUI
- * transition ending after an assertion), not from the app: a browser never logs it.
- */
-const TEST_ONLY = /not wrapped in act\(/;
-const allow = (pattern: RegExp) => allowedErrors.push(pattern);
+const { allow, take: takeConsoleErrors } = consoleErrorGuard();
 
 beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
 beforeEach(() => {
   api = fresh();
-  consoleErrors.length = 0;
-  allowedErrors.length = 0;
-  vi.spyOn(console, 'error').mockImplementation((...args: unknown[]) => {
-    consoleErrors.push(args.map((a) => (a instanceof Error ? a.message : String(a))).join(' '));
-  });
   document.title = '';
   login();
 });
-/** The console errors not allowed so far; the list starts over. */
-function takeConsoleErrors() {
-  const out = consoleErrors.filter((e) => !TEST_ONLY.test(e) && !allowedErrors.some((r) => r.test(e)));
-  consoleErrors.length = 0;
-  return out;
-}
 afterEach(() => {
   cleanup();
   server.resetHandlers();
   logout();
   sessionStorage.clear();
   vi.restoreAllMocks();
-  expect(takeConsoleErrors(), 'console errors').toEqual([]);
 });
 afterAll(() => server.close());
 
@@ -442,15 +412,7 @@ function reload() {
 }
 
 /** axe-core on the page as shown: its serious and critical violations. */
-async function axeViolations(container: HTMLElement = document.body) {
-  const r = await axe.run(container, {
-    resultTypes: ['violations'],
-    rules: { 'color-contrast': { enabled: false }, region: { enabled: false } },
-  });
-  return r.violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => ({ id: v.id, impact: v.impact, nodes: v.nodes.length, help: v.help }));
-}
+const axeViolations = (container: HTMLElement = document.body) => seriousAxe(container);
 
 const activeCustomers = () => api.customers.filter((r) => !r.trashed && r.ceased === 0);
 

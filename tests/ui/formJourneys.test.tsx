@@ -12,8 +12,8 @@ import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
 import { setupServer } from 'msw/node';
-import axe from 'axe-core';
 import { location, login, logout, negativeLook, renderApp, shellHandlers, USER } from './harness';
+import { consoleErrorGuard, replaceText, seriousAxe } from './journeys';
 import { exact, field, helperOf, submit, type User } from './customerForm';
 import { fiscalCodeCheckChar, vatCheckDigit } from '../../model/validators';
 import { today } from '../../model/fields';
@@ -360,25 +360,17 @@ const server = setupServer(
 );
 
 // issue 7 #16 (the browser test's console guard): no console error in normal use
-let consoleErrors: unknown[][] = [];
+consoleErrorGuard();
 beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
 beforeEach(() => {
   db = fresh();
   login();
-  consoleErrors = [];
-  vi.spyOn(console, 'error').mockImplementation((...args: unknown[]) => {
-    // React's act() warning exists only under a test renderer (a state update after an awaited
-    // step, e.g. the notification's timer): it is no console error of the app in a browser
-    if (typeof args[0] === 'string' && args[0].includes('not wrapped in act(')) return;
-    consoleErrors.push(args);
-  });
 });
 afterEach(() => {
   cleanup();
   server.resetHandlers();
   logout();
   vi.restoreAllMocks();
-  expect(consoleErrors, 'console errors').toEqual([]);
 });
 afterAll(() => server.close());
 
@@ -399,14 +391,7 @@ async function expectHelper(el: HTMLElement, message: string) {
 
 /** axe-core on the screen as it is: no serious or critical violation. */
 async function noSeriousAxe() {
-  const res = await axe.run(document.body, {
-    resultTypes: ['violations'],
-    rules: { 'color-contrast': { enabled: false }, region: { enabled: false } },
-  });
-  const bad = res.violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => ({ id: v.id, impact: v.impact, help: v.help, targets: v.nodes.slice(0, 3).map((n) => n.target) }));
-  expect(bad, `axe on ${location.current.pathname}`).toEqual([]);
+  expect(await seriousAxe(), `axe on ${location.current.pathname}`).toEqual([]);
 }
 
 /** Opens the customers list with a fresh list state (search, trash, filters, page size from the defaults). */
@@ -450,16 +435,8 @@ async function openForm(path: string, c: Row) {
 
 const byId = (id: number) => db.customers.find((r) => r.id === id)!;
 
-/**
- * Types over the text of a field at once, as the browser test's fill(): the text selected, then
- * pasted over it — one input event, with no empty value in between (a clear then a paste left an
- * empty field's validation to race the pasted text's once in a CI run).
- */
-async function fill(user: User, el: HTMLElement, text: string) {
-  if (!text) return user.clear(el);
-  await user.tripleClick(el);
-  await user.paste(text);
-}
+/** Types over the text of a field at once, as the browser test's fill(). */
+const fill = replaceText;
 
 // ---------------------------------------------------------------------------
 // the journeys

@@ -6,14 +6,14 @@
  * in-memory fake (msw) answering as server/records/list.ts, crud.ts and export.ts do. What the
  * browser read back from the server is asserted here as the exact calls the app sends.
  */
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi, type MockInstance } from 'vitest';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
 import { setupServer } from 'msw/node';
 import { saveAs } from 'file-saver';
-import axe from 'axe-core';
 import { login, logout, queryOf, renderApp, shellHandlers } from './harness';
+import { consoleErrorGuard, replaceText, seriousAxe } from './journeys';
 import { Customer } from '../../model/models/Customer';
 import { exportColumns } from '../../model/export';
 import { formatValue } from '../../model/types';
@@ -323,7 +323,7 @@ const server = setupServer(
   }),
 );
 
-let consoleError: MockInstance<typeof console.error>;
+consoleErrorGuard();
 beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
 beforeEach(() => {
   api = fresh();
@@ -331,19 +331,12 @@ beforeEach(() => {
   tick = 0;
   login();
   vi.mocked(saveAs).mockClear();
-  consoleError = vi.spyOn(console, 'error');
 });
 afterEach(() => {
-  // no console error in normal use (the browser test's console guard, issue 7 #16); React's
-  // warning of a state update outside act() is the test environment's, not the app's
-  const errors = consoleError.mock.calls
-    .map((c) => c.map(String).join(' '))
-    .filter((m) => !m.includes('not wrapped in act('));
   cleanup();
   server.resetHandlers();
   logout();
   vi.restoreAllMocks();
-  expect(errors, 'console errors').toEqual([]);
 });
 afterAll(() => server.close());
 
@@ -411,9 +404,7 @@ const opened = (role: string) =>
 
 /** Replaces a text box's content as one input (Playwright's fill): select it all, then paste. */
 async function fill(user: User, input: HTMLElement, text: string) {
-  await user.tripleClick(input);
-  if (text) await user.paste(text);
-  else await user.keyboard('{Backspace}');
+  await replaceText(user, input, text);
   expect(input).toHaveValue(text);
 }
 
@@ -428,18 +419,7 @@ async function runSearch(user: User, text: string, perPage = 200) {
  * fifty rows in jsdom.
  */
 async function noSeriousAxe() {
-  const { violations } = await axe.run(
-    { include: [document.body], exclude: rows().slice(5) },
-    {
-      resultTypes: ['violations'],
-      rules: { 'color-contrast': { enabled: false }, region: { enabled: false } },
-    },
-  );
-  expect(
-    violations
-      .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-      .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`),
-  ).toEqual([]);
+  expect(await seriousAxe({ include: [document.body], exclude: rows().slice(5) })).toEqual([]);
 }
 
 const typeDate = (user: User, label: string, text: string) => fill(user, screen.getByLabelText(label), text);

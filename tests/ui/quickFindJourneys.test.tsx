@@ -13,8 +13,8 @@ import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
 import { setupServer } from 'msw/node';
-import axe from 'axe-core';
 import { location, login, logout, queryOf, renderApp, shellHandlers } from './harness';
+import { consoleErrorGuard, listPage, noReceivables, seriousAxe } from './journeys';
 
 // ---------------------------------------------------------------------------
 // API mock: a few customers of Studio Demo, the quick find as the server answers it
@@ -135,37 +135,14 @@ function quickFind(q: string) {
   return [...customers, ...representatives, ...invoices];
 }
 
-const listAnswer = (data: Row[]) =>
-  HttpResponse.json({
-    data,
-    meta: { total: data.length, current_page: 1, per_page: 50, last_page: 1 },
-    item_meta_data: {
-      can_add_new: true,
-      expand_field: null,
-      is_selectable: true,
-      is_erasable: true,
-      disable_edit_item: false,
-      items: {},
-    },
-  });
+const listAnswer = (data: Row[]) => listPage(data);
 
 /** every GET /api/quick_find, its URL */
 const finds: string[] = [];
 const server = setupServer(
   ...shellHandlers,
   // the menu page's summary of receivables (the phone test opens /Menu)
-  http.get('*/api/receivables', () =>
-    HttpResponse.json({
-      data: {
-        total_owed: 0,
-        overdue_customers: 0,
-        overdue_amount: 0,
-        top_debtors: [],
-        monthly: [],
-        aging: { not_due: 0, d1_30: 0, d31_60: 0, d61_90: 0, over_90: 0, total: 0 },
-      },
-    }),
-  ),
+  noReceivables,
   http.get('*/api/quick_find', ({ request }) => {
     finds.push(request.url);
     return HttpResponse.json({ data: quickFind(queryOf(request.url).q ?? '') });
@@ -194,15 +171,10 @@ const server = setupServer(
  * What would be console errors in the browser (the browser test failed on any). React's warning
  * about an update outside act() is the test environment's own (jsdom, no browser logs it): left out.
  */
-let consoleErrors: unknown[][] = [];
-const ACT_WARNING = /not wrapped in act\(/;
+consoleErrorGuard();
 beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
 beforeEach(() => {
   finds.length = 0;
-  consoleErrors = [];
-  vi.spyOn(console, 'error').mockImplementation((...args: unknown[]) => {
-    if (!ACT_WARNING.test(String(args[0]))) consoleErrors.push(args);
-  });
   login('Admin');
 });
 afterEach(() => {
@@ -210,7 +182,6 @@ afterEach(() => {
   server.resetHandlers();
   logout();
   vi.restoreAllMocks();
-  expect(consoleErrors, 'console errors').toEqual([]);
 });
 afterAll(() => server.close());
 
@@ -230,17 +201,6 @@ async function quickFindShown(d: HTMLElement) {
     expect(getComputedStyle(d).opacity).toBe('1');
     expect(getComputedStyle(backdrop).opacity).toBe('1');
   });
-}
-
-/** axe-core on the page as it is (the dialog is portalled into the body): serious or critical violations. */
-async function seriousAxe() {
-  const res = await axe.run(document.body, {
-    resultTypes: ['violations'],
-    rules: { 'color-contrast': { enabled: false }, region: { enabled: false } },
-  });
-  return res.violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => ({ id: v.id, impact: v.impact, targets: v.nodes.map((n) => n.target.join(' ')) }));
 }
 
 /** Whether `el` matches a selector list; a pseudo-element's selector (jsdom knows none) does not. */
