@@ -11,7 +11,7 @@ import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
 import { setupServer } from 'msw/node';
 import { location, login, logout, negativeLook, renderApp, shellHandlers, USER } from './harness';
-import { consoleErrorGuard, noReceivables, seriousAxe } from './journeys';
+import { consoleErrorGuard, helperText, ITEM_META, noReceivables, seriousAxe } from './journeys';
 
 // ---------------------------------------------------------------------------
 // API mock: a small studio kept in memory (customers, legal representatives, legal statuses)
@@ -153,15 +153,6 @@ const fresh = (): Api => ({
 });
 let api = fresh();
 
-const META = {
-  can_add_new: true,
-  expand_field: null,
-  is_selectable: true,
-  is_erasable: true,
-  disable_edit_item: false,
-  items: {},
-};
-
 /**
  * The rows a list call selects, as server/records/list.ts does: the search on the searchable
  * fields, the filter specs folded left to right with their glue (OR: any of `val`), trashed rows
@@ -212,7 +203,7 @@ function listAnswer(all: Row[], url: URL, searchable: string[], expand: string |
       per_page: perPage,
       last_page: perPage > 0 ? Math.max(1, Math.ceil(total / perPage)) : 1,
     },
-    item_meta_data: { ...META, expand_field: expand },
+    item_meta_data: { ...ITEM_META, expand_field: expand },
   });
 }
 
@@ -321,7 +312,7 @@ const server = setupServer(
     HttpResponse.json({
       data: [],
       meta: { total: 0, current_page: 1, per_page: 50, last_page: 1 },
-      item_meta_data: META,
+      item_meta_data: ITEM_META,
     }),
   ),
 );
@@ -361,11 +352,7 @@ const submitButton = () => main().querySelector('form button[type="submit"]') as
 /** A text field by its label (required labels end with an asterisk). */
 const textbox = (name: string) => screen.getByRole('textbox', { name: new RegExp(`^${name}( \\*)?$`) });
 /** The helper text under a field (where its message shows), without the blank MUI keeps there. */
-function helperOf(input: HTMLElement): string {
-  const id = input.getAttribute('aria-describedby');
-  if (!id) return '';
-  return (document.getElementById(id.split(' ')[0]!)?.textContent ?? '').replace(/\u200b/g, '').trim();
-}
+const helperOf = helperText;
 const filtersOf = (url: URL): FilterSpec[] => JSON.parse(url.searchParams.get('filters') ?? '[]');
 const lastCustomerList = () => api.customerLists[api.customerLists.length - 1]!;
 

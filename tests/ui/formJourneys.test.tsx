@@ -13,7 +13,7 @@ import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
 import { setupServer } from 'msw/node';
 import { location, login, logout, negativeLook, renderApp, shellHandlers, USER } from './harness';
-import { consoleErrorGuard, replaceText, seriousAxe } from './journeys';
+import { consoleErrorGuard, helperText, replaceText, seriousAxe } from './journeys';
 import { exact, field, helperOf, submit, type User } from './customerForm';
 import { fiscalCodeCheckChar, vatCheckDigit } from '../../model/validators';
 import { today } from '../../model/fields';
@@ -381,7 +381,6 @@ afterAll(() => server.close());
 const main = () => document.getElementById('main-content') as HTMLElement;
 const money = (label: string) => screen.getByRole('textbox', { name: label });
 /** The text under an input ('' when no message: react-admin's zero-width space or MUI's blank). */
-const helperText = (el: HTMLElement) => (helperOf(el).textContent ?? '').replace(/\u200b/g, '').trim();
 
 /** The input is marked invalid and shows exactly `message` under it. */
 async function expectHelper(el: HTMLElement, message: string) {

@@ -13,7 +13,7 @@ import { http, HttpResponse } from 'msw';
 import { setupServer } from 'msw/node';
 import { saveAs } from 'file-saver';
 import { login, logout, queryOf, renderApp, shellHandlers } from './harness';
-import { consoleErrorGuard, replaceText, seriousAxe } from './journeys';
+import { consoleErrorGuard, ITEM_META, replaceText, seriousAxe } from './journeys';
 import { Customer } from '../../model/models/Customer';
 import { exportColumns } from '../../model/export';
 import { formatValue } from '../../model/types';
@@ -213,14 +213,7 @@ function shaped(c: Cust) {
   };
 }
 
-const ITEM_META = {
-  can_add_new: true,
-  expand_field: 'note',
-  is_selectable: true,
-  is_erasable: true,
-  disable_edit_item: false,
-  items: {},
-};
+const CUSTOMER_META = { ...ITEM_META, expand_field: 'note' };
 
 const EXPORTABLE = new Map(exportColumns(Customer));
 
@@ -271,7 +264,7 @@ const server = setupServer(
       return HttpResponse.json({ data: slice.map((c) => c.id), meta });
     }
     api.lists.push({ url, total: rows.length });
-    return HttpResponse.json({ data: slice.map(shaped), meta, item_meta_data: ITEM_META });
+    return HttpResponse.json({ data: slice.map(shaped), meta, item_meta_data: CUSTOMER_META });
   }),
   http.get('*/api/list/LegalStatus/LegalStatusResourceListCollection', () =>
     HttpResponse.json({

@@ -16,6 +16,7 @@ import { http, HttpResponse } from 'msw';
 import { setupServer } from 'msw/node';
 import { useParams } from 'react-router-dom';
 import { location, login, logout, negativeLook, queryOf, renderApp, shellHandlers } from './harness';
+import { noReceivables } from './journeys';
 
 // the record's card itself is another test's subject: a stand-in that names what it shows
 vi.mock('../../src/form/GenericForm', async (importOriginal) => ({
@@ -62,18 +63,7 @@ let answer: () => Response = () => HttpResponse.json({ data: HITS });
 const server = setupServer(
   ...shellHandlers,
   // the menu page's summary of receivables
-  http.get('*/api/receivables', () =>
-    HttpResponse.json({
-      data: {
-        total_owed: 0,
-        overdue_customers: 0,
-        overdue_amount: 0,
-        top_debtors: [],
-        monthly: [],
-        aging: { not_due: 0, d1_30: 0, d31_60: 0, d61_90: 0, over_90: 0, total: 0 },
-      },
-    }),
-  ),
+  noReceivables,
   http.get('*/api/quick_find', ({ request }) => {
     calls.push(request.url);
     return answer();
