@@ -15,13 +15,13 @@
  * Collaboratore logging in) is the API tests' and the browser journeys' (studioAdmin.test.ts '14',
  * roleMatrix.test.ts).
  */
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
 import { setupServer } from 'msw/node';
 import { location, login, logout, negativeLook, renderApp, shellHandlers, USER } from './harness';
-import { consoleErrorGuard, helperText, listPage, noReceivables, replaceText } from './journeys';
+import { useFakeApi, helperText, listPage, noReceivables, replaceText } from './journeys';
 import { linksOf, menuOf } from '../e2e/menus';
 import { MENU, menuFor } from '../../model/menu';
 import { atLeast, permissionName, VERBS } from '../../model/define';
@@ -252,17 +252,10 @@ const server = setupServer(
 );
 
 // issue 7 #16 (the browser test's console guard): no console error in normal use
-consoleErrorGuard();
-beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
+useFakeApi(server);
 beforeEach(() => {
   api = fresh();
 });
-afterEach(() => {
-  cleanup();
-  server.resetHandlers();
-  logout();
-});
-afterAll(() => server.close());
 
 // ---------------------------------------------------------------------------
 // helpers

@@ -5,13 +5,13 @@
  * with a logged Admin (a Collaboratore for 7.8), the API mocked with msw like the real server
  * answers (unknown calls fail the test). Each test keeps the name of its item.
  */
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { act, cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
 import { setupServer } from 'msw/node';
 import { location, login, logout, negativeLook, renderApp, shellHandlers, USER } from './harness';
-import { consoleErrorGuard, helperText, ITEM_META, noReceivables, seriousAxe } from './journeys';
+import { useFakeApi, helperText, ITEM_META, noReceivables, seriousAxe } from './journeys';
 
 // ---------------------------------------------------------------------------
 // API mock: a small studio kept in memory (customers, legal representatives, legal statuses)
@@ -321,22 +321,13 @@ const server = setupServer(
 // console guard: issue 7 #16, no console error in normal use (the browser file's afterEach)
 // ---------------------------------------------------------------------------
 
-const { allow, take: takeConsoleErrors } = consoleErrorGuard();
+const { allow, take: takeConsoleErrors } = useFakeApi(server, () => sessionStorage.clear());
 
-beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
 beforeEach(() => {
   api = fresh();
   document.title = '';
   login();
 });
-afterEach(() => {
-  cleanup();
-  server.resetHandlers();
-  logout();
-  sessionStorage.clear();
-  vi.restoreAllMocks();
-});
-afterAll(() => server.close());
 
 // ---------------------------------------------------------------------------
 // helpers

@@ -7,13 +7,13 @@
  * every call the app makes is recorded and asserted. A reload or a new tab is a new render of
  * <App/> at the tab's address.
  */
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
 import { setupServer } from 'msw/node';
-import { location, login, logout, negativeLook, renderApp, shellHandlers, USER } from './harness';
-import { consoleErrorGuard, helperText, replaceText, seriousAxe } from './journeys';
+import { location, login, negativeLook, renderApp, shellHandlers, USER } from './harness';
+import { useFakeApi, helperText, replaceText, seriousAxe } from './journeys';
 import { exact, field, helperOf, submit, type User } from './customerForm';
 import { fiscalCodeCheckChar, vatCheckDigit } from '../../model/validators';
 import { today } from '../../model/fields';
@@ -360,19 +360,11 @@ const server = setupServer(
 );
 
 // issue 7 #16 (the browser test's console guard): no console error in normal use
-consoleErrorGuard();
-beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
+useFakeApi(server);
 beforeEach(() => {
   db = fresh();
   login();
 });
-afterEach(() => {
-  cleanup();
-  server.resetHandlers();
-  logout();
-  vi.restoreAllMocks();
-});
-afterAll(() => server.close());
 
 // ---------------------------------------------------------------------------
 // helpers

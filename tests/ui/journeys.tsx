@@ -4,7 +4,10 @@
  * text under an input, a field's text replaced as the browser's fill() does, and the answers of the
  * calls every screen of the shell makes (the home page's receivables, a list page).
  */
-import { afterEach, beforeEach, expect, vi } from 'vitest';
+import { afterAll, afterEach, beforeAll, beforeEach, expect, vi } from 'vitest';
+import { cleanup } from '@testing-library/react';
+import type { SetupServer } from 'msw/node';
+import { logout } from './harness';
 import axe from 'axe-core';
 import { http, HttpResponse } from 'msw';
 import type userEvent from '@testing-library/user-event';
@@ -58,6 +61,25 @@ export function consoleErrorGuard() {
     /** the errors not allowed so far; the list starts over */
     take,
   };
+}
+
+/**
+ * A file's fake API and its page's life: the console guard, the msw server listening (an unhandled
+ * call fails the test), and after each test the page unmounted, the handlers a test added dropped,
+ * the session ended, `after` (what else the file clears) and the spies restored.
+ */
+export function useFakeApi(server: SetupServer, after: () => void = () => undefined) {
+  const guard = consoleErrorGuard();
+  beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
+  afterEach(() => {
+    cleanup();
+    server.resetHandlers();
+    logout();
+    after();
+    vi.restoreAllMocks();
+  });
+  afterAll(() => server.close());
+  return guard;
 }
 
 /** The text under an input: its message, '' when none (react-admin's zero-width space or MUI's blank). */

@@ -6,14 +6,14 @@
  * in-memory fake (msw) answering as server/records/list.ts, crud.ts and export.ts do. What the
  * browser read back from the server is asserted here as the exact calls the app sends.
  */
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { cleanup, screen, waitFor, within } from '@testing-library/react';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
 import { setupServer } from 'msw/node';
 import { saveAs } from 'file-saver';
-import { login, logout, queryOf, renderApp, shellHandlers } from './harness';
-import { consoleErrorGuard, ITEM_META, replaceText, seriousAxe } from './journeys';
+import { login, queryOf, renderApp, shellHandlers } from './harness';
+import { ITEM_META, replaceText, seriousAxe, useFakeApi } from './journeys';
 import { Customer } from '../../model/models/Customer';
 import { exportColumns } from '../../model/export';
 import { formatValue } from '../../model/types';
@@ -316,8 +316,7 @@ const server = setupServer(
   }),
 );
 
-consoleErrorGuard();
-beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
+useFakeApi(server);
 beforeEach(() => {
   api = fresh();
   db = demoCustomers(30);
@@ -325,13 +324,6 @@ beforeEach(() => {
   login();
   vi.mocked(saveAs).mockClear();
 });
-afterEach(() => {
-  cleanup();
-  server.resetHandlers();
-  logout();
-  vi.restoreAllMocks();
-});
-afterAll(() => server.close());
 
 // ---------------------------------------------------------------------------
 // what the screen shows

@@ -8,13 +8,13 @@
  * Moved from the browser tests of tests/e2e/quickFind.test.ts (the same three tests). The dialog's
  * own behaviour (debounce, arrows, empty and failed states) is tests/ui/quickFind.test.tsx's.
  */
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { cleanup, screen, waitFor, within } from '@testing-library/react';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
 import { setupServer } from 'msw/node';
-import { location, login, logout, queryOf, renderApp, shellHandlers } from './harness';
-import { consoleErrorGuard, listPage, noReceivables, seriousAxe } from './journeys';
+import { location, login, queryOf, renderApp, shellHandlers } from './harness';
+import { useFakeApi, listPage, noReceivables, seriousAxe } from './journeys';
 
 // ---------------------------------------------------------------------------
 // API mock: a few customers of Studio Demo, the quick find as the server answers it
@@ -171,19 +171,11 @@ const server = setupServer(
  * What would be console errors in the browser (the browser test failed on any). React's warning
  * about an update outside act() is the test environment's own (jsdom, no browser logs it): left out.
  */
-consoleErrorGuard();
-beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
+useFakeApi(server);
 beforeEach(() => {
   finds.length = 0;
   login('Admin');
 });
-afterEach(() => {
-  cleanup();
-  server.resetHandlers();
-  logout();
-  vi.restoreAllMocks();
-});
-afterAll(() => server.close());
 
 // ---------------------------------------------------------------------------
 // helpers
