@@ -26,7 +26,7 @@ import {
   type E2EServer,
 } from './harness';
 import { addUtente, apiClient, inflight, type ApiClient, type InFlight } from './util';
-import { linksOf, menuOf, SCREEN_TITLES } from './menus';
+import { APP_NAME, linksOf, menuOf, SCREEN_TITLES } from './menus';
 import { atLeast, type RoleName } from '../../model/define';
 import { MODELS, viewByName } from '../../model/registry';
 import { ROUTES } from '../../src/routeTable';
@@ -38,7 +38,7 @@ const CRASH = /Qualcosa è andato storto|Pagina NON trovata|Errore nel caricamen
 /** What shows that a screen opened from its menu entry failed or was refused. */
 const FAILURES =
   /Operazione non consentita|Non sei autorizzato|Pagina NON trovata|Errore nel caricamento|Qualcosa è andato storto|Errore nel Salvataggio/;
-const APP = 'Gestionale Studi';
+const APP = APP_NAME;
 
 /**
  * Opens a path (`spa`: through the app's router, as a link would, without loading the app again;

@@ -3,6 +3,9 @@ import type { Page } from 'playwright-core';
 import { MENU, menuFor, type MenuEntry } from '../../model/menu';
 import { atLeast, type RoleName } from '../../model/define';
 
+/** The application's name, after each screen's title in the document title (`{title} - Gestionale Studi`). */
+export const APP_NAME = 'Gestionale Studi';
+
 /** Every link of a menu tree, depth first. */
 export const linksOf = (nodes: Array<Pick<MenuEntry, 'link'> & { children?: unknown[] }>): string[] =>
   nodes.flatMap((n) => [...(n.link ? [n.link] : []), ...linksOf((n.children ?? []) as typeof nodes)]);

@@ -11,10 +11,10 @@ import { mkdirSync } from 'node:fs';
 import type { Browser } from 'playwright-core';
 import { launchBrowser, loggedInContexts, SHOTS, studioFor, SUPERADMIN, workerServer, type E2EServer } from './harness';
 import { addUtente, dialogShown } from './util';
-import { homeLinks, linksOf, menuOf } from './menus';
+import { APP_NAME, homeLinks, linksOf, menuOf } from './menus';
 import type { RoleName } from '../../model/define';
 
-const APP = 'Gestionale Studi';
+const APP = APP_NAME;
 // this file's studio (it adds a user of the role Utente): tests/e2e/studios.ts
 const STUDIO = studioFor(import.meta.url);
 const UTENTE = { email: `ugo.utente@${STUDIO.admin.split('@')[1]}`, password: 'Utente-Prova-2026' };
