@@ -10,7 +10,7 @@
 import { BaseSequencer, type TestSpecification } from 'vitest/node';
 
 export const LONG_FILES: Record<string, number> = {
-  'tests/api/registryBadInput.test.ts': 120,
+  'tests/api/registryBadInput.test.ts': 45,
   'tests/api/sdi.test.ts': 27,
   'tests/api/start.test.ts': 23,
   'tests/drills/remindersRun.test.ts': 77,

@@ -2,10 +2,10 @@
  * A bank statement in ISO 20022 camt.053 (BankToCustomerStatement, any version: .001.02 to
  * .001.13 name the same elements for what is read here) as a ParsedStatement (issue 29).
  *
- * The file is untrusted. It is scanned once, tag by tag, over its bytes (no DOM): a DOCTYPE (and
- * so any ENTITY declaration) is refused as soon as it is met, only the five predefined entities
- * and character references are decoded, the size, the depth of the elements, the length kept of
- * a value and the number of lines are bounded; only the values read below are kept.
+ * The file is untrusted. It is read by the bounded XML scanner (server/xml/scanner.ts: no DOM, a
+ * DOCTYPE or ENTITY refused, only the predefined entities and character references decoded, the
+ * size, the depth, the tags and the length kept of a value bounded); here the number of lines is
+ * bounded too, and only the values read below are kept.
  *
  * What is read: Stmt/Id, Acct/Id/IBAN, FrToDt, the balances OPBD (or PRCD) and CLBD, and each
  * booked Ntry: Amt and CdtDbtInd (DBIT → negative), RvslInd, BookgDt and ValDt (Dt or DtTm),
@@ -16,6 +16,7 @@
  * entry gives one line.
  */
 import { HttpError } from '../../errors.js';
+import { attribute, scanXml, xmlnsOf } from '../../xml/scanner.js';
 import { isoDateTime, inYearRange } from '../../../model/dates.js';
 import type { BankLine, ParsedStatement } from './types.js';
 
@@ -23,11 +24,6 @@ import type { BankLine, ParsedStatement } from './types.js';
 export const CAMT_MAX_BYTES = 30 * 1024 * 1024;
 /** At most this many lines (entries, or transactions of batch entries) per file. */
 export const CAMT_MAX_LINES = 50_000;
-/** Elements nested deeper than this are no bank statement's. */
-const MAX_DEPTH = 64;
-/** Attributes of one tag and bytes of one tag: a bank's tags have a few namespaces (issue 45 item 20). */
-const MAX_ATTRIBUTES = 256;
-const MAX_TAG_BYTES = 64 * 1024;
 /** A value is kept up to this many characters (a Ustrd has 140). */
 const MAX_VALUE_CHARS = 2000;
 /** The remittance of a line is kept up to this many characters. */
@@ -57,226 +53,6 @@ const refuse = (message: string, status = 422) => new HttpError(status, message,
 
 function clip(s: string, n: number) {
   return s.length > n ? `${s.slice(0, n)}…` : s;
-}
-
-// ---------------------------------------------------------------------------
-// the scanner
-// ---------------------------------------------------------------------------
-
-type Attrs = Array<[string, string]>;
-
-interface ScanHandler {
-  /** whether the attributes of an element of this local name are wanted */
-  wantAttrs(local: string, depth: number): boolean;
-  open(local: string, prefix: string, attrs: Attrs, at: number, depth: number): void;
-  /** whether the text of this leaf element (the stack's top) is wanted */
-  wantText(depth: number): boolean;
-  /** a wanted leaf element's text (entities decoded, CDATA unwrapped, comments dropped) */
-  text(value: string, at: number): void;
-  close(local: string, depth: number): void;
-}
-
-const LT = 0x3c,
-  GT = 0x3e,
-  SLASH = 0x2f,
-  EQ = 0x3d,
-  DQ = 0x22,
-  SQ = 0x27,
-  BANG = 0x21,
-  QUESTION = 0x3f;
-const isSpace = (c: number) => c === 32 || c === 9 || c === 10 || c === 13;
-const nameEnd = (c: number) => isSpace(c) || c === SLASH || c === GT || c === LT || c === EQ || c === DQ || c === SQ;
-
-const ENTITIES: Record<string, string> = { amp: '&', apos: "'", gt: '>', lt: '<', quot: '"' };
-/** The text with its references decoded; an entity not predefined (no DTD is allowed to declare one) is refused. */
-function decodeEntities(v: string): string {
-  if (!v.includes('&')) return v;
-  return v.replace(/&(#\d{1,7}|#x[0-9a-fA-F]{1,6}|[A-Za-z][\w.-]*)?;?/g, (m, ref?: string) => {
-    if (!ref || !m.endsWith(';')) throw refuse(CAMT_MESSAGES.notXml);
-    if (ref[0] === '#') {
-      const code = ref[1] === 'x' || ref[1] === 'X' ? parseInt(ref.slice(2), 16) : Number(ref.slice(1));
-      if (!(code > 0 && code <= 0x10ffff) || (code >= 0xd800 && code <= 0xdfff)) throw refuse(CAMT_MESSAGES.notXml);
-      return String.fromCodePoint(code);
-    }
-    const named = ENTITIES[ref];
-    if (named === undefined) throw refuse(CAMT_MESSAGES.notXml);
-    return named;
-  });
-}
-
-/**
- * The elements of an XML document, in order, over its bytes: comments and processing
- * instructions skipped, a DOCTYPE (or any other `<!` declaration) refused, the nesting checked
- * (one root, every element closed by its own name). Every byte that shapes XML is ASCII and never
- * part of a UTF-8 sequence, so the bytes are read as they are.
- */
-function scanXml(b: Buffer, start: number, decode: (from: number, to: number) => string, h: ScanHandler) {
-  const n = b.length;
-  const notXml = () => refuse(CAMT_MESSAGES.notXml);
-  const at = (i: number, s: string) => b.toString('latin1', i, i + s.length) === s;
-  const skipTo = (end: string, from: number) => {
-    const e = b.indexOf(end, from, 'latin1');
-    if (e < 0) throw notXml();
-    return e + end.length;
-  };
-  const stack: string[] = [];
-  let rootSeen = false;
-  // the current element: where its content starts, whether it has had a child element
-  let contentStart = -1;
-  let hasChild = false;
-  let i = start;
-  const onlySpace = (from: number, to: number) => {
-    for (let k = from; k < to; k++) if (!isSpace(b[k]!)) return false;
-    return true;
-  };
-  for (;;) {
-    const lt = b.indexOf(LT, i);
-    if (!stack.length && !onlySpace(i, lt < 0 ? n : lt)) throw notXml();
-    if (lt < 0) break;
-    i = lt;
-    if (b[i + 1] === BANG) {
-      if (at(i, '<!--')) i = skipTo('-->', i + 4);
-      else if (at(i, '<![CDATA[')) {
-        if (!stack.length) throw notXml();
-        i = skipTo(']]>', i + 9);
-      } else throw refuse(CAMT_MESSAGES.doctype);
-      continue;
-    }
-    if (b[i + 1] === QUESTION) {
-      i = skipTo('?>', i + 2);
-      continue;
-    }
-    let j = i + 1;
-    const closing = b[j] === SLASH;
-    if (closing) j++;
-    const nameStart = j;
-    while (j < n && !nameEnd(b[j]!)) j++;
-    if (j === nameStart) throw notXml();
-    const qname = b.toString('latin1', nameStart, j);
-    const colon = qname.indexOf(':');
-    const local = colon >= 0 ? qname.slice(colon + 1) : qname;
-    const prefix = colon >= 0 ? qname.slice(0, colon) : '';
-    if (closing) {
-      while (j < n && isSpace(b[j]!)) j++;
-      if (b[j] !== GT) throw notXml();
-      if (stack.pop() !== qname) throw notXml();
-      if (!hasChild && contentStart >= 0 && h.wantText(stack.length + 1)) {
-        h.text(leafText(b, contentStart, i, decode), contentStart);
-      }
-      h.close(local, stack.length + 1);
-      hasChild = true;
-      contentStart = -1;
-      i = j + 1;
-      continue;
-    }
-    if (!stack.length && rootSeen) throw notXml();
-    const depth = stack.length + 1;
-    if (depth > MAX_DEPTH) throw notXml();
-    const keep = h.wantAttrs(local, depth);
-    const attrs: Attrs = [];
-    let selfClosing = false;
-    let count = 0;
-    for (;;) {
-      while (j < n && isSpace(b[j]!)) j++;
-      if (j >= n) throw notXml();
-      if (b[j] === GT) {
-        j++;
-        break;
-      }
-      if (b[j] === SLASH && b[j + 1] === GT) {
-        selfClosing = true;
-        j += 2;
-        break;
-      }
-      const a = j;
-      while (j < n && !nameEnd(b[j]!)) j++;
-      if (j === a) throw notXml();
-      const name = keep ? b.toString('latin1', a, j) : '';
-      while (j < n && isSpace(b[j]!)) j++;
-      if (b[j] !== EQ) throw notXml();
-      j++;
-      while (j < n && isSpace(b[j]!)) j++;
-      const q = b[j];
-      if (q !== DQ && q !== SQ) throw notXml();
-      const e = b.indexOf(q, j + 1);
-      if (e < 0) throw notXml();
-      // a '<' inside the value, looked for in the value only: searching on past it would read
-      // the rest of the tag again for every attribute (quadratic: issue 45 item 20)
-      if (b.subarray(j + 1, e).includes(LT)) throw notXml();
-      if (++count > MAX_ATTRIBUTES || e - i > MAX_TAG_BYTES) throw notXml();
-      if (keep) attrs.push([name, decodeEntities(decode(j + 1, e))]);
-      j = e + 1;
-    }
-    if (j - i > MAX_TAG_BYTES) throw notXml();
-    rootSeen = true;
-    h.open(local, prefix, attrs, i, depth);
-    if (selfClosing) {
-      h.close(local, depth);
-      hasChild = true;
-      contentStart = -1;
-    } else {
-      stack.push(qname);
-      hasChild = false;
-      contentStart = j;
-    }
-    i = j;
-  }
-  if (stack.length || !rootSeen) throw notXml();
-}
-
-/** A leaf element's content as text: CDATA sections unwrapped, comments and instructions dropped, at most MAX_VALUE_CHARS. */
-function leafText(b: Buffer, from: number, to: number, decode: (from: number, to: number) => string): string {
-  // the bytes a kept value needs (4 per character at most), plus room for the markup around it
-  const end = Math.min(to, from + MAX_VALUE_CHARS * 4 + 64);
-  let out = '';
-  let i = from;
-  while (i < end && out.length <= MAX_VALUE_CHARS) {
-    const lt = b.indexOf(LT, i);
-    const stop = lt < 0 || lt >= end ? end : lt;
-    if (stop > i) out += decodeEntities(decode(i, stop));
-    if (stop >= end) break;
-    if (b.toString('latin1', stop, stop + 9) === '<![CDATA[') {
-      const e = b.indexOf(']]>', stop + 9, 'latin1');
-      out += decode(stop + 9, Math.min(e, end));
-      i = e + 3;
-    } else if (b[stop + 1] === BANG) {
-      i = b.indexOf('-->', stop + 4, 'latin1') + 3;
-    } else {
-      i = b.indexOf('?>', stop + 2, 'latin1') + 2;
-    }
-  }
-  return out.slice(0, MAX_VALUE_CHARS);
-}
-
-/** The bytes as text: UTF-8 (a BOM dropped) or the 8-bit encoding the declaration names; UTF-16 turned into UTF-8. */
-function prepare(bytes: Buffer): { b: Buffer; start: number; decode: (from: number, to: number) => string } {
-  let b = bytes;
-  if (b.length >= 2 && ((b[0] === 0xff && b[1] === 0xfe) || (b[0] === 0xfe && b[1] === 0xff))) {
-    const body = Buffer.from(b.subarray(2));
-    if (body.length % 2) throw refuse(CAMT_MESSAGES.notXml);
-    if (b[0] === 0xfe) body.swap16();
-    b = Buffer.from(body.toString('utf16le'), 'utf8');
-  }
-  let start = b.length >= 3 && b[0] === 0xef && b[1] === 0xbb && b[2] === 0xbf ? 3 : 0;
-  while (start < b.length && isSpace(b[start]!)) start++;
-  if (b[start] !== LT) throw refuse(CAMT_MESSAGES.notCamt);
-  let encoding = 'utf-8';
-  if (b.toString('latin1', start, start + 5) === '<?xml') {
-    const end = b.indexOf('?>', start, 'latin1');
-    if (end < 0 || end - start > 400) throw refuse(CAMT_MESSAGES.notXml);
-    const m = /\bencoding\s*=\s*["']([A-Za-z0-9._-]+)["']/.exec(b.toString('latin1', start, end));
-    if (m) encoding = m[1]!.toLowerCase();
-  }
-  const b2 = b;
-  if (encoding === 'utf-8' || encoding === 'utf8' || encoding === 'us-ascii' || encoding === 'ascii')
-    return { b: b2, start, decode: (f, t) => b2.toString('utf8', f, t) };
-  if (/^(iso-?8859-(1|15)|latin-?1|(windows|cp)-?1252)$/.test(encoding)) {
-    const dec = new TextDecoder('windows-1252');
-    return { b: b2, start, decode: (f, t) => dec.decode(b2.subarray(f, t)) };
-  }
-  if (bytes !== b && encoding.startsWith('utf-16'))
-    return { b: b2, start, decode: (f, t) => b2.toString('utf8', f, t) };
-  throw refuse(CAMT_MESSAGES.notCamt);
 }
 
 // ---------------------------------------------------------------------------
@@ -361,21 +137,8 @@ interface Entry {
   txs: Values[];
 }
 
-/** The 1-based line of the file at byte `at`. */
-function lineAt(b: Buffer, at: number): number {
-  let line = 1;
-  let i = -1;
-  while ((i = b.indexOf(0x0a, i + 1)) >= 0 && i < at) line++;
-  return line;
-}
-
 /** The statement of a camt.053 file; 422 (413 when too large) with an Italian message when it is none. */
 export function parseCamt053(bytes: Buffer): ParsedStatement {
-  if (bytes.length > CAMT_MAX_BYTES) throw refuse(CAMT_MESSAGES.tooLarge, 413);
-  if (!bytes.length) throw refuse(CAMT_MESSAGES.notCamt);
-  const { b, start, decode } = prepare(bytes);
-  const line = (at: number) => lineAt(b, at);
-
   const stmts: Stmt[] = [];
   const entries: Entry[] = [];
   const ctxs: Ctx[] = [];
@@ -391,89 +154,103 @@ export function parseCamt053(bytes: Buffer): ParsedStatement {
   };
   let pending: { path: string; ctx: Ctx; ccy?: string } | null = null;
 
-  scanXml(b, start, decode, {
-    wantAttrs: (local, depth) => depth === 1 || local === 'Amt',
-    open(local, prefix, attrs, at, depth) {
-      const parent = stack[depth - 2];
-      stack[depth - 1] = local;
-      stack.length = depth;
-      if (depth === 1) {
-        if (local !== 'Document') throw refuse(CAMT_MESSAGES.notCamt);
-        const xmlns = prefix ? `xmlns:${prefix}` : 'xmlns';
-        rootNs = attrs.find(([k]) => k === xmlns)?.[1] ?? null;
-        const m = rootNs ? /camt\.(\d{3})\./.exec(rootNs) : null;
-        if (m && m[1] === '052') throw refuse(CAMT_MESSAGES.otherCamt('CAMT.052 (movimenti infragiornalieri)'));
-        if (m && m[1] === '054') throw refuse(CAMT_MESSAGES.otherCamt('CAMT.054 (avvisi di accredito e addebito)'));
-        if (rootNs !== null && !(m && m[1] === '053')) throw refuse(CAMT_MESSAGES.notCamt);
-        return;
-      }
-      if (depth === 2 && !kindChecked) {
-        kindChecked = true;
-        if (local === 'BkToCstmrAcctRpt')
-          throw refuse(CAMT_MESSAGES.otherCamt('CAMT.052 (movimenti infragiornalieri)'));
-        if (local === 'BkToCstmrDbtCdtNtfctn')
-          throw refuse(CAMT_MESSAGES.otherCamt('CAMT.054 (avvisi di accredito e addebito)'));
-        if (local !== 'BkToCstmrStmt') throw refuse(CAMT_MESSAGES.notCamt);
-        return;
-      }
-      if (depth === 3 && local === 'Stmt' && parent === 'BkToCstmrStmt') {
-        curStmt = { at, vals: new Map(), balances: [] };
-        ctxs.push({ kind: 'stmt', depth, at, vals: curStmt.vals });
-      } else if (curStmt && depth === 4 && local === 'Bal') {
-        const vals: Values = new Map();
-        if (curStmt.balances.length < MAX_VALUES) curStmt.balances.push({ at, vals });
-        ctxs.push({ kind: 'bal', depth, at, vals });
-      } else if (curStmt && depth === 4 && local === 'Ntry') {
-        countLine();
-        curEntry = { at, vals: new Map(), txs: [] };
-        entries.push(curEntry);
-        ctxs.push({ kind: 'ntry', depth, at, vals: curEntry.vals });
-      } else if (curEntry && depth === 6 && local === 'TxDtls' && parent === 'NtryDtls') {
-        // the entry itself counts as its first transaction's line
-        if (curEntry.txs.length) countLine();
-        const vals: Values = new Map();
-        curEntry.txs.push(vals);
-        ctxs.push({ kind: 'tx', depth, at, vals });
-      }
-      const ctx = ctxs[ctxs.length - 1];
-      // the path under the context's element ('' for the element itself)
-      paths[depth - 1] = !ctx
-        ? ''
-        : depth === ctx.depth
-          ? ''
-          : depth === ctx.depth + 1
-            ? local
-            : `${paths[depth - 2]}/${local}`;
-      if (ctx && depth > ctx.depth) {
-        const path = paths[depth - 1]!;
-        pending = WANTED[ctx.kind].has(path) ? { path, ctx } : null;
-        if (pending && local === 'Amt') {
-          const ccy = attrs.find(([k]) => k === 'Ccy' || k.endsWith(':Ccy'))?.[1];
-          if (ccy !== undefined) pending.ccy = ccy;
+  const { lineAt: line } = scanXml(
+    bytes,
+    {
+      wantAttrs: (local, depth) => depth === 1 || local === 'Amt',
+      open(local, prefix, attrs, at, depth) {
+        const parent = stack[depth - 2];
+        stack[depth - 1] = local;
+        stack.length = depth;
+        if (depth === 1) {
+          if (local !== 'Document') throw refuse(CAMT_MESSAGES.notCamt);
+          rootNs = xmlnsOf(attrs, prefix);
+          const m = rootNs ? /camt\.(\d{3})\./.exec(rootNs) : null;
+          if (m && m[1] === '052') throw refuse(CAMT_MESSAGES.otherCamt('CAMT.052 (movimenti infragiornalieri)'));
+          if (m && m[1] === '054') throw refuse(CAMT_MESSAGES.otherCamt('CAMT.054 (avvisi di accredito e addebito)'));
+          if (rootNs !== null && !(m && m[1] === '053')) throw refuse(CAMT_MESSAGES.notCamt);
+          return;
         }
-      } else pending = null;
+        if (depth === 2 && !kindChecked) {
+          kindChecked = true;
+          if (local === 'BkToCstmrAcctRpt')
+            throw refuse(CAMT_MESSAGES.otherCamt('CAMT.052 (movimenti infragiornalieri)'));
+          if (local === 'BkToCstmrDbtCdtNtfctn')
+            throw refuse(CAMT_MESSAGES.otherCamt('CAMT.054 (avvisi di accredito e addebito)'));
+          if (local !== 'BkToCstmrStmt') throw refuse(CAMT_MESSAGES.notCamt);
+          return;
+        }
+        if (depth === 3 && local === 'Stmt' && parent === 'BkToCstmrStmt') {
+          curStmt = { at, vals: new Map(), balances: [] };
+          ctxs.push({ kind: 'stmt', depth, at, vals: curStmt.vals });
+        } else if (curStmt && depth === 4 && local === 'Bal') {
+          const vals: Values = new Map();
+          if (curStmt.balances.length < MAX_VALUES) curStmt.balances.push({ at, vals });
+          ctxs.push({ kind: 'bal', depth, at, vals });
+        } else if (curStmt && depth === 4 && local === 'Ntry') {
+          countLine();
+          curEntry = { at, vals: new Map(), txs: [] };
+          entries.push(curEntry);
+          ctxs.push({ kind: 'ntry', depth, at, vals: curEntry.vals });
+        } else if (curEntry && depth === 6 && local === 'TxDtls' && parent === 'NtryDtls') {
+          // the entry itself counts as its first transaction's line
+          if (curEntry.txs.length) countLine();
+          const vals: Values = new Map();
+          curEntry.txs.push(vals);
+          ctxs.push({ kind: 'tx', depth, at, vals });
+        }
+        const ctx = ctxs[ctxs.length - 1];
+        // the path under the context's element ('' for the element itself)
+        paths[depth - 1] = !ctx
+          ? ''
+          : depth === ctx.depth
+            ? ''
+            : depth === ctx.depth + 1
+              ? local
+              : `${paths[depth - 2]}/${local}`;
+        if (ctx && depth > ctx.depth) {
+          const path = paths[depth - 1]!;
+          pending = WANTED[ctx.kind].has(path) ? { path, ctx } : null;
+          if (pending && local === 'Amt') {
+            const ccy = attribute(attrs, 'Ccy');
+            if (ccy !== undefined) pending.ccy = ccy;
+          }
+        } else pending = null;
+      },
+      wantText: (depth) => pending !== null && depth === stack.length,
+      text(value, at) {
+        const p = pending!;
+        let list = p.ctx.vals.get(p.path);
+        if (!list) p.ctx.vals.set(p.path, (list = []));
+        if (list.length < MAX_VALUES) list.push({ text: value.replace(/\s+/g, ' ').trim(), at, ccy: p.ccy });
+      },
+      close(_local, depth) {
+        pending = null;
+        const ctx = ctxs[ctxs.length - 1];
+        if (ctx && ctx.depth === depth) {
+          ctxs.pop();
+          if (ctx.kind === 'stmt') {
+            stmts.push(curStmt!);
+            curStmt = null;
+          } else if (ctx.kind === 'ntry') curEntry = null;
+        }
+        stack.length = depth - 1;
+      },
     },
-    wantText: (depth) => pending !== null && depth === stack.length,
-    text(value, at) {
-      const p = pending!;
-      let list = p.ctx.vals.get(p.path);
-      if (!list) p.ctx.vals.set(p.path, (list = []));
-      if (list.length < MAX_VALUES) list.push({ text: value.replace(/\s+/g, ' ').trim(), at, ccy: p.ccy });
+    {
+      maxBytes: CAMT_MAX_BYTES,
+      // the scanner's bounds of the depth (64) and of a tag's attributes (256) and bytes (64 KB): a bank's tags have a few namespaces
+      maxTextChars: MAX_VALUE_CHARS,
+      // not XML at all, or in an encoding not read: no statement; past the size: its own words; else invalid XML
+      messages: {
+        tooLarge: CAMT_MESSAGES.tooLarge,
+        notXml: CAMT_MESSAGES.notCamt,
+        encoding: CAMT_MESSAGES.notCamt,
+        doctype: CAMT_MESSAGES.doctype,
+        other: CAMT_MESSAGES.notXml,
+      },
     },
-    close(local, depth) {
-      pending = null;
-      const ctx = ctxs[ctxs.length - 1];
-      if (ctx && ctx.depth === depth) {
-        ctxs.pop();
-        if (ctx.kind === 'stmt') {
-          stmts.push(curStmt!);
-          curStmt = null;
-        } else if (ctx.kind === 'ntry') curEntry = null;
-      }
-      stack.length = depth - 1;
-      void local;
-    },
-  });
+  );
   if (!kindChecked) throw refuse(CAMT_MESSAGES.notCamt);
 
   // ---- the statements' account, period and balances

@@ -14,6 +14,7 @@
  */
 import { HttpError } from '../../errors.js';
 import { BoundedZip, ZipError } from '../../render/boundedZip.js';
+import { attribute, scanXml, type XmlAttrs } from '../../xml/scanner.js';
 import {
   IMPORT_MAX_CELLS,
   IMPORT_MAX_COLUMNS,
@@ -233,138 +234,27 @@ async function parseCsvBytes(bytes: Buffer): Promise<ParsedSheet> {
 /** Excel's last row: a row number past it is no spreadsheet's. */
 const EXCEL_MAX_ROWS = 1_048_576;
 
-type Attrs = Array<[string, string]>;
-/** An element's or attribute's name without its prefix (as read-excel-file reads them: `x:c` is `c`). */
-const localName = (name: string) => {
-  const i = name.indexOf(':');
-  return i >= 0 ? name.slice(i + 1) : name;
+/**
+ * How the parts of an .xlsx are scanned (server/xml/scanner.ts, with its bounds of a tag's
+ * attributes and bytes and of the depth: a real part has a handful of attributes on a tag, tags
+ * of a few hundred bytes and a nesting of about eight; issue 45 item 20). A part is bounded by the
+ * zip's budget of inflated bytes already. Anything else, and anything not well-formed, is no
+ * spreadsheet: a real one never has it, and a reader that saw it otherwise could see other cells.
+ */
+const partScan = {
+  maxBytes: IMPORT_MAX_UNPACKED_BYTES,
+  messages: { tooLarge: IMPORT_MESSAGES.tooLargeUnpacked, other: IMPORT_MESSAGES.notSpreadsheet },
 };
-const XML_ENTITIES: Record<string, string> = { amp: '&', apos: "'", gt: '>', lt: '<', quot: '"' };
-const decodeEntities = (v: string) =>
-  v.replace(/&#(\d+);|&#x([0-9a-f]+);|&(\w+);/gi, (m, dec?: string, hex?: string, named?: string) =>
-    dec
-      ? String.fromCodePoint(Math.min(Number(dec), 0x10ffff))
-      : hex
-        ? String.fromCodePoint(Math.min(parseInt(hex, 16), 0x10ffff))
-        : (XML_ENTITIES[named!] ?? m),
-  );
-/** The value of the one attribute named `name` (any prefix but xmlns); undefined when absent, refused when repeated. */
-function attr(attrs: Attrs, name: string): string | undefined {
-  let found: string | undefined;
-  let n = 0;
-  for (const [k, v] of attrs) {
-    if (!k.startsWith('xmlns:') && localName(k) === name) {
-      found = v;
-      n++;
-    }
-  }
-  if (n > 1) throw notSpreadsheet();
-  return found === undefined ? undefined : decodeEntities(found);
-}
-
-const isSpace = (c: number) => c === 32 || c === 9 || c === 10 || c === 13;
-
 /**
- * The shape an XML part of a spreadsheet may have (issue 45 item 20): a real one has a handful of
- * attributes on a tag (a sheet's root a dozen namespaces), tags of a few hundred bytes and a
- * nesting of about eight. Past these it is refused before anything else reads it.
+ * The elements of an XML part: `open` told of each (with its attributes when `want` names it),
+ * `close` of its end; `attribute()` in them refuses a repeated attribute as no spreadsheet.
  */
-export const XML_MAX_ATTRIBUTES = 256;
-export const XML_MAX_TAG_BYTES = 64 * 1024;
-export const XML_MAX_DEPTH = 64;
-
-/**
- * The tags of an XML part, in order (comments, CDATA, declarations skipped); `want` says for
- * which local names the attributes are needed. Anything that is not well-formed XML is refused:
- * a real spreadsheet never has it, and a reader that saw it otherwise could see other cells.
- * The bytes are read as they are (no copy as text): every byte that shapes XML (< > = " ' / :
- * and white space) is ASCII and never part of a UTF-8 sequence.
- */
-function eachTag(
-  b: Buffer,
+const eachElement = (
+  xml: Buffer,
   want: (local: string) => boolean,
-  on: (local: string, closing: boolean, selfClosing: boolean, attrs: Attrs) => void,
-) {
-  const n = b.length;
-  const LT = 0x3c,
-    GT = 0x3e,
-    SLASH = 0x2f,
-    EQ = 0x3d,
-    DQ = 0x22,
-    SQ = 0x27,
-    BANG = 0x21,
-    QUESTION = 0x3f;
-  const at = (i: number, str: string) => b.toString('latin1', i, i + str.length) === str;
-  const skipTo = (end: string, from: number) => {
-    const e = b.indexOf(end, from, 'latin1');
-    if (e < 0) throw notSpreadsheet();
-    return e + end.length;
-  };
-  // a name ends at white space, / > < = or a quote
-  const nameEnd = (c: number) => isSpace(c) || c === SLASH || c === GT || c === LT || c === EQ || c === DQ || c === SQ;
-  let i = 0;
-  let depth = 0;
-  while ((i = b.indexOf(LT, i)) >= 0) {
-    if (b[i + 1] === BANG) {
-      if (at(i, '<!--')) i = skipTo('-->', i + 4);
-      else if (at(i, '<![CDATA[')) i = skipTo(']]>', i + 9);
-      else i = skipTo('>', i + 2);
-      continue;
-    }
-    if (b[i + 1] === QUESTION) {
-      i = skipTo('?>', i + 2);
-      continue;
-    }
-    let j = i + 1;
-    const closing = b[j] === SLASH;
-    if (closing) j++;
-    const nameStart = j;
-    while (j < n && !nameEnd(b[j]!)) j++;
-    if (j === nameStart) throw notSpreadsheet();
-    const local = localName(b.toString('latin1', nameStart, j));
-    const keep = want(local);
-    const attrs: Attrs = [];
-    let selfClosing = false;
-    let count = 0;
-    for (;;) {
-      while (j < n && isSpace(b[j]!)) j++;
-      if (j >= n) throw notSpreadsheet();
-      if (b[j] === GT) {
-        j++;
-        break;
-      }
-      if (b[j] === SLASH && b[j + 1] === GT) {
-        selfClosing = true;
-        j += 2;
-        break;
-      }
-      if (closing) throw notSpreadsheet();
-      const a = j;
-      while (j < n && !nameEnd(b[j]!)) j++;
-      if (j === a) throw notSpreadsheet();
-      const name = keep ? b.toString('latin1', a, j) : '';
-      while (j < n && isSpace(b[j]!)) j++;
-      if (b[j] !== EQ) throw notSpreadsheet();
-      j++;
-      while (j < n && isSpace(b[j]!)) j++;
-      const q = b[j];
-      if (q !== DQ && q !== SQ) throw notSpreadsheet();
-      const e = b.indexOf(q, j + 1);
-      if (e < 0) throw notSpreadsheet();
-      // a '<' inside the value, looked for in the value only: searching on past it would read
-      // the rest of the tag again for every attribute (quadratic: issue 45 item 20)
-      if (b.subarray(j + 1, e).includes(LT)) throw notSpreadsheet();
-      if (++count > XML_MAX_ATTRIBUTES || e - i > XML_MAX_TAG_BYTES) throw notSpreadsheet();
-      if (keep) attrs.push([name, b.toString('utf8', j + 1, e)]);
-      j = e + 1;
-    }
-    if (j - i > XML_MAX_TAG_BYTES) throw notSpreadsheet();
-    if (closing) depth--;
-    else if (!selfClosing && ++depth > XML_MAX_DEPTH) throw notSpreadsheet();
-    on(local, closing, selfClosing, attrs);
-    i = j;
-  }
-}
+  open: (local: string, attrs: XmlAttrs) => void,
+  close: (local: string) => void = () => undefined,
+) => scanXml(xml, { wantAttrs: want, open: (local, _prefix, attrs) => open(local, attrs), close }, partScan);
 
 /** 'XFD12' → [12, 16384], as read-excel-file reads it (a column past the limit is only "too many"). */
 function cellAddress(r: string | undefined): [number, number] {
@@ -416,32 +306,26 @@ function checkSheetShape(xml: Buffer) {
     if (rowWidth > IMPORT_MAX_COLUMNS) throw tooManyColumns();
     cell = null;
   };
-  eachTag(
+  eachElement(
     xml,
     (t) => t === 'row' || t === 'c',
-    (t, closing, selfClosing, attrs) => {
+    (t, attrs) => {
       if (t === 'row') {
-        if (closing) {
-          endRow();
-          return;
-        }
-        const r = attr(attrs, 'r');
+        const r = attribute(attrs, 'r');
         if (r !== undefined && r !== '' && !/^\d+$/.test(r)) throw notSpreadsheet();
         rowNumber = r ? Number(r) : 0;
         if (rowNumber > EXCEL_MAX_ROWS) throw tooManyCells();
         rowWidth = 0;
-        if (selfClosing) endRow();
       } else if (t === 'c') {
-        if (closing) {
-          if (cell) endCell();
-          return;
-        }
-        const [row, column] = cellAddress(attr(attrs, 'r'));
+        const [row, column] = cellAddress(attribute(attrs, 'r'));
         cell = { row, column, value: false };
-        if (selfClosing) endCell();
-      } else if ((t === 'v' || t === 'is') && cell && !closing) {
+      } else if ((t === 'v' || t === 'is') && cell) {
         cell.value = true;
       }
+    },
+    (t) => {
+      if (t === 'row') endRow();
+      else if (t === 'c' && cell) endCell();
     },
   );
 }
@@ -457,27 +341,27 @@ function xlsxParts(zip: BoundedZip): Record<string, Buffer> {
     return (parts[name] = b);
   };
   let firstSheet: string | undefined;
-  eachTag(
+  eachElement(
     read(workbook),
     (t) => t === 'sheet',
-    (t, closing, _s, attrs) => {
-      if (t === 'sheet' && !closing && firstSheet === undefined && attr(attrs, 'name'))
-        firstSheet = attr(attrs, 'id') ?? '';
+    (t, attrs) => {
+      if (t === 'sheet' && firstSheet === undefined && attribute(attrs, 'name'))
+        firstSheet = attribute(attrs, 'id') ?? '';
     },
   );
   const targets = new Map<string, string>();
   let sharedStrings = 'xl/sharedStrings.xml';
   let styles = 'xl/styles.xml';
   const path = (target: string) => (target.startsWith('/') ? target.slice(1) : `xl/${target}`);
-  eachTag(
+  eachElement(
     read(rels),
     (t) => t === 'Relationship',
-    (t, closing, _s, attrs) => {
-      if (t !== 'Relationship' || closing) return;
-      const type = attr(attrs, 'Type') ?? '';
-      const target = attr(attrs, 'Target') ?? '';
+    (t, attrs) => {
+      if (t !== 'Relationship') return;
+      const type = attribute(attrs, 'Type') ?? '';
+      const target = attribute(attrs, 'Target') ?? '';
       const kind = type.slice(type.lastIndexOf('/') + 1);
-      if (kind === 'worksheet') targets.set(attr(attrs, 'Id') ?? '', path(target));
+      if (kind === 'worksheet') targets.set(attribute(attrs, 'Id') ?? '', path(target));
       else if (kind === 'sharedStrings') sharedStrings = path(target);
       else if (kind === 'styles') styles = path(target);
     },
