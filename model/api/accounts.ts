@@ -1,9 +1,10 @@
 /**
- * The answers of the accounts area (server/areas/accounts), one source for the server's answer
- * schemas and the app's types (src/dataProvider/accounts.ts imports the types only: zod stays out
- * of the app's bundle).
+ * The requests and answers of the accounts area (server/areas/accounts), one source for the
+ * server's schemas, its services' input and the app's types (src/dataProvider/accounts.ts imports
+ * the types only: zod stays out of the app's bundle).
  */
 import { z } from 'zod';
+import { IdsInput, Scalar, listOf } from './records.js';
 
 const id = z.number().int();
 
@@ -88,3 +89,36 @@ export const Statement = z.object({
   ),
 });
 export type Statement = z.infer<typeof Statement>;
+
+// ---------------------------------------------------------------------------------------------
+// Requests: each value is checked by the service, with the seeds' Italian message for its field
+
+/** C38 POST /api/generate_credit_transactions */
+export const InstallmentsInput = z.looseObject({
+  customer_ids: IdsInput.optional().describe('id dei clienti (elenco o testo JSON)'),
+  year: z.union([z.number(), z.string()]).optional().describe('anno (predefinito: quello corrente)'),
+});
+export type InstallmentsInput = z.infer<typeof InstallmentsInput>;
+
+/** C26 POST /api/update_yearly_accounting_amount (and its preview) */
+export const YearlyAmountInput = z.looseObject({
+  customers_ids: IdsInput.optional().describe('id dei clienti (elenco o testo JSON)'),
+  yearly_accounting_amount: Scalar.optional().describe('nuova tariffa annuale (≥ 0), oppure…'),
+  yearly_accounting_amount_change_percentage: Scalar.optional().describe(
+    '…variazione percentuale (es. 5 o -10), arrotondata al centesimo',
+  ),
+});
+export type YearlyAmountInput = z.infer<typeof YearlyAmountInput>;
+
+/** C34 POST /api/annual_balancer/actions/do */
+export const BalancerInput = z.looseObject({
+  customersData: listOf(z.record(z.string(), Scalar)).optional().describe('[{id, year}] (elenco o testo JSON)'),
+});
+export type BalancerInput = z.infer<typeof BalancerInput>;
+
+/** GET /api/customer/:id/statement: the interval (either end may be left out). */
+export const StatementQuery = z.looseObject({
+  from: z.string().optional().describe('YYYY-MM-DD'),
+  to: z.string().optional().describe('YYYY-MM-DD'),
+});
+export type StatementQuery = z.infer<typeof StatementQuery>;

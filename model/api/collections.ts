@@ -1,10 +1,11 @@
 /**
  * The calls of collecting the fees (server/areas/collections; issue 29): what is open of a
  * customer, 'Incassa con SDD' (preview, batch, file, cancel), and the bank statements with their
- * reconciliation. One source for the server's schemas and the app's types.
+ * reconciliation. One source for the server's schemas, its services' input and the app's types.
  */
 import { z } from 'zod';
 import { INT_MAX } from '../types.js';
+import { Fingerprint, Scalar, listOf } from './records.js';
 
 const day = z.string().describe('YYYY-MM-DD');
 /** A record id in a request: a positive 32-bit integer, as its column (issue 45 item 25: a larger one was a 500). */
@@ -45,15 +46,27 @@ export type CustomerOpenItems = z.infer<typeof CustomerOpenItems>;
 // ---------------------------------------------------------------------------------------------
 // SDD
 
-export const SddPreviewInput = z.object({
-  due_from: day,
-  due_to: day,
-  collection_date: day.describe('data di addebito richiesta (ReqdColltnDt)'),
-  customer_ids: z.array(recordId).max(100_000).optional(),
+/** The longest due range of one SDD batch (days). */
+export const SDD_MAX_RANGE_DAYS = 366;
+/** The most customers one SDD request may name. */
+export const SDD_MAX_CUSTOMERS = 100_000;
+
+/**
+ * POST /api/sdd/preview. Each value is checked by the service, with its Italian message on the
+ * field (a date as YYYY-MM-DD or GG/MM/AAAA, the ids as a list or its JSON text).
+ */
+export const SddPreviewInput = z.looseObject({
+  due_from: Scalar.optional().describe('prima scadenza da incassare (YYYY-MM-DD o GG/MM/AAAA)'),
+  due_to: Scalar.optional().describe(`ultima scadenza (al più ${SDD_MAX_RANGE_DAYS} giorni dalla prima)`),
+  collection_date: Scalar.optional().describe(
+    'data di addebito richiesta alla banca (ReqdColltnDt: da domani a un anno)',
+  ),
+  customer_ids: listOf(Scalar).optional().describe(`solo questi clienti (al più ${SDD_MAX_CUSTOMERS})`),
 });
 export type SddPreviewInput = z.infer<typeof SddPreviewInput>;
 
-export const SddRunInput = SddPreviewInput.extend({ fingerprint: z.string().max(100) });
+/** POST /api/sdd/batches: the preview's request and the fingerprint it answered. */
+export const SddRunInput = SddPreviewInput.extend({ fingerprint: Fingerprint.optional() });
 export type SddRunInput = z.infer<typeof SddRunInput>;
 
 export const SddPlanCharge = z.object({ charge_id: z.number().int(), due: day, note: z.string(), open: euro });
@@ -225,3 +238,7 @@ export const BankConfirmInput = z.object({
     .optional(),
 });
 export type BankConfirmInput = z.infer<typeof BankConfirmInput>;
+
+/** POST /api/bank/statements/:id/confirm_all: how many lines were posted. */
+export const BankConfirmedAll = z.object({ confirmed: z.number().int() });
+export type BankConfirmedAll = z.infer<typeof BankConfirmedAll>;

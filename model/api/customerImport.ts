@@ -1,11 +1,28 @@
 /**
- * The answers of the customer import (server/areas/customerImport): one source for the server's
- * answer schemas and the app's types (model/customerImport.ts re-exports the types; the app
- * imports types only, so zod stays out of its bundle).
+ * The requests and answers of the customer import (server/areas/customerImport): one source for
+ * the server's schemas, its service's input and the app's types (model/customerImport.ts
+ * re-exports the types; the app imports types only, so zod stays out of its bundle).
  */
 import { z } from 'zod';
 
 const count = z.number().int();
+
+/** The options of a preview or an import (the columns checked against the file's by the service). */
+export const ImportOptionsInput = z.looseObject({
+  mapping: z
+    .record(z.string(), z.string().nullable())
+    .optional()
+    .describe('campo del cliente → intestazione della colonna del file (o null)'),
+  fixed: z
+    .record(z.string(), z.union([z.string(), z.number()]))
+    .optional()
+    .describe('campo non associato → valore per tutte le righe'),
+  duplicates: z
+    .enum(['skip', 'update'])
+    .optional()
+    .describe('clienti già presenti (stessa partita IVA o codice fiscale): saltati o aggiornati'),
+});
+export type ImportOptionsInput = z.infer<typeof ImportOptionsInput>;
 
 /** A file staged for import: its headers, how many rows, the proposed mapping, the first rows. */
 export const ImportStaged = z.object({

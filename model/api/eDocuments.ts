@@ -1,8 +1,50 @@
 /**
- * The answers of the electronic invoices (server/areas/eDocuments, C51–C55): one source for the
- * server's answer schemas and the app's types (imported as types only by the app).
+ * The requests and answers of the electronic invoices (server/areas/eDocuments, C51–C58): one
+ * source for the server's schemas, its service's input and the app's types (imported as types only
+ * by the app).
  */
 import { z } from 'zod';
+import { Scalar } from './records.js';
+
+// ---------------------------------------------------------------------------------------------
+// Requests: each value is checked by the service, with the editor's Italian message for its field
+
+/** A row of the invoice as the editor sends it. */
+export const EDocumentRowInput = z.looseObject({
+  description: Scalar.optional().describe('descrizione (obbligatoria)'),
+  quantity: Scalar.optional().describe('quantità: intero > 0'),
+  price: Scalar.optional().describe('prezzo unitario > 0 (es. 120,50)'),
+  vat: Scalar.optional().describe(
+    'aliquota IVA: 22, 10, 5, 4 o 0; senza, quella del regime dello studio (22, o 0 con natura N2.2 nel forfettario RF19)',
+  ),
+  nature: Scalar.optional().describe('con IVA 0: natura N1, N2.2 o N4'),
+  studio_service_id: Scalar.optional().describe('il servizio dello studio da cui è stata presa (facoltativo)'),
+});
+
+/** C52 POST /api/edocument, C53 PUT /api/edocument/:id */
+export const EDocumentSaveInput = z.looseObject({
+  studioId: Scalar.optional().describe("id dello studio (quello dell'utente)"),
+  customerId: Scalar.optional().describe('id del cliente'),
+  documentType: Scalar.optional().describe('TD01 (Fattura) o TD04 (Nota di Credito)'),
+  documentDate: Scalar.optional().describe('data YYYY-MM-DD'),
+  documentNumber: Scalar.optional().describe("numero, unico nell'anno dello studio"),
+  correctsId: Scalar.optional().describe(
+    'TD04: id della fattura che corregge (facoltativo: senza, la nota è salvata con un avviso)',
+  ),
+  serviceRows: z.array(EDocumentRowInput).optional().describe('righe (almeno una)'),
+  updated_at: Scalar.optional().describe('PUT: la versione letta'),
+});
+export type EDocumentSaveInput = z.infer<typeof EDocumentSaveInput>;
+
+/** C54 GET /api/edocuments_suggested_number */
+export const SuggestedNumberQuery = z.looseObject({
+  date: z.string().optional().describe('data del documento (il suo anno)'),
+  year: z.string().optional().describe("oppure l'anno"),
+});
+export type SuggestedNumberQuery = z.infer<typeof SuggestedNumberQuery>;
+
+// ---------------------------------------------------------------------------------------------
+// Answers
 
 /** The studio as the invoice editor needs it: regime, withholding, cassa (the live totals). */
 export const EDocumentStudio = z.object({

@@ -1,9 +1,35 @@
 /**
- * The answers of 'Fattura addebiti' (server/areas/invoicing; issue 28 item 1): the preview of the
+ * The calls of 'Fattura addebiti' (server/areas/invoicing; issue 28 item 1): the preview of the
  * invoices a period's charges make, and the run that issues them. One source for the server's
- * answer schemas and the app's types.
+ * schemas, its service's input and the app's types.
  */
 import { z } from 'zod';
+import { Fingerprint, Scalar, listOf } from './records.js';
+
+/** The longest period one run invoices (days). */
+export const INVOICING_MAX_PERIOD_DAYS = 366;
+/** The most customers one request may name. */
+export const INVOICING_MAX_CUSTOMERS = 10_000;
+
+/**
+ * POST /api/invoicing/preview. Each value is checked by the service, with its Italian message on
+ * the field (a date as YYYY-MM-DD or GG/MM/AAAA, the ids as a list or its JSON text).
+ */
+export const InvoicingInput = z.looseObject({
+  from: Scalar.optional().describe('primo giorno del periodo degli addebiti (YYYY-MM-DD o GG/MM/AAAA)'),
+  to: Scalar.optional().describe(`ultimo giorno del periodo (al più ${INVOICING_MAX_PERIOD_DAYS} giorni dal primo)`),
+  date: Scalar.optional().describe(
+    "data delle fatture (oggi se manca; non futura, non prima dell'ultima fattura dell'anno)",
+  ),
+  customer_ids: listOf(Scalar)
+    .optional()
+    .describe(`solo questi clienti (al più ${INVOICING_MAX_CUSTOMERS}); senza, tutti quelli con addebiti nel periodo`),
+});
+export type InvoicingInput = z.infer<typeof InvoicingInput>;
+
+/** POST /api/invoicing/run: the preview's request and the fingerprint it answered. */
+export const InvoicingRunInput = InvoicingInput.extend({ fingerprint: Fingerprint.optional() });
+export type InvoicingRunInput = z.infer<typeof InvoicingRunInput>;
 
 /** A line of a planned invoice: one charge. */
 export const InvoicingLine = z.object({

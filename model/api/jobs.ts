@@ -1,10 +1,42 @@
 /**
- * The answers of the compliance-jobs dashboard (server/areas/jobs, C44–C47), one source for the
- * server's answer schemas and the app's types (imported as types only by the app).
+ * The requests and answers of the compliance-jobs dashboard (server/areas/jobs, C44–C47), one
+ * source for the server's schemas and the app's types (imported as types only by the app).
  */
 import { z } from 'zod';
 
 const id = z.number().int();
+
+// ---------------------------------------------------------------------------------------------
+// Requests: each value is checked by the route, with its Italian message
+
+/** C44 GET /api/logged-user/studio-jobs-customers */
+export const DashboardCustomersQuery = z.looseObject({
+  collaborator_id: z
+    .string()
+    .optional()
+    .describe('solo amministratori: i clienti di questo collaboratore (0: senza collaboratore)'),
+});
+export type DashboardCustomersQuery = z.infer<typeof DashboardCustomersQuery>;
+
+/** C45 GET /api/customer_task_per_job_count */
+export const DoneCountsQuery = z.looseObject({
+  year: z.string().optional().describe('anno (obbligatorio)'),
+  customer_id: z.string().optional().describe('un solo cliente'),
+  studio_job_id: z.string().optional().describe('un solo adempimento'),
+});
+export type DoneCountsQuery = z.infer<typeof DoneCountsQuery>;
+
+/** C46: the job, the customer and the year of the address. */
+export const JobTaskParams = z.object({ job: z.string(), customer: z.string(), year: z.string() });
+/** C47: and the sub-task. */
+export const JobTaskChangeParams = JobTaskParams.extend({ task: z.string() });
+
+/** C47 POST …/actions/change_state */
+export const TaskChangeInput = z.looseObject({
+  status: z.union([z.number(), z.string(), z.boolean()]).optional().describe('0 da fare, 1 fatto'),
+  note: z.string().nullish().describe('nota (al più 1000 caratteri)'),
+});
+export type TaskChangeInput = z.infer<typeof TaskChangeInput>;
 
 /** C44: a customer of the dashboard, with its legal status and collaborator. */
 export const DashboardCustomer = z.object({

@@ -1,6 +1,6 @@
 /**
- * The answers of the mail outbox (server/areas/mail): one source for the server's answer schemas
- * and the app's types (imported as types only by the app).
+ * The requests and answers of the mail outbox (server/areas/mail): one source for the server's
+ * schemas and the app's types (imported as types only by the app).
  */
 import { z } from 'zod';
 import { MAIL_STATUSES } from '../mail.js';
@@ -61,6 +61,30 @@ export const MailOutboxPage = z.object({
   }),
 });
 export type MailOutboxPage = z.infer<typeof MailOutboxPage>;
+
+/** The page sizes of the outbox's list. */
+export const MAIL_PER_PAGE_DEFAULT = 25;
+export const MAIL_PER_PAGE_MAX = 200;
+
+/** GET /api/mail_outbox: the state and the page (each checked by the route, 422 on the field). */
+export const MailOutboxQuery = z.looseObject({
+  status: z.string().optional().describe('solo i messaggi in questo stato (queued, sending, sent, failed, kept)'),
+  page: z.string().optional().describe('pagina (da 1)'),
+  items_per_page: z
+    .string()
+    .optional()
+    .describe(`messaggi per pagina (1–${MAIL_PER_PAGE_MAX}, predefinito ${MAIL_PER_PAGE_DEFAULT})`),
+});
+export type MailOutboxQuery = z.infer<typeof MailOutboxQuery>;
+
+/** A message of the outbox in the address. */
+export const MailParams = z.object({ id: z.string().describe('id del messaggio') });
+/** A file of a message of the outbox in the address. */
+export const MailAttachmentParams = MailParams.extend({ attachmentId: z.string().describe("id dell'allegato") });
+
+/** 'Riprova': the message queued again. */
+export const MailRetried = z.object({ message: z.string(), data: MailDetail });
+export type MailRetried = z.infer<typeof MailRetried>;
 
 /** The answer of a send by e-mail (C20, C31, C32, C36): the messages queued in the outbox. */
 export const MailQueued = z.object({

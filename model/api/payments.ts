@@ -1,8 +1,10 @@
 /**
- * The answers of the subscription and its payments (server/areas/payments, C66–C71): one source
- * for the server's answer schemas and the app's types (imported as types only by the app).
+ * The requests and answers of the subscription and its payments (server/areas/payments, C66–C71):
+ * one source for the server's schemas, its service's input and the app's types (imported as types
+ * only by the app).
  */
 import { z } from 'zod';
+import { Scalar } from './records.js';
 
 /** A payment provider of C66: a wallet (approval page) or a card form; `config` is what its browser part needs. */
 export const PaymentProviderInfo = z.object({
@@ -51,3 +53,55 @@ export const PaymentError = z.object({
   errorMessage: z.string(),
   errors: z.record(z.string(), z.array(z.string())).optional(),
 });
+
+// ---------------------------------------------------------------------------------------------
+// Requests: each value is checked by the service, with its Italian message (`errorMessage`)
+
+/** the item a card payment buys (C70 purchasing_item_id / charge_type): the subscription only */
+export const SUBSCRIPTION_ITEM = 'subscription';
+
+/** C67 POST /api/{provider}/actions/init */
+export const PaymentInitInput = z.looseObject({
+  numberOfSubscriptionMonth: Scalar.optional().describe('mesi, da 1 a 36'),
+  returnUrl: Scalar.optional().describe(
+    "dove torna il cliente: un percorso (es. /pay_return) o un indirizzo assoluto dello stesso sito (SERVER_BASEURL o l'host chiamato); altri siti sono rifiutati",
+  ),
+  cancelUrl: Scalar.optional().describe('dove torna se annulla (come returnUrl)'),
+});
+export type PaymentInitInput = z.infer<typeof PaymentInitInput>;
+
+/** C68 POST /api/{provider}/actions/finalize */
+export const PaymentFinalizeInput = z.looseObject({ token: Scalar.optional().describe('il token del pagamento') });
+export type PaymentFinalizeInput = z.infer<typeof PaymentFinalizeInput>;
+
+/** C70 GET /api/{card_provider}/create_payment_intent */
+export const PaymentIntentQuery = z.looseObject({
+  amount: z
+    .string()
+    .optional()
+    .describe('totale atteso in centesimi di euro (deve essere prezzo × mesi, es. 5970 per 59,70 €)'),
+  quantity: z.string().optional().describe('mesi, da 1 a 36'),
+  purchasing_item_id: z.string().optional().describe(`articolo: ${SUBSCRIPTION_ITEM}`),
+  charge_type: z.string().optional().describe(`tipo di addebito: ${SUBSCRIPTION_ITEM}`),
+  purchase_additional_data: z.string().optional().describe('nota libera, al massimo 500 caratteri'),
+});
+export type PaymentIntentQuery = z.infer<typeof PaymentIntentQuery>;
+
+/** C71 POST /api/{card_provider}/process_confirmed_payment_intent */
+export const PaymentIntentConfirmInput = z.looseObject({
+  payment_intent_id: Scalar.optional().describe('id del PaymentIntent (pi_…)'),
+  payment_intent: Scalar.optional().describe('lo stesso, come lo rimanda Stripe'),
+});
+export type PaymentIntentConfirmInput = z.infer<typeof PaymentIntentConfirmInput>;
+
+/** C69 POST /api/payment (SuperAdmin) */
+export const OfflinePaymentInput = z.looseObject({
+  studioId: Scalar.optional().describe('id dello studio'),
+  numberOfSubscriptionMonth: Scalar.optional().describe('mesi, da 1 a 36'),
+});
+export type OfflinePaymentInput = z.infer<typeof OfflinePaymentInput>;
+
+/** The sandbox provider's approval page: the payment's token in the address… */
+export const SandboxParams = z.object({ token: z.string() });
+/** …and where it sends the customer back. */
+export const SandboxBack = z.looseObject({ return: z.string().optional(), cancel: z.string().optional() });

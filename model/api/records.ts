@@ -2,6 +2,7 @@
  * The generic table's answers (server/records, C14 list): what a list call says besides its rows —
  * the page (`meta`) and what the user may do with the model and with each row (`item_meta_data`).
  * One source for the server's answer schema and the app's types (imported as types only by the app).
+ * Also what the areas' requests share: a scalar form value, a list or its JSON text, ids, a choice.
  */
 import { z } from 'zod';
 
@@ -30,3 +31,32 @@ export const ListMeta = z.object({
   last_page: z.number().int(),
 });
 export type ListMeta = z.infer<typeof ListMeta>;
+
+// ---------------------------------------------------------------------------------------------
+// What the areas' requests share
+
+/**
+ * A form value the server checks itself, with its own Italian message on the field (a number, a
+ * date, a code): text, a number, true/false or null — never an object or a list, which the
+ * schema refuses before the route runs ('Corpo della richiesta non valido').
+ */
+export const Scalar = z.union([z.string(), z.number(), z.boolean(), z.null()]);
+export type Scalar = z.infer<typeof Scalar>;
+
+/** A list of such values given as a list or as its JSON text (e.g. `[{id, year}]` of a bulk action). */
+export const listOf = <T extends z.ZodType>(item: T) => z.union([z.array(item), z.string()]);
+
+/** Ids of records in a body: a list (of numbers or their text), its JSON text, or one id. */
+export const IdsInput = z.union([z.array(z.union([z.number(), z.string()])), z.string(), z.number()]);
+export type IdsInput = z.infer<typeof IdsInput>;
+
+/** A choice of a select as the seeds answer it (C12, C58, the credit's kinds): its value and text. */
+export const Choice = z.object({ value: z.string(), text: z.string() });
+export type Choice = z.infer<typeof Choice>;
+
+/**
+ * The fingerprint of a preview (SDD batch, invoicing), to send back with the run that confirms it:
+ * the first 32 hexadecimal characters of a SHA-256 of what the preview read.
+ */
+export const FINGERPRINT_LENGTH = 32;
+export const Fingerprint = z.string().max(FINGERPRINT_LENGTH).describe("l'impronta data dall'anteprima confermata");

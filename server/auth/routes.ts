@@ -8,7 +8,8 @@ import { LoginGuard } from './loginGuard.js';
 import { dbLimiters } from './sharedLimits.js';
 import { email as emailRule } from '../../model/validators.js';
 import { z } from 'zod';
-import { ERRORS, Scalar } from '../routes/schemas.js';
+import { ERRORS } from '../routes/schemas.js';
+import { Scalar } from '../../model/api/records.js';
 
 /** The e-mail as the login compares it: trimmed and lowercased ('' when not a text). */
 const normalEmail = (body: unknown) => {

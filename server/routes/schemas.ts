@@ -37,16 +37,6 @@ export const ERRORS = {
 } as const;
 
 const id = z.string().describe('id numerico');
-/**
- * A form value the route checks itself, with its own Italian message on the field (a number, a
- * date, a code): text, a number, true/false or null — never an object or a list, which the
- * schema refuses before the route runs ('Corpo della richiesta non valido').
- */
-export const Scalar = z.union([z.string(), z.number(), z.boolean(), z.null()]);
-
-/** A list of such values given as a list or as its JSON text (e.g. `[{id, year}]` of a bulk action). */
-export const listOf = <T extends z.ZodType>(item: T) => z.union([z.array(item), z.string()]);
-
 export const IdParams = z.object({ id });
 export const IdsParams = z.object({ ids: z.string().describe('un id o un elenco JSON di id: [1,2,3]') });
 export const ModelParams = z.object({ model: z.string().describe('nome del modello, es. Customer') });

@@ -5,13 +5,17 @@
  */
 import type { RaRecord } from 'react-admin';
 import { apiFetch } from '../api/client';
-import { wrap } from './common';
+import { queryOf, wrap } from './common';
 import type {
+  BalancerInput,
   BalancerRow,
   InstallmentMade,
   InstallmentSkipped,
+  InstallmentsInput,
   Receivables,
   Statement,
+  StatementQuery,
+  YearlyAmountInput,
   YearlyAmountResult,
 } from '../../model/api/accounts';
 
@@ -40,9 +44,7 @@ export const accountCalls = {
     customerId: string | number,
     params: { from: string | null; to: string | null; signal?: AbortSignal },
   ) {
-    const qs = new URLSearchParams();
-    if (params.from) qs.set('from', params.from);
-    if (params.to) qs.set('to', params.to);
+    const qs = queryOf({ from: params.from ?? undefined, to: params.to ?? undefined } satisfies StatementQuery);
     return (
       await wrap(
         apiFetch<{ data: Statement }>(`/api/customer/${encodeURIComponent(String(customerId))}/statement?${qs}`, {
@@ -55,7 +57,7 @@ export const accountCalls = {
   async generateInstallments(customerIds: Array<string | number>, year: number): Promise<InstallmentsResult> {
     const res = await apiFetch<{ data: InstallmentMade[]; skipped?: InstallmentsResult['skipped'] }>(
       '/api/generate_credit_transactions',
-      { method: 'POST', json: { customer_ids: customerIds.map(Number), year } },
+      { method: 'POST', json: { customer_ids: customerIds.map(Number), year } satisfies InstallmentsInput },
     );
     return { created: res.data ?? [], skipped: res.skipped ?? [] };
   },
@@ -68,7 +70,7 @@ export const accountCalls = {
     return (
       await apiFetch<{ data: YearlyAmountResult }>(`/api/update_yearly_accounting_amount${preview ? '/preview' : ''}`, {
         method: 'POST',
-        json: { customers_ids: customerIds.map(Number), ...change },
+        json: { customers_ids: customerIds.map(Number), ...change } satisfies YearlyAmountInput,
       })
     ).data;
   },
@@ -78,7 +80,9 @@ export const accountCalls = {
     return (
       await apiFetch<{ data: BalancerRow[] }>('/api/annual_balancer/actions/do', {
         method: 'POST',
-        json: { customersData: customerIds.map((id) => ({ id: Number(id), year: yearOf(id) })) },
+        json: {
+          customersData: customerIds.map((id) => ({ id: Number(id), year: yearOf(id) })),
+        } satisfies BalancerInput,
       })
     ).data;
   },

@@ -5,8 +5,8 @@
 import type { Identifier } from 'react-admin';
 import type { ModelDef } from '../../model/define';
 import { apiDownload, apiFetch } from '../api/client';
-import { wrap } from './common';
-import type { AttachmentRow } from '../../model/api/attachments';
+import { queryOf, wrap } from './common';
+import type { AttachmentDeleteQuery, AttachmentMetaInput, AttachmentRow } from '../../model/api/attachments';
 
 export type { AttachmentRow };
 
@@ -34,10 +34,9 @@ export const attachmentCalls = {
     const a = m.attachments!;
     return (
       await wrap(
-        apiFetch<{ data: AttachmentRow[] }>(
-          `/api/${a.route}?${new URLSearchParams({ [a.ownerColumn]: String(ownerId) })}`,
-          { signal },
-        ),
+        apiFetch<{ data: AttachmentRow[] }>(`/api/${a.route}?${queryOf({ [a.ownerColumn]: String(ownerId) })}`, {
+          signal,
+        }),
       )
     ).data;
   },
@@ -52,13 +51,14 @@ export const attachmentCalls = {
   /** C77 DELETE /api/{route}/{JSON ids}?column=id */
   async remove(m: ModelDef, ids: number[]) {
     await wrap(
-      apiFetch(`/api/${m.attachments!.route}/${encodeURIComponent(JSON.stringify(ids))}?column=id`, {
-        method: 'DELETE',
-      }),
+      apiFetch(
+        `/api/${m.attachments!.route}/${encodeURIComponent(JSON.stringify(ids))}?${queryOf({ column: 'id' } satisfies AttachmentDeleteQuery)}`,
+        { method: 'DELETE' },
+      ),
     );
   },
   /** C79 PUT /api/allegato/{id} */
-  async update(id: number, data: { descrizione?: string | null; nota?: string | null; marked_for_deletion?: boolean }) {
+  async update(id: number, data: AttachmentMetaInput) {
     return (await wrap(apiFetch<{ data: AttachmentRow }>(`/api/allegato/${id}`, { method: 'PUT', json: data }))).data;
   },
 };

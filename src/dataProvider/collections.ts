@@ -11,6 +11,7 @@ import { enc, listQuery } from './common';
 import type { BankMapping, CustomerOpenItems, SddBatch, SddBatchDetail, SddPlan } from '../../model/api/collections';
 import type {
   BankColumns,
+  BankConfirmedAll,
   BankConfirmInput,
   BankLineView,
   BankStatementDetail,
@@ -149,5 +150,5 @@ export const collectionCalls = {
   bankReopenLine: (id: string | number) => post<BankLineView>(`/api/bank/lines/${enc(id)}/reopen`),
   /** Posts every 'matched' line of a statement. */
   bankConfirmAll: (statementId: string | number) =>
-    post<{ confirmed: number }>(`/api/bank/statements/${enc(statementId)}/confirm_all`),
+    post<BankConfirmedAll>(`/api/bank/statements/${enc(statementId)}/confirm_all`),
 };

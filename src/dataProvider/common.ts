@@ -120,3 +120,10 @@ export function idBatches(ids: Identifier[], extra: (id: Identifier) => number =
 
 /** A path segment: an id (or any text) encoded for the URL. */
 export const enc = (id: string | number) => encodeURIComponent(String(id));
+
+/** A call's query (typed by its schema in model/api) as a query string: a value undefined, null or '' is left out. */
+export function queryOf(q: Record<string, unknown>): string {
+  const qs = new URLSearchParams();
+  for (const [k, v] of Object.entries(q)) if (v !== undefined && v !== null && v !== '') qs.set(k, String(v));
+  return qs.toString();
+}

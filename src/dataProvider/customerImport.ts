@@ -2,8 +2,8 @@
  * Customer import (issue 16): stage a file, preview, import, the history, undo, the invalid rows.
  */
 import { apiDownload, apiFetch, apiNdjson } from '../api/client';
-import type { ImportCounts, ImportPreviewRow, ImportProgress, ImportRequest } from '../../model/customerImport';
-import type { ImportListRow, ImportStaged, ImportUndone } from '../../model/api/customerImport';
+import type { ImportCounts, ImportPreviewRow, ImportProgress } from '../../model/customerImport';
+import type { ImportListRow, ImportOptionsInput, ImportStaged, ImportUndone } from '../../model/api/customerImport';
 
 export const customerImportCalls = {
   /** Stages a .csv or .xlsx file: its headers, rows count and the proposed mapping. */
@@ -13,14 +13,14 @@ export const customerImportCalls = {
     return (await apiFetch<{ data: ImportStaged }>('/api/customer_imports', { method: 'POST', body: form })).data;
   },
   /** Every row with what the import will do and its errors (progress while the server works). */
-  importPreview: (id: number, opts: ImportRequest, onProgress?: (p: ImportProgress) => void) =>
+  importPreview: (id: number, opts: ImportOptionsInput, onProgress?: (p: ImportProgress) => void) =>
     apiNdjson<{ rows: ImportPreviewRow[]; counts: ImportCounts }, ImportProgress>(
       `/api/customer_imports/${id}/preview`,
       opts,
       onProgress,
     ),
   /** Imports the valid rows in one transaction. */
-  importRun: (id: number, opts: ImportRequest, onProgress?: (p: ImportProgress) => void) =>
+  importRun: (id: number, opts: ImportOptionsInput, onProgress?: (p: ImportProgress) => void) =>
     apiNdjson<ImportCounts & { id: number }, ImportProgress>(`/api/customer_imports/${id}/import`, opts, onProgress),
   async importList() {
     return (await apiFetch<{ data: ImportListRow[] }>('/api/customer_imports')).data;

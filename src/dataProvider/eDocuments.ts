@@ -2,7 +2,13 @@
  * Electronic invoices (C50–C58): the studio and services the editor needs, a document read,
  * saved, numbered, validated and downloaded. Errors stay ApiError.
  */
-import type { EDocumentData, EDocumentSaved, EDocumentStudio } from '../../model/api/eDocuments';
+import type {
+  EDocumentData,
+  EDocumentSaved,
+  EDocumentSaveInput,
+  EDocumentStudio,
+  SuggestedNumberQuery,
+} from '../../model/api/eDocuments';
 import { apiDownload, apiFetch, ApiError } from '../api/client';
 
 /**
@@ -20,7 +26,8 @@ export function detailLines(details: unknown): string[] {
   return [String(details)];
 }
 
-export interface EDocumentRow {
+/** A row of the editor (sent as the save's `serviceRows`). */
+export type EDocumentRow = {
   id?: number;
   studio_service_id?: number | null;
   description: string;
@@ -28,20 +35,9 @@ export interface EDocumentRow {
   price: number | string;
   vat: number;
   nature?: string | null;
-}
+};
 
-export interface EDocumentPayload {
-  studioId: number;
-  customerId: number | null;
-  documentType: string;
-  documentDate: string;
-  documentNumber: string;
-  correctsId: number | null;
-  serviceRows: EDocumentRow[];
-  updated_at?: string;
-}
-
-export type { EDocumentData, EDocumentStudio };
+export type { EDocumentData, EDocumentSaveInput, EDocumentStudio };
 
 export const eDocumentCalls = {
   /** The studio as the e-invoice editor needs it (regime, withholding, cassa). */
@@ -66,7 +62,7 @@ export const eDocumentCalls = {
     ).data;
   },
   /** C52 POST /api/edocument (no id) or C53 PUT /api/edocument/{id}: data.eDocumentId. */
-  async saveEDocument(body: EDocumentPayload, id?: string | number) {
+  async saveEDocument(body: EDocumentSaveInput, id?: string | number) {
     const path = id == null ? '/api/edocument' : `/api/edocument/${encodeURIComponent(String(id))}`;
     const res = await apiFetch<EDocumentSaved>(path, {
       method: id == null ? 'POST' : 'PUT',
@@ -77,7 +73,8 @@ export const eDocumentCalls = {
   },
   /** C54 GET /api/edocuments_suggested_number: the next number of the date's year. */
   async suggestedEDocumentNumber(date: string) {
-    return (await apiFetch<{ data: string }>(`/api/edocuments_suggested_number?${new URLSearchParams({ date })}`)).data;
+    const qs = new URLSearchParams({ date } satisfies SuggestedNumberQuery);
+    return (await apiFetch<{ data: string }>(`/api/edocuments_suggested_number?${qs}`)).data;
   },
   /** C55 GET /api/edocuments/{id}/actions/validate_xml: a 400 is an answer too (message and details of the problems). */
   async validateEDocument(id: string | number): Promise<{ valid: boolean; message: string; details: string[] }> {

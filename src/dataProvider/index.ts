@@ -78,7 +78,7 @@ export { type AssignmentFee } from './assignments';
 export { type CedoliniEntry } from './payslips';
 export { type PaymentProviderInfo } from './payments';
 export { type QuickFindHit } from './quickFind';
-export { type InvoicingPlan, type InvoicingRequest } from './invoicing';
+export { type InvoicingInput, type InvoicingPlan } from './invoicing';
 export { type SdiChannelName, type SdiEvent, type SdiTimeline } from './sdi';
 export {
   type BankColumns,
@@ -98,6 +98,6 @@ export {
   detailLines,
   type EDocumentStudio,
   type EDocumentRow,
-  type EDocumentPayload,
+  type EDocumentSaveInput,
   type EDocumentData,
 } from './eDocuments';

@@ -3,23 +3,17 @@
  * the run that issues them. Errors stay ApiError (422 with the field, 409 when the charges
  * changed since the preview).
  */
-import type { InvoicingPlan } from '../../model/api/invoicing';
+import type { InvoicingInput, InvoicingPlan, InvoicingRunInput } from '../../model/api/invoicing';
 import { apiFetch } from '../api/client';
 
-export interface InvoicingRequest {
-  from: string;
-  to: string;
-  date: string;
-  customer_ids?: Array<string | number>;
-}
-
-export type { InvoicingPlan };
+export type { InvoicingInput, InvoicingPlan, InvoicingRunInput };
 
 export const invoicingCalls = {
-  async invoicingPreview(body: InvoicingRequest) {
+  async invoicingPreview(body: InvoicingInput) {
     return (await apiFetch<{ data: InvoicingPlan }>('/api/invoicing/preview', { method: 'POST', json: body })).data;
   },
-  async invoicingRun(body: InvoicingRequest & { fingerprint: string }) {
+  /** The run of the preview confirmed: its request and its `fingerprint` (422 without one). */
+  async invoicingRun(body: InvoicingRunInput) {
     return (await apiFetch<{ data: InvoicingPlan }>('/api/invoicing/run', { method: 'POST', json: body })).data;
   },
 };

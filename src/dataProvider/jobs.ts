@@ -3,8 +3,16 @@
  * sub-tasks and their change.
  */
 import { apiFetch } from '../api/client';
-import { wrap } from './common';
-import type { DashboardCustomer, DoneCounts, TaskChanged, TaskStatus } from '../../model/api/jobs';
+import { queryOf, wrap } from './common';
+import type {
+  DashboardCustomer,
+  DashboardCustomersQuery,
+  DoneCounts,
+  DoneCountsQuery,
+  TaskChanged,
+  TaskChangeInput,
+  TaskStatus,
+} from '../../model/api/jobs';
 
 export type { DashboardCustomer, TaskStatus };
 
@@ -25,7 +33,10 @@ export const jobCalls = {
   },
   /** C44: the dashboard's customers (a Collaboratore gets his own; administrators may ask for a collaborator's, 0: without one). */
   async dashboardCustomers(params: { collaboratorId?: number | null; signal?: AbortSignal } = {}) {
-    const qs = params.collaboratorId == null ? '' : `?collaborator_id=${params.collaboratorId}`;
+    const q = queryOf({
+      collaborator_id: params.collaboratorId == null ? undefined : String(params.collaboratorId),
+    } satisfies DashboardCustomersQuery);
+    const qs = q ? `?${q}` : '';
     return (
       await wrap(
         apiFetch<{ data: DashboardCustomer[] }>(`/api/logged-user/studio-jobs-customers${qs}`, {
@@ -37,9 +48,12 @@ export const jobCalls = {
   /** C45: done sub-tasks per customer and job for the year. */
   async jobCounts(year: number, params: { signal?: AbortSignal } = {}) {
     return wrap(
-      apiFetch<DoneCounts>(`/api/customer_task_per_job_count?year=${year}`, {
-        signal: params.signal,
-      }),
+      apiFetch<DoneCounts>(
+        `/api/customer_task_per_job_count?${queryOf({ year: String(year) } satisfies DoneCountsQuery)}`,
+        {
+          signal: params.signal,
+        },
+      ),
     );
   },
   /** C46: the job's sub-tasks with their status for a customer and year. */
@@ -53,13 +67,7 @@ export const jobCalls = {
     ).data;
   },
   /** C47: a sub-task done (1) or open (0), with its note. */
-  async changeJobState(
-    jobId: number,
-    taskId: number,
-    customerId: number,
-    year: number,
-    body: { status: 0 | 1; note: string | null },
-  ) {
+  async changeJobState(jobId: number, taskId: number, customerId: number, year: number, body: TaskChangeInput) {
     return apiFetch<TaskChanged>(
       `/api/studio_jobs_status/${jobId}/task/${taskId}/customers/${customerId}/year/${year}/actions/change_state`,
       { method: 'POST', json: body },

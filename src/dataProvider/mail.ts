@@ -3,7 +3,15 @@
  * a retry; what an e-mail send answers.
  */
 import { apiDownload, apiFetch } from '../api/client';
-import type { MailDetail, MailOutboxPage, MailQueued, MailRow } from '../../model/api/mail';
+import type {
+  MailDetail,
+  MailOutboxPage,
+  MailOutboxQuery,
+  MailQueued,
+  MailRetried,
+  MailRow,
+} from '../../model/api/mail';
+import { queryOf } from './common';
 import type { MailStatus } from '../../model/mail';
 
 export type { MailDetail, MailOutboxPage, MailQueued, MailRow };
@@ -11,8 +19,11 @@ export type { MailDetail, MailOutboxPage, MailQueued, MailRow };
 export const mailCalls = {
   /** The outbox of the studio, newest first, a page at a time (Admin and above). */
   async mailOutbox(params: { status?: MailStatus | null; page: number; perPage: number; signal?: AbortSignal }) {
-    const qs = new URLSearchParams({ page: String(params.page), items_per_page: String(params.perPage) });
-    if (params.status) qs.set('status', params.status);
+    const qs = queryOf({
+      page: String(params.page),
+      items_per_page: String(params.perPage),
+      status: params.status ?? undefined,
+    } satisfies MailOutboxQuery);
     return apiFetch<MailOutboxPage>(`/api/mail_outbox?${qs}`, { signal: params.signal });
   },
   /** One message of the outbox with its text and attachments. */
@@ -26,7 +37,7 @@ export const mailCalls = {
   downloadMailEml: (id: number) => apiDownload(`/api/mail_outbox/${id}/eml`),
   /** 'Riprova': a failed or kept message back in the queue. */
   async retryMail(id: number) {
-    return apiFetch<{ message: string; data: MailDetail }>(`/api/mail_outbox/${id}/actions/retry`, {
+    return apiFetch<MailRetried>(`/api/mail_outbox/${id}/actions/retry`, {
       method: 'POST',
       json: {},
     });

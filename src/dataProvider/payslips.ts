@@ -2,16 +2,17 @@
  * Payslips (cedolini, C48, C49).
  */
 import { apiFetch } from '../api/client';
-import type { PayslipMonths, PayslipsSaved } from '../../model/api/payslips';
+import type { PayslipMonths, PayslipsInput, PayslipsQuery, PayslipsSaved } from '../../model/api/payslips';
+import { queryOf } from './common';
 
 /** one entry of C48 */
-export interface CedoliniEntry {
+export type CedoliniEntry = {
   customerId: number;
   business_name: string;
   cedoliniQuantity: number;
   month: number;
   year: number;
-}
+};
 
 export const payslipCalls = {
   /** C48 POST /api/cedolini: the monthly payslip quantities of the customers given (0 removes the entry and its charge). */
@@ -19,7 +20,7 @@ export const payslipCalls = {
     return (
       await apiFetch<{ data: PayslipsSaved }>('/api/cedolini', {
         method: 'POST',
-        json: { customerData },
+        json: { customerData } satisfies PayslipsInput,
       })
     ).data;
   },
@@ -27,7 +28,7 @@ export const payslipCalls = {
   async cedoliniOfYear(customerId: string | number, year: number, params: { signal?: AbortSignal } = {}) {
     return (
       await apiFetch<{ data: PayslipMonths }>(
-        `/api/cedolini?customer_id=${encodeURIComponent(String(customerId))}&year=${year}`,
+        `/api/cedolini?${queryOf({ customer_id: String(customerId), year } satisfies PayslipsQuery)}`,
         { signal: params.signal },
       )
     ).data;

@@ -3,7 +3,7 @@
  */
 import { apiFetch } from '../api/client';
 import { wrap } from './common';
-import type { QuickFindHit } from '../../model/api/quickFind';
+import type { QuickFindHit, QuickFindQuery } from '../../model/api/quickFind';
 
 export type { QuickFindHit };
 
@@ -12,7 +12,9 @@ export const quickFindCalls = {
   async quickFind(q: string, params: { signal?: AbortSignal } = {}) {
     return (
       await wrap(
-        apiFetch<{ data: QuickFindHit[] }>(`/api/quick_find?${new URLSearchParams({ q })}`, { signal: params.signal }),
+        apiFetch<{ data: QuickFindHit[] }>(`/api/quick_find?${new URLSearchParams({ q } satisfies QuickFindQuery)}`, {
+          signal: params.signal,
+        }),
       )
     ).data;
   },

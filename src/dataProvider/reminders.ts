@@ -4,15 +4,20 @@
  * customer's history with its 'contestato' mark. Errors stay ApiError (422 with the fields).
  */
 import { apiDownload, apiFetch } from '../api/client';
-import { enc } from './common';
+import { enc, queryOf } from './common';
 import type {
   Aging,
+  AgingExportQuery,
   AgingFilter,
+  ContestedInput,
   CustomerReminders,
   Reminder,
+  ReminderIdsInput,
+  ReminderListQuery,
   ReminderRunResult,
+  RemindersDiscarded,
   ReminderSendResult,
-  ReminderSettings,
+  ReminderSettingsInput,
   ReminderSettingsView,
   ReminderStatus,
 } from '../../model/api/reminders';
@@ -29,16 +34,14 @@ export type {
   ReminderRunResult,
   ReminderSendResult,
   ReminderSettings,
+  ReminderSettingsInput,
   ReminderSettingsView,
   ReminderStatus,
 } from '../../model/api/reminders';
 
 /** the aging's filters as a query string (empty ones left out) */
-export function agingQuery(filter: AgingFilter, extra: Record<string, string> = {}): string {
-  const qs = new URLSearchParams();
-  for (const [k, v] of Object.entries({ ...filter, ...extra }))
-    if (v !== undefined && v !== null && v !== '') qs.set(k, String(v));
-  return qs.toString();
+export function agingQuery(filter: AgingFilter, extra: Partial<AgingExportQuery> = {}): string {
+  return queryOf({ ...filter, ...extra });
 }
 
 const json = <T>(path: string, method: string, body?: unknown) =>
@@ -51,30 +54,30 @@ export const reminderCalls = {
     return (await apiFetch<{ data: Aging }>(`/api/aging${qs ? `?${qs}` : ''}`, { signal: params.signal })).data;
   },
   /** GET /api/aging/export: 'Scadenzario.csv' or 'Scadenzario.pdf' with the same filters. */
-  downloadAging: (filter: AgingFilter, format: 'csv' | 'pdf') =>
+  downloadAging: (filter: AgingFilter, format: AgingExportQuery['format']) =>
     apiDownload(`/api/aging/export?${agingQuery(filter, { format })}`),
 
   async reminderSettings(params: { signal?: AbortSignal } = {}) {
     return (await apiFetch<{ data: ReminderSettingsView }>('/api/reminders/settings', { signal: params.signal })).data;
   },
   /** PUT /api/reminders/settings (Admin): 422 with `levels.0.days`… on a bad rule. */
-  saveReminderSettings: (body: ReminderSettings) => json<ReminderSettingsView>('/api/reminders/settings', 'PUT', body),
+  saveReminderSettings: (body: ReminderSettingsInput) =>
+    json<ReminderSettingsView>('/api/reminders/settings', 'PUT', body),
   /** POST /api/reminders/run: today's run now (what is due proposed or queued, what is paid withdrawn). */
   runReminders: () => json<ReminderRunResult>('/api/reminders/run', 'POST'),
   async reminders(
     filter: { status?: ReminderStatus | 'pending'; q?: string } = {},
     params: { signal?: AbortSignal } = {},
   ) {
-    const qs = new URLSearchParams();
-    if (filter.status) qs.set('status', filter.status);
-    if (filter.q) qs.set('q', filter.q);
-    const s = qs.toString();
+    const s = queryOf({ status: filter.status || undefined, q: filter.q || undefined } satisfies ReminderListQuery);
     return (await apiFetch<{ data: Reminder[] }>(`/api/reminders${s ? `?${s}` : ''}`, { signal: params.signal })).data;
   },
   /** POST /api/reminders/send (202): the chosen reminders queued for the outbox; those that cannot go, with why. */
-  sendReminders: (ids: number[]) => json<ReminderSendResult>('/api/reminders/send', 'POST', { ids }),
+  sendReminders: (ids: number[]) =>
+    json<ReminderSendResult>('/api/reminders/send', 'POST', { ids } satisfies ReminderIdsInput),
   /** POST /api/reminders/discard: the chosen proposals set aside (not sent). */
-  discardReminders: (ids: number[]) => json<{ discarded: number }>('/api/reminders/discard', 'POST', { ids }),
+  discardReminders: (ids: number[]) =>
+    json<RemindersDiscarded>('/api/reminders/discard', 'POST', { ids } satisfies ReminderIdsInput),
   /** GET /api/reminders/{id}/pdf: the reminder's letter with the open items and the payment notice. */
   downloadReminderPdf: (id: number) => apiDownload(`/api/reminders/${enc(id)}/pdf`),
   async customerReminders(id: string | number, params: { signal?: AbortSignal } = {}) {
@@ -84,5 +87,8 @@ export const reminderCalls = {
   },
   /** PUT /api/customer/{id}/contested: marks (or clears) the customer as disputing what it owes: no reminder goes to it. */
   setContested: (id: string | number, contested: boolean, note?: string | null) =>
-    json<CustomerReminders>(`/api/customer/${enc(id)}/contested`, 'PUT', { contested, note: note ?? null }),
+    json<CustomerReminders>(`/api/customer/${enc(id)}/contested`, 'PUT', {
+      contested,
+      note: note ?? null,
+    } satisfies ContestedInput),
 };

@@ -5,40 +5,25 @@
  */
 import { apiDownload, apiFetch } from '../api/client';
 import { enc } from './common';
+import type { SdiChannel, SdiEvent, SdiSendInput, SdiSent, SdiTimeline } from '../../model/api/sdi';
+
+export type { SdiEvent, SdiTimeline };
 
 /** the intermediary of this server: the simulator (nothing really reaches SdI), A-Cube, or none */
-export type SdiChannelName = 'simulator' | 'acube' | null;
-
-/** An event of an invoice's life: its file sent, refused by the intermediary, a courtesy copy, or a notification of SdI. */
-export interface SdiEvent {
-  id: number;
-  /** 'invio', 'errore', 'copia', or SdI's notification type: RC, NS, MC, NE, DT, AT */
-  kind: string;
-  /** local time of the studio, 'YYYY-MM-DDTHH:MM:SS' */
-  at: string;
-  description: string | null;
-  errors: Array<{ code: string; description: string }>;
-  file_name: string | null;
-  has_xml: boolean;
-}
-
-export interface SdiTimeline {
-  status: string;
-  events: SdiEvent[];
-}
+export type SdiChannelName = SdiChannel['channel'];
 
 export const sdiCalls = {
   /** GET /api/sdi/channel */
   async sdiChannel(params: { signal?: AbortSignal } = {}): Promise<SdiChannelName> {
-    const r = await apiFetch<{ data: { channel: string | null } }>('/api/sdi/channel', { signal: params.signal });
-    return (r.data.channel ?? null) as SdiChannelName;
+    const r = await apiFetch<{ data: SdiChannel }>('/api/sdi/channel', { signal: params.signal });
+    return r.data.channel ?? null;
   },
   /** POST /api/sdi/send (202): the invoices queued; a 422 (nothing sent) carries the reasons in `body.errors.ids`. */
   async sendToSdi(ids: Array<string | number>) {
     return (
-      await apiFetch<{ data: { queued: number; channel: string } }>('/api/sdi/send', {
+      await apiFetch<{ data: SdiSent }>('/api/sdi/send', {
         method: 'POST',
-        json: { ids: ids.map(Number) },
+        json: { ids: ids.map(Number) } satisfies SdiSendInput,
       })
     ).data;
   },

@@ -2,6 +2,12 @@
  * The customers' collaborators (C24, C25).
  */
 import { apiFetch } from '../api/client';
+import type {
+  CollaboratorAssignInput,
+  CollaboratorLinks,
+  CollaboratorLinksQuery,
+  CollaboratorsAssigned,
+} from '../../model/api/studio';
 
 export const studioCalls = {
   /** C24: for each collaborator linked to some of the customers on a relation, the customers linked. */
@@ -14,8 +20,8 @@ export const studioCalls = {
       pivot_table: 'customers',
       parent_col_name: 'id',
       child_col_name: column,
-    });
-    return (await apiFetch<{ data: Record<string, number[]> }>(`/api/parents_has_children?${qs}`)).data;
+    } satisfies CollaboratorLinksQuery);
+    return (await apiFetch<{ data: CollaboratorLinks }>(`/api/parents_has_children?${qs}`)).data;
   },
   /** C25: the collaborator (or none) of the customers on a relation. */
   async assignCollaborator(
@@ -24,7 +30,7 @@ export const studioCalls = {
     children: Array<{ id: number; selected: boolean }>,
   ) {
     return (
-      await apiFetch<{ data: { updated: number } }>('/api/parents_has_children', {
+      await apiFetch<{ data: CollaboratorsAssigned }>('/api/parents_has_children', {
         method: 'POST',
         json: {
           parent_ids: customerIds.map(Number),
@@ -32,7 +38,7 @@ export const studioCalls = {
           child_model_name: 'User',
           relation_name: relation,
           children,
-        },
+        } satisfies CollaboratorAssignInput,
       })
     ).data;
   },

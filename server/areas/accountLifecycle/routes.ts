@@ -6,12 +6,20 @@
  * Refusals answer 400 with the first problem as `message` (the pages show it) and `errors` per
  * field; 429 when over a limit.
  */
-import { z } from 'zod';
 import { boundedKey, dbLimiters } from '../../auth/sharedLimits.js';
 import type { Api, AppDeps } from '../../deps.js';
 import { HttpError, MSG } from '../../errors.js';
-import { ERRORS, Scalar } from '../../routes/schemas.js';
-import { PublicAnswer } from '../../../model/api/accountLifecycle.js';
+import { ERRORS } from '../../routes/schemas.js';
+import {
+  CaptchaChallenge,
+  ContactFormInput,
+  DoResetInput,
+  InitResetInput,
+  PublicAnswer,
+  RegisterStudioInput,
+  RegisterUserInput,
+  TokenParams,
+} from '../../../model/api/accountLifecycle.js';
 import type { Captcha } from '../../auth/captcha.js';
 import { facebookVerifier, googleVerifier, SOCIAL_LABEL, SocialTokenError } from '../../auth/social.js';
 import { userForLogin } from '../../auth/queries.js';
@@ -32,27 +40,6 @@ export const PUBLIC_LIMITS = {
   /** per e-mail (registration and recovery): mails one address can be sent */
   perEmail: { points: 3, seconds: 15 * 60 },
 } as const;
-
-/** An ALTCHA challenge (altcha-lib's v2 `Challenge`): what the widget solves, signed by this server. */
-const CaptchaChallenge = z.object({
-  parameters: z.object({
-    algorithm: z.string(),
-    nonce: z.string(),
-    salt: z.string(),
-    cost: z.number(),
-    keyLength: z.number(),
-    keyPrefix: z.string(),
-    keySignature: z.string().optional(),
-    memoryCost: z.number().optional(),
-    parallelism: z.number().optional(),
-    expiresAt: z.number().optional(),
-    data: z.record(z.string(), z.union([z.string(), z.number(), z.boolean(), z.null()])).optional(),
-  }),
-  signature: z.string().optional(),
-  codeChallenge: z
-    .object({ image: z.string(), audio: z.string().optional(), length: z.number().optional() })
-    .optional(),
-});
 
 export async function publicAreaRoutes(api: Api, deps: AppDeps, captcha: Captcha) {
   const tags = ['Area pubblica'];
@@ -76,10 +63,6 @@ export async function publicAreaRoutes(api: Api, deps: AppDeps, captcha: Captcha
     },
   };
   const config = { public: true, rateLimit: { ...PUBLIC_LIMITS.perAddress } };
-  const body = (fields: Record<string, string>) =>
-    z
-      .looseObject(Object.fromEntries(Object.entries(fields).map(([k, d]) => [k, Scalar.optional().describe(d)])))
-      .nullish();
 
   api.post(
     '/studio/actions/registration',
@@ -90,12 +73,7 @@ export async function publicAreaRoutes(api: Api, deps: AppDeps, captcha: Captcha
         security: [],
         summary:
           'C59 Registrazione di uno studio dalla landing page: prova di 30 giorni, amministratore da attivare con il link via email',
-        body: body({
-          name: 'nome dello studio (max 30)',
-          email: 'email (obbligatoria)',
-          mobile_number: 'cellulare (max 30)',
-          password: 'password (8–30 caratteri)',
-        }),
+        body: RegisterStudioInput,
         response: { 201: PublicAnswer, ...ERRORS },
       },
     },
@@ -111,14 +89,7 @@ export async function publicAreaRoutes(api: Api, deps: AppDeps, captcha: Captcha
         security: [],
         summary:
           'C62 Registrazione da /utente/registrati (solo se attiva): email, password due volte, termini e privacy',
-        body: body({
-          email: 'email',
-          password: 'password (8–30)',
-          password_confirmation: 'la stessa password',
-          name: 'nome (facoltativo, max 30)',
-          terms: 'true',
-          privacy: 'true',
-        }),
+        body: RegisterUserInput,
         response: { 201: PublicAnswer, ...ERRORS },
       },
     },
@@ -133,7 +104,7 @@ export async function publicAreaRoutes(api: Api, deps: AppDeps, captcha: Captcha
         tags,
         security: [],
         summary: "C65 Attivazione dell'account con il link della mail (valido 24 ore, una volta)",
-        params: z.object({ token: z.string() }),
+        params: TokenParams,
         response: { 200: PublicAnswer, ...ERRORS },
       },
     },
@@ -149,7 +120,7 @@ export async function publicAreaRoutes(api: Api, deps: AppDeps, captcha: Captcha
         security: [],
         summary:
           "C63 Recupero password: con il captcha risolto, un link via email (la stessa risposta che l'email esista o no)",
-        body: body({ email: 'email', g_recaptcha_response: 'la soluzione del captcha' }),
+        body: InitResetInput,
         response: { 200: PublicAnswer, ...ERRORS },
       },
     },
@@ -165,12 +136,7 @@ export async function publicAreaRoutes(api: Api, deps: AppDeps, captcha: Captcha
         tags,
         security: [],
         summary: "C64 Nuova password con il link (valido 1 ora, una volta): tutte le sessioni dell'utente terminano",
-        body: body({
-          email: 'email',
-          password: 'nuova password (almeno 8)',
-          password_confirmation: 'la stessa password',
-          token: 'il token del link',
-        }),
+        body: DoResetInput,
         response: { 200: PublicAnswer, ...ERRORS },
       },
     },
@@ -185,12 +151,7 @@ export async function publicAreaRoutes(api: Api, deps: AppDeps, captcha: Captcha
         tags,
         security: [],
         summary: 'C60 Modulo "Iscriviti" (prova gratuita): inviato al fornitore',
-        body: body({
-          name: 'nome (max 30)',
-          email: 'email (obbligatoria)',
-          tel: 'telefono (max 30)',
-          note: 'note (max 100)',
-        }),
+        body: ContactFormInput,
         response: { 201: PublicAnswer, ...ERRORS },
       },
     },
@@ -211,7 +172,7 @@ export async function publicAreaRoutes(api: Api, deps: AppDeps, captcha: Captcha
           tags: ['Sessione'],
           security: [],
           summary: `C61 Login con ${SOCIAL_LABEL[v.provider]}: il token verificato presso il fornitore (401: nessun account con quell'email)`,
-          params: z.object({ token: z.string() }),
+          params: TokenParams,
           response: { 200: LoginAnswer, ...ERRORS },
         },
       },

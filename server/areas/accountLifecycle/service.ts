@@ -27,6 +27,13 @@ import { User } from '../../../model/models/User.js';
 import { esc } from '../../render/frame.js';
 import { email as emailRule, maxLength, MESSAGES as V, phone as phoneRule } from '../../../model/validators.js';
 import { today } from '../../../model/dates.js';
+import type {
+  ContactFormInput,
+  DoResetInput,
+  InitResetInput,
+  RegisterStudioInput,
+  RegisterUserInput,
+} from '../../../model/api/accountLifecycle.js';
 import dayjs from 'dayjs';
 
 export const ACCOUNT_MESSAGES = {
@@ -51,7 +58,8 @@ export const RESET_HOURS = 1;
 
 const PASSWORD = { min: 8, max: 30 } as const;
 
-type Body = Record<string, unknown>;
+/** a public form as its schema reads it (no body: an empty form) */
+type Form<T> = NonNullable<T>;
 type Errors = Record<string, string[]>;
 const text = (v: unknown) => (typeof v === 'string' ? v.trim() : '');
 
@@ -219,7 +227,7 @@ async function register(deps: AccountDeps, r: Registration) {
 }
 
 /** C59: the landing page's studio registration (name ≤ 30, email, phone ≤ 30, password 8–30). */
-export async function registerStudio(deps: AccountDeps, body: Body) {
+export async function registerStudio(deps: AccountDeps, body: Form<RegisterStudioInput>) {
   if (!deps.settings.registrationEnabled) throw new HttpError(404, ACCOUNT_MESSAGES.registrationOff);
   const name = text(body.name);
   const email = text(body.email).toLowerCase();
@@ -235,7 +243,7 @@ export async function registerStudio(deps: AccountDeps, body: Body) {
 }
 
 /** C62: `/utente/registrati` (email, password twice, terms and privacy; a name, else the e-mail's). */
-export async function registerUser(deps: AccountDeps, body: Body) {
+export async function registerUser(deps: AccountDeps, body: Form<RegisterUserInput>) {
   if (!deps.settings.registrationEnabled) throw new HttpError(404, ACCOUNT_MESSAGES.registrationOff);
   const email = text(body.email).toLowerCase();
   const name = text(body.name) || email.split('@')[0] || '';
@@ -298,7 +306,7 @@ export const resetsWritten = async () => {
  */
 export async function initReset(
   deps: AccountDeps,
-  body: Body,
+  body: Form<InitResetInput>,
   ip?: string,
   onError: (e: unknown) => void = () => undefined,
 ) {
@@ -344,7 +352,7 @@ async function writeResetLink(deps: AccountDeps, email: string) {
 }
 
 /** C64: the new password with the link (once, within 1 h, for that e-mail); every session of the user ends. */
-export async function doReset(deps: AccountDeps, body: Body) {
+export async function doReset(deps: AccountDeps, body: Form<DoResetInput>) {
   const email = text(body.email).toLowerCase();
   const password = typeof body.password === 'string' ? body.password : '';
   const errors: Errors = {};
@@ -371,7 +379,7 @@ export async function doReset(deps: AccountDeps, body: Body) {
 }
 
 /** C60: the free-trial contact form, mailed to the vendor (reply to the visitor). */
-export async function contactForm(deps: AccountDeps, body: Body) {
+export async function contactForm(deps: AccountDeps, body: Form<ContactFormInput>) {
   const name = text(body.name);
   const email = text(body.email).toLowerCase();
   const tel = text(body.tel);

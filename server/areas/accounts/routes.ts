@@ -7,13 +7,18 @@
 import type { Api, AppDeps } from '../../deps.js';
 import { z } from 'zod';
 import {
+  BalancerInput,
   BalancerRow,
   InstallmentsAnswer,
+  InstallmentsInput,
   Receivables,
   Statement,
+  StatementQuery,
+  YearlyAmountInput,
   YearlyAmountResult,
 } from '../../../model/api/accounts.js';
-import { ERRORS, IdParams, Scalar, listOf } from '../../routes/schemas.js';
+import { Choice } from '../../../model/api/records.js';
+import { ERRORS, IdParams } from '../../routes/schemas.js';
 import { forbidden, notFound } from '../../errors.js';
 import { can } from '../../auth/context.js';
 import { TRANSACTION_TYPES } from '../../../model/models/Transaction.js';
@@ -22,14 +27,6 @@ import { statementPeriod } from './service.js';
 import { annualBalancer, generateInstallments, updateYearlyAmount } from './service.js';
 import { customerStatement, receivables } from './statementQueries.js';
 
-const ids = z.union([z.array(z.union([z.number(), z.string()])), z.string(), z.number()]).optional();
-const YearlyBody = z.looseObject({
-  customers_ids: ids.describe('id dei clienti (elenco o testo JSON)'),
-  yearly_accounting_amount: Scalar.optional().describe('nuova tariffa annuale (≥ 0), oppure…'),
-  yearly_accounting_amount_change_percentage: Scalar.optional().describe(
-    '…variazione percentuale (es. 5 o -10), arrotondata al centesimo',
-  ),
-});
 const YearlyAnswer = z.object({ data: YearlyAmountResult });
 
 export async function accountRoutes(api: Api, deps: AppDeps) {
@@ -42,10 +39,7 @@ export async function accountRoutes(api: Api, deps: AppDeps) {
         tags,
         summary:
           'C38 Genera le rate annuali dei clienti selezionati → data: i movimenti creati (cliente, data, importo); skipped: i clienti esclusi',
-        body: z.looseObject({
-          customer_ids: ids.describe('id dei clienti (elenco o testo JSON)'),
-          year: z.union([z.number(), z.string()]).optional().describe('anno (predefinito: quello corrente)'),
-        }),
+        body: InstallmentsInput,
         response: {
           // seed A §7 / B §7: 'returns a list of transactions with customer, date and amount'
           200: InstallmentsAnswer,
@@ -65,7 +59,7 @@ export async function accountRoutes(api: Api, deps: AppDeps) {
       schema: {
         tags,
         summary: 'C26 Imposta la tariffa annuale dei clienti selezionati (valore fisso o percentuale)',
-        body: YearlyBody,
+        body: YearlyAmountInput,
         response: { 200: YearlyAnswer, ...ERRORS },
       },
     },
@@ -78,7 +72,7 @@ export async function accountRoutes(api: Api, deps: AppDeps) {
       schema: {
         tags,
         summary: 'C26 Anteprima della nuova tariffa annuale (non salva nulla)',
-        body: YearlyBody,
+        body: YearlyAmountInput,
         response: { 200: YearlyAnswer, ...ERRORS },
       },
     },
@@ -91,9 +85,7 @@ export async function accountRoutes(api: Api, deps: AppDeps) {
       schema: {
         tags,
         summary: 'C34 Conguaglio annuale per cliente e anno',
-        body: z.looseObject({
-          customersData: listOf(z.record(z.string(), Scalar)).optional().describe('[{id, year}] (elenco o testo JSON)'),
-        }),
+        body: BalancerInput,
         response: {
           200: z.object({ data: z.array(BalancerRow) }),
           ...ERRORS,
@@ -115,7 +107,7 @@ export async function statementRoutes(api: Api, deps: AppDeps) {
       schema: {
         tags: ['Movimenti'],
         summary: 'C12 Tipi di movimento',
-        response: { 200: z.object({ data: z.array(z.object({ value: z.string(), text: z.string() })) }), ...ERRORS },
+        response: { 200: z.object({ data: z.array(Choice) }), ...ERRORS },
       },
     },
     async (req) => {
@@ -153,10 +145,7 @@ export async function statementRoutes(api: Api, deps: AppDeps) {
         summary:
           'Estratto conto di un cliente: saldo iniziale, addebiti, incassi, conguagli, saldo finale, saldo progressivo',
         params: IdParams,
-        querystring: z.looseObject({
-          from: z.string().optional().describe('YYYY-MM-DD'),
-          to: z.string().optional().describe('YYYY-MM-DD'),
-        }),
+        querystring: StatementQuery,
         response: {
           200: z.object({ data: Statement }),
           ...ERRORS,

@@ -16,6 +16,15 @@ import { MESSAGES, INT_MAX } from '../../../model/types.js';
 import { YEAR_MAX, YEAR_MIN, currentYear, isoDate } from '../../../model/dates.js';
 import { MESSAGES as DATE_MESSAGES } from '../../../model/validators.js';
 import { accounts } from './queries.js';
+import type {
+  BalancerInput,
+  BalancerRow,
+  InstallmentMade,
+  InstallmentSkipped,
+  InstallmentsInput,
+  YearlyAmountInput,
+  YearlyAmountResult,
+} from '../../../model/api/accounts.js';
 import { MAX_IDS, idList } from '../../records/ids.js';
 
 const invalid = (errors: Record<string, string[]>) => new HttpError(422, MSG.validation, errors);
@@ -44,30 +53,19 @@ function allow(ctx: Ctx, postsTransactions: boolean) {
 
 const num = (v: unknown) => Number(v);
 
-/** one transaction made by C38: its customer, date and amount (seed A §7, B §3 'Transaction (as used here)') */
-export interface InstallmentMade {
-  id: number;
-  customer_id: number;
-  customer: { id: number; business_name: string };
-  date: string;
-  amount: number;
-  is_yearly_installment: true;
-  transaction_note: string;
-}
-
 /** C38's work: the transactions made (the answer's `data`) and the customers skipped, with the reason */
-export interface InstallmentsAnswer {
+interface Installments {
   created: InstallmentMade[];
-  skipped: Array<{ customer_id: number; business_name: string; reason: string }>;
+  skipped: InstallmentSkipped[];
 }
 
 /** C38: the yearly installments of the selected active customers that have none in `year`. */
 export async function generateInstallments(
   tx: Tx,
   ctx: Ctx,
-  body: { customer_ids?: unknown; year?: unknown },
+  body: InstallmentsInput,
   now = new Date(),
-): Promise<InstallmentsAnswer> {
+): Promise<Installments> {
   allow(ctx, true);
   const ids = customerIds(body.customer_ids, 'customer_ids');
   const year = yearOf(body.year, 'year', currentYear(now));
@@ -106,17 +104,12 @@ export async function generateInstallments(
   });
 }
 
-export interface YearlyAmountAnswer {
-  updated: number;
-  customers: Array<{ id: number; business_name: string; old_amount: number; new_amount: number }>;
-}
-
 const FIXED = 'yearly_accounting_amount';
 const PERCENT = 'yearly_accounting_amount_change_percentage';
 const MONEY_LIMIT = 99_999_999.99;
 
 /** The change asked: a fixed amount or a percentage, exactly one of them, valid. */
-function yearlyChange(body: Record<string, unknown>): { amount: string } | { percentage: string } {
+function yearlyChange(body: YearlyAmountInput): { amount: string } | { percentage: string } {
   const has = (k: string) => body[k] !== undefined && body[k] !== null && body[k] !== '';
   if (has(FIXED) && has(PERCENT)) {
     const both = 'Indica la nuova tariffa oppure la variazione percentuale, non entrambe';
@@ -145,9 +138,9 @@ function yearlyChange(body: Record<string, unknown>): { amount: string } | { per
 export async function updateYearlyAmount(
   tx: Tx,
   ctx: Ctx,
-  body: Record<string, unknown>,
+  body: YearlyAmountInput,
   write: boolean,
-): Promise<YearlyAmountAnswer> {
+): Promise<YearlyAmountResult> {
   allow(ctx, false);
   const ids = customerIds(body.customers_ids, 'customers_ids');
   const change = yearlyChange(body);
@@ -192,7 +185,7 @@ function balancerPairs(raw: unknown, now: Date): Array<{ id: number; year: numbe
 }
 
 /** C34: the annual balancer of each (customer, year). */
-export async function annualBalancer(tx: Tx, ctx: Ctx, body: { customersData?: unknown }, now = new Date()) {
+export async function annualBalancer(tx: Tx, ctx: Ctx, body: BalancerInput, now = new Date()) {
   allow(ctx, true);
   const pairs = balancerPairs(body.customersData, now);
   const ids = [...new Set(pairs.map((p) => p.id))];
@@ -203,7 +196,7 @@ export async function annualBalancer(tx: Tx, ctx: Ctx, body: { customersData?: u
     const rows = await acc.balance(pairs);
     const byKey = new Map(rows.map((r) => [`${num(r.id)}:${num(r.year)}`, r]));
     const seen = new Set<string>();
-    const out: Array<{ id: number; business_name: string; year: number; balanced_amount: number }> = [];
+    const out: BalancerRow[] = [];
     for (const p of pairs) {
       const key = `${p.id}:${p.year}`;
       const r = byKey.get(key);

@@ -16,7 +16,13 @@ import type { Ctx } from '../../auth/context.js';
 import { getRecord, parseIds } from '../../records/crud.js';
 import type { Exec, Row } from '../../records/exec.js';
 import { attachmentRows } from './queries.js';
-import { AttachmentRow } from '../../../model/api/attachments.js';
+import {
+  AttachmentMetaInput,
+  AttachmentRow,
+  AttachmentsDeleted,
+  attachmentDeleteQuery,
+  attachmentListQuery,
+} from '../../../model/api/attachments.js';
 import { HttpError, MSG, forbidden, notFound } from '../../errors.js';
 import { hooksOf } from '../../models/index.js';
 import { kindOf, kindsMessage } from '../../storage/kinds.js';
@@ -111,9 +117,7 @@ export async function attachmentRoutes(api: Api, deps: AppDeps) {
         schema: {
           tags,
           summary: `C75 Allegati di un elemento (${m.label})`,
-          querystring: z.looseObject({
-            [a.ownerColumn]: z.string().optional().describe(`id dell'elemento (${m.label})`),
-          }),
+          querystring: attachmentListQuery(a.ownerColumn, m.label),
           response: { 200: z.object({ data: z.array(AttachmentRow) }), ...ERRORS },
         },
       },
@@ -190,8 +194,8 @@ export async function attachmentRoutes(api: Api, deps: AppDeps) {
           tags,
           summary: `C77 Elimina allegati (${m.label})`,
           params: IdsParams,
-          querystring: z.looseObject({ column: z.string().optional().describe(`id (predefinito) o ${a.ownerColumn}`) }),
-          response: { 200: z.object({ data: z.object({ deleted: z.number().int() }) }), ...ERRORS },
+          querystring: attachmentDeleteQuery(a.ownerColumn),
+          response: { 200: z.object({ data: AttachmentsDeleted }), ...ERRORS },
         },
       },
       async (req) => {
@@ -247,14 +251,6 @@ export async function attachmentRoutes(api: Api, deps: AppDeps) {
   );
 
   // C79
-  const Meta = z.looseObject({
-    descrizione: z.string().nullish(),
-    nota: z.string().nullish(),
-    marked_for_deletion: z
-      .union([z.boolean(), z.number(), z.string()])
-      .optional()
-      .describe("segna per l'eliminazione al salvataggio dell'elemento (o toglie il segno)"),
-  });
   api.put(
     '/allegato/:id',
     {
@@ -262,7 +258,7 @@ export async function attachmentRoutes(api: Api, deps: AppDeps) {
         tags,
         summary: 'C79 Descrizione, nota (e segno di eliminazione) di un allegato',
         params: IdParams,
-        body: Meta,
+        body: AttachmentMetaInput,
         response: { 200: z.object({ data: AttachmentRow }), ...ERRORS },
       },
     },

@@ -10,6 +10,7 @@ import { oneUpload } from '../../routes/upload.js';
 import { ERRORS, IdParams } from '../../routes/schemas.js';
 import {
   BankColumns,
+  BankConfirmedAll,
   BankConfirmInput,
   BankLineView,
   BankStatementDetail,
@@ -109,7 +110,7 @@ export async function bankRoutes(api: Api, deps: AppDeps) {
         tags,
         summary: 'Conferma tutti gli abbinamenti sicuri (stato abbinato) dell’estratto conto',
         params: IdParams,
-        response: { 200: z.object({ data: z.object({ confirmed: z.number().int() }) }), ...ERRORS },
+        response: { 200: z.object({ data: BankConfirmedAll }), ...ERRORS },
       },
     },
     async (req) => ({ data: await confirmAll(deps.exec, deps.tx, req.ctx, req.params.id) }),

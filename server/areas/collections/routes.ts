@@ -5,32 +5,27 @@
  */
 import { z } from 'zod';
 import type { Api, AppDeps } from '../../deps.js';
-import { ERRORS, IdParams, Scalar } from '../../routes/schemas.js';
+import { ERRORS, IdParams } from '../../routes/schemas.js';
 import { attachment } from '../../routes/download.js';
-import { CustomerOpenItems, SddBatch, SddBatchDetail, SddPlan } from '../../../model/api/collections.js';
+import {
+  CustomerOpenItems,
+  SddBatch,
+  SddBatchDetail,
+  SddPlan,
+  SddPreviewInput,
+  SddRunInput,
+} from '../../../model/api/collections.js';
 import {
   cancelSddBatch,
   createSddBatch,
   customerOpen,
   listSddBatches,
   mandateForm,
-  MAX_CUSTOMERS,
-  MAX_RANGE_DAYS,
   previewSdd,
   sddBatchDetail,
   sddBatchFile,
 } from './sddService.js';
 import { bankRoutes } from './bankRoutes.js';
-
-const Request = z.looseObject({
-  due_from: Scalar.optional().describe('prima scadenza da incassare (YYYY-MM-DD o GG/MM/AAAA)'),
-  due_to: Scalar.optional().describe(`ultima scadenza (al più ${MAX_RANGE_DAYS} giorni dalla prima)`),
-  collection_date: Scalar.optional().describe('data di addebito richiesta alla banca (da domani a un anno)'),
-  customer_ids: z
-    .union([z.array(Scalar), z.string()])
-    .optional()
-    .describe(`solo questi clienti (al più ${MAX_CUSTOMERS})`),
-});
 
 export async function collectionsRoutes(api: Api, deps: AppDeps) {
   const tags = ['Incassi'];
@@ -56,7 +51,7 @@ export async function collectionsRoutes(api: Api, deps: AppDeps) {
         tags,
         summary:
           'Anteprima della distinta SDD: un addebito per cliente con mandato attivo (i suoi addebiti aperti nelle scadenze scelte), e gli esclusi con il motivo',
-        body: Request,
+        body: SddPreviewInput,
         response: { 200: z.object({ data: SddPlan }), ...ERRORS },
       },
     },
@@ -70,9 +65,7 @@ export async function collectionsRoutes(api: Api, deps: AppDeps) {
         tags,
         summary:
           "Crea la distinta dell'anteprima (tutta o niente) e il suo file pain.008.001.02; 409 se gli addebiti sono cambiati dopo l'anteprima",
-        body: Request.extend({
-          fingerprint: z.string().max(64).optional().describe("l'impronta data dall'anteprima confermata"),
-        }),
+        body: SddRunInput,
         response: { 201: z.object({ data: SddBatch }), ...ERRORS },
       },
     },

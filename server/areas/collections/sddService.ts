@@ -8,7 +8,15 @@
  */
 import { createHash } from 'node:crypto';
 import Decimal from 'decimal.js';
-import type { SddBatchDetail, SddPlan } from '../../../model/api/collections.js';
+import {
+  SDD_MAX_CUSTOMERS as MAX_CUSTOMERS,
+  SDD_MAX_RANGE_DAYS as MAX_RANGE_DAYS,
+  type SddBatchDetail,
+  type SddPlan,
+  type SddPreviewInput,
+  type SddRunInput,
+} from '../../../model/api/collections.js';
+import { FINGERPRINT_LENGTH } from '../../../model/api/records.js';
 import { getModel } from '../../../model/registry.js';
 import { displayDate, isoDate, nextTarget2Day, nowDateTime, today } from '../../../model/dates.js';
 import { isValidCreditorId, isValidIban } from '../../../model/validators.js';
@@ -39,9 +47,6 @@ import {
   type NewBatchItem,
   type SddCandidate,
 } from './sddQueries.js';
-
-export const MAX_RANGE_DAYS = 366;
-export const MAX_CUSTOMERS = 100_000;
 
 export const SDD_MESSAGES = {
   range: 'Indica le scadenze da incassare: dal giorno … al giorno … (GG/MM/AAAA)',
@@ -83,7 +88,7 @@ export interface SddRequest {
 }
 
 /** The request checked: the due range (ordered, at most a year), the collection date (tomorrow to a year), the customers. */
-export function sddRequest(body: Record<string, unknown>, now = new Date()): SddRequest {
+export function sddRequest(body: SddPreviewInput, now = new Date()): SddRequest {
   const from = isoDate(body.due_from);
   const to = isoDate(body.due_to);
   if (!from) throw fail('due_from', SDD_MESSAGES.range);
@@ -201,7 +206,7 @@ async function plan(exec: Exec, ctx: Ctx, q: SddRequest): Promise<Plan> {
       ]),
     )
     .digest('hex')
-    .slice(0, 32);
+    .slice(0, FINGERPRINT_LENGTH);
   return {
     due_from: q.from,
     due_to: q.to,
@@ -222,7 +227,7 @@ const transactions = () => getModel('Transaction');
 const mandates = () => getModel('SddMandate');
 
 /** The preview: the debits the range's open charges make, and the customers left out with the reasons. */
-export async function previewSdd(exec: Exec, ctx: Ctx, body: Record<string, unknown>): Promise<SddPlan> {
+export async function previewSdd(exec: Exec, ctx: Ctx, body: SddPreviewInput): Promise<SddPlan> {
   if (!can(ctx, mandates(), 'view') || !can(ctx, transactions(), 'view')) throw forbidden();
   const { groups: _g, creditorFull: _c, ...out } = await plan(exec, ctx, sddRequest(body));
   return out;
@@ -241,12 +246,12 @@ export async function createSddBatch(
   exec: Exec,
   tx: Tx,
   ctx: Ctx,
-  body: Record<string, unknown>,
+  body: SddRunInput,
   now = new Date(),
 ): Promise<BatchRow> {
   if (!can(ctx, mandates(), 'view') || !can(ctx, transactions(), 'create')) throw forbidden();
   const q = sddRequest(body, now);
-  const expected = typeof body.fingerprint === 'string' ? body.fingerprint : '';
+  const expected = body.fingerprint ?? '';
   if (!expected) throw fail('fingerprint', SDD_MESSAGES.fingerprint);
   const p = await plan(exec, ctx, q);
   if (p.fingerprint !== expected) throw new HttpError(409, SDD_MESSAGES.changed);

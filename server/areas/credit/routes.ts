@@ -5,7 +5,8 @@
  * ledger itself is the model CreditTransactionLog (generic list and form).
  */
 import { z } from 'zod';
-import { CreditMoved } from '../../../model/api/credit.js';
+import { CreditInput, CreditMoved } from '../../../model/api/credit.js';
+import { Choice } from '../../../model/api/records.js';
 import type { Api, AppDeps } from '../../deps.js';
 import { getModel } from '../../../model/registry.js';
 import { CREDIT_TRANSACTION_TYPES } from '../../../model/models/CreditTransactionLog.js';
@@ -14,7 +15,7 @@ import { HttpError, MSG, forbidden, notFound } from '../../errors.js';
 import { createRecord, getRecord, type Tx } from '../../records/crud.js';
 import { creditOf } from './queries.js';
 import { oneId } from '../../records/ids.js';
-import { ERRORS, IdParams, Scalar } from '../../routes/schemas.js';
+import { ERRORS, IdParams } from '../../routes/schemas.js';
 
 export const CREDIT_DISABLED = 'Funzione credito non attiva';
 
@@ -27,14 +28,8 @@ const CREDIT_PATHS = [
 ];
 export const isCreditCall = (url: string) => CREDIT_PATHS.some((re) => re.test(url));
 
-const Body = z.looseObject({
-  amount: Scalar.optional().describe('importo intero: positivo accredita, negativo addebita'),
-  description: Scalar.optional().describe('descrizione (max 255)'),
-  note: Scalar.optional().describe('note'),
-});
-
 /** C80: one ledger row for the user; answers the row's id and the user's new balance. */
-async function updateUserCredit(tx: Tx, ctx: Ctx, rawId: string, given: z.infer<typeof Body> | undefined) {
+async function updateUserCredit(tx: Tx, ctx: Ctx, rawId: string, given: CreditInput | undefined) {
   const ledger = getModel('CreditTransactionLog');
   if (!can(ctx, ledger, 'create')) throw forbidden();
   const userId = oneId(rawId);
@@ -70,7 +65,7 @@ export async function creditRoutes(api: Api, deps: AppDeps) {
       schema: {
         tags,
         summary: 'Tipi di movimento di credito',
-        response: { 200: z.object({ data: z.array(z.object({ value: z.string(), text: z.string() })) }), ...ERRORS },
+        response: { 200: z.object({ data: z.array(Choice) }), ...ERRORS },
       },
     },
     async (req) => {
@@ -87,7 +82,7 @@ export async function creditRoutes(api: Api, deps: AppDeps) {
         summary:
           'C80 Accredito o addebito del credito di un utente (una riga del registro, il saldo nella stessa transazione)',
         params: IdParams,
-        body: Body,
+        body: CreditInput,
         response: { 201: z.object({ data: CreditMoved }), ...ERRORS },
       },
     },

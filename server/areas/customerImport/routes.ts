@@ -14,7 +14,7 @@ import { ERRORS, IdParams } from '../../routes/schemas.js';
 import { attachment } from '../../routes/download.js';
 import { oneUpload } from '../../routes/upload.js';
 import { IMPORT_MAX_BYTES, IMPORT_MESSAGES } from '../../../model/customerImport.js';
-import { ImportListRow, ImportStaged, ImportUndone } from '../../../model/api/customerImport.js';
+import { ImportListRow, ImportOptionsInput, ImportStaged, ImportUndone } from '../../../model/api/customerImport.js';
 import {
   assertMayImport,
   checkOptions,
@@ -28,20 +28,6 @@ import {
   type Progress,
 } from './service.js';
 
-const Options = z.looseObject({
-  mapping: z
-    .record(z.string(), z.string().nullable())
-    .optional()
-    .describe('campo del cliente → intestazione della colonna del file (o null)'),
-  fixed: z
-    .record(z.string(), z.union([z.string(), z.number()]))
-    .optional()
-    .describe('campo non associato → valore per tutte le righe'),
-  duplicates: z
-    .enum(['skip', 'update'])
-    .optional()
-    .describe('clienti già presenti (stessa partita IVA o codice fiscale): saltati o aggiornati'),
-});
 const NDJSON = z
   .string()
   .describe(
@@ -148,7 +134,7 @@ export async function customerImportRoutes(api: Api, deps: AppDeps) {
         summary:
           "Anteprima di ogni riga del file: cosa farà l'importazione (new, update, skip, invalid) e gli errori per cella; le scelte sono ricordate",
         params: IdParams,
-        body: Options,
+        body: ImportOptionsInput,
         response: { 200: NDJSON, ...ERRORS },
       },
     },
@@ -171,7 +157,7 @@ export async function customerImportRoutes(api: Api, deps: AppDeps) {
         summary:
           'Importa le righe valide in una sola transazione; risponde i conteggi (creati, aggiornati, saltati, non validi)',
         params: IdParams,
-        body: Options,
+        body: ImportOptionsInput,
         response: { 200: NDJSON, ...ERRORS },
       },
     },

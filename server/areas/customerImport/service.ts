@@ -78,7 +78,10 @@ export async function stageImport(exec: Exec, ctx: Ctx, fileName: string, bytes:
   };
 }
 
-/** The options of a request, checked against the file's headers (422 in Italian otherwise). */
+/**
+ * The options of a request (model/api ImportOptionsInput), or as kept with a staged import (any
+ * JSON), checked against the file's headers (422 in Italian otherwise).
+ */
 export function checkOptions(raw: unknown, headers: string[]): ImportOptions {
   const body = (raw && typeof raw === 'object' ? raw : {}) as Record<string, unknown>;
   const errors: FieldErrors = {};

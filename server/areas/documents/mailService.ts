@@ -29,6 +29,7 @@ import { bollettinoPdfDoc } from './bollettino.js';
 import { accountBalancePdfDoc } from './statement.js';
 import { contractPdfDoc, type ContractData } from './contract.js';
 import { accountBalanceMail, bollettinoMail, contractMail } from './mails.js';
+import type { AccountBalancesQuery, BollettinoMailInput, ContractsMailQuery } from '../../../model/api/documents.js';
 
 export interface MailDeps {
   exec: Exec;
@@ -111,7 +112,7 @@ function message(
 }
 
 /** C20: the payment notice of each customer (Bollettino.pdf), copy to the studio's `cc_bollettino`. */
-export async function emailBollettini(deps: MailDeps, ctx: Ctx, q: Record<string, unknown>): Promise<QueuedAnswer> {
+export async function emailBollettini(deps: MailDeps, ctx: Ctx, q: BollettinoMailInput): Promise<QueuedAnswer> {
   limitCount(q.customers_ids, 'customers_ids');
   const items = await bollettini(deps.exec, ctx, q);
   const emails = new Map(
@@ -148,11 +149,7 @@ export async function emailBollettini(deps: MailDeps, ctx: Ctx, q: Record<string
 }
 
 /** C31: the account statement of each customer for the period (EstrattoConto.pdf), copy to `cc_account_balance`. */
-export async function emailAccountStatements(
-  deps: MailDeps,
-  ctx: Ctx,
-  q: Record<string, unknown>,
-): Promise<QueuedAnswer> {
+export async function emailAccountStatements(deps: MailDeps, ctx: Ctx, q: AccountBalancesQuery): Promise<QueuedAnswer> {
   limitCount(q.customer_ids, 'customer_ids');
   const items = await accountStatements(deps.exec, ctx, q);
   const problems = emailProblems(items.map((d) => d.customer));
@@ -181,7 +178,7 @@ export async function emailAccountStatements(
  * contract is checked first: one customer without its data (or its e-mail) is a 422 naming,
  * customer by customer, what is missing, and nothing is queued.
  */
-export async function emailContracts(deps: MailDeps, ctx: Ctx, q: Record<string, unknown>): Promise<QueuedAnswer> {
+export async function emailContracts(deps: MailDeps, ctx: Ctx, q: ContractsMailQuery): Promise<QueuedAnswer> {
   if (!can(ctx, getModel('Customer'), 'view')) throw forbidden();
   const raw = q.customer_ids ?? q.customer_id;
   limitCount(raw, 'customer_ids');

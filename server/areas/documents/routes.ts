@@ -8,6 +8,12 @@ import type { FastifyReply } from 'fastify';
 import { z } from 'zod';
 import type { Api, AppDeps } from '../../deps.js';
 import { ERRORS } from '../../routes/schemas.js';
+import {
+  AccountBalancesQuery,
+  BollettinoQuery,
+  ContractQuery,
+  TransferLetterQuery,
+} from '../../../model/api/documents.js';
 import { attachment } from '../../routes/download.js';
 import { accountStatements, bollettini, contract, transferLetter } from './service.js';
 import { contractHtml, contractPdfDoc } from './contract.js';
@@ -20,12 +26,6 @@ import { safeEntryName, streamZip, uniqueNames } from '../../render/zip.js';
 export const PDF = 'application/pdf';
 /** the HTML variant, which Word opens (PRODUCT.md §6) */
 export const MSWORD = 'application/msword';
-
-const BollettinoQuery = z.looseObject({
-  customers_ids: z.string().optional().describe('id dei clienti, testo JSON (es. [1,2])'),
-  amount: z.string().optional().describe('importo (> 0, 2 decimali)'),
-  studio_service_id: z.string().optional().describe('id del servizio dello studio'),
-});
 
 /** Sends one file, or a zip of one per item streamed as each is made. */
 async function sendFiles<T>(
@@ -52,11 +52,6 @@ async function sendFiles<T>(
   return reply.header('Content-Disposition', attachment(zipName)).type('application/zip').send(archive);
 }
 
-const StatementQuery = z.looseObject({
-  customer_ids: z.string().optional().describe('id dei clienti, testo JSON (es. [1,2])'),
-  from: z.string().optional().describe('dal giorno (YYYY-MM-DD o DD-MM-YYYY; vuoto: dal primo movimento)'),
-  to: z.string().optional().describe("al giorno (vuoto: fino all'ultimo movimento)"),
-});
 const statementName = (d: AccountBalanceData, ext: string) =>
   `EstrattoConto_${safeEntryName(d.customer.business_name, 80)}_${d.customer.id}.${ext}`;
 
@@ -119,7 +114,7 @@ export async function documentRoutes(api: Api, deps: AppDeps) {
       schema: {
         tags,
         summary: 'C29 Estratti conto in PDF (uno: EstrattoConto.pdf; più clienti: EstrattiConto.zip)',
-        querystring: StatementQuery,
+        querystring: AccountBalancesQuery,
         response: file,
       },
     },
@@ -142,7 +137,7 @@ export async function documentRoutes(api: Api, deps: AppDeps) {
       schema: {
         tags,
         summary: 'C30 Estratti conto come documento Word (uno: EstrattoConto.html.doc; più clienti: EstrattiConto.zip)',
-        querystring: StatementQuery,
+        querystring: AccountBalancesQuery,
         response: file,
       },
     },
@@ -165,10 +160,7 @@ export async function documentRoutes(api: Api, deps: AppDeps) {
       schema: {
         tags,
         summary: 'C33 Lettera di bonifico di un cliente per un importo (LetteraBonifico.pdf)',
-        querystring: z.looseObject({
-          customers_ids: z.string().optional().describe('id di un solo cliente, testo JSON (es. [7])'),
-          amount: z.string().optional().describe('importo (> 0)'),
-        }),
+        querystring: TransferLetterQuery,
         response: file,
       },
     },
@@ -179,7 +171,6 @@ export async function documentRoutes(api: Api, deps: AppDeps) {
     },
   );
 
-  const ContractQuery = z.looseObject({ customer_id: z.string().optional().describe('id del cliente (uno solo)') });
   api.get(
     '/accounting_contract_pdf',
     {

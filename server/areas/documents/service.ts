@@ -19,6 +19,13 @@ import type { ContractData } from './contract.js';
 import type { TransferLetterData } from './transferLetter.js';
 import type { BollettinoData } from './bollettino.js';
 import type { AccountBalanceData } from './statement.js';
+import type {
+  AccountBalancesQuery,
+  BollettinoMailInput,
+  BollettinoQuery,
+  ContractQuery,
+  TransferLetterQuery,
+} from '../../../model/api/documents.js';
 
 const invalid = (errors: Record<string, string[]>) => new HttpError(422, MSG.validation, errors);
 
@@ -47,7 +54,11 @@ function idOf(raw: unknown, field: string): number {
 }
 
 /** C20–C22: one payment notice per chosen customer (by name), or 422/404 before anything is made. */
-export async function bollettini(exec: Exec, ctx: Ctx, q: Record<string, unknown>): Promise<BollettinoData[]> {
+export async function bollettini(
+  exec: Exec,
+  ctx: Ctx,
+  q: BollettinoQuery | BollettinoMailInput,
+): Promise<BollettinoData[]> {
   allow(ctx);
   const checks = fieldChecks();
   const ids = checks.take(() => customerIds(q.customers_ids, 'customers_ids'));
@@ -76,11 +87,7 @@ export async function bollettini(exec: Exec, ctx: Ctx, q: Record<string, unknown
 }
 
 /** C29, C30: the account statement of each chosen customer (by name) for the period. */
-export async function accountStatements(
-  exec: Exec,
-  ctx: Ctx,
-  q: Record<string, unknown>,
-): Promise<AccountBalanceData[]> {
+export async function accountStatements(exec: Exec, ctx: Ctx, q: AccountBalancesQuery): Promise<AccountBalanceData[]> {
   if (!can(ctx, getModel('Transaction'), 'view')) throw forbidden();
   const checks = fieldChecks();
   const ids = checks.take(() => customerIds(q.customer_ids, 'customer_ids')) ?? [];
@@ -95,7 +102,7 @@ export async function accountStatements(
 }
 
 /** C33: the transfer letter of exactly one customer for an amount, to the studio's IBAN. */
-export async function transferLetter(exec: Exec, ctx: Ctx, q: Record<string, unknown>): Promise<TransferLetterData> {
+export async function transferLetter(exec: Exec, ctx: Ctx, q: TransferLetterQuery): Promise<TransferLetterData> {
   allow(ctx);
   const checks = fieldChecks();
   const ids = checks.take(() => customerIds(q.customers_ids, 'customers_ids')) ?? [];
@@ -128,7 +135,7 @@ const CONTRACT_STUDIO_FIELDS = [
  * manager, the customer's address and tax ids, its fee) or no legal representative: 422 naming
  * what is missing.
  */
-export async function contract(exec: Exec, ctx: Ctx, q: Record<string, unknown>): Promise<ContractData> {
+export async function contract(exec: Exec, ctx: Ctx, q: ContractQuery): Promise<ContractData> {
   allow(ctx);
   const raw = q.customer_id ?? q.customer_ids;
   let ids: number[] = [];

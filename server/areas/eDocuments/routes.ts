@@ -6,42 +6,25 @@
  * the studio services (C50) too.
  */
 import { z } from 'zod';
-import { EDocumentData, EDocumentSaved, EDocumentStudio } from '../../../model/api/eDocuments.js';
+import {
+  EDocumentData,
+  EDocumentSaved,
+  EDocumentSaveInput,
+  EDocumentStudio,
+  SuggestedNumberQuery,
+} from '../../../model/api/eDocuments.js';
+import { Choice } from '../../../model/api/records.js';
 import type { Api, AppDeps } from '../../deps.js';
 import { getModel } from '../../../model/registry.js';
 import { EDOCUMENT_TYPES } from '../../../model/models/EDocument.js';
 import { can } from '../../auth/context.js';
 import { forbidden, notFound } from '../../errors.js';
 import { oneId } from '../../records/ids.js';
-import { ERRORS, IdParams, IdsParams, Scalar } from '../../routes/schemas.js';
+import { ERRORS, IdParams, IdsParams } from '../../routes/schemas.js';
 import { attachment } from '../../routes/download.js';
 import { downloadables, editorStudio, readEDocument, saveEDocument, suggestedNumber, xmlName } from './service.js';
 import { streamZip, uniqueNames } from '../../render/zip.js';
 
-const Row = z
-  .object({
-    description: Scalar.optional().describe('descrizione (obbligatoria)'),
-    quantity: Scalar.optional().describe('quantità: intero > 0'),
-    price: Scalar.optional().describe('prezzo unitario > 0 (es. 120,50)'),
-    vat: Scalar.optional().describe(
-      'aliquota IVA: 22, 10, 5, 4 o 0; senza, quella del regime dello studio (22, o 0 con natura N2.2 nel forfettario RF19)',
-    ),
-    nature: Scalar.optional().describe('con IVA 0: natura N1, N2.2 o N4'),
-    studio_service_id: Scalar.optional().describe('il servizio dello studio da cui è stata presa (facoltativo)'),
-  })
-  .loose();
-const SaveBody = z.looseObject({
-  studioId: Scalar.optional().describe("id dello studio (quello dell'utente)"),
-  customerId: Scalar.optional().describe('id del cliente'),
-  documentType: Scalar.optional().describe('TD01 (Fattura) o TD04 (Nota di Credito)'),
-  documentDate: Scalar.optional().describe('data YYYY-MM-DD'),
-  documentNumber: Scalar.optional().describe("numero, unico nell'anno dello studio"),
-  correctsId: Scalar.optional().describe(
-    'TD04: id della fattura che corregge (facoltativo: senza, la nota è salvata con un avviso)',
-  ),
-  serviceRows: z.array(Row).optional().describe('righe (almeno una)'),
-  updated_at: Scalar.optional().describe('PUT: la versione letta'),
-});
 export async function eDocumentRoutes(api: Api, deps: AppDeps) {
   const { exec } = deps;
   const tags = ['Fatture elettroniche'];
@@ -66,7 +49,7 @@ export async function eDocumentRoutes(api: Api, deps: AppDeps) {
       schema: {
         tags,
         summary: 'C52 Nuova fattura elettronica (righe e totali nella stessa transazione) → data.eDocumentId',
-        body: SaveBody,
+        body: EDocumentSaveInput,
         response: { 201: EDocumentSaved, ...ERRORS },
       },
     },
@@ -83,7 +66,7 @@ export async function eDocumentRoutes(api: Api, deps: AppDeps) {
         tags,
         summary: 'C53 Modifica di una fattura elettronica (con la versione letta: updated_at)',
         params: IdParams,
-        body: SaveBody,
+        body: EDocumentSaveInput,
         response: { 200: EDocumentSaved, ...ERRORS },
       },
     },
@@ -101,10 +84,7 @@ export async function eDocumentRoutes(api: Api, deps: AppDeps) {
       schema: {
         tags,
         summary: "C54 Numero suggerito: l'ultimo dell'anno dello studio + 1",
-        querystring: z.looseObject({
-          date: z.string().optional().describe('data del documento (il suo anno)'),
-          year: z.string().optional().describe("oppure l'anno"),
-        }),
+        querystring: SuggestedNumberQuery,
         response: { 200: z.object({ data: z.string() }), ...ERRORS },
       },
     },
@@ -132,7 +112,7 @@ export async function eDocumentRoutes(api: Api, deps: AppDeps) {
       schema: {
         tags,
         summary: 'C58 Tipi di documento',
-        response: { 200: z.object({ data: z.array(z.object({ value: z.string(), text: z.string() })) }), ...ERRORS },
+        response: { 200: z.object({ data: z.array(Choice) }), ...ERRORS },
       },
     },
     async (req) => {

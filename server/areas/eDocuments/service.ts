@@ -5,7 +5,7 @@
  * it in the same transaction; the number unique in the studio's year even under concurrent saves;
  * the checks of validate_xml; the data of the XML and PDF downloads.
  */
-import type { EDocumentData } from '../../../model/api/eDocuments.js';
+import type { EDocumentData, EDocumentSaveInput, SuggestedNumberQuery } from '../../../model/api/eDocuments.js';
 import { getModel } from '../../../model/registry.js';
 import {
   EDOCUMENT_MESSAGES as M,
@@ -150,7 +150,7 @@ function payloadErrors(e: unknown): unknown {
 export async function saveEDocument(
   tx: Tx,
   ctx: Ctx,
-  body: Record<string, unknown>,
+  body: EDocumentSaveInput,
   id: number | null,
 ): Promise<{ eDocumentId: number; updated_at: string; warnings: string[] }> {
   const m = model();
@@ -309,7 +309,7 @@ function documentTypeOf(v: unknown): 'TD01' | 'TD04' {
 export async function suggestedNumber(
   exec: Exec,
   ctx: Ctx,
-  q: { date?: unknown; year?: unknown },
+  q: SuggestedNumberQuery,
   now = new Date(),
 ): Promise<string> {
   if (!can(ctx, model(), 'view')) throw forbidden();

@@ -5,21 +5,9 @@
  */
 import { z } from 'zod';
 import type { Api, AppDeps } from '../../deps.js';
-import { ERRORS, Scalar } from '../../routes/schemas.js';
-import { InvoicingPlan } from '../../../model/api/invoicing.js';
-import { MAX_CUSTOMERS, MAX_PERIOD_DAYS, previewInvoicing, runInvoicing } from './service.js';
-
-const Request = z.looseObject({
-  from: Scalar.optional().describe('primo giorno del periodo degli addebiti (YYYY-MM-DD o GG/MM/AAAA)'),
-  to: Scalar.optional().describe(`ultimo giorno del periodo (al più ${MAX_PERIOD_DAYS} giorni dal primo)`),
-  date: Scalar.optional().describe(
-    "data delle fatture (oggi se manca; non futura, non prima dell'ultima fattura dell'anno)",
-  ),
-  customer_ids: z
-    .union([z.array(Scalar), z.string()])
-    .optional()
-    .describe(`solo questi clienti (al più ${MAX_CUSTOMERS}); senza, tutti quelli con addebiti nel periodo`),
-});
+import { ERRORS } from '../../routes/schemas.js';
+import { InvoicingInput, InvoicingPlan, InvoicingRunInput } from '../../../model/api/invoicing.js';
+import { previewInvoicing, runInvoicing } from './service.js';
 
 export async function invoicingRoutes(api: Api, deps: AppDeps) {
   const tags = ['Fatturazione degli addebiti'];
@@ -31,7 +19,7 @@ export async function invoicingRoutes(api: Api, deps: AppDeps) {
         tags,
         summary:
           'Anteprima: le fatture (TD01, una per cliente, una riga per addebito) che gli addebiti del periodo non ancora fatturati darebbero, e i clienti esclusi con il motivo',
-        body: Request,
+        body: InvoicingInput,
         response: { 200: z.object({ data: InvoicingPlan }), ...ERRORS },
       },
     },
@@ -45,9 +33,7 @@ export async function invoicingRoutes(api: Api, deps: AppDeps) {
         tags,
         summary:
           "Emissione: le fatture dell'anteprima, tutte o nessuna; 409 se gli addebiti sono cambiati dopo l'anteprima (fingerprint)",
-        body: Request.extend({
-          fingerprint: z.string().max(64).optional().describe("l'impronta data dall'anteprima confermata"),
-        }),
+        body: InvoicingRunInput,
         response: { 201: z.object({ data: InvoicingPlan }), ...ERRORS },
       },
     },

@@ -9,7 +9,14 @@
  */
 import { createHash } from 'node:crypto';
 import Decimal from 'decimal.js';
-import type { InvoicingPlan } from '../../../model/api/invoicing.js';
+import {
+  INVOICING_MAX_CUSTOMERS as MAX_CUSTOMERS,
+  INVOICING_MAX_PERIOD_DAYS as MAX_PERIOD_DAYS,
+  type InvoicingInput,
+  type InvoicingPlan,
+  type InvoicingRunInput,
+} from '../../../model/api/invoicing.js';
+import { FINGERPRINT_LENGTH } from '../../../model/api/records.js';
 import { getModel } from '../../../model/registry.js';
 import { defaultVat, eDocumentTotals, MAX_ROWS, payableShares } from '../../../model/eDocument.js';
 import { isoDate, today } from '../../../model/dates.js';
@@ -22,11 +29,6 @@ import { auditMany } from '../../records/audit.js';
 import type { Exec } from '../../records/exec.js';
 import { eDocumentProblems, lastNumber, lockNumbering, studioParty, unreachableBuyer } from '../eDocuments/index.js';
 import { insertInvoices, latestOfYear, lockInvoicing, openCharges, type NewInvoice } from './queries.js';
-
-/** The longest period one run invoices (days). */
-export const MAX_PERIOD_DAYS = 366;
-/** The most customers one request may name. */
-export const MAX_CUSTOMERS = 10_000;
 
 export const INVOICING_MESSAGES = {
   period: 'Indica il periodo degli addebiti: dal giorno … al giorno … (GG/MM/AAAA)',
@@ -43,7 +45,8 @@ export const INVOICING_MESSAGES = {
   tooManyLines: `più di ${MAX_ROWS} addebiti nel periodo: una fattura ne porta al più ${MAX_ROWS}, scegli un periodo più breve`,
 } as const;
 
-export interface InvoicingRequest {
+/** The request as checked: the period, the invoices' date, the customers (null: all of them). */
+interface InvoicingRequest {
   from: string;
   to: string;
   date: string;
@@ -53,7 +56,7 @@ export interface InvoicingRequest {
 const fail = (field: string, message: string) => new HttpError(422, message, { [field]: [message] });
 
 /** The request checked: the period (at most a year, in order), the invoices' date (not future), the customers. */
-export function invoicingRequest(body: Record<string, unknown>, now = new Date()): InvoicingRequest {
+export function invoicingRequest(body: InvoicingInput, now = new Date()): InvoicingRequest {
   const from = isoDate(body.from);
   const to = isoDate(body.to);
   if (!from) throw fail('from', INVOICING_MESSAGES.period);
@@ -191,7 +194,7 @@ async function plan(exec: Exec, ctx: Ctx, q: InvoicingRequest): Promise<Invoicin
       ]),
     )
     .digest('hex')
-    .slice(0, 32);
+    .slice(0, FINGERPRINT_LENGTH);
   return {
     from: q.from,
     to: q.to,
@@ -213,7 +216,7 @@ async function plan(exec: Exec, ctx: Ctx, q: InvoicingRequest): Promise<Invoicin
 const model = () => getModel('EDocument');
 
 /** The preview: the invoices the period's charges would make, and the customers skipped with their reasons. */
-export async function previewInvoicing(exec: Exec, ctx: Ctx, body: Record<string, unknown>): Promise<InvoicingPlan> {
+export async function previewInvoicing(exec: Exec, ctx: Ctx, body: InvoicingInput): Promise<InvoicingPlan> {
   if (!can(ctx, model(), 'create')) throw forbidden();
   const { rows: _rows, ...out } = await plan(exec, ctx, invoicingRequest(body));
   return out;
@@ -224,10 +227,10 @@ export async function previewInvoicing(exec: Exec, ctx: Ctx, body: Record<string
  * and compared with the preview's fingerprint (409 when the charges changed), then every invoice
  * and line written, and audited, in one transaction.
  */
-export async function runInvoicing(tx: Tx, ctx: Ctx, body: Record<string, unknown>): Promise<InvoicingPlan> {
+export async function runInvoicing(tx: Tx, ctx: Ctx, body: InvoicingRunInput): Promise<InvoicingPlan> {
   if (!can(ctx, model(), 'create')) throw forbidden();
   const q = invoicingRequest(body);
-  const expected = typeof body.fingerprint === 'string' ? body.fingerprint : '';
+  const expected = body.fingerprint ?? '';
   if (!expected) throw fail('fingerprint', INVOICING_MESSAGES.fingerprint);
   return tx(async (exec) => {
     await lockInvoicing(exec, ctx.studioId);

@@ -7,7 +7,17 @@
  * by collaborator (seed B §6).
  */
 import { z } from 'zod';
-import { DashboardCustomer, DoneCounts, TaskChanged, TaskStatus } from '../../../model/api/jobs.js';
+import {
+  DashboardCustomer,
+  DashboardCustomersQuery,
+  DoneCounts,
+  DoneCountsQuery,
+  JobTaskChangeParams,
+  JobTaskParams,
+  TaskChanged,
+  TaskChangeInput,
+  TaskStatus,
+} from '../../../model/api/jobs.js';
 import type { Api, AppDeps } from '../../deps.js';
 import { atLeast } from '../../../model/define.js';
 import { getModel } from '../../../model/registry.js';
@@ -44,8 +54,6 @@ const mayView = (ctx: Ctx) => {
 /** a Collaboratore is limited to his customers; administrators are not */
 const ownOnly = (ctx: Ctx) => !atLeast(ctx.role, 'Admin');
 
-const KeyParams = z.object({ job: z.string(), customer: z.string(), year: z.string() });
-
 export async function jobRoutes(api: Api, deps: AppDeps) {
   const { exec } = deps;
   const tags = ['Adempimenti'];
@@ -57,12 +65,7 @@ export async function jobRoutes(api: Api, deps: AppDeps) {
         tags,
         summary:
           'C44 I clienti della dashboard adempimenti: i propri (Collaboratore) o tutti, filtrabili per collaboratore (amministratori)',
-        querystring: z.looseObject({
-          collaborator_id: z
-            .string()
-            .optional()
-            .describe('solo amministratori: i clienti di questo collaboratore (0: senza collaboratore)'),
-        }),
+        querystring: DashboardCustomersQuery,
         response: {
           200: z.object({ data: z.array(DashboardCustomer) }),
           ...ERRORS,
@@ -90,11 +93,7 @@ export async function jobRoutes(api: Api, deps: AppDeps) {
         tags,
         summary:
           "C45 Sotto adempimenti completati per cliente e adempimento nell'anno: {customer_id: {job_id: completati}}",
-        querystring: z.looseObject({
-          year: z.string().optional().describe('anno (obbligatorio)'),
-          customer_id: z.string().optional().describe('un solo cliente'),
-          studio_job_id: z.string().optional().describe('un solo adempimento'),
-        }),
+        querystring: DoneCountsQuery,
         response: { 200: DoneCounts, ...ERRORS },
       },
     },
@@ -121,7 +120,7 @@ export async function jobRoutes(api: Api, deps: AppDeps) {
         tags,
         summary:
           'C46 I sotto adempimenti di un adempimento per un cliente e un anno, con lo stato (0 da fare, 1 fatto) e la nota',
-        params: KeyParams,
+        params: JobTaskParams,
         response: { 200: z.object({ data: z.array(TaskStatus) }), ...ERRORS },
       },
     },
@@ -137,10 +136,6 @@ export async function jobRoutes(api: Api, deps: AppDeps) {
     },
   );
 
-  const Change = z.looseObject({
-    status: z.union([z.number(), z.string(), z.boolean()]).optional().describe('0 da fare, 1 fatto'),
-    note: z.string().nullish().describe('nota (al più 1000 caratteri)'),
-  });
   api.post(
     '/studio_jobs_status/:job/task/:task/customers/:customer/year/:year/actions/change_state',
     {
@@ -148,8 +143,8 @@ export async function jobRoutes(api: Api, deps: AppDeps) {
         tags,
         summary:
           'C47 Cambia lo stato (e la nota) di un sotto adempimento per un cliente e un anno: ripetuto, non cambia nulla',
-        params: KeyParams.extend({ task: z.string() }),
-        body: Change,
+        params: JobTaskChangeParams,
+        body: TaskChangeInput,
         response: {
           200: TaskChanged,
           ...ERRORS,

@@ -6,7 +6,16 @@
  */
 import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
-import { MailDetail, MailOutboxPage } from '../../../model/api/mail.js';
+import {
+  MAIL_PER_PAGE_DEFAULT as PER_PAGE_DEFAULT,
+  MAIL_PER_PAGE_MAX as PER_PAGE_MAX,
+  MailAttachmentParams,
+  MailDetail,
+  MailOutboxPage,
+  MailOutboxQuery,
+  MailParams,
+  MailRetried,
+} from '../../../model/api/mail.js';
 import type { Api, AppDeps } from '../../deps.js';
 import { ERRORS } from '../../routes/schemas.js';
 import { attachment } from '../../routes/download.js';
@@ -16,12 +25,6 @@ import { MAIL_KINDS, MAIL_STATUSES, MAIL_STATUS_LABELS, isMailStatus, type MailS
 import { listMails, mailAttachment, mailDetail, mailMessage, requeueMail, type MailListRow } from './queries.js';
 import { emlOf } from './compose.js';
 import { oneId } from '../../records/ids.js';
-
-/** page sizes of the list */
-const PER_PAGE_DEFAULT = 25;
-const PER_PAGE_MAX = 200;
-
-const IdParams = z.object({ id: z.string().describe('id del messaggio') });
 
 const labelled = <T extends MailListRow>(r: T) => ({
   ...r,
@@ -51,17 +54,7 @@ export async function mailRoutes(api: Api, deps: AppDeps) {
       schema: {
         tags,
         summary: 'Posta in uscita: i messaggi dello studio, dal più recente, con stato, tentativi ed errori',
-        querystring: z.looseObject({
-          status: z
-            .string()
-            .optional()
-            .describe('solo i messaggi in questo stato (queued, sending, sent, failed, kept)'),
-          page: z.string().optional().describe('pagina (da 1)'),
-          items_per_page: z
-            .string()
-            .optional()
-            .describe(`messaggi per pagina (1–${PER_PAGE_MAX}, predefinito ${PER_PAGE_DEFAULT})`),
-        }),
+        querystring: MailOutboxQuery,
         response: {
           200: MailOutboxPage,
           ...ERRORS,
@@ -116,7 +109,7 @@ export async function mailRoutes(api: Api, deps: AppDeps) {
       schema: {
         tags,
         summary: 'Un messaggio della posta in uscita con il testo e gli allegati (nomi e dimensioni)',
-        params: IdParams,
+        params: MailParams,
         response: { 200: z.object({ data: MailDetail }), ...ERRORS },
       },
     },
@@ -134,10 +127,7 @@ export async function mailRoutes(api: Api, deps: AppDeps) {
       schema: {
         tags,
         summary: 'Scarica un allegato di un messaggio della posta in uscita',
-        params: z.object({
-          id: z.string().describe('id del messaggio'),
-          attachmentId: z.string().describe("id dell'allegato"),
-        }),
+        params: MailAttachmentParams,
         response: { 200: z.any().describe('il file allegato'), ...ERRORS },
       },
     },
@@ -156,7 +146,7 @@ export async function mailRoutes(api: Api, deps: AppDeps) {
       schema: {
         tags,
         summary: 'Scarica il messaggio come file .eml (lo stesso messaggio inviato, con gli allegati)',
-        params: IdParams,
+        params: MailParams,
         response: { 200: z.any().describe('il messaggio (message/rfc822)'), ...ERRORS },
       },
     },
@@ -178,8 +168,8 @@ export async function mailRoutes(api: Api, deps: AppDeps) {
       schema: {
         tags,
         summary: 'Riprova: rimette in coda un messaggio non inviato o trattenuto',
-        params: IdParams,
-        response: { 200: z.object({ message: z.string(), data: MailDetail }), ...ERRORS },
+        params: MailParams,
+        response: { 200: MailRetried, ...ERRORS },
       },
     },
     async (req) => {

@@ -9,15 +9,22 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import {
   OfflinePayment,
+  OfflinePaymentInput,
   PaymentError,
   PaymentFinalized,
+  PaymentFinalizeInput,
+  PaymentInitInput,
   PaymentIntent,
+  PaymentIntentConfirmInput,
+  PaymentIntentQuery,
   PaymentStarted,
+  SandboxBack,
+  SandboxParams,
   SubscriptionPrice,
 } from '../../../model/api/payments.js';
 import type { Api, AppDeps } from '../../deps.js';
 import { HttpError } from '../../errors.js';
-import { ERRORS, Scalar } from '../../routes/schemas.js';
+import { ERRORS } from '../../routes/schemas.js';
 import {
   createPaymentIntent,
   enabledProviders,
@@ -25,7 +32,6 @@ import {
   initPayment,
   isAppPath,
   offlinePayment,
-  SUBSCRIPTION_ITEM,
   type OwnSite,
   type Payments,
 } from './service.js';
@@ -126,13 +132,7 @@ export async function paymentRoutes(api: Api, deps: AppDeps, payments: Payments)
           schema: {
             tags,
             summary: `C67 Apre un pagamento ${provider} dei mesi scelti → approveUrl (errore: errorMessage)`,
-            body: z.looseObject({
-              numberOfSubscriptionMonth: Scalar.optional().describe('mesi, da 1 a 36'),
-              returnUrl: Scalar.optional().describe(
-                "dove torna il cliente: un percorso (es. /pay_return) o un indirizzo assoluto dello stesso sito (SERVER_BASEURL o l'host chiamato); altri siti sono rifiutati",
-              ),
-              cancelUrl: Scalar.optional().describe('dove torna se annulla (come returnUrl)'),
-            }),
+            body: PaymentInitInput,
             response: { 201: PaymentStarted, ...withErrorMessage },
           },
         },
@@ -160,7 +160,7 @@ export async function paymentRoutes(api: Api, deps: AppDeps, payments: Payments)
           schema: {
             tags,
             summary: `C68 Conclude il pagamento ${provider} al ritorno (COMPLETED: la scadenza si sposta una volta sola) → status (errore: errorMessage)`,
-            body: z.looseObject({ token: Scalar.optional().describe('il token del pagamento') }),
+            body: PaymentFinalizeInput,
             response: { 200: PaymentFinalized, ...withErrorMessage },
           },
         },
@@ -175,16 +175,7 @@ export async function paymentRoutes(api: Api, deps: AppDeps, payments: Payments)
           schema: {
             tags,
             summary: `C70 Apre un pagamento con carta (${provider}) di quantity mesi: il prezzo lo fa il server → client_secret (errore: errorMessage)`,
-            querystring: z.looseObject({
-              amount: z
-                .string()
-                .optional()
-                .describe('totale atteso in centesimi di euro (deve essere prezzo × mesi, es. 5970 per 59,70 €)'),
-              quantity: z.string().optional().describe('mesi, da 1 a 36'),
-              purchasing_item_id: z.string().optional().describe(`articolo: ${SUBSCRIPTION_ITEM}`),
-              charge_type: z.string().optional().describe(`tipo di addebito: ${SUBSCRIPTION_ITEM}`),
-              purchase_additional_data: z.string().optional().describe('nota libera, al massimo 500 caratteri'),
-            }),
+            querystring: PaymentIntentQuery,
             response: {
               200: PaymentIntent,
               ...withErrorMessage,
@@ -201,10 +192,7 @@ export async function paymentRoutes(api: Api, deps: AppDeps, payments: Payments)
           schema: {
             tags,
             summary: `C71 Conclude il pagamento con carta (${provider}) confermato nel browser (COMPLETED: la scadenza si sposta una volta sola)`,
-            body: z.looseObject({
-              payment_intent_id: Scalar.optional().describe('id del PaymentIntent (pi_…)'),
-              payment_intent: Scalar.optional().describe('lo stesso, come lo rimanda Stripe'),
-            }),
+            body: PaymentIntentConfirmInput,
             response: { 200: PaymentFinalized, ...withErrorMessage },
           },
         },
@@ -230,10 +218,7 @@ export async function paymentRoutes(api: Api, deps: AppDeps, payments: Payments)
       schema: {
         tags,
         summary: 'C69 Pagamento offline registrato dal SuperAdmin: la scadenza dello studio si sposta subito',
-        body: z.looseObject({
-          studioId: Scalar.optional().describe('id dello studio'),
-          numberOfSubscriptionMonth: Scalar.optional().describe('mesi, da 1 a 36'),
-        }),
+        body: OfflinePaymentInput,
         response: {
           201: z.object({ data: OfflinePayment }),
           ...ERRORS,
@@ -250,8 +235,6 @@ export async function paymentRoutes(api: Api, deps: AppDeps, payments: Payments)
         done(null, Object.fromEntries(new URLSearchParams(String(body)))),
       );
     }
-    const Params = z.object({ token: z.string() });
-    const Back = z.looseObject({ return: z.string().optional(), cancel: z.string().optional() });
     api.get(
       '/sandbox/checkout/:token',
       {
@@ -259,8 +242,8 @@ export async function paymentRoutes(api: Api, deps: AppDeps, payments: Payments)
         schema: {
           tags,
           summary: 'Pagina di approvazione del fornitore sandbox (nessun addebito reale)',
-          params: Params,
-          querystring: Back,
+          params: SandboxParams,
+          querystring: SandboxBack,
           response: { 200: z.any(), ...ERRORS },
         },
       },
@@ -289,8 +272,8 @@ export async function paymentRoutes(api: Api, deps: AppDeps, payments: Payments)
               action === 'approve'
                 ? "Sandbox: approva il pagamento e torna all'applicazione"
                 : 'Sandbox: annulla il pagamento',
-            params: Params,
-            querystring: Back,
+            params: SandboxParams,
+            querystring: SandboxBack,
             response: { 303: z.any(), ...ERRORS },
           },
         },

@@ -30,6 +30,12 @@ import type { PaymentProvider } from './provider.js';
 import { fromCents, toCents } from '../../../model/money.js';
 import { formatEuro } from '../../../model/types.js';
 import { PaymentError } from './provider.js';
+import {
+  SUBSCRIPTION_ITEM,
+  type OfflinePaymentInput,
+  type PaymentInitInput,
+  type PaymentIntentQuery,
+} from '../../../model/api/payments.js';
 
 export const PAYMENT_MESSAGES = {
   months: `Scegli da ${SUBSCRIPTION_MONTHS.min} a ${SUBSCRIPTION_MONTHS.max} mesi`,
@@ -173,7 +179,7 @@ export async function initPayment(
   p: Payments,
   ctx: Ctx,
   providerName: string,
-  body: Record<string, unknown>,
+  body: PaymentInitInput,
   own: OwnSite = { origins: [], hosts: [] },
 ) {
   mayPay(ctx);
@@ -186,9 +192,6 @@ export async function initPayment(
   return { approveUrl: opened.approveUrl, paymentId: opened.paymentId };
 }
 
-/** the item a card payment buys (C70 purchasing_item_id / charge_type): the subscription only */
-export const SUBSCRIPTION_ITEM = 'subscription';
-
 /**
  * C70: opens a card payment: `quantity` months of the subscription. The server prices it (price
  * × months); an `amount` sent by the app must be that total in cents (seed B §9: card amounts
@@ -200,7 +203,7 @@ export async function createPaymentIntent(
   p: Payments,
   ctx: Ctx,
   providerName: string,
-  query: Record<string, unknown>,
+  query: PaymentIntentQuery,
 ) {
   mayPay(ctx);
   const provider = providerOf(p, providerName, 'card');
@@ -295,7 +298,7 @@ export async function finalizePayment(
 }
 
 /** C69: the SuperAdmin records a payment received offline: the studio's expiry moves at once. */
-export async function offlinePayment(tx: Tx, p: Payments, ctx: Ctx, body: Record<string, unknown>, now = new Date()) {
+export async function offlinePayment(tx: Tx, p: Payments, ctx: Ctx, body: OfflinePaymentInput, now = new Date()) {
   if (ctx.role !== 'SuperAdmin') throw forbidden();
   const studioId = oneId(body.studioId);
   if (studioId === null)

@@ -4,8 +4,8 @@
  */
 import type { Api, AppDeps } from '../../deps.js';
 import { z } from 'zod';
-import { PayslipMonths, PayslipsSaved } from '../../../model/api/payslips.js';
-import { ERRORS, Scalar, listOf } from '../../routes/schemas.js';
+import { PayslipMonths, PayslipsInput, PayslipsQuery, PayslipsSaved } from '../../../model/api/payslips.js';
+import { ERRORS } from '../../routes/schemas.js';
 import { payslipYear, savePayslips } from './service.js';
 
 export async function payslipRoutes(api: Api, deps: AppDeps) {
@@ -17,13 +17,7 @@ export async function payslipRoutes(api: Api, deps: AppDeps) {
       schema: {
         tags,
         summary: 'C48 Salva i cedolini del mese dei clienti indicati e il loro addebito (quantità 0: li elimina)',
-        body: z.looseObject({
-          customerData: listOf(z.record(z.string(), Scalar))
-            .optional()
-            .describe(
-              '[{customerId, business_name, cedoliniQuantity, month, year}] (elenco o testo JSON); quantità intera 0–100.000, mese 1–12, anno corrente ± 50',
-            ),
-        }),
+        body: PayslipsInput,
         response: {
           200: z.object({ data: PayslipsSaved }),
           ...ERRORS,
@@ -39,10 +33,7 @@ export async function payslipRoutes(api: Api, deps: AppDeps) {
       schema: {
         tags,
         summary: "C49 Cedolini di un cliente in un anno, per mese (0 dove non c'è nulla)",
-        querystring: z.looseObject({
-          customer_id: z.union([z.string(), z.number()]).optional().describe('id del cliente'),
-          year: z.union([z.string(), z.number()]).optional().describe('anno (predefinito: quello corrente)'),
-        }),
+        querystring: PayslipsQuery,
         response: { 200: z.object({ data: PayslipMonths }), ...ERRORS },
       },
     },

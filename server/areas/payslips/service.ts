@@ -14,6 +14,7 @@ import { getModel } from '../../../model/registry.js';
 import { INT_MAX, MESSAGES } from '../../../model/types.js';
 import { payslips, type PayslipEntry } from './queries.js';
 import { currentYear } from '../../../model/dates.js';
+import type { PayslipsInput, PayslipsQuery } from '../../../model/api/payslips.js';
 
 const invalid = (errors: Record<string, string[]>) => new HttpError(422, MSG.validation, errors);
 const MAX_ENTRIES = 100_000;
@@ -115,12 +116,7 @@ export interface PayslipsAnswer {
 }
 
 /** C48: upsert each entry's quantity and its charge; quantity 0 removes both. */
-export async function savePayslips(
-  tx: Tx,
-  ctx: Ctx,
-  body: { customerData?: unknown },
-  now = new Date(),
-): Promise<PayslipsAnswer> {
+export async function savePayslips(tx: Tx, ctx: Ctx, body: PayslipsInput, now = new Date()): Promise<PayslipsAnswer> {
   allow(ctx, 'create');
   const list = payslipEntries(body.customerData, now);
   const ids = [...new Set(list.map((e) => e.customerId))];
@@ -140,12 +136,7 @@ export async function savePayslips(
 export type PayslipYear = Record<string, number>;
 
 /** C49: `{1: q, …, 12: q}` of a customer's year (0 where there is no entry). */
-export async function payslipYear(
-  tx: Tx,
-  ctx: Ctx,
-  query: { customer_id?: unknown; year?: unknown },
-  now = new Date(),
-): Promise<PayslipYear> {
+export async function payslipYear(tx: Tx, ctx: Ctx, query: PayslipsQuery, now = new Date()): Promise<PayslipYear> {
   allow(ctx, 'view');
   const id = intOf(query.customer_id);
   if (id === undefined || id < 1 || id > INT_MAX) throw invalid({ customer_id: ['Cliente non valido'] });

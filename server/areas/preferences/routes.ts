@@ -8,6 +8,13 @@ import type { Api, AppDeps } from '../../deps.js';
 import { HttpError, MSG } from '../../errors.js';
 import { deletePreference, otherPreferenceCount, preferencesOf, savePreference } from './queries.js';
 import { ERRORS } from '../../routes/schemas.js';
+import {
+  PreferenceDeleted,
+  PreferenceInput,
+  PreferenceParams,
+  Preferences,
+  PreferenceSaved,
+} from '../../../model/api/preferences.js';
 
 export const PREFERENCE_KEY = /^[A-Za-z0-9_.:-]{1,200}$/;
 /** the largest value kept, serialized as JSON (UTF-8 bytes) */
@@ -29,9 +36,6 @@ function checkKey(key: string): string {
   return key;
 }
 
-const KeyParams = z.object({ key: z.string().describe('chiave della preferenza, es. list.Customer.savedQueries') });
-const Body = z.looseObject({ value: z.json().optional().describe('valore JSON (al massimo 64 KB)') });
-
 export async function preferenceRoutes(api: Api, deps: AppDeps) {
   const { exec } = deps;
   const tags = ['Preferenze'];
@@ -44,7 +48,7 @@ export async function preferenceRoutes(api: Api, deps: AppDeps) {
       schema: {
         tags,
         summary: "Le preferenze dell'utente collegato (viste salvate e colonne delle tabelle), per chiave",
-        response: { 200: z.object({ data: z.record(z.string(), z.json()) }), ...ERRORS },
+        response: { 200: z.object({ data: Preferences }), ...ERRORS },
       },
     },
     async (req) => ({ data: await preferencesOf(exec, req.ctx.userId) }),
@@ -57,12 +61,9 @@ export async function preferenceRoutes(api: Api, deps: AppDeps) {
       schema: {
         tags,
         summary: "Salva una preferenza dell'utente collegato (crea o sostituisce)",
-        params: KeyParams,
-        body: Body,
-        response: {
-          200: z.object({ data: z.object({ key: z.string(), value: z.json(), updated_at: z.string() }) }),
-          ...ERRORS,
-        },
+        params: PreferenceParams,
+        body: PreferenceInput,
+        response: { 200: z.object({ data: PreferenceSaved }), ...ERRORS },
       },
     },
     async (req) => {
@@ -86,8 +87,8 @@ export async function preferenceRoutes(api: Api, deps: AppDeps) {
       schema: {
         tags,
         summary: "Elimina una preferenza dell'utente collegato (anche se non c'era)",
-        params: KeyParams,
-        response: { 200: z.object({ data: z.object({ key: z.string(), deleted: z.boolean() }) }), ...ERRORS },
+        params: PreferenceParams,
+        response: { 200: z.object({ data: PreferenceDeleted }), ...ERRORS },
       },
     },
     async (req) => {

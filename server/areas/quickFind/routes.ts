@@ -5,20 +5,13 @@
  * caller's role may read it, at most 8 of each, with the client route that opens the record.
  */
 import { z } from 'zod';
-import { QuickFindHit } from '../../../model/api/quickFind.js';
+import { QUICK_FIND_MAX, QUICK_FIND_MIN, QuickFindHit, QuickFindQuery } from '../../../model/api/quickFind.js';
 import type { Api, AppDeps } from '../../deps.js';
 import { getModel } from '../../../model/registry.js';
 import { can } from '../../auth/context.js';
 import { HttpError, MSG } from '../../errors.js';
 import { findCustomers, findEDocuments, findLegalRepresentatives, quickFindTerms } from './queries.js';
 import { ERRORS } from '../../routes/schemas.js';
-
-export const QUICK_FIND_MIN = 2;
-export const QUICK_FIND_MAX = 100;
-
-const Query = z.object({
-  q: z.string().optional().describe(`testo cercato: da ${QUICK_FIND_MIN} a ${QUICK_FIND_MAX} caratteri`),
-});
 
 /** the kinds, in the order the answer groups them, with the model whose read right they need */
 const KINDS = [
@@ -35,7 +28,7 @@ export async function quickFindRoutes(api: Api, deps: AppDeps) {
         tags: ['Ricerca'],
         summary:
           'Ricerca rapida: clienti, legali rappresentanti e fatture elettroniche dello studio (al massimo 8 per tipo)',
-        querystring: Query,
+        querystring: QuickFindQuery,
         response: { 200: z.object({ data: z.array(QuickFindHit) }), ...ERRORS },
       },
     },

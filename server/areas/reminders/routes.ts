@@ -12,12 +12,18 @@ import { attachment } from '../../routes/download.js';
 import { renderPdf } from '../../render/pdf.js';
 import {
   Aging,
+  AgingExportQuery,
+  AgingQuery,
+  ContestedInput,
   CustomerReminders,
   Reminder,
   ReminderIdsInput,
+  ReminderListQuery,
   ReminderRunResult,
+  RemindersDiscarded,
   ReminderSendResult,
-  ReminderSettingsView,
+  ReminderSettingsAnswer,
+  ReminderSettingsInput,
 } from '../../../model/api/reminders.js';
 import { studioData } from '../documents/index.js';
 import {
@@ -40,14 +46,6 @@ import { HttpError } from '../../errors.js';
 
 /** the customers the aging's PDF prints at most (pdfmake lays out every row in memory) */
 export const MAX_PDF_ROWS = 3000;
-
-const AgingQuery = z.looseObject({
-  collaborator_id: z.string().optional().describe("id del collaboratore di contabilità, o 'none'"),
-  legal_status_id: z.string().optional(),
-  bucket: z.string().optional().describe('not_due, d1_30, d31_60, d61_90, over_90'),
-  mandate: z.string().optional().describe("'with' o 'without' mandato SDD attivo"),
-  q: z.string().optional().describe('nome del cliente'),
-});
 
 export async function reminderRoutes(api: Api, deps: AppDeps) {
   const tags = ['Solleciti'];
@@ -72,7 +70,7 @@ export async function reminderRoutes(api: Api, deps: AppDeps) {
       schema: {
         tags,
         summary: "Lo scadenzario con gli stessi filtri come CSV ('Scadenzario.csv') o PDF ('Scadenzario.pdf')",
-        querystring: AgingQuery.extend({ format: z.enum(['csv', 'pdf']).describe('csv o pdf') }),
+        querystring: AgingExportQuery,
         response: { 200: z.any(), ...ERRORS },
       },
     },
@@ -107,7 +105,7 @@ export async function reminderRoutes(api: Api, deps: AppDeps) {
       schema: {
         tags,
         summary: "Le regole dei solleciti dello studio, i segnaposto dei testi e l'ultima procedura",
-        response: { 200: z.object({ data: ReminderSettingsView.extend({ suggested: z.array(z.any()) }) }), ...ERRORS },
+        response: { 200: z.object({ data: ReminderSettingsAnswer }), ...ERRORS },
       },
     },
     async (req) => ({ data: await getSettings(deps.exec, req.ctx) }),
@@ -116,14 +114,23 @@ export async function reminderRoutes(api: Api, deps: AppDeps) {
   api.put(
     '/reminders/settings',
     {
+      // a rule refused by its schema is answered by the service, 422 with every field's Italian
+      // message together with the checks only the server can make (placeholders, Word letters);
+      // a body that is not an object is the usual 400
+      attachValidation: true,
       schema: {
         tags,
         summary: 'Salva le regole dei solleciti (Admin): fino a tre livelli, la procedura giornaliera e la sua ora',
-        body: z.looseObject({}),
-        response: { 200: z.object({ data: ReminderSettingsView.extend({ suggested: z.array(z.any()) }) }), ...ERRORS },
+        body: ReminderSettingsInput,
+        response: { 200: z.object({ data: ReminderSettingsAnswer }), ...ERRORS },
       },
     },
-    async (req) => ({ data: await putSettings(deps.tx, req.ctx, req.body) }),
+    async (req) => {
+      const body: unknown = req.body;
+      if (req.validationError && (typeof body !== 'object' || body === null || Array.isArray(body)))
+        throw req.validationError;
+      return { data: await putSettings(deps.tx, req.ctx, body) };
+    },
   );
 
   api.post(
@@ -153,7 +160,7 @@ export async function reminderRoutes(api: Api, deps: AppDeps) {
         tags,
         summary:
           'I solleciti dello studio, dal più recente (status: pending, proposed, queued, sent, withdrawn, discarded, done)',
-        querystring: z.looseObject({ status: z.string().optional(), q: z.string().optional() }),
+        querystring: ReminderListQuery,
         response: { 200: z.object({ data: z.array(Reminder) }), ...ERRORS },
       },
     },
@@ -185,7 +192,7 @@ export async function reminderRoutes(api: Api, deps: AppDeps) {
         tags,
         summary: 'Scarta i solleciti proposti scelti (non vengono inviati né riproposti per le stesse partite)',
         body: ReminderIdsInput,
-        response: { 200: z.object({ data: z.object({ discarded: z.number().int() }) }), ...ERRORS },
+        response: { 200: z.object({ data: RemindersDiscarded }), ...ERRORS },
       },
     },
     async (req) => ({ data: { discarded: await discard(deps.tx, req.ctx, req.body.ids) } }),
@@ -227,7 +234,7 @@ export async function reminderRoutes(api: Api, deps: AppDeps) {
         tags,
         summary: 'Segna (o toglie) il cliente come contestato: nessun sollecito gli viene inviato',
         params: IdParams,
-        body: z.looseObject({ contested: z.boolean().optional(), note: z.string().max(2000).nullable().optional() }),
+        body: ContestedInput,
         response: { 200: z.object({ data: CustomerReminders }), ...ERRORS },
       },
     },

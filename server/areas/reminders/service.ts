@@ -19,13 +19,20 @@
  */
 import { randomBytes } from 'node:crypto';
 import Decimal from 'decimal.js';
+import type { z } from 'zod';
 import {
   AGING_BUCKETS,
+  REMINDER_MAX_LEVELS,
+  REMINDER_SETTINGS_MESSAGES,
+  ReminderSettingsInput,
   type Aging,
   type AgingBucket,
+  type AgingQuery,
+  type ContestedInput,
   type CustomerReminders,
   type Reminder,
   type ReminderLevel,
+  type ReminderListQuery,
   type ReminderSettings,
   type ReminderSettingsView,
 } from '../../../model/api/reminders.js';
@@ -62,10 +69,6 @@ import {
   type AgingQueryFilter,
   type NewReminder,
 } from './queries.js';
-
-export const MAX_LEVELS = 3;
-export const MAX_TEXT = 10_000;
-export const MAX_SUBJECT = 200;
 
 export const REMINDER_MESSAGES = {
   paid: 'Pagato: non resta nulla di scaduto',
@@ -107,7 +110,7 @@ const AGING_MESSAGES = {
 const posInt = (v: unknown) => (typeof v === 'string' && /^\d{1,9}$/.test(v) && Number(v) > 0 ? Number(v) : null);
 
 /** The aging's filters from a query string: 422 naming the field on a bad one. */
-export function agingFilter(q: Record<string, unknown>): AgingQueryFilter {
+export function agingFilter(q: AgingQuery): AgingQueryFilter {
   const errors: Record<string, string[]> = {};
   const f: AgingQueryFilter = {};
   const s = (k: string) => (q[k] == null || q[k] === '' ? undefined : String(q[k]));
@@ -155,7 +158,7 @@ const numbers = (s: Sums) =>
   Object.fromEntries(KEYS.map((k) => [k, s[k].toNumber()])) as Record<AgingBucket | 'total', number>;
 
 /** GET /api/aging: open charges by customer in buckets as of today, totals per bucket and per collaborator. */
-export async function agingOf(exec: Exec, ctx: Ctx, q: Record<string, unknown>, now = new Date()): Promise<Aging> {
+export async function agingOf(exec: Exec, ctx: Ctx, q: AgingQuery, now = new Date()): Promise<Aging> {
   allowView(ctx);
   const filter = agingFilter(q);
   const asOf = romeToday(now);
@@ -303,79 +306,100 @@ export async function getSettings(exec: Exec, ctx: Ctx) {
 
 const isObj = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
 
-/** The rules as sent by the form, checked field by field (422 with `levels.N.field`). */
+type ReminderSettingsOutput = z.output<typeof ReminderSettingsInput>;
+
+/**
+ * Where a refusal goes among the others (they are answered in this order, the first one as the
+ * message): the top fields; then each level's fields, its placeholders after its text; then the
+ * levels' order; then the Word letters that are gone.
+ */
+const TOP_FIELDS = ['enabled', 'run_time', 'link_days', 'levels'];
+const LEVEL_FIELDS = [
+  'days',
+  'subject',
+  'word_template_id',
+  'text',
+  'placeholders.subject',
+  'placeholders.text',
+  'min_amount',
+];
+type Refusal = { key: string; message: string; order: [number, number, number] };
+function refusalOf(path: PropertyKey[], message: string): Refusal {
+  const [top, level, field] = path.map(String);
+  const key = path.map(String).join('.');
+  if (level === undefined) return { key, message, order: [0, -1, TOP_FIELDS.indexOf(top ?? '')] };
+  const i = Number(level);
+  if (field === 'days' && message === REMINDER_SETTINGS_MESSAGES.daysOrder(i))
+    return { key, message, order: [1, i, 0] };
+  return { key, message, order: [0, i, LEVEL_FIELDS.indexOf(field ?? '')] };
+}
+
+/**
+ * The rules as sent by the form, checked field by field by their schema (ReminderSettingsInput,
+ * with its Italian messages) and here for what only the server knows: the placeholders of the
+ * texts and the studio's Word letters. Every refusal at once: 422 with `levels.N.field`.
+ */
 export async function checkSettings(exec: Exec, studioId: number, body: unknown): Promise<StoredSettings> {
-  const errors: Record<string, string[]> = {};
-  const add = (k: string, m: string) => (errors[k] ??= []).push(m);
-  const b = isObj(body) ? body : {};
-  const enabled = b.enabled === true;
-  const runTime = typeof b.run_time === 'string' ? b.run_time.trim() : '';
-  if (!/^([01]\d|2[0-3]):[0-5]\d$/.test(runTime))
-    add('run_time', 'Ora della procedura non valida: scrivila come HH:MM, es. 08:00');
-  const linkDays = Number(b.link_days ?? 60);
-  if (!Number.isInteger(linkDays) || linkDays < 1 || linkDays > 365)
-    add('link_days', 'La validità del link va da 1 a 365 giorni');
-  const raw = Array.isArray(b.levels) ? b.levels : null;
-  if (!raw) add('levels', 'Indica i livelli di sollecito (da 1 a 3)');
-  else if (raw.length > MAX_LEVELS) add('levels', `Al più ${MAX_LEVELS} livelli di sollecito`);
-  if (enabled && raw && raw.length === 0)
-    add('levels', 'Per attivare la procedura indica almeno un livello di sollecito');
-  const levels: ReminderLevel[] = [];
+  const refusals: Refusal[] = [];
+  // a level that is not an object is read as an empty one: each of its fields answers its message
+  const given =
+    isObj(body) && Array.isArray(body.levels) ? { ...body, levels: body.levels.map((l) => (isObj(l) ? l : {})) } : body;
+  const parsed = ReminderSettingsInput.safeParse(given);
+  if (!parsed.success) for (const issue of parsed.error.issues) refusals.push(refusalOf(issue.path, issue.message));
+  // the placeholders and the Word letters of the levels as sent (the first three: more are refused)
+  const raw = isObj(body) && Array.isArray(body.levels) ? body.levels.slice(0, REMINDER_MAX_LEVELS) : [];
   const templateIds: Array<[number, number]> = [];
-  (raw ?? []).slice(0, MAX_LEVELS).forEach((lv, i) => {
+  raw.forEach((lv, i) => {
     const l = isObj(lv) ? lv : {};
-    const k = (f: string) => `levels.${i}.${f}`;
-    const days = Number(l.days);
-    if (!Number.isInteger(days) || days < 1 || days > 730)
-      add(k('days'), 'Giorni dopo la scadenza: un numero intero da 1 a 730');
-    const subject = typeof l.subject === 'string' ? l.subject.trim() : '';
-    if (!subject) add(k('subject'), "Scrivi l'oggetto del sollecito");
-    else if (subject.length > MAX_SUBJECT) add(k('subject'), `L'oggetto è lungo al più ${MAX_SUBJECT} caratteri`);
-    const text = typeof l.text === 'string' ? l.text.replace(/\r\n?/g, '\n') : '';
-    const wordId = l.word_template_id == null || l.word_template_id === '' ? null : Number(l.word_template_id);
-    if (wordId !== null && !(Number.isInteger(wordId) && wordId > 0))
-      add(k('word_template_id'), 'Modello Word non valido');
-    if (!text.trim()) add(k('text'), 'Scrivi il testo del sollecito');
-    else if (text.length > MAX_TEXT) add(k('text'), `Il testo è lungo al più ${MAX_TEXT} caratteri`);
-    for (const [field, value] of [
-      ['subject', subject],
-      ['text', text],
-    ] as const) {
-      const unknown = unknownKeys(value, KNOWN_KEYS);
+    const texts = {
+      subject: typeof l.subject === 'string' ? l.subject.trim() : '',
+      text: typeof l.text === 'string' ? l.text.replace(/\r\n?/g, '\n') : '',
+    };
+    for (const field of ['subject', 'text'] as const) {
+      const unknown = unknownKeys(texts[field], KNOWN_KEYS);
       if (unknown.length)
-        add(
-          k(field),
-          `${unknown.length === 1 ? 'Il segnaposto' : 'I segnaposto'} ${unknown
+        refusals.push({
+          key: `levels.${i}.${field}`,
+          message: `${unknown.length === 1 ? 'Il segnaposto' : 'I segnaposto'} ${unknown
             .slice(0, 5)
             .map((u) => `{${u.slice(0, 40)}}`)
             .join(', ')} non ${unknown.length === 1 ? 'è previsto' : 'sono previsti'}: usa quelli elencati sotto`,
-        );
+          order: [0, i, LEVEL_FIELDS.indexOf(`placeholders.${field}`)],
+        });
     }
-    const min = l.min_amount == null || l.min_amount === '' ? 0 : Number(l.min_amount);
-    if (!Number.isFinite(min) || min < 0 || min > 1_000_000 || new Decimal(min).decimalPlaces() > 2)
-      add(k('min_amount'), 'Scaduto minimo: un importo da 0 a 1.000.000 con al più due decimali');
+    const wordId = l.word_template_id == null || l.word_template_id === '' ? null : Number(l.word_template_id);
     if (wordId) templateIds.push([i, wordId]);
-    levels.push({
-      level: i + 1,
-      days,
-      subject,
-      text,
-      word_template_id: wordId,
-      min_amount: Number.isFinite(min) ? min : 0,
-      auto: l.auto === true,
-    });
   });
-  for (let i = 1; i < levels.length; i++)
-    if (Number.isInteger(levels[i]!.days) && levels[i]!.days <= levels[i - 1]!.days)
-      add(`levels.${i}.days`, `I giorni del livello ${i + 1} devono essere più di quelli del livello ${i}`);
   const own = await usableWordTemplates(
     exec,
     templateIds.map(([, id]) => id),
   );
   for (const [i, id] of templateIds)
-    if (!own.has(id)) add(`levels.${i}.word_template_id`, 'Il modello Word scelto non esiste più');
-  if (Object.keys(errors).length) throw fail(errors);
-  return { enabled, run_time: runTime, link_days: linkDays, levels };
+    if (!own.has(id))
+      refusals.push({
+        key: `levels.${i}.word_template_id`,
+        message: 'Il modello Word scelto non esiste più',
+        order: [2, i, 0],
+      });
+  if (!parsed.success || refusals.length) {
+    const errors: Record<string, string[]> = {};
+    refusals.sort((a, b) => a.order[0] - b.order[0] || a.order[1] - b.order[1] || a.order[2] - b.order[2]);
+    for (const r of refusals) (errors[r.key] ??= []).push(r.message);
+    throw fail(errors);
+  }
+  const s: ReminderSettingsOutput = parsed.data;
+  return {
+    ...s,
+    levels: s.levels.map((l, i) => ({
+      level: i + 1,
+      days: l.days,
+      subject: l.subject,
+      text: l.text,
+      word_template_id: l.word_template_id,
+      min_amount: l.min_amount,
+      auto: l.auto,
+    })),
+  };
 }
 
 export async function putSettings(tx: Tx, ctx: Ctx, body: unknown) {
@@ -526,7 +550,7 @@ const STATUS_FILTERS: Record<string, string[]> = {
   done: ['sent', 'withdrawn', 'discarded'],
 };
 
-export async function reminderList(exec: Exec, ctx: Ctx, q: Record<string, unknown>): Promise<Reminder[]> {
+export async function reminderList(exec: Exec, ctx: Ctx, q: ReminderListQuery): Promise<Reminder[]> {
   allowView(ctx);
   const status = q.status == null || q.status === '' ? undefined : String(q.status);
   if (status !== undefined && !STATUS_FILTERS[status])
@@ -595,10 +619,9 @@ export async function customerHistory(exec: Exec, ctx: Ctx, raw: unknown): Promi
 }
 
 /** PUT /api/customer/:id/contested: a pending reminder of a customer now disputed is withdrawn at once. */
-export async function setContested(tx: Tx, ctx: Ctx, raw: unknown, body: unknown) {
+export async function setContested(tx: Tx, ctx: Ctx, raw: unknown, b: ContestedInput) {
   allowWrite(ctx);
   const id = pathId(raw);
-  const b = isObj(body) ? body : {};
   if (typeof b.contested !== 'boolean') throw fail({ contested: ['Indica se il cliente contesta (sì o no)'] });
   const note = b.note == null ? null : String(b.note).trim().slice(0, 2000) || null;
   await tx(async (exec) => {

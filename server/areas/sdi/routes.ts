@@ -5,22 +5,20 @@
  */
 import { z } from 'zod';
 import type { Api, AppDeps } from '../../deps.js';
-import { ERRORS, IdParams, Scalar } from '../../routes/schemas.js';
+import { ERRORS, IdParams } from '../../routes/schemas.js';
 import { attachment } from '../../routes/download.js';
 import { HttpError } from '../../errors.js';
 import { today } from '../../../model/dates.js';
-import { channelName, MAX_SEND, sdiEventXml, sdiTimeline, sendToSdi } from './service.js';
+import {
+  AcubeWebhookAnswer,
+  AcubeWebhookBody,
+  SdiChannel,
+  SdiSendInput,
+  SdiSent,
+  SdiTimeline,
+} from '../../../model/api/sdi.js';
+import { channelName, sdiEventXml, sdiTimeline, sendToSdi } from './service.js';
 import { transmissionsByChannelId } from './queries.js';
-
-const Event = z.object({
-  id: z.number(),
-  kind: z.string().describe('invio, errore, copia, o il tipo della notifica SdI: RC, NS, MC, NE, DT, AT'),
-  at: z.string(),
-  description: z.string().nullable(),
-  errors: z.array(z.object({ code: z.string(), description: z.string() })),
-  file_name: z.string().nullable(),
-  has_xml: z.boolean(),
-});
 
 export async function sdiRoutes(api: Api, deps: AppDeps) {
   const tags = ['SdI'];
@@ -31,7 +29,7 @@ export async function sdiRoutes(api: Api, deps: AppDeps) {
       schema: {
         tags,
         summary: "L'intermediario di questo server: simulator (simulatore, nessun invio reale), acube, o nessuno",
-        response: { 200: z.object({ data: z.object({ channel: z.string().nullable() }) }), ...ERRORS },
+        response: { 200: z.object({ data: SdiChannel }), ...ERRORS },
       },
     },
     async () => ({ data: { channel: channelName(deps.settings) } }),
@@ -44,16 +42,8 @@ export async function sdiRoutes(api: Api, deps: AppDeps) {
         tags,
         summary:
           'Invia a SdI le fatture scelte (tutte o nessuna): 422 con i motivi di ognuna che SdI scarterebbe o già inviata',
-        body: z.looseObject({
-          ids: z
-            .union([z.array(Scalar), z.string(), z.number()])
-            .optional()
-            .describe(`id delle fatture (al più ${MAX_SEND})`),
-        }),
-        response: {
-          202: z.object({ data: z.object({ queued: z.number(), channel: z.string() }) }),
-          ...ERRORS,
-        },
+        body: SdiSendInput,
+        response: { 202: z.object({ data: SdiSent }), ...ERRORS },
       },
     },
     async (req, reply) => {
@@ -70,7 +60,7 @@ export async function sdiRoutes(api: Api, deps: AppDeps) {
         tags,
         summary: 'Lo stato SdI della fattura e i suoi eventi (invio, ricevute, scarti), dal più vecchio',
         params: IdParams,
-        response: { 200: z.object({ data: z.object({ status: z.string(), events: z.array(Event) }) }), ...ERRORS },
+        response: { 200: z.object({ data: SdiTimeline }), ...ERRORS },
       },
     },
     async (req) => ({ data: await sdiTimeline(deps.exec, req.ctx, req.params.id) }),
@@ -99,8 +89,8 @@ export async function sdiRoutes(api: Api, deps: AppDeps) {
       schema: {
         tags,
         summary: 'Webhook di A-Cube (notifiche SdI delle fatture inviate): col segreto configurato, altrimenti 401',
-        body: z.any(),
-        response: { 200: z.object({ data: z.object({ files: z.number() }) }), ...ERRORS },
+        body: AcubeWebhookBody,
+        response: { 200: z.object({ data: AcubeWebhookAnswer }), ...ERRORS },
       },
     },
     async (req, reply) => {

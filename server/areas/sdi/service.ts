@@ -10,6 +10,12 @@ import type { Settings } from '../../settings.js';
 import { getModel } from '../../../model/registry.js';
 import { SDI_EDITABLE, SDI_STATUSES } from '../../../model/models/EDocument.js';
 import { displayDate } from '../../../model/dates.js';
+import {
+  SDI_MAX_SEND as MAX_SEND,
+  type SdiChannel as SdiChannelAnswer,
+  type SdiSendInput,
+  type SdiTimeline,
+} from '../../../model/api/sdi.js';
 import { can, type Ctx } from '../../auth/context.js';
 import { HttpError, forbidden, notFound } from '../../errors.js';
 import type { Tx } from '../../records/crud.js';
@@ -29,8 +35,6 @@ import { acubeChannel } from './acube.js';
 import { execOn } from '../../records/exec.js';
 import { eventXml, insertTransmissions, lastProgressive, lockSending, sendable, timelineOf } from './queries.js';
 
-/** invoices one 'Invia a SdI' sends at most */
-export const MAX_SEND = 1000;
 /** days after a rejection within which SdI takes the invoice again with the same number and date */
 export const RESEND_DAYS = 5;
 
@@ -61,7 +65,7 @@ export function channelFor(settings: Settings, database: Database): SdiChannel |
     return simulatorChannel(execOn(database.db), { delaySeconds: settings.sdiSimulatorDelaySeconds });
   return null;
 }
-export const channelName = (settings: Settings) =>
+export const channelName = (settings: Settings): SdiChannelAnswer['channel'] =>
   settings.acube ? 'acube' : settings.sdiSimulator ? 'simulator' : null;
 
 /** the progressive in the file name: 5 characters of base 36 (SdI allows up to 5 alphanumerics) */
@@ -91,7 +95,7 @@ const PENDING_PROGRESSIVE = 'xxxxx';
 export async function sendToSdi(
   deps: { tx: Tx; settings: Settings },
   ctx: Ctx,
-  body: Record<string, unknown>,
+  body: SdiSendInput,
   today: string,
 ): Promise<SendResult> {
   const m = getModel('EDocument');
@@ -173,7 +177,7 @@ export async function sendToSdi(
 }
 
 /** The invoice's status and events, oldest first (404 for another studio's). */
-export async function sdiTimeline(exec: Exec, ctx: Ctx, rawId: unknown) {
+export async function sdiTimeline(exec: Exec, ctx: Ctx, rawId: unknown): Promise<SdiTimeline> {
   const m = getModel('EDocument');
   if (!can(ctx, m, 'view')) throw forbidden();
   const id = oneId(rawId);

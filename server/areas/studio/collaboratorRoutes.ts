@@ -8,6 +8,13 @@ import { forbidden } from '../../errors.js';
 import { scoped } from './queries.js';
 import { z } from 'zod';
 import { ERRORS } from '../../routes/schemas.js';
+import {
+  CollaboratorAssignInput,
+  CollaboratorLinks,
+  CollaboratorLinksQuery,
+  CollaboratorOption,
+  CollaboratorsAssigned,
+} from '../../../model/api/studio.js';
 import { modelByName } from '../../../model/registry.js';
 import { can } from '../../auth/context.js';
 import { customerIds } from '../accounts/index.js';
@@ -31,7 +38,7 @@ export async function collaboratorRoutes(api: Api, deps: AppDeps) {
       schema: {
         tags: ['Anagrafiche'],
         summary: 'C23 Collaboratori dello studio (select)',
-        response: { 200: z.object({ data: z.array(z.looseObject({ id: z.number(), name: z.string() })) }), ...ERRORS },
+        response: { 200: z.object({ data: z.array(CollaboratorOption) }), ...ERRORS },
       },
     },
     async (req) => {
@@ -51,13 +58,8 @@ export async function collaboratorRoutes(api: Api, deps: AppDeps) {
       schema: {
         tags: ['Azioni sui clienti'],
         summary: 'C24 Collaboratori collegati ai clienti scelti (per collaboratore: i clienti)',
-        querystring: z.looseObject({
-          parents_id: z.string(),
-          pivot_table: z.string(),
-          parent_col_name: z.string(),
-          child_col_name: z.string(),
-        }),
-        response: { 200: z.object({ data: z.record(z.string(), z.array(z.number())) }), ...ERRORS },
+        querystring: CollaboratorLinksQuery,
+        response: { 200: z.object({ data: CollaboratorLinks }), ...ERRORS },
       },
     },
     async (req) => {
@@ -76,16 +78,8 @@ export async function collaboratorRoutes(api: Api, deps: AppDeps) {
       schema: {
         tags: ['Azioni sui clienti'],
         summary: 'C25 Assegna (o toglie) un collaboratore ai clienti scelti',
-        body: z.looseObject({
-          parent_ids: z.union([z.array(z.union([z.number(), z.string()])), z.string()]),
-          parent_model_name: z.string(),
-          child_model_name: z.string(),
-          relation_name: z.string(),
-          children: z.array(
-            z.looseObject({ id: z.union([z.number(), z.string()]), selected: z.union([z.boolean(), z.number()]) }),
-          ),
-        }),
-        response: { 200: z.object({ data: z.object({ updated: z.number() }) }), ...ERRORS },
+        body: CollaboratorAssignInput,
+        response: { 200: z.object({ data: CollaboratorsAssigned }), ...ERRORS },
       },
     },
     async (req) => {
