@@ -85,7 +85,7 @@ const SCREENS: Screen[] = [
     path: '/dashboard_jobs',
     // aria-rowindex 1 is the header row
     row: '[role="grid"] [role="row"][aria-rowindex="2"]',
-    // src/resources/StudioJob/Dashboard.tsx: ['dashboard', 'jobs' | 'customers' | 'counts' | 'collaborators', …]
+    // src/areas/jobs/JobsDashboard.tsx: ['dashboard', 'jobs' | 'customers' | 'counts' | 'collaborators', …]
     cacheKey: 'dashboard',
     targetMs: 500,
   },

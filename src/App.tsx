@@ -22,29 +22,13 @@ import { getUser } from './authProvider/token';
 import { DEFAULT_APP_NAME } from './layout/settings';
 import { FeatureGate } from './layout/features';
 
-// pages beyond the generic list and form are loaded when first opened; those of the menu's
-// entries (and the generic form) are in lazyScreens.ts, fetched ahead once the menu is shown
-import {
-  BankReconciliation,
-  Aging,
-  Reminders,
-  BollettinoGenerator,
-  CustomerImport,
-  InvoiceCharges,
-  JobsDashboard,
-  MailOutbox,
-  ModelEdit,
-  PayInit,
-  SddCollect,
-  TestApi,
-  TestView,
-} from './lazyScreens';
+// pages beyond the generic list and form are loaded when first opened: the areas' screens
+// (src/areas/, each declared once in its area's screens.ts) and the generic form are fetched
+// ahead once the menu is shown (lazyScreens.ts)
+import { ModelEdit } from './lazyScreens';
+import { AREA_SCREENS } from './areas';
 const MenuPage = lazy(() => import('./pages/MenuPage').then((m) => ({ default: m.MenuPage })));
 const SimpleListPage = lazy(() => import('./pages/SimpleListPage').then((m) => ({ default: m.SimpleListPage })));
-const CedoliniSaved = lazy(() =>
-  import('./resources/CustomersForCedolini/Saved').then((m) => ({ default: m.CedoliniSaved })),
-);
-const PayReturn = lazy(() => import('./pages/PayReturn').then((m) => ({ default: m.PayReturn })));
 // the public area (issue 15): one chunk for its pages, none of it in the first load
 const publicArea = () => import('./pages/public');
 const LandingPage = lazy(() => publicArea().then((m) => ({ default: m.LandingPage })));
@@ -286,118 +270,20 @@ export default function App() {
                     </Lazy>
                   }
                 />
-                <Route
-                  path={ROUTES.cedoliniSaved}
-                  element={
-                    <Lazy>
-                      <CedoliniSaved />
-                    </Lazy>
-                  }
-                />
-                <Route
-                  path={ROUTES.bollettino}
-                  element={
-                    <Lazy>
-                      <BollettinoGenerator />
-                    </Lazy>
-                  }
-                />
-                <Route
-                  path={ROUTES.mailOutbox}
-                  element={
-                    <Lazy>
-                      <MailOutbox />
-                    </Lazy>
-                  }
-                />
-                <Route
-                  path={ROUTES.customerImport}
-                  element={
-                    <Lazy>
-                      <CustomerImport />
-                    </Lazy>
-                  }
-                />
-                <Route
-                  path={ROUTES.invoiceCharges}
-                  element={
-                    <Lazy>
-                      <InvoiceCharges />
-                    </Lazy>
-                  }
-                />
-                <Route
-                  path={ROUTES.sddCollect}
-                  element={
-                    <Lazy>
-                      <SddCollect />
-                    </Lazy>
-                  }
-                />
-                <Route
-                  path={ROUTES.bankReconciliation}
-                  element={
-                    <Lazy>
-                      <BankReconciliation />
-                    </Lazy>
-                  }
-                />
-                <Route
-                  path={ROUTES.aging}
-                  element={
-                    <Lazy>
-                      <Aging />
-                    </Lazy>
-                  }
-                />
-                <Route
-                  path={ROUTES.reminders}
-                  element={
-                    <Lazy>
-                      <Reminders />
-                    </Lazy>
-                  }
-                />
-                <Route
-                  path={ROUTES.jobsDashboard}
-                  element={
-                    <Lazy>
-                      <JobsDashboard />
-                    </Lazy>
-                  }
-                />
-                <Route
-                  path={ROUTES.payInit}
-                  element={
-                    <Lazy>
-                      <PayInit />
-                    </Lazy>
-                  }
-                />
-                <Route
-                  path={ROUTES.testApi}
-                  element={
-                    <Lazy>
-                      <TestApi />
-                    </Lazy>
-                  }
-                />
-                <Route
-                  path={ROUTES.testView}
-                  element={
-                    <Lazy>
-                      <TestView />
-                    </Lazy>
-                  }
-                />
-                <Route
-                  path={ROUTES.payReturn}
-                  element={
-                    <Lazy>
-                      <PayReturn />
-                    </Lazy>
-                  }
-                />
+                {/* the areas' screens (src/areas/<area>/screens.ts), each for its roles from the lowest up */}
+                {AREA_SCREENS.map(({ path, role, Screen }) => (
+                  <Route
+                    key={path}
+                    path={path}
+                    element={
+                      <Guard min={role}>
+                        <Lazy>
+                          <Screen />
+                        </Lazy>
+                      </Guard>
+                    }
+                  />
+                ))}
                 <Route path={ROUTES.table} element={<TableRoute />} />
                 <Route path={ROUTES.tableOfParent} element={<TableRoute />} />
                 <Route

@@ -6,6 +6,7 @@
  */
 import { matchPath } from 'react-router-dom';
 import { MODELS } from '../model/registry';
+import { AREA_SCREENS } from './areas';
 import { lazyPreloadable, type LazyPreloadable } from './lazyPreloadable';
 import { partsOf } from './resources/parts';
 import { ROUTES } from './routeTable';
@@ -15,45 +16,9 @@ const loadForm = () => import('./form/GenericForm');
 export const ModelEdit = lazyPreloadable(() => loadForm().then((m) => ({ default: m.ModelEdit })));
 export const ModelCreate = lazyPreloadable(() => loadForm().then((m) => ({ default: m.ModelCreate })));
 
-export const BollettinoGenerator = lazyPreloadable(() =>
-  import('./pages/BollettinoGenerator').then((m) => ({ default: m.BollettinoGenerator })),
-);
-export const CustomerImport = lazyPreloadable(() =>
-  import('./resources/Customer/Import').then((m) => ({ default: m.CustomerImport })),
-);
-export const InvoiceCharges = lazyPreloadable(() =>
-  import('./resources/EDocument/InvoiceCharges').then((m) => ({ default: m.InvoiceCharges })),
-);
-export const SddCollect = lazyPreloadable(() =>
-  import('./resources/SddMandate/Collect').then((m) => ({ default: m.SddCollect })),
-);
-export const BankReconciliation = lazyPreloadable(() =>
-  import('./pages/BankReconciliation').then((m) => ({ default: m.BankReconciliation })),
-);
-export const Aging = lazyPreloadable(() => import('./pages/Aging').then((m) => ({ default: m.Aging })));
-export const Reminders = lazyPreloadable(() => import('./pages/Reminders').then((m) => ({ default: m.Reminders })));
-export const MailOutbox = lazyPreloadable(() => import('./pages/MailOutbox').then((m) => ({ default: m.MailOutbox })));
-export const JobsDashboard = lazyPreloadable(() =>
-  import('./resources/StudioJob/Dashboard').then((m) => ({ default: m.JobsDashboard })),
-);
-export const PayInit = lazyPreloadable(() => import('./pages/PayInit').then((m) => ({ default: m.PayInit })));
-export const TestApi = lazyPreloadable(() => import('./pages/TestApi'));
-export const TestView = lazyPreloadable(() => import('./pages/TestView').then((m) => ({ default: m.TestView })));
-
-/** The screens of the menu's custom routes (App.tsx), by path. */
+/** The screens of the menu's custom routes, by path: the areas' (src/areas/) and the user's own records. */
 const BY_PATH: Record<string, LazyPreloadable> = {
-  [ROUTES.bollettino]: BollettinoGenerator,
-  [ROUTES.customerImport]: CustomerImport,
-  [ROUTES.invoiceCharges]: InvoiceCharges,
-  [ROUTES.sddCollect]: SddCollect,
-  [ROUTES.bankReconciliation]: BankReconciliation,
-  [ROUTES.aging]: Aging,
-  [ROUTES.reminders]: Reminders,
-  [ROUTES.mailOutbox]: MailOutbox,
-  [ROUTES.jobsDashboard]: JobsDashboard,
-  [ROUTES.payInit]: PayInit,
-  [ROUTES.testApi]: TestApi,
-  [ROUTES.testView]: TestView,
+  ...Object.fromEntries(AREA_SCREENS.map((s) => [s.path, s.Screen])),
   [ROUTES.myProfile]: ModelEdit,
   [ROUTES.myStudio]: ModelEdit,
 };

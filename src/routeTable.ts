@@ -1,13 +1,16 @@
 /**
- * The app's route table: the paths of the custom routes and of the routes each model gets
+ * The app's route table: the paths of the custom routes (the shell's and the areas' screens,
+ * src/areas/) and of the routes each model gets
  * (react-admin's `/{Model}`, `/{Model}/create`, `/{Model}/{id}`, seed A's `NewScheda{Model}`
  * and `Scheda{Model}/{id}`, seed B's `/{formRoute}[/{id}]`). App.tsx builds its routes from it,
  * and a test checks every menu link against it.
  */
 import { matchPath } from 'react-router-dom';
 import { MODELS, modelByName, viewByName } from '../model/registry';
+import { AREA_SCREENS } from './areas';
 
-export const ROUTES = {
+/** The shell's own paths: the login, the home, the generic lists and forms, the user's own pages, the public area. */
+export const SHELL_ROUTES = {
   login: '/utente/login',
   error: '/error',
   menu: '/Menu',
@@ -17,32 +20,6 @@ export const ROUTES = {
   simpleList: '/lista/:id',
   myStudio: '/utente/il_mio_studio',
   myProfile: '/utente/il_mio_profilo',
-  // payslips (seed B): one customer's saved payslips (CedoliniSavedView); the customers with a
-  // cedolino rate are a view of the customers' list, /table/CustomersForCedolini
-  // the payment notice generator (seed A §5, create only)
-  bollettino: '/NewSchedaBollettino',
-  cedoliniSaved: '/cedolini_saved/:customer_id',
-  // the studio's mail outbox (PRODUCT.md §6), Admin and above
-  mailOutbox: '/posta_in_uscita',
-  // the customer import (issue 16), Admin and above
-  customerImport: '/importa_clienti',
-  // invoices from the charges of a period (issue 28), Collaboratore and above
-  invoiceCharges: '/fattura_addebiti',
-  // collecting the fees (issue 29), Collaboratore and above: the SDD batches, the bank statements
-  sddCollect: '/incassa_sdd',
-  bankReconciliation: '/riconciliazione',
-  // following up (issue 30), Collaboratore and above: the aging, the reminders
-  aging: '/scadenzario',
-  reminders: '/solleciti',
-  // the compliance jobs dashboard (seed B §2)
-  jobsDashboard: '/dashboard_jobs',
-  // subscription payments (seed B §2): buy months, back from the provider
-  payInit: '/pay_init',
-  payReturn: '/pay_return',
-  // the SuperAdmin's API console (seed B §2 test pages; issue 14 item 6)
-  testApi: '/test_api',
-  // the shared parts of the screens at work (seed B §2 test pages, Admin and above; issue 25 item 15)
-  testView: '/test_view',
   // the public area (seed B §2; issue 15): no session, no layout
   landingPage: '/landing_page',
   contactForm: '/utente/contact_form',
@@ -52,22 +29,33 @@ export const ROUTES = {
   resetPassword: '/utente/resetta_password',
 } as const;
 
+/**
+ * The custom routes: the shell's, and each area screen's under its declared name
+ * (`ROUTES.aging`: src/areas/reminders/screens.ts).
+ */
+export const ROUTES: typeof SHELL_ROUTES & Readonly<Record<string, string>> = {
+  ...SHELL_ROUTES,
+  ...Object.fromEntries(AREA_SCREENS.map((s) => [s.name, s.path])),
+};
+
 /** The list of a model (`/table/{Model}`). */
 export const listPathOf = (model: { name: string }) => `/table/${model.name}`;
 
+/** The paths each model gets (react-admin's, seed A's, seed B's `formRoute`). */
+export function modelRoutePatterns(): string[] {
+  return MODELS.flatMap((m) => [
+    `/${m.name}`,
+    `/${m.name}/create`,
+    `/${m.name}/:id`,
+    `/NewScheda${m.name}`,
+    `/Scheda${m.name}/:id`,
+    ...(m.formRoute ? [`/${m.formRoute}`, `/${m.formRoute}/:id`] : []),
+  ]);
+}
+
 /** Every path pattern of the app. */
 export function routePatterns(): string[] {
-  return [
-    ...Object.values(ROUTES),
-    ...MODELS.flatMap((m) => [
-      `/${m.name}`,
-      `/${m.name}/create`,
-      `/${m.name}/:id`,
-      `/NewScheda${m.name}`,
-      `/Scheda${m.name}/:id`,
-      ...(m.formRoute ? [`/${m.formRoute}`, `/${m.formRoute}/:id`] : []),
-    ]),
-  ];
+  return [...Object.values(ROUTES), ...modelRoutePatterns()];
 }
 
 /** True when a link opens a screen of the app (a `/table/{Model}` link needs the model or a view). */

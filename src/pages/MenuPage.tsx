@@ -20,7 +20,7 @@ import { ScreenTitle } from '../layout/PageTitle';
 
 import { menuIcon, useMenuItems, usePreloadMenuScreens } from '../layout/AppMenu';
 import type { MenuNode } from '../../model/api/shell';
-import { ReceivablesOverview } from './Receivables';
+import { ReceivablesOverview } from '../areas/accounts/Receivables';
 
 const EntryLinks = ({ nodes, depth = 0 }: { nodes: MenuNode[]; depth?: number }) => (
   <List dense disablePadding sx={depth ? { pl: 2 } : undefined}>

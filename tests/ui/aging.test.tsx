@@ -15,7 +15,7 @@ import { saveAs } from 'file-saver';
 import { location, login, logout, queryOf, renderApp, shellHandlers } from './harness';
 import type { Aging, AgingRow } from '../../model/api/reminders';
 import type { Receivables } from '../../model/api/accounts';
-import { EMPTY_TEXT } from '../../src/pages/Aging';
+import { EMPTY_TEXT } from '../../src/areas/reminders/Aging';
 
 vi.mock('file-saver', () => ({ saveAs: vi.fn() }));
 

@@ -16,7 +16,7 @@ import { setupServer } from 'msw/node';
 import { saveAs } from 'file-saver';
 import { login, logout, queryOf, renderApp, shellHandlers } from './harness';
 import { RECORD } from './customerForm';
-import { addBankDays, CHANGED_TEXT } from '../../src/resources/SddMandate/Collect';
+import { addBankDays, CHANGED_TEXT } from '../../src/areas/collections/SddCollect';
 import { isoDate } from '../../model/dates';
 import type {
   BankColumns,

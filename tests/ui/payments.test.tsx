@@ -12,7 +12,7 @@ import { http, HttpResponse } from 'msw';
 import { setupServer } from 'msw/node';
 import { login, logout, negativeLook, queryOf, renderApp, shellHandlers } from './harness';
 
-vi.mock('../../src/pages/StripeCheckout', () => ({
+vi.mock('../../src/areas/payments/StripeCheckout', () => ({
   default: (p: { publishableKey: string; clientSecret: string; amountText: string; months: number }) => (
     <div
       role="dialog"

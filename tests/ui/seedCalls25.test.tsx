@@ -15,7 +15,7 @@ import { dataProvider } from '../../src/dataProvider';
 import { GenerateInstallmentsButton } from '../../src/resources/Customer/bulk/index';
 import { location, login, logout, queryOf, renderApp, shellHandlers } from './harness';
 
-vi.mock('../../src/pages/StripeCheckout', () => ({
+vi.mock('../../src/areas/payments/StripeCheckout', () => ({
   default: (p: { clientSecret: string; amountText: string; months: number }) => (
     <div role="dialog" aria-label="Pagamento con carta">{`${p.clientSecret} ${p.amountText} ${p.months}`}</div>
   ),

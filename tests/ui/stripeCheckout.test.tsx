@@ -10,7 +10,7 @@ vi.mock('@stripe/stripe-js', () => ({
   loadStripe: vi.fn(() => Promise.reject(new Error('Failed to load Stripe.js'))),
 }));
 import { loadStripe } from '@stripe/stripe-js';
-import StripeCheckout from '../../src/pages/StripeCheckout';
+import StripeCheckout from '../../src/areas/payments/StripeCheckout';
 
 describe('StripeCheckout', () => {
   it('Stripe.js not loaded: the error and "Chiudi", with the publishable key it was asked for', async () => {

@@ -13,7 +13,9 @@ import { setupServer } from 'msw/node';
 import { QueryClient } from '@tanstack/react-query';
 import { AdminContext, memoryStore, TestMemoryRouter } from 'react-admin';
 import { dataProvider } from '../../src/dataProvider';
-import TestApi, { skeleton } from '../../src/pages/TestApi';
+import TestApi, { skeleton } from '../../src/areas/testPages/TestApi';
+import testPages from '../../src/areas/testPages/screens';
+import { Guard } from '../../src/resources/Guard';
 import { authProvider } from '../../src/authProvider';
 import { clearSession, setSession } from '../../src/authProvider/token';
 import { i18nProvider } from '../../src/i18n';
@@ -164,7 +166,10 @@ function renderConsole() {
         store={memoryStore()}
         queryClient={queryClient}
       >
-        <TestApi />
+        {/* as its route renders it (src/App.tsx): behind the guard of its declaration */}
+        <Guard min={testPages.testApi.role}>
+          <TestApi />
+        </Guard>
       </AdminContext>
     </TestMemoryRouter>,
   );

@@ -1,7 +1,16 @@
-/** The menu links only to screens that exist: every entry, for every role, against the route table. */
+/**
+ * The menu links only to screens that exist: every entry, for every role, against the route
+ * table; and a custom screen is declared once, in its area (src/areas/<area>/screens.ts), the
+ * menu served by the server (model/menu.ts) agreeing with the declaration.
+ */
 import { describe, expect, it } from 'vitest';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { matchPath } from 'react-router-dom';
 import { MENU, type MenuEntry } from '../../model/menu';
-import { routeExists } from '../../src/routeTable';
+import { AREA_SCREENS } from '../../src/areas';
+import { modelRoutePatterns, routeExists, ROUTES, SHELL_ROUTES } from '../../src/routeTable';
+import { PROJECT_ROOT, sourceFiles } from '../helpers/sourceFiles';
 
 const links = (entries: MenuEntry[]): string[] =>
   entries.flatMap((e) => [...(e.link ? [e.link] : []), ...links(e.children ?? [])]);
@@ -44,5 +53,65 @@ describe('menu and routes', () => {
     }
     expect(routeExists('/utente/attivazione?token=abc')).toBe(true);
     expect(routeExists('/utente/registrazione')).toBe(false);
+  });
+});
+
+/** Every menu entry with a link, with the title of its section (none at the top level). */
+const entries = (list: MenuEntry[], section?: string): Array<MenuEntry & { link: string; section?: string }> =>
+  list.flatMap((e) => [
+    ...(e.link ? [{ ...e, link: e.link, ...(section ? { section } : {}) }] : []),
+    ...entries(e.children ?? [], e.title),
+  ]);
+const matches = (pattern: string, link: string) =>
+  !!matchPath({ path: pattern, end: true, caseSensitive: true }, link.split('?')[0]!);
+/** A link to the shell (login, home, the generic lists and forms, the user's own pages) or to a model's routes. */
+const shellOrModel = (link: string) =>
+  [...Object.values(SHELL_ROUTES), ...modelRoutePatterns()].some((p) => matches(p, link));
+
+describe('the screens of the areas (src/areas/<area>/screens.ts)', () => {
+  it('are found: each with its name, path and role, the names and paths unique and apart from the shell and the models', () => {
+    expect(AREA_SCREENS.length).toBeGreaterThanOrEqual(14);
+    const names = AREA_SCREENS.map((s) => s.name);
+    const paths = AREA_SCREENS.map((s) => s.path);
+    expect(names.filter((n, i) => names.indexOf(n) !== i || n in SHELL_ROUTES)).toEqual([]);
+    expect(paths.filter((p, i) => paths.indexOf(p) !== i || shellOrModel(p))).toEqual([]);
+    // the route table has them under their names (ROUTES.aging…)
+    for (const s of AREA_SCREENS) expect(ROUTES[s.name], s.name).toBe(s.path);
+    expect(ROUTES.aging).toBe('/scadenzario');
+    expect(AREA_SCREENS.find((s) => s.path === '/test_api')).toMatchObject({ area: 'testPages', role: 'SuperAdmin' });
+  });
+
+  it('every menu entry of a custom screen is declared by exactly one area screen, for the same role, section, title and icon', () => {
+    const custom = entries(MENU).filter((e) => !shellOrModel(e.link));
+    expect(custom.length).toBeGreaterThanOrEqual(12);
+    const wrong: string[] = [];
+    for (const e of custom) {
+      const declared = AREA_SCREENS.filter((s) => matches(s.path, e.link));
+      if (declared.length !== 1) {
+        wrong.push(`${e.link}: declared by ${declared.length} screens (${declared.map((s) => s.area).join(', ')})`);
+        continue;
+      }
+      const s = declared[0]!;
+      if (s.role !== e.role) wrong.push(`${e.link}: role ${e.role} in the menu, ${s.role} in src/areas/${s.area}`);
+      const entry = { section: e.section, title: e.title, icon: e.icon };
+      if (!s.menu || (['section', 'title', 'icon'] as const).some((k) => s.menu![k] !== entry[k]))
+        wrong.push(`${e.link}: ${JSON.stringify(entry)} in the menu, ${JSON.stringify(s.menu)} in src/areas/${s.area}`);
+    }
+    expect(wrong).toEqual([]);
+  });
+
+  it('every menu entry an area declares is in the menu served by the server', () => {
+    const links = entries(MENU).map((e) => e.link);
+    const missing = AREA_SCREENS.filter((s) => s.menu && links.filter((l) => l === s.path).length !== 1);
+    expect(missing.map((s) => `${s.area}: ${s.path}`)).toEqual([]);
+  });
+
+  it('declares the screens only: a screens.ts imports types, the screens themselves are imported lazily', () => {
+    const files = sourceFiles('src').filter((f) => /^src\/areas\/[^/]+\/screens\.tsx?$/.test(f));
+    expect(files.length).toBe(new Set(AREA_SCREENS.map((s) => s.area)).size);
+    for (const f of files) {
+      const text = readFileSync(join(PROJECT_ROOT, f), 'utf8');
+      expect(text.match(/^import (?!type ).*$/gm), f).toBeNull();
+    }
   });
 });

@@ -5,7 +5,7 @@
  * withdrawn (and why), and its letter as a PDF. Shown on a saved customer only, inside the form:
  * every button here is type="button" (nothing submits it); a failure to read it leaves the form
  * as it is. The level's label, the state's chip and the PDF button are shared with the
- * 'Solleciti' screen (src/pages/Reminders.tsx).
+ * 'Solleciti' screen (src/areas/reminders/Reminders.tsx).
  */
 import { useId, useState } from 'react';
 import {

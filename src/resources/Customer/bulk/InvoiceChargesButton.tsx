@@ -6,7 +6,7 @@
 import { useListContext } from 'react-admin';
 import { useNavigate } from 'react-router-dom';
 import { ROUTES } from '../../../routeTable';
-import type { InvoiceChargesState } from '../../EDocument/InvoiceCharges';
+import type { InvoiceChargesState } from '../../../areas/invoicing/InvoiceCharges';
 import { BulkTrigger } from './groups';
 
 export function InvoiceChargesButton() {

@@ -48,11 +48,11 @@ import UploadFileIcon from '@mui/icons-material/UploadFile';
 import DoneAllIcon from '@mui/icons-material/DoneAll';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useNotify } from 'react-admin';
-import { displayDate, displayDateTime } from '../../model/dates';
-import { ibanText } from '../../model/iban';
-import { formatEuro } from '../../model/types';
-import { fromCents, toCents } from '../../model/money';
-import type { BANK_LINE_STATUS, BankLineStatus } from '../../model/api/collections';
+import { displayDate, displayDateTime } from '../../../model/dates';
+import { ibanText } from '../../../model/iban';
+import { formatEuro } from '../../../model/types';
+import { fromCents, toCents } from '../../../model/money';
+import type { BANK_LINE_STATUS, BankLineStatus } from '../../../model/api/collections';
 import {
   useAppDataProvider,
   type BankColumns,
@@ -62,12 +62,11 @@ import {
   type BankStatementSummary,
   type CustomerOption,
   type UploadProgress,
-} from '../dataProvider';
-import { ApiError } from '../api/client';
-import { ScreenTitle } from '../layout/PageTitle';
-import { CloseHeader } from '../layout/CloseHeader';
-import { ScreenTabs } from '../layout/ScreenTabs';
-import { Guard } from '../resources/Guard';
+} from '../../dataProvider';
+import { ApiError } from '../../api/client';
+import { ScreenTitle } from '../../layout/PageTitle';
+import { CloseHeader } from '../../layout/CloseHeader';
+import { ScreenTabs } from '../../layout/ScreenTabs';
 
 /** A line's status as the server names it (model/api/collections.ts). */
 const LINE_STATUS: typeof BANK_LINE_STATUS = {
@@ -123,14 +122,6 @@ const problemOf = (e: unknown): Problem => {
 };
 const errorText = (e: unknown) => (e as Error)?.message || 'Operazione non riuscita';
 
-export function BankReconciliation() {
-  return (
-    <Guard min="Collaboratore">
-      <ReconciliationPage />
-    </Guard>
-  );
-}
-
 /** A progress bar with its text; an upload's percentage, then (all sent) the server's work. */
 function ProgressBar({ label, progress }: { label: string; progress?: UploadProgress | null }) {
   const sent = progress && progress.total ? Math.round((progress.loaded / progress.total) * 100) : undefined;
@@ -152,7 +143,7 @@ function ProgressBar({ label, progress }: { label: string; progress?: UploadProg
   );
 }
 
-function ReconciliationPage() {
+export function BankReconciliation() {
   const dp = useAppDataProvider();
   const queryClient = useQueryClient();
   const fileInput = useRef<HTMLInputElement>(null);

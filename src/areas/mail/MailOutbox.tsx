@@ -48,13 +48,12 @@ import MailOutlineIcon from '@mui/icons-material/MailOutline';
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useNotify, usePermissions } from 'react-admin';
 import { saveAs } from 'file-saver';
-import { displayDateTime } from '../../model/dates';
-import { MAIL_RETRYABLE, MAIL_STATUSES, MAIL_STATUS_LABELS, type MailStatus } from '../../model/mail';
-import { useAppDataProvider, type MailDetail, type MailRow } from '../dataProvider';
-import { ScreenTitle } from '../layout/PageTitle';
-import { CloseHeader } from '../layout/CloseHeader';
-import { Guard } from '../resources/Guard';
-import { BulkErrorDialog, TEXTS } from '../bulk/common';
+import { displayDateTime } from '../../../model/dates';
+import { MAIL_RETRYABLE, MAIL_STATUSES, MAIL_STATUS_LABELS, type MailStatus } from '../../../model/mail';
+import { useAppDataProvider, type MailDetail, type MailRow } from '../../dataProvider';
+import { ScreenTitle } from '../../layout/PageTitle';
+import { CloseHeader } from '../../layout/CloseHeader';
+import { BulkErrorDialog, TEXTS } from '../../bulk/common';
 
 /** the chip colour of each state (filled: it needs a look) */
 const STATUS_COLOR: Record<MailStatus, ChipProps['color']> = {
@@ -298,16 +297,7 @@ function MessageDialog({
   );
 }
 
-/** Admin and above (nothing is asked of the server for the others). */
 export function MailOutbox() {
-  return (
-    <Guard min="Admin">
-      <OutboxPage />
-    </Guard>
-  );
-}
-
-function OutboxPage() {
   const dp = useAppDataProvider();
   const { permissions } = usePermissions<{ role?: string }>();
   const allStudios = permissions?.role === 'SuperAdmin';

@@ -53,10 +53,10 @@ import ExpandMoreIcon from '@mui/icons-material/ExpandMore';
 import WarningAmberIcon from '@mui/icons-material/WarningAmber';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useNotify, usePermissions } from 'react-admin';
-import { displayDate, displayDateTime } from '../../model/dates';
-import { formatEuro } from '../../model/types';
-import { toCents, fromCents } from '../../model/money';
-import { atLeast } from '../../model/define';
+import { displayDate, displayDateTime } from '../../../model/dates';
+import { formatEuro } from '../../../model/types';
+import { toCents, fromCents } from '../../../model/money';
+import { atLeast } from '../../../model/define';
 import type {
   ReminderLevel,
   ReminderRunResult,
@@ -64,19 +64,18 @@ import type {
   ReminderSettings,
   ReminderSettingsView,
   ReminderStatus,
-} from '../../model/api/reminders';
-import { useAppDataProvider } from '../dataProvider';
-import { ApiError } from '../api/client';
-import { ScreenTitle } from '../layout/PageTitle';
-import { CloseHeader } from '../layout/CloseHeader';
-import { ScreenTabs } from '../layout/ScreenTabs';
-import { Guard } from '../resources/Guard';
+} from '../../../model/api/reminders';
+import { useAppDataProvider } from '../../dataProvider';
+import { ApiError } from '../../api/client';
+import { ScreenTitle } from '../../layout/PageTitle';
+import { CloseHeader } from '../../layout/CloseHeader';
+import { ScreenTabs } from '../../layout/ScreenTabs';
 import {
   levelLabel,
   ReminderHistoryTable,
   ReminderPdfButton,
   ReminderStatusChip,
-} from '../resources/Customer/Reminders';
+} from '../../resources/Customer/Reminders';
 
 const PENDING_KEY = ['reminders', 'list', 'pending'] as const;
 const HISTORY_KEY = ['reminders', 'list', 'all'] as const;
@@ -108,14 +107,6 @@ const TABS: Array<{ value: TabName; label: string }> = [
 ];
 
 export function Reminders() {
-  return (
-    <Guard min="Collaboratore">
-      <RemindersPage />
-    </Guard>
-  );
-}
-
-function RemindersPage() {
   const [tab, setTab] = useState<TabName>('pending');
   return (
     <>

@@ -45,7 +45,6 @@ import { useAppDataProvider, type SddBatch, type SddBatchDetail, type SddPlan } 
 import { ApiError } from '../../api/client';
 import { ScreenTitle } from '../../layout/PageTitle';
 import { CloseHeader } from '../../layout/CloseHeader';
-import { Guard } from '../Guard';
 
 /** The batches' statuses as the server names them (model/api/collections.ts), with their chip's colour. */
 const BATCH_STATUS: typeof SDD_BATCH_STATUS = { presented: 'Presentata', paid: 'Pagata', cancelled: 'Annullata' };
@@ -84,14 +83,6 @@ const HIDDEN = {
   whiteSpace: 'nowrap',
 } as const;
 
-export function SddCollect() {
-  return (
-    <Guard min="Collaboratore">
-      <SddCollectPage />
-    </Guard>
-  );
-}
-
 /** Downloads a batch's pain.008 file (name from the server: SDD_<message id>.xml). */
 function useBatchFile(onError: (m: string) => void) {
   const dp = useAppDataProvider();
@@ -105,7 +96,7 @@ function useBatchFile(onError: (m: string) => void) {
   };
 }
 
-function SddCollectPage() {
+export function SddCollect() {
   const dp = useAppDataProvider();
   const queryClient = useQueryClient();
   const [form, setForm] = useState<Form>(() => {

@@ -28,11 +28,10 @@ import { DateTextField, INVALID_DATE } from '../../form/DateInput';
 import { useNotify } from 'react-admin';
 import { isoDate, today } from '../../../model/dates';
 import { formatEuro } from '../../../model/types';
-import { useAppDataProvider, type InvoicingPlan, type InvoicingRequest } from '../../dataProvider';
+import { useAppDataProvider, type InvoicingInput, type InvoicingPlan } from '../../dataProvider';
 import { ApiError } from '../../api/client';
 import { ScreenTitle } from '../../layout/PageTitle';
 import { CloseHeader } from '../../layout/CloseHeader';
-import { Guard } from '../Guard';
 
 /** The customers chosen in the customers' bulk bar (router state), if the screen was opened from there. */
 export interface InvoiceChargesState {
@@ -59,14 +58,6 @@ const DATE_FIELDS = [
 const dmy = (iso: string) => iso.split('-').reverse().join('/');
 
 export function InvoiceCharges() {
-  return (
-    <Guard min="Collaboratore">
-      <InvoiceChargesPage />
-    </Guard>
-  );
-}
-
-function InvoiceChargesPage() {
   const dp = useAppDataProvider();
   const notify = useNotify();
   const navigate = useNavigate();
@@ -76,7 +67,7 @@ function InvoiceChargesPage() {
   const [busy, setBusy] = useState<'preview' | 'run' | null>(null);
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [message, setMessage] = useState<string | null>(null);
-  const request = (): InvoicingRequest => ({ ...form, ...(chosen?.length ? { customer_ids: chosen } : {}) });
+  const request = (): InvoicingInput => ({ ...form, ...(chosen?.length ? { customer_ids: chosen } : {}) });
 
   const fail = (e: unknown) => {
     if (e instanceof ApiError && e.body.errors)

@@ -23,11 +23,11 @@ import { visuallyHidden } from '@mui/utils';
 import { BarChart } from '@mui/x-charts/BarChart';
 import { useQuery } from '@tanstack/react-query';
 import { LinkBase, usePermissions } from 'react-admin';
-import { atLeast } from '../../model/define';
-import { formatAmount, formatEuro } from '../../model/types';
-import { AGING_LABELS, type AgingBucket } from '../../model/reminders';
-import { dataProvider, type Receivables } from '../dataProvider';
-import { ROUTES } from '../routeTable';
+import { atLeast } from '../../../model/define';
+import { formatAmount, formatEuro } from '../../../model/types';
+import { AGING_LABELS, type AgingBucket } from '../../../model/reminders';
+import { dataProvider, type Receivables } from '../../dataProvider';
+import { ROUTES } from '../../routeTable';
 
 const euro = formatEuro;
 const CHARGES_COLOR = '#1565c0';

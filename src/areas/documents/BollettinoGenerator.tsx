@@ -14,15 +14,14 @@ import { Form, useDataProvider, useNotify } from 'react-admin';
 import { useFormContext, useWatch } from 'react-hook-form';
 import { useLocation } from 'react-router-dom';
 import { saveAs } from 'file-saver';
-import type { FieldDef } from '../../model/fields';
-import { FieldInput } from '../form/FieldInput';
-import { ScreenTitle } from '../layout/PageTitle';
-import { CloseHeader } from '../layout/CloseHeader';
-import { Guard } from '../resources/Guard';
-import { useAppDataProvider } from '../dataProvider';
-import { BulkErrorDialog } from '../bulk/common';
-import { AppDialog } from '../layout/ErrorDialog';
-import { BOLLETTINO_QUEUED } from '../../model/mail';
+import type { FieldDef } from '../../../model/fields';
+import { FieldInput } from '../../form/FieldInput';
+import { ScreenTitle } from '../../layout/PageTitle';
+import { CloseHeader } from '../../layout/CloseHeader';
+import { useAppDataProvider } from '../../dataProvider';
+import { BulkErrorDialog } from '../../bulk/common';
+import { AppDialog } from '../../layout/ErrorDialog';
+import { BOLLETTINO_QUEUED } from '../../../model/mail';
 
 /** the request of seed A §3: customers (at least 1), service, amount */
 export const BOLLETTINO_FIELDS: Record<string, FieldDef> = {
@@ -137,52 +136,50 @@ export function BollettinoGenerator() {
     }
   };
   return (
-    <Guard min="Collaboratore">
-      <>
-        <ScreenTitle title="Bollettini" />
-        <CloseHeader fallback="/Menu" crumbs={[{ label: 'Home', to: '/Menu' }, { label: 'Nuovo: Bollettino' }]} />
-        <Card>
-          <CardContent>
-            <Typography variant="body2" sx={{ mb: 2 }}>
-              Un avviso di pagamento per ciascun cliente scelto, con l&apos;IBAN del conto del servizio (o dello studio)
-              e il codice QR per il bonifico: da scaricare, oppure da inviare via email a ciascun cliente (in copia
-              all&apos;indirizzo per i bollettini dello studio).
-            </Typography>
-            <Form
-              defaultValues={{ customers_ids: preset ?? [], studio_service_id: null, amount: null }}
-              mode="onSubmit"
-              reValidateMode="onChange"
-            >
-              <CostFromService />
-              <Grid container columnSpacing={2}>
-                <Grid size={{ xs: 12 }}>
-                  <FieldInput name="customers_ids" fd={BOLLETTINO_FIELDS.customers_ids!} mode="create" />
-                </Grid>
-                <Grid size={{ xs: 12, md: 8 }}>
-                  <FieldInput name="studio_service_id" fd={BOLLETTINO_FIELDS.studio_service_id!} mode="create" />
-                </Grid>
-                <Grid size={{ xs: 12, md: 4 }}>
-                  <FieldInput name="amount" fd={BOLLETTINO_FIELDS.amount!} mode="create" />
-                </Grid>
+    <>
+      <ScreenTitle title="Bollettini" />
+      <CloseHeader fallback="/Menu" crumbs={[{ label: 'Home', to: '/Menu' }, { label: 'Nuovo: Bollettino' }]} />
+      <Card>
+        <CardContent>
+          <Typography variant="body2" sx={{ mb: 2 }}>
+            Un avviso di pagamento per ciascun cliente scelto, con l&apos;IBAN del conto del servizio (o dello studio) e
+            il codice QR per il bonifico: da scaricare, oppure da inviare via email a ciascun cliente (in copia
+            all&apos;indirizzo per i bollettini dello studio).
+          </Typography>
+          <Form
+            defaultValues={{ customers_ids: preset ?? [], studio_service_id: null, amount: null }}
+            mode="onSubmit"
+            reValidateMode="onChange"
+          >
+            <CostFromService />
+            <Grid container columnSpacing={2}>
+              <Grid size={{ xs: 12 }}>
+                <FieldInput name="customers_ids" fd={BOLLETTINO_FIELDS.customers_ids!} mode="create" />
               </Grid>
-              {busy && <LinearProgress aria-label="Preparazione dei bollettini" sx={{ mt: 2 }} />}
-              <Actions busy={busy} onDownload={download} onEmail={email} />
-            </Form>
-          </CardContent>
-        </Card>
-        <BulkErrorDialog text={error} onClose={() => setError(null)} />
-        <AppDialog
-          open={queued}
-          onClose={() => setQueued(false)}
-          title="Info!!"
-          text={BOLLETTINO_QUEUED}
-          actions={
-            <Button onClick={() => setQueued(false)} variant="contained" autoFocus>
-              Ho Capito
-            </Button>
-          }
-        />
-      </>
-    </Guard>
+              <Grid size={{ xs: 12, md: 8 }}>
+                <FieldInput name="studio_service_id" fd={BOLLETTINO_FIELDS.studio_service_id!} mode="create" />
+              </Grid>
+              <Grid size={{ xs: 12, md: 4 }}>
+                <FieldInput name="amount" fd={BOLLETTINO_FIELDS.amount!} mode="create" />
+              </Grid>
+            </Grid>
+            {busy && <LinearProgress aria-label="Preparazione dei bollettini" sx={{ mt: 2 }} />}
+            <Actions busy={busy} onDownload={download} onEmail={email} />
+          </Form>
+        </CardContent>
+      </Card>
+      <BulkErrorDialog text={error} onClose={() => setError(null)} />
+      <AppDialog
+        open={queued}
+        onClose={() => setQueued(false)}
+        title="Info!!"
+        text={BOLLETTINO_QUEUED}
+        actions={
+          <Button onClick={() => setQueued(false)} variant="contained" autoFocus>
+            Ho Capito
+          </Button>
+        }
+      />
+    </>
   );
 }

@@ -9,16 +9,15 @@ import { useSearchParams } from 'react-router-dom';
 import { useQuery } from '@tanstack/react-query';
 import { Alert, Box, Button, Card, CardContent, MenuItem, Stack, TextField, Typography } from '@mui/material';
 import PaymentIcon from '@mui/icons-material/Payment';
-import { displayDate, today } from '../../model/dates';
-import { formatEuro } from '../../model/types';
-import { SUBSCRIPTION_MONTHS } from '../../model/models/PaymentLog';
-import { newExpiry, totalCents } from '../../model/subscription';
-import { ScreenTitle } from '../layout/PageTitle';
-import { CloseHeader } from '../layout/CloseHeader';
-import { AppDialog } from '../layout/ErrorDialog';
-import { Guard } from '../resources/Guard';
-import { useAppDataProvider, type PaymentProviderInfo } from '../dataProvider';
-import { useLoggedStudio } from '../layout/shell/data';
+import { displayDate, today } from '../../../model/dates';
+import { formatEuro } from '../../../model/types';
+import { SUBSCRIPTION_MONTHS } from '../../../model/models/PaymentLog';
+import { newExpiry, totalCents } from '../../../model/subscription';
+import { ScreenTitle } from '../../layout/PageTitle';
+import { CloseHeader } from '../../layout/CloseHeader';
+import { AppDialog } from '../../layout/ErrorDialog';
+import { useAppDataProvider, type PaymentProviderInfo } from '../../dataProvider';
+import { useLoggedStudio } from '../../layout/shell/data';
 
 // the card form (Stripe.js) only when a studio pays by card
 const StripeCheckout = lazy(() => import('./StripeCheckout'));
@@ -30,7 +29,7 @@ const MONTHS = Array.from(
   (_x, i) => SUBSCRIPTION_MONTHS.min + i,
 );
 
-function PayInitScreen() {
+export function PayInit() {
   const dp = useAppDataProvider();
   const [params] = useSearchParams();
   const price = useQuery({
@@ -179,13 +178,5 @@ function PayInitScreen() {
         }
       />
     </Box>
-  );
-}
-
-export function PayInit() {
-  return (
-    <Guard min="Admin">
-      <PayInitScreen />
-    </Guard>
   );
 }

@@ -34,11 +34,10 @@ import SearchIcon from '@mui/icons-material/Search';
 import PlayArrowIcon from '@mui/icons-material/PlayArrow';
 import WarningAmberIcon from '@mui/icons-material/WarningAmber';
 import { useQuery } from '@tanstack/react-query';
-import { MAX_CHARS, type CallResult } from '../api/client';
-import { useAppDataProvider } from '../dataProvider';
-import { ScreenTitle } from '../layout/PageTitle';
-import { CloseHeader } from '../layout/CloseHeader';
-import { Guard } from '../resources/Guard';
+import { MAX_CHARS, type CallResult } from '../../api/client';
+import { useAppDataProvider } from '../../dataProvider';
+import { ScreenTitle } from '../../layout/PageTitle';
+import { CloseHeader } from '../../layout/CloseHeader';
 
 export const DOCS_ERROR = 'Errore di caricamento della documentazione API';
 
@@ -436,7 +435,7 @@ function OperationRow({ op }: { op: ApiOp }) {
   );
 }
 
-function Console() {
+export default function TestApi() {
   const dp = useAppDataProvider();
   const docs = useQuery({
     queryKey: ['apiDocs'],
@@ -548,14 +547,5 @@ function Console() {
         </CardContent>
       </Card>
     </Box>
-  );
-}
-
-/** SuperAdmin only (nothing is asked of the server for the others). */
-export default function TestApi() {
-  return (
-    <Guard min="SuperAdmin">
-      <Console />
-    </Guard>
   );
 }

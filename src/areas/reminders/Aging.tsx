@@ -40,15 +40,14 @@ import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { LinkBase } from 'react-admin';
 import { useSearchParams } from 'react-router-dom';
 import { saveAs } from 'file-saver';
-import { displayDate } from '../../model/dates';
-import { formatEuro } from '../../model/types';
-import type { AgingBuckets, AgingCollaborator, AgingFilter, AgingRow } from '../../model/api/reminders';
-import { AGING_BUCKETS, AGING_LABELS, type AgingBucket } from '../../model/reminders';
-import { useAppDataProvider } from '../dataProvider';
-import { agingQuery } from '../dataProvider/reminders';
-import { ScreenTitle } from '../layout/PageTitle';
-import { CloseHeader } from '../layout/CloseHeader';
-import { Guard } from '../resources/Guard';
+import { displayDate } from '../../../model/dates';
+import { formatEuro } from '../../../model/types';
+import type { AgingBuckets, AgingCollaborator, AgingFilter, AgingRow } from '../../../model/api/reminders';
+import { AGING_BUCKETS, AGING_LABELS, type AgingBucket } from '../../../model/reminders';
+import { useAppDataProvider } from '../../dataProvider';
+import { agingQuery } from '../../dataProvider/reminders';
+import { ScreenTitle } from '../../layout/PageTitle';
+import { CloseHeader } from '../../layout/CloseHeader';
 
 const TITLE = 'Scadenzario';
 export const EMPTY_TEXT = 'Nessuna partita aperta con questi filtri';
@@ -110,14 +109,6 @@ function sortRows(rows: AgingRow[], sort: Sort): AgingRow[] {
 }
 
 export function Aging() {
-  return (
-    <Guard min="Collaboratore">
-      <AgingPage />
-    </Guard>
-  );
-}
-
-function AgingPage() {
   const dp = useAppDataProvider();
   const [params, setParams] = useSearchParams();
   const query = params.toString();

@@ -45,7 +45,6 @@ import { JOB_CELL_TEXT, jobCellState, type JobCellState } from '../../../model/j
 import { useAppDataProvider, type DashboardCustomer, type DashboardJob, type TaskStatus } from '../../dataProvider';
 import { ScreenTitle } from '../../layout/PageTitle';
 import { CloseHeader } from '../../layout/CloseHeader';
-import { Guard } from '../Guard';
 import { BulkErrorDialog, TEXTS } from '../../bulk/common';
 
 const HEIGHT = 600;
@@ -68,20 +67,12 @@ export const CELL_STYLE: Record<JobCellState, { bg: string; fg: string; pattern?
 const cellLabel = (state: JobCellState, done: number, total: number) =>
   state === 'notApplicable' ? 'n/a' : state === 'empty' ? '—' : `${done}/${total}`;
 
-export function JobsDashboard() {
-  return (
-    <Guard min="Collaboratore">
-      <Dashboard />
-    </Guard>
-  );
-}
-
 interface Focus {
   row: number;
   col: number;
 }
 
-function Dashboard() {
+export function JobsDashboard() {
   const dp = useAppDataProvider();
   const queryClient = useQueryClient();
   const { permissions } = usePermissions<{ role?: string }>();

@@ -8,13 +8,12 @@ import { useSearchParams, Link as RouterLink } from 'react-router-dom';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Alert, AlertTitle, Box, Button, LinearProgress, Stack } from '@mui/material';
 import { useEffect } from 'react';
-import { displayDate } from '../../model/dates';
-import { ScreenTitle } from '../layout/PageTitle';
-import { Guard } from '../resources/Guard';
-import { useAppDataProvider } from '../dataProvider';
+import { displayDate } from '../../../model/dates';
+import { ScreenTitle } from '../../layout/PageTitle';
+import { useAppDataProvider } from '../../dataProvider';
 import { PROVIDER_KEY } from './PayInit';
 
-function PayReturnScreen() {
+export function PayReturn() {
   const dp = useAppDataProvider();
   const [params] = useSearchParams();
   // a wallet comes back with ?token= (C68), a card form with ?payment_intent= (C71)
@@ -92,13 +91,5 @@ function PayReturnScreen() {
         ) : null}
       </Stack>
     </Box>
-  );
-}
-
-export function PayReturn() {
-  return (
-    <Guard min="Admin">
-      <PayReturnScreen />
-    </Guard>
   );
 }

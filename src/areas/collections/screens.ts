@@ -1,0 +1,17 @@
+/** Collecting the fees (issue 29): the SDD batches, the bank statements. */
+import type { AreaScreens } from '../screen';
+
+export default {
+  sddCollect: {
+    path: '/incassa_sdd',
+    role: 'Collaboratore',
+    menu: { section: 'Contabilità', title: 'Incassa con SDD', icon: 'Payments' },
+    load: () => import('./SddCollect').then((m) => m.SddCollect),
+  },
+  bankReconciliation: {
+    path: '/riconciliazione',
+    role: 'Collaboratore',
+    menu: { section: 'Contabilità', title: 'Riconciliazione bancaria', icon: 'Savings' },
+    load: () => import('./BankReconciliation').then((m) => m.BankReconciliation),
+  },
+} satisfies AreaScreens;

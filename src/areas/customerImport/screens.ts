@@ -1,0 +1,11 @@
+/** The customer import (issue 16). */
+import type { AreaScreens } from '../screen';
+
+export default {
+  customerImport: {
+    path: '/importa_clienti',
+    role: 'Admin',
+    menu: { section: 'Anagrafiche', title: 'Importa clienti', icon: 'UploadFile' },
+    load: () => import('./CustomerImport').then((m) => m.CustomerImport),
+  },
+} satisfies AreaScreens;
