@@ -34,17 +34,24 @@ import {
 } from '@mui/material';
 import AccountBalanceIcon from '@mui/icons-material/AccountBalance';
 import DownloadIcon from '@mui/icons-material/Download';
+import { visuallyHidden } from '@mui/utils';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { DateTextField, INVALID_DATE } from '../../form/DateInput';
 import { useNotify } from 'react-admin';
 import { saveAs } from 'file-saver';
-import { addBankDays, currentPeriod, displayDate, displayDateTime, isoDate, today } from '../../../model/dates';
+import { addBankDays, currentPeriod, displayDate, displayDateTime, today } from '../../../model/dates';
 import { formatEuro } from '../../../model/types';
 import type { SDD_BATCH_STATUS, SddBatchDebit } from '../../../model/api/collections';
 import { useAppDataProvider, type SddBatch, type SddBatchDetail, type SddPlan } from '../../dataProvider';
-import { ApiError } from '../../api/client';
-import { ScreenTitle } from '../../layout/PageTitle';
-import { CloseHeader } from '../../layout/CloseHeader';
+import {
+  BulkScreenHeader,
+  DatesStep,
+  DoneAlert,
+  LeftOutTable,
+  PreviewRun,
+  RegionTable,
+  StepCard,
+  usePreviewRun,
+} from '../../bulk/PreviewRun';
 
 /** The batches' statuses as the server names them (model/api/collections.ts), with their chip's colour. */
 const BATCH_STATUS: typeof SDD_BATCH_STATUS = { presented: 'Presentata', paid: 'Pagata', cancelled: 'Annullata' };
@@ -73,16 +80,6 @@ type Form = Record<(typeof DATE_FIELDS)[number][0], string>;
 
 const errorText = (e: unknown) => (e as Error)?.message || 'Operazione non riuscita';
 
-/** read by screen readers, not shown */
-const HIDDEN = {
-  position: 'absolute',
-  width: 1,
-  height: 1,
-  overflow: 'hidden',
-  clip: 'rect(0 0 0 0)',
-  whiteSpace: 'nowrap',
-} as const;
-
 /** Downloads a batch's pain.008 file (name from the server: SDD_<message id>.xml). */
 function useBatchFile(onError: (m: string) => void) {
   const dp = useAppDataProvider();
@@ -103,134 +100,39 @@ export function SddCollect() {
     const month = currentPeriod('month');
     return { due_from: month.from, due_to: month.to, collection_date: addBankDays(today(), 5) };
   });
-  const [plan, setPlan] = useState<SddPlan | null>(null);
-  const [busy, setBusy] = useState<'preview' | 'create' | null>(null);
-  const [errors, setErrors] = useState<Record<string, string>>({});
-  const [message, setMessage] = useState<string | null>(null);
-  const [created, setCreated] = useState<SddBatch | null>(null);
-  const download = useBatchFile(setMessage);
-
-  const fail = (e: unknown) => {
-    if (e instanceof ApiError && e.body.errors)
-      setErrors(Object.fromEntries(Object.entries(e.body.errors).map(([k, v]) => [k, v[0] ?? e.message])));
-    setMessage(errorText(e));
-  };
-  const load = async () => {
-    setBusy('preview');
-    setErrors({});
-    setMessage(null);
-    setCreated(null);
-    try {
-      setPlan(await dp.sddPreview(form));
-    } catch (e) {
-      setPlan(null);
-      fail(e);
-    } finally {
-      setBusy(null);
-    }
-  };
-  const create = async () => {
-    if (!plan) return;
-    setBusy('create');
-    setMessage(null);
-    try {
-      const batch = await dp.sddCreateBatch({ ...form, fingerprint: plan.fingerprint });
-      setCreated(batch);
-      setPlan(null);
-      await queryClient.invalidateQueries({ queryKey: BATCHES_KEY });
-    } catch (e) {
-      // the charges changed (or another batch took them): the preview as it is now
-      if (e instanceof ApiError && e.status === 409) {
-        setMessage(`${e.message} ${CHANGED_TEXT}`);
-        try {
-          setPlan(await dp.sddPreview(form));
-        } catch {
-          setPlan(null);
-        }
-      } else fail(e);
-    } finally {
-      setBusy(null);
-    }
-  };
-  const changed = (f: () => void) => {
-    f();
-    setPlan(null);
-    setErrors({});
-  };
+  const flow = usePreviewRun({
+    preview: () => dp.sddPreview(form),
+    run: (plan) => dp.sddCreateBatch({ ...form, fingerprint: plan.fingerprint }),
+    onDone: () => queryClient.invalidateQueries({ queryKey: BATCHES_KEY }),
+    // the charges changed (or another batch took them): the preview as it is now
+    changed: CHANGED_TEXT,
+  });
+  const download = useBatchFile(flow.setMessage);
 
   return (
     <>
-      <ScreenTitle title="Incassa con SDD" />
-      <CloseHeader
-        fallback="/table/SddMandate"
-        crumbs={[
-          { label: 'Home', to: '/Menu' },
-          { label: 'Gestione Mandati SDD', to: '/table/SddMandate' },
-          { label: 'Incassa con SDD' },
-        ]}
+      <BulkScreenHeader title="Incassa con SDD" list={{ label: 'Gestione Mandati SDD', to: '/table/SddMandate' }} />
+      <DatesStep
+        flow={flow}
+        title="1. Scadenze da incassare"
+        intro="Gli addebiti aperti in scadenza nel periodo dei clienti con un mandato SDD attivo diventano una disposizione di incasso per cliente, da presentare alla banca con la distinta. La data di addebito deve lasciare alla banca il tempo di presentarla: di solito almeno 2 giorni lavorativi."
+        fields={DATE_FIELDS}
+        value={form}
+        onChange={setForm}
       />
-      <Card sx={{ mb: 2 }}>
-        <CardContent>
-          <Typography variant="h6" component="h2" gutterBottom>
-            1. Scadenze da incassare
-          </Typography>
-          <Typography variant="body2" color="text.secondary" sx={{ mb: 2 }}>
-            Gli addebiti aperti in scadenza nel periodo dei clienti con un mandato SDD attivo diventano una disposizione
-            di incasso per cliente, da presentare alla banca con la distinta. La data di addebito deve lasciare alla
-            banca il tempo di presentarla: di solito almeno 2 giorni lavorativi.
-          </Typography>
-          <Box sx={{ display: 'flex', gap: 2, flexWrap: 'wrap', alignItems: 'flex-start' }}>
-            {DATE_FIELDS.map(([field, label]) => (
-              // the app's own date field, GG-MM-AAAA in every browser (issue 45 item 17); a text that is
-              // no date goes as typed, and the server's 422 says which field
-              <Box key={field} sx={{ width: 200 }}>
-                <DateTextField
-                  id={`input-${field}`}
-                  label={label}
-                  value={isoDate(form[field]) ?? (form[field] ? undefined : null)}
-                  onChange={(iso) =>
-                    changed(() => setForm((f) => ({ ...f, [field]: iso === undefined ? INVALID_DATE : (iso ?? '') })))
-                  }
-                  error={!!errors[field]}
-                  helperText={errors[field]}
-                />
-              </Box>
-            ))}
-            <Button variant="contained" onClick={load} disabled={!!busy} sx={{ mt: 1 }}>
-              Anteprima
-            </Button>
-          </Box>
-        </CardContent>
-      </Card>
-      {busy && (
-        <LinearProgress
-          aria-label={busy === 'create' ? 'Creazione della distinta' : "Anteprima dell'incasso"}
-          sx={{ mb: 2 }}
-        />
-      )}
-      {message && (
-        <Alert severity="error" sx={{ mb: 2 }} role="alert">
-          {message}
-        </Alert>
-      )}
-      {created && (
-        <Alert
-          severity="success"
-          sx={{ mb: 2 }}
-          role="status"
-          action={
-            <Button color="inherit" size="small" startIcon={<DownloadIcon />} onClick={() => download(created.id)}>
-              Scarica file SDD
-            </Button>
-          }
-        >
-          Distinta {created.message_id} creata: {created.debits}{' '}
-          {created.debits === 1 ? 'disposizione' : 'disposizioni'} per {formatEuro(created.total)}, data di addebito{' '}
-          {displayDate(created.collection_date)}. Scarica il file e caricalo nell&apos;home banking dello studio.
-        </Alert>
-      )}
-      {plan && <PlanView plan={plan} busy={!!busy} onCreate={create} />}
-      <BatchesCard onError={setMessage} />
+      <PreviewRun
+        flow={flow}
+        labels={{ preview: "Anteprima dell'incasso", run: 'Creazione della distinta' }}
+        result={(created) => (
+          <DoneAlert download={{ label: 'Scarica file SDD', onClick: () => download(created.id) }}>
+            Distinta {created.message_id} creata: {created.debits}{' '}
+            {created.debits === 1 ? 'disposizione' : 'disposizioni'} per {formatEuro(created.total)}, data di addebito{' '}
+            {displayDate(created.collection_date)}. Scarica il file e caricalo nell&apos;home banking dello studio.
+          </DoneAlert>
+        )}
+        plan={(plan) => <PlanView plan={plan} busy={!!flow.busy} onCreate={flow.run} />}
+      />
+      <BatchesCard onError={flow.setMessage} />
     </>
   );
 }
@@ -238,150 +140,99 @@ export function SddCollect() {
 function PlanView({ plan, busy, onCreate }: { plan: SddPlan; busy: boolean; onCreate: () => void }) {
   const n = plan.debits.length;
   return (
-    <Card sx={{ mb: 2 }}>
-      <CardContent>
-        <Typography variant="h6" component="h2" gutterBottom>
-          2. Anteprima: scadenze dal {displayDate(plan.due_from)} al {displayDate(plan.due_to)}, addebito il{' '}
-          {displayDate(plan.collection_date)}
-        </Typography>
-        {plan.collection_note ? (
-          <Alert severity="warning" sx={{ mb: 2 }}>
-            {plan.collection_note}
-          </Alert>
-        ) : null}
-        {n ? (
-          <Alert severity="info" sx={{ mb: 2 }}>
-            {n === 1 ? '1 disposizione' : `${n} disposizioni`} per {plan.totals.charges}{' '}
-            {plan.totals.charges === 1 ? 'addebito' : 'addebiti'}: totale {formatEuro(plan.totals.amount)}, accreditato
-            a {plan.creditor.name} sul conto {plan.creditor.iban} (identificativo creditore {plan.creditor.creditor_id}
-            ).
-          </Alert>
-        ) : (
-          <Alert severity="warning" sx={{ mb: 2 }}>
-            Nessuna disposizione da presentare: nel periodo non ci sono addebiti aperti di clienti con un mandato attivo
-            {plan.left_out.length ? ' (tranne quelli dei clienti esclusi qui sotto)' : ''}.
-          </Alert>
-        )}
-        {n > 0 && (
-          // a scrolling region reached by keyboard (WCAG 2.1.1), named by its table
-          <TableContainer sx={{ maxHeight: 420, mb: 2 }} tabIndex={0} role="region" aria-label="Disposizioni SDD">
-            <Table size="small" stickyHeader aria-label="Disposizioni SDD">
-              <TableHead>
-                <TableRow>
-                  <TableCell>Cliente</TableCell>
-                  <TableCell>Mandato</TableCell>
-                  <TableCell>IBAN</TableCell>
-                  <TableCell>Sequenza</TableCell>
-                  <TableCell>Schema</TableCell>
-                  <TableCell align="right">Importo</TableCell>
-                  <TableCell align="right">N. addebiti</TableCell>
-                  <TableCell>Causale</TableCell>
-                </TableRow>
-              </TableHead>
-              <TableBody>
-                {plan.debits.map((d) => (
-                  <TableRow key={`${d.customer_id}-${d.mandate_id}`}>
-                    <TableCell>{d.business_name}</TableCell>
-                    <TableCell>{d.mandate_reference}</TableCell>
-                    <TableCell sx={{ whiteSpace: 'nowrap' }}>{d.iban}</TableCell>
-                    <TableCell>
-                      <Chip
-                        size="small"
-                        variant="outlined"
-                        color={d.sequence_type === 'FRST' ? 'warning' : 'default'}
-                        label={d.sequence_type}
-                        title={
-                          d.sequence_type === 'FRST' ? 'Prima disposizione del mandato' : 'Disposizione ricorrente'
-                        }
-                      />
-                    </TableCell>
-                    <TableCell>{d.scheme}</TableCell>
-                    <TableCell align="right" sx={{ whiteSpace: 'nowrap' }}>
-                      {formatEuro(d.amount)}
-                    </TableCell>
-                    <TableCell
-                      align="right"
-                      title={d.charges.map((c) => `${displayDate(c.due)} ${c.note} (${formatEuro(c.open)})`).join('; ')}
-                    >
-                      {d.charges.length}
-                    </TableCell>
-                    <TableCell>{d.remittance}</TableCell>
-                  </TableRow>
-                ))}
-              </TableBody>
-              <TableFooter>
-                <TableRow>
-                  <TableCell colSpan={5} component="th" scope="row">
-                    Totale: {n === 1 ? '1 disposizione' : `${n} disposizioni`}
-                  </TableCell>
-                  <TableCell align="right" sx={{ whiteSpace: 'nowrap' }}>
-                    {formatEuro(plan.totals.amount)}
-                  </TableCell>
-                  <TableCell align="right">{plan.totals.charges}</TableCell>
-                  <TableCell />
-                </TableRow>
-              </TableFooter>
-            </Table>
-          </TableContainer>
-        )}
-        {plan.left_out.length > 0 && (
-          <LeftOutTable
-            label="Esclusi"
-            title={`Esclusi (${plan.left_out.length}): correggi i loro dati e rifai l'anteprima`}
-            rows={plan.left_out}
-          />
-        )}
-        {plan.not_sdd.length > 0 && (
-          <details style={{ marginBottom: 16 }}>
-            <summary>
-              <Typography variant="body2" component="span">
-                Senza mandato SDD ({plan.not_sdd.length}, {formatEuro(plan.not_sdd.reduce((s, x) => s + x.amount, 0))}
-                ): pagano con altri mezzi, non c&apos;è nulla da correggere
-              </Typography>
-            </summary>
-            <LeftOutTable label="Senza mandato SDD" rows={plan.not_sdd} />
-          </details>
-        )}
-        <Button variant="contained" startIcon={<AccountBalanceIcon />} onClick={onCreate} disabled={busy || !n}>
-          Crea distinta
-        </Button>
-      </CardContent>
-    </Card>
-  );
-}
-
-/** Customers left out of a batch, with the amount and why. */
-function LeftOutTable({ label, title, rows }: { label: string; title?: string; rows: SddPlan['left_out'] }) {
-  return (
-    <>
-      {title ? (
-        <Typography variant="subtitle1" component="h3" gutterBottom>
-          {title}
-        </Typography>
+    <StepCard
+      title={`2. Anteprima: scadenze dal ${displayDate(plan.due_from)} al ${displayDate(plan.due_to)}, addebito il ${displayDate(plan.collection_date)}`}
+    >
+      {plan.collection_note ? (
+        <Alert severity="warning" sx={{ mb: 2 }}>
+          {plan.collection_note}
+        </Alert>
       ) : null}
-      <TableContainer sx={{ maxHeight: 300, mb: 2 }} tabIndex={0} role="region" aria-label={label}>
-        <Table size="small" stickyHeader aria-label={label}>
+      {n ? (
+        <Alert severity="info" sx={{ mb: 2 }}>
+          {n === 1 ? '1 disposizione' : `${n} disposizioni`} per {plan.totals.charges}{' '}
+          {plan.totals.charges === 1 ? 'addebito' : 'addebiti'}: totale {formatEuro(plan.totals.amount)}, accreditato a{' '}
+          {plan.creditor.name} sul conto {plan.creditor.iban} (identificativo creditore {plan.creditor.creditor_id}).
+        </Alert>
+      ) : (
+        <Alert severity="warning" sx={{ mb: 2 }}>
+          Nessuna disposizione da presentare: nel periodo non ci sono addebiti aperti di clienti con un mandato attivo
+          {plan.left_out.length ? ' (tranne quelli dei clienti esclusi qui sotto)' : ''}.
+        </Alert>
+      )}
+      {n > 0 && (
+        <RegionTable label="Disposizioni SDD">
           <TableHead>
             <TableRow>
               <TableCell>Cliente</TableCell>
+              <TableCell>Mandato</TableCell>
+              <TableCell>IBAN</TableCell>
+              <TableCell>Sequenza</TableCell>
+              <TableCell>Schema</TableCell>
               <TableCell align="right">Importo</TableCell>
-              <TableCell>Motivo</TableCell>
+              <TableCell align="right">N. addebiti</TableCell>
+              <TableCell>Causale</TableCell>
             </TableRow>
           </TableHead>
           <TableBody>
-            {rows.map((s) => (
-              <TableRow key={s.customer_id}>
-                <TableCell>{s.business_name}</TableCell>
-                <TableCell align="right" sx={{ whiteSpace: 'nowrap' }}>
-                  {formatEuro(s.amount)}
+            {plan.debits.map((d) => (
+              <TableRow key={`${d.customer_id}-${d.mandate_id}`}>
+                <TableCell>{d.business_name}</TableCell>
+                <TableCell>{d.mandate_reference}</TableCell>
+                <TableCell sx={{ whiteSpace: 'nowrap' }}>{d.iban}</TableCell>
+                <TableCell>
+                  <Chip
+                    size="small"
+                    variant="outlined"
+                    color={d.sequence_type === 'FRST' ? 'warning' : 'default'}
+                    label={d.sequence_type}
+                    title={d.sequence_type === 'FRST' ? 'Prima disposizione del mandato' : 'Disposizione ricorrente'}
+                  />
                 </TableCell>
-                <TableCell>{s.reasons.join('; ')}</TableCell>
+                <TableCell>{d.scheme}</TableCell>
+                <TableCell align="right" sx={{ whiteSpace: 'nowrap' }}>
+                  {formatEuro(d.amount)}
+                </TableCell>
+                <TableCell
+                  align="right"
+                  title={d.charges.map((c) => `${displayDate(c.due)} ${c.note} (${formatEuro(c.open)})`).join('; ')}
+                >
+                  {d.charges.length}
+                </TableCell>
+                <TableCell>{d.remittance}</TableCell>
               </TableRow>
             ))}
           </TableBody>
-        </Table>
-      </TableContainer>
-    </>
+          <TableFooter>
+            <TableRow>
+              <TableCell colSpan={5} component="th" scope="row">
+                Totale: {n === 1 ? '1 disposizione' : `${n} disposizioni`}
+              </TableCell>
+              <TableCell align="right" sx={{ whiteSpace: 'nowrap' }}>
+                {formatEuro(plan.totals.amount)}
+              </TableCell>
+              <TableCell align="right">{plan.totals.charges}</TableCell>
+              <TableCell />
+            </TableRow>
+          </TableFooter>
+        </RegionTable>
+      )}
+      {plan.left_out.length > 0 && <LeftOutTable label="Esclusi" toFix rows={plan.left_out} />}
+      {plan.not_sdd.length > 0 && (
+        <details style={{ marginBottom: 16 }}>
+          <summary>
+            <Typography variant="body2" component="span">
+              Senza mandato SDD ({plan.not_sdd.length}, {formatEuro(plan.not_sdd.reduce((s, x) => s + x.amount, 0))}
+              ): pagano con altri mezzi, non c&apos;è nulla da correggere
+            </Typography>
+          </summary>
+          <LeftOutTable label="Senza mandato SDD" rows={plan.not_sdd} />
+        </details>
+      )}
+      <Button variant="contained" startIcon={<AccountBalanceIcon />} onClick={onCreate} disabled={busy || !n}>
+        Crea distinta
+      </Button>
+    </StepCard>
   );
 }
 
@@ -434,7 +285,7 @@ function BatchesCard({ onError }: { onError: (m: string) => void }) {
                   <TableCell align="right">Incassate / stornate</TableCell>
                   <TableCell>Stato</TableCell>
                   <TableCell>
-                    <Box component="span" sx={HIDDEN}>
+                    <Box component="span" sx={visuallyHidden}>
                       Azioni
                     </Box>
                   </TableCell>

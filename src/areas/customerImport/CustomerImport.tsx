@@ -46,6 +46,7 @@ import { alpha, type Theme } from '@mui/material/styles';
 import UploadFileIcon from '@mui/icons-material/UploadFile';
 import DownloadIcon from '@mui/icons-material/Download';
 import UndoIcon from '@mui/icons-material/Undo';
+import { visuallyHidden } from '@mui/utils';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useVirtualizer } from '@tanstack/react-virtual';
 import { saveAs } from 'file-saver';
@@ -59,12 +60,18 @@ import {
   type ImportCounts,
   type ImportMapping,
   type ImportPreviewRow,
-  type ImportProgress,
   type ImportStaged,
 } from '../../../model/customerImport';
 import { useAppDataProvider } from '../../dataProvider';
-import { ScreenTitle } from '../../layout/PageTitle';
-import { CloseHeader } from '../../layout/CloseHeader';
+import {
+  BulkScreenHeader,
+  DoneAlert,
+  errorText,
+  PreviewRun,
+  StepCard,
+  StepProgress,
+  usePreviewRun,
+} from '../../bulk/PreviewRun';
 
 const Customer = getModel('Customer');
 const label = (f: string) => Customer.fields[f]?.label ?? f;
@@ -83,32 +90,6 @@ const ERROR_CELL = (t: Theme) => ({
   minWidth: 160,
   boxShadow: `inset 3px 0 0 ${t.palette.error.main}`,
 });
-/** read by screen readers, not shown */
-const HIDDEN = {
-  position: 'absolute',
-  width: 1,
-  height: 1,
-  overflow: 'hidden',
-  clip: 'rect(0 0 0 0)',
-  whiteSpace: 'nowrap',
-} as const;
-const errorText = (e: unknown) => (e as Error)?.message || 'Errore di caricamento...';
-
-function ProgressBar({ progress, label: what }: { progress: ImportProgress | null; label: string }) {
-  const value = progress && progress.total ? Math.round((progress.done / progress.total) * 100) : undefined;
-  const text = progress
-    ? `${what}: ${progress.done.toLocaleString('it-IT')} di ${progress.total.toLocaleString('it-IT')} righe`
-    : `${what}…`;
-  return (
-    <Box sx={{ my: 2 }} role="status" aria-live="polite">
-      <Typography variant="body2" sx={{ mb: 0.5 }}>
-        {text}
-      </Typography>
-      <LinearProgress variant={value === undefined ? 'indeterminate' : 'determinate'} value={value} aria-label={text} />
-    </Box>
-  );
-}
-
 export function CustomerImport() {
   const dp = useAppDataProvider();
   const queryClient = useQueryClient();
@@ -117,80 +98,43 @@ export function CustomerImport() {
   const [mapping, setMapping] = useState<ImportMapping>({});
   const [fixed, setFixed] = useState<Record<string, string>>({});
   const [duplicates, setDuplicates] = useState<DuplicateChoice>('skip');
-  const [preview, setPreview] = useState<{ rows: ImportPreviewRow[]; counts: ImportCounts } | null>(null);
-  const [busy, setBusy] = useState<null | 'upload' | 'check' | 'write'>(null);
-  const [progress, setProgress] = useState<ImportProgress | null>(null);
-  const [error, setError] = useState<string | null>(null);
-  const [fieldErrors, setFieldErrors] = useState<string[]>([]);
-  const [result, setResult] = useState<(ImportCounts & { id: number }) | null>(null);
-
-  const reset = () => {
-    setStaged(null);
-    setPreview(null);
-    setResult(null);
-    setError(null);
-    setFieldErrors([]);
-    setProgress(null);
-  };
+  const [uploading, setUploading] = useState(false);
+  const request = () => ({ mapping, fixed, duplicates });
+  // the Anteprima and Importa buttons are there only with a file staged
+  const flow = usePreviewRun({
+    preview: (onProgress) => dp.importPreview(staged!.id, request(), onProgress),
+    run: (_preview, onProgress) => dp.importRun(staged!.id, request(), onProgress),
+    onDone: async () => {
+      setStaged(null);
+      await queryClient.invalidateQueries({ queryKey: ['customerImports'] });
+    },
+  });
+  const busy = uploading || !!flow.busy;
 
   const choose = async (e: ChangeEvent<HTMLInputElement>) => {
     const file = e.target.files?.[0];
     e.target.value = '';
     if (!file) return;
-    reset();
+    setStaged(null);
+    flow.reset();
     if (file.size > IMPORT_MAX_BYTES) {
-      setError(IMPORT_MESSAGES.tooLarge);
+      flow.setMessage(IMPORT_MESSAGES.tooLarge);
       return;
     }
     if (!/\.(csv|xlsx|txt)$/i.test(file.name)) {
-      setError(IMPORT_MESSAGES.notSpreadsheet);
+      flow.setMessage(IMPORT_MESSAGES.notSpreadsheet);
       return;
     }
-    setBusy('upload');
+    setUploading(true);
     try {
       const s = await dp.importStage(file);
       setStaged(s);
       setMapping(s.mapping);
       setFixed({});
     } catch (err) {
-      setError(errorText(err));
+      flow.setMessage(errorText(err));
     } finally {
-      setBusy(null);
-    }
-  };
-
-  const request = () => ({ mapping, fixed, duplicates });
-  const runPreview = async () => {
-    if (!staged) return;
-    setError(null);
-    setFieldErrors([]);
-    setResult(null);
-    setBusy('check');
-    setProgress(null);
-    try {
-      setPreview(await dp.importPreview(staged.id, request(), setProgress));
-    } catch (err) {
-      setError(errorText(err));
-      setFieldErrors((err as { body?: { errors?: Record<string, string[]> } }).body?.errors?.mapping ?? []);
-    } finally {
-      setBusy(null);
-    }
-  };
-  const runImport = async () => {
-    if (!staged) return;
-    setError(null);
-    setBusy('write');
-    setProgress(null);
-    try {
-      const r = await dp.importRun(staged.id, request(), setProgress);
-      setResult(r);
-      setStaged(null);
-      setPreview(null);
-      await queryClient.invalidateQueries({ queryKey: ['customerImports'] });
-    } catch (err) {
-      setError(errorText(err));
-    } finally {
-      setBusy(null);
+      setUploading(false);
     }
   };
   const downloadInvalid = async (id: number) => {
@@ -198,127 +142,97 @@ export function CustomerImport() {
       const { blob, filename } = await dp.importInvalidRows(id);
       saveAs(blob, filename);
     } catch (err) {
-      setError(errorText(err));
+      flow.setMessage(errorText(err));
     }
   };
-  const changed = () => setPreview(null);
+  /** a choice of the mapping card: the preview is stale */
+  const changed =
+    <T,>(set: (v: T) => void) =>
+    (v: T) => {
+      set(v);
+      flow.changed();
+    };
 
   return (
     <>
-      <ScreenTitle title="Importa clienti" />
-      <CloseHeader
-        fallback="/table/Customer"
-        crumbs={[
-          { label: 'Home', to: '/Menu' },
-          { label: 'Gestione Clienti', to: '/table/Customer' },
-          { label: 'Importa clienti' },
-        ]}
-      />
-      <Card sx={{ mb: 2 }}>
-        <CardContent>
-          <Typography variant="h6" component="h2" gutterBottom>
-            1. Scegli il file
-          </Typography>
-          <Typography variant="body2" color="text.secondary" sx={{ mb: 2 }}>
-            Un file .csv (separato da punto e virgola o da virgola) oppure .xlsx, con le intestazioni delle colonne
-            nella prima riga (ad esempio Ragione Sociale, Partita IVA, Codice Fiscale, Email, PEC, Indirizzo, CAP,
-            Città, Rappresentante legale). Al più {IMPORT_MAX_BYTES / 1024 / 1024} MB.
-          </Typography>
-          <input
-            ref={fileInput}
-            type="file"
-            accept=".csv,.xlsx,.txt,text/csv,application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"
-            hidden
-            onChange={choose}
-            aria-label="File da importare"
-            data-testid="import-file"
-          />
-          <Button
-            variant="contained"
-            startIcon={<UploadFileIcon />}
-            disabled={!!busy}
-            onClick={() => fileInput.current?.click()}
-          >
-            Scegli file (.csv, .xlsx)
-          </Button>
-          {staged && (
-            <Typography variant="body2" sx={{ mt: 1 }}>
-              <strong>{staged.file_name}</strong>: {staged.row_count.toLocaleString('it-IT')} righe
-              {staged.format === 'csv'
-                ? ` (CSV, ${staged.encoding}, separatore «${staged.separator}»)`
-                : ' (Excel .xlsx)'}
-            </Typography>
-          )}
-          {busy === 'upload' && <ProgressBar progress={null} label="Lettura del file" />}
-        </CardContent>
-      </Card>
-      {error && (
-        <Alert severity="error" sx={{ mb: 2 }} role="alert">
-          {error}
-          {fieldErrors
-            .filter((m) => m !== error)
-            .map((m) => (
-              <div key={m}>{m}</div>
-            ))}
-        </Alert>
-      )}
-      {result && (
-        <Alert
-          severity="success"
-          sx={{ mb: 2 }}
-          role="status"
-          action={
-            result.invalid > 0 ? (
-              <Button
-                color="inherit"
-                size="small"
-                startIcon={<DownloadIcon />}
-                onClick={() => downloadInvalid(result.id)}
-              >
-                Scarica righe con errori
-              </Button>
-            ) : undefined
-          }
+      <BulkScreenHeader title="Importa clienti" list={{ label: 'Gestione Clienti', to: '/table/Customer' }} />
+      <StepCard
+        title="1. Scegli il file"
+        intro={`Un file .csv (separato da punto e virgola o da virgola) oppure .xlsx, con le intestazioni delle colonne nella prima riga (ad esempio Ragione Sociale, Partita IVA, Codice Fiscale, Email, PEC, Indirizzo, CAP, Città, Rappresentante legale). Al più ${IMPORT_MAX_BYTES / 1024 / 1024} MB.`}
+      >
+        <input
+          ref={fileInput}
+          type="file"
+          accept=".csv,.xlsx,.txt,text/csv,application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"
+          hidden
+          onChange={choose}
+          aria-label="File da importare"
+          data-testid="import-file"
+        />
+        <Button
+          variant="contained"
+          startIcon={<UploadFileIcon />}
+          disabled={busy}
+          onClick={() => fileInput.current?.click()}
         >
-          Importazione completata: {result.created} clienti creati, {result.updated} aggiornati, {result.skipped}{' '}
-          saltati, {result.invalid} righe con errori.
-        </Alert>
-      )}
+          Scegli file (.csv, .xlsx)
+        </Button>
+        {staged && (
+          <Typography variant="body2" sx={{ mt: 1 }}>
+            <strong>{staged.file_name}</strong>: {staged.row_count.toLocaleString('it-IT')} righe
+            {staged.format === 'csv'
+              ? ` (CSV, ${staged.encoding}, separatore «${staged.separator}»)`
+              : ' (Excel .xlsx)'}
+          </Typography>
+        )}
+        {uploading && <StepProgress label="Lettura del file" unit="righe" />}
+      </StepCard>
       {staged && (
         <MappingCard
           staged={staged}
           mapping={mapping}
           fixed={fixed}
           duplicates={duplicates}
-          disabled={!!busy}
-          onMapping={(m) => {
-            setMapping(m);
-            changed();
-          }}
-          onFixed={(f) => {
-            setFixed(f);
-            changed();
-          }}
-          onDuplicates={(d) => {
-            setDuplicates(d);
-            changed();
-          }}
-          onPreview={runPreview}
+          disabled={busy}
+          onMapping={changed(setMapping)}
+          onFixed={changed(setFixed)}
+          onDuplicates={changed(setDuplicates)}
+          onPreview={flow.preview}
         />
       )}
-      {busy === 'check' && <ProgressBar progress={progress} label="Controllo delle righe" />}
-      {staged && preview && (
-        <PreviewCard
-          preview={preview}
-          mapping={mapping}
-          fixed={fixed}
-          disabled={!!busy}
-          onImport={runImport}
-          onDownloadInvalid={() => downloadInvalid(staged.id)}
-        />
-      )}
-      {busy === 'write' && <ProgressBar progress={progress} label="Importazione" />}
-      <ImportsCard onError={setError} onDownloadInvalid={downloadInvalid} />
+      <PreviewRun
+        flow={flow}
+        labels={{ preview: 'Controllo delle righe', run: 'Importazione' }}
+        unit="righe"
+        runProgressBelow
+        // the 422 of a mapping that cannot be imported: its messages with the error
+        listErrors={['mapping']}
+        result={(result) => (
+          <DoneAlert
+            download={
+              result.invalid > 0
+                ? { label: 'Scarica righe con errori', onClick: () => downloadInvalid(result.id) }
+                : undefined
+            }
+          >
+            Importazione completata: {result.created} clienti creati, {result.updated} aggiornati, {result.skipped}{' '}
+            saltati, {result.invalid} righe con errori.
+          </DoneAlert>
+        )}
+        plan={(preview) =>
+          staged && (
+            <PreviewCard
+              preview={preview}
+              mapping={mapping}
+              fixed={fixed}
+              disabled={busy}
+              onImport={flow.run}
+              onDownloadInvalid={() => downloadInvalid(staged.id)}
+            />
+          )
+        }
+      />
+      <ImportsCard onError={flow.setMessage} onDownloadInvalid={downloadInvalid} />
     </>
   );
 }
@@ -352,90 +266,84 @@ function MappingCard({
   };
   const unmappedHeaders = staged.headers.filter((h) => !used.has(h));
   return (
-    <Card sx={{ mb: 2 }}>
-      <CardContent>
-        <Typography variant="h6" component="h2" gutterBottom>
-          2. Associa le colonne
-        </Typography>
-        <Typography variant="body2" color="text.secondary" sx={{ mb: 2 }}>
-          Le colonne con i nomi usuali sono già associate. Per un campo senza colonna puoi indicare un valore per tutte
-          le righe. Il legale rappresentante e la forma giuridica sono cercati per nome e, se non esistono, creati.
-        </Typography>
-        <Box sx={{ display: 'grid', gridTemplateColumns: { xs: '1fr', md: 'repeat(2, minmax(0, 1fr))' }, gap: 2 }}>
-          {IMPORT_FIELDS.map((f) => {
-            const fd = Customer.fields[f]!;
-            const id = `map-${f}`;
-            return (
-              <Box key={f} sx={{ display: 'flex', gap: 1, alignItems: 'flex-start' }}>
-                <FormControl size="small" sx={{ flex: 1, minWidth: 0 }}>
-                  <InputLabel id={`${id}-label`}>{`${fd.label}${fd.required ? ' *' : ''}`}</InputLabel>
-                  <Select
-                    labelId={`${id}-label`}
-                    id={id}
-                    label={`${fd.label}${fd.required ? ' *' : ''}`}
-                    value={mapping[f] ?? NONE}
-                    disabled={disabled}
-                    onChange={(e) =>
-                      onMapping({ ...mapping, [f]: e.target.value === NONE ? null : String(e.target.value) })
-                    }
-                  >
-                    <MenuItem value={NONE}>
-                      <em>— nessuna colonna —</em>
+    <StepCard
+      title="2. Associa le colonne"
+      intro="Le colonne con i nomi usuali sono già associate. Per un campo senza colonna puoi indicare un valore per tutte le righe. Il legale rappresentante e la forma giuridica sono cercati per nome e, se non esistono, creati."
+    >
+      <Box sx={{ display: 'grid', gridTemplateColumns: { xs: '1fr', md: 'repeat(2, minmax(0, 1fr))' }, gap: 2 }}>
+        {IMPORT_FIELDS.map((f) => {
+          const fd = Customer.fields[f]!;
+          const id = `map-${f}`;
+          return (
+            <Box key={f} sx={{ display: 'flex', gap: 1, alignItems: 'flex-start' }}>
+              <FormControl size="small" sx={{ flex: 1, minWidth: 0 }}>
+                <InputLabel id={`${id}-label`}>{`${fd.label}${fd.required ? ' *' : ''}`}</InputLabel>
+                <Select
+                  labelId={`${id}-label`}
+                  id={id}
+                  label={`${fd.label}${fd.required ? ' *' : ''}`}
+                  value={mapping[f] ?? NONE}
+                  disabled={disabled}
+                  onChange={(e) =>
+                    onMapping({ ...mapping, [f]: e.target.value === NONE ? null : String(e.target.value) })
+                  }
+                >
+                  <MenuItem value={NONE}>
+                    <em>— nessuna colonna —</em>
+                  </MenuItem>
+                  {staged.headers.map((h) => (
+                    <MenuItem key={h} value={h} disabled={used.has(h) && mapping[f] !== h}>
+                      {h}
                     </MenuItem>
-                    {staged.headers.map((h) => (
-                      <MenuItem key={h} value={h} disabled={used.has(h) && mapping[f] !== h}>
-                        {h}
-                      </MenuItem>
-                    ))}
-                  </Select>
-                  {mapping[f] && (
-                    <Typography variant="caption" color="text.secondary" noWrap title={example(mapping[f])}>
-                      es. {example(mapping[f]) || '(vuoto)'}
-                    </Typography>
-                  )}
-                </FormControl>
-                {!mapping[f] && (
-                  <TextField
-                    size="small"
-                    sx={{ flex: 1, minWidth: 0 }}
-                    label={`Valore per tutte le righe (${fd.label})`}
-                    value={fixed[f] ?? ''}
-                    disabled={disabled}
-                    onChange={(e) => onFixed({ ...fixed, [f]: e.target.value })}
-                    helperText={fd.default !== undefined ? 'Vuoto: il valore predefinito del cliente' : undefined}
-                  />
+                  ))}
+                </Select>
+                {mapping[f] && (
+                  <Typography variant="caption" color="text.secondary" noWrap title={example(mapping[f])}>
+                    es. {example(mapping[f]) || '(vuoto)'}
+                  </Typography>
                 )}
-              </Box>
-            );
-          })}
-        </Box>
-        {unmappedHeaders.length > 0 && (
-          <Typography variant="body2" color="text.secondary" sx={{ mt: 2 }}>
-            Colonne del file non importate: {unmappedHeaders.join(', ')}
-          </Typography>
-        )}
-        <FormControl sx={{ mt: 2, display: 'block' }}>
-          <FormLabel id="dup-label">Clienti già presenti nello studio (stessa Partita IVA o Codice Fiscale)</FormLabel>
-          <RadioGroup
-            row
-            aria-labelledby="dup-label"
-            value={duplicates}
-            onChange={(e) => onDuplicates(e.target.value as DuplicateChoice)}
-          >
-            <FormControlLabel value="skip" control={<Radio />} label="Salta" disabled={disabled} />
-            <FormControlLabel
-              value="update"
-              control={<Radio />}
-              label="Aggiorna con i dati non vuoti del file"
-              disabled={disabled}
-            />
-          </RadioGroup>
-        </FormControl>
-        <Button variant="contained" sx={{ mt: 1 }} disabled={disabled} onClick={onPreview}>
-          Anteprima
-        </Button>
-      </CardContent>
-    </Card>
+              </FormControl>
+              {!mapping[f] && (
+                <TextField
+                  size="small"
+                  sx={{ flex: 1, minWidth: 0 }}
+                  label={`Valore per tutte le righe (${fd.label})`}
+                  value={fixed[f] ?? ''}
+                  disabled={disabled}
+                  onChange={(e) => onFixed({ ...fixed, [f]: e.target.value })}
+                  helperText={fd.default !== undefined ? 'Vuoto: il valore predefinito del cliente' : undefined}
+                />
+              )}
+            </Box>
+          );
+        })}
+      </Box>
+      {unmappedHeaders.length > 0 && (
+        <Typography variant="body2" color="text.secondary" sx={{ mt: 2 }}>
+          Colonne del file non importate: {unmappedHeaders.join(', ')}
+        </Typography>
+      )}
+      <FormControl sx={{ mt: 2, display: 'block' }}>
+        <FormLabel id="dup-label">Clienti già presenti nello studio (stessa Partita IVA o Codice Fiscale)</FormLabel>
+        <RadioGroup
+          row
+          aria-labelledby="dup-label"
+          value={duplicates}
+          onChange={(e) => onDuplicates(e.target.value as DuplicateChoice)}
+        >
+          <FormControlLabel value="skip" control={<Radio />} label="Salta" disabled={disabled} />
+          <FormControlLabel
+            value="update"
+            control={<Radio />}
+            label="Aggiorna con i dati non vuoti del file"
+            disabled={disabled}
+          />
+        </RadioGroup>
+      </FormControl>
+      <Button variant="contained" sx={{ mt: 1 }} disabled={disabled} onClick={onPreview}>
+        Anteprima
+      </Button>
+    </StepCard>
   );
 }
 
@@ -478,140 +386,135 @@ function PreviewCard({
   const padTop = items[0]?.start ?? 0;
   const padBottom = virtual.getTotalSize() - (items[items.length - 1]?.end ?? 0);
   return (
-    <Card sx={{ mb: 2 }}>
-      <CardContent>
-        <Typography variant="h6" component="h2" gutterBottom>
-          3. Anteprima
-        </Typography>
-        <ToggleButtonGroup
-          exclusive
-          size="small"
-          value={show}
-          onChange={(_, v) => v && setShow(v)}
-          aria-label="Righe mostrate"
-          sx={{ flexWrap: 'wrap', mb: 1 }}
-        >
-          <ToggleButton value="all">Tutte ({preview.rows.length})</ToggleButton>
-          <ToggleButton value="new">Da creare ({counts.created})</ToggleButton>
-          <ToggleButton value="update">Da aggiornare ({counts.updated})</ToggleButton>
-          <ToggleButton value="skip">Già presenti ({counts.skipped})</ToggleButton>
-          <ToggleButton value="invalid">Con errori ({counts.invalid})</ToggleButton>
-        </ToggleButtonGroup>
-        <TableContainer
-          component={Paper}
-          variant="outlined"
-          ref={parent}
-          sx={{ maxHeight: 440 }}
-          tabIndex={0}
-          aria-label="Anteprima delle righe del file"
-        >
-          <Table size="small" stickyHeader>
-            <TableHead>
-              <TableRow>
-                <TableCell>Riga</TableCell>
-                <TableCell>Esito</TableCell>
-                {fields.map((f) => (
-                  <TableCell key={f} sx={{ whiteSpace: 'nowrap' }}>
-                    {label(f)}
-                  </TableCell>
-                ))}
+    <StepCard title="3. Anteprima">
+      <ToggleButtonGroup
+        exclusive
+        size="small"
+        value={show}
+        onChange={(_, v) => v && setShow(v)}
+        aria-label="Righe mostrate"
+        sx={{ flexWrap: 'wrap', mb: 1 }}
+      >
+        <ToggleButton value="all">Tutte ({preview.rows.length})</ToggleButton>
+        <ToggleButton value="new">Da creare ({counts.created})</ToggleButton>
+        <ToggleButton value="update">Da aggiornare ({counts.updated})</ToggleButton>
+        <ToggleButton value="skip">Già presenti ({counts.skipped})</ToggleButton>
+        <ToggleButton value="invalid">Con errori ({counts.invalid})</ToggleButton>
+      </ToggleButtonGroup>
+      <TableContainer
+        component={Paper}
+        variant="outlined"
+        ref={parent}
+        sx={{ maxHeight: 440 }}
+        tabIndex={0}
+        aria-label="Anteprima delle righe del file"
+      >
+        <Table size="small" stickyHeader>
+          <TableHead>
+            <TableRow>
+              <TableCell>Riga</TableCell>
+              <TableCell>Esito</TableCell>
+              {fields.map((f) => (
+                <TableCell key={f} sx={{ whiteSpace: 'nowrap' }}>
+                  {label(f)}
+                </TableCell>
+              ))}
+            </TableRow>
+          </TableHead>
+          <TableBody>
+            {padTop > 0 && (
+              <TableRow aria-hidden="true">
+                <TableCell colSpan={fields.length + 2} sx={{ height: padTop, p: 0, border: 0 }} />
               </TableRow>
-            </TableHead>
-            <TableBody>
-              {padTop > 0 && (
-                <TableRow aria-hidden="true">
-                  <TableCell colSpan={fields.length + 2} sx={{ height: padTop, p: 0, border: 0 }} />
-                </TableRow>
-              )}
-              {items.map((v) => {
-                const r = rows[v.index]!;
-                return (
-                  <TableRow key={r.line} data-line={r.line}>
-                    <TableCell>{r.line}</TableCell>
-                    <TableCell sx={{ whiteSpace: 'nowrap' }}>
-                      <Chip
-                        size="small"
-                        color={STATUS_COLOR[r.status]}
-                        variant={r.status === 'invalid' ? 'filled' : 'outlined'}
-                        label={STATUS_TEXT[r.status]}
-                      />
-                      {r.existing && (
-                        <Typography variant="caption" display="block">
-                          {r.existing.business_name}
-                        </Typography>
-                      )}
-                    </TableCell>
-                    {fields.map((f) => {
-                      const err = r.errors[f];
-                      const isNew = r.creates?.includes(f);
-                      return (
-                        <TableCell key={f} sx={err ? ERROR_CELL : undefined}>
-                          <Box
+            )}
+            {items.map((v) => {
+              const r = rows[v.index]!;
+              return (
+                <TableRow key={r.line} data-line={r.line}>
+                  <TableCell>{r.line}</TableCell>
+                  <TableCell sx={{ whiteSpace: 'nowrap' }}>
+                    <Chip
+                      size="small"
+                      color={STATUS_COLOR[r.status]}
+                      variant={r.status === 'invalid' ? 'filled' : 'outlined'}
+                      label={STATUS_TEXT[r.status]}
+                    />
+                    {r.existing && (
+                      <Typography variant="caption" display="block">
+                        {r.existing.business_name}
+                      </Typography>
+                    )}
+                  </TableCell>
+                  {fields.map((f) => {
+                    const err = r.errors[f];
+                    const isNew = r.creates?.includes(f);
+                    return (
+                      <TableCell key={f} sx={err ? ERROR_CELL : undefined}>
+                        <Box
+                          component="span"
+                          sx={{
+                            display: 'block',
+                            maxWidth: 220,
+                            overflow: 'hidden',
+                            textOverflow: 'ellipsis',
+                            whiteSpace: 'nowrap',
+                          }}
+                          title={r.values[f]}
+                        >
+                          {r.values[f] ?? ''}
+                        </Box>
+                        {err && (
+                          <Typography variant="caption" component="span" sx={{ display: 'block', fontWeight: 500 }}>
+                            {err}
+                          </Typography>
+                        )}
+                        {isNew && (
+                          <Typography
+                            variant="caption"
                             component="span"
-                            sx={{
-                              display: 'block',
-                              maxWidth: 220,
-                              overflow: 'hidden',
-                              textOverflow: 'ellipsis',
-                              whiteSpace: 'nowrap',
-                            }}
-                            title={r.values[f]}
+                            color="text.secondary"
+                            sx={{ display: 'block' }}
                           >
-                            {r.values[f] ?? ''}
-                          </Box>
-                          {err && (
-                            <Typography variant="caption" component="span" sx={{ display: 'block', fontWeight: 500 }}>
-                              {err}
-                            </Typography>
-                          )}
-                          {isNew && (
-                            <Typography
-                              variant="caption"
-                              component="span"
-                              color="text.secondary"
-                              sx={{ display: 'block' }}
-                            >
-                              (verrà creato)
-                            </Typography>
-                          )}
-                        </TableCell>
-                      );
-                    })}
-                  </TableRow>
-                );
-              })}
-              {padBottom > 0 && (
-                <TableRow aria-hidden="true">
-                  <TableCell colSpan={fields.length + 2} sx={{ height: padBottom, p: 0, border: 0 }} />
+                            (verrà creato)
+                          </Typography>
+                        )}
+                      </TableCell>
+                    );
+                  })}
                 </TableRow>
-              )}
-              {!rows.length && (
-                <TableRow>
-                  <TableCell colSpan={fields.length + 2}>Nessuna riga</TableCell>
-                </TableRow>
-              )}
-            </TableBody>
-          </Table>
-        </TableContainer>
-        <Box sx={{ display: 'flex', gap: 1, mt: 2, flexWrap: 'wrap', alignItems: 'center' }}>
-          <Button variant="contained" disabled={disabled || toWrite === 0} onClick={onImport}>
-            {counts.updated
-              ? `Importa ${counts.created} clienti e aggiorna ${counts.updated}`
-              : `Importa ${counts.created} clienti`}
+              );
+            })}
+            {padBottom > 0 && (
+              <TableRow aria-hidden="true">
+                <TableCell colSpan={fields.length + 2} sx={{ height: padBottom, p: 0, border: 0 }} />
+              </TableRow>
+            )}
+            {!rows.length && (
+              <TableRow>
+                <TableCell colSpan={fields.length + 2}>Nessuna riga</TableCell>
+              </TableRow>
+            )}
+          </TableBody>
+        </Table>
+      </TableContainer>
+      <Box sx={{ display: 'flex', gap: 1, mt: 2, flexWrap: 'wrap', alignItems: 'center' }}>
+        <Button variant="contained" disabled={disabled || toWrite === 0} onClick={onImport}>
+          {counts.updated
+            ? `Importa ${counts.created} clienti e aggiorna ${counts.updated}`
+            : `Importa ${counts.created} clienti`}
+        </Button>
+        {counts.invalid > 0 && (
+          <Button variant="outlined" startIcon={<DownloadIcon />} disabled={disabled} onClick={onDownloadInvalid}>
+            Scarica righe con errori (CSV)
           </Button>
-          {counts.invalid > 0 && (
-            <Button variant="outlined" startIcon={<DownloadIcon />} disabled={disabled} onClick={onDownloadInvalid}>
-              Scarica righe con errori (CSV)
-            </Button>
-          )}
-          {counts.invalid > 0 && (
-            <Typography variant="body2" color="text.secondary">
-              Le righe con errori non vengono importate: correggile nel CSV e importalo di nuovo.
-            </Typography>
-          )}
-        </Box>
-      </CardContent>
-    </Card>
+        )}
+        {counts.invalid > 0 && (
+          <Typography variant="body2" color="text.secondary">
+            Le righe con errori non vengono importate: correggile nel CSV e importalo di nuovo.
+          </Typography>
+        )}
+      </Box>
+    </StepCard>
   );
 }
 
@@ -667,7 +570,7 @@ function ImportsCard({
                   <TableCell align="right">Con errori</TableCell>
                   <TableCell>Stato</TableCell>
                   <TableCell>
-                    <Box component="span" sx={HIDDEN}>
+                    <Box component="span" sx={visuallyHidden}>
                       Azioni
                     </Box>
                   </TableCell>
