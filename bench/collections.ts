@@ -121,7 +121,7 @@ async function main() {
       await a.sql(`DELETE FROM "sdd_batches" WHERE "studio_id" = $1 AND "message_id" LIKE 'FLOOR-%'`, [studio]);
     }
     let xsdErrors: string[] = [];
-    if (XSD) xsdErrors = await pain008Errors((await a.get('collab', `/api/sdd/batches/${lastBatch}/file`)).body);
+    if (XSD) xsdErrors = await pain008Errors((await a.get('collab', `/api/sdd_batch/${lastBatch}/actions/file`)).body);
 
     // --- the statement
     const [{ iban }] = (await a.sql<{ iban: string }>(`SELECT "iban" FROM "studios" WHERE "id" = $1`, [studio])) as [

@@ -164,6 +164,23 @@ export interface ModelDef {
    * and update answer 405 naming them
    */
   writtenBy?: string;
+  /**
+   * the generic calls only read the rows: their area's own calls (`writtenBy`, required) create,
+   * change and remove them. The generic create, update and delete answer 405 naming those calls,
+   * there is no trash (softDelete false), and the lists offer no 'Nuovo', no delete and no card
+   * to edit (item_meta_data)
+   */
+  readOnly?: boolean;
+  /**
+   * The table is its area's, not one built from the fields: `server/areas/<area>/tables.ts`
+   * declares it (columns, constraints, indexes: its migrations are the area's) and registers it
+   * for the model (`registerModelTable` of server/db/tables.ts), which checks that every field is
+   * a column of it. The fields declare the columns a person reads. Such a table has no trash
+   * (softDelete false) and names its own times: `created` is the column of the row's creation and
+   * `updated` of its last change, answered, sorted and filtered as `created_at` and `updated_at`
+   * (null: the table has none, and the answers leave it out).
+   */
+  areaTable?: { created: string | null; updated: string | null };
   /** the record has files (uploader on its form, C75–C79) */
   attachments?: AttachmentsDef;
 }
@@ -185,6 +202,9 @@ export function defineModel(def: Declaration): ModelDef {
   for (const c of [...m.list.columns, ...m.labelFields]) {
     if (!known(c)) throw new Error(`${m.name}: unknown column ${c}`);
   }
+  if (m.readOnly && !m.writtenBy)
+    throw new Error(`${m.name}: a read-only model names the calls that write it (writtenBy)`);
+  if ((m.readOnly || m.areaTable) && m.softDelete) throw new Error(`${m.name}: no trash (softDelete: false)`);
   for (const [name, fd] of Object.entries(m.fields)) {
     for (const w of fd.uniqueWith ?? [])
       if (!fd.unique || !m.fields[w])

@@ -8,10 +8,16 @@ const SYSTEM: Record<'id' | 'created_at' | 'updated_at', FieldDef> = {
   updated_at: { type: 'datetime', label: 'Modificato il' },
 };
 
-/** Every visible field except many-to-many lists and images, between id and the timestamps. */
+/**
+ * Every visible field except many-to-many lists and images, between id and the timestamps (those
+ * the table has: an area's table may have neither, `areaTable`).
+ */
 export function exportColumns(model: ModelDef): Array<[string, FieldDef]> {
   const own = Object.entries(model.fields).filter(
     ([, fd]) => !fd.hidden && fd.type !== 'manyToMany' && !fd.rules?.includes('image'),
   );
-  return [['id', SYSTEM.id], ...own, ['created_at', SYSTEM.created_at], ['updated_at', SYSTEM.updated_at]];
+  const times = (['created_at', 'updated_at'] as const).filter(
+    (k) => !model.areaTable || model.areaTable[k === 'created_at' ? 'created' : 'updated'] !== null,
+  );
+  return [['id', SYSTEM.id], ...own, ...times.map((k): [string, FieldDef] => [k, SYSTEM[k]])];
 }

@@ -21,6 +21,11 @@ import { EDocument } from './models/EDocument.js';
 import { CreditTransactionLog } from './models/CreditTransactionLog.js';
 import { PaymentLog } from './models/PaymentLog.js';
 import { SddMandate } from './models/SddMandate.js';
+import { SddBatch } from './models/SddBatch.js';
+import { BankStatement } from './models/BankStatement.js';
+import { BankStatementLine } from './models/BankStatementLine.js';
+import { Reminder } from './models/Reminder.js';
+import { SdiEvent } from './models/SdiEvent.js';
 
 /** Every model of the product, in dependency order (referenced models first). */
 export const MODELS: ModelDef[] = [
@@ -46,6 +51,12 @@ export const MODELS: ModelDef[] = [
   CreditTransactionLog,
   PaymentLog,
   SddMandate,
+  // the money cycle's records, each over its area's table (`areaTable`), read-only to the generic calls
+  SddBatch,
+  BankStatement,
+  BankStatementLine,
+  Reminder,
+  SdiEvent,
 ];
 
 export const modelByName = new Map(MODELS.map((m) => [m.name, m]));

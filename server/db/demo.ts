@@ -16,6 +16,7 @@ import { bootstrap, ROLE_NAMES } from './bootstrap.js';
 import { MODELS, modelByName } from '../../model/registry.js';
 import type { RoleName } from '../../model/define.js';
 import { sampleRow } from './fieldTypes.js';
+import { insertMany as insertRows } from '../areas/customerImport/queries.js';
 import { accounts } from '../areas/accounts/queries.js';
 import { assignments } from '../areas/assignments/queries.js';
 import { payslips, type PayslipEntry } from '../areas/payslips/queries.js';
@@ -376,29 +377,17 @@ async function insertStudio(exec: Exec, values: Record<string, unknown>): Promis
   return Number(rows[0].id);
 }
 
+/** Inserts rows given as objects (the columns of the first row; a missing value is NULL); the new ids in order. */
 async function insertMany(exec: Exec, table: string, rows: Record<string, unknown>[]): Promise<number[]> {
   if (!rows.length) return [];
   const cols = Object.keys(rows[0]);
-  const ids: number[] = [];
-  for (let i = 0; i < rows.length; i += 200) {
-    const chunk = rows.slice(i, i + 200);
-    const res = await exec(sql`INSERT INTO ${sql.identifier(table)} (${sql.join(
-      cols.map((c) => sql.identifier(c)),
-      sql`, `,
-    )})
-      VALUES ${sql.join(
-        chunk.map(
-          (r) =>
-            sql`(${sql.join(
-              cols.map((c) => sql`${r[c] ?? null}`),
-              sql`, `,
-            )})`,
-        ),
-        sql`, `,
-      )} RETURNING "id"`);
-    ids.push(...res.map((r) => Number(r.id)));
-  }
-  return ids;
+  return insertRows(
+    exec,
+    table,
+    cols,
+    rows.map((r) => cols.map((c) => r[c] ?? null)),
+    200,
+  );
 }
 
 function studioProfile(
@@ -615,7 +604,8 @@ async function seedStudioData(
  */
 async function seedDeclaredModels(exec: Exec, studioId: number, count: number) {
   for (const m of MODELS) {
-    if (m.scope !== 'studio') continue;
+    // a model over its area's table (`areaTable`) has columns beyond its fields: its area writes its rows
+    if (m.scope !== 'studio' || m.areaTable) continue;
     const has = await exec(sql`SELECT 1 FROM ${sql.identifier(m.table)} WHERE "studio_id" = ${studioId} LIMIT 1`);
     if (has.length) continue;
     const refIds = new Map<string, number[]>();
@@ -1060,6 +1050,20 @@ export function loadDemoDataWhole(database: Database, storage: Storage): Promise
   return inTransaction(database, (exec) => loadDemoData(exec, storage));
 }
 
+/** The users' rows of the demo data: `user(studio, role, name, surname, e-mail)`, active, no credit, `password` (a hash). */
+const demoUser =
+  (roles: Record<RoleName, number>, password: string) =>
+  (studio_id: number, role: RoleName, name: string, cognome: string, email: string) => ({
+    studio_id,
+    role_id: roles[role],
+    name,
+    cognome,
+    email,
+    password,
+    active: true,
+    credit: 0,
+  });
+
 export async function loadDemoData(exec: Exec, storage?: Storage): Promise<boolean> {
   const roles = await bootstrap(exec);
   const existing = await exec(sql`SELECT count(*)::int AS "n" FROM "studios"`);
@@ -1074,16 +1078,7 @@ export async function loadDemoData(exec: Exec, storage?: Storage): Promise<boole
     exec,
     studioProfile('Studio Bianchi', CITIES[4], ['Giulia', 'Bianchi', true], false, 3),
   );
-  const user = (studio_id: number, role: keyof typeof roles, name: string, cognome: string, email: string) => ({
-    studio_id,
-    role_id: roles[role],
-    name,
-    cognome,
-    email,
-    password,
-    active: true,
-    credit: 0,
-  });
+  const user = demoUser(roles, password);
   const [, admin, collab, bianchiAdmin] = await insertMany(exec, 'users', [
     user(vendor, 'SuperAdmin', 'Paolo', 'Verdi', 'superadmin@gestionale.test'),
     user(demo, 'Admin', 'Marco', 'Rossi', 'admin@studiodemo.test'),
@@ -1145,16 +1140,7 @@ export async function addDemoStudio(exec: Exec, copy: DemoStudioCopy): Promise<n
   if (!known || ROLE_NAMES.some((r) => !roles[r])) throw new Error('addDemoStudio: load the demo data first');
   // the demo users' hash: the same password, without hashing it again
   const password = String(known.password);
-  const user = (studio_id: number, role: RoleName, name: string, cognome: string, email: string) => ({
-    studio_id,
-    role_id: roles[role],
-    name,
-    cognome,
-    email,
-    password,
-    active: true,
-    credit: 0,
-  });
+  const user = demoUser(roles, password);
   if (copy.like === 'bianchi') {
     const studio = await insertStudio(exec, studioProfile(copy.name, CITIES[4], ['Giulia', 'Bianchi', true], false, 3));
     const [admin] = await insertMany(exec, 'users', [user(studio, 'Admin', 'Giulia', 'Bianchi', copy.admin)]);

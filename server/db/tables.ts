@@ -1,5 +1,6 @@
 /**
- * The Drizzle schema, built from the model declarations. Migrations are generated from it
+ * The Drizzle schema, built from the model declarations (a model over its area's table, `areaTable`,
+ * gets the table its area declares: `registerModelTable`). Migrations are generated from it
  * (`npm run db:generate`) and applied at start on PGlite and PostgreSQL alike.
  */
 import {
@@ -19,7 +20,7 @@ import {
   type AnyPgColumn,
   type PgTableWithColumns,
 } from 'drizzle-orm/pg-core';
-import { sql } from 'drizzle-orm';
+import { getTableColumns, getTableName, sql } from 'drizzle-orm';
 import type { FieldDef } from '../../model/fields.js';
 import { FIELD_TYPES } from '../../model/types.js';
 import { SERVER_TYPES } from './fieldTypes.js';
@@ -134,7 +135,31 @@ export function tableOf(modelName: string): AnyTable {
   return t;
 }
 
-for (const m of MODELS) tablesByModel.set(m.name, build(m));
+/**
+ * The table of a model served over its area's table (`areaTable`): the area's tables.ts declares
+ * it and registers it here, for `tableOf` (its migrations come from the area's `registerTables`).
+ * Every field of the model must be a column of it, as must the columns of its times.
+ */
+export function registerModelTable(modelName: string, table: AnyTable) {
+  const m = MODELS.find((x) => x.name === modelName);
+  if (!m?.areaTable) throw new Error(`${modelName}: not a model served over its area's table (areaTable)`);
+  const name = getTableName(table);
+  if (name !== m.table) throw new Error(`${modelName}: its table is ${m.table}, not ${name}`);
+  const columns = new Set(Object.values(getTableColumns(table) as Record<string, AnyPgColumn>).map((c) => c.name));
+  const wanted = [
+    'id',
+    ...(m.scope === 'studio' ? ['studio_id'] : []),
+    ...Object.entries(m.fields)
+      .filter(([, fd]) => fd.type !== 'manyToMany')
+      .map(([n]) => n),
+    ...[m.areaTable.created, m.areaTable.updated].filter((c): c is string => !!c),
+  ];
+  for (const c of wanted) if (!columns.has(c)) throw new Error(`${modelName}: ${m.table} has no column ${c}`);
+  tablesByModel.set(modelName, table);
+}
+
+// a model over its area's table gets it from the area (registerModelTable)
+for (const m of MODELS) if (!m.areaTable) tablesByModel.set(m.name, build(m));
 for (const m of MODELS) {
   for (const [, fd] of Object.entries(m.fields)) {
     if (fd.type !== 'manyToMany' || !fd.pivot) continue;
@@ -205,6 +230,10 @@ const bytea = customType<{ data: Buffer; driverData: Buffer }>({ dataType: () =>
 /** A reference to the studio that owns a row, deleted with it (`.notNull()` where every row has one). */
 export const studioRef = (name: string) =>
   integer(name).references((): AnyPgColumn => tableOf(tenantModel().name).id, { onDelete: 'cascade' });
+
+/** A column pointing at a row of the model `modelName` that the row goes with (ON DELETE CASCADE). */
+export const cascadeRef = (name: string, modelName: string) =>
+  integer(name).references((): AnyPgColumn => tableOf(modelName).id, { onDelete: 'cascade' });
 
 /**
  * Files uploaded to a record of a model that declares `attachments` (a Word template's .docx):
@@ -305,7 +334,11 @@ export function allTables(): Record<string, unknown> {
     mailOutbox,
     mailAttachments,
   };
-  for (const m of MODELS) out[m.table] = tableOf(m.name);
+  for (const m of MODELS) {
+    // an area's table comes with its area's tables (registerTables), once
+    if (!m.areaTable) out[m.table] = tableOf(m.name);
+    else if (!tablesByModel.has(m.name)) throw new Error(`${m.name}: its area did not register its table`);
+  }
   for (const [name, t] of pivotTables) out[name] = t;
   Object.assign(out, extraTables);
   return out;

@@ -19,8 +19,8 @@ export interface ActionArgs<Q, B> {
 }
 
 export interface ModelAction<Q = unknown, B = unknown> {
-  /** GET reads (a check, a file); POST changes or sends */
-  method: 'GET' | 'POST';
+  /** GET reads (a check, a file); POST changes or sends; PUT sets a state to the value given (idempotent) */
+  method: 'GET' | 'POST' | 'PUT';
   /** the path's first segment when the seeds name it otherwise than the model's snake name */
   base?: string;
   /** the reference's group (default: the model's label) */

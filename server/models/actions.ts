@@ -12,10 +12,24 @@ import type { ModelDef } from '../../model/define.js';
 import type { ModelAction } from './action.js';
 import { WordTemplateActions } from './WordTemplateActions.js';
 import { EDocumentActions } from './EDocumentActions.js';
+import { CustomerActions } from './CustomerActions.js';
+import { SddMandateActions } from './SddMandateActions.js';
+import { SddBatchActions } from './SddBatchActions.js';
+import { BankStatementActions } from './BankStatementActions.js';
+import { BankStatementLineActions } from './BankStatementLineActions.js';
+import { ReminderActions } from './ReminderActions.js';
+import { SdiEventActions } from './SdiEventActions.js';
 
 const ACTIONS: Record<string, Record<string, ModelAction>> = {
   WordTemplate: WordTemplateActions,
   EDocument: EDocumentActions,
+  Customer: CustomerActions,
+  SddMandate: SddMandateActions,
+  SddBatch: SddBatchActions,
+  BankStatement: BankStatementActions,
+  BankStatementLine: BankStatementLineActions,
+  Reminder: ReminderActions,
+  SdiEvent: SdiEventActions,
 };
 
 export const actionsOf = (model: ModelDef): Record<string, ModelAction> => ACTIONS[model.name] ?? {};

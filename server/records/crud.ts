@@ -166,12 +166,18 @@ async function writePivots(exec: Exec, model: ModelDef, id: number, values: Row)
  */
 export const SERVICE_WRITE = Symbol("written by the model's own calls");
 
+/**
+ * A model written by its own calls (`writtenBy`): the generic create and update answer 405 naming
+ * them, before any version check (a restore from the trash, C11, changes none of their data).
+ */
+function refuseGenericWrite(model: ModelDef, input: Row) {
+  if (model.writtenBy && !(input as Record<symbol, unknown>)[SERVICE_WRITE] && !isPureRestore(model, input))
+    throw new HttpError(405, `${model.plural}: si scrivono con ${model.writtenBy}`);
+}
+
 /** Validated and converted column values from the input (only writable fields). */
 async function prepare(exec: Exec, ctx: Ctx, model: ModelDef, input: Row, mode: 'create' | 'update', existing?: Row) {
-  // a restore from the trash (C11) changes none of the data the model's own calls write
-  if (model.writtenBy && !(input as Record<symbol, unknown>)[SERVICE_WRITE] && !isPureRestore(model, input)) {
-    throw new HttpError(405, `${model.plural}: si scrivono con ${model.writtenBy}`);
-  }
+  refuseGenericWrite(model, input);
   const source: Row = { ...(hooksOf(model).beforeValidate?.({ ctx, model, mode, input: { ...input } }) ?? input) };
   if (mode === 'create') {
     for (const [name, fd] of writable(model)) {
@@ -365,6 +371,7 @@ export async function updateRecord(
     // scope first: another studio's row is a 404 even to a role that may not update (no existence leak)
     const existing = await getRecord(exec, ctx, model, rawId, { forUpdate: true });
     if (!can(ctx, model, 'update', Number(rawId))) throw forbidden();
+    refuseGenericWrite(model, input);
     // a pure restore changes no data: it needs no version (one given is still checked)
     if (!(isPureRestore(model, input) && input.updated_at == null && !opts.ifMatch)) {
       await checkVersion(exec, model, existing, versionOf(input, opts.ifMatch));
@@ -452,6 +459,7 @@ export async function updateRecords(
   rawVersions?: unknown,
 ): Promise<{ updated: number }> {
   if (!can(ctx, model, 'update')) throw forbidden();
+  refuseGenericWrite(model, input);
   // every row's version: `versions` {id: updated_at} as the rows were read
   const versions =
     rawVersions && typeof rawVersions === 'object' && !Array.isArray(rawVersions) ? (rawVersions as Row) : {};
@@ -593,6 +601,11 @@ export async function deleteRecords(
     // scope first: another studio's row is a 404, never a 403 (no existence leak)
     if (rows.length !== ids.length) throw notFound();
     if (model.scope === 'tenant' && ctx.role !== 'SuperAdmin') throw forbidden();
+    // a read-only model's rows are removed by its area's calls only (a batch is cancelled), or never
+    if (model.readOnly) {
+      if (!can(ctx, model, 'delete')) throw forbidden();
+      throw new HttpError(405, `${model.plural}: non si eliminano (si scrivono con ${model.writtenBy})`);
+    }
     const force = mode === 'force' || !model.softDelete;
     const toTrash = force ? [] : rows.filter((r) => !r.trashed).map((r) => Number(r.id));
     const toDelete = force

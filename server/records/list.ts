@@ -10,7 +10,7 @@ import { modelByName } from '../../model/registry.js';
 import type { Ctx } from '../auth/context.js';
 import { can } from '../auth/context.js';
 import { badRequest, forbidden, notFound } from '../errors.js';
-import { isTextType, scopeCondition } from './sql.js';
+import { isTextType, scopeCondition, timeColumn } from './sql.js';
 import { col, ident } from '../db/sql.js';
 import { collectionColumns, projection, shapeRow, type Projection } from './collections.js';
 import { numbersFromDb } from './values.js';
@@ -44,6 +44,14 @@ const SYSTEM_FIELDS: Record<string, FieldDef> = {
   deleted_at: { type: 'datetime', label: 'Cestinato il', sortable: true, filterable: true },
 };
 
+/** A field's or system column's expression in a list's SQL; null where the model's table has no such column. */
+function columnOf(model: ModelDef, name: string): SQL | null {
+  if (model.fields[name]) return col('t', name);
+  if (name === 'created_at' || name === 'updated_at') return timeColumn(model, name);
+  if (name === 'deleted_at' && !model.softDelete) return null;
+  return col('t', name);
+}
+
 const asArray = (v: unknown): unknown[] => (v === undefined ? [] : Array.isArray(v) ? v : [v]);
 const truthy = (v: unknown) => v === true || v === 1 || v === '1' || v === 'true';
 
@@ -71,7 +79,8 @@ export function parseListParams(model: ModelDef, q: Record<string, unknown>): Li
   const sortDesc = asArray(q.sort_desc ?? q['sort_desc[]']);
   const sort = sortBy.map((field, i) => {
     const fd = model.fields[field] ?? SYSTEM_FIELDS[field];
-    if (!fd || !fd.sortable || fd.hidden) throw badRequest(`Ordinamento non valido: ${field}`);
+    if (!fd || !fd.sortable || fd.hidden || !columnOf(model, field))
+      throw badRequest(`Ordinamento non valido: ${field}`);
     return { field, desc: truthy(sortDesc[i] ?? sortDesc[0]) };
   });
   if (!sort.length && model.list.sort) sort.push({ field: model.list.sort.field, desc: !!model.list.sort.desc });
@@ -178,9 +187,8 @@ function filterCondition(model: ModelDef, f: FilterSpec): SQL | null {
     return sql`EXISTS (SELECT 1 FROM ${ident(p.table)} p JOIN ${ident(ref.table)} r ON r."id" = p.${ident(p.other)} WHERE p.${ident(p.own)} = t."id" AND ${cmp})`;
   }
   const fd = model.fields[f.name] ?? SYSTEM_FIELDS[f.name];
-  if (!fd || !fd.filterable || fd.hidden || (f.name === 'deleted_at' && !model.softDelete)) {
-    throw badRequest(`Filtro non valido: ${f.name}`);
-  }
+  const column = columnOf(model, f.name);
+  if (!fd || !fd.filterable || fd.hidden || !column) throw badRequest(`Filtro non valido: ${f.name}`);
   if (fd.type === 'manyToMany') {
     const p = fd.pivot!;
     const ids = vals.map((v) => coerce(fd, v, f.name)) as number[];
@@ -194,7 +202,7 @@ function filterCondition(model: ModelDef, f: FilterSpec): SQL | null {
     if (f.type === 'AND') return sql`(SELECT count(DISTINCT p.${ident(p.other)}) ${pivot}) = ${new Set(ids).size}`;
     throw badRequest(`Tipo di filtro non valido: ${f.type}`);
   }
-  return comparison(col('t', f.name), fd, f.type, vals, f.name);
+  return comparison(column, fd, f.type, vals, f.name);
 }
 
 /** All conditions of a list call (scope, trash, search, filters). */
@@ -229,7 +237,7 @@ function orderClause(model: ModelDef, p: ListParams, proj?: Projection): SQL {
     const alias = proj?.joinAlias.get(field);
     const ref = alias && fd?.type === 'relation' ? modelByName.get(fd.ref!)! : undefined;
     const sortField = ref ? ref.fields[ref.labelFields[0]!] : fd;
-    const raw = ref ? sql`${col(alias!, ref.labelFields[0]!)}` : col('t', field);
+    const raw = ref ? sql`${col(alias!, ref.labelFields[0]!)}` : columnOf(model, field)!;
     // text sorts as Italians read it: case- and accent-insensitive first ('È' with 'E'), the
     // same on PGlite and PostgreSQL (both ship ICU's root collation)
     const expr = sortField && isTextType(sortField) ? sql`${raw} COLLATE "und-x-icu"` : raw;
@@ -266,10 +274,11 @@ export function buildListQuery(model: ModelDef, ctx: Ctx, collection: string, p:
 }
 
 export function itemMetaData(model: ModelDef, ctx: Ctx, rows: Record<string, unknown>[]): ItemMetaData {
+  // a read-only model's rows are its area's: no delete and no card to edit
   const base: ItemFlags = {
     is_selectable: true,
-    is_erasable: can(ctx, model, 'delete'),
-    disable_edit_item: !can(ctx, model, 'update'),
+    is_erasable: !model.readOnly && can(ctx, model, 'delete'),
+    disable_edit_item: !!model.readOnly || !can(ctx, model, 'update'),
   };
   const canForce = can(ctx, model, 'force_delete');
   const items: ItemMetaData['items'] = {};
@@ -277,7 +286,7 @@ export function itemMetaData(model: ModelDef, ctx: Ctx, rows: Record<string, unk
     if (r.trashed && base.is_erasable && !canForce) items[String(r.id)] = { is_erasable: false };
   }
   return {
-    can_add_new: can(ctx, model, 'create'),
+    can_add_new: !model.readOnly && can(ctx, model, 'create'),
     expand_field: model.list.expandField ?? null,
     ...base,
     items,

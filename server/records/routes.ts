@@ -171,8 +171,9 @@ export async function recordRoutes(api: Api, deps: AppDeps) {
         async (req, reply) => {
           const data = await getRecord(exec, req.ctx, m, req.params.id);
           await hooksOf(m).afterRead?.({ exec, ctx: req.ctx, model: m, row: data });
-          // the version to send back with a change (If-Match), as `updated_at` is in the body
-          reply.header('ETag', `"${String(data.updated_at)}"`);
+          // the version to send back with a change (If-Match), as `updated_at` is in the body (an
+          // area's table without one has no version: its rows are not changed here)
+          if (data.updated_at != null) reply.header('ETag', `"${String(data.updated_at)}"`);
           return { data };
         },
       );

@@ -31,18 +31,33 @@ function studioCondition(model: ModelDef, ctx: Ctx, alias: string): SQL {
 /** Expression giving the API format of a stored field (its type's select, server/db/fieldTypes.ts). */
 export const fieldExpr = (alias: string, name: string, fd?: FieldDef): SQL => selectOf(col(alias, name), fd);
 
-export const systemExprs = (model: ModelDef, alias = 't'): SQL[] => [
-  sql`${col(alias, 'id')} AS "id"`,
-  ...(model.scope === 'studio' && !model.fields.studio_id ? [sql`${col(alias, 'studio_id')} AS "studio_id"`] : []),
-  sql`to_char(${col(alias, 'created_at')}, 'YYYY-MM-DD HH24:MI:SS') AS "created_at"`,
-  sql`to_char(${col(alias, 'updated_at')}, 'YYYY-MM-DD HH24:MI:SS.US') AS "updated_at"`,
-  ...(model.softDelete
-    ? [
-        sql`to_char(${col(alias, 'deleted_at')}, 'YYYY-MM-DD HH24:MI:SS') AS "deleted_at"`,
-        sql`(${col(alias, 'deleted_at')} IS NOT NULL) AS "trashed"`,
-      ]
-    : []),
-];
+/**
+ * The column of a row's creation or last change time, answered as `created_at` / `updated_at`:
+ * the column of that name, or the one an area's table keeps it in (`areaTable`); null when the
+ * table has none.
+ */
+export function timeColumn(model: ModelDef, name: 'created_at' | 'updated_at', alias = 't'): SQL | null {
+  if (!model.areaTable) return col(alias, name);
+  const column = name === 'created_at' ? model.areaTable.created : model.areaTable.updated;
+  return column ? col(alias, column) : null;
+}
+
+export const systemExprs = (model: ModelDef, alias = 't'): SQL[] => {
+  const created = timeColumn(model, 'created_at', alias);
+  const updated = timeColumn(model, 'updated_at', alias);
+  return [
+    sql`${col(alias, 'id')} AS "id"`,
+    ...(model.scope === 'studio' && !model.fields.studio_id ? [sql`${col(alias, 'studio_id')} AS "studio_id"`] : []),
+    ...(created ? [sql`to_char(${created}, 'YYYY-MM-DD HH24:MI:SS') AS "created_at"`] : []),
+    ...(updated ? [sql`to_char(${updated}, 'YYYY-MM-DD HH24:MI:SS.US') AS "updated_at"`] : []),
+    ...(model.softDelete
+      ? [
+          sql`to_char(${col(alias, 'deleted_at')}, 'YYYY-MM-DD HH24:MI:SS') AS "deleted_at"`,
+          sql`(${col(alias, 'deleted_at')} IS NOT NULL) AS "trashed"`,
+        ]
+      : []),
+  ];
+};
 
 /** Label of a row of `model`: its label fields joined by a blank. */
 export function labelExpr(model: ModelDef, alias: string): SQL {

@@ -114,11 +114,12 @@ export const collectionCalls = {
   async sddBatch(id: string | number, params: { signal?: AbortSignal } = {}) {
     return (await apiFetch<{ data: SddBatchDetail }>(`/api/sdd/batches/${enc(id)}`, { signal: params.signal })).data;
   },
-  /** GET /api/sdd/batches/{id}/file: the pain.008 XML to hand to the bank. */
-  downloadSddBatchFile: (id: string | number) => apiDownload(`/api/sdd/batches/${enc(id)}/file`),
-  sddCancelBatch: (id: string | number) => post<SddBatch>(`/api/sdd/batches/${enc(id)}/cancel`),
-  /** GET /api/sdd_mandates/{id}/pdf: the mandate's form for the customer to sign. */
-  downloadSddMandatePdf: (id: string | number) => apiDownload(`/api/sdd_mandates/${enc(id)}/pdf`),
+  /** GET /api/sdd_batch/{id}/actions/file: the pain.008 XML to hand to the bank. */
+  downloadSddBatchFile: (id: string | number) => apiDownload(`/api/sdd_batch/${enc(id)}/actions/file`),
+  /** POST /api/sdd_batch/{id}/actions/cancel: the batch cancelled, its charges to be collected again. */
+  sddCancelBatch: (id: string | number) => post<SddBatch>(`/api/sdd_batch/${enc(id)}/actions/cancel`),
+  /** GET /api/sdd_mandate/{id}/actions/pdf: the mandate's form for the customer to sign. */
+  downloadSddMandatePdf: (id: string | number) => apiDownload(`/api/sdd_mandate/${enc(id)}/actions/pdf`),
 
   // Bank statements -----------------------------------------------------------------------------
 
@@ -144,11 +145,11 @@ export const collectionCalls = {
   },
   /** Posts a line: as matched or proposed (no body), or to the customer and charges chosen. */
   bankConfirmLine: (id: string | number, body: BankConfirmInput = {}) =>
-    post<BankLineView>(`/api/bank/lines/${enc(id)}/confirm`, body),
-  bankIgnoreLine: (id: string | number) => post<BankLineView>(`/api/bank/lines/${enc(id)}/ignore`),
+    post<BankLineView>(`/api/bank_statement_line/${enc(id)}/actions/confirm`, body),
+  bankIgnoreLine: (id: string | number) => post<BankLineView>(`/api/bank_statement_line/${enc(id)}/actions/ignore`),
   /** Undoes a line's posting (or its ignoring): back to be matched. */
-  bankReopenLine: (id: string | number) => post<BankLineView>(`/api/bank/lines/${enc(id)}/reopen`),
+  bankReopenLine: (id: string | number) => post<BankLineView>(`/api/bank_statement_line/${enc(id)}/actions/reopen`),
   /** Posts every 'matched' line of a statement. */
   bankConfirmAll: (statementId: string | number) =>
-    post<BankConfirmedAll>(`/api/bank/statements/${enc(statementId)}/confirm_all`),
+    post<BankConfirmedAll>(`/api/bank_statement/${enc(statementId)}/actions/confirm_all`),
 };

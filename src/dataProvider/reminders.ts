@@ -78,16 +78,16 @@ export const reminderCalls = {
   /** POST /api/reminders/discard: the chosen proposals set aside (not sent). */
   discardReminders: (ids: number[]) =>
     json<RemindersDiscarded>('/api/reminders/discard', 'POST', { ids } satisfies ReminderIdsInput),
-  /** GET /api/reminders/{id}/pdf: the reminder's letter with the open items and the payment notice. */
-  downloadReminderPdf: (id: number) => apiDownload(`/api/reminders/${enc(id)}/pdf`),
+  /** GET /api/reminder/{id}/actions/pdf: the reminder's letter with the open items and the payment notice. */
+  downloadReminderPdf: (id: number) => apiDownload(`/api/reminder/${enc(id)}/actions/pdf`),
   async customerReminders(id: string | number, params: { signal?: AbortSignal } = {}) {
     return (
       await apiFetch<{ data: CustomerReminders }>(`/api/customer/${enc(id)}/reminders`, { signal: params.signal })
     ).data;
   },
-  /** PUT /api/customer/{id}/contested: marks (or clears) the customer as disputing what it owes: no reminder goes to it. */
+  /** PUT /api/customer/{id}/actions/contested: marks (or clears) the customer as disputing what it owes: no reminder goes to it. */
   setContested: (id: string | number, contested: boolean, note?: string | null) =>
-    json<CustomerReminders>(`/api/customer/${enc(id)}/contested`, 'PUT', {
+    json<CustomerReminders>(`/api/customer/${enc(id)}/actions/contested`, 'PUT', {
       contested,
       note: note ?? null,
     } satisfies ContestedInput),

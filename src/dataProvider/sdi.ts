@@ -31,6 +31,6 @@ export const sdiCalls = {
   async sdiTimeline(id: string | number, params: { signal?: AbortSignal } = {}) {
     return (await apiFetch<{ data: SdiTimeline }>(`/api/sdi/edocument/${enc(id)}`, { signal: params.signal })).data;
   },
-  /** GET /api/sdi/events/{id}/xml: the file sent or the receipt of SdI. */
-  downloadSdiEventXml: (eventId: string | number) => apiDownload(`/api/sdi/events/${enc(eventId)}/xml`),
+  /** GET /api/sdi_event/{id}/actions/xml: the file sent or the receipt of SdI. */
+  downloadSdiEventXml: (eventId: string | number) => apiDownload(`/api/sdi_event/${enc(eventId)}/actions/xml`),
 };

@@ -207,8 +207,10 @@ function FormToolbar({ model, mode, ownProfile }: { model: ModelDef; mode: Mode;
   const navigate = useNavigate();
   const { identity } = useGetIdentity();
   // 'Nuovo' for who may create one (a studio: the SuperAdmin), never on the own profile
+  // a record its area writes (model.readOnly) is read here, never saved nor made from here
   const canCreate =
     !ownProfile &&
+    !model.readOnly &&
     atLeast(identity?.role as string | undefined, model.scope === 'tenant' ? 'SuperAdmin' : model.access.write);
   const goBack = useGoBack();
   const back = () => goBack(listPathOf(model));
@@ -236,13 +238,13 @@ function FormToolbar({ model, mode, ownProfile }: { model: ModelDef; mode: Mode;
       <Button startIcon={<ArrowBackIcon />} onClick={back}>
         Indietro
       </Button>
-      <SaveButton label={mode === 'create' ? 'Salva' : 'Aggiorna'} />
+      {!model.readOnly && <SaveButton label={mode === 'create' ? 'Salva' : 'Aggiorna'} />}
       {mode === 'update' && canCreate && (
         <Button startIcon={<AddIcon />} onClick={() => navigate(createPath({ resource, type: 'create' }))}>
           Nuovo
         </Button>
       )}
-      {mode === 'update' && <HistoryButton model={model} />}
+      {mode === 'update' && !model.readOnly && <HistoryButton model={model} />}
       <Tooltip
         title={
           <Box>

@@ -10,6 +10,7 @@ import { Guard } from './Guard';
 // the generic form loads with the first form opened (or the menu's preload), not with the app
 import { ModelCreate, ModelEdit } from '../lazyScreens';
 import { FeatureGate } from '../layout/features';
+import { ReadOnlyCreate } from './ReadOnlyCreate';
 
 const labelOf = (m: ModelDef) => (r: Record<string, unknown>) =>
   (typeof r.label === 'string'
@@ -61,7 +62,9 @@ export function screensFor(m: ModelDef): Screens {
       ),
       create: () => (
         <FeatureGate feature={m.feature}>
-          <Guard min={createRole}>{lazyScreen(Create ?? GenericCreate)}</Guard>
+          <Guard min={createRole}>
+            {m.readOnly && !Create ? <ReadOnlyCreate model={m} /> : lazyScreen(Create ?? GenericCreate)}
+          </Guard>
         </FeatureGate>
       ),
     };

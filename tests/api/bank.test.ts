@@ -184,7 +184,7 @@ describe('bank statements', () => {
       file_name: string;
     }>;
     const id = list.find((s) => s.file_name === 'estratto-marzo.xml')!.id;
-    const res = await a.post('collab', `/api/bank/statements/${id}/confirm_all`, {});
+    const res = await a.post('collab', `/api/bank_statement/${id}/actions/confirm_all`, {});
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json().data.confirmed).toBeGreaterThanOrEqual(2);
     const d = await detail(id);
@@ -205,7 +205,7 @@ describe('bank statements', () => {
     expect(batch.paid).toBe(2);
     expect(d.lines[3]!.status).toBe('unmatched');
     // a paid batch cannot be cancelled
-    expect((await a.post('collab', `/api/sdd/batches/${batchId}/cancel`, {})).statusCode).toBe(409);
+    expect((await a.post('collab', `/api/sdd_batch/${batchId}/actions/cancel`, {})).statusCode).toBe(409);
   });
 
   it('the same file twice posts nothing; an overlapping statement skips the lines already imported', async () => {
@@ -237,7 +237,7 @@ describe('bank statements', () => {
     const line = d.lines[0]!;
     expect(line).toMatchObject({ status: 'matched', is_return: true, customer_id: ferri, reason: 'sdd' });
     expect(line.reason_text).toContain('AM04');
-    const c = await a.post('collab', `/api/bank/lines/${line.id}/confirm`, {});
+    const c = await a.post('collab', `/api/bank_statement_line/${line.id}/actions/confirm`, {});
     expect(c.statusCode, c.body).toBe(200);
     const o = await open(ferri);
     expect(o.summary.open).toBe(150);
@@ -247,7 +247,7 @@ describe('bank statements', () => {
       status: string;
     }>;
     expect(debits.find((x) => x.customer_id === ferri)!.status).toBe('returned');
-    const undo = await a.post('collab', `/api/bank/lines/${line.id}/reopen`, {});
+    const undo = await a.post('collab', `/api/bank_statement_line/${line.id}/actions/reopen`, {});
     expect(undo.statusCode, undo.body).toBe(200);
     expect((await open(ferri)).summary.open).toBe(0);
   });
@@ -260,25 +260,41 @@ describe('bank statements', () => {
     // no name, no invoice: at most a proposal by the amount
     expect(['unmatched', 'proposed']).toContain(line.status);
     const later = (await open(lodi)).items.find((i: { id: number }) => i.id !== lodiCharge);
-    const bad = await a.post('collab', `/api/bank/lines/${line.id}/confirm`, {
+    const bad = await a.post('collab', `/api/bank_statement_line/${line.id}/actions/confirm`, {
       customer_id: lodi,
       charges: [{ charge_id: later.id, amount: 61 }],
     });
     expect(bad.statusCode).toBe(422);
-    const ok = await a.post('collab', `/api/bank/lines/${line.id}/confirm`, {
+    const ok = await a.post('collab', `/api/bank_statement_line/${line.id}/actions/confirm`, {
       customer_id: lodi,
       charges: [{ charge_id: later.id, amount: 60 }],
     });
     expect(ok.statusCode, ok.body).toBe(200);
     expect(ok.json().data.status).toBe('confirmed');
+    // the models read the same rows: the statement's lines listed under it, this one registered to the customer
+    const lines = await a.get('collab', `/api/list/BankStatementLine/BankStatementLineResourceListCollection`, {
+      filters: [{ name: 'statement_id', type: 'OR', val: [r.json().data.id] }],
+    });
+    expect(lines.json().data).toEqual([
+      expect.objectContaining({
+        id: line.id,
+        status: 'confirmed',
+        amount: 60,
+        customer: expect.objectContaining({ id: lodi }),
+      }),
+    ]);
+    expect((await a.get('collab', `/api/bank_statements/${r.json().data.id}`)).json().data).toMatchObject({
+      file_name: 'lodi.xml',
+      lines: 1,
+    });
     let items = (await open(lodi)).items as Array<{ id: number; open: number }>;
     expect(items.find((i) => i.id === later.id)).toBeUndefined();
-    const undo = await a.post('collab', `/api/bank/lines/${line.id}/reopen`, {});
+    const undo = await a.post('collab', `/api/bank_statement_line/${line.id}/actions/reopen`, {});
     expect(undo.statusCode).toBe(200);
     expect(undo.json().data).toMatchObject({ status: 'proposed', customer_id: lodi, transaction_id: null });
     items = (await open(lodi)).items;
     expect(items.find((i) => i.id === later.id)?.open).toBe(60);
-    const twice = await a.post('collab', `/api/bank/lines/${line.id}/reopen`, {});
+    const twice = await a.post('collab', `/api/bank_statement_line/${line.id}/actions/reopen`, {});
     expect(twice.statusCode).toBe(409);
   });
 
@@ -341,8 +357,10 @@ describe('bank statements', () => {
       demoId,
     ]);
     expect((await a.get('bianchi', `/api/bank/statements/${s!.id}`)).statusCode).toBe(404);
-    expect((await a.post('bianchi', `/api/bank/lines/${l!.id}/confirm`, { customer_id: 1 })).statusCode).toBe(404);
-    expect((await a.post('bianchi', `/api/bank/statements/${s!.id}/confirm_all`, {})).statusCode).toBe(404);
+    expect(
+      (await a.post('bianchi', `/api/bank_statement_line/${l!.id}/actions/confirm`, { customer_id: 1 })).statusCode,
+    ).toBe(404);
+    expect((await a.post('bianchi', `/api/bank_statement/${s!.id}/actions/confirm_all`, {})).statusCode).toBe(404);
     const mine = (await a.get('bianchi', '/api/bank/statements')).json().data as unknown[];
     expect(mine).toEqual([]);
     const u = await a.utente('utente.banca@studiodemo.test');
@@ -385,7 +403,7 @@ describe('bank statements', () => {
     expect(r.statusCode, r.body).toBe(201);
     const [line] = (await detail(r.json().data.id)).lines;
     expect(line).toMatchObject({ status: 'matched', customer_id: c, reason: 'sdd' });
-    const confirm = await a.post('collab', `/api/bank/statements/${r.json().data.id}/confirm_all`, {});
+    const confirm = await a.post('collab', `/api/bank_statement/${r.json().data.id}/actions/confirm_all`, {});
     expect(confirm.statusCode, confirm.body).toBe(200);
     const open = (await a.get('collab', `/api/customer/${c}/open_items`)).json().data as {
       items: Array<{ id: number; open: number }>;

@@ -94,7 +94,7 @@ describe('item 25: every id and amount of a request fits its column', () => {
       { customer_id: 1, charges: [{ charge_id: 2_147_483_648, amount: 10 }] },
       { customer_id: 1, charges: [{ charge_id: 1, amount: 1e15 }] },
     ]) {
-      const r = await a.post('collab', `/api/bank/lines/${line!.id}/confirm`, body);
+      const r = await a.post('collab', `/api/bank_statement_line/${line!.id}/actions/confirm`, body);
       expect(r.statusCode, JSON.stringify(body)).toBeGreaterThanOrEqual(400);
       expect(r.statusCode, r.body).toBeLessThan(500);
       expect(r.json().message).toBeTruthy();

@@ -42,7 +42,7 @@ describe('API reference', () => {
       // 'Invia a SdI' queues (202) and the intermediary's webhook is answered 200 (A-Cube retries any other answer);
       // the reminders' run and discard (200: counts of what changed), their 'Invia' queues (202)
       const action =
-        /^\/api\/(generate_credit_transactions|update_yearly_accounting_amount|annual_balancer|cedolini|parents_has_children|assignments\/[^/]+\/make_transactions|mail_outbox\/[^/]+\/actions\/retry|studio_jobs_status\/.*\/actions\/change_state|[a-z]+\/actions\/finalize|[a-z]+\/process_confirmed_payment_intent|user\/password\/(init_reset|do_reset)|customer_imports\/[^/]+\/(preview|import|undo)|invoicing\/preview|sdd\/(preview|batches\/[^/]+\/cancel)|bank\/(statements\/columns|statements\/[^/]+\/confirm_all|lines\/[^/]+\/(confirm|ignore|reopen))|reminders\/(run|discard))\b/.test(
+        /^\/api\/(generate_credit_transactions|update_yearly_accounting_amount|annual_balancer|cedolini|parents_has_children|assignments\/[^/]+\/make_transactions|mail_outbox\/[^/]+\/actions\/retry|studio_jobs_status\/.*\/actions\/change_state|[a-z]+\/actions\/finalize|[a-z]+\/process_confirmed_payment_intent|user\/password\/(init_reset|do_reset)|customer_imports\/[^/]+\/(preview|import|undo)|invoicing\/preview|sdd\/preview|sdd_batch\/[^/]+\/actions\/cancel|bank\/statements\/columns|bank_statement\/[^/]+\/actions\/confirm_all|bank_statement_line\/[^/]+\/actions\/(confirm|ignore|reopen)|reminders\/(run|discard))\b/.test(
           r.url,
         );
       const redirect = r.url.startsWith('/api/sandbox/checkout/') && r.method === 'POST';
@@ -82,9 +82,19 @@ describe('API reference', () => {
       })),
     );
     expect(actions.map((x) => `${x.m.name}.${x.name}`).sort()).toEqual([
+      'BankStatement.confirm_all',
+      'BankStatementLine.confirm',
+      'BankStatementLine.ignore',
+      'BankStatementLine.reopen',
+      'Customer.contested',
       'EDocument.download_pdf',
       'EDocument.download_xml',
       'EDocument.validate_xml',
+      'Reminder.pdf',
+      'SddBatch.cancel',
+      'SddBatch.file',
+      'SddMandate.pdf',
+      'SdiEvent.xml',
       'WordTemplate.replace_and_download',
       'WordTemplate.replace_and_email',
     ]);

@@ -127,7 +127,7 @@ describe('the payable', () => {
     }>;
     expect(line).toMatchObject({ status: 'matched', customer_id: c, reason: 'invoice' });
     expect(line!.reason_text).not.toMatch(/credito|superiore/);
-    expect((await a.post('collab', `/api/bank/statements/${sid}/confirm_all`, {})).statusCode).toBe(200);
+    expect((await a.post('collab', `/api/bank_statement/${sid}/actions/confirm_all`, {})).statusCode).toBe(200);
     o = await openItems(c);
     expect(o.summary).toMatchObject({ open: 0, credit: 0 });
     // the statement asks the payable too: charged 1.068,80, paid 1.068,80, balance zero (it said −68,80)

@@ -18,6 +18,7 @@ import {
   OWN_WRITES,
   post,
   put,
+  READ_ONLY,
   sample,
   useRegistryApp,
   writer,
@@ -35,27 +36,123 @@ it('C10 registry: every field type has a sample that passes its own checks', () 
   }
 });
 
+/** A row as the table holds it, every column (a write would change it). */
+const snapshot = async (table: string, id: number) =>
+  JSON.stringify(await a.sql(`SELECT * FROM "${table}" WHERE "id" = $1`, [id]));
+/** The first row of Studio Demo (the demo's, or tests/api/areaRows.ts'). */
+const demoRow = async (table: string) =>
+  Number(
+    (
+      await a.sql<{ id: number }>(`SELECT "id" FROM "${table}" WHERE "studio_id" = $1 ORDER BY "id" LIMIT 1`, [demoId])
+    )[0]!.id,
+  );
+
 for (const m of OWN_WRITES) {
   it(`C10 C11 registry ${m.name}: written by its own calls, the generic create and update answer 405 naming them and write nothing`, async () => {
     const [{ n }] = await a.sql<{ n: number }>(`SELECT count(*)::int AS "n" FROM "${m.table}"`);
     const created = await post(m, await sample(m, 401));
     expect(created.statusCode).toBe(405);
     expect(created.json().message).toBe(`${m.plural}: si scrivono con ${m.writtenBy}`);
-    const [row] = await a.sql<{ id: number; updated_at: string }>(
-      `SELECT "id", "updated_at"::text AS "updated_at" FROM "${m.table}" WHERE "studio_id" = $1 ORDER BY "id" LIMIT 1`,
-      [demoId],
-    );
-    const read = (await get(m, Number(row!.id))).json().data;
-    expect((await put(m, Number(row!.id), { ...(await sample(m, 402)), updated_at: read.updated_at })).statusCode).toBe(
-      405,
-    );
+    const id = await demoRow(m.table);
+    const before = await snapshot(m.table, id);
+    const read = (await get(m, id)).json().data;
+    const changed = await put(m, id, { ...(await sample(m, 402)), updated_at: read.updated_at });
+    expect(changed.statusCode).toBe(405);
+    expect(changed.json().message).toBe(`${m.plural}: si scrivono con ${m.writtenBy}`);
+    // the same change to many rows (react-admin's updateMany) too
+    const bulk = await a.put(writer(m), `/api/${m.resource}`, {
+      ids: [id],
+      data: { ...(await sample(m, 403)), [Object.keys(m.fields)[0]!]: null },
+      versions: { [id]: read.updated_at ?? '2026-01-01 00:00:00' },
+    });
+    expect(bulk.statusCode, bulk.body).toBe(405);
     const [after] = await a.sql<{ n: number }>(`SELECT count(*)::int AS "n" FROM "${m.table}"`);
     expect(after!.n).toBe(n);
-    const [same] = await a.sql<{ updated_at: string }>(
-      `SELECT "updated_at"::text AS "updated_at" FROM "${m.table}" WHERE "id" = $1`,
-      [row!.id],
-    );
-    expect(same!.updated_at).toBe(row!.updated_at);
+    expect(await snapshot(m.table, id)).toBe(before);
+  });
+}
+
+for (const m of READ_ONLY) {
+  describe(`registry ${m.name} (read-only)`, () => {
+    const list = `/api/list/${m.name}/${m.name}ResourceListCollection`;
+    /** the ids a list call answers for Studio Demo's writer */
+    const ids = async (query: Record<string, unknown>) => {
+      const res = await a.get(writer(m), list, { items_per_page: -1, ...query });
+      expect(res.statusCode, `${JSON.stringify(query)}: ${res.body.slice(0, 200)}`).toBe(200);
+      return (res.json().data as Array<{ id: number }>).map((r) => r.id);
+    };
+
+    it(`C17 C19 registry ${m.name}: read-only, the generic delete answers 405 naming its calls and removes nothing; its lists offer no 'Nuovo', delete nor card to edit`, async () => {
+      const id = await demoRow(m.table);
+      const before = await snapshot(m.table, id);
+      for (const force_delete of ['auto', 1, 0]) {
+        const del = await a.del(writer(m), `/api/${m.snake}/[${id}]`, { force_delete });
+        expect(del.statusCode, del.body).toBe(405);
+        expect(del.json().message).toBe(`${m.plural}: non si eliminano (si scrivono con ${m.writtenBy})`);
+      }
+      expect(await snapshot(m.table, id)).toBe(before);
+      for (const who of [writer(m), 'superadmin'] as const) {
+        const meta = (await a.get(who, list, { items_per_page: 1 })).json().item_meta_data;
+        expect([meta.can_add_new, meta.is_erasable, meta.disable_edit_item], who).toEqual([false, false, true]);
+      }
+      // no trash: the model keeps no deleted_at
+      expect(m.softDelete).toBe(false);
+    });
+
+    it(`C14 C15 C16 registry ${m.name}: its list searches, sorts, filters and exports CSV over its area's table`, async () => {
+      const id = await demoRow(m.table);
+      const record = (await get(m, id)).json().data as Record<string, unknown>;
+      let checked = 0;
+      // a search for a searchable field's value finds the row
+      for (const [name, fd] of Object.entries(m.fields)) {
+        if (!fd.searchable || typeof record[name] !== 'string' || !record[name]) continue;
+        expect(await ids({ search_text: record[name] }), `search ${name}`).toContain(id);
+        checked++;
+      }
+      // a filter on a filterable field's value keeps the row (a time: from it on)
+      for (const [name, fd] of Object.entries(m.fields)) {
+        if (!fd.filterable || record[name] == null) continue;
+        const type = fd.type === 'datetime' ? 'gte' : 'OR';
+        const val = fd.type === 'datetime' ? String(record[name]).slice(0, 10) : record[name];
+        expect(await ids({ filters: [{ name, type, val: [val] }] }), `filter ${name}`).toContain(id);
+        checked++;
+      }
+      // every list column sorts, both ways
+      for (const c of m.list.columns) {
+        if (!m.fields[c]?.sortable) continue;
+        for (const sort_desc of [0, 1]) expect(await ids({ sort_by: c, sort_desc }), `sort ${c}`).toContain(id);
+        checked++;
+      }
+      expect(checked).toBeGreaterThan(5);
+      // the times the area's table keeps sort and filter; those it has not are refused (400), never a 500
+      for (const [time, column] of [
+        ['created_at', m.areaTable?.created],
+        ['updated_at', m.areaTable?.updated],
+      ] as const) {
+        const sorted = await a.get(writer(m), list, { sort_by: time });
+        const filtered = await a.get(writer(m), list, { filters: [{ name: time, type: 'gte', val: ['2000-01-01'] }] });
+        if (column) {
+          expect(sorted.statusCode, time).toBe(200);
+          expect((filtered.json().data as Array<{ id: number }>).map((r) => r.id)).toContain(id);
+        } else {
+          expect(sorted.statusCode, time).toBe(400);
+          expect(sorted.json().message).toBe(`Ordinamento non valido: ${time}`);
+          expect(filtered.statusCode, time).toBe(400);
+          expect(record, `${m.name} answers no ${time}`).not.toHaveProperty(time);
+        }
+      }
+      // the select list labels it
+      const select = await a.get(writer(m), `/api/list/${m.name}/${m.name}Resource4SelectCollection`, {
+        items_per_page: -1,
+      });
+      expect((select.json().data as Array<{ id: number; label: string }>).find((r) => r.id === id)?.label).toBeTruthy();
+      // the CSV of every exportable column: a header of Italian labels and the row
+      const csv = await a.get(writer(m), list, { format: 'csv', filters: [{ name: 'id', type: 'OR', val: [id] }] });
+      expect(csv.statusCode, csv.body.slice(0, 200)).toBe(200);
+      const [header, first] = csv.body.replace(/^\uFEFF/, '').split('\r\n');
+      for (const fd of Object.values(m.fields)) if (fd.type !== 'manyToMany') expect(header).toContain(fd.label);
+      expect(first!.split(';')[0]).toBe(String(id));
+    });
   });
 }
 

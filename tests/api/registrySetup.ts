@@ -10,6 +10,7 @@ import type { FieldDef } from '../../model/fields.js';
 import { FIELD_TYPES, sampleRecord } from '../../model/types.js';
 import { startTestApp, type TestApp } from '../helpers/testApp.js';
 import { api, type Api, type Who } from '../helpers/api.js';
+import { areaRows } from './areaRows.js';
 
 let t: TestApp | undefined;
 /** The app's API client and Studio Demo's id, set by the hooks of `useRegistryApp`. */
@@ -21,6 +22,8 @@ export function useRegistryApp() {
     t = await startTestApp({ env: { CREDIT_ENABLED: 'true' } });
     a = api(t);
     demoId = await a.studioId('Studio Demo');
+    // the models only their areas write have no demo rows: one each (tests/api/areaRows.ts)
+    await areaRows(a, [demoId]);
   });
   afterAll(async () => {
     await t?.close();
@@ -33,8 +36,10 @@ export const writer = (m: ModelDef): Who =>
   m.scope === 'studio' && atLeast('Admin', m.access.write) ? 'admin' : 'superadmin';
 /** Models whose rows a request creates through the generic endpoints (not those written by their own calls). */
 export const CREATABLE = MODELS.filter((m) => m.scope !== 'tenant' && !(m.name === 'Permission') && !m.writtenBy);
-/** Models written only by their own calls (`writtenBy`). */
+/** Models written only by their own calls (`writtenBy`): each has a row in Studio Demo (the demo's, or areaRows'). */
 export const OWN_WRITES = MODELS.filter((m) => m.writtenBy);
+/** Models the generic calls only read (`readOnly`): no create, update nor delete. */
+export const READ_ONLY = MODELS.filter((m) => m.readOnly);
 
 /** Ids a relation field of the caller's studio may point to. */
 export async function refIds(ref: string): Promise<number[]> {

@@ -317,6 +317,14 @@ describe('the daily run', () => {
     const h = (await a.get('collab', `/api/customer/${chosen[0]!.customer_id}/reminders`)).json().data;
     expect(h.reminders[0]).toMatchObject({ id: chosen[0]!.id, status: 'sent', opened_count: 1 });
     expect(h.reminders[0].opened_at).toBeTruthy();
+    // the model Reminder reads the same row: sent, opened once, listed under its customer
+    const model = await a.get('collab', '/api/list/Reminder/ReminderResourceListCollection', {
+      filters: [{ name: 'customer_id', type: 'OR', val: [chosen[0]!.customer_id] }],
+    });
+    expect((model.json().data as Array<{ id: number }>).find((x) => x.id === chosen[0]!.id)).toMatchObject({
+      status: 'sent',
+      opened_count: 1,
+    });
     // what became of its e-mail in the outbox shows in the history: as it is there, and a failure with its reason
     const mailId = sent.find((x) => x.id === chosen[0]!.id)!.mail_id;
     const [outbox] = await a.sql<{ status: string }>(`SELECT "status" FROM "mail_outbox" WHERE "id" = $1`, [mailId]);
@@ -329,7 +337,7 @@ describe('the daily run', () => {
     expect(failed.reminders[0]).toMatchObject({ mail_status: 'failed', mail_error: '550 casella inesistente' });
     const listed = (await a.get('collab', '/api/reminders', { status: 'done' })).json().data as Reminder[];
     expect(listed.find((x) => x.id === chosen[0]!.id)).toMatchObject({ mail_status: 'failed' });
-    const pdf = await a.call('collab', 'GET', `/api/reminders/${chosen[0]!.id}/pdf`);
+    const pdf = await a.call('collab', 'GET', `/api/reminder/${chosen[0]!.id}/actions/pdf`);
     expect(pdf.statusCode).toBe(200);
     const [{ content }] = await a.sql<{ content: Uint8Array }>(
       `SELECT "content" FROM "mail_attachments" WHERE "mail_id" = $1 AND "filename" = 'Sollecito.pdf'`,
@@ -387,7 +395,7 @@ describe('the daily run', () => {
     });
     expect(pay.statusCode, pay.body).toBe(201);
     // disputed: withdrawn at once
-    const d = await a.put('collab', `/api/customer/${disputed!.customer_id}/contested`, {
+    const d = await a.put('collab', `/api/customer/${disputed!.customer_id}/actions/contested`, {
       contested: true,
       note: 'Contesta la parcella 2025',
     });
@@ -414,7 +422,7 @@ describe('the daily run', () => {
     // the aging shows the mark
     expect((await aging()).rows.find((x) => x.customer_id === disputed!.customer_id)?.contested).toBe(true);
     // cleared: it is proposed again
-    await a.put('collab', `/api/customer/${disputed!.customer_id}/contested`, { contested: false });
+    await a.put('collab', `/api/customer/${disputed!.customer_id}/actions/contested`, { contested: false });
     await a.post('collab', '/api/reminders/run');
     expect((await pending()).some((x) => x.customer_id === disputed!.customer_id)).toBe(true);
   });
@@ -504,10 +512,10 @@ describe('roles and tenancy', () => {
     const [r] = await pending();
     expect(r).toBeDefined();
     expect((await a.get('bianchi', `/api/customer/${r!.customer_id}/reminders`)).statusCode).toBe(404);
-    expect((await a.put('bianchi', `/api/customer/${r!.customer_id}/contested`, { contested: true })).statusCode).toBe(
-      404,
-    );
-    expect((await a.get('bianchi', `/api/reminders/${r!.id}/pdf`)).statusCode).toBe(404);
+    expect(
+      (await a.put('bianchi', `/api/customer/${r!.customer_id}/actions/contested`, { contested: true })).statusCode,
+    ).toBe(404);
+    expect((await a.get('bianchi', `/api/reminder/${r!.id}/actions/pdf`)).statusCode).toBe(404);
     const send = await a.post('bianchi', '/api/reminders/send', { ids: [r!.id] });
     expect(send.json().data.queued).toBe(0);
     expect((await a.post('bianchi', '/api/reminders/discard', { ids: [r!.id] })).json().data.discarded).toBe(0);

@@ -10,6 +10,7 @@ import { startTestApp, type TestApp } from '../helpers/testApp.js';
 import { api, type Api } from '../helpers/api.js';
 import { MODELS, modelByName, viewByName } from '../../model/registry.js';
 import { ROLE_RANK, type RoleName } from '../../model/define.js';
+import { areaRows } from './areaRows.js';
 
 type Area = { read: RoleName; write: RoleName };
 const COLLAB: Area = { read: 'Collaboratore', write: 'Collaboratore' };
@@ -35,6 +36,12 @@ const MATRIX: Record<string, Area> = {
   StudioJob: COLLAB,
   EDocument: COLLAB,
   SddMandate: COLLAB,
+  // the money cycle's records, as their screens ('Incassa con SDD', 'Riconciliazione bancaria', 'Solleciti', SdI)
+  SddBatch: COLLAB,
+  BankStatement: COLLAB,
+  BankStatementLine: COLLAB,
+  Reminder: COLLAB,
+  SdiEvent: COLLAB,
   StudioJobType: { read: 'Collaboratore', write: 'SuperAdmin' },
   WordTemplate: { read: 'Collaboratore', write: 'SuperAdmin' },
   Studio: ADMIN,
@@ -60,6 +67,8 @@ beforeAll(async () => {
   headers.set('Admin', await a.headers('admin'));
   headers.set('Collaboratore', await a.headers('collab'));
   headers.set('Utente', await a.utente('utente.matrice@studiodemo.test'));
+  // a row of Studio Demo for each model only its area writes (tests/api/areaRows.ts)
+  await areaRows(a, [await a.studioId('Studio Demo')]);
 });
 afterAll(async () => {
   await t?.close();

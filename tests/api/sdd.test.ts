@@ -192,7 +192,7 @@ describe('SDD', () => {
     expect(res.statusCode, res.body).toBe(201);
     const batch = res.json().data;
     expect(batch).toMatchObject({ status: 'presented', debits: 2, total: 400.2, collection_date: tomorrow });
-    const file = await a.get('collab', `/api/sdd/batches/${batch.id}/file`);
+    const file = await a.get('collab', `/api/sdd_batch/${batch.id}/actions/file`);
     expect(file.statusCode).toBe(200);
     expect(file.headers['content-disposition']).toContain(`SDD_${batch.message_id}.xml`);
     const xml = file.body;
@@ -253,16 +253,24 @@ describe('SDD', () => {
     expect(created.statusCode, created.body).toBe(201);
     const b = created.json().data;
     expect((await preview({ ...range, customer_ids: [c] })).debits).toEqual([]);
-    const cancel = await a.post('collab', `/api/sdd/batches/${b.id}/cancel`, {});
+    const cancel = await a.post('collab', `/api/sdd_batch/${b.id}/actions/cancel`, {});
     expect(cancel.statusCode, cancel.body).toBe(200);
     expect(cancel.json().data.status).toBe('cancelled');
     const again = await preview({ ...range, customer_ids: [c] });
     expect(again.debits).toHaveLength(1);
     expect(again.debits[0]!.sequence_type).toBe('FRST');
-    const twice = await a.post('collab', `/api/sdd/batches/${b.id}/cancel`, {});
+    const twice = await a.post('collab', `/api/sdd_batch/${b.id}/actions/cancel`, {});
     expect(twice.statusCode).toBe(409);
     const list = (await a.get('collab', '/api/sdd/batches')).json().data as Array<{ id: number; status: string }>;
     expect(list.find((x) => x.id === b.id)?.status).toBe('cancelled');
+    // the model SddBatch reads the same row (model/models/SddBatch.ts, over the area's table)
+    const record = (await a.get('collab', `/api/sdd_batches/${b.id}`)).json().data;
+    expect(record).toMatchObject({ id: b.id, message_id: b.message_id, status: 'cancelled', debits: 1, total: 45.5 });
+    const cancelled = await a.get('collab', '/api/list/SddBatch/SddBatchResourceListCollection', {
+      filters: [{ name: 'status', type: 'OR', val: ['cancelled'] }],
+      search_text: b.message_id,
+    });
+    expect((cancelled.json().data as Array<{ id: number }>).map((x) => x.id)).toEqual([b.id]);
   });
 
   it("SDD bad input and access: dates in Italian, the Utente refused, another studio's batch and mandate not found", async () => {
@@ -290,11 +298,11 @@ describe('SDD', () => {
     const [m] = await a.sql<{ id: number }>(`SELECT "id" FROM "sdd_mandates" WHERE "studio_id" = $1 LIMIT 1`, [demoId]);
     for (const url of [
       `/api/sdd/batches/${batch!.id}`,
-      `/api/sdd/batches/${batch!.id}/file`,
-      `/api/sdd_mandates/${m!.id}/pdf`,
+      `/api/sdd_batch/${batch!.id}/actions/file`,
+      `/api/sdd_mandate/${m!.id}/actions/pdf`,
     ])
       expect((await a.get('bianchi', url)).statusCode, url).toBe(404);
-    expect((await a.post('bianchi', `/api/sdd/batches/${batch!.id}/cancel`, {})).statusCode).toBe(404);
+    expect((await a.post('bianchi', `/api/sdd_batch/${batch!.id}/actions/cancel`, {})).statusCode).toBe(404);
   });
 
   it('SDD item 8: a mandate signed in the future is refused; a collection date on a Saturday or a TARGET2 holiday moves to the next TARGET2 day, and the preview says so', async () => {
@@ -327,7 +335,7 @@ describe('SDD', () => {
 
   it("SDD mandate form: the PDF to sign carries the mandate reference, the studio's CID and the debtor's IBAN", async () => {
     const [m] = await a.sql<{ id: number }>(`SELECT "id" FROM "sdd_mandates" WHERE "reference" = 'SDD-ROSSI-1'`);
-    const r = await a.get('collab', `/api/sdd_mandates/${m!.id}/pdf`);
+    const r = await a.get('collab', `/api/sdd_mandate/${m!.id}/actions/pdf`);
     expect(r.statusCode).toBe(200);
     expect(r.headers['content-type']).toContain('application/pdf');
     expect(r.headers['content-disposition']).toContain('Mandato_SDD_SDD-ROSSI-1.pdf');

@@ -167,7 +167,7 @@ describe('SdI', () => {
     }>;
     expect(events.map((e) => e.kind)).toEqual(['invio', 'NS']);
     expect(events[1]!.errors.map((e) => e.code)).toEqual(['00305']);
-    const xml = await a.get('collab', `/api/sdi/events/${events[1]!.id}/xml`);
+    const xml = await a.get('collab', `/api/sdi_event/${events[1]!.id}/actions/xml`);
     expect(xml.statusCode).toBe(200);
     expect(xml.headers['content-disposition']).toMatch(/_NS_001\.xml/);
     expect(xml.body).toContain('<Codice>00305</Codice>');
@@ -175,7 +175,13 @@ describe('SdI', () => {
     const ok = (await a.get('collab', `/api/sdi/edocument/${delivered.id}`)).json().data;
     expect(ok.status).toBe('consegnata');
     const rc = ok.events.find((e: { kind: string }) => e.kind === 'RC');
-    expect((await a.get('collab', `/api/sdi/events/${rc.id}/xml`)).body).toContain('RicevutaConsegna');
+    expect((await a.get('collab', `/api/sdi_event/${rc.id}/actions/xml`)).body).toContain('RicevutaConsegna');
+    // the model SdiEvent reads the same events, listed under their invoice
+    const modelEvents = await a.get('collab', '/api/list/SdiEvent/SdiEventResourceListCollection', {
+      filters: [{ name: 'e_document_id', type: 'OR', val: [rejected.id] }],
+      sort_by: 'id',
+    });
+    expect((modelEvents.json().data as Array<{ kind: string }>).map((e) => e.kind)).toEqual(['invio', 'NS']);
     // the list filters by status
     const list = await a.get('collab', '/api/edocuments', { filter: JSON.stringify({ sdi_status: 'scartata' }) });
     expect(list.statusCode, list.body).toBe(200);
@@ -208,7 +214,7 @@ describe('SdI', () => {
     const [ev] = await a.sql<{ id: number }>(`SELECT "id" FROM "sdi_events" WHERE "e_document_id" = $1 LIMIT 1`, [
       sent!.id,
     ]);
-    expect((await a.get('bianchi', `/api/sdi/events/${ev!.id}/xml`)).statusCode).toBe(404);
+    expect((await a.get('bianchi', `/api/sdi_event/${ev!.id}/actions/xml`)).statusCode).toBe(404);
   });
 
   it('C56 C57 SdI kept as sent (issue 45 item 6): a delivered invoice downloads as the file sent, byte for byte, as XML, in the zip and as the PDF made from it, after its customer is renamed and its address emptied', async () => {

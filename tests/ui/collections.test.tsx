@@ -322,7 +322,7 @@ const server = setupServer(
     calls.push({ path: `batch ${params.id}` });
     return HttpResponse.json({ data: DETAIL });
   }),
-  http.get('*/api/sdd/batches/:id/file', ({ params }) => {
+  http.get('*/api/sdd_batch/:id/actions/file', ({ params }) => {
     calls.push({ path: `file ${params.id}` });
     return new HttpResponse('<Document/>', {
       headers: {
@@ -331,7 +331,7 @@ const server = setupServer(
       },
     });
   }),
-  http.post('*/api/sdd/batches/:id/cancel', ({ params }) => {
+  http.post('*/api/sdd_batch/:id/actions/cancel', ({ params }) => {
     calls.push({ path: `cancel ${params.id}` });
     batches = batches.map((b) =>
       b.id === Number(params.id) ? { ...b, status: 'cancelled', cancelled_at: '2026-03-02 10:00:00' } : b,
@@ -365,7 +365,7 @@ const server = setupServer(
     calls.push({ path: `statement ${params.id}` });
     return detailAnswer();
   }),
-  http.post('*/api/bank/lines/:id/confirm', async ({ request, params }) => {
+  http.post('*/api/bank_statement_line/:id/actions/confirm', async ({ request, params }) => {
     const body = await request.json();
     calls.push({ path: `confirm ${params.id}`, body });
     const l = lines.find((x) => x.id === Number(params.id))!;
@@ -379,7 +379,7 @@ const server = setupServer(
     lines = lines.map((x) => (x.id === done.id ? done : x));
     return HttpResponse.json({ data: done });
   }),
-  http.post('*/api/bank/statements/:id/confirm_all', ({ params }) => {
+  http.post('*/api/bank_statement/:id/actions/confirm_all', ({ params }) => {
     calls.push({ path: `confirm_all ${params.id}` });
     const n = lines.filter((l) => l.status === 'matched').length;
     lines = lines.map((l) => (l.status === 'matched' ? { ...l, status: 'confirmed' } : l));

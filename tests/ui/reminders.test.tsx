@@ -211,7 +211,7 @@ const server = setupServer(
     rows = rows.map((r) => (ids.includes(r.id) ? { ...r, status: 'discarded', reason: 'Scartato' } : r));
     return HttpResponse.json({ data: { discarded: ids.length } });
   }),
-  http.get('*/api/reminders/:id/pdf', ({ params }) => {
+  http.get('*/api/reminder/:id/actions/pdf', ({ params }) => {
     calls.push({ path: `pdf ${params.id}` });
     return new HttpResponse('%PDF-1.7', {
       headers: {
@@ -225,7 +225,7 @@ const server = setupServer(
     calls.push({ path: `customer reminders ${params.id}` });
     return HttpResponse.json({ data: history });
   }),
-  http.put('*/api/customer/:id/contested', async ({ request, params }) => {
+  http.put('*/api/customer/:id/actions/contested', async ({ request, params }) => {
     const body = (await request.json()) as { contested: boolean; note: string | null };
     calls.push({ path: `contested ${params.id}`, body });
     history = {

@@ -180,7 +180,7 @@ const server = setupServer(
   http.get('*/api/sdi/edocument/:id', () => {
     return HttpResponse.json({ data: api.timeline(api.timelineReads++) });
   }),
-  http.get('*/api/sdi/events/:id/xml', ({ params }) => {
+  http.get('*/api/sdi_event/:id/actions/xml', ({ params }) => {
     api.xmlReads.push(String(params.id));
     return new HttpResponse('<RicevutaConsegna/>', {
       headers: {

@@ -1,31 +1,21 @@
 /**
  * Bank statements and their reconciliation (issue 29 items 4–5, additive to the seeds): the
  * columns of a CSV/XLSX to map, the import (multipart: file and, for CSV/XLSX, `mapping`), the
- * statements, a statement's lines, and a line confirmed, ignored or reopened; 'Conferma tutti'.
+ * statements and a statement's lines. A line confirmed, ignored or reopened and 'Conferma tutti'
+ * are their models' actions (server/models/BankStatementLineActions.ts, BankStatementActions.ts).
  */
 import { z } from 'zod';
 import type { FastifyRequest } from 'fastify';
 import type { Api, AppDeps } from '../../deps.js';
 import { oneUpload } from '../../routes/upload.js';
 import { ERRORS, IdParams } from '../../routes/schemas.js';
-import {
-  BankColumns,
-  BankConfirmedAll,
-  BankConfirmInput,
-  BankLineView,
-  BankStatementDetail,
-  BankStatementSummary,
-} from '../../../model/api/collections.js';
+import { BankColumns, BankStatementDetail, BankStatementSummary } from '../../../model/api/collections.js';
 import {
   BANK_IMPORT_MESSAGES,
   BANK_MAX_BYTES,
   bankColumns,
-  confirmAll,
-  confirmLine,
-  ignoreLine,
   importStatement,
   listStatements,
-  reopenLine,
   statementDetail,
 } from './bankService.js';
 
@@ -101,60 +91,5 @@ export async function bankRoutes(api: Api, deps: AppDeps) {
       },
     },
     async (req) => ({ data: await statementDetail(deps.exec, req.ctx, req.params.id) }),
-  );
-
-  api.post(
-    '/bank/statements/:id/confirm_all',
-    {
-      schema: {
-        tags,
-        summary: 'Conferma tutti gli abbinamenti sicuri (stato abbinato) dell’estratto conto',
-        params: IdParams,
-        response: { 200: z.object({ data: BankConfirmedAll }), ...ERRORS },
-      },
-    },
-    async (req) => ({ data: await confirmAll(deps.exec, deps.tx, req.ctx, req.params.id) }),
-  );
-
-  api.post(
-    '/bank/lines/:id/confirm',
-    {
-      schema: {
-        tags,
-        summary:
-          "Registra il movimento: un accredito diventa un incasso del cliente (scelto, o quello proposto) che salda gli addebiti indicati, poi i più vecchi; uno storno SDD riapre ciò che l'incasso aveva saldato",
-        params: IdParams,
-        body: BankConfirmInput,
-        response: { 200: z.object({ data: BankLineView }), ...ERRORS },
-      },
-    },
-    async (req) => ({ data: await confirmLine(deps.exec, deps.tx, req.ctx, req.params.id, req.body) }),
-  );
-
-  api.post(
-    '/bank/lines/:id/ignore',
-    {
-      schema: {
-        tags,
-        summary: 'Il movimento non è un incasso di un cliente: ignorato',
-        params: IdParams,
-        response: { 200: z.object({ data: BankLineView }), ...ERRORS },
-      },
-    },
-    async (req) => ({ data: await ignoreLine(deps.exec, deps.tx, req.ctx, req.params.id) }),
-  );
-
-  api.post(
-    '/bank/lines/:id/reopen',
-    {
-      schema: {
-        tags,
-        summary:
-          'Annulla la registrazione (il movimento contabile va nel cestino) o l’ignora: il movimento torna da abbinare',
-        params: IdParams,
-        response: { 200: z.object({ data: BankLineView }), ...ERRORS },
-      },
-    },
-    async (req) => ({ data: await reopenLine(deps.exec, deps.tx, req.ctx, req.params.id) }),
   );
 }

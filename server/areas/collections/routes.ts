@@ -1,12 +1,12 @@
 /**
  * Collecting the fees (issue 29, additive to the seeds): a customer's open items, 'Incassa con SDD'
- * (preview, batch, its pain.008 file, cancellation), the mandate's form to sign, and the bank
- * statements with their reconciliation (./bankRoutes.ts). Collaboratore and above, as the movements.
+ * (preview, batch), and the bank statements with their reconciliation (./bankRoutes.ts).
+ * Collaboratore and above, as the movements. A batch's file and cancellation and a mandate's form
+ * to sign are their models' actions (server/models/SddBatchActions.ts, SddMandateActions.ts).
  */
 import { z } from 'zod';
 import type { Api, AppDeps } from '../../deps.js';
 import { ERRORS, IdParams } from '../../routes/schemas.js';
-import { attachment } from '../../routes/download.js';
 import {
   CustomerOpenItems,
   SddBatch,
@@ -15,16 +15,7 @@ import {
   SddPreviewInput,
   SddRunInput,
 } from '../../../model/api/collections.js';
-import {
-  cancelSddBatch,
-  createSddBatch,
-  customerOpen,
-  listSddBatches,
-  mandateForm,
-  previewSdd,
-  sddBatchDetail,
-  sddBatchFile,
-} from './sddService.js';
+import { createSddBatch, customerOpen, listSddBatches, previewSdd, sddBatchDetail } from './sddService.js';
 import { bankRoutes } from './bankRoutes.js';
 
 export async function collectionsRoutes(api: Api, deps: AppDeps) {
@@ -95,51 +86,5 @@ export async function collectionsRoutes(api: Api, deps: AppDeps) {
       },
     },
     async (req) => ({ data: await sddBatchDetail(deps.exec, req.ctx, req.params.id) }),
-  );
-
-  api.get(
-    '/sdd/batches/:id/file',
-    {
-      schema: {
-        tags,
-        summary: 'Il file della distinta per la banca (pain.008.001.02)',
-        params: IdParams,
-        response: { 200: z.string(), ...ERRORS },
-      },
-    },
-    async (req, reply) => {
-      const f = await sddBatchFile(deps.exec, req.ctx, req.params.id);
-      return reply.header('Content-Disposition', attachment(f.fileName)).type('application/xml').send(f.xml);
-    },
-  );
-
-  api.post(
-    '/sdd/batches/:id/cancel',
-    {
-      schema: {
-        tags,
-        summary:
-          'Annulla una distinta prima che un suo addebito sia incassato o stornato: i suoi addebiti tornano da incassare',
-        params: IdParams,
-        response: { 200: z.object({ data: SddBatch }), ...ERRORS },
-      },
-    },
-    async (req) => ({ data: await cancelSddBatch(deps.tx, deps.exec, req.ctx, req.params.id) }),
-  );
-
-  api.get(
-    '/sdd_mandates/:id/pdf',
-    {
-      schema: {
-        tags,
-        summary: 'Il modulo del mandato SDD da far firmare al cliente (PDF)',
-        params: IdParams,
-        response: { 200: z.any(), ...ERRORS },
-      },
-    },
-    async (req, reply) => {
-      const f = await mandateForm(deps.exec, req.ctx, req.params.id);
-      return reply.header('Content-Disposition', attachment(f.fileName)).type('application/pdf').send(f.pdf);
-    },
   );
 }

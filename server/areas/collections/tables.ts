@@ -8,6 +8,8 @@
  * - SDD batches ('distinte') and their debits, one per charge, each with its end-to-end id;
  * - bank statements and their lines, with what each line was matched to and the payment posted;
  * - the studio's last column mapping of a home-banking CSV/XLSX.
+ * The batches, the statements and their lines are read as models too (SddBatch, BankStatement,
+ * BankStatementLine: `areaTable`), over these same tables.
  */
 import {
   pgTable,
@@ -25,11 +27,18 @@ import {
   type AnyPgColumn,
 } from 'drizzle-orm/pg-core';
 import { sql } from 'drizzle-orm';
-import { registerTables, tableOf, tenantModel, ts, studioRef } from '../../db/tables.js';
+import {
+  cascadeRef,
+  registerModelTable,
+  registerTables,
+  tableOf,
+  tenantModel,
+  ts,
+  studioRef,
+} from '../../db/tables.js';
 
 const money = (name: string) => numeric(name, { precision: 14, scale: 2 });
-const movement = (name: string) =>
-  integer(name).references((): AnyPgColumn => tableOf('Transaction').id, { onDelete: 'cascade' });
+const movement = (name: string) => cascadeRef(name, 'Transaction');
 
 /** A part of a payment that settles a named charge (amount > 0, never more than the charge left open). */
 export const settlements = pgTable(
@@ -247,6 +256,10 @@ export const bankCsvMappings = pgTable('bank_csv_mappings', {
     .default(sql`LOCALTIMESTAMP`),
 });
 
+// the models served over these tables (model/models/SddBatch.ts, BankStatement.ts, BankStatementLine.ts)
+registerModelTable('SddBatch', sddBatches);
+registerModelTable('BankStatement', bankStatements);
+registerModelTable('BankStatementLine', bankStatementLines);
 registerTables({
   settlements,
   paymentReversals,

@@ -1,8 +1,9 @@
 /**
  * Following up (issue 30, additive to the seeds): the aging ('Scadenzario', its CSV and PDF), the
- * reminder rules, the day's run, the review and sending, a customer's history and 'contestato'
- * mark (Collaboratore and above, as the movements; the rules: Admin), and the customer's page of
- * a reminder's link (`/estratto/{token}`, public: signed, expiring, read-only).
+ * reminder rules, the day's run, the review and sending, a customer's history (Collaboratore and
+ * above, as the movements; the rules: Admin), and the customer's page of a reminder's link
+ * (`/estratto/{token}`, public: signed, expiring, read-only). A reminder's letter and a customer's
+ * 'contestato' mark are their models' actions (server/models/ReminderActions.ts, CustomerActions.ts).
  */
 import { z } from 'zod';
 import type { FastifyInstance } from 'fastify';
@@ -14,7 +15,6 @@ import {
   Aging,
   AgingExportQuery,
   AgingQuery,
-  ContestedInput,
   CustomerReminders,
   Reminder,
   ReminderIdsInput,
@@ -37,10 +37,9 @@ import {
   queueForSending,
   reminderList,
   runNow,
-  setContested,
 } from './service.js';
 import { agingCsv, agingPdfDoc } from './agingDocument.js';
-import { reminderLetter, reminderPage } from './page.js';
+import { reminderPage } from './page.js';
 import { LINK_PATH } from './link.js';
 import { HttpError } from '../../errors.js';
 
@@ -199,22 +198,6 @@ export async function reminderRoutes(api: Api, deps: AppDeps) {
   );
 
   api.get(
-    '/reminders/:id/pdf',
-    {
-      schema: {
-        tags,
-        summary: 'La lettera del sollecito (PDF): quella inviata, o come sarebbe inviata oggi',
-        params: IdParams,
-        response: { 200: z.any(), ...ERRORS },
-      },
-    },
-    async (req, reply) => {
-      const pdf = await reminderLetter(deps, req.ctx, req.params.id);
-      return reply.header('Content-Disposition', attachment('Sollecito.pdf')).type('application/pdf').send(pdf);
-    },
-  );
-
-  api.get(
     '/customer/:id/reminders',
     {
       schema: {
@@ -225,20 +208,6 @@ export async function reminderRoutes(api: Api, deps: AppDeps) {
       },
     },
     async (req) => ({ data: await customerHistory(deps.exec, req.ctx, req.params.id) }),
-  );
-
-  api.put(
-    '/customer/:id/contested',
-    {
-      schema: {
-        tags,
-        summary: 'Segna (o toglie) il cliente come contestato: nessun sollecito gli viene inviato',
-        params: IdParams,
-        body: ContestedInput,
-        response: { 200: z.object({ data: CustomerReminders }), ...ERRORS },
-      },
-    },
-    async (req) => ({ data: await setContested(deps.tx, req.ctx, req.params.id, req.body) }),
   );
 }
 

@@ -27,11 +27,10 @@ import {
   type AnyPgColumn,
 } from 'drizzle-orm/pg-core';
 import { sql } from 'drizzle-orm';
-import { registerTables, tableOf, ts, studioRef } from '../../db/tables.js';
+import { cascadeRef, registerModelTable, registerTables, tableOf, ts, studioRef } from '../../db/tables.js';
 
 const money = (name: string) => numeric(name, { precision: 14, scale: 2 });
-const customerRef = (name: string) =>
-  integer(name).references((): AnyPgColumn => tableOf('Customer').id, { onDelete: 'cascade' });
+const customerRef = (name: string) => cascadeRef(name, 'Customer');
 
 export const reminderSettings = pgTable('reminder_settings', {
   studio_id: studioRef('studio_id').primaryKey(),
@@ -141,4 +140,6 @@ export const customerDisputes = pgTable('customer_disputes', {
   created_by: integer('created_by'),
 });
 
+// the model served over the reminders' table (model/models/Reminder.ts)
+registerModelTable('Reminder', reminders);
 registerTables({ reminderSettings, reminderRuns, reminders, reminderItems, customerDisputes });

@@ -1,12 +1,11 @@
 /**
  * SdI (issue 28, additive to the seeds): 'Invia a SdI' for one or many invoices, an invoice's
- * timeline with each receipt's XML, the intermediary's webhook (its secret checked: a forged call
+ * timeline (each receipt's XML: the action of SdiEvent, server/models/SdiEventActions.ts), the intermediary's webhook (its secret checked: a forged call
  * is a 401, logged), and which channel this server uses (the simulator says so in the app).
  */
 import { z } from 'zod';
 import type { Api, AppDeps } from '../../deps.js';
 import { ERRORS, IdParams } from '../../routes/schemas.js';
-import { attachment } from '../../routes/download.js';
 import { HttpError } from '../../errors.js';
 import { today } from '../../../model/dates.js';
 import {
@@ -17,7 +16,7 @@ import {
   SdiSent,
   SdiTimeline,
 } from '../../../model/api/sdi.js';
-import { channelName, sdiEventXml, sdiTimeline, sendToSdi } from './service.js';
+import { channelName, sdiTimeline, sendToSdi } from './service.js';
 import { transmissionsByChannelId } from './queries.js';
 
 export async function sdiRoutes(api: Api, deps: AppDeps) {
@@ -64,22 +63,6 @@ export async function sdiRoutes(api: Api, deps: AppDeps) {
       },
     },
     async (req) => ({ data: await sdiTimeline(deps.exec, req.ctx, req.params.id) }),
-  );
-
-  api.get(
-    '/sdi/events/:id/xml',
-    {
-      schema: {
-        tags,
-        summary: "L'XML di un evento: il file inviato o la ricevuta di SdI",
-        params: IdParams,
-        response: { 200: z.any().describe('il file XML'), ...ERRORS },
-      },
-    },
-    async (req, reply) => {
-      const x = await sdiEventXml(deps.exec, req.ctx, req.params.id);
-      return reply.header('Content-Disposition', attachment(x.fileName)).type('application/xml').send(x.xml);
-    },
   );
 
   api.post(

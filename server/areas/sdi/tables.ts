@@ -18,7 +18,7 @@ import {
   type AnyPgColumn,
 } from 'drizzle-orm/pg-core';
 import { sql } from 'drizzle-orm';
-import { registerTables, tableOf, ts, studioRef } from '../../db/tables.js';
+import { registerModelTable, registerTables, tableOf, ts, studioRef } from '../../db/tables.js';
 
 /**
  * A file handed (or to be handed) to the channel. queued → sending → sent (the channel's id
@@ -131,4 +131,6 @@ export const sdiSimulatorFiles = pgTable(
   ],
 );
 
+// the model served over the events' table (model/models/SdiEvent.ts)
+registerModelTable('SdiEvent', sdiEvents);
 registerTables({ sdiTransmissions, sdiEvents, sdiSimulatorFiles });

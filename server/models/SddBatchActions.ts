@@ -1,0 +1,31 @@
+/** The actions of an SDD batch (issue 29): its file for the bank, and its cancellation. */
+import { z } from 'zod';
+import { SddBatch } from '../../model/api/collections.js';
+import { cancelSddBatch, sddBatchFile } from '../areas/collections/sddService.js';
+import { attachment } from '../routes/download.js';
+import { defineAction } from './action.js';
+
+const tags = ['Incassi'];
+export const SddBatchActions = {
+  file: defineAction({
+    method: 'GET',
+    tags,
+    summary: 'Il file della distinta per la banca (pain.008.001.02)',
+    response: { 200: z.string() },
+    async handler({ deps, ctx, id, reply }) {
+      const f = await sddBatchFile(deps.exec, ctx, id);
+      return reply.header('Content-Disposition', attachment(f.fileName)).type('application/xml').send(f.xml);
+    },
+  }),
+
+  cancel: defineAction({
+    method: 'POST',
+    tags,
+    summary:
+      'Annulla una distinta prima che un suo addebito sia incassato o stornato: i suoi addebiti tornano da incassare',
+    response: { 200: z.object({ data: SddBatch }) },
+    async handler({ deps, ctx, id, reply }) {
+      return reply.send({ data: await cancelSddBatch(deps.tx, deps.exec, ctx, id) });
+    },
+  }),
+};
