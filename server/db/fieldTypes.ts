@@ -72,6 +72,16 @@ const textType = (column: ServerFieldType['column']): ServerFieldType => ({
   toDb: (value, fd) => (fd.lowercase ? String(value).trim().toLowerCase() : String(value).trim()),
   filter: (value) => (typeof value === 'object' || String(value).includes('\u0000') ? undefined : String(value)),
 });
+/** An integer column (a number, or the id of a relation's row). */
+const integerType = (column: ServerFieldType['column']): ServerFieldType => ({
+  column,
+  select: plain,
+  searchText: false,
+  answer: z.number().int(),
+  input: NUMBER_IN,
+  toDb: (value) => Number(value),
+  filter: asInteger,
+});
 const decimalType = (t: 'money' | 'decimal' | 'credit' | 'percentage'): ServerFieldType => {
   const spec = FIELD_TYPES[t].decimal!;
   return {
@@ -92,53 +102,61 @@ const decimalType = (t: 'money' | 'decimal' | 'credit' | 'percentage'): ServerFi
 /** date filters accept a date or a date-time (an interval bound) */
 const dateOrDateTime = (value: unknown) => WIRE.date(value) ?? WIRE.datetime(value);
 
+/**
+ * A date, a date-time or a time: answered and sent as text in its wire format (`to_char` with
+ * `format`; `answer` describes it), stored through `WIRE`, a filter's parameter cast to `pgType`.
+ */
+const temporalType = (t: {
+  column: ServerFieldType['column'];
+  wire: 'date' | 'datetime' | 'time';
+  pgType: 'date' | 'timestamp' | 'time';
+  format: string;
+  answer: string;
+  filter: ServerFieldType['filter'];
+}): ServerFieldType => ({
+  column: t.column,
+  select: (c) => sql`to_char(${c}, ${sql.raw(`'${t.format}'`)})`,
+  searchText: false,
+  answer: z.string().describe(t.answer),
+  input: z.string().nullable(),
+  toDb: (value) => WIRE[t.wire](value),
+  filter: t.filter,
+  param: (v) => sql`${v}::${sql.raw(t.pgType)}`,
+});
+
 export const SERVER_TYPES: Record<FieldType, ServerFieldType> = {
   text: textType((name, fd) => varchar(name, { length: fd.max ?? 255 })),
   password: textType((name, fd) => varchar(name, { length: fd.max ?? 255 })),
   longtext: textType((name) => text(name)),
-  integer: {
-    column: (name) => integer(name),
-    select: plain,
-    searchText: false,
-    answer: z.number().int(),
-    input: NUMBER_IN,
-    toDb: (value) => Number(value),
-    filter: asInteger,
-  },
+  integer: integerType((name) => integer(name)),
   money: decimalType('money'),
   decimal: decimalType('decimal'),
   credit: decimalType('credit'),
   percentage: decimalType('percentage'),
-  date: {
+  date: temporalType({
     column: (name) => date(name, { mode: 'string' }),
-    select: (c) => sql`to_char(${c}, 'YYYY-MM-DD')`,
-    searchText: false,
-    answer: z.string().describe('YYYY-MM-DD'),
-    input: z.string().nullable(),
-    toDb: (value) => WIRE.date(value),
+    wire: 'date',
+    pgType: 'date',
+    format: 'YYYY-MM-DD',
+    answer: 'YYYY-MM-DD',
     filter: dateOrDateTime,
-    param: (v) => sql`${v}::date`,
-  },
-  datetime: {
+  }),
+  datetime: temporalType({
     column: (name) => timestamp(name, { mode: 'string', precision: 0 }),
-    select: (c) => sql`to_char(${c}, 'YYYY-MM-DD HH24:MI:SS')`,
-    searchText: false,
-    answer: z.string().describe('YYYY-MM-DD HH:MM:SS (Europe/Rome)'),
-    input: z.string().nullable(),
-    toDb: (value) => WIRE.datetime(value),
+    wire: 'datetime',
+    pgType: 'timestamp',
+    format: 'YYYY-MM-DD HH24:MI:SS',
+    answer: 'YYYY-MM-DD HH:MM:SS (Europe/Rome)',
     filter: dateOrDateTime,
-    param: (v) => sql`${v}::timestamp`,
-  },
-  time: {
+  }),
+  time: temporalType({
     column: (name) => time(name, { precision: 0 }),
-    select: (c) => sql`to_char(${c}, 'HH24:MI')`,
-    searchText: false,
-    answer: z.string().describe('HH:MM'),
-    input: z.string().nullable(),
-    toDb: (value) => WIRE.time(value),
+    wire: 'time',
+    pgType: 'time',
+    format: 'HH24:MI',
+    answer: 'HH:MM',
     filter: (value) => WIRE.time(value),
-    param: (v) => sql`${v}::time`,
-  },
+  }),
   flag: {
     column: (name) => smallint(name),
     select: plain,
@@ -170,15 +188,7 @@ export const SERVER_TYPES: Record<FieldType, ServerFieldType> = {
       return numericChoice(fd) ? Number(value) : String(value);
     },
   },
-  relation: {
-    column: (name, fd, ref) => integer(name).references(() => ref(fd.ref!), { onDelete: 'restrict' }),
-    select: plain,
-    searchText: false,
-    answer: z.number().int(),
-    input: NUMBER_IN,
-    toDb: (value) => Number(value),
-    filter: asInteger,
-  },
+  relation: integerType((name, fd, ref) => integer(name).references(() => ref(fd.ref!), { onDelete: 'restrict' })),
   manyToMany: {
     column: () => null,
     select: plain,

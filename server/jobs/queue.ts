@@ -16,6 +16,11 @@ export interface JobLog {
   error(obj: object, msg?: string): void;
 }
 
+/** What a worker closes when it stops (a connection of its own). */
+interface Closable {
+  close(): Promise<void>;
+}
+
 /**
  * pg-boss's `db` on the embedded database: parameterised statements as queries, parameterless
  * text as a script (its schema and locked maintenance are several statements). `close` waits
@@ -46,14 +51,19 @@ function embeddedBossDb(database: Database) {
 /**
  * A started pg-boss for one kind of delivery ('mail', 'sdi'): on PostgreSQL with a small pool of
  * its own (DATABASE_URL), on the embedded database through `embeddedBossDb`; its errors and its
- * late bookkeeping logged, never thrown. `embedded` is closed after the queue is stopped.
+ * late bookkeeping logged, never thrown. `stop` ends it (`embedded` is closed after the queue is
+ * stopped).
  */
 export async function startJobQueue(
   database: Database,
   databaseUrl: string | undefined,
   kind: string,
   log: JobLog,
-): Promise<{ boss: PgBoss; embedded: ReturnType<typeof embeddedBossDb> | null }> {
+): Promise<{
+  boss: PgBoss;
+  embedded: ReturnType<typeof embeddedBossDb> | null;
+  stop: (timeoutMs: number, sweepTimer?: ReturnType<typeof setInterval>, ...inUse: Closable[]) => Promise<void>;
+}> {
   const embedded = database.kind === 'pglite' ? embeddedBossDb(database) : null;
   const boss = new PgBoss({
     ...(embedded
@@ -76,7 +86,18 @@ export async function startJobQueue(
       });
   }
   await boss.start();
-  return { boss, embedded };
+  /**
+   * The end of a worker on this queue: its sweep's timer (if any) cleared, pg-boss stopped gracefully (the
+   * jobs in hand end, for at most `timeoutMs`), then what those jobs used (`inUse`, in order: the
+   * delivery locks' connection) and last the embedded database's adapter.
+   */
+  const stop = async (timeoutMs: number, sweepTimer?: ReturnType<typeof setInterval>, ...inUse: Closable[]) => {
+    clearInterval(sweepTimer);
+    await boss.stop({ graceful: true, wait: true, timeout: timeoutMs, close: true });
+    for (const used of inUse) await used.close();
+    await embedded?.close();
+  };
+  return { boss, embedded, stop };
 }
 
 /**

@@ -3,6 +3,7 @@
  * footer line with page numbers, Italian formats, and the same for the HTML variant (escaped).
  */
 import { formatEuro } from '../../model/types.js';
+import { displayDate, today } from '../../model/dates.js';
 
 export interface StudioData {
   name: string | null;
@@ -36,6 +37,21 @@ export const addressee = (name: string, lines: string[]) => ({
     ...lines.map((l) => ({ text: l })),
   ],
 });
+/** The left column of a letter's first line: 'Data' and today's date (the addressee is on the right). */
+export const dateColumn = () => ({
+  width: '*',
+  stack: [{ text: 'Data', style: 'label' }, { text: displayDate(today()) }],
+});
+
+/**
+ * A labelled value of a document's box (the service, the amount, the IBAN): the label small, the
+ * value below it; `big`: the value's font size, in bold (what is read first: the amount, the IBAN).
+ */
+export const labelledValue = (label: string, value: string, big?: number) => [
+  { text: label, style: 'label', margin: [0, 3, 0, 0] },
+  { text: value, fontSize: big ?? 10, bold: !!big, margin: [0, 1, 0, 3] },
+];
+
 /** an IBAN in groups of four, as it is printed (model/iban.ts: the screens print it the same way) */
 export { ibanText } from '../../model/iban.js';
 

@@ -88,14 +88,17 @@ function dispatch() {
   }
 }
 
+/** A pdfmake document definition (see `renderPdf`). */
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+export type PdfDoc = Record<string, any>;
+
 /**
  * A pdfmake document as plain data (it is copied to the worker: no functions); `pageFooter`
  * is a footer whose text may hold '{page}' and '{pages}'. Images are data URLs.
  * `batch`: one of many documents made together (a zip's entry, the reminders' run), which waits
  * behind the documents a person asked for one at a time.
  */
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
-export function renderPdf(doc: Record<string, any>, opts: { batch?: boolean } = {}): Promise<Buffer> {
+export function renderPdf(doc: PdfDoc, opts: { batch?: boolean } = {}): Promise<Buffer> {
   return new Promise<Buffer>((resolve, reject) => {
     (opts.batch ? waiting.batch : waiting.single).push({ id: ++next, doc, resolve, reject });
     dispatch();

@@ -53,31 +53,20 @@ export async function accountRoutes(api: Api, deps: AppDeps) {
     },
   );
 
-  api.post(
-    '/update_yearly_accounting_amount',
-    {
-      schema: {
-        tags,
-        summary: 'C26 Imposta la tariffa annuale dei clienti selezionati (valore fisso o percentuale)',
-        body: YearlyAmountInput,
-        response: { 200: YearlyAnswer, ...ERRORS },
-      },
-    },
-    async (req) => ({ data: await updateYearlyAmount(deps.tx, req.ctx, req.body, true) }),
-  );
-
-  api.post(
-    '/update_yearly_accounting_amount/preview',
-    {
-      schema: {
-        tags,
-        summary: 'C26 Anteprima della nuova tariffa annuale (non salva nulla)',
-        body: YearlyAmountInput,
-        response: { 200: YearlyAnswer, ...ERRORS },
-      },
-    },
-    async (req) => ({ data: await updateYearlyAmount(deps.tx, req.ctx, req.body, false) }),
-  );
+  // the same work, saved or only previewed
+  for (const [path, summary, write] of [
+    [
+      '/update_yearly_accounting_amount',
+      'C26 Imposta la tariffa annuale dei clienti selezionati (valore fisso o percentuale)',
+      true,
+    ],
+    ['/update_yearly_accounting_amount/preview', 'C26 Anteprima della nuova tariffa annuale (non salva nulla)', false],
+  ] as const)
+    api.post(
+      path,
+      { schema: { tags, summary, body: YearlyAmountInput, response: { 200: YearlyAnswer, ...ERRORS } } },
+      async (req) => ({ data: await updateYearlyAmount(deps.tx, req.ctx, req.body, write) }),
+    );
 
   api.post(
     '/annual_balancer/actions/do',

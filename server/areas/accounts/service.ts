@@ -26,6 +26,7 @@ import type {
   YearlyAmountResult,
 } from '../../../model/api/accounts.js';
 import { MAX_IDS, idList } from '../../records/ids.js';
+import { fromJsonText } from '../../routes/jsonText.js';
 
 const invalid = (errors: Record<string, string[]>) => new HttpError(422, MSG.validation, errors);
 
@@ -163,14 +164,7 @@ export async function updateYearlyAmount(
 
 /** `customersData`: `[{id, year}]`, as a list or its JSON text. */
 function balancerPairs(raw: unknown, now: Date): Array<{ id: number; year: number }> {
-  let list = raw;
-  if (typeof raw === 'string') {
-    try {
-      list = JSON.parse(raw);
-    } catch {
-      list = undefined;
-    }
-  }
+  const list = fromJsonText(raw);
   const bad = () => invalid({ customersData: [MESSAGES.list] });
   if (!Array.isArray(list) || !list.length || list.length > MAX_IDS) throw bad();
   const thisYear = currentYear(now);

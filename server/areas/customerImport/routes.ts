@@ -8,8 +8,9 @@ import { turn } from '../../turns.js';
 import type { FastifyReply } from 'fastify';
 import { z } from 'zod';
 import type { Api, AppDeps } from '../../deps.js';
-import { HttpError, MSG, notFound } from '../../errors.js';
-import { oneId } from '../../records/ids.js';
+import type { Ctx } from '../../auth/context.js';
+import { HttpError, MSG } from '../../errors.js';
+import { pathId } from '../../records/ids.js';
 import { ERRORS, IdParams } from '../../routes/schemas.js';
 import { attachment } from '../../routes/download.js';
 import { oneUpload } from '../../routes/upload.js';
@@ -25,6 +26,7 @@ import {
   stageImport,
   stagedHeaders,
   undoImport,
+  type ImportOptions,
   type Progress,
 } from './service.js';
 
@@ -33,12 +35,6 @@ const NDJSON = z
   .describe(
     'application/x-ndjson: righe {"progress":{"phase","done","total"}}, poi {"data":…} oppure {"error":{"status","message","errors"}}',
   );
-
-const idOf = (raw: string) => {
-  const id = oneId(raw);
-  if (id === null) throw notFound();
-  return id;
-};
 
 /** Rows of a preview written between two turns of the event loop. */
 const ROWS_SLICE = 500;
@@ -126,50 +122,35 @@ export async function customerImportRoutes(api: Api, deps: AppDeps) {
     },
   );
 
-  api.post(
-    '/customer_imports/:id/preview',
-    {
-      schema: {
-        tags,
-        summary:
-          "Anteprima di ogni riga del file: cosa farà l'importazione (new, update, skip, invalid) e gli errori per cella; le scelte sono ricordate",
-        params: IdParams,
-        body: ImportOptionsInput,
-        response: { 200: NDJSON, ...ERRORS },
+  /** A run over a staged file with the options chosen (checked against its columns), answered as NDJSON. */
+  const stagedRun = (
+    path: string,
+    summary: string,
+    work: (ctx: Ctx, id: number, opts: ImportOptions, progress: Progress) => Promise<unknown>,
+  ) =>
+    api.post(
+      path,
+      { schema: { tags, summary, params: IdParams, body: ImportOptionsInput, response: { 200: NDJSON, ...ERRORS } } },
+      async (req, reply) => {
+        const id = pathId(req.params.id);
+        const opts = checkOptions(req.body, await stagedHeaders(deps.exec, req.ctx, id));
+        return streamed(
+          reply,
+          (progress) => work(req.ctx, id, opts, progress),
+          (e) => req.log.error(e),
+        );
       },
-    },
-    async (req, reply) => {
-      const id = idOf(req.params.id);
-      const opts = checkOptions(req.body, await stagedHeaders(deps.exec, req.ctx, id));
-      return streamed(
-        reply,
-        (progress) => previewImport(deps.exec, req.ctx, id, opts, progress),
-        (e) => req.log.error(e),
-      );
-    },
-  );
+    );
 
-  api.post(
+  stagedRun(
+    '/customer_imports/:id/preview',
+    "Anteprima di ogni riga del file: cosa farà l'importazione (new, update, skip, invalid) e gli errori per cella; le scelte sono ricordate",
+    (ctx, id, opts, progress) => previewImport(deps.exec, ctx, id, opts, progress),
+  );
+  stagedRun(
     '/customer_imports/:id/import',
-    {
-      schema: {
-        tags,
-        summary:
-          'Importa le righe valide in una sola transazione; risponde i conteggi (creati, aggiornati, saltati, non validi)',
-        params: IdParams,
-        body: ImportOptionsInput,
-        response: { 200: NDJSON, ...ERRORS },
-      },
-    },
-    async (req, reply) => {
-      const id = idOf(req.params.id);
-      const opts = checkOptions(req.body, await stagedHeaders(deps.exec, req.ctx, id));
-      return streamed(
-        reply,
-        (progress) => runImport(deps, req.ctx, id, opts, progress),
-        (e) => req.log.error(e),
-      );
-    },
+    'Importa le righe valide in una sola transazione; risponde i conteggi (creati, aggiornati, saltati, non validi)',
+    (ctx, id, opts, progress) => runImport(deps, ctx, id, opts, progress),
   );
 
   api.get(
@@ -198,7 +179,7 @@ export async function customerImportRoutes(api: Api, deps: AppDeps) {
       },
     },
     async (req, reply) => {
-      const { csv, filename } = await invalidRowsCsv(deps.exec, req.ctx, idOf(req.params.id));
+      const { csv, filename } = await invalidRowsCsv(deps.exec, req.ctx, pathId(req.params.id));
       return reply.header('Content-Disposition', attachment(filename)).type('text/csv; charset=utf-8').send(csv);
     },
   );
@@ -217,6 +198,6 @@ export async function customerImportRoutes(api: Api, deps: AppDeps) {
         },
       },
     },
-    async (req) => ({ data: await undoImport(deps.tx, req.ctx, idOf(req.params.id)) }),
+    async (req) => ({ data: await undoImport(deps.tx, req.ctx, pathId(req.params.id)) }),
   );
 }

@@ -5,20 +5,23 @@
  * same transfer. PDF (pdfmake) and HTML (Word opens it as `.doc`).
  */
 import { epcQrDataUrl, epcQrPng } from './epcQr.js';
+import type { CustomerAddress } from './queries.js';
 import { displayDate, today } from '../../../model/dates.js';
-import { addressee, esc, euro, ibanText, studioDocument, studioHtml, type StudioData } from '../../render/frame.js';
+import {
+  addressee,
+  dateColumn,
+  esc,
+  euro,
+  ibanText,
+  labelledValue,
+  studioDocument,
+  studioHtml,
+  type StudioData,
+} from '../../render/frame.js';
 
 export interface BollettinoData {
   studio: StudioData;
-  customer: {
-    id: number;
-    business_name: string;
-    address: string | null;
-    postal_code: string | null;
-    city: string | null;
-    vat_id: string | null;
-    fiscal_code: string | null;
-  };
+  customer: CustomerAddress & { id: number };
   service: { description: string; cod: string | null };
   amount: number;
   /** the IBAN the customer pays to and whose it is */
@@ -51,17 +54,10 @@ const transferOf = (d: BollettinoData) => ({
 /** The pdfmake document of one notice. */
 export async function bollettinoPdfDoc(d: BollettinoData) {
   const qr = { image: await epcQrPng(transferOf(d)), width: 130, height: 130 };
-  const row = (label: string, value: string, big = false) => [
-    { text: label, style: 'label', margin: [0, 3, 0, 0] },
-    { text: value, fontSize: big ? 14 : 10, bold: big, margin: [0, 1, 0, 3] },
-  ];
   return studioDocument(d.studio, 'Avviso di pagamento', [
     {
       // the addressee on the right, as in a letter; the date on the left
-      columns: [
-        { width: '*', stack: [{ text: 'Data', style: 'label' }, { text: displayDate(today()) }] },
-        addressee(d.customer.business_name, customerLines(d.customer)),
-      ],
+      columns: [dateColumn(), addressee(d.customer.business_name, customerLines(d.customer))],
       margin: [0, 0, 0, 18],
     },
     { text: 'Avviso di pagamento', style: 'title' },
@@ -72,11 +68,11 @@ export async function bollettinoPdfDoc(d: BollettinoData) {
           [
             {
               stack: [
-                ...row('Servizio', d.service.description),
-                ...row('Importo da pagare', euro(d.amount), true),
-                ...row('Causale', causaleOf(d)),
-                ...row('Beneficiario', d.beneficiary),
-                ...row('IBAN', ibanText(d.iban), true),
+                ...labelledValue('Servizio', d.service.description),
+                ...labelledValue('Importo da pagare', euro(d.amount), 14),
+                ...labelledValue('Causale', causaleOf(d)),
+                ...labelledValue('Beneficiario', d.beneficiary),
+                ...labelledValue('IBAN', ibanText(d.iban), 14),
               ],
               margin: [6, 4, 6, 4],
             },

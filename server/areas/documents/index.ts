@@ -3,7 +3,7 @@
  * data of a document, the statement's PDF, the EPC QR code, sending documents by e-mail).
  * Everything else in this folder is the area's own (tests/unit/importGraph.test.ts).
  */
-export { customersOf, studioData, type DocCustomer } from './queries.js';
+export { customersOf, studioData, type CustomerAddress, type DocCustomer } from './queries.js';
 export { accountBalancePdfDoc, movementText } from './statement.js';
 export { epcQrDataUrl, epcQrPng } from './epcQr.js';
 export {

@@ -24,7 +24,7 @@ import {
   studioMailData,
   type StudioMailData,
 } from '../mail/index.js';
-import { renderPdf } from '../../render/pdf.js';
+import { renderPdf, type PdfDoc } from '../../render/pdf.js';
 import { bollettinoPdfDoc } from './bollettino.js';
 import { accountBalancePdfDoc } from './statement.js';
 import { contractPdfDoc, type ContractData } from './contract.js';
@@ -111,6 +111,42 @@ function message(
   };
 }
 
+/**
+ * Queues one message per customer with its document attached (`filename`), copy to the studio's
+ * address for `kind`. The PDFs are made on the worker pool first, outside any transaction:
+ * several customers at once are a batch (their PDFs wait behind the documents asked one at a time).
+ */
+async function queueDocuments<T>(
+  deps: MailDeps,
+  ctx: Ctx,
+  kind: keyof StudioMailData['cc'],
+  items: T[],
+  doc: {
+    filename: string;
+    pdf: (d: T) => PdfDoc | Promise<PdfDoc>;
+    to: (d: T) => string;
+    text: (d: T, studio: StudioMailData, studioName: string) => MailText;
+  },
+): Promise<QueuedAnswer> {
+  const studio = await studioMailData(deps.exec, ctx.studioId);
+  const batch = items.length > 1;
+  const pdfs = await Promise.all(items.map(async (d) => renderPdf(await doc.pdf(d), { batch })));
+  return queue(
+    deps,
+    items.map((d, i) =>
+      message(
+        ctx,
+        kind,
+        doc.to(d),
+        copiesOf(studio.cc[kind]),
+        doc.text(d, studio, ctx.studioName),
+        doc.filename,
+        pdfs[i]!,
+      ),
+    ),
+  );
+}
+
 /** C20: the payment notice of each customer (Bollettino.pdf), copy to the studio's `cc_bollettino`. */
 export async function emailBollettini(deps: MailDeps, ctx: Ctx, q: BollettinoMailInput): Promise<QueuedAnswer> {
   limitCount(q.customers_ids, 'customers_ids');
@@ -128,24 +164,12 @@ export async function emailBollettini(deps: MailDeps, ctx: Ctx, q: BollettinoMai
     items.map((d) => ({ business_name: d.customer.business_name, email: emails.get(d.customer.id) ?? null })),
   );
   if (problems.length) throw new HttpError(422, emailMessage(problems), { customers_ids: problems });
-  const studio = await studioMailData(deps.exec, ctx.studioId);
-  // several customers at once are a batch (their PDFs wait behind the documents asked one at a time)
-  const batch = items.length > 1;
-  const pdfs = await Promise.all(items.map(async (d) => renderPdf(await bollettinoPdfDoc(d), { batch })));
-  return queue(
-    deps,
-    items.map((d, i) =>
-      message(
-        ctx,
-        'bollettino',
-        emails.get(d.customer.id)!,
-        copiesOf(studio.cc.bollettino),
-        bollettinoMail(d, studio, ctx.studioName),
-        'Bollettino.pdf',
-        pdfs[i]!,
-      ),
-    ),
-  );
+  return queueDocuments(deps, ctx, 'bollettino', items, {
+    filename: 'Bollettino.pdf',
+    pdf: bollettinoPdfDoc,
+    to: (d) => emails.get(d.customer.id)!,
+    text: bollettinoMail,
+  });
 }
 
 /** C31: the account statement of each customer for the period (EstrattoConto.pdf), copy to `cc_account_balance`. */
@@ -154,23 +178,12 @@ export async function emailAccountStatements(deps: MailDeps, ctx: Ctx, q: Accoun
   const items = await accountStatements(deps.exec, ctx, q);
   const problems = emailProblems(items.map((d) => d.customer));
   if (problems.length) throw new HttpError(422, emailMessage(problems), { customer_ids: problems });
-  const studio = await studioMailData(deps.exec, ctx.studioId);
-  const batch = items.length > 1;
-  const pdfs = await Promise.all(items.map((d) => renderPdf(accountBalancePdfDoc(d), { batch })));
-  return queue(
-    deps,
-    items.map((d, i) =>
-      message(
-        ctx,
-        'account_balance',
-        d.customer.email!,
-        copiesOf(studio.cc.account_balance),
-        accountBalanceMail(d, studio, ctx.studioName),
-        'EstrattoConto.pdf',
-        pdfs[i]!,
-      ),
-    ),
-  );
+  return queueDocuments(deps, ctx, 'account_balance', items, {
+    filename: 'EstrattoConto.pdf',
+    pdf: accountBalancePdfDoc,
+    to: (d) => d.customer.email!,
+    text: accountBalanceMail,
+  });
 }
 
 /**
@@ -203,21 +216,10 @@ export async function emailContracts(deps: MailDeps, ctx: Ctx, q: ContractsMailQ
     ];
     throw new HttpError(422, parts.join('. '), { customer_ids: [...problems, ...missing] });
   }
-  const studio: StudioMailData = await studioMailData(deps.exec, ctx.studioId);
-  const batch = contracts.length > 1;
-  const pdfs = await Promise.all(contracts.map((d) => renderPdf(contractPdfDoc(d), { batch })));
-  return queue(
-    deps,
-    contracts.map((d, i) =>
-      message(
-        ctx,
-        'contract',
-        d.customer.email!,
-        copiesOf(studio.cc.contract),
-        contractMail(d, studio, ctx.studioName),
-        'Contratto.pdf',
-        pdfs[i]!,
-      ),
-    ),
-  );
+  return queueDocuments(deps, ctx, 'contract', contracts, {
+    filename: 'Contratto.pdf',
+    pdf: contractPdfDoc,
+    to: (d) => d.customer.email!,
+    text: contractMail,
+  });
 }

@@ -30,15 +30,19 @@ export async function studioData(exec: Exec, studioId: number): Promise<StudioDa
   };
 }
 
-export interface DocCustomer {
-  id: number;
-  cod: string | null;
+/** What a document prints of its addressee: the customer's name, address and tax ids. */
+export interface CustomerAddress {
   business_name: string;
   address: string | null;
   postal_code: string | null;
   city: string | null;
   vat_id: string | null;
   fiscal_code: string | null;
+}
+
+export interface DocCustomer extends CustomerAddress {
+  id: number;
+  cod: string | null;
   email: string | null;
   pec: string | null;
 }

@@ -16,193 +16,125 @@ import {
 } from '../../../model/api/documents.js';
 import { attachment } from '../../routes/download.js';
 import { accountStatements, bollettini, contract, transferLetter } from './service.js';
-import { contractHtml, contractPdfDoc } from './contract.js';
-import { transferLetterPdfDoc } from './transferLetter.js';
+import { contractHtml, contractPdfDoc, type ContractData } from './contract.js';
+import { transferLetterPdfDoc, type TransferLetterData } from './transferLetter.js';
 import { accountBalanceHtml, accountBalancePdfDoc, type AccountBalanceData } from './statement.js';
 import { bollettinoHtml, bollettinoPdfDoc, type BollettinoData } from './bollettino.js';
-import { renderPdf } from '../../render/pdf.js';
+import { renderPdf, type PdfDoc } from '../../render/pdf.js';
 import { safeEntryName, streamZip, uniqueNames } from '../../render/zip.js';
 
 export const PDF = 'application/pdf';
 /** the HTML variant, which Word opens (PRODUCT.md §6) */
 export const MSWORD = 'application/msword';
 
-/** Sends one file, or a zip of one per item streamed as each is made. */
-async function sendFiles<T>(
-  reply: FastifyReply,
-  items: T[],
-  one: { name: string; type: string },
-  zipName: string,
-  entryName: (item: T) => string,
-  /** `batch`: one entry of a zip (its PDF waits behind the documents asked one at a time) */
-  make: (item: T, batch: boolean) => Promise<Buffer | string>,
-) {
-  if (items.length === 1) {
-    const content = await make(items[0]!, false);
-    return reply.header('Content-Disposition', attachment(one.name)).type(one.type).send(content);
-  }
-  const names = uniqueNames(items.map(entryName));
-  const archive = await streamZip(
-    items.length,
-    async (i) => ({ name: names[i]!, content: await make(items[i]!, true) }),
-    {
-      store: one.type === PDF,
-    },
-  );
-  return reply.header('Content-Disposition', attachment(zipName)).type('application/zip').send(archive);
+/** The answer's type and the file's ending of each format. */
+const FORMATS = {
+  pdf: { type: PDF, ext: 'pdf' },
+  html: { type: `${MSWORD}; charset=utf-8`, ext: 'html.doc' },
+} as const;
+type Format = keyof typeof FORMATS;
+
+type CustomerDocument = { customer: { id: number; business_name: string } };
+
+/**
+ * A kind of document made for the customers a call names: how each format is made and the files'
+ * names — `{file}.{ext}` for one customer; for several, the zip `{zip}` of `{file}_{name}_{id}.{ext}`
+ * (a kind without `zip` is made for one customer at a time).
+ */
+interface DocumentKind<T extends CustomerDocument> {
+  pdf: (d: T) => PdfDoc | Promise<PdfDoc>;
+  html?: (d: T) => string | Promise<string>;
+  file: string;
+  zip?: string;
 }
 
-const statementName = (d: AccountBalanceData, ext: string) =>
-  `EstrattoConto_${safeEntryName(d.customer.business_name, 80)}_${d.customer.id}.${ext}`;
+const NOTICES: DocumentKind<BollettinoData> = {
+  pdf: bollettinoPdfDoc,
+  html: bollettinoHtml,
+  file: 'Bollettino',
+  zip: 'Bollettini.zip',
+};
+const STATEMENTS: DocumentKind<AccountBalanceData> = {
+  pdf: accountBalancePdfDoc,
+  html: accountBalanceHtml,
+  file: 'EstrattoConto',
+  zip: 'EstrattiConto.zip',
+};
+const CONTRACT: DocumentKind<ContractData> = { pdf: contractPdfDoc, html: contractHtml, file: 'Contratto' };
+const TRANSFER_LETTER: DocumentKind<TransferLetterData> = { pdf: transferLetterPdfDoc, file: 'LetteraBonifico' };
 
-const noticeName = (d: BollettinoData, ext: string) =>
-  `Bollettino_${safeEntryName(d.customer.business_name, 80)}_${d.customer.id}.${ext}`;
+/** One customer's document in `format`; `batch`: one entry of a zip (its PDF waits behind the documents asked one at a time). */
+async function make<T extends CustomerDocument>(kind: DocumentKind<T>, format: Format, d: T, batch: boolean) {
+  return format === 'pdf' ? renderPdf(await kind.pdf(d), { batch }) : kind.html!(d);
+}
+
+/** Sends one customer's document, or a zip of one per customer streamed as each is made. */
+async function sendDocuments<T extends CustomerDocument>(
+  reply: FastifyReply,
+  kind: DocumentKind<T>,
+  format: Format,
+  items: T[],
+) {
+  const { type, ext } = FORMATS[format];
+  if (items.length === 1 || !kind.zip) {
+    const content = await make(kind, format, items[0]!, false);
+    return reply
+      .header('Content-Disposition', attachment(`${kind.file}.${ext}`))
+      .type(type)
+      .send(content);
+  }
+  const names = uniqueNames(
+    items.map((d) => `${kind.file}_${safeEntryName(d.customer.business_name, 80)}_${d.customer.id}.${ext}`),
+  );
+  const archive = await streamZip(
+    items.length,
+    async (i) => ({ name: names[i]!, content: await make(kind, format, items[i]!, true) }),
+    { store: format === 'pdf' },
+  );
+  return reply.header('Content-Disposition', attachment(kind.zip)).type('application/zip').send(archive);
+}
+
+/** The calls' summaries in the API reference. */
+const SUMMARIES = {
+  C21: 'C21 Bollettini in PDF (uno: Bollettino.pdf; più clienti: Bollettini.zip)',
+  C22: 'C22 Bollettini come documento Word (uno: Bollettino.html.doc; più clienti: Bollettini.zip)',
+  C27: 'C27 Lettera di incarico di un cliente in PDF (Contratto.pdf)',
+  C28: 'C28 Lettera di incarico di un cliente come documento Word (Contratto.html.doc)',
+  C29: 'C29 Estratti conto in PDF (uno: EstrattoConto.pdf; più clienti: EstrattiConto.zip)',
+  C30: 'C30 Estratti conto come documento Word (uno: EstrattoConto.html.doc; più clienti: EstrattiConto.zip)',
+  C33: 'C33 Lettera di bonifico di un cliente per un importo (LetteraBonifico.pdf)',
+};
 
 export async function documentRoutes(api: Api, deps: AppDeps) {
   const tags = ['Documenti'];
-  const file = { 200: z.any().describe('il file (PDF, DOC o zip)'), ...ERRORS };
+  const response = { 200: z.any().describe('il file (PDF, DOC o zip)'), ...ERRORS };
+  /** The options of a document's download: its summary and query; the answer is the file. */
+  const documentCall = <Q extends z.ZodType>(summary: string, querystring: Q) => ({
+    schema: { tags, summary, querystring, response },
+  });
 
-  api.get(
-    '/bollettino/actions/download_pdf',
-    {
-      schema: {
-        tags,
-        summary: 'C21 Bollettini in PDF (uno: Bollettino.pdf; più clienti: Bollettini.zip)',
-        querystring: BollettinoQuery,
-        response: file,
-      },
-    },
-    async (req, reply) => {
-      const items = await bollettini(deps.exec, req.ctx, req.query);
-      return sendFiles(
-        reply,
-        items,
-        { name: 'Bollettino.pdf', type: PDF },
-        'Bollettini.zip',
-        (d) => noticeName(d, 'pdf'),
-        async (d, batch) => renderPdf(await bollettinoPdfDoc(d), { batch }),
-      );
-    },
+  api.get('/bollettino/actions/download_pdf', documentCall(SUMMARIES.C21, BollettinoQuery), async (req, reply) =>
+    sendDocuments(reply, NOTICES, 'pdf', await bollettini(deps.exec, req.ctx, req.query)),
   );
-
-  api.get(
-    '/bollettino/actions/download_html',
-    {
-      schema: {
-        tags,
-        summary: 'C22 Bollettini come documento Word (uno: Bollettino.html.doc; più clienti: Bollettini.zip)',
-        querystring: BollettinoQuery,
-        response: file,
-      },
-    },
-    async (req, reply) => {
-      const items = await bollettini(deps.exec, req.ctx, req.query);
-      return sendFiles(
-        reply,
-        items,
-        { name: 'Bollettino.html.doc', type: `${MSWORD}; charset=utf-8` },
-        'Bollettini.zip',
-        (d) => noticeName(d, 'html.doc'),
-        (d) => bollettinoHtml(d),
-      );
-    },
+  api.get('/bollettino/actions/download_html', documentCall(SUMMARIES.C22, BollettinoQuery), async (req, reply) =>
+    sendDocuments(reply, NOTICES, 'html', await bollettini(deps.exec, req.ctx, req.query)),
   );
-
-  api.get(
-    '/account_balance_pdf',
-    {
-      schema: {
-        tags,
-        summary: 'C29 Estratti conto in PDF (uno: EstrattoConto.pdf; più clienti: EstrattiConto.zip)',
-        querystring: AccountBalancesQuery,
-        response: file,
-      },
-    },
-    async (req, reply) => {
-      const items = await accountStatements(deps.exec, req.ctx, req.query);
-      return sendFiles(
-        reply,
-        items,
-        { name: 'EstrattoConto.pdf', type: PDF },
-        'EstrattiConto.zip',
-        (d) => statementName(d, 'pdf'),
-        (d, batch) => renderPdf(accountBalancePdfDoc(d), { batch }),
-      );
-    },
+  api.get('/account_balance_pdf', documentCall(SUMMARIES.C29, AccountBalancesQuery), async (req, reply) =>
+    sendDocuments(reply, STATEMENTS, 'pdf', await accountStatements(deps.exec, req.ctx, req.query)),
   );
-
-  api.get(
-    '/account_balance_html',
-    {
-      schema: {
-        tags,
-        summary: 'C30 Estratti conto come documento Word (uno: EstrattoConto.html.doc; più clienti: EstrattiConto.zip)',
-        querystring: AccountBalancesQuery,
-        response: file,
-      },
-    },
-    async (req, reply) => {
-      const items = await accountStatements(deps.exec, req.ctx, req.query);
-      return sendFiles(
-        reply,
-        items,
-        { name: 'EstrattoConto.html.doc', type: `${MSWORD}; charset=utf-8` },
-        'EstrattiConto.zip',
-        (d) => statementName(d, 'html.doc'),
-        async (d) => accountBalanceHtml(d),
-      );
-    },
+  api.get('/account_balance_html', documentCall(SUMMARIES.C30, AccountBalancesQuery), async (req, reply) =>
+    sendDocuments(reply, STATEMENTS, 'html', await accountStatements(deps.exec, req.ctx, req.query)),
   );
-
   api.get(
     '/lettera_bonifico_pdf/actions/download_pdf',
-    {
-      schema: {
-        tags,
-        summary: 'C33 Lettera di bonifico di un cliente per un importo (LetteraBonifico.pdf)',
-        querystring: TransferLetterQuery,
-        response: file,
-      },
-    },
-    async (req, reply) => {
-      const data = await transferLetter(deps.exec, req.ctx, req.query);
-      const pdf = await renderPdf(transferLetterPdfDoc(data));
-      return reply.header('Content-Disposition', attachment('LetteraBonifico.pdf')).type(PDF).send(pdf);
-    },
+    documentCall(SUMMARIES.C33, TransferLetterQuery),
+    async (req, reply) =>
+      sendDocuments(reply, TRANSFER_LETTER, 'pdf', [await transferLetter(deps.exec, req.ctx, req.query)]),
   );
-
-  api.get(
-    '/accounting_contract_pdf',
-    {
-      schema: {
-        tags,
-        summary: 'C27 Lettera di incarico di un cliente in PDF (Contratto.pdf)',
-        querystring: ContractQuery,
-        response: file,
-      },
-    },
-    async (req, reply) => {
-      const data = await contract(deps.exec, req.ctx, req.query);
-      const pdf = await renderPdf(contractPdfDoc(data));
-      return reply.header('Content-Disposition', attachment('Contratto.pdf')).type(PDF).send(pdf);
-    },
+  api.get('/accounting_contract_pdf', documentCall(SUMMARIES.C27, ContractQuery), async (req, reply) =>
+    sendDocuments(reply, CONTRACT, 'pdf', [await contract(deps.exec, req.ctx, req.query)]),
   );
-  api.get(
-    '/accounting_contract_html',
-    {
-      schema: {
-        tags,
-        summary: 'C28 Lettera di incarico di un cliente come documento Word (Contratto.html.doc)',
-        querystring: ContractQuery,
-        response: file,
-      },
-    },
-    async (req, reply) => {
-      const data = await contract(deps.exec, req.ctx, req.query);
-      return reply
-        .header('Content-Disposition', attachment('Contratto.html.doc'))
-        .type(`${MSWORD}; charset=utf-8`)
-        .send(contractHtml(data));
-    },
+  api.get('/accounting_contract_html', documentCall(SUMMARIES.C28, ContractQuery), async (req, reply) =>
+    sendDocuments(reply, CONTRACT, 'html', [await contract(deps.exec, req.ctx, req.query)]),
   );
 }

@@ -3,9 +3,8 @@
  * customer's order to its bank to transfer the amount to the studio's IBAN with the reason,
  * ready to be signed by its legal representative.
  */
-import { displayDate, today } from '../../../model/dates.js';
 import type { DocCustomer } from './queries.js';
-import { euro, ibanText, studioDocument, type StudioData } from '../../render/frame.js';
+import { dateColumn, euro, ibanText, labelledValue, studioDocument, type StudioData } from '../../render/frame.js';
 
 export interface TransferLetterData {
   studio: StudioData;
@@ -22,14 +21,10 @@ export function transferLetterPdfDoc(d: TransferLetterData) {
   const who = d.representative
     ? `Il/La sottoscritto/a ${d.representative.name}${d.representative.fiscal_code ? ` (C.F. ${d.representative.fiscal_code})` : ''}, in qualità di legale rappresentante di ${c.business_name}`
     : `${c.business_name}`;
-  const row = (label: string, value: string, big = false) => [
-    { text: label, style: 'label', margin: [0, 3, 0, 0] },
-    { text: value, fontSize: big ? 13 : 10, bold: big, margin: [0, 1, 0, 3] },
-  ];
   return studioDocument(d.studio, 'Lettera di bonifico', [
     {
       columns: [
-        { width: '*', stack: [{ text: 'Data', style: 'label' }, { text: displayDate(today()) }] },
+        dateColumn(),
         {
           width: 230,
           stack: [
@@ -54,10 +49,10 @@ export function transferLetterPdfDoc(d: TransferLetterData) {
           [
             {
               stack: [
-                ...row('Beneficiario', d.studio.name ?? ''),
-                ...row('IBAN del beneficiario', ibanText(d.studio.iban), true),
-                ...row('Importo', euro(d.amount), true),
-                ...row('Causale', transferReason(d)),
+                ...labelledValue('Beneficiario', d.studio.name ?? ''),
+                ...labelledValue('IBAN del beneficiario', ibanText(d.studio.iban), 13),
+                ...labelledValue('Importo', euro(d.amount), 13),
+                ...labelledValue('Causale', transferReason(d)),
               ],
               margin: [6, 4, 6, 4],
             },

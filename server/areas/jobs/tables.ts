@@ -3,19 +3,9 @@
  * per customer and year, and the done counts kept per dashboard cell. Named here, not in the
  * generic schema builder (tables.ts names no model); registered with it for migrations.
  */
-import {
-  pgTable,
-  serial,
-  integer,
-  text,
-  check,
-  primaryKey,
-  uniqueIndex,
-  index,
-  type AnyPgColumn,
-} from 'drizzle-orm/pg-core';
+import { pgTable, serial, integer, text, check, primaryKey, uniqueIndex, index } from 'drizzle-orm/pg-core';
 import { sql } from 'drizzle-orm';
-import { registerTables, tableOf, tenantModel, ts } from '../../db/tables.js';
+import { cascadeRef, registerTables, studioRef, ts } from '../../db/tables.js';
 
 /**
  * The status of a job's sub-task for one customer and year (seed B §3, C46, C47): 0 open, 1 done,
@@ -25,18 +15,10 @@ export const taskJobStatuses = pgTable(
   'task_job_statuses',
   {
     id: serial('id').primaryKey(),
-    studio_id: integer('studio_id')
-      .notNull()
-      .references((): AnyPgColumn => tableOf(tenantModel().name).id, { onDelete: 'cascade' }),
-    studio_job_id: integer('studio_job_id')
-      .notNull()
-      .references((): AnyPgColumn => tableOf('StudioJob').id, { onDelete: 'cascade' }),
-    task_id: integer('task_id')
-      .notNull()
-      .references((): AnyPgColumn => tableOf('Task').id, { onDelete: 'cascade' }),
-    customer_id: integer('customer_id')
-      .notNull()
-      .references((): AnyPgColumn => tableOf('Customer').id, { onDelete: 'cascade' }),
+    studio_id: studioRef('studio_id').notNull(),
+    studio_job_id: cascadeRef('studio_job_id', 'StudioJob').notNull(),
+    task_id: cascadeRef('task_id', 'Task').notNull(),
+    customer_id: cascadeRef('customer_id', 'Customer').notNull(),
     year: integer('year').notNull(),
     status: integer('status').notNull().default(0),
     note: text('note'),
@@ -60,15 +42,9 @@ export const taskJobStatuses = pgTable(
 export const jobDoneCounts = pgTable(
   'job_done_counts',
   {
-    studio_id: integer('studio_id')
-      .notNull()
-      .references((): AnyPgColumn => tableOf(tenantModel().name).id, { onDelete: 'cascade' }),
-    studio_job_id: integer('studio_job_id')
-      .notNull()
-      .references((): AnyPgColumn => tableOf('StudioJob').id, { onDelete: 'cascade' }),
-    customer_id: integer('customer_id')
-      .notNull()
-      .references((): AnyPgColumn => tableOf('Customer').id, { onDelete: 'cascade' }),
+    studio_id: studioRef('studio_id').notNull(),
+    studio_job_id: cascadeRef('studio_job_id', 'StudioJob').notNull(),
+    customer_id: cascadeRef('customer_id', 'Customer').notNull(),
     year: integer('year').notNull(),
     done: integer('done').notNull().default(0),
   },

@@ -9,16 +9,20 @@ import type { Exec, Row } from '../../records/exec.js';
 import { idArray } from '../../db/sql.js';
 import type { MailStatus } from '../../../model/mail.js';
 
-/** One message as it is written to the outbox. */
-export interface OutboxInsert {
+/** A message's studio, addresses and texts: what is written to the outbox and what is sent. */
+interface MailContent {
   studioId: number | null;
-  kind: string;
   from: string;
   to: string[];
   cc: string[];
   subject: string;
   text: string;
   html: string | null;
+}
+
+/** One message as it is written to the outbox. */
+export interface OutboxInsert extends MailContent {
+  kind: string;
   createdBy: number | null;
   attachments: Array<{ filename: string; contentType: string; content: Buffer }>;
 }
@@ -95,16 +99,9 @@ const epochMs = (column: SQL) =>
 const wire = (column: SQL) => sql`to_char(${column}, 'YYYY-MM-DD HH24:MI:SS')`;
 
 /** A message with its attachments, as the worker sends it and as its `.eml` is written. */
-export interface OutboxMessage {
+export interface OutboxMessage extends MailContent {
   id: number;
-  studioId: number | null;
   status: MailStatus;
-  from: string;
-  to: string[];
-  cc: string[];
-  subject: string;
-  text: string;
-  html: string | null;
   messageId: string | null;
   tries: number;
   createdMs: number;

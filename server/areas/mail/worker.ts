@@ -152,7 +152,7 @@ export async function startMailWorker(opts: MailWorkerOptions): Promise<MailWork
     };
   }
 
-  const { boss, embedded } = await startJobQueue(database, settings.databaseUrl, 'mail', log);
+  const { boss, stop: stopQueue } = await startJobQueue(database, settings.databaseUrl, 'mail', log);
   const retry = {
     retryLimit: settings.mailRetryLimit,
     retryDelay: settings.mailRetryDelaySeconds,
@@ -356,10 +356,7 @@ export async function startMailWorker(opts: MailWorkerOptions): Promise<MailWork
     async stop(timeoutMs = 8_000) {
       if (stopping) return;
       stopping = true;
-      clearInterval(timer);
-      await boss.stop({ graceful: true, wait: true, timeout: timeoutMs, close: true });
-      await locks.close();
-      await embedded?.close();
+      await stopQueue(timeoutMs, timer, locks);
       transport.close();
     },
   };

@@ -15,6 +15,7 @@ import { INT_MAX, MESSAGES } from '../../../model/types.js';
 import { payslips, type PayslipEntry } from './queries.js';
 import { currentYear } from '../../../model/dates.js';
 import type { PayslipsInput, PayslipsQuery } from '../../../model/api/payslips.js';
+import { fromJsonText } from '../../routes/jsonText.js';
 
 const invalid = (errors: Record<string, string[]>) => new HttpError(422, MSG.validation, errors);
 const MAX_ENTRIES = 100_000;
@@ -48,14 +49,7 @@ function checkYear(raw: unknown, field: string, now: Date): number {
 
 /** `customerData`: `[{customerId, business_name, cedoliniQuantity, month, year}]`, as a list or its JSON text. */
 export function payslipEntries(raw: unknown, now = new Date()): PayslipEntry[] {
-  let list = raw;
-  if (typeof raw === 'string') {
-    try {
-      list = JSON.parse(raw);
-    } catch {
-      list = undefined;
-    }
-  }
+  const list = fromJsonText(raw);
   if (!Array.isArray(list) || !list.length || list.length > MAX_ENTRIES) {
     throw invalid({
       customerData: [Array.isArray(list) && !list.length ? 'Seleziona almeno un cliente' : MESSAGES.list],

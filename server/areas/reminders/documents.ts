@@ -4,7 +4,7 @@
  * code of the transfer, the link to the customer's page), the e-mail that carries it, and the
  * placeholders of the reminder texts. No database access and no I/O: the service gathers the data.
  */
-import { epcQrPng } from '../documents/index.js';
+import { epcQrPng, type CustomerAddress } from '../documents/index.js';
 import { REMINDER_KEYS } from '../wordTemplates/index.js';
 import { displayDate } from '../../../model/dates.js';
 import { toCents } from '../../../model/money.js';
@@ -26,14 +26,7 @@ export interface ReminderItem {
 export interface ReminderDocData {
   /** the studio (logo: a data URL or null); `city`, when given, opens the date line ('Milano, 15-03-2026') */
   studio: StudioData & { city?: string | null };
-  customer: {
-    business_name: string;
-    address: string | null;
-    postal_code: string | null;
-    city: string | null;
-    vat_id: string | null;
-    fiscal_code: string | null;
-  };
+  customer: CustomerAddress;
   /** 1..3 */
   level: number;
   /** the letter's date, YYYY-MM-DD */

@@ -50,7 +50,7 @@ export interface ReminderWorkerOptions extends Omit<SenderDeps, 'database'> {
 export async function startReminderWorker(opts: ReminderWorkerOptions): Promise<ReminderWorker> {
   const { database } = opts;
   const log = opts.log ?? silent;
-  const { boss, embedded } = await startJobQueue(database, opts.settings.databaseUrl, 'reminders', log);
+  const { boss, stop: stopQueue } = await startJobQueue(database, opts.settings.databaseUrl, 'reminders', log);
   const policy = { retryLimit: 5, retryDelay: 30, retryBackoff: true, expireInSeconds: 900 };
   for (const name of [REMINDER_DAY_QUEUE, REMINDER_SEND_QUEUE]) {
     const q = { name, policy: 'short' as const, ...policy };
@@ -127,8 +127,7 @@ export async function startReminderWorker(opts: ReminderWorkerOptions): Promise<
     async stop(timeoutMs = 8_000) {
       if (stopping) return;
       stopping = true;
-      await boss.stop({ graceful: true, wait: true, timeout: timeoutMs, close: true });
-      await embedded?.close();
+      await stopQueue(timeoutMs);
     },
   };
 }

@@ -95,7 +95,7 @@ export async function startSdiWorker(opts: SdiWorkerOptions): Promise<SdiWorker>
   const { database, settings, channel } = opts;
   const log = opts.log ?? silent;
   const exec = execOn(database.db);
-  const { boss, embedded } = await startJobQueue(database, settings.databaseUrl, 'sdi', log);
+  const { boss, stop: stopQueue } = await startJobQueue(database, settings.databaseUrl, 'sdi', log);
   const retry = {
     retryLimit: 10,
     retryDelay: settings.sdiRetryDelaySeconds,
@@ -282,10 +282,7 @@ export async function startSdiWorker(opts: SdiWorkerOptions): Promise<SdiWorker>
     async stop(timeoutMs = 8_000) {
       if (stopping) return;
       stopping = true;
-      clearInterval(timer);
-      await boss.stop({ graceful: true, wait: true, timeout: timeoutMs, close: true });
-      await locks.close();
-      await embedded?.close();
+      await stopQueue(timeoutMs, timer, locks);
       await channel.close?.();
     },
   };
