@@ -1,4 +1,4 @@
-import { lazy, Suspense, useLayoutEffect, type ReactNode } from 'react';
+import { lazy, Suspense, useLayoutEffect, type ComponentType, type ReactNode } from 'react';
 import { LinearProgress } from '@mui/material';
 import { AdminContext, AdminUI, CustomRoutes, ResourceContextProvider, useGetOne } from 'react-admin';
 import { Navigate, Route, useLocation, useParams } from 'react-router-dom';
@@ -31,14 +31,31 @@ const MenuPage = lazy(() => import('./pages/MenuPage').then((m) => ({ default: m
 const SimpleListPage = lazy(() => import('./pages/SimpleListPage').then((m) => ({ default: m.SimpleListPage })));
 // the public area (issue 15): one chunk for its pages, none of it in the first load
 const publicArea = () => import('./pages/public');
-const LandingPage = lazy(() => publicArea().then((m) => ({ default: m.LandingPage })));
-const ContactForm = lazy(() => publicArea().then((m) => ({ default: m.ContactForm })));
-const Register = lazy(() => publicArea().then((m) => ({ default: m.Register })));
-const Activation = lazy(() => publicArea().then((m) => ({ default: m.Activation })));
-const RecoverPassword = lazy(() => publicArea().then((m) => ({ default: m.RecoverPassword })));
-const ResetPassword = lazy(() => publicArea().then((m) => ({ default: m.ResetPassword })));
+const publicPage = (name: keyof Awaited<ReturnType<typeof publicArea>>) =>
+  lazy(() => publicArea().then((m) => ({ default: m[name] })));
+/** the public area's routes, each with its page */
+const PUBLIC_PAGES = [
+  { path: ROUTES.landingPage, Page: publicPage('LandingPage') },
+  { path: ROUTES.contactForm, Page: publicPage('ContactForm') },
+  { path: ROUTES.register, Page: publicPage('Register') },
+  { path: ROUTES.activation, Page: publicPage('Activation') },
+  { path: ROUTES.recoverPassword, Page: publicPage('RecoverPassword') },
+  { path: ROUTES.resetPassword, Page: publicPage('ResetPassword') },
+];
 const Lazy = ({ children }: { children: ReactNode }) => (
   <Suspense fallback={<LinearProgress aria-label="Caricamento" />}>{children}</Suspense>
+);
+/** The route of a page loaded when first opened (a progress bar meanwhile). */
+const lazyRoute = (path: string, Page: ComponentType) => (
+  <Route
+    key={path}
+    path={path}
+    element={
+      <Lazy>
+        <Page />
+      </Lazy>
+    }
+  />
 );
 
 /**
@@ -202,74 +219,13 @@ export default function App() {
           <CustomRoutes noLayout>
             <Route path={ROUTES.login} element={<LoginPage />} />
             <Route path={ROUTES.error} element={<ErrorPage />} />
-            <Route
-              path={ROUTES.landingPage}
-              element={
-                <Lazy>
-                  <LandingPage />
-                </Lazy>
-              }
-            />
-            <Route
-              path={ROUTES.contactForm}
-              element={
-                <Lazy>
-                  <ContactForm />
-                </Lazy>
-              }
-            />
-            <Route
-              path={ROUTES.register}
-              element={
-                <Lazy>
-                  <Register />
-                </Lazy>
-              }
-            />
-            <Route
-              path={ROUTES.activation}
-              element={
-                <Lazy>
-                  <Activation />
-                </Lazy>
-              }
-            />
-            <Route
-              path={ROUTES.recoverPassword}
-              element={
-                <Lazy>
-                  <RecoverPassword />
-                </Lazy>
-              }
-            />
-            <Route
-              path={ROUTES.resetPassword}
-              element={
-                <Lazy>
-                  <ResetPassword />
-                </Lazy>
-              }
-            />
+            {PUBLIC_PAGES.map(({ path, Page }) => lazyRoute(path, Page))}
           </CustomRoutes>
           {() => (
             <>
               <CustomRoutes>
-                <Route
-                  path={ROUTES.menu}
-                  element={
-                    <Lazy>
-                      <MenuPage />
-                    </Lazy>
-                  }
-                />
-                <Route
-                  path={ROUTES.menuLower}
-                  element={
-                    <Lazy>
-                      <MenuPage />
-                    </Lazy>
-                  }
-                />
+                {lazyRoute(ROUTES.menu, MenuPage)}
+                {lazyRoute(ROUTES.menuLower, MenuPage)}
                 {/* the areas' screens (src/areas/<area>/screens.ts), each for its roles from the lowest up */}
                 {AREA_SCREENS.map(({ path, role, Screen }) => (
                   <Route
@@ -286,14 +242,7 @@ export default function App() {
                 ))}
                 <Route path={ROUTES.table} element={<TableRoute />} />
                 <Route path={ROUTES.tableOfParent} element={<TableRoute />} />
-                <Route
-                  path={ROUTES.simpleList}
-                  element={
-                    <Lazy>
-                      <SimpleListPage />
-                    </Lazy>
-                  }
-                />
+                {lazyRoute(ROUTES.simpleList, SimpleListPage)}
                 {MODELS.map((m) => (
                   <Route
                     key={`new-${m.name}`}

@@ -1,14 +1,16 @@
 /**
  * What the bulk actions share — those of the customers' table (src/resources/Customer/bulk/) and
  * the pages and editors that show the same dialogs: the dialog titles and error texts of the
- * seed's catalogue (seed A §8), money in Italian with '€', the current year (Europe/Rome).
+ * seed's catalogue (seed A §8), money in Italian with '€', the current year (Europe/Rome); an
+ * action's dialog, its request (busy, error), its downloads and its queued e-mails.
  */
 import { Box, Button, Table, TableBody, TableCell, TableHead, TableRow, TextField, Typography } from '@mui/material';
-import { useState } from 'react';
+import type { SxProps, Theme } from '@mui/material';
+import { useState, type ReactNode } from 'react';
 import { useGetMany, useNotify, type Identifier } from 'react-admin';
 import { saveAs } from 'file-saver';
 import { YEAR_MAX, YEAR_MIN } from '../../model/dates';
-import { AppDialog } from '../layout/ErrorDialog';
+import { AcknowledgeDialog, AppDialog } from '../layout/ErrorDialog';
 
 export { TITLES, TEXTS } from './texts';
 import { TEXTS, TITLES } from './texts';
@@ -69,29 +71,59 @@ export function downloadCsv(
 }
 
 /**
- * A queued e-mail send of a bulk action (C20, C31, C32, C36): busy while the request runs, the
- * server's answer ('… inserito nella coda') as a notice, a failure as 'Errore di invio...' with
- * the server's reason. `after` runs once it is over (closing the action's dialog); with
- * `keepOnError` it runs on success only (the dialog stays, to try again).
+ * A bulk action's request: `busy` while it runs; a failure becomes `error` (for BulkErrorDialog),
+ * the text `failure` gives. What the call knows how to show itself (a field's 422) it catches.
  */
-export function useQueuedSend() {
-  const notify = useNotify();
+export function useBulkRequest() {
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
-  const send = async (call: () => Promise<{ message?: string }>, after?: () => void, keepOnError = false) => {
+  const run = async (call: () => Promise<void>, failure: string | ((e: unknown) => string)) => {
     setBusy(true);
     try {
-      const res = await call();
-      notify(res.message ?? 'Email inserita nella coda', { type: 'info' });
-      after?.();
+      await call();
     } catch (e) {
-      if (!keepOnError) after?.();
-      setError(`${TEXTS.send} ${(e as Error).message ?? ''}`.trim());
+      setError(typeof failure === 'string' ? failure : failure(e));
     } finally {
       setBusy(false);
     }
   };
-  return { busy, error, setError, send };
+  return { busy, error, setError, run };
+}
+
+/** A failure's text: the catalogue's `base` and the server's reason. */
+export const withReason = (base: string, e: unknown) => `${base} ${(e as Error).message ?? ''}`.trim();
+
+/** Saves the file a download call answers with. */
+export async function saveFile(download: Promise<{ blob: Blob; filename: string }>) {
+  const { blob, filename } = await download;
+  saveAs(blob, filename);
+}
+
+/**
+ * A queued e-mail send of a bulk action (C20, C31, C32, C36): busy while the request runs, the
+ * server's answer ('… inserito nella coda') as a notice, a failure as 'Errore di invio...' with
+ * the server's reason. `after` runs once it is over (closing the action's dialog); with
+ * `keepOnError` it runs on success only (the dialog stays, to try again). Its `run` is the
+ * action's other requests (useBulkRequest), sharing the busy state and the error.
+ */
+export function useQueuedSend() {
+  const notify = useNotify();
+  const request = useBulkRequest();
+  const send = (call: () => Promise<{ message?: string }>, after?: () => void, keepOnError = false) =>
+    request.run(
+      async () => {
+        try {
+          const res = await call();
+          notify(res.message ?? 'Email inserita nella coda', { type: 'info' });
+          after?.();
+        } catch (e) {
+          if (!keepOnError) after?.();
+          throw e;
+        }
+      },
+      (e) => withReason(TEXTS.send, e),
+    );
+  return { ...request, send };
 }
 
 /** rows a result table shows; the rest is in its CSV (tens of thousands of rows would freeze the page) */
@@ -220,18 +252,68 @@ export function TwoClickButton({
 
 /** The error dialog of a bulk action: 'Errore!!' and the catalogue's text. */
 export function BulkErrorDialog({ text, onClose }: { text: string | null; onClose: () => void }) {
+  return <AcknowledgeDialog open={text != null} onClose={onClose} title={TITLES.error} text={text ?? ''} contained />;
+}
+
+/**
+ * The dialog of a bulk action: its content, then 'Annulla' (or `cancel`) and the action's own
+ * buttons; the close and 'Annulla' both call `onClose`. While `busy` (a file being made, a
+ * send) it cannot be closed and 'Annulla' is disabled.
+ */
+export function BulkDialog({
+  open,
+  onClose,
+  busy = false,
+  title = TITLES.info,
+  cancel = 'Annulla',
+  actions,
+  sx,
+  children,
+}: {
+  open: boolean;
+  onClose: () => void;
+  busy?: boolean;
+  title?: string;
+  cancel?: string;
+  actions: ReactNode;
+  sx?: SxProps<Theme>;
+  children: ReactNode;
+}) {
   return (
     <AppDialog
-      open={text != null}
-      onClose={onClose}
-      title={TITLES.error}
-      text={text ?? ''}
+      open={open}
+      onClose={() => !busy && onClose()}
+      title={title}
+      text={<Box sx={sx}>{children}</Box>}
       actions={
-        <Button onClick={onClose} variant="contained" autoFocus>
-          Ho Capito
-        </Button>
+        <>
+          <Button onClick={onClose} disabled={busy}>
+            {cancel}
+          </Button>
+          {actions}
+        </>
       }
     />
+  );
+}
+
+/** 'Scarica DOC' and 'Scarica PDF' of a document: its Word version (html) or its PDF. */
+export function DocPdfButtons({
+  onDownload,
+  disabled,
+}: {
+  onDownload: (format: 'pdf' | 'html') => void;
+  disabled: boolean;
+}) {
+  return (
+    <>
+      <Button onClick={() => onDownload('html')} disabled={disabled}>
+        Scarica DOC
+      </Button>
+      <Button onClick={() => onDownload('pdf')} variant="contained" disabled={disabled}>
+        Scarica PDF
+      </Button>
+    </>
   );
 }
 

@@ -68,6 +68,30 @@ const optionText = (refName: string) => (r: Record<string, unknown>) => {
     .join(' ');
 };
 
+// a choice's or a relation's input over the options of the field's own call (optionsEndpoint);
+// without one, a relation's input is over the related resource's list (its select collection),
+// an option named by the related model's label fields
+const endpointProps = (a: InputArgs) => ({
+  source: a.name,
+  label: a.fd.label,
+  endpoint: a.fd.optionsEndpoint!,
+  validate: a.validate,
+  disabled: a.readOnly,
+});
+const referenceProps = (a: InputArgs) => ({
+  source: a.name,
+  reference: a.fd.ref!,
+  filter: { collection: `${a.fd.ref}Resource4SelectCollection` },
+});
+const autocompleteProps = (a: InputArgs) => ({
+  label: a.fd.label,
+  validate: a.validate,
+  optionText: optionText(a.fd.ref!),
+  fullWidth: true,
+  disabled: a.readOnly,
+  filterToQuery: (q: string) => ({ q }),
+});
+
 /**
  * Numbers typed as text: a well-formed number becomes a number, anything else is kept as
  * typed so that the field's rule shows its message ('12a' is not silently 12).
@@ -106,16 +130,18 @@ const textInput = (a: InputArgs) => {
   );
 };
 
-const decimalInput = (suffix?: string) => (a: InputArgs) => (
+/** A number typed as text (checked while typed), with the keyboard of its kind and an optional unit after it. */
+const numberInput = (kind: 'integer' | 'decimal', suffix?: string) => (a: InputArgs) => (
   <TextInput
     {...common(a)}
-    parse={parseNumberText('decimal')}
+    parse={parseNumberText(kind)}
     format={formatNumberText}
     onChange={a.liveCheck}
-    inputProps={{ inputMode: 'decimal', autoComplete: 'off' }}
+    inputProps={{ inputMode: kind === 'integer' ? 'numeric' : 'decimal', autoComplete: 'off' }}
     InputProps={suffix ? { endAdornment: <InputAdornment position="end">{suffix}</InputAdornment> } : undefined}
   />
 );
+const decimalInput = (suffix?: string) => numberInput('decimal', suffix);
 const notDecimal = (s: string) => s.trim() !== '' && !DECIMAL_RE.test(s.trim());
 
 export const APP_TYPES: Record<FieldType, AppFieldType> = {
@@ -141,15 +167,7 @@ export const APP_TYPES: Record<FieldType, AppFieldType> = {
     cell: () => '',
   },
   integer: {
-    Input: (a) => (
-      <TextInput
-        {...common(a)}
-        parse={parseNumberText('integer')}
-        format={formatNumberText}
-        onChange={a.liveCheck}
-        inputProps={{ inputMode: 'numeric', autoComplete: 'off' }}
-      />
-    ),
+    Input: numberInput('integer'),
     cell: valueCell,
     numeric: true,
     malformed: (s) => s.trim() !== '' && !INTEGER_RE.test(s.trim()),
@@ -177,14 +195,7 @@ export const APP_TYPES: Record<FieldType, AppFieldType> = {
   choice: {
     Input: (a) =>
       a.fd.optionsEndpoint ? (
-        <EndpointChoiceInput
-          source={a.name}
-          label={a.fd.label}
-          endpoint={a.fd.optionsEndpoint}
-          choices={a.fd.choices ?? []}
-          validate={a.validate}
-          disabled={a.readOnly}
-        />
+        <EndpointChoiceInput {...endpointProps(a)} choices={a.fd.choices ?? []} />
       ) : (
         <SelectInput {...common(a)} choices={a.fd.choices ?? []} optionValue="value" optionText="text" emptyText="—" />
       ),
@@ -193,30 +204,10 @@ export const APP_TYPES: Record<FieldType, AppFieldType> = {
   relation: {
     Input: (a) =>
       a.fd.optionsEndpoint ? (
-        <EndpointSelectInput
-          source={a.name}
-          label={a.fd.label}
-          endpoint={a.fd.optionsEndpoint}
-          refName={a.fd.ref}
-          validate={a.validate}
-          disabled={a.readOnly}
-        />
+        <EndpointSelectInput {...endpointProps(a)} refName={a.fd.ref} />
       ) : (
-        <ReferenceInput
-          source={a.name}
-          reference={a.fd.ref!}
-          filter={{ collection: `${a.fd.ref}Resource4SelectCollection` }}
-          perPage={50}
-        >
-          <AutocompleteInput
-            label={a.fd.label}
-            validate={a.validate}
-            optionText={optionText(a.fd.ref!)}
-            fullWidth
-            disabled={a.readOnly}
-            filterToQuery={(q: string) => ({ q })}
-            helperText=" "
-          />
+        <ReferenceInput {...referenceProps(a)} perPage={50}>
+          <AutocompleteInput {...autocompleteProps(a)} helperText=" " />
         </ReferenceInput>
       ),
     // the related row as the server sends it: { id, label, cod? } under the name without '_id'
@@ -228,29 +219,10 @@ export const APP_TYPES: Record<FieldType, AppFieldType> = {
   manyToMany: {
     Input: (a) =>
       a.fd.optionsEndpoint ? (
-        <EndpointMultiSelectInput
-          source={a.name}
-          label={a.fd.label}
-          endpoint={a.fd.optionsEndpoint}
-          refName={a.fd.ref}
-          validate={a.validate}
-          disabled={a.readOnly}
-        />
+        <EndpointMultiSelectInput {...endpointProps(a)} refName={a.fd.ref} />
       ) : (
-        <ReferenceArrayInput
-          source={a.name}
-          reference={a.fd.ref!}
-          filter={{ collection: `${a.fd.ref}Resource4SelectCollection` }}
-          perPage={200}
-        >
-          <AutocompleteArrayInput
-            label={a.fd.label}
-            validate={a.validate}
-            optionText={optionText(a.fd.ref!)}
-            fullWidth
-            disabled={a.readOnly}
-            filterToQuery={(q: string) => ({ q })}
-          />
+        <ReferenceArrayInput {...referenceProps(a)} perPage={200}>
+          <AutocompleteArrayInput {...autocompleteProps(a)} />
         </ReferenceArrayInput>
       ),
     cell: valueCell,

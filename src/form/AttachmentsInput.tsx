@@ -47,6 +47,12 @@ const changesOf = (v: unknown): AttachmentChanges =>
 export const filesAfter = (existing: AttachmentRow[], c: AttachmentChanges) =>
   existing.filter((a) => !(c.marks[a.id] ?? a.marked_for_deletion)).length + c.add.length;
 
+/** the texts of a stored file, each edited in the file's row */
+const META_FIELDS = [
+  ['descrizione', 'Descrizione del file'],
+  ['nota', 'Nota del file'],
+] as const;
+
 export function AttachmentsInput({ model }: { model: ModelDef }) {
   const a = model.attachments!;
   const record = useRecordContext();
@@ -194,24 +200,18 @@ export function AttachmentsInput({ model }: { model: ModelDef }) {
                   secondary={`${kb(r.size)} · caricato il ${r.created_at.slice(8, 10)}-${r.created_at.slice(5, 7)}-${r.created_at.slice(0, 4)}`}
                 />
                 <Stack direction={{ xs: 'column', sm: 'row' }} spacing={1} sx={{ width: '100%', pr: 12 }}>
-                  <TextField
-                    size="small"
-                    label="Descrizione del file"
-                    value={meta.descrizione}
-                    onChange={(e) => setMeta(r, 'descrizione', e.target.value)}
-                    slotProps={{ htmlInput: { maxLength: 255 } }}
-                    sx={{ flex: 1 }}
-                    disabled={marked}
-                  />
-                  <TextField
-                    size="small"
-                    label="Nota del file"
-                    value={meta.nota}
-                    onChange={(e) => setMeta(r, 'nota', e.target.value)}
-                    slotProps={{ htmlInput: { maxLength: 255 } }}
-                    sx={{ flex: 1 }}
-                    disabled={marked}
-                  />
+                  {META_FIELDS.map(([key, label]) => (
+                    <TextField
+                      key={key}
+                      size="small"
+                      label={label}
+                      value={meta[key]}
+                      onChange={(e) => setMeta(r, key, e.target.value)}
+                      slotProps={{ htmlInput: { maxLength: 255 } }}
+                      sx={{ flex: 1 }}
+                      disabled={marked}
+                    />
+                  ))}
                 </Stack>
               </ListItem>
             );

@@ -10,6 +10,9 @@ import { useQuery } from '@tanstack/react-query';
 import { dataProvider } from '../dataProvider';
 import { modelByName } from '../../model/registry';
 
+/** under an input whose options could not be read */
+const LOAD_ERROR = 'Errore nel caricamento dati';
+
 /** The options of a call, `{id, name}` for react-admin's inputs. */
 function useEndpointOptions(endpoint: string, refName?: string) {
   return useQuery({
@@ -34,64 +37,29 @@ function useEndpointOptions(endpoint: string, refName?: string) {
   });
 }
 
-export function EndpointSelectInput({
-  source,
-  label,
-  endpoint,
-  refName,
-  validate,
-  disabled,
-}: {
+/** The props of an input over the options of a call (one id or several). */
+interface EndpointInputProps {
   source: string;
   label: string;
   endpoint: string;
   refName?: string;
   validate?: Validator[];
   disabled?: boolean;
-}) {
+}
+
+/** What both inputs pass to react-admin's autocomplete: the call's options, its failure under the field. */
+function useEndpointInput({ endpoint, refName, ...props }: EndpointInputProps) {
   const { data = [], isError } = useEndpointOptions(endpoint, refName);
-  return (
-    <AutocompleteInput
-      source={source}
-      label={label}
-      choices={data}
-      validate={validate}
-      disabled={disabled}
-      fullWidth
-      helperText={isError ? 'Errore nel caricamento dati' : ' '}
-      emptyText="—"
-    />
-  );
+  return { ...props, choices: data, fullWidth: true, helperText: isError ? LOAD_ERROR : ' ' };
+}
+
+export function EndpointSelectInput(props: EndpointInputProps) {
+  return <AutocompleteInput {...useEndpointInput(props)} emptyText="—" />;
 }
 
 /** A many-to-many input (several ids) over the options of a call. */
-export function EndpointMultiSelectInput({
-  source,
-  label,
-  endpoint,
-  refName,
-  validate,
-  disabled,
-}: {
-  source: string;
-  label: string;
-  endpoint: string;
-  refName?: string;
-  validate?: Validator[];
-  disabled?: boolean;
-}) {
-  const { data = [], isError } = useEndpointOptions(endpoint, refName);
-  return (
-    <AutocompleteArrayInput
-      source={source}
-      label={label}
-      choices={data}
-      validate={validate}
-      disabled={disabled}
-      fullWidth
-      helperText={isError ? 'Errore nel caricamento dati' : ' '}
-    />
-  );
+export function EndpointMultiSelectInput(props: EndpointInputProps) {
+  return <AutocompleteArrayInput {...useEndpointInput(props)} />;
 }
 
 /**
@@ -130,7 +98,7 @@ export function EndpointChoiceInput({
       disabled={disabled}
       fullWidth
       emptyText="—"
-      helperText={isError ? 'Errore nel caricamento dati' : ' '}
+      helperText={isError ? LOAD_ERROR : ' '}
     />
   );
 }

@@ -2,7 +2,8 @@
  * The close header of the screens opened from elsewhere (record forms, account statement,
  * saved payslips; seed A §2): breadcrumbs and a close button that goes back.
  */
-import { Box, Breadcrumbs, IconButton, Link, Tooltip, Typography } from '@mui/material';
+import { Box, Breadcrumbs, Link, Typography } from '@mui/material';
+import { TooltipIconButton } from './TooltipIconButton';
 import CloseIcon from '@mui/icons-material/Close';
 import { LinkBase } from 'react-admin';
 import { useLocation, useNavigate } from 'react-router-dom';
@@ -68,11 +69,9 @@ export function CloseHeader({
           ),
         )}
       </Breadcrumbs>
-      <Tooltip title="Chiudi">
-        <IconButton aria-label="Chiudi" onClick={() => goBack(fallback)}>
-          <CloseIcon />
-        </IconButton>
-      </Tooltip>
+      <TooltipIconButton title="Chiudi" onClick={() => goBack(fallback)}>
+        <CloseIcon />
+      </TooltipIconButton>
     </Box>
   );
 }

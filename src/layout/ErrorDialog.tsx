@@ -53,19 +53,46 @@ export const AppDialog = ({
   );
 };
 
+/** A message to acknowledge: its one button ('Ho Capito', focused) closes it. */
+export const AcknowledgeDialog = ({
+  open,
+  onClose,
+  title,
+  text,
+  buttonLabel = 'Ho Capito',
+  contained = false,
+}: {
+  open: boolean;
+  onClose: () => void;
+  title: ReactNode;
+  text: ReactNode;
+  buttonLabel?: ReactNode;
+  /** the button filled (the catalogue's error dialogs) rather than a text button */
+  contained?: boolean;
+}) => (
+  <AppDialog
+    open={open}
+    onClose={onClose}
+    title={title}
+    text={text}
+    actions={
+      <Button onClick={onClose} variant={contained ? 'contained' : undefined} autoFocus>
+        {buttonLabel}
+      </Button>
+    }
+  />
+);
+
 export const ErrorDialog = ({ open, onClose, title, text, buttonLabel }: ErrorDialogProps) => {
   const translate = useTranslate();
   return (
-    <AppDialog
+    <AcknowledgeDialog
       open={open}
       onClose={onClose}
       title={title ?? translate('app.error.generic_title')}
       text={text ?? translate('app.error.generic')}
-      actions={
-        <Button onClick={onClose} variant="contained" autoFocus>
-          {buttonLabel ?? translate('app.error.understood')}
-        </Button>
-      }
+      buttonLabel={buttonLabel ?? translate('app.error.understood')}
+      contained
     />
   );
 };

@@ -48,30 +48,55 @@ const shared: RaThemeOptions = {
   },
 };
 
-export const lightTheme: RaThemeOptions = deepmerge(deepmerge(defaultLightTheme, shared), {
-  palette: {
-    mode: 'light',
-    primary: { light: '#5e92f3', main: '#1565c0', dark: '#003c8f', contrastText: '#ffffff' },
-    secondary: { light: '#439889', main: '#00695c', dark: '#003d33', contrastText: '#ffffff' },
-    error: { main: '#c62828', contrastText: '#ffffff' },
-    warning: { main: '#a15c00', contrastText: '#ffffff' },
-    success: { main: '#2e7d32', contrastText: '#ffffff' },
-    info: { main: '#01579b', contrastText: '#ffffff' },
+type Mode = 'light' | 'dark';
+
+/** The colours of the two themes side by side, each role's light-theme and dark-theme colour. */
+const BRAND = {
+  primary: {
+    light: { light: '#5e92f3', main: '#1565c0', dark: '#003c8f' },
+    dark: { light: '#c3fdff', main: '#90caf9', dark: '#5d99c6' },
+  },
+  secondary: {
+    light: { light: '#439889', main: '#00695c', dark: '#003d33' },
+    dark: { light: '#b2fef7', main: '#80cbc4', dark: '#4f9a94' },
+  },
+};
+const STATUS = {
+  error: { light: '#c62828', dark: '#ef9a9a' },
+  warning: { light: '#a15c00', dark: '#ffb74d' },
+  success: { light: '#2e7d32', dark: '#81c784' },
+  info: { light: '#01579b', dark: '#4fc3f7' },
+};
+const SURFACES = {
+  light: {
     background: { default: '#f5f6f8', paper: '#ffffff' },
     text: { primary: 'rgba(0, 0, 0, 0.87)', secondary: 'rgba(0, 0, 0, 0.68)' },
   },
-} satisfies RaThemeOptions);
-
-export const darkTheme: RaThemeOptions = deepmerge(deepmerge(defaultDarkTheme, shared), {
-  palette: {
-    mode: 'dark',
-    primary: { light: '#c3fdff', main: '#90caf9', dark: '#5d99c6', contrastText: 'rgba(0, 0, 0, 0.87)' },
-    secondary: { light: '#b2fef7', main: '#80cbc4', dark: '#4f9a94', contrastText: 'rgba(0, 0, 0, 0.87)' },
-    error: { main: '#ef9a9a', contrastText: 'rgba(0, 0, 0, 0.87)' },
-    warning: { main: '#ffb74d', contrastText: 'rgba(0, 0, 0, 0.87)' },
-    success: { main: '#81c784', contrastText: 'rgba(0, 0, 0, 0.87)' },
-    info: { main: '#4fc3f7', contrastText: 'rgba(0, 0, 0, 0.87)' },
+  dark: {
     background: { default: '#121212', paper: '#1e1e1e' },
     text: { primary: '#ffffff', secondary: 'rgba(255, 255, 255, 0.75)' },
   },
-} satisfies RaThemeOptions);
+};
+/** The text on a coloured surface: white on the light theme's deep colours, near-black on the dark theme's pale ones. */
+const ON_COLOUR = { light: '#ffffff', dark: 'rgba(0, 0, 0, 0.87)' };
+
+/** A theme: react-admin's default of its mode, the shared options and the mode's colours. */
+function themeOf(base: RaThemeOptions, mode: Mode): RaThemeOptions {
+  const contrastText = ON_COLOUR[mode];
+  const status = (role: keyof typeof STATUS) => ({ main: STATUS[role][mode], contrastText });
+  return deepmerge(deepmerge(base, shared), {
+    palette: {
+      mode,
+      primary: { ...BRAND.primary[mode], contrastText },
+      secondary: { ...BRAND.secondary[mode], contrastText },
+      error: status('error'),
+      warning: status('warning'),
+      success: status('success'),
+      info: status('info'),
+      ...SURFACES[mode],
+    },
+  } satisfies RaThemeOptions);
+}
+
+export const lightTheme = themeOf(defaultLightTheme, 'light');
+export const darkTheme = themeOf(defaultDarkTheme, 'dark');

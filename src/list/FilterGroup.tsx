@@ -102,6 +102,11 @@ function ComboFilter({
 }
 
 const NO_FILTERS: ListFilter[] = [];
+/** the two ends of a date interval filter, with the word after the filter's label */
+const INTERVAL_ENDS = [
+  ['from', 'dal'],
+  ['to', 'al'],
+] as const;
 
 /** `openKey`: where its open or closed state is kept (default per model); `defaultOpen`: open at first. */
 export function FilterGroup({
@@ -237,28 +242,20 @@ export function FilterGroup({
               {f.kind === 'dateInterval' && (
                 <Box>
                   <Box sx={{ display: 'flex', gap: 1 }}>
-                    <DateTextField
-                      label={`${f.label} dal`}
-                      value={state.intervals[f.field]?.from}
-                      onChange={(v) =>
-                        v !== undefined &&
-                        setState((s) => ({
-                          ...s,
-                          intervals: { ...s.intervals, [f.field]: { ...s.intervals[f.field], from: v } },
-                        }))
-                      }
-                    />
-                    <DateTextField
-                      label={`${f.label} al`}
-                      value={state.intervals[f.field]?.to}
-                      onChange={(v) =>
-                        v !== undefined &&
-                        setState((s) => ({
-                          ...s,
-                          intervals: { ...s.intervals, [f.field]: { ...s.intervals[f.field], to: v } },
-                        }))
-                      }
-                    />
+                    {INTERVAL_ENDS.map(([end, word]) => (
+                      <DateTextField
+                        key={end}
+                        label={`${f.label} ${word}`}
+                        value={state.intervals[f.field]?.[end]}
+                        onChange={(v) =>
+                          v !== undefined &&
+                          setState((s) => ({
+                            ...s,
+                            intervals: { ...s.intervals, [f.field]: { ...s.intervals[f.field], [end]: v } },
+                          }))
+                        }
+                      />
+                    ))}
                   </Box>
                   {invalid.includes(f.field) && (
                     <Alert severity="error" role="alert">

@@ -65,6 +65,7 @@ import { useLocation, useNavigate } from 'react-router-dom';
 import { saveAs } from 'file-saver';
 import type { ListView, ModelDef } from '../../model/define';
 import { useAppDataProvider, ItemMetaData } from '../dataProvider';
+import { TooltipIconButton } from '../layout/TooltipIconButton';
 import { StatusCell, ValueCell } from './cells';
 import { CsvDialog } from './CsvDialog';
 import { useQueryFilter } from './queryFilter';
@@ -281,21 +282,15 @@ function ListActions({
     <TopToolbar sx={{ alignItems: 'center', flexWrap: 'wrap', gap: 1, justifyContent: 'flex-start', width: '100%' }}>
       <SearchBox />
       {!readOnly && <TrashToggle />}
-      <Tooltip title="Aggiorna">
-        <IconButton aria-label="Aggiorna" onClick={() => refresh()}>
-          <RefreshIcon />
-        </IconButton>
-      </Tooltip>
-      <Tooltip title="Esporta CSV">
-        <IconButton aria-label="Esporta CSV" onClick={() => setCsvOpen(true)}>
-          <DownloadIcon />
-        </IconButton>
-      </Tooltip>
-      <Tooltip title="Stampa">
-        <IconButton aria-label="Stampa" onClick={print}>
-          <PrintIcon />
-        </IconButton>
-      </Tooltip>
+      <TooltipIconButton title="Aggiorna" onClick={() => refresh()}>
+        <RefreshIcon />
+      </TooltipIconButton>
+      <TooltipIconButton title="Esporta CSV" onClick={() => setCsvOpen(true)}>
+        <DownloadIcon />
+      </TooltipIconButton>
+      <TooltipIconButton title="Stampa" onClick={print}>
+        <PrintIcon />
+      </TooltipIconButton>
       <Suspense fallback={null}>
         <ListViews model={model} storeKey={storeKey} withParent={withParent} columns={columns} />
       </Suspense>
@@ -500,6 +495,26 @@ function RowActions({
   );
 }
 
+/** A preference of the settings menu: an item with its switch. */
+function SwitchItem({
+  label,
+  checked,
+  onChange,
+}: {
+  label: string;
+  checked: boolean;
+  onChange: (on: boolean) => void;
+}) {
+  return (
+    <MenuItem>
+      <FormControlLabel
+        label={label}
+        control={<Switch checked={checked} onChange={(e) => onChange(e.target.checked)} />}
+      />
+    </MenuItem>
+  );
+}
+
 /** Personal settings of the tables and forms, kept in local storage. */
 function SettingsMenu() {
   const [anchor, setAnchor] = useState<HTMLElement | null>(null);
@@ -513,32 +528,8 @@ function SettingsMenu() {
         </IconButton>
       </Tooltip>
       <Menu anchorEl={anchor} open={!!anchor} onClose={() => setAnchor(null)}>
-        <MenuItem>
-          <FormControlLabel
-            label="Apri le schede in una nuova finestra"
-            control={
-              <Switch
-                checked={newTab}
-                onChange={(e) => {
-                  setNewTab(e.target.checked);
-                }}
-              />
-            }
-          />
-        </MenuItem>
-        <MenuItem>
-          <FormControlLabel
-            label="Torna indietro dopo il salvataggio"
-            control={
-              <Switch
-                checked={back}
-                onChange={(e) => {
-                  setBack(e.target.checked);
-                }}
-              />
-            }
-          />
-        </MenuItem>
+        <SwitchItem label="Apri le schede in una nuova finestra" checked={newTab} onChange={setNewTab} />
+        <SwitchItem label="Torna indietro dopo il salvataggio" checked={back} onChange={setBack} />
       </Menu>
     </>
   );

@@ -6,7 +6,16 @@
  * server per user (preferencesStore.tsx). A view is made to fit the list when applied, so one
  * saved by an older build never breaks the screen.
  */
-import { useCallback, useEffect, useId, useRef, useState, useSyncExternalStore, type FormEvent } from 'react';
+import {
+  useCallback,
+  useEffect,
+  useId,
+  useRef,
+  useState,
+  useSyncExternalStore,
+  type FormEvent,
+  type ReactNode,
+} from 'react';
 import {
   Alert,
   Box,
@@ -115,6 +124,57 @@ function LoadState({ status, retry }: { status: PreferencesStatus; retry: () => 
   return null;
 }
 
+/**
+ * A tool of the table's toolbar: an icon button with its tooltip, opening a popover that is a
+ * dialog headed by `heading` (its id `titleId`). `anchor` is the open popover's button (null: closed).
+ */
+function ToolPopover({
+  label,
+  icon,
+  heading,
+  titleId,
+  width,
+  anchor,
+  setAnchor,
+  children,
+}: {
+  label: string;
+  icon: ReactNode;
+  heading: ReactNode;
+  titleId: string;
+  width: number;
+  anchor: HTMLElement | null;
+  setAnchor: (el: HTMLElement | null) => void;
+  children: ReactNode;
+}) {
+  return (
+    <>
+      <Tooltip title={label}>
+        <IconButton
+          aria-label={label}
+          aria-haspopup="dialog"
+          aria-expanded={!!anchor}
+          onClick={(e) => setAnchor(e.currentTarget)}
+        >
+          {icon}
+        </IconButton>
+      </Tooltip>
+      <Popover
+        open={!!anchor}
+        anchorEl={anchor}
+        onClose={() => setAnchor(null)}
+        anchorOrigin={{ vertical: 'bottom', horizontal: 'left' }}
+        slotProps={{ paper: { role: 'dialog', 'aria-labelledby': titleId, sx: { width, maxWidth: '100vw' } } }}
+      >
+        <Typography id={titleId} variant="subtitle2" component="h2" sx={{ px: 2, pt: 1.5 }}>
+          {heading}
+        </Typography>
+        {children}
+      </Popover>
+    </>
+  );
+}
+
 function SavedViews({
   model,
   storeKey,
@@ -174,28 +234,15 @@ function SavedViews({
   return (
     <>
       {/* an icon like the toolbar's other tools: with 'Importa' and 'Nuovo' the toolbar stays on one line at 1400 px */}
-      <Tooltip title={translate('ra.saved_queries.label')}>
-        <IconButton
-          aria-label={translate('ra.saved_queries.label')}
-          aria-haspopup="dialog"
-          aria-expanded={!!anchor}
-          onClick={(e) => setAnchor(e.currentTarget)}
-        >
-          <BookmarkIcon />
-        </IconButton>
-      </Tooltip>
-      <Popover
-        open={!!anchor}
-        anchorEl={anchor}
-        onClose={() => setAnchor(null)}
-        anchorOrigin={{ vertical: 'bottom', horizontal: 'left' }}
-        slotProps={{
-          paper: { role: 'dialog', 'aria-labelledby': `${id}-title`, sx: { width: 340, maxWidth: '100vw' } },
-        }}
+      <ToolPopover
+        label={translate('ra.saved_queries.label')}
+        icon={<BookmarkIcon />}
+        heading={translate('ra.saved_queries.label')}
+        titleId={`${id}-title`}
+        width={340}
+        anchor={anchor}
+        setAnchor={setAnchor}
       >
-        <Typography id={`${id}-title`} variant="subtitle2" component="h2" sx={{ px: 2, pt: 1.5 }}>
-          {translate('ra.saved_queries.label')}
-        </Typography>
         <LoadState status={status} retry={() => sync?.load()} />
         {status === 'ready' &&
           (views.length ? (
@@ -240,7 +287,7 @@ function SavedViews({
             {translate('ra.saved_queries.new_label')}
           </Button>
         </Box>
-      </Popover>
+      </ToolPopover>
       <Dialog open={naming} onClose={() => setNaming(false)} aria-labelledby={`${id}-new`} fullWidth maxWidth="xs">
         <form onSubmit={save} noValidate>
           <DialogTitle id={`${id}-new`}>{translate('ra.saved_queries.new_dialog_title')}</DialogTitle>
@@ -334,28 +381,15 @@ function Columns({ storeKey, columns }: Pick<ListViewsProps, 'storeKey' | 'colum
   if (columns.length < 2) return null;
   return (
     <>
-      <Tooltip title={translate('ra.action.select_columns')}>
-        <IconButton
-          aria-label={translate('ra.action.select_columns')}
-          aria-haspopup="dialog"
-          aria-expanded={!!anchor}
-          onClick={(e) => setAnchor(e.currentTarget)}
-        >
-          <ViewWeekIcon />
-        </IconButton>
-      </Tooltip>
-      <Popover
-        open={!!anchor}
-        anchorEl={anchor}
-        onClose={() => setAnchor(null)}
-        anchorOrigin={{ vertical: 'bottom', horizontal: 'left' }}
-        slotProps={{
-          paper: { role: 'dialog', 'aria-labelledby': `${id}-title`, sx: { width: 360, maxWidth: '100vw' } },
-        }}
+      <ToolPopover
+        label={translate('ra.action.select_columns')}
+        icon={<ViewWeekIcon />}
+        heading="Colonne della tabella"
+        titleId={`${id}-title`}
+        width={360}
+        anchor={anchor}
+        setAnchor={setAnchor}
       >
-        <Typography id={`${id}-title`} variant="subtitle2" component="h2" sx={{ px: 2, pt: 1.5 }}>
-          Colonne della tabella
-        </Typography>
         <Typography variant="caption" color="text.secondary" sx={{ px: 2, display: 'block' }}>
           Stato e azioni restano sempre visibili.
         </Typography>
@@ -396,7 +430,7 @@ function Columns({ storeKey, columns }: Pick<ListViewsProps, 'storeKey' | 'colum
             Ripristina le colonne predefinite
           </Button>
         </Box>
-      </Popover>
+      </ToolPopover>
     </>
   );
 }

@@ -2,7 +2,7 @@
  * Login by e-mail and password (routes /, /utente/login and react-admin's `loginPage`).
  * After login the user goes to /Menu; an already logged-in user is offered Home or Logout.
  */
-import { lazy, Suspense, useCallback, useId, useRef, useState, type FormEvent } from 'react';
+import { lazy, Suspense, useCallback, useId, useRef, useState, type ChangeEvent, type FormEvent } from 'react';
 import {
   Alert,
   Box,
@@ -102,6 +102,22 @@ export const LoginPage = () => {
 
   const errors = { email: validateEmail(values.email), password: validatePassword(values.password) };
   const showError = (field: 'email' | 'password') => (submitted || touched[field]) && !!errors[field];
+  /** what both fields share: the value, its message once left or submitted, disabled while logging in */
+  const fieldProps = (field: 'email' | 'password') => ({
+    id: `${id}-${field}`,
+    name: field,
+    required: true,
+    fullWidth: true,
+    margin: 'normal' as const,
+    variant: 'outlined' as const,
+    value: values[field],
+    onChange: (e: ChangeEvent<HTMLInputElement | HTMLTextAreaElement>) =>
+      setValues((v) => ({ ...v, [field]: e.target.value })),
+    onBlur: () => setTouched((t) => ({ ...t, [field]: true })),
+    error: showError(field),
+    helperText: showError(field) ? errors[field] : ' ',
+    disabled: loading,
+  });
 
   const onSubmit = async (e: FormEvent) => {
     e.preventDefault();
@@ -186,40 +202,18 @@ export const LoginPage = () => {
               aria-describedby={serverError ? `${id}-server-error` : undefined}
             >
               <TextField
-                id={`${id}-email`}
+                {...fieldProps('email')}
                 inputRef={emailRef}
                 label="Email"
-                name="email"
                 type="email"
                 autoComplete="username"
-                required
-                fullWidth
-                margin="normal"
-                variant="outlined"
-                value={values.email}
-                onChange={(e) => setValues((v) => ({ ...v, email: e.target.value }))}
-                onBlur={() => setTouched((t) => ({ ...t, email: true }))}
-                error={showError('email')}
-                helperText={showError('email') ? errors.email : ' '}
-                disabled={loading}
               />
               <TextField
-                id={`${id}-password`}
+                {...fieldProps('password')}
                 inputRef={passwordRef}
                 label="Password"
-                name="password"
                 type={showPassword ? 'text' : 'password'}
                 autoComplete="current-password"
-                required
-                fullWidth
-                margin="normal"
-                variant="outlined"
-                value={values.password}
-                onChange={(e) => setValues((v) => ({ ...v, password: e.target.value }))}
-                onBlur={() => setTouched((t) => ({ ...t, password: true }))}
-                error={showError('password')}
-                helperText={showError('password') ? errors.password : ' '}
-                disabled={loading}
                 slotProps={{
                   input: {
                     endAdornment: (

@@ -5,14 +5,13 @@
  */
 import { useSearchParams } from 'react-router-dom';
 import { useQuery } from '@tanstack/react-query';
-import { Button, LinearProgress, Stack, Typography } from '@mui/material';
-import { LinkBase } from 'react-admin';
+import { LinearProgress, Stack, Typography } from '@mui/material';
 
 import { useAppDataProvider } from '../../dataProvider';
 import { useDocumentTitle } from '../../layout/PageTitle';
 import { ROUTES } from '../../routeTable';
 import { ErrorBox, LoginButton, PublicCard, PublicLayout, SuccessBox } from './PublicLayout';
-import { errorText } from './publicForm';
+import { errorText, InvalidLinkBox } from './publicForm';
 
 export const ACTIVATION_NO_TOKEN =
   "Il link di attivazione non è completo: manca il codice. Apri di nuovo il link dell'e-mail ricevuta.";
@@ -39,16 +38,9 @@ export function Activation() {
     <PublicLayout>
       <PublicCard title="Attivazione account">
         {!token ? (
-          <ErrorBox
-            title="Link non valido"
-            action={
-              <Button component={LinkBase} to={ROUTES.landingPage} variant="outlined">
-                Torna alla pagina iniziale
-              </Button>
-            }
-          >
+          <InvalidLinkBox to={ROUTES.landingPage} action="Torna alla pagina iniziale">
             {ACTIVATION_NO_TOKEN}
-          </ErrorBox>
+          </InvalidLinkBox>
         ) : activation.isPending ? (
           <Stack spacing={1}>
             <LinearProgress aria-label="Attivazione in corso" />

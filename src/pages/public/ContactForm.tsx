@@ -4,15 +4,23 @@
  * form with a box.
  */
 
-import { Box, Button, Link, TextField, Typography } from '@mui/material';
+import { Button } from '@mui/material';
 import { LinkBase } from 'react-admin';
 
 import { compose, email, maxLength, required } from '../../../model/validators';
 import { useAppDataProvider } from '../../dataProvider';
 import { useDocumentTitle } from '../../layout/PageTitle';
 import { ROUTES } from '../../routeTable';
-import { ErrorBox, PublicCard, PublicLayout, SuccessBox } from './PublicLayout';
-import { errorText, GENERIC_FAILURE, SubmitButton, usePublicForm, usePublicSubmit } from './publicForm';
+import { PublicCard, PublicLayout, SuccessBox } from './PublicLayout';
+import {
+  EmailField,
+  FormField,
+  FormFooter,
+  PublicForm,
+  SubmitButton,
+  usePublicForm,
+  usePublicSubmit,
+} from './publicForm';
 
 export const CONTACT_DONE_TITLE = 'Richiesta inviata';
 
@@ -23,24 +31,16 @@ export function ContactForm() {
     { name: '', email: '', tel: '', note: '' },
     { name: maxLength(30), email: compose(required(), email()), tel: maxLength(30), note: maxLength(100) },
   );
-  const {
-    sending,
-    failure,
-    result: done,
-    onSubmit,
-  } = usePublicSubmit(
-    form,
-    async (v) => {
-      const res = await dp.sendContactForm({
-        name: v.name.trim(),
-        email: v.email.trim(),
-        tel: v.tel.trim(),
-        note: v.note.trim(),
-      });
-      return res?.message || 'Ti contatteremo al più presto.';
-    },
-    { failureText: (err) => errorText(err, GENERIC_FAILURE) },
-  );
+  const submit = usePublicSubmit(form, async (v) => {
+    const res = await dp.sendContactForm({
+      name: v.name.trim(),
+      email: v.email.trim(),
+      tel: v.tel.trim(),
+      note: v.note.trim(),
+    });
+    return res?.message || 'Ti contatteremo al più presto.';
+  });
+  const done = submit.result;
 
   return (
     <PublicLayout>
@@ -64,56 +64,23 @@ export function ContactForm() {
             {done}
           </SuccessBox>
         ) : (
-          <Box component="form" noValidate onSubmit={onSubmit} aria-label="Richiesta di prova gratuita">
-            {failure ? <ErrorBox>{failure}</ErrorBox> : null}
-            <TextField
-              {...form.text('name')}
-              label="Nome e cognome"
-              autoComplete="name"
-              fullWidth
-              margin="dense"
-              variant="outlined"
-              disabled={sending}
-            />
-            <TextField
-              {...form.text('email')}
-              label="Email"
-              type="email"
-              autoComplete="email"
-              required
-              fullWidth
-              margin="dense"
-              variant="outlined"
-              disabled={sending}
-            />
-            <TextField
-              {...form.text('tel')}
-              label="Telefono"
-              type="tel"
-              autoComplete="tel"
-              fullWidth
-              margin="dense"
-              variant="outlined"
-              disabled={sending}
-            />
-            <TextField
+          <PublicForm submit={submit} label="Richiesta di prova gratuita">
+            <FormField {...form.text('name')} label="Nome e cognome" autoComplete="name" />
+            <EmailField {...form.text('email')} />
+            <FormField {...form.text('tel')} label="Telefono" type="tel" autoComplete="tel" />
+            <FormField
               {...form.text('note', `${form.values.note.length}/100 caratteri`)}
               label="Note"
               multiline
               minRows={3}
-              fullWidth
-              margin="dense"
-              variant="outlined"
-              disabled={sending}
             />
-            <SubmitButton sending={sending}>Invia la richiesta</SubmitButton>
-            <Typography variant="body2" color="text.secondary" sx={{ mt: 2 }}>
-              Vuoi iniziare subito?{' '}
-              <Link component={LinkBase} to={`${ROUTES.landingPage}#registrazione`}>
-                Registra il tuo studio
-              </Link>
-            </Typography>
-          </Box>
+            <SubmitButton>Invia la richiesta</SubmitButton>
+            <FormFooter
+              text="Vuoi iniziare subito?"
+              to={`${ROUTES.landingPage}#registrazione`}
+              link="Registra il tuo studio"
+            />
+          </PublicForm>
         )}
       </PublicCard>
     </PublicLayout>

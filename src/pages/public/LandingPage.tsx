@@ -7,7 +7,7 @@
  */
 import { useEffect, type ReactNode } from 'react';
 import { useLocation } from 'react-router-dom';
-import { Box, Button, Card, CardContent, Container, Link, Stack, TextField, Typography } from '@mui/material';
+import { Box, Button, Card, CardContent, Container, Link, Stack, Typography } from '@mui/material';
 import { LinkBase } from 'react-admin';
 import PeopleIcon from '@mui/icons-material/People';
 import DesignServicesIcon from '@mui/icons-material/DesignServices';
@@ -24,10 +24,14 @@ import { useAppDataProvider } from '../../dataProvider';
 import { useDocumentTitle } from '../../layout/PageTitle';
 import { useAppName } from '../../layout/settings';
 import { ROUTES } from '../../routeTable';
-import { ErrorBox, PublicLayout, SuccessBox } from './PublicLayout';
+import { PublicLayout, SuccessBox } from './PublicLayout';
 import {
+  EmailField,
   errorText,
+  FormField,
+  FormFooter,
   PasswordField,
+  PublicForm,
   REGISTRATION_DONE,
   SAVE_FAILED,
   SubmitButton,
@@ -96,6 +100,18 @@ const validators = {
   password: compose(required(), minLength(8), maxLength(30)),
 };
 
+/** The heading of one of the page's sections (`id`: what the section's aria-labelledby names). */
+const SectionTitle = ({ id, mb = 1, children }: { id: string; mb?: number; children: ReactNode }) => (
+  <Typography
+    id={id}
+    component="h2"
+    variant="h4"
+    sx={{ fontWeight: 700, mb, fontSize: { xs: '1.6rem', md: '2.125rem' } }}
+  >
+    {children}
+  </Typography>
+);
+
 /** The studio registration form (C59). */
 function StudioRegistration() {
   const dp = useAppDataProvider();
@@ -109,12 +125,7 @@ function StudioRegistration() {
     },
   );
 
-  const {
-    sending,
-    failure,
-    result: done,
-    onSubmit,
-  } = usePublicSubmit(
+  const submit = usePublicSubmit(
     form,
     async (v) => {
       await dp.registerStudio({
@@ -128,7 +139,7 @@ function StudioRegistration() {
     { failureText: (err) => errorText(err, SAVE_FAILED) },
   );
 
-  if (done) {
+  if (submit.result) {
     return (
       <SuccessBox title="Grazie!">
         {REGISTRATION_DONE}. Apri il link dell&apos;e-mail per attivare l&apos;account, poi accedi con la tua e-mail e
@@ -137,56 +148,19 @@ function StudioRegistration() {
     );
   }
   return (
-    <Box component="form" noValidate onSubmit={onSubmit} aria-labelledby="registrazione-titolo">
-      {failure ? <ErrorBox>{failure}</ErrorBox> : null}
-      <TextField
-        {...form.text('name')}
-        label="Nome dello studio"
-        autoComplete="organization"
-        required
-        fullWidth
-        margin="dense"
-        variant="outlined"
-        disabled={sending}
+    <PublicForm submit={submit} labelledBy="registrazione-titolo">
+      <FormField {...form.text('name')} label="Nome dello studio" autoComplete="organization" required />
+      <EmailField {...form.text('email')} />
+      <FormField {...form.text('mobile_number')} label="Cellulare" type="tel" autoComplete="tel" />
+      <PasswordField {...form.text('password', 'Da 8 a 30 caratteri')} label="Password" required />
+      <SubmitButton>Registra lo studio</SubmitButton>
+      <FormFooter
+        text="Ti invieremo una mail per attivare l'account. Hai già un account?"
+        to={ROUTES.login}
+        link="Accedi"
+        mt={1.5}
       />
-      <TextField
-        {...form.text('email')}
-        label="Email"
-        type="email"
-        autoComplete="email"
-        required
-        fullWidth
-        margin="dense"
-        variant="outlined"
-        disabled={sending}
-      />
-      <TextField
-        {...form.text('mobile_number')}
-        label="Cellulare"
-        type="tel"
-        autoComplete="tel"
-        fullWidth
-        margin="dense"
-        variant="outlined"
-        disabled={sending}
-      />
-      <PasswordField
-        {...form.text('password', 'Da 8 a 30 caratteri')}
-        label="Password"
-        required
-        fullWidth
-        margin="dense"
-        variant="outlined"
-        disabled={sending}
-      />
-      <SubmitButton sending={sending}>Registra lo studio</SubmitButton>
-      <Typography variant="body2" color="text.secondary" sx={{ mt: 1.5 }}>
-        Ti invieremo una mail per attivare l&apos;account. Hai già un account?{' '}
-        <Link component={LinkBase} to={ROUTES.login}>
-          Accedi
-        </Link>
-      </Typography>
-    </Box>
+    </PublicForm>
   );
 }
 
@@ -307,14 +281,7 @@ export function LandingPage() {
         sx={{ py: { xs: 5, md: 8 }, scrollMarginTop: 16 }}
       >
         <Container maxWidth="lg">
-          <Typography
-            id="funzionalita-titolo"
-            component="h2"
-            variant="h4"
-            sx={{ fontWeight: 700, mb: 1, fontSize: { xs: '1.6rem', md: '2.125rem' } }}
-          >
-            Tutto il lavoro dello studio, in un solo gestionale
-          </Typography>
+          <SectionTitle id="funzionalita-titolo">Tutto il lavoro dello studio, in un solo gestionale</SectionTitle>
           <Typography color="text.secondary" sx={{ mb: 4, maxWidth: 720 }}>
             Dalle anagrafiche dei clienti ai documenti da firmare: le attività di ogni giorno, senza fogli di calcolo
             sparsi.
@@ -372,14 +339,9 @@ export function LandingPage() {
         }}
       >
         <Container maxWidth="lg">
-          <Typography
-            id="passi-titolo"
-            component="h2"
-            variant="h4"
-            sx={{ fontWeight: 700, mb: 4, fontSize: { xs: '1.6rem', md: '2.125rem' } }}
-          >
+          <SectionTitle id="passi-titolo" mb={4}>
             Come si inizia
-          </Typography>
+          </SectionTitle>
           <Box
             component="ol"
             sx={{
@@ -425,14 +387,7 @@ export function LandingPage() {
       {/* the free trial by contact */}
       <Box component="section" aria-labelledby="contatto-titolo" sx={{ py: { xs: 5, md: 8 } }}>
         <Container maxWidth="md" sx={{ textAlign: 'center' }}>
-          <Typography
-            id="contatto-titolo"
-            component="h2"
-            variant="h4"
-            sx={{ fontWeight: 700, mb: 1, fontSize: { xs: '1.6rem', md: '2.125rem' } }}
-          >
-            Preferisci parlarne con noi?
-          </Typography>
+          <SectionTitle id="contatto-titolo">Preferisci parlarne con noi?</SectionTitle>
           <Typography color="text.secondary" sx={{ mb: 3 }}>
             Lasciaci i tuoi recapiti: ti contattiamo per attivare la prova gratuita e rispondere alle tue domande.
           </Typography>

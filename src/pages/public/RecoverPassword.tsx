@@ -5,16 +5,15 @@
  * form in a success box; a refusal (e.g. the captcha) shows its message and asks for a new captcha.
  */
 import { useState } from 'react';
-import { Box, FormHelperText, Link, TextField, Typography } from '@mui/material';
-import { LinkBase } from 'react-admin';
+import { Box, FormHelperText } from '@mui/material';
 
 import { compose, email, required } from '../../../model/validators';
 import { useAppDataProvider } from '../../dataProvider';
 import { useDocumentTitle } from '../../layout/PageTitle';
 import { ROUTES } from '../../routeTable';
 import { Captcha } from './Captcha';
-import { ErrorBox, LoginButton, PublicCard, PublicLayout, SuccessBox } from './PublicLayout';
-import { errorText, GENERIC_FAILURE, SubmitButton, usePublicForm, usePublicSubmit } from './publicForm';
+import { LoginButton, PublicCard, PublicLayout, SuccessBox } from './PublicLayout';
+import { EmailField, FormFooter, PublicForm, SubmitButton, usePublicForm, usePublicSubmit } from './publicForm';
 
 export const CAPTCHA_REQUIRED = 'Clicca sul Captcha per Proseguire!';
 
@@ -32,12 +31,7 @@ export function RecoverPassword() {
     if (payload) setCaptchaMissing(false);
   };
 
-  const {
-    sending,
-    failure,
-    result: done,
-    onSubmit,
-  } = usePublicSubmit(
+  const submit = usePublicSubmit(
     form,
     async (v) => {
       const res = await dp.initPasswordReset({ email: v.email.trim(), g_recaptcha_response: captcha! });
@@ -47,7 +41,6 @@ export function RecoverPassword() {
       );
     },
     {
-      failureText: (err) => errorText(err, GENERIC_FAILURE),
       ready: () => {
         setCaptchaMissing(!captcha);
         return !!captcha;
@@ -59,6 +52,7 @@ export function RecoverPassword() {
       },
     },
   );
+  const done = submit.result;
 
   return (
     <PublicLayout>
@@ -73,19 +67,8 @@ export function RecoverPassword() {
             {done}
           </SuccessBox>
         ) : (
-          <Box component="form" noValidate onSubmit={onSubmit} aria-label="Recupero password">
-            {failure ? <ErrorBox>{failure}</ErrorBox> : null}
-            <TextField
-              {...form.text('email')}
-              label="Email"
-              type="email"
-              autoComplete="email"
-              required
-              fullWidth
-              margin="dense"
-              variant="outlined"
-              disabled={sending}
-            />
+          <PublicForm submit={submit} label="Recupero password">
+            <EmailField {...form.text('email')} />
             <Box
               role="group"
               aria-label="Verifica anti-robot"
@@ -99,16 +82,9 @@ export function RecoverPassword() {
                 </FormHelperText>
               ) : null}
             </Box>
-            <SubmitButton sending={sending} mt={2}>
-              Invia il link
-            </SubmitButton>
-            <Typography variant="body2" color="text.secondary" sx={{ mt: 2 }}>
-              Ricordi la password?{' '}
-              <Link component={LinkBase} to={ROUTES.login}>
-                Accedi
-              </Link>
-            </Typography>
-          </Box>
+            <SubmitButton mt={2}>Invia il link</SubmitButton>
+            <FormFooter text="Ricordi la password?" to={ROUTES.login} link="Accedi" />
+          </PublicForm>
         )}
       </PublicCard>
     </PublicLayout>

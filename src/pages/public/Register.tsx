@@ -6,18 +6,7 @@
  */
 
 import { useSearchParams } from 'react-router-dom';
-import {
-  Box,
-  Checkbox,
-  FormControl,
-  FormControlLabel,
-  FormHelperText,
-  LinearProgress,
-  Link,
-  TextField,
-  Typography,
-} from '@mui/material';
-import { LinkBase } from 'react-admin';
+import { Checkbox, FormControl, FormControlLabel, FormHelperText, LinearProgress } from '@mui/material';
 
 import { accept, compose, email, maxLength, minLength, required } from '../../../model/validators';
 import { useAppDataProvider } from '../../dataProvider';
@@ -25,12 +14,16 @@ import { useDocumentTitle } from '../../layout/PageTitle';
 import { useClientVar } from '../../layout/settings';
 import { ROUTES } from '../../routeTable';
 import { ErrorContent, NotFoundPage } from '../ErrorPage';
-import { ErrorBox, LoginButton, PublicCard, PublicLayout, SuccessBox } from './PublicLayout';
+import { LoginButton, PublicCard, PublicLayout, SuccessBox } from './PublicLayout';
 import {
   confirms,
+  EmailField,
   errorText,
+  FormField,
+  FormFooter,
   GENERIC_FAILURE,
   PasswordField,
+  PublicForm,
   REGISTRATION_DONE,
   SubmitButton,
   usePublicForm,
@@ -61,12 +54,7 @@ function RegisterForm() {
     },
   );
 
-  const {
-    sending,
-    failure,
-    result: done,
-    onSubmit,
-  } = usePublicSubmit(
+  const submit = usePublicSubmit(
     form,
     async (v) => {
       await dp.registerUser({
@@ -82,7 +70,7 @@ function RegisterForm() {
     { failureText: (err) => `${REGISTRATION_FAILED}: ${errorText(err, GENERIC_FAILURE)}` },
   );
 
-  if (done) {
+  if (submit.result) {
     return (
       <SuccessBox title="Registrazione completata" action={<LoginButton />}>
         {REGISTRATION_DONE}. Dopo l&apos;attivazione accedi con la tua e-mail e la password scelta.
@@ -94,7 +82,7 @@ function RegisterForm() {
     const msg = form.error(k);
     return (
       <FormControl error={!!msg} required sx={{ display: 'flex' }}>
-        <FormControlLabel control={<Checkbox {...form.checkbox(k)} disabled={sending} />} label={label} />
+        <FormControlLabel control={<Checkbox {...form.checkbox(k)} disabled={submit.sending} />} label={label} />
         {msg ? (
           <FormHelperText id={`${form.idOf(k)}-error`} sx={{ mt: -0.5 }}>
             {msg}
@@ -105,59 +93,16 @@ function RegisterForm() {
   };
 
   return (
-    <Box component="form" noValidate onSubmit={onSubmit} aria-label="Registrazione">
-      {failure ? <ErrorBox>{failure}</ErrorBox> : null}
-      <TextField
-        {...form.text('name')}
-        label="Nome e cognome"
-        autoComplete="name"
-        required
-        fullWidth
-        margin="dense"
-        variant="outlined"
-        disabled={sending}
-      />
-      <TextField
-        {...form.text('email')}
-        label="Email"
-        type="email"
-        autoComplete="email"
-        required
-        fullWidth
-        margin="dense"
-        variant="outlined"
-        disabled={sending}
-      />
-      <PasswordField
-        {...form.text('password', 'Almeno 8 caratteri')}
-        label="Password"
-        required
-        fullWidth
-        margin="dense"
-        variant="outlined"
-        disabled={sending}
-      />
-      <PasswordField
-        {...form.text('password_confirmation')}
-        label="Conferma password"
-        required
-        fullWidth
-        margin="dense"
-        variant="outlined"
-        disabled={sending}
-      />
+    <PublicForm submit={submit} label="Registrazione">
+      <FormField {...form.text('name')} label="Nome e cognome" autoComplete="name" required />
+      <EmailField {...form.text('email')} />
+      <PasswordField {...form.text('password', 'Almeno 8 caratteri')} label="Password" required />
+      <PasswordField {...form.text('password_confirmation')} label="Conferma password" required />
       {checkbox('terms', 'Accetta i termini e condizioni')}
       {checkbox('privacy', "Accetta l'informativa sulla privacy")}
-      <SubmitButton sending={sending} mt={2}>
-        Registrati
-      </SubmitButton>
-      <Typography variant="body2" color="text.secondary" sx={{ mt: 2 }}>
-        Hai già un account?{' '}
-        <Link component={LinkBase} to={ROUTES.login}>
-          Accedi
-        </Link>
-      </Typography>
-    </Box>
+      <SubmitButton mt={2}>Registrati</SubmitButton>
+      <FormFooter text="Hai già un account?" to={ROUTES.login} link="Accedi" />
+    </PublicForm>
   );
 }
 

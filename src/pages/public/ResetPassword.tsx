@@ -6,19 +6,21 @@
  */
 
 import { useSearchParams } from 'react-router-dom';
-import { Box, Button, Link, TextField, Typography } from '@mui/material';
+import { Link } from '@mui/material';
 import { LinkBase } from 'react-admin';
 
 import { compose, email, minLength, required } from '../../../model/validators';
 import { useAppDataProvider } from '../../dataProvider';
 import { useDocumentTitle } from '../../layout/PageTitle';
 import { ROUTES } from '../../routeTable';
-import { ErrorBox, LoginButton, PublicCard, PublicLayout, SuccessBox } from './PublicLayout';
+import { LoginButton, PublicCard, PublicLayout, SuccessBox } from './PublicLayout';
 import {
   confirms,
-  errorText,
-  GENERIC_FAILURE,
+  EmailField,
+  FormFooter,
+  InvalidLinkBox,
   PasswordField,
+  PublicForm,
   SubmitButton,
   usePublicForm,
   usePublicSubmit,
@@ -38,82 +40,38 @@ function ResetForm({ token }: { token: string }) {
     },
   );
 
-  const {
-    sending,
-    failure,
-    result: done,
-    onSubmit,
-  } = usePublicSubmit(
-    form,
-    async (v) => {
-      const res = await dp.doPasswordReset({
-        email: v.email.trim(),
-        password: v.password,
-        password_confirmation: v.password_confirmation,
-        token,
-      });
-      return res?.message || 'La password è stata aggiornata.';
-    },
-    { failureText: (err) => errorText(err, GENERIC_FAILURE) },
-  );
+  const submit = usePublicSubmit(form, async (v) => {
+    const res = await dp.doPasswordReset({
+      email: v.email.trim(),
+      password: v.password,
+      password_confirmation: v.password_confirmation,
+      token,
+    });
+    return res?.message || 'La password è stata aggiornata.';
+  });
 
-  if (done)
+  if (submit.result)
     return (
       <SuccessBox title="Password aggiornata" action={<LoginButton />}>
-        {done}
+        {submit.result}
       </SuccessBox>
     );
   return (
-    <Box component="form" noValidate onSubmit={onSubmit} aria-label="Reimpostazione della password">
-      {failure ? (
-        <ErrorBox
-          action={
-            <Link component={LinkBase} to={ROUTES.recoverPassword}>
-              Chiedi un nuovo link
-            </Link>
-          }
-        >
-          {failure}
-        </ErrorBox>
-      ) : null}
-      <TextField
-        {...form.text('email')}
-        label="Email"
-        type="email"
-        autoComplete="username"
-        required
-        fullWidth
-        margin="dense"
-        variant="outlined"
-        disabled={sending}
-      />
-      <PasswordField
-        {...form.text('password', 'Almeno 8 caratteri')}
-        label="Nuova password"
-        required
-        fullWidth
-        margin="dense"
-        variant="outlined"
-        disabled={sending}
-      />
-      <PasswordField
-        {...form.text('password_confirmation')}
-        label="Conferma la nuova password"
-        required
-        fullWidth
-        margin="dense"
-        variant="outlined"
-        disabled={sending}
-      />
-      <SubmitButton sending={sending} mt={2}>
-        Salva la nuova password
-      </SubmitButton>
-      <Typography variant="body2" color="text.secondary" sx={{ mt: 2 }}>
-        <Link component={LinkBase} to={ROUTES.login}>
-          Torna al login
+    <PublicForm
+      submit={submit}
+      label="Reimpostazione della password"
+      failureAction={
+        <Link component={LinkBase} to={ROUTES.recoverPassword}>
+          Chiedi un nuovo link
         </Link>
-      </Typography>
-    </Box>
+      }
+    >
+      <EmailField {...form.text('email')} autoComplete="username" />
+      <PasswordField {...form.text('password', 'Almeno 8 caratteri')} label="Nuova password" required />
+      <PasswordField {...form.text('password_confirmation')} label="Conferma la nuova password" required />
+      <SubmitButton mt={2}>Salva la nuova password</SubmitButton>
+      <FormFooter to={ROUTES.login} link="Torna al login" />
+    </PublicForm>
   );
 }
 
@@ -130,16 +88,9 @@ export function ResetPassword() {
         {token ? (
           <ResetForm token={token} />
         ) : (
-          <ErrorBox
-            title="Link non valido"
-            action={
-              <Button component={LinkBase} to={ROUTES.recoverPassword} variant="outlined">
-                Chiedi un nuovo link
-              </Button>
-            }
-          >
+          <InvalidLinkBox to={ROUTES.recoverPassword} action="Chiedi un nuovo link">
             {RESET_NO_TOKEN}
-          </ErrorBox>
+          </InvalidLinkBox>
         )}
       </PublicCard>
     </PublicLayout>

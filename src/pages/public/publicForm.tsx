@@ -1,15 +1,38 @@
 /**
  * The public forms' state: values, the rules' Italian messages (model/validators.ts) shown once a
  * field was left or the form submitted, the server's per-field errors, the focus on the first
- * wrong field; and the password field with its show/hide button.
+ * wrong field; its sending and the pieces of its markup: the form with its failure box, the
+ * fields (the password with its show/hide button), the submit button and the link under it;
+ * the box of an e-mailed link without its token.
  */
-import { useId, useRef, useState, type ChangeEvent, type FormEvent, type ReactNode } from 'react';
-import { Button, CircularProgress, IconButton, InputAdornment, TextField, type TextFieldProps } from '@mui/material';
+import {
+  createContext,
+  useContext,
+  useId,
+  useRef,
+  useState,
+  type ChangeEvent,
+  type FormEvent,
+  type ReactNode,
+} from 'react';
+import {
+  Box,
+  Button,
+  CircularProgress,
+  IconButton,
+  InputAdornment,
+  Link,
+  TextField,
+  Typography,
+  type TextFieldProps,
+} from '@mui/material';
+import { LinkBase } from 'react-admin';
 import VisibilityIcon from '@mui/icons-material/Visibility';
 import VisibilityOffIcon from '@mui/icons-material/VisibilityOff';
 
 import { ApiError } from '../../api/client';
 import { required } from '../../../model/validators';
+import { ErrorBox } from './PublicLayout';
 
 type Values = Record<string, string | boolean>;
 /** A field's rule: the message, or undefined when valid (it may look at the other fields). */
@@ -113,11 +136,24 @@ export function usePublicForm<V extends Values>(initial: V, rules: { [K in keyof
   };
 }
 
-/** A password field with the show/hide button. */
+/** Whether the public form around is sending: its fields and its submit button are disabled meanwhile. */
+const Sending = createContext(false);
+
+/** A text field of a public form: full width, outlined, disabled while the form is sending. */
+export const FormField = (props: TextFieldProps) => (
+  <TextField fullWidth margin="dense" variant="outlined" disabled={useContext(Sending)} {...props} />
+);
+
+/** The e-mail field of a public form (required). */
+export const EmailField = (props: TextFieldProps) => (
+  <FormField label="Email" type="email" autoComplete="email" required {...props} />
+);
+
+/** A password field of a public form, with the show/hide button. */
 export const PasswordField = ({ autoComplete = 'new-password', ...props }: TextFieldProps) => {
   const [show, setShow] = useState(false);
   return (
-    <TextField
+    <FormField
       {...props}
       type={show ? 'text' : 'password'}
       autoComplete={autoComplete}
@@ -159,12 +195,13 @@ export const GENERIC_FAILURE = 'Si è verificato un errore: riprova tra qualche 
 /**
  * A public form's sending: on submit the rules (and `ready`, e.g. a solved captcha) are checked,
  * then `send` runs once; its answer becomes `result`, a refusal shows the server's per-field
- * errors and `failure` (the text `failureText` makes of it; `onFailure` runs after).
+ * errors and `failure` (the text `failureText` makes of it, by default the server's message or
+ * GENERIC_FAILURE; `onFailure` runs after).
  */
 export function usePublicSubmit<V extends Values, R>(
   form: Pick<ReturnType<typeof usePublicForm<V>>, 'validate' | 'values' | 'setServerErrors'>,
   send: (values: V) => Promise<R>,
-  opts: { failureText: (err: unknown) => string; ready?: () => boolean; onFailure?: () => void },
+  opts: { failureText?: (err: unknown) => string; ready?: () => boolean; onFailure?: () => void } = {},
 ) {
   const [sending, setSending] = useState(false);
   const [failure, setFailure] = useState<string | null>(null);
@@ -180,7 +217,7 @@ export function usePublicSubmit<V extends Values, R>(
       setResult(await send(form.values));
     } catch (err) {
       form.setServerErrors(serverFieldErrors(err));
-      setFailure(opts.failureText(err));
+      setFailure(opts.failureText ? opts.failureText(err) : errorText(err, GENERIC_FAILURE));
       opts.onFailure?.();
     } finally {
       setSending(false);
@@ -189,17 +226,70 @@ export function usePublicSubmit<V extends Values, R>(
   return { sending, failure, result, onSubmit };
 }
 
+/**
+ * A public form (`submit` is its usePublicSubmit): the box of a failure (with `failureAction`)
+ * above its fields, which are disabled while it is sending.
+ */
+export function PublicForm({
+  submit,
+  label,
+  labelledBy,
+  failureAction,
+  children,
+}: {
+  submit: Pick<ReturnType<typeof usePublicSubmit>, 'sending' | 'failure' | 'onSubmit'>;
+  /** the form's accessible name, or the id of the heading that names it */
+  label?: string;
+  labelledBy?: string;
+  failureAction?: ReactNode;
+  children: ReactNode;
+}) {
+  return (
+    <Box component="form" noValidate onSubmit={submit.onSubmit} aria-label={label} aria-labelledby={labelledBy}>
+      {submit.failure ? <ErrorBox action={failureAction}>{submit.failure}</ErrorBox> : null}
+      <Sending.Provider value={submit.sending}>{children}</Sending.Provider>
+    </Box>
+  );
+}
+
 /** The submit button of a public form: a spinner while sending. */
-export const SubmitButton = ({ sending, mt = 1, children }: { sending: boolean; mt?: number; children: ReactNode }) => (
-  <Button
-    type="submit"
-    variant="contained"
-    size="large"
-    fullWidth
-    disabled={sending}
-    startIcon={sending ? <CircularProgress size={18} color="inherit" aria-hidden="true" /> : undefined}
-    sx={{ mt }}
+export const SubmitButton = ({ mt = 1, children }: { mt?: number; children: ReactNode }) => {
+  const sending = useContext(Sending);
+  return (
+    <Button
+      type="submit"
+      variant="contained"
+      size="large"
+      fullWidth
+      disabled={sending}
+      startIcon={sending ? <CircularProgress size={18} color="inherit" aria-hidden="true" /> : undefined}
+      sx={{ mt }}
+    >
+      {children}
+    </Button>
+  );
+};
+
+/** The line under a public form: a question and the link that answers it ('Hai già un account? Accedi'). */
+export const FormFooter = ({ text, to, link, mt = 2 }: { text?: ReactNode; to: string; link: string; mt?: number }) => (
+  <Typography variant="body2" color="text.secondary" sx={{ mt }}>
+    {text ? <>{text} </> : null}
+    <Link component={LinkBase} to={to}>
+      {link}
+    </Link>
+  </Typography>
+);
+
+/** The error box of an e-mailed link without its token: 'Link non valido', then the button to go on from there. */
+export const InvalidLinkBox = ({ to, action, children }: { to: string; action: string; children: ReactNode }) => (
+  <ErrorBox
+    title="Link non valido"
+    action={
+      <Button component={LinkBase} to={to} variant="outlined">
+        {action}
+      </Button>
+    }
   >
     {children}
-  </Button>
+  </ErrorBox>
 );

@@ -14,26 +14,27 @@ import type { ResourceParts, RowActionProps } from '../parts';
 // the toolbar's many actions and their dialogs load with the first selection, not with the app
 const CustomerBulkActions = lazy(() => import('./bulk/index').then((m) => ({ default: m.CustomerBulkActions })));
 
+/** The customer's own lists, opened from its row's menu. */
+const CUSTOMER_LISTS = [
+  { model: 'EDocument', label: 'Fatture elettroniche' },
+  { model: 'SddMandate', label: 'Mandati SDD' },
+];
+
 function RowActions({ record, close }: RowActionProps) {
   const navigate = useNavigate();
   return (
     <>
-      <MenuItem
-        onClick={() => {
-          close();
-          navigate(`/table/EDocument/${record.id}`);
-        }}
-      >
-        Fatture elettroniche
-      </MenuItem>
-      <MenuItem
-        onClick={() => {
-          close();
-          navigate(`/table/SddMandate/${record.id}`);
-        }}
-      >
-        Mandati SDD
-      </MenuItem>
+      {CUSTOMER_LISTS.map(({ model, label }) => (
+        <MenuItem
+          key={model}
+          onClick={() => {
+            close();
+            navigate(`/table/${model}/${record.id}`);
+          }}
+        >
+          {label}
+        </MenuItem>
+      ))}
     </>
   );
 }

@@ -8,13 +8,14 @@ import { useState } from 'react';
 import { Box, Button, MenuItem, TextField, Typography } from '@mui/material';
 import { useListContext, useNotify, useRefresh, useUnselectAll } from 'react-admin';
 import { useAppDataProvider } from '../../dataProvider';
-import { AppDialog } from '../../layout/ErrorDialog';
 import {
+  BulkDialog,
   BulkErrorDialog,
   PerCustomerTable,
   TEXTS,
   TwoClickButton,
   currentYear,
+  useBulkRequest,
   useCustomerNames,
   useTwoClicks,
 } from '../../bulk/common';
@@ -30,8 +31,7 @@ export function CedoliniInsertButton() {
   const [year, setYear] = useState(currentYear());
   const [month, setMonth] = useState(currentMonth());
   const [quantities, setQuantities] = useState<Record<string, string>>({});
-  const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<string | null>(null);
+  const { busy, error, setError, run } = useBulkRequest();
   const nameOf = useCustomerNames(selectedIds, open);
   const qty = (id: unknown) => quantities[String(id)] ?? '1';
   const valid = selectedIds.length > 0 && selectedIds.every((id) => quantityOf(qty(id)) !== undefined);
@@ -41,9 +41,8 @@ export function CedoliniInsertButton() {
     setOpen(false);
     clicks.disarm();
   };
-  const run = async () => {
-    setBusy(true);
-    try {
+  const insert = () =>
+    run(async () => {
       await dp.saveCedolini(
         selectedIds.map((id) => ({
           customerId: Number(id),
@@ -58,12 +57,7 @@ export function CedoliniInsertButton() {
       setQuantities({});
       unselect();
       refresh();
-    } catch {
-      setError(TEXTS.save);
-    } finally {
-      setBusy(false);
-    }
-  };
+    }, TEXTS.save);
   return (
     <>
       <Button
@@ -75,63 +69,55 @@ export function CedoliniInsertButton() {
       >
         Inserisci cedolini
       </Button>
-      <AppDialog
+      <BulkDialog
         open={open}
         onClose={close}
         title="Inserisci cedolini"
-        text={
-          <Box>
-            <Typography>
-              Cedolini del mese per i {selectedIds.length} clienti selezionati (quantità 0: elimina quelli del mese).
-            </Typography>
-            <Box sx={{ display: 'flex', gap: 2, mt: 2 }}>
-              <TextField
-                select
-                label="Anno"
-                size="small"
-                value={year}
-                onChange={(e) => setYear(Number(e.target.value))}
-                sx={{ minWidth: 110 }}
-              >
-                {payslipYears().map((y) => (
-                  <MenuItem key={y} value={y}>
-                    {y}
-                  </MenuItem>
-                ))}
-              </TextField>
-              <TextField
-                select
-                label="Mese"
-                size="small"
-                value={month}
-                onChange={(e) => setMonth(Number(e.target.value))}
-                sx={{ minWidth: 150 }}
-              >
-                {MONTHS.map((m, i) => (
-                  <MenuItem key={m} value={i + 1}>
-                    {m}
-                  </MenuItem>
-                ))}
-              </TextField>
-            </Box>
-            <PerCustomerTable
-              ids={selectedIds}
-              nameOf={nameOf}
-              label="Quantità"
-              value={qty}
-              min={0}
-              error={(id) => (quantityOf(qty(id)) === undefined ? QUANTITY_ERROR : undefined)}
-              onChange={(id, text) => setQuantities((q) => ({ ...q, [String(id)]: text }))}
-            />
-          </Box>
-        }
-        actions={
-          <>
-            <Button onClick={close}>Annulla</Button>
-            <TwoClickButton clicks={clicks} label="Inserisci" onRun={run} disabled={busy || !valid} />
-          </>
-        }
-      />
+        actions={<TwoClickButton clicks={clicks} label="Inserisci" onRun={insert} disabled={busy || !valid} />}
+      >
+        <Typography>
+          Cedolini del mese per i {selectedIds.length} clienti selezionati (quantità 0: elimina quelli del mese).
+        </Typography>
+        <Box sx={{ display: 'flex', gap: 2, mt: 2 }}>
+          <TextField
+            select
+            label="Anno"
+            size="small"
+            value={year}
+            onChange={(e) => setYear(Number(e.target.value))}
+            sx={{ minWidth: 110 }}
+          >
+            {payslipYears().map((y) => (
+              <MenuItem key={y} value={y}>
+                {y}
+              </MenuItem>
+            ))}
+          </TextField>
+          <TextField
+            select
+            label="Mese"
+            size="small"
+            value={month}
+            onChange={(e) => setMonth(Number(e.target.value))}
+            sx={{ minWidth: 150 }}
+          >
+            {MONTHS.map((m, i) => (
+              <MenuItem key={m} value={i + 1}>
+                {m}
+              </MenuItem>
+            ))}
+          </TextField>
+        </Box>
+        <PerCustomerTable
+          ids={selectedIds}
+          nameOf={nameOf}
+          label="Quantità"
+          value={qty}
+          min={0}
+          error={(id) => (quantityOf(qty(id)) === undefined ? QUANTITY_ERROR : undefined)}
+          onChange={(id, text) => setQuantities((q) => ({ ...q, [String(id)]: text }))}
+        />
+      </BulkDialog>
       <BulkErrorDialog text={error} onClose={() => setError(null)} />
     </>
   );

@@ -55,7 +55,7 @@ import { FieldInput } from '../../form/FieldInput';
 import { MoneyInput } from '../../form/MoneyInput';
 import { CloseHeader } from '../../layout/CloseHeader';
 import { ScreenTitle } from '../../layout/PageTitle';
-import { AppDialog } from '../../layout/ErrorDialog';
+import { AcknowledgeDialog } from '../../layout/ErrorDialog';
 import { TITLES } from '../../bulk/texts';
 import { useAppDataProvider, type EDocumentData, type EDocumentRow, type EDocumentStudio } from '../../dataProvider';
 import { formatMoney } from '../../form/MoneyInput';
@@ -64,6 +64,11 @@ import { SDI_BANNERS, SdiTimeline, sdiLocked, useSdiTimeline } from './SdiTimeli
 
 const model = modelByName.get('EDocument')!;
 const LIST = '/table/EDocument';
+/** the saved invoice's files: its FatturaPA XML and its PDF copy */
+const DOWNLOADS = [
+  ['xml', 'Scarica XML'],
+  ['pdf', 'Copia PDF'],
+] as const;
 const emptyRow = (): EDocumentRow => ({
   studio_service_id: null,
   description: '',
@@ -319,16 +324,11 @@ function EditorForm({
         canSend={canSend}
         onError={(text) => setDialog({ title: TITLES.error, text })}
       />
-      <AppDialog
+      <AcknowledgeDialog
         open={!!dialog}
         onClose={() => setDialog(null)}
         title={dialog?.title ?? ''}
         text={dialog?.text ?? ''}
-        actions={
-          <Button onClick={() => setDialog(null)} autoFocus>
-            Ho Capito
-          </Button>
-        }
       />
     </Form>
   );
@@ -655,22 +655,17 @@ function Actions({
         </Button>
         {id ? (
           <>
-            <Button
-              variant="outlined"
-              onClick={() => void download('xml')}
-              disabled={isDirty}
-              title={isDirty ? 'Salva prima le modifiche' : undefined}
-            >
-              Scarica XML
-            </Button>
-            <Button
-              variant="outlined"
-              onClick={() => void download('pdf')}
-              disabled={isDirty}
-              title={isDirty ? 'Salva prima le modifiche' : undefined}
-            >
-              Copia PDF
-            </Button>
+            {DOWNLOADS.map(([format, label]) => (
+              <Button
+                key={format}
+                variant="outlined"
+                onClick={() => void download(format)}
+                disabled={isDirty}
+                title={isDirty ? 'Salva prima le modifiche' : undefined}
+              >
+                {label}
+              </Button>
+            ))}
             {type === 'TD01' ? (
               <Button
                 variant="outlined"

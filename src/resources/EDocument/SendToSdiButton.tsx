@@ -13,7 +13,8 @@ import { useQuery } from '@tanstack/react-query';
 import { useListContext, useNotify, useRefresh, type Identifier } from 'react-admin';
 import { useAppDataProvider } from '../../dataProvider';
 import { ApiError } from '../../api/client';
-import { AppDialog } from '../../layout/ErrorDialog';
+import { AcknowledgeDialog } from '../../layout/ErrorDialog';
+import { BulkDialog } from '../../bulk/common';
 
 export const SDI_TEXTS = {
   button: 'Invia a SdI',
@@ -96,48 +97,40 @@ export function SendToSdi({
       >
         {SDI_TEXTS.button}
       </Button>
-      <AppDialog
+      <BulkDialog
         open={open}
-        onClose={() => !busy && setOpen(false)}
+        onClose={() => setOpen(false)}
+        busy={busy}
         title={SDI_TEXTS.button}
-        text={
-          <Box>
-            <Typography sx={{ mb: 1 }}>{SDI_TEXTS.confirm(n)}</Typography>
-            {channel.isPending ? <CircularProgress size={20} aria-label="Lettura del canale SdI" /> : null}
-            {channel.data === 'simulator' ? (
-              <Alert severity="warning" sx={{ mb: 1 }}>
-                {SDI_TEXTS.simulator}
-              </Alert>
-            ) : null}
-            {noChannel ? (
-              <Alert severity="error" sx={{ mb: 1 }}>
-                {SDI_TEXTS.noChannel}
-              </Alert>
-            ) : null}
-            <Typography variant="body2">{SDI_TEXTS.readOnlyAfter}</Typography>
-          </Box>
-        }
         actions={
-          <>
-            <Button onClick={() => setOpen(false)} disabled={busy}>
-              Annulla
-            </Button>
-            <Button
-              variant="contained"
-              onClick={() => void send()}
-              disabled={busy || channel.isPending || noChannel}
-              autoFocus
-            >
-              {busy ? 'Invio…' : 'Invia'}
-            </Button>
-          </>
+          <Button
+            variant="contained"
+            onClick={() => void send()}
+            disabled={busy || channel.isPending || noChannel}
+            autoFocus
+          >
+            {busy ? 'Invio…' : 'Invia'}
+          </Button>
         }
-      />
-      <AppDialog
+      >
+        <Typography sx={{ mb: 1 }}>{SDI_TEXTS.confirm(n)}</Typography>
+        {channel.isPending ? <CircularProgress size={20} aria-label="Lettura del canale SdI" /> : null}
+        {channel.data === 'simulator' ? (
+          <Alert severity="warning" sx={{ mb: 1 }}>
+            {SDI_TEXTS.simulator}
+          </Alert>
+        ) : null}
+        {noChannel ? (
+          <Alert severity="error" sx={{ mb: 1 }}>
+            {SDI_TEXTS.noChannel}
+          </Alert>
+        ) : null}
+        <Typography variant="body2">{SDI_TEXTS.readOnlyAfter}</Typography>
+      </BulkDialog>
+      <AcknowledgeDialog
         open={!!refused}
         onClose={() => setRefused(null)}
         title="Fatture da correggere prima dell'invio"
-
         text={
           <Box>
             <Typography sx={{ mb: 1 }}>{refused?.message || SDI_TEXTS.refused}</Typography>
@@ -147,11 +140,6 @@ export function SendToSdi({
               ))}
             </Box>
           </Box>
-        }
-        actions={
-          <Button onClick={() => setRefused(null)} autoFocus>
-            Ho Capito
-          </Button>
         }
       />
     </>

@@ -6,17 +6,17 @@
  */
 import { lazy, useEffect, useState } from 'react';
 import { Button, MenuItem } from '@mui/material';
-import { useGetOne, useListContext } from 'react-admin';
+import { useListContext } from 'react-admin';
 import { useNavigate } from 'react-router-dom';
 import { saveAs } from 'file-saver';
 import FolderZipIcon from '@mui/icons-material/FolderZip';
 import ReceiptLongIcon from '@mui/icons-material/ReceiptLong';
 import type { ResourceParts, RowActionProps } from '../parts';
 import { EDOCUMENT_MESSAGES as M } from '../../../model/eDocumentMessages';
-import { AppDialog } from '../../layout/ErrorDialog';
+import { AcknowledgeDialog } from '../../layout/ErrorDialog';
 import { TITLES } from '../../bulk/texts';
 import { useAppDataProvider } from '../../dataProvider';
-import { PageTitle } from '../../layout/PageTitle';
+import { customerListTitle } from '../customerTitle';
 import { SDI_PENDING, SDI_POLL_MS } from '../../../model/models/EDocument';
 
 function useDownload() {
@@ -30,17 +30,7 @@ function useDownload() {
     }
   };
   const dialog = (
-    <AppDialog
-      open={!!error}
-      onClose={() => setError(null)}
-      title={TITLES.error}
-      text={error ?? ''}
-      actions={
-        <Button onClick={() => setError(null)} autoFocus>
-          Ho Capito
-        </Button>
-      }
-    />
+    <AcknowledgeDialog open={!!error} onClose={() => setError(null)} title={TITLES.error} text={error ?? ''} />
   );
   return { run, dialog };
 }
@@ -107,18 +97,7 @@ function RowActions({ record, close }: RowActionProps) {
 }
 
 /** One customer's documents (`/table/EDocument/{customer_id}`, 'Fatture' on a customer's row): the customer in the title. */
-function CustomerTitle({ parentId, fallback }: { parentId?: string; fallback: string }) {
-  const { data } = useGetOne<{ id: number; business_name?: string }>(
-    'Customer',
-    { id: Number(parentId) },
-    { enabled: !!parentId },
-  );
-  return (
-    <PageTitle
-      title={parentId ? `Fatture elettroniche${data?.business_name ? ` - ${data.business_name}` : ''}` : fallback}
-    />
-  );
-}
+const CustomerTitle = customerListTitle('Fatture elettroniche');
 
 /**
  * The list follows 'Stato SdI' while an invoice on the page is on its way (In invio, Inviata: its

@@ -13,7 +13,7 @@ import { SUBSCRIPTION_MONTHS } from '../../../model/models/PaymentLog';
 import { FieldInput } from '../../form/FieldInput';
 import { ScreenTitle } from '../../layout/PageTitle';
 import { CloseHeader } from '../../layout/CloseHeader';
-import { AppDialog } from '../../layout/ErrorDialog';
+import { AcknowledgeDialog } from '../../layout/ErrorDialog';
 import { useAppDataProvider } from '../../dataProvider';
 
 const STUDIO = f.relation('Studio', 'Studio', { required: true });
@@ -72,17 +72,7 @@ export default function OfflinePayment() {
           </Form>
         </CardContent>
       </Card>
-      <AppDialog
-        open={!!error}
-        onClose={() => setError(null)}
-        title="Errore!!"
-        text={error ?? ''}
-        actions={
-          <Button onClick={() => setError(null)} autoFocus>
-            Ho Capito
-          </Button>
-        }
-      />
+      <AcknowledgeDialog open={!!error} onClose={() => setError(null)} title="Errore!!" text={error ?? ''} />
     </Box>
   );
 }

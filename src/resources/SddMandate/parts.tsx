@@ -7,14 +7,13 @@
 import { useState } from 'react';
 import { Button, MenuItem } from '@mui/material';
 import PaymentsIcon from '@mui/icons-material/Payments';
-import { useGetOne } from 'react-admin';
 import { useNavigate } from 'react-router-dom';
 import { saveAs } from 'file-saver';
 import type { ResourceParts, RowActionProps } from '../parts';
-import { AppDialog } from '../../layout/ErrorDialog';
+import { AcknowledgeDialog } from '../../layout/ErrorDialog';
 import { TITLES } from '../../bulk/texts';
 import { useAppDataProvider } from '../../dataProvider';
-import { PageTitle } from '../../layout/PageTitle';
+import { customerListTitle } from '../customerTitle';
 
 function RowActions({ record, close }: RowActionProps) {
   const dp = useAppDataProvider();
@@ -34,7 +33,7 @@ function RowActions({ record, close }: RowActionProps) {
       >
         Modulo da firmare (PDF)
       </MenuItem>
-      <AppDialog
+      <AcknowledgeDialog
         open={!!error}
         onClose={() => {
           setError(null);
@@ -42,17 +41,6 @@ function RowActions({ record, close }: RowActionProps) {
         }}
         title={TITLES.error}
         text={error ?? ''}
-        actions={
-          <Button
-            onClick={() => {
-              setError(null);
-              close();
-            }}
-            autoFocus
-          >
-            Ho Capito
-          </Button>
-        }
       />
     </>
   );
@@ -69,16 +57,7 @@ function CollectButton() {
 }
 
 /** One customer's mandates: the customer in the title. */
-function CustomerTitle({ parentId, fallback }: { parentId?: string; fallback: string }) {
-  const { data } = useGetOne<{ id: number; business_name?: string }>(
-    'Customer',
-    { id: Number(parentId) },
-    { enabled: !!parentId },
-  );
-  return (
-    <PageTitle title={parentId ? `Mandati SDD${data?.business_name ? ` - ${data.business_name}` : ''}` : fallback} />
-  );
-}
+const CustomerTitle = customerListTitle('Mandati SDD');
 
 const parts: ResourceParts = { rowActions: RowActions, listActions: CollectButton, listTitle: CustomerTitle };
 export default parts;

@@ -2,7 +2,7 @@
 import { useState } from 'react';
 import { Button, FormControlLabel, Radio, RadioGroup, Stack, TextField, Typography } from '@mui/material';
 import { useNotify, useRefresh } from 'react-admin';
-import { AppDialog } from '../../layout/ErrorDialog';
+import { AcknowledgeDialog, AppDialog } from '../../layout/ErrorDialog';
 import { useAppDataProvider } from '../../dataProvider';
 import { formatCredit } from '../../layout/shell/data';
 
@@ -109,17 +109,7 @@ export function CreditDialog({
           </>
         }
       />
-      <AppDialog
-        open={!!error}
-        onClose={() => setError(null)}
-        title="Errore!!"
-        text={error ?? ''}
-        actions={
-          <Button onClick={() => setError(null)} autoFocus>
-            Ho Capito
-          </Button>
-        }
-      />
+      <AcknowledgeDialog open={!!error} onClose={() => setError(null)} title="Errore!!" text={error ?? ''} />
     </>
   );
 }

@@ -8,11 +8,17 @@
 import { useState } from 'react';
 import { Box, Button, LinearProgress, TextField, Typography } from '@mui/material';
 import { useListContext, useNotify, useStore } from 'react-admin';
-import { saveAs } from 'file-saver';
 import { currentPeriod } from '../../../../model/dates';
 import { useAppDataProvider } from '../../../dataProvider';
-import { AppDialog } from '../../../layout/ErrorDialog';
-import { BulkErrorDialog, TEXTS, TITLES, useQueuedSend } from '../../../bulk/common';
+import {
+  BulkDialog,
+  BulkErrorDialog,
+  DocPdfButtons,
+  TEXTS,
+  saveFile,
+  useBulkRequest,
+  useQueuedSend,
+} from '../../../bulk/common';
 import { BulkTrigger } from './groups';
 
 /** local storage key of the last period used */
@@ -61,57 +67,36 @@ export function AccountBalanceButton() {
   const periodState = usePeriod();
   const { period, reversed } = periodState;
   const [open, setOpen] = useState(false);
-  const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<string | null>(null);
-  const download = async (format: 'pdf' | 'html') => {
-    setBusy(true);
-    try {
-      const { blob, filename } = await dp.downloadAccountBalances(format, {
-        customer_ids: selectedIds.map(Number),
-        from: period.from || null,
-        to: period.to || null,
-      });
-      saveAs(blob, filename);
+  const { busy, error, setError, run } = useBulkRequest();
+  const download = (format: 'pdf' | 'html') =>
+    run(async () => {
+      await saveFile(
+        dp.downloadAccountBalances(format, {
+          customer_ids: selectedIds.map(Number),
+          from: period.from || null,
+          to: period.to || null,
+        }),
+      );
       notify(selectedIds.length > 1 ? `${selectedIds.length} estratti conto scaricati` : 'Estratto conto scaricato', {
         type: 'info',
       });
       setOpen(false);
-    } catch {
-      setError(TEXTS.load);
-    } finally {
-      setBusy(false);
-    }
-  };
+    }, TEXTS.load);
   return (
     <>
       <BulkTrigger onClick={() => setOpen(true)} disabled={!selectedIds.length}>
         Estratto conto
       </BulkTrigger>
-      <AppDialog
+      <BulkDialog
         open={open}
-        onClose={() => !busy && setOpen(false)}
-        title={TITLES.info}
-        text={
-          <Box>
-            <Typography>Estratto conto dei {selectedIds.length} clienti selezionati per il periodo:</Typography>
-            <PeriodFields {...periodState} />
-            {busy && <LinearProgress aria-label="Preparazione degli estratti conto" />}
-          </Box>
-        }
-        actions={
-          <>
-            <Button onClick={() => setOpen(false)} disabled={busy}>
-              Annulla
-            </Button>
-            <Button onClick={() => download('html')} disabled={busy || reversed}>
-              Scarica DOC
-            </Button>
-            <Button onClick={() => download('pdf')} variant="contained" disabled={busy || reversed}>
-              Scarica PDF
-            </Button>
-          </>
-        }
-      />
+        onClose={() => setOpen(false)}
+        busy={busy}
+        actions={<DocPdfButtons onDownload={download} disabled={busy || reversed} />}
+      >
+        <Typography>Estratto conto dei {selectedIds.length} clienti selezionati per il periodo:</Typography>
+        <PeriodFields {...periodState} />
+        {busy && <LinearProgress aria-label="Preparazione degli estratti conto" />}
+      </BulkDialog>
       <BulkErrorDialog text={error} onClose={() => setError(null)} />
     </>
   );
@@ -140,31 +125,23 @@ export function AccountBalanceEmailButton() {
       <BulkTrigger onClick={() => setOpen(true)} disabled={!selectedIds.length}>
         Invia estratti conto via email
       </BulkTrigger>
-      <AppDialog
+      <BulkDialog
         open={open}
-        onClose={() => !busy && setOpen(false)}
-        title={TITLES.info}
-        text={
-          <Box>
-            <Typography>
-              L&apos;estratto conto di ciascuno dei {selectedIds.length} clienti selezionati, in PDF, sarà inviato al
-              suo indirizzo email (in copia all&apos;indirizzo per gli estratti conto dello studio). Periodo:
-            </Typography>
-            <PeriodFields {...periodState} />
-            {busy && <LinearProgress aria-label="Preparazione degli estratti conto" />}
-          </Box>
-        }
+        onClose={() => setOpen(false)}
+        busy={busy}
         actions={
-          <>
-            <Button onClick={() => setOpen(false)} disabled={busy}>
-              Annulla
-            </Button>
-            <Button onClick={send} variant="contained" disabled={busy || reversed}>
-              Invia
-            </Button>
-          </>
+          <Button onClick={send} variant="contained" disabled={busy || reversed}>
+            Invia
+          </Button>
         }
-      />
+      >
+        <Typography>
+          L&apos;estratto conto di ciascuno dei {selectedIds.length} clienti selezionati, in PDF, sarà inviato al suo
+          indirizzo email (in copia all&apos;indirizzo per gli estratti conto dello studio). Periodo:
+        </Typography>
+        <PeriodFields {...periodState} />
+        {busy && <LinearProgress aria-label="Preparazione degli estratti conto" />}
+      </BulkDialog>
       <BulkErrorDialog text={error} onClose={() => setError(null)} />
     </>
   );

@@ -5,11 +5,11 @@
  * result table. The result and a pending 'Sicuro?' reset when the selection or a year changes.
  */
 import { useState } from 'react';
-import { Box, Button, FormControlLabel, Switch, Typography } from '@mui/material';
+import { FormControlLabel, Switch, Typography } from '@mui/material';
 import { useListContext, useRefresh } from 'react-admin';
 import { useAppDataProvider, type BalancerRow } from '../../../dataProvider';
-import { AppDialog } from '../../../layout/ErrorDialog';
 import {
+  BulkDialog,
   BulkErrorDialog,
   PerCustomerTable,
   ResultTable,
@@ -19,6 +19,7 @@ import {
   YearField,
   currentYear,
   useCustomerNames,
+  useBulkRequest,
   useTwoClicks,
   validYear,
 } from '../../../bulk/common';
@@ -44,80 +45,65 @@ export function AnnualBalancerButton() {
   // the pending 'Sicuro?' and the result belong to the selection and the years they were made on
   const key = JSON.stringify(selectedIds.map((id) => [id, yearOf(id)]));
   const clicks = useTwoClicks(key);
-  const [busy, setBusy] = useState(false);
+  const { busy, error, setError, run } = useBulkRequest();
   const [done, setDone] = useState<{ key: string; rows: BalancerRow[] } | null>(null);
   const result = done?.key === key ? done.rows : null;
-  const [error, setError] = useState<string | null>(null);
   const close = () => {
     setOpen(false);
     clicks.disarm();
   };
-  const run = async () => {
-    setBusy(true);
-    try {
+  const balance = () =>
+    run(async () => {
       setDone({ key, rows: await dp.annualBalancer(selectedIds, (id) => Number(yearOf(id))) });
       refresh();
-    } catch {
-      setError(TEXTS.save);
-    } finally {
-      setBusy(false);
-    }
-  };
+    }, TEXTS.save);
   return (
     <>
       <BulkTrigger onClick={() => setOpen(true)}>Conguaglio annuale</BulkTrigger>
-      <AppDialog
+      <BulkDialog
         open={open}
         onClose={close}
         title={TITLES.warning}
-        text={
-          <Box>
-            <Typography>
-              Conguaglio annuale dei {selectedIds.length} clienti selezionati: tariffa annuale meno le rate
-              dell&apos;anno.
-            </Typography>
-            <YearField value={year} onChange={setYear} label={byCustomer ? 'Anno (per tutti)' : 'Anno'} />
-            {canPerCustomer && (
-              <FormControlLabel
-                sx={{ display: 'flex' }}
-                label="Anno diverso per cliente"
-                control={<Switch checked={perCustomer} onChange={(e) => setPerCustomer(e.target.checked)} />}
-              />
-            )}
-            {byCustomer && !result && (
-              <PerCustomerTable
-                ids={selectedIds}
-                nameOf={nameOf}
-                label="Anno"
-                value={yearOf}
-                width={110}
-                error={(id) => (validYear(yearOf(id)) ? undefined : 'Anno non valido')}
-                onChange={(id, text) => setOwn((o) => ({ ...o, [String(id)]: text }))}
-              />
-            )}
-            {result && (
-              <ResultTable
-                caption="Risultato del conguaglio"
-                head={['Id', 'Ragione Sociale', ...(byCustomer ? ['Anno'] : []), 'Importo conguagliato']}
-                rows={result.map((r) => [
-                  r.id,
-                  r.business_name,
-                  ...(byCustomer ? [r.year ?? Number(yearOf(r.id))] : []),
-                  r.balanced_amount,
-                ])}
-                money={[byCustomer ? 3 : 2]}
-                csv="conguaglio_annuale.csv"
-              />
-            )}
-          </Box>
-        }
-        actions={
-          <>
-            <Button onClick={close}>Chiudi</Button>
-            <TwoClickButton clicks={clicks} label="Esegui conguaglio" onRun={run} disabled={busy || !valid} />
-          </>
-        }
-      />
+        cancel="Chiudi"
+        actions={<TwoClickButton clicks={clicks} label="Esegui conguaglio" onRun={balance} disabled={busy || !valid} />}
+      >
+        <Typography>
+          Conguaglio annuale dei {selectedIds.length} clienti selezionati: tariffa annuale meno le rate dell&apos;anno.
+        </Typography>
+        <YearField value={year} onChange={setYear} label={byCustomer ? 'Anno (per tutti)' : 'Anno'} />
+        {canPerCustomer && (
+          <FormControlLabel
+            sx={{ display: 'flex' }}
+            label="Anno diverso per cliente"
+            control={<Switch checked={perCustomer} onChange={(e) => setPerCustomer(e.target.checked)} />}
+          />
+        )}
+        {byCustomer && !result && (
+          <PerCustomerTable
+            ids={selectedIds}
+            nameOf={nameOf}
+            label="Anno"
+            value={yearOf}
+            width={110}
+            error={(id) => (validYear(yearOf(id)) ? undefined : 'Anno non valido')}
+            onChange={(id, text) => setOwn((o) => ({ ...o, [String(id)]: text }))}
+          />
+        )}
+        {result && (
+          <ResultTable
+            caption="Risultato del conguaglio"
+            head={['Id', 'Ragione Sociale', ...(byCustomer ? ['Anno'] : []), 'Importo conguagliato']}
+            rows={result.map((r) => [
+              r.id,
+              r.business_name,
+              ...(byCustomer ? [r.year ?? Number(yearOf(r.id))] : []),
+              r.balanced_amount,
+            ])}
+            money={[byCustomer ? 3 : 2]}
+            csv="conguaglio_annuale.csv"
+          />
+        )}
+      </BulkDialog>
       <BulkErrorDialog text={error} onClose={() => setError(null)} />
     </>
   );

@@ -4,12 +4,11 @@
  * the choice is exclusive), or none. The current state of the selection is shown first.
  */
 import { useState } from 'react';
-import { Box, Button, FormControl, FormControlLabel, FormLabel, Radio, RadioGroup, Typography } from '@mui/material';
+import { Button, FormControl, FormControlLabel, FormLabel, Radio, RadioGroup, Typography } from '@mui/material';
 import { useQuery } from '@tanstack/react-query';
 import { useListContext, useNotify, useRefresh } from 'react-admin';
 import { useAppDataProvider } from '../../../dataProvider';
-import { AppDialog } from '../../../layout/ErrorDialog';
-import { BulkErrorDialog, TEXTS, TITLES } from '../../../bulk/common';
+import { BulkDialog, BulkErrorDialog, TEXTS, useBulkRequest } from '../../../bulk/common';
 import { BulkTrigger } from './groups';
 
 const RELATIONS = {
@@ -26,8 +25,7 @@ export function AssignCollaboratorButton() {
   const [open, setOpen] = useState(false);
   const [relation, setRelation] = useState<Relation>('collaborator_accounting');
   const [choice, setChoice] = useState<string>('');
-  const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<string | null>(null);
+  const { busy, error, setError, run } = useBulkRequest();
   const collaborators = useQuery({
     queryKey: ['options', '/api/collaborators'],
     enabled: open,
@@ -44,9 +42,8 @@ export function AssignCollaboratorButton() {
   // the current state: how many of the selected customers each collaborator has
   const countOf = (id: number) => links.data?.[String(id)]?.length ?? 0;
   const linked = Object.values(links.data ?? {}).reduce((n, l) => n + l.length, 0);
-  const save = async () => {
-    setBusy(true);
-    try {
+  const save = () =>
+    run(async () => {
       const all = collaborators.data ?? [];
       const res = await dp.assignCollaborator(
         selectedIds,
@@ -56,12 +53,7 @@ export function AssignCollaboratorButton() {
       notify(`Collaboratore assegnato: ${res.updated} clienti aggiornati`);
       setOpen(false);
       refresh();
-    } catch {
-      setError(TEXTS.save);
-    } finally {
-      setBusy(false);
-    }
-  };
+    }, TEXTS.save);
   return (
     <>
       <BulkTrigger
@@ -72,64 +64,53 @@ export function AssignCollaboratorButton() {
       >
         Assegna collaboratori
       </BulkTrigger>
-      <AppDialog
+      <BulkDialog
         open={open}
         onClose={() => setOpen(false)}
-        title={TITLES.info}
-        text={
-          <Box>
-            <Typography sx={{ mb: 1 }}>
-              Collaboratore dei {selectedIds.length} clienti selezionati (uno per cliente).
-            </Typography>
-            <FormControl sx={{ mb: 1 }}>
-              <FormLabel id="assign-relation">Incarico</FormLabel>
-              <RadioGroup
-                row
-                aria-labelledby="assign-relation"
-                value={relation}
-                onChange={(e) => {
-                  setRelation(e.target.value as Relation);
-                  setChoice('');
-                }}
-              >
-                {Object.entries(RELATIONS).map(([k, r]) => (
-                  <FormControlLabel key={k} value={k} control={<Radio />} label={r.label} />
-                ))}
-              </RadioGroup>
-            </FormControl>
-            <FormControl sx={{ display: 'block' }}>
-              <FormLabel id="assign-collaborator">Collaboratore</FormLabel>
-              <RadioGroup
-                aria-labelledby="assign-collaborator"
-                value={choice}
-                onChange={(e) => setChoice(e.target.value)}
-              >
-                {(collaborators.data ?? []).map((c) => (
-                  <FormControlLabel
-                    key={c.id}
-                    value={String(c.id)}
-                    control={<Radio />}
-                    label={`${c.name}${countOf(c.id) ? ` (già assegnato a ${countOf(c.id)} di ${selectedIds.length})` : ''}`}
-                  />
-                ))}
-                <FormControlLabel
-                  value="none"
-                  control={<Radio />}
-                  label={`Nessuno${linked ? ` (toglie il collaboratore a ${linked} clienti)` : ''}`}
-                />
-              </RadioGroup>
-            </FormControl>
-          </Box>
-        }
         actions={
-          <>
-            <Button onClick={() => setOpen(false)}>Annulla</Button>
-            <Button variant="contained" onClick={save} disabled={busy || !choice || !selectedIds.length}>
-              Assegna
-            </Button>
-          </>
+          <Button variant="contained" onClick={save} disabled={busy || !choice || !selectedIds.length}>
+            Assegna
+          </Button>
         }
-      />
+      >
+        <Typography sx={{ mb: 1 }}>
+          Collaboratore dei {selectedIds.length} clienti selezionati (uno per cliente).
+        </Typography>
+        <FormControl sx={{ mb: 1 }}>
+          <FormLabel id="assign-relation">Incarico</FormLabel>
+          <RadioGroup
+            row
+            aria-labelledby="assign-relation"
+            value={relation}
+            onChange={(e) => {
+              setRelation(e.target.value as Relation);
+              setChoice('');
+            }}
+          >
+            {Object.entries(RELATIONS).map(([k, r]) => (
+              <FormControlLabel key={k} value={k} control={<Radio />} label={r.label} />
+            ))}
+          </RadioGroup>
+        </FormControl>
+        <FormControl sx={{ display: 'block' }}>
+          <FormLabel id="assign-collaborator">Collaboratore</FormLabel>
+          <RadioGroup aria-labelledby="assign-collaborator" value={choice} onChange={(e) => setChoice(e.target.value)}>
+            {(collaborators.data ?? []).map((c) => (
+              <FormControlLabel
+                key={c.id}
+                value={String(c.id)}
+                control={<Radio />}
+                label={`${c.name}${countOf(c.id) ? ` (già assegnato a ${countOf(c.id)} di ${selectedIds.length})` : ''}`}
+              />
+            ))}
+            <FormControlLabel
+              value="none"
+              control={<Radio />}
+              label={`Nessuno${linked ? ` (toglie il collaboratore a ${linked} clienti)` : ''}`}
+            />
+          </RadioGroup>
+        </FormControl>
+      </BulkDialog>
       <BulkErrorDialog
         text={shownError}
         onClose={() => {

@@ -1,17 +1,10 @@
 /** Bulk action 'Bollettini': the payment notice generator with the selected customers. */
-import { useListContext } from 'react-admin';
-import { useNavigate } from 'react-router-dom';
-import { BulkTrigger } from './groups';
+import { BulkOpenScreen } from './groups';
 
 export function BollettiniButton() {
-  const { selectedIds } = useListContext();
-  const navigate = useNavigate();
   return (
-    <BulkTrigger
-      disabled={!selectedIds.length}
-      onClick={() => navigate('/NewSchedaBollettino', { state: { customers_ids: [...selectedIds] } })}
-    >
+    <BulkOpenScreen to="/NewSchedaBollettino" state={(ids) => ({ customers_ids: ids })}>
       Bollettini
-    </BulkTrigger>
+    </BulkOpenScreen>
   );
 }

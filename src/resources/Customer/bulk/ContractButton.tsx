@@ -7,12 +7,17 @@
  * server found missing, customer by customer.
  */
 import { useState } from 'react';
-import { Box, Button, LinearProgress, Typography } from '@mui/material';
+import { Button, LinearProgress, Typography } from '@mui/material';
 import { useListContext } from 'react-admin';
-import { saveAs } from 'file-saver';
 import { useAppDataProvider } from '../../../dataProvider';
-import { AppDialog } from '../../../layout/ErrorDialog';
-import { BulkErrorDialog, TITLES, useQueuedSend } from '../../../bulk/common';
+import {
+  BulkDialog,
+  BulkErrorDialog,
+  DocPdfButtons,
+  saveFile,
+  useBulkRequest,
+  useQueuedSend,
+} from '../../../bulk/common';
 import { MESSAGES } from '../../../../model/types';
 import { BulkTrigger } from './groups';
 
@@ -23,21 +28,18 @@ export function ContractButton() {
   const { selectedIds } = useListContext();
   const dp = useAppDataProvider();
   const [open, setOpen] = useState(false);
-  const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<string | null>(null);
-  const download = async (format: 'pdf' | 'html') => {
-    setBusy(true);
-    try {
-      const { blob, filename } = await dp.downloadContract(format, Number(selectedIds[0]));
-      saveAs(blob, filename);
-      setOpen(false);
-    } catch (e) {
-      const detail = (e as Error).message;
-      setError(detail?.startsWith('Dati mancanti') ? `${CONTRACT_ERROR} ${detail}.` : CONTRACT_ERROR);
-    } finally {
-      setBusy(false);
-    }
-  };
+  const { busy, error, setError, run } = useBulkRequest();
+  const download = (format: 'pdf' | 'html') =>
+    run(
+      async () => {
+        await saveFile(dp.downloadContract(format, Number(selectedIds[0])));
+        setOpen(false);
+      },
+      (e) => {
+        const detail = (e as Error).message;
+        return detail?.startsWith('Dati mancanti') ? `${CONTRACT_ERROR} ${detail}.` : CONTRACT_ERROR;
+      },
+    );
   return (
     <>
       <BulkTrigger
@@ -46,33 +48,18 @@ export function ContractButton() {
       >
         Contratto
       </BulkTrigger>
-      <AppDialog
+      <BulkDialog
         open={open}
-        onClose={() => !busy && setOpen(false)}
-        title={TITLES.info}
-        text={
-          <Box>
-            <Typography>
-              La lettera di incarico professionale del cliente selezionato, con i dati dello studio, del cliente e del
-              suo legale rappresentante.
-            </Typography>
-            {busy && <LinearProgress aria-label="Preparazione del contratto" sx={{ mt: 2 }} />}
-          </Box>
-        }
-        actions={
-          <>
-            <Button onClick={() => setOpen(false)} disabled={busy}>
-              Annulla
-            </Button>
-            <Button onClick={() => download('html')} disabled={busy}>
-              Scarica DOC
-            </Button>
-            <Button onClick={() => download('pdf')} variant="contained" disabled={busy}>
-              Scarica PDF
-            </Button>
-          </>
-        }
-      />
+        onClose={() => setOpen(false)}
+        busy={busy}
+        actions={<DocPdfButtons onDownload={download} disabled={busy} />}
+      >
+        <Typography>
+          La lettera di incarico professionale del cliente selezionato, con i dati dello studio, del cliente e del suo
+          legale rappresentante.
+        </Typography>
+        {busy && <LinearProgress aria-label="Preparazione del contratto" sx={{ mt: 2 }} />}
+      </BulkDialog>
       <BulkErrorDialog text={error} onClose={() => setError(null)} />
     </>
   );
@@ -95,32 +82,24 @@ export function ContractEmailButton() {
       <BulkTrigger onClick={() => setOpen(true)} disabled={!n}>
         Invia contratti via email
       </BulkTrigger>
-      <AppDialog
+      <BulkDialog
         open={open}
-        onClose={() => !busy && setOpen(false)}
-        title={TITLES.info}
-        text={
-          <Box>
-            <Typography>
-              {n === 1
-                ? 'La lettera di incarico del cliente selezionato sarà inviata'
-                : `La lettera di incarico di ciascuno dei ${n} clienti selezionati sarà inviata`}{' '}
-              in PDF al suo indirizzo email, in copia all&apos;indirizzo per i contratti dello studio.
-            </Typography>
-            {busy && <LinearProgress aria-label="Preparazione dei contratti" sx={{ mt: 2 }} />}
-          </Box>
-        }
+        onClose={() => setOpen(false)}
+        busy={busy}
         actions={
-          <>
-            <Button onClick={() => setOpen(false)} disabled={busy}>
-              Annulla
-            </Button>
-            <Button onClick={send} variant="contained" disabled={busy}>
-              Invia
-            </Button>
-          </>
+          <Button onClick={send} variant="contained" disabled={busy}>
+            Invia
+          </Button>
         }
-      />
+      >
+        <Typography>
+          {n === 1
+            ? 'La lettera di incarico del cliente selezionato sarà inviata'
+            : `La lettera di incarico di ciascuno dei ${n} clienti selezionati sarà inviata`}{' '}
+          in PDF al suo indirizzo email, in copia all&apos;indirizzo per i contratti dello studio.
+        </Typography>
+        {busy && <LinearProgress aria-label="Preparazione dei contratti" sx={{ mt: 2 }} />}
+      </BulkDialog>
       <BulkErrorDialog text={error} onClose={() => setError(null)} />
     </>
   );

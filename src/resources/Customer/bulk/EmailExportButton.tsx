@@ -3,12 +3,11 @@
  * by '; ', as mail programs take them) or to download as CSV (Ragione Sociale; Email).
  */
 import { useState } from 'react';
-import { Box, Button, TextField, Typography } from '@mui/material';
+import { Button, TextField, Typography } from '@mui/material';
 import { useQuery } from '@tanstack/react-query';
 import { useListContext, useNotify } from 'react-admin';
 import { useAppDataProvider } from '../../../dataProvider';
-import { AppDialog } from '../../../layout/ErrorDialog';
-import { BulkErrorDialog, TEXTS, TITLES, downloadCsv } from '../../../bulk/common';
+import { BulkDialog, BulkErrorDialog, TEXTS, downloadCsv } from '../../../bulk/common';
 import { BulkTrigger } from './groups';
 
 export function EmailExportButton() {
@@ -47,31 +46,12 @@ export function EmailExportButton() {
       <BulkTrigger onClick={() => setOpen(true)} disabled={!selectedIds.length}>
         Esporta email
       </BulkTrigger>
-      <AppDialog
+      <BulkDialog
         open={open}
         onClose={() => setOpen(false)}
-        title={TITLES.info}
-        text={
-          <Box>
-            <Typography sx={{ mb: 1 }}>
-              {rows.isPending
-                ? 'Caricamento…'
-                : `${withEmail.length} indirizzi email dei ${selectedIds.length} clienti selezionati.`}
-            </Typography>
-            <TextField
-              label="Indirizzi email"
-              value={text}
-              multiline
-              minRows={3}
-              maxRows={10}
-              fullWidth
-              slotProps={{ htmlInput: { readOnly: true } }}
-            />
-          </Box>
-        }
+        cancel="Chiudi"
         actions={
           <>
-            <Button onClick={() => setOpen(false)}>Chiudi</Button>
             <Button onClick={download} disabled={!withEmail.length}>
               Scarica CSV
             </Button>
@@ -80,7 +60,22 @@ export function EmailExportButton() {
             </Button>
           </>
         }
-      />
+      >
+        <Typography sx={{ mb: 1 }}>
+          {rows.isPending
+            ? 'Caricamento…'
+            : `${withEmail.length} indirizzi email dei ${selectedIds.length} clienti selezionati.`}
+        </Typography>
+        <TextField
+          label="Indirizzi email"
+          value={text}
+          multiline
+          minRows={3}
+          maxRows={10}
+          fullWidth
+          slotProps={{ htmlInput: { readOnly: true } }}
+        />
+      </BulkDialog>
       <BulkErrorDialog text={rows.isError ? TEXTS.load : null} onClose={() => setOpen(false)} />
     </>
   );

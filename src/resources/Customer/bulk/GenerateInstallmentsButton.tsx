@@ -4,7 +4,16 @@ import { Box, Button, Typography } from '@mui/material';
 import { useListContext, useRefresh } from 'react-admin';
 import { useAppDataProvider, type InstallmentsResult } from '../../../dataProvider';
 import { AppDialog } from '../../../layout/ErrorDialog';
-import { BulkErrorDialog, ResultTable, TEXTS, TITLES, YearField, currentYear, validYear } from '../../../bulk/common';
+import {
+  BulkErrorDialog,
+  ResultTable,
+  TEXTS,
+  TITLES,
+  YearField,
+  currentYear,
+  useBulkRequest,
+  validYear,
+} from '../../../bulk/common';
 import { displayDate } from '../../../../model/dates';
 import { fromCents, toCents } from '../../../../model/money';
 import { BulkTrigger } from './groups';
@@ -31,24 +40,17 @@ export function GenerateInstallmentsButton() {
   const refresh = useRefresh();
   const [open, setOpen] = useState(false);
   const [year, setYear] = useState(String(currentYear()));
-  const [busy, setBusy] = useState(false);
+  const { busy, error, setError, run } = useBulkRequest();
   const [result, setResult] = useState<InstallmentsResult | null>(null);
-  const [error, setError] = useState<string | null>(null);
   const close = () => {
     setOpen(false);
     setResult(null);
   };
-  const run = async () => {
-    setBusy(true);
-    try {
+  const generate = () =>
+    run(async () => {
       setResult(await dp.generateInstallments(selectedIds, Number(year)));
       refresh();
-    } catch {
-      setError(TEXTS.generate);
-    } finally {
-      setBusy(false);
-    }
-  };
+    }, TEXTS.generate);
   return (
     <>
       <BulkTrigger
@@ -105,7 +107,7 @@ export function GenerateInstallmentsButton() {
           ) : (
             <>
               <Button onClick={close}>Annulla</Button>
-              <Button onClick={run} variant="contained" disabled={busy || !validYear(year)}>
+              <Button onClick={generate} variant="contained" disabled={busy || !validYear(year)}>
                 Genera
               </Button>
             </>

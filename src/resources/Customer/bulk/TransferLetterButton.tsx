@@ -3,12 +3,10 @@
  * solo un cliente'), an amount, then LetteraBonifico.pdf; 'Errore in fase di download' on failure.
  */
 import { useState } from 'react';
-import { Box, Button, InputAdornment, TextField, Typography } from '@mui/material';
+import { Button, InputAdornment, TextField, Typography } from '@mui/material';
 import { useListContext } from 'react-admin';
-import { saveAs } from 'file-saver';
 import { useAppDataProvider } from '../../../dataProvider';
-import { AppDialog } from '../../../layout/ErrorDialog';
-import { BulkErrorDialog, TITLES } from '../../../bulk/common';
+import { BulkDialog, BulkErrorDialog, saveFile, useBulkRequest } from '../../../bulk/common';
 import { MESSAGES } from '../../../../model/types';
 import { parseMoney } from '../../../form/MoneyInput';
 import { BulkTrigger } from './groups';
@@ -26,22 +24,14 @@ export function TransferLetterButton() {
   const dp = useAppDataProvider();
   const [open, setOpen] = useState(false);
   const [amount, setAmount] = useState('');
-  const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<string | null>(null);
+  const { busy, error, setError, run } = useBulkRequest();
   const one = selectedIds.length === 1;
   const value = amountOf(amount);
-  const download = async () => {
-    setBusy(true);
-    try {
-      const { blob, filename } = await dp.downloadTransferLetter(Number(selectedIds[0]), value!);
-      saveAs(blob, filename);
+  const download = () =>
+    run(async () => {
+      await saveFile(dp.downloadTransferLetter(Number(selectedIds[0]), value!));
       setOpen(false);
-    } catch {
-      setError(DOWNLOAD_ERROR);
-    } finally {
-      setBusy(false);
-    }
-  };
+    }, DOWNLOAD_ERROR);
   return (
     <>
       <BulkTrigger
@@ -50,42 +40,34 @@ export function TransferLetterButton() {
       >
         Lettera bonifico
       </BulkTrigger>
-      <AppDialog
+      <BulkDialog
         open={open}
-        onClose={() => !busy && setOpen(false)}
-        title={TITLES.info}
-        text={
-          <Box>
-            <Typography>La lettera con cui il cliente ordina alla sua banca il bonifico allo studio.</Typography>
-            <TextField
-              label="Importo"
-              value={amount}
-              onChange={(e) => setAmount(e.target.value)}
-              size="small"
-              sx={{ mt: 2 }}
-              autoFocus
-              error={amount !== '' && value === undefined}
-              helperText={
-                amount !== '' && value === undefined ? 'Importo non valido: maggiore di 0, massimo 2 decimali' : ' '
-              }
-              slotProps={{
-                input: { startAdornment: <InputAdornment position="start">€</InputAdornment> },
-                htmlInput: { inputMode: 'decimal' },
-              }}
-            />
-          </Box>
-        }
+        onClose={() => setOpen(false)}
+        busy={busy}
         actions={
-          <>
-            <Button onClick={() => setOpen(false)} disabled={busy}>
-              Annulla
-            </Button>
-            <Button onClick={download} variant="contained" disabled={busy || value === undefined}>
-              Scarica PDF
-            </Button>
-          </>
+          <Button onClick={download} variant="contained" disabled={busy || value === undefined}>
+            Scarica PDF
+          </Button>
         }
-      />
+      >
+        <Typography>La lettera con cui il cliente ordina alla sua banca il bonifico allo studio.</Typography>
+        <TextField
+          label="Importo"
+          value={amount}
+          onChange={(e) => setAmount(e.target.value)}
+          size="small"
+          sx={{ mt: 2 }}
+          autoFocus
+          error={amount !== '' && value === undefined}
+          helperText={
+            amount !== '' && value === undefined ? 'Importo non valido: maggiore di 0, massimo 2 decimali' : ' '
+          }
+          slotProps={{
+            input: { startAdornment: <InputAdornment position="start">€</InputAdornment> },
+            htmlInput: { inputMode: 'decimal' },
+          }}
+        />
+      </BulkDialog>
       <BulkErrorDialog text={error} onClose={() => setError(null)} />
     </>
   );

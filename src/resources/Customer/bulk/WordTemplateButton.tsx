@@ -6,19 +6,16 @@
  * studio's data) with the server's reason.
  */
 import { useState } from 'react';
-import { Alert, Box, Button, LinearProgress, MenuItem, TextField, Typography } from '@mui/material';
+import { Alert, Button, LinearProgress, MenuItem, TextField, Typography } from '@mui/material';
 import { useListContext, useNotify } from 'react-admin';
 import { useQuery } from '@tanstack/react-query';
-import { saveAs } from 'file-saver';
 import { useAppDataProvider } from '../../../dataProvider';
-import { AppDialog } from '../../../layout/ErrorDialog';
-import { BulkErrorDialog, TITLES } from '../../../bulk/common';
+import { BulkDialog, BulkErrorDialog, saveFile, useQueuedSend, withReason } from '../../../bulk/common';
 import { BulkTrigger } from './groups';
 
 export const AT_LEAST_ONE = 'Attenzione scegli almeno un cliente';
 export const WORD_ERROR =
   'Errore durante la preparazione del modello: controlla che il modello sia un documento Word valido e che i dati del cliente e dello studio siano completi.';
-export const SEND_ERROR = 'Errore di invio...';
 
 export function WordTemplateButton() {
   const { selectedIds } = useListContext();
@@ -26,8 +23,9 @@ export function WordTemplateButton() {
   const notify = useNotify();
   const [open, setOpen] = useState(false);
   const [templateId, setTemplateId] = useState<number | ''>('');
-  const [busy, setBusy] = useState<'download' | 'email' | null>(null);
-  const [error, setError] = useState<string | null>(null);
+  // the download and the send share the busy state and the error; this tells the one running
+  const [running, setRunning] = useState<'download' | 'email'>('download');
+  const { busy, error, setError, run, send } = useQueuedSend();
   const templates = useQuery({
     queryKey: ['wordTemplates'],
     queryFn: ({ signal }) => dp.wordTemplates({ signal }),
@@ -35,89 +33,77 @@ export function WordTemplateButton() {
   });
   const chosen = templates.data?.find((t) => t.id === templateId);
   const ids = selectedIds.map(Number);
-  const fail = (base: string, e: unknown) => setError(`${base} ${(e as Error).message ?? ''}`.trim());
-  const download = async () => {
-    setBusy('download');
-    try {
-      const { blob, filename } = await dp.downloadWordTemplate(Number(templateId), ids);
-      saveAs(blob, filename);
-      notify(ids.length > 1 ? `${ids.length} documenti scaricati` : 'Documento scaricato', { type: 'info' });
-      setOpen(false);
-    } catch (e) {
-      fail(WORD_ERROR, e);
-    } finally {
-      setBusy(null);
-    }
+  const download = () => {
+    setRunning('download');
+    return run(
+      async () => {
+        await saveFile(dp.downloadWordTemplate(Number(templateId), ids));
+        notify(ids.length > 1 ? `${ids.length} documenti scaricati` : 'Documento scaricato', { type: 'info' });
+        setOpen(false);
+      },
+      (e) => withReason(WORD_ERROR, e),
+    );
   };
-  const email = async () => {
-    setBusy('email');
-    try {
-      const res = await dp.emailWordTemplate(Number(templateId), ids);
-      notify(res.message ?? 'Email inserita nella coda', { type: 'info' });
-      setOpen(false);
-    } catch (e) {
-      fail(SEND_ERROR, e);
-    } finally {
-      setBusy(null);
-    }
+  const email = () => {
+    setRunning('email');
+    return send(
+      () => dp.emailWordTemplate(Number(templateId), ids),
+      () => setOpen(false),
+      true,
+    );
   };
   return (
     <>
       <BulkTrigger onClick={() => (ids.length ? setOpen(true) : setError(AT_LEAST_ONE))}>Modelli Word</BulkTrigger>
-      <AppDialog
+      <BulkDialog
         open={open}
-        onClose={() => !busy && setOpen(false)}
-        title={TITLES.info}
-        text={
-          <Box sx={{ minWidth: { sm: 420 } }}>
-            <Typography>
-              Un documento Word compilato con i dati di ciascuno dei {ids.length} clienti selezionati.
-            </Typography>
-            {templates.isError && (
-              <Alert severity="error" sx={{ mt: 2 }}>
-                Errore di caricamento...
-              </Alert>
-            )}
-            <TextField
-              select
-              fullWidth
-              label="Modello"
-              value={templateId}
-              onChange={(e) => setTemplateId(Number(e.target.value))}
-              sx={{ mt: 2 }}
-              disabled={!!busy || templates.isPending}
-              helperText={
-                chosen?.description ?? (templates.data && !templates.data.length ? 'Nessun modello disponibile' : ' ')
-              }
-            >
-              {(templates.data ?? []).map((t) => (
-                <MenuItem key={t.id} value={t.id}>
-                  {t.title}
-                </MenuItem>
-              ))}
-            </TextField>
-            {busy && (
-              <LinearProgress
-                aria-label={busy === 'download' ? 'Preparazione dei documenti' : 'Invio in coda'}
-                sx={{ mt: 1 }}
-              />
-            )}
-          </Box>
-        }
+        onClose={() => setOpen(false)}
+        busy={busy}
+        sx={{ minWidth: { sm: 420 } }}
         actions={
           <>
-            <Button onClick={() => setOpen(false)} disabled={!!busy}>
-              Annulla
-            </Button>
-            <Button onClick={email} disabled={!!busy || templateId === ''}>
+            <Button onClick={email} disabled={busy || templateId === ''}>
               Invia via email
             </Button>
-            <Button onClick={download} variant="contained" disabled={!!busy || templateId === ''}>
+            <Button onClick={download} variant="contained" disabled={busy || templateId === ''}>
               {ids.length > 1 ? 'Scarica zip' : 'Scarica'}
             </Button>
           </>
         }
-      />
+      >
+        <Typography>
+          Un documento Word compilato con i dati di ciascuno dei {ids.length} clienti selezionati.
+        </Typography>
+        {templates.isError && (
+          <Alert severity="error" sx={{ mt: 2 }}>
+            Errore di caricamento...
+          </Alert>
+        )}
+        <TextField
+          select
+          fullWidth
+          label="Modello"
+          value={templateId}
+          onChange={(e) => setTemplateId(Number(e.target.value))}
+          sx={{ mt: 2 }}
+          disabled={busy || templates.isPending}
+          helperText={
+            chosen?.description ?? (templates.data && !templates.data.length ? 'Nessun modello disponibile' : ' ')
+          }
+        >
+          {(templates.data ?? []).map((t) => (
+            <MenuItem key={t.id} value={t.id}>
+              {t.title}
+            </MenuItem>
+          ))}
+        </TextField>
+        {busy && (
+          <LinearProgress
+            aria-label={running === 'download' ? 'Preparazione dei documenti' : 'Invio in coda'}
+            sx={{ mt: 1 }}
+          />
+        )}
+      </BulkDialog>
       <BulkErrorDialog text={error} onClose={() => setError(null)} />
     </>
   );

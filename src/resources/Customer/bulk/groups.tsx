@@ -8,6 +8,8 @@
  */
 import { createContext, useContext, useId, useMemo, useState, type ReactNode } from 'react';
 import { Button, Menu, MenuItem } from '@mui/material';
+import { useListContext, type Identifier } from 'react-admin';
+import { useNavigate } from 'react-router-dom';
 import ArrowDropDownIcon from '@mui/icons-material/ArrowDropDown';
 
 interface GroupContext {
@@ -43,6 +45,28 @@ export function BulkTrigger({
     <Button size="small" onClick={onClick} disabled={disabled}>
       {children}
     </Button>
+  );
+}
+
+/**
+ * The trigger of an action that opens another screen with the selected customers: `state` puts
+ * them in the history state (no address length limit), where that screen reads them.
+ */
+export function BulkOpenScreen({
+  to,
+  state,
+  children,
+}: {
+  to: string;
+  state: (ids: Identifier[]) => unknown;
+  children: ReactNode;
+}) {
+  const { selectedIds } = useListContext();
+  const navigate = useNavigate();
+  return (
+    <BulkTrigger disabled={!selectedIds.length} onClick={() => navigate(to, { state: state([...selectedIds]) })}>
+      {children}
+    </BulkTrigger>
   );
 }
 
