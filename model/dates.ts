@@ -23,6 +23,17 @@ export const inYearRange = (iso: string) => {
   const y = Number(iso.slice(0, 4));
   return y >= YEAR_MIN && y <= YEAR_MAX;
 };
+/**
+ * The wire date ('YYYY-MM-DD') of a year, month and day read from a file (a bank's statement),
+ * or null when they make no real calendar day ('2026-02-30') or one outside YEAR_MIN–YEAR_MAX.
+ */
+export function realDay(y: number, mo: number, d: number): string | null {
+  if (mo < 1 || mo > 12 || d < 1) return null;
+  const days = [31, y % 4 === 0 && (y % 100 !== 0 || y % 400 === 0) ? 29 : 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31];
+  if (d > days[mo - 1]!) return null;
+  const iso = `${String(y).padStart(4, '0')}-${String(mo).padStart(2, '0')}-${String(d).padStart(2, '0')}`;
+  return inYearRange(iso) ? iso : null;
+}
 export const ISO_DATE = 'YYYY-MM-DD';
 export const ISO_DATETIME = 'YYYY-MM-DD HH:mm:ss';
 

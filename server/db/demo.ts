@@ -27,9 +27,10 @@ import { fromCents } from '../../model/money.js';
 import { today as romeToday } from '../../model/dates.js';
 import { italianIban, sepaCreditorId } from '../../model/iban.js';
 import { importStatement } from '../areas/collections/bankService.js';
-import { realisticStatement } from '../areas/collections/demoStatement.js';
+import { realisticStatement, rng } from '../areas/collections/demoStatement.js';
 import { camt053 } from '../areas/collections/camtWriter.js';
 export { italianCin, italianIban } from '../../model/iban.js';
+export { rng };
 
 export const DEMO_PASSWORD = 'Demo2026!';
 export const DEMO_LOGINS = [
@@ -38,17 +39,6 @@ export const DEMO_LOGINS = [
   { email: 'collaboratore@studiodemo.test', role: 'Collaboratore', studio: 'Studio Demo' },
   { email: 'admin@studiobianchi.test', role: 'Admin', studio: 'Studio Bianchi' },
 ];
-
-/** Small deterministic PRNG (mulberry32). */
-export function rng(seed: number) {
-  return () => {
-    seed |= 0;
-    seed = (seed + 0x6d2b79f5) | 0;
-    let t = Math.imul(seed ^ (seed >>> 15), 1 | seed);
-    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 /** what tells apart two firms of the same surname and trade */
 const QUALIFIERS = [

@@ -14,6 +14,7 @@ import {
   check,
   boolean,
   customType,
+  numeric,
   primaryKey,
   uniqueIndex,
   index,
@@ -50,6 +51,37 @@ function loginModel(): ModelDef {
 /** A timestamp column as the tables keep them: Rome wall clock as text, milliseconds by default. */
 export const ts = (name: string, precision: 0 | 3 = 3) => timestamp(name, { mode: 'string', precision });
 
+/** A timestamp the row gets when it is written (`created_at`, `updated_at`, an event's `at`): now by default. */
+export const tsNow = (name: string) =>
+  ts(name)
+    .notNull()
+    .default(sql`LOCALTIMESTAMP`);
+
+/** An amount of money as the tables keep it: euros and cents, numeric(14, 2). */
+export const money = (name: string) => numeric(name, { precision: 14, scale: 2 });
+
+/** A reference to the studio that owns a row, deleted with it (`.notNull()` where every row has one). */
+export const studioRef = (name: string) =>
+  integer(name).references((): AnyPgColumn => tableOf(tenantModel().name).id, { onDelete: 'cascade' });
+
+/** A column pointing at a row of the model `modelName` that the row goes with (ON DELETE CASCADE). */
+export const cascadeRef = (name: string, modelName: string) =>
+  integer(name).references((): AnyPgColumn => tableOf(modelName).id, { onDelete: 'cascade' });
+
+/** A column pointing at a row of the model `modelName` that the row outlives: emptied when it goes (ON DELETE SET NULL). */
+export const setNullRef = (name: string, modelName: string) =>
+  integer(name).references((): AnyPgColumn => tableOf(modelName).id, { onDelete: 'set null' });
+
+/** The first columns of a row that belongs to a studio: its own serial id and the studio's (deleted with it). */
+export const studioRowKeys = () => ({
+  id: serial('id').primaryKey(),
+  studio_id: studioRef('studio_id').notNull(),
+});
+
+/** A column pointing at the row of `parent` (a table declared beside it) that the row is a part of (ON DELETE CASCADE). */
+export const parentRef = (name: string, parent: AnyTable) =>
+  integer(name).references((): AnyPgColumn => parent.id, { onDelete: 'cascade' });
+
 /** NOT NULL when the field is required, unless the model keeps incomplete rows. */
 const notNull = (fd: FieldDef, m: ModelDef) => Boolean(fd.required) && !m.incompleteRows && fd.type !== 'manyToMany';
 
@@ -77,21 +109,13 @@ function rangeChecks(m: ModelDef, t: Record<string, AnyPgColumn>) {
 function build(m: ModelDef): AnyTable {
   // eslint-disable-next-line @typescript-eslint/no-explicit-any
   const cols: Record<string, any> = { id: serial('id').primaryKey() };
-  if (m.scope === 'studio' && !m.fields.studio_id) {
-    cols.studio_id = integer('studio_id')
-      .notNull()
-      .references((): AnyPgColumn => tableOf(tenantModel().name).id, { onDelete: 'cascade' });
-  }
+  if (m.scope === 'studio' && !m.fields.studio_id) cols.studio_id = studioRef('studio_id').notNull();
   for (const [name, fd] of Object.entries(m.fields)) {
     if (fd.type === 'manyToMany') continue;
     cols[name] = column(name, fd, m);
   }
-  cols.created_at = ts('created_at')
-    .notNull()
-    .default(sql`LOCALTIMESTAMP`);
-  cols.updated_at = ts('updated_at')
-    .notNull()
-    .default(sql`LOCALTIMESTAMP`);
+  cols.created_at = tsNow('created_at');
+  cols.updated_at = tsNow('updated_at');
   if (m.softDelete) cols.deleted_at = ts('deleted_at');
   const uniques = Object.entries(m.fields).filter(([, fd]) => fd.unique);
   // a lowercase field is unique whatever its letter case and blanks (the records engine compares the same way)
@@ -169,12 +193,8 @@ for (const m of MODELS) {
       pgTable(
         p.table,
         {
-          [p.own]: integer(p.own)
-            .notNull()
-            .references(() => tableOf(m.name).id, { onDelete: 'cascade' }),
-          [p.other]: integer(p.other)
-            .notNull()
-            .references(() => tableOf(fd.ref!).id, { onDelete: 'cascade' }),
+          [p.own]: cascadeRef(p.own, m.name).notNull(),
+          [p.other]: cascadeRef(p.other, fd.ref!).notNull(),
         },
         (t) => [primaryKey({ columns: [t[p.own], t[p.other]] }), index(`${p.table}_${p.other}_idx`).on(t[p.other])],
       ),
@@ -212,9 +232,7 @@ export const auditLog = pgTable(
     action: varchar('action', { length: 16 }).notNull(),
     user_id: integer('user_id'),
     user_name: varchar('user_name', { length: 255 }),
-    at: ts('at')
-      .notNull()
-      .default(sql`LOCALTIMESTAMP`),
+    at: tsNow('at'),
     changes: jsonb('changes'),
   },
   (t) => [index('audit_log_record_idx').on(t.model, t.record_id)],
@@ -227,13 +245,6 @@ export const appSettings = pgTable('app_settings', {
 });
 
 const bytea = customType<{ data: Buffer; driverData: Buffer }>({ dataType: () => 'bytea' });
-/** A reference to the studio that owns a row, deleted with it (`.notNull()` where every row has one). */
-export const studioRef = (name: string) =>
-  integer(name).references((): AnyPgColumn => tableOf(tenantModel().name).id, { onDelete: 'cascade' });
-
-/** A column pointing at a row of the model `modelName` that the row goes with (ON DELETE CASCADE). */
-export const cascadeRef = (name: string, modelName: string) =>
-  integer(name).references((): AnyPgColumn => tableOf(modelName).id, { onDelete: 'cascade' });
 
 /**
  * Files uploaded to a record of a model that declares `attachments` (a Word template's .docx):
@@ -255,12 +266,8 @@ export const attachments = pgTable(
     nota: varchar('nota', { length: 255 }),
     marked_for_deletion: boolean('marked_for_deletion').notNull().default(false),
     created_by: integer('created_by'),
-    created_at: ts('created_at')
-      .notNull()
-      .default(sql`LOCALTIMESTAMP`),
-    updated_at: ts('updated_at')
-      .notNull()
-      .default(sql`LOCALTIMESTAMP`),
+    created_at: tsNow('created_at'),
+    updated_at: tsNow('updated_at'),
   },
   (t) => [index('attachments_owner_idx').on(t.owner_model, t.owner_id)],
 );
@@ -290,12 +297,8 @@ export const mailOutbox = pgTable(
     last_error: text('last_error'),
     message_id: varchar('message_id', { length: 255 }),
     created_by: integer('created_by'),
-    created_at: ts('created_at')
-      .notNull()
-      .default(sql`LOCALTIMESTAMP`),
-    updated_at: ts('updated_at')
-      .notNull()
-      .default(sql`LOCALTIMESTAMP`),
+    created_at: tsNow('created_at'),
+    updated_at: tsNow('updated_at'),
     sent_at: ts('sent_at'),
   },
   (t) => [index('mail_outbox_studio_idx').on(t.studio_id, t.id), index('mail_outbox_status_idx').on(t.status)],
@@ -306,9 +309,7 @@ export const mailAttachments = pgTable(
   'mail_attachments',
   {
     id: serial('id').primaryKey(),
-    mail_id: integer('mail_id')
-      .notNull()
-      .references(() => mailOutbox.id, { onDelete: 'cascade' }),
+    mail_id: parentRef('mail_id', mailOutbox).notNull(),
     filename: varchar('filename', { length: 255 }).notNull(),
     content_type: varchar('content_type', { length: 128 }).notNull(),
     size: integer('size').notNull(),

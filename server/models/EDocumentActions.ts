@@ -4,16 +4,38 @@
  */
 import { z } from 'zod';
 import { EDocumentCheck } from '../../model/api/eDocuments.js';
-import { downloadables, sourcesOf, validateEDocument, xmlName } from '../areas/eDocuments/service.js';
+import {
+  downloadables,
+  sourcesOf,
+  validateEDocument,
+  xmlName,
+  type Downloadable,
+} from '../areas/eDocuments/service.js';
 import { eDocumentPdfDoc } from '../areas/eDocuments/document.js';
 import { studioData } from '../areas/documents/queries.js';
 import { renderPdf } from '../render/pdf.js';
-import { attachment } from '../routes/download.js';
-import { defineAction } from './action.js';
+import type { Download } from '../routes/download.js';
+import { defineAction, fileAction, type ActionArgs } from './action.js';
 
 const base = 'edocuments';
 const tags = ['Fatture elettroniche'];
-const file = { 200: z.any().describe('il file (XML, PDF o zip)') };
+
+/** A download of an invoice's file, made by `make` from what the invoice downloads (a sent one: the file sent). */
+const invoiceFile = (
+  summary: string,
+  make: (d: Downloadable, args: ActionArgs<undefined, undefined>) => Promise<Download>,
+) =>
+  fileAction({
+    base,
+    tags,
+    summary,
+    content: z.any().describe('il file (XML, PDF o zip)'),
+    async file(args) {
+      const [d] = await downloadables(args.deps.exec, args.ctx, args.id);
+      return make(d!, args);
+    },
+  });
+
 export const EDocumentActions = {
   validate_xml: defineAction({
     method: 'GET',
@@ -31,36 +53,20 @@ export const EDocumentActions = {
     },
   }),
 
-  download_xml: defineAction({
-    method: 'GET',
-    base,
-    tags,
-    summary: 'C56 XML FatturaPA della fattura (type_businessname_id.xml)',
-    response: file,
-    async handler({ deps, ctx, id, reply }) {
-      // a sent invoice: the file as it was sent (issue 45 item 6)
-      const [d] = await downloadables(deps.exec, ctx, id);
-      return reply
-        .header('Content-Disposition', attachment(xmlName(d!.source)))
-        .type('application/xml; charset=utf-8')
-        .send(d!.xml);
-    },
-  }),
+  // a sent invoice: the file as it was sent (issue 45 item 6)
+  download_xml: invoiceFile('C56 XML FatturaPA della fattura (type_businessname_id.xml)', async (d) => ({
+    name: xmlName(d.source),
+    type: 'application/xml; charset=utf-8',
+    body: d.xml,
+  })),
 
-  download_pdf: defineAction({
-    method: 'GET',
-    base,
-    tags,
-    summary: 'Copia di cortesia in PDF della fattura (type_businessname_id.pdf)',
-    response: file,
-    async handler({ deps, ctx, id, reply }) {
-      // a sent invoice: its copy is made from the file sent
-      const [d] = await downloadables(deps.exec, ctx, id);
-      const pdf = await renderPdf(eDocumentPdfDoc(await studioData(deps.exec, ctx.studioId), d!.source));
-      return reply
-        .header('Content-Disposition', attachment(xmlName(d!.source, 'pdf')))
-        .type('application/pdf')
-        .send(pdf);
-    },
-  }),
+  // a sent invoice: its copy is made from the file sent
+  download_pdf: invoiceFile(
+    'Copia di cortesia in PDF della fattura (type_businessname_id.pdf)',
+    async (d, { deps, ctx }) => ({
+      name: xmlName(d.source, 'pdf'),
+      type: 'application/pdf',
+      body: await renderPdf(eDocumentPdfDoc(await studioData(deps.exec, ctx.studioId), d.source)),
+    }),
+  ),
 };

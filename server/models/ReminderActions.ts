@@ -1,19 +1,16 @@
 /** The actions of a reminder (issue 30): its letter. */
 import { z } from 'zod';
 import { reminderLetter } from '../areas/reminders/page.js';
-import { attachment } from '../routes/download.js';
-import { defineAction } from './action.js';
+import { fileAction } from './action.js';
 
 const tags = ['Solleciti'];
 export const ReminderActions = {
-  pdf: defineAction({
-    method: 'GET',
+  pdf: fileAction({
     tags,
     summary: 'La lettera del sollecito (PDF): quella inviata, o come sarebbe inviata oggi',
-    response: { 200: z.any().describe('il PDF') },
-    async handler({ deps, ctx, id, reply }) {
-      const pdf = await reminderLetter(deps, ctx, id);
-      return reply.header('Content-Disposition', attachment('Sollecito.pdf')).type('application/pdf').send(pdf);
+    content: z.any().describe('il PDF'),
+    async file({ deps, ctx, id }) {
+      return { name: 'Sollecito.pdf', type: 'application/pdf', body: await reminderLetter(deps, ctx, id) };
     },
   }),
 };

@@ -2,19 +2,17 @@
 import { z } from 'zod';
 import { SddBatch } from '../../model/api/collections.js';
 import { cancelSddBatch, sddBatchFile } from '../areas/collections/sddService.js';
-import { attachment } from '../routes/download.js';
-import { defineAction } from './action.js';
+import { defineAction, fileAction } from './action.js';
 
 const tags = ['Incassi'];
 export const SddBatchActions = {
-  file: defineAction({
-    method: 'GET',
+  file: fileAction({
     tags,
     summary: 'Il file della distinta per la banca (pain.008.001.02)',
-    response: { 200: z.string() },
-    async handler({ deps, ctx, id, reply }) {
+    content: z.string(),
+    async file({ deps, ctx, id }) {
       const f = await sddBatchFile(deps.exec, ctx, id);
-      return reply.header('Content-Disposition', attachment(f.fileName)).type('application/xml').send(f.xml);
+      return { name: f.fileName, type: 'application/xml', body: f.xml };
     },
   }),
 

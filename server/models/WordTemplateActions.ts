@@ -7,7 +7,7 @@ import { FILE_KINDS } from '../../model/fileKinds.js';
 import { MailQueued } from '../../model/api/mail.js';
 import { emailFilledTemplates, filledTemplates } from '../areas/wordTemplates/service.js';
 import { safeEntryName, streamZip, uniqueNames } from '../render/zip.js';
-import { attachment } from '../routes/download.js';
+import { sendDownload } from '../routes/download.js';
 import { defineAction } from './action.js';
 
 const TemplateQuery = z.looseObject({
@@ -43,10 +43,7 @@ export const WordTemplateActions = {
       const t = await filledTemplates(deps.exec, deps.storage, ctx, id, query);
       if (t.customers.length === 1) {
         const c = t.customers[0]!;
-        return reply
-          .header('Content-Disposition', attachment(t.nameOf(c)))
-          .type(FILE_KINDS.docx.mime)
-          .send(t.fill(c));
+        return sendDownload(reply, { name: t.nameOf(c), type: FILE_KINDS.docx.mime, body: t.fill(c) });
       }
       const names = uniqueNames(t.customers.map(t.nameOf));
       // the first document is filled before the answer starts: a template error is a 422, not a broken zip
@@ -55,10 +52,7 @@ export const WordTemplateActions = {
         name: names[i]!,
         content: i === 0 ? first : t.fill(t.customers[i]!),
       }));
-      return reply
-        .header('Content-Disposition', attachment(`${safeEntryName(t.title, 80)}.zip`))
-        .type('application/zip')
-        .send(archive);
+      return sendDownload(reply, { name: `${safeEntryName(t.title, 80)}.zip`, type: 'application/zip', body: archive });
     },
   }),
 };

@@ -7,6 +7,7 @@ import type { FastifyReply } from 'fastify';
 import type { z } from 'zod';
 import type { Ctx } from '../auth/context.js';
 import type { AppDeps } from '../deps.js';
+import { sendDownload, type Download } from '../routes/download.js';
 
 export interface ActionArgs<Q, B> {
   deps: AppDeps;
@@ -37,3 +38,26 @@ export interface ModelAction<Q = unknown, B = unknown> {
 
 /** One action, its handler typed by its own query and body schemas. */
 export const defineAction = <Q = undefined, B = undefined>(a: ModelAction<Q, B>): ModelAction => a as ModelAction;
+
+/**
+ * A GET action whose answer is a file to download (a PDF, an XML): `file` makes it for the record of
+ * the path's `:id` (the service reads it with the caller's scope); `content` describes it in the reference.
+ */
+export function fileAction(a: {
+  base?: string;
+  tags?: string[];
+  summary: string;
+  description?: string;
+  content: z.ZodType;
+  file(args: ActionArgs<undefined, undefined>): Promise<Download>;
+}): ModelAction {
+  const { content, file, ...rest } = a;
+  return defineAction({
+    ...rest,
+    method: 'GET',
+    response: { 200: content },
+    async handler(args) {
+      return sendDownload(args.reply, await file(args));
+    },
+  });
+}

@@ -9,7 +9,7 @@
  */
 import { HttpError } from '../../errors.js';
 import { normalizeHeader } from '../../../model/customerImport.js';
-import { inYearRange } from '../../../model/dates.js';
+import { realDay } from '../../../model/dates.js';
 import { isValidIban } from '../../../model/validators.js';
 import Decimal from 'decimal.js';
 import type { BankLine } from './types.js';
@@ -206,14 +206,6 @@ export function guessBankMapping(headers: string[]): Record<string, string | nul
 // ---------------------------------------------------------------------------
 // dates and amounts as Italian banks write them
 // ---------------------------------------------------------------------------
-
-function realDay(y: number, mo: number, d: number): string | null {
-  if (mo < 1 || mo > 12 || d < 1) return null;
-  const days = [31, y % 4 === 0 && (y % 100 !== 0 || y % 400 === 0) ? 29 : 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31];
-  if (d > days[mo - 1]!) return null;
-  const iso = `${String(y).padStart(4, '0')}-${String(mo).padStart(2, '0')}-${String(d).padStart(2, '0')}`;
-  return inYearRange(iso) ? iso : null;
-}
 
 /** Excel's day 0 (its day 60 is the 29th of February 1900 that never was: serials from 61 on count from here). */
 const EXCEL_EPOCH = Date.UTC(1899, 11, 30);

@@ -360,10 +360,30 @@ interface ConfirmInput {
   charges?: Array<{ charge_id: number; amount: number }>;
 }
 
-/** Confirms one line in `e` (the caller holds the bank lock): posts what it is. */
-async function confirmIn(e: Exec, ctx: Ctx, id: number, input: ConfirmInput) {
+/** A line of the studio read for a change (locked until the transaction ends): 404 when it is not the studio's. */
+async function lineToChange(e: Exec, ctx: Ctx, id: number) {
   const line = await lineOf(e, ctx.studioId, id, true);
   if (!line) throw notFound();
+  return line;
+}
+
+/**
+ * A change of one line asked by the user (confirm, ignore, reopen): `change` runs in a transaction
+ * under the studio's bank lock; the answer is the line as it is afterwards.
+ */
+async function changeLine(exec: Exec, tx: Tx, ctx: Ctx, raw: unknown, change: (e: Exec, id: number) => Promise<void>) {
+  assertPost(ctx);
+  const id = pathId(raw);
+  await tx(async (e) => {
+    await lockBank(e, ctx.studioId);
+    await change(e, id);
+  });
+  return (await lineViews(exec, ctx, [(await lineOf(exec, ctx.studioId, id))!]))[0]!;
+}
+
+/** Confirms one line in `e` (the caller holds the bank lock): posts what it is. */
+async function confirmIn(e: Exec, ctx: Ctx, id: number, input: ConfirmInput) {
+  const line = await lineToChange(e, ctx, id);
   if (line.status === 'confirmed' || line.status === 'ignored') throw new HttpError(409, BANK_IMPORT_MESSAGES.lineDone);
   const amount = new Decimal(line.amount);
   const note = (what: string) =>
@@ -460,13 +480,7 @@ async function confirmIn(e: Exec, ctx: Ctx, id: number, input: ConfirmInput) {
 
 /** Confirms a line: a payment of the customer (the one chosen, else the match's), or a return's reversal. */
 export async function confirmLine(exec: Exec, tx: Tx, ctx: Ctx, raw: unknown, input: ConfirmInput) {
-  assertPost(ctx);
-  const id = pathId(raw);
-  await tx(async (e) => {
-    await lockBank(e, ctx.studioId);
-    await confirmIn(e, ctx, id, input);
-  });
-  return (await lineViews(exec, ctx, [(await lineOf(exec, ctx.studioId, id))!]))[0]!;
+  return changeLine(exec, tx, ctx, raw, (e, id) => confirmIn(e, ctx, id, input));
 }
 
 /** 'Conferma tutti': every sure match of the statement posted (each in its own transaction). */
@@ -492,27 +506,18 @@ export async function confirmAll(exec: Exec, tx: Tx, ctx: Ctx, raw: unknown) {
 
 /** Marks a line as not a customer's payment. */
 export async function ignoreLine(exec: Exec, tx: Tx, ctx: Ctx, raw: unknown) {
-  assertPost(ctx);
-  const id = pathId(raw);
-  await tx(async (e) => {
-    await lockBank(e, ctx.studioId);
-    const line = await lineOf(e, ctx.studioId, id, true);
-    if (!line) throw notFound();
+  return changeLine(exec, tx, ctx, raw, async (e, id) => {
+    const line = await lineToChange(e, ctx, id);
     if (line.status === 'confirmed' || line.status === 'ignored')
       throw new HttpError(409, BANK_IMPORT_MESSAGES.lineDone);
     await setLineStatus(e, ctx.studioId, id, 'ignored');
   });
-  return (await lineViews(exec, ctx, [(await lineOf(exec, ctx.studioId, id))!]))[0]!;
 }
 
 /** Undoes a confirmation (the movement posted goes to the trash) or an 'ignore': the line is to match again. */
 export async function reopenLine(exec: Exec, tx: Tx, ctx: Ctx, raw: unknown) {
-  assertPost(ctx);
-  const id = pathId(raw);
-  await tx(async (e) => {
-    await lockBank(e, ctx.studioId);
-    const line = await lineOf(e, ctx.studioId, id, true);
-    if (!line) throw notFound();
+  return changeLine(exec, tx, ctx, raw, async (e, id) => {
+    const line = await lineToChange(e, ctx, id);
     if (line.status !== 'confirmed' && line.status !== 'ignored')
       throw new HttpError(409, BANK_IMPORT_MESSAGES.lineNotDone);
     if (line.transaction_id != null) {
@@ -523,5 +528,4 @@ export async function reopenLine(exec: Exec, tx: Tx, ctx: Ctx, raw: unknown) {
       await unmarkDebits(e, ctx.studioId, line.end_to_end_id, line.is_return, line.transaction_id);
     await setLineStatus(e, ctx.studioId, id, line.customer_id ? 'proposed' : 'unmatched');
   });
-  return (await lineViews(exec, ctx, [(await lineOf(exec, ctx.studioId, id))!]))[0]!;
 }

@@ -17,7 +17,7 @@
  */
 import { HttpError } from '../../errors.js';
 import { attribute, scanXml, xmlnsOf } from '../../xml/scanner.js';
-import { isoDateTime, inYearRange } from '../../../model/dates.js';
+import { isoDateTime, inYearRange, realDay } from '../../../model/dates.js';
 import type { BankLine, ParsedStatement } from './types.js';
 
 /** At most this many bytes per file. */
@@ -334,14 +334,6 @@ function isoDay(s: string): string | null {
   if (m) return realDay(Number(m[1]), Number(m[2]), Number(m[3]));
   const dt = isoDateTime(t);
   return dt && inYearRange(dt) ? dt.slice(0, 10) : null;
-}
-
-function realDay(y: number, mo: number, d: number): string | null {
-  if (mo < 1 || mo > 12 || d < 1) return null;
-  const days = [31, y % 4 === 0 && (y % 100 !== 0 || y % 400 === 0) ? 29 : 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31];
-  if (d > days[mo - 1]!) return null;
-  const iso = `${String(y).padStart(4, '0')}-${String(mo).padStart(2, '0')}-${String(d).padStart(2, '0')}`;
-  return inYearRange(iso) ? iso : null;
 }
 
 /** An IBAN as kept: upper case without blanks, or null when it has no IBAN's shape. */

@@ -14,8 +14,8 @@ import { italianIban } from '../../../model/iban.js';
 import { matchBook } from './bankQueries.js';
 import type { CamtEntry } from './camtWriter.js';
 
-/** A small seeded generator (mulberry32). */
-function rng(seed: number) {
+/** A small seeded generator (mulberry32): the demo data's and the benchmarks' (re-exported by server/db/demo.ts). */
+export function rng(seed: number) {
   return () => {
     seed |= 0;
     seed = (seed + 0x6d2b79f5) | 0;

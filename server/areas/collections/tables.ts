@@ -11,47 +11,32 @@
  * The batches, the statements and their lines are read as models too (SddBatch, BankStatement,
  * BankStatementLine: `areaTable`), over these same tables.
  */
-import {
-  pgTable,
-  serial,
-  integer,
-  text,
-  varchar,
-  jsonb,
-  numeric,
-  date,
-  boolean,
-  index,
-  uniqueIndex,
-  check,
-  type AnyPgColumn,
-} from 'drizzle-orm/pg-core';
+import { pgTable, integer, text, varchar, jsonb, date, boolean, index, uniqueIndex, check } from 'drizzle-orm/pg-core';
 import { sql } from 'drizzle-orm';
 import {
   cascadeRef,
+  money,
+  parentRef,
   registerModelTable,
   registerTables,
-  tableOf,
-  tenantModel,
-  ts,
+  setNullRef,
   studioRef,
+  studioRowKeys,
+  ts,
+  tsNow,
 } from '../../db/tables.js';
 
-const money = (name: string) => numeric(name, { precision: 14, scale: 2 });
 const movement = (name: string) => cascadeRef(name, 'Transaction');
 
 /** A part of a payment that settles a named charge (amount > 0, never more than the charge left open). */
 export const settlements = pgTable(
   'settlements',
   {
-    id: serial('id').primaryKey(),
-    studio_id: studioRef('studio_id').notNull(),
+    ...studioRowKeys(),
     payment_id: movement('payment_id').notNull(),
     charge_id: movement('charge_id').notNull(),
     amount: money('amount').notNull(),
-    created_at: ts('created_at')
-      .notNull()
-      .default(sql`LOCALTIMESTAMP`),
+    created_at: tsNow('created_at'),
   },
   (t) => [
     uniqueIndex('settlements_pair').on(t.payment_id, t.charge_id),
@@ -69,9 +54,7 @@ export const paymentReversals = pgTable(
     reversal_id: movement('reversal_id').notNull(),
     /** the bank's reason code (ISO 20022, e.g. AM04 insufficient funds, MD06 refund) */
     reason: varchar('reason', { length: 8 }),
-    created_at: ts('created_at')
-      .notNull()
-      .default(sql`LOCALTIMESTAMP`),
+    created_at: tsNow('created_at'),
   },
   (t) => [
     uniqueIndex('payment_reversals_reversal').on(t.reversal_id),
@@ -86,8 +69,7 @@ export const paymentReversals = pgTable(
 export const sddBatches = pgTable(
   'sdd_batches',
   {
-    id: serial('id').primaryKey(),
-    studio_id: studioRef('studio_id').notNull(),
+    ...studioRowKeys(),
     /** the file's message id (GrpHdr/MsgId), unique per studio */
     message_id: varchar('message_id', { length: 35 }).notNull(),
     status: varchar('status', { length: 12 }).notNull().default('presented'),
@@ -104,9 +86,7 @@ export const sddBatches = pgTable(
     xml: text('xml').notNull(),
     created_by: integer('created_by'),
     created_by_name: text('created_by_name'),
-    created_at: ts('created_at')
-      .notNull()
-      .default(sql`LOCALTIMESTAMP`),
+    created_at: tsNow('created_at'),
     cancelled_at: ts('cancelled_at'),
     cancelled_by_name: text('cancelled_by_name'),
   },
@@ -126,17 +106,10 @@ export const sddBatches = pgTable(
 export const sddBatchItems = pgTable(
   'sdd_batch_items',
   {
-    id: serial('id').primaryKey(),
-    studio_id: studioRef('studio_id').notNull(),
-    batch_id: integer('batch_id')
-      .notNull()
-      .references((): AnyPgColumn => sddBatches.id, { onDelete: 'cascade' }),
-    customer_id: integer('customer_id')
-      .notNull()
-      .references((): AnyPgColumn => tableOf('Customer').id, { onDelete: 'cascade' }),
-    mandate_id: integer('mandate_id')
-      .notNull()
-      .references((): AnyPgColumn => tableOf('SddMandate').id, { onDelete: 'cascade' }),
+    ...studioRowKeys(),
+    batch_id: parentRef('batch_id', sddBatches).notNull(),
+    customer_id: cascadeRef('customer_id', 'Customer').notNull(),
+    mandate_id: cascadeRef('mandate_id', 'SddMandate').notNull(),
     charge_id: movement('charge_id').notNull(),
     amount: money('amount').notNull(),
     /** the debit's EndToEndId (unique per studio and debit), comes back in the bank's statement */
@@ -144,9 +117,7 @@ export const sddBatchItems = pgTable(
     sequence_type: varchar('sequence_type', { length: 4 }).notNull(),
     status: varchar('status', { length: 12 }).notNull().default('presented'),
     /** the payment posted when the debit was collected */
-    payment_id: integer('payment_id').references((): AnyPgColumn => tableOf('Transaction').id, {
-      onDelete: 'set null',
-    }),
+    payment_id: setNullRef('payment_id', 'Transaction'),
   },
   (t) => [
     uniqueIndex('sdd_batch_items_e2e').on(t.studio_id, t.end_to_end_id, t.charge_id),
@@ -160,8 +131,7 @@ export const sddBatchItems = pgTable(
 export const bankStatements = pgTable(
   'bank_statements',
   {
-    id: serial('id').primaryKey(),
-    studio_id: studioRef('studio_id').notNull(),
+    ...studioRowKeys(),
     file_name: text('file_name').notNull(),
     /** 'camt053', 'csv' or 'xlsx' */
     format: varchar('format', { length: 8 }).notNull(),
@@ -178,9 +148,7 @@ export const bankStatements = pgTable(
     duplicates: integer('duplicates').notNull().default(0),
     imported_by: integer('imported_by'),
     imported_by_name: text('imported_by_name'),
-    created_at: ts('created_at')
-      .notNull()
-      .default(sql`LOCALTIMESTAMP`),
+    created_at: tsNow('created_at'),
   },
   (t) => [
     uniqueIndex('bank_statements_file').on(t.studio_id, t.file_hash),
@@ -199,11 +167,8 @@ export const bankStatements = pgTable(
 export const bankStatementLines = pgTable(
   'bank_statement_lines',
   {
-    id: serial('id').primaryKey(),
-    studio_id: studioRef('studio_id').notNull(),
-    statement_id: integer('statement_id')
-      .notNull()
-      .references((): AnyPgColumn => bankStatements.id, { onDelete: 'cascade' }),
+    ...studioRowKeys(),
+    statement_id: parentRef('statement_id', bankStatements).notNull(),
     line_no: integer('line_no').notNull(),
     fingerprint: varchar('fingerprint', { length: 64 }).notNull(),
     booking_date: date('booking_date', { mode: 'string' }).notNull(),
@@ -219,18 +184,14 @@ export const bankStatementLines = pgTable(
     return_reason: varchar('return_reason', { length: 8 }),
     is_return: boolean('is_return').notNull().default(false),
     status: varchar('status', { length: 12 }).notNull().default('unmatched'),
-    customer_id: integer('customer_id').references((): AnyPgColumn => tableOf('Customer').id, {
-      onDelete: 'set null',
-    }),
+    customer_id: setNullRef('customer_id', 'Customer'),
     /** the charges the line pays: [{charge_id, amount}] */
     charges: jsonb('charges'),
     /** why it was matched: 'sdd' | 'invoice' | 'name' | 'iban' | 'amount' (and the text shown) */
     reason: varchar('reason', { length: 12 }),
     reason_text: text('reason_text'),
     /** the payment (or the reversal of a return) posted when confirmed */
-    transaction_id: integer('transaction_id').references((): AnyPgColumn => tableOf('Transaction').id, {
-      onDelete: 'set null',
-    }),
+    transaction_id: setNullRef('transaction_id', 'Transaction'),
     confirmed_at: ts('confirmed_at'),
     confirmed_by_name: text('confirmed_by_name'),
   },
@@ -247,13 +208,9 @@ export const bankStatementLines = pgTable(
 
 /** The studio's last mapping of a home-banking CSV/XLSX's columns (remembered for the next import). */
 export const bankCsvMappings = pgTable('bank_csv_mappings', {
-  studio_id: integer('studio_id')
-    .primaryKey()
-    .references((): AnyPgColumn => tableOf(tenantModel().name).id, { onDelete: 'cascade' }),
+  studio_id: studioRef('studio_id').primaryKey(),
   mapping: jsonb('mapping').notNull(),
-  updated_at: ts('updated_at')
-    .notNull()
-    .default(sql`LOCALTIMESTAMP`),
+  updated_at: tsNow('updated_at'),
 });
 
 // the models served over these tables (model/models/SddBatch.ts, BankStatement.ts, BankStatementLine.ts)

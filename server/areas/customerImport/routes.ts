@@ -12,7 +12,7 @@ import type { Ctx } from '../../auth/context.js';
 import { HttpError, MSG } from '../../errors.js';
 import { pathId } from '../../records/ids.js';
 import { ERRORS, IdParams } from '../../routes/schemas.js';
-import { attachment } from '../../routes/download.js';
+import { sendDownload } from '../../routes/download.js';
 import { oneUpload } from '../../routes/upload.js';
 import { IMPORT_MAX_BYTES, IMPORT_MESSAGES } from '../../../model/customerImport.js';
 import { ImportListRow, ImportOptionsInput, ImportStaged, ImportUndone } from '../../../model/api/customerImport.js';
@@ -180,7 +180,7 @@ export async function customerImportRoutes(api: Api, deps: AppDeps) {
     },
     async (req, reply) => {
       const { csv, filename } = await invalidRowsCsv(deps.exec, req.ctx, pathId(req.params.id));
-      return reply.header('Content-Disposition', attachment(filename)).type('text/csv; charset=utf-8').send(csv);
+      return sendDownload(reply, { name: filename, type: 'text/csv; charset=utf-8', body: csv });
     },
   );
 

@@ -3,9 +3,9 @@
  * staged file, and which customers each import created or updated (so that an import can be undone
  * as a whole). Registered with the schema for migrations.
  */
-import { pgTable, serial, integer, text, jsonb, primaryKey, index, check, type AnyPgColumn } from 'drizzle-orm/pg-core';
+import { pgTable, integer, text, jsonb, primaryKey, index, check } from 'drizzle-orm/pg-core';
 import { sql } from 'drizzle-orm';
-import { registerTables, tableOf, tenantModel, ts } from '../../db/tables.js';
+import { cascadeRef, parentRef, registerTables, setNullRef, studioRowKeys, ts, tsNow } from '../../db/tables.js';
 
 /**
  * A customer import: the uploaded file's rows staged until they are imported (`source`: the
@@ -15,11 +15,8 @@ import { registerTables, tableOf, tenantModel, ts } from '../../db/tables.js';
 export const customerImports = pgTable(
   'customer_imports',
   {
-    id: serial('id').primaryKey(),
-    studio_id: integer('studio_id')
-      .notNull()
-      .references((): AnyPgColumn => tableOf(tenantModel().name).id, { onDelete: 'cascade' }),
-    user_id: integer('user_id').references((): AnyPgColumn => tableOf('User').id, { onDelete: 'set null' }),
+    ...studioRowKeys(),
+    user_id: setNullRef('user_id', 'User'),
     user_name: text('user_name').notNull(),
     file_name: text('file_name').notNull(),
     file_format: text('file_format').notNull(),
@@ -30,9 +27,7 @@ export const customerImports = pgTable(
     updated_count: integer('updated_count').notNull().default(0),
     skipped_count: integer('skipped_count').notNull().default(0),
     invalid_count: integer('invalid_count').notNull().default(0),
-    created_at: ts('created_at')
-      .notNull()
-      .default(sql`LOCALTIMESTAMP`),
+    created_at: tsNow('created_at'),
     imported_at: ts('imported_at'),
     undone_at: ts('undone_at'),
     undone_by: text('undone_by'),
@@ -53,9 +48,7 @@ export const customerImports = pgTable(
 export const customerImportRows = pgTable(
   'customer_import_rows',
   {
-    import_id: integer('import_id')
-      .notNull()
-      .references((): AnyPgColumn => customerImports.id, { onDelete: 'cascade' }),
+    import_id: parentRef('import_id', customerImports).notNull(),
     part: integer('part').notNull(),
     rows: jsonb('rows').notNull(),
   },
@@ -66,12 +59,8 @@ export const customerImportRows = pgTable(
 export const customerImportItems = pgTable(
   'customer_import_items',
   {
-    import_id: integer('import_id')
-      .notNull()
-      .references((): AnyPgColumn => customerImports.id, { onDelete: 'cascade' }),
-    customer_id: integer('customer_id')
-      .notNull()
-      .references((): AnyPgColumn => tableOf('Customer').id, { onDelete: 'cascade' }),
+    import_id: parentRef('import_id', customerImports).notNull(),
+    customer_id: cascadeRef('customer_id', 'Customer').notNull(),
     action: text('action').notNull(),
     before: jsonb('before'),
   },

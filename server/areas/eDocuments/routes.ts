@@ -21,7 +21,7 @@ import { can } from '../../auth/context.js';
 import { forbidden, notFound } from '../../errors.js';
 import { oneId } from '../../records/ids.js';
 import { ERRORS, IdParams, IdsParams } from '../../routes/schemas.js';
-import { attachment } from '../../routes/download.js';
+import { sendDownload } from '../../routes/download.js';
 import { downloadables, editorStudio, readEDocument, saveEDocument, suggestedNumber, xmlName } from './service.js';
 import { streamZip, uniqueNames } from '../../render/zip.js';
 
@@ -132,7 +132,7 @@ export async function eDocumentRoutes(api: Api, deps: AppDeps) {
       const docs = await downloadables(exec, req.ctx, req.params.ids);
       const names = uniqueNames(docs.map((d) => xmlName(d.source)));
       const archive = await streamZip(docs.length, async (i) => ({ name: names[i]!, content: docs[i]!.xml }));
-      return reply.header('Content-Disposition', attachment('archivio_edoc.zip')).type('application/zip').send(archive);
+      return sendDownload(reply, { name: 'archivio_edoc.zip', type: 'application/zip', body: archive });
     },
   );
 }

@@ -4,21 +4,17 @@
  * for migrations. A row keeps what was invoiced (description, quantity, unit price, VAT rate and
  * Natura), not a link that could change it later: the studio service it was picked from is a hint.
  */
-import { pgTable, serial, integer, text, numeric, varchar, check, index, type AnyPgColumn } from 'drizzle-orm/pg-core';
+import { pgTable, serial, integer, text, numeric, varchar, check, index } from 'drizzle-orm/pg-core';
 import { sql } from 'drizzle-orm';
-import { registerTables, tableOf } from '../../db/tables.js';
+import { cascadeRef, registerTables, setNullRef } from '../../db/tables.js';
 
 export const eDocumentServices = pgTable(
   'e_document_services',
   {
     id: serial('id').primaryKey(),
-    e_document_id: integer('e_document_id')
-      .notNull()
-      .references((): AnyPgColumn => tableOf('EDocument').id, { onDelete: 'cascade' }),
+    e_document_id: cascadeRef('e_document_id', 'EDocument').notNull(),
     position: integer('position').notNull(),
-    studio_service_id: integer('studio_service_id').references((): AnyPgColumn => tableOf('StudioService').id, {
-      onDelete: 'set null',
-    }),
+    studio_service_id: setNullRef('studio_service_id', 'StudioService'),
     description: text('description').notNull(),
     quantity: integer('quantity').notNull(),
     price: numeric('price', { precision: 12, scale: 2 }).notNull(),
@@ -26,9 +22,7 @@ export const eDocumentServices = pgTable(
     nature: varchar('nature', { length: 8 }),
     // the charge this row invoices (issue 28: invoices from the charges); a charge is invoiced by
     // at most one row of a document not in the trash (checked under the studio's invoicing lock)
-    transaction_id: integer('transaction_id').references((): AnyPgColumn => tableOf('Transaction').id, {
-      onDelete: 'set null',
-    }),
+    transaction_id: setNullRef('transaction_id', 'Transaction'),
     // the row's share of the invoice's payable (ImportoPagamento, split by the rows' totals to the
     // cent): what the charge it invoices leaves the customer to pay (issue 45 item 1)
     payable: numeric('payable', { precision: 12, scale: 2 }),

@@ -18,7 +18,7 @@ import {
 } from '../../../model/api/mail.js';
 import type { Api, AppDeps } from '../../deps.js';
 import { ERRORS } from '../../routes/schemas.js';
-import { attachment } from '../../routes/download.js';
+import { sendDownload } from '../../routes/download.js';
 import { HttpError, MSG, forbidden, notFound } from '../../errors.js';
 import { atLeast } from '../../../model/define.js';
 import { MAIL_KINDS, MAIL_STATUSES, MAIL_STATUS_LABELS, isMailStatus, type MailStatus } from '../../../model/mail.js';
@@ -136,7 +136,7 @@ export async function mailRoutes(api: Api, deps: AppDeps) {
       const p = req.params;
       const file = await mailAttachment(deps.exec, studioId, idOf(p.id), idOf(p.attachmentId));
       if (!file) throw notFound();
-      return reply.header('Content-Disposition', attachment(file.filename)).type(file.contentType).send(file.content);
+      return sendDownload(reply, { name: file.filename, type: file.contentType, body: file.content });
     },
   );
 
@@ -155,10 +155,7 @@ export async function mailRoutes(api: Api, deps: AppDeps) {
       const id = idOf(req.params.id);
       const message = await mailMessage(deps.exec, studioId, id);
       if (!message) throw notFound();
-      return reply
-        .header('Content-Disposition', attachment(`Messaggio_${id}.eml`))
-        .type('message/rfc822')
-        .send(await emlOf(message));
+      return sendDownload(reply, { name: `Messaggio_${id}.eml`, type: 'message/rfc822', body: await emlOf(message) });
     },
   );
 

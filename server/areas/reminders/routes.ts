@@ -9,7 +9,7 @@ import { z } from 'zod';
 import type { FastifyInstance } from 'fastify';
 import type { Api, AppDeps } from '../../deps.js';
 import { ERRORS, IdParams } from '../../routes/schemas.js';
-import { attachment } from '../../routes/download.js';
+import { sendDownload } from '../../routes/download.js';
 import { renderPdf } from '../../render/pdf.js';
 import {
   Aging,
@@ -84,17 +84,18 @@ export async function reminderRoutes(api: Api, deps: AppDeps) {
         legalStatus: filter.legalStatusId ? (data.rows[0]?.legal_status ?? undefined) : undefined,
       });
       if (req.query.format === 'csv')
-        return reply
-          .header('Content-Disposition', attachment('Scadenzario.csv'))
-          .type('text/csv; charset=utf-8')
-          .send(agingCsv(data, text));
+        return sendDownload(reply, {
+          name: 'Scadenzario.csv',
+          type: 'text/csv; charset=utf-8',
+          body: agingCsv(data, text),
+        });
       if (data.rows.length > MAX_PDF_ROWS)
         throw new HttpError(
           422,
           `Lo scadenzario ha ${data.rows.length} clienti: il PDF ne stampa al più ${MAX_PDF_ROWS}. Restringi i filtri o scarica il CSV`,
         );
       const pdf = await renderPdf(agingPdfDoc(await studioData(deps.exec, req.ctx.studioId), data, text));
-      return reply.header('Content-Disposition', attachment('Scadenzario.pdf')).type('application/pdf').send(pdf);
+      return sendDownload(reply, { name: 'Scadenzario.pdf', type: 'application/pdf', body: pdf });
     },
   );
 

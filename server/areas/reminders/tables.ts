@@ -12,12 +12,10 @@
  */
 import {
   pgTable,
-  serial,
   integer,
   text,
   varchar,
   jsonb,
-  numeric,
   date,
   boolean,
   index,
@@ -27,9 +25,18 @@ import {
   type AnyPgColumn,
 } from 'drizzle-orm/pg-core';
 import { sql } from 'drizzle-orm';
-import { cascadeRef, registerModelTable, registerTables, tableOf, ts, studioRef } from '../../db/tables.js';
+import {
+  cascadeRef,
+  money,
+  parentRef,
+  registerModelTable,
+  registerTables,
+  studioRef,
+  studioRowKeys,
+  ts,
+  tsNow,
+} from '../../db/tables.js';
 
-const money = (name: string) => numeric(name, { precision: 14, scale: 2 });
 const customerRef = (name: string) => cascadeRef(name, 'Customer');
 
 export const reminderSettings = pgTable('reminder_settings', {
@@ -42,24 +49,19 @@ export const reminderSettings = pgTable('reminder_settings', {
   levels: jsonb('levels')
     .notNull()
     .default(sql`'[]'::jsonb`),
-  updated_at: ts('updated_at')
-    .notNull()
-    .default(sql`LOCALTIMESTAMP`),
+  updated_at: tsNow('updated_at'),
   updated_by: integer('updated_by'),
 });
 
 export const reminderRuns = pgTable(
   'reminder_runs',
   {
-    id: serial('id').primaryKey(),
-    studio_id: studioRef('studio_id').notNull(),
+    ...studioRowKeys(),
     day: date('day', { mode: 'string' }).notNull(),
     /** 'scheduled' (the daily run) | 'manual' ('Esegui ora') */
     kind: varchar('kind', { length: 12 }).notNull(),
     user_id: integer('user_id'),
-    started_at: ts('started_at')
-      .notNull()
-      .default(sql`LOCALTIMESTAMP`),
+    started_at: tsNow('started_at'),
     proposed: integer('proposed').notNull().default(0),
     queued: integer('queued').notNull().default(0),
     withdrawn: integer('withdrawn').notNull().default(0),
@@ -75,8 +77,7 @@ export const reminderRuns = pgTable(
 export const reminders = pgTable(
   'reminders',
   {
-    id: serial('id').primaryKey(),
-    studio_id: studioRef('studio_id').notNull(),
+    ...studioRowKeys(),
     customer_id: customerRef('customer_id').notNull(),
     run_id: integer('run_id').references((): AnyPgColumn => reminderRuns.id, { onDelete: 'set null' }),
     level: integer('level').notNull(),
@@ -84,9 +85,7 @@ export const reminders = pgTable(
     /** the overdue amount asked for when it was proposed (the letter shows what is open when sent) */
     amount: money('amount').notNull(),
     day: date('day', { mode: 'string' }).notNull(),
-    created_at: ts('created_at')
-      .notNull()
-      .default(sql`LOCALTIMESTAMP`),
+    created_at: tsNow('created_at'),
     queued_at: ts('queued_at'),
     sent_at: ts('sent_at'),
     mail_id: integer('mail_id'),
@@ -113,12 +112,8 @@ export const reminders = pgTable(
 export const reminderItems = pgTable(
   'reminder_items',
   {
-    reminder_id: integer('reminder_id')
-      .notNull()
-      .references((): AnyPgColumn => reminders.id, { onDelete: 'cascade' }),
-    charge_id: integer('charge_id')
-      .notNull()
-      .references((): AnyPgColumn => tableOf('Transaction').id, { onDelete: 'cascade' }),
+    reminder_id: parentRef('reminder_id', reminders).notNull(),
+    charge_id: cascadeRef('charge_id', 'Transaction').notNull(),
     studio_id: studioRef('studio_id').notNull(),
     level: integer('level').notNull(),
     open: money('open').notNull(),
@@ -134,9 +129,7 @@ export const customerDisputes = pgTable('customer_disputes', {
   customer_id: customerRef('customer_id').primaryKey(),
   studio_id: studioRef('studio_id').notNull(),
   note: text('note'),
-  created_at: ts('created_at')
-    .notNull()
-    .default(sql`LOCALTIMESTAMP`),
+  created_at: tsNow('created_at'),
   created_by: integer('created_by'),
 });
 

@@ -4,21 +4,17 @@
  * event of an invoice's life (the file sent, each of SdI's notifications with its XML), and the
  * built-in simulator's own store (what "SdI" received and will answer).
  */
-import {
-  pgTable,
-  serial,
-  integer,
-  text,
-  varchar,
-  jsonb,
-  index,
-  uniqueIndex,
-  check,
-  date,
-  type AnyPgColumn,
-} from 'drizzle-orm/pg-core';
+import { pgTable, serial, integer, text, varchar, jsonb, index, uniqueIndex, check, date } from 'drizzle-orm/pg-core';
 import { sql } from 'drizzle-orm';
-import { registerModelTable, registerTables, tableOf, ts, studioRef } from '../../db/tables.js';
+import {
+  cascadeRef,
+  parentRef,
+  registerModelTable,
+  registerTables,
+  studioRowKeys,
+  ts,
+  tsNow,
+} from '../../db/tables.js';
 
 /**
  * A file handed (or to be handed) to the channel. queued → sending → sent (the channel's id
@@ -28,11 +24,8 @@ import { registerModelTable, registerTables, tableOf, ts, studioRef } from '../.
 export const sdiTransmissions = pgTable(
   'sdi_transmissions',
   {
-    id: serial('id').primaryKey(),
-    studio_id: studioRef('studio_id').notNull(),
-    e_document_id: integer('e_document_id')
-      .notNull()
-      .references((): AnyPgColumn => tableOf('EDocument').id, { onDelete: 'cascade' }),
+    ...studioRowKeys(),
+    e_document_id: cascadeRef('e_document_id', 'EDocument').notNull(),
     /** IT{IdCodice}_{progressivo}.xml */
     file_name: varchar('file_name', { length: 60 }).notNull(),
     /** the studio's progressive of the file name (base 36 in the name) */
@@ -49,13 +42,9 @@ export const sdiTransmissions = pgTable(
     tries: integer('tries').notNull().default(0),
     last_error: text('last_error'),
     created_by: integer('created_by'),
-    created_at: ts('created_at')
-      .notNull()
-      .default(sql`LOCALTIMESTAMP`),
+    created_at: tsNow('created_at'),
     sent_at: ts('sent_at'),
-    updated_at: ts('updated_at')
-      .notNull()
-      .default(sql`LOCALTIMESTAMP`),
+    updated_at: tsNow('updated_at'),
   },
   (t) => [
     uniqueIndex('sdi_transmissions_studio_progressive').on(t.studio_id, t.progressive),
@@ -76,21 +65,14 @@ export const sdiTransmissions = pgTable(
 export const sdiEvents = pgTable(
   'sdi_events',
   {
-    id: serial('id').primaryKey(),
-    studio_id: studioRef('studio_id').notNull(),
-    e_document_id: integer('e_document_id')
-      .notNull()
-      .references((): AnyPgColumn => tableOf('EDocument').id, { onDelete: 'cascade' }),
-    transmission_id: integer('transmission_id').references((): AnyPgColumn => sdiTransmissions.id, {
-      onDelete: 'cascade',
-    }),
+    ...studioRowKeys(),
+    e_document_id: cascadeRef('e_document_id', 'EDocument').notNull(),
+    transmission_id: parentRef('transmission_id', sdiTransmissions),
     /** 'invio' (the file handed over), 'errore' (refused by the intermediary), or SdI's type: RC, NS, MC, NE, DT, AT */
     kind: varchar('kind', { length: 8 }).notNull(),
     /** the channel's id of the notification: recorded once */
     notification_id: varchar('notification_id', { length: 100 }),
-    at: ts('at')
-      .notNull()
-      .default(sql`LOCALTIMESTAMP`),
+    at: tsNow('at'),
     description: text('description'),
     /** SdI's errors [{code, description}] */
     errors: jsonb('errors'),
@@ -115,9 +97,7 @@ export const sdiSimulatorFiles = pgTable(
     number: varchar('number', { length: 20 }).notNull(),
     year: integer('year').notNull(),
     document_type: varchar('document_type', { length: 4 }).notNull(),
-    received_at: ts('received_at')
-      .notNull()
-      .default(sql`LOCALTIMESTAMP`),
+    received_at: tsNow('received_at'),
     /** RC, NS or MC, given once `ready_at` has passed */
     outcome: varchar('outcome', { length: 4 }).notNull(),
     errors: jsonb('errors'),
