@@ -23,6 +23,7 @@ import {
   Card,
   CardContent,
   LinearProgress,
+  Paper,
   Table,
   TableBody,
   TableCell,
@@ -221,12 +222,15 @@ export function PreviewRun<Plan, Result>({
   );
 }
 
-/** A bulk screen's title and its way back: Home › the list it is opened from › the screen. */
-export function BulkScreenHeader({ title, list }: { title: string; list: { label: string; to: string } }) {
+/** A screen's title and its way back: Home › the list it is opened from (if any) › the screen. */
+export function BulkScreenHeader({ title, list }: { title: string; list?: { label: string; to: string } }) {
   return (
     <>
       <ScreenTitle title={title} />
-      <CloseHeader fallback={list.to} crumbs={[{ label: 'Home', to: '/Menu' }, list, { label: title }]} />
+      <CloseHeader
+        fallback={list?.to ?? '/Menu'}
+        crumbs={[{ label: 'Home', to: '/Menu' }, ...(list ? [list] : []), { label: title }]}
+      />
     </>
   );
 }
@@ -296,22 +300,87 @@ export function DatesStep<K extends string>({
   );
 }
 
-/** A plan's table in a scrolling region reached by keyboard (WCAG 2.1.1), both named `label`. */
-export function RegionTable({
+/** A table's content: the header's cells and the rows, or its own (`children`, after the rows: a footer). */
+export interface TableContent<R> {
+  head?: ReactNode;
+  rows?: readonly R[];
+  /** a row: its TableRow, with its key */
+  row?: (r: R, i: number) => ReactNode;
+  children?: ReactNode;
+}
+
+/** A small table named `label`, with its content. */
+export function DataTable<R>({
   label,
+  stickyHeader = false,
+  head,
+  rows,
+  row,
+  children,
+}: TableContent<R> & { label: string; stickyHeader?: boolean }) {
+  return (
+    <Table size="small" stickyHeader={stickyHeader} aria-label={label}>
+      {head ? (
+        <TableHead>
+          <TableRow>{head}</TableRow>
+        </TableHead>
+      ) : null}
+      {rows && row ? <TableBody>{rows.map(row)}</TableBody> : null}
+      {children}
+    </Table>
+  );
+}
+
+/**
+ * A table in a scrolling region reached by keyboard (WCAG 2.1.1), both named `label` (the table
+ * `tableLabel` where it differs); `outlined`, in an outlined paper; `mb`, the margin below (2, none
+ * when outlined).
+ */
+export function RegionTable<R>({
+  label,
+  tableLabel = label,
   maxHeight = 420,
+  outlined = false,
+  mb = outlined ? undefined : 2,
+  ...content
+}: TableContent<R> & { label: string; tableLabel?: string; maxHeight?: number; outlined?: boolean; mb?: number }) {
+  return (
+    <TableContainer
+      {...(outlined ? { component: Paper, variant: 'outlined' as const } : {})}
+      sx={{ maxHeight, mb }}
+      tabIndex={0}
+      role="region"
+      aria-label={label}
+    >
+      <DataTable label={tableLabel} stickyHeader {...content} />
+    </TableContainer>
+  );
+}
+
+/**
+ * What a plan will do ('2 fatture … per …', `children`) or, with nothing in it, why: `nothing`,
+ * and that the customers left out below are not counted.
+ */
+export function PlanSummary({
+  count,
+  nothing,
+  leftOut,
   children,
 }: {
-  label: string;
-  maxHeight?: number;
+  count: number;
+  nothing: string;
+  leftOut: boolean;
   children: ReactNode;
 }) {
-  return (
-    <TableContainer sx={{ maxHeight, mb: 2 }} tabIndex={0} role="region" aria-label={label}>
-      <Table size="small" stickyHeader aria-label={label}>
-        {children}
-      </Table>
-    </TableContainer>
+  return count ? (
+    <Alert severity="info" sx={{ mb: 2 }}>
+      {children}
+    </Alert>
+  ) : (
+    <Alert severity="warning" sx={{ mb: 2 }}>
+      {nothing}
+      {leftOut ? ' (tranne quelli dei clienti esclusi qui sotto)' : ''}.
+    </Alert>
   );
 }
 
@@ -347,26 +416,27 @@ export function LeftOutTable<R extends LeftOut>({
           {label} ({rows.length}): correggi i loro dati e rifai l&apos;anteprima
         </Typography>
       ) : null}
-      <RegionTable label={label} maxHeight={300}>
-        <TableHead>
-          <TableRow>
+      <RegionTable
+        label={label}
+        maxHeight={300}
+        head={
+          <>
             <TableCell>Cliente</TableCell>
             <TableCell align="right">{amountHead}</TableCell>
             <TableCell>Motivo</TableCell>
+          </>
+        }
+        rows={rows}
+        row={(s) => (
+          <TableRow key={s.customer_id}>
+            <TableCell>{s.business_name}</TableCell>
+            <TableCell align="right" sx={{ whiteSpace: 'nowrap' }}>
+              {amount(s)}
+            </TableCell>
+            <TableCell>{s.reasons.join('; ')}</TableCell>
           </TableRow>
-        </TableHead>
-        <TableBody>
-          {rows.map((s) => (
-            <TableRow key={s.customer_id}>
-              <TableCell>{s.business_name}</TableCell>
-              <TableCell align="right" sx={{ whiteSpace: 'nowrap' }}>
-                {amount(s)}
-              </TableCell>
-              <TableCell>{s.reasons.join('; ')}</TableCell>
-            </TableRow>
-          ))}
-        </TableBody>
-      </RegionTable>
+        )}
+      />
     </>
   );
 }

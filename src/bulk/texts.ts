@@ -7,3 +7,6 @@ export const TEXTS = {
   /** seed B §8: an e-mail send failed (the server's reason follows) */
   send: 'Errore di invio...',
 } as const;
+
+/** An action's error for the user: its message, else 'Operazione non riuscita'. */
+export const failureText = (e: unknown) => (e as Error)?.message || 'Operazione non riuscita';

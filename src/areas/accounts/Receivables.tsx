@@ -5,6 +5,7 @@
  * for screen readers), and what is open by days past due ('Scadenzario', issue 30: a bar per
  * bucket, the same figures as a table for screen readers, and a link to the full screen).
  */
+import type { ReactNode } from 'react';
 import {
   Alert,
   Box,
@@ -66,6 +67,16 @@ function Figure({ label, value, detail }: { label: string; value: string; detail
   );
 }
 
+/** A panel of the dashboard: a section named `label`, with its heading (h3) and content. */
+function PanelCard({ label, title, children }: { label: string; title: string; children: ReactNode }) {
+  return (
+    <Card component="section" aria-label={label}>
+      <CardHeader title={title} slotProps={{ title: { variant: 'subtitle1', component: 'h3' } }} sx={{ pb: 0 }} />
+      <CardContent sx={{ pt: 0 }}>{children}</CardContent>
+    </Card>
+  );
+}
+
 export function ReceivablesOverview() {
   const { permissions } = usePermissions<{ role?: string }>();
   const allowed = atLeast(permissions?.role ?? undefined, 'Collaboratore');
@@ -110,102 +121,88 @@ export function ReceivablesOverview() {
               alignItems: 'start',
             }}
           >
-            <Card component="section" aria-label="Maggiori debitori">
-              <CardHeader
-                title="Maggiori debitori"
-                slotProps={{ title: { variant: 'subtitle1', component: 'h3' } }}
-                sx={{ pb: 0 }}
-              />
-              <CardContent sx={{ pt: 0 }}>
-                {data.top_debtors.length === 0 ? (
-                  <Typography variant="body2" color="text.secondary">
-                    Nessun cliente ha un saldo a credito.
-                  </Typography>
-                ) : (
-                  <List dense disablePadding>
-                    {data.top_debtors.map((d) => (
-                      <ListItem key={d.id} disablePadding>
-                        <ListItemButton
-                          component={LinkBase}
-                          to={`/table/Transaction/${d.id}`}
-                          sx={{ borderRadius: 1 }}
-                          title={`Estratto conto di ${d.business_name}`}
+            <PanelCard label="Maggiori debitori" title="Maggiori debitori">
+              {data.top_debtors.length === 0 ? (
+                <Typography variant="body2" color="text.secondary">
+                  Nessun cliente ha un saldo a credito.
+                </Typography>
+              ) : (
+                <List dense disablePadding>
+                  {data.top_debtors.map((d) => (
+                    <ListItem key={d.id} disablePadding>
+                      <ListItemButton
+                        component={LinkBase}
+                        to={`/table/Transaction/${d.id}`}
+                        sx={{ borderRadius: 1 }}
+                        title={`Estratto conto di ${d.business_name}`}
+                      >
+                        <ListItemText primary={d.business_name} />
+                        <Typography
+                          variant="body2"
+                          sx={{ fontVariantNumeric: 'tabular-nums', whiteSpace: 'nowrap', ml: 1 }}
                         >
-                          <ListItemText primary={d.business_name} />
-                          <Typography
-                            variant="body2"
-                            sx={{ fontVariantNumeric: 'tabular-nums', whiteSpace: 'nowrap', ml: 1 }}
-                          >
-                            {euro(d.balance)}
-                          </Typography>
-                        </ListItemButton>
-                      </ListItem>
-                    ))}
-                  </List>
-                )}
-              </CardContent>
-            </Card>
-            <Card component="section" aria-label="Addebiti e incassi degli ultimi dodici mesi">
-              <CardHeader
-                title="Addebiti e incassi, ultimi 12 mesi"
-                slotProps={{ title: { variant: 'subtitle1', component: 'h3' } }}
-                sx={{ pb: 0 }}
-              />
-              <CardContent sx={{ pt: 0 }}>
-                {/* the chart is for the eye (its legend's buttons would be focusable inside a hidden region): its own legend, the table below for screen readers */}
-                <Box aria-hidden="true" sx={{ display: 'flex', gap: 2, fontSize: 13, mt: 1 }}>
-                  <Box component="span" sx={{ display: 'inline-flex', alignItems: 'center', gap: 0.5 }}>
-                    <Box component="span" sx={{ width: 12, height: 12, bgcolor: CHARGES_COLOR, borderRadius: 0.5 }} />
-                    Addebiti
-                  </Box>
-                  <Box component="span" sx={{ display: 'inline-flex', alignItems: 'center', gap: 0.5 }}>
-                    <Box component="span" sx={{ width: 12, height: 12, bgcolor: PAYMENTS_COLOR, borderRadius: 0.5 }} />
-                    Incassi
-                  </Box>
+                          {euro(d.balance)}
+                        </Typography>
+                      </ListItemButton>
+                    </ListItem>
+                  ))}
+                </List>
+              )}
+            </PanelCard>
+            <PanelCard label="Addebiti e incassi degli ultimi dodici mesi" title="Addebiti e incassi, ultimi 12 mesi">
+              {/* the chart is for the eye (its legend's buttons would be focusable inside a hidden region): its own legend, the table below for screen readers */}
+              <Box aria-hidden="true" sx={{ display: 'flex', gap: 2, fontSize: 13, mt: 1 }}>
+                <Box component="span" sx={{ display: 'inline-flex', alignItems: 'center', gap: 0.5 }}>
+                  <Box component="span" sx={{ width: 12, height: 12, bgcolor: CHARGES_COLOR, borderRadius: 0.5 }} />
+                  Addebiti
                 </Box>
-                <Box aria-hidden="true" inert>
-                  <BarChart
-                    height={240}
-                    hideLegend
-                    xAxis={[{ scaleType: 'band', data: data.monthly.map((m) => monthLabel(m.month)) }]}
-                    yAxis={[{ width: 64, valueFormatter: axisEuro }]}
-                    series={[
-                      {
-                        data: data.monthly.map((m) => m.charges),
-                        label: 'Addebiti',
-                        color: CHARGES_COLOR,
-                        valueFormatter: (v) => euro(v ?? 0),
-                      },
-                      {
-                        data: data.monthly.map((m) => m.payments),
-                        label: 'Incassi',
-                        color: PAYMENTS_COLOR,
-                        valueFormatter: (v) => euro(v ?? 0),
-                      },
-                    ]}
-                  />
+                <Box component="span" sx={{ display: 'inline-flex', alignItems: 'center', gap: 0.5 }}>
+                  <Box component="span" sx={{ width: 12, height: 12, bgcolor: PAYMENTS_COLOR, borderRadius: 0.5 }} />
+                  Incassi
                 </Box>
-                <Box component="table" sx={visuallyHidden}>
-                  <caption>Addebiti e incassi per mese</caption>
-                  <thead>
-                    <tr>
-                      <th scope="col">Mese</th>
-                      <th scope="col">Addebiti</th>
-                      <th scope="col">Incassi</th>
+              </Box>
+              <Box aria-hidden="true" inert>
+                <BarChart
+                  height={240}
+                  hideLegend
+                  xAxis={[{ scaleType: 'band', data: data.monthly.map((m) => monthLabel(m.month)) }]}
+                  yAxis={[{ width: 64, valueFormatter: axisEuro }]}
+                  series={[
+                    {
+                      data: data.monthly.map((m) => m.charges),
+                      label: 'Addebiti',
+                      color: CHARGES_COLOR,
+                      valueFormatter: (v) => euro(v ?? 0),
+                    },
+                    {
+                      data: data.monthly.map((m) => m.payments),
+                      label: 'Incassi',
+                      color: PAYMENTS_COLOR,
+                      valueFormatter: (v) => euro(v ?? 0),
+                    },
+                  ]}
+                />
+              </Box>
+              <Box component="table" sx={visuallyHidden}>
+                <caption>Addebiti e incassi per mese</caption>
+                <thead>
+                  <tr>
+                    <th scope="col">Mese</th>
+                    <th scope="col">Addebiti</th>
+                    <th scope="col">Incassi</th>
+                  </tr>
+                </thead>
+                <tbody>
+                  {data.monthly.map((m) => (
+                    <tr key={m.month}>
+                      <th scope="row">{monthLabel(m.month)}</th>
+                      <td>{euro(m.charges)}</td>
+                      <td>{euro(m.payments)}</td>
                     </tr>
-                  </thead>
-                  <tbody>
-                    {data.monthly.map((m) => (
-                      <tr key={m.month}>
-                        <th scope="row">{monthLabel(m.month)}</th>
-                        <td>{euro(m.charges)}</td>
-                        <td>{euro(m.payments)}</td>
-                      </tr>
-                    ))}
-                  </tbody>
-                </Box>
-              </CardContent>
-            </Card>
+                  ))}
+                </tbody>
+              </Box>
+            </PanelCard>
             {data.aging && <AgingCard aging={data.aging} />}
           </Box>
         </>

@@ -33,22 +33,20 @@ import {
   InputLabel,
   LinearProgress,
   MenuItem,
-  Paper,
   Select,
-  Table,
   TableBody,
   TableCell,
-  TableContainer,
   TableHead,
   TableRow,
   TextField,
   Typography,
+  type ButtonProps,
 } from '@mui/material';
 import UploadFileIcon from '@mui/icons-material/UploadFile';
 import DoneAllIcon from '@mui/icons-material/DoneAll';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useNotify } from 'react-admin';
-import { displayDate, displayDateTime } from '../../../model/dates';
+import { displayDate } from '../../../model/dates';
 import { ibanText } from '../../../model/iban';
 import { formatEuro } from '../../../model/types';
 import { fromCents, toCents } from '../../../model/money';
@@ -63,10 +61,13 @@ import {
   type CustomerOption,
   type UploadProgress,
 } from '../../dataProvider';
+import { CellNote, DateCell, HIDDEN, MadeCell, MoneyCell } from '../../bulk/cells';
 import { ApiError } from '../../api/client';
-import { ScreenTitle } from '../../layout/PageTitle';
-import { CloseHeader } from '../../layout/CloseHeader';
 import { ScreenTabs } from '../../layout/ScreenTabs';
+import { ConfirmDialog } from '../../layout/ConfirmDialog';
+import { HistoryCard } from '../../bulk/HistoryCard';
+import { BulkScreenHeader, RegionTable } from '../../bulk/PreviewRun';
+import { failureText } from '../../bulk/texts';
 
 /** A line's status as the server names it (model/api/collections.ts). */
 const LINE_STATUS: typeof BANK_LINE_STATUS = {
@@ -93,34 +94,19 @@ const openItemsKey = (id: number) => ['customer', id, 'open_items'] as const;
 const MIN_SEARCH = 2;
 const SEARCH_DEBOUNCE_MS = 300;
 
-/** read by screen readers, not shown */
-const HIDDEN = {
-  position: 'absolute',
-  // at its cell's corner: left where the text would be, it reached past the table's right edge and
-  // made the statements' box scroll (issue 45 item 18)
-  left: 0,
-  top: 0,
-  width: 1,
-  height: 1,
-  overflow: 'hidden',
-  clip: 'rect(0 0 0 0)',
-  whiteSpace: 'nowrap',
-} as const;
-
 /** An error of the server: its message and the details it lists (e.g. each unreadable row). */
 interface Problem {
   message: string;
   details: string[];
 }
 const problemOf = (e: unknown): Problem => {
-  const message = (e as Error)?.message || 'Operazione non riuscita';
+  const message = failureText(e);
   const errors = e instanceof ApiError ? (e.body.errors ?? {}) : {};
   const details = [
     ...new Set(Object.values(errors).flatMap((v) => (Array.isArray(v) ? v.map(String) : [String(v)]))),
   ].filter((m) => m !== message);
   return { message, details };
 };
-const errorText = (e: unknown) => (e as Error)?.message || 'Operazione non riuscita';
 
 /** A progress bar with its text; an upload's percentage, then (all sent) the server's work. */
 function ProgressBar({ label, progress }: { label: string; progress?: UploadProgress | null }) {
@@ -223,8 +209,7 @@ export function BankReconciliation() {
 
   return (
     <>
-      <ScreenTitle title="Riconciliazione bancaria" />
-      <CloseHeader fallback="/Menu" crumbs={[{ label: 'Home', to: '/Menu' }, { label: 'Riconciliazione bancaria' }]} />
+      <BulkScreenHeader title="Riconciliazione bancaria" />
       <Card sx={{ mb: 2 }}>
         <CardContent>
           <Typography variant="h6" component="h2" gutterBottom>
@@ -292,7 +277,7 @@ export function BankReconciliation() {
       <StatementsCard
         statements={statements.data}
         loading={statements.isLoading}
-        error={statements.isError ? errorText(statements.error) : null}
+        error={statements.isError ? failureText(statements.error) : null}
         current={current}
         onOpen={setChosen}
       />
@@ -386,37 +371,30 @@ function MappingCard({
             <Typography variant="subtitle1" component="h3" sx={{ mt: 2, mb: 1 }}>
               Prime righe del file
             </Typography>
-            <TableContainer
-              component={Paper}
-              variant="outlined"
-              sx={{ maxHeight: 260 }}
-              tabIndex={0}
-              role="region"
-              aria-label="Prime righe del file"
-            >
-              <Table size="small" stickyHeader aria-label="Prime righe del file">
-                <TableHead>
-                  <TableRow>
-                    {columns.headers.map((h) => (
-                      <TableCell key={h} sx={{ whiteSpace: 'nowrap' }}>
-                        {h}
-                      </TableCell>
-                    ))}
-                  </TableRow>
-                </TableHead>
-                <TableBody>
-                  {columns.sample.map((row, i) => (
-                    <TableRow key={i}>
-                      {columns.headers.map((h, j) => (
-                        <TableCell key={h} sx={{ whiteSpace: 'nowrap' }}>
-                          {row[j] ?? ''}
-                        </TableCell>
-                      ))}
-                    </TableRow>
+            <RegionTable
+              label="Prime righe del file"
+              maxHeight={260}
+              outlined
+              head={
+                <>
+                  {columns.headers.map((h) => (
+                    <TableCell key={h} sx={{ whiteSpace: 'nowrap' }}>
+                      {h}
+                    </TableCell>
                   ))}
-                </TableBody>
-              </Table>
-            </TableContainer>
+                </>
+              }
+              rows={columns.sample}
+              row={(row, i) => (
+                <TableRow key={i}>
+                  {columns.headers.map((h, j) => (
+                    <TableCell key={h} sx={{ whiteSpace: 'nowrap' }}>
+                      {row[j] ?? ''}
+                    </TableCell>
+                  ))}
+                </TableRow>
+              )}
+            />
           </>
         )}
         <Box sx={{ display: 'flex', gap: 1, mt: 2 }}>
@@ -446,98 +424,72 @@ function StatementsCard({
   onOpen: (id: number) => void;
 }) {
   return (
-    <Card sx={{ mb: 2 }}>
-      <CardContent>
-        <Typography variant="h6" component="h2" gutterBottom>
-          Estratti conto
-        </Typography>
-        {error && <Alert severity="error">Estratti conto non disponibili: {error}</Alert>}
-        {loading && <LinearProgress aria-label="Caricamento degli estratti conto" />}
-        {statements && !statements.length && (
-          <Typography variant="body2" color="text.secondary">
-            Nessun estratto conto importato.
-          </Typography>
-        )}
-        {!!statements?.length && (
-          <TableContainer sx={{ maxHeight: 320 }} tabIndex={0} role="region" aria-label="Estratti conto importati">
-            <Table size="small" stickyHeader aria-label="Estratti conto">
-              <TableHead>
-                <TableRow>
-                  <TableCell>Importato il</TableCell>
-                  <TableCell>File</TableCell>
-                  <TableCell>Conto</TableCell>
-                  <TableCell>Periodo</TableCell>
-                  <TableCell align="right">Movimenti</TableCell>
-                  <TableCell align="right">Da lavorare</TableCell>
-                  <TableCell align="right">Registrati</TableCell>
-                  <TableCell>
-                    <Box component="span" sx={HIDDEN}>
-                      Azioni
-                    </Box>
-                  </TableCell>
-                </TableRow>
-              </TableHead>
-              <TableBody>
-                {statements.map((s) => {
-                  const open = s.counts.matched + s.counts.proposed + s.counts.unmatched;
-                  const isCurrent = s.id === current;
-                  return (
-                    <TableRow key={s.id} selected={isCurrent}>
-                      <TableCell sx={{ whiteSpace: 'nowrap' }}>
-                        {displayDateTime(s.created_at)}
-                        {s.imported_by_name && (
-                          <Typography variant="caption" display="block" color="text.secondary">
-                            {s.imported_by_name}
-                          </Typography>
-                        )}
-                      </TableCell>
-                      <TableCell>{s.file_name}</TableCell>
-                      {/* in groups of four, wrapped between two (at 1400 px the action was cut: issue 45 item 18) */}
-                      <TableCell sx={{ minWidth: '10em' }}>{s.iban ? ibanText(s.iban) : '—'}</TableCell>
-                      <TableCell>
-                        {s.from_date ? (
-                          <>
-                            <Box component="span" sx={{ whiteSpace: 'nowrap' }}>
-                              {displayDate(s.from_date)} –
-                            </Box>{' '}
-                            <Box component="span" sx={{ whiteSpace: 'nowrap' }}>
-                              {displayDate(s.to_date)}
-                            </Box>
-                          </>
-                        ) : (
-                          '—'
-                        )}
-                      </TableCell>
-                      <TableCell align="right">
-                        {s.lines}
-                        {s.duplicates > 0 && (
-                          <Typography variant="caption" display="block" color="text.secondary">
-                            {s.duplicates} già importati
-                          </Typography>
-                        )}
-                      </TableCell>
-                      <TableCell align="right">{open}</TableCell>
-                      <TableCell align="right">{s.counts.confirmed}</TableCell>
-                      <TableCell>
-                        <Button
-                          size="small"
-                          variant={isCurrent ? 'contained' : 'text'}
-                          aria-pressed={isCurrent}
-                          onClick={() => onOpen(s.id)}
-                          aria-label={`Movimenti di ${s.file_name}`}
-                        >
-                          Movimenti
-                        </Button>
-                      </TableCell>
-                    </TableRow>
-                  );
-                })}
-              </TableBody>
-            </Table>
-          </TableContainer>
-        )}
-      </CardContent>
-    </Card>
+    <HistoryCard
+      title="Estratti conto"
+      rows={statements}
+      loading={loading}
+      loadingLabel="Caricamento degli estratti conto"
+      error={error && `Estratti conto non disponibili: ${error}`}
+      empty="Nessun estratto conto importato."
+      tableLabel="Estratti conto"
+      region={{ label: 'Estratti conto importati', maxHeight: 320 }}
+      sx={{ mb: 2 }}
+      hiddenSx={HIDDEN}
+      head={
+        <>
+          <TableCell>Importato il</TableCell>
+          <TableCell>File</TableCell>
+          <TableCell>Conto</TableCell>
+          <TableCell>Periodo</TableCell>
+          <TableCell align="right">Movimenti</TableCell>
+          <TableCell align="right">Da lavorare</TableCell>
+          <TableCell align="right">Registrati</TableCell>
+        </>
+      }
+      row={(s) => {
+        const open = s.counts.matched + s.counts.proposed + s.counts.unmatched;
+        const isCurrent = s.id === current;
+        return (
+          <TableRow key={s.id} selected={isCurrent}>
+            <MadeCell at={s.created_at} by={s.imported_by_name} />
+            <TableCell>{s.file_name}</TableCell>
+            {/* in groups of four, wrapped between two (at 1400 px the action was cut: issue 45 item 18) */}
+            <TableCell sx={{ minWidth: '10em' }}>{s.iban ? ibanText(s.iban) : '—'}</TableCell>
+            <TableCell>
+              {s.from_date ? (
+                <>
+                  <Box component="span" sx={{ whiteSpace: 'nowrap' }}>
+                    {displayDate(s.from_date)} –
+                  </Box>{' '}
+                  <Box component="span" sx={{ whiteSpace: 'nowrap' }}>
+                    {displayDate(s.to_date)}
+                  </Box>
+                </>
+              ) : (
+                '—'
+              )}
+            </TableCell>
+            <TableCell align="right">
+              {s.lines}
+              {s.duplicates > 0 && <CellNote>{s.duplicates} già importati</CellNote>}
+            </TableCell>
+            <TableCell align="right">{open}</TableCell>
+            <TableCell align="right">{s.counts.confirmed}</TableCell>
+            <TableCell>
+              <Button
+                size="small"
+                variant={isCurrent ? 'contained' : 'text'}
+                aria-pressed={isCurrent}
+                onClick={() => onOpen(s.id)}
+                aria-label={`Movimenti di ${s.file_name}`}
+              >
+                Movimenti
+              </Button>
+            </TableCell>
+          </TableRow>
+        );
+      }}
+    />
   );
 }
 
@@ -583,7 +535,7 @@ function LinesCard({ id }: { id: number }) {
       updated(answer);
       notify(said(answer), { type: 'success' });
     } catch (e) {
-      setProblem(errorText(e));
+      setProblem(failureText(e));
     } finally {
       setBusyLine(null);
     }
@@ -599,7 +551,7 @@ function LinesCard({ id }: { id: number }) {
         queryClient.invalidateQueries({ queryKey: STATEMENTS_KEY }),
       ]);
     } catch (e) {
-      setProblem(errorText(e));
+      setProblem(failureText(e));
     } finally {
       setBusyAll(false);
       setAskAll(false);
@@ -636,7 +588,7 @@ function LinesCard({ id }: { id: number }) {
           </Typography>
         )}
         {q.isLoading && <LinearProgress aria-label="Caricamento dei movimenti" />}
-        {q.isError && <Alert severity="error">Movimenti non disponibili: {errorText(q.error)}</Alert>}
+        {q.isError && <Alert severity="error">Movimenti non disponibili: {failureText(q.error)}</Alert>}
         {problem && (
           <Alert severity="error" sx={{ mb: 1 }} role="alert">
             {problem}
@@ -656,42 +608,41 @@ function LinesCard({ id }: { id: number }) {
                   Nessun movimento.
                 </Typography>
               ) : (
-                <TableContainer sx={{ maxHeight: 560 }} tabIndex={0} role="region" aria-label="Movimenti">
-                  <Table
-                    size="small"
-                    stickyHeader
-                    aria-label={`Movimenti: ${TABS.find((t) => t.status === shown)!.label}`}
-                  >
-                    <TableHead>
-                      <TableRow>
-                        <TableCell>Riga</TableCell>
-                        <TableCell>Data</TableCell>
-                        <TableCell align="right">Importo</TableCell>
-                        <TableCell>Ordinante</TableCell>
-                        <TableCell>Causale</TableCell>
-                        <TableCell>Abbinamento</TableCell>
-                        <TableCell>
-                          <Box component="span" sx={HIDDEN}>
-                            Azioni
-                          </Box>
-                        </TableCell>
-                      </TableRow>
-                    </TableHead>
-                    <TableBody>
-                      {rows.map((l) => (
-                        <LineRow
-                          key={l.id}
-                          line={l}
-                          busy={busyLine !== null || busyAll}
-                          onConfirm={() => act(l, () => dp.bankConfirmLine(l.id))}
-                          onAssign={() => setAssignOf(l)}
-                          onIgnore={() => act(l, () => dp.bankIgnoreLine(l.id))}
-                          onReopen={() => act(l, () => dp.bankReopenLine(l.id))}
-                        />
-                      ))}
-                    </TableBody>
-                  </Table>
-                </TableContainer>
+                <RegionTable
+                  label="Movimenti"
+                  tableLabel={`Movimenti: ${TABS.find((t) => t.status === shown)!.label}`}
+                  maxHeight={560}
+                  mb={0}
+                >
+                  <TableHead>
+                    <TableRow>
+                      <TableCell>Riga</TableCell>
+                      <TableCell>Data</TableCell>
+                      <TableCell align="right">Importo</TableCell>
+                      <TableCell>Ordinante</TableCell>
+                      <TableCell>Causale</TableCell>
+                      <TableCell>Abbinamento</TableCell>
+                      <TableCell>
+                        <Box component="span" sx={HIDDEN}>
+                          Azioni
+                        </Box>
+                      </TableCell>
+                    </TableRow>
+                  </TableHead>
+                  <TableBody>
+                    {rows.map((l) => (
+                      <LineRow
+                        key={l.id}
+                        line={l}
+                        busy={busyLine !== null || busyAll}
+                        onConfirm={() => act(l, () => dp.bankConfirmLine(l.id))}
+                        onAssign={() => setAssignOf(l)}
+                        onIgnore={() => act(l, () => dp.bankIgnoreLine(l.id))}
+                        onReopen={() => act(l, () => dp.bankReopenLine(l.id))}
+                      />
+                    ))}
+                  </TableBody>
+                </RegionTable>
               )}
             </ScreenTabs>
           </>
@@ -708,23 +659,22 @@ function LinesCard({ id }: { id: number }) {
           }}
         />
       )}
-      <Dialog open={askAll} onClose={() => !busyAll && setAskAll(false)} aria-labelledby={`${tabsId}-all`}>
-        <DialogTitle id={`${tabsId}-all`}>Conferma tutti</DialogTitle>
-        <DialogContent>
-          <DialogContentText>
+      <ConfirmDialog
+        open={askAll}
+        busy={busyAll}
+        titleId={`${tabsId}-all`}
+        title="Conferma tutti"
+        text={
+          <>
             Registrare {counts.matched === 1 ? 'il movimento abbinato' : `i ${counts.matched} movimenti abbinati`}? Ogni
             incasso salda gli addebiti del suo cliente e ogni storno li riapre.
-          </DialogContentText>
-        </DialogContent>
-        <DialogActions>
-          <Button onClick={() => setAskAll(false)} disabled={busyAll}>
-            No
-          </Button>
-          <Button onClick={confirmAll} disabled={busyAll} variant="contained">
-            {counts.matched === 1 ? 'Sì, registra 1 movimento' : `Sì, registra ${counts.matched} movimenti`}
-          </Button>
-        </DialogActions>
-      </Dialog>
+          </>
+        }
+        yes={counts.matched === 1 ? 'Sì, registra 1 movimento' : `Sì, registra ${counts.matched} movimenti`}
+        color="primary"
+        onClose={() => setAskAll(false)}
+        onConfirm={confirmAll}
+      />
     </Card>
   );
 }
@@ -748,16 +698,18 @@ function LineRow({
   // a customer's payment or an SDD return can be given to a customer; a bank's fee cannot
   const assignable = l.amount > 0 || l.is_return;
   const open = l.status === 'unmatched' || l.status === 'proposed' || l.status === 'matched';
+  /** an action's button, named for screen readers with the movement's number */
+  const action = (name: string, text: string, onClick: () => void, props: ButtonProps = {}) => (
+    <Button size="small" {...props} disabled={busy} onClick={onClick} aria-label={`${name} ${l.line_no}`}>
+      {text}
+    </Button>
+  );
   return (
     <TableRow data-line={l.line_no}>
       <TableCell>{l.line_no}</TableCell>
       <TableCell sx={{ whiteSpace: 'nowrap' }}>
         {displayDate(l.booking_date)}
-        {l.value_date && l.value_date !== l.booking_date && (
-          <Typography variant="caption" display="block" color="text.secondary">
-            valuta {displayDate(l.value_date)}
-          </Typography>
-        )}
+        {l.value_date && l.value_date !== l.booking_date && <CellNote>valuta {displayDate(l.value_date)}</CellNote>}
       </TableCell>
       <TableCell
         align="right"
@@ -768,11 +720,7 @@ function LineRow({
       </TableCell>
       <TableCell sx={{ minWidth: 140 }}>
         {l.counterparty ?? '—'}
-        {l.counterparty_iban && (
-          <Typography variant="caption" display="block" color="text.secondary">
-            {l.counterparty_iban}
-          </Typography>
-        )}
+        {l.counterparty_iban && <CellNote>{l.counterparty_iban}</CellNote>}
       </TableCell>
       <TableCell sx={{ minWidth: 180 }}>
         {l.is_return && (
@@ -786,11 +734,7 @@ function LineRow({
           </Box>
         )}
         {l.remittance ?? ''}
-        {l.end_to_end_id && (
-          <Typography variant="caption" display="block" color="text.secondary">
-            rif. {l.end_to_end_id}
-          </Typography>
-        )}
+        {l.end_to_end_id && <CellNote>rif. {l.end_to_end_id}</CellNote>}
       </TableCell>
       <TableCell sx={{ minWidth: 200 }}>
         {l.business_name ? (
@@ -809,56 +753,18 @@ function LineRow({
         ) : (
           '—'
         )}
-        {l.reason_text && (
-          <Typography variant="caption" display="block" color="text.secondary" sx={{ fontStyle: 'italic' }}>
-            Perché: {l.reason_text}
-          </Typography>
-        )}
+        {l.reason_text && <CellNote sx={{ fontStyle: 'italic' }}>Perché: {l.reason_text}</CellNote>}
       </TableCell>
       <TableCell sx={{ whiteSpace: 'nowrap' }}>
-        {(l.status === 'matched' || l.status === 'proposed') && (
-          <Button
-            size="small"
-            variant="contained"
-            disabled={busy}
-            onClick={onConfirm}
-            aria-label={`Conferma il movimento ${l.line_no}`}
-          >
-            Conferma
-          </Button>
-        )}
-        {(l.status === 'unmatched' || l.status === 'proposed') && assignable && (
-          <Button size="small" disabled={busy} onClick={onAssign} aria-label={`Assegna il movimento ${l.line_no}`}>
-            Assegna
-          </Button>
-        )}
-        {open && (
-          <Button
-            size="small"
-            color="inherit"
-            disabled={busy}
-            onClick={onIgnore}
-            aria-label={`Ignora il movimento ${l.line_no}`}
-          >
-            Ignora
-          </Button>
-        )}
-        {l.status === 'confirmed' && (
-          <Button
-            size="small"
-            color="warning"
-            disabled={busy}
-            onClick={onReopen}
-            aria-label={`Annulla registrazione del movimento ${l.line_no}`}
-          >
-            Annulla registrazione
-          </Button>
-        )}
-        {l.status === 'ignored' && (
-          <Button size="small" disabled={busy} onClick={onReopen} aria-label={`Ripristina il movimento ${l.line_no}`}>
-            Ripristina
-          </Button>
-        )}
+        {(l.status === 'matched' || l.status === 'proposed') &&
+          action('Conferma il movimento', 'Conferma', onConfirm, { variant: 'contained' })}
+        {(l.status === 'unmatched' || l.status === 'proposed') &&
+          assignable &&
+          action('Assegna il movimento', 'Assegna', onAssign)}
+        {open && action('Ignora il movimento', 'Ignora', onIgnore, { color: 'inherit' })}
+        {l.status === 'confirmed' &&
+          action('Annulla registrazione del movimento', 'Annulla registrazione', onReopen, { color: 'warning' })}
+        {l.status === 'ignored' && action('Ripristina il movimento', 'Ripristina', onReopen)}
       </TableCell>
     </TableRow>
   );
@@ -883,7 +789,7 @@ function useCustomerSearch(text: string) {
   return {
     options: enabled ? (found.data ?? []) : [],
     loading: q.length >= MIN_SEARCH && (debounced !== q || found.isFetching),
-    error: found.isError ? errorText(found.error) : null,
+    error: found.isError ? failureText(found.error) : null,
     short: q.length < MIN_SEARCH,
   };
 }
@@ -943,7 +849,7 @@ function AssignDialog({
       const charges = [...share.out].map(([charge_id, amount]) => ({ charge_id, amount }));
       onDone(await dp.bankConfirmLine(line.id, { customer_id: customer.id, ...(charges.length ? { charges } : {}) }));
     } catch (e) {
-      setProblem(errorText(e));
+      setProblem(failureText(e));
       setBusy(false);
     }
   };
@@ -987,7 +893,9 @@ function AssignDialog({
         {customer && credit && (
           <Box sx={{ mt: 2 }}>
             {items.isLoading && <LinearProgress aria-label="Caricamento degli addebiti aperti" />}
-            {items.isError && <Alert severity="error">Addebiti aperti non disponibili: {errorText(items.error)}</Alert>}
+            {items.isError && (
+              <Alert severity="error">Addebiti aperti non disponibili: {failureText(items.error)}</Alert>
+            )}
             {items.data && !open.length && (
               <Typography variant="body2" color="text.secondary">
                 Il cliente non ha addebiti aperti: l&apos;incasso resterà a suo credito.
@@ -999,51 +907,50 @@ function AssignDialog({
                   Scegli gli addebiti che il movimento paga. Se non ne scegli nessuno, salda gli addebiti aperti più
                   vecchi.
                 </Typography>
-                <TableContainer sx={{ maxHeight: 300 }} tabIndex={0} role="region" aria-label="Addebiti aperti">
-                  <Table size="small" stickyHeader aria-label="Addebiti aperti del cliente">
-                    <TableHead>
-                      <TableRow>
-                        <TableCell padding="checkbox">
-                          <Box component="span" sx={HIDDEN}>
-                            Scegli
-                          </Box>
-                        </TableCell>
-                        <TableCell>Scadenza</TableCell>
-                        <TableCell>Descrizione</TableCell>
-                        <TableCell>Fattura</TableCell>
-                        <TableCell align="right">Aperto</TableCell>
-                        <TableCell align="right">Pagato dal movimento</TableCell>
-                      </TableRow>
-                    </TableHead>
-                    <TableBody>
-                      {open.map((i) => (
-                        <TableRow key={i.id} hover onClick={() => toggle(i.id)} sx={{ cursor: 'pointer' }}>
-                          <TableCell padding="checkbox">
-                            <Checkbox
-                              checked={picked.has(i.id)}
-                              onClick={(e) => e.stopPropagation()}
-                              onChange={() => toggle(i.id)}
-                              slotProps={{
-                                input: {
-                                  'aria-label': `Addebito del ${displayDate(i.due)}: ${i.note ?? i.type} (${formatEuro(i.open)})`,
-                                },
-                              }}
-                            />
-                          </TableCell>
-                          <TableCell sx={{ whiteSpace: 'nowrap' }}>{displayDate(i.due)}</TableCell>
-                          <TableCell>{i.note ?? i.type}</TableCell>
-                          <TableCell>{i.invoice ?? '—'}</TableCell>
-                          <TableCell align="right" sx={{ whiteSpace: 'nowrap' }}>
-                            {formatEuro(i.open)}
-                          </TableCell>
-                          <TableCell align="right" sx={{ whiteSpace: 'nowrap' }}>
-                            {share.out.has(i.id) ? formatEuro(share.out.get(i.id)!) : '—'}
-                          </TableCell>
-                        </TableRow>
-                      ))}
-                    </TableBody>
-                  </Table>
-                </TableContainer>
+                <RegionTable
+                  label="Addebiti aperti"
+                  tableLabel="Addebiti aperti del cliente"
+                  maxHeight={300}
+                  mb={0}
+                  head={
+                    <>
+                      <TableCell padding="checkbox">
+                        <Box component="span" sx={HIDDEN}>
+                          Scegli
+                        </Box>
+                      </TableCell>
+                      <TableCell>Scadenza</TableCell>
+                      <TableCell>Descrizione</TableCell>
+                      <TableCell>Fattura</TableCell>
+                      <TableCell align="right">Aperto</TableCell>
+                      <TableCell align="right">Pagato dal movimento</TableCell>
+                    </>
+                  }
+                  rows={open}
+                  row={(i) => (
+                    <TableRow key={i.id} hover onClick={() => toggle(i.id)} sx={{ cursor: 'pointer' }}>
+                      <TableCell padding="checkbox">
+                        <Checkbox
+                          checked={picked.has(i.id)}
+                          onClick={(e) => e.stopPropagation()}
+                          onChange={() => toggle(i.id)}
+                          slotProps={{
+                            input: {
+                              'aria-label': `Addebito del ${displayDate(i.due)}: ${i.note ?? i.type} (${formatEuro(i.open)})`,
+                            },
+                          }}
+                        />
+                      </TableCell>
+                      <DateCell value={i.due} />
+                      <TableCell>{i.note ?? i.type}</TableCell>
+                      <TableCell>{i.invoice ?? '—'}</TableCell>
+                      <MoneyCell value={i.open} />
+                      <TableCell align="right" sx={{ whiteSpace: 'nowrap' }}>
+                        {share.out.has(i.id) ? formatEuro(share.out.get(i.id)!) : '—'}
+                      </TableCell>
+                    </TableRow>
+                  )}
+                />
                 {picked.size > 0 && share.left > 0 && (
                   <Typography variant="body2" color="text.secondary" sx={{ mt: 1 }}>
                     Restano {formatEuro(share.left)}: a credito del cliente.

@@ -12,10 +12,7 @@
 import { useState } from 'react';
 import {
   Alert,
-  Box,
   Button,
-  Card,
-  CardContent,
   Chip,
   Dialog,
   DialogActions,
@@ -34,7 +31,6 @@ import {
 } from '@mui/material';
 import AccountBalanceIcon from '@mui/icons-material/AccountBalance';
 import DownloadIcon from '@mui/icons-material/Download';
-import { visuallyHidden } from '@mui/utils';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useNotify } from 'react-admin';
 import { saveAs } from 'file-saver';
@@ -42,16 +38,22 @@ import { addBankDays, currentPeriod, displayDate, displayDateTime, today } from 
 import { formatEuro } from '../../../model/types';
 import type { SDD_BATCH_STATUS, SddBatchDebit } from '../../../model/api/collections';
 import { useAppDataProvider, type SddBatch, type SddBatchDetail, type SddPlan } from '../../dataProvider';
+import { DateCell, MadeCell, MoneyCell } from '../../bulk/cells';
 import {
   BulkScreenHeader,
   DatesStep,
   DoneAlert,
   LeftOutTable,
   PreviewRun,
+  PlanSummary,
   RegionTable,
   StepCard,
   usePreviewRun,
 } from '../../bulk/PreviewRun';
+import { HistoryCard } from '../../bulk/HistoryCard';
+import { StatusChip } from '../../bulk/StatusChip';
+import { ConfirmDialog, useConfirm } from '../../layout/ConfirmDialog';
+import { failureText } from '../../bulk/texts';
 
 /** The batches' statuses as the server names them (model/api/collections.ts), with their chip's colour. */
 const BATCH_STATUS: typeof SDD_BATCH_STATUS = { presented: 'Presentata', paid: 'Pagata', cancelled: 'Annullata' };
@@ -78,8 +80,6 @@ const DATE_FIELDS = [
 ] as const;
 type Form = Record<(typeof DATE_FIELDS)[number][0], string>;
 
-const errorText = (e: unknown) => (e as Error)?.message || 'Operazione non riuscita';
-
 /** Downloads a batch's pain.008 file (name from the server: SDD_<message id>.xml). */
 function useBatchFile(onError: (m: string) => void) {
   const dp = useAppDataProvider();
@@ -88,7 +88,7 @@ function useBatchFile(onError: (m: string) => void) {
       const { blob, filename } = await dp.downloadSddBatchFile(id);
       saveAs(blob, filename);
     } catch (e) {
-      onError(`Download non riuscito: ${errorText(e)}`);
+      onError(`Download non riuscito: ${failureText(e)}`);
     }
   };
 }
@@ -148,22 +148,20 @@ function PlanView({ plan, busy, onCreate }: { plan: SddPlan; busy: boolean; onCr
           {plan.collection_note}
         </Alert>
       ) : null}
-      {n ? (
-        <Alert severity="info" sx={{ mb: 2 }}>
-          {n === 1 ? '1 disposizione' : `${n} disposizioni`} per {plan.totals.charges}{' '}
-          {plan.totals.charges === 1 ? 'addebito' : 'addebiti'}: totale {formatEuro(plan.totals.amount)}, accreditato a{' '}
-          {plan.creditor.name} sul conto {plan.creditor.iban} (identificativo creditore {plan.creditor.creditor_id}).
-        </Alert>
-      ) : (
-        <Alert severity="warning" sx={{ mb: 2 }}>
-          Nessuna disposizione da presentare: nel periodo non ci sono addebiti aperti di clienti con un mandato attivo
-          {plan.left_out.length ? ' (tranne quelli dei clienti esclusi qui sotto)' : ''}.
-        </Alert>
-      )}
+      <PlanSummary
+        count={n}
+        nothing="Nessuna disposizione da presentare: nel periodo non ci sono addebiti aperti di clienti con un mandato attivo"
+        leftOut={plan.left_out.length > 0}
+      >
+        {n === 1 ? '1 disposizione' : `${n} disposizioni`} per {plan.totals.charges}{' '}
+        {plan.totals.charges === 1 ? 'addebito' : 'addebiti'}: totale {formatEuro(plan.totals.amount)}, accreditato a{' '}
+        {plan.creditor.name} sul conto {plan.creditor.iban} (identificativo creditore {plan.creditor.creditor_id}).
+      </PlanSummary>
       {n > 0 && (
-        <RegionTable label="Disposizioni SDD">
-          <TableHead>
-            <TableRow>
+        <RegionTable
+          label="Disposizioni SDD"
+          head={
+            <>
               <TableCell>Cliente</TableCell>
               <TableCell>Mandato</TableCell>
               <TableCell>IBAN</TableCell>
@@ -172,45 +170,41 @@ function PlanView({ plan, busy, onCreate }: { plan: SddPlan; busy: boolean; onCr
               <TableCell align="right">Importo</TableCell>
               <TableCell align="right">N. addebiti</TableCell>
               <TableCell>Causale</TableCell>
+            </>
+          }
+          rows={plan.debits}
+          row={(d) => (
+            <TableRow key={`${d.customer_id}-${d.mandate_id}`}>
+              <TableCell>{d.business_name}</TableCell>
+              <TableCell>{d.mandate_reference}</TableCell>
+              <TableCell sx={{ whiteSpace: 'nowrap' }}>{d.iban}</TableCell>
+              <TableCell>
+                <Chip
+                  size="small"
+                  variant="outlined"
+                  color={d.sequence_type === 'FRST' ? 'warning' : 'default'}
+                  label={d.sequence_type}
+                  title={d.sequence_type === 'FRST' ? 'Prima disposizione del mandato' : 'Disposizione ricorrente'}
+                />
+              </TableCell>
+              <TableCell>{d.scheme}</TableCell>
+              <MoneyCell value={d.amount} />
+              <TableCell
+                align="right"
+                title={d.charges.map((c) => `${displayDate(c.due)} ${c.note} (${formatEuro(c.open)})`).join('; ')}
+              >
+                {d.charges.length}
+              </TableCell>
+              <TableCell>{d.remittance}</TableCell>
             </TableRow>
-          </TableHead>
-          <TableBody>
-            {plan.debits.map((d) => (
-              <TableRow key={`${d.customer_id}-${d.mandate_id}`}>
-                <TableCell>{d.business_name}</TableCell>
-                <TableCell>{d.mandate_reference}</TableCell>
-                <TableCell sx={{ whiteSpace: 'nowrap' }}>{d.iban}</TableCell>
-                <TableCell>
-                  <Chip
-                    size="small"
-                    variant="outlined"
-                    color={d.sequence_type === 'FRST' ? 'warning' : 'default'}
-                    label={d.sequence_type}
-                    title={d.sequence_type === 'FRST' ? 'Prima disposizione del mandato' : 'Disposizione ricorrente'}
-                  />
-                </TableCell>
-                <TableCell>{d.scheme}</TableCell>
-                <TableCell align="right" sx={{ whiteSpace: 'nowrap' }}>
-                  {formatEuro(d.amount)}
-                </TableCell>
-                <TableCell
-                  align="right"
-                  title={d.charges.map((c) => `${displayDate(c.due)} ${c.note} (${formatEuro(c.open)})`).join('; ')}
-                >
-                  {d.charges.length}
-                </TableCell>
-                <TableCell>{d.remittance}</TableCell>
-              </TableRow>
-            ))}
-          </TableBody>
+          )}
+        >
           <TableFooter>
             <TableRow>
               <TableCell colSpan={5} component="th" scope="row">
                 Totale: {n === 1 ? '1 disposizione' : `${n} disposizioni`}
               </TableCell>
-              <TableCell align="right" sx={{ whiteSpace: 'nowrap' }}>
-                {formatEuro(plan.totals.amount)}
-              </TableCell>
+              <MoneyCell value={plan.totals.amount} />
               <TableCell align="right">{plan.totals.charges}</TableCell>
               <TableCell />
             </TableRow>
@@ -243,138 +237,95 @@ function BatchesCard({ onError }: { onError: (m: string) => void }) {
   const q = useQuery({ queryKey: BATCHES_KEY, queryFn: ({ signal }) => dp.sddBatches({ signal }), retry: false });
   const download = useBatchFile(onError);
   const [detailOf, setDetailOf] = useState<SddBatch | null>(null);
-  const [cancelOf, setCancelOf] = useState<SddBatch | null>(null);
-  const [busy, setBusy] = useState(false);
-  const cancel = async () => {
-    if (!cancelOf) return;
-    setBusy(true);
-    try {
-      await dp.sddCancelBatch(cancelOf.id);
-      notify(`Distinta ${cancelOf.message_id} annullata`, { type: 'success' });
+  const cancel = useConfirm(
+    async (batch: SddBatch) => {
+      await dp.sddCancelBatch(batch.id);
+      notify(`Distinta ${batch.message_id} annullata`, { type: 'success' });
       await queryClient.invalidateQueries({ queryKey: BATCHES_KEY });
-    } catch (e) {
-      onError(errorText(e));
-    } finally {
-      setBusy(false);
-      setCancelOf(null);
-    }
-  };
+    },
+    (e) => onError(failureText(e)),
+  );
+  const cancelOf = cancel.asked;
+
   return (
-    <Card>
-      <CardContent>
-        <Typography variant="h6" component="h2" gutterBottom>
-          Distinte
-        </Typography>
-        {q.isError && <Alert severity="error">Distinte non disponibili: {errorText(q.error)}</Alert>}
-        {q.isLoading && <LinearProgress aria-label="Caricamento delle distinte" />}
-        {q.data && !q.data.length && (
-          <Typography variant="body2" color="text.secondary">
-            Nessuna distinta.
-          </Typography>
-        )}
-        {!!q.data?.length && (
-          <TableContainer>
-            <Table size="small" aria-label="Distinte">
-              <TableHead>
-                <TableRow>
-                  <TableCell>Data</TableCell>
-                  <TableCell>Riferimento</TableCell>
-                  <TableCell>Data addebito</TableCell>
-                  <TableCell align="right">Disposizioni</TableCell>
-                  <TableCell align="right">Totale</TableCell>
-                  <TableCell align="right">Incassate / stornate</TableCell>
-                  <TableCell>Stato</TableCell>
-                  <TableCell>
-                    <Box component="span" sx={visuallyHidden}>
-                      Azioni
-                    </Box>
-                  </TableCell>
-                </TableRow>
-              </TableHead>
-              <TableBody>
-                {q.data.map((b) => (
-                  <TableRow key={b.id}>
-                    <TableCell sx={{ whiteSpace: 'nowrap' }}>
-                      {displayDateTime(b.created_at)}
-                      {b.created_by_name && (
-                        <Typography variant="caption" display="block" color="text.secondary">
-                          {b.created_by_name}
-                        </Typography>
-                      )}
-                    </TableCell>
-                    <TableCell>{b.message_id}</TableCell>
-                    <TableCell sx={{ whiteSpace: 'nowrap' }}>{displayDate(b.collection_date)}</TableCell>
-                    <TableCell align="right">{b.debits}</TableCell>
-                    <TableCell align="right" sx={{ whiteSpace: 'nowrap' }}>
-                      {formatEuro(b.total)}
-                    </TableCell>
-                    <TableCell align="right">
-                      {b.paid} / {b.returned}
-                    </TableCell>
-                    <TableCell>
-                      <Chip
-                        size="small"
-                        variant="outlined"
-                        color={BATCH_COLOR[b.status]}
-                        label={BATCH_STATUS[b.status]}
-                        title={b.cancelled_at ? `Annullata il ${displayDateTime(b.cancelled_at)}` : undefined}
-                      />
-                    </TableCell>
-                    <TableCell sx={{ whiteSpace: 'nowrap' }}>
-                      <Button
-                        size="small"
-                        startIcon={<DownloadIcon />}
-                        onClick={() => download(b.id)}
-                        aria-label={`Scarica il file della distinta ${b.message_id}`}
-                      >
-                        Scarica file
-                      </Button>
-                      <Button
-                        size="small"
-                        onClick={() => setDetailOf(b)}
-                        aria-label={`Dettaglio della distinta ${b.message_id}`}
-                      >
-                        Dettaglio
-                      </Button>
-                      {b.status === 'presented' && b.paid === 0 && (
-                        <Button
-                          size="small"
-                          color="warning"
-                          onClick={() => setCancelOf(b)}
-                          aria-label={`Annulla la distinta ${b.message_id}`}
-                        >
-                          Annulla
-                        </Button>
-                      )}
-                    </TableCell>
-                  </TableRow>
-                ))}
-              </TableBody>
-            </Table>
-          </TableContainer>
-        )}
-      </CardContent>
+    <HistoryCard
+      title="Distinte"
+      rows={q.data}
+      loading={q.isLoading}
+      loadingLabel="Caricamento delle distinte"
+      error={q.isError && `Distinte non disponibili: ${failureText(q.error)}`}
+      empty="Nessuna distinta."
+      tableLabel="Distinte"
+      head={
+        <>
+          <TableCell>Data</TableCell>
+          <TableCell>Riferimento</TableCell>
+          <TableCell>Data addebito</TableCell>
+          <TableCell align="right">Disposizioni</TableCell>
+          <TableCell align="right">Totale</TableCell>
+          <TableCell align="right">Incassate / stornate</TableCell>
+          <TableCell>Stato</TableCell>
+        </>
+      }
+      row={(b) => (
+        <TableRow key={b.id}>
+          <MadeCell at={b.created_at} by={b.created_by_name} />
+          <TableCell>{b.message_id}</TableCell>
+          <DateCell value={b.collection_date} />
+          <TableCell align="right">{b.debits}</TableCell>
+          <MoneyCell value={b.total} />
+          <TableCell align="right">
+            {b.paid} / {b.returned}
+          </TableCell>
+          <TableCell>
+            <StatusChip
+              status={b.status}
+              labels={BATCH_STATUS}
+              colors={BATCH_COLOR}
+              title={b.cancelled_at ? `Annullata il ${displayDateTime(b.cancelled_at)}` : undefined}
+            />
+          </TableCell>
+          <TableCell sx={{ whiteSpace: 'nowrap' }}>
+            <Button
+              size="small"
+              startIcon={<DownloadIcon />}
+              onClick={() => download(b.id)}
+              aria-label={`Scarica il file della distinta ${b.message_id}`}
+            >
+              Scarica file
+            </Button>
+            <Button size="small" onClick={() => setDetailOf(b)} aria-label={`Dettaglio della distinta ${b.message_id}`}>
+              Dettaglio
+            </Button>
+            {b.status === 'presented' && b.paid === 0 && (
+              <Button
+                size="small"
+                color="warning"
+                onClick={() => cancel.ask(b)}
+                aria-label={`Annulla la distinta ${b.message_id}`}
+              >
+                Annulla
+              </Button>
+            )}
+          </TableCell>
+        </TableRow>
+      )}
+    >
       {detailOf && <BatchDetailDialog batch={detailOf} onClose={() => setDetailOf(null)} />}
-      <Dialog open={!!cancelOf} onClose={() => !busy && setCancelOf(null)} aria-labelledby="sdd-cancel-title">
-        <DialogTitle id="sdd-cancel-title">Attenzione!!</DialogTitle>
-        <DialogContent>
-          <DialogContentText>
+      <ConfirmDialog
+        {...cancel.dialog}
+        titleId="sdd-cancel-title"
+        text={
+          <>
             Annullare la distinta {cancelOf?.message_id} ({cancelOf?.debits}{' '}
             {cancelOf?.debits === 1 ? 'disposizione' : 'disposizioni'} per {formatEuro(cancelOf?.total ?? 0)})? I suoi
             addebiti torneranno da incassare. Se hai già caricato il file in banca, revoca prima la distinta anche
             nell&apos;home banking.
-          </DialogContentText>
-        </DialogContent>
-        <DialogActions>
-          <Button onClick={() => setCancelOf(null)} disabled={busy}>
-            No
-          </Button>
-          <Button onClick={cancel} disabled={busy} variant="contained" color="warning">
-            Sì, annulla la distinta
-          </Button>
-        </DialogActions>
-      </Dialog>
-    </Card>
+          </>
+        }
+        yes="Sì, annulla la distinta"
+      />
+    </HistoryCard>
   );
 }
 
@@ -395,7 +346,7 @@ function BatchDetailDialog({ batch, onClose }: { batch: SddBatch; onClose: () =>
           {formatEuro(batch.total)}.
         </DialogContentText>
         {q.isLoading && <LinearProgress aria-label="Caricamento delle disposizioni" />}
-        {q.isError && <Alert severity="error">Disposizioni non disponibili: {errorText(q.error)}</Alert>}
+        {q.isError && <Alert severity="error">Disposizioni non disponibili: {failureText(q.error)}</Alert>}
         {q.data && (
           <TableContainer>
             <Table size="small" aria-label="Disposizioni della distinta">
@@ -416,18 +367,11 @@ function BatchDetailDialog({ batch, onClose }: { batch: SddBatch; onClose: () =>
                     <TableCell>{d.business_name}</TableCell>
                     <TableCell>{d.mandate_reference}</TableCell>
                     <TableCell>{d.sequence_type}</TableCell>
-                    <TableCell align="right" sx={{ whiteSpace: 'nowrap' }}>
-                      {formatEuro(d.amount)}
-                    </TableCell>
+                    <MoneyCell value={d.amount} />
                     <TableCell align="right">{d.charges}</TableCell>
                     <TableCell>{d.end_to_end_id}</TableCell>
                     <TableCell>
-                      <Chip
-                        size="small"
-                        variant="outlined"
-                        color={DEBIT_COLOR[d.status]}
-                        label={DEBIT_STATUS[d.status]}
-                      />
+                      <StatusChip status={d.status} labels={DEBIT_STATUS} colors={DEBIT_COLOR} />
                     </TableCell>
                   </TableRow>
                 ))}

@@ -9,22 +9,13 @@
  */
 import { useMemo, useRef, useState, type ChangeEvent } from 'react';
 import {
-  Alert,
   Box,
   Button,
-  Card,
-  CardContent,
   Chip,
-  Dialog,
-  DialogActions,
-  DialogContent,
-  DialogContentText,
-  DialogTitle,
   FormControl,
   FormControlLabel,
   FormLabel,
   InputLabel,
-  LinearProgress,
   MenuItem,
   Paper,
   Radio,
@@ -46,7 +37,6 @@ import { alpha, type Theme } from '@mui/material/styles';
 import UploadFileIcon from '@mui/icons-material/UploadFile';
 import DownloadIcon from '@mui/icons-material/Download';
 import UndoIcon from '@mui/icons-material/Undo';
-import { visuallyHidden } from '@mui/utils';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useVirtualizer } from '@tanstack/react-virtual';
 import { saveAs } from 'file-saver';
@@ -72,6 +62,9 @@ import {
   StepProgress,
   usePreviewRun,
 } from '../../bulk/PreviewRun';
+import { HistoryCard } from '../../bulk/HistoryCard';
+import { StatusChip } from '../../bulk/StatusChip';
+import { ConfirmDialog, useConfirm } from '../../layout/ConfirmDialog';
 
 const Customer = getModel('Customer');
 const label = (f: string) => Customer.fields[f]?.label ?? f;
@@ -433,11 +426,11 @@ function PreviewCard({
                 <TableRow key={r.line} data-line={r.line}>
                   <TableCell>{r.line}</TableCell>
                   <TableCell sx={{ whiteSpace: 'nowrap' }}>
-                    <Chip
-                      size="small"
-                      color={STATUS_COLOR[r.status]}
-                      variant={r.status === 'invalid' ? 'filled' : 'outlined'}
-                      label={STATUS_TEXT[r.status]}
+                    <StatusChip
+                      status={r.status}
+                      labels={STATUS_TEXT}
+                      colors={STATUS_COLOR}
+                      filled={r.status === 'invalid'}
                     />
                     {r.existing && (
                       <Typography variant="caption" display="block">
@@ -528,124 +521,93 @@ function ImportsCard({
   const dp = useAppDataProvider();
   const queryClient = useQueryClient();
   const q = useQuery({ queryKey: ['customerImports'], queryFn: () => dp.importList() });
-  const [ask, setAsk] = useState<{ id: number; file: string; created: number; updated: number } | null>(null);
-  const [busy, setBusy] = useState(false);
-  const undo = async () => {
-    if (!ask) return;
-    setBusy(true);
-    try {
-      await dp.importUndo(ask.id);
+  const undo = useConfirm(
+    async (which: { id: number; file: string; created: number; updated: number }) => {
+      await dp.importUndo(which.id);
       await queryClient.invalidateQueries({ queryKey: ['customerImports'] });
-    } catch (e) {
-      onError(errorText(e));
-    } finally {
-      setBusy(false);
-      setAsk(null);
-    }
-  };
+    },
+    (e) => onError(errorText(e)),
+  );
+  const ask = undo.asked;
+
   return (
-    <Card>
-      <CardContent>
-        <Typography variant="h6" component="h2" gutterBottom>
-          Importazioni
-        </Typography>
-        {q.isError && <Alert severity="error">Errore nel caricamento dati</Alert>}
-        {q.isLoading && <LinearProgress aria-label="Caricamento delle importazioni" />}
-        {q.data && !q.data.length && (
-          <Typography variant="body2" color="text.secondary">
-            Nessuna importazione.
-          </Typography>
-        )}
-        {!!q.data?.length && (
-          <TableContainer>
-            <Table size="small" aria-label="Importazioni">
-              <TableHead>
-                <TableRow>
-                  <TableCell>Data</TableCell>
-                  <TableCell>Utente</TableCell>
-                  <TableCell>File</TableCell>
-                  <TableCell align="right">Creati</TableCell>
-                  <TableCell align="right">Aggiornati</TableCell>
-                  <TableCell align="right">Saltati</TableCell>
-                  <TableCell align="right">Con errori</TableCell>
-                  <TableCell>Stato</TableCell>
-                  <TableCell>
-                    <Box component="span" sx={visuallyHidden}>
-                      Azioni
-                    </Box>
-                  </TableCell>
-                </TableRow>
-              </TableHead>
-              <TableBody>
-                {q.data.map((r) => (
-                  <TableRow key={r.id}>
-                    <TableCell sx={{ whiteSpace: 'nowrap' }}>
-                      {r.imported_at ? displayDateTime(r.imported_at) : ''}
-                    </TableCell>
-                    <TableCell>{r.user_name}</TableCell>
-                    <TableCell>{r.file_name}</TableCell>
-                    <TableCell align="right">{r.created_count}</TableCell>
-                    <TableCell align="right">{r.updated_count}</TableCell>
-                    <TableCell align="right">{r.skipped_count}</TableCell>
-                    <TableCell align="right">{r.invalid_count}</TableCell>
-                    <TableCell>
-                      {r.status === 'undone' ? (
-                        <Tooltip title={`${r.undone_by ?? ''} ${r.undone_at ? displayDateTime(r.undone_at) : ''}`}>
-                          <Chip size="small" label="Annullata" />
-                        </Tooltip>
-                      ) : (
-                        <Chip size="small" color="success" variant="outlined" label="Importata" />
-                      )}
-                    </TableCell>
-                    <TableCell sx={{ whiteSpace: 'nowrap' }}>
-                      {r.invalid_count > 0 && (
-                        <Button
-                          size="small"
-                          startIcon={<DownloadIcon />}
-                          onClick={() => onDownloadInvalid(r.id)}
-                          aria-label={`Scarica le righe con errori di ${r.file_name}`}
-                        >
-                          Righe con errori
-                        </Button>
-                      )}
-                      {r.status === 'imported' && (
-                        <Button
-                          size="small"
-                          color="warning"
-                          startIcon={<UndoIcon />}
-                          onClick={() =>
-                            setAsk({ id: r.id, file: r.file_name, created: r.created_count, updated: r.updated_count })
-                          }
-                          aria-label={`Annulla l'importazione di ${r.file_name}`}
-                        >
-                          Annulla
-                        </Button>
-                      )}
-                    </TableCell>
-                  </TableRow>
-                ))}
-              </TableBody>
-            </Table>
-          </TableContainer>
-        )}
-      </CardContent>
-      <Dialog open={!!ask} onClose={() => !busy && setAsk(null)} aria-labelledby="undo-title">
-        <DialogTitle id="undo-title">Attenzione!!</DialogTitle>
-        <DialogContent>
-          <DialogContentText>
+    <HistoryCard
+      title="Importazioni"
+      rows={q.data}
+      loading={q.isLoading}
+      loadingLabel="Caricamento delle importazioni"
+      error={q.isError && 'Errore nel caricamento dati'}
+      empty="Nessuna importazione."
+      tableLabel="Importazioni"
+      head={
+        <>
+          <TableCell>Data</TableCell>
+          <TableCell>Utente</TableCell>
+          <TableCell>File</TableCell>
+          <TableCell align="right">Creati</TableCell>
+          <TableCell align="right">Aggiornati</TableCell>
+          <TableCell align="right">Saltati</TableCell>
+          <TableCell align="right">Con errori</TableCell>
+          <TableCell>Stato</TableCell>
+        </>
+      }
+      row={(r) => (
+        <TableRow key={r.id}>
+          <TableCell sx={{ whiteSpace: 'nowrap' }}>{r.imported_at ? displayDateTime(r.imported_at) : ''}</TableCell>
+          <TableCell>{r.user_name}</TableCell>
+          <TableCell>{r.file_name}</TableCell>
+          <TableCell align="right">{r.created_count}</TableCell>
+          <TableCell align="right">{r.updated_count}</TableCell>
+          <TableCell align="right">{r.skipped_count}</TableCell>
+          <TableCell align="right">{r.invalid_count}</TableCell>
+          <TableCell>
+            {r.status === 'undone' ? (
+              <Tooltip title={`${r.undone_by ?? ''} ${r.undone_at ? displayDateTime(r.undone_at) : ''}`}>
+                <Chip size="small" label="Annullata" />
+              </Tooltip>
+            ) : (
+              <Chip size="small" color="success" variant="outlined" label="Importata" />
+            )}
+          </TableCell>
+          <TableCell sx={{ whiteSpace: 'nowrap' }}>
+            {r.invalid_count > 0 && (
+              <Button
+                size="small"
+                startIcon={<DownloadIcon />}
+                onClick={() => onDownloadInvalid(r.id)}
+                aria-label={`Scarica le righe con errori di ${r.file_name}`}
+              >
+                Righe con errori
+              </Button>
+            )}
+            {r.status === 'imported' && (
+              <Button
+                size="small"
+                color="warning"
+                startIcon={<UndoIcon />}
+                onClick={() =>
+                  undo.ask({ id: r.id, file: r.file_name, created: r.created_count, updated: r.updated_count })
+                }
+                aria-label={`Annulla l'importazione di ${r.file_name}`}
+              >
+                Annulla
+              </Button>
+            )}
+          </TableCell>
+        </TableRow>
+      )}
+    >
+      <ConfirmDialog
+        {...undo.dialog}
+        titleId="undo-title"
+        text={
+          <>
             Annullare l&apos;importazione di «{ask?.file}»? I {ask?.created} clienti creati andranno nel cestino
             {ask?.updated ? ` e i ${ask.updated} clienti aggiornati torneranno ai valori di prima` : ''}.
-          </DialogContentText>
-        </DialogContent>
-        <DialogActions>
-          <Button onClick={() => setAsk(null)} disabled={busy}>
-            No
-          </Button>
-          <Button onClick={undo} disabled={busy} variant="contained" color="warning">
-            Sì, annulla l&apos;importazione
-          </Button>
-        </DialogActions>
-      </Dialog>
-    </Card>
+          </>
+        }
+        yes="Sì, annulla l'importazione"
+      />
+    </HistoryCard>
   );
 }

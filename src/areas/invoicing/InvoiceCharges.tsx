@@ -8,7 +8,7 @@
  */
 import { useState } from 'react';
 import { useLocation, useNavigate } from 'react-router-dom';
-import { Alert, Button, TableBody, TableCell, TableHead, TableRow } from '@mui/material';
+import { Button, TableCell, TableRow } from '@mui/material';
 import ReceiptLongIcon from '@mui/icons-material/ReceiptLong';
 import { useNotify } from 'react-admin';
 import { today } from '../../../model/dates';
@@ -19,6 +19,7 @@ import {
   DatesStep,
   LeftOutTable,
   PreviewRun,
+  PlanSummary,
   RegionTable,
   StepCard,
   usePreviewRun,
@@ -105,23 +106,21 @@ function PlanView({ plan, busy, onRun }: { plan: InvoicingPlan; busy: boolean; o
   const n = plan.invoices.length;
   return (
     <StepCard title={`2. Anteprima: addebiti dal ${dmy(plan.from)} al ${dmy(plan.to)}, fatture del ${dmy(plan.date)}`}>
-      {n ? (
-        <Alert severity="info" sx={{ mb: 2 }}>
-          {n === 1 ? '1 fattura' : `${n} fatture`} (n. {plan.invoices[0]!.number}
-          {n > 1 ? `–${plan.invoices[n - 1]!.number}` : ''}) con {plan.totals.lines}{' '}
-          {plan.totals.lines === 1 ? 'addebito' : 'addebiti'}: imponibile {formatEuro(plan.totals.taxable)}, totale{' '}
-          {formatEuro(plan.totals.total)}, netto a pagare {formatEuro(plan.totals.payable)}.
-        </Alert>
-      ) : (
-        <Alert severity="warning" sx={{ mb: 2 }}>
-          Nessuna fattura da emettere: nel periodo non ci sono addebiti da fatturare
-          {plan.skipped.length ? ' (tranne quelli dei clienti esclusi qui sotto)' : ''}.
-        </Alert>
-      )}
+      <PlanSummary
+        count={n}
+        nothing="Nessuna fattura da emettere: nel periodo non ci sono addebiti da fatturare"
+        leftOut={plan.skipped.length > 0}
+      >
+        {n === 1 ? '1 fattura' : `${n} fatture`} (n. {plan.invoices[0]!.number}
+        {n > 1 ? `–${plan.invoices[n - 1]!.number}` : ''}) con {plan.totals.lines}{' '}
+        {plan.totals.lines === 1 ? 'addebito' : 'addebiti'}: imponibile {formatEuro(plan.totals.taxable)}, totale{' '}
+        {formatEuro(plan.totals.total)}, netto a pagare {formatEuro(plan.totals.payable)}.
+      </PlanSummary>
       {n > 0 && (
-        <RegionTable label="Fatture da emettere">
-          <TableHead>
-            <TableRow>
+        <RegionTable
+          label="Fatture da emettere"
+          head={
+            <>
               <TableCell>Numero</TableCell>
               <TableCell>Cliente</TableCell>
               <TableCell>Addebiti</TableCell>
@@ -132,29 +131,28 @@ function PlanView({ plan, busy, onRun }: { plan: InvoicingPlan; busy: boolean; o
               <TableCell align="right">Totale</TableCell>
               <TableCell align="right">Ritenuta</TableCell>
               <TableCell align="right">Netto a pagare</TableCell>
+            </>
+          }
+          rows={plan.invoices}
+          row={(inv) => (
+            <TableRow key={inv.customer_id}>
+              <TableCell>{inv.number}</TableCell>
+              <TableCell>{inv.business_name}</TableCell>
+              <TableCell>{inv.lines.map((l) => `${l.description} (${formatEuro(l.amount)})`).join('; ')}</TableCell>
+              {[inv.fee, inv.cassa, inv.tax, inv.stamp_duty, inv.total].map((v, i) => (
+                <TableCell key={i} align="right" sx={{ whiteSpace: 'nowrap' }}>
+                  {formatEuro(v)}
+                </TableCell>
+              ))}
+              <TableCell align="right" sx={{ whiteSpace: 'nowrap' }}>
+                {inv.withholding ? `− ${formatEuro(inv.withholding)}` : formatEuro(0)}
+              </TableCell>
+              <TableCell align="right" sx={{ whiteSpace: 'nowrap', fontWeight: 700 }}>
+                {formatEuro(inv.payable)}
+              </TableCell>
             </TableRow>
-          </TableHead>
-          <TableBody>
-            {plan.invoices.map((inv) => (
-              <TableRow key={inv.customer_id}>
-                <TableCell>{inv.number}</TableCell>
-                <TableCell>{inv.business_name}</TableCell>
-                <TableCell>{inv.lines.map((l) => `${l.description} (${formatEuro(l.amount)})`).join('; ')}</TableCell>
-                {[inv.fee, inv.cassa, inv.tax, inv.stamp_duty, inv.total].map((v, i) => (
-                  <TableCell key={i} align="right" sx={{ whiteSpace: 'nowrap' }}>
-                    {formatEuro(v)}
-                  </TableCell>
-                ))}
-                <TableCell align="right" sx={{ whiteSpace: 'nowrap' }}>
-                  {inv.withholding ? `− ${formatEuro(inv.withholding)}` : formatEuro(0)}
-                </TableCell>
-                <TableCell align="right" sx={{ whiteSpace: 'nowrap', fontWeight: 700 }}>
-                  {formatEuro(inv.payable)}
-                </TableCell>
-              </TableRow>
-            ))}
-          </TableBody>
-        </RegionTable>
+          )}
+        />
       )}
       {plan.skipped.length > 0 && (
         <LeftOutTable

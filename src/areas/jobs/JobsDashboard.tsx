@@ -43,9 +43,9 @@ import { atLeast } from '../../../model/define';
 import { currentYear, displayDateTime, YEAR_MAX, YEAR_MIN } from '../../../model/dates';
 import { JOB_CELL_TEXT, jobCellState, type JobCellState } from '../../../model/jobs';
 import { useAppDataProvider, type DashboardCustomer, type DashboardJob, type TaskStatus } from '../../dataProvider';
-import { ScreenTitle } from '../../layout/PageTitle';
-import { CloseHeader } from '../../layout/CloseHeader';
+import { BulkScreenHeader } from '../../bulk/PreviewRun';
 import { BulkErrorDialog, TEXTS } from '../../bulk/common';
+import { YearSelect } from '../../bulk/YearSelect';
 
 const HEIGHT = 600;
 const ROW = 36;
@@ -153,26 +153,17 @@ export function JobsDashboard() {
 
   return (
     <>
-      <ScreenTitle title="Dashboard Adempimenti" />
-      <CloseHeader fallback="/Menu" crumbs={[{ label: 'Home', to: '/Menu' }, { label: 'Dashboard Adempimenti' }]} />
+      <BulkScreenHeader title="Dashboard Adempimenti" />
       <Paper sx={{ p: 2 }}>
         <Stack direction={{ xs: 'column', md: 'row' }} spacing={2} sx={{ mb: 2 }} alignItems={{ md: 'center' }}>
-          <TextField
-            select
-            label="Anno"
-            size="small"
+          <YearSelect
             value={year}
-            onChange={(e) => setYear(Number(e.target.value))}
+            onChange={setYear}
+            years={Array.from({ length: 101 }, (_x, i) => currentYear() - 50 + i).filter(
+              (y) => y >= YEAR_MIN && y <= YEAR_MAX,
+            )}
             sx={{ width: 120, flex: 'none' }}
-          >
-            {Array.from({ length: 101 }, (_x, i) => currentYear() - 50 + i)
-              .filter((y) => y >= YEAR_MIN && y <= YEAR_MAX)
-              .map((y) => (
-                <MenuItem key={y} value={y}>
-                  {y}
-                </MenuItem>
-              ))}
-          </TextField>
+          />
           <TextField
             label="Cerca cliente"
             size="small"

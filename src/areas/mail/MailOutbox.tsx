@@ -51,8 +51,7 @@ import { saveAs } from 'file-saver';
 import { displayDateTime } from '../../../model/dates';
 import { MAIL_RETRYABLE, MAIL_STATUSES, MAIL_STATUS_LABELS, type MailStatus } from '../../../model/mail';
 import { useAppDataProvider, type MailDetail, type MailRow } from '../../dataProvider';
-import { ScreenTitle } from '../../layout/PageTitle';
-import { CloseHeader } from '../../layout/CloseHeader';
+import { BulkScreenHeader } from '../../bulk/PreviewRun';
 import { BulkErrorDialog, TEXTS } from '../../bulk/common';
 
 /** the chip colour of each state (filled: it needs a look) */
@@ -323,8 +322,7 @@ export function MailOutbox() {
   };
   return (
     <>
-      <ScreenTitle title="Posta in uscita" />
-      <CloseHeader fallback="/Menu" crumbs={[{ label: 'Home', to: '/Menu' }, { label: 'Posta in uscita' }]} />
+      <BulkScreenHeader title="Posta in uscita" />
       {q.data && !q.data.meta.smtp_configured && (
         <Alert severity="info" sx={{ mb: 2 }}>
           L&apos;invio delle email non è configurato sul server (SMTP_URL): i messaggi restano qui come «Trattenuta».

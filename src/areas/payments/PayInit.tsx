@@ -13,8 +13,7 @@ import { displayDate, today } from '../../../model/dates';
 import { formatEuro } from '../../../model/types';
 import { SUBSCRIPTION_MONTHS } from '../../../model/models/PaymentLog';
 import { newExpiry, totalCents } from '../../../model/subscription';
-import { ScreenTitle } from '../../layout/PageTitle';
-import { CloseHeader } from '../../layout/CloseHeader';
+import { BulkScreenHeader } from '../../bulk/PreviewRun';
 import { AppDialog } from '../../layout/ErrorDialog';
 import { useAppDataProvider, type PaymentProviderInfo } from '../../dataProvider';
 import { useLoggedStudio } from '../../layout/shell/data';
@@ -86,8 +85,7 @@ export function PayInit() {
   };
   return (
     <Box sx={{ p: { xs: 1, sm: 2 }, maxWidth: 720 }}>
-      <ScreenTitle title="Abbonamento" />
-      <CloseHeader crumbs={[{ label: 'Home', to: '/Menu' }, { label: 'Abbonamento' }]} fallback="/Menu" />
+      <BulkScreenHeader title="Abbonamento" />
       {params.get('cancelled') ? (
         <Alert severity="info" sx={{ mb: 2 }}>
           Pagamento annullato: l&apos;abbonamento non è cambiato.

@@ -13,7 +13,6 @@ import {
   Card,
   CardContent,
   LinearProgress,
-  MenuItem,
   Table,
   TableBody,
   TableCell,
@@ -27,6 +26,7 @@ import { useAppDataProvider } from '../../dataProvider';
 import { ScreenTitle } from '../../layout/PageTitle';
 import { CloseHeader } from '../../layout/CloseHeader';
 import { BulkErrorDialog, TEXTS, currentYear, euro } from '../../bulk/common';
+import { YearSelect } from '../../bulk/YearSelect';
 import { MONTHS, QUANTITY_ERROR, payslipYears, quantityOf } from '../../resources/CustomersForCedolini/cedolini';
 
 export function CedoliniSaved() {
@@ -94,20 +94,7 @@ export function CedoliniSaved() {
             <Typography variant="body2" color="text.secondary">
               Costo cedolino: {euro(rate)}
             </Typography>
-            <TextField
-              select
-              label="Anno"
-              size="small"
-              value={year}
-              onChange={(e) => setYear(Number(e.target.value))}
-              sx={{ mt: 2, width: 160 }}
-            >
-              {payslipYears().map((y) => (
-                <MenuItem key={y} value={y}>
-                  {y}
-                </MenuItem>
-              ))}
-            </TextField>
+            <YearSelect value={year} onChange={setYear} years={payslipYears()} sx={{ mt: 2, width: 160 }} />
             {q.isLoading && <LinearProgress aria-label="Caricamento" sx={{ mt: 1 }} />}
             {q.isError && (
               <Alert severity="error" sx={{ mt: 1 }}>

@@ -10,7 +10,7 @@
  * - 'Scarica CSV' and 'Scarica PDF': the same figures with the same filters, as the server makes
  *   them ('Scadenzario.csv', 'Scadenzario.pdf').
  */
-import { useEffect, useMemo, useState } from 'react';
+import { useEffect, useMemo, useState, type ReactNode } from 'react';
 import {
   Alert,
   Box,
@@ -33,6 +33,8 @@ import {
   TableSortLabel,
   TextField,
   Typography,
+  type SxProps,
+  type Theme,
 } from '@mui/material';
 import { visuallyHidden } from '@mui/utils';
 import DownloadIcon from '@mui/icons-material/Download';
@@ -46,8 +48,8 @@ import type { AgingBuckets, AgingCollaborator, AgingFilter, AgingRow } from '../
 import { AGING_BUCKETS, AGING_LABELS, type AgingBucket } from '../../../model/reminders';
 import { useAppDataProvider } from '../../dataProvider';
 import { agingQuery } from '../../dataProvider/reminders';
-import { ScreenTitle } from '../../layout/PageTitle';
-import { CloseHeader } from '../../layout/CloseHeader';
+import { BulkScreenHeader } from '../../bulk/PreviewRun';
+import { failureText } from '../../bulk/texts';
 
 const TITLE = 'Scadenzario';
 export const EMPTY_TEXT = 'Nessuna partita aperta con questi filtri';
@@ -57,8 +59,6 @@ const ALL = '';
 /** amounts: right-aligned, digits of equal width */
 const NUM = { fontVariantNumeric: 'tabular-nums', whiteSpace: 'nowrap' } as const;
 const MANDATE_LABELS = { with: 'Con mandato SDD', without: 'Senza mandato SDD' } as const;
-
-const errorText = (e: unknown) => (e as Error)?.message || 'Operazione non riuscita';
 
 /** The filters as the URL's query string holds them (anything unknown left out). */
 function filterOf(p: URLSearchParams): AgingFilter {
@@ -158,7 +158,7 @@ export function Aging() {
       const { blob, filename } = await dp.downloadAging(filter, format);
       saveAs(blob, filename);
     } catch (e) {
-      setDownloadError(errorText(e));
+      setDownloadError(failureText(e));
     } finally {
       setDownloading(null);
     }
@@ -169,8 +169,7 @@ export function Aging() {
 
   return (
     <>
-      <ScreenTitle title={TITLE} />
-      <CloseHeader fallback="/Menu" crumbs={[{ label: 'Home', to: '/Menu' }, { label: TITLE }]} />
+      <BulkScreenHeader title={TITLE} />
       <Paper sx={{ p: 2, mb: 2 }} component="section" aria-label="Filtri dello scadenzario">
         <Box
           sx={{
@@ -187,91 +186,59 @@ export function Aging() {
             onChange={(e) => setText(e.target.value)}
             slotProps={{ htmlInput: { type: 'search' } }}
           />
-          <TextField
-            select
+          <FilterSelect
             id="aging-collaborator"
             label="Collaboratore"
-            size="small"
+            all="Tutti"
             value={filter.collaborator_id === undefined ? ALL : String(filter.collaborator_id)}
-            onChange={(e) => {
-              const v = e.target.value;
-              update({ collaborator_id: v === ALL ? undefined : v === 'none' ? 'none' : Number(v) });
-            }}
-            slotProps={{ inputLabel: { shrink: true }, select: { displayEmpty: true } }}
-          >
-            <MenuItem value={ALL}>Tutti</MenuItem>
-            <MenuItem value="none">Senza collaboratore</MenuItem>
-            {(collaborators.data ?? []).map((c) => (
-              <MenuItem key={c.id} value={String(c.id)}>
-                {c.name ?? c.label ?? `#${c.id}`}
-              </MenuItem>
-            ))}
-          </TextField>
-          <TextField
-            select
+            onChange={(v) => update({ collaborator_id: v === ALL ? undefined : v === 'none' ? 'none' : Number(v) })}
+            options={[
+              ['none', 'Senza collaboratore'],
+              ...(collaborators.data ?? []).map((c) => [String(c.id), c.name ?? c.label ?? `#${c.id}`] as const),
+            ]}
+          />
+          <FilterSelect
             id="aging-legal-status"
             label="Forma giuridica"
-            size="small"
+            all="Tutte"
             value={filter.legal_status_id === undefined ? ALL : String(filter.legal_status_id)}
-            onChange={(e) => update({ legal_status_id: e.target.value === ALL ? undefined : Number(e.target.value) })}
-            slotProps={{ inputLabel: { shrink: true }, select: { displayEmpty: true } }}
-          >
-            <MenuItem value={ALL}>Tutte</MenuItem>
-            {(legalStatuses.data ?? []).map((s) => (
-              <MenuItem key={s.id} value={String(s.id)}>
-                {[s.cod, s.description].filter(Boolean).join(' – ') || `#${s.id}`}
-              </MenuItem>
-            ))}
-          </TextField>
-          <TextField
-            select
+            onChange={(v) => update({ legal_status_id: v === ALL ? undefined : Number(v) })}
+            options={(legalStatuses.data ?? []).map(
+              (s) => [String(s.id), [s.cod, s.description].filter(Boolean).join(' – ') || `#${s.id}`] as const,
+            )}
+          />
+          <FilterSelect
             id="aging-bucket"
             label="Fascia"
-            size="small"
+            all="Tutte"
             value={filter.bucket ?? ALL}
-            onChange={(e) => update({ bucket: e.target.value === ALL ? undefined : (e.target.value as AgingBucket) })}
-            slotProps={{ inputLabel: { shrink: true }, select: { displayEmpty: true } }}
-          >
-            <MenuItem value={ALL}>Tutte</MenuItem>
-            {AGING_BUCKETS.map((b) => (
-              <MenuItem key={b} value={b}>
-                {AGING_LABELS[b]}
-              </MenuItem>
-            ))}
-          </TextField>
-          <TextField
-            select
+            onChange={(v) => update({ bucket: v === ALL ? undefined : (v as AgingBucket) })}
+            options={AGING_BUCKETS.map((b) => [b, AGING_LABELS[b]] as const)}
+          />
+          <FilterSelect
             id="aging-mandate"
             label="Mandato SDD"
-            size="small"
+            all="Tutti"
             value={filter.mandate ?? ALL}
-            onChange={(e) =>
-              update({ mandate: e.target.value === ALL ? undefined : (e.target.value as 'with' | 'without') })
-            }
-            slotProps={{ inputLabel: { shrink: true }, select: { displayEmpty: true } }}
-          >
-            <MenuItem value={ALL}>Tutti</MenuItem>
-            <MenuItem value="with">{MANDATE_LABELS.with}</MenuItem>
-            <MenuItem value="without">{MANDATE_LABELS.without}</MenuItem>
-          </TextField>
+            onChange={(v) => update({ mandate: v === ALL ? undefined : (v as 'with' | 'without') })}
+            options={[
+              ['with', MANDATE_LABELS.with],
+              ['without', MANDATE_LABELS.without],
+            ]}
+          />
         </Box>
         <Stack direction="row" spacing={1} sx={{ mt: 2, flexWrap: 'wrap', alignItems: 'center' }} useFlexGap>
-          <Button
-            variant="outlined"
-            startIcon={<DownloadIcon />}
-            disabled={downloading !== null}
-            onClick={() => download('csv')}
-          >
-            Scarica CSV
-          </Button>
-          <Button
-            variant="outlined"
-            startIcon={<DownloadIcon />}
-            disabled={downloading !== null}
-            onClick={() => download('pdf')}
-          >
-            Scarica PDF
-          </Button>
+          {(['csv', 'pdf'] as const).map((kind) => (
+            <Button
+              key={kind}
+              variant="outlined"
+              startIcon={<DownloadIcon />}
+              disabled={downloading !== null}
+              onClick={() => download(kind)}
+            >
+              Scarica {kind.toUpperCase()}
+            </Button>
+          ))}
           {data && (
             <Typography variant="body2" color="text.secondary" sx={{ ml: { sm: 'auto' } }}>
               Situazione al {displayDate(data.as_of)}
@@ -298,7 +265,7 @@ export function Aging() {
       {aging.isFetching && <LinearProgress sx={{ mb: 2 }} aria-label="Caricamento dello scadenzario" />}
       {aging.isError && (
         <Alert severity="error" sx={{ mb: 2 }} role="alert">
-          {errorText(aging.error)}
+          {failureText(aging.error)}
         </Alert>
       )}
       {data && (
@@ -321,6 +288,74 @@ export function Aging() {
 }
 
 /** A figure of the strip: the bucket's amount and how many customers owe in it. */
+/** A filter of the screen: 'Tutti' (or 'Tutte': `all`), which is no filter (''), then its `options`. */
+function FilterSelect({
+  id,
+  label,
+  all,
+  value,
+  onChange,
+  options,
+}: {
+  id: string;
+  label: string;
+  all: string;
+  value: string;
+  onChange: (value: string) => void;
+  /** the values and their labels */
+  options: ReadonlyArray<readonly [string, string]>;
+}) {
+  return (
+    <TextField
+      select
+      id={id}
+      label={label}
+      size="small"
+      value={value}
+      onChange={(e) => onChange(e.target.value)}
+      slotProps={{ inputLabel: { shrink: true }, select: { displayEmpty: true } }}
+    >
+      <MenuItem value={ALL}>{all}</MenuItem>
+      {options.map(([v, text]) => (
+        <MenuItem key={v} value={v}>
+          {text}
+        </MenuItem>
+      ))}
+    </TextField>
+  );
+}
+
+/** A table of the screen: its section and heading, its region and its caption (both `label`). */
+function TableSection({
+  id,
+  title,
+  label,
+  tableSx,
+  children,
+}: {
+  id: string;
+  title: string;
+  label: string;
+  tableSx?: SxProps<Theme>;
+  children: ReactNode;
+}) {
+  return (
+    <Box component="section" aria-labelledby={id} sx={{ mb: 3 }}>
+      <Typography id={id} variant="h6" component="h2" sx={{ mb: 1 }}>
+        {title}
+      </Typography>
+      <TableContainer component={Paper} tabIndex={0} role="region" aria-label={label}>
+        <Table size="small" sx={tableSx}>
+          <Box component="caption" sx={visuallyHidden}>
+            {label}
+          </Box>
+          {children}
+        </Table>
+      </TableContainer>
+    </Box>
+  );
+}
+
 function Figure({ label, amount, customers }: { label: string; amount: number; customers: number }) {
   return (
     <Card variant="outlined" role="group" aria-label={label} sx={{ flex: '1 1 150px' }}>
@@ -393,109 +428,94 @@ function CustomersTable({ rows, totals }: { rows: AgingRow[]; totals: AgingBucke
   };
   const footer = { color: 'text.primary', fontWeight: 600, fontSize: 'inherit' } as const;
   return (
-    <Box component="section" aria-labelledby="aging-customers-title" sx={{ mb: 3 }}>
-      <Typography id="aging-customers-title" variant="h6" component="h2" sx={{ mb: 1 }}>
-        Per cliente
-      </Typography>
-      <TableContainer component={Paper} tabIndex={0} role="region" aria-label="Scadenzario per cliente">
-        {/* nine columns on a laptop's width: narrower gaps, the name wide enough for a firm's name */}
-        <Table size="small" sx={{ '& .MuiTableCell-root': { px: 1 } }}>
-          <Box component="caption" sx={visuallyHidden}>
-            Scadenzario per cliente
-          </Box>
-          <TableHead>
-            <TableRow>
-              {(['business_name', 'collaborator', 'legal_status', ...AGING_BUCKETS, 'total'] as SortKey[]).map(header)}
-            </TableRow>
-          </TableHead>
-          <TableBody>
-            {sorted.map((r) => (
-              <TableRow key={r.customer_id} hover>
-                <TableCell component="th" scope="row" sx={{ minWidth: 160 }}>
-                  <Box sx={{ display: 'flex', flexWrap: 'wrap', alignItems: 'center', gap: 0.5 }}>
-                    <Link
-                      component={LinkBase}
-                      to={`/table/Transaction/${r.customer_id}`}
-                      title={`Estratto conto di ${r.business_name}`}
-                    >
-                      {r.business_name}
-                    </Link>
-                    {r.has_mandate && (
-                      <Chip size="small" variant="outlined" color="primary" label="SDD" title="Mandato SDD attivo" />
-                    )}
-                    {r.contested && (
-                      <Chip size="small" color="error" label="Contestato" title="Il cliente contesta quanto dovuto" />
-                    )}
-                  </Box>
-                </TableCell>
-                <TableCell>{r.collaborator ?? ''}</TableCell>
-                <TableCell title={r.legal_status ?? undefined}>{r.legal_status_cod ?? r.legal_status ?? ''}</TableCell>
-                {AGING_BUCKETS.map((b) => (
-                  <Amount key={b} value={r[b]} />
-                ))}
-                <Amount value={r.total} strong />
-              </TableRow>
+    <TableSection
+      id="aging-customers-title"
+      title="Per cliente"
+      label="Scadenzario per cliente"
+      // nine columns on a laptop's width: narrower gaps, the name wide enough for a firm's name
+      tableSx={{ '& .MuiTableCell-root': { px: 1 } }}
+    >
+      <TableHead>
+        <TableRow>
+          {(['business_name', 'collaborator', 'legal_status', ...AGING_BUCKETS, 'total'] as SortKey[]).map(header)}
+        </TableRow>
+      </TableHead>
+      <TableBody>
+        {sorted.map((r) => (
+          <TableRow key={r.customer_id} hover>
+            <TableCell component="th" scope="row" sx={{ minWidth: 160 }}>
+              <Box sx={{ display: 'flex', flexWrap: 'wrap', alignItems: 'center', gap: 0.5 }}>
+                <Link
+                  component={LinkBase}
+                  to={`/table/Transaction/${r.customer_id}`}
+                  title={`Estratto conto di ${r.business_name}`}
+                >
+                  {r.business_name}
+                </Link>
+                {r.has_mandate && (
+                  <Chip size="small" variant="outlined" color="primary" label="SDD" title="Mandato SDD attivo" />
+                )}
+                {r.contested && (
+                  <Chip size="small" color="error" label="Contestato" title="Il cliente contesta quanto dovuto" />
+                )}
+              </Box>
+            </TableCell>
+            <TableCell>{r.collaborator ?? ''}</TableCell>
+            <TableCell title={r.legal_status ?? undefined}>{r.legal_status_cod ?? r.legal_status ?? ''}</TableCell>
+            {AGING_BUCKETS.map((b) => (
+              <Amount key={b} value={r[b]} />
             ))}
-          </TableBody>
-          <TableFooter>
-            <TableRow>
-              <TableCell component="th" scope="row" colSpan={3} sx={footer}>
-                Totale ({totals.customers === 1 ? '1 cliente' : `${totals.customers} clienti`})
-              </TableCell>
-              {[...AGING_BUCKETS, 'total' as const].map((b) => (
-                <TableCell key={b} align="right" sx={{ ...NUM, ...footer }}>
-                  {formatEuro(totals[b])}
-                </TableCell>
-              ))}
-            </TableRow>
-          </TableFooter>
-        </Table>
-      </TableContainer>
-    </Box>
+            <Amount value={r.total} strong />
+          </TableRow>
+        ))}
+      </TableBody>
+      <TableFooter>
+        <TableRow>
+          <TableCell component="th" scope="row" colSpan={3} sx={footer}>
+            Totale ({totals.customers === 1 ? '1 cliente' : `${totals.customers} clienti`})
+          </TableCell>
+          {[...AGING_BUCKETS, 'total' as const].map((b) => (
+            <TableCell key={b} align="right" sx={{ ...NUM, ...footer }}>
+              {formatEuro(totals[b])}
+            </TableCell>
+          ))}
+        </TableRow>
+      </TableFooter>
+    </TableSection>
   );
 }
 
 function CollaboratorsTable({ rows }: { rows: AgingCollaborator[] }) {
   return (
-    <Box component="section" aria-labelledby="aging-collaborators-title" sx={{ mb: 3 }}>
-      <Typography id="aging-collaborators-title" variant="h6" component="h2" sx={{ mb: 1 }}>
-        Per collaboratore
-      </Typography>
-      <TableContainer component={Paper} tabIndex={0} role="region" aria-label="Scadenzario per collaboratore">
-        <Table size="small">
-          <Box component="caption" sx={visuallyHidden}>
-            Scadenzario per collaboratore
-          </Box>
-          <TableHead>
-            <TableRow>
-              <TableCell>Collaboratore</TableCell>
-              <TableCell align="right">Clienti</TableCell>
-              {AGING_BUCKETS.map((b) => (
-                <TableCell key={b} align="right" sx={{ whiteSpace: 'nowrap' }}>
-                  {AGING_LABELS[b]}
-                </TableCell>
-              ))}
-              <TableCell align="right">Totale</TableCell>
-            </TableRow>
-          </TableHead>
-          <TableBody>
-            {rows.map((c) => (
-              <TableRow key={c.collaborator_id ?? 'none'}>
-                <TableCell component="th" scope="row">
-                  {c.collaborator}
-                </TableCell>
-                <TableCell align="right" sx={NUM}>
-                  {c.customers}
-                </TableCell>
-                {AGING_BUCKETS.map((b) => (
-                  <Amount key={b} value={c[b]} />
-                ))}
-                <Amount value={c.total} strong />
-              </TableRow>
+    <TableSection id="aging-collaborators-title" title="Per collaboratore" label="Scadenzario per collaboratore">
+      <TableHead>
+        <TableRow>
+          <TableCell>Collaboratore</TableCell>
+          <TableCell align="right">Clienti</TableCell>
+          {AGING_BUCKETS.map((b) => (
+            <TableCell key={b} align="right" sx={{ whiteSpace: 'nowrap' }}>
+              {AGING_LABELS[b]}
+            </TableCell>
+          ))}
+          <TableCell align="right">Totale</TableCell>
+        </TableRow>
+      </TableHead>
+      <TableBody>
+        {rows.map((c) => (
+          <TableRow key={c.collaborator_id ?? 'none'}>
+            <TableCell component="th" scope="row">
+              {c.collaborator}
+            </TableCell>
+            <TableCell align="right" sx={NUM}>
+              {c.customers}
+            </TableCell>
+            {AGING_BUCKETS.map((b) => (
+              <Amount key={b} value={c[b]} />
             ))}
-          </TableBody>
-        </Table>
-      </TableContainer>
-    </Box>
+            <Amount value={c.total} strong />
+          </TableRow>
+        ))}
+      </TableBody>
+    </TableSection>
   );
 }

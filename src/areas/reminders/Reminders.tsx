@@ -24,25 +24,17 @@ import {
   Card,
   CardContent,
   Checkbox,
-  Dialog,
-  DialogActions,
-  DialogContent,
-  DialogContentText,
-  DialogTitle,
   FormControlLabel,
   FormHelperText,
   LinearProgress,
   MenuItem,
   Paper,
   Switch,
-  Table,
-  TableBody,
   TableCell,
-  TableContainer,
-  TableHead,
   TableRow,
   TextField,
   Typography,
+  type TextFieldProps,
 } from '@mui/material';
 import PlayArrowIcon from '@mui/icons-material/PlayArrow';
 import SendIcon from '@mui/icons-material/Send';
@@ -54,7 +46,6 @@ import WarningAmberIcon from '@mui/icons-material/WarningAmber';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useNotify, usePermissions } from 'react-admin';
 import { displayDate, displayDateTime } from '../../../model/dates';
-import { formatEuro } from '../../../model/types';
 import { toCents, fromCents } from '../../../model/money';
 import { atLeast } from '../../../model/define';
 import type {
@@ -66,16 +57,18 @@ import type {
   ReminderStatus,
 } from '../../../model/api/reminders';
 import { useAppDataProvider } from '../../dataProvider';
+import { CellNote, HIDDEN, MoneyCell } from '../../bulk/cells';
 import { ApiError } from '../../api/client';
-import { ScreenTitle } from '../../layout/PageTitle';
-import { CloseHeader } from '../../layout/CloseHeader';
 import { ScreenTabs } from '../../layout/ScreenTabs';
+import { ConfirmDialog } from '../../layout/ConfirmDialog';
+import { BulkScreenHeader, RegionTable } from '../../bulk/PreviewRun';
 import {
   levelLabel,
   ReminderHistoryTable,
-  ReminderPdfButton,
-  ReminderStatusChip,
+  ReminderPdfCell,
+  ReminderStatusCell,
 } from '../../resources/Customer/Reminders';
+import { failureText } from '../../bulk/texts';
 
 const PENDING_KEY = ['reminders', 'list', 'pending'] as const;
 const HISTORY_KEY = ['reminders', 'list', 'all'] as const;
@@ -85,18 +78,19 @@ const POLL_MS = 2000;
 const MAX_LEVELS = 3;
 const DONE: ReminderStatus[] = ['sent', 'withdrawn', 'discarded'];
 const NO_TEMPLATE = 'none';
+/** a text field's own options: the hint shown without an error, the input's attributes, the label up */
+type FieldOptions = TextFieldProps & { hint?: string; htmlInput?: object; shrink?: boolean };
+/** the fields in a grid: one column, two, then `columns` on a wide screen */
+const fieldGrid = (columns: number) =>
+  ({
+    display: 'grid',
+    gridTemplateColumns: { xs: '1fr', sm: 'repeat(2, minmax(0, 1fr))', md: `repeat(${columns}, minmax(0, 1fr))` },
+    gap: 2,
+    alignItems: 'start',
+  }) as const;
+/** a level's field across the form */
+const WIDE = { gridColumn: { sm: 'span 2', md: 'span 4' } } as const;
 
-/** read by screen readers, not shown */
-const HIDDEN = {
-  position: 'absolute',
-  width: 1,
-  height: 1,
-  overflow: 'hidden',
-  clip: 'rect(0 0 0 0)',
-  whiteSpace: 'nowrap',
-} as const;
-
-const errorText = (e: unknown) => (e as Error)?.message || 'Operazione non riuscita';
 const plural = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;
 
 type TabName = 'pending' | 'history' | 'rules';
@@ -110,8 +104,7 @@ export function Reminders() {
   const [tab, setTab] = useState<TabName>('pending');
   return (
     <>
-      <ScreenTitle title="Solleciti" />
-      <CloseHeader fallback="/Menu" crumbs={[{ label: 'Home', to: '/Menu' }, { label: 'Solleciti' }]} />
+      <BulkScreenHeader title="Solleciti" />
       <ScreenTabs value={tab} onChange={setTab} tabs={TABS} label="Solleciti">
         {tab === 'pending' && <PendingTab />}
         {tab === 'history' && <HistoryTab />}
@@ -217,7 +210,7 @@ function PendingTab() {
         kind === 'run' ? queryClient.invalidateQueries({ queryKey: SETTINGS_KEY }) : undefined,
       ]);
     } catch (e) {
-      setProblem(errorText(e));
+      setProblem(failureText(e));
     } finally {
       setBusy(null);
       setAsking(false);
@@ -267,7 +260,7 @@ function PendingTab() {
           </Alert>
         )}
         {q.isPending && <LinearProgress aria-label="Caricamento dei solleciti" />}
-        {q.isError && <Alert severity="error">Solleciti non disponibili: {errorText(q.error)}</Alert>}
+        {q.isError && <Alert severity="error">Solleciti non disponibili: {failureText(q.error)}</Alert>}
         {q.data && rows.length === 0 && (
           <Typography variant="body2" color="text.secondary" sx={{ py: 2 }}>
             Nessun sollecito da inviare: esegui la procedura del giorno o attendi quella automatica
@@ -280,114 +273,95 @@ function PendingTab() {
                 ? `${plural(chosen.length, 'sollecito scelto', 'solleciti scelti')} su ${selectable.length}`
                 : `${plural(rows.length, 'sollecito', 'solleciti')}`}
             </Typography>
-            <TableContainer
-              component={Paper}
-              variant="outlined"
-              sx={{ maxHeight: 600 }}
-              tabIndex={0}
-              role="region"
-              aria-label="Elenco dei solleciti da inviare"
-            >
-              <Table size="small" stickyHeader aria-label="Solleciti da inviare">
-                <TableHead>
-                  <TableRow>
-                    <TableCell padding="checkbox">
-                      <Checkbox
-                        checked={all}
-                        indeterminate={some}
-                        disabled={!selectable.length || !!busy}
-                        onChange={toggleAll}
-                        slotProps={{ input: { 'aria-label': 'Seleziona tutti' } }}
-                      />
-                    </TableCell>
-                    <TableCell>Cliente</TableCell>
-                    <TableCell>Email</TableCell>
-                    <TableCell>Livello</TableCell>
-                    <TableCell align="right">Scaduto</TableCell>
-                    <TableCell align="right">Partite</TableCell>
-                    <TableCell>Scaduto dal</TableCell>
-                    <TableCell>Stato</TableCell>
-                    <TableCell>
-                      <Box component="span" sx={HIDDEN}>
-                        Anteprima
-                      </Box>
-                    </TableCell>
-                  </TableRow>
-                </TableHead>
-                <TableBody>
-                  {rows.map((r) => (
-                    <TableRow key={r.id} hover selected={checked.has(r.id) && r.status === 'proposed'}>
-                      <TableCell padding="checkbox">
-                        <Checkbox
-                          checked={checked.has(r.id) && r.status === 'proposed'}
-                          disabled={r.status !== 'proposed' || !!busy}
-                          onChange={() => toggle(r.id)}
-                          slotProps={{
-                            input: { 'aria-label': `Seleziona ${r.business_name} (${levelLabel(r.level)})` },
-                          }}
-                        />
-                      </TableCell>
-                      <TableCell sx={{ minWidth: 180 }}>
-                        <Typography variant="body2" component="span" sx={{ display: 'block', fontWeight: 500 }}>
-                          {r.business_name}
-                        </Typography>
-                        {r.reason && (
-                          <Typography variant="caption" display="block" color="text.secondary">
-                            {r.reason}
-                          </Typography>
-                        )}
-                      </TableCell>
-                      <TableCell sx={{ minWidth: 160 }}>
-                        {r.email ?? (
-                          <Typography
-                            variant="body2"
-                            component="span"
-                            sx={{ color: 'warning.dark', display: 'inline-flex', alignItems: 'center', gap: 0.5 }}
-                          >
-                            <WarningAmberIcon fontSize="small" aria-hidden />
-                            Manca l&apos;email
-                          </Typography>
-                        )}
-                      </TableCell>
-                      <TableCell sx={{ whiteSpace: 'nowrap' }}>{levelLabel(r.level)}</TableCell>
-                      <TableCell align="right" sx={{ whiteSpace: 'nowrap' }}>
-                        {formatEuro(r.amount)}
-                      </TableCell>
-                      <TableCell align="right">{r.items}</TableCell>
-                      <TableCell sx={{ whiteSpace: 'nowrap' }}>
-                        {r.oldest_due ? displayDate(r.oldest_due) : '—'}
-                      </TableCell>
-                      <TableCell>
-                        <ReminderStatusChip status={r.status} />
-                      </TableCell>
-                      <TableCell>
-                        <ReminderPdfButton reminder={r} />
-                      </TableCell>
-                    </TableRow>
-                  ))}
-                </TableBody>
-              </Table>
-            </TableContainer>
+            <RegionTable
+              label="Elenco dei solleciti da inviare"
+              tableLabel="Solleciti da inviare"
+              maxHeight={600}
+              outlined
+              head={
+                <>
+                  <TableCell padding="checkbox">
+                    <Checkbox
+                      checked={all}
+                      indeterminate={some}
+                      disabled={!selectable.length || !!busy}
+                      onChange={toggleAll}
+                      slotProps={{ input: { 'aria-label': 'Seleziona tutti' } }}
+                    />
+                  </TableCell>
+                  <TableCell>Cliente</TableCell>
+                  <TableCell>Email</TableCell>
+                  <TableCell>Livello</TableCell>
+                  <TableCell align="right">Scaduto</TableCell>
+                  <TableCell align="right">Partite</TableCell>
+                  <TableCell>Scaduto dal</TableCell>
+                  <TableCell>Stato</TableCell>
+                  <TableCell>
+                    <Box component="span" sx={HIDDEN}>
+                      Anteprima
+                    </Box>
+                  </TableCell>
+                </>
+              }
+              rows={rows}
+              row={(r) => (
+                <TableRow key={r.id} hover selected={checked.has(r.id) && r.status === 'proposed'}>
+                  <TableCell padding="checkbox">
+                    <Checkbox
+                      checked={checked.has(r.id) && r.status === 'proposed'}
+                      disabled={r.status !== 'proposed' || !!busy}
+                      onChange={() => toggle(r.id)}
+                      slotProps={{
+                        input: { 'aria-label': `Seleziona ${r.business_name} (${levelLabel(r.level)})` },
+                      }}
+                    />
+                  </TableCell>
+                  <TableCell sx={{ minWidth: 180 }}>
+                    <Typography variant="body2" component="span" sx={{ display: 'block', fontWeight: 500 }}>
+                      {r.business_name}
+                    </Typography>
+                    {r.reason && <CellNote>{r.reason}</CellNote>}
+                  </TableCell>
+                  <TableCell sx={{ minWidth: 160 }}>
+                    {r.email ?? (
+                      <Typography
+                        variant="body2"
+                        component="span"
+                        sx={{ color: 'warning.dark', display: 'inline-flex', alignItems: 'center', gap: 0.5 }}
+                      >
+                        <WarningAmberIcon fontSize="small" aria-hidden />
+                        Manca l&apos;email
+                      </Typography>
+                    )}
+                  </TableCell>
+                  <TableCell sx={{ whiteSpace: 'nowrap' }}>{levelLabel(r.level)}</TableCell>
+                  <MoneyCell value={r.amount} />
+                  <TableCell align="right">{r.items}</TableCell>
+                  <TableCell sx={{ whiteSpace: 'nowrap' }}>{r.oldest_due ? displayDate(r.oldest_due) : '—'}</TableCell>
+                  <ReminderStatusCell status={r.status} />
+                  <ReminderPdfCell reminder={r} />
+                </TableRow>
+              )}
+            />
           </>
         )}
       </CardContent>
-      <Dialog open={asking} onClose={() => !busy && setAsking(false)} aria-labelledby={askId}>
-        <DialogTitle id={askId}>Scarta solleciti</DialogTitle>
-        <DialogContent>
-          <DialogContentText>
+      <ConfirmDialog
+        open={asking}
+        busy={!!busy}
+        titleId={askId}
+        title="Scarta solleciti"
+        text={
+          <>
             Scartare {chosen.length === 1 ? 'il sollecito scelto' : `i ${chosen.length} solleciti scelti`}? Non verranno
             inviati.
-          </DialogContentText>
-        </DialogContent>
-        <DialogActions>
-          <Button onClick={() => setAsking(false)} disabled={!!busy}>
-            Annulla
-          </Button>
-          <Button onClick={discard} disabled={!!busy} variant="contained" color="warning">
-            Sì, scarta
-          </Button>
-        </DialogActions>
-      </Dialog>
+          </>
+        }
+        no="Annulla"
+        yes="Sì, scarta"
+        onClose={() => setAsking(false)}
+        onConfirm={discard}
+      />
     </Card>
   );
 }
@@ -410,7 +384,7 @@ function HistoryTab() {
           Solleciti inviati e ritirati
         </Typography>
         {q.isPending && <LinearProgress aria-label="Caricamento dei solleciti" />}
-        {q.isError && <Alert severity="error">Solleciti non disponibili: {errorText(q.error)}</Alert>}
+        {q.isError && <Alert severity="error">Solleciti non disponibili: {failureText(q.error)}</Alert>}
         {q.data && rows.length === 0 && (
           <Typography variant="body2" color="text.secondary" sx={{ py: 2 }}>
             Nessun sollecito inviato, ritirato o scartato.
@@ -536,7 +510,7 @@ function RulesTab() {
   return (
     <>
       {q.isPending && <LinearProgress aria-label="Caricamento delle regole" />}
-      {q.isError && <Alert severity="error">Regole non disponibili: {errorText(q.error)}</Alert>}
+      {q.isError && <Alert severity="error">Regole non disponibili: {failureText(q.error)}</Alert>}
       {q.data && (
         <RulesForm
           // a new answer (saved elsewhere, read again) starts the form over
@@ -625,13 +599,35 @@ function RulesForm({
       queryClient.setQueryData(SETTINGS_KEY, saved);
     } catch (e) {
       setErrors(errorsOf(e));
-      setProblem(errorText(e));
+      setProblem(failureText(e));
     } finally {
       setBusy(false);
     }
   };
 
   const err = (key: string) => errors[key];
+  /** a text field of the rules: its error (`errors[key]`), else its hint, under it */
+  const field = (
+    fieldId: string,
+    key: string,
+    label: string,
+    value: string,
+    onChange: (value: string) => void,
+    { hint, htmlInput, shrink, ...props }: FieldOptions = {},
+  ) => (
+    <TextField
+      id={fieldId}
+      label={label}
+      size="small"
+      value={value}
+      onChange={(e) => onChange(e.target.value)}
+      error={!!err(key)}
+      helperText={err(key) ?? hint}
+      slotProps={{ ...(shrink && { inputLabel: { shrink } }), htmlInput: { ...htmlInput, readOnly } }}
+      disabled={busy}
+      {...props}
+    />
+  );
   const others = unplaced(errors);
   const groups = useMemo(() => {
     const out = new Map<string, ReminderSettingsView['keys']>();
@@ -656,15 +652,7 @@ function RulesForm({
             Solo un amministratore dello studio può modificare le regole.
           </Alert>
         )}
-        <Box
-          sx={{
-            display: 'grid',
-            gridTemplateColumns: { xs: '1fr', sm: 'repeat(2, minmax(0, 1fr))', md: 'repeat(3, minmax(0, 1fr))' },
-            gap: 2,
-            alignItems: 'start',
-            mb: 2,
-          }}
-        >
+        <Box sx={{ ...fieldGrid(3), mb: 2 }}>
           <Box>
             <FormControlLabel
               control={
@@ -681,30 +669,24 @@ function RulesForm({
               {err('enabled') ?? "Ogni giorno, all'ora indicata, propone o invia i solleciti e ritira quelli pagati"}
             </FormHelperText>
           </Box>
-          <TextField
-            id={`${id}-run_time`}
-            label="Ora della procedura"
-            type="time"
-            size="small"
-            value={draft.run_time}
-            onChange={(e) => set('run_time', e.target.value)}
-            error={!!err('run_time')}
-            helperText={err('run_time') ?? 'Ora italiana'}
-            slotProps={{ inputLabel: { shrink: true }, htmlInput: { step: 60, readOnly } }}
-            disabled={busy}
-          />
-          <TextField
-            id={`${id}-link_days`}
-            label="Validità del link (giorni)"
-            type="number"
-            size="small"
-            value={draft.link_days}
-            onChange={(e) => set('link_days', e.target.value)}
-            error={!!err('link_days')}
-            helperText={err('link_days') ?? 'Per quanti giorni il cliente può aprire la pagina del sollecito'}
-            slotProps={{ htmlInput: { min: 1, step: 1, readOnly } }}
-            disabled={busy}
-          />
+          {field(`${id}-run_time`, 'run_time', 'Ora della procedura', draft.run_time, (v) => set('run_time', v), {
+            type: 'time',
+            hint: 'Ora italiana',
+            shrink: true,
+            htmlInput: { step: 60 },
+          })}
+          {field(
+            `${id}-link_days`,
+            'link_days',
+            'Validità del link (giorni)',
+            draft.link_days,
+            (v) => set('link_days', v),
+            {
+              type: 'number',
+              hint: 'Per quanti giorni il cliente può aprire la pagina del sollecito',
+              htmlInput: { min: 1, step: 1 },
+            },
+          )}
         </Box>
 
         <Typography variant="subtitle1" component="h3" sx={{ mb: 1 }}>
@@ -721,6 +703,8 @@ function RulesForm({
           const fid = (f: string) => `${id}-levels-${i}-${f}`;
           const known = templates.some((t) => t.id === l.word_template_id);
           const levelError = errors[`levels.${i}`] ?? errors[k('level')];
+          const levelField = (key: 'days' | 'min_amount' | 'subject' | 'text', label: string, opts?: FieldOptions) =>
+            field(fid(key), k(key), label, l[key], (v) => setLevel(i, key, v), opts);
           return (
             <Paper key={i} variant="outlined" component="fieldset" sx={{ p: 2, pt: 1, mb: 2, mx: 0, minWidth: 0 }}>
               <Typography component="legend" variant="subtitle2" sx={{ px: 0.5 }}>
@@ -731,37 +715,9 @@ function RulesForm({
                   {levelError}
                 </Alert>
               )}
-              <Box
-                sx={{
-                  display: 'grid',
-                  gridTemplateColumns: { xs: '1fr', sm: 'repeat(2, minmax(0, 1fr))', md: 'repeat(4, minmax(0, 1fr))' },
-                  gap: 2,
-                  alignItems: 'start',
-                }}
-              >
-                <TextField
-                  id={fid('days')}
-                  label="Giorni dopo la scadenza"
-                  type="number"
-                  size="small"
-                  value={l.days}
-                  onChange={(e) => setLevel(i, 'days', e.target.value)}
-                  error={!!err(k('days'))}
-                  helperText={err(k('days'))}
-                  slotProps={{ htmlInput: { min: 0, step: 1, readOnly } }}
-                  disabled={busy}
-                />
-                <TextField
-                  id={fid('min_amount')}
-                  label="Scaduto minimo (€)"
-                  size="small"
-                  value={l.min_amount}
-                  onChange={(e) => setLevel(i, 'min_amount', e.target.value)}
-                  error={!!err(k('min_amount'))}
-                  helperText={err(k('min_amount'))}
-                  slotProps={{ htmlInput: { inputMode: 'decimal', readOnly } }}
-                  disabled={busy}
-                />
+              <Box sx={fieldGrid(4)}>
+                {levelField('days', 'Giorni dopo la scadenza', { type: 'number', htmlInput: { min: 0, step: 1 } })}
+                {levelField('min_amount', 'Scaduto minimo (€)', { htmlInput: { inputMode: 'decimal' } })}
                 <TextField
                   id={fid('word_template_id')}
                   select
@@ -788,32 +744,13 @@ function RulesForm({
                     </MenuItem>
                   ))}
                 </TextField>
-                <TextField
-                  id={fid('subject')}
-                  label="Oggetto"
-                  size="small"
-                  value={l.subject}
-                  onChange={(e) => setLevel(i, 'subject', e.target.value)}
-                  error={!!err(k('subject'))}
-                  helperText={err(k('subject'))}
-                  slotProps={{ htmlInput: { readOnly } }}
-                  disabled={busy}
-                  sx={{ gridColumn: { sm: 'span 2', md: 'span 4' } }}
-                />
-                <TextField
-                  id={fid('text')}
-                  label="Testo"
-                  multiline
-                  minRows={4}
-                  size="small"
-                  value={l.text}
-                  onChange={(e) => setLevel(i, 'text', e.target.value)}
-                  error={!!err(k('text'))}
-                  helperText={err(k('text')) ?? 'Può usare i segnaposto elencati sotto'}
-                  slotProps={{ htmlInput: { readOnly } }}
-                  disabled={busy}
-                  sx={{ gridColumn: { sm: 'span 2', md: 'span 4' } }}
-                />
+                {levelField('subject', 'Oggetto', { sx: WIDE })}
+                {levelField('text', 'Testo', {
+                  multiline: true,
+                  minRows: 4,
+                  hint: 'Può usare i segnaposto elencati sotto',
+                  sx: WIDE,
+                })}
                 <Box sx={{ gridColumn: { sm: 'span 2', md: 'span 3' } }}>
                   <FormControlLabel
                     control={

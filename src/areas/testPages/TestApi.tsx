@@ -4,7 +4,7 @@
  * call shows its parameters and request-body schema, and 'Prova' sends it with the SuperAdmin's
  * own token, showing status, time, content type and body (files only by their size).
  */
-import { useDeferredValue, useMemo, useState, type FormEvent } from 'react';
+import { useDeferredValue, useMemo, useState, type FormEvent, type ReactNode } from 'react';
 import {
   Accordion,
   AccordionDetails,
@@ -36,8 +36,7 @@ import WarningAmberIcon from '@mui/icons-material/WarningAmber';
 import { useQuery } from '@tanstack/react-query';
 import { MAX_CHARS, type CallResult } from '../../api/client';
 import { useAppDataProvider } from '../../dataProvider';
-import { ScreenTitle } from '../../layout/PageTitle';
-import { CloseHeader } from '../../layout/CloseHeader';
+import { BulkScreenHeader } from '../../bulk/PreviewRun';
 
 export const DOCS_ERROR = 'Errore di caricamento della documentazione API';
 
@@ -167,6 +166,44 @@ export function MethodChip({ method }: { method: string }) {
   );
 }
 
+/** A text shown as it is (a body, a schema), in a box that scrolls, by keyboard too. */
+function CodeBlock({
+  id,
+  label,
+  maxHeight,
+  wrapAnywhere = false,
+  children,
+}: {
+  id?: string;
+  label: string;
+  maxHeight: number;
+  /** long words (a token, a URL) broken anywhere */
+  wrapAnywhere?: boolean;
+  children: ReactNode;
+}) {
+  return (
+    <Paper
+      component="pre"
+      id={id}
+      variant="outlined"
+      tabIndex={0}
+      aria-label={label}
+      sx={{
+        ...mono,
+        m: 0,
+        p: 1.5,
+        maxHeight,
+        overflow: 'auto',
+        whiteSpace: 'pre-wrap',
+        ...(wrapAnywhere && { overflowWrap: 'anywhere' }),
+        bgcolor: 'action.hover',
+      }}
+    >
+      {children}
+    </Paper>
+  );
+}
+
 function WritesNote({ method }: { method: string }) {
   if (!WRITES.has(method)) return null;
   return (
@@ -198,24 +235,9 @@ function ResultView({ result }: { result: CallResult }) {
           {result.contentType || 'nessun tipo di contenuto'}
         </Typography>
       </Stack>
-      <Paper
-        component="pre"
-        variant="outlined"
-        tabIndex={0}
-        aria-label="Corpo della risposta"
-        sx={{
-          ...mono,
-          m: 0,
-          p: 1.5,
-          maxHeight: 420,
-          overflow: 'auto',
-          whiteSpace: 'pre-wrap',
-          overflowWrap: 'anywhere',
-          bgcolor: 'action.hover',
-        }}
-      >
+      <CodeBlock label="Corpo della risposta" maxHeight={420} wrapAnywhere>
         {result.body || '(nessun contenuto)'}
-      </Paper>
+      </CodeBlock>
       {result.truncated && (
         <Typography variant="caption" color="text.secondary">
           Mostrati i primi {MAX_CHARS.toLocaleString('it-IT')} caratteri.
@@ -320,24 +342,9 @@ function OperationDetails({ op }: { op: ApiOp }) {
             {showSchema ? 'Nascondi lo schema' : 'Mostra lo schema'}
           </Button>
           <Collapse in={showSchema} unmountOnExit>
-            <Paper
-              component="pre"
-              id={`${id}-schema`}
-              variant="outlined"
-              tabIndex={0}
-              aria-label="Schema JSON del corpo"
-              sx={{
-                ...mono,
-                m: 0,
-                p: 1.5,
-                maxHeight: 360,
-                overflow: 'auto',
-                whiteSpace: 'pre-wrap',
-                bgcolor: 'action.hover',
-              }}
-            >
+            <CodeBlock id={`${id}-schema`} label="Schema JSON del corpo" maxHeight={360}>
               {JSON.stringify(op.body, null, 2)}
-            </Paper>
+            </CodeBlock>
           </Collapse>
         </Box>
       )}
@@ -469,8 +476,7 @@ export default function TestApi() {
 
   return (
     <Box sx={{ p: { xs: 1, sm: 2 } }}>
-      <ScreenTitle title="Console API" />
-      <CloseHeader fallback="/Menu" crumbs={[{ label: 'Home', to: '/Menu' }, { label: 'Console API' }]} />
+      <BulkScreenHeader title="Console API" />
       <Card variant="outlined">
         <CardContent>
           <Typography component="h1" variant="h5" gutterBottom>

@@ -25,8 +25,7 @@ import type { ModelDef } from '../../../model/define';
 import { FilterGroup } from '../../list/FilterGroup';
 import { defaultListFilter } from '../../list/listState';
 import { useAppDataProvider, type FilterSpec } from '../../dataProvider';
-import { ScreenTitle } from '../../layout/PageTitle';
-import { CloseHeader } from '../../layout/CloseHeader';
+import { BulkScreenHeader } from '../../bulk/PreviewRun';
 
 /** The sample entity with one filter of each kind (its own toggle and date interval, and a combo-box of its rows). */
 const DEMO: ModelDef = {
@@ -67,8 +66,7 @@ export function TestView() {
   });
   return (
     <Box sx={{ p: { xs: 1, sm: 2 }, maxWidth: 1100 }}>
-      <ScreenTitle title="Prova delle viste" />
-      <CloseHeader fallback="/Menu" crumbs={[{ label: 'Home', to: '/Menu' }, { label: 'Prova delle viste' }]} />
+      <BulkScreenHeader title="Prova delle viste" />
       <Typography component="h1" variant="h5" gutterBottom>
         Prova delle viste
       </Typography>

@@ -14,11 +14,7 @@ import {
   Divider,
   LinearProgress,
   Stack,
-  Table,
-  TableBody,
   TableCell,
-  TableContainer,
-  TableHead,
   TableRow,
   Typography,
 } from '@mui/material';
@@ -30,6 +26,8 @@ import { Link } from 'react-router-dom';
 import { displayDate } from '../../../model/dates';
 import { formatEuro } from '../../../model/types';
 import { useAppDataProvider } from '../../dataProvider';
+import { DateCell, MoneyCell } from '../../bulk/cells';
+import { RegionTable } from '../../bulk/PreviewRun';
 
 export function CustomerOpenItems() {
   const record = useRecordContext();
@@ -109,42 +107,38 @@ export function CustomerOpenItems() {
             Nessun addebito aperto.
           </Typography>
         ) : (
-          <TableContainer sx={{ maxHeight: 360 }} tabIndex={0} role="region" aria-label="Addebiti aperti">
-            <Table size="small" stickyHeader aria-label="Addebiti aperti">
-              <TableHead>
-                <TableRow>
-                  <TableCell>Scadenza</TableCell>
-                  <TableCell>Descrizione</TableCell>
-                  <TableCell>Fattura</TableCell>
-                  <TableCell align="right">Importo</TableCell>
-                  <TableCell align="right">Aperto</TableCell>
-                  <TableCell align="right">Giorni di ritardo</TableCell>
-                  <TableCell>SDD</TableCell>
-                </TableRow>
-              </TableHead>
-              <TableBody>
-                {items.map((i) => (
-                  <TableRow key={i.id}>
-                    <TableCell sx={{ whiteSpace: 'nowrap' }}>{displayDate(i.due)}</TableCell>
-                    <TableCell>{i.note ?? i.type}</TableCell>
-                    <TableCell>{i.invoice ?? '—'}</TableCell>
-                    <TableCell align="right" sx={{ whiteSpace: 'nowrap' }}>
-                      {formatEuro(i.amount)}
-                    </TableCell>
-                    <TableCell align="right" sx={{ whiteSpace: 'nowrap' }}>
-                      {formatEuro(i.open)}
-                    </TableCell>
-                    <TableCell align="right" sx={{ color: i.days_overdue > 0 ? 'error.main' : undefined }}>
-                      {i.days_overdue > 0 ? i.days_overdue : '—'}
-                    </TableCell>
-                    <TableCell>
-                      {i.presented && <Chip size="small" color="info" variant="outlined" label="in distinta SDD" />}
-                    </TableCell>
-                  </TableRow>
-                ))}
-              </TableBody>
-            </Table>
-          </TableContainer>
+          <RegionTable
+            label="Addebiti aperti"
+            maxHeight={360}
+            mb={0}
+            head={
+              <>
+                <TableCell>Scadenza</TableCell>
+                <TableCell>Descrizione</TableCell>
+                <TableCell>Fattura</TableCell>
+                <TableCell align="right">Importo</TableCell>
+                <TableCell align="right">Aperto</TableCell>
+                <TableCell align="right">Giorni di ritardo</TableCell>
+                <TableCell>SDD</TableCell>
+              </>
+            }
+            rows={items}
+            row={(i) => (
+              <TableRow key={i.id}>
+                <DateCell value={i.due} />
+                <TableCell>{i.note ?? i.type}</TableCell>
+                <TableCell>{i.invoice ?? '—'}</TableCell>
+                <MoneyCell value={i.amount} />
+                <MoneyCell value={i.open} />
+                <TableCell align="right" sx={{ color: i.days_overdue > 0 ? 'error.main' : undefined }}>
+                  {i.days_overdue > 0 ? i.days_overdue : '—'}
+                </TableCell>
+                <TableCell>
+                  {i.presented && <Chip size="small" color="info" variant="outlined" label="in distinta SDD" />}
+                </TableCell>
+              </TableRow>
+            )}
+          />
         ))}
     </Box>
   );

@@ -11,47 +11,38 @@ import { useId, useState } from 'react';
 import {
   Alert,
   Box,
-  Button,
-  Chip,
-  Dialog,
-  DialogActions,
-  DialogContent,
-  DialogContentText,
-  DialogTitle,
   Divider,
   FormControlLabel,
   FormHelperText,
   IconButton,
   LinearProgress,
-  Paper,
   Switch,
-  Table,
-  TableBody,
   TableCell,
-  TableContainer,
-  TableHead,
   TableRow,
   TextField,
   Tooltip,
   Typography,
-  type ChipProps,
 } from '@mui/material';
 import PictureAsPdfIcon from '@mui/icons-material/PictureAsPdf';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useNotify, useRecordContext } from 'react-admin';
 import { saveAs } from 'file-saver';
 import { displayDate, displayDateTime } from '../../../model/dates';
-import { formatEuro } from '../../../model/types';
 import { REMINDER_STATUS_LABELS, type ReminderStatus } from '../../../model/reminders';
 import { MAIL_STATUS_LABELS } from '../../../model/mail';
 import type { CustomerReminders as History, Reminder } from '../../../model/api/reminders';
 import { useAppDataProvider } from '../../dataProvider';
+import { CellNote, MoneyCell } from '../../bulk/cells';
+import { StatusChip, type StatusColors } from '../../bulk/StatusChip';
+import { failureText } from '../../bulk/texts';
+import { ConfirmDialog } from '../../layout/ConfirmDialog';
+import { RegionTable } from '../../bulk/PreviewRun';
 
 /** '1° sollecito', '2° sollecito'… */
 export const levelLabel = (level: number) => `${level}° sollecito`;
 
 /** 'in invio' and 'da rivedere' need a look; a sent one is done */
-const STATUS_COLOR: Record<ReminderStatus, ChipProps['color']> = {
+const STATUS_COLOR: StatusColors<ReminderStatus> = {
   proposed: 'warning',
   queued: 'info',
   sent: 'success',
@@ -59,20 +50,25 @@ const STATUS_COLOR: Record<ReminderStatus, ChipProps['color']> = {
   discarded: 'default',
 };
 
-export function ReminderStatusChip({ status }: { status: ReminderStatus }) {
+/** A reminder's status, as a chip in its table cell. */
+export function ReminderStatusCell({ status }: { status: ReminderStatus }) {
   return (
-    <Chip
-      size="small"
-      color={STATUS_COLOR[status] ?? 'default'}
-      variant={status === 'queued' ? 'filled' : 'outlined'}
-      label={REMINDER_STATUS_LABELS[status] ?? status}
-    />
+    <TableCell>
+      <StatusChip status={status} labels={REMINDER_STATUS_LABELS} colors={STATUS_COLOR} filled={status === 'queued'} />
+    </TableCell>
   );
 }
 
 /** 'aperto il 03-03-2026 10:00 (2 volte)' */
 export const openedText = (r: Pick<Reminder, 'opened_at' | 'opened_count'>) =>
   r.opened_at ? `${displayDateTime(r.opened_at)} (${r.opened_count} ${r.opened_count === 1 ? 'volta' : 'volte'})` : '—';
+
+/** The cell of the reminder's letter: its PDF button. */
+export const ReminderPdfCell = ({ reminder }: { reminder: Pick<Reminder, 'id' | 'level' | 'business_name'> }) => (
+  <TableCell>
+    <ReminderPdfButton reminder={reminder} />
+  </TableCell>
+);
 
 /** The reminder's letter (its open items and the payment notice) downloaded as a PDF. */
 export function ReminderPdfButton({ reminder }: { reminder: Pick<Reminder, 'id' | 'level' | 'business_name'> }) {
@@ -108,11 +104,7 @@ export function WithdrawnCell({ reminder: r }: { reminder: Reminder }) {
   return (
     <>
       {r.withdrawn_at ? displayDateTime(r.withdrawn_at) : REMINDER_STATUS_LABELS[r.status]}
-      {r.reason && (
-        <Typography variant="caption" display="block" color="text.secondary">
-          {r.reason}
-        </Typography>
-      )}
+      {r.reason && <CellNote>{r.reason}</CellNote>}
     </>
   );
 }
@@ -167,63 +159,49 @@ export function ReminderHistoryTable({
   outlined?: boolean;
 }) {
   return (
-    <TableContainer
-      {...(outlined ? { component: Paper, variant: 'outlined' as const } : {})}
-      sx={{ maxHeight }}
-      tabIndex={0}
-      role="region"
-      aria-label={`Elenco: ${label}`}
-    >
-      <Table size="small" stickyHeader aria-label={label}>
-        <TableHead>
-          <TableRow>
-            {customer && <TableCell>Cliente</TableCell>}
-            <TableCell>Livello</TableCell>
-            <TableCell>Stato</TableCell>
-            <TableCell align="right">Scaduto</TableCell>
-            {created && <TableCell>Creato il</TableCell>}
-            <TableCell>Inviato il</TableCell>
-            <TableCell>Aperto il</TableCell>
-            <TableCell>Ritirato il / motivo</TableCell>
-            <TableCell>PDF</TableCell>
-          </TableRow>
-        </TableHead>
-        <TableBody>
-          {reminders.map((r) => (
-            <TableRow key={r.id}>
-              {customer && (
-                <TableCell sx={{ minWidth: 140 }}>
-                  {r.business_name}
-                  {r.email && (
-                    <Typography variant="caption" display="block" color="text.secondary">
-                      {r.email}
-                    </Typography>
-                  )}
-                </TableCell>
-              )}
-              <TableCell sx={{ whiteSpace: 'nowrap' }}>{levelLabel(r.level)}</TableCell>
-              <TableCell>
-                <ReminderStatusChip status={r.status} />
-              </TableCell>
-              <TableCell align="right" sx={{ whiteSpace: 'nowrap' }}>
-                {formatEuro(r.amount)}
-              </TableCell>
-              {created && <TableCell sx={{ whiteSpace: 'nowrap' }}>{displayDateTime(r.created_at)}</TableCell>}
-              <TableCell sx={{ minWidth: 120 }}>
-                <SentCell reminder={r} />
-              </TableCell>
-              <TableCell sx={{ minWidth: 110 }}>{openedText(r)}</TableCell>
-              <TableCell sx={{ minWidth: 120 }}>
-                <WithdrawnCell reminder={r} />
-              </TableCell>
-              <TableCell>
-                <ReminderPdfButton reminder={r} />
-              </TableCell>
-            </TableRow>
-          ))}
-        </TableBody>
-      </Table>
-    </TableContainer>
+    <RegionTable
+      label={`Elenco: ${label}`}
+      tableLabel={label}
+      maxHeight={maxHeight}
+      outlined={outlined}
+      mb={0}
+      head={
+        <>
+          {customer && <TableCell>Cliente</TableCell>}
+          <TableCell>Livello</TableCell>
+          <TableCell>Stato</TableCell>
+          <TableCell align="right">Scaduto</TableCell>
+          {created && <TableCell>Creato il</TableCell>}
+          <TableCell>Inviato il</TableCell>
+          <TableCell>Aperto il</TableCell>
+          <TableCell>Ritirato il / motivo</TableCell>
+          <TableCell>PDF</TableCell>
+        </>
+      }
+      rows={reminders}
+      row={(r) => (
+        <TableRow key={r.id}>
+          {customer && (
+            <TableCell sx={{ minWidth: 140 }}>
+              {r.business_name}
+              {r.email && <CellNote>{r.email}</CellNote>}
+            </TableCell>
+          )}
+          <TableCell sx={{ whiteSpace: 'nowrap' }}>{levelLabel(r.level)}</TableCell>
+          <ReminderStatusCell status={r.status} />
+          <MoneyCell value={r.amount} />
+          {created && <TableCell sx={{ whiteSpace: 'nowrap' }}>{displayDateTime(r.created_at)}</TableCell>}
+          <TableCell sx={{ minWidth: 120 }}>
+            <SentCell reminder={r} />
+          </TableCell>
+          <TableCell sx={{ minWidth: 110 }}>{openedText(r)}</TableCell>
+          <TableCell sx={{ minWidth: 120 }}>
+            <WithdrawnCell reminder={r} />
+          </TableCell>
+          <ReminderPdfCell reminder={r} />
+        </TableRow>
+      )}
+    />
   );
 }
 
@@ -257,7 +235,7 @@ export function CustomerReminders() {
       queryClient.setQueryData<History>(keyOf(id), answer);
       setAsking(false);
     } catch (e) {
-      setProblem((e as Error)?.message || 'Operazione non riuscita');
+      setProblem(failureText(e));
     } finally {
       setBusy(false);
     }
@@ -327,31 +305,28 @@ function ContestDialog({
   const titleId = useId();
   const [note, setNote] = useState('');
   return (
-    <Dialog open onClose={() => !busy && onCancel()} aria-labelledby={titleId} fullWidth maxWidth="sm">
-      <DialogTitle id={titleId}>Cliente contestato</DialogTitle>
-      <DialogContent>
-        <DialogContentText sx={{ mb: 2 }}>
-          Finché il cliente è contestato non gli viene inviato nessun sollecito. Annota il motivo della contestazione.
-        </DialogContentText>
-        <TextField
-          label="Nota"
-          value={note}
-          onChange={(e) => setNote(e.target.value)}
-          multiline
-          minRows={2}
-          fullWidth
-          autoFocus
-          disabled={busy}
-        />
-      </DialogContent>
-      <DialogActions>
-        <Button type="button" onClick={onCancel} disabled={busy}>
-          Annulla
-        </Button>
-        <Button type="button" variant="contained" onClick={() => onConfirm(note.trim() || null)} disabled={busy}>
-          Segna come contestato
-        </Button>
-      </DialogActions>
-    </Dialog>
+    <ConfirmDialog
+      open
+      busy={busy}
+      titleId={titleId}
+      title="Cliente contestato"
+      text="Finché il cliente è contestato non gli viene inviato nessun sollecito. Annota il motivo della contestazione."
+      no="Annulla"
+      yes="Segna come contestato"
+      color="primary"
+      onClose={onCancel}
+      onConfirm={() => onConfirm(note.trim() || null)}
+    >
+      <TextField
+        label="Nota"
+        value={note}
+        onChange={(e) => setNote(e.target.value)}
+        multiline
+        minRows={2}
+        fullWidth
+        autoFocus
+        disabled={busy}
+      />
+    </ConfirmDialog>
   );
 }

@@ -6,6 +6,7 @@
  */
 import { useState } from 'react';
 import { Box, Button, MenuItem, TextField, Typography } from '@mui/material';
+import { YearSelect } from '../../bulk/YearSelect';
 import { useListContext, useNotify, useRefresh, useUnselectAll } from 'react-admin';
 import { useAppDataProvider } from '../../dataProvider';
 import {
@@ -79,20 +80,7 @@ export function CedoliniInsertButton() {
           Cedolini del mese per i {selectedIds.length} clienti selezionati (quantità 0: elimina quelli del mese).
         </Typography>
         <Box sx={{ display: 'flex', gap: 2, mt: 2 }}>
-          <TextField
-            select
-            label="Anno"
-            size="small"
-            value={year}
-            onChange={(e) => setYear(Number(e.target.value))}
-            sx={{ minWidth: 110 }}
-          >
-            {payslipYears().map((y) => (
-              <MenuItem key={y} value={y}>
-                {y}
-              </MenuItem>
-            ))}
-          </TextField>
+          <YearSelect value={year} onChange={setYear} years={payslipYears()} sx={{ minWidth: 110 }} />
           <TextField
             select
             label="Mese"
