@@ -164,6 +164,8 @@ export interface ModelDef {
    * and update answer 405 naming them
    */
   writtenBy?: string;
+  /** the screen where a person makes the rows of a read-only model (its `/{Model}/create` leads there) */
+  madeIn?: { title: string; path: string };
   /**
    * the generic calls only read the rows: their area's own calls (`writtenBy`, required) create,
    * change and remove them. The generic create, update and delete answer 405 naming those calls,

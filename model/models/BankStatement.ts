@@ -46,5 +46,6 @@ export const BankStatement = defineModel({
   labelFields: ['file_name'],
   access: { read: 'Collaboratore', write: 'Collaboratore' },
   writtenBy: "'Riconciliazione bancaria' (POST /api/bank/statements)",
+  madeIn: { title: 'Riconciliazione bancaria', path: '/riconciliazione' },
   readOnly: true,
 });

@@ -86,5 +86,6 @@ export const BankStatementLine = defineModel({
   access: { read: 'Collaboratore', write: 'Collaboratore' },
   writtenBy:
     "l'importazione dell'estratto conto (POST /api/bank/statements) e si abbinano con le azioni confirm, ignore e reopen",
+  madeIn: { title: 'Riconciliazione bancaria', path: '/riconciliazione' },
   readOnly: true,
 });

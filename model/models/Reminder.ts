@@ -72,5 +72,6 @@ export const Reminder = defineModel({
   labelFields: ['day'],
   access: { read: 'Collaboratore', write: 'Collaboratore' },
   writtenBy: "la procedura dei solleciti ('Solleciti': POST /api/reminders/run, /send, /discard)",
+  madeIn: { title: 'Solleciti', path: '/solleciti' },
   readOnly: true,
 });

@@ -62,5 +62,6 @@ export const SddBatch = defineModel({
   labelFields: ['message_id'],
   access: { read: 'Collaboratore', write: 'Collaboratore' },
   writtenBy: "'Incassa con SDD' (POST /api/sdd/batches) e si annullano con POST /api/sdd_batch/{id}/actions/cancel",
+  madeIn: { title: 'Incassa con SDD', path: '/incassa_sdd' },
   readOnly: true,
 });

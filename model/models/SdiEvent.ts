@@ -65,5 +65,6 @@ export const SdiEvent = defineModel({
   labelFields: ['at', 'kind'],
   access: { read: 'Collaboratore', write: 'Collaboratore' },
   writtenBy: "l'invio a SdI (POST /api/sdi/send) e le sue notifiche",
+  madeIn: { title: 'Fatture elettroniche', path: '/table/EDocument' },
   readOnly: true,
 });

@@ -21,11 +21,20 @@ export function ReadOnlyCreate({ model }: { model: ModelDef }) {
         crumbs={[{ label: 'Home', to: '/Menu' }, { label: `Gestione ${model.plural}`, to: list }, { label: 'Nuovo' }]}
       />
       <Alert severity="info" sx={{ my: 2 }}>
-        {model.plural}: non si creano da qui, si scrivono con {model.writtenBy}.
+        {model.madeIn
+          ? `${model.plural}: non si creano da qui, ma da «${model.madeIn.title}».`
+          : `${model.plural}: non si creano da qui, si scrivono con ${model.writtenBy}.`}
       </Alert>
-      <Button variant="contained" onClick={() => navigate(list)}>
-        Vai a Gestione {model.plural}
-      </Button>
+      <Box sx={{ display: 'flex', gap: 1, flexWrap: 'wrap' }}>
+        {model.madeIn && (
+          <Button variant="contained" onClick={() => navigate(model.madeIn!.path)}>
+            Apri {model.madeIn.title}
+          </Button>
+        )}
+        <Button variant={model.madeIn ? 'outlined' : 'contained'} onClick={() => navigate(list)}>
+          Vai a Gestione {model.plural}
+        </Button>
+      </Box>
     </Box>
   );
 }

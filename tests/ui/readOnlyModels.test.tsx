@@ -5,10 +5,12 @@
  * be saved, and a record's card shows it without 'Aggiorna', 'Nuovo' or the history.
  */
 import { describe, expect, it } from 'vitest';
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
 import { setupServer } from 'msw/node';
-import { login, renderApp, shellHandlers } from './harness';
+import { location, login, renderApp, shellHandlers } from './harness';
+import { routeExists } from '../../src/routeTable';
 import { useFakeApi } from './journeys';
 import { MODELS } from '../../model/registry';
 
@@ -27,6 +29,8 @@ const BATCH = {
 const server = setupServer(
   ...shellHandlers,
   http.get('*/api/sdd_batches/7', () => HttpResponse.json({ data: BATCH })),
+  // 'Incassa con SDD', opened from the notice: no batches yet
+  http.get('*/api/sdd/batches', () => HttpResponse.json({ data: [] })),
 );
 useFakeApi(server);
 
@@ -39,17 +43,21 @@ describe('read-only models', () => {
     for (const m of MODELS.filter((x) => x.readOnly)) expect(m.writtenBy, m.name).toBeTruthy();
   });
 
-  it('/SddBatch/create says where batches are made and leads to their list, with no form', async () => {
+  it('/SddBatch/create says where batches are made, with the way there and to their list, and no form', async () => {
     login('Admin');
     renderApp('/SddBatch/create');
     const batch = MODELS.find((m) => m.name === 'SddBatch')!;
-    expect(
-      await screen.findByText(new RegExp(`^${batch.plural}: non si creano da qui, si scrivono con`)),
-    ).toBeVisible();
-    expect(screen.getByText(/'Incassa con SDD'/)).toBeVisible();
+    expect(await screen.findByText(`${batch.plural}: non si creano da qui, ma da «Incassa con SDD».`)).toBeVisible();
     expect(screen.queryByRole('button', { name: 'Salva' })).toBeNull();
     expect(screen.queryByRole('textbox')).toBeNull();
     expect(screen.getByRole('button', { name: `Vai a Gestione ${batch.plural}` })).toBeEnabled();
+    await userEvent.click(screen.getByRole('button', { name: 'Apri Incassa con SDD' }));
+    await waitFor(() => expect(location.current.pathname).toBe('/incassa_sdd'));
+    expect(await screen.findByText('Nessuna distinta.')).toBeVisible();
+  });
+
+  it('every read-only model names the screen where its rows are made, and that screen exists', () => {
+    for (const m of MODELS.filter((x) => x.readOnly)) expect(routeExists(m.madeIn?.path ?? ''), m.name).toBe(true);
   });
 
   it("a batch's card shows its data without 'Aggiorna', 'Nuovo' or the history", async () => {
