@@ -245,7 +245,10 @@ function FormToolbar({ model, mode, ownProfile }: { model: ModelDef; mode: Mode;
         </Button>
       )}
       {mode === 'update' && !model.readOnly && <HistoryButton model={model} />}
+      {/* describes the button, never names it: while shown (hovered), its text as the name would
+      drop the visible 'Scorciatoie' (axe's label-content-name-mismatch) */}
       <Tooltip
+        describeChild
         title={
           <Box>
             {SHORTCUTS.map((s) => (

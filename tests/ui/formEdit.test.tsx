@@ -202,6 +202,18 @@ describe('form: edit', () => {
     await waitFor(() => expect(location.current.pathname).toBe('/Customer/create'));
     await waitFor(() => expect(submit('Salva')).toBeInTheDocument());
   });
+
+  it("the shortcuts' tooltip, shown on hover, describes 'Scorciatoie' and leaves its name (no label-content mismatch)", async () => {
+    const user = userEvent.setup();
+    await openEdit();
+    const shortcuts = within(form()).getByRole('button', { name: /^Scorciatoie da tastiera/ });
+    await user.hover(shortcuts);
+    const tip = await screen.findByRole('tooltip');
+    expect(tip).toHaveTextContent('Alt+S: Salva');
+    // the name still holds the visible text; the tooltip is the description
+    expect(shortcuts).toHaveAccessibleName(/^Scorciatoie da tastiera: Alt\+S salva/);
+    expect(shortcuts).toHaveAccessibleDescription(/Alt\+S: Salva/);
+  });
 });
 
 // ---------------------------------------------------------------------------
