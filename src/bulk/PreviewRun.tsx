@@ -370,11 +370,12 @@ export function PlanSummary({
   count: number;
   nothing: string;
   leftOut: boolean;
-  children: ReactNode;
+  /** what the plan makes, read only when it makes something (an empty plan has no first number) */
+  children: () => ReactNode;
 }) {
   return count ? (
     <Alert severity="info" sx={{ mb: 2 }}>
-      {children}
+      {children()}
     </Alert>
   ) : (
     <Alert severity="warning" sx={{ mb: 2 }}>

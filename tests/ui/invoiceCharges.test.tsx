@@ -162,4 +162,19 @@ describe('Fattura addebiti', () => {
     expect(calls.map((c) => c.path)).toEqual(['preview', 'run', 'preview']);
     expect(location.current.pathname).toBe('/fattura_addebiti');
   });
+
+  it('a period with nothing to invoice: the warning with the customers left out, and no invoice to issue', async () => {
+    const user = userEvent.setup();
+    preview = () => HttpResponse.json({ data: plan('f0', 0) });
+    renderApp('/fattura_addebiti');
+    await user.click(await screen.findByRole('button', { name: 'Anteprima' }));
+    expect(
+      await screen.findByText(
+        'Nessuna fattura da emettere: nel periodo non ci sono addebiti da fatturare (tranne quelli dei clienti esclusi qui sotto).',
+      ),
+    ).toBeVisible();
+    expect(screen.queryByRole('table', { name: 'Fatture da emettere' })).toBeNull();
+    expect(screen.getByRole('table', { name: 'Clienti esclusi' })).toBeVisible();
+    expect(screen.getByRole('button', { name: 'Emetti 0 fatture' })).toBeDisabled();
+  });
 });

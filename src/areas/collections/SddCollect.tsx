@@ -153,9 +153,14 @@ function PlanView({ plan, busy, onCreate }: { plan: SddPlan; busy: boolean; onCr
         nothing="Nessuna disposizione da presentare: nel periodo non ci sono addebiti aperti di clienti con un mandato attivo"
         leftOut={plan.left_out.length > 0}
       >
-        {n === 1 ? '1 disposizione' : `${n} disposizioni`} per {plan.totals.charges}{' '}
-        {plan.totals.charges === 1 ? 'addebito' : 'addebiti'}: totale {formatEuro(plan.totals.amount)}, accreditato a{' '}
-        {plan.creditor.name} sul conto {plan.creditor.iban} (identificativo creditore {plan.creditor.creditor_id}).
+        {() => (
+          <>
+            {n === 1 ? '1 disposizione' : `${n} disposizioni`} per {plan.totals.charges}{' '}
+            {plan.totals.charges === 1 ? 'addebito' : 'addebiti'}: totale {formatEuro(plan.totals.amount)}, accreditato
+            a {plan.creditor.name} sul conto {plan.creditor.iban} (identificativo creditore {plan.creditor.creditor_id}
+            ).
+          </>
+        )}
       </PlanSummary>
       {n > 0 && (
         <RegionTable

@@ -111,10 +111,14 @@ function PlanView({ plan, busy, onRun }: { plan: InvoicingPlan; busy: boolean; o
         nothing="Nessuna fattura da emettere: nel periodo non ci sono addebiti da fatturare"
         leftOut={plan.skipped.length > 0}
       >
-        {n === 1 ? '1 fattura' : `${n} fatture`} (n. {plan.invoices[0]!.number}
-        {n > 1 ? `–${plan.invoices[n - 1]!.number}` : ''}) con {plan.totals.lines}{' '}
-        {plan.totals.lines === 1 ? 'addebito' : 'addebiti'}: imponibile {formatEuro(plan.totals.taxable)}, totale{' '}
-        {formatEuro(plan.totals.total)}, netto a pagare {formatEuro(plan.totals.payable)}.
+        {() => (
+          <>
+            {n === 1 ? '1 fattura' : `${n} fatture`} (n. {plan.invoices[0]!.number}
+            {n > 1 ? `–${plan.invoices[n - 1]!.number}` : ''}) con {plan.totals.lines}{' '}
+            {plan.totals.lines === 1 ? 'addebito' : 'addebiti'}: imponibile {formatEuro(plan.totals.taxable)}, totale{' '}
+            {formatEuro(plan.totals.total)}, netto a pagare {formatEuro(plan.totals.payable)}.
+          </>
+        )}
       </PlanSummary>
       {n > 0 && (
         <RegionTable
