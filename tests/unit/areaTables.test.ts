@@ -7,7 +7,7 @@ import { describe, expect, it } from 'vitest';
 import { pgTable, serial, integer, varchar } from 'drizzle-orm/pg-core';
 import { MODELS } from '../../model/registry';
 import { defineModel } from '../../model/define';
-import { f } from '../../model/fields';
+import { minimalDeclaration } from '../helpers/modelDeclaration';
 import { exportColumns } from '../../model/export';
 import { allTables, registerModelTable, tableOf } from '../../server/db/tables';
 import { bankStatementLines, bankStatements, sddBatches } from '../../server/areas/collections/tables';
@@ -20,18 +20,7 @@ import '../../server/areas/preferences/tables';
 import '../../server/areas/customerImport/tables';
 import '../../server/auth/tables';
 
-const base = {
-  name: 'X',
-  table: 'x',
-  resource: 'x',
-  snake: 'x',
-  label: 'X',
-  plural: 'X',
-  fields: { a: f.text('A') },
-  list: { columns: ['a'] },
-  labelFields: ['a'],
-  access: { read: 'Collaboratore' as const, write: 'Collaboratore' as const },
-};
+const base = minimalDeclaration('Collaboratore');
 
 describe("models over their area's table", () => {
   it('the money cycle is served over the tables its areas declare', () => {

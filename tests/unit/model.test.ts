@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { MODELS, modelByName, getModel } from '../../model/registry';
 import { defineModel, atLeast } from '../../model/define';
 import { f } from '../../model/fields';
+import { minimalDeclaration } from '../helpers/modelDeclaration';
 import { validateRecord, fieldValidators, defaultOf, MONEY_MESSAGE } from '../../model/validate';
 import { menuFor } from '../../model/menu';
 
@@ -31,18 +32,7 @@ describe('model registry', () => {
   });
 
   it('attachments take at most 10 files unless the model says otherwise (seed B §9); Word templates one (seed B §5)', () => {
-    const base = {
-      name: 'X',
-      table: 'x',
-      resource: 'x',
-      snake: 'x',
-      label: 'X',
-      plural: 'X',
-      fields: { a: f.text('A') },
-      list: { columns: ['a'] },
-      labelFields: ['a'],
-      access: { read: 'Utente' as const, write: 'Utente' as const },
-    };
+    const base = minimalDeclaration('Utente');
     const files = { label: 'File', route: 'x_files', ownerColumn: 'x_id', kinds: ['pdf' as const], maxBytes: 1024 };
     expect(defineModel({ ...base, attachments: files }).attachments!.maxFiles).toBe(10);
     expect(defineModel({ ...base, attachments: { ...files, maxFiles: 3 } }).attachments!.maxFiles).toBe(3);
