@@ -170,15 +170,22 @@ const READ = new Set([
   });
 }
 
-// react-admin defers a reference input's change of parameters by a zero-delay timer
-// (ra-core useReferenceParams): one still pending when a file's last test ends fired once after
-// jsdom was torn down ('ReferenceError: window is not defined', an unhandled error that fails the
-// run). One turn of the timer queue at the end of each file lets it run while the window exists
-// (timers of equal delay fire in the order they were set); its state update then goes nowhere.
+// react-admin's AutocompleteInput hands its typed text to the reference input through a 250 ms
+// lodash debounce that is not cancelled on unmount, and ra-core's useReferenceParams then defers
+// the change of parameters by a zero-delay timer: one still pending when a file's last test ends
+// fired after jsdom was torn down ('ReferenceError: window is not defined', an unhandled error
+// that fails the run; seen once in CI, tests/ui/bollettini.test.tsx). At the end of each file,
+// wait past the debounce, then two turns of the timer queue (timers fire by due time, then in the
+// order they were set, so the zero-delay timer set by a late debounce fires before ours); the
+// state update then goes nowhere while the window still exists.
 import { afterAll } from 'vitest';
-afterAll(
-  () =>
-    new Promise<void>((resolve) => {
-      setTimeout(resolve, 0);
-    }),
-);
+const AUTOCOMPLETE_DEBOUNCE_MS = 250;
+const turn = (ms: number) =>
+  new Promise<void>((resolve) => {
+    setTimeout(resolve, ms);
+  });
+afterAll(async () => {
+  await turn(AUTOCOMPLETE_DEBOUNCE_MS + 50);
+  await turn(0);
+  await turn(0);
+});
