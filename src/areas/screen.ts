@@ -1,7 +1,8 @@
 /**
  * The declaration of an area's custom screens (`src/areas/<area>/screens.ts`, default export):
- * each screen's path, the lowest role that opens it, its menu entry and its lazy import, in one
- * place. src/areas/index.ts collects them for the routes (App.tsx), the route table
+ * each screen's path, the lowest role that opens it and its lazy import, in one place. Its menu
+ * entry, if it has one, is in model/menu.ts, the tree the server serves (one place for the menu:
+ * tests/unit/routes.test.ts ties each entry to the screen of its path, for the same role). src/areas/index.ts collects them for the routes (App.tsx), the route table
  * (src/routeTable.ts) and the preloading from the menu (src/lazyScreens.ts).
  */
 import type { ComponentType } from 'react';
@@ -12,11 +13,6 @@ export interface ScreenDeclaration {
   path: string;
   /** the lowest role that may open it: the route's guard, and the role of its menu entry */
   role: RoleName;
-  /**
-   * its entry in the menu: model/menu.ts, the tree the server serves, holds the same entry under
-   * the section of this title (tests/unit/routes.test.ts checks both ways)
-   */
-  menu?: { section?: string; title: string; icon: string };
   /** the screen's module, fetched when first opened (or ahead, from the menu): never imported eagerly */
   load: () => Promise<ComponentType>;
 }

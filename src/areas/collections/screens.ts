@@ -5,13 +5,11 @@ export default {
   sddCollect: {
     path: '/incassa_sdd',
     role: 'Collaboratore',
-    menu: { section: 'Contabilità', title: 'Incassa con SDD', icon: 'Payments' },
     load: () => import('./SddCollect').then((m) => m.SddCollect),
   },
   bankReconciliation: {
     path: '/riconciliazione',
     role: 'Collaboratore',
-    menu: { section: 'Contabilità', title: 'Riconciliazione bancaria', icon: 'Savings' },
     load: () => import('./BankReconciliation').then((m) => m.BankReconciliation),
   },
 } satisfies AreaScreens;

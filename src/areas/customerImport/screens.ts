@@ -5,7 +5,6 @@ export default {
   customerImport: {
     path: '/importa_clienti',
     role: 'Admin',
-    menu: { section: 'Anagrafiche', title: 'Importa clienti', icon: 'UploadFile' },
     load: () => import('./CustomerImport').then((m) => m.CustomerImport),
   },
 } satisfies AreaScreens;

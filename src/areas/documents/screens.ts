@@ -5,7 +5,6 @@ export default {
   bollettino: {
     path: '/NewSchedaBollettino',
     role: 'Collaboratore',
-    menu: { section: 'Contabilità', title: 'Bollettini', icon: 'RequestPage' },
     load: () => import('./BollettinoGenerator').then((m) => m.BollettinoGenerator),
   },
 } satisfies AreaScreens;

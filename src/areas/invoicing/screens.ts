@@ -5,7 +5,6 @@ export default {
   invoiceCharges: {
     path: '/fattura_addebiti',
     role: 'Collaboratore',
-    menu: { section: 'Fatturazione', title: 'Fattura addebiti', icon: 'ReceiptLong' },
     load: () => import('./InvoiceCharges').then((m) => m.InvoiceCharges),
   },
 } satisfies AreaScreens;

@@ -5,7 +5,6 @@ export default {
   mailOutbox: {
     path: '/posta_in_uscita',
     role: 'Admin',
-    menu: { section: 'Studio', title: 'Posta in uscita', icon: 'Outbox' },
     load: () => import('./MailOutbox').then((m) => m.MailOutbox),
   },
 } satisfies AreaScreens;

@@ -5,7 +5,6 @@ export default {
   payInit: {
     path: '/pay_init',
     role: 'Admin',
-    menu: { section: 'Studio', title: 'Abbonamento', icon: 'ShoppingCart' },
     load: () => import('./PayInit').then((m) => m.PayInit),
   },
   payReturn: {

@@ -6,14 +6,12 @@ export default {
   testApi: {
     path: '/test_api',
     role: 'SuperAdmin',
-    menu: { section: 'Amministrazione', title: 'Console API', icon: 'Terminal' },
     load: () => import('./TestApi').then((m) => m.default),
   },
   // the shared parts of the screens at work (issue 25 item 15)
   testView: {
     path: '/test_view',
     role: 'Admin',
-    menu: { section: 'Studio', title: 'Prova delle viste', icon: 'Preview' },
     load: () => import('./TestView').then((m) => m.TestView),
   },
 } satisfies AreaScreens;
