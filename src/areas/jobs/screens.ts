@@ -5,7 +5,6 @@ export default {
   jobsDashboard: {
     path: '/dashboard_jobs',
     role: 'Collaboratore',
-    menu: { section: 'Adempimenti', title: 'Dashboard Adempimenti', icon: 'Dashboard' },
     load: () => import('./JobsDashboard').then((m) => m.JobsDashboard),
   },
 } satisfies AreaScreens;
