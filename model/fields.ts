@@ -29,6 +29,12 @@ export type Rule =
   | 'creditorId'
   /** an identifier of a SEPA file: the EPC's characters (a mandate reference) */
   | 'sepaId'
+  /** a bank's BIC (ISO 9362): 8 or 11 characters */
+  | 'bic'
+  /** the CBI company code (CUC) a bank gives for its remote banking: 8 letters or digits */
+  | 'cuc'
+  /** the SIA code of a company in the Italian interbank network (RiBa, RH statements): 5 letters or digits */
+  | 'sia'
   | 'vat'
   | 'fiscalCode'
   | 'lettersOnly'

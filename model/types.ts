@@ -163,6 +163,9 @@ function sampleText(fd: FieldDef, n: number): string {
   if (rules.includes('phone')) return `06${String(1_000_000 + k).slice(-7)}`;
   if (rules.includes('iban')) return SAMPLE_IBAN;
   if (rules.includes('creditorId')) return 'IT66ZZZA1B2C3D4E5F6G7H8';
+  if (rules.includes('bic')) return 'BPMOIT22XXX'.slice(0, fd.max ?? 11);
+  if (rules.includes('cuc')) return `C${String(1_000_000 + k).slice(-7)}`;
+  if (rules.includes('sia')) return `S${String(10_000 + k).slice(-4)}`;
   if (rules.includes('sepaId')) return `MANDATO-${k}`.slice(0, fd.max ?? 35);
   if (rules.includes('image')) return SAMPLE_IMAGE;
   if (rules.includes('vat')) {

@@ -49,6 +49,15 @@ export function fieldValidators(fd: FieldDef, mode: Mode = 'create'): v.Validato
       case 'sepaId':
         out.push(v.sepaId());
         break;
+      case 'bic':
+        out.push(v.bic());
+        break;
+      case 'cuc':
+        out.push(v.cuc());
+        break;
+      case 'sia':
+        out.push(v.sia());
+        break;
       case 'vat':
         out.push(v.vatNumber({ required: !!isRequired }));
         break;

@@ -23,6 +23,9 @@ export const MESSAGES = {
   phone: 'Inserisci un Numero di Telefono Corretto',
   iban: 'Inserisci IBAN valido',
   creditorId: 'Identificativo creditore SEPA non valido (es. IT66ZZZA1B2C3D4E5F6G7H8)',
+  bic: 'BIC non valido: 8 o 11 caratteri (es. BPMOIT22 o BPMOIT22XXX)',
+  cuc: 'Codice CUC non valido: 8 tra lettere e cifre (lo rilascia la banca per il CBI)',
+  sia: 'Codice SIA non valido: 5 tra lettere e cifre (lo rilascia la banca)',
   sepaId: "Usa solo lettere senza accenti, cifre e + ? / - : ( ) . , ' (senza // e senza / iniziale o finale)",
   email: 'Email Non Valida',
   date: 'formato corretto DD-MM-YYYY',
@@ -190,6 +193,26 @@ export const isValidCreditorId = (value: string): boolean => {
 export const creditorId = (): Validator => (value) => {
   if (isEmpty(value)) return undefined;
   return typeof value === 'string' && isValidCreditorId(value) ? undefined : MESSAGES.creditorId;
+};
+
+/** A BIC (ISO 9362): bank code, country, location (its second character not '0'… as the EPC admits), optional branch. */
+export const isValidBic = (value: string): boolean =>
+  /^[A-Z]{6}[A-Z2-9][A-NP-Z0-9]([A-Z0-9]{3})?$/.test(value.replace(/\s+/g, '').toUpperCase());
+export const bic = (): Validator => (value) => {
+  if (isEmpty(value)) return undefined;
+  return typeof value === 'string' && isValidBic(value) ? undefined : MESSAGES.bic;
+};
+/** The CBI company code (Codice Unico CBI, CUC): 8 letters or digits. */
+export const isValidCuc = (value: string): boolean => /^[A-Z0-9]{8}$/.test(value.trim().toUpperCase());
+export const cuc = (): Validator => (value) => {
+  if (isEmpty(value)) return undefined;
+  return typeof value === 'string' && isValidCuc(value) ? undefined : MESSAGES.cuc;
+};
+/** The SIA code of a company: 5 letters or digits. */
+export const isValidSia = (value: string): boolean => /^[A-Z0-9]{5}$/.test(value.trim().toUpperCase());
+export const sia = (): Validator => (value) => {
+  if (isEmpty(value)) return undefined;
+  return typeof value === 'string' && isValidSia(value) ? undefined : MESSAGES.sia;
 };
 
 /** An identifier that travels in a SEPA file (a mandate reference): the EPC's Latin subset, no '//', no '/' at either end. */

@@ -1,5 +1,6 @@
 import { f } from '../fields.js';
 import { defineModel } from '../define.js';
+import { SDD_FORMATS } from './BankAccount.js';
 
 /** Where a batch is: presented to the bank → paid (every debit collected or returned) | cancelled. */
 export const SDD_BATCH_STATUSES = [
@@ -9,7 +10,8 @@ export const SDD_BATCH_STATUSES = [
 ] as const;
 
 /**
- * A batch of SEPA direct debits presented to the bank (a 'distinta': one pain.008 file; issue 29),
+ * A batch of SEPA direct debits presented to the bank (a 'distinta': one file in the format of the
+ * account it credits, CBI or pain.008; issues 29, 47),
  * made by 'Incassa con SDD' and cancelled by its action `cancel`; its file is the action `file`
  * (server/models/SddBatchActions.ts). Read here over the area's own table (`sdd_batches`,
  * server/areas/collections/tables.ts), whose debits are the area's.
@@ -31,14 +33,8 @@ export const SddBatch = defineModel({
     debits: f.integer('Addebiti', { readOnly: true, filterable: true }),
     total: f.money('Totale', { readOnly: true, filterable: true }),
     status: f.choice('Stato', { choices: [...SDD_BATCH_STATUSES], readOnly: true, filterable: true }),
-    format: f.choice('Formato', {
-      choices: [
-        { value: 'sepa', text: 'SEPA (pain.008.001.02)' },
-        { value: 'cbi', text: 'CBI' },
-      ],
-      readOnly: true,
-      filterable: true,
-    }),
+    format: f.choice('Formato', { choices: [...SDD_FORMATS], readOnly: true, filterable: true }),
+    bank_account_id: f.relation('Conto accreditato', 'BankAccount', { readOnly: true, filterable: true }),
     created_by_name: f.text('Creata da', { readOnly: true, searchable: true }),
     cancelled_at: f.datetime('Annullata il', { readOnly: true, filterable: true }),
     cancelled_by_name: f.text('Annullata da', { readOnly: true, searchable: true }),

@@ -8,6 +8,7 @@ import { StudioJobHooks, TaskHooks } from './StudioJob.js';
 import { EDocumentHooks } from './EDocument.js';
 import { CreditTransactionLogHooks } from './CreditTransactionLog.js';
 import { PermissionHooks, RoleHooks } from './Role.js';
+import { BankAccountHooks } from './BankAccount.js';
 
 const HOOKS: Record<string, ModelHooks> = {
   User: UserHooks,
@@ -19,6 +20,7 @@ const HOOKS: Record<string, ModelHooks> = {
   CreditTransactionLog: CreditTransactionLogHooks,
   Role: RoleHooks,
   Permission: PermissionHooks,
+  BankAccount: BankAccountHooks,
 };
 
 const NONE: ModelHooks = {};

@@ -118,7 +118,7 @@ const textInput = (a: InputArgs) => {
       <TextInput {...common(a)} onChange={a.liveCheck} inputProps={{ inputMode: 'numeric', autoComplete: 'off' }} />
     );
   }
-  const isCode = rules.includes('fiscalCode') || rules.includes('iban') || rules.includes('creditorId');
+  const isCode = ['fiscalCode', 'iban', 'creditorId', 'bic', 'cuc', 'sia'].some((r) => rules.includes(r as never));
   const upper = (v: string) => (typeof v === 'string' ? v.toUpperCase() : v);
   return (
     <TextInput

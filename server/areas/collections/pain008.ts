@@ -21,17 +21,14 @@
  * - Anything that would make the bank refuse the file (no debits, an IBAN or CID that fails its
  *   check, an amount out of range, a repeated EndToEndId) throws an HttpError 400 in Italian.
  *
- * Only pain.008.001.02 is written, not the Italian CBI variant (CBISDDReqLogMsg.00.01.00): the
- * CBI schema is not available here to check a file against (only the ISO one is, in
- * ../shared/sepa), and a file we cannot validate is not one to hand to a bank. pain.008.001.02 in
- * the EPC's usage is the customer-to-bank format of the SEPA guidelines, not a national one;
- * whether a given Italian bank takes it through its CBI remote banking as it is, or only in the
- * CBI variant, is for the studio to confirm with that bank.
+ * - A mandate changed since the bank last saw it carries its amendment (`mandateInfo`).
+ *
+ * The checks are shared with the CBI writer (./cbiSdd.ts): `checkSddFile`, `mandateInfo`.
  */
 import { createRequire } from 'node:module';
 import type { create as createXml } from 'xmlbuilder2';
 import Decimal from 'decimal.js';
-import { isSepaId, isValidCreditorId, isValidIban, parseDate } from '../../../model/validators.js';
+import { isSepaId, isValidBic, isValidCreditorId, isValidIban, parseDate } from '../../../model/validators.js';
 import { badRequest } from '../../errors.js';
 import type { SddDebit, SddFile } from './types.js';
 
@@ -48,7 +45,7 @@ const AMOUNT_MAX = new Decimal('999999999.99');
 // xmlbuilder2 is loaded with the first file written, not with the server (issue 27: the start's
 // modules and memory); it is CommonJS, so it can be required there, synchronously
 let create: typeof createXml | undefined;
-const xmlBuilder = () =>
+export const xmlBuilder = () =>
   (create ??= (createRequire(import.meta.url)('xmlbuilder2') as { create: typeof createXml }).create);
 
 /** characters that become something readable rather than a space */
@@ -182,10 +179,10 @@ function checkedAmount(value: string, what: string): Decimal {
   return d;
 }
 
-const SCHEMES = ['CORE', 'B2B'] as const;
-const SEQUENCES = ['FRST', 'RCUR'] as const;
+export const SCHEMES = ['CORE', 'B2B'] as const;
+export const SEQUENCES = ['FRST', 'RCUR'] as const;
 
-interface CheckedDebit {
+export interface CheckedDebit {
   endToEndId: string;
   amount: Decimal;
   mandateReference: string;
@@ -193,6 +190,17 @@ interface CheckedDebit {
   debtorName: string;
   debtorIban: string;
   remittance: string;
+  amendment: SddDebit['amendment'] | null;
+}
+
+/** MndtRltdInf: the mandate's reference and signature date, and its amendment when it changed. */
+export function mandateInfo(d: CheckedDebit): Record<string, unknown> {
+  const amended = amendmentOf(d);
+  return {
+    MndtId: d.mandateReference,
+    DtOfSgntr: d.mandateSignatureDate,
+    ...(amended ? { AmdmntInd: 'true', AmdmntInfDtls: amended } : {}),
+  };
 }
 
 function checkedDebit(d: SddDebit, i: number, collectionDate: string): CheckedDebit {
@@ -211,14 +219,52 @@ function checkedDebit(d: SddDebit, i: number, collectionDate: string): CheckedDe
     debtorName,
     debtorIban: checkedIban(d.debtorIban, `${who}: IBAN del debitore`),
     remittance: sepaText(d.remittance, REMITTANCE_MAX),
+    amendment: d.amendment
+      ? {
+          ...(d.amendment.originalMandateReference
+            ? {
+                originalMandateReference: checkedId(
+                  d.amendment.originalMandateReference,
+                  `${who}: riferimento originario del mandato`,
+                ),
+              }
+            : {}),
+          ...(d.amendment.originalDebtorIban
+            ? {
+                originalDebtorIban: checkedIban(d.amendment.originalDebtorIban, `${who}: IBAN originario del debitore`),
+              }
+            : {}),
+          ...(d.amendment.otherBank ? { otherBank: true } : {}),
+        }
+      : null,
   };
 }
 
-const money = (d: Decimal) => d.toFixed(2);
-const sum = (xs: { amount: Decimal }[]) => xs.reduce((a, x) => a.plus(x.amount), new Decimal(0));
+export const money = (d: Decimal) => d.toFixed(2);
+export const sum = (xs: { amount: Decimal }[]) => xs.reduce((a, x) => a.plus(x.amount), new Decimal(0));
 
-/** The pain.008.001.02 XML of the batch (UTF-8, with its declaration). */
-export function writePain008(file: SddFile): string {
+/** A batch's data as checked for a bank's file (the pain.008 and the CBI writers share it). */
+export interface CheckedSddFile {
+  msgId: string;
+  createdAt: string;
+  collectionDate: string;
+  creditorName: string;
+  creditorIban: string;
+  /** the SEPA creditor identifier */
+  cid: string;
+  /** '' when not known */
+  bic: string;
+  debits: Array<CheckedDebit & { src: SddDebit }>;
+  /** the debits by scheme and sequence, in the file's order (CORE before B2B, FRST before RCUR), non-empty groups only */
+  groups: Array<{
+    scheme: (typeof SCHEMES)[number];
+    seq: (typeof SEQUENCES)[number];
+    debits: Array<CheckedDebit & { src: SddDebit }>;
+  }>;
+}
+
+/** Checks what any bank file of the batch needs; anything a bank would refuse is an HttpError 400 in Italian. */
+export function checkSddFile(file: SddFile): CheckedSddFile {
   if (!file.debits?.length) throw fail('Nessun addebito da incassare: la distinta SDD è vuota');
   const msgId = checkedId(file.messageId, 'Identificativo del messaggio (MsgId)');
   const createdAt = (file.createdAt ?? '').trim().replace(' ', 'T');
@@ -233,8 +279,7 @@ export function writePain008(file: SddFile): string {
   const cid = (c.creditorId ?? '').replace(/\s+/g, '').toUpperCase();
   if (!isValidCreditorId(cid)) throw fail('Identificativo creditore SEPA (CID) dello studio non valido');
   const bic = (c.bic ?? '').replace(/\s+/g, '').toUpperCase();
-  if (bic && !/^[A-Z]{6}[A-Z2-9][A-NP-Z0-9]([A-Z0-9]{3})?$/.test(bic))
-    throw fail('BIC della banca dello studio non valido');
+  if (bic && !isValidBic(bic)) throw fail('BIC della banca dello studio non valido');
 
   const debits = file.debits.map((d, i) => ({ ...checkedDebit(d, i, collectionDate), src: d }));
   const seen = new Set<string>();
@@ -242,7 +287,6 @@ export function writePain008(file: SddFile): string {
     if (seen.has(d.endToEndId)) throw fail(`Identificativo dell'addebito ripetuto nella distinta: ${d.endToEndId}`);
     seen.add(d.endToEndId);
   }
-
   const groups = SCHEMES.flatMap((scheme) =>
     SEQUENCES.map((seq) => ({
       scheme,
@@ -250,6 +294,27 @@ export function writePain008(file: SddFile): string {
       debits: debits.filter((d) => d.src.scheme === scheme && d.src.sequenceType === seq),
     })),
   ).filter((g) => g.debits.length > 0);
+  return { msgId, createdAt, collectionDate, creditorName, creditorIban, cid, bic, debits, groups };
+}
+
+/**
+ * The amendment of a debit's mandate (EPC SDD rulebooks, AT-24), as pain.008 and CBI write it:
+ * the original reference, and for a new account the original IBAN (same bank) or 'SMNDA' as the
+ * original debtor agent (another bank). Null when nothing changed.
+ */
+export function amendmentOf(d: CheckedDebit): Record<string, unknown> | null {
+  const a = d.amendment;
+  if (!a) return null;
+  const details: Record<string, unknown> = {};
+  if (a.originalMandateReference) details.OrgnlMndtId = a.originalMandateReference;
+  if (a.originalDebtorIban && !a.otherBank) details.OrgnlDbtrAcct = { Id: { IBAN: a.originalDebtorIban } };
+  if (a.otherBank) details.OrgnlDbtrAgt = { FinInstnId: { Othr: { Id: 'SMNDA' } } };
+  return Object.keys(details).length ? details : null;
+}
+
+/** The pain.008.001.02 XML of the batch (UTF-8, with its declaration). */
+export function writePain008(file: SddFile): string {
+  const { msgId, createdAt, collectionDate, creditorName, creditorIban, cid, bic, debits, groups } = checkSddFile(file);
 
   const cidParty = { Id: { PrvtId: { Othr: { Id: cid, SchmeNm: { Prtry: 'SEPA' } } } } };
   const pmtInf = groups.map((g) => {
@@ -270,7 +335,7 @@ export function writePain008(file: SddFile): string {
       DrctDbtTxInf: g.debits.map((d) => ({
         PmtId: { EndToEndId: d.endToEndId },
         InstdAmt: { '@Ccy': 'EUR', '#': money(d.amount) },
-        DrctDbtTx: { MndtRltdInf: { MndtId: d.mandateReference, DtOfSgntr: d.mandateSignatureDate } },
+        DrctDbtTx: { MndtRltdInf: mandateInfo(d) },
         DbtrAgt: { FinInstnId: { Othr: { Id: 'NOTPROVIDED' } } },
         Dbtr: { Nm: d.debtorName },
         DbtrAcct: { Id: { IBAN: d.debtorIban } },

@@ -79,11 +79,16 @@ export const sddBatches = pgTable(
     due_to: date('due_to', { mode: 'string' }).notNull(),
     /** the creditor's data as written in the file (studio's name, IBAN, CID) */
     creditor: jsonb('creditor').notNull(),
-    /** 'sepa' (pain.008.001.02) or 'cbi' (the Italian CBI variant) */
-    format: varchar('format', { length: 8 }).notNull().default('sepa'),
+    /** 'sepa' (ISO pain.008.001.02), 'cbi_00_01_01' or 'cbi_00_01_00' (the CBI envelope: the account's format, issue 47) */
+    format: varchar('format', { length: 16 }).notNull().default('sepa'),
+    /** the studio's account the debits credit (its IBAN, ABI and CUC are in `creditor` as written) */
+    bank_account_id: setNullRef('bank_account_id', 'BankAccount'),
     debits: integer('debits').notNull(),
     total: money('total').notNull(),
+    /** the file as written: the pain.008, or the CBI physical message of the CORE debits (or of the only scheme) */
     xml: text('xml').notNull(),
+    /** a CBI batch with CORE and B2B debits: the B2B physical message (INC-SDDB-01), kept as written */
+    xml_b2b: text('xml_b2b'),
     created_by: integer('created_by'),
     created_by_name: text('created_by_name'),
     created_at: tsNow('created_at'),
@@ -118,6 +123,9 @@ export const sddBatchItems = pgTable(
     status: varchar('status', { length: 12 }).notNull().default('presented'),
     /** the payment posted when the debit was collected */
     payment_id: setNullRef('payment_id', 'Transaction'),
+    /** the mandate's reference and debtor IBAN as the file carried them: a later change is an amendment (issue 47) */
+    mandate_reference: varchar('mandate_reference', { length: 35 }),
+    debtor_iban: varchar('debtor_iban', { length: 34 }),
   },
   (t) => [
     uniqueIndex('sdd_batch_items_e2e').on(t.studio_id, t.end_to_end_id, t.charge_id),
@@ -180,6 +188,8 @@ export const bankStatementLines = pgTable(
     remittance: text('remittance'),
     end_to_end_id: varchar('end_to_end_id', { length: 35 }),
     bank_ref: text('bank_ref'),
+    /** the bank's CBI transaction code of an RH statement's movement ('48' bonifico, '50' SDD…) */
+    cbi_code: varchar('cbi_code', { length: 4 }),
     /** an SDD return: the reason code (AM04, MD06…) */
     return_reason: varchar('return_reason', { length: 8 }),
     is_return: boolean('is_return').notNull().default(false),

@@ -30,6 +30,11 @@ export interface SddDebit {
   debtorIban: string;
   /** unstructured remittance text (≤ 140 characters), e.g. 'Onorari studio rata 03/2026 fattura 12' */
   remittance: string;
+  /**
+   * the mandate changed since the last debit the bank saw (EPC rulebook, AT-24): its earlier
+   * reference, its earlier IBAN, and whether that IBAN was at another bank ('SMNDA')
+   */
+  amendment?: { originalMandateReference?: string; originalDebtorIban?: string; otherBank?: boolean } | null;
 }
 
 export interface SddFile {
@@ -64,11 +69,14 @@ export interface BankLine {
   isReturn: boolean;
   /** the return's ISO reason code (AM04, MD06, MS02…) */
   returnReason: string | null;
+  /** the bank's CBI transaction code ('causale ABI' of a CBI RH record 62: '48' bonifico, '50' SDD…), when the file gives one */
+  cbiCode?: string | null;
 }
 
 /** A statement as read from a file. */
 export interface ParsedStatement {
-  format: 'camt053' | 'csv' | 'xlsx';
+  /** camt053: ISO CAMT.053; cbi_rh: the CBI 'RH' flat file (120-character records); csv, xlsx: a home-banking export */
+  format: 'camt053' | 'cbi_rh' | 'csv' | 'xlsx';
   /** the account's IBAN, when the file says it */
   iban: string | null;
   statementRef: string | null;
