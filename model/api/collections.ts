@@ -62,6 +62,9 @@ export const SddPreviewInput = z.looseObject({
     'data di addebito richiesta alla banca (ReqdColltnDt: da domani a un anno)',
   ),
   customer_ids: listOf(Scalar).optional().describe(`solo questi clienti (al più ${SDD_MAX_CUSTOMERS})`),
+  bank_account_id: Scalar.optional().describe(
+    "il conto dello studio da accreditare (Conti bancari): il suo formato decide il file (CBI o pain.008); senza, il conto con l'IBAN dello studio",
+  ),
 });
 export type SddPreviewInput = z.infer<typeof SddPreviewInput>;
 
@@ -82,6 +85,10 @@ export const SddPlanDebit = z.object({
   sequence_type: z.enum(['FRST', 'RCUR']),
   amount: euro,
   remittance: z.string(),
+  amendment: z
+    .string()
+    .nullable()
+    .describe('il mandato è cambiato dopo l’ultimo incasso: cosa il file comunica alla banca'),
   charges: z.array(SddPlanCharge),
 });
 export type SddPlanDebit = z.infer<typeof SddPlanDebit>;
@@ -103,6 +110,12 @@ export const SddPlan = z.object({
     .nullable()
     .describe('perché la data di addebito è stata spostata (non era un giorno lavorativo TARGET2)'),
   creditor: z.object({ name: z.string(), iban: z.string(), creditor_id: z.string() }),
+  account: z
+    .object({ id: z.number().int(), name: z.string(), iban: z.string(), cuc: z.string().nullable() })
+    .nullable()
+    .describe("il conto accreditato (null: l'IBAN di 'Il mio studio', senza un conto in 'Conti bancari')"),
+  format: z.enum(['sepa', 'cbi_00_01_00', 'cbi_00_01_01']).describe('il formato del file per la banca'),
+  format_label: z.string(),
   debits: z.array(SddPlanDebit),
   left_out: z
     .array(SddLeftOut)
@@ -127,6 +140,8 @@ export const SddBatch = z.object({
   paid: z.number().int().describe('addebiti incassati (riconciliati)'),
   returned: z.number().int().describe('addebiti stornati (insoluti)'),
   file_name: z.string(),
+  format: z.string().describe("'sepa' (pain.008.001.02), 'cbi_00_01_01' o 'cbi_00_01_00'"),
+  bank_account_name: z.string().nullable(),
   created_at: z.string(),
   created_by_name: z.string().nullable(),
   cancelled_at: z.string().nullable(),

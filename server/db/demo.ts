@@ -203,6 +203,8 @@ const PAYMENT_METHODS: Array<[string, string]> = [
 ];
 /** Banks of the demo accounts: code, name, ABI, CAB. */
 const BANKS: Array<[string, string, string, string]> = [
+  // the first is the studio's own account ('Il mio studio' gives its IBAN): the SDD collections credit it
+  ['BPER', 'BPER Banca — conto incassi', '05428', '11101'],
   ['INTESA', 'Intesa Sanpaolo — conto principale', '03069', '03204'],
   ['UNICREDIT', 'UniCredit — conto incassi', '02008', '05077'],
   ['BPM', 'Banco BPM — conto F24', '05034', '01633'],
@@ -396,7 +398,7 @@ function studioProfile(
     tel_number: `+39 0${seed}1 234${seed}67`,
     mobile_number: `+39 33${seed} 123456${seed}`,
     vat_number: vatNumber(9_000_000 + seed),
-    iban: 'IT60X0542811101000000123456',
+    iban: STUDIO_IBAN,
     // the SEPA creditor identifier the bank gives for direct debits (from the studio's VAT number)
     sdd_creditor_id: sepaCreditorId(vatNumber(9_000_000 + seed)),
     status: 1,
@@ -435,6 +437,9 @@ function studioProfile(
   };
 }
 
+/** The demo studios' IBAN ('Il mio studio') and their first bank account's. */
+const STUDIO_IBAN = 'IT60X0542811101000000123456';
+
 /** Bank accounts, studio services (with cost and account) and tasks of a studio. */
 async function seedMasterData(exec: Exec, studioId: number, seed: number, banks: number) {
   const accountIds = await insertMany(
@@ -444,7 +449,16 @@ async function seedMasterData(exec: Exec, studioId: number, seed: number, banks:
       studio_id: studioId,
       cod,
       name,
-      iban: italianIban(abi, cab, `${String(seed % 1_000_000).padStart(6, '0')}${String(i + 1).padStart(6, '0')}`),
+      iban:
+        i === 0
+          ? STUDIO_IBAN
+          : italianIban(abi, cab, `${String(seed % 1_000_000).padStart(6, '0')}${String(i + 1).padStart(6, '0')}`),
+      // what the bank gives for its remote banking (issue 47): the CBI company code and the SIA code
+      abi,
+      cab,
+      cuc: `DEMO${String((seed * 10 + i) % 10_000).padStart(4, '0')}`,
+      sia: `S${String((seed * 10 + i) % 10_000).padStart(4, '0')}`,
+      sdd_format: 'cbi_00_01_01',
       note: i === 0 ? 'Conto indicato sui bollettini e sulle lettere di bonifico.' : null,
     })),
   );

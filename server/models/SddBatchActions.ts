@@ -8,11 +8,12 @@ const tags = ['Incassi'];
 export const SddBatchActions = {
   file: fileAction({
     tags,
-    summary: 'Il file della distinta per la banca (pain.008.001.02)',
+    summary:
+      'Il file della distinta per la banca, com’è stato scritto: CBI (uno zip dei due messaggi se ha addebiti CORE e B2B) o pain.008.001.02',
     content: z.string(),
     async file({ deps, ctx, id }) {
       const f = await sddBatchFile(deps.exec, ctx, id);
-      return { name: f.fileName, type: 'application/xml', body: f.xml };
+      return { name: f.fileName, type: f.type, body: f.body };
     },
   }),
 

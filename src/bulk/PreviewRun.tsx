@@ -266,6 +266,7 @@ export function DatesStep<K extends string>({
   fields,
   value,
   onChange,
+  extra,
 }: {
   flow: PreviewRunFlow<unknown, unknown>;
   title: string;
@@ -273,6 +274,8 @@ export function DatesStep<K extends string>({
   fields: ReadonlyArray<readonly [K, string]>;
   value: Record<K, string>;
   onChange: Dispatch<SetStateAction<Record<K, string>>>;
+  /** what else the request asks, beside the dates (an input), before the button */
+  extra?: ReactNode;
 }) {
   return (
     <StepCard title={title} intro={intro}>
@@ -292,6 +295,7 @@ export function DatesStep<K extends string>({
             />
           </Box>
         ))}
+        {extra}
         <Button variant="contained" onClick={flow.preview} disabled={!!flow.busy} sx={{ mt: 1 }}>
           Anteprima
         </Button>

@@ -165,7 +165,16 @@ describe('SDD', () => {
   it('SDD preview and batch: one debit per customer with an active mandate, the others left out with the reason; the file is valid pain.008.001.02; the mandates become RCUR; nothing is presented twice', async () => {
     await mandate(verdi, 'SDD-VERDI-1', { scheme: 'B2B', iban: 'IT42L1234512345123456789012' });
     await mandate(neri, 'SDD-NERI-1', { status: 'revoked' });
-    const plan = await preview({ ...range, customer_ids: ids });
+    // an account at a foreign bank: its format is pain.008 (issue 47: the account decides the file)
+    const account = await a.post('admin', '/api/bank_accounts', {
+      name: 'Deutsche Bank — conto estero',
+      iban: 'DE89 3704 0044 0532 0130 00',
+    });
+    expect(account.statusCode, account.body).toBe(201);
+    expect(account.json().data).toMatchObject({ iban: 'DE89370400440532013000', abi: null, sdd_format: 'sepa' });
+    const bankAccountId = account.json().data.id as number;
+    const plan = await preview({ ...range, customer_ids: ids, bank_account_id: bankAccountId });
+    expect(plan).toMatchObject({ format: 'sepa', account: { id: bankAccountId, iban: 'DE89370400440532013000' } });
     expect(plan.debits.map((d) => d.customer_id).sort()).toEqual([rossi, verdi].sort());
     const r = plan.debits.find((d) => d.customer_id === rossi)!;
     expect(r.amount).toBe(200.1);
@@ -187,10 +196,12 @@ describe('SDD', () => {
       ...range,
       collection_date: tomorrow,
       customer_ids: ids,
+      bank_account_id: bankAccountId,
       fingerprint: plan.fingerprint,
     });
     expect(res.statusCode, res.body).toBe(201);
     const batch = res.json().data;
+    expect(batch).toMatchObject({ format: 'sepa', bank_account_name: 'Deutsche Bank — conto estero' });
     expect(batch).toMatchObject({ status: 'presented', debits: 2, total: 400.2, collection_date: tomorrow });
     const file = await a.get('collab', `/api/sdd_batch/${batch.id}/actions/file`);
     expect(file.statusCode).toBe(200);
@@ -209,7 +220,7 @@ describe('SDD', () => {
     );
     expect(seq.map((s) => s.sequence_type)).toEqual(['RCUR', 'RCUR']);
     // presented: not in the next preview
-    const again = await preview({ ...range, customer_ids: ids });
+    const again = await preview({ ...range, customer_ids: ids, bank_account_id: bankAccountId });
     expect(again.debits).toEqual([]);
     // the statement shows the charges as still open until the bank pays them
     const open = (await a.get('collab', `/api/customer/${rossi}/open_items`)).json().data;

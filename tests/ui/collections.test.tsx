@@ -40,6 +40,9 @@ const plan = (fingerprint: string, debits = 2): SddPlan => ({
   collection_date: '2026-03-09',
   collection_note: null,
   creditor: { name: 'Studio Demo', iban: 'IT60X0542811101000000123456', creditor_id: 'IT66ZZZA1B2C3D4E5F6G7H8' },
+  account: { id: 3, name: 'BPER Banca — conto incassi', iban: 'IT60X0542811101000000123456', cuc: 'DEMO0001' },
+  format: 'cbi_00_01_01',
+  format_label: 'CBI 00.01.01',
   debits: Array.from({ length: debits }, (_x, i) => ({
     customer_id: 10 + i,
     business_name: `Cliente ${i + 1} S.r.l.`,
@@ -50,6 +53,7 @@ const plan = (fingerprint: string, debits = 2): SddPlan => ({
     sequence_type: i === 0 ? ('FRST' as const) : ('RCUR' as const),
     amount: 120 + i * 10,
     remittance: `Onorari marzo 2026 cliente ${i + 1}`,
+    amendment: null,
     charges: [
       { charge_id: 500 + i, due: '2026-03-15', note: 'Onorario', open: 100 + i * 10 },
       { charge_id: 600 + i, due: '2026-03-20', note: 'Spese', open: 20 },
@@ -87,6 +91,8 @@ const batch = (over: Partial<SddBatch> = {}): SddBatch => ({
   paid: 0,
   returned: 0,
   file_name: 'SDD_SDD-2026-0001.xml',
+  format: 'sepa',
+  bank_account_name: null,
   created_at: '2026-02-01 10:00:00',
   created_by_name: 'Mario Rossi',
   cancelled_at: null,

@@ -111,6 +111,59 @@ export async function sddCandidates(
   });
 }
 
+/** A studio's bank account as the direct debits need it (issue 47). */
+export interface SddAccount {
+  id: number;
+  name: string;
+  iban: string | null;
+  bic: string | null;
+  cuc: string | null;
+  format: string | null;
+}
+
+const asAccount = (r: Record<string, unknown>): SddAccount => ({
+  id: Number(r.id),
+  name: String(r.name),
+  iban: r.iban == null ? null : String(r.iban).replace(/\s+/g, '').toUpperCase(),
+  bic: r.bic == null ? null : String(r.bic),
+  cuc: r.cuc == null ? null : String(r.cuc),
+  format: r.sdd_format == null ? null : String(r.sdd_format),
+});
+
+/** One of the studio's bank accounts (not in the trash), or null. */
+export async function sddAccount(exec: Exec, studioId: number, id: number): Promise<SddAccount | null> {
+  const [r] = await exec(sql`SELECT "id", "name", "iban", "bic", "cuc", "sdd_format" FROM "bank_accounts"
+    WHERE "studio_id" = ${studioId} AND "id" = ${id} AND "deleted_at" IS NULL`);
+  return r ? asAccount(r) : null;
+}
+
+/** The studio's account with this IBAN (the studio's own, from 'Il mio studio'), the lowest id first; null when none. */
+export async function sddAccountByIban(exec: Exec, studioId: number, iban: string): Promise<SddAccount | null> {
+  const [r] = await exec(sql`SELECT "id", "name", "iban", "bic", "cuc", "sdd_format" FROM "bank_accounts"
+    WHERE "studio_id" = ${studioId} AND "deleted_at" IS NULL AND upper(replace("iban", ' ', '')) = ${iban}
+    ORDER BY "id" LIMIT 1`);
+  return r ? asAccount(r) : null;
+}
+
+/**
+ * The reference and the debtor IBAN each mandate's last debit carried (in a batch not cancelled):
+ * what the bank knows of the mandate, to tell an amendment.
+ */
+export async function lastPresented(
+  exec: Exec,
+  studioId: number,
+  mandateIds: number[],
+): Promise<Map<number, { reference: string; iban: string }>> {
+  if (!mandateIds.length) return new Map();
+  const rows = await exec(sql`SELECT DISTINCT ON (i."mandate_id") i."mandate_id", i."mandate_reference", i."debtor_iban"
+    FROM "sdd_batch_items" i WHERE i."studio_id" = ${studioId} AND i."mandate_id" = ANY(${idArray(mandateIds)})
+      AND i."status" <> 'cancelled' AND i."mandate_reference" IS NOT NULL AND i."debtor_iban" IS NOT NULL
+    ORDER BY i."mandate_id", i."id" DESC`);
+  return new Map(
+    rows.map((r) => [Number(r.mandate_id), { reference: String(r.mandate_reference), iban: String(r.debtor_iban) }]),
+  );
+}
+
 /** The studio as creditor: name, IBAN, CID (null when missing). */
 export async function sddCreditorOf(exec: Exec, studioId: number) {
   const [r] = await exec(sql`SELECT "name", "iban", "sdd_creditor_id" FROM "studios" WHERE "id" = ${studioId}`);
@@ -138,6 +191,9 @@ export interface NewBatch {
   debits: number;
   total: string;
   xml: string;
+  xml_b2b: string | null;
+  format: string;
+  bank_account_id: number | null;
   user_id: number | null;
   user_name: string | null;
 }
@@ -149,22 +205,25 @@ export interface NewBatchItem {
   amount: string;
   end_to_end_id: string;
   sequence_type: string;
+  mandate_reference: string;
+  debtor_iban: string;
 }
 
 /** The batch and its rows (one statement each); the mandates of its first debits become recurring. */
 export async function insertBatch(exec: Exec, studioId: number, b: NewBatch, items: NewBatchItem[]): Promise<number> {
   const [r] =
     await exec(sql`INSERT INTO "sdd_batches" ("studio_id", "message_id", "collection_date", "due_from", "due_to",
-      "creditor", "debits", "total", "xml", "created_by", "created_by_name")
+      "creditor", "debits", "total", "xml", "xml_b2b", "format", "bank_account_id", "created_by", "created_by_name")
     VALUES (${studioId}, ${b.message_id}, ${b.collection_date}, ${b.due_from}, ${b.due_to}, ${JSON.stringify(b.creditor)}::jsonb,
-      ${b.debits}, ${b.total}, ${b.xml}, ${b.user_id}, ${b.user_name}) RETURNING "id"`);
+      ${b.debits}, ${b.total}, ${b.xml}, ${b.xml_b2b}, ${b.format}, ${b.bank_account_id}, ${b.user_id}, ${b.user_name}) RETURNING "id"`);
   const batchId = Number(r!.id);
   await exec(sql`INSERT INTO "sdd_batch_items" ("studio_id", "batch_id", "customer_id", "mandate_id", "charge_id", "amount",
-      "end_to_end_id", "sequence_type")
+      "end_to_end_id", "sequence_type", "mandate_reference", "debtor_iban")
     SELECT ${studioId}::int, ${batchId}::int, x."customer_id", x."mandate_id", x."charge_id", x."amount"::numeric,
-      x."end_to_end_id", x."sequence_type"
+      x."end_to_end_id", x."sequence_type", x."mandate_reference", x."debtor_iban"
     FROM jsonb_to_recordset(${JSON.stringify(items)}::jsonb)
-      AS x("customer_id" int, "mandate_id" int, "charge_id" int, "amount" text, "end_to_end_id" text, "sequence_type" text)`);
+      AS x("customer_id" int, "mandate_id" int, "charge_id" int, "amount" text, "end_to_end_id" text, "sequence_type" text,
+        "mandate_reference" text, "debtor_iban" text)`);
   const first = [...new Set(items.filter((i) => i.sequence_type === 'FRST').map((i) => i.mandate_id))];
   if (first.length)
     await exec(sql`UPDATE "sdd_mandates" SET "sequence_type" = 'RCUR', "updated_at" = LOCALTIMESTAMP
@@ -175,9 +234,14 @@ export async function insertBatch(exec: Exec, studioId: number, b: NewBatch, ite
 const BATCH_COLUMNS = sql`b."id", b."message_id", b."status", to_char(b."collection_date", 'YYYY-MM-DD') AS "collection_date",
   to_char(b."due_from", 'YYYY-MM-DD') AS "due_from", to_char(b."due_to", 'YYYY-MM-DD') AS "due_to", b."debits", b."total"::text AS "total",
   to_char(b."created_at", 'YYYY-MM-DD HH24:MI:SS') AS "created_at", b."created_by_name",
-  to_char(b."cancelled_at", 'YYYY-MM-DD HH24:MI:SS') AS "cancelled_at",
+  to_char(b."cancelled_at", 'YYYY-MM-DD HH24:MI:SS') AS "cancelled_at", b."format", (b."xml_b2b" IS NOT NULL) AS "two_files",
+  (SELECT a."name" FROM "bank_accounts" a WHERE a."id" = b."bank_account_id") AS "bank_account_name",
   (SELECT count(DISTINCT i."end_to_end_id")::int FROM "sdd_batch_items" i WHERE i."batch_id" = b."id" AND i."status" = 'paid') AS "paid",
   (SELECT count(DISTINCT i."end_to_end_id")::int FROM "sdd_batch_items" i WHERE i."batch_id" = b."id" AND i."status" = 'returned') AS "returned"`;
+
+/** The name of a batch's file: SDD_<MsgId>.xml (pain.008), SDD_CBI_<MsgId>.xml, or .zip for a CBI batch of two messages (CORE and B2B). */
+export const sddFileName = (messageId: string, format: string, twoFiles: boolean) =>
+  format.startsWith('cbi') ? `SDD_CBI_${messageId}.${twoFiles ? 'zip' : 'xml'}` : `SDD_${messageId}.xml`;
 
 export interface BatchRow {
   id: number;
@@ -191,6 +255,8 @@ export interface BatchRow {
   paid: number;
   returned: number;
   file_name: string;
+  format: string;
+  bank_account_name: string | null;
   created_at: string;
   created_by_name: string | null;
   cancelled_at: string | null;
@@ -207,7 +273,9 @@ const asBatch = (r: Record<string, unknown>): BatchRow => ({
   total: Number(r.total),
   paid: Number(r.paid),
   returned: Number(r.returned),
-  file_name: `SDD_${String(r.message_id)}.xml`,
+  file_name: sddFileName(String(r.message_id), String(r.format), r.two_files === true),
+  format: String(r.format),
+  bank_account_name: r.bank_account_name == null ? null : String(r.bank_account_name),
   created_at: String(r.created_at),
   created_by_name: r.created_by_name == null ? null : String(r.created_by_name),
   cancelled_at: r.cancelled_at == null ? null : String(r.cancelled_at),
@@ -250,11 +318,21 @@ export async function batchDebits(exec: Exec, studioId: number, id: number) {
 }
 
 /** The file of a batch of the studio. */
+/** The batch's files as written (the CORE or only message, and a CBI batch's B2B message), with its format and creation time. */
 export async function batchXml(exec: Exec, studioId: number, id: number) {
   const [r] = await exec(
-    sql`SELECT "message_id", "xml" FROM "sdd_batches" WHERE "studio_id" = ${studioId} AND "id" = ${id}`,
+    sql`SELECT "message_id", "xml", "xml_b2b", "format", to_char("created_at", 'YYYY-MM-DD"T"HH24:MI:SS') AS "created_at"
+      FROM "sdd_batches" WHERE "studio_id" = ${studioId} AND "id" = ${id}`,
   );
-  return r ? { fileName: `SDD_${String(r.message_id)}.xml`, xml: String(r.xml) } : null;
+  return r
+    ? {
+        messageId: String(r.message_id),
+        format: String(r.format),
+        createdAt: String(r.created_at),
+        xml: String(r.xml),
+        xmlB2b: r.xml_b2b == null ? null : String(r.xml_b2b),
+      }
+    : null;
 }
 
 /**

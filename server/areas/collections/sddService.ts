@@ -25,7 +25,9 @@ import { can, type Ctx } from '../../auth/context.js';
 import { HttpError, forbidden, notFound } from '../../errors.js';
 import type { Tx } from '../../records/crud.js';
 import type { Exec } from '../../records/exec.js';
+import { strToU8, zipSync } from 'fflate';
 import { sepaText, writePain008 } from './pain008.js';
+import { cbiVersionOf, writeCbiSdd } from './cbiSdd.js';
 import { mandatePdf } from './mandatePdf.js';
 import { studioData } from '../documents/index.js';
 import { customerOpenItems, customerOpenSummary } from '../accounts/index.js';
@@ -39,6 +41,10 @@ import {
   cancelBatch,
   insertBatch,
   customerExists,
+  lastPresented,
+  sddAccount,
+  sddAccountByIban,
+  sddFileName,
   lockSdd,
   mandateWithCustomer,
   sddCandidates,
@@ -73,7 +79,55 @@ export const SDD_MESSAGES = {
   moved: (asked: string, day: string) =>
     `Il ${displayDate(asked)} non è un giorno lavorativo TARGET2 (sabato, domenica o festività bancaria): l'addebito è spostato al ${displayDate(day)}`,
   notCancellable: 'La distinta non si può annullare: è già annullata, o un suo addebito è stato incassato o stornato',
+  account: "Conto non trovato: scegli uno dei conti dello studio in 'Conti bancari'",
+  accountIban: (name: string) =>
+    `Il conto '${name}' non ha un IBAN valido: correggilo in 'Conti bancari' (lì si accreditano gli incassi)`,
+  accountCuc: (name: string) =>
+    `Manca il codice CUC del conto '${name}' (8 caratteri, lo rilascia la banca per il CBI): inseriscilo in 'Conti bancari', o scegli per il conto il formato SEPA pain.008`,
+  amendedReference: (was: string) => `mandato rinumerato: la banca lo conosce come ${was}`,
+  amendedIban: (was: string) => `nuovo IBAN nella stessa banca (prima ${was})`,
+  amendedBank: 'nuovo IBAN in un’altra banca (SMNDA)',
 } as const;
+
+/** The formats' names as the screens show them. */
+export const SDD_FORMAT_LABELS: Record<SddPlan['format'], string> = {
+  cbi_00_01_01: 'CBI 00.01.01',
+  cbi_00_01_00: 'CBI 00.01.00',
+  sepa: 'SEPA ISO pain.008.001.02',
+};
+
+/** The bank of an IBAN: country and, for an Italian one, the ABI; else the BBAN's first four characters. */
+const bankOf = (iban: string) =>
+  iban.startsWith('IT') ? iban.slice(0, 2) + iban.slice(5, 10) : iban.slice(0, 2) + iban.slice(4, 8);
+
+/** What a debit must tell the bank of its mandate's changes since the last debit the bank saw (EPC rulebook, AT-24). */
+export function amendmentFor(
+  now: { reference: string; iban: string },
+  last: { reference: string; iban: string } | undefined,
+): NonNullable<SddDebit['amendment']> | null {
+  if (!last) return null;
+  const out: NonNullable<SddDebit['amendment']> = {};
+  if (last.reference !== now.reference) out.originalMandateReference = last.reference;
+  if (last.iban !== now.iban) {
+    out.originalDebtorIban = last.iban;
+    if (bankOf(last.iban) !== bankOf(now.iban)) out.otherBank = true;
+  }
+  return Object.keys(out).length ? out : null;
+}
+
+const amendmentText = (a: NonNullable<SddDebit['amendment']> | null): string | null =>
+  a
+    ? [
+        a.originalMandateReference ? SDD_MESSAGES.amendedReference(a.originalMandateReference) : null,
+        a.otherBank
+          ? SDD_MESSAGES.amendedBank
+          : a.originalDebtorIban
+            ? SDD_MESSAGES.amendedIban(a.originalDebtorIban)
+            : null,
+      ]
+        .filter(Boolean)
+        .join('; ')
+    : null;
 
 const fail = (field: string, message: string) => new HttpError(422, message, { [field]: [message] });
 
@@ -85,6 +139,8 @@ export interface SddRequest {
   /** the date asked when it was not a TARGET2 day (moved to `collectionDate`) */
   movedFrom: string | null;
   customerIds: number[] | null;
+  /** the account asked (null: the account with the studio's IBAN) */
+  bankAccountId: number | null;
 }
 
 /** The request checked: the due range (ordered, at most a year), the collection date (tomorrow to a year), the customers. */
@@ -112,13 +168,37 @@ export function sddRequest(body: SddPreviewInput, now = new Date()): SddRequest 
       throw fail('customer_ids', SDD_MESSAGES.customers);
     customerIds = ids;
   }
-  return { from, to, collectionDate, movedFrom: collectionDate === asked ? null : asked, customerIds };
+  let bankAccountId: number | null = null;
+  if (body.bank_account_id !== undefined && body.bank_account_id !== null && body.bank_account_id !== '') {
+    const id = Number(body.bank_account_id);
+    if (!Number.isSafeInteger(id) || id <= 0 || id > 2_147_483_647) throw fail('bank_account_id', SDD_MESSAGES.account);
+    bankAccountId = id;
+  }
+  return { from, to, collectionDate, movedFrom: collectionDate === asked ? null : asked, customerIds, bankAccountId };
 }
 
 interface Plan extends SddPlan {
   /** each debit's charges with their open amounts, for the batch's rows */
-  groups: Array<{ debit: SddPlan['debits'][number]; candidates: SddCandidate[] }>;
-  creditorFull: { name: string; iban: string; creditorId: string };
+  groups: Array<{
+    debit: SddPlan['debits'][number];
+    candidates: SddCandidate[];
+    amendment: NonNullable<SddDebit['amendment']> | null;
+  }>;
+  creditorFull: { name: string; iban: string; creditorId: string; bic: string | null };
+  cuc: string | null;
+}
+
+/**
+ * The account the batch credits: the one asked, else the studio's account with the studio's IBAN
+ * ('Il mio studio'); with none, the studio's IBAN in a pain.008 file, as before accounts had formats.
+ */
+async function creditedAccount(exec: Exec, studioId: number, q: SddRequest, studioIban: string | null) {
+  if (q.bankAccountId !== null) {
+    const a = await sddAccount(exec, studioId, q.bankAccountId);
+    if (!a) throw fail('bank_account_id', SDD_MESSAGES.account);
+    return a;
+  }
+  return studioIban ? sddAccountByIban(exec, studioId, studioIban) : null;
 }
 
 /**
@@ -139,8 +219,19 @@ async function plan(exec: Exec, ctx: Ctx, q: SddRequest): Promise<Plan> {
   const creditor = await sddCreditorOf(exec, ctx.studioId);
   if (!creditor.creditorId) throw new HttpError(422, SDD_MESSAGES.noCreditorId);
   if (!isValidCreditorId(creditor.creditorId)) throw new HttpError(422, SDD_MESSAGES.badCreditorId);
-  if (!creditor.iban || !isValidIban(creditor.iban)) throw new HttpError(422, SDD_MESSAGES.noIban);
+  const account = await creditedAccount(exec, ctx.studioId, q, creditor.iban);
+  if (account) {
+    if (!account.iban || !isValidIban(account.iban))
+      throw fail('bank_account_id', SDD_MESSAGES.accountIban(account.name));
+    creditor.iban = account.iban;
+  } else if (!creditor.iban || !isValidIban(creditor.iban)) throw new HttpError(422, SDD_MESSAGES.noIban);
+  const format: SddPlan['format'] =
+    account?.format === 'cbi_00_01_01' || account?.format === 'cbi_00_01_00' ? account.format : 'sepa';
+  if (format !== 'sepa' && !account?.cuc) throw fail('bank_account_id', SDD_MESSAGES.accountCuc(account!.name));
   const candidates = await sddCandidates(exec, ctx.studioId, q);
+  const last = await lastPresented(exec, ctx.studioId, [
+    ...new Set(candidates.map((c) => c.mandate_id).filter((m): m is number => m != null)),
+  ]);
   const byCustomer = new Map<number, SddCandidate[]>();
   for (const c of candidates) {
     const list = byCustomer.get(c.customer_id);
@@ -174,20 +265,23 @@ async function plan(exec: Exec, ctx: Ctx, q: SddRequest): Promise<Plan> {
       leftOut.push({ customer_id: customerId, business_name: first.business_name, amount: amount.toNumber(), reasons });
       continue;
     }
+    const iban = first.iban!.replace(/\s+/g, '').toUpperCase();
+    const amendment = amendmentFor({ reference: first.reference!, iban }, last.get(first.mandate_id!));
     const debit = {
       customer_id: customerId,
       business_name: first.business_name,
       mandate_id: first.mandate_id!,
       mandate_reference: first.reference!,
-      iban: first.iban!.replace(/\s+/g, '').toUpperCase(),
+      iban,
       scheme: (first.scheme === 'B2B' ? 'B2B' : 'CORE') as 'CORE' | 'B2B',
       sequence_type: (first.sequence_type === 'RCUR' ? 'RCUR' : 'FRST') as 'FRST' | 'RCUR',
       amount: amount.toNumber(),
       remittance: remittanceOf(list),
+      amendment: amendmentText(amendment),
       charges: list.map((c) => ({ charge_id: c.charge_id, due: c.due, note: c.note, open: Number(c.open) })),
     };
     debits.push(debit);
-    groups.push({ debit, candidates: list });
+    groups.push({ debit, candidates: list, amendment });
     total = total.plus(amount);
     charges += list.length;
   }
@@ -196,10 +290,15 @@ async function plan(exec: Exec, ctx: Ctx, q: SddRequest): Promise<Plan> {
     .update(
       JSON.stringify([
         q.collectionDate,
+        account?.id ?? null,
+        format,
+        account?.cuc ?? null,
+        creditor.iban,
         groups.map((g) => [
           g.debit.mandate_id,
           g.debit.iban,
           g.debit.sequence_type,
+          g.debit.amendment,
           g.candidates.map((c) => [c.charge_id, c.open]),
         ]),
         leftOut.map((l) => l.customer_id),
@@ -213,13 +312,22 @@ async function plan(exec: Exec, ctx: Ctx, q: SddRequest): Promise<Plan> {
     collection_date: q.collectionDate,
     collection_note: q.movedFrom ? SDD_MESSAGES.moved(q.movedFrom, q.collectionDate) : null,
     creditor: { name: creditor.name, iban: creditor.iban, creditor_id: creditor.creditorId },
+    account: account ? { id: account.id, name: account.name, iban: account.iban!, cuc: account.cuc } : null,
+    format,
+    format_label: SDD_FORMAT_LABELS[format],
     debits,
     left_out: leftOut,
     not_sdd: notSdd,
     totals: { debits: debits.length, charges, amount: total.toNumber() },
     fingerprint,
     groups,
-    creditorFull: { name: creditor.name, iban: creditor.iban, creditorId: creditor.creditorId },
+    creditorFull: {
+      name: creditor.name,
+      iban: creditor.iban,
+      creditorId: creditor.creditorId,
+      bic: account?.bic ?? null,
+    },
+    cuc: account?.cuc ?? null,
   };
 }
 
@@ -229,7 +337,7 @@ const mandates = () => getModel('SddMandate');
 /** The preview: the debits the range's open charges make, and the customers left out with the reasons. */
 export async function previewSdd(exec: Exec, ctx: Ctx, body: SddPreviewInput): Promise<SddPlan> {
   if (!can(ctx, mandates(), 'view') || !can(ctx, transactions(), 'view')) throw forbidden();
-  const { groups: _g, creditorFull: _c, ...out } = await plan(exec, ctx, sddRequest(body));
+  const { groups: _g, creditorFull: _c, cuc: _u, ...out } = await plan(exec, ctx, sddRequest(body));
   return out;
 }
 
@@ -268,15 +376,23 @@ export async function createSddBatch(
       debtorName: g.candidates[0]!.debtor_name || g.debit.business_name,
       debtorIban: g.debit.iban,
       remittance: g.debit.remittance,
+      amendment: g.amendment,
     }));
-    const xml = writePain008({
+    const sddFile = {
       messageId,
       createdAt: nowDateTime(now).replace(' ', 'T'),
       collectionDate: q.collectionDate,
       creditor: p.creditorFull,
       debits,
-    });
-    return { debits, xml };
+    };
+    const version = cbiVersionOf(p.format);
+    if (!version) return { debits, xml: writePain008(sddFile), xmlB2b: null };
+    const messages = writeCbiSdd(sddFile, { version, cuc: p.cuc ?? '' });
+    return {
+      debits,
+      xml: messages[0]!.xml,
+      xmlB2b: messages.length > 1 ? messages[1]!.xml : null,
+    };
   };
   let guess = `${prefix}-${String((await batchesOfDay(exec, ctx.studioId, prefix)) + 1).padStart(3, '0')}`;
   let file = write(guess);
@@ -299,6 +415,8 @@ export async function createSddBatch(
           amount: c.open,
           end_to_end_id: file.debits[i]!.endToEndId,
           sequence_type: g.debit.sequence_type,
+          mandate_reference: g.debit.mandate_reference,
+          debtor_iban: g.debit.iban,
         });
     });
     return insertBatch(
@@ -313,6 +431,9 @@ export async function createSddBatch(
         debits: p.groups.length,
         total: new Decimal(p.totals.amount).toFixed(2),
         xml: file.xml,
+        xml_b2b: file.xmlB2b,
+        format: p.format,
+        bank_account_id: p.account?.id ?? null,
         user_id: ctx.userId,
         user_name: ctx.name,
       },
@@ -335,11 +456,28 @@ export async function sddBatchDetail(exec: Exec, ctx: Ctx, raw: unknown): Promis
   return { ...batch, debit_list: await batchDebits(exec, ctx.studioId, id) };
 }
 
-export async function sddBatchFile(exec: Exec, ctx: Ctx, raw: unknown) {
+/**
+ * The batch's file for the bank, as written when the batch was made (never written again): the
+ * XML, or for a CBI batch of CORE and B2B debits a ZIP of its two physical messages (its entries
+ * dated with the batch, so that the ZIP too is the same at every download).
+ */
+export async function sddBatchFile(
+  exec: Exec,
+  ctx: Ctx,
+  raw: unknown,
+): Promise<{ fileName: string; type: string; body: string | Buffer }> {
   if (!can(ctx, mandates(), 'view')) throw forbidden();
   const file = await batchXml(exec, ctx.studioId, pathId(raw));
   if (!file) throw notFound();
-  return file;
+  const fileName = sddFileName(file.messageId, file.format, file.xmlB2b !== null);
+  if (file.xmlB2b === null) return { fileName, type: 'application/xml', body: file.xml };
+  const mtime = new Date(`${file.createdAt}Z`);
+  const entry = (xml: string) => [strToU8(xml), { mtime }] as [Uint8Array, { mtime: Date }];
+  const zip = zipSync({
+    [`SDD_CBI_${file.messageId}_CORE.xml`]: entry(file.xml),
+    [`SDD_CBI_${file.messageId}_B2B.xml`]: entry(file.xmlB2b),
+  });
+  return { fileName, type: 'application/zip', body: Buffer.from(zip) };
 }
 
 /** Cancels a batch before any of its debits is paid or returned: its charges may be presented again. */

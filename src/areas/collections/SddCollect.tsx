@@ -5,7 +5,7 @@
  * preview — one debit per customer and mandate (sequence FRST/RCUR, scheme, amount, the charges
  * it holds, the remittance) with the totals, and the customers left out and why; 3) 'Crea
  * distinta' makes the batch (when the charges changed since the preview the server refuses and
- * the preview is read again), then 'Scarica file SDD' gives the pain.008 XML for the bank.
+ * the preview is read again), then 'Scarica file SDD' gives the file for the bank in the format of the account it credits (CBI or pain.008).
  * Below, 'Distinte': every batch with its file, its debits and, while none is collected, its
  * cancellation.
  */
@@ -20,6 +20,7 @@ import {
   DialogContentText,
   DialogTitle,
   LinearProgress,
+  MenuItem,
   Table,
   TableBody,
   TableCell,
@@ -27,6 +28,7 @@ import {
   TableFooter,
   TableHead,
   TableRow,
+  TextField,
   Typography,
 } from '@mui/material';
 import AccountBalanceIcon from '@mui/icons-material/AccountBalance';
@@ -36,6 +38,7 @@ import { useNotify } from 'react-admin';
 import { saveAs } from 'file-saver';
 import { addBankDays, currentPeriod, displayDate, displayDateTime, today } from '../../../model/dates';
 import { formatEuro } from '../../../model/types';
+import { SDD_FORMATS } from '../../../model/models/BankAccount';
 import type { SDD_BATCH_STATUS, SddBatchDebit } from '../../../model/api/collections';
 import { useAppDataProvider, type SddBatch, type SddBatchDetail, type SddPlan } from '../../dataProvider';
 import { DateCell, MadeCell, MoneyCell } from '../../bulk/cells';
@@ -80,7 +83,7 @@ const DATE_FIELDS = [
 ] as const;
 type Form = Record<(typeof DATE_FIELDS)[number][0], string>;
 
-/** Downloads a batch's pain.008 file (name from the server: SDD_<message id>.xml). */
+/** Downloads a batch's file as written (name from the server: SDD_CBI_<message id>.xml, .zip, or SDD_<message id>.xml). */
 function useBatchFile(onError: (m: string) => void) {
   const dp = useAppDataProvider();
   return async (id: number) => {
@@ -100,9 +103,12 @@ export function SddCollect() {
     const month = currentPeriod('month');
     return { due_from: month.from, due_to: month.to, collection_date: addBankDays(today(), 5) };
   });
+  // '' : the account with the studio's IBAN ('Il mio studio'), as the server chooses it
+  const [account, setAccount] = useState('');
+  const request = () => ({ ...form, ...(account ? { bank_account_id: Number(account) } : {}) });
   const flow = usePreviewRun({
-    preview: () => dp.sddPreview(form),
-    run: (plan) => dp.sddCreateBatch({ ...form, fingerprint: plan.fingerprint }),
+    preview: () => dp.sddPreview(request()),
+    run: (plan) => dp.sddCreateBatch({ ...request(), fingerprint: plan.fingerprint }),
     onDone: () => queryClient.invalidateQueries({ queryKey: BATCHES_KEY }),
     // the charges changed (or another batch took them): the preview as it is now
     changed: CHANGED_TEXT,
@@ -119,6 +125,16 @@ export function SddCollect() {
         fields={DATE_FIELDS}
         value={form}
         onChange={setForm}
+        extra={
+          <AccountSelect
+            value={account}
+            onChange={(v) => {
+              setAccount(v);
+              flow.changed();
+            }}
+            error={flow.errors.bank_account_id?.[0]}
+          />
+        }
       />
       <PreviewRun
         flow={flow}
@@ -134,6 +150,52 @@ export function SddCollect() {
       />
       <BatchesCard onError={flow.setMessage} />
     </>
+  );
+}
+
+/** The studio's accounts, by name, with their IBAN and the format their bank takes. */
+function AccountSelect({
+  value,
+  onChange,
+  error,
+}: {
+  value: string;
+  onChange: (v: string) => void;
+  error: string | undefined;
+}) {
+  const dp = useAppDataProvider();
+  const accounts = useQuery({
+    queryKey: ['sdd', 'accounts'],
+    queryFn: async () =>
+      (
+        await dp.getList('BankAccount', {
+          pagination: { page: 1, perPage: 200 },
+          sort: { field: 'name', order: 'ASC' },
+          filter: {},
+        })
+      ).data as Array<{ id: number; name: string; iban: string | null; sdd_format: string | null }>,
+  });
+  const formatText = (f: string | null) => SDD_FORMATS.find((x) => x.value === f)?.text ?? 'formato non indicato';
+  return (
+    <TextField
+      select
+      id="input-bank_account_id"
+      label="Conto da accreditare"
+      value={value}
+      onChange={(e) => onChange(e.target.value)}
+      error={!!error}
+      helperText={error ?? 'Il formato del file è quello che la banca del conto accetta (Conti bancari)'}
+      sx={{ minWidth: 320, maxWidth: 520 }}
+    >
+      <MenuItem value="">Il conto con l&apos;IBAN dello studio (Il mio studio)</MenuItem>
+      {(accounts.data ?? [])
+        .filter((a) => a.iban)
+        .map((a) => (
+          <MenuItem key={a.id} value={String(a.id)}>
+            {a.name} — {a.iban} ({formatText(a.sdd_format)})
+          </MenuItem>
+        ))}
+    </TextField>
   );
 }
 
@@ -157,8 +219,10 @@ function PlanView({ plan, busy, onCreate }: { plan: SddPlan; busy: boolean; onCr
           <>
             {n === 1 ? '1 disposizione' : `${n} disposizioni`} per {plan.totals.charges}{' '}
             {plan.totals.charges === 1 ? 'addebito' : 'addebiti'}: totale {formatEuro(plan.totals.amount)}, accreditato
-            a {plan.creditor.name} sul conto {plan.creditor.iban} (identificativo creditore {plan.creditor.creditor_id}
-            ).
+            a {plan.creditor.name} sul conto {plan.account ? `${plan.account.name} ` : ''}
+            {plan.creditor.iban} (identificativo creditore {plan.creditor.creditor_id}). File per la banca:{' '}
+            <strong>{plan.format_label}</strong>
+            {plan.account?.cuc ? ` (CUC ${plan.account.cuc})` : ''}.
           </>
         )}
       </PlanSummary>
@@ -181,7 +245,19 @@ function PlanView({ plan, busy, onCreate }: { plan: SddPlan; busy: boolean; onCr
           row={(d) => (
             <TableRow key={`${d.customer_id}-${d.mandate_id}`}>
               <TableCell>{d.business_name}</TableCell>
-              <TableCell>{d.mandate_reference}</TableCell>
+              <TableCell>
+                {d.mandate_reference}
+                {d.amendment ? (
+                  <Chip
+                    size="small"
+                    color="warning"
+                    variant="outlined"
+                    label="Modificato"
+                    title={d.amendment}
+                    sx={{ ml: 1 }}
+                  />
+                ) : null}
+              </TableCell>
               <TableCell sx={{ whiteSpace: 'nowrap' }}>{d.iban}</TableCell>
               <TableCell>
                 <Chip
