@@ -1,8 +1,9 @@
 /**
  * Collecting the fees in Chromium (issue 29, done-when), as the demo Admin on a copy of the demo
  * data: two SDD mandates created in their form; 'Incassa con SDD' presents the month's open
- * installments of the customers with a mandate and the pain.008 file is downloaded (valid against
- * the ISO schema); a CAMT.053 written from the batch pays most of them, plus a bank transfer
+ * installments of the customers with a mandate, to the demo studio's account, whose bank takes CBI
+ * 00.01.01 (issue 47), and the CBI file is downloaded (valid against the CBI schema in
+ * ../shared/cbi); a CAMT.053 written from the batch pays most of them, plus a bank transfer
  * named only by an invoice number and one unknown credit; the matches are confirmed with 'Conferma
  * tutti'; the statement shows the charges settled and the unknown line stays unmatched.
  */
@@ -11,7 +12,8 @@ import { join } from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { axeViolations, closeSession, downloadedFile, openSession, SHOTS, studioFor, type E2ESession } from './harness';
 import { ACTIVE, apiClient, type ApiClient } from './util';
-import { pain008Errors } from '../helpers/sepaXsd';
+import { strFromU8, unzipSync } from 'fflate';
+import { cbiSddErrors } from '../helpers/cbiXsd';
 import { ibanText } from '../../model/iban';
 import { camt053, type CamtEntry } from '../helpers/camt';
 
@@ -99,6 +101,8 @@ describe('collecting the fees in Chromium', () => {
     const debits = page.getByRole('table', { name: 'Disposizioni SDD' });
     await debits.locator('tbody tr', { hasText: c1!.name }).waitFor();
     await debits.locator('tbody tr', { hasText: c2!.name }).waitFor();
+    // the account with the studio's IBAN, its bank's format (issue 47)
+    await page.getByText(/File per la banca: CBI 00\.01\.01 \(CUC [A-Z0-9]{8}\)/).waitFor();
     await page.screenshot({ path: join(SHOTS, 'sdd-preview.png'), fullPage: true });
     expect(await axeViolations(page)).toEqual([]);
     const [created] = await Promise.all([
@@ -111,9 +115,16 @@ describe('collecting the fees in Chromium', () => {
       page.waitForEvent('download'),
       page.getByRole('button', { name: 'Scarica file SDD' }).click(),
     ]);
-    expect(download.suggestedFilename()).toBe(`SDD_${batch.message_id}.xml`);
-    const xml = readFileSync(await downloadedFile(download), 'utf8');
-    expect(await pain008Errors(xml)).toEqual([]);
+    // the demo's mandates include B2B ones: then the CORE and B2B messages come in a ZIP
+    const name = download.suggestedFilename();
+    expect([`SDD_CBI_${batch.message_id}.xml`, `SDD_CBI_${batch.message_id}.zip`]).toContain(name);
+    const bytes = readFileSync(await downloadedFile(download));
+    const messages = name.endsWith('.zip')
+      ? Object.values(unzipSync(new Uint8Array(bytes))).map((u) => strFromU8(u))
+      : [bytes.toString('utf8')];
+    for (const m of messages) expect(await cbiSddErrors(m, '00.01.01')).toEqual([]);
+    const xml = messages.join('\n');
+    expect(xml).toContain('<PhyMsgTpCd>INC-SDDC-01</PhyMsgTpCd>');
     expect(xml).toContain('<MndtId>E2E-MANDATO-1</MndtId>');
     expect(xml).toContain('<MndtId>E2E-MANDATO-2</MndtId>');
 
