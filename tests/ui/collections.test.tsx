@@ -538,6 +538,62 @@ describe('Incassa con SDD', () => {
     expect(took('file 3')).toHaveLength(1);
   });
 
+  it("issue 47: 'Conto da accreditare' lists the studio's accounts with their bank's format; the one chosen goes with the preview and the batch, and the preview names the file's format and CUC", async () => {
+    server.use(
+      http.get('*/api/list/BankAccount/:collection', () =>
+        HttpResponse.json({
+          data: [
+            {
+              id: 3,
+              name: 'BPER Banca — conto incassi',
+              iban: 'IT60X0542811101000000123456',
+              sdd_format: 'cbi_00_01_01',
+            },
+            { id: 7, name: 'Deutsche Bank', iban: 'DE89370400440532013000', sdd_format: 'sepa' },
+            { id: 9, name: 'Cassa contanti', iban: null, sdd_format: null },
+          ],
+          meta: { total: 3, current_page: 1, per_page: 200, last_page: 1 },
+          item_meta_data: {},
+        }),
+      ),
+    );
+    const user = userEvent.setup();
+    renderApp('/incassa_sdd');
+    const select = await screen.findByRole('combobox', { name: 'Conto da accreditare' });
+    expect(select).toHaveTextContent("Il conto con l'IBAN dello studio (Il mio studio)");
+    await user.click(select);
+    const options = await screen.findAllByRole('option');
+    // an account without an IBAN cannot be credited: not offered
+    expect(options.map((o) => o.textContent)).toEqual([
+      "Il conto con l'IBAN dello studio (Il mio studio)",
+      'BPER Banca — conto incassi — IT60X0542811101000000123456 (CBI 00.01.01 (banca italiana))',
+      'Deutsche Bank — DE89370400440532013000 (SEPA ISO pain.008.001.02 (banca estera))',
+    ]);
+    await user.click(options[1]!);
+    await user.click(screen.getByRole('button', { name: 'Anteprima' }));
+    await screen.findByRole('table', { name: 'Disposizioni SDD' });
+    expect(took('preview')[0]!.body).toMatchObject({ bank_account_id: 3 });
+    expect(screen.getByText(/File per la banca:/).closest('p') ?? document.body).toHaveTextContent(
+      /sul conto BPER Banca — conto incassi IT60X0542811101000000123456 .*File per la banca: CBI 00\.01\.01 \(CUC DEMO0001\)\./,
+    );
+    await user.click(screen.getByRole('button', { name: 'Crea distinta' }));
+    await screen.findByText(/Distinta SDD-2026-0003 creata/);
+    expect(took('create')[0]!.body).toMatchObject({ bank_account_id: 3, fingerprint: 'f1' });
+  });
+
+  it("issue 47: a debit whose mandate changed since the bank last saw it is marked 'Modificato', with what the file tells the bank", async () => {
+    const changed = plan('f1');
+    changed.debits[1]!.amendment = 'nuovo IBAN in un’altra banca (SMNDA)';
+    previewAnswer = () => HttpResponse.json({ data: changed });
+    const user = userEvent.setup();
+    renderApp('/incassa_sdd');
+    await user.click(await screen.findByRole('button', { name: 'Anteprima' }));
+    const table = await screen.findByRole('table', { name: 'Disposizioni SDD' });
+    expect(within(rowOf(table, 'Cliente 1 S.r.l.')).queryByText('Modificato')).toBeNull();
+    const chip = within(rowOf(table, 'Cliente 2 S.r.l.')).getByText('Modificato');
+    expect(chip.closest('[title]')).toHaveAttribute('title', 'nuovo IBAN in un’altra banca (SMNDA)');
+  });
+
   it('a 409 on Crea distinta: the message, and the preview read again', async () => {
     const user = userEvent.setup();
     renderApp('/incassa_sdd');

@@ -185,6 +185,9 @@ function AccountSelect({
       onChange={(e) => onChange(e.target.value)}
       error={!!error}
       helperText={error ?? 'Il formato del file è quello che la banca del conto accetta (Conti bancari)'}
+      // '' is a choice here (the studio's own account), shown as such
+      SelectProps={{ displayEmpty: true }}
+      InputLabelProps={{ shrink: true }}
       sx={{ minWidth: 320, maxWidth: 520 }}
     >
       <MenuItem value="">Il conto con l&apos;IBAN dello studio (Il mio studio)</MenuItem>
