@@ -31,6 +31,16 @@ const server = setupServer(
   http.get('*/api/sdd_batches/7', () => HttpResponse.json({ data: BATCH })),
   // 'Incassa con SDD', opened from the notice: no batches yet
   http.get('*/api/sdd/batches', () => HttpResponse.json({ data: [] })),
+  // the studio's accounts: 'Conto da accreditare' on 'Incassa con SDD', the batch's 'Conto accreditato' (issue 47)
+  http.get('*/api/list/BankAccount/:collection', () =>
+    HttpResponse.json({
+      data: [
+        { id: 3, name: 'BPER Banca — conto incassi', iban: 'IT60X0542811101000000123456', sdd_format: 'cbi_00_01_01' },
+      ],
+      meta: { total: 1, current_page: 1, per_page: 200, last_page: 1 },
+      item_meta_data: {},
+    }),
+  ),
 );
 useFakeApi(server);
 
