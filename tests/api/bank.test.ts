@@ -17,33 +17,14 @@ import { camt053, type CamtEntry } from '../helpers/camt.js';
 let t: TestApp;
 let a: Api;
 let demoId: number;
-let rep: number;
 const today = romeToday();
 const addDays = (d: string, n: number) =>
   new Date(Date.parse(`${d}T12:00:00Z`) + n * 86_400_000).toISOString().slice(0, 10);
 const STUDIO_IBAN = 'IT60X0542811101000000123456';
 const range = { due_from: '2032-03-01', due_to: '2032-03-31' };
 
-async function customer(name: string) {
-  const c = await a.post('admin', '/api/customers', {
-    business_name: name,
-    email: 'banca@prova.test',
-    yearly_accounting_amount: 1200,
-    legal_representative_id: rep,
-  });
-  expect(c.statusCode, c.body).toBe(201);
-  return c.json().data.id as number;
-}
-async function charge(customerId: number, amount: number, date: string) {
-  const r = await a.post('collab', '/api/transactions', {
-    customer_id: customerId,
-    type: 'CHARGE',
-    amount,
-    date: `${date} 00:00:00`,
-  });
-  expect(r.statusCode, r.body).toBe(201);
-  return r.json().data.id as number;
-}
+const customer = (name: string) => a.newCustomer(name);
+const charge = (customerId: number, amount: number, date: string) => a.newMove(customerId, 'CHARGE', amount, date);
 async function upload(
   url: string,
   name: string,
@@ -88,7 +69,6 @@ beforeAll(async () => {
   demoId = await a.studioId('Studio Demo');
   // the settling of charges is tested here: a studio whose payable is the fee (the payable: payable.test.ts)
   await a.feeIsPayable(demoId);
-  rep = (await a.firstRow('legal_representatives', demoId)).id;
   await a.sql(`UPDATE "studios" SET "sdd_creditor_id" = 'IT66ZZZA1B2C3D4E5F6G7H8', "iban" = $2 WHERE "id" = $1`, [
     demoId,
     STUDIO_IBAN,

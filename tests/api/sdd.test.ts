@@ -19,7 +19,6 @@ import { isTarget2Day, nextTarget2Day } from '../../model/dates.js';
 let t: TestApp;
 let a: Api;
 let demoId: number;
-let rep: number;
 const today = romeToday();
 const addDays = (d: string, n: number) =>
   new Date(Date.parse(`${d}T12:00:00Z`) + n * 86_400_000).toISOString().slice(0, 10);
@@ -47,27 +46,9 @@ interface Plan {
   fingerprint: string;
 }
 
-async function customer(name: string) {
-  const c = await a.post('admin', '/api/customers', {
-    business_name: name,
-    email: 'sdd@prova.test',
-    yearly_accounting_amount: 1200,
-    legal_representative_id: rep,
-  });
-  expect(c.statusCode, c.body).toBe(201);
-  return c.json().data.id as number;
-}
-async function charge(customerId: number, amount: number, date: string, extra: Record<string, unknown> = {}) {
-  const r = await a.post('collab', '/api/transactions', {
-    customer_id: customerId,
-    type: 'CHARGE',
-    amount,
-    date: `${date} 00:00:00`,
-    ...extra,
-  });
-  expect(r.statusCode, r.body).toBe(201);
-  return r.json().data.id as number;
-}
+const customer = (name: string) => a.newCustomer(name);
+const charge = (customerId: number, amount: number, date: string, extra: Record<string, unknown> = {}) =>
+  a.newMove(customerId, 'CHARGE', amount, date, extra);
 async function mandate(customerId: number, reference: string, extra: Record<string, unknown> = {}) {
   const r = await a.post('collab', '/api/sdd_mandates', {
     customer_id: customerId,
@@ -100,7 +81,6 @@ beforeAll(async () => {
   demoId = await a.studioId('Studio Demo');
   // the settling of charges is tested here: a studio whose payable is the fee (the payable: payable.test.ts)
   await a.feeIsPayable(demoId);
-  rep = (await a.firstRow('legal_representatives', demoId)).id;
   rossi = await customer('Rossi Mario SDD');
   verdi = await customer('Verdi & Figli S.r.l. SDD');
   neri = await customer('Neri Anna SDD');

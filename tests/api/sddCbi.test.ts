@@ -17,7 +17,6 @@ import { italianIban } from '../../model/iban.js';
 let t: TestApp;
 let a: Api;
 let demoId: number;
-let rep: number;
 let demoAccount: { id: number; cuc: string };
 const today = romeToday();
 const addDays = (d: string, n: number) =>
@@ -26,21 +25,8 @@ const tomorrow = nextTarget2Day(addDays(today, 1));
 const range = { due_from: '2032-03-01', due_to: '2032-03-31' };
 
 async function customerWithCharge(name: string, amount: number, mandate: Record<string, unknown>) {
-  const c = await a.post('admin', '/api/customers', {
-    business_name: name,
-    email: 'cbi@prova.test',
-    yearly_accounting_amount: 1200,
-    legal_representative_id: rep,
-  });
-  expect(c.statusCode, c.body).toBe(201);
-  const id = c.json().data.id as number;
-  const ch = await a.post('collab', '/api/transactions', {
-    customer_id: id,
-    type: 'CHARGE',
-    amount,
-    date: '2032-03-10 00:00:00',
-  });
-  expect(ch.statusCode, ch.body).toBe(201);
+  const id = await a.newCustomer(name);
+  await a.newMove(id, 'CHARGE', amount, '2032-03-10');
   const m = await a.post('collab', '/api/sdd_mandates', {
     customer_id: id,
     signature_date: addDays(today, -40),
@@ -68,7 +54,6 @@ beforeAll(async () => {
   a = api(t);
   demoId = await a.studioId('Studio Demo');
   await a.feeIsPayable(demoId);
-  rep = (await a.firstRow('legal_representatives', demoId)).id;
   const [row] = await a.sql<{ id: number; cuc: string }>(
     `SELECT "id", "cuc" FROM "bank_accounts" WHERE "studio_id" = $1 AND "iban" = 'IT60X0542811101000000123456'`,
     [demoId],
@@ -195,13 +180,7 @@ describe('CBI direct debits', () => {
     });
     await batch([c.id]);
     // the next month: a new charge; the customer moved to another bank and the mandate was renumbered
-    const ch = await a.post('collab', '/api/transactions', {
-      customer_id: c.id,
-      type: 'CHARGE',
-      amount: 31,
-      date: '2032-04-10 00:00:00',
-    });
-    expect(ch.statusCode).toBe(201);
+    await a.newMove(c.id, 'CHARGE', 31, '2032-04-10');
     const upd = await a.put('collab', `/api/sdd_mandates/${c.mandateId}`, {
       reference: 'CBI-GIALLI-2',
       iban: italianIban('03069', '03204', '000000005555'),

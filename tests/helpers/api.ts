@@ -3,6 +3,7 @@
  * is rate-limited), JSON calls, and direct SQL for facts the API does not expose.
  */
 import type { LightMyRequestResponse } from 'fastify';
+import { expect } from 'vitest';
 import type { TestApp } from './testApp.js';
 
 export const USERS = {
@@ -56,6 +57,19 @@ export interface Api {
    * settle charges, whose figures are easier read so; the payable is tested in payable.test.ts.
    */
   feeIsPayable(studioId: number): Promise<void>;
+  /**
+   * A new customer of Studio Demo (as its Admin, with the studio's first legal representative and
+   * 1,200 € a year): its id. `extra` adds or overrides fields.
+   */
+  newCustomer(name: string, extra?: Record<string, unknown>): Promise<number>;
+  /** A new movement of a customer (as the Collaboratore): its id. `date` YYYY-MM-DD or with the time. */
+  newMove(
+    customerId: number,
+    type: string,
+    amount: number,
+    date: string,
+    extra?: Record<string, unknown>,
+  ): Promise<number>;
 }
 
 export function api(t: TestApp): Api {
@@ -122,6 +136,30 @@ export function api(t: TestApp): Api {
         `UPDATE "studios" SET "fiscal_regime" = 'RF19', "cassa_previdenza" = 0, "withholding_tax" = 0, "stamp_duty_charged" = 0 WHERE "id" = $1`,
         [studioId],
       );
+    },
+    async newCustomer(name, extra = {}) {
+      const demo = await self.studioId('Studio Demo');
+      const rep = (await self.firstRow('legal_representatives', demo)).id;
+      const c = await self.post('admin', '/api/customers', {
+        business_name: name,
+        email: 'cliente@prova.test',
+        yearly_accounting_amount: 1200,
+        legal_representative_id: rep,
+        ...extra,
+      });
+      expect(c.statusCode, c.body).toBe(201);
+      return c.json().data.id as number;
+    },
+    async newMove(customerId, type, amount, date, extra = {}) {
+      const r = await self.post('collab', '/api/transactions', {
+        customer_id: customerId,
+        type,
+        amount,
+        date: date.length === 10 ? `${date} 00:00:00` : date,
+        ...extra,
+      });
+      expect(r.statusCode, r.body).toBe(201);
+      return r.json().data.id as number;
     },
     async studioId(name) {
       const rows = await t.database.query<{ id: number }>('SELECT "id" FROM "studios" WHERE "name" = $1', [name]);
