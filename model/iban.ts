@@ -1,8 +1,22 @@
 /**
- * Italian IBANs made, not read: the CIN (the BBAN's check letter) and the ISO 13616 check digits
+ * Italian IBANs made and read: the CIN (the BBAN's check letter) and the ISO 13616 check digits
  * computed from a bank's ABI and CAB and an account number — the demo data's accounts and the
  * payers of its realistic bank statement.
  */
+import { isValidIban } from './validators.js';
+
+/**
+ * ABI, CAB and account number of a valid Italian IBAN (IT, check digits, CIN, ABI 5, CAB 5, account
+ * 12: ISO 13616 with the Italian BBAN), else null.
+ */
+export function italianBankCoordinates(
+  iban: string | null | undefined,
+): { abi: string; cab: string; account: string } | null {
+  const s = (iban ?? '').replace(/\s+/g, '').toUpperCase();
+  if (!/^IT\d{2}[A-Z]\d{10}[A-Z0-9]{12}$/.test(s) || !isValidIban(s)) return null;
+  return { abi: s.slice(5, 10), cab: s.slice(10, 15), account: s.slice(15) };
+}
+
 /** An IBAN in groups of four, as it is printed (and as a screen may wrap it between two groups). */
 export const ibanText = (iban: string | null | undefined) =>
   (iban ?? '')

@@ -5,19 +5,12 @@
  * and a CBI format needs an Italian IBAN (the file names the bank by its ABI).
  */
 import type { ModelHooks } from './hooks.js';
-import { isValidIban } from '../../model/validators.js';
+import { italianBankCoordinates } from '../../model/iban.js';
 
 export const BANK_ACCOUNT_MESSAGES = {
   cbiNeedsItalianIban:
     "Il formato CBI è dei conti presso una banca italiana: serve un IBAN italiano (IT…), altrimenti scegli 'SEPA ISO pain.008.001.02'",
 } as const;
-
-/** ABI and CAB of an Italian IBAN, else nulls. */
-export function abiCabOf(iban: string | null | undefined): { abi: string | null; cab: string | null } {
-  const s = (iban ?? '').replace(/\s+/g, '').toUpperCase();
-  if (!s.startsWith('IT') || s.length !== 27 || !isValidIban(s)) return { abi: null, cab: null };
-  return { abi: s.slice(5, 10), cab: s.slice(10, 15) };
-}
 
 export const BankAccountHooks: ModelHooks = {
   beforeChange({ values, existing, errors }) {
@@ -26,7 +19,9 @@ export const BankAccountHooks: ModelHooks = {
     if ('iban' in values) values.iban = normalised || null;
     for (const k of ['bic', 'cuc', 'sia'] as const)
       if (typeof values[k] === 'string') values[k] = (values[k] as string).replace(/\s+/g, '').toUpperCase() || null;
-    const { abi, cab } = abiCabOf(typeof normalised === 'string' ? normalised : null);
+    const bank = italianBankCoordinates(typeof normalised === 'string' ? normalised : null);
+    const abi = bank?.abi ?? null;
+    const cab = bank?.cab ?? null;
     values.abi = abi;
     values.cab = cab;
     let format = 'sdd_format' in values ? values.sdd_format : existing?.sdd_format;

@@ -17,6 +17,7 @@
  * (`checkSddFile`), so both formats refuse the same batches with the same Italian messages.
  */
 import { badRequest } from '../../errors.js';
+import { italianBankCoordinates } from '../../../model/iban.js';
 import { checkSddFile, ID_MAX, mandateInfo, money, sum, xmlBuilder, type CheckedSddFile } from './pain008.js';
 import type { SddFile } from './types.js';
 
@@ -47,8 +48,8 @@ export function writeCbiSdd(file: SddFile, o: { version: CbiVersion; cuc: string
   const checked = checkSddFile(file);
   const cuc = (o.cuc ?? '').replace(/\s+/g, '').toUpperCase();
   if (!/^[A-Z0-9]{8}$/.test(cuc)) throw badRequest(CBI_SDD_MESSAGES.cuc);
-  if (!checked.creditorIban.startsWith('IT')) throw badRequest(CBI_SDD_MESSAGES.abi);
-  const abi = checked.creditorIban.slice(5, 10);
+  const abi = italianBankCoordinates(checked.creditorIban)?.abi;
+  if (!abi) throw badRequest(CBI_SDD_MESSAGES.abi);
   return (['CORE', 'B2B'] as const)
     .map((scheme) => ({ scheme, groups: checked.groups.filter((g) => g.scheme === scheme) }))
     .filter((s) => s.groups.length > 0)

@@ -40,9 +40,10 @@
  * bytes and receipts before any work. Any problem is an HttpError 400 in Italian naming the line.
  */
 import Decimal from 'decimal.js';
-import { checkFiscalCode, isValidIban, parseDate } from '../../../model/validators.js';
+import { checkFiscalCode, parseDate } from '../../../model/validators.js';
 import { badRequest } from '../../errors.js';
 import { sepaText } from './pain008.js';
+import { italianBankCoordinates } from '../../../model/iban.js';
 
 export interface RibaCreditor {
   /** company name (record 20, 24 characters; its first 20 in record 51) */
@@ -192,11 +193,10 @@ interface BankCoordinates {
 
 /** An Italian IBAN (IT, 27 characters, valid check digits) and its ABI, CAB and account. */
 function italianIban(value: string, what: string): BankCoordinates {
-  const v = (value ?? '').replace(/\s+/g, '').toUpperCase();
-  if (!/^IT\d{2}[A-Z]\d{10}[A-Z0-9]{12}$/.test(v) || !isValidIban(v)) {
+  const coordinates = italianBankCoordinates(value);
+  if (!coordinates)
     throw fail(`${what} non valido: serve un IBAN italiano (IT e 25 caratteri, con i codici di controllo corretti)`);
-  }
-  return { abi: v.slice(5, 10), cab: v.slice(10, 15), account: v.slice(-12) };
+  return coordinates;
 }
 
 /** A fiscal code (16 characters) or a VAT number (11 digits, an 'IT' in front dropped). */

@@ -18,6 +18,7 @@ import {
 } from '../../../model/api/collections.js';
 import { FINGERPRINT_LENGTH } from '../../../model/api/records.js';
 import { getModel } from '../../../model/registry.js';
+import { SDD_FORMATS } from '../../../model/models/BankAccount.js';
 import { displayDate, isoDate, nextTarget2Day, nowDateTime, today } from '../../../model/dates.js';
 import { isValidCreditorId, isValidIban } from '../../../model/validators.js';
 import { idList, pathId } from '../../records/ids.js';
@@ -27,6 +28,7 @@ import type { Tx } from '../../records/crud.js';
 import type { Exec } from '../../records/exec.js';
 import { strToU8, zipSync } from 'fflate';
 import { sepaText, writePain008 } from './pain008.js';
+import { italianBankCoordinates } from '../../../model/iban.js';
 import { cbiVersionOf, writeCbiSdd } from './cbiSdd.js';
 import { mandatePdf } from './mandatePdf.js';
 import { studioData } from '../documents/index.js';
@@ -89,16 +91,12 @@ export const SDD_MESSAGES = {
   amendedBank: 'nuovo IBAN in un’altra banca (SMNDA)',
 } as const;
 
-/** The formats' names as the screens show them. */
-export const SDD_FORMAT_LABELS: Record<SddPlan['format'], string> = {
-  cbi_00_01_01: 'CBI 00.01.01',
-  cbi_00_01_00: 'CBI 00.01.00',
-  sepa: 'SEPA ISO pain.008.001.02',
-};
+/** A format's name without the bank it is for ('CBI 00.01.01', 'SEPA ISO pain.008.001.02'), as the preview says it. */
+const formatLabel = (format: SddPlan['format']) =>
+  (SDD_FORMATS.find((f) => f.value === format)?.text ?? format).replace(/ \(.*\)$/, '');
 
-/** The bank of an IBAN: country and, for an Italian one, the ABI; else the BBAN's first four characters. */
-const bankOf = (iban: string) =>
-  iban.startsWith('IT') ? iban.slice(0, 2) + iban.slice(5, 10) : iban.slice(0, 2) + iban.slice(4, 8);
+/** The bank of an IBAN: for an Italian one its ABI; else the country and the BBAN's first four characters. */
+const bankOf = (iban: string) => italianBankCoordinates(iban)?.abi ?? iban.slice(0, 2) + iban.slice(4, 8);
 
 /** What a debit must tell the bank of its mandate's changes since the last debit the bank saw (EPC rulebook, AT-24). */
 export function amendmentFor(
@@ -314,7 +312,7 @@ async function plan(exec: Exec, ctx: Ctx, q: SddRequest): Promise<Plan> {
     creditor: { name: creditor.name, iban: creditor.iban, creditor_id: creditor.creditorId },
     account: account ? { id: account.id, name: account.name, iban: account.iban!, cuc: account.cuc } : null,
     format,
-    format_label: SDD_FORMAT_LABELS[format],
+    format_label: formatLabel(format),
     debits,
     left_out: leftOut,
     not_sdd: notSdd,
