@@ -157,10 +157,43 @@ export const SddBatchDebit = z.object({
   amount: euro,
   charges: z.number().int(),
   status: z.enum(['presented', 'paid', 'returned', 'cancelled']),
+  reason: z.string().nullable().describe('perché la banca lo ha respinto (esito) o stornato: codice e motivo'),
 });
 export type SddBatchDebit = z.infer<typeof SddBatchDebit>;
 
-export const SddBatchDetail = SddBatch.extend({ debit_list: z.array(SddBatchDebit) });
+/** One debit an outcome rejected. */
+export const SddOutcomeItem = z.object({
+  end_to_end_id: z.string(),
+  business_name: z.string().nullable(),
+  amount: euro.nullable(),
+  reason: z.string().nullable(),
+  reason_text: z.string().describe('il motivo in italiano'),
+  applied: z.boolean().describe('false: era già incassato o stornato, nulla è cambiato'),
+  fee: euro.nullable().describe('la commissione addebitata al cliente'),
+  mandate_flagged: z.boolean().describe('il mandato è segnato da verificare'),
+});
+export type SddOutcomeItem = z.infer<typeof SddOutcomeItem>;
+
+/** The bank's answer to a batch (issue 47 item 3), as imported. */
+export const SddOutcome = z.object({
+  id: z.number().int(),
+  message_id: z.string(),
+  format: z.enum(['cbi', 'pain002']),
+  file_name: z.string(),
+  rejected: z.number().int(),
+  fee: euro.nullable(),
+  created_at: z.string(),
+  created_by_name: z.string().nullable(),
+  undone_at: z.string().nullable(),
+  items: z.array(SddOutcomeItem),
+});
+export type SddOutcome = z.infer<typeof SddOutcome>;
+
+/** POST /api/sdd_batch/:id/actions/undo_outcome */
+export const SddOutcomeUndoInput = z.object({ outcome_id: z.number().int().positive().max(INT_MAX) });
+export type SddOutcomeUndoInput = z.infer<typeof SddOutcomeUndoInput>;
+
+export const SddBatchDetail = SddBatch.extend({ debit_list: z.array(SddBatchDebit), outcomes: z.array(SddOutcome) });
 export type SddBatchDetail = z.infer<typeof SddBatchDetail>;
 
 // ---------------------------------------------------------------------------------------------

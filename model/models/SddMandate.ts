@@ -57,10 +57,14 @@ export const SddMandate = defineModel({
       default: 'active',
       filterable: true,
     }),
+    // issue 47: the bank said, in a batch's outcome, that the mandate no longer holds as it is (MD01
+    // no mandate, AC04 account closed, MD07 debtor deceased…); cleared when its IBAN, reference or
+    // signature changes; the SDD preview leaves it out meanwhile
+    attention: f.text('Da verificare', { readOnly: true, width: 12 }),
     note: f.longtext('Note', { width: 12 }),
   },
   list: {
-    columns: ['reference', 'customer_id', 'iban', 'signature_date', 'scheme', 'sequence_type', 'status'],
+    columns: ['reference', 'customer_id', 'iban', 'signature_date', 'scheme', 'sequence_type', 'status', 'attention'],
     sort: { field: 'signature_date', desc: true },
     expandField: 'note',
     parentField: 'customer_id',

@@ -1,7 +1,10 @@
 /** The actions of an SDD batch (issue 29): its file for the bank, and its cancellation. */
 import { z } from 'zod';
-import { SddBatch } from '../../model/api/collections.js';
+import { SddBatch, SddOutcome, SddOutcomeUndoInput } from '../../model/api/collections.js';
 import { cancelSddBatch, sddBatchFile } from '../areas/collections/sddService.js';
+import { importOutcome, undoOutcome } from '../areas/collections/sddOutcomeService.js';
+import { SDD_STATUS_MAX_BYTES } from '../areas/collections/sddStatus.js';
+import { oneUpload } from '../routes/upload.js';
 import { defineAction, fileAction } from './action.js';
 
 const tags = ['Incassi'];
@@ -14,6 +17,37 @@ export const SddBatchActions = {
     async file({ deps, ctx, id }) {
       const f = await sddBatchFile(deps.exec, ctx, id);
       return { name: f.fileName, type: f.type, body: f.body };
+    },
+  }),
+
+  outcome: defineAction({
+    method: 'POST',
+    tags,
+    summary:
+      "Importa l'esito della banca (esito CBI STAT-RPT-INC-SDD-01 o pain.002; multipart: file e, facoltativa, la commissione `fee` da addebitare a ogni cliente respinto): gli addebiti respinti tornano da incassare",
+    response: { 201: z.object({ data: SddOutcome }) },
+    async handler({ deps, ctx, id, reply }) {
+      const { file, fields } = await oneUpload(reply.request, {
+        maxBytes: SDD_STATUS_MAX_BYTES,
+        tooLarge: `L'esito è troppo grande: al massimo ${SDD_STATUS_MAX_BYTES / 1024 / 1024} MB`,
+        noFile: "Scegli il file dell'esito della banca",
+        defaultName: 'esito',
+        fields: 2,
+        fieldSize: 64,
+      });
+      return reply.code(201).send({ data: await importOutcome(deps.exec, deps.tx, ctx, id, file, fields.fee) });
+    },
+  }),
+
+  undo_outcome: defineAction({
+    method: 'POST',
+    tags,
+    summary:
+      "Annulla un esito importato: i suoi addebiti tornano presentati, le commissioni nel cestino, i mandati com'erano",
+    body: SddOutcomeUndoInput,
+    response: { 200: z.object({ data: SddOutcome }) },
+    async handler({ deps, ctx, id, body, reply }) {
+      return reply.send({ data: await undoOutcome(deps.tx, deps.exec, ctx, id, body.outcome_id) });
     },
   }),
 

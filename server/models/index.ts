@@ -9,6 +9,7 @@ import { EDocumentHooks } from './EDocument.js';
 import { CreditTransactionLogHooks } from './CreditTransactionLog.js';
 import { PermissionHooks, RoleHooks } from './Role.js';
 import { BankAccountHooks } from './BankAccount.js';
+import { SddMandateHooks } from './SddMandate.js';
 
 const HOOKS: Record<string, ModelHooks> = {
   User: UserHooks,
@@ -21,6 +22,7 @@ const HOOKS: Record<string, ModelHooks> = {
   Role: RoleHooks,
   Permission: PermissionHooks,
   BankAccount: BankAccountHooks,
+  SddMandate: SddMandateHooks,
 };
 
 const NONE: ModelHooks = {};

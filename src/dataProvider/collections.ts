@@ -8,7 +8,7 @@
 import { apiDownload, apiFetch, ApiError } from '../api/client';
 import { getToken } from '../authProvider/token';
 import { enc, listQuery } from './common';
-import type { BankMapping, CustomerOpenItems, SddBatch, SddBatchDetail, SddPlan } from '../../model/api/collections';
+import type { BankMapping, CustomerOpenItems, SddBatch, SddBatchDetail, SddOutcome, SddPlan } from '../../model/api/collections';
 import type {
   BankColumns,
   BankConfirmedAll,
@@ -30,6 +30,7 @@ export type {
   CustomerOpenItems,
   SddBatch,
   SddBatchDetail,
+  SddOutcome,
   SddPlan,
   SddPreviewInput,
   SddRunInput,
@@ -118,6 +119,16 @@ export const collectionCalls = {
   downloadSddBatchFile: (id: string | number) => apiDownload(`/api/sdd_batch/${enc(id)}/actions/file`),
   /** POST /api/sdd_batch/{id}/actions/cancel: the batch cancelled, its charges to be collected again. */
   sddCancelBatch: (id: string | number) => post<SddBatch>(`/api/sdd_batch/${enc(id)}/actions/cancel`),
+  /** POST /api/sdd_batch/{id}/actions/outcome (multipart): the bank's status report, and the fee to charge per rejected debit. */
+  async sddImportOutcome(id: string | number, file: File, fee: string) {
+    const form = new FormData();
+    form.append('fee', fee);
+    form.append('file', file);
+    return (await uploadForm<{ data: SddOutcome }>(`/api/sdd_batch/${enc(id)}/actions/outcome`, form)).data;
+  },
+  /** POST /api/sdd_batch/{id}/actions/undo_outcome: an outcome undone. */
+  sddUndoOutcome: (id: string | number, outcomeId: number) =>
+    post<SddOutcome>(`/api/sdd_batch/${enc(id)}/actions/undo_outcome`, { outcome_id: outcomeId }),
   /** GET /api/sdd_mandate/{id}/actions/pdf: the mandate's form for the customer to sign. */
   downloadSddMandatePdf: (id: string | number) => apiDownload(`/api/sdd_mandate/${enc(id)}/actions/pdf`),
 

@@ -91,6 +91,7 @@ export {
   type CustomerOption,
   type SddBatch,
   type SddBatchDetail,
+  type SddOutcome,
   type SddPlan,
   type UploadProgress,
 } from './collections';

@@ -26,6 +26,7 @@ import type {
   CustomerOpenItems,
   SddBatch,
   SddBatchDetail,
+  SddOutcome,
   SddPlan,
 } from '../../model/api/collections';
 
@@ -125,8 +126,10 @@ const DETAIL: SddBatchDetail = {
       amount: 120,
       charges: 2,
       status: 'presented',
+      reason: null,
     },
   ],
+  outcomes: [],
 };
 
 const COLUMNS: BankColumns = {
@@ -646,6 +649,101 @@ describe('Incassa con SDD', () => {
       ).toBeInTheDocument(),
     );
     expect(took('cancel 1')).toHaveLength(1);
+  });
+});
+
+describe("'Esiti' of a batch (issue 47 item 3)", () => {
+  const OUTCOME: SddOutcome = {
+    id: 41,
+    message_id: 'ESITO-2026-0001',
+    format: 'cbi',
+    file_name: 'esito.xml',
+    rejected: 1,
+    fee: 2.5,
+    created_at: '2026-03-12 09:00:00',
+    created_by_name: 'Marco',
+    undone_at: null,
+    items: [
+      {
+        end_to_end_id: 'E2E-0001-1',
+        business_name: 'Cliente 1 S.r.l.',
+        amount: 120,
+        reason: 'MD01',
+        reason_text: 'MD01 — mandato assente o non valido',
+        applied: true,
+        fee: 2.5,
+        mandate_flagged: true,
+      },
+    ],
+  };
+
+  it('the report is uploaded with the fee; the rejected debit shows its reason and effect; the outcome is undone after a confirmation; a refusal is shown', async () => {
+    let detail: SddBatchDetail = DETAIL;
+    let uploadAnswer = () =>
+      HttpResponse.json({ message: "L'esito è della distinta SDD-2026-0002, non di questa" }, { status: 422 });
+    server.use(
+      http.get('*/api/sdd/batches/:id', () => HttpResponse.json({ data: detail })),
+      http.post('*/api/sdd_batch/:id/actions/outcome', async ({ request, params }) => {
+        const form = await request.formData();
+        calls.push({
+          path: `outcome ${params.id}`,
+          body: { fee: form.get('fee'), fields: [...form.keys()] },
+        });
+        return uploadAnswer();
+      }),
+      http.post('*/api/sdd_batch/:id/actions/undo_outcome', async ({ request, params }) => {
+        calls.push({ path: `undo ${params.id}`, body: await request.json() });
+        detail = { ...detail, outcomes: [{ ...OUTCOME, undone_at: '2026-03-12 10:00:00' }] };
+        return HttpResponse.json({ data: detail.outcomes[0] });
+      }),
+    );
+    const user = userEvent.setup();
+    renderApp('/incassa_sdd');
+    const list = await screen.findByRole('table', { name: 'Distinte' });
+    await user.click(within(list).getByRole('button', { name: 'Dettaglio della distinta SDD-2026-0001' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Distinta SDD-2026-0001' });
+    const section = await within(dialog).findByRole('region', { name: 'Esiti della banca' });
+    expect(within(section).getByText('Nessun esito importato.')).toBeInTheDocument();
+    const importButton = within(section).getByRole('button', { name: 'Importa esito' });
+    expect(importButton).toBeDisabled();
+    const file = new File(['<CBIBdySDDStsRpt/>'], 'esito.xml', { type: 'application/xml' });
+    await user.upload(within(section).getByLabelText("File dell'esito della banca"), file);
+    await user.type(within(section).getByLabelText(/^Commissione da addebitare/), '2,50');
+    // the server refuses: its message, nothing listed
+    await user.click(importButton);
+    expect(
+      await within(section).findByText(/L'esito è della distinta SDD-2026-0002, non di questa/),
+    ).toBeInTheDocument();
+    expect(took('outcome 1')[0]!.body).toEqual({ fee: '2,50', fields: ['fee', 'file'] });
+
+    // accepted: the list shows the outcome, the debit its reason
+    uploadAnswer = () => HttpResponse.json({ data: OUTCOME }, { status: 201 });
+    detail = {
+      ...DETAIL,
+      debit_list: [{ ...DETAIL.debit_list[0]!, status: 'returned', reason: 'MD01 — mandato assente o non valido' }],
+      outcomes: [OUTCOME],
+    };
+    await user.click(importButton);
+    const rejected = await within(section).findByRole('table', {
+      name: "Addebiti respinti dall'esito ESITO-2026-0001",
+    });
+    expect(rowOf(rejected, 'Cliente 1 S.r.l.')).toHaveTextContent(
+      /MD01 — mandato assente o non valido.*addebiti di nuovo da incassare; commissione 2,50 €; mandato da verificare/,
+    );
+    expect(section).toHaveTextContent(/1 addebito respinto, commissione 2,50 € a cliente/);
+    const debits = within(dialog).getByRole('table', { name: 'Disposizioni della distinta' });
+    expect(rowOf(debits, 'Cliente 1 S.r.l.')).toHaveTextContent(/Stornato.*MD01 — mandato assente o non valido/);
+
+    // undone after a confirmation
+    await user.click(within(section).getByRole('button', { name: 'Annulla esito' }));
+    const ask = await screen.findByRole('dialog', { name: 'Attenzione!!' });
+    expect(ask).toHaveTextContent("Annullare l'esito ESITO-2026-0001?");
+    expect(took('undo 1')).toHaveLength(0);
+    await user.click(within(ask).getByRole('button', { name: "Sì, annulla l'esito" }));
+    await waitFor(() => expect(took('undo 1')).toHaveLength(1));
+    expect(took('undo 1')[0]!.body).toEqual({ outcome_id: 41 });
+    expect(await within(section).findByText(/annullato il 12-03-2026 10:00/)).toBeInTheDocument();
+    expect(within(section).queryByRole('button', { name: 'Annulla esito' })).toBeNull();
   });
 });
 

@@ -28,6 +28,8 @@ export interface SddCandidate {
   sequence_type: string | null;
   signature_date: string | null;
   debtor_name: string | null;
+  /** the bank said the mandate no longer holds as it is (issue 47): why */
+  attention: string | null;
   /** without an active mandate: the reference of its last revoked one (null: it never had one) */
   revoked_reference: string | null;
 }
@@ -61,7 +63,7 @@ export async function sddCandidates(
   const mandates = new Map(
     (
       await exec(sql`SELECT DISTINCT ON (m."customer_id") m."customer_id", m."id", m."reference", m."iban", m."scheme",
-          m."sequence_type", to_char(m."signature_date", 'YYYY-MM-DD') AS "signature_date", m."debtor_name"
+          m."sequence_type", to_char(m."signature_date", 'YYYY-MM-DD') AS "signature_date", m."debtor_name", m."attention"
         FROM "sdd_mandates" m WHERE m."studio_id" = ${studioId} AND m."customer_id" = ANY(${idArray(customers)})
           AND m."deleted_at" IS NULL AND m."status" = 'active'
         ORDER BY m."customer_id", m."signature_date" DESC, m."id" DESC`)
@@ -106,6 +108,7 @@ export async function sddCandidates(
       sequence_type: text(m?.sequence_type),
       signature_date: text(m?.signature_date),
       debtor_name: text(m?.debtor_name),
+      attention: text(m?.attention),
       revoked_reference: m ? null : (revoked.get(Number(r.customer_id)) ?? null),
     };
   });
@@ -317,7 +320,6 @@ export async function batchDebits(exec: Exec, studioId: number, id: number) {
   }));
 }
 
-/** The file of a batch of the studio. */
 /** The batch's files as written (the CORE or only message, and a CBI batch's B2B message), with its format and creation time. */
 export async function batchXml(exec: Exec, studioId: number, id: number) {
   const [r] = await exec(

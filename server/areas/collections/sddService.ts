@@ -30,6 +30,7 @@ import { strToU8, zipSync } from 'fflate';
 import { sepaText, writePain008 } from './pain008.js';
 import { italianBankCoordinates } from '../../../model/iban.js';
 import { cbiVersionOf, writeCbiSdd } from './cbiSdd.js';
+import { outcomeReasons, outcomesOf } from './sddOutcomeService.js';
 import { mandatePdf } from './mandatePdf.js';
 import { studioData } from '../documents/index.js';
 import { customerOpenItems, customerOpenSummary } from '../accounts/index.js';
@@ -86,6 +87,8 @@ export const SDD_MESSAGES = {
     `Il conto '${name}' non ha un IBAN valido: correggilo in 'Conti bancari' (lì si accreditano gli incassi)`,
   accountCuc: (name: string) =>
     `Manca il codice CUC del conto '${name}' (8 caratteri, lo rilascia la banca per il CBI): inseriscilo in 'Conti bancari', o scegli per il conto il formato SEPA pain.008`,
+  attention: (reference: string, why: string) =>
+    `la banca ha respinto l'ultimo addebito del mandato ${reference} (${why}): correggi il mandato o fanne firmare uno nuovo`,
   amendedReference: (was: string) => `mandato rinumerato: la banca lo conosce come ${was}`,
   amendedIban: (was: string) => `nuovo IBAN nella stessa banca (prima ${was})`,
   amendedBank: 'nuovo IBAN in un’altra banca (SMNDA)',
@@ -259,6 +262,7 @@ async function plan(exec: Exec, ctx: Ctx, q: SddRequest): Promise<Plan> {
     if (first.mandate_id == null) reasons.push(SDD_MESSAGES.revoked(first.revoked_reference!));
     else if (!isValidIban(first.iban ?? '')) reasons.push(SDD_MESSAGES.badIban);
     else if ((first.signature_date ?? '') > q.collectionDate) reasons.push(SDD_MESSAGES.signedLater);
+    else if (first.attention) reasons.push(SDD_MESSAGES.attention(first.reference!, first.attention));
     if (reasons.length) {
       leftOut.push({ customer_id: customerId, business_name: first.business_name, amount: amount.toNumber(), reasons });
       continue;
@@ -451,7 +455,16 @@ export async function sddBatchDetail(exec: Exec, ctx: Ctx, raw: unknown): Promis
   const id = pathId(raw);
   const batch = await batchOf(exec, ctx.studioId, id);
   if (!batch) throw notFound();
-  return { ...batch, debit_list: await batchDebits(exec, ctx.studioId, id) };
+  const reasons = await outcomeReasons(exec, ctx.studioId, id);
+  const debits = await batchDebits(exec, ctx.studioId, id);
+  return {
+    ...batch,
+    debit_list: debits.map((d) => ({
+      ...d,
+      reason: d.status === 'returned' ? (reasons.get(d.end_to_end_id) ?? null) : null,
+    })),
+    outcomes: await outcomesOf(exec, ctx.studioId, id),
+  };
 }
 
 /**

@@ -135,6 +135,60 @@ export const sddBatchItems = pgTable(
   ],
 );
 
+/**
+ * The bank's answer to a batch ('esito', issue 47 item 3): a CBI status report or a pain.002, as
+ * received, once per report (its MsgId) while not undone; its rejected debits in sdd_outcome_items.
+ */
+export const sddOutcomes = pgTable(
+  'sdd_outcomes',
+  {
+    ...studioRowKeys(),
+    batch_id: parentRef('batch_id', sddBatches).notNull(),
+    /** the report's own MsgId */
+    message_id: varchar('message_id', { length: 35 }).notNull(),
+    /** 'cbi' or 'pain002' */
+    format: varchar('format', { length: 8 }).notNull(),
+    file_name: text('file_name').notNull(),
+    /** the report as received */
+    content: text('content').notNull(),
+    /** the bank's fee charged to each customer whose debit was rejected (null: none) */
+    fee: money('fee'),
+    rejected: integer('rejected').notNull(),
+    created_by_name: text('created_by_name'),
+    created_at: tsNow('created_at'),
+    undone_at: ts('undone_at'),
+    undone_by_name: text('undone_by_name'),
+  },
+  (t) => [
+    uniqueIndex('sdd_outcomes_live')
+      .on(t.studio_id, t.message_id)
+      .where(sql`${t.undone_at} IS NULL`),
+    index('sdd_outcomes_batch_idx').on(t.batch_id),
+  ],
+);
+
+/** A debit an outcome rejected: its reason, and what the outcome did (to undo it). */
+export const sddOutcomeItems = pgTable(
+  'sdd_outcome_items',
+  {
+    ...studioRowKeys(),
+    outcome_id: parentRef('outcome_id', sddOutcomes).notNull(),
+    end_to_end_id: varchar('end_to_end_id', { length: 35 }).notNull(),
+    /** the ISO reason code (AM04, MD01…) */
+    reason: varchar('reason', { length: 8 }),
+    reason_text: text('reason_text'),
+    /** false: the debit was already collected or returned (a statement said so): nothing changed */
+    applied: boolean('applied').notNull(),
+    /** the bank's fee charged to the customer (a positive adjustment) */
+    fee_id: setNullRef('fee_id', 'Transaction'),
+    mandate_id: setNullRef('mandate_id', 'SddMandate'),
+    /** the mandate's 'Da verificare' before the outcome flagged it (restored on undo); null: not flagged */
+    mandate_attention_before: text('mandate_attention_before'),
+    mandate_flagged: boolean('mandate_flagged').notNull().default(false),
+  },
+  (t) => [index('sdd_outcome_items_outcome_idx').on(t.outcome_id)],
+);
+
 /** An imported bank statement: the file once (its hash), the account and the period it covers. */
 export const bankStatements = pgTable(
   'bank_statements',
@@ -232,6 +286,8 @@ registerTables({
   paymentReversals,
   sddBatches,
   sddBatchItems,
+  sddOutcomes,
+  sddOutcomeItems,
   bankStatements,
   bankStatementLines,
   bankCsvMappings,

@@ -12,6 +12,7 @@
 import { useState } from 'react';
 import {
   Alert,
+  Box,
   Button,
   Chip,
   Dialog,
@@ -33,6 +34,7 @@ import {
 } from '@mui/material';
 import AccountBalanceIcon from '@mui/icons-material/AccountBalance';
 import DownloadIcon from '@mui/icons-material/Download';
+import UploadFileIcon from '@mui/icons-material/UploadFile';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useNotify } from 'react-admin';
 import { saveAs } from 'file-saver';
@@ -40,7 +42,13 @@ import { addBankDays, currentPeriod, displayDate, displayDateTime, today } from 
 import { formatEuro } from '../../../model/types';
 import { SDD_FORMATS } from '../../../model/models/BankAccount';
 import type { SDD_BATCH_STATUS, SddBatchDebit } from '../../../model/api/collections';
-import { useAppDataProvider, type SddBatch, type SddBatchDetail, type SddPlan } from '../../dataProvider';
+import {
+  useAppDataProvider,
+  type SddBatch,
+  type SddBatchDetail,
+  type SddOutcome,
+  type SddPlan,
+} from '../../dataProvider';
 import { DateCell, MadeCell, MoneyCell } from '../../bulk/cells';
 import {
   BulkScreenHeader,
@@ -413,6 +421,146 @@ function BatchesCard({ onError }: { onError: (m: string) => void }) {
   );
 }
 
+/**
+ * 'Esiti' of a batch (issue 47 item 3): the bank's status report uploaded, with the fee to charge
+ * each customer whose debit it rejected; the outcomes imported, each undone as a whole.
+ */
+function OutcomesSection({ batch }: { batch: SddBatchDetail }) {
+  const dp = useAppDataProvider();
+  const queryClient = useQueryClient();
+  const notify = useNotify();
+  const [file, setFile] = useState<File | null>(null);
+  const [fee, setFee] = useState('');
+  const [error, setError] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+  const refresh = () => queryClient.invalidateQueries({ queryKey: BATCHES_KEY });
+  const undo = useConfirm(
+    async (o: SddOutcome) => {
+      await dp.sddUndoOutcome(batch.id, o.id);
+      notify(`Esito ${o.message_id} annullato`, { type: 'success' });
+      await refresh();
+    },
+    (e) => setError(failureText(e)),
+  );
+  const upload = async () => {
+    if (!file) return;
+    setBusy(true);
+    setError(null);
+    try {
+      const o = await dp.sddImportOutcome(batch.id, file, fee);
+      notify(
+        `Esito ${o.message_id} importato: ${o.rejected === 1 ? '1 addebito respinto' : `${o.rejected} addebiti respinti`}`,
+        { type: 'success' },
+      );
+      setFile(null);
+      await refresh();
+    } catch (e) {
+      setError(failureText(e));
+    } finally {
+      setBusy(false);
+    }
+  };
+  return (
+    <Box component="section" aria-labelledby="sdd-outcomes-title" sx={{ mt: 3 }}>
+      <Typography id="sdd-outcomes-title" variant="h6" component="h3" gutterBottom>
+        Esiti della banca
+      </Typography>
+      {batch.status !== 'cancelled' && (
+        <Box sx={{ display: 'flex', gap: 2, flexWrap: 'wrap', alignItems: 'flex-start', mb: 2 }}>
+          <Button variant="outlined" component="label" startIcon={<UploadFileIcon />}>
+            {file ? file.name : "Scegli l'esito (CBI o pain.002)"}
+            <input
+              hidden
+              type="file"
+              accept=".xml,text/xml,application/xml"
+              aria-label="File dell'esito della banca"
+              onChange={(e) => {
+                setFile(e.target.files?.[0] ?? null);
+                setError(null);
+              }}
+            />
+          </Button>
+          <TextField
+            id="input-outcome-fee"
+            label="Commissione da addebitare a ogni cliente respinto (€)"
+            value={fee}
+            onChange={(e) => setFee(e.target.value)}
+            helperText="Facoltativa: la spesa della banca, riaddebitata fuori campo IVA (art. 15 DPR 633/1972)"
+            sx={{ width: 360 }}
+            inputProps={{ inputMode: 'decimal' }}
+          />
+          <Button variant="contained" onClick={upload} disabled={!file || busy} sx={{ mt: 1 }}>
+            Importa esito
+          </Button>
+        </Box>
+      )}
+      {busy && <LinearProgress aria-label="Importazione dell'esito" />}
+      {error && (
+        <Alert severity="error" sx={{ mb: 2 }}>
+          {error}
+        </Alert>
+      )}
+      {batch.outcomes.length === 0 ? (
+        <Typography variant="body2">Nessun esito importato.</Typography>
+      ) : (
+        batch.outcomes.map((o) => (
+          <Box key={o.id} sx={{ mb: 2 }}>
+            <Typography variant="body2" sx={{ mb: 1 }}>
+              {displayDateTime(o.created_at)} — {o.file_name} ({o.format === 'cbi' ? 'esito CBI' : 'pain.002'},{' '}
+              {o.message_id}): {o.rejected === 1 ? '1 addebito respinto' : `${o.rejected} addebiti respinti`}
+              {o.fee ? `, commissione ${formatEuro(o.fee)} a cliente` : ''}
+              {o.undone_at ? ` — annullato il ${displayDateTime(o.undone_at)}` : ''}
+              {!o.undone_at && (
+                <Button size="small" color="warning" sx={{ ml: 1 }} onClick={() => undo.ask(o)}>
+                  Annulla esito
+                </Button>
+              )}
+            </Typography>
+            {o.items.length > 0 && (
+              <Table size="small" aria-label={`Addebiti respinti dall'esito ${o.message_id}`}>
+                <TableHead>
+                  <TableRow>
+                    <TableCell>Cliente</TableCell>
+                    <TableCell align="right">Importo</TableCell>
+                    <TableCell>Motivo</TableCell>
+                    <TableCell>Effetto</TableCell>
+                  </TableRow>
+                </TableHead>
+                <TableBody>
+                  {o.items.map((i) => (
+                    <TableRow key={i.end_to_end_id}>
+                      <TableCell>{i.business_name ?? i.end_to_end_id}</TableCell>
+                      <MoneyCell value={i.amount ?? 0} />
+                      <TableCell>{i.reason_text}</TableCell>
+                      <TableCell>
+                        {!i.applied
+                          ? 'già incassato o stornato: nessuna modifica'
+                          : [
+                              'addebiti di nuovo da incassare',
+                              i.fee ? `commissione ${formatEuro(i.fee)}` : null,
+                              i.mandate_flagged ? 'mandato da verificare' : null,
+                            ]
+                              .filter(Boolean)
+                              .join('; ')}
+                      </TableCell>
+                    </TableRow>
+                  ))}
+                </TableBody>
+              </Table>
+            )}
+          </Box>
+        ))
+      )}
+      <ConfirmDialog
+        {...undo.dialog}
+        titleId="sdd-outcome-undo-title"
+        text={`Annullare l'esito ${undo.asked?.message_id ?? ''}? Gli addebiti che ha respinto tornano presentati, le commissioni vanno nel cestino e i mandati tornano com'erano.`}
+        yes="Sì, annulla l'esito"
+      />
+    </Box>
+  );
+}
+
 function BatchDetailDialog({ batch, onClose }: { batch: SddBatch; onClose: () => void }) {
   const dp = useAppDataProvider();
   const q = useQuery<SddBatchDetail>({
@@ -456,6 +604,11 @@ function BatchDetailDialog({ batch, onClose }: { batch: SddBatch; onClose: () =>
                     <TableCell>{d.end_to_end_id}</TableCell>
                     <TableCell>
                       <StatusChip status={d.status} labels={DEBIT_STATUS} colors={DEBIT_COLOR} />
+                      {d.reason ? (
+                        <Typography variant="caption" component="div">
+                          {d.reason}
+                        </Typography>
+                      ) : null}
                     </TableCell>
                   </TableRow>
                 ))}
@@ -463,6 +616,7 @@ function BatchDetailDialog({ batch, onClose }: { batch: SddBatch; onClose: () =>
             </Table>
           </TableContainer>
         )}
+        {q.data && <OutcomesSection batch={q.data} />}
       </DialogContent>
       <DialogActions>
         <Button onClick={onClose} autoFocus>
