@@ -8,7 +8,14 @@
 import { apiDownload, apiFetch, ApiError } from '../api/client';
 import { getToken } from '../authProvider/token';
 import { enc, listQuery } from './common';
-import type { BankMapping, CustomerOpenItems, SddBatch, SddBatchDetail, SddOutcome, SddPlan } from '../../model/api/collections';
+import type {
+  BankMapping,
+  CustomerOpenItems,
+  SddBatch,
+  SddBatchDetail,
+  SddOutcome,
+  SddPlan,
+} from '../../model/api/collections';
 import type {
   BankColumns,
   BankConfirmedAll,
