@@ -7,6 +7,7 @@
  */
 import { parseSpreadsheet, stagedSheet, type StagedSheet } from './areas/customerImport/parse.js';
 import { parseCamt053 } from './areas/collections/camt.js';
+import { parseCbiRh } from './areas/collections/cbiRh.js';
 import {
   bankFileFormat,
   bankLinesFromSheet,
@@ -22,7 +23,7 @@ export const tasks = {
   /** An uploaded spreadsheet's rows as the customer import stages them. */
   spreadsheet: async (bytes: Uint8Array): Promise<StagedSheet> => stagedSheet(await parseSpreadsheet(bufferOf(bytes))),
 
-  /** A bank file's columns and first rows (a CAMT.053 has none: it is only checked). */
+  /** A bank file's columns and first rows (a CAMT.053 or a CBI RH has none: it is only checked). */
   bankColumns: async (
     bytes: Uint8Array,
   ): Promise<{ format: BankFileFormat; headers: string[]; sample: string[][]; titleRows: number }> => {
@@ -31,17 +32,24 @@ export const tasks = {
       parseCamt053(bufferOf(bytes)); // refused here already when it is not a statement
       return { format, headers: [], sample: [], titleRows: 0 };
     }
+    if (format === 'cbi_rh') {
+      parseCbiRh(bufferOf(bytes)); // a malformed record is refused here with its line
+      return { format, headers: [], sample: [], titleRows: 0 };
+    }
     const sheet = await parseSpreadsheet(bufferOf(bytes));
     return { format: sheet.format, headers: sheet.headers, sample: sheet.rows.slice(0, 5), titleRows: sheet.titleRows };
   },
 
-  /** A bank file read whole: a CAMT.053's statement, or a CSV/XLSX's lines by the mapping with the rows it cannot read. */
+  /**
+   * A bank file read whole: a CAMT.053's statement, a CBI RH file's statements (one per account and
+   * bank), or a CSV/XLSX's lines by the mapping with the rows it cannot read.
+   */
   bankStatement: async (input: {
     bytes: Uint8Array;
     mapping: BankMapping | null;
     ownIban: string | null;
   }): Promise<
-    | { kind: 'camt053'; statement: ParsedStatement }
+    | { kind: 'statements'; statements: ParsedStatement[] }
     | {
         kind: 'sheet';
         format: 'csv' | 'xlsx';
@@ -50,7 +58,8 @@ export const tasks = {
       }
   > => {
     const format = bankFileFormat(input.bytes);
-    if (format === 'camt053') return { kind: 'camt053', statement: parseCamt053(bufferOf(input.bytes)) };
+    if (format === 'camt053') return { kind: 'statements', statements: [parseCamt053(bufferOf(input.bytes))] };
+    if (format === 'cbi_rh') return { kind: 'statements', statements: parseCbiRh(bufferOf(input.bytes)) };
     const sheet = await parseSpreadsheet(bufferOf(input.bytes));
     // a sheet comes with its mapping (the caller refuses one without before sending it here)
     const { lines, errors } = bankLinesFromSheet(sheet, input.mapping!, { ownIban: input.ownIban });

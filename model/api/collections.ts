@@ -205,7 +205,7 @@ export type BankMapping = z.infer<typeof BankMapping>;
 
 /** POST /api/bank/statements/columns: what the file is; for CSV/XLSX its columns and a mapping to confirm. */
 export const BankColumns = z.object({
-  format: z.enum(['camt053', 'csv', 'xlsx']),
+  format: z.enum(['camt053', 'cbi_rh', 'csv', 'xlsx']),
   headers: z.array(z.string()),
   sample: z.array(z.array(z.string())),
   title_rows: z.number().int().describe('righe di titolo sopra le intestazioni (saltate)'),
@@ -264,6 +264,8 @@ export const BankLineView = z.object({
   end_to_end_id: z.string().nullable(),
   is_return: z.boolean(),
   return_reason: z.string().nullable(),
+  cbi_code: z.string().nullable().describe("la causale CBI del movimento (estratto CBI RH): '48' bonifico, '50' SDD…"),
+  cbi_code_text: z.string().nullable(),
   status: z.enum(['unmatched', 'proposed', 'matched', 'confirmed', 'ignored']),
   customer_id: z.number().int().nullable(),
   business_name: z.string().nullable(),

@@ -29,6 +29,8 @@ import { italianIban, sepaCreditorId } from '../../model/iban.js';
 import { importStatement } from '../areas/collections/bankService.js';
 import { realisticStatement, rng } from '../areas/collections/demoStatement.js';
 import { camt053 } from '../areas/collections/camtWriter.js';
+import { cbiRh } from '../areas/collections/rhWriter.js';
+import type { Ctx } from '../auth/context.js';
 export { italianCin, italianIban } from '../../model/iban.js';
 export { rng };
 
@@ -716,23 +718,44 @@ async function seedCollections(exec: Exec, studioId: number, user: { id: number;
     from: addDays(today, -21),
     to: addDays(today, -1),
   });
-  const xml = camt053({ iban: String(studio!.iban).replace(/\s+/g, ''), id: `EC-${today}`, entries: plan.entries });
-  await importStatement(
-    exec,
-    (fn) => fn(exec),
-    {
-      userId: user.id,
-      name: user.name,
-      email: '',
-      role: 'Admin',
-      studioId,
-      studioName: String(studio!.name),
-      permissions: new Set(['transactions.view', 'transactions.create']),
-      jti: 'demo',
-    },
-    { name: `estratto_conto_${today}.xml`, bytes: Buffer.from(xml) },
-    undefined,
-  );
+  // the bank's statements as an Italian bank sends them: the first two weeks as CAMT.053, the last
+  // as the CBI RH flat file (issue 47), both of the studio's account, imported and matched alike
+  const iban = String(studio!.iban).replace(/\s+/g, '');
+  const byDay = [...plan.entries].sort((x, y) => x.date.localeCompare(y.date));
+  const cut = byDay.findIndex((e) => e.date >= addDays(today, -7));
+  const camtPart = cut < 0 ? byDay : byDay.slice(0, cut);
+  const rhPart = cut < 0 ? [] : byDay.slice(cut);
+  const asDemoUser: Ctx = {
+    userId: user.id,
+    name: user.name,
+    email: '',
+    role: 'Admin',
+    studioId,
+    studioName: String(studio!.name),
+    permissions: new Set(['transactions.view', 'transactions.create']),
+    jti: 'demo',
+  };
+  const files = [
+    ...(camtPart.length
+      ? [
+          {
+            name: `estratto_conto_${today}.xml`,
+            bytes: Buffer.from(camt053({ iban, id: `EC-${today}`, entries: camtPart })),
+          },
+        ]
+      : []),
+    ...(rhPart.length
+      ? [
+          {
+            name: `movimenti_cbi_${today}.txt`,
+            bytes: Buffer.from(
+              cbiRh({ abi: iban.slice(5, 10), sia: 'S0001', iban, created: addDays(today, -1), entries: rhPart }),
+            ),
+          },
+        ]
+      : []),
+  ];
+  for (const file of files) await importStatement(exec, (fn) => fn(exec), asDemoUser, file, undefined);
 }
 
 /** A few fee assignments (incarichi) of a studio's customers, their yearly fees generated. */

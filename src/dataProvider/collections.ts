@@ -152,7 +152,13 @@ export const collectionCalls = {
     const form = new FormData();
     form.append('file', file, file.name);
     if (mapping) form.append('mapping', JSON.stringify(mapping));
-    return (await uploadForm<{ data: BankStatementSummary }>('/api/bank/statements', form, onProgress)).data;
+    // a CBI RH file may report several accounts: one statement each
+    const r = await uploadForm<{ data: BankStatementSummary; more?: BankStatementSummary[] }>(
+      '/api/bank/statements',
+      form,
+      onProgress,
+    );
+    return [r.data, ...(r.more ?? [])];
   },
   async bankStatements(params: { signal?: AbortSignal } = {}) {
     return (await apiFetch<{ data: BankStatementSummary[] }>('/api/bank/statements', { signal: params.signal })).data;

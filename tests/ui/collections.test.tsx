@@ -157,6 +157,8 @@ const line = (over: Partial<BankLineView> & Pick<BankLineView, 'id' | 'line_no' 
   counterparty_iban: null,
   remittance: null,
   end_to_end_id: null,
+  cbi_code: null,
+  cbi_code_text: null,
   is_return: false,
   return_reason: null,
   customer_id: null,
@@ -772,7 +774,9 @@ describe('Riconciliazione bancaria', () => {
     await user.click(screen.getByRole('button', { name: 'Importa' }));
 
     expect(
-      await screen.findByText(/Estratto conto «movimenti\.csv» importato: 2 movimenti: 1 abbinati, 0 proposti, 1 da/),
+      await screen.findByText(
+        /Estratto conto «movimenti\.csv» \(CSV, conto IT60X0542811101000000123456\) importato: 2 movimenti: 1 abbinati, 0 proposti, 1 da/,
+      ),
     ).toBeInTheDocument();
     expect(took('import')[0]!.body).toEqual({
       type: 'multipart/form-data',
@@ -819,6 +823,41 @@ describe('Riconciliazione bancaria', () => {
     expect(took('import')[0]!.body).toEqual({ type: 'multipart/form-data', fields: ['file'], mapping: null });
     expect(screen.queryByRole('heading', { name: /Associa le colonne/ })).toBeNull();
     expect(screen.queryByText(/importato:/)).toBeNull();
+  });
+
+  it('issue 47: a CBI RH file (any name) is imported without a mapping; each statement of the file is said with its format and account; a line shows its CBI code in Italian', async () => {
+    const user = userEvent.setup();
+    columnsAnswer = () =>
+      HttpResponse.json({ data: { format: 'cbi_rh', headers: [], sample: [], mapping: {}, fields: [] } });
+    const rhLine = line({
+      id: 91,
+      line_no: 3,
+      status: 'unmatched',
+      cbi_code: '48',
+      cbi_code_text: 'Bonifico a vostro favore',
+    });
+    const first = statement([rhLine], { id: 21, file_name: 'movimenti.txt', format: 'cbi_rh' });
+    const second = statement([rhLine, rhLine], {
+      id: 22,
+      file_name: 'movimenti.txt',
+      format: 'cbi_rh',
+      iban: 'IT03K0306903204000000000042',
+    });
+    importAnswer = () => HttpResponse.json({ data: first, more: [second] }, { status: 201 });
+    lines = [rhLine];
+    statements = [first, second];
+    renderApp('/riconciliazione');
+    await user.upload(await screen.findByTestId('bank-file'), new File([' RH05428S0001'], 'movimenti.txt'));
+    const done = await screen.findByRole('status');
+    expect(done).toHaveTextContent(
+      'Estratto conto «movimenti.txt» (CBI RH, conto IT60X0542811101000000123456) importato: 1 movimento',
+    );
+    expect(done).toHaveTextContent(
+      'Estratto conto «movimenti.txt» (CBI RH, conto IT03K0306903204000000000042) importato: 2 movimenti',
+    );
+    expect(took('import')[0]!.body).toEqual({ type: 'multipart/form-data', fields: ['file'], mapping: null });
+    expect(screen.queryByRole('heading', { name: /Associa le colonne/ })).toBeNull();
+    expect(await screen.findByText('causale CBI 48 — Bonifico a vostro favore')).toBeInTheDocument();
   });
 
   it('the movements by status with their counts; a return is an SDD return with its reason code', async () => {

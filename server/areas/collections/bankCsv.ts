@@ -12,6 +12,7 @@ import { normalizeHeader } from '../../../model/customerImport.js';
 import { realDay } from '../../../model/dates.js';
 import { isValidIban } from '../../../model/validators.js';
 import Decimal from 'decimal.js';
+import { isCbiRh } from './cbiRh.js';
 import type { BankLine } from './types.js';
 
 export interface BankField {
@@ -435,12 +436,16 @@ const isTitle = (cell: string) => {
 
 const refuse = (message: string) => new HttpError(422, message, { mapping: [message] });
 
-export type BankFileFormat = 'camt053' | 'csv' | 'xlsx';
+export type BankFileFormat = 'camt053' | 'cbi_rh' | 'csv' | 'xlsx';
 
-/** What a bank file is: a CAMT.053 starts with '<' (after a BOM and spaces), an .xlsx is a zip. */
+/**
+ * What a bank file is, by its content: an .xlsx is a zip, a CBI RH statement begins with its ' RH'
+ * record (issue 47), a CAMT.053 with '<' (after a BOM and spaces); anything else is a CSV.
+ */
 export function bankFileFormat(bytes: Uint8Array): BankFileFormat {
   if (bytes.length > 4 && bytes[0] === 0x50 && bytes[1] === 0x4b && bytes[2] === 0x03 && bytes[3] === 0x04)
     return 'xlsx';
+  if (isCbiRh(bytes)) return 'cbi_rh';
   const head = Buffer.from(bytes.buffer, bytes.byteOffset, Math.min(bytes.byteLength, 512))
     .toString('utf8')
     .replace(/^\uFEFF/, '')

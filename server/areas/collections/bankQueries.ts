@@ -8,6 +8,7 @@ import { sql } from 'drizzle-orm';
 import type { Exec } from '../../records/exec.js';
 import { idArray, textArray } from '../../db/sql.js';
 import { openItems } from '../accounts/index.js';
+import { cbiCodeText } from './cbiRh.js';
 import type { MatchBook } from './match.js';
 
 /** Serialises the studio's imports and confirmations until the transaction ends. */
@@ -156,6 +157,8 @@ export interface NewLine {
   bank_ref: string | null;
   return_reason: string | null;
   is_return: boolean;
+  /** the bank's CBI transaction code (an RH statement's movements) */
+  cbi_code: string | null;
   status: string;
   customer_id: number | null;
   charges: Array<{ charge_id: number; amount: string }> | null;
@@ -181,14 +184,14 @@ export async function insertStatement(
     const chunk = lines.slice(i, i + 2000);
     await exec(sql`INSERT INTO "bank_statement_lines" ("studio_id", "statement_id", "line_no", "fingerprint", "booking_date",
         "value_date", "amount", "counterparty", "counterparty_iban", "remittance", "end_to_end_id", "bank_ref", "return_reason",
-        "is_return", "status", "customer_id", "charges", "reason", "reason_text")
+        "is_return", "status", "customer_id", "charges", "reason", "reason_text", "cbi_code")
       SELECT ${studioId}::int, ${id}::int, x."line_no", x."fingerprint", x."booking_date"::date, x."value_date"::date,
         x."amount"::numeric, x."counterparty", x."counterparty_iban", x."remittance", x."end_to_end_id", x."bank_ref",
-        x."return_reason", x."is_return", x."status", x."customer_id", x."charges", x."reason", x."reason_text"
+        x."return_reason", x."is_return", x."status", x."customer_id", x."charges", x."reason", x."reason_text", x."cbi_code"
       FROM jsonb_to_recordset(${JSON.stringify(chunk)}::jsonb) AS x("line_no" int, "fingerprint" text, "booking_date" text,
         "value_date" text, "amount" text, "counterparty" text, "counterparty_iban" text, "remittance" text, "end_to_end_id" text,
         "bank_ref" text, "return_reason" text, "is_return" boolean, "status" text, "customer_id" int, "charges" jsonb,
-        "reason" text, "reason_text" text)`);
+        "reason" text, "reason_text" text, "cbi_code" text)`);
   }
   return id;
 }
@@ -239,7 +242,7 @@ export async function statementOf(exec: Exec, studioId: number, id: number): Pro
 const LINE_COLUMNS = sql`l."id", l."statement_id", l."line_no", to_char(l."booking_date", 'YYYY-MM-DD') AS "booking_date",
   to_char(l."value_date", 'YYYY-MM-DD') AS "value_date", l."amount"::text AS "amount", l."counterparty", l."counterparty_iban",
   l."remittance", l."end_to_end_id", l."is_return", l."return_reason", l."status", l."customer_id", c."business_name",
-  l."charges", l."reason", l."reason_text", l."transaction_id"`;
+  l."charges", l."reason", l."reason_text", l."transaction_id", l."cbi_code"`;
 
 export interface LineRow {
   id: number;
@@ -254,6 +257,9 @@ export interface LineRow {
   end_to_end_id: string | null;
   is_return: boolean;
   return_reason: string | null;
+  /** the CBI transaction code and what it means ('48', 'Bonifico a vostro favore'), an RH statement's */
+  cbi_code: string | null;
+  cbi_code_text: string | null;
   status: 'unmatched' | 'proposed' | 'matched' | 'confirmed' | 'ignored';
   customer_id: number | null;
   business_name: string | null;
@@ -277,6 +283,8 @@ const asLine = (r: Record<string, unknown>): LineRow => ({
   end_to_end_id: str(r.end_to_end_id),
   is_return: Boolean(r.is_return),
   return_reason: str(r.return_reason),
+  cbi_code: str(r.cbi_code),
+  cbi_code_text: r.cbi_code == null ? null : cbiCodeText(String(r.cbi_code)),
   status: String(r.status) as LineRow['status'],
   customer_id: r.customer_id == null ? null : Number(r.customer_id),
   business_name: str(r.business_name),

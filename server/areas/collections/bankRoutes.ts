@@ -57,14 +57,23 @@ export async function bankRoutes(api: Api, deps: AppDeps) {
     {
       schema: {
         tags,
-        summary: `Importa un estratto conto (multipart: file CAMT.053, oppure CSV/XLSX con il campo mapping in JSON; al più ${BANK_MAX_BYTES / 1024 / 1024} MB) e abbina i movimenti a clienti e addebiti aperti`,
+        summary: `Importa un estratto conto (multipart: file CAMT.053 o CBI RH, oppure CSV/XLSX con il campo mapping in JSON; al più ${BANK_MAX_BYTES / 1024 / 1024} MB) e abbina i movimenti a clienti e addebiti aperti`,
         consumes: ['multipart/form-data'],
-        response: { 201: z.object({ data: BankStatementSummary }), ...ERRORS },
+        response: {
+          201: z.object({
+            data: BankStatementSummary,
+            more: z
+              .array(BankStatementSummary)
+              .describe('gli altri estratti dello stesso file (un file CBI RH può riportare più conti, di più banche)'),
+          }),
+          ...ERRORS,
+        },
       },
     },
     async (req, reply) => {
       const { file, mapping } = await upload(req);
-      return reply.code(201).send({ data: await importStatement(deps.exec, deps.tx, req.ctx, file, mapping) });
+      const [first, ...more] = await importStatement(deps.exec, deps.tx, req.ctx, file, mapping);
+      return reply.code(201).send({ data: first!, more });
     },
   );
 

@@ -162,34 +162,41 @@ function fingerprints(account: string, lines: BankLine[]): string[] {
   });
 }
 
-/** Reads the file into a statement, on the offload pool (422 with the reasons when it cannot be read whole). */
-async function readStatement(
+/**
+ * Reads the file into its statements, on the offload pool (422 with the reasons when it cannot be
+ * read whole): a CAMT.053 or a CSV/XLSX has one, a CBI RH file one per account it reports.
+ */
+async function readStatements(
   exec: Exec,
   ctx: Ctx,
   bytes: Buffer,
   rawMapping: string | undefined,
   ownIban: string | null,
-): Promise<ParsedStatement> {
-  const camt = bankFileFormat(bytes) === 'camt053';
-  const mapping = camt ? null : mappingOf(rawMapping);
-  if (!mapping && !camt)
+): Promise<ParsedStatement[]> {
+  const format = bankFileFormat(bytes);
+  const typed = format === 'camt053' || format === 'cbi_rh';
+  const mapping = typed ? null : mappingOf(rawMapping);
+  if (!mapping && !typed)
     throw new HttpError(422, BANK_IMPORT_MESSAGES.mapping, { mapping: [BANK_IMPORT_MESSAGES.mapping] });
   const read = await offload('bankStatement', { bytes, mapping, ownIban }, { key: ctx.studioId });
-  if (read.kind === 'camt053') return read.statement;
+  if (read.kind === 'statements') return read.statements;
   if (read.errors.length || !read.statement)
     throw new HttpError(422, BANK_IMPORT_MESSAGES.unreadable(read.errors.length), {
       file: read.errors.slice(0, 50).map((e) => e.message),
     });
   await saveBankMapping(exec, ctx.studioId, mapping!);
-  return read.statement;
+  return [read.statement];
 }
 
 const RETURN_TEXT = (e2e: string, reason: string | null, who: string) =>
   `Storno SDD${reason ? ` (${reason})` : ''} dell'addebito ${e2e} di ${who}`;
 
 /**
- * Imports a statement: read whole (or refused), checked (an account of the studio, not imported
- * before), its new lines matched and written with the statement in one transaction.
+ * Imports a bank file: read whole (or refused), each statement it holds checked (an account of the
+ * studio, not imported before), its new lines matched and written with the statement in one
+ * transaction. A CBI RH file may report several accounts (several banks): every statement is
+ * checked before any is written, and each is imported as a statement of its own. Answers the
+ * statements imported, in the file's order.
  */
 export async function importStatement(
   exec: Exec,
@@ -201,15 +208,39 @@ export async function importStatement(
   assertPost(ctx);
   if (!file.bytes.length)
     throw new HttpError(422, BANK_IMPORT_MESSAGES.noFile, { file: [BANK_IMPORT_MESSAGES.noFile] });
-  const hash = sha(file.bytes);
-  const before = await statementByHash(exec, ctx.studioId, hash);
+  const fileHash = sha(file.bytes);
+  const before = await statementByHash(exec, ctx.studioId, fileHash);
   if (before) throw new HttpError(409, BANK_IMPORT_MESSAGES.already(before));
   const ibans = await studioIbans(exec, ctx.studioId);
-  const parsed = await readStatement(exec, ctx, file.bytes, rawMapping, ibans[0] ?? null);
+  const statements = await readStatements(exec, ctx, file.bytes, rawMapping, ibans[0] ?? null);
+  for (const parsed of statements) {
+    const account = normIban(parsed.iban);
+    if (account && !ibans.includes(account)) throw new HttpError(422, BANK_IMPORT_MESSAGES.otherAccount(account));
+  }
+  if (!statements.some((s) => s.lines.length)) throw new HttpError(422, BANK_IMPORT_MESSAGES.empty);
+  if (statements.reduce((n, s) => n + s.lines.length, 0) > BANK_MAX_LINES)
+    throw new HttpError(422, BANK_IMPORT_MESSAGES.tooManyLines);
+  const out = [];
+  for (const [i, parsed] of statements.entries()) {
+    if (!parsed.lines.length) continue;
+    // the file's hash for its first statement (the same file twice is refused by it), one of its own for the others
+    const hash = i === 0 ? fileHash : sha(`${fileHash}#${i}`);
+    out.push(await importParsed(exec, tx, ctx, file.name, hash, parsed, ibans));
+  }
+  return out;
+}
+
+/** One statement of a file: its new lines matched and written with it, in one transaction. */
+async function importParsed(
+  exec: Exec,
+  tx: Tx,
+  ctx: Ctx,
+  fileName: string,
+  hash: string,
+  parsed: ParsedStatement,
+  ibans: string[],
+) {
   const account = normIban(parsed.iban);
-  if (account && !ibans.includes(account)) throw new HttpError(422, BANK_IMPORT_MESSAGES.otherAccount(account));
-  if (!parsed.lines.length) throw new HttpError(422, BANK_IMPORT_MESSAGES.empty);
-  if (parsed.lines.length > BANK_MAX_LINES) throw new HttpError(422, BANK_IMPORT_MESSAGES.tooManyLines);
 
   const prints = fingerprints(account ?? ibans[0] ?? '', parsed.lines);
   const known = await knownFingerprints(exec, ctx.studioId, prints);
@@ -256,6 +287,7 @@ export async function importStatement(
       bank_ref: cut(l.bankRef, 200),
       return_reason: cut(l.returnReason, 8),
       is_return: l.isReturn,
+      cbi_code: cut(l.cbiCode ?? null, 4),
     };
     const m = matched.get(i);
     if (m)
@@ -306,7 +338,7 @@ export async function importStatement(
       e,
       ctx.studioId,
       {
-        file_name: file.name,
+        file_name: fileName,
         format: parsed.format,
         file_hash: hash,
         iban: account,

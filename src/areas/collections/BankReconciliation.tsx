@@ -1,7 +1,8 @@
 /**
  * `/riconciliazione` 'Riconciliazione bancaria' (issue 29), Collaboratore and above: the studio's
  * bank statements and the customers' payments in them.
- * 1) 'Importa estratto conto': a CAMT.053 XML is imported as it is; a home-banking CSV/XLSX first
+ * 1) 'Importa estratto conto': a CAMT.053 XML or a CBI RH file (one statement per account it
+ *    reports) is imported as it is; a home-banking CSV/XLSX first
  *    has its columns matched to the movement's fields (as the customer import does: the studio's
  *    last choices, or the guess from the headers, proposed; the file's first rows shown), then it
  *    is uploaded with a progress bar. The server's refusals are shown as they come (a file that is
@@ -86,7 +87,14 @@ const TABS: Array<{ status: BankLineStatus; label: string }> = [
   { status: 'ignored', label: 'Ignorati' },
 ];
 const NONE = '';
-const ACCEPT = '.xml,.csv,.xlsx';
+const ACCEPT = '.xml,.csv,.xlsx,.txt,.rh,.cbi';
+/** What the server read the file as (it tells by the content, not the name). */
+const FORMAT_TEXT: Record<string, string> = {
+  camt053: 'CAMT.053',
+  cbi_rh: 'CBI RH',
+  csv: 'CSV',
+  xlsx: 'Excel',
+};
 const STATEMENTS_KEY = ['bank', 'statements'] as const;
 const statementKey = (id: number) => ['bank', 'statement', id] as const;
 const openItemsKey = (id: number) => ['customer', id, 'open_items'] as const;
@@ -139,7 +147,7 @@ export function BankReconciliation() {
   const [busy, setBusy] = useState<null | 'read' | 'upload'>(null);
   const [progress, setProgress] = useState<UploadProgress | null>(null);
   const [problem, setProblem] = useState<Problem | null>(null);
-  const [imported, setImported] = useState<BankStatementSummary | null>(null);
+  const [imported, setImported] = useState<BankStatementSummary[] | null>(null);
   const [chosen, setChosen] = useState<number | null>(null);
   const statements = useQuery({
     queryKey: STATEMENTS_KEY,
@@ -164,7 +172,7 @@ export function BankReconciliation() {
       const s = await dp.bankImport(f, m, setProgress);
       setImported(s);
       reset();
-      setChosen(s.id);
+      setChosen(s[0]!.id);
       await queryClient.invalidateQueries({ queryKey: STATEMENTS_KEY });
     } catch (e) {
       setProblem(problemOf(e));
@@ -180,9 +188,10 @@ export function BankReconciliation() {
     reset();
     setProblem(null);
     setImported(null);
-    if (!/\.(xml|csv|xlsx)$/i.test(f.name)) {
+    if (!/\.(xml|csv|xlsx|txt|rh|cbi)$/i.test(f.name)) {
       setProblem({
-        message: "Scegli l'estratto conto in formato CAMT.053 (.xml) o l'esportazione dell'home banking (.csv, .xlsx)",
+        message:
+          "Scegli l'estratto conto in formato CAMT.053 (.xml) o CBI RH (.txt), o l'esportazione dell'home banking (.csv, .xlsx)",
         details: [],
       });
       return;
@@ -197,8 +206,8 @@ export function BankReconciliation() {
       return;
     }
     setBusy(null);
-    if (read.format === 'camt053') {
-      // a CAMT.053 says what each value is: imported at once
+    if (read.format === 'camt053' || read.format === 'cbi_rh') {
+      // a CAMT.053 or a CBI RH says what each value is: imported at once
       await upload(f, null);
       return;
     }
@@ -216,10 +225,10 @@ export function BankReconciliation() {
             Importa estratto conto
           </Typography>
           <Typography variant="body2" color="text.secondary" sx={{ mb: 2 }}>
-            L&apos;estratto conto del conto dello studio in formato CAMT.053 (.xml), oppure l&apos;esportazione dei
-            movimenti dell&apos;home banking (.csv o .xlsx, con le intestazioni delle colonne nella prima riga). Gli
-            incassi vengono abbinati ai clienti e ai loro addebiti aperti; i movimenti già importati con un altro
-            estratto non vengono ripetuti.
+            L&apos;estratto conto dei conti dello studio in formato CAMT.053 (.xml) o CBI RH (il file a record di 120
+            caratteri della banca, anche con più conti), oppure l&apos;esportazione dei movimenti dell&apos;home banking
+            (.csv o .xlsx, con le intestazioni delle colonne nella prima riga). Gli incassi vengono abbinati ai clienti
+            e ai loro addebiti aperti; i movimenti già importati con un altro estratto non vengono ripetuti.
           </Typography>
           <input
             ref={fileInput}
@@ -255,11 +264,14 @@ export function BankReconciliation() {
       )}
       {imported && (
         <Alert severity="success" sx={{ mb: 2 }} role="status">
-          Estratto conto «{imported.file_name}» importato: {imported.lines}{' '}
-          {imported.lines === 1 ? 'movimento' : 'movimenti'}
-          {imported.duplicates ? ` (${imported.duplicates} già importati con un altro estratto)` : ''}:{' '}
-          {imported.counts.matched} abbinati, {imported.counts.proposed} proposti, {imported.counts.unmatched} da
-          abbinare.
+          {imported.map((s) => (
+            <div key={s.id}>
+              Estratto conto «{s.file_name}» ({FORMAT_TEXT[s.format] ?? s.format}
+              {s.iban ? `, conto ${s.iban}` : ''}) importato: {s.lines} {s.lines === 1 ? 'movimento' : 'movimenti'}
+              {s.duplicates ? ` (${s.duplicates} già importati con un altro estratto)` : ''}: {s.counts.matched}{' '}
+              abbinati, {s.counts.proposed} proposti, {s.counts.unmatched} da abbinare.
+            </div>
+          ))}
         </Alert>
       )}
       {columns && file && (
@@ -735,6 +747,12 @@ function LineRow({
         )}
         {l.remittance ?? ''}
         {l.end_to_end_id && <CellNote>rif. {l.end_to_end_id}</CellNote>}
+        {l.cbi_code && (
+          <CellNote>
+            causale CBI {l.cbi_code}
+            {l.cbi_code_text ? ` — ${l.cbi_code_text}` : ''}
+          </CellNote>
+        )}
       </TableCell>
       <TableCell sx={{ minWidth: 200 }}>
         {l.business_name ? (
