@@ -3,7 +3,7 @@
  * data: two SDD mandates created in their form; 'Incassa con SDD' presents the month's open
  * installments of the customers with a mandate, to the demo studio's account, whose bank takes CBI
  * 00.01.01 (issue 47), and the CBI file is downloaded (valid against the CBI schema in
- * ../shared/cbi); a CAMT.053 written from the batch pays most of them, plus a bank transfer
+ * ../shared/cbi); a CBI RH statement (named .txt) written from the batch pays most of them, plus a bank transfer
  * named only by an invoice number and one unknown credit; the matches are confirmed with 'Conferma
  * tutti'; the statement shows the charges settled and the unknown line stays unmatched.
  */
@@ -15,7 +15,8 @@ import { ACTIVE, apiClient, type ApiClient } from './util';
 import { strFromU8, unzipSync } from 'fflate';
 import { cbiSddErrors } from '../helpers/cbiXsd';
 import { ibanText } from '../../model/iban';
-import { camt053, type CamtEntry } from '../helpers/camt';
+import type { CamtEntry } from '../helpers/camt';
+import { cbiRh } from '../../server/areas/collections/rhWriter';
 
 const STUDIO = studioFor(import.meta.url);
 
@@ -65,7 +66,7 @@ async function customersToCollect(n: number) {
 }
 
 describe('collecting the fees in Chromium', () => {
-  it('29 two mandates, the month’s installments presented by SDD, a CAMT.053 reconciled: the charges settled, the unknown credit still unmatched', async () => {
+  it('29 two mandates, the month’s installments presented by SDD in the CBI format, a CBI RH statement reconciled: the charges settled, the unknown credit still unmatched', async () => {
     const { page, server } = s;
     const [c1, c2, c3] = await customersToCollect(3);
 
@@ -175,8 +176,10 @@ describe('collecting the fees in Chromium', () => {
       id: number;
     }>;
     const studio = (await api.get(`/api/studios/${own!.id}`)).data as { iban: string };
-    const file = join(SHOTS, 'downloads', 'estratto-e2e.xml');
-    writeFileSync(file, camt053({ iban: studio.iban.replace(/\s+/g, ''), id: `E2E-${batch.message_id}`, entries }));
+    // the bank's statement as Italian banks send it by default: the CBI RH flat file (issue 47), named .txt
+    const iban = studio.iban.replace(/\s+/g, '');
+    const file = join(SHOTS, 'downloads', 'estratto-e2e.txt');
+    writeFileSync(file, cbiRh({ abi: iban.slice(5, 10), sia: 'S0001', iban, created: today, entries }));
 
     // 'Riconciliazione bancaria': imported, matched, 'Conferma tutti'
     await page.goto(`${server.url}/riconciliazione`);
@@ -186,6 +189,8 @@ describe('collecting the fees in Chromium', () => {
       page.getByTestId('bank-file').setInputFiles(file),
     ]);
     expect(imported.status(), await imported.text()).toBe(201);
+    expect((await imported.json()).data.format).toBe('cbi_rh');
+    await page.getByText(/Estratto conto «estratto-e2e\.txt» \(CBI RH, conto IT\w+\) importato/).waitFor();
     const counts = (await imported.json()).data.counts as { matched: number; unmatched: number };
     expect(counts.matched).toBe(paid.length + 1);
     expect(counts.unmatched).toBe(1);
@@ -196,7 +201,7 @@ describe('collecting the fees in Chromium', () => {
     const statements = page.getByRole('region', { name: 'Estratti conto importati' });
     const fit = await statements.evaluate((el) => ({ scroll: el.scrollWidth, client: el.clientWidth }));
     expect(fit.scroll, 'the statements table is wider than its box').toBeLessThanOrEqual(fit.client);
-    expect(await page.getByRole('row').filter({ hasText: 'estratto-e2e.xml' }).first().textContent()).toContain(
+    expect(await page.getByRole('row').filter({ hasText: 'estratto-e2e.txt' }).first().textContent()).toContain(
       ibanText(studio.iban),
     );
     expect(await axeViolations(page)).toEqual([]);
