@@ -109,7 +109,7 @@ describe('CBI RH statements', () => {
     expect(r.json().more).toEqual([]);
     const [sdd, transfer, unknown, fee] = await lines(r.json().data.id);
     expect(sdd).toMatchObject({ status: 'matched', customer_id: rossi, reason: 'sdd', end_to_end_id: e2eRossi });
-    expect(sdd.cbi_code).toBe('50');
+    expect(sdd.cbi_code).toBe('56');
     expect(transfer.customer_id).toBe(verdi);
     expect(['matched', 'proposed']).toContain(transfer.status);
     expect(transfer).toMatchObject({ cbi_code: '48', cbi_code_text: expect.stringMatching(/^Bonifico/) });

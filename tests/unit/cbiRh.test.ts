@@ -696,7 +696,7 @@ describe('the writer', () => {
       ]),
     ).toEqual([
       ['2026-03-05', '150.00', '48', 'Societa Caffe Nandu S.r.l.', PAYER, null, false, null],
-      ['2026-03-06', '99.90', '50', 'Bianchi Anna', PAYER2, 'SDD-2026-03-000001', false, null],
+      ['2026-03-06', '99.90', '56', 'Bianchi Anna', PAYER2, 'SDD-2026-03-000001', false, null],
       ['2026-03-06', '-0.10', '26', 'Fornitore Srl', null, null, false, null],
       ['2026-03-07', '-0.20', '50', 'Bianchi Anna', PAYER2, 'SDD-2026-03-000001', true, 'MD06'],
     ]);

@@ -5,7 +5,8 @@
  * end-to-end ids, names, IBANs and references.
  *
  * Each entry is a 62 with its causale ABI: 48 (bonifico a vostro favore) for a credit transfer,
- * 50 (SDD) for a collected direct debit (a credit with an end-to-end id) and for a return (a debit,
+ * 56 (accredito incassi SDD) for a collected direct debit (a credit with an end-to-end id), 50 (SDD)
+ * for a return (a debit,
  * its ISO reason in a 63 ':RMG:RETURN :TRC:<reason>' as banks write it), 26 (bonifico disposto)
  * for any other debit; then its 63 details: YYY (the name), YY2 (the IBAN), ID1 (the end-to-end
  * id), RI1 and RI2 (the remittance in pieces of at most 104 characters, cut between words). Texts
@@ -115,7 +116,7 @@ export function cbiRh(o: {
       e.kind === 'return'
         ? ['50', 'STORNO SDD']
         : credit && e.endToEndId
-          ? ['50', 'INCASSO SDD']
+          ? ['56', 'ACCREDITO INCASSI SDD']
           : credit
             ? ['48', 'BONIFICO A VOSTRO FAVORE']
             : ['26', 'BONIFICO DISPOSTO'];
