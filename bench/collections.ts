@@ -7,6 +7,11 @@
  * what the matcher reads and inserting the same lines in one statement. Medians and ratios in the
  * same run. Targets: the batch < 5 s, the statement < 10 s.
  *
+ * Issue 47 (the banks' CBI files), in the same run: the CBI writer against the pain.008 writer on
+ * the same 10,000 debits (< 2 s, ≤ 1.5 × pain.008), a 10,000-movement CBI RH statement imported and
+ * matched through the API against a CAMT.053 of as many movements (< 10 s, ≤ 1.5 × the CAMT path),
+ * and a RiBa presentation file of 5,000 receipts written (< 2 s).
+ *
  *   npm run bench:collections                                                            # PGlite in memory
  *   DATABASE_URL=postgres://postgres@127.0.0.1:5432/postgres npm run bench:collections  # PostgreSQL
  *
@@ -18,6 +23,13 @@ import { startTestApp } from '../tests/helpers/testApp.js';
 import { api } from '../tests/helpers/api.js';
 import { multipart } from '../tests/helpers/multipart.js';
 import { pain008Errors } from '../tests/helpers/sepaXsd.js';
+import { cbiSddErrors } from '../tests/helpers/cbiXsd.js';
+import { writePain008 } from '../server/areas/collections/pain008.js';
+import { writeCbiSdd } from '../server/areas/collections/cbiSdd.js';
+import { cbiRh } from '../server/areas/collections/rhWriter.js';
+import { writeRiba, type RibaReceipt } from '../server/areas/collections/riba.js';
+import type { SddDebit } from '../server/areas/collections/types.js';
+import { italianIban } from '../model/iban.js';
 import { camt053 } from '../server/areas/collections/camtWriter.js';
 import { realisticStatement } from '../server/areas/collections/demoStatement.js';
 import { sepaCreditorId } from '../model/iban.js';
@@ -121,7 +133,10 @@ async function main() {
       await a.sql(`DELETE FROM "sdd_batches" WHERE "studio_id" = $1 AND "message_id" LIKE 'FLOOR-%'`, [studio]);
     }
     let xsdErrors: string[] = [];
-    if (XSD) xsdErrors = await pain008Errors((await a.get('collab', `/api/sdd_batch/${lastBatch}/actions/file`)).body);
+    // the demo studio's account is CBI 00.01.01 (issue 47): the file is checked against its own schema
+    const lastFile = await a.get('collab', `/api/sdd_batch/${lastBatch}/actions/file`);
+    const cbi = String(lastFile.headers['content-disposition']).includes('SDD_CBI_');
+    if (XSD) xsdErrors = cbi ? await cbiSddErrors(lastFile.body, '00.01.01') : await pain008Errors(lastFile.body);
 
     // --- the statement
     const [{ iban }] = (await a.sql<{ iban: string }>(`SELECT "iban" FROM "studios" WHERE "id" = $1`, [studio])) as [
@@ -181,6 +196,100 @@ async function main() {
       await a.sql(`DELETE FROM "bank_statements" WHERE "studio_id" = $1 AND "file_name" = 'floor'`, [studio]);
     }
 
+    // --- issue 47: the same path for a CBI RH statement of as many movements (other payments of the same charges)
+    const rhImports: number[] = [];
+    let rhMatched = 0;
+    for (let i = -1; i < RUNS; i++) {
+      const plan = await realisticStatement(t.exec, studio, {
+        lines: LINES,
+        seed: 300 + i,
+        from: `${today.slice(0, 4)}-01-01`,
+        to: today,
+      });
+      const rh = cbiRh({
+        abi: iban.slice(5, 10),
+        sia: 'S0001',
+        iban: iban.replace(/\s+/g, ''),
+        created: today,
+        entries: plan.entries,
+      });
+      const body = await multipart({}, [{ name: `bench-${i}.txt`, bytes: Buffer.from(rh) }], 'file');
+      const [d, res] = await time(() =>
+        a.call('collab', 'POST', '/api/bank/statements', { payload: body.payload, headers: body.headers }),
+      );
+      if (res.statusCode !== 201) throw new Error(`RH import ${res.statusCode} ${res.body.slice(0, 300)}`);
+      const s = res.json().data as { lines: number; format: string; counts: { matched: number } };
+      if (s.lines !== LINES || s.format !== 'cbi_rh') throw new Error(`RH import: ${s.lines} lines as ${s.format}`);
+      if (i >= 0) {
+        rhImports.push(d);
+        rhMatched = s.counts.matched;
+      }
+    }
+
+    // --- issue 47: the writers on the same 10,000 debits, and a RiBa presentation of 5,000 receipts
+    const debits: SddDebit[] = Array.from({ length: CHARGES }, (_x, k) => ({
+      endToEndId: `BENCH-${String(k).padStart(6, '0')}`,
+      amount: (50 + (k % 900) + 0.37).toFixed(2),
+      mandateReference: `BENCH-M-${k}`,
+      mandateSignatureDate: '2026-01-15',
+      sequenceType: k % 7 ? 'RCUR' : 'FRST',
+      scheme: 'CORE',
+      debtorName: `Cliente incassi ${k} S.r.l.`,
+      debtorIban: 'IT60X0542811101000000123456',
+      remittance: `Onorari rata ${k % 12} 2026 fattura ${k}/2026`,
+    }));
+    const sddFile = {
+      messageId: 'BENCH-001',
+      createdAt: '2026-11-30T10:00:00',
+      collectionDate: '2026-12-10',
+      creditor: { name: 'Studio Demo', iban: 'IT60X0542811101000000123456', creditorId: sepaCreditorId('01234567897') },
+      debits,
+    };
+    const painTimes: number[] = [];
+    const cbiTimes: number[] = [];
+    for (let i = -1; i < RUNS; i++) {
+      const [p] = await time(async () => writePain008(sddFile));
+      const [c] = await time(async () => writeCbiSdd(sddFile, { version: '00.01.01', cuc: 'BENCH001' }));
+      if (i >= 0) {
+        painTimes.push(p);
+        cbiTimes.push(c);
+      }
+    }
+    const RECEIPTS = 5_000;
+    const receipts: RibaReceipt[] = Array.from({ length: RECEIPTS }, (_x, k) => ({
+      number: k + 1,
+      dueDate: '2026-12-31',
+      amount: (100 + (k % 500) + 0.5).toFixed(2),
+      debtorCode: `C${k}`,
+      debtorName: `Cliente RiBa ${k} S.r.l.`,
+      debtorTaxCode: '01234567897',
+      debtorAddress: 'Via Roma 1',
+      debtorZip: '00184',
+      debtorCity: 'Roma',
+      debtorProvince: 'RM',
+      debtorIban: italianIban('03069', '03204', String(k).padStart(12, '0')),
+      description: `PER LA FATTURA N. ${k}/2026 DEL 30/11/2026 IMP ${(100 + (k % 500) + 0.5).toFixed(2).replace('.', ',')}`,
+    }));
+    const ribaTimes: number[] = [];
+    for (let i = -1; i < RUNS; i++) {
+      const [r] = await time(async () =>
+        writeRiba({
+          created: '2026-11-30',
+          kind: 'sbf',
+          creditor: {
+            name: 'Studio Demo',
+            address: 'Via Emilia 10',
+            zipCity: '40100 Bologna',
+            vatOrTaxCode: '01234567897',
+            iban: 'IT60X0542811101000000123456',
+            sia: 'S0001',
+          },
+          receipts,
+        }),
+      );
+      if (i >= 0) ribaTimes.push(r);
+    }
+
     const batch = median(batches);
     const batchFloor = median(batchFloors);
     const imp = median(imports);
@@ -194,12 +303,30 @@ async function main() {
     console.log(`  ${batch < 5_000 ? 'PASS' : 'FAIL'} ${customers * PER_CUSTOMER}-charge batch < 5 s`);
     if (XSD)
       console.log(
-        `  ${xsdErrors.length === 0 ? 'PASS' : 'FAIL'} the batch's file valid against pain.008.001.02${xsdErrors.length ? `: ${xsdErrors.slice(0, 2).join('; ')}` : ''}`,
+        `  ${xsdErrors.length === 0 ? 'PASS' : 'FAIL'} the batch's file valid against ${cbi ? 'CBI 00.01.01' : 'pain.008.001.02'}${xsdErrors.length ? `: ${xsdErrors.slice(0, 2).join('; ')}` : ''}`,
       );
     console.log(
       `  statement of ${LINES} lines imported and matched: median ${ms(imp)} (${matched} matched automatically); SQL floor: median ${ms(impFloor)}; ratio ${(imp / impFloor).toFixed(1)}×`,
     );
     console.log(`  ${imp < 10_000 ? 'PASS' : 'FAIL'} ${LINES}-line statement < 10 s`);
+    const rhImp = median(rhImports);
+    console.log(
+      `  CBI RH statement of ${LINES} movements imported and matched: median ${ms(rhImp)} (${rhMatched} matched automatically); the CAMT.053 path: median ${ms(imp)}; ratio ${(rhImp / imp).toFixed(2)}×`,
+    );
+    console.log(
+      `  ${rhImp < 10_000 && rhImp <= 1.5 * imp ? 'PASS' : 'FAIL'} RH statement < 10 s and ≤ 1.5 × the CAMT path`,
+    );
+    const pain = median(painTimes);
+    const cbiW = median(cbiTimes);
+    console.log(
+      `  ${CHARGES} debits written: pain.008 median ${ms(pain)}, CBI 00.01.01 median ${ms(cbiW)}; ratio ${(cbiW / pain).toFixed(2)}×`,
+    );
+    console.log(
+      `  ${cbiW < 2_000 && cbiW <= 1.5 * pain ? 'PASS' : 'FAIL'} CBI file of ${CHARGES} debits < 2 s and ≤ 1.5 × pain.008`,
+    );
+    const riba = median(ribaTimes);
+    console.log(`  RiBa presentation of ${RECEIPTS} receipts written: median ${ms(riba)}`);
+    console.log(`  ${riba < 2_000 ? 'PASS' : 'FAIL'} RiBa file of ${RECEIPTS} receipts < 2 s`);
   } catch (e) {
     console.log(`FAIL ${(e as Error).message}`);
     process.exitCode = 1;
