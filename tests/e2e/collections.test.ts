@@ -14,6 +14,7 @@ import { axeViolations, closeSession, downloadedFile, openSession, SHOTS, studio
 import { ACTIVE, apiClient, type ApiClient } from './util';
 import { strFromU8, unzipSync } from 'fflate';
 import { cbiSddErrors } from '../helpers/cbiXsd';
+import { cbiStatusReport } from '../helpers/sddReports';
 import { ibanText } from '../../model/iban';
 import type { CamtEntry } from '../helpers/camt';
 import { cbiRh } from '../../server/areas/collections/rhWriter';
@@ -136,6 +137,37 @@ describe('collecting the fees in Chromium', () => {
     const paid = detail.debit_list.length > 2 ? detail.debit_list.slice(0, -1) : detail.debit_list;
     if (!paid.some((d) => d.customer_id === c1!.id))
       paid.push(detail.debit_list.find((d) => d.customer_id === c1!.id)!);
+    // issue 47: the bank's answer rejects the debit the statement will not pay: 'Esiti' on the batch reopens it
+    const rejected = detail.debit_list.find((d) => !paid.includes(d));
+    if (rejected) {
+      const report = join(SHOTS, 'downloads', 'esito-e2e.xml');
+      writeFileSync(
+        report,
+        cbiStatusReport({
+          msgId: `ESITO-${batch.message_id}`,
+          orgnlMsgId: batch.message_id,
+          rejects: [{ e2e: rejected.end_to_end_id, code: 'AM04', amount: rejected.amount.toFixed(2) }],
+        }),
+      );
+      await page.getByRole('button', { name: `Dettaglio della distinta ${batch.message_id}` }).click();
+      const dialog = page.getByRole('dialog', { name: `Distinta ${batch.message_id}` });
+      await dialog.getByLabel("File dell'esito della banca").setInputFiles(report);
+      const [outcome] = await Promise.all([
+        page.waitForResponse((r) => r.request().method() === 'POST' && r.url().endsWith('/actions/outcome')),
+        dialog.getByRole('button', { name: 'Importa esito' }).click(),
+      ]);
+      expect(outcome.status(), await outcome.text()).toBe(201);
+      await dialog
+        .getByRole('table', { name: `Addebiti respinti dall'esito ESITO-${batch.message_id}` })
+        .getByText('AM04 — fondi insufficienti')
+        .waitFor();
+      await page.screenshot({ path: join(SHOTS, 'sdd-outcome.png'), fullPage: true });
+      await dialog.getByRole('button', { name: 'Chiudi' }).click();
+      const items = (await api.get(`/api/customer/${rejected.customer_id}/open_items`)).data as {
+        items: Array<{ presented: boolean }>;
+      };
+      expect(items.items.some((i) => !i.presented)).toBe(true);
+    }
     const day = (n: number) => new Date(Date.parse(`${today}T12:00:00Z`) - n * 86_400_000).toISOString().slice(0, 10);
     // the third customer's installment invoiced ('Fattura addebiti'), then paid naming the invoice only
     const period = { from: c3!.item.date.slice(0, 10), to: c3!.item.date.slice(0, 10), customer_ids: [c3!.id] };

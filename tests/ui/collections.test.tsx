@@ -710,7 +710,7 @@ describe("'Esiti' of a batch (issue 47 item 3)", () => {
     expect(importButton).toBeDisabled();
     const file = new File(['<CBIBdySDDStsRpt/>'], 'esito.xml', { type: 'application/xml' });
     await user.upload(within(section).getByLabelText("File dell'esito della banca"), file);
-    await user.type(within(section).getByLabelText(/^Commissione da addebitare/), '2,50');
+    await user.type(within(section).getByLabelText(/^Commissione per cliente respinto/), '2,50');
     // the server refuses: its message, nothing listed
     await user.click(importButton);
     expect(

@@ -482,7 +482,7 @@ function OutcomesSection({ batch }: { batch: SddBatchDetail }) {
           </Button>
           <TextField
             id="input-outcome-fee"
-            label="Commissione da addebitare a ogni cliente respinto (€)"
+            label="Commissione per cliente respinto (€)"
             value={fee}
             onChange={(e) => setFee(e.target.value)}
             helperText="Facoltativa: la spesa della banca, riaddebitata fuori campo IVA (art. 15 DPR 633/1972)"
