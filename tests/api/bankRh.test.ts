@@ -175,6 +175,14 @@ describe('CBI RH statements', () => {
     const bad = await upload('rotto.txt', rows.join('\r\n'));
     expect(bad.statusCode).toBe(400);
     expect(bad.json().message).toMatch(new RegExp(`^Riga ${at + 1}: `));
+    // more movements than a statement may have: refused from the records' count, before they are read
+    const fine = good.split('\r\n');
+    const many = [...fine.slice(0, at), ...Array.from({ length: 50_001 }, () => fine[at]!), ...fine.slice(at + 1)].join(
+      '\r\n',
+    );
+    const tooMany = await upload('troppi.txt', many);
+    expect(tooMany.statusCode).toBe(400);
+    expect(tooMany.json().message).toContain('50.000');
     expect(await count()).toBe(before);
   });
 });

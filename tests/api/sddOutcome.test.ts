@@ -213,6 +213,13 @@ describe('SDD outcomes (esiti)', () => {
     const notXml = await upload(b1.id, 'Data;Importo\n01/01/2033;10\n');
     expect(notXml.statusCode).toBe(422);
     expect(notXml.json().message).toContain('esito SDD');
+    // a hostile report: entity expansion is refused before anything is expanded
+    const lolz =
+      '<?xml version="1.0"?>\n<!DOCTYPE lolz [<!ENTITY lol "lol"><!ENTITY lol2 "&lol;&lol;&lol;&lol;&lol;&lol;&lol;&lol;">]>\n' +
+      `<CBIBdySDDStsRpt xmlns="urn:CBI:xsd:CBIBdySDDStsRpt.00.01.00"><PhyMsgInf><PhyMsgTpCd>&lol2;</PhyMsgTpCd></PhyMsgInf></CBIBdySDDStsRpt>`;
+    const hostile = await upload(b1.id, lolz);
+    expect(hostile.statusCode).toBe(422);
+    expect(hostile.json().message).toBe('Il file XML contiene una dichiarazione DOCTYPE o ENTITY, che non è ammessa');
     expect(await count()).toBe(before);
     expect((await open(c1.id)).items.every((i: { presented: boolean }) => i.presented)).toBe(true);
     // another studio's batch is not found
