@@ -1,5 +1,6 @@
 import { f, today } from '../fields.js';
 import { defineModel } from '../define.js';
+import { COLLECTION_METHODS } from '../collectionMethod.js';
 
 /** Customer: every field of seed A §3 with the limits of seed A §5. */
 export const Customer = defineModel({
@@ -48,6 +49,15 @@ export const Customer = defineModel({
       ],
       default: 'auto',
     }),
+    // issue 47 item 5: how the customer pays (model/collectionMethod.ts): the collection that picks up
+    // his charges and the ModalitaPagamento of his invoices; his bank's IBAN for a RiBa
+    collection_method: f.choice('Modalità di pagamento', {
+      choices: [...COLLECTION_METHODS],
+      default: 'auto',
+      filterable: true,
+      width: 6,
+    }),
+    bank_iban: f.text('IBAN del cliente (banca per la RiBa)', { max: 34, rules: ['iban'], width: 6 }),
     ceased: f.flag('Cessato', { filterable: true }),
     legal_representative_id: f.relation('Legale rappresentante', 'LegalRepresentative', { required: true }),
     legal_status_id: f.relation('Forma giuridica', 'LegalStatus', { listShowsCode: true }),

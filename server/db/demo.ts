@@ -711,6 +711,17 @@ async function seedCollections(exec: Exec, studioId: number, user: { id: number;
     };
   });
   if (rows.length) await insertMany(exec, 'sdd_mandates', rows);
+  // issue 47 item 5: one customer in eight (none of them with a mandate) pays by RiBa at his own bank
+  const riba = await exec(sql`SELECT "id" FROM "customers" WHERE "studio_id" = ${studioId} AND "ceased" = 0
+    AND "deleted_at" IS NULL AND "id" % 8 = 3 ORDER BY "id"`);
+  for (const [i, r] of riba.entries())
+    await exec(
+      sql`UPDATE "customers" SET "collection_method" = 'riba', "bank_iban" = ${italianIban(
+        ['03069', '02008', '05034'][i % 3]!,
+        ['09606', '05077', '01633'][i % 3]!,
+        String(800_000 + Number(r.id)).padStart(12, '0'),
+      )} WHERE "id" = ${Number(r.id)}`,
+    );
   const [studio] = await exec(sql`SELECT "iban", "name" FROM "studios" WHERE "id" = ${studioId}`);
   const plan = await realisticStatement(exec, studioId, {
     lines: 40,

@@ -42,7 +42,7 @@ describe('API reference', () => {
       // 'Invia a SdI' queues (202) and the intermediary's webhook is answered 200 (A-Cube retries any other answer);
       // the reminders' run and discard (200: counts of what changed), their 'Invia' queues (202)
       const action =
-        /^\/api\/(generate_credit_transactions|update_yearly_accounting_amount|annual_balancer|cedolini|parents_has_children|assignments\/[^/]+\/make_transactions|mail_outbox\/[^/]+\/actions\/retry|studio_jobs_status\/.*\/actions\/change_state|[a-z]+\/actions\/finalize|[a-z]+\/process_confirmed_payment_intent|user\/password\/(init_reset|do_reset)|customer_imports\/[^/]+\/(preview|import|undo)|invoicing\/preview|sdd\/preview|sdd_batch\/[^/]+\/actions\/cancel|bank\/statements\/columns|bank_statement\/[^/]+\/actions\/confirm_all|bank_statement_line\/[^/]+\/actions\/(confirm|ignore|reopen)|reminders\/(run|discard))\b/.test(
+        /^\/api\/(generate_credit_transactions|update_yearly_accounting_amount|annual_balancer|cedolini|parents_has_children|assignments\/[^/]+\/make_transactions|mail_outbox\/[^/]+\/actions\/retry|studio_jobs_status\/.*\/actions\/change_state|[a-z]+\/actions\/finalize|[a-z]+\/process_confirmed_payment_intent|user\/password\/(init_reset|do_reset)|customer_imports\/[^/]+\/(preview|import|undo)|invoicing\/preview|sdd\/preview|sdd_batch\/[^/]+\/actions\/(cancel|undo_outcome)|bank\/statements\/columns|bank_statement\/[^/]+\/actions\/confirm_all|bank_statement_line\/[^/]+\/actions\/(confirm|ignore|reopen)|reminders\/(run|discard))\b/.test(
           r.url,
         );
       const redirect = r.url.startsWith('/api/sandbox/checkout/') && r.method === 'POST';
@@ -93,6 +93,8 @@ describe('API reference', () => {
       'Reminder.pdf',
       'SddBatch.cancel',
       'SddBatch.file',
+      'SddBatch.outcome',
+      'SddBatch.undo_outcome',
       'SddMandate.pdf',
       'SdiEvent.xml',
       'WordTemplate.replace_and_download',

@@ -197,6 +197,61 @@ describe('CBI direct debits', () => {
     expect(xml).toMatch(/<OrgnlDbtrAgt>\s*<FinInstnId>\s*<Othr>\s*<Id>SMNDA<\/Id>/);
   });
 
+  it("issue 47 item 5: the customer's way to pay decides the collection and the invoice: RiBa left to RiBa, SDD without a mandate to fix, the invoice's MP12 with his bank's ABI/CAB", async () => {
+    const riba = await customerWithCharge('Ferri RiBa', 90, {
+      reference: 'CBI-FERRI-1',
+      iban: italianIban('02008', '05077', '000000008888'),
+    });
+    const bankIban = italianIban('03069', '09606', '000000800099');
+    // what an invoice needs of him too (VAT number, address)
+    const set = await a.put('admin', `/api/customers/${riba.id}`, {
+      collection_method: 'riba',
+      bank_iban: bankIban,
+      vat_id: '02000010013',
+      address: 'Via Roma 1',
+      postal_code: '00184',
+      city: 'Roma',
+      sdi_code: 'M5UXCR1',
+    });
+    expect(set.statusCode, set.body).toBe(200);
+    expect(set.json().data).toMatchObject({ collection_method: 'riba', bank_iban: bankIban });
+    const sddNoMandate = await a.newCustomer('Lodi SDD senza mandato', { collection_method: 'sdd' });
+    await a.newMove(sddNoMandate, 'CHARGE', 40, '2032-03-12');
+    const p = await a.post('collab', '/api/sdd/preview', {
+      ...range,
+      collection_date: tomorrow,
+      customer_ids: [riba.id, sddNoMandate],
+    });
+    expect(p.statusCode, p.body).toBe(200);
+    const plan = p.json().data;
+    expect(plan.debits).toEqual([]);
+    expect(plan.not_sdd.map((x: { customer_id: number; reasons: string[] }) => [x.customer_id, x.reasons])).toEqual([
+      [riba.id, ['paga con ricevuta bancaria (RiBa), come dice la sua modalità di pagamento']],
+    ]);
+    expect(plan.left_out.map((x: { customer_id: number; reasons: string[] }) => [x.customer_id, x.reasons])).toEqual([
+      [
+        sddNoMandate,
+        ['la sua modalità di pagamento è SDD ma non ha un mandato attivo: fai firmare un mandato in Mandati SDD'],
+      ],
+    ]);
+    // his invoice says RiBa (MP12) at his bank, not the studio's IBAN
+    const period = { from: '2032-03-10', to: '2032-03-10', customer_ids: [riba.id] };
+    const prev = await a.post('collab', '/api/invoicing/preview', period);
+    expect(prev.statusCode, prev.body).toBe(200);
+    expect(prev.json().data.invoices, JSON.stringify(prev.json().data.skipped)).toHaveLength(1);
+    const run = await a.post('collab', '/api/invoicing/run', { ...period, fingerprint: prev.json().data.fingerprint });
+    expect(run.statusCode, run.body).toBe(201);
+    const [inv] = await a.sql<{ id: number }>(
+      `SELECT "id" FROM "e_documents" WHERE "customer_id" = $1 AND "deleted_at" IS NULL ORDER BY "id" DESC LIMIT 1`,
+      [riba.id],
+    );
+    const xml = (await a.get('collab', `/api/edocuments/${inv!.id}/actions/download_xml`)).body;
+    expect(xml).toContain('<ModalitaPagamento>MP12</ModalitaPagamento>');
+    expect(xml).toContain('<ABI>03069</ABI>');
+    expect(xml).toContain('<CAB>09606</CAB>');
+    expect(xml).not.toContain('<IBAN>');
+  });
+
   it("an account without a CUC, another studio's account, a foreign id: refused in Italian, nothing written", async () => {
     const c = await customerWithCharge('Azzurri CBI', 12, {
       reference: 'CBI-AZZURRI-1',

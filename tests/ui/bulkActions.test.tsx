@@ -28,6 +28,7 @@ import {
   GenerateInstallmentsButton,
   YearlyAmountButton,
 } from '../../src/resources/Customer/bulk/index';
+import { CollectionMethodButton } from '../../src/resources/Customer/bulk/CollectionMethodButton';
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router-dom';
 import { partsOf } from '../../src/resources/parts';
 import { Suspense, type ComponentType } from 'react';
@@ -402,6 +403,38 @@ describe('C34 annual balancer', () => {
 });
 
 describe('C23 C24 C25 assign collaborators', () => {
+  it('issue 47 Modalità di pagamento: the method chosen is set on every selected customer in one bulk update', async () => {
+    server.use(
+      http.put('*/api/customers', async ({ request }) => {
+        calls.push({ path: 'PUT /api/customers', body: await request.json() });
+        return HttpResponse.json({ data: { updated: 2 } });
+      }),
+    );
+    const user = userEvent.setup();
+    render(ui([7, 8], <CollectionMethodButton />));
+    await user.click(screen.getByRole('button', { name: 'Modalità di pagamento' }));
+    const dialog = await screen.findByRole('dialog');
+    expect(
+      within(dialog)
+        .getAllByRole('radio')
+        .map((r) => r.closest('label')?.textContent),
+    ).toEqual([
+      'Automatica: SDD se ha un mandato attivo, altrimenti bonifico',
+      'Bonifico',
+      'Addebito diretto SDD',
+      'Ricevuta bancaria (RiBa)',
+    ]);
+    expect(within(dialog).getByRole('button', { name: 'Applica' })).toBeDisabled();
+    await user.click(within(dialog).getByRole('radio', { name: 'Ricevuta bancaria (RiBa)' }));
+    await user.click(within(dialog).getByRole('button', { name: 'Applica' }));
+    await waitFor(() => expect(calls.find((c) => c.path === 'PUT /api/customers')).toBeTruthy());
+    expect(calls.find((c) => c.path === 'PUT /api/customers')!.body).toMatchObject({
+      ids: [7, 8],
+      data: { collection_method: 'riba' },
+    });
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+  });
+
   it('C24 C25 Assegna collaboratori: the current state first, then one collaborator (exclusive) for every selected customer', async () => {
     server.use(
       http.get('*/api/collaborators', () =>

@@ -30,6 +30,8 @@ export interface SddCandidate {
   debtor_name: string | null;
   /** the bank said the mandate no longer holds as it is (issue 47): why */
   attention: string | null;
+  /** how the customer pays (model/collectionMethod.ts): 'auto', 'bonifico', 'sdd', 'riba' */
+  collection_method: string | null;
   /** without an active mandate: the reference of its last revoked one (null: it never had one) */
   revoked_reference: string | null;
 }
@@ -45,7 +47,7 @@ export async function sddCandidates(
   q: { from: string; to: string; customerIds: number[] | null },
 ): Promise<SddCandidate[]> {
   // three set-based reads joined here (a per-row lookup of 10,000 charges took a second)
-  const rows = await exec(sql`SELECT o."id" AS "charge_id", o."customer_id", c."business_name",
+  const rows = await exec(sql`SELECT o."id" AS "charge_id", o."customer_id", c."business_name", c."collection_method",
       to_char(o."due", 'YYYY-MM-DD') AS "due", o."open"::text AS "open",
       COALESCE(NULLIF(btrim(x."transaction_note"), ''), NULLIF(btrim(s."description"), ''), 'Addebito del ' || to_char(x."date", 'DD/MM/YYYY')) AS "note"
     FROM (${openItems(studioId, q.customerIds)}) o
@@ -97,6 +99,7 @@ export async function sddCandidates(
       charge_id: Number(r.charge_id),
       customer_id: Number(r.customer_id),
       business_name: String(r.business_name),
+      collection_method: text(r.collection_method),
       due: String(r.due),
       open: String(r.open),
       note: String(r.note),

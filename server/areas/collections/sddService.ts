@@ -87,6 +87,10 @@ export const SDD_MESSAGES = {
     `Il conto '${name}' non ha un IBAN valido: correggilo in 'Conti bancari' (lì si accreditano gli incassi)`,
   accountCuc: (name: string) =>
     `Manca il codice CUC del conto '${name}' (8 caratteri, lo rilascia la banca per il CBI): inseriscilo in 'Conti bancari', o scegli per il conto il formato SEPA pain.008`,
+  paysOtherwise: (method: 'bonifico' | 'riba') =>
+    `paga ${method === 'riba' ? 'con ricevuta bancaria (RiBa)' : 'con bonifico'}, come dice la sua modalità di pagamento`,
+  sddWithoutMandate:
+    'la sua modalità di pagamento è SDD ma non ha un mandato attivo: fai firmare un mandato in Mandati SDD',
   attention: (reference: string, why: string) =>
     `la banca ha respinto l'ultimo addebito del mandato ${reference} (${why}): correggi il mandato o fanne firmare uno nuovo`,
   amendedReference: (was: string) => `mandato rinumerato: la banca lo conosce come ${was}`,
@@ -249,6 +253,25 @@ async function plan(exec: Exec, ctx: Ctx, q: SddRequest): Promise<Plan> {
     const first = list[0]!;
     const amount = list.reduce((s, c) => s.plus(c.open), new Decimal(0));
     const reasons: string[] = [];
+    // the customer pays otherwise by choice ('Modalità di pagamento'): not for this collection, nothing to fix
+    if (first.collection_method === 'bonifico' || first.collection_method === 'riba') {
+      notSdd.push({
+        customer_id: customerId,
+        business_name: first.business_name,
+        amount: amount.toNumber(),
+        reasons: [SDD_MESSAGES.paysOtherwise(first.collection_method)],
+      });
+      continue;
+    }
+    if (first.mandate_id == null && first.revoked_reference == null && first.collection_method === 'sdd') {
+      leftOut.push({
+        customer_id: customerId,
+        business_name: first.business_name,
+        amount: amount.toNumber(),
+        reasons: [SDD_MESSAGES.sddWithoutMandate],
+      });
+      continue;
+    }
     if (first.mandate_id == null && first.revoked_reference == null) {
       // never had a mandate: pays otherwise (a transfer), nothing to fix
       notSdd.push({

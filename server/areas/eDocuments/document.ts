@@ -9,7 +9,8 @@ import { EDOCUMENT_TYPES } from '../../../model/models/EDocument.js';
 import { fromCents, toCents } from '../../../model/money.js';
 import type { FatturaPaData } from './fatturapa.js';
 import { FORFETTARIO_NOTE } from './fatturapa.js';
-import { euro, ibanText, studioDocument, type StudioData } from '../../render/frame.js';
+import { euro, studioDocument, type StudioData } from '../../render/frame.js';
+import { paymentText } from '../../../model/collectionMethod.js';
 
 const typeText = (t: string) => EDOCUMENT_TYPES.find((x) => x.value === t)?.text ?? t;
 const eur = (cents: number) => euro(fromCents(cents));
@@ -18,6 +19,7 @@ const pct = (n: number) => `${String(n).replace('.', ',')}%`;
 export function eDocumentPdfDoc(studio: StudioData, d: FatturaPaData) {
   const t = eDocumentTotals(d);
   const c = d.customer;
+  const payment = paymentText(c.payment, d.studio.iban);
   const party = (label: string, p: FatturaPaData['customer'] | FatturaPaData['studio']) => ({
     width: '*',
     stack: [
@@ -109,14 +111,7 @@ export function eDocumentPdfDoc(studio: StudioData, d: FatturaPaData) {
       ],
     },
     ...(d.studio.regime === 'RF19' ? [{ text: FORFETTARIO_NOTE, fontSize: 8, margin: [0, 12, 0, 0] }] : []),
-    ...(d.studio.iban
-      ? [
-          {
-            text: [{ text: 'Pagamento: ', bold: true }, `bonifico bancario, IBAN ${ibanText(d.studio.iban)}`],
-            margin: [0, 12, 0, 0],
-          },
-        ]
-      : []),
+    ...(payment ? [{ text: [{ text: 'Pagamento: ', bold: true }, payment], margin: [0, 12, 0, 0] }] : []),
     {
       text: `Codice destinatario: ${c.sdi_code || '0000000'}${c.pec && (c.sdi_code || '0000000') === '0000000' ? ` · PEC ${c.pec}` : ''}`,
       fontSize: 8,

@@ -17,6 +17,7 @@ import { createRequire } from 'node:module';
 import type { create as createXml } from 'xmlbuilder2';
 import Decimal from 'decimal.js';
 import { toCents } from '../../../model/money.js';
+import type { InvoicePayment } from '../../../model/collectionMethod.js';
 import {
   eDocumentTotals,
   CASSA_RATE,
@@ -55,7 +56,13 @@ export interface FatturaPaData {
     stampCharged?: boolean;
   };
   /** withholdingAgent: whether the customer withholds the 20 % (model/eDocument.ts isWithholdingAgent) */
-  customer: FatturaPaParty & { sdi_code?: string | null; pec?: string | null; withholdingAgent: boolean };
+  customer: FatturaPaParty & {
+    sdi_code?: string | null;
+    pec?: string | null;
+    withholdingAgent: boolean;
+    /** how the customer pays (issue 47; model/collectionMethod.ts): MP05 with the studio's IBAN when not given */
+    payment?: InvoicePayment | null;
+  };
   rows: EDocumentRowInput[];
   /** TD04: the invoice it corrects */
   corrects?: { number: string; date: string } | null;
@@ -248,9 +255,17 @@ export function fatturaPaXml(d: FatturaPaData): string {
     DatiPagamento: {
       CondizioniPagamento: 'TP02',
       DettaglioPagamento: {
-        ModalitaPagamento: 'MP05',
+        ModalitaPagamento: d.customer.payment?.mode ?? 'MP05',
         ImportoPagamento: money(t.payable),
-        ...(d.studio.iban ? { IBAN: d.studio.iban.replace(/\s+/g, '').toUpperCase() } : {}),
+        // a RiBa is presented at the customer's bank: its ABI and CAB; otherwise the studio's account
+        ...(d.customer.payment?.mode === 'MP12'
+          ? {
+              ...(d.customer.payment.abi ? { ABI: d.customer.payment.abi } : {}),
+              ...(d.customer.payment.cab ? { CAB: d.customer.payment.cab } : {}),
+            }
+          : d.studio.iban
+            ? { IBAN: d.studio.iban.replace(/\s+/g, '').toUpperCase() }
+            : {}),
       },
     },
   };
@@ -358,6 +373,7 @@ export function fromFatturaPaXml(xml: string, id: number): FatturaPaData {
       sdi_code: leaf(header, 'DatiTrasmissione', 'CodiceDestinatario'),
       pec: leaf(header, 'DatiTrasmissione', 'PECDestinatario'),
       withholdingAgent: withholding,
+      payment: paymentOf(child(child(body, 'DatiPagamento'), 'DettaglioPagamento')),
     },
     rows: lines
       .filter((l) => !stampLine(l))
@@ -370,4 +386,13 @@ export function fromFatturaPaXml(xml: string, id: number): FatturaPaData {
       })),
     corrects: corrects ? { number: leaf(corrects, 'IdDocumento') ?? '', date: leaf(corrects, 'Data') ?? '' } : null,
   };
+}
+
+/** DettaglioPagamento read back: its ModalitaPagamento (and a RiBa's ABI/CAB); null for the default MP05. */
+function paymentOf(detail: Node | undefined): InvoicePayment | null {
+  const mode = leaf(detail, 'ModalitaPagamento');
+  if (!mode || mode === 'MP05') return null;
+  return mode === 'MP12'
+    ? { mode, abi: leaf(detail, 'ABI'), cab: leaf(detail, 'CAB') }
+    : { mode: mode as InvoicePayment['mode'] };
 }

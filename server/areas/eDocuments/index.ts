@@ -5,6 +5,7 @@
  */
 export {
   customerParty,
+  customerPaymentColumns,
   eDocumentSources,
   lastNumber,
   lockNumbering,

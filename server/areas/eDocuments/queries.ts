@@ -9,6 +9,7 @@ import { idArray } from '../../db/sql.js';
 import { HttpError } from '../../errors.js';
 import type { FatturaPaData, EDocumentRowInput, EDocumentTotals } from './fatturapa.js';
 import { fromCents } from '../../../model/money.js';
+import { invoicePayment } from '../../../model/collectionMethod.js';
 import { isWithholdingAgent, payableShares } from '../../../model/eDocument.js';
 
 const text = (v: unknown) => (v == null || v === '' ? null : String(v));
@@ -162,8 +163,22 @@ export function customerParty(c: Record<string, unknown>): FatturaPaData['custom
     sdi_code: text(c.sdi_code),
     pec: text(c.pec),
     withholdingAgent: isWithholdingAgent({ withholding_agent: text(c.withholding_agent), vat_id: text(c.vat_id) }),
+    payment: invoicePayment({
+      method: text(c.collection_method),
+      mandateScheme: text(c.mandate_scheme),
+      bankIban: text(c.bank_iban),
+    }),
   };
 }
+
+/**
+ * The customer's columns its invoices' DatiPagamento need (customer row `c`): his way to pay, his
+ * bank's IBAN, the scheme of his active mandate (for `customerParty`).
+ */
+export const customerPaymentColumns = (c: string) =>
+  sql.raw(`${c}."collection_method", ${c}."bank_iban",
+    (SELECT m."scheme" FROM "sdd_mandates" m WHERE m."customer_id" = ${c}."id" AND m."status" = 'active' AND m."deleted_at" IS NULL
+      ORDER BY m."signature_date" DESC, m."id" DESC LIMIT 1) AS "mandate_scheme"`);
 
 /**
  * What the XML of these documents needs, in the order of `ids`; documents of another studio are
@@ -174,7 +189,7 @@ export async function eDocumentSources(exec: Exec, studioId: number, ids: number
   const docs =
     await exec(sql`SELECT d."id", d."type", d."number", to_char(d."date", 'YYYY-MM-DD') AS "date", d."customer_id",
       c."business_name", c."vat_id", c."fiscal_code", c."address", c."postal_code", c."city", c."sdi_code", c."pec",
-      c."withholding_agent", k."number" AS "k_number", to_char(k."date", 'YYYY-MM-DD') AS "k_date"
+      c."withholding_agent", ${customerPaymentColumns('c')}, k."number" AS "k_number", to_char(k."date", 'YYYY-MM-DD') AS "k_date"
     FROM "e_documents" d JOIN "customers" c ON c."id" = d."customer_id"
     LEFT JOIN "e_documents" k ON k."id" = d."corrects_id"
     WHERE d."id" = ANY(${idArray(ids)}) AND d."studio_id" = ${studioId}`);

@@ -6,7 +6,7 @@
 import { sql } from 'drizzle-orm';
 import type { Exec } from '../../records/exec.js';
 import { idArray } from '../../db/sql.js';
-import { customerParty, type FatturaPaData } from '../eDocuments/index.js';
+import { customerParty, customerPaymentColumns, type FatturaPaData } from '../eDocuments/index.js';
 
 /**
  * Serialises what decides whether a charge is invoiced (a run, a restore of an invoice from the
@@ -45,7 +45,8 @@ export async function openCharges(
   const rows =
     await exec(sql`SELECT t."id", t."customer_id", to_char(t."date", 'YYYY-MM-DD') AS "day", t."amount"::text AS "amount",
       COALESCE(NULLIF(btrim(t."transaction_note"), ''), NULLIF(btrim(s."description"), ''), 'Addebito del ' || to_char(t."date", 'DD/MM/YYYY')) AS "description",
-      c."business_name", c."vat_id", c."fiscal_code", c."address", c."postal_code", c."city", c."sdi_code", c."pec", c."withholding_agent"
+      c."business_name", c."vat_id", c."fiscal_code", c."address", c."postal_code", c."city", c."sdi_code", c."pec", c."withholding_agent",
+      ${customerPaymentColumns('c')}
     FROM "transactions" t
     JOIN "customers" c ON c."id" = t."customer_id" AND c."studio_id" = t."studio_id" AND c."deleted_at" IS NULL
     LEFT JOIN "studio_services" s ON s."id" = t."studio_service_id"

@@ -4,7 +4,14 @@
  * collaboratori' is a button of its own. Plain data: the browser tests read it too.
  */
 export const BULK_GROUPS = {
-  Addebiti: ['Aggiungi movimento', 'Genera rate', 'Tariffa annuale', 'Conguaglio annuale', 'Fattura addebiti'],
+  Addebiti: [
+    'Aggiungi movimento',
+    'Genera rate',
+    'Tariffa annuale',
+    'Conguaglio annuale',
+    'Fattura addebiti',
+    'Modalità di pagamento',
+  ],
   Documenti: ['Contratto', 'Estratto conto', 'Lettera bonifico', 'Bollettini', 'Modelli Word'],
   Email: ['Invia contratti via email', 'Invia estratti conto via email', 'Esporta email'],
 } as const;

@@ -11,6 +11,7 @@ import { TransferLetterButton } from './TransferLetterButton';
 import { ContractButton, ContractEmailButton } from './ContractButton';
 import { WordTemplateButton } from './WordTemplateButton';
 import { InvoiceChargesButton } from './InvoiceChargesButton';
+import { CollectionMethodButton } from './CollectionMethodButton';
 import { BulkGroup } from './groups';
 
 export {
@@ -33,7 +34,8 @@ export {
 export { BULK_GROUPS, bulkGroupOf } from './groupNames';
 
 /**
- * The customers' bulk bar: the thirteen actions of seed A §2 and 'Fattura addebiti' (issue 28) in one line — 'Assegna
+ * The customers' bulk bar: the thirteen actions of seed A §2, 'Fattura addebiti' (issue 28) and
+ * 'Modalità di pagamento' (issue 47) in one line — 'Assegna
  * collaboratori' and three menus ('Addebiti', 'Documenti', 'Email'); every action keeps its label
  * and is reached by keyboard.
  */
@@ -47,6 +49,7 @@ export function CustomerBulkActions() {
         <YearlyAmountButton />
         <AnnualBalancerButton />
         <InvoiceChargesButton />
+        <CollectionMethodButton />
       </BulkGroup>
       <BulkGroup label="Documenti">
         <ContractButton />
