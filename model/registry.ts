@@ -22,6 +22,7 @@ import { CreditTransactionLog } from './models/CreditTransactionLog.js';
 import { PaymentLog } from './models/PaymentLog.js';
 import { SddMandate } from './models/SddMandate.js';
 import { SddBatch } from './models/SddBatch.js';
+import { RibaPresentation } from './models/RibaPresentation.js';
 import { BankStatement } from './models/BankStatement.js';
 import { BankStatementLine } from './models/BankStatementLine.js';
 import { Reminder } from './models/Reminder.js';
@@ -53,6 +54,7 @@ export const MODELS: ModelDef[] = [
   SddMandate,
   // the money cycle's records, each over its area's table (`areaTable`), read-only to the generic calls
   SddBatch,
+  RibaPresentation,
   BankStatement,
   BankStatementLine,
   Reminder,

@@ -26,7 +26,7 @@ export const OpenItem = z.object({
   open: euro,
   days_overdue: z.number().int(),
   invoice: z.string().nullable().describe('numero/anno della fattura che lo comprende'),
-  presented: z.boolean().describe('in una distinta SDD non ancora pagata'),
+  presented: z.boolean().describe('in una distinta SDD o in una presentazione RiBa non ancora pagata'),
 });
 export type OpenItem = z.infer<typeof OpenItem>;
 
@@ -195,6 +195,124 @@ export type SddOutcomeUndoInput = z.infer<typeof SddOutcomeUndoInput>;
 
 export const SddBatchDetail = SddBatch.extend({ debit_list: z.array(SddBatchDebit), outcomes: z.array(SddOutcome) });
 export type SddBatchDetail = z.infer<typeof SddBatchDetail>;
+
+// ---------------------------------------------------------------------------------------------
+// RiBa (issue 47 item 5)
+
+/** How the bank credits a RiBa presentation: at once, subject to collection, or after each receipt is paid. */
+export const RIBA_KINDS = [
+  { value: 'sbf', text: 'Salvo buon fine' },
+  { value: 'dopo_incasso', text: 'Al dopo incasso' },
+] as const;
+export const RibaKind = z.enum(['sbf', 'dopo_incasso']);
+
+/** POST /api/riba/preview: as the SDD preview, without a collection date (each receipt falls due on its charges' due date). */
+export const RibaPreviewInput = z.looseObject({
+  due_from: Scalar.optional().describe('prima scadenza da presentare (YYYY-MM-DD o GG/MM/AAAA)'),
+  due_to: Scalar.optional().describe(`ultima scadenza (al più ${SDD_MAX_RANGE_DAYS} giorni dalla prima)`),
+  kind: Scalar.optional().describe("'sbf' (salvo buon fine, predefinito) o 'dopo_incasso'"),
+  customer_ids: listOf(Scalar).optional().describe(`solo questi clienti (al più ${SDD_MAX_CUSTOMERS})`),
+  bank_account_id: Scalar.optional().describe(
+    "il conto dello studio a cui si presentano le ricevute (serve il codice SIA); senza, il conto con l'IBAN dello studio",
+  ),
+});
+export type RibaPreviewInput = z.infer<typeof RibaPreviewInput>;
+
+/** POST /api/riba/presentations: the preview's request and the fingerprint it answered. */
+export const RibaRunInput = RibaPreviewInput.extend({ fingerprint: Fingerprint.optional() });
+export type RibaRunInput = z.infer<typeof RibaRunInput>;
+
+/** One receipt: a customer's open charges falling due on one day. */
+export const RibaPlanReceipt = z.object({
+  customer_id: z.number().int(),
+  business_name: z.string(),
+  due: day,
+  amount: euro,
+  iban: z.string().describe("l'IBAN della banca del cliente (domiciliataria)"),
+  abi: z.string(),
+  cab: z.string(),
+  description: z.string().describe('il riferimento scritto sulla ricevuta (record 50)'),
+  charges: z.array(SddPlanCharge),
+});
+export type RibaPlanReceipt = z.infer<typeof RibaPlanReceipt>;
+
+export const RibaPlan = z.object({
+  due_from: day,
+  due_to: day,
+  kind: RibaKind,
+  account: z.object({ id: z.number().int(), name: z.string(), iban: z.string(), sia: z.string() }),
+  receipts: z.array(RibaPlanReceipt),
+  left_out: z
+    .array(SddLeftOut)
+    .describe(
+      'clienti RiBa da sistemare (IBAN della banca mancante o non italiano, dati fiscali o indirizzo mancanti)',
+    ),
+  not_riba: z.array(SddLeftOut).describe('clienti che non pagano con RiBa'),
+  totals: z.object({ receipts: z.number().int(), charges: z.number().int(), amount: euro }),
+  fingerprint: z.string(),
+});
+export type RibaPlan = z.infer<typeof RibaPlan>;
+
+export const RIBA_PRESENTATION_STATUS = { presented: 'Presentata', closed: 'Chiusa', cancelled: 'Annullata' } as const;
+export const RIBA_RECEIPT_STATUS = {
+  presented: 'Presentata',
+  paid: 'Incassata',
+  unpaid: 'Insoluta',
+  cancelled: 'Annullata',
+} as const;
+
+export const RibaPresentation = z.object({
+  id: z.number().int(),
+  support_name: z.string().describe('il nome del supporto (record IB ed EF)'),
+  kind: RibaKind,
+  status: z.enum(['presented', 'closed', 'cancelled']),
+  due_from: day,
+  due_to: day,
+  receipts: z.number().int(),
+  total: euro,
+  paid: z.number().int().describe('ricevute incassate'),
+  unpaid: z.number().int().describe('ricevute insolute'),
+  file_name: z.string(),
+  bank_account_name: z.string().nullable(),
+  created_at: z.string(),
+  created_by_name: z.string().nullable(),
+  cancelled_at: z.string().nullable(),
+});
+export type RibaPresentation = z.infer<typeof RibaPresentation>;
+
+export const RibaReceiptRow = z.object({
+  number: z.number().int().describe('il numero della ricevuta (record 51), unico nello studio'),
+  customer_id: z.number().int(),
+  business_name: z.string(),
+  due: day,
+  amount: euro,
+  charges: z.number().int(),
+  status: z.enum(['presented', 'paid', 'unpaid', 'cancelled']),
+  paid_on: day.nullable(),
+  unpaid_on: day.nullable(),
+  unpaid_reason: z.string().nullable(),
+  fee: euro.nullable().describe('le spese della banca addebitate al cliente per l’insoluto'),
+});
+export type RibaReceiptRow = z.infer<typeof RibaReceiptRow>;
+
+export const RibaPresentationDetail = RibaPresentation.extend({ receipt_list: z.array(RibaReceiptRow) });
+export type RibaPresentationDetail = z.infer<typeof RibaPresentationDetail>;
+
+/** POST /api/riba_presentation/:id/actions/collected: the bank credited the receipts (salvo buon fine: all; al dopo incasso: those due by the date). */
+export const RibaCollectedInput = z.object({ date: z.string().max(10).describe('data dell’accredito (YYYY-MM-DD)') });
+export type RibaCollectedInput = z.infer<typeof RibaCollectedInput>;
+
+/** POST /api/riba_presentation/:id/actions/unpaid: receipts marked unpaid by hand. */
+export const RibaUnpaidInput = z.object({
+  numbers: z.array(z.number().int().positive().max(INT_MAX)).min(1).max(10_000),
+  date: z.string().max(10).optional().describe('data dell’insoluto (predefinita: oggi)'),
+  reason: z.string().max(200).optional(),
+  fee: z
+    .union([z.string().max(16), z.number()])
+    .optional()
+    .describe('spese della banca per ricevuta, da addebitare al cliente'),
+});
+export type RibaUnpaidInput = z.infer<typeof RibaUnpaidInput>;
 
 // ---------------------------------------------------------------------------------------------
 // Bank statements

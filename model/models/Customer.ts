@@ -18,6 +18,8 @@ export const Customer = defineModel({
     address: f.text('Indirizzo', { width: 6 }),
     postal_code: f.text('CAP', { max: 5, min: 5, rules: ['digits'] }),
     city: f.text('Città', { searchable: true, filterable: true }),
+    // issue 47 item 5: the RiBa's debtor address needs the province (record 40)
+    province: f.text('Provincia (sigla)', { max: 2, min: 2, rules: ['lettersOnly'] }),
     pec: f.text('PEC', { rules: ['email'] }),
     telephone: f.text('Telefono', { rules: ['phone'] }),
     fax: f.text('Fax', { rules: ['phone'] }),

@@ -582,6 +582,7 @@ async function seedStudioData(
       address: `${pick(STREETS)} ${1 + Math.floor(rand() * 200)}`,
       postal_code: city[1],
       city: city[0],
+      province: city[2],
       pec: `${slug}@pec.test`,
       telephone: `+39 0${String(Math.floor(rand() * 1e9)).padStart(9, '0')}`,
       fax: null,

@@ -15,6 +15,7 @@ import { EDocumentActions } from './EDocumentActions.js';
 import { CustomerActions } from './CustomerActions.js';
 import { SddMandateActions } from './SddMandateActions.js';
 import { SddBatchActions } from './SddBatchActions.js';
+import { RibaPresentationActions } from './RibaPresentationActions.js';
 import { BankStatementActions } from './BankStatementActions.js';
 import { BankStatementLineActions } from './BankStatementLineActions.js';
 import { ReminderActions } from './ReminderActions.js';
@@ -26,6 +27,7 @@ const ACTIONS: Record<string, Record<string, ModelAction>> = {
   Customer: CustomerActions,
   SddMandate: SddMandateActions,
   SddBatch: SddBatchActions,
+  RibaPresentation: RibaPresentationActions,
   BankStatement: BankStatementActions,
   BankStatementLine: BankStatementLineActions,
   Reminder: ReminderActions,

@@ -35,14 +35,14 @@ describe('API reference', () => {
     expect(missing).toEqual([]);
     // every operation documents its answers, the model ones their body and fields
     for (const r of routes) {
-      // a POST creates (201), except the login and the bulk actions on customers (C26, C34, C38: 200 with their result), C73 make_transactions, the outbox's 'Riprova' and C47 change_state (idempotent)
+      // a POST creates (201), except the login and the bulk actions on customers (C26, C34, C38: 200 with their result), C73 make_transactions, the outbox's 'Riprova', C47 change_state (idempotent) and a RiBa presentation's credit, unpaid receipts and cancellation (they change it)
       // … the customer import's preview, import and undo (work on a staged file, answered 200), the invoicing's preview (it writes nothing);
       // … and a payment's finalisation (C68: idempotent); the sandbox's approval page answers its forms with a redirect (303);
       // … the SDD preview and a batch's cancellation, the bank statement's columns, a line's confirm/ignore/reopen and 'Conferma tutti' (actions on what exists);
       // 'Invia a SdI' queues (202) and the intermediary's webhook is answered 200 (A-Cube retries any other answer);
       // the reminders' run and discard (200: counts of what changed), their 'Invia' queues (202)
       const action =
-        /^\/api\/(generate_credit_transactions|update_yearly_accounting_amount|annual_balancer|cedolini|parents_has_children|assignments\/[^/]+\/make_transactions|mail_outbox\/[^/]+\/actions\/retry|studio_jobs_status\/.*\/actions\/change_state|[a-z]+\/actions\/finalize|[a-z]+\/process_confirmed_payment_intent|user\/password\/(init_reset|do_reset)|customer_imports\/[^/]+\/(preview|import|undo)|invoicing\/preview|sdd\/preview|sdd_batch\/[^/]+\/actions\/(cancel|undo_outcome)|bank\/statements\/columns|bank_statement\/[^/]+\/actions\/confirm_all|bank_statement_line\/[^/]+\/actions\/(confirm|ignore|reopen)|reminders\/(run|discard))\b/.test(
+        /^\/api\/(generate_credit_transactions|update_yearly_accounting_amount|annual_balancer|cedolini|parents_has_children|assignments\/[^/]+\/make_transactions|mail_outbox\/[^/]+\/actions\/retry|studio_jobs_status\/.*\/actions\/change_state|[a-z]+\/actions\/finalize|[a-z]+\/process_confirmed_payment_intent|user\/password\/(init_reset|do_reset)|customer_imports\/[^/]+\/(preview|import|undo)|invoicing\/preview|sdd\/preview|sdd_batch\/[^/]+\/actions\/(cancel|undo_outcome)|riba\/preview|riba_presentation\/[^/]+\/actions\/(collected|unpaid|unpaid_file|cancel)|bank\/statements\/columns|bank_statement\/[^/]+\/actions\/confirm_all|bank_statement_line\/[^/]+\/actions\/(confirm|ignore|reopen)|reminders\/(run|discard))\b/.test(
           r.url,
         );
       const redirect = r.url.startsWith('/api/sandbox/checkout/') && r.method === 'POST';
@@ -91,6 +91,11 @@ describe('API reference', () => {
       'EDocument.download_xml',
       'EDocument.validate_xml',
       'Reminder.pdf',
+      'RibaPresentation.cancel',
+      'RibaPresentation.collected',
+      'RibaPresentation.file',
+      'RibaPresentation.unpaid',
+      'RibaPresentation.unpaid_file',
       'SddBatch.cancel',
       'SddBatch.file',
       'SddBatch.outcome',

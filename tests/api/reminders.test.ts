@@ -449,7 +449,7 @@ describe('the daily run', () => {
       `SELECT "status", "reason" FROM "reminders" WHERE "id" = $1`,
       [target!.id],
     );
-    expect(r).toMatchObject({ status: 'withdrawn', reason: 'Addebito SDD in corso: si attende la banca' });
+    expect(r).toMatchObject({ status: 'withdrawn', reason: 'Addebito SDD o RiBa in corso: si attende la banca' });
     await a.post('collab', '/api/reminders/run');
     expect((await pending()).some((x) => x.customer_id === target!.customer_id)).toBe(false);
   });

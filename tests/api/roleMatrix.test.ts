@@ -36,8 +36,9 @@ const MATRIX: Record<string, Area> = {
   StudioJob: COLLAB,
   EDocument: COLLAB,
   SddMandate: COLLAB,
-  // the money cycle's records, as their screens ('Incassa con SDD', 'Riconciliazione bancaria', 'Solleciti', SdI)
+  // the money cycle's records, as their screens ('Incassa con SDD', 'Presenta RiBa', 'Riconciliazione bancaria', 'Solleciti', SdI)
   SddBatch: COLLAB,
+  RibaPresentation: COLLAB,
   BankStatement: COLLAB,
   BankStatementLine: COLLAB,
   Reminder: COLLAB,

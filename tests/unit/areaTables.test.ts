@@ -10,7 +10,12 @@ import { defineModel } from '../../model/define';
 import { minimalDeclaration } from '../helpers/modelDeclaration';
 import { exportColumns } from '../../model/export';
 import { allTables, registerModelTable, tableOf } from '../../server/db/tables';
-import { bankStatementLines, bankStatements, sddBatches } from '../../server/areas/collections/tables';
+import {
+  bankStatementLines,
+  bankStatements,
+  ribaPresentations,
+  sddBatches,
+} from '../../server/areas/collections/tables';
 import { reminders } from '../../server/areas/reminders/tables';
 import { sdiEvents } from '../../server/areas/sdi/tables';
 import '../../server/areas/jobs/tables';
@@ -24,11 +29,17 @@ const base = minimalDeclaration('Collaboratore');
 
 describe("models over their area's table", () => {
   it('the money cycle is served over the tables its areas declare', () => {
-    const byModel = { SddBatch: sddBatches, BankStatement: bankStatements, BankStatementLine: bankStatementLines };
+    const byModel = {
+      SddBatch: sddBatches,
+      RibaPresentation: ribaPresentations,
+      BankStatement: bankStatements,
+      BankStatementLine: bankStatementLines,
+    };
     for (const [name, table] of Object.entries({ ...byModel, Reminder: reminders, SdiEvent: sdiEvents }))
       expect(tableOf(name), name).toBe(table);
     expect(MODELS.filter((m) => m.areaTable).map((m) => m.name)).toEqual([
       'SddBatch',
+      'RibaPresentation',
       'BankStatement',
       'BankStatementLine',
       'Reminder',

@@ -173,7 +173,7 @@ export interface OpenItem {
   days_overdue: number;
   /** the invoice it is on (not in the trash), if any */
   invoice: string | null;
-  /** in an SDD batch presented and not yet paid */
+  /** in an SDD batch or a RiBa presentation presented and not yet paid */
   presented: boolean;
 }
 
@@ -189,7 +189,8 @@ export async function customerOpenItems(
       o."amount"::text AS "amount", o."fee"::text AS "fee", o."open"::text AS "open", GREATEST(CURRENT_DATE - o."due", 0) AS "days",
       (SELECT d."number" || '/' || d."year" FROM "e_document_services" l JOIN "e_documents" d ON d."id" = l."e_document_id"
         WHERE l."transaction_id" = o."id" AND d."deleted_at" IS NULL ORDER BY d."id" DESC LIMIT 1) AS "invoice",
-      EXISTS (SELECT 1 FROM "sdd_batch_items" b WHERE b."charge_id" = o."id" AND b."status" = 'presented') AS "presented"
+      (EXISTS (SELECT 1 FROM "sdd_batch_items" b WHERE b."charge_id" = o."id" AND b."status" = 'presented')
+        OR EXISTS (SELECT 1 FROM "riba_items" r WHERE r."charge_id" = o."id" AND r."status" = 'presented')) AS "presented"
     FROM (${openItems(studioId, customerId)}) o JOIN "transactions" x ON x."id" = o."id"
     ${all ? sql`` : sql`WHERE o."open" > 0`}
     ORDER BY o."due", o."id"`);

@@ -275,6 +275,20 @@ interface CheckedReceipt {
   bank: BankCoordinates;
 }
 
+/**
+ * What the writer would refuse of one receipt, in Italian without the receipt's name (the preview
+ * leaves the customer out with it), or null when it can be written.
+ */
+export function ribaReceiptProblem(r: RibaReceipt): string | null {
+  try {
+    checkedReceipt(r, 0);
+    return null;
+  } catch (e) {
+    const m = (e as Error).message;
+    return m.slice(m.indexOf(': ') + 2);
+  }
+}
+
 function checkedReceipt(r: RibaReceipt, i: number): CheckedReceipt {
   const numberOk = Number.isSafeInteger(r?.number) && r.number >= 1 && r.number <= RECEIPT_NUMBER_MAX;
   const named = r?.debtorName?.trim() ? ` (${r.debtorName.trim()})` : '';

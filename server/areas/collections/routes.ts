@@ -14,9 +14,15 @@ import {
   SddPlan,
   SddPreviewInput,
   SddRunInput,
+  RibaPlan,
+  RibaPresentation,
+  RibaPresentationDetail,
+  RibaPreviewInput,
+  RibaRunInput,
 } from '../../../model/api/collections.js';
 import { createSddBatch, customerOpen, listSddBatches, previewSdd, sddBatchDetail } from './sddService.js';
 import { bankRoutes } from './bankRoutes.js';
+import { createRibaPresentation, listRibaPresentations, previewRiba, ribaPresentationDetail } from './ribaService.js';
 
 export async function collectionsRoutes(api: Api, deps: AppDeps) {
   const tags = ['Incassi'];
@@ -86,5 +92,59 @@ export async function collectionsRoutes(api: Api, deps: AppDeps) {
       },
     },
     async (req) => ({ data: await sddBatchDetail(deps.exec, req.ctx, req.params.id) }),
+  );
+
+  api.post(
+    '/riba/preview',
+    {
+      schema: {
+        tags,
+        summary:
+          'Anteprima della presentazione RiBa: una ricevuta per cliente e scadenza (i clienti che pagano con RiBa, i loro addebiti aperti nelle scadenze scelte), e gli esclusi con il motivo',
+        body: RibaPreviewInput,
+        response: { 200: z.object({ data: RibaPlan }), ...ERRORS },
+      },
+    },
+    async (req) => ({ data: await previewRiba(deps.exec, req.ctx, req.body) }),
+  );
+
+  api.post(
+    '/riba/presentations',
+    {
+      schema: {
+        tags,
+        summary:
+          "Crea la presentazione dell'anteprima (tutta o niente) e il suo file CBI; 409 se gli addebiti sono cambiati dopo l'anteprima",
+        body: RibaRunInput,
+        response: { 201: z.object({ data: RibaPresentation }), ...ERRORS },
+      },
+    },
+    async (req, reply) =>
+      reply.code(201).send({ data: await createRibaPresentation(deps.exec, deps.tx, req.ctx, req.body) }),
+  );
+
+  api.get(
+    '/riba/presentations',
+    {
+      schema: {
+        tags,
+        summary: 'Le presentazioni RiBa dello studio, dalla più recente',
+        response: { 200: z.object({ data: z.array(RibaPresentation) }), ...ERRORS },
+      },
+    },
+    async (req) => ({ data: await listRibaPresentations(deps.exec, req.ctx) }),
+  );
+
+  api.get(
+    '/riba/presentations/:id',
+    {
+      schema: {
+        tags,
+        summary: 'Una presentazione RiBa con le sue ricevute',
+        params: IdParams,
+        response: { 200: z.object({ data: RibaPresentationDetail }), ...ERRORS },
+      },
+    },
+    async (req) => ({ data: await ribaPresentationDetail(deps.exec, req.ctx, req.params.id) }),
   );
 }

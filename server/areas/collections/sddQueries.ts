@@ -59,6 +59,9 @@ export async function sddCandidates(
       -- became a nested loop over every presented row once a batch of 10,000 was written)
       AND o."id" NOT IN (SELECT b."charge_id" FROM "sdd_batch_items" b WHERE b."studio_id" = ${studioId}
         AND b."status" IN ('presented', 'paid'))
+      -- a charge on a RiBa receipt presented or credited is the RiBa's
+      AND o."id" NOT IN (SELECT r."charge_id" FROM "riba_items" r WHERE r."studio_id" = ${studioId}
+        AND r."status" IN ('presented', 'paid'))
     ORDER BY lower(c."business_name"), c."id", o."due", o."id"`);
   if (!rows.length) return [];
   const customers = [...new Set(rows.map((r) => Number(r.customer_id)))];

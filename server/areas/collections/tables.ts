@@ -277,10 +277,79 @@ export const bankCsvMappings = pgTable('bank_csv_mappings', {
   updated_at: tsNow('updated_at'),
 });
 
+/**
+ * A RiBa presentation (issue 47 item 5): the receipts ('ricevute bancarie') of a due range presented
+ * to the bank in one CBI file, kept as written. presented → closed (no receipt left presented) |
+ * cancelled (before any receipt is paid or unpaid).
+ */
+export const ribaPresentations = pgTable(
+  'riba_presentations',
+  {
+    ...studioRowKeys(),
+    /** the file's support name (IB and EF records), unique per studio */
+    support_name: varchar('support_name', { length: 20 }).notNull(),
+    /** 'sbf' (salvo buon fine) or 'dopo_incasso' */
+    kind: varchar('kind', { length: 12 }).notNull(),
+    status: varchar('status', { length: 12 }).notNull().default('presented'),
+    due_from: date('due_from', { mode: 'string' }).notNull(),
+    due_to: date('due_to', { mode: 'string' }).notNull(),
+    bank_account_id: setNullRef('bank_account_id', 'BankAccount'),
+    receipts: integer('receipts').notNull(),
+    total: money('total').notNull(),
+    /** the CBI file as written (records of 120 characters, CR LF) */
+    content: text('content').notNull(),
+    created_by: integer('created_by'),
+    created_by_name: text('created_by_name'),
+    created_at: tsNow('created_at'),
+    cancelled_at: ts('cancelled_at'),
+    cancelled_by_name: text('cancelled_by_name'),
+  },
+  (t) => [
+    uniqueIndex('riba_presentations_support').on(t.studio_id, t.support_name),
+    index('riba_presentations_studio_idx').on(t.studio_id, t.created_at),
+    check('riba_presentations_status', sql`${t.status} IN ('presented', 'closed', 'cancelled')`),
+    check('riba_presentations_kind', sql`${t.kind} IN ('sbf', 'dopo_incasso')`),
+  ],
+);
+
+/**
+ * A charge on a receipt of a presentation. A customer's charges of one due date travel as ONE
+ * receipt (its number, unique per studio, is record 51's); the receipt's amount is the sum of its
+ * rows. presented → paid (the bank credited it: a payment posted) → unpaid (insoluto: the payment
+ * reversed) | presented → unpaid | cancelled.
+ */
+export const ribaItems = pgTable(
+  'riba_items',
+  {
+    ...studioRowKeys(),
+    presentation_id: parentRef('presentation_id', ribaPresentations).notNull(),
+    receipt_no: integer('receipt_no').notNull(),
+    customer_id: cascadeRef('customer_id', 'Customer').notNull(),
+    charge_id: movement('charge_id').notNull(),
+    amount: money('amount').notNull(),
+    due: date('due', { mode: 'string' }).notNull(),
+    status: varchar('status', { length: 12 }).notNull().default('presented'),
+    /** the payment posted for the receipt when the bank credited it (on the receipt's first row) */
+    payment_id: setNullRef('payment_id', 'Transaction'),
+    paid_on: date('paid_on', { mode: 'string' }),
+    unpaid_on: date('unpaid_on', { mode: 'string' }),
+    unpaid_reason: text('unpaid_reason'),
+    /** the bank's costs charged to the customer for the unpaid receipt (on the receipt's first row) */
+    fee_id: setNullRef('fee_id', 'Transaction'),
+  },
+  (t) => [
+    uniqueIndex('riba_items_receipt_charge').on(t.studio_id, t.receipt_no, t.charge_id),
+    index('riba_items_presentation_idx').on(t.presentation_id),
+    index('riba_items_charge_idx').on(t.charge_id),
+    check('riba_items_status', sql`${t.status} IN ('presented', 'paid', 'unpaid', 'cancelled')`),
+  ],
+);
+
 // the models served over these tables (model/models/SddBatch.ts, BankStatement.ts, BankStatementLine.ts)
 registerModelTable('SddBatch', sddBatches);
 registerModelTable('BankStatement', bankStatements);
 registerModelTable('BankStatementLine', bankStatementLines);
+registerModelTable('RibaPresentation', ribaPresentations);
 registerTables({
   settlements,
   paymentReversals,
@@ -291,4 +360,6 @@ registerTables({
   bankStatements,
   bankStatementLines,
   bankCsvMappings,
+  ribaPresentations,
+  ribaItems,
 });

@@ -160,11 +160,12 @@ export async function overdueItems(exec: Exec, studioId: number, asOf: string, c
   }));
 }
 
-/** The studio's customers marked 'contestato', and those with a debit in an SDD batch not yet settled. */
+/** The studio's customers marked 'contestato', and those with a debit in an SDD batch or a RiBa receipt not yet settled. */
 export async function blockedCustomers(exec: Exec, studioId: number) {
   const contested = await exec(sql`SELECT "customer_id" FROM "customer_disputes" WHERE "studio_id" = ${studioId}`);
   const presented = await exec(
-    sql`SELECT DISTINCT "customer_id" FROM "sdd_batch_items" WHERE "studio_id" = ${studioId} AND "status" = 'presented'`,
+    sql`SELECT "customer_id" FROM "sdd_batch_items" WHERE "studio_id" = ${studioId} AND "status" = 'presented'
+      UNION SELECT "customer_id" FROM "riba_items" WHERE "studio_id" = ${studioId} AND "status" = 'presented'`,
   );
   return {
     contested: new Set(contested.map((r) => Number(r.customer_id))),

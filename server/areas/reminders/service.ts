@@ -73,7 +73,7 @@ import {
 export const REMINDER_MESSAGES = {
   paid: 'Pagato: non resta nulla di scaduto',
   contested: 'Cliente contestato',
-  presented: 'Addebito SDD in corso: si attende la banca',
+  presented: 'Addebito SDD o RiBa in corso: si attende la banca',
   superseded: 'Sostituito da un sollecito di livello più alto',
   noEmail: "Manca l'email del cliente: inseriscila nella scheda del cliente",
   discarded: 'Scartato in revisione',
