@@ -305,6 +305,27 @@ describe('RiBa', () => {
     expect((await openOf(d)).items[0].presented).toBe(false);
   });
 
+  it('C21 the payment notice says how the customer pays: RiBa at his bank (ABI, CAB), no transfer needed; a transfer for the others', async () => {
+    const [service] = await a.sql<{ id: number }>(
+      `SELECT "id" FROM "studio_services" WHERE "studio_id" = $1 AND "deleted_at" IS NULL ORDER BY "id" LIMIT 1`,
+      [demoId],
+    );
+    const bonifico = await a.newCustomer('Bruni Avviso', { collection_method: 'bonifico' });
+    const notice = async (id: number) => {
+      const r = await a.get('collab', '/api/bollettino/actions/download_html', {
+        customers_ids: JSON.stringify([id]),
+        amount: '10',
+        studio_service_id: String(service!.id),
+      });
+      expect(r.statusCode, r.body.slice(0, 300)).toBe(200);
+      return r.body;
+    };
+    const riba = await notice(verdi);
+    expect(riba).toContain('ricevuta bancaria (RiBa) presentata alla Vostra banca (ABI 03069, CAB 09606)');
+    expect(riba).not.toContain('Si prega di effettuare il pagamento tramite bonifico');
+    expect(await notice(bonifico)).toContain('Si prega di effettuare il pagamento tramite bonifico bancario');
+  });
+
   it("bad input and tenancy: an account without SIA, a bad range or kind, another studio's presentation (404), the Utente refused", async () => {
     const [acc] = await a.sql<{ id: number }>(
       `INSERT INTO "bank_accounts" ("studio_id", "name", "iban") VALUES ($1, 'Senza SIA', $2) RETURNING "id"`,

@@ -6,6 +6,7 @@
  */
 import { epcQrDataUrl, epcQrPng } from './epcQr.js';
 import type { CustomerAddress } from './queries.js';
+import type { InvoicePayment } from '../../../model/collectionMethod.js';
 import { displayDate, today } from '../../../model/dates.js';
 import {
   addressee,
@@ -21,7 +22,7 @@ import {
 
 export interface BollettinoData {
   studio: StudioData;
-  customer: CustomerAddress & { id: number };
+  customer: CustomerAddress & { id: number; payment?: InvoicePayment | null };
   service: { description: string; cod: string | null };
   amount: number;
   /** the IBAN the customer pays to and whose it is */
@@ -43,6 +44,27 @@ const customerLines = (c: BollettinoData['customer']) =>
     c.vat_id ? `P.IVA ${c.vat_id}` : null,
     c.fiscal_code ? `C.F. ${c.fiscal_code}` : null,
   ].filter(Boolean) as string[];
+
+const TRANSFER =
+  'Si prega di effettuare il pagamento tramite bonifico bancario indicando la causale riportata sopra. Grazie.';
+
+/**
+ * How the notice asks to pay, by the customer's way to pay (issue 47 item 5): a transfer; or, for a
+ * customer collected by RiBa or SEPA direct debit, that the studio collects it itself at the due
+ * date, the transfer's data being only for who prefers to pay before.
+ */
+export function howToPay(p: InvoicePayment | null | undefined): string {
+  switch (p?.mode) {
+    case 'MP12':
+      return `L'importo sarà incassato con ricevuta bancaria (RiBa) presentata alla Vostra banca${p.abi && p.cab ? ` (ABI ${p.abi}, CAB ${p.cab})` : ''} alla scadenza: non occorre alcun bonifico. I dati del bonifico servono solo se preferite pagare prima della scadenza. Grazie.`;
+    case 'MP19':
+    case 'MP20':
+    case 'MP21':
+      return "L'importo sarà addebitato alla scadenza sul Vostro conto con addebito diretto SEPA (SDD), secondo il mandato sottoscritto: non occorre alcun bonifico. I dati del bonifico servono solo se preferite pagare prima della scadenza. Grazie.";
+    default:
+      return TRANSFER;
+  }
+}
 
 const transferOf = (d: BollettinoData) => ({
   name: d.beneficiary,
@@ -95,7 +117,7 @@ export async function bollettinoPdfDoc(d: BollettinoData) {
       layout: 'studioBox',
     },
     {
-      text: 'Si prega di effettuare il pagamento tramite bonifico bancario indicando la causale riportata sopra. Grazie.',
+      text: howToPay(d.customer.payment),
       margin: [0, 16, 0, 0],
       color: '#333333',
     },
@@ -115,6 +137,6 @@ export async function bollettinoHtml(d: BollettinoData) {
 <table style="border:1px solid #1a3d6d;width:100%"><tr><td><table>
 ${line('Servizio', d.service.description)}${line('Importo da pagare', euro(d.amount), true)}${line('Causale', causaleOf(d))}${line('Beneficiario', d.beneficiary)}${line('IBAN', ibanText(d.iban), true)}
 </table></td><td style="width:160px;text-align:center"><img src="${qr}" alt="Codice QR del bonifico" width="140" height="140"><div class="muted">Inquadra il codice con l’app della tua banca per compilare il bonifico</div></td></tr></table>
-<p>Si prega di effettuare il pagamento tramite bonifico bancario indicando la causale riportata sopra. Grazie.</p>`;
+<p>${esc(howToPay(d.customer.payment))}</p>`;
   return studioHtml(d.studio, 'Avviso di pagamento', body);
 }

@@ -4,7 +4,7 @@
  */
 import { euro, ibanText } from '../../render/frame.js';
 import { letter, type MailText, type StudioMailData } from '../mail/index.js';
-import { causaleOf, type BollettinoData } from './bollettino.js';
+import { causaleOf, howToPay, type BollettinoData } from './bollettino.js';
 import { periodText, type AccountBalanceData } from './statement.js';
 import type { ContractData } from './contract.js';
 
@@ -23,7 +23,10 @@ export function bollettinoMail(d: BollettinoData, studio: StudioMailData, studio
       ['Beneficiario', d.beneficiary],
     ],
     [
-      "Può pagare con un bonifico con questi dati oppure inquadrando il codice QR dell'avviso con l'app della sua banca.",
+      // a customer collected by RiBa or SDD is told the studio collects it (issue 47 item 5)
+      d.customer.payment?.mode && d.customer.payment.mode !== 'MP05'
+        ? howToPay(d.customer.payment)
+        : "Può pagare con un bonifico con questi dati oppure inquadrando il codice QR dell'avviso con l'app della sua banca.",
     ],
   );
 }

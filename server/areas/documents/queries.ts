@@ -8,6 +8,8 @@ import { idArray } from '../../db/sql.js';
 import type { StudioData } from '../../render/frame.js';
 import { printableImage, sideOf } from '../../records/images.js';
 import { getModel } from '../../../model/registry.js';
+import { invoicePayment, type InvoicePayment } from '../../../model/collectionMethod.js';
+import { customerPaymentColumns } from '../eDocuments/index.js';
 
 const text = (v: unknown) => (v == null || v === '' ? null : String(v));
 
@@ -45,13 +47,17 @@ export interface DocCustomer extends CustomerAddress {
   cod: string | null;
   email: string | null;
   pec: string | null;
+  /** how he pays (issue 47 item 5): what his payment notice says */
+  payment: InvoicePayment;
 }
 
 /** The studio's active (not trashed) customers among `ids`, by name. */
 export async function customersOf(exec: Exec, studioId: number, ids: number[]): Promise<DocCustomer[]> {
   const rows =
-    await exec(sql`SELECT "id", "cod", "business_name", "address", "postal_code", "city", "vat_id", "fiscal_code", "email", "pec"
-    FROM "customers" WHERE "id" = ANY(${idArray(ids)}) AND "studio_id" = ${studioId} AND "deleted_at" IS NULL ORDER BY "business_name", "id"`);
+    await exec(sql`SELECT c."id", c."cod", c."business_name", c."address", c."postal_code", c."city", c."vat_id", c."fiscal_code",
+      c."email", c."pec", ${customerPaymentColumns('c')}
+    FROM "customers" c WHERE c."id" = ANY(${idArray(ids)}) AND c."studio_id" = ${studioId} AND c."deleted_at" IS NULL
+    ORDER BY c."business_name", c."id"`);
   return rows.map((r) => ({
     id: Number(r.id),
     cod: text(r.cod),
@@ -63,6 +69,11 @@ export async function customersOf(exec: Exec, studioId: number, ids: number[]): 
     fiscal_code: text(r.fiscal_code),
     email: text(r.email),
     pec: text(r.pec),
+    payment: invoicePayment({
+      method: text(r.collection_method),
+      mandateScheme: text(r.mandate_scheme),
+      bankIban: text(r.bank_iban),
+    }),
   }));
 }
 
