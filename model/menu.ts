@@ -55,6 +55,7 @@ export const MENU: MenuEntry[] = [
       { title: 'Bollettini', icon: 'RequestPage', link: '/NewSchedaBollettino', role: 'Collaboratore' },
       { title: 'Mandati SDD', icon: 'AccountBalance', link: '/table/SddMandate', role: 'Collaboratore' },
       { title: 'Incassa con SDD', icon: 'Payments', link: '/incassa_sdd', role: 'Collaboratore' },
+      { title: 'Presenta RiBa', icon: 'RequestQuote', link: '/presenta_riba', role: 'Collaboratore' },
       { title: 'Riconciliazione bancaria', icon: 'Savings', link: '/riconciliazione', role: 'Collaboratore' },
       { title: 'Scadenzario', icon: 'EventNote', link: '/scadenzario', role: 'Collaboratore' },
       { title: 'Solleciti', icon: 'NotificationsActive', link: '/solleciti', role: 'Collaboratore' },

@@ -23,6 +23,7 @@ import {
   Card,
   CardContent,
   LinearProgress,
+  Link,
   Paper,
   Table,
   TableBody,
@@ -33,6 +34,7 @@ import {
   Typography,
 } from '@mui/material';
 import DownloadIcon from '@mui/icons-material/Download';
+import { LinkBase } from 'react-admin';
 import { ApiError } from '../api/client';
 import { DateTextField, INVALID_DATE } from '../form/DateInput';
 import { ScreenTitle } from '../layout/PageTitle';
@@ -399,18 +401,21 @@ export interface LeftOut {
 
 /**
  * The customers a plan leaves out (`label` names the table), with their amount and why; `toFix`
- * heads it '{label} (n): correggi i loro dati e rifai l'anteprima'.
+ * heads it '{label} (n): correggi i loro dati e rifai l'anteprima'. With `linked` each name opens
+ * the customer's card, where the data to fix are.
  */
 export function LeftOutTable<R extends LeftOut>({
   label,
   rows,
   toFix = false,
+  linked = false,
   amountHead = 'Importo',
   amount = (r) => formatEuro(r.amount),
 }: {
   label: string;
   rows: R[];
   toFix?: boolean;
+  linked?: boolean;
   amountHead?: string;
   amount?: (row: R) => string;
 }) {
@@ -434,7 +439,15 @@ export function LeftOutTable<R extends LeftOut>({
         rows={rows}
         row={(s) => (
           <TableRow key={s.customer_id}>
-            <TableCell>{s.business_name}</TableCell>
+            <TableCell>
+              {linked ? (
+                <Link component={LinkBase} to={`/Customer/${s.customer_id}`} title={`Scheda di ${s.business_name}`}>
+                  {s.business_name}
+                </Link>
+              ) : (
+                s.business_name
+              )}
+            </TableCell>
             <TableCell align="right" sx={{ whiteSpace: 'nowrap' }}>
               {amount(s)}
             </TableCell>

@@ -1,6 +1,7 @@
 /**
  * Collecting the fees (issue 29): what is open of a customer, 'Incassa con SDD' (the preview of
- * a batch, the batch, its pain.008 file, its cancellation; a mandate's form to sign), the bank
+ * a batch, the batch, its pain.008 file, its cancellation; a mandate's form to sign), 'Presenta
+ * RiBa' (the same for the receipts' presentations, with their credit and unpaid receipts), the bank
  * statements and the reconciliation of their lines. Errors stay ApiError (422 with the field or
  * the file's lines, 409 when the charges changed since the preview). The statement's import is an
  * XMLHttpRequest, the only way to follow the upload's progress (fetch has none).
@@ -11,6 +12,12 @@ import { enc, listQuery } from './common';
 import type {
   BankMapping,
   CustomerOpenItems,
+  RibaPlan,
+  RibaPresentation,
+  RibaPresentationDetail,
+  RibaPreviewInput,
+  RibaRunInput,
+  RibaUnpaidInput,
   SddBatch,
   SddBatchDetail,
   SddOutcome,
@@ -35,6 +42,13 @@ export type {
   BankStatementDetail,
   BankStatementSummary,
   CustomerOpenItems,
+  RibaPlan,
+  RibaPresentation,
+  RibaPresentationDetail,
+  RibaPreviewInput,
+  RibaReceiptRow,
+  RibaRunInput,
+  RibaUnpaidInput,
   SddBatch,
   SddBatchDetail,
   SddOutcome,
@@ -138,6 +152,40 @@ export const collectionCalls = {
     post<SddOutcome>(`/api/sdd_batch/${enc(id)}/actions/undo_outcome`, { outcome_id: outcomeId }),
   /** GET /api/sdd_mandate/{id}/actions/pdf: the mandate's form for the customer to sign. */
   downloadSddMandatePdf: (id: string | number) => apiDownload(`/api/sdd_mandate/${enc(id)}/actions/pdf`),
+
+  // RiBa (issue 47 item 5) ---------------------------------------------------------------------
+
+  /** POST /api/riba/preview: the receipts a presentation would hold (one per customer and due date), those left out and why. */
+  ribaPreview: (body: RibaPreviewInput) => post<RibaPlan>('/api/riba/preview', body),
+  /** POST /api/riba/presentations (201): the presentation of the preview (409 when its charges changed since). */
+  ribaCreatePresentation: (body: RibaRunInput) => post<RibaPresentation>('/api/riba/presentations', body),
+  async ribaPresentations(params: { signal?: AbortSignal } = {}) {
+    return (await apiFetch<{ data: RibaPresentation[] }>('/api/riba/presentations', { signal: params.signal })).data;
+  },
+  async ribaPresentation(id: string | number, params: { signal?: AbortSignal } = {}) {
+    return (
+      await apiFetch<{ data: RibaPresentationDetail }>(`/api/riba/presentations/${enc(id)}`, { signal: params.signal })
+    ).data;
+  },
+  /** GET /api/riba_presentation/{id}/actions/file: the CBI RiBa text file to hand to the bank. */
+  downloadRibaFile: (id: string | number) => apiDownload(`/api/riba_presentation/${enc(id)}/actions/file`),
+  /** POST /api/riba_presentation/{id}/actions/collected: the bank credited the receipts on `date` (YYYY-MM-DD). */
+  ribaCollected: (id: string | number, date: string) =>
+    post<RibaPresentationDetail>(`/api/riba_presentation/${enc(id)}/actions/collected`, { date }),
+  /** POST /api/riba_presentation/{id}/actions/unpaid: the receipts `numbers` marked unpaid by hand. */
+  ribaUnpaid: (id: string | number, body: RibaUnpaidInput) =>
+    post<RibaPresentationDetail>(`/api/riba_presentation/${enc(id)}/actions/unpaid`, body),
+  /** POST /api/riba_presentation/{id}/actions/unpaid_file (multipart): the bank's return file of unpaid receipts, and the fee to charge per receipt. */
+  async ribaImportUnpaid(id: string | number, file: File, fee: string) {
+    const form = new FormData();
+    if (fee.trim()) form.append('fee', fee.trim());
+    form.append('file', file);
+    return (
+      await uploadForm<{ data: RibaPresentationDetail }>(`/api/riba_presentation/${enc(id)}/actions/unpaid_file`, form)
+    ).data;
+  },
+  /** POST /api/riba_presentation/{id}/actions/cancel: the presentation cancelled, its charges to be collected again. */
+  ribaCancel: (id: string | number) => post<RibaPresentation>(`/api/riba_presentation/${enc(id)}/actions/cancel`),
 
   // Bank statements -----------------------------------------------------------------------------
 

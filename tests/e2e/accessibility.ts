@@ -203,7 +203,7 @@ const shapeOf = (path: string) =>
       ? 'create'
       : /^\/[A-Z]\w*\/\d+$/.test(path)
         ? 'card'
-        : /^\/table\//.test(path)
+        : path.startsWith('/table/')
           ? 'view'
           : 'custom';
 

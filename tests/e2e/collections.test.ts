@@ -5,7 +5,10 @@
  * 00.01.01 (issue 47), and the CBI file is downloaded (valid against the CBI schema in
  * ../shared/cbi); a CBI RH statement (named .txt) written from the batch pays most of them, plus a bank transfer
  * named only by an invoice number and one unknown credit; the matches are confirmed with 'Conferma
- * tutti'; the statement shows the charges settled and the unknown line stays unmatched.
+ * tutti'; the statement shows the charges settled and the unknown line stays unmatched. The demo's
+ * customers who pay by RiBa (issue 47 item 5): 'Presenta RiBa' presents their month's installments,
+ * the CBI file is downloaded (records of 120 characters, counts and total right), and a receipt
+ * marked unpaid in the presentation's detail opens its charges again.
  */
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -18,6 +21,7 @@ import { cbiStatusReport } from '../helpers/sddReports';
 import { ibanText } from '../../model/iban';
 import type { CamtEntry } from '../helpers/camt';
 import { cbiRh } from '../../server/areas/collections/rhWriter';
+import { parseRiba } from '../../server/areas/collections/riba';
 
 const STUDIO = studioFor(import.meta.url);
 
@@ -259,5 +263,76 @@ describe('collecting the fees in Chromium', () => {
     const row = page.locator('tbody tr', { hasText: 'Saldato' });
     await expect.poll(() => row.count()).toBeGreaterThan(0);
     await page.screenshot({ path: join(SHOTS, 'statement-settled.png'), fullPage: true });
+  });
+
+  it("issue 47 the demo's RiBa customers: 'Presenta RiBa' presents the month's installments in a CBI file, and a receipt marked unpaid opens its charges again", async () => {
+    const { page, server } = s;
+    await page.goto(`${server.url}/presenta_riba`);
+    await page.getByRole('textbox', { name: 'Scadenze dal', exact: true }).fill(first);
+    await page.getByRole('textbox', { name: 'Scadenze al', exact: true }).fill(last);
+    const [previewed] = await Promise.all([
+      page.waitForResponse((r) => r.request().method() === 'POST' && r.url().endsWith('/api/riba/preview')),
+      page.getByRole('button', { name: 'Anteprima' }).click(),
+    ]);
+    expect(previewed.status(), await previewed.text()).toBe(200);
+    const plan = (await previewed.json()).data as {
+      receipts: Array<{ customer_id: number; business_name: string; charges: Array<{ charge_id: number }> }>;
+      totals: { receipts: number; amount: number };
+    };
+    expect(plan.receipts.length, 'the demo has RiBa customers with an installment this month').toBeGreaterThan(0);
+    const receipts = page.getByRole('table', { name: 'Ricevute RiBa' });
+    await receipts.locator('tbody tr', { hasText: plan.receipts[0]!.business_name }).first().waitFor();
+    await page.screenshot({ path: join(SHOTS, 'riba-preview.png'), fullPage: true });
+    expect(await axeViolations(page)).toEqual([]);
+    const [created] = await Promise.all([
+      page.waitForResponse((r) => r.request().method() === 'POST' && r.url().endsWith('/api/riba/presentations')),
+      page.getByRole('button', { name: 'Crea presentazione' }).click(),
+    ]);
+    expect(created.status(), await created.text()).toBe(201);
+    const presentation = (await created.json()).data as { id: number; support_name: string; total: number };
+    expect(presentation.total).toBe(plan.totals.amount);
+    const [download] = await Promise.all([
+      page.waitForEvent('download'),
+      page.getByRole('button', { name: 'Scarica file RiBa' }).click(),
+    ]);
+    const bytes = readFileSync(await downloadedFile(download));
+    const lines = bytes.toString('latin1').split('\r\n');
+    expect(lines.pop()).toBe('');
+    expect(lines.every((l) => l.length === 120 && /^[\x20-\x7e]+$/.test(l))).toBe(true);
+    const parsed = parseRiba(bytes);
+    expect(parsed.receipts).toHaveLength(plan.totals.receipts);
+    expect(Number(parsed.totalCents)).toBe(Math.round(plan.totals.amount * 100));
+
+    // the presentation's detail: the first receipt unpaid
+    await page.getByRole('button', { name: `Dettaglio della presentazione ${presentation.support_name}` }).click();
+    const dialog = page.getByRole('dialog');
+    const number = parsed.receipts[0]!.number;
+    await dialog.getByRole('checkbox', { name: `Scegli la ricevuta ${number}` }).check();
+    await dialog.getByRole('textbox', { name: 'Motivo' }).fill('Insoluto: fondi insufficienti');
+    await page.screenshot({ path: join(SHOTS, 'riba-unpaid.png'), fullPage: true });
+    const [unpaid] = await Promise.all([
+      page.waitForResponse((r) => r.request().method() === 'POST' && r.url().endsWith('/actions/unpaid')),
+      dialog.getByRole('button', { name: 'Segna insolute' }).click(),
+    ]);
+    expect(unpaid.status(), await unpaid.text()).toBe(200);
+    const unpaidOne = plan.receipts[0]!;
+    const items = (await api.get(`/api/customer/${unpaidOne.customer_id}/open_items`)).data.items as OpenItem[];
+    for (const c of unpaidOne.charges) {
+      const item = items.find((i) => i.id === c.charge_id);
+      expect(item, "the unpaid receipt's charge is open again").toBeDefined();
+      expect(item!.presented).toBe(false);
+    }
+    // the others still wait for the bank
+    const other = plan.receipts.find((r) => r.customer_id !== unpaidOne.customer_id);
+    if (other) {
+      const theirs = (await api.get(`/api/customer/${other.customer_id}/open_items`)).data.items as OpenItem[];
+      expect(theirs.find((i) => i.id === other.charges[0]!.charge_id)?.presented).toBe(true);
+    }
+    await page.setViewportSize({ width: 390, height: 844 });
+    await page.keyboard.press('Escape');
+    await page.screenshot({ path: join(SHOTS, 'riba-390.png'), fullPage: true });
+    const fit = await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth);
+    await page.setViewportSize({ width: 1400, height: 900 });
+    expect(fit, 'the screen fits 390 px').toBe(true);
   });
 });

@@ -15,13 +15,6 @@ import {
   Box,
   Button,
   Chip,
-  Dialog,
-  DialogActions,
-  DialogContent,
-  DialogContentText,
-  DialogTitle,
-  LinearProgress,
-  MenuItem,
   Table,
   TableBody,
   TableCell,
@@ -29,15 +22,11 @@ import {
   TableFooter,
   TableHead,
   TableRow,
-  TextField,
   Typography,
 } from '@mui/material';
 import AccountBalanceIcon from '@mui/icons-material/AccountBalance';
-import DownloadIcon from '@mui/icons-material/Download';
-import UploadFileIcon from '@mui/icons-material/UploadFile';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useNotify } from 'react-admin';
-import { saveAs } from 'file-saver';
 import { addBankDays, currentPeriod, displayDate, displayDateTime, today } from '../../../model/dates';
 import { formatEuro } from '../../../model/types';
 import { SDD_FORMATS } from '../../../model/models/BankAccount';
@@ -49,7 +38,7 @@ import {
   type SddOutcome,
   type SddPlan,
 } from '../../dataProvider';
-import { DateCell, MadeCell, MoneyCell } from '../../bulk/cells';
+import { DateCell, HIDDEN, MadeCell, MoneyCell } from '../../bulk/cells';
 import {
   BulkScreenHeader,
   DatesStep,
@@ -65,6 +54,7 @@ import { HistoryCard } from '../../bulk/HistoryCard';
 import { StatusChip } from '../../bulk/StatusChip';
 import { ConfirmDialog, useConfirm } from '../../layout/ConfirmDialog';
 import { failureText } from '../../bulk/texts';
+import { AccountSelect, DetailDialog, FeeUpload, HistoryActions, OthersDetails, useFileDownload } from './parts';
 
 /** The batches' statuses as the server names them (model/api/collections.ts), with their chip's colour. */
 const BATCH_STATUS: typeof SDD_BATCH_STATUS = { presented: 'Presentata', paid: 'Pagata', cancelled: 'Annullata' };
@@ -94,15 +84,11 @@ type Form = Record<(typeof DATE_FIELDS)[number][0], string>;
 /** Downloads a batch's file as written (name from the server: SDD_CBI_<message id>.xml, .zip, or SDD_<message id>.xml). */
 function useBatchFile(onError: (m: string) => void) {
   const dp = useAppDataProvider();
-  return async (id: number) => {
-    try {
-      const { blob, filename } = await dp.downloadSddBatchFile(id);
-      saveAs(blob, filename);
-    } catch (e) {
-      onError(`Download non riuscito: ${failureText(e)}`);
-    }
-  };
+  return useFileDownload(dp.downloadSddBatchFile, onError);
 }
+
+/** The name of a format of the SDD file, as 'Conti bancari' says it. */
+const formatText = (f: string | null) => SDD_FORMATS.find((x) => x.value === f)?.text ?? 'formato non indicato';
 
 export function SddCollect() {
   const dp = useAppDataProvider();
@@ -135,6 +121,10 @@ export function SddCollect() {
         onChange={setForm}
         extra={
           <AccountSelect
+            label="Conto da accreditare"
+            help="Il formato del file è quello che la banca del conto accetta (Conti bancari)"
+            // an account without an IBAN cannot be credited: not offered
+            describe={(a) => (a.iban ? `${a.name} — ${a.iban} (${formatText(a.sdd_format)})` : null)}
             value={account}
             onChange={(v) => {
               setAccount(v);
@@ -158,55 +148,6 @@ export function SddCollect() {
       />
       <BatchesCard onError={flow.setMessage} />
     </>
-  );
-}
-
-/** The studio's accounts, by name, with their IBAN and the format their bank takes. */
-function AccountSelect({
-  value,
-  onChange,
-  error,
-}: {
-  value: string;
-  onChange: (v: string) => void;
-  error: string | undefined;
-}) {
-  const dp = useAppDataProvider();
-  const accounts = useQuery({
-    queryKey: ['sdd', 'accounts'],
-    queryFn: async () =>
-      (
-        await dp.getList('BankAccount', {
-          pagination: { page: 1, perPage: 200 },
-          sort: { field: 'name', order: 'ASC' },
-          filter: {},
-        })
-      ).data as Array<{ id: number; name: string; iban: string | null; sdd_format: string | null }>,
-  });
-  const formatText = (f: string | null) => SDD_FORMATS.find((x) => x.value === f)?.text ?? 'formato non indicato';
-  return (
-    <TextField
-      select
-      id="input-bank_account_id"
-      label="Conto da accreditare"
-      value={value}
-      onChange={(e) => onChange(e.target.value)}
-      error={!!error}
-      helperText={error ?? 'Il formato del file è quello che la banca del conto accetta (Conti bancari)'}
-      // '' is a choice here (the studio's own account), shown as such
-      SelectProps={{ displayEmpty: true }}
-      InputLabelProps={{ shrink: true }}
-      sx={{ minWidth: 320, maxWidth: 520 }}
-    >
-      <MenuItem value="">Il conto con l&apos;IBAN dello studio (Il mio studio)</MenuItem>
-      {(accounts.data ?? [])
-        .filter((a) => a.iban)
-        .map((a) => (
-          <MenuItem key={a.id} value={String(a.id)}>
-            {a.name} — {a.iban} ({formatText(a.sdd_format)})
-          </MenuItem>
-        ))}
-    </TextField>
   );
 }
 
@@ -304,17 +245,7 @@ function PlanView({ plan, busy, onCreate }: { plan: SddPlan; busy: boolean; onCr
         </RegionTable>
       )}
       {plan.left_out.length > 0 && <LeftOutTable label="Esclusi" toFix rows={plan.left_out} />}
-      {plan.not_sdd.length > 0 && (
-        <details style={{ marginBottom: 16 }}>
-          <summary>
-            <Typography variant="body2" component="span">
-              Senza mandato SDD ({plan.not_sdd.length}, {formatEuro(plan.not_sdd.reduce((s, x) => s + x.amount, 0))}
-              ): pagano con altri mezzi, non c&apos;è nulla da correggere
-            </Typography>
-          </summary>
-          <LeftOutTable label="Senza mandato SDD" rows={plan.not_sdd} />
-        </details>
-      )}
+      {plan.not_sdd.length > 0 && <OthersDetails label="Senza mandato SDD" rows={plan.not_sdd} />}
       <Button variant="contained" startIcon={<AccountBalanceIcon />} onClick={onCreate} disabled={busy || !n}>
         Crea distinta
       </Button>
@@ -348,6 +279,8 @@ function BatchesCard({ onError }: { onError: (m: string) => void }) {
       error={q.isError && `Distinte non disponibili: ${failureText(q.error)}`}
       empty="Nessuna distinta."
       tableLabel="Distinte"
+      // 'Azioni' at its cell's corner: where its text would be, it widened the page at 390 px
+      hiddenSx={HIDDEN}
       head={
         <>
           <TableCell>Data</TableCell>
@@ -377,29 +310,13 @@ function BatchesCard({ onError }: { onError: (m: string) => void }) {
               title={b.cancelled_at ? `Annullata il ${displayDateTime(b.cancelled_at)}` : undefined}
             />
           </TableCell>
-          <TableCell sx={{ whiteSpace: 'nowrap' }}>
-            <Button
-              size="small"
-              startIcon={<DownloadIcon />}
-              onClick={() => download(b.id)}
-              aria-label={`Scarica il file della distinta ${b.message_id}`}
-            >
-              Scarica file
-            </Button>
-            <Button size="small" onClick={() => setDetailOf(b)} aria-label={`Dettaglio della distinta ${b.message_id}`}>
-              Dettaglio
-            </Button>
-            {b.status === 'presented' && b.paid === 0 && (
-              <Button
-                size="small"
-                color="warning"
-                onClick={() => cancel.ask(b)}
-                aria-label={`Annulla la distinta ${b.message_id}`}
-              >
-                Annulla
-              </Button>
-            )}
-          </TableCell>
+          <HistoryActions
+            noun="distinta"
+            name={b.message_id}
+            onDownload={() => download(b.id)}
+            onDetail={() => setDetailOf(b)}
+            onCancel={b.status === 'presented' && b.paid === 0 ? () => cancel.ask(b) : undefined}
+          />
         </TableRow>
       )}
     >
@@ -429,10 +346,7 @@ function OutcomesSection({ batch }: { batch: SddBatchDetail }) {
   const dp = useAppDataProvider();
   const queryClient = useQueryClient();
   const notify = useNotify();
-  const [file, setFile] = useState<File | null>(null);
-  const [fee, setFee] = useState('');
   const [error, setError] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
   const refresh = () => queryClient.invalidateQueries({ queryKey: BATCHES_KEY });
   const undo = useConfirm(
     async (o: SddOutcome) => {
@@ -442,23 +356,13 @@ function OutcomesSection({ batch }: { batch: SddBatchDetail }) {
     },
     (e) => setError(failureText(e)),
   );
-  const upload = async () => {
-    if (!file) return;
-    setBusy(true);
-    setError(null);
-    try {
-      const o = await dp.sddImportOutcome(batch.id, file, fee);
-      notify(
-        `Esito ${o.message_id} importato: ${o.rejected === 1 ? '1 addebito respinto' : `${o.rejected} addebiti respinti`}`,
-        { type: 'success' },
-      );
-      setFile(null);
-      await refresh();
-    } catch (e) {
-      setError(failureText(e));
-    } finally {
-      setBusy(false);
-    }
+  const upload = async (file: File, fee: string) => {
+    const o = await dp.sddImportOutcome(batch.id, file, fee);
+    notify(
+      `Esito ${o.message_id} importato: ${o.rejected === 1 ? '1 addebito respinto' : `${o.rejected} addebiti respinti`}`,
+      { type: 'success' },
+    );
+    await refresh();
   };
   return (
     <Box component="section" aria-labelledby="sdd-outcomes-title" sx={{ mt: 3 }}>
@@ -466,35 +370,18 @@ function OutcomesSection({ batch }: { batch: SddBatchDetail }) {
         Esiti della banca
       </Typography>
       {batch.status !== 'cancelled' && (
-        <Box sx={{ display: 'flex', gap: 2, flexWrap: 'wrap', alignItems: 'flex-start', mb: 2 }}>
-          <Button variant="outlined" component="label" startIcon={<UploadFileIcon />}>
-            {file ? file.name : "Scegli l'esito (CBI o pain.002)"}
-            <input
-              hidden
-              type="file"
-              accept=".xml,text/xml,application/xml"
-              aria-label="File dell'esito della banca"
-              onChange={(e) => {
-                setFile(e.target.files?.[0] ?? null);
-                setError(null);
-              }}
-            />
-          </Button>
-          <TextField
-            id="input-outcome-fee"
-            label="Commissione per cliente respinto (€)"
-            value={fee}
-            onChange={(e) => setFee(e.target.value)}
-            helperText="Facoltativa: la spesa della banca, riaddebitata fuori campo IVA (art. 15 DPR 633/1972)"
-            sx={{ width: 360 }}
-            inputProps={{ inputMode: 'decimal' }}
-          />
-          <Button variant="contained" onClick={upload} disabled={!file || busy} sx={{ mt: 1 }}>
-            Importa esito
-          </Button>
-        </Box>
+        <FeeUpload
+          choose="Scegli l'esito (CBI o pain.002)"
+          fileLabel="File dell'esito della banca"
+          accept=".xml,text/xml,application/xml"
+          feeId="input-outcome-fee"
+          feeLabel="Commissione per cliente respinto (€)"
+          feeHelp="Facoltativa: la spesa della banca, riaddebitata fuori campo IVA (art. 15 DPR 633/1972)"
+          button="Importa esito"
+          busyLabel="Importazione dell'esito"
+          onUpload={upload}
+        />
       )}
-      {busy && <LinearProgress aria-label="Importazione dell'esito" />}
       {error && (
         <Alert severity="error" sx={{ mb: 2 }}>
           {error}
@@ -569,17 +456,23 @@ function BatchDetailDialog({ batch, onClose }: { batch: SddBatch; onClose: () =>
     retry: false,
   });
   return (
-    <Dialog open onClose={onClose} maxWidth="lg" fullWidth aria-labelledby="sdd-detail-title">
-      <DialogTitle id="sdd-detail-title">Distinta {batch.message_id}</DialogTitle>
-      <DialogContent>
-        <DialogContentText sx={{ mb: 2 }}>
+    <DetailDialog
+      titleId="sdd-detail-title"
+      title={`Distinta ${batch.message_id}`}
+      summary={
+        <>
           Addebito il {displayDate(batch.collection_date)}, scadenze dal {displayDate(batch.due_from)} al{' '}
           {displayDate(batch.due_to)}: {batch.debits} {batch.debits === 1 ? 'disposizione' : 'disposizioni'} per{' '}
           {formatEuro(batch.total)}.
-        </DialogContentText>
-        {q.isLoading && <LinearProgress aria-label="Caricamento delle disposizioni" />}
-        {q.isError && <Alert severity="error">Disposizioni non disponibili: {failureText(q.error)}</Alert>}
-        {q.data && (
+        </>
+      }
+      query={q}
+      loadingLabel="Caricamento delle disposizioni"
+      failure="Disposizioni non disponibili"
+      onClose={onClose}
+    >
+      {(detail) => (
+        <>
           <TableContainer>
             <Table size="small" aria-label="Disposizioni della distinta">
               <TableHead>
@@ -594,7 +487,7 @@ function BatchDetailDialog({ batch, onClose }: { batch: SddBatch; onClose: () =>
                 </TableRow>
               </TableHead>
               <TableBody>
-                {q.data.debit_list.map((d) => (
+                {detail.debit_list.map((d) => (
                   <TableRow key={d.end_to_end_id}>
                     <TableCell>{d.business_name}</TableCell>
                     <TableCell>{d.mandate_reference}</TableCell>
@@ -615,14 +508,9 @@ function BatchDetailDialog({ batch, onClose }: { batch: SddBatch; onClose: () =>
               </TableBody>
             </Table>
           </TableContainer>
-        )}
-        {q.data && <OutcomesSection batch={q.data} />}
-      </DialogContent>
-      <DialogActions>
-        <Button onClick={onClose} autoFocus>
-          Chiudi
-        </Button>
-      </DialogActions>
-    </Dialog>
+          <OutcomesSection batch={detail} />
+        </>
+      )}
+    </DetailDialog>
   );
 }
