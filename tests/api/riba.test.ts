@@ -12,6 +12,8 @@ import { startTestApp, type TestApp } from '../helpers/testApp.js';
 import { api, romeToday, type Api } from '../helpers/api.js';
 import { italianIban } from '../../model/iban.js';
 import { parseRiba, writeRiba } from '../../server/areas/collections/riba.js';
+import { camt053 } from '../../server/areas/collections/camtWriter.js';
+import { multipart as formData } from '../helpers/multipart.js';
 
 let t: TestApp;
 let a: Api;
@@ -303,6 +305,28 @@ describe('RiBa', () => {
     expect(ok.json().data.status).toBe('cancelled');
     expect((await preview([d])).receipts).toHaveLength(1);
     expect((await openOf(d)).items[0].presented).toBe(false);
+  });
+
+  it("the bank statement: the credit of a 'salvo buon fine' presentation's total is not proposed to a customer but named, to register with 'Registra accredito'", async () => {
+    const c = await ribaCustomer('Azzurri RiBa');
+    await a.newMove(c, 'CHARGE', 77.7, soon);
+    const { presentation } = await present([c]);
+    const xml = camt053({
+      iban: 'IT60X0542811101000000123456',
+      id: `RIBA-SBF-${presentation.id}`,
+      entries: [
+        { amount: 77.7, date: today, kind: 'credit', name: 'BPER BANCA SPA', remittance: 'ACCREDITO EFFETTI SBF' },
+      ],
+    });
+    const body = await formData({}, [{ name: 'estratto-riba.xml', bytes: Buffer.from(xml) }], 'file');
+    const up = await a.call('collab', 'POST', '/api/bank/statements', { payload: body.payload, headers: body.headers });
+    expect(up.statusCode, up.body).toBe(201);
+    const id = up.json().data.id as number;
+    const [line] = (await a.get('collab', `/api/bank/statements/${id}`)).json().data.lines;
+    expect(line).toMatchObject({ status: 'unmatched', customer_id: null });
+    expect(line.reason_text).toBe(
+      `Accredito salvo buon fine della presentazione RiBa ${presentation.support_name}: registralo con 'Registra accredito' in Presenta RiBa, poi ignora questo movimento`,
+    );
   });
 
   it('C21 the payment notice says how the customer pays: RiBa at his bank (ABI, CAB), no transfer needed; a transfer for the others', async () => {

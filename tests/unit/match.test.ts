@@ -61,6 +61,42 @@ const line = (over: Partial<MatchLine>): MatchLine => ({
 });
 const one = (over: Partial<MatchLine>, b: MatchBook = book()) => matchLines([line(over)], b)[0]!;
 
+describe("(1b) the bank's credit of a RiBa presentation (issue 47 item 5)", () => {
+  const withRiba = () => ({
+    ...book(),
+    ribaCredits: [
+      { support_name: 'RBS261129001-S1010', kind: 'sbf' as const, total: '600.00', receipts: ['400.00', '200.00'] },
+      {
+        support_name: 'RBD261129001-S1010',
+        kind: 'dopo_incasso' as const,
+        total: '350.00',
+        receipts: ['150.00', '200.00'],
+      },
+    ],
+  });
+
+  it("a credit of a 'salvo buon fine' presentation's total is left to its 'Registra accredito', not proposed to a customer owing as much", () => {
+    const r = one({ amount: '600.00', counterparty: 'BPER BANCA' }, withRiba());
+    expect(r).toMatchObject({ status: 'unmatched', customer_id: null, charges: [], reason: null });
+    expect(r.reason_text).toBe(
+      "Accredito salvo buon fine della presentazione RiBa RBS261129001-S1010: registralo con 'Registra accredito' in Presenta RiBa, poi ignora questo movimento",
+    );
+  });
+
+  it("'al dopo incasso': a receipt's or the total's amount is the presentation's only when the text says RiBa", () => {
+    expect(one({ amount: '150.00', remittance: 'ACCREDITO RI.BA. AL DOPO INCASSO' }, withRiba()).reason_text).toMatch(
+      /^Accredito della presentazione RiBa RBD261129001-S1010/,
+    );
+    expect(one({ amount: '150.00', remittance: 'Bonifico fattura' }, withRiba()).reason_text).not.toMatch(/RiBa/);
+    expect(one({ amount: '350.00', remittance: 'INCASSO RIBA' }, withRiba()).reason_text).toMatch(
+      /^Accredito della presentazione RiBa RBD261129001-S1010:/,
+    );
+    // the same total naming a customer's invoice is his payment
+    const paid = one({ amount: '600.00', remittance: 'Saldo fattura n. 12/2026' }, withRiba());
+    expect(paid).toMatchObject({ customer_id: 2, reason: 'invoice' });
+  });
+});
+
 describe('(1) the end-to-end id of an SDD debit', () => {
   it('matched to its charge, even when older charges are open', () => {
     expect(one({ amount: '200.00', endToEndId: 'STUDIO-E2E-0001', counterparty: 'Bianchi Luca' })).toMatchObject({

@@ -70,7 +70,19 @@ export async function matchBook(exec: Exec, studioId: number): Promise<MatchBook
   const debits =
     await exec(sql`SELECT i."end_to_end_id", i."customer_id", i."charge_id", i."amount"::text AS "amount", i."status"
     FROM "sdd_batch_items" i WHERE i."studio_id" = ${studioId} AND i."status" IN ('presented', 'paid')`);
+  const riba = await exec(sql`SELECT p."support_name", p."kind", sum(i."amount")::text AS "total",
+      array_agg(i."amount"::text) AS "amounts"
+    FROM (SELECT i."presentation_id", i."receipt_no", sum(i."amount") AS "amount" FROM "riba_items" i
+      WHERE i."studio_id" = ${studioId} AND i."status" = 'presented' GROUP BY i."presentation_id", i."receipt_no") i
+    JOIN "riba_presentations" p ON p."id" = i."presentation_id"
+    GROUP BY p."id", p."support_name", p."kind"`);
   return {
+    ribaCredits: riba.map((r) => ({
+      support_name: String(r.support_name),
+      kind: r.kind === 'dopo_incasso' ? ('dopo_incasso' as const) : ('sbf' as const),
+      total: String(r.total),
+      receipts: ((r.amounts as unknown[]) ?? []).map(String),
+    })),
     customers: customers.map((r) => ({
       id: Number(r.id),
       name: String(r.business_name),

@@ -60,6 +60,11 @@ export interface MatchBook {
   }>;
   invoices: Array<{ number: string | number; year: number; customer_id: number; total: string; charge_ids: number[] }>;
   sddDebits: Array<{ end_to_end_id: string; customer_id: number; charge_id: number; amount: string; status: string }>;
+  /**
+   * the RiBa presentations with receipts still presented (issue 47 item 5): the presented total of
+   * each and its receipts' amounts, to tell the bank's credit of a presentation from a customer's payment
+   */
+  ribaCredits?: Array<{ support_name: string; kind: 'sbf' | 'dopo_incasso'; total: string; receipts: string[] }>;
 }
 
 export type MatchStatus = 'matched' | 'proposed' | 'unmatched';
@@ -377,6 +382,8 @@ class Index {
   customersByOpen = new Map<number, Cust[]>();
   /** a debit's rows by its end-to-end id: one per charge it collects (a debit of several charges is all of them) */
   sdd = new Map<string, Array<MatchBook['sddDebits'][number]>>();
+  /** the RiBa presentations by the cents of a credit the bank may make of them: their total (any kind), a receipt's (al dopo incasso) */
+  riba = new Map<number, Array<{ support: string; kind: 'sbf' | 'dopo_incasso'; whole: boolean }>>();
 
   /** `wanted`: the invoice numbers the lines name (only those invoices are indexed) */
   constructor(book: MatchBook, wanted: Set<string>, wantedE2e: Set<string>) {
@@ -447,6 +454,12 @@ class Index {
       if (!wantedE2e.has(k)) continue;
       push(this.sdd, k, d);
       byId.add(d.charge_id);
+    }
+    for (const r of book.ribaCredits ?? []) {
+      push(this.riba, cents(r.total), { support: r.support_name, kind: r.kind, whole: true });
+      if (r.kind === 'dopo_incasso')
+        for (const a of new Set(r.receipts))
+          push(this.riba, cents(a), { support: r.support_name, kind: r.kind, whole: false });
     }
     for (const inv of book.invoices) {
       const key = invoiceKey(inv.number);
@@ -857,6 +870,24 @@ function result(
   };
 }
 
+/**
+ * Whether a credit is the bank's credit of a RiBa presentation: with 'RiBa' in its text, the total of
+ * a presentation or one receipt of a presentation "al dopo incasso"; `bare` (nothing in the line
+ * names a customer), the presented total of a presentation "salvo buon fine", which the bank credits
+ * whole. Its note, or null.
+ */
+function ribaCreditOf(ix: Index, line: MatchLine, amount: number, bare: boolean): string | null {
+  const found = ix.riba.get(amount);
+  if (!found) return null;
+  const text = `${line.remittance ?? ''} ${line.counterparty ?? ''}`;
+  const named = /\bRI\.?\s?BA\b|RICEVUTE?\s+BANCARI/i.test(text);
+  const fits = found.filter((f) => (bare ? f.kind === 'sbf' && f.whole : named));
+  if (!fits.length) return null;
+  const names = [...new Set(fits.map((f) => f.support))].join(', ');
+  const kind = fits.every((f) => f.kind === 'sbf') ? 'salvo buon fine ' : '';
+  return `Accredito ${kind}della presentazione RiBa ${names}: registralo con 'Registra accredito' in Presenta RiBa, poi ignora questo movimento`;
+}
+
 /** Why a proposal is not sure, said after its reason. */
 function amountNote(cust: Cust, amount: number): string {
   if (cust.open <= 0) return ' — il cliente non ha partite aperte: importo a credito';
@@ -914,7 +945,15 @@ function matchOne(ix: Index, line: MatchLine, amount: number, refs: InvoiceRef[]
     }
   }
 
+  // (1b) the bank's credit of a RiBa presentation: posted by the presentation's 'Registra accredito',
+  // not a customer's payment (its amount would be proposed to whoever owes as much)
+  const riba = ribaCreditOf(ix, line, amount, false);
+  if (riba) return result(line, 'unmatched', null, [], null, riba);
+
   const ev = gatherEvidence(ix, line);
+  // a 'salvo buon fine' total without a word of RiBa: only when nothing in the line names a customer
+  const sbf = !refs.length && !ev.map.size ? ribaCreditOf(ix, line, amount, true) : null;
+  if (sbf) return result(line, 'unmatched', null, [], null, sbf);
 
   // (2) invoices named in the remittance
   const inv = refs.length ? findInvoices(ix, refs, ev, bookingYear, amount) : { invoices: [], ambiguous: false };
