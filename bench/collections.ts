@@ -10,7 +10,8 @@
  * Issue 47 (the banks' CBI files), in the same run: the CBI writer against the pain.008 writer on
  * the same 10,000 debits (< 2 s, ≤ 1.5 × pain.008), a 10,000-movement CBI RH statement imported and
  * matched through the API against a CAMT.053 of as many movements (< 10 s, ≤ 1.5 × the CAMT path),
- * and a RiBa presentation file of 5,000 receipts written (< 2 s).
+ * and a RiBa presentation file of 5,000 receipts written (< 2 s), and through the API: the preview and
+ * the presentation of 5,000 receipts of 1,000 RiBa customers with its file (< 2 s).
  *
  *   npm run bench:collections                                                            # PGlite in memory
  *   DATABASE_URL=postgres://postgres@127.0.0.1:5432/postgres npm run bench:collections  # PostgreSQL
@@ -226,6 +227,46 @@ async function main() {
       }
     }
 
+    // --- issue 47 item 5: a RiBa presentation of 5,000 receipts through the API (preview + presentation
+    // with its file): a thousand of the customers pay by RiBa, five charges each on five due dates;
+    // each run's presentation is cancelled after it, which frees the same charges for the next run
+    const RIBA_CUSTOMERS = Math.min(ids.length, 1_000);
+    const ribaIds = ids.slice(0, RIBA_CUSTOMERS);
+    await a.sql(
+      `UPDATE "customers" SET "collection_method" = 'riba', "bank_iban" = $2, "address" = 'Via Roma 1', "postal_code" = '00184',
+        "city" = 'Roma', "province" = 'RM', "vat_id" = '01234567897' WHERE "id" = ANY($1::int[])`,
+      [`{${ribaIds.join(',')}}`, italianIban('03069', '03204', '000000012345')],
+    );
+    await a.sql(`UPDATE "bank_accounts" SET "sia" = 'S0001' WHERE "studio_id" = $1 AND "sia" IS NULL`, [studio]);
+    const ribaMonth = 12;
+    await a.sql(
+      `INSERT INTO "transactions" ("studio_id", "customer_id", "type", "amount", "date", "transaction_note")
+      SELECT $1::int, c, 'CHARGE', (50 + (c + k) % 90)::numeric, make_timestamp($3::int, $4::int, k * 5, 0, 0, 0), 'Onorario ' || k
+      FROM unnest($2::int[]) c CROSS JOIN generate_series(1, ${PER_CUSTOMER}) k`,
+      [studio, `{${ribaIds.join(',')}}`, year, ribaMonth],
+    );
+    const ribaRange = {
+      due_from: `${year}-${ribaMonth}-01`,
+      due_to: `${year}-${ribaMonth}-28`,
+      customer_ids: ribaIds,
+    };
+    const ribaApiTimes: number[] = [];
+    let ribaReceipts = 0;
+    for (let i = -1; i < RUNS; i++) {
+      const [total, made] = await time(async () => {
+        const p = await a.post('collab', '/api/riba/preview', ribaRange);
+        if (p.statusCode !== 200) throw new Error(`RiBa preview ${p.statusCode} ${p.body.slice(0, 300)}`);
+        const plan = p.json().data as { fingerprint: string; totals: { receipts: number } };
+        ribaReceipts = plan.totals.receipts;
+        const r = await a.post('collab', '/api/riba/presentations', { ...ribaRange, fingerprint: plan.fingerprint });
+        if (r.statusCode !== 201) throw new Error(`RiBa presentation ${r.statusCode} ${r.body.slice(0, 300)}`);
+        return r.json().data as { id: number };
+      });
+      if (i >= 0) ribaApiTimes.push(total);
+      const c = await a.post('collab', `/api/riba_presentation/${made.id}/actions/cancel`);
+      if (c.statusCode !== 200) throw new Error(`RiBa cancel ${c.statusCode} ${c.body.slice(0, 300)}`);
+    }
+
     // --- issue 47: the writers on the same 10,000 debits, and a RiBa presentation of 5,000 receipts
     const debits: SddDebit[] = Array.from({ length: CHARGES }, (_x, k) => ({
       endToEndId: `BENCH-${String(k).padStart(6, '0')}`,
@@ -327,6 +368,13 @@ async function main() {
     const riba = median(ribaTimes);
     console.log(`  RiBa presentation of ${RECEIPTS} receipts written: median ${ms(riba)}`);
     console.log(`  ${riba < 2_000 ? 'PASS' : 'FAIL'} RiBa file of ${RECEIPTS} receipts < 2 s`);
+    const ribaApi = median(ribaApiTimes);
+    console.log(
+      `  RiBa presentation of ${ribaReceipts} receipts through the API (preview + presentation with its file): median ${ms(ribaApi)}; the writer alone ${ms(riba)}; ratio ${(ribaApi / riba).toFixed(1)}×`,
+    );
+    console.log(
+      `  ${ribaApi < 2_000 && ribaReceipts === RIBA_CUSTOMERS * PER_CUSTOMER ? 'PASS' : 'FAIL'} RiBa presentation of ${ribaReceipts} receipts through the API < 2 s`,
+    );
   } catch (e) {
     console.log(`FAIL ${(e as Error).message}`);
     process.exitCode = 1;

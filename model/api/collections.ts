@@ -199,11 +199,8 @@ export type SddBatchDetail = z.infer<typeof SddBatchDetail>;
 // ---------------------------------------------------------------------------------------------
 // RiBa (issue 47 item 5)
 
-/** How the bank credits a RiBa presentation: at once, subject to collection, or after each receipt is paid. */
-export const RIBA_KINDS = [
-  { value: 'sbf', text: 'Salvo buon fine' },
-  { value: 'dopo_incasso', text: 'Al dopo incasso' },
-] as const;
+/** How the bank credits a RiBa presentation (the model's choices, kept where the first load can read them without zod). */
+export { RIBA_KINDS } from '../models/RibaPresentation.js';
 export const RibaKind = z.enum(['sbf', 'dopo_incasso']);
 
 /** POST /api/riba/preview: as the SDD preview, without a collection date (each receipt falls due on its charges' due date). */

@@ -1,6 +1,11 @@
 import { f } from '../fields.js';
 import { defineModel } from '../define.js';
-import { RIBA_KINDS } from '../api/collections.js';
+
+/** How the bank credits a RiBa presentation: at once, subject to collection, or after each receipt is paid. */
+export const RIBA_KINDS = [
+  { value: 'sbf', text: 'Salvo buon fine' },
+  { value: 'dopo_incasso', text: 'Al dopo incasso' },
+] as const;
 
 /** Where a presentation is: presented to the bank → closed (no receipt left presented) | cancelled. */
 export const RIBA_PRESENTATION_STATUSES = [

@@ -172,11 +172,16 @@ async function routesOf(role: RoleName, api: ApiClient | null, other: ApiClient)
       return null;
     }
   };
+  // the SuperAdmin's crawl looks at the model screens the Admin may not open: those the Admin may,
+  // the Admin's crawl looks at (the same components, with the rows of a real studio; the
+  // SuperAdmin's studio has next to none), which spared the SuperAdmin's about 60 page loads
+  const adminLooks = (min: RoleName) => role === 'SuperAdmin' && atLeast('Admin', min);
   for (const m of MODELS) {
     const read = atLeast(role, m.access.read);
     const write = atLeast(role, m.access.write);
     const createRole: RoleName = m.scope === 'tenant' ? 'SuperAdmin' : m.access.write;
     const off = m.feature === 'credit';
+    if (adminLooks(m.access.read) && adminLooks(createRole) && adminLooks(m.access.write) && !off) continue;
     add(`/table/${m.name}`, read, off);
     add(`/${m.name}/create`, atLeast(role, createRole), off);
     // the card of a row of the role's studio (the SuperAdmin's studio has few), another's when refused
@@ -392,7 +397,7 @@ export function accessibilityChecks(testFile: string, parts: Array<'public' | Ro
         const refused = part.filter((c) => !c.allowed && !c.off).map((c) => shapeOf(c.path));
         expect(new Set(refused).size).toBe(refused.length);
         if (role === 'Utente') expect(refused.sort()).toEqual(['card', 'create', 'list']);
-        else expect(part.filter((c) => c.allowed).length).toBeGreaterThan(role === 'SuperAdmin' ? 30 : 40);
+        else expect(part.filter((c) => c.allowed).length).toBeGreaterThan(role === 'SuperAdmin' ? 8 : 40);
         expect(await runChecks(p, net, server.url, part, role)).toEqual([]);
       });
     });

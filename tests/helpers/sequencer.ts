@@ -4,34 +4,43 @@
  * of its time: `registryBadInput.test.ts` (158 lines) takes about two minutes and, started last,
  * kept one core busy alone at the API project's end. Here the files known to be long start first,
  * longest first, so the two workers end together; the rest keep vitest's order. Timings measured on
- * the 2.1 GHz CI machine (seconds, one file alone on its worker); a file that grows past about
- * 30 s joins the list (tests/unit/sequencer.test.ts checks that each listed file exists).
+ * the 2.6 GHz CI machine on 2026-11-29 (seconds, with the other worker busy); a file that grows past
+ * about a tenth of its project's wall time joins the list (tests/unit/sequencer.test.ts checks that
+ * each listed file exists). form.test.tsx and formEdit.test.tsx (50 s each) were missing from it and
+ * started late: the UI project ended a minute after its ideal.
  */
 import { BaseSequencer, type TestSpecification } from 'vitest/node';
 
 export const LONG_FILES: Record<string, number> = {
-  'tests/api/registryBadInput.test.ts': 45,
-  'tests/api/sdi.test.ts': 27,
-  'tests/api/start.test.ts': 23,
-  'tests/drills/remindersRun.test.ts': 77,
-  'tests/drills/faultDrills.test.ts': 53,
-  'tests/drills/backup.test.ts': 52,
-  'tests/drills/dataDirLock.test.ts': 39,
-  'tests/drills/faults.test.ts': 34,
-  'tests/e2e/accessibilityAdmin.test.ts': 101,
-  'tests/e2e/accessibilityCollaboratore.test.ts': 99,
-  'tests/e2e/accessibility.test.ts': 80,
-  'tests/e2e/accessibilityUtente.test.ts': 55,
-  'tests/e2e/reminders.test.ts': 49,
-  'tests/e2e/publicArea.test.ts': 48,
-  'tests/e2e/keyboard.test.ts': 56,
-  'tests/e2e/collections.test.ts': 39,
-  'tests/e2e/roleMatrix.test.ts': 37,
-  'tests/ui/listJourneys.test.tsx': 68,
-  'tests/ui/list.test.tsx': 64,
+  'tests/api/registryBadInput.test.ts': 65,
+  'tests/api/sdi.test.ts': 24,
+  'tests/api/start.test.ts': 12,
+  'tests/drills/faultDrills.test.ts': 44,
+  'tests/drills/remindersRun.test.ts': 39,
+  'tests/drills/backup.test.ts': 36,
+  'tests/drills/faults.test.ts': 26,
+  'tests/drills/dataDirLock.test.ts': 21,
+  'tests/e2e/accessibility.test.ts': 43,
+  'tests/e2e/accessibilityAdmin.test.ts': 68,
+  'tests/e2e/accessibilityCollaboratore.test.ts': 59,
+  'tests/e2e/publicArea.test.ts': 33,
+  'tests/e2e/collections.test.ts': 28,
+  'tests/e2e/screens25.test.ts': 24,
+  'tests/e2e/reminders.test.ts': 23,
+  'tests/e2e/sdi.test.ts': 21,
+  'tests/e2e/outbox.test.ts': 21,
+  'tests/e2e/keyboard.test.ts': 20,
   'tests/ui/defects.test.tsx': 55,
-  'tests/ui/eDocumentEditor.test.tsx': 47,
-  'tests/ui/formJourneys.test.tsx': 45,
+  'tests/ui/form.test.tsx': 52,
+  'tests/ui/formEdit.test.tsx': 50,
+  'tests/ui/listJourneys.test.tsx': 48,
+  'tests/ui/list.test.tsx': 46,
+  'tests/ui/formJourneys.test.tsx': 39,
+  'tests/ui/eDocumentEditor.test.tsx': 31,
+  'tests/ui/adminForms.test.tsx': 21,
+  'tests/ui/sdi.test.tsx': 20,
+  'tests/ui/screens25.test.tsx': 20,
+  'tests/unit/fatturapaProperty.test.ts': 10,
 };
 
 export default class LongFirst extends BaseSequencer {

@@ -53,6 +53,15 @@ describe('app architecture', () => {
     }
   });
 
+  it("the model's declarations the app bundles never import model/api's values (zod would join the first load: issue 47 put it there once, +28 KB gzip)", () => {
+    const files = readdirSync(join(root, 'model'), { recursive: true, encoding: 'utf8' })
+      .filter((f) => f.endsWith('.ts') && !f.startsWith('api'))
+      .map((f) => ({ path: `model/${f}`, text: readFileSync(join(root, 'model', f), 'utf8') }));
+    expect(files.length).toBeGreaterThan(20);
+    const valueImports = files.filter((f) => /^import (?!type )[^;]*from '[./]*(api|\.\.\/api)\//m.test(f.text));
+    expect(valueImports.map((f) => f.path)).toEqual([]);
+  });
+
   it('raw SQL lives only in server/db (schema, seeds), the records engine and the query and table files of the areas and of auth', () => {
     const queryFile = (p: string) => /^server\/(areas\/\w+|auth)\/(queries|\w+Queries|tables)\.ts$/.test(p);
     const outside = server.filter(

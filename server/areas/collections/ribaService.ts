@@ -39,6 +39,7 @@ import { HttpError, forbidden, notFound } from '../../errors.js';
 import type { Tx } from '../../records/crud.js';
 import type { Exec } from '../../records/exec.js';
 import { lockSdd } from './sddQueries.js';
+import { auditMany } from '../../records/audit.js';
 import { insertMovement, insertReversal, insertSettlements } from './bankQueries.js';
 import { SDD_OUTCOME_MESSAGES, outcomeFee } from './sddOutcomeService.js';
 import { remittanceOf } from './sddService.js';
@@ -324,10 +325,9 @@ const supportPrefix = (kind: RibaRequest['kind'], now: Date) =>
   `RB${kind === 'sbf' ? 'S' : 'D'}${today(now).slice(2).replaceAll('-', '')}`;
 
 /**
- * The presentation: the plan read and checked; under the studio's collections lock (the SDD
- * batches' too: a charge goes to one of them) the plan read again (another fingerprint → 409), the
- * receipt numbers taken, the file written and the presentation with its rows stored in one
- * transaction.
+ * The presentation: under the studio's collections lock (the SDD batches' too: a charge goes to
+ * one of them) the plan read (another fingerprint than the preview's → 409), the receipt numbers
+ * taken, the file written and the presentation with its rows stored, in one transaction.
  */
 export async function createRibaPresentation(
   exec: Exec,
@@ -340,13 +340,12 @@ export async function createRibaPresentation(
   const q = ribaRequest(body);
   const expected = body.fingerprint ?? '';
   if (!expected) throw fail('fingerprint', RIBA_MESSAGES.fingerprint);
-  const first = await plan(exec, ctx, q);
-  if (first.fingerprint !== expected) throw new HttpError(409, RIBA_MESSAGES.changed);
-  if (!first.list.length) throw new HttpError(422, RIBA_MESSAGES.nothing);
   const id = await tx(async (e) => {
     await lockSdd(e, ctx.studioId);
+    // read once, under the lock: the file is a cheap string (5,000 receipts in under 0.1 s)
     const p = await plan(e, ctx, q);
     if (p.fingerprint !== expected) throw new HttpError(409, RIBA_MESSAGES.changed);
+    if (!p.list.length) throw new HttpError(422, RIBA_MESSAGES.nothing);
     const prefix = supportPrefix(q.kind, now);
     const supportName = `${prefix}${String((await presentationsOfDay(e, ctx.studioId, prefix)) + 1).padStart(3, '0')}-${p.creditor.sia}`;
     let number = await nextReceiptNo(e, ctx.studioId);
@@ -446,6 +445,7 @@ export async function ribaCollected(tx: Tx, exec: Exec, ctx: Ctx, raw: unknown, 
       (r) => r.status === 'presented' && (p.kind === 'sbf' || r.due <= day),
     );
     if (!due.length) throw fail('date', RIBA_MESSAGES.nothingToCollect(p.kind, day));
+    const posted: number[] = [];
     for (const r of due) {
       const paymentId = await insertMovement(e, ctx.studioId, {
         customer_id: r.customer_id,
@@ -457,7 +457,9 @@ export async function ribaCollected(tx: Tx, exec: Exec, ctx: Ctx, raw: unknown, 
       });
       await insertSettlements(e, ctx.studioId, paymentId, await receiptCharges(e, ctx.studioId, r.number));
       await markReceiptPaid(e, ctx.studioId, r.number, paymentId, day);
+      posted.push(paymentId);
     }
+    await auditMany(e, ctx, transactions(), posted, 'create');
     await settlePresentation(e, ctx.studioId, id);
   });
   return ribaPresentationDetail(exec, ctx, id);
@@ -494,6 +496,7 @@ async function markUnpaid(
           RIBA_MESSAGES.fileAmount(n, RIBA_MESSAGES.amountText(amount), RIBA_MESSAGES.amountText(own.toFixed(2))),
         );
     }
+    const posted: number[] = [];
     for (const n of numbers) {
       const r = receipts.get(n)!;
       if (r.status === 'paid' && r.payment_id != null) {
@@ -506,6 +509,7 @@ async function markUnpaid(
           internal: v.reason,
         });
         await insertReversal(e, ctx.studioId, r.payment_id, reversal, 'RIBA');
+        posted.push(reversal);
       }
       const feeId = v.fee
         ? await insertMovement(e, ctx.studioId, {
@@ -517,8 +521,10 @@ async function markUnpaid(
             internal: SDD_OUTCOME_MESSAGES.feeInternal,
           })
         : null;
+      if (feeId !== null) posted.push(feeId);
       await markReceiptUnpaid(e, ctx.studioId, n, { day: v.day, reason: v.reason, feeId });
     }
+    await auditMany(e, ctx, transactions(), posted, 'create');
     await settlePresentation(e, ctx.studioId, id);
   });
   return ribaPresentationDetail(exec, ctx, id);
