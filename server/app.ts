@@ -42,6 +42,7 @@ import { customerImportRoutes } from './areas/customerImport/routes.js';
 import { invoicingRoutes } from './areas/invoicing/routes.js';
 import { sdiRoutes } from './areas/sdi/routes.js';
 import { collectionsRoutes } from './areas/collections/routes.js';
+import { amlRoutes } from './areas/aml/routes.js';
 import { SdiHandOff } from './areas/sdi/worker.js';
 import { ReminderHandOff } from './areas/reminders/worker.js';
 import { reminderPageRoute, reminderRoutes } from './areas/reminders/routes.js';
@@ -393,6 +394,7 @@ export async function buildApp(
       await sdiRoutes(api, deps);
       await collectionsRoutes(api, deps);
       await reminderRoutes(api, deps);
+      await amlRoutes(api, deps);
       await creditRoutes(api, deps);
       await customerImportRoutes(api, deps);
       await preferenceRoutes(api, deps);

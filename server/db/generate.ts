@@ -15,6 +15,7 @@ import '../areas/customerImport/tables.js';
 import '../areas/sdi/tables.js';
 import '../areas/collections/tables.js';
 import '../areas/reminders/tables.js';
+import '../areas/aml/tables.js';
 import '../auth/tables.js';
 
 const dir = fromRoot('server', 'db', 'migrations');

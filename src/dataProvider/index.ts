@@ -24,6 +24,7 @@ import { customerImportCalls } from './customerImport';
 import { invoicingCalls } from './invoicing';
 import { sdiCalls } from './sdi';
 import { collectionCalls } from './collections';
+import { amlCalls } from './aml';
 import { reminderCalls } from './reminders';
 import { preferenceCalls } from './preferences';
 
@@ -49,6 +50,7 @@ export const dataProvider = {
   ...invoicingCalls,
   ...sdiCalls,
   ...collectionCalls,
+  ...amlCalls,
   ...reminderCalls,
   ...preferenceCalls,
 } satisfies DataProvider;
