@@ -26,6 +26,8 @@ export const OWN_STUDIO = {
   accessibilityUtente: 'demo',
   // a customer and its movements
   accounts: 'demo',
+  // risk assessments in a customer's AML file (append-only: its customer can no longer be trashed)
+  aml: 'demo',
   // mandates, an SDD batch, a bank statement reconciled
   collections: 'demo',
   // reminder rules, the day's run, reminders sent, a payment

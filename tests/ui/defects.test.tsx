@@ -252,6 +252,10 @@ const server = setupServer(
     }),
   ),
   http.get('*/api/customer/:id/reminders', () => HttpResponse.json({ data: { contested: null, reminders: [] } })),
+  // the customer card's anti-money-laundering file (issue 48): empty
+  http.get('*/api/customer/:id/aml', ({ params }) =>
+    HttpResponse.json({ data: { customer_id: Number(params.id), current: null, history: [], overdue: false } }),
+  ),
   http.get('*/api/collaborators', () =>
     HttpResponse.json({
       data: [

@@ -313,6 +313,10 @@ const server = setupServer(
     }),
   ),
   http.get('*/api/customer/:id/reminders', () => HttpResponse.json({ data: { contested: null, reminders: [] } })),
+  // the customer card's anti-money-laundering file (issue 48): empty
+  http.get('*/api/customer/:id/aml', ({ params }) =>
+    HttpResponse.json({ data: { customer_id: Number(params.id), current: null, history: [], overdue: false } }),
+  ),
   // the relation inputs and the list's filters
   http.get('*/api/list/LegalRepresentative/:collection', async ({ request, params }) => {
     const c = await record(request);

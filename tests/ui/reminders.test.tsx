@@ -234,6 +234,10 @@ const server = setupServer(
     };
     return HttpResponse.json({ data: history });
   }),
+  // the customer card's anti-money-laundering file (issue 48): empty
+  http.get('*/api/customer/:id/aml', ({ params }) =>
+    HttpResponse.json({ data: { customer_id: Number(params.id), current: null, history: [], overdue: false } }),
+  ),
   http.get('*/api/customer/:id/open_items', () =>
     HttpResponse.json({
       data: { summary: { balance: 0, open: 0, overdue: 0, credit: 0, oldest_overdue: null }, items: [] },

@@ -1,9 +1,10 @@
 /**
- * A customer's card (`/Customer/{id}`): the generic edit form, then 'Situazione contabile' (issue 29)
- * and 'Solleciti' (issue 30).
+ * A customer's card (`/Customer/{id}`): the generic edit form, then 'Situazione contabile' (issue 29),
+ * 'Solleciti' (issue 30) and 'Antiriciclaggio' (issue 48).
  */
 import { getModel } from '../../../model/registry';
 import { ModelEdit } from '../../form/GenericForm';
+import { CustomerAml } from './Aml';
 import { CustomerOpenItems } from './OpenItems';
 import { CustomerReminders } from './Reminders';
 
@@ -12,6 +13,7 @@ export default function CustomerEdit() {
     <ModelEdit model={getModel('Customer')}>
       <CustomerOpenItems />
       <CustomerReminders />
+      <CustomerAml />
     </ModelEdit>
   );
 }

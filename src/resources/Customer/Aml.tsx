@@ -1,0 +1,732 @@
+/**
+ * 'Antiriciclaggio' on a customer's card (issue 48): the risk assessment in force (Regola Tecnica
+ * n. 2: the level of due diligence applied, the effective, inherent and specific risk, the next
+ * check of the controllo costante, the PEP mark, the purpose of the relationship, who and when,
+ * and why), the history of the assessments (never changed: a change is a new assessment, Regola
+ * Tecnica n. 3), and 'Nuova valutazione': the services, the scores of Tabella A and — unless every
+ * service chosen is exempt from it — Tabella B, the flags, with a live preview of the result
+ * computed by model/aml.ts (the server computes it again and is the authority).
+ *
+ * Shown on a saved customer only, to the Admin and the Collaboratore (the Utente has no AML file),
+ * inside the form: every button here is type="button" and the new assessment is asked in a dialog
+ * (its fields are outside the form's DOM, so Enter never submits the customer); a failure to read
+ * it leaves the form as it is.
+ */
+import { Fragment, useId, useMemo, useState } from 'react';
+import {
+  Alert,
+  Autocomplete,
+  Box,
+  Button,
+  Checkbox,
+  Chip,
+  Dialog,
+  DialogActions,
+  DialogContent,
+  DialogTitle,
+  Divider,
+  FormControlLabel,
+  FormGroup,
+  FormHelperText,
+  IconButton,
+  LinearProgress,
+  MenuItem,
+  Stack,
+  TableCell,
+  TableRow,
+  TextField,
+  Typography,
+  useMediaQuery,
+  useTheme,
+} from '@mui/material';
+import AddIcon from '@mui/icons-material/Add';
+import KeyboardArrowDownIcon from '@mui/icons-material/KeyboardArrowDown';
+import KeyboardArrowUpIcon from '@mui/icons-material/KeyboardArrowUp';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useNotify, usePermissions, useRecordContext } from 'react-admin';
+import { atLeast } from '../../../model/define';
+import { displayDate, displayDateTime } from '../../../model/dates';
+import {
+  AML_SERVICES,
+  AmlValidationError,
+  CUSTOMER_FACTORS,
+  LEVEL_LABELS,
+  OPERATION_FACTORS,
+  SCORE_LABELS,
+  amlService,
+  assessRisk,
+  levelAllowed,
+  riskBand,
+  type AmlService,
+  type CustomerFactorKey,
+  type DueDiligenceLevel,
+  type OperationFactorKey,
+  type RiskAssessment,
+  type RiskFactor,
+  type RiskFlags,
+  type Score,
+} from '../../../model/aml';
+import type { AmlAssessment, AmlAssessmentInput } from '../../../model/api/aml';
+import { ApiError } from '../../api/client';
+import { useAppDataProvider } from '../../dataProvider';
+import { CellNote } from '../../bulk/cells';
+import { failureText } from '../../bulk/texts';
+import { RegionTable } from '../../bulk/PreviewRun';
+
+const keyOf = (id: string | number) => ['customer', Number(id), 'aml'] as const;
+
+const LEVELS: readonly DueDiligenceLevel[] = ['semplificata', 'ordinaria', 'rafforzata'];
+const RANK: Record<DueDiligenceLevel, number> = { semplificata: 0, ordinaria: 1, rafforzata: 2 };
+const SCORES: readonly Score[] = [1, 2, 3, 4];
+
+const LEVEL_COLOR: Record<DueDiligenceLevel, 'default' | 'warning' | 'error'> = {
+  semplificata: 'default',
+  ordinaria: 'warning',
+  rafforzata: 'error',
+};
+
+/** 1.78 → '1,78' (a risk, always with 2 decimals). */
+export const riskText = (n: number) =>
+  n.toLocaleString('it-IT', { minimumFractionDigits: 2, maximumFractionDigits: 2 });
+
+/** '1,78 (poco significativo)' */
+const effectiveText = (n: number) => {
+  try {
+    return `${riskText(n)} (${riskBand(n).label.toLowerCase()})`;
+  } catch {
+    return riskText(n);
+  }
+};
+
+/** 'Semplificata' (a level, short, in a table cell). */
+const levelShort = (l: DueDiligenceLevel) => l.charAt(0).toUpperCase() + l.slice(1);
+
+const LOWER_ADMIN_ONLY =
+  "Solo l'Admin dello studio può applicare un'adeguata verifica meno rigorosa di quella calcolata, scrivendone il motivo.";
+
+/** The level applied as a chip: 'Adeguata verifica rafforzata' in the error colour. */
+function LevelChip({ level }: { level: DueDiligenceLevel }) {
+  return <Chip label={LEVEL_LABELS[level]} color={LEVEL_COLOR[level]} size="small" variant="filled" />;
+}
+
+/** An assessment's reasons, as a list named `label`. */
+function Reasons({ reasons, label }: { reasons: readonly string[]; label: string }) {
+  return (
+    <Box component="ul" aria-label={label} sx={{ m: 0, pl: 2.5 }}>
+      {reasons.map((r, i) => (
+        <Typography component="li" variant="body2" key={i}>
+          {r}
+        </Typography>
+      ))}
+    </Box>
+  );
+}
+
+const serviceText = (code: string) => amlService(code)?.description ?? code;
+
+// ---------------------------------------------------------------------------------------------
+// the section
+
+export function CustomerAml() {
+  const record = useRecordContext();
+  const id = record?.id;
+  const { permissions } = usePermissions<{ role?: string }>();
+  const role = permissions?.role;
+  const allowed = atLeast(role, 'Collaboratore');
+  const dp = useAppDataProvider();
+  const titleId = useId();
+  const q = useQuery({
+    queryKey: keyOf(id ?? 0),
+    queryFn: ({ signal }) => dp.customerAml(id!, { signal }),
+    enabled: id != null && allowed,
+    retry: false,
+  });
+  const [open, setOpen] = useState(false);
+  if (id == null || !allowed) return null;
+  const current = q.data?.current ?? null;
+  const history = q.data?.history ?? [];
+
+  return (
+    <Box sx={{ width: '100%', mt: 2 }} component="section" aria-labelledby={titleId}>
+      <Divider sx={{ mb: 2 }} />
+      <Stack direction="row" spacing={1} sx={{ alignItems: 'center', mb: 1, flexWrap: 'wrap', rowGap: 1 }}>
+        <Typography variant="h6" component="h2" id={titleId} sx={{ flexGrow: 1 }}>
+          Antiriciclaggio
+        </Typography>
+        {q.data && (
+          <Button type="button" size="small" startIcon={<AddIcon />} onClick={() => setOpen(true)}>
+            Nuova valutazione
+          </Button>
+        )}
+      </Stack>
+      {q.isPending && <LinearProgress aria-label="Caricamento del fascicolo antiriciclaggio" />}
+      {q.isError && (
+        <Alert severity="warning">Fascicolo antiriciclaggio non disponibile: {(q.error as Error).message}</Alert>
+      )}
+      {q.data &&
+        (current ? (
+          <CurrentAssessment assessment={current} overdue={q.data.overdue} />
+        ) : (
+          <Typography variant="body2" color="text.secondary">
+            Nessuna valutazione del rischio: il fascicolo antiriciclaggio del cliente è vuoto.
+          </Typography>
+        ))}
+      {q.data && history.length > 0 && <History history={history} />}
+      {open && <AssessmentDialog customerId={id} isAdmin={atLeast(role, 'Admin')} onClose={() => setOpen(false)} />}
+    </Box>
+  );
+}
+
+/** The assessment in force. */
+function CurrentAssessment({ assessment: a, overdue }: { assessment: AmlAssessment; overdue: boolean }) {
+  const lowered = a.level !== a.computed_level;
+  return (
+    <Box sx={{ mb: 2 }}>
+      <Stack direction="row" spacing={1} sx={{ alignItems: 'center', flexWrap: 'wrap', rowGap: 1, mb: 1 }}>
+        <LevelChip level={a.level} />
+        {a.pep && (
+          <Chip size="small" color="error" variant="outlined" label="PEP" title="Persona politicamente esposta" />
+        )}
+      </Stack>
+      <Typography variant="body1" sx={{ fontWeight: 500 }}>
+        Rischio effettivo {effectiveText(a.effective)}
+      </Typography>
+      <Typography variant="body2" color="text.secondary">
+        Rischio inerente {a.inherent} · Rischio specifico {riskText(a.specific)}
+      </Typography>
+      {lowered && (
+        <Typography variant="body2" sx={{ mt: 0.5 }}>
+          Livello calcolato: {LEVEL_LABELS[a.computed_level]}
+          {a.level_reason ? ` — Motivo: ${a.level_reason}` : ''}
+        </Typography>
+      )}
+      <Stack direction="row" spacing={1} sx={{ alignItems: 'center', mt: 0.5, flexWrap: 'wrap', rowGap: 0.5 }}>
+        <Typography variant="body2" sx={{ color: overdue ? 'warning.dark' : undefined }}>
+          Prossimo controllo: {displayDate(a.next_check)}
+        </Typography>
+        {overdue && <Chip size="small" color="warning" label="scaduto" />}
+      </Stack>
+      {overdue && (
+        <Alert severity="warning" role="note" sx={{ mt: 1 }}>
+          Il controllo costante è scaduto il {displayDate(a.next_check)}: fai una nuova valutazione del rischio.
+        </Alert>
+      )}
+      <Typography variant="body2" sx={{ mt: 0.5 }}>
+        Prestazioni: {a.services.map(serviceText).join('; ') || '—'}
+      </Typography>
+      <Typography variant="body2" sx={{ mt: 0.5 }}>
+        Scopo e natura del rapporto: {a.purpose ?? '—'}
+      </Typography>
+      <Typography variant="body2" color="text.secondary" sx={{ mt: 0.5, mb: 1 }}>
+        Valutazione di {a.created_by_name} del {displayDateTime(a.created_at)}
+      </Typography>
+      <Typography variant="subtitle2" component="h3">
+        Motivazioni
+      </Typography>
+      <Reasons reasons={a.reasons} label="Motivazioni della valutazione in vigore" />
+    </Box>
+  );
+}
+
+/** 'Storico delle valutazioni': every assessment, newest first, each with its reasons on demand. */
+function History({ history }: { history: AmlAssessment[] }) {
+  const titleId = useId();
+  const [shown, setShown] = useState<number | null>(null);
+  return (
+    <Box component="section" aria-labelledby={titleId}>
+      <Typography variant="subtitle1" component="h3" id={titleId} sx={{ fontWeight: 500 }}>
+        Storico delle valutazioni
+      </Typography>
+      <Typography variant="caption" display="block" color="text.secondary" sx={{ mb: 1 }}>
+        Le valutazioni non si modificano: ogni cambiamento è una nuova valutazione (Regola Tecnica n. 3)
+      </Typography>
+      <RegionTable
+        label="Elenco: Storico delle valutazioni"
+        tableLabel="Storico delle valutazioni"
+        maxHeight={420}
+        mb={0}
+        head={
+          <>
+            <TableCell>Data</TableCell>
+            <TableCell>Da chi</TableCell>
+            <TableCell>Livello applicato</TableCell>
+            <TableCell>Calcolato</TableCell>
+            <TableCell align="right">Rischio effettivo</TableCell>
+            <TableCell>Prossimo controllo</TableCell>
+            <TableCell>Motivazioni</TableCell>
+          </>
+        }
+        rows={history}
+        row={(a) => {
+          const open = shown === a.id;
+          const when = displayDateTime(a.created_at);
+          return (
+            <Fragment key={a.id}>
+              <TableRow>
+                <TableCell sx={{ whiteSpace: 'nowrap' }}>{when}</TableCell>
+                <TableCell sx={{ minWidth: 110 }}>{a.created_by_name}</TableCell>
+                <TableCell sx={{ minWidth: 110 }}>
+                  {levelShort(a.level)}
+                  {a.level_reason && <CellNote>Motivo: {a.level_reason}</CellNote>}
+                </TableCell>
+                <TableCell>{levelShort(a.computed_level)}</TableCell>
+                <TableCell align="right">{riskText(a.effective)}</TableCell>
+                <TableCell sx={{ whiteSpace: 'nowrap' }}>{displayDate(a.next_check)}</TableCell>
+                <TableCell>
+                  <IconButton
+                    type="button"
+                    size="small"
+                    aria-expanded={open}
+                    aria-label={`Motivazioni della valutazione del ${when}`}
+                    onClick={() => setShown(open ? null : a.id)}
+                  >
+                    {open ? <KeyboardArrowUpIcon fontSize="small" /> : <KeyboardArrowDownIcon fontSize="small" />}
+                  </IconButton>
+                </TableCell>
+              </TableRow>
+              {open && (
+                <TableRow>
+                  <TableCell colSpan={7}>
+                    <Typography variant="caption" display="block" color="text.secondary">
+                      Prestazioni: {a.services.map(serviceText).join('; ')}
+                    </Typography>
+                    <Reasons reasons={a.reasons} label={`Motivazioni della valutazione del ${when}`} />
+                  </TableCell>
+                </TableRow>
+              )}
+            </Fragment>
+          );
+        }}
+      />
+    </Box>
+  );
+}
+
+// ---------------------------------------------------------------------------------------------
+// the new assessment
+
+type Errors = Partial<Record<'services' | 'customer' | 'operation' | 'level' | 'level_reason', string[]>>;
+
+const FLAGS: ReadonlyArray<readonly [keyof RiskFlags, string]> = [
+  ['pep', 'Cliente, esecutore o titolare effettivo PEP'],
+  ['pepPublicAuthority', 'PEP che agisce come organo della pubblica amministrazione'],
+  ['highRiskCountry', 'Paese terzo ad alto rischio'],
+  ['suspicion', 'Sospetto di riciclaggio'],
+];
+
+const GROUPS: Record<string, string> = {
+  '1': 'Rischio inerente 1 – Non significativo (regola di condotta)',
+  '2': 'Rischio inerente 2 – Poco significativo',
+  '3': 'Rischio inerente 3 – Abbastanza significativo',
+  '4': 'Rischio inerente 4 – Molto significativo',
+  none: 'Non soggette ad adeguata verifica (art. 17 c. 7 D.Lgs. 231/2007)',
+};
+const groupOf = (s: AmlService) => GROUPS[s.inherent === null ? 'none' : String(s.inherent)]!;
+
+/** What an option says under the service's name. */
+const serviceNote = (s: AmlService) =>
+  s.inherent === null
+    ? 'Non soggetta ad adeguata verifica'
+    : `Rischio inerente ${s.inherent}${s.conductRule ? ' · regola di condotta' : ''}${s.tableBExempt ? ' · senza Tabella B' : ''}`;
+
+/** Whether Tabella B is asked: as assessRisk decides it (a service subject to due diligence and not exempt). */
+const needsTableB = (codes: readonly string[]) =>
+  codes.some((c) => {
+    const s = amlService(c);
+    return !!s && s.inherent !== null && !s.tableBExempt;
+  });
+
+/** Which field a message of the rules' validation is about (as the server sorts them). */
+const fieldOf = (message: string): keyof Errors =>
+  /Tabella A/.test(message) ? 'customer' : /Tabella B/.test(message) ? 'operation' : 'services';
+
+/** The result of the inputs, or why there is none yet. */
+function preview(input: Parameters<typeof assessRisk>[0]): { risk: RiskAssessment | null; messages: string[] } {
+  try {
+    return { risk: assessRisk(input), messages: [] };
+  } catch (e) {
+    if (e instanceof AmlValidationError) return { risk: null, messages: e.messages };
+    throw e;
+  }
+}
+
+function AssessmentDialog({
+  customerId,
+  isAdmin,
+  onClose,
+}: {
+  customerId: string | number;
+  isAdmin: boolean;
+  onClose: () => void;
+}) {
+  const dp = useAppDataProvider();
+  const notify = useNotify();
+  const queryClient = useQueryClient();
+  const theme = useTheme();
+  const fullScreen = useMediaQuery(theme.breakpoints.down('sm'));
+  const uid = useId();
+  const titleId = `${uid}-title`;
+  const resultId = `${uid}-result`;
+
+  const [services, setServices] = useState<string[]>([]);
+  const [customer, setCustomer] = useState<Partial<Record<CustomerFactorKey, number>>>({});
+  const [operation, setOperation] = useState<Partial<Record<OperationFactorKey, number>>>({});
+  const [flags, setFlags] = useState<Required<RiskFlags>>({
+    pep: false,
+    pepPublicAuthority: false,
+    highRiskCountry: false,
+    suspicion: false,
+  });
+  const [purpose, setPurpose] = useState('');
+  /** the level chosen; null: the computed one */
+  const [chosen, setChosen] = useState<DueDiligenceLevel | null>(null);
+  const [reason, setReason] = useState('');
+  const [errors, setErrors] = useState<Errors>({});
+  const [problem, setProblem] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+
+  const tableB = needsTableB(services);
+  const { risk, messages } = useMemo(
+    () => preview({ services, customer, operation: tableB ? operation : undefined, flags }),
+    [services, customer, operation, tableB, flags],
+  );
+  const level = chosen ?? risk?.level ?? null;
+  const check = risk && level ? levelAllowed(level, risk.level, { reason, minimum: risk.minimumLevel }) : null;
+  const lower = !!risk && !!level && RANK[level] < RANK[risk.level];
+  // what keeps the preview from showing, apart from what is still to fill in
+  const blocking = messages.filter((m) => !/manca il punteggio|almeno una prestazione/.test(m));
+
+  const clearError = (field: keyof Errors) => setErrors((e) => (e[field] ? { ...e, [field]: undefined } : e));
+
+  const submit = async () => {
+    setProblem(null);
+    if (!risk) {
+      const byField: Errors = {};
+      for (const m of messages) (byField[fieldOf(m)] ??= []).push(m);
+      setErrors(byField);
+      setProblem('Completa la valutazione: ' + messages.join(' '));
+      return;
+    }
+    const applied = level ?? risk.level;
+    const c = levelAllowed(applied, risk.level, { reason, minimum: risk.minimumLevel });
+    if (!c.allowed) {
+      setErrors({ [c.needsReason ? 'level_reason' : 'level']: [c.message] });
+      setProblem(c.message);
+      return;
+    }
+    const body: AmlAssessmentInput = {
+      services,
+      customer,
+      ...(risk.tableBUsed ? { operation } : {}),
+      flags,
+      level: applied,
+      ...(c.needsReason ? { level_reason: reason.trim() } : {}),
+      purpose: purpose.trim(),
+    };
+    setBusy(true);
+    setErrors({});
+    try {
+      await dp.assessCustomer(customerId, body);
+      notify('Valutazione del rischio registrata', { type: 'success' });
+      void queryClient.invalidateQueries({ queryKey: keyOf(customerId) });
+      onClose();
+    } catch (e) {
+      if (e instanceof ApiError && e.body.errors) setErrors(e.body.errors as Errors);
+      setProblem(failureText(e));
+      setBusy(false);
+    }
+  };
+
+  const scoreSelect = <K extends string>(
+    f: RiskFactor<K>,
+    value: number | undefined,
+    set: (v: number) => void,
+    missing: boolean,
+  ) => {
+    const fid = `${uid}-${f.key}`;
+    return (
+      <TextField
+        key={f.key}
+        id={fid}
+        select
+        label={f.label}
+        size="small"
+        fullWidth
+        value={value ?? ''}
+        onChange={(e) => set(Number(e.target.value))}
+        error={missing && value === undefined}
+        helperText={`${f.criteria.join('; ')} (${f.norm})`}
+        disabled={busy}
+      >
+        {SCORES.map((n) => (
+          <MenuItem key={n} value={n}>
+            {n} – {SCORE_LABELS[n]}
+          </MenuItem>
+        ))}
+      </TextField>
+    );
+  };
+
+  const groupErrors = (list: string[] | undefined) =>
+    list?.map((m, i) => (
+      <FormHelperText key={i} error sx={{ mx: 0, mb: 1 }}>
+        {m}
+      </FormHelperText>
+    ));
+
+  const chosenServices = services.map((c) => amlService(c)).filter((s): s is AmlService => !!s);
+  const grid = { display: 'grid', gridTemplateColumns: { xs: '1fr', md: '1fr 1fr' }, gap: 2 } as const;
+  const fieldset = { border: 0, p: 0, m: 0, mb: 3, minWidth: 0 } as const;
+
+  return (
+    <Dialog
+      open
+      onClose={() => !busy && onClose()}
+      aria-labelledby={titleId}
+      fullWidth
+      maxWidth="md"
+      fullScreen={fullScreen}
+      scroll="paper"
+    >
+      <DialogTitle id={titleId}>Nuova valutazione del rischio</DialogTitle>
+      <DialogContent dividers>
+        <Box component="fieldset" sx={fieldset}>
+          <Typography component="legend" variant="subtitle2" sx={{ mb: 1 }}>
+            Prestazioni
+          </Typography>
+          <Autocomplete<AmlService, true, false, false>
+            multiple
+            disableCloseOnSelect
+            id={`${uid}-services`}
+            options={AML_SERVICES}
+            value={chosenServices}
+            groupBy={groupOf}
+            getOptionLabel={(s) => s.description}
+            isOptionEqualToValue={(a, b) => a.code === b.code}
+            onChange={(_e, v) => {
+              setServices(v.map((s) => s.code));
+              clearError('services');
+            }}
+            disabled={busy}
+            noOptionsText="Nessuna prestazione"
+            openText="Apri"
+            closeText="Chiudi"
+            clearText="Cancella"
+            slotProps={{ chip: { size: 'small', sx: { maxWidth: '100%' } } }}
+            renderOption={(props, s) => {
+              const { key, ...rest } = props as typeof props & { key: string };
+              return (
+                <Box component="li" key={key} {...rest} sx={{ display: 'block !important' }}>
+                  <Typography variant="body2" component="span" sx={{ display: 'block' }}>
+                    {s.description}
+                  </Typography>
+                  <Typography
+                    variant="caption"
+                    component="span"
+                    sx={{ display: 'block' }}
+                    color={s.inherent === null ? 'warning.dark' : 'text.secondary'}
+                  >
+                    {' '}
+                    {serviceNote(s)}
+                  </Typography>
+                </Box>
+              );
+            }}
+            renderInput={(params) => (
+              <TextField
+                {...params}
+                label="Prestazioni svolte per il cliente"
+                error={!!errors.services}
+                helperText={
+                  errors.services?.join(' ') ??
+                  'Il rischio inerente è quello più alto tra le prestazioni scelte; quelle non soggette ad adeguata verifica sono escluse dal calcolo'
+                }
+              />
+            )}
+          />
+        </Box>
+
+        <Box component="fieldset" sx={fieldset}>
+          <Typography component="legend" variant="subtitle2" sx={{ mb: 1 }}>
+            Tabella A – Aspetti connessi al cliente
+          </Typography>
+          {groupErrors(errors.customer)}
+          <Box sx={grid}>
+            {CUSTOMER_FACTORS.map((f) =>
+              scoreSelect(
+                f,
+                customer[f.key],
+                (v) => {
+                  setCustomer((c) => ({ ...c, [f.key]: v }));
+                  clearError('customer');
+                },
+                !!errors.customer,
+              ),
+            )}
+          </Box>
+        </Box>
+
+        {tableB && (
+          <Box component="fieldset" sx={fieldset}>
+            <Typography component="legend" variant="subtitle2" sx={{ mb: 1 }}>
+              Tabella B – Aspetti connessi all’operazione o prestazione
+            </Typography>
+            {groupErrors(errors.operation)}
+            <Box sx={grid}>
+              {OPERATION_FACTORS.map((f) =>
+                scoreSelect(
+                  f,
+                  operation[f.key],
+                  (v) => {
+                    setOperation((o) => ({ ...o, [f.key]: v }));
+                    clearError('operation');
+                  },
+                  !!errors.operation,
+                ),
+              )}
+            </Box>
+          </Box>
+        )}
+
+        <Box component="fieldset" sx={fieldset}>
+          <Typography component="legend" variant="subtitle2">
+            Circostanze
+          </Typography>
+          <FormGroup>
+            {FLAGS.map(([key, label]) => (
+              <FormControlLabel
+                key={key}
+                label={label}
+                control={
+                  <Checkbox
+                    checked={flags[key]}
+                    disabled={busy || (key === 'pepPublicAuthority' && !flags.pep)}
+                    onChange={(e) =>
+                      setFlags((f) => ({
+                        ...f,
+                        [key]: e.target.checked,
+                        ...(key === 'pep' && !e.target.checked ? { pepPublicAuthority: false } : {}),
+                      }))
+                    }
+                  />
+                }
+              />
+            ))}
+          </FormGroup>
+        </Box>
+
+        <TextField
+          id={`${uid}-purpose`}
+          label="Scopo e natura del rapporto"
+          value={purpose}
+          onChange={(e) => setPurpose(e.target.value)}
+          multiline
+          minRows={2}
+          fullWidth
+          disabled={busy}
+          slotProps={{ htmlInput: { maxLength: 2000 } }}
+          sx={{ mb: 3 }}
+        />
+
+        <Box component="section" aria-labelledby={resultId} aria-live="polite" sx={{ mb: 3 }}>
+          <Typography variant="subtitle2" component="h3" id={resultId} sx={{ mb: 1 }}>
+            Risultato
+          </Typography>
+          {risk ? (
+            <>
+              <Typography variant="body1" sx={{ fontWeight: 500 }}>
+                Rischio effettivo {riskText(risk.effective)} – {risk.bandLabel}
+              </Typography>
+              <Typography variant="body2" color="text.secondary">
+                Rischio inerente {risk.inherent} · Rischio specifico {riskText(risk.specific)}
+              </Typography>
+              <Stack direction="row" spacing={1} sx={{ alignItems: 'center', my: 1 }}>
+                <Typography variant="body2">Livello calcolato:</Typography>
+                <LevelChip level={risk.level} />
+              </Stack>
+              <Reasons reasons={risk.reasons} label="Motivazioni del calcolo" />
+            </>
+          ) : blocking.length > 0 ? (
+            <Alert severity="warning" role="note">
+              {blocking.join(' ')}
+            </Alert>
+          ) : (
+            <Typography variant="body2" color="text.secondary">
+              Il risultato compare quando sono scelte le prestazioni e compilati tutti i punteggi.
+            </Typography>
+          )}
+        </Box>
+
+        <TextField
+          id={`${uid}-level`}
+          select
+          label="Livello applicato"
+          size="small"
+          fullWidth
+          value={level ?? ''}
+          onChange={(e) => {
+            setChosen(e.target.value as DueDiligenceLevel);
+            setErrors((x) => ({ ...x, level: undefined, level_reason: undefined }));
+          }}
+          disabled={busy || !risk}
+          error={!!errors.level || (!!check && !check.allowed && !check.needsReason)}
+          helperText={
+            errors.level?.join(' ') ?? (check ? check.message : 'Il livello calcolato, salvo scelta diversa e motivata')
+          }
+          sx={{ mb: 2 }}
+        >
+          {LEVELS.map((l) => (
+            <MenuItem
+              key={l}
+              value={l}
+              disabled={!!risk && (RANK[l] < RANK[risk.minimumLevel] || (!isAdmin && RANK[l] < RANK[risk.level]))}
+            >
+              {LEVEL_LABELS[l]}
+            </MenuItem>
+          ))}
+        </TextField>
+        {lower && (
+          <>
+            <Alert severity="info" role="note" sx={{ mb: 2 }}>
+              {LOWER_ADMIN_ONLY}
+            </Alert>
+            <TextField
+              id={`${uid}-reason`}
+              label="Motivo"
+              required
+              value={reason}
+              onChange={(e) => {
+                setReason(e.target.value);
+                clearError('level_reason');
+              }}
+              multiline
+              minRows={2}
+              fullWidth
+              disabled={busy}
+              error={!!errors.level_reason}
+              helperText={
+                errors.level_reason?.join(' ') ?? 'Perché si applica un livello meno rigoroso di quello calcolato'
+              }
+              slotProps={{ htmlInput: { maxLength: 2000 } }}
+              sx={{ mb: 2 }}
+            />
+          </>
+        )}
+        {problem && (
+          <Alert severity="error" role="alert">
+            {problem}
+          </Alert>
+        )}
+      </DialogContent>
+      <DialogActions>
+        <Button type="button" onClick={onClose} disabled={busy}>
+          Annulla
+        </Button>
+        <Button type="button" variant="contained" onClick={submit} disabled={busy}>
+          Registra valutazione
+        </Button>
+      </DialogActions>
+      {busy && <LinearProgress aria-label="Registrazione della valutazione" />}
+    </Dialog>
+  );
+}
