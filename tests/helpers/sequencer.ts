@@ -37,6 +37,7 @@ export const LONG_FILES: Record<string, number> = {
   'tests/ui/list.test.tsx': 46,
   'tests/ui/formJourneys.test.tsx': 39,
   'tests/ui/eDocumentEditor.test.tsx': 31,
+  'tests/ui/aml.test.tsx': 30,
   'tests/ui/adminForms.test.tsx': 21,
   'tests/ui/sdi.test.tsx': 20,
   'tests/ui/screens25.test.tsx': 20,
