@@ -7,6 +7,7 @@ import { sql } from 'drizzle-orm';
 import type { Exec } from '../../records/exec.js';
 import { idArray } from '../../db/sql.js';
 import { openItems } from '../accounts/index.js';
+import { asAccount, type SddAccount } from './sddQueries.js';
 
 export interface RibaCandidate {
   charge_id: number;
@@ -86,30 +87,10 @@ export async function ribaCandidates(
   }));
 }
 
-export interface RibaAccount {
-  id: number;
-  name: string;
-  iban: string | null;
-  sia: string | null;
-}
-
-const asAccount = (r: Record<string, unknown>): RibaAccount => ({
-  id: Number(r.id),
-  name: String(r.name),
-  iban: r.iban == null ? null : String(r.iban).replace(/\s+/g, '').toUpperCase(),
-  sia: r.sia == null || !String(r.sia).trim() ? null : String(r.sia).trim().toUpperCase(),
-});
-
-/** One of the studio's bank accounts (not in the trash), or null. */
-export async function ribaAccount(exec: Exec, studioId: number, id: number): Promise<RibaAccount | null> {
-  const [r] = await exec(sql`SELECT "id", "name", "iban", "sia" FROM "bank_accounts"
-    WHERE "studio_id" = ${studioId} AND "id" = ${id} AND "deleted_at" IS NULL`);
-  return r ? asAccount(r) : null;
-}
-
 /** The account with the studio's IBAN ('Il mio studio'), else the studio's first account with a SIA code. */
-export async function defaultRibaAccount(exec: Exec, studioId: number): Promise<RibaAccount | null> {
-  const [r] = await exec(sql`SELECT a."id", a."name", a."iban", a."sia" FROM "bank_accounts" a
+export async function defaultRibaAccount(exec: Exec, studioId: number): Promise<SddAccount | null> {
+  const [r] =
+    await exec(sql`SELECT a."id", a."name", a."iban", a."bic", a."cuc", a."sia", a."sdd_format" FROM "bank_accounts" a
     JOIN "studios" s ON s."id" = a."studio_id"
     WHERE a."studio_id" = ${studioId} AND a."deleted_at" IS NULL
     ORDER BY (upper(replace(a."iban", ' ', '')) = upper(replace(coalesce(s."iban", ''), ' ', ''))) DESC,

@@ -33,16 +33,16 @@ import { displayDate, isoDate, today } from '../../../model/dates.js';
 import { effectiveMethod } from '../../../model/collectionMethod.js';
 import { isValidIban } from '../../../model/validators.js';
 import { italianBankCoordinates } from '../../../model/iban.js';
-import { idList, pathId } from '../../records/ids.js';
+import { pathId } from '../../records/ids.js';
 import { can, type Ctx } from '../../auth/context.js';
 import { HttpError, forbidden, notFound } from '../../errors.js';
 import type { Tx } from '../../records/crud.js';
 import type { Exec } from '../../records/exec.js';
-import { lockSdd } from './sddQueries.js';
+import { lockSdd, sddAccount } from './sddQueries.js';
 import { auditMany } from '../../records/audit.js';
 import { insertMovement, insertReversal, insertSettlements } from './bankQueries.js';
 import { SDD_OUTCOME_MESSAGES, outcomeFee } from './sddOutcomeService.js';
-import { remittanceOf } from './sddService.js';
+import { customersAndAccount, dueRange, remittanceOf } from './sddService.js';
 import { parseRiba, ribaReceiptProblem, writeRiba, type RibaReceipt } from './riba.js';
 import {
   cancelPresentation,
@@ -57,7 +57,6 @@ import {
   presentationsOfDay,
   receiptCharges,
   receiptsOf,
-  ribaAccount,
   ribaCandidates,
   ribaCreditorOf,
   ribaFileName,
@@ -131,31 +130,10 @@ export interface RibaRequest {
 
 /** The request checked: the due range (ordered, at most a year), the kind, the customers, the account. */
 export function ribaRequest(body: RibaPreviewInput): RibaRequest {
-  const from = isoDate(body.due_from);
-  const to = isoDate(body.due_to);
-  if (!from) throw fail('due_from', RIBA_MESSAGES.range);
-  if (!to) throw fail('due_to', RIBA_MESSAGES.range);
-  if (from > to) throw fail('due_to', RIBA_MESSAGES.rangeOrder);
-  if ((Date.parse(to) - Date.parse(from)) / 86_400_000 >= MAX_RANGE_DAYS)
-    throw fail('due_to', RIBA_MESSAGES.rangeLength);
+  const { from, to } = dueRange(body, RIBA_MESSAGES);
   const rawKind = body.kind === undefined || body.kind === null || body.kind === '' ? 'sbf' : String(body.kind);
   if (rawKind !== 'sbf' && rawKind !== 'dopo_incasso') throw fail('kind', RIBA_MESSAGES.kind);
-  let customerIds: number[] | null = null;
-  if (body.customer_ids !== undefined && body.customer_ids !== null) {
-    const ids =
-      Array.isArray(body.customer_ids) || typeof body.customer_ids === 'string' ? idList(body.customer_ids) : null;
-    if (!Array.isArray(ids) || !ids.length || ids.length > MAX_CUSTOMERS)
-      throw fail('customer_ids', RIBA_MESSAGES.customers);
-    customerIds = ids;
-  }
-  let bankAccountId: number | null = null;
-  if (body.bank_account_id !== undefined && body.bank_account_id !== null && body.bank_account_id !== '') {
-    const id = Number(body.bank_account_id);
-    if (!Number.isSafeInteger(id) || id <= 0 || id > 2_147_483_647)
-      throw fail('bank_account_id', RIBA_MESSAGES.account);
-    bankAccountId = id;
-  }
-  return { from, to, kind: rawKind, customerIds, bankAccountId };
+  return { from, to, kind: rawKind, ...customersAndAccount(body, RIBA_MESSAGES) };
 }
 
 /** What record 50 says of a receipt: its invoices and amount, else its charges' notes. */
@@ -183,7 +161,7 @@ interface Plan extends RibaPlan {
 async function plan(exec: Exec, ctx: Ctx, q: RibaRequest): Promise<Plan> {
   const account =
     q.bankAccountId !== null
-      ? await ribaAccount(exec, ctx.studioId, q.bankAccountId)
+      ? await sddAccount(exec, ctx.studioId, q.bankAccountId)
       : await defaultRibaAccount(exec, ctx.studioId);
   if (!account)
     throw fail('bank_account_id', q.bankAccountId !== null ? RIBA_MESSAGES.account : RIBA_MESSAGES.noAccount);

@@ -127,28 +127,32 @@ export interface SddAccount {
   iban: string | null;
   bic: string | null;
   cuc: string | null;
+  /** the SIA code the bank gave (RiBa) */
+  sia: string | null;
   format: string | null;
 }
 
-const asAccount = (r: Record<string, unknown>): SddAccount => ({
+/** An account row as the collections read it (IBAN without blanks, upper case; an empty SIA is none). */
+export const asAccount = (r: Record<string, unknown>): SddAccount => ({
   id: Number(r.id),
   name: String(r.name),
   iban: r.iban == null ? null : String(r.iban).replace(/\s+/g, '').toUpperCase(),
   bic: r.bic == null ? null : String(r.bic),
   cuc: r.cuc == null ? null : String(r.cuc),
+  sia: r.sia == null || !String(r.sia).trim() ? null : String(r.sia).trim().toUpperCase(),
   format: r.sdd_format == null ? null : String(r.sdd_format),
 });
 
 /** One of the studio's bank accounts (not in the trash), or null. */
 export async function sddAccount(exec: Exec, studioId: number, id: number): Promise<SddAccount | null> {
-  const [r] = await exec(sql`SELECT "id", "name", "iban", "bic", "cuc", "sdd_format" FROM "bank_accounts"
+  const [r] = await exec(sql`SELECT "id", "name", "iban", "bic", "cuc", "sia", "sdd_format" FROM "bank_accounts"
     WHERE "studio_id" = ${studioId} AND "id" = ${id} AND "deleted_at" IS NULL`);
   return r ? asAccount(r) : null;
 }
 
 /** The studio's account with this IBAN (the studio's own, from 'Il mio studio'), the lowest id first; null when none. */
 export async function sddAccountByIban(exec: Exec, studioId: number, iban: string): Promise<SddAccount | null> {
-  const [r] = await exec(sql`SELECT "id", "name", "iban", "bic", "cuc", "sdd_format" FROM "bank_accounts"
+  const [r] = await exec(sql`SELECT "id", "name", "iban", "bic", "cuc", "sia", "sdd_format" FROM "bank_accounts"
     WHERE "studio_id" = ${studioId} AND "deleted_at" IS NULL AND upper(replace("iban", ' ', '')) = ${iban}
     ORDER BY "id" LIMIT 1`);
   return r ? asAccount(r) : null;

@@ -148,15 +148,55 @@ export interface SddRequest {
   bankAccountId: number | null;
 }
 
-/** The request checked: the due range (ordered, at most a year), the collection date (tomorrow to a year), the customers. */
-export function sddRequest(body: SddPreviewInput, now = new Date()): SddRequest {
+/** The Italian messages of a collection's due range, customers and account (SDD, RiBa). */
+export interface ScopeMessages {
+  range: string;
+  rangeOrder: string;
+  rangeLength: string;
+  customers: string;
+  account: string;
+}
+
+/** A collection's due range from the request: both days, ordered, at most a year. */
+export function dueRange(
+  body: { due_from?: unknown; due_to?: unknown },
+  m: ScopeMessages,
+): { from: string; to: string } {
   const from = isoDate(body.due_from);
   const to = isoDate(body.due_to);
-  if (!from) throw fail('due_from', SDD_MESSAGES.range);
-  if (!to) throw fail('due_to', SDD_MESSAGES.range);
-  if (from > to) throw fail('due_to', SDD_MESSAGES.rangeOrder);
-  if ((Date.parse(to) - Date.parse(from)) / 86_400_000 >= MAX_RANGE_DAYS)
-    throw fail('due_to', SDD_MESSAGES.rangeLength);
+  if (!from) throw fail('due_from', m.range);
+  if (!to) throw fail('due_to', m.range);
+  if (from > to) throw fail('due_to', m.rangeOrder);
+  if ((Date.parse(to) - Date.parse(from)) / 86_400_000 >= MAX_RANGE_DAYS) throw fail('due_to', m.rangeLength);
+  return { from, to };
+}
+
+/** The customers asked (null: all) and the account asked (null: the default one) of a collection's request. */
+export function customersAndAccount(
+  body: { customer_ids?: unknown; bank_account_id?: unknown },
+  m: ScopeMessages,
+): { customerIds: number[] | null; bankAccountId: number | null } {
+  let customerIds: number[] | null = null;
+  if (body.customer_ids !== undefined && body.customer_ids !== null) {
+    const ids =
+      Array.isArray(body.customer_ids) || typeof body.customer_ids === 'string'
+        ? idList(body.customer_ids as string | unknown[])
+        : null;
+    if (!Array.isArray(ids) || !ids.length || ids.length > MAX_CUSTOMERS) throw fail('customer_ids', m.customers);
+    customerIds = ids;
+  }
+  let bankAccountId: number | null = null;
+  if (body.bank_account_id !== undefined && body.bank_account_id !== null && body.bank_account_id !== '') {
+    const id = Number(body.bank_account_id);
+    if (!Number.isSafeInteger(id) || id <= 0 || id > 2_147_483_647) throw fail('bank_account_id', m.account);
+    bankAccountId = id;
+  }
+  return { customerIds, bankAccountId };
+}
+
+/** The request checked: the due range (ordered, at most a year), the collection date (tomorrow to a year), the customers. */
+export function sddRequest(body: SddPreviewInput, now = new Date()): SddRequest {
+  const { from, to } = dueRange(body, SDD_MESSAGES);
   const asked = isoDate(body.collection_date);
   if (!asked) throw fail('collection_date', SDD_MESSAGES.collection);
   // SEPA debits settle on TARGET2 days only: a weekend or a TARGET2 holiday moves to the next one
@@ -165,20 +205,7 @@ export function sddRequest(body: SddPreviewInput, now = new Date()): SddRequest 
   if (asked <= day) throw fail('collection_date', SDD_MESSAGES.collectionPast);
   if ((Date.parse(collectionDate) - Date.parse(day)) / 86_400_000 > 366)
     throw fail('collection_date', SDD_MESSAGES.collectionFar);
-  let customerIds: number[] | null = null;
-  if (body.customer_ids !== undefined && body.customer_ids !== null) {
-    const ids =
-      Array.isArray(body.customer_ids) || typeof body.customer_ids === 'string' ? idList(body.customer_ids) : null;
-    if (!Array.isArray(ids) || !ids.length || ids.length > MAX_CUSTOMERS)
-      throw fail('customer_ids', SDD_MESSAGES.customers);
-    customerIds = ids;
-  }
-  let bankAccountId: number | null = null;
-  if (body.bank_account_id !== undefined && body.bank_account_id !== null && body.bank_account_id !== '') {
-    const id = Number(body.bank_account_id);
-    if (!Number.isSafeInteger(id) || id <= 0 || id > 2_147_483_647) throw fail('bank_account_id', SDD_MESSAGES.account);
-    bankAccountId = id;
-  }
+  const { customerIds, bankAccountId } = customersAndAccount(body, SDD_MESSAGES);
   return { from, to, collectionDate, movedFrom: collectionDate === asked ? null : asked, customerIds, bankAccountId };
 }
 
