@@ -159,6 +159,16 @@ function isBankDate(d: Date): boolean {
   return d.getTime() !== sunday - 2 * day && d.getTime() !== sunday + day;
 }
 
+/** A day as Italian prose writes it: '2026-11-30' → '30/11/2026' (the seeds' fields show 30-11-2026). */
+export const slashDate = (iso: string | null | undefined): string =>
+  iso ? iso.slice(0, 10).split('-').reverse().join('/') : '';
+
+/** The day `n` calendar days after `from` ('YYYY-MM-DD'; `n` may be negative). */
+export function addDays(from: string, n: number): string {
+  const [y, m, d] = from.split('-').map(Number) as [number, number, number];
+  return new Date(Date.UTC(y, m - 1, d + n)).toISOString().slice(0, 10);
+}
+
 /** The day `n` bank days after `from` ('YYYY-MM-DD'). */
 export function addBankDays(from: string, n: number): string {
   const [y, m, d] = from.split('-').map(Number) as [number, number, number];

@@ -31,6 +31,7 @@ export const MAIL_KINDS: Record<string, string> = {
   contact: 'Richiesta di contatto',
   e_invoice: 'Fattura elettronica (copia di cortesia)',
   reminder: 'Sollecito di pagamento',
+  aml_declaration: 'Dichiarazione antiriciclaggio da rinnovare',
 };
 
 export const isMailStatus = (v: unknown): v is MailStatus =>

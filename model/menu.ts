@@ -44,6 +44,26 @@ export const MENU: MenuEntry[] = [
     ],
   },
   {
+    title: 'Antiriciclaggio',
+    sub_title: 'Adeguata verifica, controlli e autovalutazione',
+    icon: 'Policy',
+    role: 'Collaboratore',
+    children: [
+      {
+        title: 'Verifiche antiriciclaggio',
+        icon: 'FactCheck',
+        link: '/verifiche_antiriciclaggio',
+        role: 'Collaboratore',
+      },
+      {
+        title: 'Autovalutazione e formazione',
+        icon: 'Policy',
+        link: '/autovalutazione_antiriciclaggio',
+        role: 'Admin',
+      },
+    ],
+  },
+  {
     title: 'Contabilità',
     sub_title: 'Movimenti ed estratti conto',
     icon: 'Euro',

@@ -97,6 +97,12 @@ export const ReminderSettings = z.object({
   enabled: z.boolean().describe('procedura giornaliera attiva'),
   run_time: z.string().describe('ora della procedura giornaliera (HH:MM, ora italiana)'),
   link_days: z.number().int().describe('giorni di validità del link al cliente'),
+  aml_renewal_days: z
+    .number()
+    .int()
+    .describe(
+      'antiriciclaggio (issue 48): quanti giorni prima del controllo costante inviare al cliente la dichiarazione da rinnovare (0: mai)',
+    ),
   levels: z.array(ReminderLevel).max(3),
 });
 export type ReminderSettings = z.infer<typeof ReminderSettings>;
@@ -129,6 +135,7 @@ export const REMINDER_MAX_TEXT = 10_000;
 export const REMINDER_SETTINGS_MESSAGES = {
   runTime: 'Ora della procedura non valida: scrivila come HH:MM, es. 08:00',
   linkDays: 'La validità del link va da 1 a 365 giorni',
+  amlRenewalDays: 'I giorni di anticipo della dichiarazione antiriciclaggio vanno da 0 (mai) a 90',
   levels: 'Indica i livelli di sollecito (da 1 a 3)',
   tooManyLevels: `Al più ${REMINDER_MAX_LEVELS} livelli di sollecito`,
   noLevel: 'Per attivare la procedura indica almeno un livello di sollecito',
@@ -199,6 +206,9 @@ export const ReminderSettingsInput = z
       .regex(/^([01]\d|2[0-3]):[0-5]\d$/, M.runTime)
       .describe('ora della procedura giornaliera (HH:MM, ora italiana)'),
     link_days: whole(M.linkDays, 1, 365, 60).describe('giorni di validità del link al cliente (predefinito 60)'),
+    aml_renewal_days: whole(M.amlRenewalDays, 0, 90, 0).describe(
+      'antiriciclaggio: giorni prima del controllo costante in cui inviare la dichiarazione da rinnovare (0: mai; predefinito 0)',
+    ),
     levels: z.array(ReminderLevelInput, { error: M.levels }).superRefine(
       // at most three levels, each after more days than the one before (of the first three)
       (levels, ctx) => {

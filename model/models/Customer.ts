@@ -61,6 +61,8 @@ export const Customer = defineModel({
     }),
     bank_iban: f.text('IBAN del cliente (banca per la RiBa)', { max: 34, rules: ['iban'], width: 6 }),
     ceased: f.flag('Cessato', { filterable: true }),
+    // issue 48 item 6: the end of the relationship, from which the AML file is kept ten years (RT3)
+    ceased_on: f.date('Data cessazione', { filterable: true }),
     legal_representative_id: f.relation('Legale rappresentante', 'LegalRepresentative', { required: true }),
     legal_status_id: f.relation('Forma giuridica', 'LegalStatus', { listShowsCode: true }),
     collaborator_accounting_id: f.relation('Collaboratore contabilità', 'User', {

@@ -30,6 +30,7 @@ import { importStatement } from '../areas/collections/bankService.js';
 import { realisticStatement, rng } from '../areas/collections/demoStatement.js';
 import { camt053 } from '../areas/collections/camtWriter.js';
 import { cbiRh } from '../areas/collections/rhWriter.js';
+import { DEMO_AML_SERVICE_OF, seedAml } from './demoAml.js';
 import type { Ctx } from '../auth/context.js';
 export { italianCin, italianIban } from '../../model/iban.js';
 export { rng };
@@ -474,6 +475,7 @@ async function seedMasterData(exec: Exec, studioId: number, seed: number, banks:
       cost,
       bank_account_id: bank === null ? null : accountIds[bank % accountIds.length],
       note,
+      aml_service: DEMO_AML_SERVICE_OF[cod] ?? null,
     })),
   );
   await insertMany(
@@ -602,8 +604,13 @@ async function seedStudioData(
       collaborator_studio_jobs_id: collaboratorIds.length ? pick(collaboratorIds) : null,
     });
   }
+  // a ceased customer ended on a day after he came (the AML file is kept ten years from it)
+  for (const [i, c] of customers.entries())
+    c.ceased_on = c.ceased ? maxIso(String(c.acquisition_date), addDays(todayIso(), -(120 + ((i * 53) % 1400)))) : null;
   await insertMany(exec, 'customers', customers);
 }
+
+const maxIso = (a: string, b: string) => (a > b ? a : b);
 
 /**
  * Sample rows, from the field-type registry, for every studio-owned model the hand-written
@@ -1140,6 +1147,7 @@ export async function loadDemoData(exec: Exec, storage?: Storage): Promise<boole
   await seedPayments(exec, [vendor, demo, bianchi]);
   await seedEDocuments(exec, demo, 8);
   await seedCollections(exec, demo, { id: admin!, name: 'Marco Rossi' });
+  await seedAml(exec, demo, { id: admin!, name: 'Marco Rossi' }, { id: collab!, name: 'Laura Neri' });
   await seedEDocuments(exec, bianchi, 3);
   await seedDeclaredModels(exec, demo, 12);
   await seedDeclaredModels(exec, bianchi, 3);
@@ -1153,7 +1161,7 @@ export interface DemoStudioCopy {
   name: string;
   /**
    * which studio it copies: 'demo' is Studio Demo (an Admin and a Collaboratore, 200 customers
-   * with their accounts, assignments, payslips, jobs, credit, e-invoices and sample rows),
+   * with their accounts, assignments, payslips, jobs, credit, e-invoices, AML files and sample rows),
    * 'bianchi' is Studio Bianchi (an Admin, 20 customers, incomplete studio data)
    */
   like: 'demo' | 'bianchi';
@@ -1212,6 +1220,7 @@ export async function addDemoStudio(exec: Exec, copy: DemoStudioCopy): Promise<n
   await seedPayments(exec, [studio]);
   await seedEDocuments(exec, studio, 8);
   await seedCollections(exec, studio, marco);
+  await seedAml(exec, studio, marco, { id: collab!, name: 'Laura Neri' });
   await seedDeclaredModels(exec, studio, 12);
   return studio;
 }

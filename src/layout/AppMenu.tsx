@@ -14,6 +14,8 @@ import FolderIcon from '@mui/icons-material/Folder';
 import ChevronRightIcon from '@mui/icons-material/ChevronRight';
 // icons named by model/menu.ts (imported one by one: never the whole icons index)
 import ContactsIcon from '@mui/icons-material/Contacts';
+import PolicyIcon from '@mui/icons-material/Policy';
+import FactCheckIcon from '@mui/icons-material/FactCheck';
 import PeopleIcon from '@mui/icons-material/People';
 import BadgeIcon from '@mui/icons-material/Badge';
 import WorkIcon from '@mui/icons-material/Work';
@@ -63,6 +65,8 @@ type IconComponent = (props: SvgIconProps) => ReactNode;
 export const MENU_ICONS: Record<string, IconComponent> = {
   Home: HomeIcon,
   Contacts: ContactsIcon,
+  Policy: PolicyIcon,
+  FactCheck: FactCheckIcon,
   People: PeopleIcon,
   Badge: BadgeIcon,
   Work: WorkIcon,

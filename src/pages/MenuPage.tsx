@@ -21,6 +21,7 @@ import { ScreenTitle } from '../layout/PageTitle';
 import { menuIcon, useMenuItems, usePreloadMenuScreens } from '../layout/AppMenu';
 import type { MenuNode } from '../../model/api/shell';
 import { ReceivablesOverview } from '../areas/accounts/Receivables';
+import { AmlHomeOverview } from '../areas/aml/AmlHome';
 
 const EntryLinks = ({ nodes, depth = 0 }: { nodes: MenuNode[]; depth?: number }) => (
   <List dense disablePadding sx={depth ? { pl: 2 } : undefined}>
@@ -116,6 +117,7 @@ export const MenuPage = () => {
         Menu
       </Typography>
       <ReceivablesOverview />
+      <AmlHomeOverview />
       {error ? (
         <Alert severity="error">{translate('app.error.load')}</Alert>
       ) : (

@@ -21,7 +21,7 @@ import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
 import { setupServer } from 'msw/node';
 import { location, login, logout, negativeLook, renderApp, shellHandlers, USER } from './harness';
-import { useFakeApi, helperText, listPage, noReceivables, replaceText } from './journeys';
+import { useFakeApi, helperText, listPage, noReceivables, noAmlDue, replaceText } from './journeys';
 import { linksOf, menuOf } from '../e2e/menus';
 import { MENU, menuFor } from '../../model/menu';
 import { atLeast, permissionName, VERBS } from '../../model/define';
@@ -182,6 +182,7 @@ const server = setupServer(
   ),
   // the menu page's summary of receivables
   noReceivables,
+  ...noAmlDue,
   // the studio card
   http.get('*/api/studios/:id', () => HttpResponse.json({ data: api.studio })),
   http.put('*/api/studios/:id', ({ request }) =>
@@ -289,7 +290,7 @@ async function homeLinks(role: 'Collaboratore') {
   for (const n of menuOf(role))
     expect(await within(main).findByRole('heading', { name: n.title, level: 2 })).toBeInTheDocument();
   return [...main.querySelectorAll('a[href]')]
-    .filter((a) => !a.closest('[aria-labelledby="receivables-title"]'))
+    .filter((a) => !a.closest('[aria-labelledby="receivables-title"], [aria-labelledby="aml-home-title"]'))
     .map((a) => a.getAttribute('href')!);
 }
 

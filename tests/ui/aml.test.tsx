@@ -1,6 +1,7 @@
 /**
  * 'Antiriciclaggio' on the customer's card (issue 48), the whole <App/> against a mocked API (msw;
- * unknown calls fail the test): the assessment in force (level, effective risk, next check and
+ * unknown calls fail the test), its tab 'Valutazione del rischio' (the identification, the files and
+ * the notes are in amlIdentification.test.tsx): the assessment in force (level, effective risk, next check and
  * its 'scaduto' warning) and the history; 'Nuova valutazione' with its live preview computed by
  * model/aml.ts (Tabella B only when a service chosen needs it), the body posted, the section read
  * again, a lower level only with its reason, the server's 422 under its field.
@@ -60,6 +61,23 @@ const OLDER = assessment({
   created_at: '2020-01-10 09:00:00',
 });
 
+/** The file with only its assessments (nothing else registered, nothing due). */
+const fileOf = (over: Partial<CustomerAml>): CustomerAml => ({
+  customer_id: 5,
+  current: null,
+  history: [],
+  overdue: false,
+  identification: null,
+  identifications: [],
+  files: [],
+  notes: [],
+  notes_allowed: true,
+  ceased_on: null,
+  kept_until: null,
+  due: [],
+  ...over,
+});
+
 // ---------------------------------------------------------------------------------------------
 // the mocked API
 
@@ -112,7 +130,7 @@ const server = setupServer(
 
 beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
 beforeEach(() => {
-  file = { customer_id: 5, current: CURRENT, history: [CURRENT, OLDER], overdue: true };
+  file = fileOf({ current: CURRENT, history: [CURRENT, OLDER], overdue: true });
   reads = 0;
   posts = [];
   postAnswer = (body) => {
@@ -134,18 +152,26 @@ afterAll(() => server.close());
 
 const section = () => screen.findByRole('region', { name: 'Antiriciclaggio' });
 
+type User = ReturnType<typeof userEvent.setup>;
+
+/** The section, on its tab 'Valutazione del rischio'. */
+async function riskTab(user: User) {
+  const s = await section();
+  await user.click(await within(s).findByRole('tab', { name: 'Valutazione del rischio' }));
+  expect(within(s).getByRole('tabpanel')).toHaveAccessibleName('Valutazione del rischio');
+  return s;
+}
+
 const rowOf = (table: HTMLElement, text: string) =>
   within(table)
     .getAllByRole('row')
     .find((r) => within(r).queryByText(text)) as HTMLElement;
 
-type User = ReturnType<typeof userEvent.setup>;
-
 /** Opens the card and 'Nuova valutazione': the dialog. */
 async function openForm() {
   const user = userEvent.setup();
   renderApp('/Customer/5');
-  const s = await section();
+  const s = await riskTab(user);
   await user.click(await within(s).findByRole('button', { name: 'Nuova valutazione' }));
   const dialog = await screen.findByRole('dialog', { name: 'Nuova valutazione del rischio' });
   return { user, dialog, section: s };
@@ -202,6 +228,7 @@ describe("'Antiriciclaggio' on the customer's card", () => {
     expect(headings.indexOf('Antiriciclaggio')).toBeGreaterThan(headings.indexOf('Solleciti'));
     expect(headings.indexOf('Solleciti')).toBeGreaterThan(headings.indexOf('Situazione contabile'));
 
+    await riskTab(user);
     expect(await within(s).findByText('Adeguata verifica semplificata')).toBeInTheDocument();
     expect(within(s).getByText('Rischio effettivo 1,78 (poco significativo)')).toBeInTheDocument();
     expect(within(s).getByText('Rischio inerente 3 · Rischio specifico 1,25')).toBeInTheDocument();
@@ -253,9 +280,10 @@ describe("'Antiriciclaggio' on the customer's card", () => {
       pep: true,
       next_check: '2027-01-15',
     });
-    file = { customer_id: 5, current: strict, history: [strict], overdue: false };
+    file = fileOf({ current: strict, history: [strict] });
+    const user = userEvent.setup();
     renderApp('/Customer/5');
-    const s = await section();
+    const s = await riskTab(user);
     const chip = (await within(s).findByText('Adeguata verifica rafforzata')).closest('.MuiChip-root');
     expect(chip).toHaveClass('MuiChip-colorError');
     expect(within(s).getByText('PEP')).toBeInTheDocument();
@@ -265,12 +293,11 @@ describe("'Antiriciclaggio' on the customer's card", () => {
   });
 
   it('an empty file says so; a failure to read it leaves the form usable', async () => {
-    file = { customer_id: 5, current: null, history: [], overdue: false };
+    file = fileOf({});
+    const user = userEvent.setup();
     renderApp('/Customer/5');
-    const s = await section();
-    expect(
-      await within(s).findByText('Nessuna valutazione del rischio: il fascicolo antiriciclaggio del cliente è vuoto.'),
-    ).toBeInTheDocument();
+    const s = await riskTab(user);
+    expect(await within(s).findByText('Nessuna valutazione del rischio registrata.')).toBeInTheDocument();
     expect(within(s).queryByRole('table')).toBeNull();
     cleanup();
 
@@ -282,6 +309,7 @@ describe("'Antiriciclaggio' on the customer's card", () => {
     ).toBeInTheDocument();
     expect(screen.getByRole('textbox', { name: /Ragione Sociale/ })).toBeEnabled();
     expect(within(failed).queryByRole('button', { name: 'Nuova valutazione' })).toBeNull();
+    expect(within(failed).queryByRole('tab')).toBeNull();
   });
 
   it('a Collaboratore assesses, but cannot choose a level less strict than the computed one', async () => {

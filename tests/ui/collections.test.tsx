@@ -29,6 +29,7 @@ import type {
   SddOutcome,
   SddPlan,
 } from '../../model/api/collections';
+import { emptyAmlFile } from './journeys';
 
 vi.mock('file-saver', () => ({ saveAs: vi.fn() }));
 
@@ -419,9 +420,7 @@ const server = setupServer(
   // its reminders (issue 30, tests/ui/reminders.test.tsx): none
   http.get('*/api/customer/:id/reminders', () => HttpResponse.json({ data: { contested: null, reminders: [] } })),
   // the customer card's anti-money-laundering file (issue 48): empty
-  http.get('*/api/customer/:id/aml', ({ params }) =>
-    HttpResponse.json({ data: { customer_id: Number(params.id), current: null, history: [], overdue: false } }),
-  ),
+  emptyAmlFile,
   // the customer's card: the record and its form's selects
   http.get('*/api/customers/:id', ({ params }) => HttpResponse.json({ data: { ...RECORD, id: Number(params.id) } })),
   http.get('*/api/collaborators', () => HttpResponse.json({ data: [] })),

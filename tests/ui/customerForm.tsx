@@ -10,6 +10,7 @@ import { http, HttpResponse } from 'msw';
 import { setupServer } from 'msw/node';
 import { fiscalCodeCheckChar, vatCheckDigit } from '../../model/validators';
 import { login, logout, renderApp, shellHandlers } from './harness';
+import { emptyAmlFile } from './journeys';
 
 // ---------------------------------------------------------------------------
 // API mock
@@ -154,9 +155,7 @@ export const server = setupServer(
   // the customer card's reminders (issue 30): none, not contested
   http.get('*/api/customer/:id/reminders', () => HttpResponse.json({ data: { contested: null, reminders: [] } })),
   // the customer card's anti-money-laundering file (issue 48): empty
-  http.get('*/api/customer/:id/aml', ({ params }) =>
-    HttpResponse.json({ data: { customer_id: Number(params.id), current: null, history: [], overdue: false } }),
-  ),
+  emptyAmlFile,
   // simple list /lista/LegalStatus
   http.get('*/api/list/LegalStatus', () => {
     api.simpleLists += 1;

@@ -11,7 +11,7 @@ import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
 import { setupServer } from 'msw/node';
 import { location, login, logout, negativeLook, renderApp, shellHandlers, USER } from './harness';
-import { useFakeApi, helperText, ITEM_META, noReceivables, seriousAxe } from './journeys';
+import { useFakeApi, helperText, ITEM_META, noReceivables, noAmlDue, seriousAxe, emptyAmlFile } from './journeys';
 
 // ---------------------------------------------------------------------------
 // API mock: a small studio kept in memory (customers, legal representatives, legal statuses)
@@ -215,6 +215,7 @@ const server = setupServer(
   ...shellHandlers,
   // the menu page's summary of receivables
   noReceivables,
+  ...noAmlDue,
   http.get('*/api/user/logout', () => {
     api.logouts += 1;
     return HttpResponse.json({ message: 'Logout effettuato' });
@@ -253,9 +254,7 @@ const server = setupServer(
   ),
   http.get('*/api/customer/:id/reminders', () => HttpResponse.json({ data: { contested: null, reminders: [] } })),
   // the customer card's anti-money-laundering file (issue 48): empty
-  http.get('*/api/customer/:id/aml', ({ params }) =>
-    HttpResponse.json({ data: { customer_id: Number(params.id), current: null, history: [], overdue: false } }),
-  ),
+  emptyAmlFile,
   http.get('*/api/collaborators', () =>
     HttpResponse.json({
       data: [

@@ -13,7 +13,7 @@ import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
 import { setupServer } from 'msw/node';
 import { location, login, negativeLook, renderApp, shellHandlers, USER } from './harness';
-import { useFakeApi, helperText, replaceText, seriousAxe } from './journeys';
+import { useFakeApi, helperText, replaceText, seriousAxe, emptyAmlFile } from './journeys';
 import { exact, field, helperOf, submit, type User } from './customerForm';
 import { fiscalCodeCheckChar, vatCheckDigit } from '../../model/validators';
 import { today } from '../../model/fields';
@@ -314,9 +314,7 @@ const server = setupServer(
   ),
   http.get('*/api/customer/:id/reminders', () => HttpResponse.json({ data: { contested: null, reminders: [] } })),
   // the customer card's anti-money-laundering file (issue 48): empty
-  http.get('*/api/customer/:id/aml', ({ params }) =>
-    HttpResponse.json({ data: { customer_id: Number(params.id), current: null, history: [], overdue: false } }),
-  ),
+  emptyAmlFile,
   // the relation inputs and the list's filters
   http.get('*/api/list/LegalRepresentative/:collection', async ({ request, params }) => {
     const c = await record(request);

@@ -100,6 +100,34 @@ export async function replaceText(user: User, input: HTMLElement, text: string) 
   await user.paste(text);
 }
 
+/** GET /api/customer/{id}/aml: a customer without an AML file (the card's 'Antiriciclaggio' section). */
+export const emptyAmlFile = http.get('*/api/customer/:id/aml', ({ params }) =>
+  HttpResponse.json({
+    data: {
+      customer_id: Number(params.id),
+      current: null,
+      history: [],
+      overdue: false,
+      identification: null,
+      identifications: [],
+      files: [],
+      notes: [],
+      notes_allowed: false,
+      ceased_on: null,
+      kept_until: null,
+      due: [],
+    },
+  }),
+);
+
+/** The home page's AML card (issue 48) with nothing due and no self-assessment to redo. */
+export const noAmlDue = [
+  http.get('*/api/aml/checks/summary', () => HttpResponse.json({ data: { due: 0, late: 0 } })),
+  http.get('*/api/aml/self_assessments', () =>
+    HttpResponse.json({ data: { current: null, history: [], next_due: '2099-12-31', overdue: false, trainings: [] } }),
+  ),
+];
+
 /** GET /api/receivables with nothing owed: the home page's summary above the menu cards. */
 export const noReceivables = http.get('*/api/receivables', () =>
   HttpResponse.json({

@@ -16,7 +16,7 @@ import { http, HttpResponse } from 'msw';
 import { setupServer } from 'msw/node';
 import { useParams } from 'react-router-dom';
 import { location, login, logout, negativeLook, queryOf, renderApp, shellHandlers } from './harness';
-import { noReceivables } from './journeys';
+import { noReceivables, noAmlDue } from './journeys';
 
 // the record's card itself is another test's subject: a stand-in that names what it shows
 vi.mock('../../src/form/GenericForm', async (importOriginal) => ({
@@ -64,6 +64,7 @@ const server = setupServer(
   ...shellHandlers,
   // the menu page's summary of receivables
   noReceivables,
+  ...noAmlDue,
   http.get('*/api/quick_find', ({ request }) => {
     calls.push(request.url);
     return answer();

@@ -14,7 +14,7 @@ import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
 import { setupServer } from 'msw/node';
 import { location, login, queryOf, renderApp, shellHandlers } from './harness';
-import { useFakeApi, listPage, noReceivables, seriousAxe } from './journeys';
+import { useFakeApi, listPage, noReceivables, noAmlDue, seriousAxe, emptyAmlFile } from './journeys';
 
 // ---------------------------------------------------------------------------
 // API mock: a few customers of Studio Demo, the quick find as the server answers it
@@ -143,6 +143,7 @@ const server = setupServer(
   ...shellHandlers,
   // the menu page's summary of receivables (the phone test opens /Menu)
   noReceivables,
+  ...noAmlDue,
   http.get('*/api/quick_find', ({ request }) => {
     finds.push(request.url);
     return HttpResponse.json({ data: quickFind(queryOf(request.url).q ?? '') });
@@ -160,9 +161,7 @@ const server = setupServer(
   ),
   http.get('*/api/customer/:id/reminders', () => HttpResponse.json({ data: { contested: null, reminders: [] } })),
   // the customer card's anti-money-laundering file (issue 48): empty
-  http.get('*/api/customer/:id/aml', ({ params }) =>
-    HttpResponse.json({ data: { customer_id: Number(params.id), current: null, history: [], overdue: false } }),
-  ),
+  emptyAmlFile,
   http.get('*/api/collaborators', () => HttpResponse.json({ data: [{ id: 7, name: 'Laura Neri' }] })),
   http.get('*/api/list/LegalRepresentative/:collection', () =>
     listAnswer(LEGAL_REPRESENTATIVES.map((r) => ({ id: r.id, label: `${r.name} ${r.surname}`, trashed: false }))),

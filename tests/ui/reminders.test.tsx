@@ -22,6 +22,7 @@ import type {
   ReminderSettings,
   ReminderSettingsView,
 } from '../../model/api/reminders';
+import { emptyAmlFile } from './journeys';
 
 vi.mock('file-saver', () => ({ saveAs: vi.fn() }));
 
@@ -89,6 +90,7 @@ const SETTINGS: ReminderSettingsView = {
   enabled: true,
   run_time: '07:30',
   link_days: 30,
+  aml_renewal_days: 0,
   levels: [
     {
       level: 1,
@@ -235,9 +237,7 @@ const server = setupServer(
     return HttpResponse.json({ data: history });
   }),
   // the customer card's anti-money-laundering file (issue 48): empty
-  http.get('*/api/customer/:id/aml', ({ params }) =>
-    HttpResponse.json({ data: { customer_id: Number(params.id), current: null, history: [], overdue: false } }),
-  ),
+  emptyAmlFile,
   http.get('*/api/customer/:id/open_items', () =>
     HttpResponse.json({
       data: { summary: { balance: 0, open: 0, overdue: 0, credit: 0, oldest_overdue: null }, items: [] },
@@ -502,6 +502,7 @@ describe("'Solleciti': the rules", () => {
       enabled: false,
       run_time: '07:30',
       link_days: 30,
+      aml_renewal_days: 0,
       levels: [
         { ...SETTINGS.levels[0], days: 20 },
         { ...SETTINGS.levels[1], subject: 'Ultimo avviso', auto: true },

@@ -83,6 +83,7 @@ describe('app architecture', () => {
       'connection.ts',
       'dataDirLock.ts',
       'demo.ts',
+      'demoAml.ts',
       'fieldTypes.ts',
       'generate.ts',
       'migrations',

@@ -81,8 +81,11 @@ export function attachmentRows(exec: Exec) {
     /** which of these storage keys a row still names */
     async usedKeys(keys: string[]): Promise<Set<string>> {
       if (!keys.length) return new Set();
+      const list = `{${keys.map((k) => `"${k.replace(/["\\]/g, '')}"`).join(',')}}`;
+      // the AML files (server/areas/aml) are stored the same way and kept as long as their rows
       const rows = await exec(
-        sql`SELECT "storage_path" FROM "attachments" WHERE "storage_path" = ANY(${`{${keys.map((k) => `"${k.replace(/["\\]/g, '')}"`).join(',')}}`}::text[])`,
+        sql`SELECT "storage_path" FROM "attachments" WHERE "storage_path" = ANY(${list}::text[])
+          UNION SELECT "storage_path" FROM "aml_files" WHERE "storage_path" = ANY(${list}::text[])`,
       );
       return new Set(rows.map((r) => String(r.storage_path)));
     },

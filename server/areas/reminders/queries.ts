@@ -54,7 +54,7 @@ export async function agingRows(exec: Exec, studioId: number, asOf: string, f: A
 
 export async function settingsRow(exec: Exec, studioId: number) {
   const [r] = await exec(
-    sql`SELECT "enabled", "run_time", "link_days", "levels" FROM "reminder_settings" WHERE "studio_id" = ${studioId}`,
+    sql`SELECT "enabled", "run_time", "link_days", "aml_renewal_days", "levels" FROM "reminder_settings" WHERE "studio_id" = ${studioId}`,
   );
   return r;
 }
@@ -63,12 +63,12 @@ export async function saveSettings(
   exec: Exec,
   studioId: number,
   userId: number | null,
-  s: { enabled: boolean; run_time: string; link_days: number; levels: unknown[] },
+  s: { enabled: boolean; run_time: string; link_days: number; aml_renewal_days: number; levels: unknown[] },
 ) {
-  await exec(sql`INSERT INTO "reminder_settings" ("studio_id", "enabled", "run_time", "link_days", "levels", "updated_by", "updated_at")
-    VALUES (${studioId}, ${s.enabled}, ${s.run_time}, ${s.link_days}, ${JSON.stringify(s.levels)}::jsonb, ${userId}, LOCALTIMESTAMP)
+  await exec(sql`INSERT INTO "reminder_settings" ("studio_id", "enabled", "run_time", "link_days", "aml_renewal_days", "levels", "updated_by", "updated_at")
+    VALUES (${studioId}, ${s.enabled}, ${s.run_time}, ${s.link_days}, ${s.aml_renewal_days}, ${JSON.stringify(s.levels)}::jsonb, ${userId}, LOCALTIMESTAMP)
     ON CONFLICT ("studio_id") DO UPDATE SET "enabled" = EXCLUDED."enabled", "run_time" = EXCLUDED."run_time",
-      "link_days" = EXCLUDED."link_days", "levels" = EXCLUDED."levels", "updated_by" = EXCLUDED."updated_by", "updated_at" = EXCLUDED."updated_at"`);
+      "link_days" = EXCLUDED."link_days", "aml_renewal_days" = EXCLUDED."aml_renewal_days", "levels" = EXCLUDED."levels", "updated_by" = EXCLUDED."updated_by", "updated_at" = EXCLUDED."updated_at"`);
 }
 
 /**

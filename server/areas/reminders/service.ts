@@ -272,6 +272,7 @@ export async function storedSettings(exec: Exec, studioId: number): Promise<Stor
     enabled: Boolean(r?.enabled ?? false),
     run_time: String(r?.run_time ?? '08:00'),
     link_days: Number(r?.link_days ?? 60),
+    aml_renewal_days: Number(r?.aml_renewal_days ?? 0),
     levels: [...levels].sort((a, b) => a.days - b.days),
   };
 }

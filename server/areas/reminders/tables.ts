@@ -45,6 +45,8 @@ export const reminderSettings = pgTable('reminder_settings', {
   /** HH:MM, the studio's (Rome) time */
   run_time: varchar('run_time', { length: 5 }).notNull().default('08:00'),
   link_days: integer('link_days').notNull().default(60),
+  /** issue 48: e-mail the AML declaration to renew this many days before the check falls due (0: never) */
+  aml_renewal_days: integer('aml_renewal_days').notNull().default(0),
   /** [{level, days, subject, text, word_template_id, min_amount, auto}], checked by the service */
   levels: jsonb('levels')
     .notNull()

@@ -19,7 +19,8 @@ import { LazyWorker, startJobQueue, type JobLog } from '../../jobs/queue.js';
 import { turn } from '../../turns.js';
 import { today as romeToday } from '../../../model/dates.js';
 import { dueStudios, queuedReminders } from './queries.js';
-import { runReminders } from './service.js';
+import { runReminders, storedSettings } from './service.js';
+import { sendAmlRenewals } from '../aml/index.js';
 import { sendReminder, type SenderDeps } from './sender.js';
 
 export const REMINDER_DAY_QUEUE = 'reminders-day';
@@ -101,6 +102,12 @@ export async function startReminderWorker(opts: ReminderWorkerOptions): Promise<
             { studio: studioId, day, proposed: counts.proposed, queued: counts.queued, withdrawn: counts.withdrawn },
             'reminders: daily run made',
           );
+        // the AML declarations to renew (issue 48): each once per customer and due date, whichever process runs
+        const { aml_renewal_days: amlDays } = await storedSettings(execOn(database.db), studioId);
+        if (amlDays > 0) {
+          const sent = await sendAmlRenewals(opts, studioId, day, amlDays);
+          if (sent) log.info({ studio: studioId, day, sent }, 'reminders: AML declarations to renew e-mailed');
+        }
         await sendAll(studioId);
       },
     ),

@@ -420,6 +420,7 @@ interface Draft {
   enabled: boolean;
   run_time: string;
   link_days: string;
+  aml_renewal_days: string;
   levels: LevelDraft[];
 }
 /** the errors by field, keyed as the server names them: 'run_time', 'levels.0.days'… */
@@ -430,6 +431,7 @@ const draftOf = (s: ReminderSettings): Draft => ({
   enabled: s.enabled,
   run_time: (s.run_time ?? '').slice(0, 5),
   link_days: String(s.link_days),
+  aml_renewal_days: String(s.aml_renewal_days ?? 0),
   levels: s.levels.map((l) => ({
     days: String(l.days),
     subject: l.subject,
@@ -452,6 +454,7 @@ function bodyOf(d: Draft): { body: ReminderSettings; errors: Errors } {
     enabled: d.enabled,
     run_time: d.run_time,
     link_days: whole('link_days', d.link_days),
+    aml_renewal_days: whole('aml_renewal_days', d.aml_renewal_days),
     levels: d.levels.map((l, i) => {
       const cents = toCents(l.min_amount.trim() || '0');
       if (Number.isNaN(cents) || cents < 0) errors[`levels.${i}.min_amount`] = 'Indica un importo in euro';
@@ -481,7 +484,7 @@ const FIELDS = ['days', 'subject', 'text', 'word_template_id', 'min_amount', 'au
 /** the errors no field shows (e.g. 'levels' or 'levels.1'): listed in the alert */
 const unplaced = (errors: Errors) =>
   Object.entries(errors).filter(([k]) => {
-    if (['enabled', 'run_time', 'link_days'].includes(k)) return false;
+    if (['enabled', 'run_time', 'link_days', 'aml_renewal_days'].includes(k)) return false;
     const m = /^levels\.(\d+)\.(\w+)$/.exec(k);
     return !(m && FIELDS.includes(m[2]!));
   });
@@ -685,6 +688,18 @@ function RulesForm({
               type: 'number',
               hint: 'Per quanti giorni il cliente può aprire la pagina del sollecito',
               htmlInput: { min: 1, step: 1 },
+            },
+          )}
+          {field(
+            `${id}-aml_renewal_days`,
+            'aml_renewal_days',
+            'Dichiarazione antiriciclaggio (giorni prima)',
+            draft.aml_renewal_days,
+            (v) => set('aml_renewal_days', v),
+            {
+              type: 'number',
+              hint: 'Invia al cliente la dichiarazione da rinnovare questi giorni prima del controllo costante o della scadenza del documento (0: mai)',
+              htmlInput: { min: 0, max: 90, step: 1 },
             },
           )}
         </Box>

@@ -1,21 +1,27 @@
 /**
- * 'Antiriciclaggio' on a customer's card (issue 48): the risk assessment in force (Regola Tecnica
- * n. 2: the level of due diligence applied, the effective, inherent and specific risk, the next
- * check of the controllo costante, the PEP mark, the purpose of the relationship, who and when,
- * and why), the history of the assessments (never changed: a change is a new assessment, Regola
- * Tecnica n. 3), and 'Nuova valutazione': the services, the scores of Tabella A and — unless every
- * service chosen is exempt from it — Tabella B, the flags, with a live preview of the result
- * computed by model/aml.ts (the server computes it again and is the authority).
+ * 'Antiriciclaggio' on a customer's card (issue 48): the customer's AML file, GET
+ * /api/customer/:id/aml. Above its tabs, what is due now (the server's reasons) and, for a ceased
+ * customer, until when the file is kept (Regola Tecnica n. 3). The tabs:
+ * - 'Identificazione' (AmlIdentification.tsx): the identification in force, its earlier versions,
+ *   'Registra/Aggiorna identificazione';
+ * - 'Valutazione del rischio' (here): the risk assessment in force (Regola Tecnica n. 2: the level
+ *   of due diligence applied, the effective, inherent and specific risk, the next check of the
+ *   controllo costante, the PEP mark, the purpose of the relationship, who and when, and why), the
+ *   history of the assessments (never changed: a change is a new assessment, Regola Tecnica n. 3),
+ *   and 'Nuova valutazione': the services, the scores of Tabella A and — unless every service chosen
+ *   is exempt from it — Tabella B, the flags, with a live preview of the result computed by
+ *   model/aml.ts (the server computes it again and is the authority);
+ * - 'File e documenti' (AmlFiles.tsx): the file's documents and its files, append-only;
+ * - 'Note riservate' (AmlNotes.tsx), the Admin's only.
  *
  * Shown on a saved customer only, to the Admin and the Collaboratore (the Utente has no AML file),
- * inside the form: every button here is type="button" and the new assessment is asked in a dialog
- * (its fields are outside the form's DOM, so Enter never submits the customer); a failure to read
- * it leaves the form as it is.
+ * inside the form: every button here is type="button" and every input is asked in a dialog (its
+ * fields are outside the form's DOM, so Enter never submits the customer); a failure to read the
+ * file leaves the form as it is.
  */
-import { Fragment, useId, useMemo, useState } from 'react';
+import { Fragment, useEffect, useId, useMemo, useState } from 'react';
 import {
   Alert,
-  Autocomplete,
   Box,
   Button,
   Checkbox,
@@ -36,8 +42,6 @@ import {
   TableRow,
   TextField,
   Typography,
-  useMediaQuery,
-  useTheme,
 } from '@mui/material';
 import AddIcon from '@mui/icons-material/Add';
 import KeyboardArrowDownIcon from '@mui/icons-material/KeyboardArrowDown';
@@ -45,9 +49,8 @@ import KeyboardArrowUpIcon from '@mui/icons-material/KeyboardArrowUp';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useNotify, usePermissions, useRecordContext } from 'react-admin';
 import { atLeast } from '../../../model/define';
-import { displayDate, displayDateTime } from '../../../model/dates';
+import { displayDate, displayDateTime, slashDate } from '../../../model/dates';
 import {
-  AML_SERVICES,
   AmlValidationError,
   CUSTOMER_FACTORS,
   LEVEL_LABELS,
@@ -57,7 +60,6 @@ import {
   assessRisk,
   levelAllowed,
   riskBand,
-  type AmlService,
   type CustomerFactorKey,
   type DueDiligenceLevel,
   type OperationFactorKey,
@@ -66,14 +68,17 @@ import {
   type RiskFlags,
   type Score,
 } from '../../../model/aml';
-import type { AmlAssessment, AmlAssessmentInput } from '../../../model/api/aml';
+import type { AmlAssessment, AmlAssessmentInput, CustomerAml as CustomerAmlFile } from '../../../model/api/aml';
 import { ApiError } from '../../api/client';
 import { useAppDataProvider } from '../../dataProvider';
 import { CellNote } from '../../bulk/cells';
 import { failureText } from '../../bulk/texts';
 import { RegionTable } from '../../bulk/PreviewRun';
-
-const keyOf = (id: string | number) => ['customer', Number(id), 'aml'] as const;
+import { ScreenTabs } from '../../layout/ScreenTabs';
+import { keyOf, serviceText, ServicePicker, useSmallScreen } from './AmlParts';
+import { AmlIdentificationPanel } from './AmlIdentification';
+import { AmlFilesPanel } from './AmlFiles';
+import { AmlNotesPanel } from './AmlNotes';
 
 const LEVELS: readonly DueDiligenceLevel[] = ['semplificata', 'ordinaria', 'rafforzata'];
 const RANK: Record<DueDiligenceLevel, number> = { semplificata: 0, ordinaria: 1, rafforzata: 2 };
@@ -122,10 +127,13 @@ function Reasons({ reasons, label }: { reasons: readonly string[]; label: string
   );
 }
 
-const serviceText = (code: string) => amlService(code)?.description ?? code;
-
 // ---------------------------------------------------------------------------------------------
 // the section
+
+type AmlTab = 'identificazione' | 'rischio' | 'file' | 'note';
+
+/** The section's anchor: 'Verifiche antiriciclaggio' links to /Customer/{id}#antiriciclaggio. */
+const AML_ANCHOR = 'antiriciclaggio';
 
 export function CustomerAml() {
   const record = useRecordContext();
@@ -141,39 +149,100 @@ export function CustomerAml() {
     enabled: id != null && allowed,
     retry: false,
   });
-  const [open, setOpen] = useState(false);
+  const [tab, setTab] = useState<AmlTab>('identificazione');
+  // opened from 'Verifiche antiriciclaggio' (/Customer/{id}#antiriciclaggio): the section in view once read
+  const loaded = !!q.data;
+  useEffect(() => {
+    if (loaded && window.location.hash === `#${AML_ANCHOR}`)
+      document.getElementById(AML_ANCHOR)?.scrollIntoView({ block: 'start' });
+  }, [loaded]);
   if (id == null || !allowed) return null;
-  const current = q.data?.current ?? null;
-  const history = q.data?.history ?? [];
+  const file = q.data;
+  const tabs: Array<{ value: AmlTab; label: string }> = [
+    { value: 'identificazione', label: 'Identificazione' },
+    { value: 'rischio', label: 'Valutazione del rischio' },
+    { value: 'file', label: 'File e documenti' },
+    ...(file?.notes_allowed ? [{ value: 'note' as const, label: 'Note riservate' }] : []),
+  ];
+  const shown: AmlTab = tab === 'note' && !file?.notes_allowed ? 'identificazione' : tab;
 
   return (
-    <Box sx={{ width: '100%', mt: 2 }} component="section" aria-labelledby={titleId}>
+    <Box
+      sx={{ width: '100%', mt: 2, minWidth: 0, scrollMarginTop: 72 }}
+      component="section"
+      id={AML_ANCHOR}
+      aria-labelledby={titleId}
+    >
       <Divider sx={{ mb: 2 }} />
-      <Stack direction="row" spacing={1} sx={{ alignItems: 'center', mb: 1, flexWrap: 'wrap', rowGap: 1 }}>
-        <Typography variant="h6" component="h2" id={titleId} sx={{ flexGrow: 1 }}>
-          Antiriciclaggio
-        </Typography>
-        {q.data && (
-          <Button type="button" size="small" startIcon={<AddIcon />} onClick={() => setOpen(true)}>
-            Nuova valutazione
-          </Button>
-        )}
-      </Stack>
+      <Typography variant="h6" component="h2" id={titleId} sx={{ mb: 1 }}>
+        Antiriciclaggio
+      </Typography>
       {q.isPending && <LinearProgress aria-label="Caricamento del fascicolo antiriciclaggio" />}
       {q.isError && (
         <Alert severity="warning">Fascicolo antiriciclaggio non disponibile: {(q.error as Error).message}</Alert>
       )}
-      {q.data &&
-        (current ? (
-          <CurrentAssessment assessment={current} overdue={q.data.overdue} />
-        ) : (
-          <Typography variant="body2" color="text.secondary">
-            Nessuna valutazione del rischio: il fascicolo antiriciclaggio del cliente è vuoto.
-          </Typography>
-        ))}
-      {q.data && history.length > 0 && <History history={history} />}
-      {open && <AssessmentDialog customerId={id} isAdmin={atLeast(role, 'Admin')} onClose={() => setOpen(false)} />}
+      {file && (
+        <>
+          {(file.due?.length ?? 0) > 0 && (
+            <Alert severity="warning" role="note" aria-label="Da fare nel fascicolo antiriciclaggio" sx={{ mb: 1 }}>
+              <Box component="ul" sx={{ m: 0, pl: 2.5 }}>
+                {file.due.map((d, i) => (
+                  <li key={i}>{d}</li>
+                ))}
+              </Box>
+            </Alert>
+          )}
+          {file.kept_until && (
+            <Alert severity="info" role="note" sx={{ mb: 1 }}>
+              {file.ceased_on
+                ? `Cliente cessato il ${slashDate(file.ceased_on)}: il fascicolo si conserva fino al ${slashDate(file.kept_until)} (Regola Tecnica n. 3)`
+                : `Il fascicolo si conserva fino al ${slashDate(file.kept_until)} (Regola Tecnica n. 3)`}
+            </Alert>
+          )}
+          <ScreenTabs value={shown} onChange={setTab} tabs={tabs} label="Fascicolo antiriciclaggio">
+            {shown === 'identificazione' && <AmlIdentificationPanel customerId={id} file={file} />}
+            {shown === 'rischio' && <RiskPanel customerId={id} file={file} isAdmin={atLeast(role, 'Admin')} />}
+            {shown === 'file' && <AmlFilesPanel customerId={id} files={file.files} />}
+            {shown === 'note' && <AmlNotesPanel customerId={id} notes={file.notes} />}
+          </ScreenTabs>
+        </>
+      )}
     </Box>
+  );
+}
+
+/** 'Valutazione del rischio': the assessment in force, the history, 'Nuova valutazione'. */
+function RiskPanel({
+  customerId,
+  file,
+  isAdmin,
+}: {
+  customerId: string | number;
+  file: CustomerAmlFile;
+  isAdmin: boolean;
+}) {
+  const [open, setOpen] = useState(false);
+  const current = file.current;
+  return (
+    <>
+      <Stack direction="row" spacing={1} sx={{ alignItems: 'center', mb: 1, flexWrap: 'wrap', rowGap: 1 }}>
+        <Typography variant="subtitle1" component="h3" sx={{ flexGrow: 1, fontWeight: 500 }}>
+          Valutazione in vigore
+        </Typography>
+        <Button type="button" size="small" startIcon={<AddIcon />} onClick={() => setOpen(true)}>
+          Nuova valutazione
+        </Button>
+      </Stack>
+      {current ? (
+        <CurrentAssessment assessment={current} overdue={file.overdue} />
+      ) : (
+        <Typography variant="body2" color="text.secondary" sx={{ mb: 2 }}>
+          Nessuna valutazione del rischio registrata.
+        </Typography>
+      )}
+      {file.history.length > 0 && <History history={file.history} />}
+      {open && <AssessmentDialog customerId={customerId} isAdmin={isAdmin} onClose={() => setOpen(false)} />}
+    </>
   );
 }
 
@@ -220,7 +289,7 @@ function CurrentAssessment({ assessment: a, overdue }: { assessment: AmlAssessme
       <Typography variant="body2" color="text.secondary" sx={{ mt: 0.5, mb: 1 }}>
         Valutazione di {a.created_by_name} del {displayDateTime(a.created_at)}
       </Typography>
-      <Typography variant="subtitle2" component="h3">
+      <Typography variant="subtitle2" component="h4">
         Motivazioni
       </Typography>
       <Reasons reasons={a.reasons} label="Motivazioni della valutazione in vigore" />
@@ -314,21 +383,6 @@ const FLAGS: ReadonlyArray<readonly [keyof RiskFlags, string]> = [
   ['suspicion', 'Sospetto di riciclaggio'],
 ];
 
-const GROUPS: Record<string, string> = {
-  '1': 'Rischio inerente 1 – Non significativo (regola di condotta)',
-  '2': 'Rischio inerente 2 – Poco significativo',
-  '3': 'Rischio inerente 3 – Abbastanza significativo',
-  '4': 'Rischio inerente 4 – Molto significativo',
-  none: 'Non soggette ad adeguata verifica (art. 17 c. 7 D.Lgs. 231/2007)',
-};
-const groupOf = (s: AmlService) => GROUPS[s.inherent === null ? 'none' : String(s.inherent)]!;
-
-/** What an option says under the service's name. */
-const serviceNote = (s: AmlService) =>
-  s.inherent === null
-    ? 'Non soggetta ad adeguata verifica'
-    : `Rischio inerente ${s.inherent}${s.conductRule ? ' · regola di condotta' : ''}${s.tableBExempt ? ' · senza Tabella B' : ''}`;
-
 /** Whether Tabella B is asked: as assessRisk decides it (a service subject to due diligence and not exempt). */
 const needsTableB = (codes: readonly string[]) =>
   codes.some((c) => {
@@ -362,8 +416,7 @@ function AssessmentDialog({
   const dp = useAppDataProvider();
   const notify = useNotify();
   const queryClient = useQueryClient();
-  const theme = useTheme();
-  const fullScreen = useMediaQuery(theme.breakpoints.down('sm'));
+  const fullScreen = useSmallScreen();
   const uid = useId();
   const titleId = `${uid}-title`;
   const resultId = `${uid}-result`;
@@ -474,7 +527,6 @@ function AssessmentDialog({
       </FormHelperText>
     ));
 
-  const chosenServices = services.map((c) => amlService(c)).filter((s): s is AmlService => !!s);
   const grid = { display: 'grid', gridTemplateColumns: { xs: '1fr', md: '1fr 1fr' }, gap: 2 } as const;
   const fieldset = { border: 0, p: 0, m: 0, mb: 3, minWidth: 0 } as const;
 
@@ -494,55 +546,19 @@ function AssessmentDialog({
           <Typography component="legend" variant="subtitle2" sx={{ mb: 1 }}>
             Prestazioni
           </Typography>
-          <Autocomplete<AmlService, true, false, false>
-            multiple
-            disableCloseOnSelect
+          <ServicePicker
             id={`${uid}-services`}
-            options={AML_SERVICES}
-            value={chosenServices}
-            groupBy={groupOf}
-            getOptionLabel={(s) => s.description}
-            isOptionEqualToValue={(a, b) => a.code === b.code}
-            onChange={(_e, v) => {
-              setServices(v.map((s) => s.code));
+            value={services}
+            onChange={(v) => {
+              setServices(v);
               clearError('services');
             }}
             disabled={busy}
-            noOptionsText="Nessuna prestazione"
-            openText="Apri"
-            closeText="Chiudi"
-            clearText="Cancella"
-            slotProps={{ chip: { size: 'small', sx: { maxWidth: '100%' } } }}
-            renderOption={(props, s) => {
-              const { key, ...rest } = props as typeof props & { key: string };
-              return (
-                <Box component="li" key={key} {...rest} sx={{ display: 'block !important' }}>
-                  <Typography variant="body2" component="span" sx={{ display: 'block' }}>
-                    {s.description}
-                  </Typography>
-                  <Typography
-                    variant="caption"
-                    component="span"
-                    sx={{ display: 'block' }}
-                    color={s.inherent === null ? 'warning.dark' : 'text.secondary'}
-                  >
-                    {' '}
-                    {serviceNote(s)}
-                  </Typography>
-                </Box>
-              );
-            }}
-            renderInput={(params) => (
-              <TextField
-                {...params}
-                label="Prestazioni svolte per il cliente"
-                error={!!errors.services}
-                helperText={
-                  errors.services?.join(' ') ??
-                  'Il rischio inerente è quello più alto tra le prestazioni scelte; quelle non soggette ad adeguata verifica sono escluse dal calcolo'
-                }
-              />
-            )}
+            error={!!errors.services}
+            helperText={
+              errors.services?.join(' ') ??
+              'Il rischio inerente è quello più alto tra le prestazioni scelte; quelle non soggette ad adeguata verifica sono escluse dal calcolo'
+            }
           />
         </Box>
 
