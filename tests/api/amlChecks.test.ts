@@ -175,13 +175,13 @@ afterAll(async () => {
 });
 
 describe('issue 48 item 3: Verifiche antiriciclaggio', () => {
-  it('the due list: each reason with its date, late and days late exact; by due date, then name', async () => {
+  it('the due list: each reason with its date, late and days late exact; the checks of the files kept by due date, then the customers never assessed', async () => {
     const l = await list();
     expect(keys(l)).toEqual([
       `${P} Controllo scaduto S.p.A.|controllo`,
       `${P} Nuova prestazione S.r.l.|nuova_prestazione`,
-      `${P} Mai valutato S.r.l.|prima_verifica`,
       `${P} Documento in scadenza S.n.c.|documento`,
+      `${P} Mai valutato S.r.l.|prima_verifica`,
     ]);
     expect(l.total).toBe(4);
     expect(l.late).toBe(3);
@@ -259,7 +259,7 @@ describe('issue 48 item 3: Verifiche antiriciclaggio', () => {
 
   it('paging: per_page rows from the page asked, the totals of the whole set; past the end no rows, same totals', async () => {
     const p2 = await list({ per_page: 3, page: 2 });
-    expect(keys(p2)).toEqual([`${P} Documento in scadenza S.n.c.|documento`]);
+    expect(keys(p2)).toEqual([`${P} Mai valutato S.r.l.|prima_verifica`]);
     expect(p2.total).toBe(4);
     expect(p2.late).toBe(3);
     const past = await list({ per_page: 3, page: 5 });
@@ -278,7 +278,7 @@ describe('issue 48 item 3: Verifiche antiriciclaggio', () => {
     expect(lines[1]).toBe(
       `${P} Controllo scaduto S.p.A.;;Rafforzata;Controllo costante;${slash(addDays(T, -45))};Sì;45`,
     );
-    expect(lines[4]).toBe(
+    expect(lines[3]).toBe(
       `${P} Documento in scadenza S.n.c.;;Semplificata;Documento di identità scaduto o in scadenza;${slash(addDays(T, 20))};No;0`,
     );
     const filtered = await a.get('collab', '/api/aml/checks.csv', { q: P, reason: 'prima_verifica' });

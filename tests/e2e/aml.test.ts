@@ -88,7 +88,7 @@ describe('the AML file in Chromium', () => {
     const { page, server } = s;
     // an active company of the demo without a file
     const companies = (await api.customers({ filters: [ACTIVE], sort_by: 'id' })).filter((c) =>
-      / S\.r\.l\.$/.test(c.business_name),
+      c.business_name.endsWith(' S.r.l.'),
     );
     let customer: (typeof companies)[number] | undefined;
     for (const c of companies) {

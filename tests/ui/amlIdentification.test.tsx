@@ -231,6 +231,20 @@ const server = setupServer(
   }),
   // the rest of the card: the record, its selects, the other sections
   http.get('*/api/customers/:id', ({ params }) => HttpResponse.json({ data: { ...record, id: Number(params.id) } })),
+  // the legal representative of the card, the esecutore of a first identification
+  http.get('*/api/legal_representatives/:id', ({ params }) =>
+    HttpResponse.json({
+      data: {
+        id: Number(params.id),
+        name: 'Mario',
+        surname: 'Bianchi',
+        fiscal_code: CF_EXECUTOR.toLowerCase(),
+        address: 'Via Roma 1',
+        postal_code: '20100',
+        city: 'Milano',
+      },
+    }),
+  ),
   http.get('*/api/customer/:id/open_items', () =>
     HttpResponse.json({
       data: { summary: { balance: 0, open: 0, overdue: 0, credit: 0, oldest_overdue: null }, items: [] },
@@ -416,6 +430,9 @@ describe("'Identificazione'", () => {
     const executor = group(dialog, 'Esecutore');
     expect(textbox(executor, 'Nome e cognome')).toHaveValue('Mario Bianchi');
     expect(textbox(executor, 'In qualità di')).toHaveValue('Legale rappresentante');
+    // his tax code and address from the legal representative's record
+    await waitFor(() => expect(textbox(executor, 'Codice fiscale')).toHaveValue(CF_EXECUTOR));
+    expect(textbox(executor, 'Indirizzo di residenza')).toHaveValue('Via Roma 1, 20100 Milano');
     expect(within(dialog).queryByRole('group', { name: 'Cliente' })).toBeInTheDocument();
     expect(within(group(dialog, 'Cliente')).queryByRole('textbox', { name: /^Codice fiscale/ })).toBeNull();
     expect(within(group(dialog, 'Documento 1')).getByRole('combobox', { name: /^Di chi/ })).toHaveTextContent(

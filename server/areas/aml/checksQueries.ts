@@ -132,7 +132,12 @@ function dueRows(studioId: number, subjectCodes: string[], f: DueFilter): SQL {
 const pageColumns = (today: string) => sql`d."customer_id", d."business_name", d."collaborator_id",
   NULLIF(concat_ws(' ', u."name", u."cognome"), '') AS "collaborator_name", d."level", d."reason",
   to_char(d."due_on", 'YYYY-MM-DD') AS "due_on", GREATEST(0, ${day(today)} - d."due_on") AS "days_late"`;
-const ORDER = sql`d."due_on", d."business_name", d."customer_id", d."reason"`;
+/**
+ * The checks of the files the studio keeps first (controllo costante, documents, new services), by
+ * date; then the customers who have no file yet (a studio that starts keeping its files here has
+ * many: they would hide the few checks falling due).
+ */
+const ORDER = sql`(d."reason" = 'prima_verifica'), d."due_on", d."business_name", d."customer_id", d."reason"`;
 
 const asRow = (r: Record<string, unknown>): DueRowData => ({
   customer_id: Number(r.customer_id),

@@ -604,6 +604,39 @@ export function AmlIdentificationDialog({
   const [draft, setDraft] = useState<IdentificationDraft>(() =>
     existing ? draftOf(existing.data) : draftOfRecord(record, file, today()),
   );
+  // a first identification of a company: its legal representative (the card's) as the esecutore,
+  // with his tax code and address, unless already typed
+  const repId = existing ? null : (record?.legal_representative_id as number | null | undefined);
+  useEffect(() => {
+    if (!repId) return;
+    let live = true;
+    dp.getOne('LegalRepresentative', { id: repId })
+      .then(({ data: r }) => {
+        if (!live) return;
+        const str = (k: string) => (typeof r[k] === 'string' ? (r[k] as string).trim() : '');
+        const name = [str('name'), str('surname')].filter(Boolean).join(' ');
+        const address = [str('address'), [str('postal_code'), str('city')].filter(Boolean).join(' ')]
+          .filter(Boolean)
+          .join(', ');
+        setDraft((d) =>
+          d.subject !== 'persona_giuridica' || d.executor.tax_code
+            ? d
+            : {
+                ...d,
+                executor: {
+                  ...d.executor,
+                  name: d.executor.name || name,
+                  tax_code: str('fiscal_code').toUpperCase(),
+                  address: d.executor.address || address,
+                },
+              },
+        );
+      })
+      .catch(() => undefined);
+    return () => {
+      live = false;
+    };
+  }, [dp, repId]);
   const [errors, setErrors] = useState<IdentificationErrors>({});
   const [problem, setProblem] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
