@@ -87,7 +87,10 @@ describe('GET /api/quick_find', () => {
   });
 
   it('quick find: a customer by fiscal code, in any letter case; its legal representative too', async () => {
-    const c = await demoCustomer('"fiscal_code" IS NOT NULL AND "fiscal_code" <> "vat_id"');
+    // a customer without an AML file: one with a file is never trashed (Regola Tecnica 3)
+    const c = await demoCustomer(
+      `"fiscal_code" IS NOT NULL AND "fiscal_code" <> "vat_id" AND NOT EXISTS (SELECT 1 FROM "aml_identifications" i WHERE i."customer_id" = "customers"."id") AND NOT EXISTS (SELECT 1 FROM "aml_assessments" x WHERE x."customer_id" = "customers"."id")`,
+    );
     expect(c.fiscal_code).toMatch(/^[A-Z]{6}\d{2}/);
     const hits = await find('admin', c.fiscal_code.toLowerCase());
     expect(ofKind(hits, 'customer').map((h) => h.id)).toContain(c.id);
@@ -218,7 +221,10 @@ describe('GET /api/quick_find', () => {
   });
 
   it('quick find: trashed customers, legal representatives and e-invoices are not found', async () => {
-    const c = await demoCustomer('"fiscal_code" IS NOT NULL AND "fiscal_code" <> "vat_id"');
+    // a customer without an AML file: one with a file is never trashed (Regola Tecnica 3)
+    const c = await demoCustomer(
+      `"fiscal_code" IS NOT NULL AND "fiscal_code" <> "vat_id" AND NOT EXISTS (SELECT 1 FROM "aml_identifications" i WHERE i."customer_id" = "customers"."id") AND NOT EXISTS (SELECT 1 FROM "aml_assessments" x WHERE x."customer_id" = "customers"."id")`,
+    );
     const [rep] = await a.sql<{ id: number; fiscal_code: string }>(
       'SELECT r."id", r."fiscal_code" FROM "legal_representatives" r JOIN "customers" c ON c."legal_representative_id" = r."id" WHERE c."id" = $1',
       [c.id],
@@ -254,7 +260,10 @@ describe('GET /api/quick_find', () => {
   });
 
   it('quick find: a role without read access gets no rows of that kind', async () => {
-    const c = await demoCustomer('"fiscal_code" IS NOT NULL AND "fiscal_code" <> "vat_id"');
+    // a customer without an AML file: one with a file is never trashed (Regola Tecnica 3)
+    const c = await demoCustomer(
+      `"fiscal_code" IS NOT NULL AND "fiscal_code" <> "vat_id" AND NOT EXISTS (SELECT 1 FROM "aml_identifications" i WHERE i."customer_id" = "customers"."id") AND NOT EXISTS (SELECT 1 FROM "aml_assessments" x WHERE x."customer_id" = "customers"."id")`,
+    );
     const [d] = await a.sql<{ id: number }>(
       'SELECT "id" FROM "e_documents" WHERE "studio_id" = $1 AND "deleted_at" IS NULL ORDER BY "id" LIMIT 1',
       [demoId],

@@ -70,6 +70,8 @@ export async function sample(m: ModelDef, n: number): Promise<Record<string, unk
       rec[name] = `registro${n}.${Date.now()}@example.it`;
     if (fd.type === 'password') rec[name] = 'Registro-2026!';
   }
+  // a customer's end of relationship goes with 'Cessato' (issue 48: the AML file's retention runs from it)
+  if (m.name === 'Customer' && !Number(rec.ceased)) rec.ceased_on = null;
   // the credit ledger forces the amount's sign from the type (seed B §5): a sample says it already
   if (m.name === 'CreditTransactionLog' && rec.amount != null)
     rec.amount = `${rec.type === 'DEBIT' ? '-' : ''}${String(rec.amount).replace(/^[+-]/, '')}`;

@@ -20,7 +20,9 @@ export async function homeLinks(p: Page, role: RoleName): Promise<string[]> {
   return p
     .locator('#main-content a[href]')
     .evaluateAll((as) =>
-      as.filter((a) => !a.closest('[aria-labelledby="receivables-title"]')).map((a) => a.getAttribute('href')!),
+      as
+        .filter((a) => !a.closest('[aria-labelledby="receivables-title"], [aria-labelledby="aml-home-title"]'))
+        .map((a) => a.getAttribute('href')!),
     );
 }
 
