@@ -62,7 +62,7 @@ export function AmlHomeOverview() {
         <Stack spacing={1}>
           <Box>
             {summary.isPending ? (
-              <Skeleton variant="text" width={320} aria-label="Caricamento delle verifiche antiriciclaggio" />
+              <Skeleton variant="text" width={320} role="progressbar" aria-label="Caricamento delle verifiche antiriciclaggio" />
             ) : summary.isError ? (
               <Typography variant="body2" color="text.secondary">
                 Verifiche antiriciclaggio non disponibili
@@ -81,7 +81,7 @@ export function AmlHomeOverview() {
           {admin && (
             <Box>
               {studio.isPending ? (
-                <Skeleton variant="text" width={280} aria-label="Caricamento dell'autovalutazione" />
+                <Skeleton variant="text" width={280} role="progressbar" aria-label="Caricamento dell'autovalutazione" />
               ) : studio.isError ? (
                 <Typography variant="body2" color="text.secondary">
                   Autovalutazione non disponibile
