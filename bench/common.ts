@@ -1,8 +1,10 @@
 /**
  * What every benchmark reads and computes the same way: its integer settings from the
- * environment, the median of its samples, the time of one call and a duration written in ms.
+ * environment, the median of its samples, the time of one call and a duration written in ms; the
+ * studio of its own a benchmark fills.
  */
 import { performance } from 'node:perf_hooks';
+import type { Api } from '../tests/helpers/api.js';
 
 /** An integer setting from the environment (`1_000` allowed), `dflt` when unset; below `min` or not an integer: an error naming it. */
 export const int = (name: string, dflt: number, min = 1): number => {
@@ -29,3 +31,22 @@ export const time = async <T>(fn: () => Promise<T>): Promise<[number, T]> => {
 
 /** A duration written in whole ms. */
 export const ms = (x: number): string => `${x.toFixed(0)} ms`;
+
+/**
+ * A studio of the benchmark's own, named `name`: a copy of Studio Demo's card without its
+ * customers, with the demo Admin moved there (the benchmark's only user). Answers its id.
+ */
+export async function benchStudio(a: Api, name: string): Promise<number> {
+  const demo = await a.studioId('Studio Demo');
+  const studioCols = (
+    await a.sql<{ c: string }>(
+      `SELECT column_name AS c FROM information_schema.columns WHERE table_name = 'studios' AND column_name NOT IN ('id', 'name') ORDER BY ordinal_position`,
+    )
+  ).map((r) => `"${r.c}"`);
+  const [{ id: studio }] = (await a.sql<{ id: number }>(
+    `INSERT INTO "studios" (${studioCols.join(', ')}, "name") SELECT ${studioCols.join(', ')}, $2 FROM "studios" WHERE "id" = $1 RETURNING "id"`,
+    [demo, name],
+  )) as [{ id: number }];
+  await a.sql(`UPDATE "users" SET "studio_id" = $1 WHERE "email" = 'admin@studiodemo.test'`, [studio]);
+  return studio;
+}

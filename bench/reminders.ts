@@ -15,7 +15,7 @@
  */
 import { startTestApp } from '../tests/helpers/testApp.js';
 import { api } from '../tests/helpers/api.js';
-import { int, median, time, ms } from './common.js';
+import { benchStudio, int, median, time, ms } from './common.js';
 
 const CUSTOMERS = int('BENCH_CUSTOMERS', 10_000);
 const EACH = int('BENCH_CHARGES_EACH', 10);
@@ -26,19 +26,9 @@ async function main() {
   const t = await startTestApp({ env: { CHECK_RESPONSES: '0' } });
   const a = api(t);
   try {
-    // a studio of its own: a copy of Studio Demo's card with only the benchmark's customers
+    // a studio of its own: a copy of Studio Demo's card with only the benchmark's customers, its Admin the demo's
     const demo = await a.studioId('Studio Demo');
-    const studioCols = (
-      await a.sql<{ c: string }>(
-        `SELECT column_name AS c FROM information_schema.columns WHERE table_name = 'studios' AND column_name NOT IN ('id', 'name') ORDER BY ordinal_position`,
-      )
-    ).map((r) => `"${r.c}"`);
-    const [{ id: studio }] = (await a.sql<{ id: number }>(
-      `INSERT INTO "studios" (${studioCols.join(', ')}, "name") SELECT ${studioCols.join(', ')}, 'Studio Benchmark' FROM "studios" WHERE "id" = $1 RETURNING "id"`,
-      [demo],
-    )) as [{ id: number }];
-    // its Admin: the demo Admin moved there (the benchmark's only user)
-    await a.sql(`UPDATE "users" SET "studio_id" = $1 WHERE "email" = 'admin@studiodemo.test'`, [studio]);
+    const studio = await benchStudio(a, 'Studio Benchmark');
     const [model] = await a.sql<{ id: number; legal_representative_id: number }>(
       `SELECT "id", "legal_representative_id" FROM "customers" WHERE "studio_id" = $1 AND "deleted_at" IS NULL ORDER BY "id" LIMIT 1`,
       [demo],

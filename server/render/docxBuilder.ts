@@ -3,9 +3,7 @@
  * the package parts Word needs — content types, relationships, the document with styles.
  */
 import PizZip from 'pizzip';
-
-const W = 'http://schemas.openxmlformats.org/wordprocessingml/2006/main';
-const esc = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
+import { packageDocx, xmlText as esc } from './docxPackage.js';
 
 export interface DocxParagraph {
   text: string;
@@ -24,30 +22,7 @@ export function buildDocx(paragraphs: Array<DocxParagraph | string>): Buffer {
       return `<w:p>${ppr}<w:r>${rpr}<w:t xml:space="preserve">${esc(para.text)}</w:t></w:r></w:p>`;
     })
     .join('');
-  const zip = new PizZip();
-  zip.file(
-    '[Content_Types].xml',
-    '<?xml version="1.0" encoding="UTF-8" standalone="yes"?>' +
-      '<Types xmlns="http://schemas.openxmlformats.org/package/2006/content-types">' +
-      '<Default Extension="rels" ContentType="application/vnd.openxmlformats-package.relationships+xml"/>' +
-      '<Default Extension="xml" ContentType="application/xml"/>' +
-      '<Override PartName="/word/document.xml" ContentType="application/vnd.openxmlformats-officedocument.wordprocessingml.document.main+xml"/>' +
-      '</Types>',
-  );
-  zip.file(
-    '_rels/.rels',
-    '<?xml version="1.0" encoding="UTF-8" standalone="yes"?>' +
-      '<Relationships xmlns="http://schemas.openxmlformats.org/package/2006/relationships">' +
-      '<Relationship Id="rId1" Type="http://schemas.openxmlformats.org/officeDocument/2006/relationships/officeDocument" Target="word/document.xml"/>' +
-      '</Relationships>',
-  );
-  zip.file(
-    'word/document.xml',
-    `<?xml version="1.0" encoding="UTF-8" standalone="yes"?><w:document xmlns:w="${W}"><w:body>${body}` +
-      '<w:sectPr><w:pgSz w:w="11906" w:h="16838"/><w:pgMar w:top="1417" w:right="1134" w:bottom="1134" w:left="1134" w:header="708" w:footer="708" w:gutter="0"/></w:sectPr>' +
-      '</w:body></w:document>',
-  );
-  return zip.generate({ type: 'nodebuffer', compression: 'DEFLATE' }) as Buffer;
+  return packageDocx(PizZip, body);
 }
 
 /** The plain text of a .docx's document, paragraph per line (tests, previews). */

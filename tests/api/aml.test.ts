@@ -9,6 +9,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp, type TestApp } from '../helpers/testApp.js';
 import { api, romeToday, type Api } from '../helpers/api.js';
+import { A, B } from '../helpers/amlScores.js';
 
 let t: TestApp;
 let a: Api;
@@ -19,20 +20,6 @@ const plusMonths = (d: string, n: number) => {
   const last = new Date(Date.UTC(Math.floor(total / 12), (total % 12) + 1, 0)).getUTCDate();
   return `${Math.floor(total / 12)}-${String((total % 12) + 1).padStart(2, '0')}-${String(Math.min(day, last)).padStart(2, '0')}`;
 };
-const A = (n: number, at: number, c: number, g: number) => ({
-  naturaGiuridica: n,
-  attivitaPrevalente: at,
-  comportamento: c,
-  areaGeografica: g,
-});
-const B = (v: number) => ({
-  tipologia: v,
-  modalita: v,
-  ammontare: v,
-  frequenzaVolume: v,
-  ragionevolezza: v,
-  areaDestinazione: v,
-});
 
 beforeAll(async () => {
   t = await startTestApp();

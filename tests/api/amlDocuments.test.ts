@@ -18,6 +18,7 @@ import { startTestApp, type TestApp } from '../helpers/testApp.js';
 import { api, romeToday, type Api } from '../helpers/api.js';
 import { multipart } from '../helpers/multipart.js';
 import { fiscalCodeCheckChar } from '../../model/validators.js';
+import { A, B } from '../helpers/amlScores.js';
 
 let t: TestApp;
 let a: Api;
@@ -40,21 +41,6 @@ const save = (name: string, body: Buffer) => {
 /** the PDF's text, its blanks made one space */
 const pdfText = (body: Buffer, name = `${Math.random().toString(36).slice(2)}.pdf`) =>
   execFileSync('pdftotext', ['-layout', save(name, body), '-'], { encoding: 'utf8' }).replace(/\s+/g, ' ');
-
-const A = (n: number, at: number, c: number, g: number) => ({
-  naturaGiuridica: n,
-  attivitaPrevalente: at,
-  comportamento: c,
-  areaGeografica: g,
-});
-const B = (v: number) => ({
-  tipologia: v,
-  modalita: v,
-  ammontare: v,
-  frequenzaVolume: v,
-  ragionevolezza: v,
-  areaDestinazione: v,
-});
 
 const identification = (fileId: number, over: Record<string, unknown> = {}) => ({
   subject: 'persona_giuridica',

@@ -13,6 +13,7 @@ import { http, HttpResponse } from 'msw';
 import { setupServer } from 'msw/node';
 import { saveAs } from 'file-saver';
 import { location, login, logout, queryOf, renderApp, shellHandlers } from './harness';
+import { cellsOf, choose, rowOf } from './journeys';
 import type { Aging, AgingRow } from '../../model/api/reminders';
 import type { Receivables } from '../../model/api/accounts';
 import { EMPTY_TEXT } from '../../src/areas/reminders/Aging';
@@ -170,18 +171,7 @@ const namesOf = (table: HTMLElement) =>
     .getAllByRole('row')
     .slice(1, -1)
     .map((r) => within(r).getByRole('rowheader').textContent);
-const rowOf = (table: HTMLElement, text: string) =>
-  within(table)
-    .getAllByRole('row')
-    .find((r) => within(r).queryByText(text)) as HTMLElement;
-/** the text of each cell of a row (the header cell included) */
-const cellsOf = (r: HTMLElement) => [...r.querySelectorAll('th, td')].map((c) => c.textContent);
 const lastQuery = () => queryOf(agingCalls[agingCalls.length - 1]!);
-/** chooses an option of a labelled select */
-async function choose(user: ReturnType<typeof userEvent.setup>, label: string, option: string) {
-  await user.click(screen.getByRole('combobox', { name: label }));
-  await user.click(await screen.findByRole('option', { name: option }));
-}
 
 // ---------------------------------------------------------------------------------------------
 

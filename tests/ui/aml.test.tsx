@@ -13,6 +13,7 @@ import { http, HttpResponse } from 'msw';
 import { setupServer } from 'msw/node';
 import { login, logout, renderApp, shellHandlers } from './harness';
 import { RECORD } from './customerForm';
+import { quietCustomerCard } from './journeys';
 import type { AmlAssessment, AmlAssessmentInput, CustomerAml } from '../../model/api/aml';
 
 // ---------------------------------------------------------------------------------------------
@@ -112,20 +113,7 @@ const server = setupServer(
   }),
   // the rest of the card: the record, its selects, the other sections
   http.get('*/api/customers/:id', ({ params }) => HttpResponse.json({ data: { ...RECORD, id: Number(params.id) } })),
-  http.get('*/api/customer/:id/open_items', () =>
-    HttpResponse.json({
-      data: { summary: { balance: 0, open: 0, overdue: 0, credit: 0, oldest_overdue: null }, items: [] },
-    }),
-  ),
-  http.get('*/api/customer/:id/reminders', () => HttpResponse.json({ data: { contested: null, reminders: [] } })),
-  http.get('*/api/collaborators', () => HttpResponse.json({ data: [] })),
-  http.get('*/api/list/:model/:collection', () =>
-    HttpResponse.json({
-      data: [],
-      meta: { total: 0, current_page: 1, per_page: 50, last_page: 1 },
-      item_meta_data: {},
-    }),
-  ),
+  ...quietCustomerCard,
 );
 
 beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));

@@ -12,7 +12,7 @@ import { http, HttpResponse } from 'msw';
 import { setupServer } from 'msw/node';
 import { saveAs } from 'file-saver';
 import { location, login, logout, queryOf, renderApp, shellHandlers } from './harness';
-import { seriousAxe } from './journeys';
+import { cellsOf, choose, rowOf, seriousAxe } from './journeys';
 import type { AmlDueList, AmlDueRow } from '../../model/api/aml';
 import { EMPTY_TEXT } from '../../src/areas/aml/AmlChecks';
 
@@ -110,16 +110,7 @@ afterEach(() => {
 afterAll(() => server.close());
 
 const table = () => screen.findByRole('table', { name: 'Verifiche antiriciclaggio da fare' });
-const rowOf = (t: HTMLElement, text: string) =>
-  within(t)
-    .getAllByRole('row')
-    .find((r) => within(r).queryByText(text)) as HTMLElement;
-const cellsOf = (r: HTMLElement) => [...r.querySelectorAll('th, td')].map((c) => c.textContent);
 const lastQuery = () => queryOf(calls[calls.length - 1]!);
-async function choose(user: ReturnType<typeof userEvent.setup>, label: string, option: string) {
-  await user.click(screen.getByRole('combobox', { name: label }));
-  await user.click(await screen.findByRole('option', { name: option }));
-}
 
 describe('Verifiche antiriciclaggio', () => {
   it('lists what is due: the customer as a link to its AML file, the level, the reason, the date, a red chip when late; the totals', async () => {

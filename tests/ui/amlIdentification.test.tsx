@@ -14,7 +14,7 @@ import { http, HttpResponse } from 'msw';
 import { setupServer } from 'msw/node';
 import { saveAs } from 'file-saver';
 import { login, negativeLook, renderApp, shellHandlers } from './harness';
-import { helperText, replaceText, seriousAxe, useFakeApi } from './journeys';
+import { helperText, quietCustomerCard, replaceText, seriousAxe, useFakeApi } from './journeys';
 import { RECORD, type Row } from './customerForm';
 import { addDays, today } from '../../model/dates';
 import { fiscalCodeCheckChar } from '../../model/validators';
@@ -245,20 +245,7 @@ const server = setupServer(
       },
     }),
   ),
-  http.get('*/api/customer/:id/open_items', () =>
-    HttpResponse.json({
-      data: { summary: { balance: 0, open: 0, overdue: 0, credit: 0, oldest_overdue: null }, items: [] },
-    }),
-  ),
-  http.get('*/api/customer/:id/reminders', () => HttpResponse.json({ data: { contested: null, reminders: [] } })),
-  http.get('*/api/collaborators', () => HttpResponse.json({ data: [] })),
-  http.get('*/api/list/:model/:collection', () =>
-    HttpResponse.json({
-      data: [],
-      meta: { total: 0, current_page: 1, per_page: 50, last_page: 1 },
-      item_meta_data: {},
-    }),
-  ),
+  ...quietCustomerCard,
 );
 
 const guard = useFakeApi(server);

@@ -5,7 +5,7 @@
  * calls every screen of the shell makes (the home page's receivables, a list page).
  */
 import { afterAll, afterEach, beforeAll, beforeEach, expect, vi } from 'vitest';
-import { cleanup } from '@testing-library/react';
+import { cleanup, screen, within } from '@testing-library/react';
 import type { SetupServer } from 'msw/node';
 import { logout } from './harness';
 import axe from 'axe-core';
@@ -119,6 +119,42 @@ export const emptyAmlFile = http.get('*/api/customer/:id/aml', ({ params }) =>
     },
   }),
 );
+
+/**
+ * The customer card's other calls, with nothing in them: its open items (issue 29), its reminders
+ * (issue 30), the collaborators and the lists of its selects.
+ */
+export const quietCustomerCard = [
+  http.get('*/api/customer/:id/open_items', () =>
+    HttpResponse.json({
+      data: { summary: { balance: 0, open: 0, overdue: 0, credit: 0, oldest_overdue: null }, items: [] },
+    }),
+  ),
+  http.get('*/api/customer/:id/reminders', () => HttpResponse.json({ data: { contested: null, reminders: [] } })),
+  http.get('*/api/collaborators', () => HttpResponse.json({ data: [] })),
+  http.get('*/api/list/:model/:collection', () =>
+    HttpResponse.json({
+      data: [],
+      meta: { total: 0, current_page: 1, per_page: 50, last_page: 1 },
+      item_meta_data: {},
+    }),
+  ),
+];
+
+/** The row of a table that shows `text`. */
+export const rowOf = (table: HTMLElement, text: string) =>
+  within(table)
+    .getAllByRole('row')
+    .find((r) => within(r).queryByText(text)) as HTMLElement;
+
+/** The text of each cell of a row (the header cell included). */
+export const cellsOf = (r: HTMLElement) => [...r.querySelectorAll('th, td')].map((c) => c.textContent);
+
+/** Chooses an option of a labelled select. */
+export async function choose(user: User, label: string, option: string) {
+  await user.click(screen.getByRole('combobox', { name: label }));
+  await user.click(await screen.findByRole('option', { name: option }));
+}
 
 /** The home page's AML card (issue 48) with nothing due and no self-assessment to redo. */
 export const noAmlDue = [

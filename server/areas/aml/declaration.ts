@@ -36,8 +36,10 @@ import type { Storage } from '../../storage/index.js';
 import { renderPdf, type PdfDoc } from '../../render/pdf.js';
 import { studioDocument, type StudioData } from '../../render/frame.js';
 import { safeEntryName } from '../../render/zip.js';
+import { packageDocx, xmlText } from '../../render/docxPackage.js';
 import { identificationsOf } from './amlQueries.js';
-import { amlDocCustomer, amlStudioData, type AmlDocCustomer } from './documentQueries.js';
+import { amlDocCustomer, type AmlDocCustomer } from './documentQueries.js';
+import { studioData } from '../../records/studioData.js';
 
 // ---------------------------------------------------------------------------------------------
 // Shared text helpers (pure)
@@ -155,7 +157,7 @@ export async function declarationData(exec: Exec, studioId: number, customerId: 
   const customer = await amlDocCustomer(exec, studioId, customerId);
   if (!customer) throw notFound();
   const [studio, identifications] = await Promise.all([
-    amlStudioData(exec, studioId),
+    studioData(exec, studioId),
     identificationsOf(exec, studioId, customerId),
   ]);
   return { studio, customer, identification: identifications[0]?.data ?? null };
@@ -624,9 +626,6 @@ export function declarationValues(d: DeclarationData, now = new Date()): Record<
 
 // the built-in template: Word's package parts around paragraphs of runs
 
-const W = 'http://schemas.openxmlformats.org/wordprocessingml/2006/main';
-const xmlText = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
-
 interface Run {
   text: string;
   bold?: boolean;
@@ -765,30 +764,7 @@ function templateParagraphs(): Para[] {
 /** The built-in Word template of the declaration (placeholders DECLARATION_KEYS), made once. */
 export function declarationTemplate(lib: { PizZip: typeof PizZip }): Buffer {
   const body = templateParagraphs().map(paraXml).join('');
-  const zip = new lib.PizZip();
-  zip.file(
-    '[Content_Types].xml',
-    '<?xml version="1.0" encoding="UTF-8" standalone="yes"?>' +
-      '<Types xmlns="http://schemas.openxmlformats.org/package/2006/content-types">' +
-      '<Default Extension="rels" ContentType="application/vnd.openxmlformats-package.relationships+xml"/>' +
-      '<Default Extension="xml" ContentType="application/xml"/>' +
-      '<Override PartName="/word/document.xml" ContentType="application/vnd.openxmlformats-officedocument.wordprocessingml.document.main+xml"/>' +
-      '</Types>',
-  );
-  zip.file(
-    '_rels/.rels',
-    '<?xml version="1.0" encoding="UTF-8" standalone="yes"?>' +
-      '<Relationships xmlns="http://schemas.openxmlformats.org/package/2006/relationships">' +
-      '<Relationship Id="rId1" Type="http://schemas.openxmlformats.org/officeDocument/2006/relationships/officeDocument" Target="word/document.xml"/>' +
-      '</Relationships>',
-  );
-  zip.file(
-    'word/document.xml',
-    `<?xml version="1.0" encoding="UTF-8" standalone="yes"?><w:document xmlns:w="${W}"><w:body>${body}` +
-      '<w:sectPr><w:pgSz w:w="11906" w:h="16838"/><w:pgMar w:top="1134" w:right="1134" w:bottom="1134" w:left="1134" w:header="708" w:footer="708" w:gutter="0"/></w:sectPr>' +
-      '</w:body></w:document>',
-  );
-  return zip.generate({ type: 'nodebuffer', compression: 'DEFLATE' }) as Buffer;
+  return packageDocx(lib.PizZip, body, 1134);
 }
 
 interface DocxLibrary {

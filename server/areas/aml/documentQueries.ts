@@ -1,40 +1,12 @@
 /**
  * What the AML file's documents read beyond amlQueries.ts (issue 48 item 4), scoped to the studio:
- * the studio's letterhead, the customer's registry data as the declaration prints it, and where
+ * the customer's registry data as the declaration prints it, and where
  * the file's files are stored (the export for an inspection).
  */
 import { sql } from 'drizzle-orm';
 import type { Exec } from '../../records/exec.js';
-import { printableImage, sideOf } from '../../records/images.js';
-import type { StudioData } from '../../render/frame.js';
-import { getModel } from '../../../model/registry.js';
 
 const text = (v: unknown) => (v == null || v === '' ? null : String(v));
-
-/**
- * The studio's letterhead, as the documents area reads it (server/areas/documents/queries.ts
- * `studioData`): read here because the declaration is reached from this area's public file, which
- * the customers' model imports, and the documents area's public file leads back to that model (an
- * import cycle).
- */
-export async function amlStudioData(exec: Exec, studioId: number): Promise<StudioData> {
-  const [s] =
-    await exec(sql`SELECT "name", "subtitle", "address", "email", "tel_number", "vat_number", "website", "iban", "footer_line1", "logo"
-    FROM "studios" WHERE "id" = ${studioId}`);
-  return {
-    name: text(s?.name),
-    subtitle: text(s?.subtitle),
-    address: text(s?.address),
-    email: text(s?.email),
-    tel_number: text(s?.tel_number),
-    vat_number: text(s?.vat_number),
-    website: text(s?.website),
-    iban: text(s?.iban),
-    footer_line1: text(s?.footer_line1),
-    // checked and scaled as at upload (a logo stored before that rule may be huge or corrupt): left out when it fails
-    logo: await printableImage(text(s?.logo), sideOf(getModel('Studio').fields.logo!)),
-  };
-}
 
 /** The customer as the AML documents print it. */
 export interface AmlDocCustomer {

@@ -13,7 +13,8 @@ import { renderPdf } from '../../render/pdf.js';
 import type { Storage } from '../../storage/index.js';
 import { assessmentsOf, filesOf, identificationsOf, notesOf } from './amlQueries.js';
 import { amlFileName, declarationDocx, declarationPdf } from './declaration.js';
-import { amlDocCustomer, amlFileKeys, amlStudioData } from './documentQueries.js';
+import { amlDocCustomer, amlFileKeys } from './documentQueries.js';
+import { studioData } from '../../records/studioData.js';
 import { AML_EXPORT_MAX_BYTES, AML_EXPORT_MESSAGES, exportZip } from './exportZip.js';
 import { amlFilePdfDoc, type AmlFileData } from './filePdf.js';
 
@@ -67,7 +68,7 @@ async function amlFileData(exec: Exec, ctx: Ctx, customerId: number): Promise<Am
   if (!customer) throw notFound();
   const admin = atLeast(ctx.role, 'Admin');
   const [studio, identifications, assessments, files, notes] = await Promise.all([
-    amlStudioData(exec, ctx.studioId),
+    studioData(exec, ctx.studioId),
     identificationsOf(exec, ctx.studioId, customerId),
     assessmentsOf(exec, ctx.studioId, customerId),
     filesOf(exec, ctx.studioId, customerId),

@@ -413,15 +413,28 @@ export async function unmarkDebits(
   await settleBatches(exec, studioId, e2e);
 }
 
-export async function insertReversal(
+/**
+ * A collected payment taken back (an SDD debit returned, a RiBa receipt unpaid): the adjustment of
+ * `amount` posted on `date` to the customer, linked to the payment it reverses (what that payment
+ * settled is open again), with the bank's `reason` code. Answers the adjustment's id.
+ */
+export async function reversePayment(
   exec: Exec,
   studioId: number,
-  paymentId: number,
-  reversalId: number,
+  r: { customer_id: number; payment_id: number; amount: string; date: string; note: string; internal: string },
   reason: string | null,
-) {
+): Promise<number> {
+  const reversalId = await insertMovement(exec, studioId, {
+    customer_id: r.customer_id,
+    type: 'ADJUSTMENT',
+    amount: r.amount,
+    date: r.date,
+    note: r.note,
+    internal: r.internal,
+  });
   await exec(sql`INSERT INTO "payment_reversals" ("payment_id", "studio_id", "reversal_id", "reason")
-    VALUES (${paymentId}, ${studioId}, ${reversalId}, ${reason?.slice(0, 8) ?? null})`);
+    VALUES (${r.payment_id}, ${studioId}, ${reversalId}, ${reason?.slice(0, 8) ?? null})`);
+  return reversalId;
 }
 
 /** The line confirmed: what it paid, the movement posted, who and when. */

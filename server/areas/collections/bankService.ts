@@ -28,7 +28,7 @@ import {
   collectedDebits,
   customerOfStudio,
   insertMovement,
-  insertReversal,
+  reversePayment,
   insertSettlements,
   insertStatement,
   knownFingerprints,
@@ -430,15 +430,19 @@ async function confirmIn(e: Exec, ctx: Ctx, id: number, input: ConfirmInput) {
     if (!debit) throw new HttpError(422, BANK_IMPORT_MESSAGES.returnUnknown);
     let reversal: number | null = null;
     if (debit.payment_id != null) {
-      reversal = await insertMovement(e, ctx.studioId, {
-        customer_id: debit.customer_id,
-        type: 'ADJUSTMENT',
-        amount: amount.abs().toFixed(2),
-        date: line.booking_date,
-        note: `Storno SDD${line.return_reason ? ` (${line.return_reason})` : ''} dell'addebito ${line.end_to_end_id}`,
-        internal,
-      });
-      await insertReversal(e, ctx.studioId, debit.payment_id, reversal, line.return_reason);
+      reversal = await reversePayment(
+        e,
+        ctx.studioId,
+        {
+          customer_id: debit.customer_id,
+          payment_id: debit.payment_id,
+          amount: amount.abs().toFixed(2),
+          date: line.booking_date,
+          note: `Storno SDD${line.return_reason ? ` (${line.return_reason})` : ''} dell'addebito ${line.end_to_end_id}`,
+          internal,
+        },
+        line.return_reason,
+      );
       await auditMany(e, ctx, transactions(), [reversal], 'create');
     }
     await markDebitsReturned(e, ctx.studioId, line.end_to_end_id!);

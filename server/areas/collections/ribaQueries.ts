@@ -6,8 +6,7 @@
 import { sql } from 'drizzle-orm';
 import type { Exec } from '../../records/exec.js';
 import { idArray } from '../../db/sql.js';
-import { openItems } from '../accounts/index.js';
-import { asAccount, type SddAccount } from './sddQueries.js';
+import { asAccount, chargesToCollect, type SddAccount } from './sddQueries.js';
 
 export interface RibaCandidate {
   charge_id: number;
@@ -32,49 +31,22 @@ export interface RibaCandidate {
 
 const text = (v: unknown) => (v == null ? null : String(v));
 
-/**
- * The open charges of the range not already in a presented or paid SDD debit or RiBa receipt, with
- * their customer's data (oldest due first per customer).
- */
+/** The charges to collect of the range (chargesToCollect) with their customer's data for the receipt. */
 export async function ribaCandidates(
   exec: Exec,
   studioId: number,
   q: { from: string; to: string; customerIds: number[] | null },
 ): Promise<RibaCandidate[]> {
-  const rows = await exec(sql`SELECT o."id" AS "charge_id", o."customer_id", c."business_name", c."collection_method",
-      c."cod", c."vat_id", c."fiscal_code", c."address", c."postal_code", c."city", c."province", c."bank_iban",
-      to_char(o."due", 'YYYY-MM-DD') AS "due", o."open"::text AS "open",
-      COALESCE(NULLIF(btrim(x."transaction_note"), ''), NULLIF(btrim(s."description"), ''), 'Addebito del ' || to_char(x."date", 'DD/MM/YYYY')) AS "note",
+  const rows = await chargesToCollect(
+    exec,
+    studioId,
+    q,
+    sql`, c."cod", c."vat_id", c."fiscal_code", c."address", c."postal_code", c."city", c."province", c."bank_iban",
       EXISTS (SELECT 1 FROM "sdd_mandates" m WHERE m."studio_id" = ${studioId} AND m."customer_id" = o."customer_id"
-        AND m."deleted_at" IS NULL AND m."status" = 'active') AS "has_mandate"
-    FROM (${openItems(studioId, q.customerIds)}) o
-    JOIN "transactions" x ON x."id" = o."id"
-    JOIN "customers" c ON c."id" = o."customer_id" AND c."deleted_at" IS NULL
-    LEFT JOIN "studio_services" s ON s."id" = x."studio_service_id"
-    WHERE o."open" > 0 AND o."due" >= ${q.from}::date AND o."due" <= ${q.to}::date
-      AND o."id" NOT IN (SELECT b."charge_id" FROM "sdd_batch_items" b WHERE b."studio_id" = ${studioId}
-        AND b."status" IN ('presented', 'paid'))
-      AND o."id" NOT IN (SELECT r."charge_id" FROM "riba_items" r WHERE r."studio_id" = ${studioId}
-        AND r."status" IN ('presented', 'paid'))
-    ORDER BY lower(c."business_name"), c."id", o."due", o."id"`);
-  if (!rows.length) return [];
-  const invoices = new Map(
-    (
-      await exec(sql`SELECT DISTINCT ON (l."transaction_id") l."transaction_id", d."number" || '/' || d."year" AS "invoice"
-        FROM "e_document_services" l JOIN "e_documents" d ON d."id" = l."e_document_id" AND d."deleted_at" IS NULL
-        WHERE l."transaction_id" = ANY(${idArray(rows.map((r) => Number(r.charge_id)))})
-        ORDER BY l."transaction_id", d."id" DESC`)
-    ).map((r) => [Number(r.transaction_id), String(r.invoice)]),
+        AND m."deleted_at" IS NULL AND m."status" = 'active') AS "has_mandate"`,
   );
-  return rows.map((r) => ({
-    charge_id: Number(r.charge_id),
-    customer_id: Number(r.customer_id),
-    business_name: String(r.business_name),
-    due: String(r.due),
-    open: String(r.open),
-    note: String(r.note),
-    invoice: invoices.get(Number(r.charge_id)) ?? null,
-    collection_method: text(r.collection_method),
+  return rows.map(({ row: r, ...charge }) => ({
+    ...charge,
     has_mandate: Boolean(r.has_mandate),
     cod: text(r.cod),
     vat_id: text(r.vat_id),

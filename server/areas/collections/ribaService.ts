@@ -40,7 +40,7 @@ import type { Tx } from '../../records/crud.js';
 import type { Exec } from '../../records/exec.js';
 import { lockSdd, sddAccount } from './sddQueries.js';
 import { auditMany } from '../../records/audit.js';
-import { insertMovement, insertReversal, insertSettlements } from './bankQueries.js';
+import { insertMovement, insertSettlements, reversePayment } from './bankQueries.js';
 import { SDD_OUTCOME_MESSAGES, outcomeFee } from './sddOutcomeService.js';
 import { customersAndAccount, dueRange, remittanceOf } from './sddService.js';
 import { parseRiba, ribaReceiptProblem, writeRiba, type RibaReceipt } from './riba.js';
@@ -478,15 +478,19 @@ async function markUnpaid(
     for (const n of numbers) {
       const r = receipts.get(n)!;
       if (r.status === 'paid' && r.payment_id != null) {
-        const reversal = await insertMovement(e, ctx.studioId, {
-          customer_id: r.customer_id,
-          type: 'ADJUSTMENT',
-          amount: new Decimal(r.amount).toFixed(2),
-          date: v.day,
-          note: RIBA_MESSAGES.reversalNote(n, p.support_name),
-          internal: v.reason,
-        });
-        await insertReversal(e, ctx.studioId, r.payment_id, reversal, 'RIBA');
+        const reversal = await reversePayment(
+          e,
+          ctx.studioId,
+          {
+            customer_id: r.customer_id,
+            payment_id: r.payment_id,
+            amount: new Decimal(r.amount).toFixed(2),
+            date: v.day,
+            note: RIBA_MESSAGES.reversalNote(n, p.support_name),
+            internal: v.reason,
+          },
+          'RIBA',
+        );
         posted.push(reversal);
       }
       const feeId = v.fee

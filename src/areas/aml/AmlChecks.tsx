@@ -10,7 +10,6 @@
  * - 'Esporta CSV': every row with the same filters, as the server makes it.
  * On a narrow screen the table scrolls sideways inside its region.
  */
-import { useEffect, useMemo, useState } from 'react';
 import {
   Alert,
   Box,
@@ -19,26 +18,20 @@ import {
   FormControlLabel,
   LinearProgress,
   Link,
-  MenuItem,
   Paper,
-  Stack,
   Switch,
   Table,
   TableBody,
   TableCell,
   TableContainer,
   TableHead,
-  TablePagination,
   TableRow,
-  TextField,
   Typography,
 } from '@mui/material';
 import { visuallyHidden } from '@mui/utils';
 import DownloadIcon from '@mui/icons-material/Download';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { LinkBase } from 'react-admin';
-import { useSearchParams } from 'react-router-dom';
-import { saveAs } from 'file-saver';
 import { displayDate } from '../../../model/dates';
 import type { DueDiligenceLevel } from '../../../model/aml';
 import type { AmlDueQuery, AmlDueReason, AmlDueRow } from '../../../model/api/aml';
@@ -47,12 +40,20 @@ import { useAppDataProvider } from '../../dataProvider';
 import { amlChecksQuery } from '../../dataProvider/aml';
 import { BulkScreenHeader } from '../../bulk/PreviewRun';
 import { failureText } from '../../bulk/texts';
+import {
+  ALL,
+  collaboratorOption,
+  FilterBar,
+  FilterSelect,
+  Paging,
+  useCollaboratorOptions,
+  useDownload,
+  useUrlFilter,
+} from '../../layout/FilterBar';
 
 const TITLE = 'Verifiche antiriciclaggio';
 export const EMPTY_TEXT = 'Nessuna verifica da fare con questi filtri';
-const SEARCH_DEBOUNCE_MS = 300;
 /** the selects' "no filter" value */
-const ALL = '';
 const DEFAULT_DAYS = 30;
 const WINDOWS = [30, 60, 90, 365] as const;
 const PAGE_SIZES = [25, 50, 100];
@@ -98,29 +99,9 @@ function queryOfParams(p: URLSearchParams): Query {
 
 export function AmlChecks() {
   const dp = useAppDataProvider();
-  const [params, setParams] = useSearchParams();
-  const search = params.toString();
-  const query = useMemo(() => queryOfParams(new URLSearchParams(search)), [search]);
-  /** a filter changed: back to the first page */
-  const update = (patch: Query) =>
-    setParams((prev) => new URLSearchParams(amlChecksQuery({ ...queryOfParams(prev), page: undefined, ...patch })), {
-      replace: true,
-    });
-
-  // the name's search follows the typing once it stops
-  const [text, setText] = useState(query.q ?? '');
-  useEffect(() => {
-    const q = text.trim() || undefined;
-    if (q === query.q) return;
-    const t = setTimeout(
-      () =>
-        setParams((prev) => new URLSearchParams(amlChecksQuery({ ...queryOfParams(prev), page: undefined, q })), {
-          replace: true,
-        }),
-      SEARCH_DEBOUNCE_MS,
-    );
-    return () => clearTimeout(t);
-  }, [text, query.q, setParams]);
+  const { query, update, setParams, text, setText } = useUrlFilter(queryOfParams, amlChecksQuery, {
+    page: undefined,
+  });
 
   const checks = useQuery({
     queryKey: ['aml-checks', query],
@@ -128,28 +109,16 @@ export function AmlChecks() {
     placeholderData: keepPreviousData,
     retry: false,
   });
-  const collaborators = useQuery({
-    queryKey: ['options', '/api/collaborators'],
-    queryFn: ({ signal }) =>
-      dp.options('/api/collaborators', { signal }) as Promise<Array<{ id: number; name?: string; label?: string }>>,
-    staleTime: 60_000,
+  const collaborators = useCollaboratorOptions();
+  const {
+    downloading,
+    error: downloadError,
+    clearError,
+    download,
+  } = useDownload(() => {
+    const { page: _page, per_page: _perPage, ...filter } = query;
+    return dp.downloadAmlChecks(filter);
   });
-
-  const [downloading, setDownloading] = useState(false);
-  const [downloadError, setDownloadError] = useState<string | null>(null);
-  const download = async () => {
-    setDownloading(true);
-    setDownloadError(null);
-    try {
-      const { page: _page, per_page: _perPage, ...filter } = query;
-      const { blob, filename } = await dp.downloadAmlChecks(filter);
-      saveAs(blob, filename);
-    } catch (e) {
-      setDownloadError(failureText(e));
-    } finally {
-      setDownloading(false);
-    }
-  };
 
   const data = checks.isError ? undefined : checks.data;
   const perPage = query.per_page ?? DEFAULT_PER_PAGE;
@@ -160,77 +129,71 @@ export function AmlChecks() {
       <Typography component="h1" variant="h5" sx={{ mb: 2 }}>
         {TITLE}
       </Typography>
-      <Paper sx={{ p: 2, mb: 2 }} component="section" aria-label="Filtri delle verifiche">
-        <Box
-          sx={{
-            display: 'grid',
-            gap: 2,
-            gridTemplateColumns: { xs: '1fr', sm: 'repeat(2, minmax(0, 1fr))', lg: 'repeat(5, minmax(0, 1fr))' },
-          }}
-        >
-          <TextField
-            id="aml-checks-q"
-            label="Cerca cliente"
-            size="small"
-            value={text}
-            onChange={(e) => setText(e.target.value)}
-            slotProps={{ htmlInput: { type: 'search' } }}
-          />
-          <FilterSelect
-            id="aml-checks-days"
-            label="Scadenza entro"
-            value={String(query.days ?? DEFAULT_DAYS)}
-            onChange={(v) => update({ days: Number(v) === DEFAULT_DAYS ? undefined : Number(v) })}
-            options={WINDOWS.map((d) => [String(d), d === 365 ? 'Un anno' : `${d} giorni`] as const)}
-          />
-          <FilterSelect
-            id="aml-checks-reason"
-            label="Motivo"
-            all="Tutti"
-            value={query.reason ?? ALL}
-            onChange={(v) => update({ reason: v === ALL ? undefined : (v as AmlDueReason) })}
-            options={Object.entries(REASON_LABELS)}
-          />
-          <FilterSelect
-            id="aml-checks-collaborator"
-            label="Collaboratore"
-            all="Tutti"
-            value={query.collaborator_id === undefined ? ALL : String(query.collaborator_id)}
-            onChange={(v) => update({ collaborator_id: v === ALL ? undefined : Number(v) })}
-            options={(collaborators.data ?? []).map((c) => [String(c.id), c.name ?? c.label ?? `#${c.id}`] as const)}
-          />
-          <FilterSelect
-            id="aml-checks-level"
-            label="Livello"
-            all="Tutti"
-            value={query.level ?? ALL}
-            onChange={(v) => update({ level: v === ALL ? undefined : (v as DueDiligenceLevel) })}
-            options={Object.entries(LEVELS)}
-          />
-        </Box>
-        <Stack direction="row" spacing={2} sx={{ mt: 2, flexWrap: 'wrap', alignItems: 'center' }} useFlexGap>
-          <FormControlLabel
-            control={
-              <Switch
-                checked={query.late === '1'}
-                onChange={(e) => update({ late: e.target.checked ? '1' : undefined })}
-              />
-            }
-            label="Solo in ritardo"
-          />
-          <Button variant="outlined" startIcon={<DownloadIcon />} disabled={downloading} onClick={download}>
-            Esporta CSV
-          </Button>
-        </Stack>
-        {downloading && <LinearProgress sx={{ mt: 1 }} aria-label="Preparazione del CSV" />}
-      </Paper>
+      <FilterBar
+        label="Filtri delle verifiche"
+        search={{ id: 'aml-checks-q', value: text, onChange: setText }}
+        actions={
+          <>
+            <FormControlLabel
+              control={
+                <Switch
+                  checked={query.late === '1'}
+                  onChange={(e) => update({ late: e.target.checked ? '1' : undefined })}
+                />
+              }
+              label="Solo in ritardo"
+            />
+            <Button
+              variant="outlined"
+              startIcon={<DownloadIcon />}
+              disabled={downloading !== null}
+              onClick={() => download('csv')}
+            >
+              Esporta CSV
+            </Button>
+          </>
+        }
+        below={downloading && <LinearProgress sx={{ mt: 1 }} aria-label="Preparazione del CSV" />}
+      >
+        <FilterSelect
+          id="aml-checks-days"
+          label="Scadenza entro"
+          value={String(query.days ?? DEFAULT_DAYS)}
+          onChange={(v) => update({ days: Number(v) === DEFAULT_DAYS ? undefined : Number(v) })}
+          options={WINDOWS.map((d) => [String(d), d === 365 ? 'Un anno' : `${d} giorni`] as const)}
+        />
+        <FilterSelect
+          id="aml-checks-reason"
+          label="Motivo"
+          all="Tutti"
+          value={query.reason ?? ALL}
+          onChange={(v) => update({ reason: v === ALL ? undefined : (v as AmlDueReason) })}
+          options={Object.entries(REASON_LABELS)}
+        />
+        <FilterSelect
+          id="aml-checks-collaborator"
+          label="Collaboratore"
+          all="Tutti"
+          value={query.collaborator_id === undefined ? ALL : String(query.collaborator_id)}
+          onChange={(v) => update({ collaborator_id: v === ALL ? undefined : Number(v) })}
+          options={(collaborators.data ?? []).map(collaboratorOption)}
+        />
+        <FilterSelect
+          id="aml-checks-level"
+          label="Livello"
+          all="Tutti"
+          value={query.level ?? ALL}
+          onChange={(v) => update({ level: v === ALL ? undefined : (v as DueDiligenceLevel) })}
+          options={Object.entries(LEVELS)}
+        />
+      </FilterBar>
       {collaborators.isError && (
         <Alert severity="warning" sx={{ mb: 2 }}>
           Non è stato possibile caricare i collaboratori
         </Alert>
       )}
       {downloadError && (
-        <Alert severity="error" sx={{ mb: 2 }} role="alert" onClose={() => setDownloadError(null)}>
+        <Alert severity="error" sx={{ mb: 2 }} role="alert" onClose={clearError}>
           {downloadError}
         </Alert>
       )}
@@ -252,77 +215,25 @@ export function AmlChecks() {
           ) : (
             <>
               <ChecksTable rows={data.data} />
-              <TablePagination
-                component="div"
+              <Paging
                 count={data.total}
-                page={Math.max(0, (query.page ?? 1) - 1)}
-                rowsPerPage={perPage}
-                rowsPerPageOptions={PAGE_SIZES}
-                onPageChange={(_e, p) =>
+                page={query.page ?? 1}
+                perPage={perPage}
+                sizes={PAGE_SIZES}
+                onPageChange={(p) =>
                   setParams(
                     (prev) =>
-                      new URLSearchParams(amlChecksQuery({ ...queryOfParams(prev), page: p > 0 ? p + 1 : undefined })),
+                      new URLSearchParams(amlChecksQuery({ ...queryOfParams(prev), page: p > 1 ? p : undefined })),
                     { replace: true },
                   )
                 }
-                onRowsPerPageChange={(e) =>
-                  update({
-                    per_page: Number(e.target.value) === DEFAULT_PER_PAGE ? undefined : Number(e.target.value),
-                  })
-                }
-                labelRowsPerPage="Righe per pagina"
-                labelDisplayedRows={({ from, to, count }) => `${from}-${to} di ${count}`}
-                getItemAriaLabel={(type) =>
-                  ({
-                    first: 'Prima pagina',
-                    last: 'Ultima pagina',
-                    next: 'Pagina successiva',
-                    previous: 'Pagina precedente',
-                  })[type]
-                }
+                onPerPageChange={(n) => update({ per_page: n === DEFAULT_PER_PAGE ? undefined : n })}
               />
             </>
           )}
         </>
       )}
     </>
-  );
-}
-
-/** A filter of the screen: `all` (no filter, '') when given, then its `options`. */
-function FilterSelect({
-  id,
-  label,
-  all,
-  value,
-  onChange,
-  options,
-}: {
-  id: string;
-  label: string;
-  all?: string;
-  value: string;
-  onChange: (value: string) => void;
-  /** the values and their labels */
-  options: ReadonlyArray<readonly [string, string]>;
-}) {
-  return (
-    <TextField
-      select
-      id={id}
-      label={label}
-      size="small"
-      value={value}
-      onChange={(e) => onChange(e.target.value)}
-      slotProps={{ inputLabel: { shrink: true }, select: { displayEmpty: true } }}
-    >
-      {all !== undefined && <MenuItem value={ALL}>{all}</MenuItem>}
-      {options.map(([v, label]) => (
-        <MenuItem key={v} value={v}>
-          {label}
-        </MenuItem>
-      ))}
-    </TextField>
   );
 }
 

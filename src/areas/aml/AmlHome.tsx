@@ -62,7 +62,12 @@ export function AmlHomeOverview() {
         <Stack spacing={1}>
           <Box>
             {summary.isPending ? (
-              <Skeleton variant="text" width={320} role="progressbar" aria-label="Caricamento delle verifiche antiriciclaggio" />
+              <Skeleton
+                variant="text"
+                width={320}
+                role="progressbar"
+                aria-label="Caricamento delle verifiche antiriciclaggio"
+              />
             ) : summary.isError ? (
               <Typography variant="body2" color="text.secondary">
                 Verifiche antiriciclaggio non disponibili

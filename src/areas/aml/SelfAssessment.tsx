@@ -29,7 +29,6 @@ import {
   Typography,
 } from '@mui/material';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { useNotify } from 'react-admin';
 import { displayDate, displayDateTime, today } from '../../../model/dates';
 import {
   AmlValidationError,
@@ -51,12 +50,13 @@ import type {
   AmlTraining,
   AmlTrainingInput,
 } from '../../../model/api/aml';
-import { ApiError } from '../../api/client';
 import { useAppDataProvider } from '../../dataProvider';
 import { BulkScreenHeader, RegionTable } from '../../bulk/PreviewRun';
 import { CellNote } from '../../bulk/cells';
 import { failureText } from '../../bulk/texts';
 import { DateTextField } from '../../form/DateInput';
+import { HistoryTable, useAmlSend } from '../../resources/Customer/AmlParts';
+import { useCollaboratorOptions } from '../../layout/FilterBar';
 
 const TITLE = 'Autovalutazione del rischio dello studio';
 const FILE_KEY = ['aml', 'studio'] as const;
@@ -215,48 +215,38 @@ function Current({ assessment: a }: { assessment: AmlSelfAssessment }) {
 
 function History({ history }: { history: AmlSelfAssessment[] }) {
   return (
-    <>
-      <Typography variant="subtitle1" component="h3" sx={{ fontWeight: 500 }}>
-        Storico delle autovalutazioni
-      </Typography>
-      <Typography variant="caption" display="block" color="text.secondary" sx={{ mb: 1 }}>
-        Le autovalutazioni non si modificano: ogni cambiamento è una nuova autovalutazione (Regola Tecnica n. 3)
-      </Typography>
-      <RegionTable
-        label="Elenco: Storico delle autovalutazioni"
-        tableLabel="Storico delle autovalutazioni"
-        maxHeight={420}
-        mb={0}
-        head={
-          <>
-            <TableCell>Data</TableCell>
-            <TableCell align="right">Rischio inerente</TableCell>
-            <TableCell align="right">Vulnerabilità</TableCell>
-            <TableCell align="right">Rischio residuo</TableCell>
-            <TableCell>Fascia</TableCell>
-            <TableCell>Prossima entro</TableCell>
-            <TableCell>Misure di mitigazione</TableCell>
-          </>
-        }
-        rows={history}
-        row={(a) => (
-          <TableRow key={a.id}>
-            <TableCell sx={{ whiteSpace: 'nowrap' }}>
-              {displayDate(a.assessed_on)}
-              <CellNote>
-                {a.created_by_name}, {displayDateTime(a.created_at)}
-              </CellNote>
-            </TableCell>
-            <TableCell align="right">{riskText(a.inherent)}</TableCell>
-            <TableCell align="right">{riskText(a.vulnerability)}</TableCell>
-            <TableCell align="right">{riskText(a.residual)}</TableCell>
-            <TableCell sx={{ minWidth: 120 }}>{a.band_label}</TableCell>
-            <TableCell sx={{ whiteSpace: 'nowrap' }}>{displayDate(a.next_due)}</TableCell>
-            <TableCell sx={{ minWidth: 200, whiteSpace: 'pre-line' }}>{a.mitigation ?? '—'}</TableCell>
-          </TableRow>
-        )}
-      />
-    </>
+    <HistoryTable
+      title="Storico delle autovalutazioni"
+      entry="autovalutazione"
+      head={
+        <>
+          <TableCell>Data</TableCell>
+          <TableCell align="right">Rischio inerente</TableCell>
+          <TableCell align="right">Vulnerabilità</TableCell>
+          <TableCell align="right">Rischio residuo</TableCell>
+          <TableCell>Fascia</TableCell>
+          <TableCell>Prossima entro</TableCell>
+          <TableCell>Misure di mitigazione</TableCell>
+        </>
+      }
+      rows={history}
+      row={(a) => (
+        <TableRow key={a.id}>
+          <TableCell sx={{ whiteSpace: 'nowrap' }}>
+            {displayDate(a.assessed_on)}
+            <CellNote>
+              {a.created_by_name}, {displayDateTime(a.created_at)}
+            </CellNote>
+          </TableCell>
+          <TableCell align="right">{riskText(a.inherent)}</TableCell>
+          <TableCell align="right">{riskText(a.vulnerability)}</TableCell>
+          <TableCell align="right">{riskText(a.residual)}</TableCell>
+          <TableCell sx={{ minWidth: 120 }}>{a.band_label}</TableCell>
+          <TableCell sx={{ whiteSpace: 'nowrap' }}>{displayDate(a.next_due)}</TableCell>
+          <TableCell sx={{ minWidth: 200, whiteSpace: 'pre-line' }}>{a.mitigation ?? '—'}</TableCell>
+        </TableRow>
+      )}
+    />
   );
 }
 
@@ -376,7 +366,6 @@ const fieldOf = (message: string): 'inherent' | 'vulnerability' =>
 
 function NewAssessment() {
   const dp = useAppDataProvider();
-  const notify = useNotify();
   const queryClient = useQueryClient();
   const uid = useId();
   const [inherent, setInherent] = useState<Partial<Record<SelfInherentKey, number>>>({});
@@ -384,9 +373,7 @@ function NewAssessment() {
   const [mitigation, setMitigation] = useState('');
   /** YYYY-MM-DD, null when empty, undefined when the text typed is no date */
   const [assessedOn, setAssessedOn] = useState<string | null | undefined>(() => today());
-  const [errors, setErrors] = useState<AssessmentErrors>({});
-  const [problem, setProblem] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
+  const { errors, setErrors, problem, setProblem, busy, refuse, send } = useAmlSend<AssessmentErrors>();
 
   const { result, messages } = useMemo(() => preview(inherent, vulnerability), [inherent, vulnerability]);
   const blocking = messages.filter((m) => !/manca il punteggio/.test(m));
@@ -398,33 +385,25 @@ function NewAssessment() {
     const found: AssessmentErrors = {};
     for (const m of messages) (found[fieldOf(m)] ??= []).push(m);
     if (assessedOn === undefined) found.assessed_on = ['Data non valida (GG-MM-AAAA)'];
-    if (Object.keys(found).length) {
-      setErrors(found);
-      setProblem('Completa l’autovalutazione: ' + Object.values(found).flat().join(' '));
-      return;
-    }
+    if (Object.keys(found).length)
+      return refuse(found, 'Completa l’autovalutazione: ' + Object.values(found).flat().join(' '));
     const body: AmlSelfAssessmentInput = {
       inherent,
       vulnerability,
       ...(mitigation.trim() ? { mitigation: mitigation.trim() } : {}),
       ...(assessedOn ? { assessed_on: assessedOn } : {}),
     };
-    setBusy(true);
-    setErrors({});
-    try {
-      await dp.selfAssess(body);
-      notify('Autovalutazione registrata', { type: 'success' });
-      setInherent({});
-      setVulnerability({});
-      setMitigation('');
-      setAssessedOn(today());
-      await queryClient.invalidateQueries({ queryKey: FILE_KEY });
-    } catch (err) {
-      if (err instanceof ApiError && err.body.errors) setErrors(err.body.errors as AssessmentErrors);
-      setProblem(failureText(err));
-    } finally {
-      setBusy(false);
-    }
+    await send(
+      () => dp.selfAssess(body),
+      'Autovalutazione registrata',
+      async () => {
+        setInherent({});
+        setVulnerability({});
+        setMitigation('');
+        setAssessedOn(today());
+        await queryClient.invalidateQueries({ queryKey: FILE_KEY });
+      },
+    );
   };
 
   const resultId = `${uid}-result`;
@@ -647,24 +626,16 @@ const parseHours = (text: string) => {
 
 function NewTraining() {
   const dp = useAppDataProvider();
-  const notify = useNotify();
   const queryClient = useQueryClient();
   const uid = useId();
-  const staff = useQuery({
-    queryKey: ['options', '/api/collaborators'],
-    queryFn: ({ signal }) =>
-      dp.options('/api/collaborators', { signal }) as Promise<Array<{ id: number; name?: string; label?: string }>>,
-    staleTime: 60_000,
-  });
+  const staff = useCollaboratorOptions();
   const [person, setPerson] = useState('');
   const [name, setName] = useState('');
   const [heldOn, setHeldOn] = useState<string | null | undefined>(() => today());
   const [topic, setTopic] = useState('');
   const [provider, setProvider] = useState('');
   const [hours, setHours] = useState('');
-  const [errors, setErrors] = useState<TrainingErrors>({});
-  const [problem, setProblem] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
+  const { errors, setErrors, problem, setProblem, busy, refuse, send } = useAmlSend<TrainingErrors>();
   const clear = (...fields: (keyof TrainingErrors)[]) =>
     setErrors((e) =>
       fields.some((f) => e[f]) ? { ...e, ...Object.fromEntries(fields.map((f) => [f, undefined])) } : e,
@@ -681,11 +652,8 @@ function NewTraining() {
     if (!topic.trim()) found.topic = ['Indica l’argomento'];
     const h = parseHours(hours);
     if (h === undefined || h <= 0) found.hours = ['Indica le ore'];
-    if (Object.keys(found).length) {
-      setErrors(found);
-      setProblem('Completa la formazione: ' + Object.values(found).flat().join('; '));
-      return;
-    }
+    if (Object.keys(found).length)
+      return refuse(found, 'Completa la formazione: ' + Object.values(found).flat().join('; '));
     const body: AmlTrainingInput = {
       ...(other ? { person_name: name.trim() } : { user_id: Number(person) }),
       held_on: heldOn!,
@@ -693,21 +661,16 @@ function NewTraining() {
       ...(provider.trim() ? { provider: provider.trim() } : {}),
       hours: h!,
     };
-    setBusy(true);
-    setErrors({});
-    try {
-      await dp.addTraining(body);
-      notify('Formazione registrata', { type: 'success' });
-      setTopic('');
-      setProvider('');
-      setHours('');
-      await queryClient.invalidateQueries({ queryKey: FILE_KEY });
-    } catch (err) {
-      if (err instanceof ApiError && err.body.errors) setErrors(err.body.errors as TrainingErrors);
-      setProblem(failureText(err));
-    } finally {
-      setBusy(false);
-    }
+    await send(
+      () => dp.addTraining(body),
+      'Formazione registrata',
+      async () => {
+        setTopic('');
+        setProvider('');
+        setHours('');
+        await queryClient.invalidateQueries({ queryKey: FILE_KEY });
+      },
+    );
   };
 
   // a name's error goes under the select while the name's field is hidden

@@ -32,7 +32,6 @@ import {
   TableCell,
   TableContainer,
   TableHead,
-  TablePagination,
   TableRow,
   ToggleButton,
   ToggleButtonGroup,
@@ -40,6 +39,7 @@ import {
   Typography,
   type ChipProps,
 } from '@mui/material';
+import { Paging } from '../../layout/FilterBar';
 import RefreshIcon from '@mui/icons-material/Refresh';
 import ReplayIcon from '@mui/icons-material/Replay';
 import DownloadIcon from '@mui/icons-material/Download';
@@ -492,27 +492,16 @@ export function MailOutbox() {
               </Table>
             </TableContainer>
           </Box>
-          <TablePagination
-            component="div"
+          <Paging
             count={q.data?.meta.total ?? 0}
-            page={Math.max(0, page - 1)}
-            rowsPerPage={perPage}
-            rowsPerPageOptions={PAGE_SIZES}
-            onPageChange={(_e, p) => setPage(p + 1)}
-            onRowsPerPageChange={(e) => {
-              setPerPage(Number(e.target.value));
+            page={page}
+            perPage={perPage}
+            sizes={PAGE_SIZES}
+            onPageChange={setPage}
+            onPerPageChange={(n) => {
+              setPerPage(n);
               setPage(1);
             }}
-            labelRowsPerPage="Righe per pagina"
-            labelDisplayedRows={({ from, to, count }) => `${from}-${to} di ${count}`}
-            getItemAriaLabel={(type) =>
-              ({
-                first: 'Prima pagina',
-                last: 'Ultima pagina',
-                next: 'Pagina successiva',
-                previous: 'Pagina precedente',
-              })[type]
-            }
           />
         </CardContent>
       </Card>

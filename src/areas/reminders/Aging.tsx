@@ -10,7 +10,7 @@
  * - 'Scarica CSV' and 'Scarica PDF': the same figures with the same filters, as the server makes
  *   them ('Scadenzario.csv', 'Scadenzario.pdf').
  */
-import { useEffect, useMemo, useState, type ReactNode } from 'react';
+import { useMemo, useState, type ReactNode } from 'react';
 import {
   Alert,
   Box,
@@ -20,9 +20,7 @@ import {
   Chip,
   LinearProgress,
   Link,
-  MenuItem,
   Paper,
-  Stack,
   Table,
   TableBody,
   TableCell,
@@ -31,7 +29,6 @@ import {
   TableHead,
   TableRow,
   TableSortLabel,
-  TextField,
   Typography,
   type SxProps,
   type Theme,
@@ -40,8 +37,6 @@ import { visuallyHidden } from '@mui/utils';
 import DownloadIcon from '@mui/icons-material/Download';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { LinkBase } from 'react-admin';
-import { useSearchParams } from 'react-router-dom';
-import { saveAs } from 'file-saver';
 import { displayDate } from '../../../model/dates';
 import { formatEuro } from '../../../model/types';
 import type { AgingBuckets, AgingCollaborator, AgingFilter, AgingRow } from '../../../model/api/reminders';
@@ -50,12 +45,19 @@ import { useAppDataProvider } from '../../dataProvider';
 import { agingQuery } from '../../dataProvider/reminders';
 import { BulkScreenHeader } from '../../bulk/PreviewRun';
 import { failureText } from '../../bulk/texts';
+import {
+  ALL,
+  collaboratorOption,
+  FilterBar,
+  FilterSelect,
+  useCollaboratorOptions,
+  useDownload,
+  useUrlFilter,
+} from '../../layout/FilterBar';
 
 const TITLE = 'Scadenzario';
 export const EMPTY_TEXT = 'Nessuna partita aperta con questi filtri';
-const SEARCH_DEBOUNCE_MS = 300;
 /** the selects' "no filter" value */
-const ALL = '';
 /** amounts: right-aligned, digits of equal width */
 const NUM = { fontVariantNumeric: 'tabular-nums', whiteSpace: 'nowrap' } as const;
 const MANDATE_LABELS = { with: 'Con mandato SDD', without: 'Senza mandato SDD' } as const;
@@ -110,23 +112,7 @@ function sortRows(rows: AgingRow[], sort: Sort): AgingRow[] {
 
 export function Aging() {
   const dp = useAppDataProvider();
-  const [params, setParams] = useSearchParams();
-  const query = params.toString();
-  const filter = useMemo(() => filterOf(new URLSearchParams(query)), [query]);
-  const update = (patch: Partial<AgingFilter>) =>
-    setParams((prev) => new URLSearchParams(agingQuery({ ...filterOf(prev), ...patch })), { replace: true });
-
-  // the name's search follows the typing once it stops
-  const [text, setText] = useState(filter.q ?? '');
-  useEffect(() => {
-    const q = text.trim() || undefined;
-    if (q === filter.q) return;
-    const t = setTimeout(
-      () => setParams((prev) => new URLSearchParams(agingQuery({ ...filterOf(prev), q })), { replace: true }),
-      SEARCH_DEBOUNCE_MS,
-    );
-    return () => clearTimeout(t);
-  }, [text, filter.q, setParams]);
+  const { query: filter, update, text, setText } = useUrlFilter(filterOf, (f: AgingFilter) => agingQuery(f));
 
   const aging = useQuery({
     queryKey: ['aging', filter],
@@ -134,12 +120,7 @@ export function Aging() {
     placeholderData: keepPreviousData,
     retry: false,
   });
-  const collaborators = useQuery({
-    queryKey: ['options', '/api/collaborators'],
-    queryFn: ({ signal }) =>
-      dp.options('/api/collaborators', { signal }) as Promise<Array<{ id: number; name?: string; label?: string }>>,
-    staleTime: 60_000,
-  });
+  const collaborators = useCollaboratorOptions();
   const legalStatuses = useQuery({
     queryKey: ['options', '/api/legal_statuses'],
     queryFn: ({ signal }) =>
@@ -149,20 +130,12 @@ export function Aging() {
     staleTime: 60_000,
   });
 
-  const [downloading, setDownloading] = useState<null | 'csv' | 'pdf'>(null);
-  const [downloadError, setDownloadError] = useState<string | null>(null);
-  const download = async (format: 'csv' | 'pdf') => {
-    setDownloading(format);
-    setDownloadError(null);
-    try {
-      const { blob, filename } = await dp.downloadAging(filter, format);
-      saveAs(blob, filename);
-    } catch (e) {
-      setDownloadError(failureText(e));
-    } finally {
-      setDownloading(null);
-    }
-  };
+  const {
+    downloading,
+    error: downloadError,
+    clearError,
+    download,
+  } = useDownload((format: 'csv' | 'pdf') => dp.downloadAging(filter, format));
 
   const data = aging.isError ? undefined : aging.data;
   const optionsFailed = collaborators.isError || legalStatuses.isError;
@@ -170,95 +143,83 @@ export function Aging() {
   return (
     <>
       <BulkScreenHeader title={TITLE} />
-      <Paper sx={{ p: 2, mb: 2 }} component="section" aria-label="Filtri dello scadenzario">
-        <Box
-          sx={{
-            display: 'grid',
-            gap: 2,
-            gridTemplateColumns: { xs: '1fr', sm: 'repeat(2, minmax(0, 1fr))', lg: 'repeat(5, minmax(0, 1fr))' },
-          }}
-        >
-          <TextField
-            id="aging-q"
-            label="Cerca cliente"
-            size="small"
-            value={text}
-            onChange={(e) => setText(e.target.value)}
-            slotProps={{ htmlInput: { type: 'search' } }}
-          />
-          <FilterSelect
-            id="aging-collaborator"
-            label="Collaboratore"
-            all="Tutti"
-            value={filter.collaborator_id === undefined ? ALL : String(filter.collaborator_id)}
-            onChange={(v) => update({ collaborator_id: v === ALL ? undefined : v === 'none' ? 'none' : Number(v) })}
-            options={[
-              ['none', 'Senza collaboratore'],
-              ...(collaborators.data ?? []).map((c) => [String(c.id), c.name ?? c.label ?? `#${c.id}`] as const),
-            ]}
-          />
-          <FilterSelect
-            id="aging-legal-status"
-            label="Forma giuridica"
-            all="Tutte"
-            value={filter.legal_status_id === undefined ? ALL : String(filter.legal_status_id)}
-            onChange={(v) => update({ legal_status_id: v === ALL ? undefined : Number(v) })}
-            options={(legalStatuses.data ?? []).map(
-              (s) => [String(s.id), [s.cod, s.description].filter(Boolean).join(' – ') || `#${s.id}`] as const,
+      <FilterBar
+        label="Filtri dello scadenzario"
+        search={{ id: 'aging-q', value: text, onChange: setText }}
+        actions={
+          <>
+            {(['csv', 'pdf'] as const).map((kind) => (
+              <Button
+                key={kind}
+                variant="outlined"
+                startIcon={<DownloadIcon />}
+                disabled={downloading !== null}
+                onClick={() => download(kind)}
+              >
+                Scarica {kind.toUpperCase()}
+              </Button>
+            ))}
+            {data && (
+              <Typography variant="body2" color="text.secondary" sx={{ ml: { sm: 'auto' } }}>
+                Situazione al {displayDate(data.as_of)}
+              </Typography>
             )}
-          />
-          <FilterSelect
-            id="aging-bucket"
-            label="Fascia"
-            all="Tutte"
-            value={filter.bucket ?? ALL}
-            onChange={(v) => update({ bucket: v === ALL ? undefined : (v as AgingBucket) })}
-            options={AGING_BUCKETS.map((b) => [b, AGING_LABELS[b]] as const)}
-          />
-          <FilterSelect
-            id="aging-mandate"
-            label="Mandato SDD"
-            all="Tutti"
-            value={filter.mandate ?? ALL}
-            onChange={(v) => update({ mandate: v === ALL ? undefined : (v as 'with' | 'without') })}
-            options={[
-              ['with', MANDATE_LABELS.with],
-              ['without', MANDATE_LABELS.without],
-            ]}
-          />
-        </Box>
-        <Stack direction="row" spacing={1} sx={{ mt: 2, flexWrap: 'wrap', alignItems: 'center' }} useFlexGap>
-          {(['csv', 'pdf'] as const).map((kind) => (
-            <Button
-              key={kind}
-              variant="outlined"
-              startIcon={<DownloadIcon />}
-              disabled={downloading !== null}
-              onClick={() => download(kind)}
-            >
-              Scarica {kind.toUpperCase()}
-            </Button>
-          ))}
-          {data && (
-            <Typography variant="body2" color="text.secondary" sx={{ ml: { sm: 'auto' } }}>
-              Situazione al {displayDate(data.as_of)}
-            </Typography>
+          </>
+        }
+        below={
+          downloading && (
+            <LinearProgress
+              sx={{ mt: 1 }}
+              aria-label={downloading === 'csv' ? 'Preparazione del CSV' : 'Preparazione del PDF'}
+            />
+          )
+        }
+      >
+        <FilterSelect
+          id="aging-collaborator"
+          label="Collaboratore"
+          all="Tutti"
+          value={filter.collaborator_id === undefined ? ALL : String(filter.collaborator_id)}
+          onChange={(v) => update({ collaborator_id: v === ALL ? undefined : v === 'none' ? 'none' : Number(v) })}
+          options={[['none', 'Senza collaboratore'], ...(collaborators.data ?? []).map(collaboratorOption)]}
+        />
+        <FilterSelect
+          id="aging-legal-status"
+          label="Forma giuridica"
+          all="Tutte"
+          value={filter.legal_status_id === undefined ? ALL : String(filter.legal_status_id)}
+          onChange={(v) => update({ legal_status_id: v === ALL ? undefined : Number(v) })}
+          options={(legalStatuses.data ?? []).map(
+            (s) => [String(s.id), [s.cod, s.description].filter(Boolean).join(' – ') || `#${s.id}`] as const,
           )}
-        </Stack>
-        {downloading && (
-          <LinearProgress
-            sx={{ mt: 1 }}
-            aria-label={downloading === 'csv' ? 'Preparazione del CSV' : 'Preparazione del PDF'}
-          />
-        )}
-      </Paper>
+        />
+        <FilterSelect
+          id="aging-bucket"
+          label="Fascia"
+          all="Tutte"
+          value={filter.bucket ?? ALL}
+          onChange={(v) => update({ bucket: v === ALL ? undefined : (v as AgingBucket) })}
+          options={AGING_BUCKETS.map((b) => [b, AGING_LABELS[b]] as const)}
+        />
+        <FilterSelect
+          id="aging-mandate"
+          label="Mandato SDD"
+          all="Tutti"
+          value={filter.mandate ?? ALL}
+          onChange={(v) => update({ mandate: v === ALL ? undefined : (v as 'with' | 'without') })}
+          options={[
+            ['with', MANDATE_LABELS.with],
+            ['without', MANDATE_LABELS.without],
+          ]}
+        />
+      </FilterBar>
       {optionsFailed && (
         <Alert severity="warning" sx={{ mb: 2 }}>
           Non è stato possibile caricare le scelte dei filtri
         </Alert>
       )}
       {downloadError && (
-        <Alert severity="error" sx={{ mb: 2 }} role="alert" onClose={() => setDownloadError(null)}>
+        <Alert severity="error" sx={{ mb: 2 }} role="alert" onClose={clearError}>
           {downloadError}
         </Alert>
       )}
@@ -288,43 +249,6 @@ export function Aging() {
 }
 
 /** A figure of the strip: the bucket's amount and how many customers owe in it. */
-/** A filter of the screen: 'Tutti' (or 'Tutte': `all`), which is no filter (''), then its `options`. */
-function FilterSelect({
-  id,
-  label,
-  all,
-  value,
-  onChange,
-  options,
-}: {
-  id: string;
-  label: string;
-  all: string;
-  value: string;
-  onChange: (value: string) => void;
-  /** the values and their labels */
-  options: ReadonlyArray<readonly [string, string]>;
-}) {
-  return (
-    <TextField
-      select
-      id={id}
-      label={label}
-      size="small"
-      value={value}
-      onChange={(e) => onChange(e.target.value)}
-      slotProps={{ inputLabel: { shrink: true }, select: { displayEmpty: true } }}
-    >
-      <MenuItem value={ALL}>{all}</MenuItem>
-      {options.map(([v, text]) => (
-        <MenuItem key={v} value={v}>
-          {text}
-        </MenuItem>
-      ))}
-    </TextField>
-  );
-}
-
 /** A table of the screen: its section and heading, its region and its caption (both `label`). */
 function TableSection({
   id,

@@ -26,10 +26,6 @@ import {
   Button,
   Checkbox,
   Chip,
-  Dialog,
-  DialogActions,
-  DialogContent,
-  DialogTitle,
   Divider,
   FormControlLabel,
   FormGroup,
@@ -47,7 +43,7 @@ import AddIcon from '@mui/icons-material/Add';
 import KeyboardArrowDownIcon from '@mui/icons-material/KeyboardArrowDown';
 import KeyboardArrowUpIcon from '@mui/icons-material/KeyboardArrowUp';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { useNotify, usePermissions, useRecordContext } from 'react-admin';
+import { usePermissions, useRecordContext } from 'react-admin';
 import { atLeast } from '../../../model/define';
 import { displayDate, displayDateTime, slashDate } from '../../../model/dates';
 import {
@@ -69,13 +65,10 @@ import {
   type Score,
 } from '../../../model/aml';
 import type { AmlAssessment, AmlAssessmentInput, CustomerAml as CustomerAmlFile } from '../../../model/api/aml';
-import { ApiError } from '../../api/client';
 import { useAppDataProvider } from '../../dataProvider';
 import { CellNote } from '../../bulk/cells';
-import { failureText } from '../../bulk/texts';
-import { RegionTable } from '../../bulk/PreviewRun';
 import { ScreenTabs } from '../../layout/ScreenTabs';
-import { keyOf, serviceText, ServicePicker, useSmallScreen } from './AmlParts';
+import { AmlDialog, HistoryTable, keyOf, serviceText, ServicePicker, useAmlSend } from './AmlParts';
 import { AmlIdentificationPanel } from './AmlIdentification';
 import { AmlFilesPanel } from './AmlFiles';
 import { AmlNotesPanel } from './AmlNotes';
@@ -299,75 +292,64 @@ function CurrentAssessment({ assessment: a, overdue }: { assessment: AmlAssessme
 
 /** 'Storico delle valutazioni': every assessment, newest first, each with its reasons on demand. */
 function History({ history }: { history: AmlAssessment[] }) {
-  const titleId = useId();
   const [shown, setShown] = useState<number | null>(null);
   return (
-    <Box component="section" aria-labelledby={titleId}>
-      <Typography variant="subtitle1" component="h3" id={titleId} sx={{ fontWeight: 500 }}>
-        Storico delle valutazioni
-      </Typography>
-      <Typography variant="caption" display="block" color="text.secondary" sx={{ mb: 1 }}>
-        Le valutazioni non si modificano: ogni cambiamento è una nuova valutazione (Regola Tecnica n. 3)
-      </Typography>
-      <RegionTable
-        label="Elenco: Storico delle valutazioni"
-        tableLabel="Storico delle valutazioni"
-        maxHeight={420}
-        mb={0}
-        head={
-          <>
-            <TableCell>Data</TableCell>
-            <TableCell>Da chi</TableCell>
-            <TableCell>Livello applicato</TableCell>
-            <TableCell>Calcolato</TableCell>
-            <TableCell align="right">Rischio effettivo</TableCell>
-            <TableCell>Prossimo controllo</TableCell>
-            <TableCell>Motivazioni</TableCell>
-          </>
-        }
-        rows={history}
-        row={(a) => {
-          const open = shown === a.id;
-          const when = displayDateTime(a.created_at);
-          return (
-            <Fragment key={a.id}>
+    <HistoryTable
+      title="Storico delle valutazioni"
+      entry="valutazione"
+      head={
+        <>
+          <TableCell>Data</TableCell>
+          <TableCell>Da chi</TableCell>
+          <TableCell>Livello applicato</TableCell>
+          <TableCell>Calcolato</TableCell>
+          <TableCell align="right">Rischio effettivo</TableCell>
+          <TableCell>Prossimo controllo</TableCell>
+          <TableCell>Motivazioni</TableCell>
+        </>
+      }
+      rows={history}
+      row={(a) => {
+        const open = shown === a.id;
+        const when = displayDateTime(a.created_at);
+        return (
+          <Fragment key={a.id}>
+            <TableRow>
+              <TableCell sx={{ whiteSpace: 'nowrap' }}>{when}</TableCell>
+              <TableCell sx={{ minWidth: 110 }}>{a.created_by_name}</TableCell>
+              <TableCell sx={{ minWidth: 110 }}>
+                {levelShort(a.level)}
+                {a.level_reason && <CellNote>Motivo: {a.level_reason}</CellNote>}
+              </TableCell>
+              <TableCell>{levelShort(a.computed_level)}</TableCell>
+              <TableCell align="right">{riskText(a.effective)}</TableCell>
+              <TableCell sx={{ whiteSpace: 'nowrap' }}>{displayDate(a.next_check)}</TableCell>
+              <TableCell>
+                <IconButton
+                  type="button"
+                  size="small"
+                  aria-expanded={open}
+                  aria-label={`Motivazioni della valutazione del ${when}`}
+                  onClick={() => setShown(open ? null : a.id)}
+                >
+                  {open ? <KeyboardArrowUpIcon fontSize="small" /> : <KeyboardArrowDownIcon fontSize="small" />}
+                </IconButton>
+              </TableCell>
+            </TableRow>
+            {open && (
               <TableRow>
-                <TableCell sx={{ whiteSpace: 'nowrap' }}>{when}</TableCell>
-                <TableCell sx={{ minWidth: 110 }}>{a.created_by_name}</TableCell>
-                <TableCell sx={{ minWidth: 110 }}>
-                  {levelShort(a.level)}
-                  {a.level_reason && <CellNote>Motivo: {a.level_reason}</CellNote>}
-                </TableCell>
-                <TableCell>{levelShort(a.computed_level)}</TableCell>
-                <TableCell align="right">{riskText(a.effective)}</TableCell>
-                <TableCell sx={{ whiteSpace: 'nowrap' }}>{displayDate(a.next_check)}</TableCell>
-                <TableCell>
-                  <IconButton
-                    type="button"
-                    size="small"
-                    aria-expanded={open}
-                    aria-label={`Motivazioni della valutazione del ${when}`}
-                    onClick={() => setShown(open ? null : a.id)}
-                  >
-                    {open ? <KeyboardArrowUpIcon fontSize="small" /> : <KeyboardArrowDownIcon fontSize="small" />}
-                  </IconButton>
+                <TableCell colSpan={7}>
+                  <Typography variant="caption" display="block" color="text.secondary">
+                    Prestazioni: {a.services.map(serviceText).join('; ')}
+                  </Typography>
+                  <Reasons reasons={a.reasons} label={`Motivazioni della valutazione del ${when}`} />
                 </TableCell>
               </TableRow>
-              {open && (
-                <TableRow>
-                  <TableCell colSpan={7}>
-                    <Typography variant="caption" display="block" color="text.secondary">
-                      Prestazioni: {a.services.map(serviceText).join('; ')}
-                    </Typography>
-                    <Reasons reasons={a.reasons} label={`Motivazioni della valutazione del ${when}`} />
-                  </TableCell>
-                </TableRow>
-              )}
-            </Fragment>
-          );
-        }}
-      />
-    </Box>
+            )}
+          </Fragment>
+        );
+      }}
+    />
   );
 }
 
@@ -414,11 +396,8 @@ function AssessmentDialog({
   onClose: () => void;
 }) {
   const dp = useAppDataProvider();
-  const notify = useNotify();
   const queryClient = useQueryClient();
-  const fullScreen = useSmallScreen();
   const uid = useId();
-  const titleId = `${uid}-title`;
   const resultId = `${uid}-result`;
 
   const [services, setServices] = useState<string[]>([]);
@@ -434,9 +413,7 @@ function AssessmentDialog({
   /** the level chosen; null: the computed one */
   const [chosen, setChosen] = useState<DueDiligenceLevel | null>(null);
   const [reason, setReason] = useState('');
-  const [errors, setErrors] = useState<Errors>({});
-  const [problem, setProblem] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
+  const { errors, setErrors, problem, setProblem, busy, refuse, send } = useAmlSend<Errors>();
 
   const tableB = needsTableB(services);
   const { risk, messages } = useMemo(
@@ -456,17 +433,11 @@ function AssessmentDialog({
     if (!risk) {
       const byField: Errors = {};
       for (const m of messages) (byField[fieldOf(m)] ??= []).push(m);
-      setErrors(byField);
-      setProblem('Completa la valutazione: ' + messages.join(' '));
-      return;
+      return refuse(byField, 'Completa la valutazione: ' + messages.join(' '));
     }
     const applied = level ?? risk.level;
     const c = levelAllowed(applied, risk.level, { reason, minimum: risk.minimumLevel });
-    if (!c.allowed) {
-      setErrors({ [c.needsReason ? 'level_reason' : 'level']: [c.message] });
-      setProblem(c.message);
-      return;
-    }
+    if (!c.allowed) return refuse({ [c.needsReason ? 'level_reason' : 'level']: [c.message] }, c.message);
     const body: AmlAssessmentInput = {
       services,
       customer,
@@ -476,18 +447,14 @@ function AssessmentDialog({
       ...(c.needsReason ? { level_reason: reason.trim() } : {}),
       purpose: purpose.trim(),
     };
-    setBusy(true);
-    setErrors({});
-    try {
-      await dp.assessCustomer(customerId, body);
-      notify('Valutazione del rischio registrata', { type: 'success' });
-      void queryClient.invalidateQueries({ queryKey: keyOf(customerId) });
-      onClose();
-    } catch (e) {
-      if (e instanceof ApiError && e.body.errors) setErrors(e.body.errors as Errors);
-      setProblem(failureText(e));
-      setBusy(false);
-    }
+    await send(
+      () => dp.assessCustomer(customerId, body),
+      'Valutazione del rischio registrata',
+      () => {
+        void queryClient.invalidateQueries({ queryKey: keyOf(customerId) });
+        onClose();
+      },
+    );
   };
 
   const scoreSelect = <K extends string>(
@@ -531,218 +498,202 @@ function AssessmentDialog({
   const fieldset = { border: 0, p: 0, m: 0, mb: 3, minWidth: 0 } as const;
 
   return (
-    <Dialog
-      open
-      onClose={() => !busy && onClose()}
-      aria-labelledby={titleId}
-      fullWidth
+    <AmlDialog
+      title="Nuova valutazione del rischio"
       maxWidth="md"
-      fullScreen={fullScreen}
-      scroll="paper"
+      busy={busy}
+      busyLabel="Registrazione della valutazione"
+      submitLabel="Registra valutazione"
+      problem={problem}
+      onSubmit={submit}
+      onClose={onClose}
     >
-      <DialogTitle id={titleId}>Nuova valutazione del rischio</DialogTitle>
-      <DialogContent dividers>
-        <Box component="fieldset" sx={fieldset}>
-          <Typography component="legend" variant="subtitle2" sx={{ mb: 1 }}>
-            Prestazioni
-          </Typography>
-          <ServicePicker
-            id={`${uid}-services`}
-            value={services}
-            onChange={(v) => {
-              setServices(v);
-              clearError('services');
-            }}
-            disabled={busy}
-            error={!!errors.services}
-            helperText={
-              errors.services?.join(' ') ??
-              'Il rischio inerente è quello più alto tra le prestazioni scelte; quelle non soggette ad adeguata verifica sono escluse dal calcolo'
-            }
-          />
-        </Box>
+      <Box component="fieldset" sx={fieldset}>
+        <Typography component="legend" variant="subtitle2" sx={{ mb: 1 }}>
+          Prestazioni
+        </Typography>
+        <ServicePicker
+          id={`${uid}-services`}
+          value={services}
+          onChange={(v) => {
+            setServices(v);
+            clearError('services');
+          }}
+          disabled={busy}
+          error={!!errors.services}
+          helperText={
+            errors.services?.join(' ') ??
+            'Il rischio inerente è quello più alto tra le prestazioni scelte; quelle non soggette ad adeguata verifica sono escluse dal calcolo'
+          }
+        />
+      </Box>
 
+      <Box component="fieldset" sx={fieldset}>
+        <Typography component="legend" variant="subtitle2" sx={{ mb: 1 }}>
+          Tabella A – Aspetti connessi al cliente
+        </Typography>
+        {groupErrors(errors.customer)}
+        <Box sx={grid}>
+          {CUSTOMER_FACTORS.map((f) =>
+            scoreSelect(
+              f,
+              customer[f.key],
+              (v) => {
+                setCustomer((c) => ({ ...c, [f.key]: v }));
+                clearError('customer');
+              },
+              !!errors.customer,
+            ),
+          )}
+        </Box>
+      </Box>
+
+      {tableB && (
         <Box component="fieldset" sx={fieldset}>
           <Typography component="legend" variant="subtitle2" sx={{ mb: 1 }}>
-            Tabella A – Aspetti connessi al cliente
+            Tabella B – Aspetti connessi all’operazione o prestazione
           </Typography>
-          {groupErrors(errors.customer)}
+          {groupErrors(errors.operation)}
           <Box sx={grid}>
-            {CUSTOMER_FACTORS.map((f) =>
+            {OPERATION_FACTORS.map((f) =>
               scoreSelect(
                 f,
-                customer[f.key],
+                operation[f.key],
                 (v) => {
-                  setCustomer((c) => ({ ...c, [f.key]: v }));
-                  clearError('customer');
+                  setOperation((o) => ({ ...o, [f.key]: v }));
+                  clearError('operation');
                 },
-                !!errors.customer,
+                !!errors.operation,
               ),
             )}
           </Box>
         </Box>
+      )}
 
-        {tableB && (
-          <Box component="fieldset" sx={fieldset}>
-            <Typography component="legend" variant="subtitle2" sx={{ mb: 1 }}>
-              Tabella B – Aspetti connessi all’operazione o prestazione
-            </Typography>
-            {groupErrors(errors.operation)}
-            <Box sx={grid}>
-              {OPERATION_FACTORS.map((f) =>
-                scoreSelect(
-                  f,
-                  operation[f.key],
-                  (v) => {
-                    setOperation((o) => ({ ...o, [f.key]: v }));
-                    clearError('operation');
-                  },
-                  !!errors.operation,
-                ),
-              )}
-            </Box>
-          </Box>
-        )}
-
-        <Box component="fieldset" sx={fieldset}>
-          <Typography component="legend" variant="subtitle2">
-            Circostanze
-          </Typography>
-          <FormGroup>
-            {FLAGS.map(([key, label]) => (
-              <FormControlLabel
-                key={key}
-                label={label}
-                control={
-                  <Checkbox
-                    checked={flags[key]}
-                    disabled={busy || (key === 'pepPublicAuthority' && !flags.pep)}
-                    onChange={(e) =>
-                      setFlags((f) => ({
-                        ...f,
-                        [key]: e.target.checked,
-                        ...(key === 'pep' && !e.target.checked ? { pepPublicAuthority: false } : {}),
-                      }))
-                    }
-                  />
-                }
-              />
-            ))}
-          </FormGroup>
-        </Box>
-
-        <TextField
-          id={`${uid}-purpose`}
-          label="Scopo e natura del rapporto"
-          value={purpose}
-          onChange={(e) => setPurpose(e.target.value)}
-          multiline
-          minRows={2}
-          fullWidth
-          disabled={busy}
-          slotProps={{ htmlInput: { maxLength: 2000 } }}
-          sx={{ mb: 3 }}
-        />
-
-        <Box component="section" aria-labelledby={resultId} aria-live="polite" sx={{ mb: 3 }}>
-          <Typography variant="subtitle2" component="h3" id={resultId} sx={{ mb: 1 }}>
-            Risultato
-          </Typography>
-          {risk ? (
-            <>
-              <Typography variant="body1" sx={{ fontWeight: 500 }}>
-                Rischio effettivo {riskText(risk.effective)} – {risk.bandLabel}
-              </Typography>
-              <Typography variant="body2" color="text.secondary">
-                Rischio inerente {risk.inherent} · Rischio specifico {riskText(risk.specific)}
-              </Typography>
-              <Stack direction="row" spacing={1} sx={{ alignItems: 'center', my: 1 }}>
-                <Typography variant="body2">Livello calcolato:</Typography>
-                <LevelChip level={risk.level} />
-              </Stack>
-              <Reasons reasons={risk.reasons} label="Motivazioni del calcolo" />
-            </>
-          ) : blocking.length > 0 ? (
-            <Alert severity="warning" role="note">
-              {blocking.join(' ')}
-            </Alert>
-          ) : (
-            <Typography variant="body2" color="text.secondary">
-              Il risultato compare quando sono scelte le prestazioni e compilati tutti i punteggi.
-            </Typography>
-          )}
-        </Box>
-
-        <TextField
-          id={`${uid}-level`}
-          select
-          label="Livello applicato"
-          size="small"
-          fullWidth
-          value={level ?? ''}
-          onChange={(e) => {
-            setChosen(e.target.value as DueDiligenceLevel);
-            setErrors((x) => ({ ...x, level: undefined, level_reason: undefined }));
-          }}
-          disabled={busy || !risk}
-          error={!!errors.level || (!!check && !check.allowed && !check.needsReason)}
-          helperText={
-            errors.level?.join(' ') ?? (check ? check.message : 'Il livello calcolato, salvo scelta diversa e motivata')
-          }
-          sx={{ mb: 2 }}
-        >
-          {LEVELS.map((l) => (
-            <MenuItem
-              key={l}
-              value={l}
-              disabled={!!risk && (RANK[l] < RANK[risk.minimumLevel] || (!isAdmin && RANK[l] < RANK[risk.level]))}
-            >
-              {LEVEL_LABELS[l]}
-            </MenuItem>
-          ))}
-        </TextField>
-        {lower && (
-          <>
-            <Alert severity="info" role="note" sx={{ mb: 2 }}>
-              {LOWER_ADMIN_ONLY}
-            </Alert>
-            <TextField
-              id={`${uid}-reason`}
-              label="Motivo"
-              required
-              value={reason}
-              onChange={(e) => {
-                setReason(e.target.value);
-                clearError('level_reason');
-              }}
-              multiline
-              minRows={2}
-              fullWidth
-              disabled={busy}
-              error={!!errors.level_reason}
-              helperText={
-                errors.level_reason?.join(' ') ?? 'Perché si applica un livello meno rigoroso di quello calcolato'
+      <Box component="fieldset" sx={fieldset}>
+        <Typography component="legend" variant="subtitle2">
+          Circostanze
+        </Typography>
+        <FormGroup>
+          {FLAGS.map(([key, label]) => (
+            <FormControlLabel
+              key={key}
+              label={label}
+              control={
+                <Checkbox
+                  checked={flags[key]}
+                  disabled={busy || (key === 'pepPublicAuthority' && !flags.pep)}
+                  onChange={(e) =>
+                    setFlags((f) => ({
+                      ...f,
+                      [key]: e.target.checked,
+                      ...(key === 'pep' && !e.target.checked ? { pepPublicAuthority: false } : {}),
+                    }))
+                  }
+                />
               }
-              slotProps={{ htmlInput: { maxLength: 2000 } }}
-              sx={{ mb: 2 }}
             />
+          ))}
+        </FormGroup>
+      </Box>
+
+      <TextField
+        id={`${uid}-purpose`}
+        label="Scopo e natura del rapporto"
+        value={purpose}
+        onChange={(e) => setPurpose(e.target.value)}
+        multiline
+        minRows={2}
+        fullWidth
+        disabled={busy}
+        slotProps={{ htmlInput: { maxLength: 2000 } }}
+        sx={{ mb: 3 }}
+      />
+
+      <Box component="section" aria-labelledby={resultId} aria-live="polite" sx={{ mb: 3 }}>
+        <Typography variant="subtitle2" component="h3" id={resultId} sx={{ mb: 1 }}>
+          Risultato
+        </Typography>
+        {risk ? (
+          <>
+            <Typography variant="body1" sx={{ fontWeight: 500 }}>
+              Rischio effettivo {riskText(risk.effective)} – {risk.bandLabel}
+            </Typography>
+            <Typography variant="body2" color="text.secondary">
+              Rischio inerente {risk.inherent} · Rischio specifico {riskText(risk.specific)}
+            </Typography>
+            <Stack direction="row" spacing={1} sx={{ alignItems: 'center', my: 1 }}>
+              <Typography variant="body2">Livello calcolato:</Typography>
+              <LevelChip level={risk.level} />
+            </Stack>
+            <Reasons reasons={risk.reasons} label="Motivazioni del calcolo" />
           </>
-        )}
-        {problem && (
-          <Alert severity="error" role="alert">
-            {problem}
+        ) : blocking.length > 0 ? (
+          <Alert severity="warning" role="note">
+            {blocking.join(' ')}
           </Alert>
+        ) : (
+          <Typography variant="body2" color="text.secondary">
+            Il risultato compare quando sono scelte le prestazioni e compilati tutti i punteggi.
+          </Typography>
         )}
-      </DialogContent>
-      <DialogActions>
-        <Button type="button" onClick={onClose} disabled={busy}>
-          Annulla
-        </Button>
-        <Button type="button" variant="contained" onClick={submit} disabled={busy}>
-          Registra valutazione
-        </Button>
-      </DialogActions>
-      {busy && <LinearProgress aria-label="Registrazione della valutazione" />}
-    </Dialog>
+      </Box>
+
+      <TextField
+        id={`${uid}-level`}
+        select
+        label="Livello applicato"
+        size="small"
+        fullWidth
+        value={level ?? ''}
+        onChange={(e) => {
+          setChosen(e.target.value as DueDiligenceLevel);
+          setErrors((x) => ({ ...x, level: undefined, level_reason: undefined }));
+        }}
+        disabled={busy || !risk}
+        error={!!errors.level || (!!check && !check.allowed && !check.needsReason)}
+        helperText={
+          errors.level?.join(' ') ?? (check ? check.message : 'Il livello calcolato, salvo scelta diversa e motivata')
+        }
+        sx={{ mb: 2 }}
+      >
+        {LEVELS.map((l) => (
+          <MenuItem
+            key={l}
+            value={l}
+            disabled={!!risk && (RANK[l] < RANK[risk.minimumLevel] || (!isAdmin && RANK[l] < RANK[risk.level]))}
+          >
+            {LEVEL_LABELS[l]}
+          </MenuItem>
+        ))}
+      </TextField>
+      {lower && (
+        <>
+          <Alert severity="info" role="note" sx={{ mb: 2 }}>
+            {LOWER_ADMIN_ONLY}
+          </Alert>
+          <TextField
+            id={`${uid}-reason`}
+            label="Motivo"
+            required
+            value={reason}
+            onChange={(e) => {
+              setReason(e.target.value);
+              clearError('level_reason');
+            }}
+            multiline
+            minRows={2}
+            fullWidth
+            disabled={busy}
+            error={!!errors.level_reason}
+            helperText={
+              errors.level_reason?.join(' ') ?? 'Perché si applica un livello meno rigoroso di quello calcolato'
+            }
+            slotProps={{ htmlInput: { maxLength: 2000 } }}
+            sx={{ mb: 2 }}
+          />
+        </>
+      )}
+    </AmlDialog>
   );
 }

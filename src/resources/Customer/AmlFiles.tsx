@@ -8,16 +8,10 @@
  */
 import { useId, useState } from 'react';
 import {
-  Alert,
   Box,
   Button,
-  Dialog,
-  DialogActions,
-  DialogContent,
-  DialogTitle,
   FormHelperText,
   IconButton,
-  LinearProgress,
   MenuItem,
   Stack,
   TextField,
@@ -28,13 +22,10 @@ import AddIcon from '@mui/icons-material/Add';
 import DownloadIcon from '@mui/icons-material/Download';
 import UploadFileIcon from '@mui/icons-material/UploadFile';
 import { useQueryClient } from '@tanstack/react-query';
-import { useNotify } from 'react-admin';
 import { displayDateTime } from '../../../model/dates';
 import { AML_FILE_KINDS } from '../../../model/amlOptions';
 import type { AmlFile } from '../../../model/api/aml';
-import { ApiError } from '../../api/client';
 import { useAppDataProvider } from '../../dataProvider';
-import { failureText } from '../../bulk/texts';
 import {
   FilePickButton,
   keyOf,
@@ -43,7 +34,8 @@ import {
   TableOrCards,
   uploadProblem,
   useAmlFileDownload,
-  useSmallScreen,
+  useAmlSend,
+  AmlDialog,
 } from './AmlParts';
 import { AmlDocuments } from './AmlDocuments';
 
@@ -129,17 +121,12 @@ type UploadErrors = Partial<Record<'kind' | 'description' | 'file', string[]>>;
 /** 'Aggiungi file': what it is, a description, the file. */
 function UploadDialog({ customerId, onClose }: { customerId: string | number; onClose: () => void }) {
   const dp = useAppDataProvider();
-  const notify = useNotify();
   const queryClient = useQueryClient();
-  const fullScreen = useSmallScreen();
   const uid = useId();
-  const titleId = `${uid}-title`;
   const [kind, setKind] = useState<Kind | ''>('');
   const [description, setDescription] = useState('');
   const [file, setFile] = useState<File | null>(null);
-  const [errors, setErrors] = useState<UploadErrors>({});
-  const [problem, setProblem] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
+  const { errors, setErrors, problem, setProblem, busy, refuse, send } = useAmlSend<UploadErrors>();
 
   const submit = async () => {
     setProblem(null);
@@ -150,108 +137,84 @@ function UploadDialog({ customerId, onClose }: { customerId: string | number; on
       const bad = uploadProblem(file);
       if (bad) found.file = [bad];
     }
-    if (Object.keys(found).length) {
-      setErrors(found);
-      return;
-    }
-    setBusy(true);
-    setErrors({});
-    try {
-      await dp.uploadAmlFile(customerId, file!, kind as Kind, description.trim() || undefined);
-      notify('File aggiunto al fascicolo', { type: 'success' });
-      void queryClient.invalidateQueries({ queryKey: keyOf(customerId) });
-      onClose();
-    } catch (e) {
-      const fields = e instanceof ApiError ? (e.body.errors as UploadErrors | undefined) : undefined;
-      if (fields) setErrors(fields);
-      setProblem(failureText(e));
-      setBusy(false);
-    }
+    if (Object.keys(found).length) return refuse(found);
+    await send(
+      () => dp.uploadAmlFile(customerId, file!, kind as Kind, description.trim() || undefined),
+      'File aggiunto al fascicolo',
+      () => {
+        void queryClient.invalidateQueries({ queryKey: keyOf(customerId) });
+        onClose();
+      },
+    );
   };
 
   return (
-    <Dialog
-      open
-      onClose={() => !busy && onClose()}
-      aria-labelledby={titleId}
-      fullWidth
-      maxWidth="sm"
-      fullScreen={fullScreen}
+    <AmlDialog
+      title="Aggiungi file al fascicolo"
+      busy={busy}
+      busyLabel="Caricamento del file"
+      submitLabel="Carica"
+      problem={problem}
+      onSubmit={submit}
+      onClose={onClose}
     >
-      <DialogTitle id={titleId}>Aggiungi file al fascicolo</DialogTitle>
-      <DialogContent dividers>
-        <Stack spacing={2}>
-          <TextField
-            id={`${uid}-kind`}
-            select
-            label="Tipo di file"
-            required
-            size="small"
-            fullWidth
-            value={kind}
-            onChange={(e) => {
-              setKind(e.target.value as Kind);
-              setErrors((x) => ({ ...x, kind: undefined }));
+      <Stack spacing={2}>
+        <TextField
+          id={`${uid}-kind`}
+          select
+          label="Tipo di file"
+          required
+          size="small"
+          fullWidth
+          value={kind}
+          onChange={(e) => {
+            setKind(e.target.value as Kind);
+            setErrors((x) => ({ ...x, kind: undefined }));
+          }}
+          disabled={busy}
+          error={!!errors.kind}
+          helperText={errors.kind?.join(' ')}
+        >
+          {AML_FILE_KINDS.map((k) => (
+            <MenuItem key={k.value} value={k.value}>
+              {k.text}
+            </MenuItem>
+          ))}
+        </TextField>
+        <TextField
+          id={`${uid}-description`}
+          label="Descrizione"
+          size="small"
+          fullWidth
+          value={description}
+          onChange={(e) => setDescription(e.target.value)}
+          disabled={busy}
+          error={!!errors.description}
+          helperText={
+            errors.description?.join(' ') ?? 'Facoltativa: per esempio, “Carta d’identità del legale rappresentante”'
+          }
+          slotProps={{ htmlInput: { maxLength: 500 } }}
+        />
+        <Box>
+          <FilePickButton
+            inputLabel="File da aggiungere al fascicolo"
+            icon={<UploadFileIcon />}
+            disabled={busy}
+            sx={{ maxWidth: '100%', overflowWrap: 'anywhere' }}
+            onPick={(chosen) => {
+              const bad = uploadProblem(chosen);
+              setFile(chosen);
+              setProblem(null);
+              setErrors((x) => ({ ...x, file: bad ? [bad] : undefined }));
             }}
-            disabled={busy}
-            error={!!errors.kind}
-            helperText={errors.kind?.join(' ')}
           >
-            {AML_FILE_KINDS.map((k) => (
-              <MenuItem key={k.value} value={k.value}>
-                {k.text}
-              </MenuItem>
-            ))}
-          </TextField>
-          <TextField
-            id={`${uid}-description`}
-            label="Descrizione"
-            size="small"
-            fullWidth
-            value={description}
-            onChange={(e) => setDescription(e.target.value)}
-            disabled={busy}
-            error={!!errors.description}
-            helperText={
-              errors.description?.join(' ') ?? 'Facoltativa: per esempio, “Carta d’identità del legale rappresentante”'
-            }
-            slotProps={{ htmlInput: { maxLength: 500 } }}
-          />
-          <Box>
-            <FilePickButton
-              inputLabel="File da aggiungere al fascicolo"
-              icon={<UploadFileIcon />}
-              disabled={busy}
-              sx={{ maxWidth: '100%', overflowWrap: 'anywhere' }}
-              onPick={(chosen) => {
-                const bad = uploadProblem(chosen);
-                setFile(chosen);
-                setProblem(null);
-                setErrors((x) => ({ ...x, file: bad ? [bad] : undefined }));
-              }}
-            >
-              {file ? file.name : 'Scegli il file'}
-            </FilePickButton>
-            <FormHelperText error={!!errors.file} sx={{ mx: 0 }}>
-              {errors.file?.join(' ') ?? (file ? sizeText(file.size) : 'PDF, JPEG o PNG, fino a 10 MB')}
-            </FormHelperText>
-          </Box>
-          {problem && (
-            <Alert severity="error" role="alert">
-              {problem}
-            </Alert>
-          )}
-        </Stack>
-      </DialogContent>
-      <DialogActions>
-        <Button type="button" onClick={onClose} disabled={busy}>
-          Annulla
-        </Button>
-        <Button type="button" variant="contained" onClick={submit} disabled={busy}>
-          Carica
-        </Button>
-      </DialogActions>
-      {busy && <LinearProgress aria-label="Caricamento del file" />}
-    </Dialog>
+            {file ? file.name : 'Scegli il file'}
+          </FilePickButton>
+          <FormHelperText error={!!errors.file} sx={{ mx: 0 }}>
+            {errors.file?.join(' ') ?? (file ? sizeText(file.size) : 'PDF, JPEG o PNG, fino a 10 MB')}
+          </FormHelperText>
+        </Box>
+      </Stack>
+    </AmlDialog>
   );
 }

@@ -13,14 +13,9 @@
  */
 import { memo, useCallback, useEffect, useId, useMemo, useRef, useState, type ReactNode } from 'react';
 import {
-  Alert,
   Box,
   Button,
   Checkbox,
-  Dialog,
-  DialogActions,
-  DialogContent,
-  DialogTitle,
   FormControlLabel,
   FormHelperText,
   IconButton,
@@ -35,7 +30,7 @@ import AddIcon from '@mui/icons-material/Add';
 import DeleteOutlineIcon from '@mui/icons-material/DeleteOutline';
 import UploadFileIcon from '@mui/icons-material/UploadFile';
 import { useQueryClient } from '@tanstack/react-query';
-import { useNotify, useRecordContext, type RaRecord } from 'react-admin';
+import { useRecordContext, type RaRecord } from 'react-admin';
 import { today } from '../../../model/dates';
 import { checkIdentification, type IdentificationErrors } from '../../../model/amlIdentification';
 import {
@@ -50,7 +45,7 @@ import { ApiError } from '../../api/client';
 import { useAppDataProvider } from '../../dataProvider';
 import { failureText } from '../../bulk/texts';
 import { DateTextField } from '../../form/DateInput';
-import { FilePickButton, keyOf, optionText, ServicePicker, uploadProblem, useSmallScreen } from './AmlParts';
+import { AmlDialog, FilePickButton, keyOf, optionText, ServicePicker, uploadProblem, useAmlSend } from './AmlParts';
 
 type Input = AmlIdentificationInput;
 type Subject = Input['subject'];
@@ -592,12 +587,9 @@ export function AmlIdentificationDialog({
   onClose: () => void;
 }) {
   const dp = useAppDataProvider();
-  const notify = useNotify();
   const queryClient = useQueryClient();
   const record = useRecordContext();
-  const fullScreen = useSmallScreen();
   const uid = useId();
-  const titleId = `${uid}-title`;
   const contentRef = useRef<HTMLDivElement>(null);
   const existing = file.identification;
 
@@ -637,9 +629,7 @@ export function AmlIdentificationDialog({
       live = false;
     };
   }, [dp, repId]);
-  const [errors, setErrors] = useState<IdentificationErrors>({});
-  const [problem, setProblem] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
+  const { errors, setErrors, problem, setProblem, busy, refuse, send } = useAmlSend<IdentificationErrors>();
   /** the files uploaded here, before the file is read again */
   const [uploaded, setUploaded] = useState<AmlFile[]>([]);
   /** the document (its key) whose scan is being uploaded, and the uploads' errors by document */
@@ -667,10 +657,13 @@ export function AmlIdentificationDialog({
   const clearRows = (list: 'documents' | 'owners') =>
     setErrors((e) => Object.fromEntries(Object.entries(e).filter(([k]) => k !== list && !k.startsWith(`${list}.`))));
   /** sets the field at `path` (its error's key too) and drops its error: stable, for the memoized inputs */
-  const setAt = useCallback((path: string, value: unknown) => {
-    setDraft((d) => setPath(d, path, value));
-    setErrors((e) => (e[path] ? Object.fromEntries(Object.entries(e).filter(([k]) => k !== path)) : e));
-  }, []);
+  const setAt = useCallback(
+    (path: string, value: unknown) => {
+      setDraft((d) => setPath(d, path, value));
+      setErrors((e) => (e[path] ? Object.fromEntries(Object.entries(e).filter(([k]) => k !== path)) : e));
+    },
+    [setErrors],
+  );
   const set = <K extends keyof IdentificationDraft>(key: K, value: IdentificationDraft[K], ...fields: string[]) => {
     setDraft((d) => ({ ...d, [key]: value }));
     clear(...(fields.length ? fields : [key as string]));
@@ -750,39 +743,34 @@ export function AmlIdentificationDialog({
 
   // ---- saving
 
+  /** the messages of the errors no field of the form shows (e.g. of a part not shown) */
+  const unshown = (found: IdentificationErrors) => {
+    const shown = fieldsShown(draft);
+    return Object.entries(found)
+      .filter(([k]) => !shown.has(k))
+      .flatMap(([, m]) => m ?? []);
+  };
   const submit = async () => {
     setProblem(null);
     const { body, errors: found } = bodyOf(draft, today());
     if (Object.keys(found).length) {
-      setErrors(found);
-      const shown = fieldsShown(draft);
-      const others = Object.entries(found)
-        .filter(([k]) => !shown.has(k))
-        .flatMap(([, m]) => m);
-      setProblem(['Correggi i campi evidenziati.', ...others].join(' '));
+      refuse(found, ['Correggi i campi evidenziati.', ...unshown(found)].join(' '));
       setRefused((n) => n + 1);
       return;
     }
-    setBusy(true);
-    setErrors({});
-    try {
-      await dp.identifyCustomer(customerId, body);
-      notify('Identificazione registrata', { type: 'success' });
-      void queryClient.invalidateQueries({ queryKey: keyOf(customerId) });
-      onClose();
-    } catch (e) {
-      const fieldErrors = e instanceof ApiError ? e.body.errors : undefined;
-      if (fieldErrors) {
-        setErrors(fieldErrors);
-        const shown = fieldsShown(draft);
-        const others = Object.entries(fieldErrors)
-          .filter(([k]) => !shown.has(k))
-          .flatMap(([, m]) => m);
-        setProblem([failureText(e), ...others.filter((m) => m !== failureText(e))].join(' '));
+    await send(
+      () => dp.identifyCustomer(customerId, body),
+      'Identificazione registrata',
+      () => {
+        void queryClient.invalidateQueries({ queryKey: keyOf(customerId) });
+        onClose();
+      },
+      (fields, message) => {
+        if (!fields) return message;
         setRefused((n) => n + 1);
-      } else setProblem(failureText(e));
-      setBusy(false);
-    }
+        return [message, ...unshown(fields).filter((m) => m !== message)].join(' ');
+      },
+    );
   };
 
   const files = useMemo(
@@ -801,259 +789,244 @@ export function AmlIdentificationDialog({
   );
 
   return (
-    <Dialog
-      open
-      onClose={() => !busy && uploading == null && onClose()}
-      aria-labelledby={titleId}
-      fullWidth
+    <AmlDialog
+      title={existing ? 'Aggiorna identificazione' : 'Registra identificazione'}
       maxWidth="md"
-      fullScreen={fullScreen}
-      scroll="paper"
+      busy={busy}
+      locked={uploading != null}
+      busyLabel="Registrazione dell'identificazione"
+      submitLabel="Registra identificazione"
+      problem={problem}
+      onSubmit={submit}
+      onClose={onClose}
+      contentRef={contentRef}
     >
-      <DialogTitle id={titleId}>{existing ? 'Aggiorna identificazione' : 'Registra identificazione'}</DialogTitle>
-      <DialogContent dividers ref={contentRef}>
-        {existing && (
-          <Typography variant="body2" color="text.secondary" sx={{ mb: 2 }}>
-            Si registra una nuova versione: quella in vigore resta tra le versioni precedenti.
-          </Typography>
-        )}
+      {existing && (
+        <Typography variant="body2" color="text.secondary" sx={{ mb: 2 }}>
+          Si registra una nuova versione: quella in vigore resta tra le versioni precedenti.
+        </Typography>
+      )}
 
-        <Section title="Cliente">
-          <Box sx={{ ...grid, gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr', md: '1fr 1fr 2fr' } }}>
-            {select('subject', 'Il cliente è', draft.subject, SUBJECT_OPTIONS, { onSet: setSubject })}
-            {date('identified_on', 'Data di identificazione', draft.identified_on, true)}
-            {select('method', 'Modalità di identificazione', draft.method, IDENTIFICATION_METHODS)}
-          </Box>
-          {!company && <Box sx={{ ...grid, mt: 2 }}>{personFields('customer_person', draft.customer_person)}</Box>}
-        </Section>
+      <Section title="Cliente">
+        <Box sx={{ ...grid, gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr', md: '1fr 1fr 2fr' } }}>
+          {select('subject', 'Il cliente è', draft.subject, SUBJECT_OPTIONS, { onSet: setSubject })}
+          {date('identified_on', 'Data di identificazione', draft.identified_on, true)}
+          {select('method', 'Modalità di identificazione', draft.method, IDENTIFICATION_METHODS)}
+        </Box>
+        {!company && <Box sx={{ ...grid, mt: 2 }}>{personFields('customer_person', draft.customer_person)}</Box>}
+      </Section>
 
-        <Section title="Esecutore" error={err('executor')}>
-          {!company && (
-            <FormControlLabel
-              sx={{ mb: 1 }}
-              label="Il cliente agisce tramite un esecutore (procuratore o delegato)"
-              control={
-                <Checkbox
-                  checked={draft.withExecutor}
-                  disabled={busy}
-                  onChange={(e) => set('withExecutor', e.target.checked, 'executor')}
-                />
-              }
-            />
-          )}
-          {company && (
-            <Typography variant="body2" color="text.secondary" sx={{ mb: 1.5 }}>
-              Chi agisce per il cliente: legale rappresentante, procuratore o delegato.
-            </Typography>
-          )}
-          {withExecutor && (
-            <Box sx={grid}>
-              {text('executor.role', 'In qualità di', draft.executor.role, {
-                required: true,
-                helper: 'Per esempio: legale rappresentante, procuratore',
-              })}
-              {personFields('executor', draft.executor)}
-            </Box>
-          )}
-        </Section>
-
-        <Section title="Documenti di identità" error={err('documents')}>
-          {draft.documents.map((doc, i) => {
-            const p = `documents.${i}`;
-            const title = `Documento ${i + 1}`;
-            const uploadError = uploadErrors[doc.key];
-            return (
-              <Row
-                key={doc.key}
-                title={title}
-                disabled={busy}
-                onRemove={() => {
-                  setDraft((d) => ({ ...d, documents: d.documents.filter((_, j) => j !== i) }));
-                  clearRows('documents');
-                }}
-              >
-                <Box sx={grid}>
-                  {select(`${p}.holder`, 'Di chi', doc.holder, HOLDER_OPTIONS)}
-                  {select(`${p}.type`, 'Tipo di documento', doc.type, ID_DOCUMENT_TYPES)}
-                  {text(`${p}.number`, 'Numero', doc.number, { required: true, max: 40 })}
-                  {text(`${p}.issuer`, 'Rilasciato da', doc.issuer, {
-                    required: true,
-                    helper: 'Per esempio: Comune di Milano',
-                  })}
-                  {date(`${p}.issued_on`, 'Data di rilascio', doc.issued_on)}
-                  {date(`${p}.expires_on`, 'Data di scadenza', doc.expires_on, true)}
-                </Box>
-                <Stack
-                  direction={{ xs: 'column', sm: 'row' }}
-                  spacing={1}
-                  sx={{ alignItems: { sm: 'flex-start' }, mt: 2 }}
-                >
-                  <Box sx={{ flexGrow: 1, minWidth: 0 }}>
-                    {select(`${p}.file_id`, 'Scansione', doc.file_id != null ? String(doc.file_id) : '', scanOptions, {
-                      helper: 'Un file del fascicolo, o caricane uno nuovo',
-                      onSet: setScan,
-                    })}
-                  </Box>
-                  <FilePickButton
-                    inputLabel={`Carica la scansione del documento ${i + 1}`}
-                    onPick={(chosen) => void uploadScan(i, doc, chosen)}
-                    size="small"
-                    icon={<UploadFileIcon />}
-                    disabled={busy || uploading != null}
-                    sx={{ whiteSpace: 'nowrap', mt: { sm: 0.25 }, alignSelf: { xs: 'flex-start', sm: 'auto' } }}
-                  >
-                    Carica scansione
-                  </FilePickButton>
-                </Stack>
-                {uploading === doc.key && (
-                  <LinearProgress aria-label={`Caricamento della scansione del documento ${i + 1}`} />
-                )}
-                {uploadError && (
-                  <FormHelperText error role="alert" sx={{ mx: 0 }}>
-                    {uploadError}
-                  </FormHelperText>
-                )}
-              </Row>
-            );
-          })}
-          <Button
-            type="button"
-            size="small"
-            startIcon={<AddIcon />}
-            disabled={busy || draft.documents.length >= 10}
-            onClick={() => {
-              setDraft((d) => ({
-                ...d,
-                documents: [...d.documents, emptyDocument(withExecutor && company ? 'esecutore' : 'cliente')],
-              }));
-              clear('documents');
-            }}
-          >
-            Aggiungi documento
-          </Button>
-        </Section>
-
-        <Section title="Titolari effettivi" error={err('owners')}>
-          {draft.owners.length === 0 && (
-            <Typography variant="body2" color="text.secondary" sx={{ mb: 1 }}>
-              {company
-                ? 'Indica chi possiede o controlla l’ente (art. 20 D.Lgs. 231/2007).'
-                : 'Nessun titolare effettivo oltre al cliente stesso.'}
-            </Typography>
-          )}
-          {draft.owners.map((o, i) => {
-            const p = `owners.${i}`;
-            const title = `Titolare effettivo ${i + 1}`;
-            return (
-              <Row
-                key={o.key}
-                title={title}
-                disabled={busy}
-                onRemove={() => {
-                  setDraft((d) => ({ ...d, owners: d.owners.filter((_, j) => j !== i) }));
-                  clearRows('owners');
-                }}
-              >
-                <Box sx={grid}>
-                  {personFields(p, o)}
-                  {select(`${p}.criterion`, 'Criterio', o.criterion, OWNER_CRITERIA, { required: true, span2: true })}
-                  {text(`${p}.share`, 'Quota (%)', o.share, {
-                    max: 10,
-                    inputMode: 'decimal',
-                    helper: 'Partecipazione al capitale, in percentuale',
-                  })}
-                  {select(`${p}.source`, 'Fonte della verifica', o.source, OWNER_SOURCES, { required: true })}
-                </Box>
-                <FormControlLabel
-                  label="Persona politicamente esposta (PEP)"
-                  control={
-                    <Checkbox checked={o.pep} disabled={busy} onChange={(e) => setAt(`${p}.pep`, e.target.checked)} />
-                  }
-                />
-              </Row>
-            );
-          })}
-          <Button
-            type="button"
-            size="small"
-            startIcon={<AddIcon />}
-            disabled={busy || draft.owners.length >= 30}
-            onClick={() => {
-              setDraft((d) => ({ ...d, owners: [...d.owners, emptyOwner()] }));
-              clear('owners');
-            }}
-          >
-            Aggiungi titolare effettivo
-          </Button>
-        </Section>
-
-        <Section title="PEP e liste">
+      <Section title="Esecutore" error={err('executor')}>
+        {!company && (
           <FormControlLabel
-            label="Il cliente, l’esecutore o un titolare effettivo è una persona politicamente esposta (PEP)"
+            sx={{ mb: 1 }}
+            label="Il cliente agisce tramite un esecutore (procuratore o delegato)"
             control={
               <Checkbox
-                checked={draft.pep}
+                checked={draft.withExecutor}
                 disabled={busy}
-                onChange={(e) => set('pep', e.target.checked, 'pep', 'pep_details')}
+                onChange={(e) => set('withExecutor', e.target.checked, 'executor')}
               />
             }
           />
-          <Box sx={{ ...grid, mt: 1 }}>
-            {draft.pep &&
-              text('pep_details', 'Chi è PEP e quale carica ricopre', draft.pep_details, {
-                required: true,
-                multiline: true,
-                max: 2000,
-                wide: true,
-              })}
-            {date('sanctions_checked_on', 'Controllo sulle liste del', draft.sanctions_checked_on, true)}
-            {select('sanctions_outcome', 'Esito del controllo', draft.sanctions_outcome, SANCTIONS_OPTIONS)}
-            {text('sanctions_lists', 'Liste consultate', draft.sanctions_lists, {
-              max: 300,
-              helper: 'Per esempio: liste UE e ONU delle sanzioni finanziarie',
+        )}
+        {company && (
+          <Typography variant="body2" color="text.secondary" sx={{ mb: 1.5 }}>
+            Chi agisce per il cliente: legale rappresentante, procuratore o delegato.
+          </Typography>
+        )}
+        {withExecutor && (
+          <Box sx={grid}>
+            {text('executor.role', 'In qualità di', draft.executor.role, {
+              required: true,
+              helper: 'Per esempio: legale rappresentante, procuratore',
             })}
+            {personFields('executor', draft.executor)}
           </Box>
-        </Section>
+        )}
+      </Section>
 
-        <Section title="Scopo e natura">
-          <Box sx={{ display: 'grid', gridTemplateColumns: { xs: '1fr', md: '1fr 1fr' }, columnGap: 2, rowGap: 2 }}>
-            {text('purpose', 'Scopo del rapporto', draft.purpose, { required: true, multiline: true, max: 2000 })}
-            {text('nature', 'Natura del rapporto', draft.nature, { required: true, multiline: true, max: 2000 })}
-            {text('funds_origin', 'Origine dei fondi', draft.funds_origin, {
+      <Section title="Documenti di identità" error={err('documents')}>
+        {draft.documents.map((doc, i) => {
+          const p = `documents.${i}`;
+          const title = `Documento ${i + 1}`;
+          const uploadError = uploadErrors[doc.key];
+          return (
+            <Row
+              key={doc.key}
+              title={title}
+              disabled={busy}
+              onRemove={() => {
+                setDraft((d) => ({ ...d, documents: d.documents.filter((_, j) => j !== i) }));
+                clearRows('documents');
+              }}
+            >
+              <Box sx={grid}>
+                {select(`${p}.holder`, 'Di chi', doc.holder, HOLDER_OPTIONS)}
+                {select(`${p}.type`, 'Tipo di documento', doc.type, ID_DOCUMENT_TYPES)}
+                {text(`${p}.number`, 'Numero', doc.number, { required: true, max: 40 })}
+                {text(`${p}.issuer`, 'Rilasciato da', doc.issuer, {
+                  required: true,
+                  helper: 'Per esempio: Comune di Milano',
+                })}
+                {date(`${p}.issued_on`, 'Data di rilascio', doc.issued_on)}
+                {date(`${p}.expires_on`, 'Data di scadenza', doc.expires_on, true)}
+              </Box>
+              <Stack
+                direction={{ xs: 'column', sm: 'row' }}
+                spacing={1}
+                sx={{ alignItems: { sm: 'flex-start' }, mt: 2 }}
+              >
+                <Box sx={{ flexGrow: 1, minWidth: 0 }}>
+                  {select(`${p}.file_id`, 'Scansione', doc.file_id != null ? String(doc.file_id) : '', scanOptions, {
+                    helper: 'Un file del fascicolo, o caricane uno nuovo',
+                    onSet: setScan,
+                  })}
+                </Box>
+                <FilePickButton
+                  inputLabel={`Carica la scansione del documento ${i + 1}`}
+                  onPick={(chosen) => void uploadScan(i, doc, chosen)}
+                  size="small"
+                  icon={<UploadFileIcon />}
+                  disabled={busy || uploading != null}
+                  sx={{ whiteSpace: 'nowrap', mt: { sm: 0.25 }, alignSelf: { xs: 'flex-start', sm: 'auto' } }}
+                >
+                  Carica scansione
+                </FilePickButton>
+              </Stack>
+              {uploading === doc.key && (
+                <LinearProgress aria-label={`Caricamento della scansione del documento ${i + 1}`} />
+              )}
+              {uploadError && (
+                <FormHelperText error role="alert" sx={{ mx: 0 }}>
+                  {uploadError}
+                </FormHelperText>
+              )}
+            </Row>
+          );
+        })}
+        <Button
+          type="button"
+          size="small"
+          startIcon={<AddIcon />}
+          disabled={busy || draft.documents.length >= 10}
+          onClick={() => {
+            setDraft((d) => ({
+              ...d,
+              documents: [...d.documents, emptyDocument(withExecutor && company ? 'esecutore' : 'cliente')],
+            }));
+            clear('documents');
+          }}
+        >
+          Aggiungi documento
+        </Button>
+      </Section>
+
+      <Section title="Titolari effettivi" error={err('owners')}>
+        {draft.owners.length === 0 && (
+          <Typography variant="body2" color="text.secondary" sx={{ mb: 1 }}>
+            {company
+              ? 'Indica chi possiede o controlla l’ente (art. 20 D.Lgs. 231/2007).'
+              : 'Nessun titolare effettivo oltre al cliente stesso.'}
+          </Typography>
+        )}
+        {draft.owners.map((o, i) => {
+          const p = `owners.${i}`;
+          const title = `Titolare effettivo ${i + 1}`;
+          return (
+            <Row
+              key={o.key}
+              title={title}
+              disabled={busy}
+              onRemove={() => {
+                setDraft((d) => ({ ...d, owners: d.owners.filter((_, j) => j !== i) }));
+                clearRows('owners');
+              }}
+            >
+              <Box sx={grid}>
+                {personFields(p, o)}
+                {select(`${p}.criterion`, 'Criterio', o.criterion, OWNER_CRITERIA, { required: true, span2: true })}
+                {text(`${p}.share`, 'Quota (%)', o.share, {
+                  max: 10,
+                  inputMode: 'decimal',
+                  helper: 'Partecipazione al capitale, in percentuale',
+                })}
+                {select(`${p}.source`, 'Fonte della verifica', o.source, OWNER_SOURCES, { required: true })}
+              </Box>
+              <FormControlLabel
+                label="Persona politicamente esposta (PEP)"
+                control={
+                  <Checkbox checked={o.pep} disabled={busy} onChange={(e) => setAt(`${p}.pep`, e.target.checked)} />
+                }
+              />
+            </Row>
+          );
+        })}
+        <Button
+          type="button"
+          size="small"
+          startIcon={<AddIcon />}
+          disabled={busy || draft.owners.length >= 30}
+          onClick={() => {
+            setDraft((d) => ({ ...d, owners: [...d.owners, emptyOwner()] }));
+            clear('owners');
+          }}
+        >
+          Aggiungi titolare effettivo
+        </Button>
+      </Section>
+
+      <Section title="PEP e liste">
+        <FormControlLabel
+          label="Il cliente, l’esecutore o un titolare effettivo è una persona politicamente esposta (PEP)"
+          control={
+            <Checkbox
+              checked={draft.pep}
+              disabled={busy}
+              onChange={(e) => set('pep', e.target.checked, 'pep', 'pep_details')}
+            />
+          }
+        />
+        <Box sx={{ ...grid, mt: 1 }}>
+          {draft.pep &&
+            text('pep_details', 'Chi è PEP e quale carica ricopre', draft.pep_details, {
+              required: true,
               multiline: true,
               max: 2000,
               wide: true,
-              helper: 'Da indicare per l’adeguata verifica rafforzata',
             })}
-          </Box>
-        </Section>
+          {date('sanctions_checked_on', 'Controllo sulle liste del', draft.sanctions_checked_on, true)}
+          {select('sanctions_outcome', 'Esito del controllo', draft.sanctions_outcome, SANCTIONS_OPTIONS)}
+          {text('sanctions_lists', 'Liste consultate', draft.sanctions_lists, {
+            max: 300,
+            helper: 'Per esempio: liste UE e ONU delle sanzioni finanziarie',
+          })}
+        </Box>
+      </Section>
 
-        <Section title="Prestazioni">
-          <ServicePicker
-            id={`${uid}-services`}
-            value={draft.services}
-            onChange={setServices}
-            disabled={busy}
-            error={!!errors.services}
-            helperText={err('services') ?? 'Le prestazioni svolte per il cliente'}
-          />
-        </Section>
+      <Section title="Scopo e natura">
+        <Box sx={{ display: 'grid', gridTemplateColumns: { xs: '1fr', md: '1fr 1fr' }, columnGap: 2, rowGap: 2 }}>
+          {text('purpose', 'Scopo del rapporto', draft.purpose, { required: true, multiline: true, max: 2000 })}
+          {text('nature', 'Natura del rapporto', draft.nature, { required: true, multiline: true, max: 2000 })}
+          {text('funds_origin', 'Origine dei fondi', draft.funds_origin, {
+            multiline: true,
+            max: 2000,
+            wide: true,
+            helper: 'Da indicare per l’adeguata verifica rafforzata',
+          })}
+        </Box>
+      </Section>
 
-        {problem && (
-          <Alert severity="error" role="alert">
-            {problem}
-          </Alert>
-        )}
-      </DialogContent>
-      <DialogActions>
-        <Button type="button" onClick={onClose} disabled={busy}>
-          Annulla
-        </Button>
-        <Button type="button" variant="contained" onClick={submit} disabled={busy || uploading != null}>
-          Registra identificazione
-        </Button>
-      </DialogActions>
-      {busy && <LinearProgress aria-label="Registrazione dell'identificazione" />}
-    </Dialog>
+      <Section title="Prestazioni">
+        <ServicePicker
+          id={`${uid}-services`}
+          value={draft.services}
+          onChange={setServices}
+          disabled={busy}
+          error={!!errors.services}
+          helperText={err('services') ?? 'Le prestazioni svolte per il cliente'}
+        />
+      </Section>
+    </AmlDialog>
   );
 }

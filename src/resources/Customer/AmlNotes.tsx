@@ -5,32 +5,14 @@
  * outcome is required unless it is a plain note).
  */
 import { useId, useState } from 'react';
-import {
-  Alert,
-  Box,
-  Button,
-  Chip,
-  Dialog,
-  DialogActions,
-  DialogContent,
-  DialogTitle,
-  LinearProgress,
-  MenuItem,
-  Paper,
-  Stack,
-  TextField,
-  Typography,
-} from '@mui/material';
+import { Box, Button, Chip, MenuItem, Paper, Stack, TextField, Typography } from '@mui/material';
 import AddIcon from '@mui/icons-material/Add';
 import { useQueryClient } from '@tanstack/react-query';
-import { useNotify } from 'react-admin';
 import { displayDateTime } from '../../../model/dates';
 import { AML_NOTE_KINDS, AML_NOTE_OUTCOMES } from '../../../model/amlOptions';
 import type { AmlNote, AmlNoteInput } from '../../../model/api/aml';
-import { ApiError } from '../../api/client';
 import { useAppDataProvider } from '../../dataProvider';
-import { failureText } from '../../bulk/texts';
-import { keyOf, optionText, useSmallScreen } from './AmlParts';
+import { AmlDialog, keyOf, optionText, useAmlSend } from './AmlParts';
 
 type Kind = AmlNoteInput['kind'];
 type Outcome = NonNullable<AmlNoteInput['outcome']>;
@@ -90,17 +72,12 @@ type NoteErrors = Partial<Record<'kind' | 'outcome' | 'body', string[]>>;
 
 function NoteDialog({ customerId, onClose }: { customerId: string | number; onClose: () => void }) {
   const dp = useAppDataProvider();
-  const notify = useNotify();
   const queryClient = useQueryClient();
-  const fullScreen = useSmallScreen();
   const uid = useId();
-  const titleId = `${uid}-title`;
   const [kind, setKind] = useState<Kind | ''>('');
   const [outcome, setOutcome] = useState<Outcome | ''>('');
   const [body, setBody] = useState('');
-  const [errors, setErrors] = useState<NoteErrors>({});
-  const [problem, setProblem] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
+  const { errors, setErrors, problem, setProblem, busy, refuse, send } = useAmlSend<NoteErrors>();
   const needsOutcome = kind !== '' && kind !== 'nota';
 
   const submit = async () => {
@@ -109,123 +86,99 @@ function NoteDialog({ customerId, onClose }: { customerId: string | number; onCl
     if (!kind) found.kind = ['Indica che cosa è la nota'];
     if (needsOutcome && !outcome) found.outcome = ['Indica l’esito della valutazione (anche “In valutazione”)'];
     if (!body.trim()) found.body = ['Scrivi la nota'];
-    if (Object.keys(found).length) {
-      setErrors(found);
-      return;
-    }
+    if (Object.keys(found).length) return refuse(found);
     const input: AmlNoteInput = {
       kind: kind as Kind,
       ...(needsOutcome ? { outcome: outcome as Outcome } : {}),
       body: body.trim(),
     };
-    setBusy(true);
-    setErrors({});
-    try {
-      await dp.addAmlNote(customerId, input);
-      notify('Nota registrata', { type: 'success' });
-      void queryClient.invalidateQueries({ queryKey: keyOf(customerId) });
-      onClose();
-    } catch (e) {
-      const fields = e instanceof ApiError ? (e.body.errors as NoteErrors | undefined) : undefined;
-      if (fields) setErrors(fields);
-      setProblem(failureText(e));
-      setBusy(false);
-    }
+    await send(
+      () => dp.addAmlNote(customerId, input),
+      'Nota registrata',
+      () => {
+        void queryClient.invalidateQueries({ queryKey: keyOf(customerId) });
+        onClose();
+      },
+    );
   };
 
   return (
-    <Dialog
-      open
-      onClose={() => !busy && onClose()}
-      aria-labelledby={titleId}
-      fullWidth
-      maxWidth="sm"
-      fullScreen={fullScreen}
+    <AmlDialog
+      title="Nuova nota riservata"
+      busy={busy}
+      busyLabel="Registrazione della nota"
+      submitLabel="Registra nota"
+      problem={problem}
+      onSubmit={submit}
+      onClose={onClose}
     >
-      <DialogTitle id={titleId}>Nuova nota riservata</DialogTitle>
-      <DialogContent dividers>
-        <Stack spacing={2}>
+      <Stack spacing={2}>
+        <TextField
+          id={`${uid}-kind`}
+          select
+          label="Tipo"
+          required
+          size="small"
+          fullWidth
+          value={kind}
+          onChange={(e) => {
+            setKind(e.target.value as Kind);
+            setErrors((x) => ({ ...x, kind: undefined, outcome: undefined }));
+          }}
+          disabled={busy}
+          error={!!errors.kind}
+          helperText={errors.kind?.join(' ')}
+        >
+          {AML_NOTE_KINDS.map((k) => (
+            <MenuItem key={k.value} value={k.value}>
+              {k.text}
+            </MenuItem>
+          ))}
+        </TextField>
+        {needsOutcome && (
           <TextField
-            id={`${uid}-kind`}
+            id={`${uid}-outcome`}
             select
-            label="Tipo"
+            label="Esito"
             required
             size="small"
             fullWidth
-            value={kind}
+            value={outcome}
             onChange={(e) => {
-              setKind(e.target.value as Kind);
-              setErrors((x) => ({ ...x, kind: undefined, outcome: undefined }));
+              setOutcome(e.target.value as Outcome);
+              setErrors((x) => ({ ...x, outcome: undefined }));
             }}
             disabled={busy}
-            error={!!errors.kind}
-            helperText={errors.kind?.join(' ')}
+            error={!!errors.outcome}
+            helperText={errors.outcome?.join(' ')}
           >
-            {AML_NOTE_KINDS.map((k) => (
-              <MenuItem key={k.value} value={k.value}>
-                {k.text}
+            {AML_NOTE_OUTCOMES.map((o) => (
+              <MenuItem key={o.value} value={o.value}>
+                {o.text}
               </MenuItem>
             ))}
           </TextField>
-          {needsOutcome && (
-            <TextField
-              id={`${uid}-outcome`}
-              select
-              label="Esito"
-              required
-              size="small"
-              fullWidth
-              value={outcome}
-              onChange={(e) => {
-                setOutcome(e.target.value as Outcome);
-                setErrors((x) => ({ ...x, outcome: undefined }));
-              }}
-              disabled={busy}
-              error={!!errors.outcome}
-              helperText={errors.outcome?.join(' ')}
-            >
-              {AML_NOTE_OUTCOMES.map((o) => (
-                <MenuItem key={o.value} value={o.value}>
-                  {o.text}
-                </MenuItem>
-              ))}
-            </TextField>
-          )}
-          <TextField
-            id={`${uid}-body`}
-            label="Testo"
-            required
-            multiline
-            minRows={4}
-            fullWidth
-            value={body}
-            onChange={(e) => {
-              setBody(e.target.value);
-              setErrors((x) => ({ ...x, body: undefined }));
-            }}
-            disabled={busy}
-            error={!!errors.body}
-            helperText={
-              errors.body?.join(' ') ?? 'Le ragioni della valutazione, gli elementi considerati, le decisioni prese'
-            }
-            slotProps={{ htmlInput: { maxLength: 10000 } }}
-          />
-          {problem && (
-            <Alert severity="error" role="alert">
-              {problem}
-            </Alert>
-          )}
-        </Stack>
-      </DialogContent>
-      <DialogActions>
-        <Button type="button" onClick={onClose} disabled={busy}>
-          Annulla
-        </Button>
-        <Button type="button" variant="contained" onClick={submit} disabled={busy}>
-          Registra nota
-        </Button>
-      </DialogActions>
-      {busy && <LinearProgress aria-label="Registrazione della nota" />}
-    </Dialog>
+        )}
+        <TextField
+          id={`${uid}-body`}
+          label="Testo"
+          required
+          multiline
+          minRows={4}
+          fullWidth
+          value={body}
+          onChange={(e) => {
+            setBody(e.target.value);
+            setErrors((x) => ({ ...x, body: undefined }));
+          }}
+          disabled={busy}
+          error={!!errors.body}
+          helperText={
+            errors.body?.join(' ') ?? 'Le ragioni della valutazione, gli elementi considerati, le decisioni prese'
+          }
+          slotProps={{ htmlInput: { maxLength: 10000 } }}
+        />
+      </Stack>
+    </AmlDialog>
   );
 }

@@ -1,13 +1,20 @@
 /**
  * What the tabs of the customer's 'Antiriciclaggio' section share (issue 48): the query's key, the
  * services' picker (the assessment and the identification ask the same services), an option's
- * label, a file's size and its download, the small-screen test of the dialogs.
+ * label, a file's size and its download, the small-screen test of the dialogs, the dialogs' frame
+ * and how they send what is typed.
  */
-import { Fragment, memo, useRef, useState, type ReactNode } from 'react';
+import { Fragment, memo, useId, useRef, useState, type ReactNode, type Ref } from 'react';
 import {
+  Alert,
   Autocomplete,
   Box,
   Button,
+  Dialog,
+  DialogActions,
+  DialogContent,
+  DialogTitle,
+  LinearProgress,
   Paper,
   TableCell,
   TableRow,
@@ -24,6 +31,7 @@ import { useAppDataProvider } from '../../dataProvider';
 import { saveFile } from '../../bulk/common';
 import { RegionTable } from '../../bulk/PreviewRun';
 import { failureText } from '../../bulk/texts';
+import { ApiError } from '../../api/client';
 
 /** The customer's AML file in the query cache (GET /api/customer/:id/aml). */
 export const keyOf = (id: string | number) => ['customer', Number(id), 'aml'] as const;
@@ -326,3 +334,149 @@ export const ServicePicker = memo(function ServicePicker({
     />
   );
 });
+
+/** Field errors by field (or path), as the server's 422 and the forms' own checks give them. */
+export type FieldErrors = Partial<Record<string, string[]>>;
+
+/**
+ * How an AML form sends what was typed: its field errors, the problem shown above its buttons, and
+ * whether it is busy. `refuse` shows what the form's own checks found; `send` makes the call, says
+ * `done` and runs `then` (close, read again) when it succeeds, and when it fails shows the server's
+ * field errors and its message (`problemOf` makes that text, e.g. adding what no field shows).
+ */
+export function useAmlSend<E extends FieldErrors>() {
+  const notify = useNotify();
+  const [errors, setErrors] = useState<E>({} as E);
+  const [problem, setProblem] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+  const refuse = (found: E, text: string | null = null) => {
+    setErrors(found);
+    setProblem(text);
+  };
+  const send = async (
+    call: () => Promise<unknown>,
+    done: string,
+    then: () => unknown,
+    problemOf: (fields: E | undefined, message: string) => string = (_f, message) => message,
+  ) => {
+    setProblem(null);
+    setBusy(true);
+    setErrors({} as E);
+    try {
+      await call();
+      notify(done, { type: 'success' });
+      await then();
+    } catch (e) {
+      const fields = e instanceof ApiError ? (e.body.errors as E | undefined) : undefined;
+      if (fields) setErrors(fields);
+      setProblem(problemOf(fields, failureText(e)));
+    } finally {
+      setBusy(false);
+    }
+  };
+  return { errors, setErrors, problem, setProblem, busy, refuse, send };
+}
+
+/**
+ * The frame of an AML dialog: its title, the content (full screen on a phone), the problem above
+ * 'Annulla' and the button that sends (`submitLabel`), a progress bar named `busyLabel` while busy;
+ * not closed while busy (or while `locked`).
+ */
+export function AmlDialog({
+  title,
+  maxWidth = 'sm',
+  busy,
+  locked = false,
+  busyLabel,
+  submitLabel,
+  problem,
+  onSubmit,
+  onClose,
+  contentRef,
+  children,
+}: {
+  title: string;
+  maxWidth?: 'sm' | 'md';
+  busy: boolean;
+  locked?: boolean;
+  busyLabel: string;
+  submitLabel: string;
+  problem: string | null;
+  onSubmit: () => void;
+  onClose: () => void;
+  contentRef?: Ref<HTMLDivElement>;
+  children: ReactNode;
+}) {
+  const fullScreen = useSmallScreen();
+  const titleId = `${useId()}-title`;
+  return (
+    <Dialog
+      open
+      onClose={() => !busy && !locked && onClose()}
+      aria-labelledby={titleId}
+      fullWidth
+      maxWidth={maxWidth}
+      fullScreen={fullScreen}
+      {...(maxWidth === 'md' ? { scroll: 'paper' as const } : {})}
+    >
+      <DialogTitle id={titleId}>{title}</DialogTitle>
+      <DialogContent dividers ref={contentRef}>
+        {children}
+        {problem && (
+          <Alert severity="error" role="alert" sx={{ mt: 2 }}>
+            {problem}
+          </Alert>
+        )}
+      </DialogContent>
+      <DialogActions>
+        <Button type="button" onClick={onClose} disabled={busy}>
+          Annulla
+        </Button>
+        <Button type="button" variant="contained" onClick={onSubmit} disabled={busy || locked}>
+          {submitLabel}
+        </Button>
+      </DialogActions>
+      {busy && <LinearProgress aria-label={busyLabel} />}
+    </Dialog>
+  );
+}
+
+/**
+ * A history that is never edited (Regola Tecnica n. 3), in a section named by its heading: `title`
+ * ('Storico delle valutazioni'), the note that each change is a new entry (`entry`: 'valutazione'),
+ * then its table (`head`, a `row` per entry, newest first).
+ */
+export function HistoryTable<R>({
+  title,
+  entry,
+  head,
+  rows,
+  row,
+}: {
+  title: string;
+  entry: string;
+  head: ReactNode;
+  rows: R[];
+  row: (r: R) => ReactNode;
+}) {
+  const titleId = useId();
+  return (
+    <Box component="section" aria-labelledby={titleId}>
+      <Typography variant="subtitle1" component="h3" id={titleId} sx={{ fontWeight: 500 }}>
+        {title}
+      </Typography>
+      <Typography variant="caption" display="block" color="text.secondary" sx={{ mb: 1 }}>
+        Le {entry.replace(/e$/, 'i')} non si modificano: ogni cambiamento è una nuova {entry} (Regola Tecnica n. 3)
+      </Typography>
+      <RegionTable
+        label={`Elenco: ${title}`}
+        tableLabel={title}
+        maxHeight={420}
+        mb={0}
+        head={head}
+        rows={rows}
+        row={row}
+      />
+    </Box>
+  );
+}
