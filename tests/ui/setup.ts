@@ -137,9 +137,10 @@ const READ = new Set([
 // ancestors, once per style generation, and React changes the document between two polls of a
 // findBy: with MUI's ≈900 emotion rules that is a third of the UI tests' time. Only the
 // properties kept above are ever read, so a rule that sets none of them cannot change an answer;
-// nor can a rule whose only selector is a pseudo-element (jsdom never applies those). Such a rule
-// is given a subject no element has, and jsdom's own pre-filter (`ruleMightMatchElement`) skips it
-// before matching its selector. Emotion writes a rule once and never edits it.
+// nor can a rule whose only selector is a pseudo-element (jsdom never applies those), or one whose
+// selector does not parse (below). Such a rule is given a subject no element has, and jsdom's own
+// pre-filter (`ruleMightMatchElement`) skips it before matching its selector. Emotion writes a rule
+// once and never edits it.
 {
   const require = createRequire(import.meta.url);
   const rule = require('jsdom/lib/jsdom/living/css/CSSStyleRule-impl.js').implementation as { prototype: object };
@@ -150,24 +151,77 @@ const READ = new Set([
     __subjects?: unknown;
     __relevant?: boolean;
   };
+  // a selector jsdom's engine cannot parse (emotion's vendor pseudo-classes: ':-webkit-autofill',
+  // '::-moz-placeholder' in a list) throws a DOMException and a parse error for every element it is
+  // matched against, and so matches nothing: a tenth of the UI tests' time went into those throws.
+  // It is tried once, on an element of no document.
+  let probe: Element | undefined;
+  const parses = (selector: string) => {
+    probe ??= document.createElement('div');
+    try {
+      probe.matches(selector);
+      return true;
+    } catch {
+      return false;
+    }
+  };
   const relevant = (r: RuleImpl) => {
     if (r.selectorText.includes('::') && !r.selectorText.includes(',')) return false;
-    for (let i = 0; i < r.style.length; i++) {
+    let reads = false;
+    for (let i = 0; i < r.style.length && !reads; i++) {
       const property = r.style.item(i);
-      if (READ.has(property) || property.startsWith('--')) return true;
+      if (READ.has(property) || property.startsWith('--')) reads = true;
     }
-    return false;
+    return reads && parses(r.selectorText);
   };
+  const relevantRule = (r: RuleImpl) => (r.__relevant ??= relevant(r));
+  // A stylesheet made only of such rules (emotion writes one rule per <style> outside production)
+  // cannot change an answer either: it is not listed in the document's sheets, so that
+  // getComputedStyle does not walk it for every element (a tenth of the UI tests' time). A sheet with
+  // no rule yet is listed (rules may be inserted later); a <style> whose text changes gets a new sheet.
+  {
+    const list = require('jsdom/lib/jsdom/living/css/StyleSheetList-impl.js').implementation as {
+      prototype: { _add(sheet: unknown): void };
+    };
+    const add = list.prototype._add;
+    const STYLE_RULE = 1;
+    const KEYFRAMES_RULE = 7;
+    const inert = (sheet: { cssRules?: { _list?: Array<RuleImpl & { type: number }> } }) => {
+      const rules = sheet.cssRules?._list;
+      return (
+        !!rules?.length && rules.every((r) => r.type === KEYFRAMES_RULE || (r.type === STYLE_RULE && !relevantRule(r)))
+      );
+    };
+    list.prototype._add = function (this: unknown, sheet: unknown) {
+      if (inert(sheet as Parameters<typeof inert>[0])) return;
+      return add.call(this, sheet);
+    };
+  }
   Object.defineProperty(rule.prototype, '_selectorSubjects', {
     configurable: true,
     get(this: RuleImpl) {
-      if (this.__relevant === undefined) this.__relevant = relevant(this);
-      return this.__relevant ? this.__subjects : NEVER;
+      return relevantRule(this) ? this.__subjects : NEVER;
     },
     set(this: RuleImpl, v: unknown) {
       this.__subjects = v;
     },
   });
+}
+
+// React's development build captures a stack (an Error, and a console task) for every element it
+// creates, for the owner stacks of its warnings: a tenth of the UI tests' time with its garbage.
+// The tests read the warnings' messages, never those stacks: the counter that turns the capture off
+// after 10,000 elements per render says it is always past that.
+import * as React from 'react';
+{
+  const internals = (React as unknown as Record<string, object>)
+    .__CLIENT_INTERNALS_DO_NOT_USE_OR_WARN_USERS_THEY_CANNOT_UPGRADE;
+  if (internals && 'recentlyCreatedOwnerStacks' in internals)
+    Object.defineProperty(internals, 'recentlyCreatedOwnerStacks', {
+      configurable: true,
+      get: () => Number.POSITIVE_INFINITY,
+      set: () => undefined,
+    });
 }
 
 // react-admin's AutocompleteInput hands its typed text to the reference input through a 250 ms
