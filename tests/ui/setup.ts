@@ -67,6 +67,54 @@ import { createRequire } from 'node:module';
   });
 }
 
+// A form control's `labels` walked the whole document for every control asked, again after each
+// change of the document (testing-library asks it of every button and field while it computes
+// names): a twentieth of the UI tests' time. The labels of a document are the same for every
+// control until it changes, so they are collected once per change of the document (jsdom's own
+// `_version`, what its live list checks), and each control keeps those whose control it is, in the
+// same tree order.
+{
+  const require = createRequire(import.meta.url);
+  const { isLabelable } = require('jsdom/lib/jsdom/living/helpers/form-controls.js') as {
+    isLabelable: (n: unknown) => boolean;
+  };
+  const { domSymbolTree } = require('jsdom/lib/jsdom/living/helpers/internal-constants.js') as {
+    domSymbolTree: { treeIterator(root: object): Iterable<{ control?: unknown; _localName?: string }> };
+  };
+  const NodeList = require('jsdom/lib/generated/idl/NodeList.js') as {
+    createImpl(global: unknown, args: unknown[], data: { element: object; query: () => unknown[] }): unknown;
+  };
+  type Root = { _version: number; _globalObject: unknown };
+  const seen = new WeakMap<Root, { version: number; labels: Array<{ control?: unknown }> }>();
+  const labelsOf = (root: Root) => {
+    const hit = seen.get(root);
+    if (hit && hit.version === root._version) return hit.labels;
+    const labels = [];
+    for (const node of domSymbolTree.treeIterator(root)) if (node._localName === 'label') labels.push(node);
+    seen.set(root, { version: root._version, labels });
+    return labels;
+  };
+  for (const name of ['Input', 'Button', 'Select', 'TextArea', 'Output', 'Meter', 'Progress']) {
+    const impl = require(`jsdom/lib/jsdom/living/nodes/HTML${name}Element-impl.js`).implementation as {
+      prototype: object;
+    };
+    Object.defineProperty(impl.prototype, 'labels', {
+      configurable: true,
+      get(this: { _labels?: unknown; getRootNode(o: object): Root }) {
+        if (!isLabelable(this)) return null;
+        if (!this._labels) {
+          const root = this.getRootNode({});
+          this._labels = NodeList.createImpl(root._globalObject, [], {
+            element: root,
+            query: () => labelsOf(root).filter((l) => l.control === this),
+          });
+        }
+        return this._labels;
+      },
+    });
+  }
+}
+
 // jsdom computes every property of every matching rule for getComputedStyle, and its border
 // shorthands parse slowly: with MUI's emotion rules that was two fifths of the UI tests' time
 // (testing-library asks the style of every element a role query looks at). The computed style
@@ -220,7 +268,7 @@ import * as React from 'react';
     Object.defineProperty(internals, 'recentlyCreatedOwnerStacks', {
       configurable: true,
       get: () => Number.POSITIVE_INFINITY,
-      set: () => undefined,
+      set: () => {},
     });
 }
 
