@@ -238,6 +238,28 @@ const sidebar = () => screen.getByRole('menu', { name: 'Menu principale' });
 // ---------------------------------------------------------------------------
 
 describe('shell helpers', () => {
+  // WCAG 2.3.3: a person who asks the system for less motion gets no transition and no ripple
+  it('the themes honour prefers-reduced-motion: no transition time, no ripple; the usual motion otherwise', async () => {
+    // otherwise MUI's own durations and ripples
+    expect(lightTheme.transitions?.duration).toBeUndefined();
+    expect(lightTheme.components?.MuiButtonBase?.defaultProps?.disableRipple).toBeUndefined();
+    const matchMedia = window.matchMedia;
+    window.matchMedia = ((query: string) => ({
+      ...matchMedia(query),
+      matches: query === '(prefers-reduced-motion: reduce)',
+    })) as typeof window.matchMedia;
+    try {
+      vi.resetModules();
+      const still = await import('../../src/layout/theme');
+      for (const theme of [still.lightTheme, still.darkTheme]) {
+        expect(theme.transitions?.duration).toMatchObject({ enteringScreen: 0, leavingScreen: 0, standard: 0 });
+        expect(theme.components?.MuiButtonBase?.defaultProps?.disableRipple).toBe(true);
+      }
+    } finally {
+      window.matchMedia = matchMedia;
+    }
+  });
+
   it('formats dates as DD-MM-YYYY', () => {
     expect(formatDate('2027-11-21')).toBe('21-11-2027');
     expect(formatDate(null)).toBe('');
