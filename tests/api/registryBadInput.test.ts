@@ -82,8 +82,15 @@ describe('registry bad input', () => {
                 )
               : Number(((await post(m, await sample(m, 301))).json() as { data: { id: number } }).data.id);
       const base = m.scope === 'tenant' || m.name === 'Permission' ? {} : await sample(m, 302);
-      for (const [name] of Object.entries(m.fields)) {
-        for (const bad of BAD_VALUES) {
+      // the first field of each type gets every wrong value, the model's other fields of that type
+      // every second one, turning with the field's position: every value still reaches every field
+      // type of every model (a value is parsed per field type), with half the requests
+      const typed = new Set<string>();
+      for (const [i, [name, fd]] of Object.entries(m.fields).entries()) {
+        const first = !typed.has(fd.type);
+        typed.add(fd.type);
+        for (const [j, bad] of BAD_VALUES.entries()) {
+          if (!first && (i + j) % 2 !== 0) continue;
           const label = `${m.name}.${name} = ${JSON.stringify(bad)?.slice(0, 30)}`;
           if (m.scope !== 'tenant' && m.name !== 'Permission')
             note(`POST ${label}`, await post(m, { ...base, [name]: bad }));
