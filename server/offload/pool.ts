@@ -225,6 +225,11 @@ function run(slot: Slot, job: Job) {
   );
 }
 
+/** The keys (studios) with a task running now: what the pool chose to run (tests). */
+export function offloadRunning(): string[] {
+  return [...running];
+}
+
 /** Runs a task of offloadTasks.ts on the pool; its answer, or its error (HttpError as thrown). */
 export function offload<K extends TaskName>(task: K, input: Input<K>, opts: OffloadOptions): Promise<Output<K>> {
   const key = String(opts.key);

@@ -39,7 +39,7 @@ import { safeEntryName } from '../../render/zip.js';
 import { packageDocx, xmlText } from '../../render/docxPackage.js';
 import { identificationsOf } from './amlQueries.js';
 import { amlDocCustomer, type AmlDocCustomer } from './documentQueries.js';
-import { studioData } from '../../records/studioData.js';
+import { studioData } from '../studio/index.js';
 
 // ---------------------------------------------------------------------------------------------
 // Shared text helpers (pure)

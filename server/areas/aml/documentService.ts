@@ -14,7 +14,7 @@ import type { Storage } from '../../storage/index.js';
 import { assessmentsOf, filesOf, identificationsOf, notesOf } from './amlQueries.js';
 import { amlFileName, declarationDocx, declarationPdf } from './declaration.js';
 import { amlDocCustomer, amlFileKeys } from './documentQueries.js';
-import { studioData } from '../../records/studioData.js';
+import { studioData } from '../studio/index.js';
 import { AML_EXPORT_MAX_BYTES, AML_EXPORT_MESSAGES, exportZip } from './exportZip.js';
 import { amlFilePdfDoc, type AmlFileData } from './filePdf.js';
 

@@ -10,8 +10,8 @@ import { customerPaymentColumns } from '../eDocuments/index.js';
 
 const text = (v: unknown) => (v == null || v === '' ? null : String(v));
 
-/** The studio's letterhead (server/records/studioData.ts), read here by the documents area's callers. */
-export { studioData } from '../../records/studioData.js';
+/** The studio's letterhead (the studio area's), read here by the documents area's callers. */
+export { studioData } from '../studio/index.js';
 
 /** What a document prints of its addressee: the customer's name, address and tax ids. */
 export interface CustomerAddress {

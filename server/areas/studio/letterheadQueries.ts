@@ -5,10 +5,10 @@
  * customers' model, so those cannot import it without a cycle.
  */
 import { sql } from 'drizzle-orm';
-import type { Exec } from './exec.js';
-import { printableImage, sideOf } from './images.js';
-import type { StudioData } from '../render/frame.js';
-import { getModel } from '../../model/registry.js';
+import type { Exec } from '../../records/exec.js';
+import { printableImage, sideOf } from '../../records/images.js';
+import type { StudioData } from '../../render/frame.js';
+import { getModel } from '../../../model/registry.js';
 
 const text = (v: unknown) => (v == null || v === '' ? null : String(v));
 
