@@ -129,6 +129,16 @@ export class AmlValidationError extends Error {
   }
 }
 
+/** What a computation of the rules gives, or, when the inputs do not allow it, why (the forms' live preview). */
+export function amlPreview<T>(compute: () => T): { value: T | null; messages: string[] } {
+  try {
+    return { value: compute(), messages: [] };
+  } catch (e) {
+    if (e instanceof AmlValidationError) return { value: null, messages: e.messages };
+    throw e;
+  }
+}
+
 // ---------------------------------------------------------------------------------------------
 // Regola Tecnica 2: the services table
 // ---------------------------------------------------------------------------------------------

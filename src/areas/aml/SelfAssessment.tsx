@@ -31,14 +31,13 @@ import {
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { displayDate, displayDateTime, today } from '../../../model/dates';
 import {
-  AmlValidationError,
+  amlPreview,
   SCORE_LABELS,
   SELF_ASSESSMENT_YEARS,
   SELF_INHERENT_FACTORS,
   VULNERABILITY_FACTORS,
   selfAssessment,
   type Score,
-  type SelfAssessment as SelfResult,
   type SelfAssessmentFactor,
   type SelfInherentKey,
   type VulnerabilityKey,
@@ -255,19 +254,6 @@ function History({ history }: { history: AmlSelfAssessment[] }) {
 
 type AssessmentErrors = Partial<Record<'inherent' | 'vulnerability' | 'assessed_on' | 'mitigation', string[]>>;
 
-/** The result of the scores, or what is still missing or wrong. */
-function preview(
-  inherent: Partial<Record<SelfInherentKey, number>>,
-  vulnerability: Partial<Record<VulnerabilityKey, number>>,
-): { result: SelfResult | null; messages: string[] } {
-  try {
-    return { result: selfAssessment(inherent, vulnerability), messages: [] };
-  } catch (e) {
-    if (e instanceof AmlValidationError) return { result: null, messages: e.messages };
-    throw e;
-  }
-}
-
 /** A factor's select, its label beside it (above it on a phone). */
 function ScoreSelect({
   factor,
@@ -375,7 +361,10 @@ function NewAssessment() {
   const [assessedOn, setAssessedOn] = useState<string | null | undefined>(() => today());
   const { errors, setErrors, problem, setProblem, busy, refuse, send } = useAmlSend<AssessmentErrors>();
 
-  const { result, messages } = useMemo(() => preview(inherent, vulnerability), [inherent, vulnerability]);
+  const { value: result, messages } = useMemo(
+    () => amlPreview(() => selfAssessment(inherent, vulnerability)),
+    [inherent, vulnerability],
+  );
   const blocking = messages.filter((m) => !/manca il punteggio/.test(m));
   const clear = (field: keyof AssessmentErrors) => setErrors((e) => (e[field] ? { ...e, [field]: undefined } : e));
 

@@ -42,12 +42,12 @@ import {
 import AddIcon from '@mui/icons-material/Add';
 import KeyboardArrowDownIcon from '@mui/icons-material/KeyboardArrowDown';
 import KeyboardArrowUpIcon from '@mui/icons-material/KeyboardArrowUp';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { usePermissions, useRecordContext } from 'react-admin';
 import { atLeast } from '../../../model/define';
 import { displayDate, displayDateTime, slashDate } from '../../../model/dates';
 import {
-  AmlValidationError,
+  amlPreview,
   CUSTOMER_FACTORS,
   LEVEL_LABELS,
   OPERATION_FACTORS,
@@ -59,7 +59,6 @@ import {
   type CustomerFactorKey,
   type DueDiligenceLevel,
   type OperationFactorKey,
-  type RiskAssessment,
   type RiskFactor,
   type RiskFlags,
   type Score,
@@ -68,7 +67,7 @@ import type { AmlAssessment, AmlAssessmentInput, CustomerAml as CustomerAmlFile 
 import { useAppDataProvider } from '../../dataProvider';
 import { CellNote } from '../../bulk/cells';
 import { ScreenTabs } from '../../layout/ScreenTabs';
-import { AmlDialog, HistoryTable, keyOf, serviceText, ServicePicker, useAmlSend } from './AmlParts';
+import { AmlDialog, HistoryTable, keyOf, serviceText, ServicePicker, useAmlSend, useSavedThenClose } from './AmlParts';
 import { AmlIdentificationPanel } from './AmlIdentification';
 import { AmlFilesPanel } from './AmlFiles';
 import { AmlNotesPanel } from './AmlNotes';
@@ -376,16 +375,6 @@ const needsTableB = (codes: readonly string[]) =>
 const fieldOf = (message: string): keyof Errors =>
   /Tabella A/.test(message) ? 'customer' : /Tabella B/.test(message) ? 'operation' : 'services';
 
-/** The result of the inputs, or why there is none yet. */
-function preview(input: Parameters<typeof assessRisk>[0]): { risk: RiskAssessment | null; messages: string[] } {
-  try {
-    return { risk: assessRisk(input), messages: [] };
-  } catch (e) {
-    if (e instanceof AmlValidationError) return { risk: null, messages: e.messages };
-    throw e;
-  }
-}
-
 function AssessmentDialog({
   customerId,
   isAdmin,
@@ -395,8 +384,8 @@ function AssessmentDialog({
   isAdmin: boolean;
   onClose: () => void;
 }) {
+  const saved = useSavedThenClose(customerId, onClose);
   const dp = useAppDataProvider();
-  const queryClient = useQueryClient();
   const uid = useId();
   const resultId = `${uid}-result`;
 
@@ -416,8 +405,8 @@ function AssessmentDialog({
   const { errors, setErrors, problem, setProblem, busy, refuse, send } = useAmlSend<Errors>();
 
   const tableB = needsTableB(services);
-  const { risk, messages } = useMemo(
-    () => preview({ services, customer, operation: tableB ? operation : undefined, flags }),
+  const { value: risk, messages } = useMemo(
+    () => amlPreview(() => assessRisk({ services, customer, operation: tableB ? operation : undefined, flags })),
     [services, customer, operation, tableB, flags],
   );
   const level = chosen ?? risk?.level ?? null;
@@ -447,14 +436,7 @@ function AssessmentDialog({
       ...(c.needsReason ? { level_reason: reason.trim() } : {}),
       purpose: purpose.trim(),
     };
-    await send(
-      () => dp.assessCustomer(customerId, body),
-      'Valutazione del rischio registrata',
-      () => {
-        void queryClient.invalidateQueries({ queryKey: keyOf(customerId) });
-        onClose();
-      },
-    );
+    await send(() => dp.assessCustomer(customerId, body), 'Valutazione del rischio registrata', saved);
   };
 
   const scoreSelect = <K extends string>(

@@ -21,14 +21,12 @@ import {
 import AddIcon from '@mui/icons-material/Add';
 import DownloadIcon from '@mui/icons-material/Download';
 import UploadFileIcon from '@mui/icons-material/UploadFile';
-import { useQueryClient } from '@tanstack/react-query';
 import { displayDateTime } from '../../../model/dates';
 import { AML_FILE_KINDS } from '../../../model/amlOptions';
 import type { AmlFile } from '../../../model/api/aml';
 import { useAppDataProvider } from '../../dataProvider';
 import {
   FilePickButton,
-  keyOf,
   optionText,
   sizeText,
   TableOrCards,
@@ -36,6 +34,7 @@ import {
   useAmlFileDownload,
   useAmlSend,
   AmlDialog,
+  useSavedThenClose,
 } from './AmlParts';
 import { AmlDocuments } from './AmlDocuments';
 
@@ -120,8 +119,8 @@ type UploadErrors = Partial<Record<'kind' | 'description' | 'file', string[]>>;
 
 /** 'Aggiungi file': what it is, a description, the file. */
 function UploadDialog({ customerId, onClose }: { customerId: string | number; onClose: () => void }) {
+  const saved = useSavedThenClose(customerId, onClose);
   const dp = useAppDataProvider();
-  const queryClient = useQueryClient();
   const uid = useId();
   const [kind, setKind] = useState<Kind | ''>('');
   const [description, setDescription] = useState('');
@@ -141,10 +140,7 @@ function UploadDialog({ customerId, onClose }: { customerId: string | number; on
     await send(
       () => dp.uploadAmlFile(customerId, file!, kind as Kind, description.trim() || undefined),
       'File aggiunto al fascicolo',
-      () => {
-        void queryClient.invalidateQueries({ queryKey: keyOf(customerId) });
-        onClose();
-      },
+      saved,
     );
   };
 

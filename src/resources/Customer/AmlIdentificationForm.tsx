@@ -45,7 +45,16 @@ import { ApiError } from '../../api/client';
 import { useAppDataProvider } from '../../dataProvider';
 import { failureText } from '../../bulk/texts';
 import { DateTextField } from '../../form/DateInput';
-import { AmlDialog, FilePickButton, keyOf, optionText, ServicePicker, uploadProblem, useAmlSend } from './AmlParts';
+import {
+  AmlDialog,
+  FilePickButton,
+  keyOf,
+  optionText,
+  ServicePicker,
+  uploadProblem,
+  useAmlSend,
+  useSavedThenClose,
+} from './AmlParts';
 
 type Input = AmlIdentificationInput;
 type Subject = Input['subject'];
@@ -586,6 +595,7 @@ export function AmlIdentificationDialog({
   file: CustomerAml;
   onClose: () => void;
 }) {
+  const saved = useSavedThenClose(customerId, onClose);
   const dp = useAppDataProvider();
   const queryClient = useQueryClient();
   const record = useRecordContext();
@@ -761,10 +771,7 @@ export function AmlIdentificationDialog({
     await send(
       () => dp.identifyCustomer(customerId, body),
       'Identificazione registrata',
-      () => {
-        void queryClient.invalidateQueries({ queryKey: keyOf(customerId) });
-        onClose();
-      },
+      saved,
       (fields, message) => {
         if (!fields) return message;
         setRefused((n) => n + 1);

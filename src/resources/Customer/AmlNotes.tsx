@@ -7,12 +7,11 @@
 import { useId, useState } from 'react';
 import { Box, Button, Chip, MenuItem, Paper, Stack, TextField, Typography } from '@mui/material';
 import AddIcon from '@mui/icons-material/Add';
-import { useQueryClient } from '@tanstack/react-query';
 import { displayDateTime } from '../../../model/dates';
 import { AML_NOTE_KINDS, AML_NOTE_OUTCOMES } from '../../../model/amlOptions';
 import type { AmlNote, AmlNoteInput } from '../../../model/api/aml';
 import { useAppDataProvider } from '../../dataProvider';
-import { AmlDialog, keyOf, optionText, useAmlSend } from './AmlParts';
+import { AmlDialog, optionText, useAmlSend, useSavedThenClose } from './AmlParts';
 
 type Kind = AmlNoteInput['kind'];
 type Outcome = NonNullable<AmlNoteInput['outcome']>;
@@ -71,8 +70,8 @@ export function AmlNotesPanel({ customerId, notes }: { customerId: string | numb
 type NoteErrors = Partial<Record<'kind' | 'outcome' | 'body', string[]>>;
 
 function NoteDialog({ customerId, onClose }: { customerId: string | number; onClose: () => void }) {
+  const saved = useSavedThenClose(customerId, onClose);
   const dp = useAppDataProvider();
-  const queryClient = useQueryClient();
   const uid = useId();
   const [kind, setKind] = useState<Kind | ''>('');
   const [outcome, setOutcome] = useState<Outcome | ''>('');
@@ -92,14 +91,7 @@ function NoteDialog({ customerId, onClose }: { customerId: string | number; onCl
       ...(needsOutcome ? { outcome: outcome as Outcome } : {}),
       body: body.trim(),
     };
-    await send(
-      () => dp.addAmlNote(customerId, input),
-      'Nota registrata',
-      () => {
-        void queryClient.invalidateQueries({ queryKey: keyOf(customerId) });
-        onClose();
-      },
-    );
+    await send(() => dp.addAmlNote(customerId, input), 'Nota registrata', saved);
   };
 
   return (

@@ -24,6 +24,7 @@ import {
   useTheme,
 } from '@mui/material';
 import { useNotify } from 'react-admin';
+import { useQueryClient } from '@tanstack/react-query';
 import { AML_SERVICES, amlService, type AmlService } from '../../../model/aml';
 import type { FileKind } from '../../../model/define';
 import { fileTooLargeMessage, kindOfName, kindsMessage } from '../../../model/fileKinds';
@@ -479,4 +480,13 @@ export function HistoryTable<R>({
       />
     </Box>
   );
+}
+
+/** What a dialog of the customer's AML file does once saved: the file is read again, the dialog closes. */
+export function useSavedThenClose(customerId: string | number, onClose: () => void) {
+  const queryClient = useQueryClient();
+  return () => {
+    void queryClient.invalidateQueries({ queryKey: keyOf(customerId) });
+    onClose();
+  };
 }
