@@ -14,9 +14,12 @@ import { useAppDataProvider } from '../dataProvider';
 import { failureText } from '../bulk/texts';
 
 /** The value of a select's first item: no filter. */
-export const ALL = '';
+const ALL = '';
 
-/** A filter: `all` (no filter, '') when given, then its `options` (value, label). */
+/**
+ * A filter: `all` (no filter: `value` undefined, answered as undefined) when given, then its
+ * `options` (value, label).
+ */
 export function FilterSelect({
   id,
   label,
@@ -28,8 +31,8 @@ export function FilterSelect({
   id: string;
   label: string;
   all?: string;
-  value: string;
-  onChange: (value: string) => void;
+  value: string | undefined;
+  onChange: (value: string | undefined) => void;
   options: ReadonlyArray<readonly [string, string]>;
 }) {
   return (
@@ -38,8 +41,8 @@ export function FilterSelect({
       id={id}
       label={label}
       size="small"
-      value={value}
-      onChange={(e) => onChange(e.target.value)}
+      value={value ?? ALL}
+      onChange={(e) => onChange(e.target.value === ALL ? undefined : e.target.value)}
       slotProps={{ inputLabel: { shrink: true }, select: { displayEmpty: true } }}
     >
       {all !== undefined && <MenuItem value={ALL}>{all}</MenuItem>}

@@ -41,7 +41,6 @@ import { amlChecksQuery } from '../../dataProvider/aml';
 import { BulkScreenHeader } from '../../bulk/PreviewRun';
 import { failureText } from '../../bulk/texts';
 import {
-  ALL,
   collaboratorOption,
   FilterBar,
   FilterSelect,
@@ -166,24 +165,24 @@ export function AmlChecks() {
           id="aml-checks-reason"
           label="Motivo"
           all="Tutti"
-          value={query.reason ?? ALL}
-          onChange={(v) => update({ reason: v === ALL ? undefined : (v as AmlDueReason) })}
+          value={query.reason}
+          onChange={(v) => update({ reason: v as AmlDueReason | undefined })}
           options={Object.entries(REASON_LABELS)}
         />
         <FilterSelect
           id="aml-checks-collaborator"
           label="Collaboratore"
           all="Tutti"
-          value={query.collaborator_id === undefined ? ALL : String(query.collaborator_id)}
-          onChange={(v) => update({ collaborator_id: v === ALL ? undefined : Number(v) })}
+          value={query.collaborator_id?.toString()}
+          onChange={(v) => update({ collaborator_id: v === undefined ? undefined : Number(v) })}
           options={(collaborators.data ?? []).map(collaboratorOption)}
         />
         <FilterSelect
           id="aml-checks-level"
           label="Livello"
           all="Tutti"
-          value={query.level ?? ALL}
-          onChange={(v) => update({ level: v === ALL ? undefined : (v as DueDiligenceLevel) })}
+          value={query.level}
+          onChange={(v) => update({ level: v as DueDiligenceLevel | undefined })}
           options={Object.entries(LEVELS)}
         />
       </FilterBar>

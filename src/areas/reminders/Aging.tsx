@@ -46,7 +46,6 @@ import { agingQuery } from '../../dataProvider/reminders';
 import { BulkScreenHeader } from '../../bulk/PreviewRun';
 import { failureText } from '../../bulk/texts';
 import {
-  ALL,
   collaboratorOption,
   FilterBar,
   FilterSelect,
@@ -179,16 +178,16 @@ export function Aging() {
           id="aging-collaborator"
           label="Collaboratore"
           all="Tutti"
-          value={filter.collaborator_id === undefined ? ALL : String(filter.collaborator_id)}
-          onChange={(v) => update({ collaborator_id: v === ALL ? undefined : v === 'none' ? 'none' : Number(v) })}
+          value={filter.collaborator_id?.toString()}
+          onChange={(v) => update({ collaborator_id: v === undefined || v === 'none' ? v : Number(v) })}
           options={[['none', 'Senza collaboratore'], ...(collaborators.data ?? []).map(collaboratorOption)]}
         />
         <FilterSelect
           id="aging-legal-status"
           label="Forma giuridica"
           all="Tutte"
-          value={filter.legal_status_id === undefined ? ALL : String(filter.legal_status_id)}
-          onChange={(v) => update({ legal_status_id: v === ALL ? undefined : Number(v) })}
+          value={filter.legal_status_id?.toString()}
+          onChange={(v) => update({ legal_status_id: v === undefined ? undefined : Number(v) })}
           options={(legalStatuses.data ?? []).map(
             (s) => [String(s.id), [s.cod, s.description].filter(Boolean).join(' – ') || `#${s.id}`] as const,
           )}
@@ -197,16 +196,16 @@ export function Aging() {
           id="aging-bucket"
           label="Fascia"
           all="Tutte"
-          value={filter.bucket ?? ALL}
-          onChange={(v) => update({ bucket: v === ALL ? undefined : (v as AgingBucket) })}
+          value={filter.bucket}
+          onChange={(v) => update({ bucket: v as AgingBucket | undefined })}
           options={AGING_BUCKETS.map((b) => [b, AGING_LABELS[b]] as const)}
         />
         <FilterSelect
           id="aging-mandate"
           label="Mandato SDD"
           all="Tutti"
-          value={filter.mandate ?? ALL}
-          onChange={(v) => update({ mandate: v === ALL ? undefined : (v as 'with' | 'without') })}
+          value={filter.mandate}
+          onChange={(v) => update({ mandate: v as 'with' | 'without' | undefined })}
           options={[
             ['with', MANDATE_LABELS.with],
             ['without', MANDATE_LABELS.without],

@@ -7,17 +7,7 @@
  * relationship (Regola Tecnica n. 3), so there is no delete.
  */
 import { useId, useState } from 'react';
-import {
-  Box,
-  Button,
-  FormHelperText,
-  IconButton,
-  MenuItem,
-  Stack,
-  TextField,
-  Tooltip,
-  Typography,
-} from '@mui/material';
+import { Box, Button, FormHelperText, IconButton, Stack, TextField, Tooltip, Typography } from '@mui/material';
 import AddIcon from '@mui/icons-material/Add';
 import DownloadIcon from '@mui/icons-material/Download';
 import UploadFileIcon from '@mui/icons-material/UploadFile';
@@ -35,6 +25,7 @@ import {
   useAmlSend,
   AmlDialog,
   useSavedThenClose,
+  OptionSelect,
 } from './AmlParts';
 import { AmlDocuments } from './AmlDocuments';
 
@@ -155,28 +146,18 @@ function UploadDialog({ customerId, onClose }: { customerId: string | number; on
       onClose={onClose}
     >
       <Stack spacing={2}>
-        <TextField
+        <OptionSelect
           id={`${uid}-kind`}
-          select
           label="Tipo di file"
-          required
-          size="small"
-          fullWidth
           value={kind}
-          onChange={(e) => {
-            setKind(e.target.value as Kind);
+          options={AML_FILE_KINDS}
+          errors={errors.kind}
+          disabled={busy}
+          onChange={(v) => {
+            setKind(v);
             setErrors((x) => ({ ...x, kind: undefined }));
           }}
-          disabled={busy}
-          error={!!errors.kind}
-          helperText={errors.kind?.join(' ')}
-        >
-          {AML_FILE_KINDS.map((k) => (
-            <MenuItem key={k.value} value={k.value}>
-              {k.text}
-            </MenuItem>
-          ))}
-        </TextField>
+        />
         <TextField
           id={`${uid}-description`}
           label="Descrizione"

@@ -5,13 +5,13 @@
  * outcome is required unless it is a plain note).
  */
 import { useId, useState } from 'react';
-import { Box, Button, Chip, MenuItem, Paper, Stack, TextField, Typography } from '@mui/material';
+import { Box, Button, Chip, Paper, Stack, TextField, Typography } from '@mui/material';
 import AddIcon from '@mui/icons-material/Add';
 import { displayDateTime } from '../../../model/dates';
 import { AML_NOTE_KINDS, AML_NOTE_OUTCOMES } from '../../../model/amlOptions';
 import type { AmlNote, AmlNoteInput } from '../../../model/api/aml';
 import { useAppDataProvider } from '../../dataProvider';
-import { AmlDialog, optionText, useAmlSend, useSavedThenClose } from './AmlParts';
+import { AmlDialog, optionText, useAmlSend, useSavedThenClose, OptionSelect } from './AmlParts';
 
 type Kind = AmlNoteInput['kind'];
 type Outcome = NonNullable<AmlNoteInput['outcome']>;
@@ -105,51 +105,31 @@ function NoteDialog({ customerId, onClose }: { customerId: string | number; onCl
       onClose={onClose}
     >
       <Stack spacing={2}>
-        <TextField
+        <OptionSelect
           id={`${uid}-kind`}
-          select
           label="Tipo"
-          required
-          size="small"
-          fullWidth
           value={kind}
-          onChange={(e) => {
-            setKind(e.target.value as Kind);
+          options={AML_NOTE_KINDS}
+          errors={errors.kind}
+          disabled={busy}
+          onChange={(v) => {
+            setKind(v);
             setErrors((x) => ({ ...x, kind: undefined, outcome: undefined }));
           }}
-          disabled={busy}
-          error={!!errors.kind}
-          helperText={errors.kind?.join(' ')}
-        >
-          {AML_NOTE_KINDS.map((k) => (
-            <MenuItem key={k.value} value={k.value}>
-              {k.text}
-            </MenuItem>
-          ))}
-        </TextField>
+        />
         {needsOutcome && (
-          <TextField
+          <OptionSelect
             id={`${uid}-outcome`}
-            select
             label="Esito"
-            required
-            size="small"
-            fullWidth
             value={outcome}
-            onChange={(e) => {
-              setOutcome(e.target.value as Outcome);
+            options={AML_NOTE_OUTCOMES}
+            errors={errors.outcome}
+            disabled={busy}
+            onChange={(v) => {
+              setOutcome(v);
               setErrors((x) => ({ ...x, outcome: undefined }));
             }}
-            disabled={busy}
-            error={!!errors.outcome}
-            helperText={errors.outcome?.join(' ')}
-          >
-            {AML_NOTE_OUTCOMES.map((o) => (
-              <MenuItem key={o.value} value={o.value}>
-                {o.text}
-              </MenuItem>
-            ))}
-          </TextField>
+          />
         )}
         <TextField
           id={`${uid}-body`}

@@ -15,6 +15,7 @@ import {
   DialogContent,
   DialogTitle,
   LinearProgress,
+  MenuItem,
   Paper,
   TableCell,
   TableRow,
@@ -489,4 +490,45 @@ export function useSavedThenClose(customerId: string | number, onClose: () => vo
     void queryClient.invalidateQueries({ queryKey: keyOf(customerId) });
     onClose();
   };
+}
+
+/** A required choice of an AML dialog among `options`, its errors under it. */
+export function OptionSelect<V extends string>({
+  id,
+  label,
+  value,
+  options,
+  errors,
+  disabled,
+  onChange,
+}: {
+  id: string;
+  label: string;
+  value: V | '';
+  options: ReadonlyArray<{ value: V; text: string }>;
+  errors: string[] | undefined;
+  disabled: boolean;
+  onChange: (value: V) => void;
+}) {
+  return (
+    <TextField
+      id={id}
+      select
+      label={label}
+      required
+      size="small"
+      fullWidth
+      value={value}
+      onChange={(e) => onChange(e.target.value as V)}
+      disabled={disabled}
+      error={!!errors}
+      helperText={errors?.join(' ')}
+    >
+      {options.map((o) => (
+        <MenuItem key={o.value} value={o.value}>
+          {o.text}
+        </MenuItem>
+      ))}
+    </TextField>
+  );
 }
