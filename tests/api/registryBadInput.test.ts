@@ -135,8 +135,13 @@ describe('registry bad input', () => {
       // each field gets every wrong value and every filter type; the (type, value) pairs turn with
       // the field's position, so that each pair is sent to every fourth field of every model (the
       // full product, four times the requests, found nothing more: the parsing is per field type)
+      // the first field of each type all 24 values; the model's other fields of that type every third
+      const listed = new Set<string>();
       for (const [i, [name, fd]] of Object.entries(m.fields).entries()) {
+        const firstOfType = !listed.has(fd.type);
+        listed.add(fd.type);
         for (const [j, bad] of BAD_VALUES.slice(0, 24).entries()) {
+          if (!firstOfType && (i + j) % 3 !== 0) continue;
           const type = FILTER_TYPES[(i + j) % FILTER_TYPES.length]!;
           note(
             `LIST ${m.name} ${name} ${type}`,
