@@ -71,6 +71,8 @@ export const MENU: MenuEntry[] = [
     children: [
       { title: 'Movimenti', icon: 'ReceiptLong', link: '/table/Transaction', role: 'Collaboratore' },
       { title: 'Incarichi', icon: 'Assignment', link: '/table/Assignment', role: 'Collaboratore' },
+      { title: 'Incarichi professionali', icon: 'Handshake', link: '/table/Engagement', role: 'Collaboratore' },
+      { title: 'Addebiti degli incarichi', icon: 'EventRepeat', link: '/addebiti_incarichi', role: 'Collaboratore' },
       { title: 'Cedolini', icon: 'Receipt', link: '/table/CustomersForCedolini', role: 'Collaboratore' },
       { title: 'Bollettini', icon: 'RequestPage', link: '/NewSchedaBollettino', role: 'Collaboratore' },
       { title: 'Mandati SDD', icon: 'AccountBalance', link: '/table/SddMandate', role: 'Collaboratore' },
@@ -79,6 +81,20 @@ export const MENU: MenuEntry[] = [
       { title: 'Riconciliazione bancaria', icon: 'Savings', link: '/riconciliazione', role: 'Collaboratore' },
       { title: 'Scadenzario', icon: 'EventNote', link: '/scadenzario', role: 'Collaboratore' },
       { title: 'Solleciti', icon: 'NotificationsActive', link: '/solleciti', role: 'Collaboratore' },
+    ],
+  },
+  {
+    title: 'Tempi e redditività',
+    sub_title: 'Ore lavorate, costi e margini per cliente',
+    icon: 'Timer',
+    role: 'Collaboratore',
+    children: [
+      { title: 'Foglio ore', icon: 'CalendarViewWeek', link: '/foglio_ore', role: 'Collaboratore' },
+      { title: 'Tempi lavorati', icon: 'Timer', link: '/table/TimeEntry', role: 'Collaboratore' },
+      { title: 'Redditività', icon: 'Insights', link: '/redditivita', role: 'Admin' },
+      { title: 'Costi orari', icon: 'PriceChange', link: '/table/HourlyCost', role: 'Admin' },
+      { title: 'Tariffe orarie', icon: 'Sell', link: '/table/ServiceRate', role: 'Admin' },
+      { title: 'Indici ISTAT FOI', icon: 'ShowChart', link: '/table/IstatIndex', role: 'Collaboratore' },
     ],
   },
   {

@@ -27,6 +27,11 @@ import { BankStatement } from './models/BankStatement.js';
 import { BankStatementLine } from './models/BankStatementLine.js';
 import { Reminder } from './models/Reminder.js';
 import { SdiEvent } from './models/SdiEvent.js';
+import { Engagement } from './models/Engagement.js';
+import { TimeEntry } from './models/TimeEntry.js';
+import { IstatIndex } from './models/IstatIndex.js';
+import { HourlyCost } from './models/HourlyCost.js';
+import { ServiceRate } from './models/ServiceRate.js';
 
 /** Every model of the product, in dependency order (referenced models first). */
 export const MODELS: ModelDef[] = [
@@ -52,6 +57,12 @@ export const MODELS: ModelDef[] = [
   CreditTransactionLog,
   PaymentLog,
   SddMandate,
+  // issue 49: engagements, time, the fees' index, costs and rates
+  Engagement,
+  TimeEntry,
+  IstatIndex,
+  HourlyCost,
+  ServiceRate,
   // the money cycle's records, each over its area's table (`areaTable`), read-only to the generic calls
   SddBatch,
   RibaPresentation,

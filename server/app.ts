@@ -46,6 +46,11 @@ import { amlRoutes } from './areas/aml/routes.js';
 import { amlSelfRoutes } from './areas/aml/selfRoutes.js';
 import { amlChecksRoutes } from './areas/aml/checksRoutes.js';
 import { amlDocumentRoutes } from './areas/aml/documentRoutes.js';
+import { engagementRoutes } from './areas/engagements/routes.js';
+import { engagementLetterRoutes } from './areas/engagements/letterRoutes.js';
+import { engagementPageRoute } from './areas/engagements/pageRoutes.js';
+import { timeRoutes } from './areas/time/routes.js';
+import { profitabilityRoutes } from './areas/profitability/routes.js';
 import { SdiHandOff } from './areas/sdi/worker.js';
 import { ReminderHandOff } from './areas/reminders/worker.js';
 import { reminderPageRoute, reminderRoutes } from './areas/reminders/routes.js';
@@ -401,6 +406,10 @@ export async function buildApp(
       await amlSelfRoutes(api, deps);
       await amlChecksRoutes(api, deps);
       await amlDocumentRoutes(api, deps);
+      await engagementRoutes(api, deps);
+      await engagementLetterRoutes(api, deps);
+      await timeRoutes(api, deps);
+      await profitabilityRoutes(api, deps);
       await creditRoutes(api, deps);
       await customerImportRoutes(api, deps);
       await preferenceRoutes(api, deps);
@@ -417,6 +426,8 @@ export async function buildApp(
 
   // the customer's page of a reminder's link (public, server-rendered)
   await reminderPageRoute(app, deps);
+  // the customer's page of an engagement letter's link (public, server-rendered)
+  await engagementPageRoute(app, deps);
 
   // the built browser app, with a fallback to index.html for client routes
   const dist = resolve(process.env.APP_DIST || join(process.cwd(), 'dist'));

@@ -16,6 +16,7 @@ import '../areas/sdi/tables.js';
 import '../areas/collections/tables.js';
 import '../areas/reminders/tables.js';
 import '../areas/aml/tables.js';
+import '../areas/engagements/tables.js';
 import '../auth/tables.js';
 
 const dir = fromRoot('server', 'db', 'migrations');

@@ -27,6 +27,10 @@ import { collectionCalls } from './collections';
 import { amlCalls } from './aml';
 import { reminderCalls } from './reminders';
 import { preferenceCalls } from './preferences';
+import { engagementCalls } from './engagements';
+import { engagementLetterCalls } from './engagementLetters';
+import { timeCalls } from './time';
+import { profitabilityCalls } from './profitability';
 
 export const dataProvider = {
   ...raMethods,
@@ -53,6 +57,10 @@ export const dataProvider = {
   ...amlCalls,
   ...reminderCalls,
   ...preferenceCalls,
+  ...engagementCalls,
+  ...engagementLetterCalls,
+  ...timeCalls,
+  ...profitabilityCalls,
 } satisfies DataProvider;
 
 export type AppDataProvider = typeof dataProvider;

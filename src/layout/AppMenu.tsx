@@ -52,6 +52,14 @@ import TerminalIcon from '@mui/icons-material/Terminal';
 import AccountCircleIcon from '@mui/icons-material/AccountCircle';
 import OutboxIcon from '@mui/icons-material/Outbox';
 import UploadFileIcon from '@mui/icons-material/UploadFile';
+import HandshakeIcon from '@mui/icons-material/Handshake';
+import EventRepeatIcon from '@mui/icons-material/EventRepeat';
+import TimerIcon from '@mui/icons-material/Timer';
+import CalendarViewWeekIcon from '@mui/icons-material/CalendarViewWeek';
+import InsightsIcon from '@mui/icons-material/Insights';
+import PriceChangeIcon from '@mui/icons-material/PriceChange';
+import SellIcon from '@mui/icons-material/Sell';
+import ShowChartIcon from '@mui/icons-material/ShowChart';
 
 import { dataProvider } from '../dataProvider';
 import { onIdle } from '../lazyPreloadable';
@@ -103,6 +111,14 @@ export const MENU_ICONS: Record<string, IconComponent> = {
   AccountCircle: AccountCircleIcon,
   Outbox: OutboxIcon,
   UploadFile: UploadFileIcon,
+  Handshake: HandshakeIcon,
+  EventRepeat: EventRepeatIcon,
+  Timer: TimerIcon,
+  CalendarViewWeek: CalendarViewWeekIcon,
+  Insights: InsightsIcon,
+  PriceChange: PriceChangeIcon,
+  Sell: SellIcon,
+  ShowChart: ShowChartIcon,
   NoteAdd: NoteAddIcon,
 };
 

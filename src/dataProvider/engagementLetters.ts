@@ -1,0 +1,2 @@
+/** Issue 49: the engagement letter. */
+export const engagementLetterCalls = {};

@@ -1,0 +1,2 @@
+/** Issue 49: the engagements' services, billing run and log. */
+export const engagementCalls = {};

@@ -1,0 +1,2 @@
+/** Issue 49: 'Redditività'. */
+export const profitabilityCalls = {};

@@ -1,0 +1,2 @@
+/** Issue 49: the timer and the weekly sheet. */
+export const timeCalls = {};
