@@ -16,6 +16,7 @@ import { NODE_MEMORY_FLAGS, watchMemory } from './memoryWatch.js';
 import type { MailWorker } from './areas/mail/worker.js';
 import type { SdiWorker } from './areas/sdi/worker.js';
 import type { ReminderWorker } from './areas/reminders/worker.js';
+import { EngagementHandOff, startEngagementWorker, type EngagementWorker } from './areas/engagements/worker.js';
 
 const settings = loadSettings();
 const log = createLogger(settings.logLevel);
@@ -53,6 +54,7 @@ let database: Database | undefined;
 let mail: MailWorker | undefined;
 let sdi: SdiWorker | undefined;
 let reminders: ReminderWorker | undefined;
+let engagements: EngagementWorker | undefined;
 let stopping = false;
 async function shutdown(why: string, exitCode = 0) {
   if (stopping) {
@@ -76,6 +78,7 @@ async function shutdown(why: string, exitCode = 0) {
     // sends in progress finish (within the shutdown's time); what is left is sent after the next start
     await sdi?.stop(Math.max(1000, settings.shutdownTimeoutMs - 2000));
     await reminders?.stop(Math.max(1000, settings.shutdownTimeoutMs - 2000));
+    await engagements?.stop(Math.max(1000, settings.shutdownTimeoutMs - 2000));
     await mail?.stop(Math.max(1000, settings.shutdownTimeoutMs - 2000));
     await database?.close();
     log.info('stopped');
@@ -199,6 +202,23 @@ try {
     void remindersHandOff.look().catch((err) => log.warn({ err }, 'reminders: the look for due runs failed'));
   look();
   setInterval(look, settings.remindersTickSeconds * 1000).unref();
+  // the engagements' daily billing run (server/areas/engagements/worker.ts): each minute a look for
+  // studios whose run of today is due; the job queue starts when there is any
+  const engagementsHandOff = new EngagementHandOff();
+  engagementsHandOff.configure(database, async () => {
+    const w = await startEngagementWorker({ database: database!, settings, log });
+    if (stopping) {
+      await w.stop(1000);
+      throw new Error('stopping');
+    }
+    engagements = w;
+    log.info('engagements: worker started');
+    return w;
+  });
+  const lookBilling = () =>
+    void engagementsHandOff.look().catch((err) => log.warn({ err }, 'engagements: the look for due runs failed'));
+  lookBilling();
+  setInterval(lookBilling, settings.engagementsTickSeconds * 1000).unref();
 } catch (err) {
   // a signal during the start closes the database under it: shutdown() ends the process
   if (stopping) await new Promise(() => undefined);

@@ -99,6 +99,8 @@ export interface Settings {
   sdiRetryDelaySeconds: number;
   /** how often each process looks for studios whose reminders' daily run is due (REMINDERS_TICK_SECONDS) */
   remindersTickSeconds: number;
+  /** how often each process looks for studios whose engagements' billing run of today is due (issue 49) */
+  engagementsTickSeconds: number;
   /** A-Cube (accredited SdI intermediary) when ACUBE_EMAIL is set: server/areas/sdi/acube.ts */
   acube?: AcubeOptions;
   /** the subscription's price per month in euro (C66) */
@@ -244,6 +246,7 @@ function sdiOf(env: NodeJS.ProcessEnv) {
     sdiSimulatorDelaySeconds: intSetting('SDI_SIMULATOR_DELAY', env.SDI_SIMULATOR_DELAY, 5, 0, 3600),
     sdiRetryDelaySeconds: intSetting('SDI_RETRY_DELAY', env.SDI_RETRY_DELAY, 30, 1, 3600),
     remindersTickSeconds: intSetting('REMINDERS_TICK_SECONDS', env.REMINDERS_TICK_SECONDS, 60, 1, 3600),
+    engagementsTickSeconds: intSetting('ENGAGEMENTS_TICK_SECONDS', env.ENGAGEMENTS_TICK_SECONDS, 60, 1, 3600),
   };
 }
 

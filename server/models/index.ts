@@ -10,6 +10,8 @@ import { CreditTransactionLogHooks } from './CreditTransactionLog.js';
 import { PermissionHooks, RoleHooks } from './Role.js';
 import { BankAccountHooks } from './BankAccount.js';
 import { SddMandateHooks } from './SddMandate.js';
+import { EngagementHooks } from './Engagement.js';
+import { TimeEntryHooks } from './TimeEntry.js';
 
 const HOOKS: Record<string, ModelHooks> = {
   User: UserHooks,
@@ -23,6 +25,8 @@ const HOOKS: Record<string, ModelHooks> = {
   Permission: PermissionHooks,
   BankAccount: BankAccountHooks,
   SddMandate: SddMandateHooks,
+  Engagement: EngagementHooks,
+  TimeEntry: TimeEntryHooks,
 };
 
 const NONE: ModelHooks = {};
