@@ -23,7 +23,7 @@ export const EngagementHooks: ModelHooks = {
       AND (c."collaborator_accounting_id" = ${ctx.userId} OR c."collaborator_studio_jobs_id" = ${ctx.userId}))`;
   },
   async beforeChange({ exec, ctx, mode, values, errors, existing }) {
-    const v = { ...(existing ?? {}), ...values };
+    const v = { ...existing, ...values };
     if (mode === 'update' && existing && existing.status !== 'draft') {
       const changed = Object.keys(values).filter((k) => !ALWAYS.has(k) && !same(values[k], existing[k]));
       if (changed.length) errors[changed[0]!] = [ENGAGEMENT_MESSAGES.notDraft];
