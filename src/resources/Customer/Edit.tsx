@@ -1,5 +1,6 @@
 /**
  * A customer's card (`/Customer/{id}`): the generic edit form, then 'Situazione contabile' (issue 29),
+ * 'Incarichi professionali' (issue 49),
  * 'Solleciti' (issue 30) and 'Antiriciclaggio' (issue 48).
  */
 import { getModel } from '../../../model/registry';
@@ -7,11 +8,13 @@ import { ModelEdit } from '../../form/GenericForm';
 import { CustomerAml } from './Aml';
 import { CustomerOpenItems } from './OpenItems';
 import { CustomerReminders } from './Reminders';
+import { CustomerEngagements } from './Engagements';
 
 export default function CustomerEdit() {
   return (
     <ModelEdit model={getModel('Customer')}>
       <CustomerOpenItems />
+      <CustomerEngagements />
       <CustomerReminders />
       <CustomerAml />
     </ModelEdit>
