@@ -6,7 +6,7 @@
  * the next charges, the yearly updates made (old and new fee) and the charges made. Inside the
  * form: every button is type="button".
  */
-import { useEffect, useId, useState, type ReactNode } from 'react';
+import { useId, useMemo, useState, type ReactNode } from 'react';
 import {
   Alert,
   Box,
@@ -95,16 +95,16 @@ export function EngagementServices() {
     staleTime: 60_000,
     enabled: draft,
   });
-  const [rows, setRows] = useState<Row[] | null>(null);
+  // the rows as saved, until the user edits them
+  const saved = useMemo(() => (detail.data ? rowsOf(detail.data) : null), [detail.data]);
+  const [edited, setRows] = useState<Row[] | null>(null);
+  const rows = edited ?? saved;
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [saving, setSaving] = useState(false);
-  useEffect(() => {
-    if (detail.data) setRows(rowsOf(detail.data));
-  }, [detail.data]);
   if (id == null) return null;
   const d = detail.data;
   const set = (i: number, patch: Partial<Row>) =>
-    setRows((rs) => (rs ?? []).map((r, k) => (k === i ? { ...r, ...patch } : r)));
+    setRows((rs) => (rs ?? saved ?? []).map((r, k) => (k === i ? { ...r, ...patch } : r)));
   const save = async () => {
     const list = (rows ?? []).map(inputOf);
     const found = engagementProblems({ services: list });
@@ -116,6 +116,7 @@ export function EngagementServices() {
     try {
       const out = await dp.saveEngagementServices(id, list);
       queryClient.setQueryData(key, out);
+      setRows(null);
       setErrors({});
       notify('Servizi dell’incarico salvati', { type: 'success' });
     } catch (e) {
@@ -246,7 +247,7 @@ export function EngagementServices() {
                         <IconButton
                           type="button"
                           aria-label={`Togli il servizio ${i + 1}`}
-                          onClick={() => setRows((rs) => (rs ?? []).filter((_x, k) => k !== i))}
+                          onClick={() => setRows((rs) => (rs ?? saved ?? []).filter((_x, k) => k !== i))}
                         >
                           <DeleteIcon />
                         </IconButton>
@@ -273,7 +274,7 @@ export function EngagementServices() {
       )}
       {draft && rows && (
         <Stack direction="row" spacing={1} sx={{ mt: 1, flexWrap: 'wrap', gap: 1 }}>
-          <Button type="button" startIcon={<AddIcon />} onClick={() => setRows((rs) => [...(rs ?? []), blank()])}>
+          <Button type="button" startIcon={<AddIcon />} onClick={() => setRows((rs) => [...(rs ?? saved ?? []), blank()])}>
             Aggiungi servizio
           </Button>
           <Button type="button" variant="contained" disabled={saving} onClick={() => void save()}>
