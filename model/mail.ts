@@ -32,6 +32,7 @@ export const MAIL_KINDS: Record<string, string> = {
   e_invoice: 'Fattura elettronica (copia di cortesia)',
   reminder: 'Sollecito di pagamento',
   aml_declaration: 'Dichiarazione antiriciclaggio da rinnovare',
+  engagement_letter: "Lettera d'incarico",
 };
 
 export const isMailStatus = (v: unknown): v is MailStatus =>

@@ -124,6 +124,7 @@ export const MENU: MenuEntry[] = [
         feature: 'credit',
       },
       { title: 'Posta in uscita', icon: 'Outbox', link: '/posta_in_uscita', role: 'Admin' },
+      { title: 'Modello lettera d’incarico', icon: 'Description', link: '/modello_lettera_incarico', role: 'Admin' },
       { title: 'Abbonamento', icon: 'ShoppingCart', link: '/pay_init', role: 'Admin' },
       { title: 'Storico pagamenti', icon: 'History', link: '/table/PaymentLog', role: 'Admin' },
       { title: 'Entità di esempio', icon: 'Science', link: '/table/EntitaEsempio', role: 'Admin' },

@@ -1,6 +1,6 @@
 import { f, today } from '../fields.js';
 import { defineModel } from '../define.js';
-import { ENGAGEMENT_STATUSES, UPDATE_KINDS } from '../engagements.js';
+import { ENGAGEMENT_STATUSES, UPDATE_KINDS } from '../engagementOptions.js';
 
 /**
  * An engagement of a customer (issue 49: lettera d'incarico, art. 9 D.L. 1/2012): its dates, the

@@ -31,6 +31,7 @@ import { realisticStatement, rng } from '../areas/collections/demoStatement.js';
 import { camt053 } from '../areas/collections/camtWriter.js';
 import { cbiRh } from '../areas/collections/rhWriter.js';
 import { DEMO_AML_SERVICE_OF, seedAml } from './demoAml.js';
+import { seedEngagements } from './demoEngagements.js';
 import type { Ctx } from '../auth/context.js';
 export { italianCin, italianIban } from '../../model/iban.js';
 export { rng };
@@ -1148,6 +1149,7 @@ export async function loadDemoData(exec: Exec, storage?: Storage): Promise<boole
   await seedEDocuments(exec, demo, 8);
   await seedCollections(exec, demo, { id: admin!, name: 'Marco Rossi' });
   await seedAml(exec, demo, { id: admin!, name: 'Marco Rossi' }, { id: collab!, name: 'Laura Neri' });
+  await seedEngagements(exec, demo, { id: admin!, name: 'Marco Rossi' }, { id: collab!, name: 'Laura Neri' });
   await seedEDocuments(exec, bianchi, 3);
   await seedDeclaredModels(exec, demo, 12);
   await seedDeclaredModels(exec, bianchi, 3);
@@ -1161,7 +1163,8 @@ export interface DemoStudioCopy {
   name: string;
   /**
    * which studio it copies: 'demo' is Studio Demo (an Admin and a Collaboratore, 200 customers
-   * with their accounts, assignments, payslips, jobs, credit, e-invoices, AML files and sample rows),
+   * with their accounts, assignments, payslips, jobs, credit, e-invoices, AML files, engagements
+   * with their charges and three months of time, and sample rows),
    * 'bianchi' is Studio Bianchi (an Admin, 20 customers, incomplete studio data)
    */
   like: 'demo' | 'bianchi';
@@ -1221,6 +1224,7 @@ export async function addDemoStudio(exec: Exec, copy: DemoStudioCopy): Promise<n
   await seedEDocuments(exec, studio, 8);
   await seedCollections(exec, studio, marco);
   await seedAml(exec, studio, marco, { id: collab!, name: 'Laura Neri' });
+  await seedEngagements(exec, studio, marco, { id: collab!, name: 'Laura Neri' });
   await seedDeclaredModels(exec, studio, 12);
   return studio;
 }

@@ -5,23 +5,18 @@
  * start, a fixed update with its percentage, its dates not overlapping another engagement of the
  * customer with the same service; one that has billed is ended, never deleted.
  */
-import { sql } from 'drizzle-orm';
 import type { ModelHooks } from './hooks.js';
-import { atLeast } from '../../model/define.js';
 import { ENGAGEMENT_MESSAGES } from '../../model/engagements.js';
 import { HttpError } from '../errors.js';
-import { overlapErrors } from '../areas/engagements/service.js';
+import { overlapErrors } from '../areas/engagements/overlap.js';
+import { billedTitles, engagementRowScope, serviceIdsOf } from '../areas/engagements/queries.js';
 
 /** what may change once the letter is sent */
 const ALWAYS = new Set(['note']);
 const same = (a: unknown, b: unknown) => String(a ?? '') === String(b ?? '');
 
 export const EngagementHooks: ModelHooks = {
-  rowScope(ctx, alias) {
-    if (atLeast(ctx.role, 'Admin')) return null;
-    return sql`EXISTS (SELECT 1 FROM "customers" c WHERE c."id" = ${sql.identifier(alias)}."customer_id"
-      AND (c."collaborator_accounting_id" = ${ctx.userId} OR c."collaborator_studio_jobs_id" = ${ctx.userId}))`;
-  },
+  rowScope: engagementRowScope,
   async beforeChange({ exec, ctx, mode, values, errors, existing }) {
     const v = { ...existing, ...values };
     if (mode === 'update' && existing && existing.status !== 'draft') {
@@ -34,16 +29,14 @@ export const EngagementHooks: ModelHooks = {
     if (v.update_kind === 'fixed' && !(Number(v.update_percent) >= 0.01 && Number(v.update_percent) <= 20))
       errors.update_percent = [ENGAGEMENT_MESSAGES.updatePercent];
     if (mode === 'update' && existing && !errors.end_date && v.start_date) {
-      const services = await exec(
-        sql`SELECT "studio_service_id" FROM "engagement_services" WHERE "engagement_id" = ${existing.id}`,
-      );
+      const services = await serviceIdsOf(exec, existing.id);
       const found = await overlapErrors(
         exec,
         ctx.studioId,
         Number(existing.id),
         Number(v.customer_id),
         { start: String(v.start_date), end: v.end_date ? String(v.end_date) : null },
-        services.map((s) => ({ studio_service_id: Number(s.studio_service_id) })),
+        services.map((id) => ({ studio_service_id: id })),
       );
       const first = Object.values(found)[0];
       if (first) errors.start_date = [first];
@@ -51,13 +44,11 @@ export const EngagementHooks: ModelHooks = {
   },
   async beforeDelete({ exec, ids }) {
     if (!ids.length) return;
-    const billed = await exec(sql`SELECT e."title" FROM "engagements" e
-      WHERE e."id" IN (${sql.join(ids, sql`, `)}) AND EXISTS (SELECT 1 FROM "engagement_charges" c WHERE c."engagement_id" = e."id")
-      ORDER BY e."title" LIMIT 5`);
+    const billed = await billedTitles(exec, ids);
     if (billed.length)
       throw new HttpError(
         409,
-        `${billed.map((r) => `L'incarico «${String(r.title)}»`).join(', ')} ha già fatto addebiti: cessalo (Cessa incarico) invece di eliminarlo`,
+        `${billed.map((t) => `L'incarico «${t}»`).join(', ')} ha già fatto addebiti: cessalo (Cessa incarico) invece di eliminarlo`,
       );
   },
 };

@@ -20,6 +20,7 @@ import { BankStatementActions } from './BankStatementActions.js';
 import { BankStatementLineActions } from './BankStatementLineActions.js';
 import { ReminderActions } from './ReminderActions.js';
 import { SdiEventActions } from './SdiEventActions.js';
+import { EngagementActions } from './EngagementActions.js';
 
 const ACTIONS: Record<string, Record<string, ModelAction>> = {
   WordTemplate: WordTemplateActions,
@@ -32,6 +33,7 @@ const ACTIONS: Record<string, Record<string, ModelAction>> = {
   BankStatementLine: BankStatementLineActions,
   Reminder: ReminderActions,
   SdiEvent: SdiEventActions,
+  Engagement: EngagementActions,
 };
 
 export const actionsOf = (model: ModelDef): Record<string, ModelAction> => ACTIONS[model.name] ?? {};

@@ -1,4 +1,5 @@
 /** Home after login (/Menu): the menu tree of GET /api/menu_items as cards. */
+import { lazy, Suspense } from 'react';
 import {
   Alert,
   Avatar,
@@ -14,7 +15,7 @@ import {
   Skeleton,
   Typography,
 } from '@mui/material';
-import { LinkBase, useTranslate } from 'react-admin';
+import { LinkBase, usePermissions, useTranslate } from 'react-admin';
 import ChevronRightIcon from '@mui/icons-material/ChevronRight';
 import { ScreenTitle } from '../layout/PageTitle';
 
@@ -22,6 +23,19 @@ import { menuIcon, useMenuItems, usePreloadMenuScreens } from '../layout/AppMenu
 import type { MenuNode } from '../../model/api/shell';
 import { ReceivablesOverview } from '../areas/accounts/Receivables';
 import { AmlHomeOverview } from '../areas/aml/AmlHome';
+import { atLeast } from '../../model/define';
+
+/** 'Redditività dei clienti' (issue 49), the Admin's: its own chunk, fetched only for the Admin */
+const ProfitabilityHome = lazy(() => import('../areas/profitability/ProfitabilityHome'));
+const ProfitabilityHomeCard = () => {
+  const { permissions } = usePermissions<{ role?: string }>();
+  if (!atLeast(permissions?.role ?? undefined, 'Admin')) return null;
+  return (
+    <Suspense fallback={null}>
+      <ProfitabilityHome />
+    </Suspense>
+  );
+};
 
 const EntryLinks = ({ nodes, depth = 0 }: { nodes: MenuNode[]; depth?: number }) => (
   <List dense disablePadding sx={depth ? { pl: 2 } : undefined}>
@@ -118,6 +132,7 @@ export const MenuPage = () => {
       </Typography>
       <ReceivablesOverview />
       <AmlHomeOverview />
+      <ProfitabilityHomeCard />
       {error ? (
         <Alert severity="error">{translate('app.error.load')}</Alert>
       ) : (

@@ -40,9 +40,10 @@ describe('API reference', () => {
       // … and a payment's finalisation (C68: idempotent); the sandbox's approval page answers its forms with a redirect (303);
       // … the SDD preview and a batch's cancellation, the bank statement's columns, a line's confirm/ignore/reopen and 'Conferma tutti' (actions on what exists);
       // 'Invia a SdI' queues (202) and the intermediary's webhook is answered 200 (A-Cube retries any other answer);
-      // the reminders' run and discard (200: counts of what changed), their 'Invia' queues (202)
+      // the reminders' run and discard (200: counts of what changed), their 'Invia' queues (202);
+      // an engagement's letter sent, signed on paper, back to draft, ended (issue 49: its state changes, 200), a timer discarded
       const action =
-        /^\/api\/(generate_credit_transactions|update_yearly_accounting_amount|annual_balancer|cedolini|parents_has_children|assignments\/[^/]+\/make_transactions|mail_outbox\/[^/]+\/actions\/retry|studio_jobs_status\/.*\/actions\/change_state|[a-z]+\/actions\/finalize|[a-z]+\/process_confirmed_payment_intent|user\/password\/(init_reset|do_reset)|customer_imports\/[^/]+\/(preview|import|undo)|invoicing\/preview|sdd\/preview|sdd_batch\/[^/]+\/actions\/(cancel|undo_outcome)|riba\/preview|riba_presentation\/[^/]+\/actions\/(collected|unpaid|unpaid_file|cancel)|bank\/statements\/columns|bank_statement\/[^/]+\/actions\/confirm_all|bank_statement_line\/[^/]+\/actions\/(confirm|ignore|reopen)|reminders\/(run|discard))\b/.test(
+        /^\/api\/(generate_credit_transactions|update_yearly_accounting_amount|annual_balancer|cedolini|parents_has_children|assignments\/[^/]+\/make_transactions|mail_outbox\/[^/]+\/actions\/retry|studio_jobs_status\/.*\/actions\/change_state|[a-z]+\/actions\/finalize|[a-z]+\/process_confirmed_payment_intent|user\/password\/(init_reset|do_reset)|customer_imports\/[^/]+\/(preview|import|undo)|invoicing\/preview|sdd\/preview|sdd_batch\/[^/]+\/actions\/(cancel|undo_outcome)|riba\/preview|riba_presentation\/[^/]+\/actions\/(collected|unpaid|unpaid_file|cancel)|bank\/statements\/columns|bank_statement\/[^/]+\/actions\/confirm_all|bank_statement_line\/[^/]+\/actions\/(confirm|ignore|reopen)|reminders\/(run|discard)|engagement\/[^/]+\/actions\/(send|mark_signed|back_to_draft|end)|time\/timer\/discard)\b/.test(
           r.url,
         );
       const redirect = r.url.startsWith('/api/sandbox/checkout/') && r.method === 'POST';
@@ -90,6 +91,14 @@ describe('API reference', () => {
       'EDocument.download_pdf',
       'EDocument.download_xml',
       'EDocument.validate_xml',
+      'Engagement.back_to_draft',
+      'Engagement.end',
+      'Engagement.letter_docx',
+      'Engagement.letter_file',
+      'Engagement.letter_pdf',
+      'Engagement.letters',
+      'Engagement.mark_signed',
+      'Engagement.send',
       'Reminder.pdf',
       'RibaPresentation.cancel',
       'RibaPresentation.collected',

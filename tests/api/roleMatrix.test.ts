@@ -43,6 +43,13 @@ const MATRIX: Record<string, Area> = {
   BankStatementLine: COLLAB,
   Reminder: COLLAB,
   SdiEvent: COLLAB,
+  // issue 49: engagements and time are the staff's; the index is read by all, entered by the Admin;
+  // costs and rates are the Admin's only
+  Engagement: COLLAB,
+  TimeEntry: COLLAB,
+  IstatIndex: { read: 'Collaboratore', write: 'Admin' },
+  HourlyCost: ADMIN,
+  ServiceRate: ADMIN,
   StudioJobType: { read: 'Collaboratore', write: 'SuperAdmin' },
   WordTemplate: { read: 'Collaboratore', write: 'SuperAdmin' },
   Studio: ADMIN,
@@ -113,7 +120,25 @@ describe('seed B §6 role matrix', () => {
       const rows = (
         await call(reader, 'GET', `/api/list/${m.name}/${m.name}ResourceListCollection?items_per_page=50`)
       ).json().data as Array<{ id: number; email?: string }>;
-      const row = m.name === 'User' ? rows.find((r) => r.email === 'admin@studiodemo.test') : rows[0];
+      // a row every role that reads the model sees: a model whose rows a Collaboratore sees only in part (his own
+      // time, his customers' engagements) is tried on one of those
+      const seen = atLeast('Collaboratore', area!.read)
+        ? new Set(
+            (
+              (
+                await call(
+                  'Collaboratore',
+                  'GET',
+                  `/api/list/${m.name}/${m.name}ResourceListCollection?items_per_page=50`,
+                )
+              ).json().data as Array<{ id: number }>
+            ).map((r) => r.id),
+          )
+        : null;
+      const row =
+        m.name === 'User'
+          ? rows.find((r) => r.email === 'admin@studiodemo.test')
+          : (rows.find((r) => !seen || seen.has(r.id)) ?? rows[0]);
       expect(row, `a row of ${m.name} in the demo`).toBeDefined();
       const paths = [m.resource, m.snake].filter((p, i, all) => all.indexOf(p) === i);
       for (const role of ROLES) {

@@ -54,6 +54,8 @@ export const shellHandlers = [
   http.get('*/api/user/users/:id', ({ params }) => HttpResponse.json({ data: { ...USER, id: Number(params.id) } })),
   // the logged user's saved views and columns (src/list/preferencesStore.tsx): none
   http.get('*/api/user_preferences', () => HttpResponse.json({ data: {} })),
+  // the app bar's timer (issue 49, src/areas/time/TimerButton.tsx): none running
+  http.get('*/api/time/timer', () => HttpResponse.json({ data: null })),
 ];
 
 export interface Loc {

@@ -153,6 +153,8 @@ const server = setupServer(
     });
   }),
   http.get('*/api/user/logout', () => HttpResponse.json({ message: 'ok' })),
+  // the app bar's timer (issue 49): none running
+  http.get('*/api/time/timer', () => HttpResponse.json({ data: null })),
 );
 
 beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));

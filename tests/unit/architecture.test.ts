@@ -84,6 +84,7 @@ describe('app architecture', () => {
       'dataDirLock.ts',
       'demo.ts',
       'demoAml.ts',
+      'demoEngagements.ts',
       'fieldTypes.ts',
       'generate.ts',
       'migrations',

@@ -18,7 +18,11 @@ import {
   updateDates,
 } from '../../model/engagements';
 
-const e = (start: string, day: number, end: string | null = null) => ({ start_date: start, end_date: end, billing_day: day });
+const e = (start: string, day: number, end: string | null = null) => ({
+  start_date: start,
+  end_date: end,
+  billing_day: day,
+});
 const dates = (p: Array<{ billing_date: string }>) => p.map((x) => x.billing_date);
 
 describe('issue 49 billing periods', () => {
@@ -32,7 +36,12 @@ describe('issue 49 billing periods', () => {
   it('monthly in advance on the 31st: each month its last day, from the start to the end', () => {
     const p = billingPeriods(e('2026-01-15', 31, '2026-04-10'), 'monthly', '2026-12-31');
     expect(dates(p)).toEqual(['2026-01-31', '2026-02-28', '2026-03-31', '2026-04-30']);
-    expect(p[1]).toEqual({ start: '2026-02-01', end: '2026-02-28', billing_date: '2026-02-28', label: 'febbraio 2026' });
+    expect(p[1]).toEqual({
+      start: '2026-02-01',
+      end: '2026-02-28',
+      billing_date: '2026-02-28',
+      label: 'febbraio 2026',
+    });
   });
 
   it('quarterly: calendar quarters, the first billed on the start when it begins after its billing day', () => {
@@ -47,13 +56,19 @@ describe('issue 49 billing periods', () => {
   });
 
   it('half-yearly and yearly', () => {
-    expect(billingPeriods(e('2025-03-01', 1), 'half_yearly', '2026-07-01').map((x) => [x.billing_date, x.label])).toEqual([
+    expect(
+      billingPeriods(e('2025-03-01', 1), 'half_yearly', '2026-07-01').map((x) => [x.billing_date, x.label]),
+    ).toEqual([
       ['2025-03-01', '1° semestre 2025'],
       ['2025-07-01', '2° semestre 2025'],
       ['2026-01-01', '1° semestre 2026'],
       ['2026-07-01', '2° semestre 2026'],
     ]);
-    expect(dates(billingPeriods(e('2024-06-01', 31), 'yearly', '2026-11-30'))).toEqual(['2024-06-01', '2025-01-31', '2026-01-31']);
+    expect(dates(billingPeriods(e('2024-06-01', 31), 'yearly', '2026-11-30'))).toEqual([
+      '2024-06-01',
+      '2025-01-31',
+      '2026-01-31',
+    ]);
   });
 
   it('per unit and by time: each month, billed on the billing day of the month after', () => {

@@ -86,7 +86,7 @@ export async function engagementRoutes(api: Api, deps: AppDeps): Promise<void> {
         summary:
           "Esegui ora: fa gli addebiti dovuti fino a oggi (ogni periodo una volta sola, come l'esecuzione giornaliera) e li registra nel registro delle esecuzioni (solo Admin)",
         response: {
-          200: z.object({
+          201: z.object({
             data: z.object({
               run_id: z.number(),
               ran: z.boolean(),
@@ -100,7 +100,7 @@ export async function engagementRoutes(api: Api, deps: AppDeps): Promise<void> {
         },
       },
     },
-    async (req) => ({ data: await runBillingNow(deps.tx, deps.exec, req.ctx) }),
+    async (req, reply) => reply.code(201).send({ data: await runBillingNow(deps.tx, deps.exec, req.ctx) }),
   );
 
   api.get(

@@ -6,21 +6,19 @@
  * charges made and the next ones), the billing plan's preview and run, the runs' log and the counts
  * of the per-unit services typed by hand.
  */
-import { sql } from 'drizzle-orm';
 import type { Ctx } from '../../auth/context.js';
 import type { Exec } from '../../records/exec.js';
 import { getRecord, type Tx } from '../../records/crud.js';
 import { forbidden, HttpError } from '../../errors.js';
 import { getModel } from '../../../model/registry.js';
 import { atLeast } from '../../../model/define.js';
-import { isoDate, slashDate, today as romeToday } from '../../../model/dates.js';
-import { centsText, toCents } from '../../../model/money.js';
+import { isoDate, today as romeToday } from '../../../model/dates.js';
+import { toCents } from '../../../model/money.js';
 import { defaultVat, isWithholdingAgent, CASSA_RATE, WITHHOLDING_RATE } from '../../../model/eDocument.js';
 import {
   billingPeriods,
   ENGAGEMENT_MESSAGES,
   engagementProblems,
-  rangesOverlap,
   type BillingRule,
 } from '../../../model/engagements.js';
 import type {
@@ -34,6 +32,19 @@ import type {
 } from '../../../model/api/engagements.js';
 import { studioParty } from '../eDocuments/index.js';
 import { billingPlan, runBilling, type RunOutcome } from './billing.js';
+import {
+  cedolinoRate,
+  chargesMadeOf,
+  customerWithholding,
+  feeChangesOf,
+  manualUnitRows,
+  replaceServices,
+  runsPage,
+  servicesOf,
+  setUnits,
+  studioServicesIn,
+} from './queries.js';
+import { overlapErrors } from './overlap.js';
 
 const model = () => getModel('Engagement');
 const fail = (errors: Record<string, string>) =>
@@ -44,20 +55,10 @@ const fail = (errors: Record<string, string>) =>
   );
 const num = (v: unknown) => (v === null || v === undefined ? null : Number(v));
 
-/** The engagement's services as stored. */
-async function servicesOf(exec: Exec, studioId: number, engagementId: number) {
-  return exec(sql`SELECT s."id", s."position", s."studio_service_id", s."description", s."rule", s."fee"::text AS "fee", s."unit_source",
-      coalesce((SELECT f."new_fee" FROM "engagement_fee_changes" f WHERE f."engagement_service_id" = s."id" AND f."effective_date" <= ${romeToday()}
-        ORDER BY f."effective_date" DESC LIMIT 1), s."fee")::text AS "current_fee"
-    FROM "engagement_services" s WHERE s."studio_id" = ${studioId} AND s."engagement_id" = ${engagementId} ORDER BY s."position"`);
-}
-
 /** What the invoice of a period will take: the studio's regime, cassa and withholding, the customer's being a withholding agent. */
 export async function treatmentOf(exec: Exec, studioId: number, customerId: number): Promise<EngagementTreatment> {
   const studio = await studioParty(exec, studioId);
-  const [c] = await exec(
-    sql`SELECT "withholding_agent", "vat_id" FROM "customers" WHERE "id" = ${customerId} AND "studio_id" = ${studioId}`,
-  );
+  const c = await customerWithholding(exec, studioId, customerId);
   const vat = defaultVat(studio.regime);
   const agent = isWithholdingAgent({
     withholding_agent: (c?.withholding_agent as string | null) ?? null,
@@ -97,13 +98,7 @@ export async function engagementDetail(exec: Exec, ctx: Ctx, id: unknown): Promi
     current_fee: Number(s.current_fee),
     unit_source: (s.unit_source as string | null) ?? null,
   }));
-  const fee_changes = (
-    await exec(sql`SELECT f."engagement_service_id", s."description", f."effective_date"::text AS "effective_date", f."kind",
-        f."percent"::text AS "percent", f."old_fee"::text AS "old_fee", f."new_fee"::text AS "new_fee", f."index_month",
-        f."index_base"::text AS "index_base", f."index_current"::text AS "index_current"
-      FROM "engagement_fee_changes" f JOIN "engagement_services" s ON s."id" = f."engagement_service_id"
-      WHERE f."studio_id" = ${ctx.studioId} AND s."engagement_id" = ${eid} ORDER BY f."effective_date" DESC, s."position"`)
-  ).map((r) => ({
+  const fee_changes = (await feeChangesOf(exec, ctx.studioId, eid)).map((r) => ({
     engagement_service_id: Number(r.engagement_service_id),
     description: String(r.description),
     effective_date: String(r.effective_date),
@@ -115,13 +110,7 @@ export async function engagementDetail(exec: Exec, ctx: Ctx, id: unknown): Promi
     index_base: num(r.index_base),
     index_current: num(r.index_current),
   }));
-  const charges = (
-    await exec(sql`SELECT c."engagement_service_id", s."description", s."rule", c."period_start"::text AS "period_start",
-        c."period_end"::text AS "period_end", c."billing_date"::text AS "billing_date", c."fee"::text AS "fee",
-        c."quantity"::text AS "quantity", c."amount"::text AS "amount", c."charge_id"
-      FROM "engagement_charges" c JOIN "engagement_services" s ON s."id" = c."engagement_service_id"
-      WHERE c."studio_id" = ${ctx.studioId} AND c."engagement_id" = ${eid} ORDER BY c."billing_date" DESC, s."position" LIMIT 500`)
-  ).map((r) => {
+  const charges = (await chargesMadeOf(exec, ctx.studioId, eid)).map((r) => {
     const rule = r.rule as BillingRule;
     const p = billingPeriods(
       { start_date: String(r.period_start), end_date: String(r.period_end), billing_day: 28 },
@@ -174,40 +163,6 @@ export async function engagementDetail(exec: Exec, ctx: Ctx, id: unknown): Promi
   };
 }
 
-/**
- * The services of an engagement that overlap another engagement of the same customer with the same
- * studio service: field errors by the service's path. `dates` are the engagement's (as saved or as
- * about to be saved).
- */
-export async function overlapErrors(
-  exec: Exec,
-  studioId: number,
-  engagementId: number | null,
-  customerId: number,
-  dates: { start: string; end: string | null },
-  services: Array<{ studio_service_id: number }>,
-): Promise<Record<string, string>> {
-  const ids = services.map((s) => s.studio_service_id).filter((x) => Number.isInteger(x) && x > 0);
-  if (!ids.length) return {};
-  const others =
-    await exec(sql`SELECT e."id", e."title", e."start_date"::text AS "start", e."end_date"::text AS "end", s."studio_service_id"
-    FROM "engagements" e JOIN "engagement_services" s ON s."engagement_id" = e."id"
-    WHERE e."studio_id" = ${studioId} AND e."customer_id" = ${customerId} AND e."deleted_at" IS NULL
-      AND e."id" <> ${engagementId ?? 0} AND s."studio_service_id" IN (${sql.join(ids, sql`, `)})`);
-  const out: Record<string, string> = {};
-  services.forEach((s, i) => {
-    const o = others.find(
-      (r) =>
-        Number(r.studio_service_id) === s.studio_service_id &&
-        rangesOverlap(dates, { start: String(r.start), end: (r.end as string | null) ?? null }),
-    );
-    if (o)
-      out[`services.${i}.studio_service_id`] =
-        `Il servizio è già nell'incarico «${String(o.title)}» (dal ${slashDate(String(o.start))}${o.end ? ` al ${slashDate(String(o.end))}` : ', a tempo indeterminato'}): le date si sovrappongono`;
-  });
-  return out;
-}
-
 /** PUT /api/engagement/{id}/services: the whole list, replaced, while the engagement is a draft. */
 export async function saveServices(tx: Tx, ctx: Ctx, id: unknown, body: EngagementServicesInput) {
   if (!atLeast(ctx.role, model().access.write)) throw forbidden();
@@ -228,10 +183,7 @@ export async function saveServices(tx: Tx, ctx: Ctx, id: unknown, body: Engageme
     ];
     const known = new Map(
       sids.length
-        ? (
-            await exec(sql`SELECT "id", "description" FROM "studio_services"
-              WHERE "studio_id" = ${ctx.studioId} AND "deleted_at" IS NULL AND "id" IN (${sql.join(sids, sql`, `)})`)
-          ).map((r) => [Number(r.id), String(r.description)])
+        ? (await studioServicesIn(exec, ctx.studioId, sids)).map((r) => [Number(r.id), String(r.description)])
         : [],
     );
     services.forEach((s, i) => {
@@ -240,9 +192,7 @@ export async function saveServices(tx: Tx, ctx: Ctx, id: unknown, body: Engageme
         errors[`services.${i}.studio_service_id`] ??= 'Servizio non trovato tra i servizi dello studio';
     });
     if (services.some((s) => s.rule === 'per_unit' && s.unit_source === 'payslips')) {
-      const [c] = await exec(
-        sql`SELECT "cedolino_rate"::text AS "rate" FROM "customers" WHERE "id" = ${e.customer_id}`,
-      );
+      const c = await cedolinoRate(exec, e.customer_id);
       const rate = toCents(String(c?.rate ?? '0'));
       if (rate > 0)
         services.forEach((s, i) => {
@@ -267,20 +217,7 @@ export async function saveServices(tx: Tx, ctx: Ctx, id: unknown, body: Engageme
       ),
     );
     if (Object.keys(errors).length) throw fail(errors);
-    await exec(sql`DELETE FROM "engagement_services" WHERE "engagement_id" = ${e.id}`);
-    if (services.length)
-      await exec(sql`INSERT INTO "engagement_services" ("studio_id", "engagement_id", "position", "studio_service_id", "description", "rule", "fee", "unit_source")
-        VALUES ${sql.join(
-          services.map((s, i) => {
-            const sid = Number(s.studio_service_id);
-            const description =
-              typeof s.description === 'string' && s.description.trim() ? s.description.trim() : known.get(sid)!;
-            return sql`(${ctx.studioId}, ${e.id}, ${i + 1}, ${sid}, ${description}, ${String(s.rule)},
-              ${centsText(toCents(s.fee as string | number))}, ${s.rule === 'per_unit' ? String(s.unit_source) : null})`;
-          }),
-          sql`, `,
-        )}`);
-    await exec(sql`UPDATE "engagements" SET "updated_at" = now() WHERE "id" = ${e.id}`);
+    await replaceServices(exec, ctx.studioId, Number(e.id), services, known);
     return engagementDetail(exec, ctx, e.id);
   });
 }
@@ -320,13 +257,8 @@ export async function billingRuns(
   perPage: number,
 ): Promise<{ data: BillingRun[]; total: number }> {
   if (!atLeast(ctx.role, 'Collaboratore')) throw forbidden();
-  const [t] = await exec(sql`SELECT count(*)::int AS "n" FROM "engagement_runs" WHERE "studio_id" = ${ctx.studioId}`);
-  const rows = await exec(sql`SELECT r."id", r."day"::text AS "day", r."kind", u."name" AS "user_name",
-      to_char(r."started_at" AT TIME ZONE 'Europe/Rome', 'YYYY-MM-DD HH24:MI:SS') AS "started_at",
-      to_char(r."finished_at" AT TIME ZONE 'Europe/Rome', 'YYYY-MM-DD HH24:MI:SS') AS "finished_at",
-      r."charges", r."amount"::text AS "amount", r."updates", r."problems"
-    FROM "engagement_runs" r LEFT JOIN "users" u ON u."id" = r."user_id"
-    WHERE r."studio_id" = ${ctx.studioId} ORDER BY r."id" DESC LIMIT ${perPage} OFFSET ${(page - 1) * perPage}`);
+  const { t, rows } = await runsPage(exec, ctx.studioId, page, perPage);
+
   return {
     total: Number(t?.n ?? 0),
     data: rows.map((r) => ({
@@ -354,16 +286,8 @@ const monthOf = (raw: string) => {
 export async function unitRows(exec: Exec, ctx: Ctx, month: string): Promise<UnitRow[]> {
   if (!atLeast(ctx.role, 'Collaboratore')) throw forbidden();
   const start = monthOf(month);
-  const rows =
-    await exec(sql`SELECT s."id", s."engagement_id", e."customer_id", c."business_name", s."description", s."fee"::text AS "fee",
-      e."start_date"::text AS "start_date", e."end_date"::text AS "end_date", u."units"::text AS "units",
-      EXISTS (SELECT 1 FROM "engagement_charges" x WHERE x."engagement_service_id" = s."id" AND x."period_start" = ${start}) AS "billed"
-    FROM "engagement_services" s JOIN "engagements" e ON e."id" = s."engagement_id" JOIN "customers" c ON c."id" = e."customer_id"
-    LEFT JOIN "engagement_units" u ON u."engagement_service_id" = s."id" AND u."period_start" = ${start}
-    WHERE s."studio_id" = ${ctx.studioId} AND e."deleted_at" IS NULL AND e."status" IN ('signed', 'ended')
-      AND s."rule" = 'per_unit' AND s."unit_source" = 'manual'
-      AND e."start_date" <= (${start}::date + interval '1 month' - interval '1 day') AND (e."end_date" IS NULL OR e."end_date" >= ${start})
-    ORDER BY c."business_name", s."position"`);
+  const rows = await manualUnitRows(exec, ctx.studioId, start);
+
   return rows.map((r) => ({
     engagement_service_id: Number(r.id),
     engagement_id: Number(r.engagement_id),
@@ -406,14 +330,7 @@ export async function saveUnits(tx: Tx, ctx: Ctx, body: UnitsInput): Promise<Uni
     });
     if (Object.keys(errors).length) throw fail(errors);
     for (const w of writes) {
-      if (w.units === null)
-        await exec(
-          sql`DELETE FROM "engagement_units" WHERE "engagement_service_id" = ${w.id} AND "period_start" = ${start}`,
-        );
-      else
-        await exec(sql`INSERT INTO "engagement_units" ("engagement_service_id", "period_start", "studio_id", "units", "updated_by")
-          VALUES (${w.id}, ${start}, ${ctx.studioId}, ${w.units}, ${ctx.userId})
-          ON CONFLICT ("engagement_service_id", "period_start") DO UPDATE SET "units" = EXCLUDED."units", "updated_by" = EXCLUDED."updated_by", "updated_at" = now()`);
+      await setUnits(exec, ctx.studioId, ctx.userId, start, w);
     }
     return unitRows(exec, ctx, body.month);
   });

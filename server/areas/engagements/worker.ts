@@ -10,13 +10,13 @@
  *   transaction under the studio's billing lock (./billing.ts): a period is billed once, whatever
  *   runs and whatever dies.
  */
-import { sql } from 'drizzle-orm';
 import type { Database } from '../../db/connection.js';
 import type { Settings } from '../../settings.js';
 import { execOn, inTransaction } from '../../records/exec.js';
 import { LazyWorker, startJobQueue, type JobLog } from '../../jobs/queue.js';
 import { today as romeToday } from '../../../model/dates.js';
 import { runBilling } from './billing.js';
+import { dueBillingStudios } from './billingQueries.js';
 
 export const ENGAGEMENT_DAY_QUEUE = 'engagements-day';
 const silent: JobLog = { info: () => undefined, warn: () => undefined, error: () => undefined };
@@ -24,15 +24,6 @@ const silent: JobLog = { info: () => undefined, warn: () => undefined, error: ()
 export interface EngagementWorker {
   schedule(studioIds: number[], day: string): Promise<void>;
   stop(timeoutMs?: number): Promise<void>;
-}
-
-/** The studios with signed engagements whose scheduled run of `day` is not finished. */
-export async function dueBillingStudios(database: Database, day: string): Promise<number[]> {
-  const rows = await execOn(database.db)(sql`SELECT DISTINCT e."studio_id" FROM "engagements" e
-    WHERE e."deleted_at" IS NULL AND e."status" IN ('signed', 'ended') AND (e."end_date" IS NULL OR e."end_date" >= ${day}::date - 400)
-      AND NOT EXISTS (SELECT 1 FROM "engagement_runs" r WHERE r."studio_id" = e."studio_id" AND r."day" = ${day}
-        AND r."kind" = 'scheduled' AND r."finished_at" IS NOT NULL)`);
-  return rows.map((r) => Number(r.studio_id));
 }
 
 export async function startEngagementWorker(opts: {
@@ -99,7 +90,7 @@ export class EngagementHandOff extends LazyWorker<EngagementWorker> {
   async look(now = new Date()) {
     if (!this.#database) return;
     const day = romeToday(now);
-    const due = await dueBillingStudios(this.#database, day);
+    const due = await dueBillingStudios(execOn(this.#database.db), day);
     if (!due.length) return;
     const w = await this.ensure();
     if (w) await w.schedule(due, day);

@@ -13,6 +13,7 @@ import {
 import { useAppName } from '../settings';
 import { AppUserMenu } from './UserMenu';
 import { QuickFind } from './QuickFind';
+import { TimerButton } from '../../areas/time/TimerButton';
 
 /** The product logo: an inline SVG (ledger with a check mark). */
 export const AppLogo = ({ size = 28 }: { size?: number }) => (
@@ -68,6 +69,7 @@ const AppBarToolbar = () => {
   const { darkTheme } = useThemesContext();
   return (
     <>
+      <TimerButton />
       <QuickFind />
       {darkTheme && <ToggleThemeButton />}
       {/* named for assistive technology while it spins (axe: aria-progressbar-name) */}

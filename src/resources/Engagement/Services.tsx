@@ -274,7 +274,11 @@ export function EngagementServices() {
       )}
       {draft && rows && (
         <Stack direction="row" spacing={1} sx={{ mt: 1, flexWrap: 'wrap', gap: 1 }}>
-          <Button type="button" startIcon={<AddIcon />} onClick={() => setRows((rs) => [...(rs ?? saved ?? []), blank()])}>
+          <Button
+            type="button"
+            startIcon={<AddIcon />}
+            onClick={() => setRows((rs) => [...(rs ?? saved ?? []), blank()])}
+          >
             Aggiungi servizio
           </Button>
           <Button type="button" variant="contained" disabled={saving} onClick={() => void save()}>
