@@ -10,7 +10,7 @@ import { act, cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
 import { setupServer } from 'msw/node';
-import { location, login, logout, negativeLook, renderApp, shellHandlers, USER } from './harness';
+import { location, login, logout, negativeLook, renderApp, shellHandlers, engagementQuietHandlers, USER } from './harness';
 import { useFakeApi, helperText, ITEM_META, noReceivables, noAmlDue, seriousAxe, emptyAmlFile } from './journeys';
 
 // ---------------------------------------------------------------------------
@@ -213,6 +213,7 @@ const server = setupServer(
   // before the harness's shell calls: msw answers with the first handler that matches
   http.get('*/api/menu_items', () => HttpResponse.json({ data: MENU })),
   ...shellHandlers,
+  ...engagementQuietHandlers,
   // the menu page's summary of receivables
   noReceivables,
   ...noAmlDue,

@@ -58,6 +58,20 @@ export const shellHandlers = [
   http.get('*/api/time/timer', () => HttpResponse.json({ data: null })),
 ];
 
+/**
+ * The calls of what issue 49 added to screens other tests open: the home page's 'Redditività' card
+ * (the Admin's: no customer yet) and the customer card's 'Incarichi professionali' (none). Listed
+ * after a file's own handlers, so that a test of those screens answers them itself.
+ */
+export const engagementQuietHandlers = [
+  http.get('*/api/profitability/summary', () =>
+    HttpResponse.json({ data: { year: 2026, best: [], worst: [], customers: 0, margin: 0 } }),
+  ),
+  http.get('*/api/list/Engagement/:collection', () =>
+    HttpResponse.json({ data: [], meta: { total: 0, current_page: 1, per_page: 50, last_page: 1 }, item_meta_data: {} }),
+  ),
+];
+
 export interface Loc {
   pathname: string;
   search: string;

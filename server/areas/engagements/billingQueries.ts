@@ -5,12 +5,19 @@
  */
 import { sql } from 'drizzle-orm';
 import type { Exec } from '../../records/exec.js';
+import { idArray } from '../../db/sql.js';
 import { centsText, toCents } from '../../../model/money.js';
 import type { BillingRule } from '../../../model/engagements.js';
 import type { BillingProblem, PlannedCharge, PlannedUpdate } from '../../../model/api/engagements.js';
 
 const BILLING_LOCK = 7_310_049;
 const num = (v: unknown) => (v === null || v === undefined ? null : Number(v));
+/**
+ * A column of a batch's rows as one array parameter (`unnest(…)`): each element quoted (`"` and `\`
+ * escaped), NULL for null — one statement and a few parameters however many rows a batch writes.
+ */
+const column = (values: Array<string | number | null>, type: string) =>
+  sql`${`{${values.map((v) => (v === null ? 'NULL' : `"${String(v).replace(/[\\"]/g, '\\$&')}"`)).join(',')}}`}::${sql.raw(type)}[]`;
 
 export interface EngagementRow {
   id: number;
@@ -37,7 +44,7 @@ export interface ServiceRow {
 
 /** The signed engagements of the studio (ended ones bill the periods before their end), optionally some only. */
 export async function engagementsOf(exec: Exec, studioId: number, ids: number[] | null): Promise<EngagementRow[]> {
-  const only = ids ? sql`AND e."id" IN (${sql.join(ids, sql`, `)})` : sql``;
+  const only = ids ? sql`AND e."id" = ANY(${idArray(ids)})` : sql``;
   const rows =
     await exec(sql`SELECT e."id", e."title", e."customer_id", c."business_name", e."start_date"::text AS "start_date",
       e."end_date"::text AS "end_date", e."billing_day", e."payment_days", e."update_kind", e."update_percent"::text AS "update_percent",
@@ -73,10 +80,11 @@ export async function planData(exec: Exec, studioId: number, engagements: Engage
     minutes: new Map<string, number>(),
   };
   if (!ids.length) return empty;
-  const inIds = sql`(${sql.join(ids, sql`, `)})`;
+  const inIds = sql`ANY(${idArray(ids)})`;
+  const customers = idArray([...new Set(engagements.map((e) => e.customer_id))]);
   const services = (
     await exec(sql`SELECT s."id", s."engagement_id", s."studio_service_id", s."description", s."rule", s."fee"::text AS "fee", s."unit_source"
-      FROM "engagement_services" s WHERE s."studio_id" = ${studioId} AND s."engagement_id" IN ${inIds} ORDER BY s."engagement_id", s."position"`)
+      FROM "engagement_services" s WHERE s."studio_id" = ${studioId} AND s."engagement_id" = ${inIds} ORDER BY s."engagement_id", s."position"`)
   ).map((r) => ({
     id: Number(r.id),
     engagement_id: Number(r.engagement_id),
@@ -89,13 +97,13 @@ export async function planData(exec: Exec, studioId: number, engagements: Engage
   const billed = new Set(
     (
       await exec(sql`SELECT "engagement_service_id", "period_start"::text AS "p" FROM "engagement_charges"
-        WHERE "studio_id" = ${studioId} AND "engagement_id" IN ${inIds}`)
+        WHERE "studio_id" = ${studioId} AND "engagement_id" = ${inIds}`)
     ).map((r) => `${r.engagement_service_id}|${r.p}`),
   );
   const changes = new Map<number, Array<{ date: string; fee: number }>>();
   for (const r of await exec(sql`SELECT f."engagement_service_id", f."effective_date"::text AS "d", f."new_fee"::text AS "fee"
       FROM "engagement_fee_changes" f JOIN "engagement_services" s ON s."id" = f."engagement_service_id"
-      WHERE f."studio_id" = ${studioId} AND s."engagement_id" IN ${inIds} ORDER BY f."effective_date"`)) {
+      WHERE f."studio_id" = ${studioId} AND s."engagement_id" = ${inIds} ORDER BY f."effective_date"`)) {
     const k = Number(r.engagement_service_id);
     const list = changes.get(k) ?? [];
     list.push({ date: String(r.d), fee: toCents(String(r.fee)) });
@@ -112,19 +120,19 @@ export async function planData(exec: Exec, studioId: number, engagements: Engage
   if (perUnit.some((s) => s.unit_source === 'manual'))
     for (const r of await exec(sql`SELECT u."engagement_service_id", u."period_start"::text AS "p", u."units"::text AS "units"
         FROM "engagement_units" u JOIN "engagement_services" s ON s."id" = u."engagement_service_id"
-        WHERE u."studio_id" = ${studioId} AND s."engagement_id" IN ${inIds}`))
+        WHERE u."studio_id" = ${studioId} AND s."engagement_id" = ${inIds}`))
       units.set(`${r.engagement_service_id}|${r.p}`, String(r.units));
   const payslips = new Map<string, number>();
   if (perUnit.some((s) => s.unit_source === 'payslips'))
     for (const r of await exec(sql`SELECT p."customer_id", p."year", p."month", p."quantity" FROM "payslips" p
-        WHERE p."studio_id" = ${studioId} AND p."customer_id" IN (SELECT "customer_id" FROM "engagements" WHERE "id" IN ${inIds})`))
+        WHERE p."studio_id" = ${studioId} AND p."customer_id" = ANY(${customers})`))
       payslips.set(`${r.customer_id}|${r.year}-${String(r.month).padStart(2, '0')}`, Number(r.quantity));
   const minutes = new Map<string, number>();
   if (services.some((s) => s.rule === 'by_time'))
     for (const r of await exec(sql`SELECT t."customer_id", t."studio_service_id", to_char(t."date", 'YYYY-MM') AS "ym", sum(t."minutes")::int AS "m"
         FROM "time_entries" t
         WHERE t."studio_id" = ${studioId} AND t."deleted_at" IS NULL AND t."date" <= ${day}
-          AND t."customer_id" IN (SELECT "customer_id" FROM "engagements" WHERE "id" IN ${inIds})
+          AND t."customer_id" = ANY(${customers})
         GROUP BY 1, 2, 3`))
       minutes.set(`${r.customer_id}|${r.studio_service_id}|${r.ym}`, Number(r.m));
   return { services, billed, changes, istat, units, payslips, minutes };
@@ -134,7 +142,7 @@ export async function planData(exec: Exec, studioId: number, engagements: Engage
 export const lockBilling = (exec: Exec, studioId: number) =>
   exec(sql`SELECT pg_advisory_xact_lock(${BILLING_LOCK}::int, ${studioId}::int)`);
 
-/** The yearly updates made (a service's update of a date is made once). */
+/** The yearly updates made (a service's update of a date is made once), in one statement. */
 export async function insertFeeChanges(
   exec: Exec,
   studioId: number,
@@ -143,55 +151,59 @@ export async function insertFeeChanges(
     PlannedUpdate & { index_month: string | null; index_base: string | null; index_current: string | null }
   >,
 ) {
-  for (const u of updates)
-    await exec(sql`INSERT INTO "engagement_fee_changes" ("studio_id", "engagement_service_id", "effective_date", "kind", "percent",
-        "old_fee", "new_fee", "index_month", "index_base", "index_current", "run_id")
-      VALUES (${studioId}, ${u.engagement_service_id}, ${u.effective_date}, ${u.kind}, ${String(u.percent)}, ${centsText(toCents(u.old_fee))},
-        ${centsText(toCents(u.new_fee))}, ${u.index_month}, ${u.index_base}, ${u.index_current}, ${runId})
-      ON CONFLICT DO NOTHING`);
+  if (!updates.length) return;
+  const of = <T extends string | number | null>(f: (u: (typeof updates)[number]) => T, type: string) =>
+    column(updates.map(f), type);
+  const rows = sql`unnest(
+      ${of((u) => u.engagement_service_id, 'int')}, ${of((u) => u.effective_date, 'date')}, ${of((u) => u.kind, 'text')},
+      ${of((u) => String(u.percent), 'numeric')}, ${of((u) => centsText(toCents(u.old_fee)), 'numeric')},
+      ${of((u) => centsText(toCents(u.new_fee)), 'numeric')}, ${of((u) => u.index_month, 'text')},
+      ${of((u) => u.index_base, 'numeric')}, ${of((u) => u.index_current, 'numeric')}
+    ) WITH ORDINALITY AS u("service", "date", "kind", "percent", "old", "new", "month", "base", "current", "k")`;
+  await exec(sql`INSERT INTO "engagement_fee_changes" ("studio_id", "engagement_service_id", "effective_date", "kind", "percent",
+      "old_fee", "new_fee", "index_month", "index_base", "index_current", "run_id")
+    SELECT ${studioId}::int, u."service", u."date", u."kind", u."percent", u."old", u."new", u."month", u."base", u."current", ${runId}::int
+    FROM ${rows} ORDER BY u."k"
+    ON CONFLICT DO NOTHING`);
 }
 
-/** The charges of the periods made: a movement for each with an amount, and each period's row. */
+/**
+ * The charges of the periods made, in one statement: a movement for each with an amount (its id
+ * drawn from the movements' sequence first, so that its period's row names it) and each period's row.
+ */
 export async function insertCharges(
   exec: Exec,
   studioId: number,
   runId: number,
   made: Array<PlannedCharge & { amountCents: number; feeCents: number; studio_service_id: number | null }>,
 ) {
-  // the movements of the charges with an amount, in one statement, then each period's row
-  const withAmount = made.filter((c) => c.amountCents > 0);
-  const ids2: number[] = [];
-  for (let i = 0; i < withAmount.length; i += 1000) {
-    const chunk = withAmount.slice(i, i + 1000);
-    const rows = await exec<{
-      id: number;
-    }>(sql`INSERT INTO "transactions" ("studio_id", "customer_id", "type", "amount", "date", "due_date",
+  if (!made.length) return;
+  const of = <T extends string | number | null>(f: (c: (typeof made)[number]) => T, type: string) =>
+    column(made.map(f), type);
+  const rows = sql`unnest(
+      ${of((c) => c.engagement_id, 'int')}, ${of((c) => c.engagement_service_id, 'int')}, ${of((c) => c.customer_id, 'int')},
+      ${of((c) => c.studio_service_id, 'int')}, ${of((c) => c.period_start, 'date')}, ${of((c) => c.period_end, 'date')},
+      ${of((c) => c.billing_date, 'date')}, ${of((c) => c.due_date, 'date')}, ${of((c) => centsText(c.feeCents), 'numeric')},
+      ${of((c) => (c.quantity === null ? null : String(c.quantity)), 'numeric')},
+      ${of((c) => centsText(c.amountCents), 'numeric')}, ${of((c) => c.note, 'text')}
+    ) WITH ORDINALITY AS u("engagement_id", "service", "customer_id", "studio_service_id", "period_start", "period_end",
+      "billing_date", "due_date", "fee", "quantity", "amount", "note", "k")`;
+  await exec(sql`WITH "c" AS MATERIALIZED (
+      SELECT u.*, CASE WHEN u."amount" > 0
+        THEN nextval((SELECT pg_get_serial_sequence('"transactions"', 'id'))::regclass) END AS "charge_id"
+      FROM ${rows} ORDER BY u."k"
+    ), "m" AS (
+      INSERT INTO "transactions" ("id", "studio_id", "customer_id", "type", "amount", "date", "due_date",
         "is_yearly_installment", "studio_service_id", "transaction_note")
-      VALUES ${sql.join(
-        chunk.map(
-          (c) =>
-            sql`(${studioId}, ${c.customer_id}, 'CHARGE', ${centsText(c.amountCents)}, ${`${c.billing_date} 00:00:00`}, ${c.due_date}, FALSE, ${c.studio_service_id}, ${c.note})`,
-        ),
-        sql`, `,
-      )}
-      RETURNING "id"`);
-    ids2.push(...rows.map((r) => Number(r.id)));
-  }
-  const chargeOf = new Map(withAmount.map((c, i) => [c, ids2[i]!]));
-  for (let i = 0; i < made.length; i += 1000) {
-    const chunk = made.slice(i, i + 1000);
-    if (!chunk.length) break;
-    await exec(sql`INSERT INTO "engagement_charges" ("studio_id", "engagement_id", "engagement_service_id", "period_start", "period_end",
-        "billing_date", "charge_id", "fee", "quantity", "amount", "run_id")
-      VALUES ${sql.join(
-        chunk.map(
-          (c) =>
-            sql`(${studioId}, ${c.engagement_id}, ${c.engagement_service_id}, ${c.period_start}, ${c.period_end}, ${c.billing_date},
-              ${chargeOf.get(c) ?? null}, ${centsText(c.feeCents)}, ${c.quantity === null ? null : String(c.quantity)}, ${centsText(c.amountCents)}, ${runId})`,
-        ),
-        sql`, `,
-      )}`);
-  }
+      SELECT "charge_id", ${studioId}::int, "customer_id", 'CHARGE', "amount", "billing_date"::timestamp, "due_date", FALSE,
+        "studio_service_id", "note"
+      FROM "c" WHERE "charge_id" IS NOT NULL ORDER BY "k"
+    )
+    INSERT INTO "engagement_charges" ("studio_id", "engagement_id", "engagement_service_id", "period_start", "period_end",
+      "billing_date", "charge_id", "fee", "quantity", "amount", "run_id")
+    SELECT ${studioId}::int, "engagement_id", "service", "period_start", "period_end", "billing_date", "charge_id", "fee",
+      "quantity", "amount", ${runId}::int
+    FROM "c" ORDER BY "k"`);
 }
 
 /** The claim of a studio's scheduled run of a day: the new one, or the one there (finished or not). */

@@ -86,10 +86,13 @@ export async function chargeAtoms(
   const open = withOpen
     ? sql`sum(coalesce(o."amount", x."amount"))::text AS "payable", sum(coalesce(o."open", 0))::text AS "open"`
     : sql`'0' AS "payable", '0' AS "open"`;
-  const join = withOpen
-    ? sql`LEFT JOIN (SELECT i."id", i."amount", i."open" FROM (${openItems(studioId, s.customerId ?? null)}) i) o ON o."id" = x."id"`
+  // the rule's items computed once (a CTE kept apart), then hash-joined: left inline, the planner may
+  // run the rule again for each charge of the period (48 s on the demo studio instead of a fraction)
+  const items = withOpen
+    ? sql`WITH "o" AS MATERIALIZED (SELECT i."id", i."amount", i."open" FROM (${openItems(studioId, s.customerId ?? null)}) i) `
     : sql``;
-  const rows = await exec(sql`SELECT x."customer_id", x."studio_service_id" AS "service_id",
+  const join = withOpen ? sql`LEFT JOIN "o" o ON o."id" = x."id"` : sql``;
+  const rows = await exec(sql`${items}SELECT x."customer_id", x."studio_service_id" AS "service_id",
       c."collaborator_accounting_id" AS "collaborator_id", sum(x."amount")::text AS "charged", ${open}
     FROM "transactions" x
     JOIN "customers" c ON c."id" = x."customer_id" AND c."studio_id" = ${studioId} AND c."deleted_at" IS NULL

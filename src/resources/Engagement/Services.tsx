@@ -91,7 +91,7 @@ export function EngagementServices() {
   const options = useQuery({
     queryKey: ['options', SERVICES_ENDPOINT],
     queryFn: ({ signal }) =>
-      dp.options(SERVICES_ENDPOINT, { signal }) as Promise<Array<{ id: number; description?: string }>>,
+      dp.options(SERVICES_ENDPOINT, { signal }) as Promise<Array<{ id: number; label?: string; trashed?: boolean }>>,
     staleTime: 60_000,
     enabled: draft,
   });
@@ -171,11 +171,13 @@ export function EngagementServices() {
                         error={!!err(i, 'studio_service_id')}
                         helperText={err(i, 'studio_service_id')}
                       >
-                        {(options.data ?? []).map((o) => (
-                          <MenuItem key={o.id} value={String(o.id)}>
-                            {o.description ?? `#${o.id}`}
-                          </MenuItem>
-                        ))}
+                        {(options.data ?? [])
+                          .filter((o) => !o.trashed || String(o.id) === r.studio_service_id)
+                          .map((o) => (
+                            <MenuItem key={o.id} value={String(o.id)}>
+                              {o.label ?? `#${o.id}`}
+                            </MenuItem>
+                          ))}
                       </TextField>
                       <TextField
                         size="small"
