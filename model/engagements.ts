@@ -110,9 +110,9 @@ function periodLabel(rule: BillingRule, y: number, m: number): string {
 /**
  * The periods of a service whose billing date is on or before `until`, from the engagement's start
  * to its end (the periods that overlap [start, end]; no pro rata: a period begun is billed whole).
- * At most `limit` periods (a run never catches up more than that in one go).
+ * At most `limit` periods from the start (a hundred years of months: a bound no real engagement reaches).
  */
-export function billingPeriods(e: EngagementDates, rule: BillingRule, until: string, limit = 240): BillingPeriod[] {
+export function billingPeriods(e: EngagementDates, rule: BillingRule, until: string, limit = 1200): BillingPeriod[] {
   const [sy, sm] = parts(e.start_date);
   const day = Math.min(Math.max(1, Math.trunc(e.billing_day) || 1), 31);
   const end = e.end_date || null;

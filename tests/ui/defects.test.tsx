@@ -10,7 +10,16 @@ import { act, cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
 import { setupServer } from 'msw/node';
-import { location, login, logout, negativeLook, renderApp, shellHandlers, engagementQuietHandlers, USER } from './harness';
+import {
+  location,
+  login,
+  logout,
+  negativeLook,
+  renderApp,
+  shellHandlers,
+  engagementQuietHandlers,
+  USER,
+} from './harness';
 import { useFakeApi, helperText, ITEM_META, noReceivables, noAmlDue, seriousAxe, emptyAmlFile } from './journeys';
 
 // ---------------------------------------------------------------------------

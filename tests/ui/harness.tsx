@@ -68,7 +68,11 @@ export const engagementQuietHandlers = [
     HttpResponse.json({ data: { year: 2026, best: [], worst: [], customers: 0, margin: 0 } }),
   ),
   http.get('*/api/list/Engagement/:collection', () =>
-    HttpResponse.json({ data: [], meta: { total: 0, current_page: 1, per_page: 50, last_page: 1 }, item_meta_data: {} }),
+    HttpResponse.json({
+      data: [],
+      meta: { total: 0, current_page: 1, per_page: 50, last_page: 1 },
+      item_meta_data: {},
+    }),
   ),
 ];
 
