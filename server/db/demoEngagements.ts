@@ -184,7 +184,7 @@ export async function seedEngagements(
       )}`);
 
   // three months of time: every weekday, each of the two some entries; a few customers take far more
-  const heavy = new Set(customers.filter((_c, n) => n % 11 === 3).map((c) => c.id));
+  const heavy = new Set(customers.filter((_c, n) => n % 23 === 3).map((c) => c.id));
   const cods = ['CONT_ORD', 'CONT_SEMPL', 'DICH_REDD', 'CONS_FISC', 'F24', 'BILANCIO'];
   const entries: Record<string, unknown>[] = [];
   const withEngagement = customers.map((c) => c.id);
@@ -197,7 +197,7 @@ export async function seedEngagements(
       for (let e = 0; e < count; e++, k++) {
         const heavyDay = e === 0 && heavy.size > 0;
         const customer = heavyDay ? [...heavy][k % heavy.size]! : withEngagement[(k * 7 + d) % withEngagement.length]!;
-        // the heavy customers' ordinary bookkeeping takes an hour and a half a day
+        // the heavy customers' bookkeeping takes three and a half hours a day: they cost more than they pay
         const cod = heavyDay ? 'CONT_ORD' : cods[(k + d) % cods.length]!;
         entries.push({
           studio_id: studioId,
@@ -205,7 +205,7 @@ export async function seedEngagements(
           customer_id: customer,
           studio_service_id: s(cod),
           date: day,
-          minutes: heavyDay ? 90 : 20 + ((k * 13) % 7) * 10,
+          minutes: heavyDay ? 210 : 20 + ((k * 13) % 7) * 10,
           note: heavyDay ? 'Registrazioni e riconciliazioni (documenti consegnati in ritardo)' : null,
         });
       }
