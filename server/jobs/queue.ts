@@ -4,6 +4,7 @@
  * this process started when first needed. Infrastructure that the areas' workers share.
  */
 import PgBoss from 'pg-boss';
+import { createRequire } from 'node:module';
 import type { Database } from '../db/connection.js';
 
 /** pg-boss's schema */
@@ -19,6 +20,35 @@ export interface JobLog {
 /** What a worker closes when it stops (a connection of its own). */
 interface Closable {
   close(): Promise<void>;
+}
+
+type Bookkeeping = (this: unknown, ...args: unknown[]) => Promise<unknown>;
+let lateLog: JobLog | null = null;
+/**
+ * pg-boss 10's worker completes or fails a job after its handler without awaiting it, and from inside
+ * its Manager (not through the PgBoss object, whose `complete`/`fail` are wrapped below): with the
+ * database away at that moment (its connections terminated, a fail-over) the rejection was unhandled
+ * and ended the process. The Manager's own two methods are wrapped once, for every queue of the
+ * process: the failure is logged and the job left 'active', which is safe — the sweep or the day's
+ * claim finds its work again, and what was done is never done twice.
+ */
+function guardLateBookkeeping(log: JobLog) {
+  lateLog ??= log;
+  const Manager = createRequire(import.meta.url)('pg-boss/src/manager.js') as {
+    prototype: Record<string, Bookkeeping> & { __lateGuarded?: boolean };
+  };
+  const proto = Manager.prototype;
+  if (proto.__lateGuarded) return;
+  proto.__lateGuarded = true;
+  for (const name of ['complete', 'fail'] as const) {
+    const original = proto[name]!;
+    proto[name] = function guarded(this: unknown, ...args: unknown[]) {
+      return original.apply(this, args).catch((err: unknown) => {
+        lateLog?.warn({ err }, `job queue: could not ${name} a job (the database is away); it is found again later`);
+        return null;
+      });
+    };
+  }
 }
 
 /**
@@ -74,6 +104,7 @@ export async function startJobQueue(
     supervise: true,
   });
   boss.on('error', (err) => log.warn({ err }, `${kind}: job queue error`));
+  guardLateBookkeeping(log);
   // pg-boss 10 completes or fails a job after its handler without awaiting it: with the database
   // away that promise's rejection was unhandled and ended the process. A job left 'active' is
   // safe: the sweep queues its message (or file) again if needed, a sent one is not sent again.

@@ -13,7 +13,7 @@ export const linksOf = (nodes: Array<Pick<MenuEntry, 'link'> & { children?: unkn
 /** The menu of a role as model/menu.ts declares it (the credit feature is off on the test servers). */
 export const menuOf = (role: RoleName) => menuFor(role, atLeast, MENU, { credit: false });
 
-/** The links on the home page's menu cards (not the receivables overview above them), once the role's cards are shown. */
+/** The links on the home page's menu cards (not the overviews above them: receivables, AML, profitability), once the role's cards are shown. */
 export async function homeLinks(p: Page, role: RoleName): Promise<string[]> {
   for (const n of menuOf(role))
     await p.locator('#main-content').getByRole('heading', { name: n.title, exact: true, level: 2 }).waitFor();
@@ -21,7 +21,12 @@ export async function homeLinks(p: Page, role: RoleName): Promise<string[]> {
     .locator('#main-content a[href]')
     .evaluateAll((as) =>
       as
-        .filter((a) => !a.closest('[aria-labelledby="receivables-title"], [aria-labelledby="aml-home-title"]'))
+        .filter(
+          (a) =>
+            !a.closest(
+              '[aria-labelledby="receivables-title"], [aria-labelledby="aml-home-title"], [aria-labelledby="profitability-home-title"]',
+            ),
+        )
         .map((a) => a.getAttribute('href')!),
     );
 }
