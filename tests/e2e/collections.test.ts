@@ -52,17 +52,29 @@ interface OpenItem {
   invoice: string | null;
 }
 
-/** Customers with an item due this month still open, not in a batch, without an active mandate. */
+/** Customers with an item of this month, due in it, still open, not in a batch, without an active mandate. */
 async function customersToCollect(n: number) {
   const mandates = (await api.get('/api/list/SddMandate/SddMandateResourceListCollection', { items_per_page: -1 }))
     .data as Array<{ customer_id: number; status: string }>;
   const covered = new Set(mandates.filter((m) => m.status === 'active').map((m) => Number(m.customer_id)));
+
   const rows = await api.customers({ filters: [ACTIVE], sort_by: 'id' });
   const out: Array<{ id: number; name: string; item: OpenItem }> = [];
   for (const c of rows) {
-    if (covered.has(c.id)) continue;
+    // a customer who pays by transfer or RiBa (issue 47) is never in a direct debit's batch
+    if (covered.has(c.id) || c.collection_method === 'bonifico' || c.collection_method === 'riba') continue;
     const items = (await api.get(`/api/customer/${c.id}/open_items`)).data.items as OpenItem[];
-    const item = items.find((i) => i.due >= first && i.due <= last && !i.presented && !i.invoice && i.open > 0);
+    // the month's own charge (an engagement's charge of last month may fall due in this one: issue 49)
+    const item = items.find(
+      (i) =>
+        i.due >= first &&
+        i.due <= last &&
+        i.date.slice(0, 10) >= first &&
+        i.date.slice(0, 10) <= last &&
+        !i.presented &&
+        !i.invoice &&
+        i.open > 0,
+    );
     if (item) out.push({ id: c.id, name: c.business_name, item });
     if (out.length === n) break;
   }
@@ -307,7 +319,7 @@ describe('collecting the fees in Chromium', () => {
     await page.getByRole('button', { name: `Dettaglio della presentazione ${presentation.support_name}` }).click();
     const dialog = page.getByRole('dialog');
     const number = parsed.receipts[0]!.number;
-    await dialog.getByRole('checkbox', { name: `Scegli la ricevuta ${number}` }).check();
+    await dialog.getByRole('checkbox', { name: `Scegli la ricevuta ${number}`, exact: true }).check();
     await dialog.getByRole('textbox', { name: 'Motivo' }).fill('Insoluto: fondi insufficienti');
     await page.screenshot({ path: join(SHOTS, 'riba-unpaid.png'), fullPage: true });
     const [unpaid] = await Promise.all([
