@@ -310,7 +310,11 @@ export function WeekSheet() {
                       <TableCell
                         key={d}
                         align="center"
-                        sx={{ color: d > todayIso ? 'text.secondary' : undefined, fontStyle: d > todayIso ? 'italic' : undefined, px: 0.5 }}
+                        sx={{
+                          color: d > todayIso ? 'text.secondary' : undefined,
+                          fontStyle: d > todayIso ? 'italic' : undefined,
+                          px: 0.5,
+                        }}
                       >
                         {WEEKDAYS[i]} {dayMonth(d)}
                       </TableCell>
