@@ -42,12 +42,15 @@ function guardLateBookkeeping(log: JobLog) {
   proto.__lateGuarded = true;
   for (const name of ['complete', 'fail'] as const) {
     const original = proto[name]!;
-    proto[name] = function guarded(this: unknown, ...args: unknown[]) {
+    const guarded = function (this: unknown, ...args: unknown[]) {
       return original.apply(this, args).catch((err: unknown) => {
         lateLog?.warn({ err }, `job queue: could not ${name} a job (the database is away); it is found again later`);
         return null;
       });
     };
+    // pg-boss promotes the Manager's methods onto the PgBoss object by their functions' names
+    Object.defineProperty(guarded, 'name', { value: name });
+    proto[name] = guarded;
   }
 }
 
