@@ -9,7 +9,8 @@
 import type PizZip from 'pizzip';
 import { packageDocx, xmlText } from '../../render/docxPackage.js';
 import { LETTER_SUBTITLE, LETTER_TITLE, letterFileName, letterValues, type LetterData } from './letterData.js';
-import { docxLibrary, fillLetterTemplate } from './letterTemplate.js';
+import { fillLetterTemplate } from './letterTemplate.js';
+import { docxLibrary } from '../wordTemplates/index.js';
 
 interface Run {
   text: string;

@@ -11,14 +11,14 @@
  * studio and date tags and the engagement's), and one loop, `{#servizi}…{/servizi}`, whose inside may
  * also use the service's tags (SERVICE_KEYS). A section on a top-level tag (`{#incarico_data_fine}
  * … {/incarico_data_fine}`, `{^…}` for its absence) is allowed; any other loop or unknown tag is
- * refused with its name. A stored template is checked again before it is filled.
+ * refused with its name. A stored template is checked again before it is filled. The zip's bounds,
+ * the library and the compile are the Word templates' own (server/areas/wordTemplates, openDocx and
+ * compileDocx).
  */
-import type PizZip from 'pizzip';
-import type Docxtemplater from 'docxtemplater';
 import type { DXT } from 'docxtemplater';
 import type InspectModule from 'docxtemplater/js/inspect-module.js';
 import { HttpError } from '../../errors.js';
-import { BoundedZip, ZipError } from '../../render/boundedZip.js';
+import { compileDocx, compileMessage, docxLibrary, openDocx } from '../wordTemplates/index.js';
 import { LETTER_KEYS, SERVICE_KEYS, type LetterValues } from './letterData.js';
 
 /** The loop of the services. */
@@ -26,96 +26,10 @@ export const SERVICES_LOOP = 'servizi';
 const TOP = new Set(LETTER_KEYS.map((k) => k.key));
 const IN_SERVICES = new Set([...TOP, ...SERVICE_KEYS.map((k) => k.key)]);
 
-/** Limits of a template's zip: a zip bomb or a package of thousands of parts is refused. */
-const MAX_ENTRIES = 2000;
-const MAX_INFLATED = 60 * 1024 * 1024;
-
-interface DocxLibrary {
-  PizZip: typeof PizZip;
-  Docxtemplater: typeof Docxtemplater;
-  InspectModule: typeof InspectModule;
-}
-let library: Promise<DocxLibrary> | undefined;
-/** docxtemplater and pizzip, loaded with the first letter in Word rather than with the server */
-export const docxLibrary = () =>
-  (library ??= Promise.all([
-    import('pizzip'),
-    import('docxtemplater'),
-    import('docxtemplater/js/inspect-module.js'),
-  ]).then(([z, d, i]) => ({ PizZip: z.default, Docxtemplater: d.default, InspectModule: i.default })));
-
 export const invalidLetterTemplate = (detail: string) =>
   new HttpError(422, `Il modello Word della lettera non è valido: ${detail}`, {
     file: [`Il modello Word della lettera non è valido: ${detail}`],
   });
-
-/** The package's parts, read bounded, as the PizZip docxtemplater fills. */
-function openZip(lib: DocxLibrary, bytes: Buffer): PizZip {
-  const zip = new lib.PizZip();
-  try {
-    const bounded = new BoundedZip(bytes, { maxBytes: MAX_INFLATED, maxEntries: MAX_ENTRIES });
-    if (!bounded.has('word/document.xml')) throw invalidLetterTemplate('il file non è un documento Word (.docx)');
-    for (const name of bounded.names()) {
-      if (name.endsWith('/')) continue;
-      zip.file(name, bounded.read(name)!, { binary: true });
-    }
-  } catch (e) {
-    if (!(e instanceof ZipError)) throw e;
-    if (e.problem === 'tooLarge')
-      throw invalidLetterTemplate(`il contenuto decompresso supera il limite di ${MAX_INFLATED / 1024 / 1024} MB`);
-    if (e.problem === 'tooManyEntries') throw invalidLetterTemplate('il file contiene troppe parti');
-    if (e.problem === 'badPath') throw invalidLetterTemplate('il file contiene percorsi non ammessi');
-    throw invalidLetterTemplate('il file non è un documento .docx leggibile');
-  }
-  return zip;
-}
-
-interface DocxError {
-  properties?: { id?: string; xtag?: string; errors?: DocxError[] };
-}
-
-/** docxtemplater's compile errors in Italian, naming the tag. */
-function compileMessage(err: unknown): string {
-  const list = (err as DocxError).properties?.errors ?? [err as DocxError];
-  const parts = list.slice(0, 5).map((e) => {
-    const p = e.properties ?? {};
-    const tag = p.xtag ? ` «${String(p.xtag).slice(0, 40)}»` : '';
-    switch (p.id) {
-      case 'unclosed_tag':
-        return `una parentesi graffa aperta e mai chiusa${tag}`;
-      case 'unopened_tag':
-        return `una parentesi graffa chiusa e mai aperta${tag}`;
-      case 'duplicate_open_tag':
-        return `due parentesi graffe aperte di seguito${tag}`;
-      case 'duplicate_close_tag':
-        return `due parentesi graffe chiuse di seguito${tag}`;
-      case 'raw_tag_outerxml_invalid':
-      case 'raw_xml_tag_should_be_only_text_in_paragraph':
-        return `un segnaposto con @${tag}, che inserirebbe il testo senza controllo e non è ammesso (scrivi il campo senza @)`;
-      case 'unclosed_loop':
-      case 'unopened_loop':
-      case 'closing_tag_does_not_match_opening_tag':
-        return `un blocco {#…}{/…} non chiuso correttamente${tag}`;
-      default:
-        return `un segnaposto non valido${tag}`;
-    }
-  });
-  return `contiene ${parts.join('; ')}. Ogni campo va scritto tra parentesi graffe, es. {incarico_oggetto}`;
-}
-
-function compile(lib: DocxLibrary, zip: PizZip, modules: DXT.Module[]): Docxtemplater {
-  try {
-    return new lib.Docxtemplater(zip, {
-      paragraphLoop: true,
-      linebreaks: true,
-      nullGetter: () => '',
-      errorLogging: false,
-      modules,
-    });
-  } catch (err) {
-    throw invalidLetterTemplate(compileMessage(err));
-  }
-}
 
 /** What is wrong with the tags of a parsed template: unknown names (with where), raw-XML tags, misplaced loops. */
 function tagProblems(inspect: InstanceType<typeof InspectModule>): {
@@ -172,7 +86,7 @@ function refuse(problems: { unknown: string[]; raw: string[]; loops: string[] })
 export async function checkLetterTemplate(bytes: Buffer): Promise<string[]> {
   const lib = await docxLibrary();
   const inspect = new lib.InspectModule();
-  compile(lib, openZip(lib, bytes), [inspect]);
+  compileDocx(lib, openDocx(lib, bytes, invalidLetterTemplate), [inspect], invalidLetterTemplate, 'incarico_oggetto');
   refuse(tagProblems(inspect));
   const used: string[] = [];
   const walk = (parts: DXT.Part[]) => {
@@ -196,7 +110,13 @@ function plainData(keys: Iterable<string>, values: Record<string, string>): Reco
 export async function fillLetterTemplate(bytes: Buffer, v: LetterValues): Promise<Buffer> {
   const lib = await docxLibrary();
   const inspect = new lib.InspectModule();
-  const doc = compile(lib, openZip(lib, bytes), [inspect]);
+  const doc = compileDocx(
+    lib,
+    openDocx(lib, bytes, invalidLetterTemplate),
+    [inspect],
+    invalidLetterTemplate,
+    'incarico_oggetto',
+  );
   // a template is filled only if it passes the upload's checks (one stored before a rule changed is refused)
   refuse(tagProblems(inspect));
   const serviceKeys = SERVICE_KEYS.map((k) => k.key);
@@ -208,7 +128,7 @@ export async function fillLetterTemplate(bytes: Buffer, v: LetterValues): Promis
   try {
     doc.render(data);
   } catch (err) {
-    throw invalidLetterTemplate(compileMessage(err));
+    throw invalidLetterTemplate(compileMessage(err, 'incarico_oggetto'));
   }
   return doc.getZip().generate({ type: 'nodebuffer', compression: 'DEFLATE' }) as Buffer;
 }

@@ -95,14 +95,14 @@ export type TemplateValues = Record<string, string>;
 const MAX_ENTRIES = 2000;
 const MAX_INFLATED = 60 * 1024 * 1024;
 
-interface DocxLibrary {
+export interface DocxLibrary {
   PizZip: typeof PizZip;
   Docxtemplater: typeof Docxtemplater;
   InspectModule: typeof InspectModule;
 }
 let library: Promise<DocxLibrary> | undefined;
 /** docxtemplater and pizzip, loaded with the first template checked or filled rather than with the server */
-const docxLibrary = () =>
+export const docxLibrary = () =>
   (library ??= Promise.all([
     import('pizzip'),
     import('docxtemplater'),
@@ -116,11 +116,11 @@ const invalidTemplate = (detail: string) => new HttpError(422, `Il modello Word 
  * MAX_INFLATED bytes once inflated — counted while inflating, never read from the zip's directory
  * (which may lie). The PizZip handed to docxtemplater is made of those inflated parts only.
  */
-function openZip(lib: DocxLibrary, bytes: Buffer): PizZip {
+export function openDocx(lib: DocxLibrary, bytes: Buffer, invalid = invalidTemplate): PizZip {
   const zip = new lib.PizZip();
   try {
     const bounded = new BoundedZip(bytes, { maxBytes: MAX_INFLATED, maxEntries: MAX_ENTRIES });
-    if (!bounded.has('word/document.xml')) throw invalidTemplate('il file non è un documento Word (.docx)');
+    if (!bounded.has('word/document.xml')) throw invalid('il file non è un documento Word (.docx)');
     for (const name of bounded.names()) {
       if (name.endsWith('/')) continue;
       zip.file(name, bounded.read(name)!, { binary: true });
@@ -128,10 +128,10 @@ function openZip(lib: DocxLibrary, bytes: Buffer): PizZip {
   } catch (e) {
     if (!(e instanceof ZipError)) throw e;
     if (e.problem === 'tooLarge')
-      throw invalidTemplate(`il contenuto decompresso supera il limite di ${MAX_INFLATED / 1024 / 1024} MB`);
-    if (e.problem === 'tooManyEntries') throw invalidTemplate('il file contiene troppe parti');
-    if (e.problem === 'badPath') throw invalidTemplate('il file contiene percorsi non ammessi');
-    throw invalidTemplate('il file non è un documento .docx leggibile');
+      throw invalid(`il contenuto decompresso supera il limite di ${MAX_INFLATED / 1024 / 1024} MB`);
+    if (e.problem === 'tooManyEntries') throw invalid('il file contiene troppe parti');
+    if (e.problem === 'badPath') throw invalid('il file contiene percorsi non ammessi');
+    throw invalid('il file non è un documento .docx leggibile');
   }
   return zip;
 }
@@ -140,8 +140,8 @@ interface DocxError {
   properties?: { id?: string; xtag?: string; explanation?: string; errors?: DocxError[] };
 }
 
-/** docxtemplater's compile errors in Italian, naming the tag (e.g. a brace left open). */
-function compileMessage(err: unknown): string {
+/** docxtemplater's compile errors in Italian, naming the tag (e.g. a brace left open); `example` is a tag of the template's own list. */
+export function compileMessage(err: unknown, example = 'cliente_ragione_sociale'): string {
   const list = (err as DocxError).properties?.errors ?? [err as DocxError];
   const parts = list.slice(0, 5).map((e) => {
     const p = e.properties ?? {};
@@ -166,10 +166,17 @@ function compileMessage(err: unknown): string {
         return `un segnaposto non valido${tag}`;
     }
   });
-  return `contiene ${parts.join('; ')}. Ogni campo va scritto tra parentesi graffe, es. {cliente_ragione_sociale}`;
+  return `contiene ${parts.join('; ')}. Ogni campo va scritto tra parentesi graffe, es. {${example}}`;
 }
 
-function compile(lib: DocxLibrary, zip: PizZip, modules: DXT.Module[] = []): Docxtemplater {
+/** The template compiled by docxtemplater as every template of the product is (no evaluation, an empty value prints nothing); its errors in Italian through `invalid`. */
+export function compileDocx(
+  lib: DocxLibrary,
+  zip: PizZip,
+  modules: DXT.Module[] = [],
+  invalid = invalidTemplate,
+  example?: string,
+): Docxtemplater {
   try {
     return new lib.Docxtemplater(zip, {
       paragraphLoop: true,
@@ -179,7 +186,7 @@ function compile(lib: DocxLibrary, zip: PizZip, modules: DXT.Module[] = []): Doc
       modules,
     });
   } catch (err) {
-    throw invalidTemplate(compileMessage(err));
+    throw invalid(compileMessage(err, example));
   }
 }
 
@@ -221,7 +228,7 @@ function refuseRawTags(raw: string[]) {
 export async function checkTemplate(bytes: Buffer): Promise<string[]> {
   const lib = await docxLibrary();
   const inspect = new lib.InspectModule();
-  compile(lib, openZip(lib, bytes), [inspect]);
+  compileDocx(lib, openDocx(lib, bytes), [inspect]);
   const { tags, raw } = tagsOf(inspect);
   refuseRawTags(raw);
   const unknown = [...new Set(tags.filter((t) => !KNOWN.has(t)))];
@@ -248,7 +255,7 @@ export async function templateFiller(bytes: Buffer): Promise<(values: TemplateVa
 
 function fillTemplate(lib: DocxLibrary, bytes: Buffer, values: TemplateValues): Buffer {
   const inspect = new lib.InspectModule();
-  const doc = compile(lib, openZip(lib, bytes), [inspect]);
+  const doc = compileDocx(lib, openDocx(lib, bytes), [inspect]);
   // a template stored before raw tags were refused is never rendered
   refuseRawTags(tagsOf(inspect).raw);
   // only own, known keys: a tag never reaches Object.prototype
