@@ -9,7 +9,8 @@
  * the data and records the acceptance.
  */
 import { displayDate, displayDateTime } from '../../../model/dates.js';
-import { esc, type StudioData } from '../../render/frame.js';
+import { esc } from '../../render/frame.js';
+import { publicPageHtml, studioContactsHtml, studioHeader, type PublicPageStudio } from '../../render/publicPage.js';
 import { euroText, type LetterServiceView } from './letterData.js';
 
 /** The Content-Security-Policy of these pages: inline styles and data: images; forms to the page itself. */
@@ -18,32 +19,15 @@ export const PAGE_CSP =
 
 // Colours (on white unless noted), all above WCAG AA's 4.5:1: text #1f2328, brand #1a3d6d, muted
 // #4b5563, links #174ea6, errors #b3261e, success #1e6b34.
+/** this page's own CSS, after the frame's (server/render/publicPage.ts) */
 const STYLE = `
-*,*::before,*::after{box-sizing:border-box}
-html{-webkit-text-size-adjust:100%;text-size-adjust:100%}
-body{margin:0;background:#f6f8fb;color:#1f2328;font:16px/1.5 system-ui,-apple-system,"Segoe UI",Roboto,Arial,sans-serif}
 .wrap{max-width:46rem;margin:0 auto;padding:0 1rem}
-header{background:#fff;border-bottom:3px solid #1a3d6d}
-header .wrap{display:flex;align-items:center;gap:.75rem;padding-top:.75rem;padding-bottom:.75rem}
-header img{max-height:48px;max-width:120px;height:auto;width:auto}
-.studio{margin:0;font-size:1.1rem;font-weight:700;color:#1a3d6d;overflow-wrap:anywhere}
-main{padding:1.25rem 0 2rem}
-h1{font-size:1.5rem;line-height:1.25;margin:0 0 1rem;overflow-wrap:anywhere}
-h2{font-size:1.2rem;margin:0 0 .75rem;color:#1a3d6d}
-section,.card{background:#fff;border:1px solid #d5dbe3;border-radius:8px;padding:1rem;margin:0 0 1rem}
 .lead{background:#eef3f9;border-color:#1a3d6d}
 .ok{background:#edf7ef;border-color:#1e6b34}
 .ok strong{color:#1e6b34}
-.muted{color:#4b5563}
 p{margin:0 0 .5rem}
-table{width:100%;border-collapse:collapse;font-variant-numeric:tabular-nums}
-th,td{padding:.5rem .35rem;text-align:left;vertical-align:top;border-bottom:1px solid #e3e7ed}
-thead th{font-size:.85rem;color:#4b5563;border-bottom:2px solid #d5dbe3}
-td.desc{overflow-wrap:anywhere;word-break:break-word}
 td small{display:block;color:#4b5563;font-size:.85rem}
-.num{text-align:right;white-space:nowrap}
 code{font-family:ui-monospace,SFMono-Regular,Menlo,Consolas,monospace;font-size:.85rem;overflow-wrap:anywhere;word-break:break-all}
-a{color:#174ea6}
 .download{display:inline-block;font-weight:600;padding:.5rem 0}
 label{display:block;font-weight:600;margin:0 0 .25rem}
 input[type=text]{width:100%;font:inherit;padding:.6rem .7rem;border:1px solid #6b7280;border-radius:6px;background:#fff;color:#1f2328}
@@ -54,10 +38,6 @@ input[type=text]:focus,input[type=checkbox]:focus,button:focus{outline:3px solid
 .error{color:#b3261e;font-weight:600;margin:.35rem 0 0}
 [aria-invalid=true]{border-color:#b3261e!important}
 button{font:inherit;font-weight:700;color:#fff;background:#1a3d6d;border:0;border-radius:6px;padding:.75rem 1.5rem;cursor:pointer;width:100%;max-width:20rem}
-address{font-style:normal}
-address p{margin:.25rem 0}
-footer{border-top:1px solid #d5dbe3;padding:1rem 0 2rem;font-size:.9rem;color:#4b5563}
-footer p{margin:0}
 @media (max-width:30rem){body{font-size:15px}.wrap{padding:0 .75rem}section,.card{padding:.75rem}th,td{padding:.45rem .25rem}
 table.svc,table.svc tbody,table.svc tr,table.svc td{display:block;width:100%}
 table.svc thead{position:absolute;left:-9999px;width:1px;height:1px;overflow:hidden}
@@ -67,56 +47,7 @@ table.svc td.num small{display:inline;margin-left:.25rem}
 table.svc td[data-label]::before{content:attr(data-label) ": ";color:#4b5563;font-size:.85rem}}
 `;
 
-/** a logo a page may show inline: a PNG or JPEG data URL, nothing else */
-const LOGO = /^data:image\/(png|jpe?g);base64,[A-Za-z0-9+/=]+$/i;
-
-function page(title: string, header: string, main: string, footer: string): string {
-  return `<!DOCTYPE html>
-<html lang="it">
-<head>
-<meta charset="utf-8">
-<meta name="viewport" content="width=device-width, initial-scale=1">
-<meta name="robots" content="noindex, nofollow">
-<meta name="referrer" content="no-referrer">
-<title>${esc(title)}</title>
-<style>${STYLE}</style>
-</head>
-<body>
-${header}<main><div class="wrap">
-${main}
-</div></main>
-<footer><div class="wrap">${footer}</div></footer>
-</body>
-</html>
-`;
-}
-
-export type PageStudio = StudioData & { pec?: string | null };
-
-function studioHeader(s: PageStudio): string {
-  const logo = s.logo && LOGO.test(s.logo) ? `<img src="${s.logo}" alt="${esc(s.name)}">` : '';
-  return `<header><div class="wrap">${logo}<p class="studio">${esc(s.name)}</p></div></header>\n`;
-}
-
-const mailHref = (mail: string) => (/^[^\s@<>"']+@[^\s@<>"']+$/.test(mail.trim()) ? `mailto:${mail.trim()}` : null);
-const telHref = (tel: string) => `tel:${tel.replace(/(?!^\+)[^\d]/g, '')}`;
-
-function contactsHtml(s: PageStudio): string {
-  const line = (label: string, value: string, href: string | null) =>
-    `<p><span class="muted">${esc(label)}:</span> ${href ? `<a href="${esc(href)}">${esc(value)}</a>` : esc(value)}</p>`;
-  const lines = [
-    s.address ? `<p>${esc(s.address)}</p>` : '',
-    s.tel_number ? line('Telefono', s.tel_number, /\d/.test(s.tel_number) ? telHref(s.tel_number) : null) : '',
-    s.email ? line('Email', s.email, mailHref(s.email)) : '',
-  ].filter(Boolean);
-  return `<section aria-labelledby="contatti">
-<h2 id="contatti">Contatti dello studio</h2>
-<address>
-<p><strong>${esc(s.name)}</strong></p>
-${lines.join('\n')}
-</address>
-</section>`;
-}
+export type PageStudio = PublicPageStudio;
 
 /** The letter as the page shows it. */
 export interface LetterPageData {
@@ -211,9 +142,15 @@ ${e.accept ? `<p class="error" id="accetto-errore">${esc(e.accept)}</p>` : ''}
 <button type="submit">Accetto</button>
 </form>
 </section>`,
-    contactsHtml(d.studio),
+    studioContactsHtml(d.studio, false),
   ].filter(Boolean);
-  return page(`Lettera di incarico – ${d.studio.name ?? ''}`, studioHeader(d.studio), main.join('\n'), footerOf(d));
+  return publicPageHtml(
+    `Lettera di incarico – ${d.studio.name ?? ''}`,
+    studioHeader(d.studio),
+    main.join('\n'),
+    footerOf(d),
+    STYLE,
+  );
 }
 
 /** The page of a letter accepted (now or before): who, when, and the document. */
@@ -230,22 +167,24 @@ export function acceptedPageHtml(
     intro(d),
     servicesHtml(d),
     documentHtml(d),
-    contactsHtml(d.studio),
+    studioContactsHtml(d.studio, false),
   ];
-  return page(
+  return publicPageHtml(
     `Lettera di incarico accettata – ${d.studio.name ?? ''}`,
     studioHeader(d.studio),
     main.join('\n'),
     footerOf(d),
+    STYLE,
   );
 }
 
 /** A page with a message only ('Link non valido', 'Link scaduto', 'Questa lettera è stata sostituita…'). */
 export function letterMessageHtml(title: string, message: string, studio?: PageStudio): string {
-  return page(
+  return publicPageHtml(
     title,
     studio ? studioHeader(studio) : '',
-    `<h1>${esc(title)}</h1>\n<div class="card"><p>${esc(message)}</p></div>${studio ? `\n${contactsHtml(studio)}` : ''}`,
+    `<h1>${esc(title)}</h1>\n<div class="card"><p>${esc(message)}</p></div>${studio ? `\n${studioContactsHtml(studio, false)}` : ''}`,
     '<p>Per informazioni contatti il suo studio.</p>',
+    STYLE,
   );
 }

@@ -6,7 +6,8 @@
  */
 import { displayDate } from '../../../model/dates.js';
 import { toCents } from '../../../model/money.js';
-import { esc, euro, ibanText, type StudioData } from '../../render/frame.js';
+import { esc, euro, ibanText } from '../../render/frame.js';
+import { publicPageHtml, studioContactsHtml, studioHeader, type PublicPageStudio } from '../../render/publicPage.js';
 import type { ReminderItem } from './documents.js';
 
 /** The Content-Security-Policy of these pages: inline styles and data: images, nothing else. */
@@ -14,7 +15,7 @@ export const PAGE_CSP =
   "default-src 'none'; img-src data:; style-src 'unsafe-inline'; base-uri 'none'; form-action 'none'; frame-ancestors 'none'";
 
 export interface CustomerPageData {
-  studio: StudioData & { pec?: string | null };
+  studio: PublicPageStudio;
   customer: { business_name: string };
   /** the items past their due date: what is asked (the total, the QR code) */
   items: ReminderItem[];
@@ -34,29 +35,13 @@ export interface CustomerPageData {
 
 // Colours (on white unless noted), all above WCAG AA's 4.5:1: text #1f2328 (15.8), brand #1a3d6d
 // (11.2; 9.9 on #eef3f9), muted #4b5563 (7.6; 6.9 on #f6f8fb), links #174ea6 (8.0).
+/** this page's own CSS, after the frame's (server/render/publicPage.ts) */
 const STYLE = `
-*,*::before,*::after{box-sizing:border-box}
-html{-webkit-text-size-adjust:100%;text-size-adjust:100%}
-body{margin:0;background:#f6f8fb;color:#1f2328;font:16px/1.5 system-ui,-apple-system,"Segoe UI",Roboto,Arial,sans-serif}
 .wrap{max-width:44rem;margin:0 auto;padding:0 1rem}
-header{background:#fff;border-bottom:3px solid #1a3d6d}
-header .wrap{display:flex;align-items:center;gap:.75rem;padding-top:.75rem;padding-bottom:.75rem}
-header img{max-height:48px;max-width:120px;height:auto;width:auto}
-.studio{margin:0;font-size:1.1rem;font-weight:700;color:#1a3d6d;overflow-wrap:anywhere}
-main{padding:1.25rem 0 2rem}
-h1{font-size:1.5rem;line-height:1.25;margin:0 0 1rem;overflow-wrap:anywhere}
-h2{font-size:1.2rem;margin:0 0 .75rem;color:#1a3d6d}
-section,.card{background:#fff;border:1px solid #d5dbe3;border-radius:8px;padding:1rem;margin:0 0 1rem}
 .total{background:#eef3f9;border-color:#1a3d6d}
 .total p{margin:0}
 .total .amount{display:block;font-size:2rem;font-weight:700;color:#1a3d6d;line-height:1.2;margin-top:.25rem}
-.muted{color:#4b5563}
-table{width:100%;border-collapse:collapse;font-variant-numeric:tabular-nums}
-th,td{padding:.5rem .35rem;text-align:left;vertical-align:top;border-bottom:1px solid #e3e7ed}
-thead th{font-size:.85rem;color:#4b5563;border-bottom:2px solid #d5dbe3}
-td.desc{overflow-wrap:anywhere;word-break:break-word}
 td.desc small{display:block;color:#4b5563;font-size:.85rem}
-.num{text-align:right;white-space:nowrap}
 .date{white-space:nowrap}
 tfoot th,tfoot td{font-weight:700;border-bottom:0;padding-top:.75rem}
 dl{margin:0 0 1rem}
@@ -66,80 +51,16 @@ dd.iban{font-family:ui-monospace,SFMono-Regular,Menlo,Consolas,monospace;font-si
 .qr{text-align:center;margin:1rem 0 0}
 .qr img{width:220px;max-width:100%;height:auto;image-rendering:pixelated;border:1px solid #d5dbe3;background:#fff}
 .qr p{margin:.5rem 0 0}
-a{color:#174ea6}
-address{font-style:normal}
-address p{margin:.25rem 0}
-footer{border-top:1px solid #d5dbe3;padding:1rem 0 2rem;font-size:.9rem;color:#4b5563}
-footer p{margin:0}
 @media (max-width:30rem){body{font-size:15px}.wrap{padding:0 .75rem}section,.card{padding:.75rem}th,td{padding:.45rem .25rem}.total .amount{font-size:1.75rem}}
 `;
 
-/** a logo a page may show inline: a PNG or JPEG data URL, nothing else */
-const LOGO = /^data:image\/(png|jpe?g);base64,[A-Za-z0-9+/=]+$/i;
 const QR = /^data:image\/png;base64,[A-Za-z0-9+/=]+$/i;
-
-/** the complete document around a page's parts */
-function page(title: string, header: string, main: string, footer: string): string {
-  return `<!DOCTYPE html>
-<html lang="it">
-<head>
-<meta charset="utf-8">
-<meta name="viewport" content="width=device-width, initial-scale=1">
-<meta name="robots" content="noindex, nofollow">
-<meta name="referrer" content="no-referrer">
-<title>${esc(title)}</title>
-<style>${STYLE}</style>
-</head>
-<body>
-${header}<main><div class="wrap">
-${main}
-</div></main>
-<footer><div class="wrap">${footer}</div></footer>
-</body>
-</html>
-`;
-}
 
 /** 'Aggiornata al 15-03-2026 alle 10:30' */
 const updatedText = (updated: string) => {
   const time = /(\d{2}:\d{2})/.exec(updated.slice(10))?.[1];
   return `Aggiornata al ${displayDate(updated)}${time ? ` alle ${time}` : ''}`;
 };
-
-/** a phone number as a tel: address (digits and a leading +) */
-const telHref = (tel: string) => `tel:${tel.replace(/(?!^\+)[^\d]/g, '')}`;
-/** a website as a link: as written when it has a scheme, else https:// in front; null when it is no web address */
-const webHref = (site: string) => {
-  const s = site.trim();
-  if (/^https?:\/\/[^\s<>"']+$/i.test(s)) return s;
-  if (/^[a-z0-9.-]+\.[a-z]{2,}(\/[^\s<>"']*)?$/i.test(s)) return `https://${s}`;
-  return null;
-};
-const mailHref = (mail: string) => (/^[^\s@<>"']+@[^\s@<>"']+$/.test(mail.trim()) ? `mailto:${mail.trim()}` : null);
-
-function contactsHtml(s: CustomerPageData['studio']): string {
-  const line = (label: string, value: string, href: string | null) =>
-    `<p><span class="muted">${esc(label)}:</span> ${href ? `<a href="${esc(href)}">${esc(value)}</a>` : esc(value)}</p>`;
-  const lines = [
-    s.address ? `<p>${esc(s.address)}</p>` : '',
-    s.tel_number ? line('Telefono', s.tel_number, /\d/.test(s.tel_number) ? telHref(s.tel_number) : null) : '',
-    s.email ? line('Email', s.email, mailHref(s.email)) : '',
-    s.pec ? line('PEC', s.pec, mailHref(s.pec)) : '',
-    s.website ? line('Sito web', s.website, webHref(s.website)) : '',
-  ].filter(Boolean);
-  return `<section aria-labelledby="contatti">
-<h2 id="contatti">Contatti dello studio</h2>
-<address>
-<p><strong>${esc(s.name)}</strong></p>
-${lines.join('\n')}
-</address>
-</section>`;
-}
-
-function studioHeader(s: CustomerPageData['studio']): string {
-  const logo = s.logo && LOGO.test(s.logo) ? `<img src="${s.logo}" alt="${esc(s.name)}">` : '';
-  return `<header><div class="wrap">${logo}<p class="studio">${esc(s.name)}</p></div></header>\n`;
-}
 
 function itemsHtml(items: ReminderItem[], total: number, upcoming = false): string {
   const id = upcoming ? 'in-scadenza' : 'partite';
@@ -202,23 +123,25 @@ export function customerPageHtml(d: CustomerPageData): string {
     due && d.items.length ? itemsHtml(d.items, d.total) : '',
     due ? paymentHtml(d) : '',
     d.upcoming.length ? itemsHtml(d.upcoming, sumCents(d.upcoming), true) : '',
-    contactsHtml(d.studio),
+    studioContactsHtml(d.studio),
   ].filter(Boolean);
   const footer = `<p>Pagina personale, valida fino al ${esc(displayDate(d.expires))}. ${esc(updatedText(d.updated))}.</p>`;
-  return page(
+  return publicPageHtml(
     `Situazione di ${d.customer.business_name}${d.studio.name ? ` – ${d.studio.name}` : ''}`,
     studioHeader(d.studio),
     main.join('\n'),
     footer,
+    STYLE,
   );
 }
 
 /** A page with a message only (e.g. 'Link non valido', 'Link scaduto'), in the same style. */
 export function errorPageHtml(title: string, message: string): string {
-  return page(
+  return publicPageHtml(
     title,
     '',
     `<h1>${esc(title)}</h1>\n<div class="card"><p>${esc(message)}</p></div>`,
     '<p>Per informazioni contatta il tuo studio.</p>',
+    STYLE,
   );
 }
