@@ -22,7 +22,7 @@ export const LONG_FILES: Record<string, number> = {
   'tests/drills/faults.test.ts': 29,
   'tests/drills/dataDirLock.test.ts': 22,
   'tests/e2e/accessibilityAdmin.test.ts': 81,
-  'tests/e2e/accessibilityCollaboratore.test.ts': 66,
+  'tests/e2e/accessibilityCollaboratore.test.ts': 45,
   'tests/e2e/accessibility.test.ts': 64,
   'tests/e2e/publicArea.test.ts': 28,
   'tests/e2e/reminders.test.ts': 27,
