@@ -33,6 +33,8 @@ export const MAIL_KINDS: Record<string, string> = {
   reminder: 'Sollecito di pagamento',
   aml_declaration: 'Dichiarazione antiriciclaggio da rinnovare',
   engagement_letter: "Lettera d'incarico",
+  portal_invite: "Invito all'area clienti",
+  portal_access: "Link di accesso all'area clienti",
 };
 
 export const isMailStatus = (v: unknown): v is MailStatus =>

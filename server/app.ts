@@ -49,6 +49,8 @@ import { amlDocumentRoutes } from './areas/aml/documentRoutes.js';
 import { engagementRoutes } from './areas/engagements/routes.js';
 import { engagementLetterRoutes } from './areas/engagements/letterRoutes.js';
 import { engagementPageRoute } from './areas/engagements/pageRoutes.js';
+import { portalRoutes } from './areas/portal/routes.js';
+import { portalPageRoutes } from './areas/portal/pageRoutes.js';
 import { timeRoutes } from './areas/time/routes.js';
 import { profitabilityRoutes } from './areas/profitability/routes.js';
 import { SdiHandOff } from './areas/sdi/worker.js';
@@ -410,6 +412,7 @@ export async function buildApp(
       await engagementLetterRoutes(api, deps);
       await timeRoutes(api, deps);
       await profitabilityRoutes(api, deps);
+      await portalRoutes(api, deps);
       await creditRoutes(api, deps);
       await customerImportRoutes(api, deps);
       await preferenceRoutes(api, deps);
@@ -428,6 +431,8 @@ export async function buildApp(
   await reminderPageRoute(app, deps);
   // the customer's page of an engagement letter's link (public, server-rendered)
   await engagementPageRoute(app, deps);
+  // the customers' own area (public pages with a session of their own, server-rendered)
+  await portalPageRoutes(app, deps);
 
   // the built browser app, with a fallback to index.html for client routes
   const dist = resolve(process.env.APP_DIST || join(process.cwd(), 'dist'));

@@ -17,6 +17,7 @@ import '../areas/collections/tables.js';
 import '../areas/reminders/tables.js';
 import '../areas/aml/tables.js';
 import '../areas/engagements/tables.js';
+import '../areas/portal/tables.js';
 import '../auth/tables.js';
 
 const dir = fromRoot('server', 'db', 'migrations');
