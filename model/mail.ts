@@ -35,6 +35,9 @@ export const MAIL_KINDS: Record<string, string> = {
   engagement_letter: "Lettera d'incarico",
   portal_invite: "Invito all'area clienti",
   portal_access: "Link di accesso all'area clienti",
+  portal_request: 'Richiesta di documenti',
+  portal_reminder: 'Promemoria documenti richiesti',
+  portal_message: "Avviso di messaggio nell'area clienti",
 };
 
 export const isMailStatus = (v: unknown): v is MailStatus =>

@@ -70,3 +70,91 @@ export function splitEmails(text: string): string[] {
     ),
   ];
 }
+
+// ---------------------------------------------------------------------------------------------
+// Document requests (item 2)
+// ---------------------------------------------------------------------------------------------
+
+export type RequestStatus = 'aperta' | 'completata' | 'annullata';
+export const REQUEST_STATUS_LABELS: Record<RequestStatus, string> = {
+  aperta: 'Aperta',
+  completata: 'Completata',
+  annullata: 'Annullata',
+};
+/**
+ * A document's state: asked (the customer must send it), sent (the studio reviews it), missing (the
+ * customer has not got it, with a note: the studio reviews), accepted (done), asked again (the
+ * studio's reason: the customer must send it again).
+ */
+export type ItemStatus = 'richiesto' | 'inviato' | 'mancante' | 'accettato' | 'da_rifare';
+export const ITEM_STATUS_LABELS: Record<ItemStatus, string> = {
+  richiesto: 'Da inviare',
+  inviato: 'Inviato, da controllare',
+  mancante: 'Non disponibile, da controllare',
+  accettato: 'Accettato',
+  da_rifare: 'Da inviare di nuovo',
+};
+/** the states in which the customer acts */
+export const CUSTOMER_TURN: readonly ItemStatus[] = ['richiesto', 'da_rifare'];
+/** the states in which the studio reviews */
+export const STUDIO_TURN: readonly ItemStatus[] = ['inviato', 'mancante'];
+
+/** At most this many documents in a request, each of at most ITEM_LABEL_MAX characters. */
+export const REQUEST_ITEMS_MAX = 30;
+export const ITEM_LABEL_MAX = 200;
+/** At most this many customers in one bulk request. */
+export const REQUEST_CUSTOMERS_MAX = 5000;
+
+/** Uploads: per file, per item, per customer (what the area keeps of a customer, rejected files apart). */
+export const UPLOAD_FILE_MAX_BYTES = 20 * 1024 * 1024;
+export const UPLOAD_FILES_PER_ITEM = 20;
+export const UPLOAD_CUSTOMER_MAX_BYTES = 500 * 1024 * 1024;
+/** An upload is sent in chunks of at most this many bytes (a bad connection resumes from the last one received). */
+export const UPLOAD_CHUNK_BYTES = 512 * 1024;
+/** A photo is stored re-encoded with its longest side at most this many pixels. */
+export const PHOTO_MAX_SIDE = 3000;
+
+export const REQUEST_MESSAGES = {
+  noCustomers: 'Seleziona almeno un cliente',
+  tooManyCustomers: `Al massimo ${REQUEST_CUSTOMERS_MAX} clienti per richiesta`,
+  titleRequired: 'Indica il titolo della richiesta',
+  titleTooLong: 'Il titolo può avere al massimo 160 caratteri',
+  dueRequired: 'Indica la scadenza',
+  duePast: 'La scadenza non può essere già passata',
+  noItems: 'Indica almeno un documento da richiedere (uno per riga)',
+  tooManyItems: `Al massimo ${REQUEST_ITEMS_MAX} documenti per richiesta`,
+  itemTooLong: (n: number) => `Il documento alla riga ${n} supera ${ITEM_LABEL_MAX} caratteri`,
+  messageTooLong: 'Il messaggio può avere al massimo 2000 caratteri',
+  checklistNotFound: "L'elenco di documenti scelto non esiste",
+  jobNotFound: "L'adempimento scelto non esiste",
+  taskNotOfJob: "Il sotto adempimento non è dell'adempimento scelto",
+  yearRequired: "Indica l'anno dell'adempimento",
+  noJobCustomers: "Nessun cliente attivo ha una forma giuridica a cui l'adempimento si applica",
+  reasonRequired: 'Scrivi al cliente il motivo per cui il documento va inviato di nuovo',
+  reasonTooLong: 'Il motivo può avere al massimo 500 caratteri',
+  notToReview: 'Il documento non è da controllare: il cliente non lo ha ancora inviato',
+  notOpen: 'La richiesta non è più aperta',
+  // the customer's side
+  noFile: 'Scelga almeno un file da inviare',
+  fileTooLarge: `Il file supera ${UPLOAD_FILE_MAX_BYTES / 1024 / 1024} MB: lo invii in più parti o più compresso`,
+  tooManyFiles: `Al massimo ${UPLOAD_FILES_PER_ITEM} file per documento`,
+  customerFull: "Lo spazio dell'area clienti è pieno (500 MB): contatti lo studio",
+  badKind: 'Tipo di file non accettato: invii PDF, foto (JPEG, PNG, WebP), documenti Word o Excel (anche OpenDocument)',
+  archive: 'Gli archivi compressi (ZIP, RAR, 7z…) non sono accettati: invii i file uno per uno',
+  lying: (name: string) => `Il file '${name}' non è del tipo che il suo nome dice: non è stato accettato`,
+  unreadableImage: "L'immagine non si legge: la fotografi di nuovo o la invii in PDF",
+  infected: "Il file è stato bloccato dall'antivirus e messo in quarantena: lo studio è stato avvisato",
+  noteRequired: 'Scriva una nota per lo studio (perché non ha il documento)',
+  noteTooLong: 'La nota può avere al massimo 1000 caratteri',
+  notYourTurn: 'Il documento è già stato inviato ed è in attesa di controllo dallo studio',
+  uploadGone: 'Il caricamento non esiste più: ricominci',
+  uploadOffset: 'Parte del file inattesa: il caricamento riprende dal punto giusto',
+} as const;
+
+/** The documents of a checklist or typed by the studio: one per line, trimmed, blank lines skipped. */
+export function itemLines(text: string): string[] {
+  return text
+    .split(/\r?\n/)
+    .map((l) => l.replace(/^\s*[-*•]\s*/, '').trim())
+    .filter(Boolean);
+}

@@ -32,6 +32,7 @@ import { TimeEntry } from './models/TimeEntry.js';
 import { IstatIndex } from './models/IstatIndex.js';
 import { HourlyCost } from './models/HourlyCost.js';
 import { ServiceRate } from './models/ServiceRate.js';
+import { DocumentChecklist } from './models/DocumentChecklist.js';
 
 /** Every model of the product, in dependency order (referenced models first). */
 export const MODELS: ModelDef[] = [
@@ -63,6 +64,8 @@ export const MODELS: ModelDef[] = [
   IstatIndex,
   HourlyCost,
   ServiceRate,
+  // issue 50: the customers' own area
+  DocumentChecklist,
   // the money cycle's records, each over its area's table (`areaTable`), read-only to the generic calls
   SddBatch,
   RibaPresentation,

@@ -50,6 +50,7 @@ import { engagementRoutes } from './areas/engagements/routes.js';
 import { engagementLetterRoutes } from './areas/engagements/letterRoutes.js';
 import { engagementPageRoute } from './areas/engagements/pageRoutes.js';
 import { portalRoutes } from './areas/portal/routes.js';
+import { portalRequestRoutes } from './areas/portal/requestRoutes.js';
 import { portalPageRoutes } from './areas/portal/pageRoutes.js';
 import { timeRoutes } from './areas/time/routes.js';
 import { profitabilityRoutes } from './areas/profitability/routes.js';
@@ -413,6 +414,7 @@ export async function buildApp(
       await timeRoutes(api, deps);
       await profitabilityRoutes(api, deps);
       await portalRoutes(api, deps);
+      await portalRequestRoutes(api, deps);
       await creditRoutes(api, deps);
       await customerImportRoutes(api, deps);
       await preferenceRoutes(api, deps);

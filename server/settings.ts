@@ -74,6 +74,12 @@ export interface Settings {
   storageDir: string;
   /** uploaded files in an S3-compatible bucket instead (S3_BUCKET and the other S3_ settings) */
   s3?: S3Settings;
+  /**
+   * ClamAV's daemon, which scans every file a customer uploads to the customers' area (issue 50):
+   * CLAMAV_SOCKET (a Unix socket's path) or CLAMAV_HOST (host or host:port, port 3310 by default);
+   * unset: files are kept as 'not scanned'
+   */
+  clamav?: { socket: string } | { host: string; port: number };
   /** SIGTERM/SIGINT: how long requests in progress may take before the process exits anyway */
   shutdownTimeoutMs: number;
   /** outgoing mail server, an smtp:// or smtps:// URL; unset: messages are kept in the outbox, not sent */
@@ -195,6 +201,16 @@ export const trustProxyOption = (tp: Settings['trustProxy']) =>
   typeof tp === 'number' ? (_address: string, hop: number) => hop < tp : tp;
 
 /** JWT_SECRET, else a secret generated once and kept in DATA_DIR. */
+/** CLAMAV_SOCKET or CLAMAV_HOST (host[:port]) */
+function clamavOf(env: NodeJS.ProcessEnv): Settings['clamav'] {
+  if (env.CLAMAV_SOCKET) return { socket: env.CLAMAV_SOCKET };
+  if (env.CLAMAV_HOST) {
+    const m = /^(.+?)(?::(\d{1,5}))?$/.exec(env.CLAMAV_HOST.trim());
+    if (m) return { host: m[1]!, port: m[2] ? Number(m[2]) : 3310 };
+  }
+  return undefined;
+}
+
 function jwtSecretFor(dataDir: string, env: NodeJS.ProcessEnv): string {
   if (env.JWT_SECRET) return env.JWT_SECRET;
   mkdirSync(dataDir, { recursive: true });
@@ -265,6 +281,7 @@ export function loadSettings(env: NodeJS.ProcessEnv = process.env): Settings {
     checkResponses: bool(env.CHECK_RESPONSES, false),
     appName: env.APP_NAME || 'Gestionale Studi',
     serverBaseUrl: env.SERVER_BASEURL || `http://localhost:${port}`,
+    clamav: clamavOf(env),
     logLevel: env.LOG_LEVEL || 'info',
     creditEnabled: bool(env.CREDIT_ENABLED, false),
     trustProxy: trustProxyOf(env.TRUST_PROXY),

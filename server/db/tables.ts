@@ -244,7 +244,7 @@ export const appSettings = pgTable('app_settings', {
   value: text('value').notNull(),
 });
 
-const bytea = customType<{ data: Buffer; driverData: Buffer }>({ dataType: () => 'bytea' });
+export const bytea = customType<{ data: Buffer; driverData: Buffer }>({ dataType: () => 'bytea' });
 
 /**
  * Files uploaded to a record of a model that declares `attachments` (a Word template's .docx):

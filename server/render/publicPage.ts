@@ -39,8 +39,18 @@ footer p{margin:0}
 /** a logo a page may show inline: a PNG or JPEG data URL, nothing else */
 const LOGO = /^data:image\/(png|jpe?g);base64,[A-Za-z0-9+/=]+$/i;
 
-/** The complete document around a page's parts, with the frame's CSS and then the page's. */
-export function publicPageHtml(title: string, header: string, main: string, footer: string, css: string): string {
+/**
+ * The complete document around a page's parts, with the frame's CSS and then the page's; `script`: the
+ * address of a script of the site to run after the page is read (the customers' area; the other pages have none).
+ */
+export function publicPageHtml(
+  title: string,
+  header: string,
+  main: string,
+  footer: string,
+  css: string,
+  script?: string,
+): string {
   return `<!DOCTYPE html>
 <html lang="it">
 <head>
@@ -50,7 +60,7 @@ export function publicPageHtml(title: string, header: string, main: string, foot
 <meta name="referrer" content="no-referrer">
 <title>${esc(title)}</title>
 <style>${FRAME_CSS}${css}</style>
-</head>
+${script ? `<script src="${esc(script)}" defer></script>\n` : ''}</head>
 <body>
 ${header}<main><div class="wrap">
 ${main}

@@ -15,23 +15,14 @@
  * Forms are application/x-www-form-urlencoded, a few KB, parsed here only; every POST of a session
  * carries its token (access.ts `csrfToken`). Rate-limited per address.
  */
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import type { AppDeps } from '../../deps.js';
-import { PORTAL_MESSAGES as M, PORTAL_PATH, SESSION_MAX_HOURS } from '../../../model/portal.js';
+import { PORTAL_MESSAGES as M, PORTAL_PATH } from '../../../model/portal.js';
 import { email as emailValidator } from '../../../model/validators.js';
 import { isCommonPassword } from '../../auth/commonPasswords.js';
 import { hashPassword } from '../../auth/password.js';
-import {
-  askLink,
-  csrfToken,
-  csrfValid,
-  passwordLogin,
-  peekLink,
-  secretHash,
-  SESSION_COOKIE,
-  useLink,
-} from './access.js';
-import { activeAccesses, chooseAccess, endSession, openSession, setPassword, touchLogin } from './queries.js';
+import { askLink, csrfToken, csrfValid, passwordLogin, peekLink, useLink } from './access.js';
+import { activeAccesses, chooseAccess, endSession, setPassword, touchLogin } from './queries.js';
 import {
   choosePage,
   homePage,
@@ -40,131 +31,14 @@ import {
   loginPage,
   outsidePage,
   passwordPage,
-  PORTAL_CSP,
   type Notice,
-  type PortalViewer,
   type Tile,
 } from './pages.js';
 import { studioMailData } from '../mail/index.js';
+import { client, formOf, portalCtx, redirect, sendHtml, sessionOf, setCookie, tileSources } from './areaSession.js';
+import { requestPageRoutes } from './requestPageRoutes.js';
 
 const FORM_MAX_BYTES = 8192;
-
-/** The person in the area, after the session's checks. */
-export interface PortalCtx {
-  sessionId: number;
-  personId: number;
-  email: string;
-  studioId: number;
-  customerId: number;
-  accessId: number;
-  viewer: PortalViewer;
-}
-
-export const sendHtml = (reply: FastifyReply, status: number, html: string) =>
-  reply
-    .status(status)
-    .header('Content-Security-Policy', PORTAL_CSP)
-    .header('Cache-Control', 'no-store')
-    .header('Referrer-Policy', 'no-referrer')
-    .header('X-Robots-Tag', 'noindex, nofollow')
-    .header('X-Frame-Options', 'DENY')
-    .type('text/html; charset=utf-8')
-    .send(html);
-
-const redirect = (reply: FastifyReply, to: string) =>
-  reply.header('Cache-Control', 'no-store').redirect(to, 303);
-
-/** The area's cookie from the request's Cookie header. */
-function cookieOf(req: FastifyRequest): string | null {
-  const header = req.headers.cookie;
-  if (typeof header !== 'string') return null;
-  for (const part of header.split(';')) {
-    const i = part.indexOf('=');
-    if (i > 0 && part.slice(0, i).trim() === SESSION_COOKIE) return part.slice(i + 1).trim();
-  }
-  return null;
-}
-
-function setCookie(reply: FastifyReply, deps: AppDeps, value: string | null) {
-  const secure = deps.settings.serverBaseUrl.startsWith('https:') ? '; Secure' : '';
-  reply.header(
-    'Set-Cookie',
-    value === null
-      ? `${SESSION_COOKIE}=; Path=${PORTAL_PATH}; HttpOnly; SameSite=Strict; Max-Age=0${secure}`
-      : `${SESSION_COOKIE}=${value}; Path=${PORTAL_PATH}; HttpOnly; SameSite=Strict; Max-Age=${SESSION_MAX_HOURS * 3600}${secure}`,
-  );
-}
-
-const client = (req: FastifyRequest) => {
-  const agent = req.headers['user-agent'];
-  return { ip: req.ip ?? null, agent: typeof agent === 'string' ? agent : null };
-};
-
-const formOf = (req: FastifyRequest): Record<string, string> =>
-  req.body && typeof req.body === 'object' ? (req.body as Record<string, string>) : {};
-
-/** The session of the request's cookie, as it stands: none, open without a customer chosen, or in an area. */
-async function sessionOf(deps: AppDeps, req: FastifyRequest) {
-  const cookie = cookieOf(req);
-  const hash = cookie ? secretHash(cookie) : null;
-  if (!hash) return null;
-  const s = await openSession(deps.exec, hash);
-  if (!s) return null;
-  if (s.lost) {
-    await endSession(deps.exec, s.id);
-    return null;
-  }
-  return s;
-}
-
-/**
- * The person in an area, or the answer that takes him where he must go instead (the login page, the
- * choice of the customer). Used by every page of the area's sections.
- */
-export async function portalCtx(deps: AppDeps, req: FastifyRequest, reply: FastifyReply): Promise<PortalCtx | null> {
-  const s = await sessionOf(deps, req);
-  if (!s) {
-    setCookie(reply, deps, null);
-    if (req.method === 'GET') await redirect(reply, `${PORTAL_PATH}/accedi?fine=1`);
-    else await sendHtml(reply, 401, loginPage({ notice: { kind: 'bad', text: M.sessionEnded } }));
-    return null;
-  }
-  if (!s.access) {
-    await redirect(reply, `${PORTAL_PATH}/scegli`);
-    return null;
-  }
-  const csrf = csrfToken(deps.settings.jwtSecret, s.id);
-  if (
-    req.method !== 'GET' &&
-    !csrfValid(deps.settings.jwtSecret, s.id, formOf(req).csrf ?? req.headers['x-csrf-token'])
-  ) {
-    await sendHtml(
-      reply,
-      403,
-      outsidePage('Pagina scaduta', `<p><a href="${PORTAL_PATH}">Torna all'area clienti</a></p>`, {
-        kind: 'bad',
-        text: M.csrf,
-      }),
-    );
-    return null;
-  }
-  return {
-    sessionId: s.id,
-    personId: s.personId,
-    email: s.email,
-    studioId: s.access.studioId,
-    customerId: s.access.customerId,
-    accessId: s.access.id,
-    viewer: { studioName: s.access.studioName, customerName: s.access.customerName, email: s.email, csrf },
-  };
-}
-
-/** The home page's sections, each from the area's parts (a part adds its tile). */
-export type TileSource = (deps: AppDeps, ctx: PortalCtx) => Promise<Tile | null>;
-const tileSources: TileSource[] = [];
-export function addTile(source: TileSource) {
-  tileSources.push(source);
-}
 
 export async function portalPageRoutes(app: FastifyInstance, deps: AppDeps): Promise<void> {
   await app.register(async (scope) => {
@@ -178,6 +52,8 @@ export async function portalPageRoutes(app: FastifyInstance, deps: AppDeps): Pro
       },
     );
     const config = (max: number) => ({ public: true, rateLimit: { max, timeWindow: '1 minute' } });
+    // the parts of the area
+    await requestPageRoutes(scope, deps);
 
     scope.get(PORTAL_PATH, { config: config(120) }, async (req, reply) => {
       const ctx = await portalCtx(deps, req, reply);

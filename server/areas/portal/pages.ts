@@ -9,10 +9,11 @@
 import { esc } from '../../render/frame.js';
 import { publicPageHtml } from '../../render/publicPage.js';
 import { PORTAL_PATH, SESSION_IDLE_MINUTES } from '../../../model/portal.js';
+import { AREA_SCRIPT_PATH } from './areaScript.js';
 
 /** The Content-Security-Policy of the area's pages: inline styles, data: images, forms to the area itself. */
 export const PORTAL_CSP =
-  "default-src 'none'; img-src 'self' data:; style-src 'unsafe-inline'; base-uri 'none'; form-action 'self'; frame-ancestors 'none'";
+  "default-src 'none'; img-src 'self' data:; style-src 'unsafe-inline'; script-src 'self'; connect-src 'self'; base-uri 'none'; form-action 'self'; frame-ancestors 'none'";
 
 // Colours (on white unless noted), all above WCAG AA's 4.5:1: text #1f2328, brand #1a3d6d, muted
 // #4b5563, links #174ea6, errors #b3261e, success #1e6b34.
@@ -44,6 +45,26 @@ input:focus,textarea:focus,select:focus,button:focus,a:focus{outline:3px solid #
 .areas small{display:block;font-weight:400;color:#4b5563}
 .bar{display:flex;gap:.75rem;flex-wrap:wrap;align-items:center;justify-content:space-between;margin:0 0 1rem}
 .bar form{flex:none}
+.list{list-style:none;margin:0 0 1rem;padding:0;display:grid;gap:.5rem}
+.list a{display:block;background:#fff;border:1px solid #d5dbe3;border-radius:8px;padding:.75rem 1rem;text-decoration:none;color:#1f2328;min-height:48px}
+.list a strong{color:#1a3d6d}
+.list small,.files small{display:block;color:#4b5563;font-size:.9rem}
+.late-text{color:#b3261e;font-weight:700}
+.lead{background:#eef3f9;border-color:#1a3d6d}
+.message{white-space:pre-line}
+.item h2{margin-bottom:.25rem}
+.state{display:inline-block;font-weight:700;font-size:.9rem;border-radius:999px;padding:.15rem .7rem;margin:0 0 .5rem;background:#eef3f9;color:#1a3d6d}
+.s-accettato{background:#edf7ef;color:#1e6b34}
+.s-da_rifare{background:#fdf0ef;color:#b3261e}
+.reason{border-left:4px solid #b3261e;padding-left:.6rem}
+.files{list-style:none;margin:.5rem 0;padding:0}
+.files li{padding:.4rem 0;border-bottom:1px solid #e3e7ed;overflow-wrap:anywhere}
+.files .rejected a{color:#4b5563;text-decoration:line-through}
+input[type=file]{display:block;width:100%;font:inherit;padding:.6rem;border:1px dashed #6b7280;border-radius:6px;background:#fff;min-height:48px}
+details{margin-top:1rem}
+summary{cursor:pointer;min-height:44px;display:flex;align-items:center;color:#174ea6;font-weight:600}
+progress{width:100%;height:1.25rem}
+.upload-status:empty{display:none}
 `;
 
 /** A flash message above a page's content. */
@@ -96,6 +117,7 @@ export function insidePage(v: PortalViewer, title: string, main: string, notice?
     `${bar}<h1>${esc(title)}</h1>\n${noticeHtml(notice)}\n${main}`,
     footer(v),
     STYLE,
+    AREA_SCRIPT_PATH,
   );
 }
 

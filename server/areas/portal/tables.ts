@@ -13,9 +13,21 @@
  *   the studios it may enter (a link's studio; the studios whose password was given) and the
  *   customer's area chosen among them (a person of several customers chooses one).
  */
-import { pgTable, integer, text, varchar, serial, index, uniqueIndex, primaryKey } from 'drizzle-orm/pg-core';
+import {
+  pgTable,
+  integer,
+  text,
+  varchar,
+  serial,
+  date,
+  index,
+  uniqueIndex,
+  primaryKey,
+  type AnyPgColumn,
+} from 'drizzle-orm/pg-core';
 import { sql } from 'drizzle-orm';
 import {
+  bytea,
   cascadeRef,
   parentRef,
   registerTables,
@@ -118,3 +130,128 @@ export const portalSessions = pgTable(
 );
 
 registerTables({ portalPeople, portalPasswords, portalAccess, portalLinks, portalSessions });
+
+/**
+ * Issue 50 item 2, the studio's requests of documents:
+ * - portal_requests: a request to a customer (title, deadline, message), from a checklist or typed,
+ *   perhaps for a compliance job's sub-task and year (done when the request is complete); open,
+ *   complete (every item accepted) or cancelled; the reminders sent to late customers;
+ * - portal_request_items: each document asked, its state (requested, sent, missing — 'non ho
+ *   questo documento' with the customer's note —, accepted, asked again with the studio's reason);
+ * - portal_files: a file of the area — uploaded by a customer's person for an item, or shared by the
+ *   studio — stored under a key the server makes, with its SHA-256, size, kind recognised by content
+ *   and the antivirus' verdict (quarantined files are never served); when it was first opened;
+ * - portal_uploads / portal_upload_chunks: an upload in progress, sent in chunks that a bad
+ *   connection resumes from the last one received (kept in the database: any process takes the next).
+ */
+export const portalRequests = pgTable(
+  'portal_requests',
+  {
+    ...studioRowKeys(),
+    customer_id: cascadeRef('customer_id', 'Customer').notNull(),
+    title: varchar('title', { length: 160 }).notNull(),
+    due_date: date('due_date', { mode: 'string' }).notNull(),
+    message: text('message'),
+    checklist_id: setNullRef('checklist_id', 'DocumentChecklist'),
+    studio_job_id: setNullRef('studio_job_id', 'StudioJob'),
+    task_id: setNullRef('task_id', 'Task'),
+    year: integer('year'),
+    /** 'aperta' | 'completata' | 'annullata' */
+    status: varchar('status', { length: 10 }).notNull().default('aperta'),
+    created_at: tsNow('created_at'),
+    created_by: setNullRef('created_by', 'User'),
+    created_by_name: text('created_by_name'),
+    closed_at: ts('closed_at'),
+    reminders_sent: integer('reminders_sent').notNull().default(0),
+    last_reminded_on: date('last_reminded_on', { mode: 'string' }),
+  },
+  (t) => [
+    index('portal_requests_customer_idx').on(t.studio_id, t.customer_id),
+    index('portal_requests_open_idx')
+      .on(t.studio_id, t.due_date)
+      .where(sql`${t.status} = 'aperta'`),
+  ],
+);
+
+export const portalRequestItems = pgTable(
+  'portal_request_items',
+  {
+    ...studioRowKeys(),
+    request_id: parentRef('request_id', portalRequests).notNull(),
+    position: integer('position').notNull(),
+    label: varchar('label', { length: 200 }).notNull(),
+    /** 'richiesto' | 'inviato' | 'mancante' | 'accettato' | 'da_rifare' */
+    status: varchar('status', { length: 10 }).notNull().default('richiesto'),
+    /** the customer's note ('non ho questo documento', or with the files) */
+    customer_note: text('customer_note'),
+    /** the studio's reason when it asks again */
+    review_reason: text('review_reason'),
+    reviewed_by_name: text('reviewed_by_name'),
+    reviewed_at: ts('reviewed_at'),
+    updated_at: tsNow('updated_at'),
+  },
+  (t) => [uniqueIndex('portal_request_items_pos_uq').on(t.request_id, t.position)],
+);
+
+export const portalFiles = pgTable(
+  'portal_files',
+  {
+    ...studioRowKeys(),
+    customer_id: cascadeRef('customer_id', 'Customer').notNull(),
+    item_id: parentRef('item_id', portalRequestItems),
+    /** 'cliente' (a person uploaded it) | 'studio' (the studio shared it) */
+    origin: varchar('origin', { length: 8 }).notNull(),
+    filename: varchar('filename', { length: 200 }).notNull(),
+    content_type: varchar('content_type', { length: 100 }).notNull(),
+    kind: varchar('kind', { length: 8 }).notNull(),
+    size: integer('size').notNull(),
+    sha256: varchar('sha256', { length: 64 }).notNull(),
+    storage_path: text('storage_path').notNull(),
+    /** 'ok' | 'quarantena' (the antivirus found something: never served) | 'non_verificato' (no antivirus configured) */
+    scan: varchar('scan', { length: 14 }).notNull(),
+    scan_result: text('scan_result'),
+    uploaded_by_person: parentRef('uploaded_by_person', portalPeople),
+    uploaded_by_name: text('uploaded_by_name'),
+    created_at: tsNow('created_at'),
+    first_opened_at: ts('first_opened_at'),
+    /** a file the studio rejected (asked again): kept, no longer counted */
+    rejected: integer('rejected').notNull().default(0),
+  },
+  (t) => [
+    index('portal_files_customer_idx').on(t.studio_id, t.customer_id),
+    index('portal_files_item_idx')
+      .on(t.item_id)
+      .where(sql`${t.item_id} IS NOT NULL`),
+  ],
+);
+
+export const portalUploads = pgTable(
+  'portal_uploads',
+  {
+    id: varchar('id', { length: 36 }).primaryKey(),
+    studio_id: studioRef('studio_id').notNull(),
+    customer_id: cascadeRef('customer_id', 'Customer').notNull(),
+    item_id: parentRef('item_id', portalRequestItems).notNull(),
+    person_id: parentRef('person_id', portalPeople).notNull(),
+    filename: varchar('filename', { length: 200 }).notNull(),
+    size: integer('size').notNull(),
+    received: integer('received').notNull().default(0),
+    created_at: tsNow('created_at'),
+    updated_at: tsNow('updated_at'),
+  },
+  (t) => [index('portal_uploads_person_idx').on(t.person_id)],
+);
+
+export const portalUploadChunks = pgTable(
+  'portal_upload_chunks',
+  {
+    upload_id: varchar('upload_id', { length: 36 })
+      .notNull()
+      .references((): AnyPgColumn => portalUploads.id, { onDelete: 'cascade' }),
+    offset: integer('offset').notNull(),
+    bytes: bytea('bytes').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.upload_id, t.offset] })],
+);
+
+registerTables({ portalRequests, portalRequestItems, portalFiles, portalUploads, portalUploadChunks });
