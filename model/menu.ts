@@ -44,6 +44,16 @@ export const MENU: MenuEntry[] = [
     ],
   },
   {
+    title: 'Area clienti',
+    sub_title: 'Documenti e messaggi dei clienti',
+    icon: 'Forum',
+    role: 'Collaboratore',
+    children: [
+      { title: 'Richieste di documenti', icon: 'FactCheck', link: '/richieste_documenti', role: 'Collaboratore' },
+      { title: 'Elenchi di documenti', icon: 'Checklist', link: '/table/DocumentChecklist', role: 'Collaboratore' },
+    ],
+  },
+  {
     title: 'Antiriciclaggio',
     sub_title: 'Adeguata verifica, controlli e autovalutazione',
     icon: 'Policy',

@@ -158,3 +158,19 @@ export function itemLines(text: string): string[] {
     .map((l) => l.replace(/^\s*[-*•]\s*/, '').trim())
     .filter(Boolean);
 }
+
+// ---------------------------------------------------------------------------------------------
+// Messages (item 5)
+// ---------------------------------------------------------------------------------------------
+
+/** A message's text: at most this many characters (a message of 1 MB is refused, not cut). */
+export const MESSAGE_MAX_CHARS = 5000;
+/** At most this many files attached to a message. */
+export const MESSAGE_FILES_MAX = 5;
+
+export const MESSAGE_MESSAGES = {
+  empty: 'Scriva il messaggio',
+  tooLong: 'Il messaggio può avere al massimo 5.000 caratteri',
+  tooManyFiles: `Al massimo ${MESSAGE_FILES_MAX} file per messaggio`,
+  noPeople: "Nessuna persona del cliente è nell'area clienti: il messaggio resta nell'area, senza avviso per e-mail",
+} as const;

@@ -51,6 +51,7 @@ import { engagementLetterRoutes } from './areas/engagements/letterRoutes.js';
 import { engagementPageRoute } from './areas/engagements/pageRoutes.js';
 import { portalRoutes } from './areas/portal/routes.js';
 import { portalRequestRoutes } from './areas/portal/requestRoutes.js';
+import { portalMessageRoutes } from './areas/portal/messageRoutes.js';
 import { portalPageRoutes } from './areas/portal/pageRoutes.js';
 import { timeRoutes } from './areas/time/routes.js';
 import { profitabilityRoutes } from './areas/profitability/routes.js';
@@ -415,6 +416,7 @@ export async function buildApp(
       await profitabilityRoutes(api, deps);
       await portalRoutes(api, deps);
       await portalRequestRoutes(api, deps);
+      await portalMessageRoutes(api, deps);
       await creditRoutes(api, deps);
       await customerImportRoutes(api, deps);
       await preferenceRoutes(api, deps);

@@ -449,3 +449,24 @@ export async function deleteLetterTemplate(exec: Exec, studioId: number): Promis
   );
   return r ? String(r.storage_path) : null;
 }
+
+/**
+ * The customer's engagement letters to read (the customers' area, issue 50 item 3): of each of his
+ * engagements sent or signed, the newest letter sent by e-mail, with the engagement's title and state.
+ */
+export async function customerLetters(exec: Exec, studioId: number, customerId: number) {
+  const rows =
+    await exec(sql`SELECT ${LETTER_COLUMNS}, e."title" AS "engagement_title", e."status" AS "engagement_status"
+    FROM "engagement_letters" l
+      JOIN "engagements" e ON e."id" = l."engagement_id" AND e."deleted_at" IS NULL
+      LEFT JOIN "mail_outbox" o ON o."id" = l."mail_id"
+    WHERE l."studio_id" = ${studioId} AND e."customer_id" = ${customerId} AND l."kind" = 'mail'
+      AND e."status" IN ('sent', 'signed')
+      AND l."id" = (SELECT max(n."id") FROM "engagement_letters" n WHERE n."engagement_id" = l."engagement_id" AND n."kind" = 'mail')
+    ORDER BY l."id" DESC`);
+  return rows.map((r) => ({
+    ...letterOf(r),
+    engagement_title: String(r.engagement_title ?? ''),
+    engagement_status: String(r.engagement_status),
+  }));
+}

@@ -19,6 +19,8 @@ export interface PortalCtx {
   studioId: number;
   customerId: number;
   accessId: number;
+  /** the person's name as the studio wrote it, else his e-mail */
+  personName: string;
   viewer: PortalViewer;
 }
 
@@ -117,6 +119,7 @@ export async function portalCtx(deps: AppDeps, req: FastifyRequest, reply: Fasti
     studioId: s.access.studioId,
     customerId: s.access.customerId,
     accessId: s.access.id,
+    personName: s.access.personName || s.email,
     viewer: { studioName: s.access.studioName, customerName: s.access.customerName, email: s.email, csrf },
   };
 }

@@ -37,6 +37,8 @@ import {
 import { studioMailData } from '../mail/index.js';
 import { client, formOf, portalCtx, redirect, sendHtml, sessionOf, setCookie, tileSources } from './areaSession.js';
 import { requestPageRoutes } from './requestPageRoutes.js';
+import { documentPageRoutes } from './documentPages.js';
+import { messagePageRoutes } from './messagePages.js';
 
 const FORM_MAX_BYTES = 8192;
 
@@ -54,6 +56,8 @@ export async function portalPageRoutes(app: FastifyInstance, deps: AppDeps): Pro
     const config = (max: number) => ({ public: true, rateLimit: { max, timeWindow: '1 minute' } });
     // the parts of the area
     await requestPageRoutes(scope, deps);
+    await documentPageRoutes(scope, deps);
+    await messagePageRoutes(scope, deps);
 
     scope.get(PORTAL_PATH, { config: config(120) }, async (req, reply) => {
       const ctx = await portalCtx(deps, req, reply);

@@ -109,14 +109,21 @@ export function outsidePage(title: string, main: string, notice?: Notice | null,
 }
 
 /** A page of the area, with the person's header and the way home and out. */
-export function insidePage(v: PortalViewer, title: string, main: string, notice?: Notice | null, home = false) {
+export function insidePage(
+  v: PortalViewer,
+  title: string,
+  main: string,
+  notice?: Notice | null,
+  home = false,
+  css = '',
+) {
   const bar = `<div class="bar">${home ? '' : `<a href="${PORTAL_PATH}">← Area clienti</a>`}<form method="post" action="${PORTAL_PATH}/esci"><input type="hidden" name="csrf" value="${esc(v.csrf)}"><button class="link" type="submit">Esci</button></form></div>`;
   return publicPageHtml(
     `${title} - Area clienti`,
     viewerHeader(v),
     `${bar}<h1>${esc(title)}</h1>\n${noticeHtml(notice)}\n${main}`,
     footer(v),
-    STYLE,
+    STYLE + css,
     AREA_SCRIPT_PATH,
   );
 }

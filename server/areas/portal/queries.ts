@@ -221,7 +221,7 @@ export async function touchLogin(exec: Exec, accessId: number) {
 export async function openSession(exec: Exec, hash: string) {
   const [r] = await exec(sql`SELECT s."id", s."person_id", s."access_id", s."studios", p."email",
       s."last_seen_at" < LOCALTIMESTAMP - interval '1 minute' AS "stale",
-      a."id" AS "live_access", a."studio_id", a."customer_id", c."business_name", st."name" AS "studio_name"
+      a."id" AS "live_access", a."studio_id", a."customer_id", a."name" AS "person_name", c."business_name", st."name" AS "studio_name"
     FROM "portal_sessions" s
       JOIN "portal_people" p ON p."id" = s."person_id"
       LEFT JOIN "portal_access" a ON a."id" = s."access_id" AND a."revoked_at" IS NULL
@@ -249,6 +249,7 @@ export async function openSession(exec: Exec, hash: string) {
           customerId: num(r.customer_id),
           customerName: String(r.business_name ?? ''),
           studioName: String(r.studio_name ?? ''),
+          personName: str(r.person_name),
         }
       : null,
   };

@@ -199,6 +199,8 @@ export const portalFiles = pgTable(
     ...studioRowKeys(),
     customer_id: cascadeRef('customer_id', 'Customer').notNull(),
     item_id: parentRef('item_id', portalRequestItems),
+    /** the message it is attached to (issue 50 item 5) */
+    message_id: integer('message_id').references((): AnyPgColumn => portalMessages.id, { onDelete: 'cascade' }),
     /** 'cliente' (a person uploaded it) | 'studio' (the studio shared it) */
     origin: varchar('origin', { length: 8 }).notNull(),
     filename: varchar('filename', { length: 200 }).notNull(),
@@ -255,3 +257,43 @@ export const portalUploadChunks = pgTable(
 );
 
 registerTables({ portalRequests, portalRequestItems, portalFiles, portalUploads, portalUploadChunks });
+
+/**
+ * Issue 50 item 5, the messages: one thread per customer between its people and the studio's staff.
+ * - portal_messages: each message (its author: a person of the customer or a user of the studio), its
+ *   text as written (shown as text, never as HTML), its files in portal_files (message_id);
+ * - portal_threads: per customer, when the last message came and from which side, and up to when
+ *   each side has read (the studio's list of unread threads, the area's badge).
+ */
+export const portalMessages = pgTable(
+  'portal_messages',
+  {
+    ...studioRowKeys(),
+    customer_id: cascadeRef('customer_id', 'Customer').notNull(),
+    /** 'cliente' | 'studio' */
+    side: varchar('side', { length: 8 }).notNull(),
+    person_id: parentRef('person_id', portalPeople),
+    user_id: setNullRef('user_id', 'User'),
+    author_name: varchar('author_name', { length: 254 }).notNull(),
+    body: text('body').notNull(),
+    created_at: tsNow('created_at'),
+  },
+  (t) => [index('portal_messages_thread_idx').on(t.studio_id, t.customer_id, t.id)],
+);
+
+export const portalThreads = pgTable(
+  'portal_threads',
+  {
+    studio_id: studioRef('studio_id').notNull(),
+    customer_id: cascadeRef('customer_id', 'Customer').notNull().primaryKey(),
+    last_message_id: integer('last_message_id'),
+    last_at: ts('last_at'),
+    last_side: varchar('last_side', { length: 8 }),
+    /** the last message each side has read (its id) */
+    studio_read_id: integer('studio_read_id').notNull().default(0),
+    customer_read_id: integer('customer_read_id').notNull().default(0),
+  },
+  (t) => [index('portal_threads_studio_idx').on(t.studio_id, t.last_at)],
+);
+
+registerTables({ portalMessages, portalThreads });

@@ -35,9 +35,8 @@ export interface CustomerPageData {
 
 // Colours (on white unless noted), all above WCAG AA's 4.5:1: text #1f2328 (15.8), brand #1a3d6d
 // (11.2; 9.9 on #eef3f9), muted #4b5563 (7.6; 6.9 on #f6f8fb), links #174ea6 (8.0).
-/** this page's own CSS, after the frame's (server/render/publicPage.ts) */
-const STYLE = `
-.wrap{max-width:44rem;margin:0 auto;padding:0 1rem}
+/** the CSS of what is owed and how to pay (situationHtml), after the frame's */
+export const SITUATION_CSS = `
 .total{background:#eef3f9;border-color:#1a3d6d}
 .total p{margin:0}
 .total .amount{display:block;font-size:2rem;font-weight:700;color:#1a3d6d;line-height:1.2;margin-top:.25rem}
@@ -53,6 +52,10 @@ dd.iban{font-family:ui-monospace,SFMono-Regular,Menlo,Consolas,monospace;font-si
 .qr p{margin:.5rem 0 0}
 @media (max-width:30rem){body{font-size:15px}.wrap{padding:0 .75rem}section,.card{padding:.75rem}th,td{padding:.45rem .25rem}.total .amount{font-size:1.75rem}}
 `;
+/** this page's own CSS, after the frame's (server/render/publicPage.ts) */
+const STYLE = `
+.wrap{max-width:44rem;margin:0 auto;padding:0 1rem}
+${SITUATION_CSS}`;
 
 const QR = /^data:image\/png;base64,[A-Za-z0-9+/=]+$/i;
 
@@ -86,7 +89,7 @@ ${rows.join('\n')}
 </section>`;
 }
 
-function paymentHtml(d: CustomerPageData): string {
+function paymentHtml(d: Omit<CustomerPageData, 'expires' | 'updated'>): string {
   if (!d.iban)
     return `<section aria-labelledby="pagare">
 <h2 id="pagare">Come pagare</h2>
@@ -112,19 +115,32 @@ ${qr}
 
 const sumCents = (items: ReminderItem[]) => items.reduce((s, i) => s + toCents(i.open), 0) / 100;
 
-/** The customer's page: the total due, the items past due, how to pay, those not yet due, the studio's contacts. */
-export function customerPageHtml(d: CustomerPageData): string {
+/**
+ * What a customer owes and how to pay it, the page's main parts after its heading: the total due,
+ * the items past due, how to pay (IBAN, causale, the EPC QR code), those not yet due. Also the
+ * customers' area's 'Da pagare' (server/areas/portal), with SITUATION_CSS.
+ */
+export function situationHtml(d: Omit<CustomerPageData, 'expires' | 'updated'>): string {
   const due = toCents(d.total) > 0;
-  const main = [
-    `<h1>Situazione di ${esc(d.customer.business_name)}</h1>`,
+  return [
     due
       ? `<div class="card total"><p>Totale da pagare <strong class="amount">${esc(euro(d.total))}</strong></p></div>`
       : `<div class="card total"><p>Non risultano importi da pagare. Grazie!</p></div>`,
     due && d.items.length ? itemsHtml(d.items, d.total) : '',
     due ? paymentHtml(d) : '',
     d.upcoming.length ? itemsHtml(d.upcoming, sumCents(d.upcoming), true) : '',
+  ]
+    .filter(Boolean)
+    .join('\n');
+}
+
+/** The customer's page: the total due, the items past due, how to pay, those not yet due, the studio's contacts. */
+export function customerPageHtml(d: CustomerPageData): string {
+  const main = [
+    `<h1>Situazione di ${esc(d.customer.business_name)}</h1>`,
+    situationHtml(d),
     studioContactsHtml(d.studio),
-  ].filter(Boolean);
+  ];
   const footer = `<p>Pagina personale, valida fino al ${esc(displayDate(d.expires))}. ${esc(updatedText(d.updated))}.</p>`;
   return publicPageHtml(
     `Situazione di ${d.customer.business_name}${d.studio.name ? ` – ${d.studio.name}` : ''}`,

@@ -40,6 +40,41 @@ const invalid = (): Page => ({
   ),
 });
 
+/**
+ * What a customer owes on `day` and how to pay it: what is due (past its due date) is asked and paid by
+ * the QR code, as the reminder's e-mail and letter ask it; what is not yet due is shown apart, not
+ * asked (issue 45 item 9). The reminder's page and the customers' area's 'Da pagare' show it.
+ */
+export async function customerSituation(
+  deps: Pick<AppDeps, 'exec'>,
+  studioId: number,
+  customer: Awaited<ReturnType<typeof customersOf>>[number],
+  day: string,
+) {
+  const studio = await studioData(deps.exec, studioId);
+  const open = await openItemsOf(deps.exec, studioId, Number(customer.id), null);
+  const items = open.filter((i) => i.due < day);
+  const upcoming = open.filter((i) => i.due >= day);
+  const total = sumOpen(items);
+  const beneficiary = studio.name ?? '';
+  const remittance = remittanceOf(customer);
+  const qr =
+    studio.iban && total > 0
+      ? await epcQrDataUrl({ name: beneficiary, iban: studio.iban, amount: total, remittance }).catch(() => null)
+      : null;
+  return {
+    studio: { ...studio, pec: null },
+    customer: { business_name: customer.business_name },
+    items,
+    total,
+    upcoming,
+    iban: studio.iban,
+    beneficiary,
+    remittance,
+    qr,
+  };
+}
+
 /** The page of `/estratto/{token}` (see the file's comment). */
 export async function reminderPage(deps: AppDeps, token: string, now = new Date()): Promise<Page> {
   const t = parseToken(token);
@@ -66,36 +101,12 @@ export async function reminderPage(deps: AppDeps, token: string, now = new Date(
   const customerId = Number(r.customer_id);
   const [customer] = await customersOf(deps.exec, studioId, [customerId]);
   if (!customer) return invalid();
-  const studio = await studioData(deps.exec, studioId);
-  // what is due (past its due date) is asked and paid by the QR code, as the reminder's e-mail and
-  // letter ask it; what is not yet due is shown apart, not asked (issue 45 item 9)
-  const open = await openItemsOf(deps.exec, studioId, customerId, null);
-  const items = open.filter((i) => i.due < day);
-  const upcoming = open.filter((i) => i.due >= day);
-  const total = sumOpen(items);
-  const beneficiary = studio.name ?? '';
-  const remittance = remittanceOf(customer);
-  const qr =
-    studio.iban && total > 0
-      ? await epcQrDataUrl({ name: beneficiary, iban: studio.iban, amount: total, remittance }).catch(() => null)
-      : null;
+  const situation = await customerSituation(deps, studioId, customer, day);
   await recordOpening(deps.exec, t.id);
   return {
     status: 200,
     csp: PAGE_CSP,
-    html: customerPageHtml({
-      studio: { ...studio, pec: null },
-      customer: { business_name: customer.business_name },
-      items,
-      total,
-      upcoming,
-      iban: studio.iban,
-      beneficiary,
-      remittance,
-      qr,
-      updated: nowDateTime(now).slice(0, 16),
-      expires: t.expires,
-    }),
+    html: customerPageHtml({ ...situation, updated: nowDateTime(now).slice(0, 16), expires: t.expires }),
   };
 }
 

@@ -1,0 +1,113 @@
+/**
+ * The area's pages of what the studio sends (issue 50 items 3, 4):
+ * - 'Documenti dello studio' (/area-clienti/documenti): the engagement letters to read and accept —
+ *   through the letter's own page (/incarico/{token}, server/areas/engagements/letterPage.ts), which
+ *   records who accepted, when, from which address and the SHA-256 of the PDF as sent — and the
+ *   files the studio shares, each opening recorded for the studio to see;
+ * - 'Da pagare' (/area-clienti/pagamenti): what the customer owes and how to pay it, the same parts
+ *   as the reminders' page (the items past due, the IBAN, the causale and the EPC QR code, those not
+ *   yet due), computed by the payable function through the open items.
+ */
+import type { FastifyInstance } from 'fastify';
+import { sql } from 'drizzle-orm';
+import type { AppDeps } from '../../deps.js';
+import { esc } from '../../render/frame.js';
+import { displayDate, displayDateTime, today as romeToday } from '../../../model/dates.js';
+import { toCents } from '../../../model/money.js';
+import { PORTAL_PATH } from '../../../model/portal.js';
+import { customersOf } from '../documents/index.js';
+import { customerSituation } from '../reminders/page.js';
+import { SITUATION_CSS, situationHtml } from '../reminders/customerPage.js';
+import { customerLetters } from '../engagements/letterQueries.js';
+import { letterToken } from '../engagements/letterLink.js';
+import { LETTER_LINK_PATH } from '../engagements/letterLink.js';
+import { addTile, portalCtx, sendHtml } from './areaSession.js';
+import { insidePage } from './pages.js';
+import { sizeText } from './requestPages.js';
+
+const config = (max: number) => ({ public: true, rateLimit: { max, timeWindow: '1 minute' } });
+
+/** The files the studio shares with a customer, newest first, with their first opening. */
+async function sharedFiles(deps: AppDeps, studioId: number, customerId: number) {
+  const rows = await deps.exec(sql`SELECT "id", "filename", "size", "created_at", "first_opened_at", "uploaded_by_name"
+    FROM "portal_files" WHERE "studio_id" = ${studioId} AND "customer_id" = ${customerId} AND "origin" = 'studio'
+      AND "scan" <> 'quarantena' ORDER BY "id" DESC LIMIT 200`);
+  return rows.map((r) => ({
+    id: Number(r.id),
+    filename: String(r.filename),
+    size: Number(r.size),
+    created_at: String(r.created_at).slice(0, 19),
+    opened: r.first_opened_at != null,
+  }));
+}
+
+// the home page's tiles
+addTile(async (deps, ctx) => {
+  const letters = await customerLetters(deps.exec, ctx.studioId, ctx.customerId);
+  const files = await sharedFiles(deps, ctx.studioId, ctx.customerId);
+  const toRead =
+    letters.filter((l) => !l.accepted_at && l.engagement_status === 'sent').length +
+    files.filter((f) => !f.opened).length;
+  return {
+    href: `${PORTAL_PATH}/documenti`,
+    label: 'Documenti dello studio',
+    count: toRead,
+    countLabel: `${toRead} da leggere`,
+  };
+});
+addTile(async (_deps, _ctx) => ({ href: `${PORTAL_PATH}/pagamenti`, label: 'Da pagare' }));
+
+export async function documentPageRoutes(scope: FastifyInstance, deps: AppDeps): Promise<void> {
+  scope.get(`${PORTAL_PATH}/documenti`, { config: config(120) }, async (req, reply) => {
+    const ctx = await portalCtx(deps, req, reply);
+    if (!ctx) return reply;
+    const today = romeToday();
+    const letters = await customerLetters(deps.exec, ctx.studioId, ctx.customerId);
+    const files = await sharedFiles(deps, ctx.studioId, ctx.customerId);
+    const letterItems = letters.map((l) => {
+      const open = !!l.nonce && !!l.link_expires && l.link_expires >= today;
+      const token = open ? letterToken(deps.settings.jwtSecret, l.id, l.nonce!, l.link_expires!) : null;
+      const state = l.accepted_at
+        ? `Accettata il ${esc(displayDateTime(l.accepted_at))}${l.accepted_name ? ` da ${esc(l.accepted_name)}` : ''}`
+        : l.engagement_status === 'signed'
+          ? 'Firmata'
+          : '<strong>Da leggere e accettare</strong>';
+      const action = token
+        ? l.accepted_at || l.engagement_status === 'signed'
+          ? `<a href="${LETTER_LINK_PATH}${token}/lettera.pdf">Scarica la lettera (PDF)</a>`
+          : `<a class="button" href="${LETTER_LINK_PATH}${token}">Leggi e accetta la lettera</a>`
+        : '<span class="muted">Per riceverla di nuovo chieda allo studio.</span>';
+      return `<li class="card"><p><strong>Lettera d'incarico: ${esc(l.engagement_title)}</strong></p>
+<p><small>Inviata il ${esc(displayDate(l.created_at.slice(0, 10)))} · ${state}</small></p>
+<p>${action}</p></li>`;
+    });
+    const fileItems = files.map(
+      (f) => `<li><a href="${PORTAL_PATH}/file/${f.id}">${esc(f.filename)}</a>
+<small>${sizeText(f.size)} · condiviso il ${esc(displayDate(f.created_at.slice(0, 10)))}${f.opened ? '' : ' · <strong>nuovo</strong>'}</small></li>`,
+    );
+    const main = `<section aria-labelledby="lettere"><h2 id="lettere">Lettere d'incarico</h2>
+${letterItems.length ? `<ul class="list">${letterItems.join('\n')}</ul>` : '<p>Nessuna lettera d’incarico da leggere.</p>'}
+</section>
+<section aria-labelledby="condivisi"><h2 id="condivisi">File condivisi dallo studio</h2>
+${fileItems.length ? `<ul class="files">${fileItems.join('\n')}</ul>` : '<p>Lo studio non ha ancora condiviso file.</p>'}
+</section>`;
+    return sendHtml(reply, 200, insidePage(ctx.viewer, 'Documenti dello studio', main));
+  });
+
+  scope.get(`${PORTAL_PATH}/pagamenti`, { config: config(120) }, async (req, reply) => {
+    const ctx = await portalCtx(deps, req, reply);
+    if (!ctx) return reply;
+    const [customer] = await customersOf(deps.exec, ctx.studioId, [ctx.customerId]);
+    if (!customer) return reply.status(404).send();
+    const s = await customerSituation(deps, ctx.studioId, customer, romeToday());
+    const note =
+      toCents(s.total) > 0 || s.upcoming.length
+        ? '<p class="muted">Gli importi si aggiornano quando lo studio registra il pagamento.</p>'
+        : '';
+    return sendHtml(
+      reply,
+      200,
+      insidePage(ctx.viewer, 'Da pagare', `${situationHtml(s)}\n${note}`, null, false, SITUATION_CSS),
+    );
+  });
+}
