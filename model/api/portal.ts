@@ -44,3 +44,16 @@ export const PortalInviteResult = z.object({
   invited: z.array(z.string()),
 });
 export type PortalInviteResult = z.infer<typeof PortalInviteResult>;
+
+/** A file the studio shares with the customer in the area, with when the customer first opened it. */
+export const SharedFile = z.object({
+  id: z.number().int(),
+  filename: z.string(),
+  size: z.number().int(),
+  sha256: z.string(),
+  scan: z.enum(['ok', 'quarantena', 'non_verificato']),
+  uploaded_by_name: z.string().nullable(),
+  created_at: z.string(),
+  first_opened_at: z.string().nullable(),
+});
+export type SharedFile = z.infer<typeof SharedFile>;

@@ -226,4 +226,31 @@ describe('issue 50 what is owed, and the studio’s documents', () => {
     expect(ok.statusCode).toBe(200);
     expect(textOf((await page('/area-clienti/documenti', person.cookie)).body)).toContain('Accettata il');
   });
+
+  it('a file the studio shares: listed new in the area, its first opening shown to the studio; another studio’s: 404', async () => {
+    const person = await enter(alfa, 'condivisi@alfamsg.test');
+    const body = await multipart({}, [{ name: 'Bilancio 2025.pdf', bytes: PDF }], 'file');
+    const r = await t.app.inject({
+      method: 'POST',
+      url: `/api/customer/${alfa}/portal/files`,
+      payload: body.payload,
+      headers: { ...body.headers, ...(await a.headers('collab')) },
+    });
+    expect(r.statusCode, r.body).toBe(201);
+    const shared = r.json().data[0];
+    expect(shared).toMatchObject({ filename: 'Bilancio 2025.pdf', first_opened_at: null, scan: 'non_verificato' });
+    const docs = await page('/area-clienti/documenti', person.cookie);
+    expect(textOf(docs.body)).toContain('Bilancio 2025.pdf');
+    expect(textOf(docs.body)).toContain('nuovo');
+    const got = await page(`/area-clienti/file/${shared.id}`, person.cookie);
+    expect(got.rawPayload.equals(PDF)).toBe(true);
+    const after = (await a.get('collab', `/api/customer/${alfa}/portal/files`)).json().data[0];
+    expect(after.first_opened_at).toMatch(/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}/);
+    expect((await a.get('bianchi', `/api/customer/${alfa}/portal/files`)).statusCode).toBe(404);
+    const other = await enter(beta, 'altro@betamsg.test');
+    expect((await page(`/area-clienti/file/${shared.id}`, other.cookie)).statusCode).toBe(404);
+    const removed = await a.del('collab', `/api/customer/${alfa}/portal/files/${shared.id}`);
+    expect(removed.statusCode).toBe(200);
+    expect(removed.json().data).toEqual([]);
+  });
 });

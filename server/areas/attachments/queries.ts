@@ -83,12 +83,14 @@ export function attachmentRows(exec: Exec) {
       if (!keys.length) return new Set();
       const list = `{${keys.map((k) => `"${k.replace(/["\\]/g, '')}"`).join(',')}}`;
       // the AML files (server/areas/aml) and the engagement letters sent, the signed scans and the
-      // studios' letter templates (server/areas/engagements) are stored the same way and kept as long as their rows
+      // studios' letter templates (server/areas/engagements), the files of the customers' area
+      // (server/areas/portal) are stored the same way and kept as long as their rows
       const rows = await exec(
         sql`SELECT "storage_path" FROM "attachments" WHERE "storage_path" = ANY(${list}::text[])
           UNION SELECT "storage_path" FROM "aml_files" WHERE "storage_path" = ANY(${list}::text[])
           UNION SELECT "storage_path" FROM "engagement_letters" WHERE "storage_path" = ANY(${list}::text[])
-          UNION SELECT "storage_path" FROM "engagement_letter_templates" WHERE "storage_path" = ANY(${list}::text[])`,
+          UNION SELECT "storage_path" FROM "engagement_letter_templates" WHERE "storage_path" = ANY(${list}::text[])
+          UNION SELECT "storage_path" FROM "portal_files" WHERE "storage_path" = ANY(${list}::text[])`,
       );
       return new Set(rows.map((r) => String(r.storage_path)));
     },

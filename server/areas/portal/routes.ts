@@ -6,11 +6,40 @@
 import { z } from 'zod';
 import type { Api, AppDeps } from '../../deps.js';
 import { ERRORS } from '../../routes/schemas.js';
-import { PortalInviteInput, PortalInviteResult, PortalPeople } from '../../../model/api/portal.js';
+import type { FastifyRequest } from 'fastify';
+import { PortalInviteInput, PortalInviteResult, PortalPeople, SharedFile } from '../../../model/api/portal.js';
+import { HttpError } from '../../errors.js';
+import { REQUEST_MESSAGES as M, UPLOAD_FILE_MAX_BYTES } from '../../../model/portal.js';
 import { customerPortal, endPortalSessions, inviteToPortal, revokePortalAccess } from './service.js';
+import { shareFiles, sharedFiles, unshareFile } from './shared.js';
+
+/** The files of a multipart upload (field `file`), at most 10 of 20 MB. */
+async function uploadedFiles(req: FastifyRequest) {
+  const files: Array<{ name: string; bytes: Buffer }> = [];
+  try {
+    for await (const part of req.parts({
+      limits: { fileSize: UPLOAD_FILE_MAX_BYTES, files: 10, fields: 5, fieldSize: 1000 },
+    })) {
+      if (part.type !== 'file') continue;
+      const bytes = await part.toBuffer();
+      if (part.file.truncated) throw new HttpError(413, M.fileTooLarge, { file: [M.fileTooLarge] });
+      if (bytes.length) files.push({ name: part.filename ?? 'documento', bytes });
+    }
+  } catch (e) {
+    const code = (e as { code?: string }).code;
+    if (code === 'FST_REQ_FILE_TOO_LARGE') throw new HttpError(413, M.fileTooLarge, { file: [M.fileTooLarge] });
+    if (code === 'FST_FILES_LIMIT')
+      throw new HttpError(422, 'Al massimo 10 file per volta', { file: ['Al massimo 10 file per volta'] });
+    if (code === 'FST_INVALID_MULTIPART_CONTENT_TYPE')
+      throw new HttpError(415, 'Invia i file come multipart/form-data');
+    throw e;
+  }
+  return files;
+}
 
 const CustomerParams = z.object({ id: z.string() });
 const AccessParams = z.object({ id: z.string(), accessId: z.string() });
+const FileParams = z.object({ id: z.string(), fileId: z.string() });
 
 export async function portalRoutes(api: Api, deps: AppDeps): Promise<void> {
   const tags = ['Area clienti'];
@@ -68,5 +97,47 @@ export async function portalRoutes(api: Api, deps: AppDeps): Promise<void> {
       },
     },
     async (req) => ({ data: await endPortalSessions(deps, req.ctx, req.params.id, req.params.accessId) }),
+  );
+
+  api.get(
+    '/customer/:id/portal/files',
+    {
+      schema: {
+        tags,
+        summary: "I file condivisi con il cliente nell'area clienti, con la prima apertura da parte del cliente",
+        params: CustomerParams,
+        response: { 200: z.object({ data: z.array(SharedFile) }), ...ERRORS },
+      },
+    },
+    async (req) => ({ data: await sharedFiles(deps, req.ctx, req.params.id) }),
+  );
+
+  api.post(
+    '/customer/:id/portal/files',
+    {
+      schema: {
+        tags,
+        summary:
+          "Condivide file con il cliente nell'area clienti (multipart, campo file, fino a 10 file di 20 MB: PDF, immagini, Word, Excel), controllati per contenuto e dall'antivirus; tutto o niente",
+        params: CustomerParams,
+        consumes: ['multipart/form-data'],
+        response: { 201: z.object({ data: z.array(SharedFile) }), ...ERRORS },
+      },
+    },
+    async (req, reply) =>
+      reply.code(201).send({ data: await shareFiles(deps, req.ctx, req.params.id, await uploadedFiles(req)) }),
+  );
+
+  api.delete(
+    '/customer/:id/portal/files/:fileId',
+    {
+      schema: {
+        tags,
+        summary: "Toglie un file condiviso dall'area clienti del cliente",
+        params: FileParams,
+        response: { 200: z.object({ data: z.array(SharedFile) }), ...ERRORS },
+      },
+    },
+    async (req) => ({ data: await unshareFile(deps, req.ctx, req.params.id, req.params.fileId) }),
   );
 }

@@ -1,0 +1,117 @@
+/**
+ * Files the studio shares with a customer in the area (issue 50 item 3): uploaded by the studio's
+ * staff (checked and scanned as the customers' are), listed for the studio with when the customer
+ * first opened each one, removed when no longer wanted (its bytes go with the storage's sweep).
+ */
+import { createHash } from 'node:crypto';
+import { sql } from 'drizzle-orm';
+import type { AppDeps } from '../../deps.js';
+import type { Ctx } from '../../auth/context.js';
+import { atLeast } from '../../../model/define.js';
+import { HttpError, forbidden, notFound } from '../../errors.js';
+import { pathId } from '../../records/ids.js';
+import { REQUEST_MESSAGES as M, UPLOAD_CUSTOMER_MAX_BYTES, UPLOAD_FILE_MAX_BYTES } from '../../../model/portal.js';
+import type { SharedFile } from '../../../model/api/portal.js';
+import { checkFile, scanFile, type CheckedFile } from './files.js';
+import { insertFile } from './requestQueries.js';
+import { portalCustomer } from './queries.js';
+
+function allow(ctx: Ctx) {
+  if (!atLeast(ctx.role, 'Collaboratore')) throw forbidden();
+}
+
+async function customerOf(deps: AppDeps, ctx: Ctx, raw: unknown) {
+  allow(ctx);
+  const c = await portalCustomer(deps.exec, ctx.studioId, pathId(raw));
+  if (!c) throw notFound();
+  return c;
+}
+
+/** GET /api/customer/{id}/portal/files: the files shared with the customer, newest first, with their first opening. */
+export async function sharedFiles(deps: AppDeps, ctx: Ctx, raw: unknown): Promise<SharedFile[]> {
+  const c = await customerOf(deps, ctx, raw);
+  const rows =
+    await deps.exec(sql`SELECT "id", "filename", "size", "sha256", "scan", "uploaded_by_name", "created_at", "first_opened_at"
+    FROM "portal_files" WHERE "studio_id" = ${ctx.studioId} AND "customer_id" = ${c.id} AND "origin" = 'studio' AND "message_id" IS NULL
+    ORDER BY "id" DESC LIMIT 500`);
+  return rows.map((r) => ({
+    id: Number(r.id),
+    filename: String(r.filename),
+    size: Number(r.size),
+    sha256: String(r.sha256),
+    scan: String(r.scan) as SharedFile['scan'],
+    uploaded_by_name: r.uploaded_by_name == null ? null : String(r.uploaded_by_name),
+    created_at: String(r.created_at).slice(0, 19),
+    first_opened_at: r.first_opened_at == null ? null : String(r.first_opened_at).slice(0, 19),
+  }));
+}
+
+/** POST /api/customer/{id}/portal/files (multipart, files `file`): shared with the customer; all or nothing. */
+export async function shareFiles(
+  deps: AppDeps,
+  ctx: Ctx,
+  raw: unknown,
+  files: Array<{ name: string; bytes: Buffer }>,
+): Promise<SharedFile[]> {
+  const c = await customerOf(deps, ctx, raw);
+  if (c.trashed) throw notFound();
+  if (!files.length)
+    throw new HttpError(422, 'Scegli almeno un file da condividere', {
+      file: ['Scegli almeno un file da condividere'],
+    });
+  for (const f of files)
+    if (f.bytes.length > UPLOAD_FILE_MAX_BYTES) throw new HttpError(413, M.fileTooLarge, { file: [M.fileTooLarge] });
+  const checked: CheckedFile[] = [];
+  for (const f of files) checked.push(await checkFile(f.name, f.bytes));
+  const scanned: Array<CheckedFile & Awaited<ReturnType<typeof scanFile>>> = [];
+  for (const s of checked) scanned.push({ ...s, ...(await scanFile(deps.settings, s.bytes)) });
+  const bad = scanned.find((s) => s.scan === 'quarantena');
+  if (bad)
+    throw new HttpError(422, `L'antivirus ha trovato ${bad.result} in '${bad.filename}': il file non è condiviso`, {
+      file: ['Antivirus'],
+    });
+  const keys: string[] = [];
+  try {
+    for (const s of scanned) keys.push(await deps.storage.put(s.bytes, 'portal'));
+    await deps.tx(async (exec) => {
+      const [u] = await exec(sql`SELECT COALESCE(sum("size"), 0)::bigint AS "bytes" FROM "portal_files"
+        WHERE "studio_id" = ${ctx.studioId} AND "customer_id" = ${c.id} AND "rejected" = 0`);
+      if (Number(u?.bytes ?? 0) + scanned.reduce((n, s) => n + s.bytes.length, 0) > UPLOAD_CUSTOMER_MAX_BYTES)
+        throw new HttpError(413, "Lo spazio dell'area clienti del cliente è pieno (500 MB)", {
+          file: ['Spazio pieno'],
+        });
+      for (const [i, s] of scanned.entries())
+        await insertFile(exec, {
+          studioId: ctx.studioId,
+          customerId: c.id,
+          itemId: null,
+          origin: 'studio',
+          filename: s.filename,
+          contentType: s.contentType,
+          kind: s.kind,
+          size: s.bytes.length,
+          sha256: createHash('sha256').update(s.bytes).digest('hex'),
+          key: keys[i]!,
+          scan: s.scan,
+          scanResult: s.result,
+          personId: null,
+          byName: ctx.name,
+        });
+    });
+  } catch (e) {
+    await Promise.all(keys.map((k) => deps.storage.remove(k).catch(() => undefined)));
+    throw e;
+  }
+  return sharedFiles(deps, ctx, c.id);
+}
+
+/** DELETE /api/customer/{id}/portal/files/{fileId}: no longer shared. */
+export async function unshareFile(deps: AppDeps, ctx: Ctx, raw: unknown, rawFile: unknown): Promise<SharedFile[]> {
+  const c = await customerOf(deps, ctx, raw);
+  const rows =
+    await deps.exec(sql`DELETE FROM "portal_files" WHERE "id" = ${pathId(rawFile)} AND "studio_id" = ${ctx.studioId}
+    AND "customer_id" = ${c.id} AND "origin" = 'studio' AND "message_id" IS NULL RETURNING "storage_path"`);
+  if (!rows.length) throw notFound();
+  await deps.storage.remove(String(rows[0]!.storage_path)).catch(() => undefined);
+  return sharedFiles(deps, ctx, c.id);
+}
