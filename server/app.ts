@@ -52,6 +52,8 @@ import { engagementPageRoute } from './areas/engagements/pageRoutes.js';
 import { portalRoutes } from './areas/portal/routes.js';
 import { portalRequestRoutes } from './areas/portal/requestRoutes.js';
 import { portalMessageRoutes } from './areas/portal/messageRoutes.js';
+// the customers' area's task in the reminders' daily run (its late document requests), registered when loaded
+import './areas/portal/index.js';
 import { portalPageRoutes } from './areas/portal/pageRoutes.js';
 import { timeRoutes } from './areas/time/routes.js';
 import { profitabilityRoutes } from './areas/profitability/routes.js';

@@ -31,6 +31,8 @@ import { engagementCalls } from './engagements';
 import { engagementLetterCalls } from './engagementLetters';
 import { timeCalls } from './time';
 import { profitabilityCalls } from './profitability';
+import { portalCalls } from './portal';
+import { portalRequestCalls } from './portalRequests';
 
 export const dataProvider = {
   ...raMethods,
@@ -61,6 +63,8 @@ export const dataProvider = {
   ...engagementLetterCalls,
   ...timeCalls,
   ...profitabilityCalls,
+  ...portalCalls,
+  ...portalRequestCalls,
 } satisfies DataProvider;
 
 export type AppDataProvider = typeof dataProvider;

@@ -60,6 +60,7 @@ import InsightsIcon from '@mui/icons-material/Insights';
 import PriceChangeIcon from '@mui/icons-material/PriceChange';
 import SellIcon from '@mui/icons-material/Sell';
 import ShowChartIcon from '@mui/icons-material/ShowChart';
+import ForumIcon from '@mui/icons-material/Forum';
 
 import { dataProvider } from '../dataProvider';
 import { onIdle } from '../lazyPreloadable';
@@ -119,6 +120,7 @@ export const MENU_ICONS: Record<string, IconComponent> = {
   PriceChange: PriceChangeIcon,
   Sell: SellIcon,
   ShowChart: ShowChartIcon,
+  Forum: ForumIcon,
   NoteAdd: NoteAddIcon,
 };
 

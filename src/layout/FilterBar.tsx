@@ -56,7 +56,8 @@ export function FilterSelect({
 }
 
 /**
- * The section of a screen's filters (`label` names it): 'Cerca cliente' (`search`), then the
+ * The section of a screen's filters (`label` names it): 'Cerca cliente' (`search`, its own label
+ * when it finds more than customers), then the
  * `children` on the grid, and `actions` (downloads, switches) in a row below; `below` under it all
  * (a progress bar).
  */
@@ -68,7 +69,7 @@ export function FilterBar({
   below,
 }: {
   label: string;
-  search: { id: string; value: string; onChange: (value: string) => void };
+  search: { id: string; value: string; onChange: (value: string) => void; label?: string };
   children: ReactNode;
   actions: ReactNode;
   below?: ReactNode;
@@ -84,7 +85,7 @@ export function FilterBar({
       >
         <TextField
           id={search.id}
-          label="Cerca cliente"
+          label={search.label ?? 'Cerca cliente'}
           size="small"
           value={search.value}
           onChange={(e) => search.onChange(e.target.value)}

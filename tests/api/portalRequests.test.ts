@@ -18,6 +18,7 @@ import { startTestApp, type TestApp } from '../helpers/testApp.js';
 import { api, romeToday, type Api } from '../helpers/api.js';
 import { multipart } from '../helpers/multipart.js';
 import { addDays } from '../../model/dates.js';
+import { sendRequestReminders } from '../../server/areas/portal/requestReminders.js';
 
 let t: TestApp;
 let a: Api;
@@ -468,5 +469,41 @@ describe('issue 50 the customer sends, the studio reviews', () => {
       [row!.studio_job_id, row!.task_id, row!.customer_id, row!.year],
     );
     expect(status).toMatchObject({ status: 1, note: 'Documenti ricevuti dall’area clienti' });
+  });
+});
+
+describe('issue 50 late requests reminded by the daily run', () => {
+  it('the day after the deadline, then every 7 days, at most 3 times; never twice for one day, even two runs at once', async () => {
+    await enter(beta, 'ritardo@betadoc.test');
+    const r = await a.post('admin', '/api/portal/requests', {
+      customer_ids: [beta],
+      title: 'Estratti conto di marzo',
+      due_date: today,
+      items: 'Estratto conto BPM\nEstratto conto Intesa',
+    });
+    const id = r.json().data.request_ids[0];
+    const deps = { database: t.database, mail: t.app.mail, serverBaseUrl: BASE };
+    const mails = async () =>
+      a.sql<{ subject: string; body_text: string }>(
+        `SELECT "subject", "body_text" FROM "mail_outbox" WHERE "kind" = 'portal_reminder' AND "to_addresses"::text LIKE '%ritardo@betadoc.test%' ORDER BY "id"`,
+      );
+    // not late yet on the deadline itself
+    expect(await sendRequestReminders(deps, demo, today)).toBe(0);
+    const day1 = addDays(today, 1);
+    await Promise.all([sendRequestReminders(deps, demo, day1), sendRequestReminders(deps, demo, day1)]);
+    expect(await mails()).toHaveLength(1);
+    const [m] = await mails();
+    expect(m!.subject).toBe('Promemoria: documenti da inviare – Estratti conto di marzo');
+    expect(m!.body_text).toContain('lo studio attende ancora 2 documenti');
+    expect(m!.body_text).not.toContain('Intesa');
+    // six days later: not yet; seven: the second; then the third; then never again
+    await sendRequestReminders(deps, demo, addDays(day1, 6));
+    expect(await mails()).toHaveLength(1);
+    await sendRequestReminders(deps, demo, addDays(day1, 7));
+    expect(await mails()).toHaveLength(2);
+    await sendRequestReminders(deps, demo, addDays(day1, 14));
+    await sendRequestReminders(deps, demo, addDays(day1, 21));
+    expect(await mails()).toHaveLength(3);
+    expect((await detail(id)).reminders_sent).toBe(3);
   });
 });

@@ -45,6 +45,7 @@ export const SCREEN_TITLES: Record<string, string> = {
   '/table/Task': 'Gestione Sotto Adempimenti - Task',
   '/dashboard_jobs': 'Dashboard Adempimenti',
   '/table/StudioJob': 'Gestione Adempimenti',
+  '/richieste_documenti': 'Richieste di documenti',
   '/table/Transaction': 'Gestione Movimenti',
   '/table/Assignment': 'Gestione Incarichi',
   '/table/CustomersForCedolini': 'Cedolini - Clienti con costo cedolino',

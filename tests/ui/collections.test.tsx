@@ -14,7 +14,7 @@ import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
 import { setupServer } from 'msw/node';
 import { saveAs } from 'file-saver';
-import { login, logout, queryOf, renderApp, shellHandlers } from './harness';
+import { login, logout, portalQuietHandlers, queryOf, renderApp, shellHandlers } from './harness';
 import { RECORD } from './customerForm';
 import { addBankDays, CHANGED_TEXT } from '../../src/areas/collections/SddCollect';
 import { isoDate } from '../../model/dates';
@@ -421,6 +421,8 @@ const server = setupServer(
   http.get('*/api/customer/:id/reminders', () => HttpResponse.json({ data: { contested: null, reminders: [] } })),
   // the customer card's anti-money-laundering file (issue 48): empty
   emptyAmlFile,
+  // the customer card's 'Area clienti' (issue 50): nobody invited
+  ...portalQuietHandlers,
   // the customer's card: the record and its form's selects
   http.get('*/api/customers/:id', ({ params }) => HttpResponse.json({ data: { ...RECORD, id: Number(params.id) } })),
   http.get('*/api/collaborators', () => HttpResponse.json({ data: [] })),

@@ -9,7 +9,7 @@ import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
 import { setupServer } from 'msw/node';
 import { fiscalCodeCheckChar, vatCheckDigit } from '../../model/validators';
-import { login, logout, renderApp, shellHandlers } from './harness';
+import { login, logout, portalQuietHandlers, renderApp, shellHandlers } from './harness';
 import { emptyAmlFile } from './journeys';
 
 // ---------------------------------------------------------------------------
@@ -156,6 +156,8 @@ export const server = setupServer(
   http.get('*/api/customer/:id/reminders', () => HttpResponse.json({ data: { contested: null, reminders: [] } })),
   // the customer card's anti-money-laundering file (issue 48): empty
   emptyAmlFile,
+  // the customer card's 'Area clienti' (issue 50): nobody invited
+  ...portalQuietHandlers,
   // simple list /lista/LegalStatus
   http.get('*/api/list/LegalStatus', () => {
     api.simpleLists += 1;

@@ -18,6 +18,7 @@ import {
   renderApp,
   shellHandlers,
   engagementQuietHandlers,
+  portalQuietHandlers,
   USER,
 } from './harness';
 import { useFakeApi, helperText, ITEM_META, noReceivables, noAmlDue, seriousAxe, emptyAmlFile } from './journeys';
@@ -223,6 +224,7 @@ const server = setupServer(
   http.get('*/api/menu_items', () => HttpResponse.json({ data: MENU })),
   ...shellHandlers,
   ...engagementQuietHandlers,
+  ...portalQuietHandlers,
   // the menu page's summary of receivables
   noReceivables,
   ...noAmlDue,

@@ -12,7 +12,16 @@ import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
 import { setupServer } from 'msw/node';
-import { location, login, negativeLook, renderApp, shellHandlers, engagementQuietHandlers, USER } from './harness';
+import {
+  location,
+  login,
+  negativeLook,
+  renderApp,
+  shellHandlers,
+  engagementQuietHandlers,
+  portalQuietHandlers,
+  USER,
+} from './harness';
 import { useFakeApi, helperText, replaceText, seriousAxe, emptyAmlFile } from './journeys';
 import { exact, field, helperOf, submit, type User } from './customerForm';
 import { fiscalCodeCheckChar, vatCheckDigit } from '../../model/validators';
@@ -283,6 +292,7 @@ const touch = () => `2026-03-01 12:00:${String(++updates).padStart(2, '0')}.0000
 const server = setupServer(
   ...shellHandlers,
   ...engagementQuietHandlers,
+  ...portalQuietHandlers,
   // the customers
   http.get('*/api/list/Customer/:collection', async ({ request, params }) => {
     const c = await record(request);

@@ -76,6 +76,18 @@ export const engagementQuietHandlers = [
   ),
 ];
 
+/**
+ * The customer card's 'Area clienti' (issue 50, src/resources/Customer/Portal.tsx): nobody invited.
+ * Listed after a file's own handlers, as the ones above, by every file that opens a customer's card.
+ */
+export const portalQuietHandlers = [
+  http.get('*/api/customer/:id/portal', ({ params }) =>
+    HttpResponse.json({
+      data: { customer_id: Number(params.id), people: [], url: 'http://localhost:3000/area-clienti' },
+    }),
+  ),
+];
+
 export interface Loc {
   pathname: string;
   search: string;

@@ -7,7 +7,7 @@
 import { afterAll, afterEach, beforeAll, beforeEach, expect, vi } from 'vitest';
 import { cleanup, screen, within } from '@testing-library/react';
 import type { SetupServer } from 'msw/node';
-import { logout } from './harness';
+import { logout, portalQuietHandlers } from './harness';
 import axe from 'axe-core';
 import { http, HttpResponse } from 'msw';
 import type userEvent from '@testing-library/user-event';
@@ -122,7 +122,7 @@ export const emptyAmlFile = http.get('*/api/customer/:id/aml', ({ params }) =>
 
 /**
  * The customer card's other calls, with nothing in them: its open items (issue 29), its reminders
- * (issue 30), the collaborators and the lists of its selects.
+ * (issue 30), its 'Area clienti' (issue 50), the collaborators and the lists of its selects.
  */
 export const quietCustomerCard = [
   http.get('*/api/customer/:id/open_items', () =>
@@ -131,6 +131,7 @@ export const quietCustomerCard = [
     }),
   ),
   http.get('*/api/customer/:id/reminders', () => HttpResponse.json({ data: { contested: null, reminders: [] } })),
+  ...portalQuietHandlers,
   http.get('*/api/collaborators', () => HttpResponse.json({ data: [] })),
   http.get('*/api/list/:model/:collection', () =>
     HttpResponse.json({

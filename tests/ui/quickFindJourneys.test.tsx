@@ -13,7 +13,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
 import { setupServer } from 'msw/node';
-import { location, login, queryOf, renderApp, shellHandlers } from './harness';
+import { location, login, portalQuietHandlers, queryOf, renderApp, shellHandlers } from './harness';
 import { useFakeApi, listPage, noReceivables, noAmlDue, seriousAxe, emptyAmlFile } from './journeys';
 
 // ---------------------------------------------------------------------------
@@ -162,6 +162,8 @@ const server = setupServer(
   http.get('*/api/customer/:id/reminders', () => HttpResponse.json({ data: { contested: null, reminders: [] } })),
   // the customer card's anti-money-laundering file (issue 48): empty
   emptyAmlFile,
+  // the customer card's 'Area clienti' (issue 50): nobody invited
+  ...portalQuietHandlers,
   http.get('*/api/collaborators', () => HttpResponse.json({ data: [{ id: 7, name: 'Laura Neri' }] })),
   http.get('*/api/list/LegalRepresentative/:collection', () =>
     listAnswer(LEGAL_REPRESENTATIVES.map((r) => ({ id: r.id, label: `${r.name} ${r.surname}`, trashed: false }))),

@@ -13,7 +13,7 @@ import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
 import { setupServer } from 'msw/node';
 import { saveAs } from 'file-saver';
-import { login, logout, queryOf, renderApp, shellHandlers } from './harness';
+import { login, logout, portalQuietHandlers, queryOf, renderApp, shellHandlers } from './harness';
 import { RECORD } from './customerForm';
 import type {
   CustomerReminders,
@@ -238,6 +238,8 @@ const server = setupServer(
   }),
   // the customer card's anti-money-laundering file (issue 48): empty
   emptyAmlFile,
+  // the customer card's 'Area clienti' (issue 50): nobody invited
+  ...portalQuietHandlers,
   http.get('*/api/customer/:id/open_items', () =>
     HttpResponse.json({
       data: { summary: { balance: 0, open: 0, overdue: 0, credit: 0, oldest_overdue: null }, items: [] },

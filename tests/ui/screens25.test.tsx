@@ -508,7 +508,7 @@ describe('item 17: validate_xml 400 with details that are not a list', () => {
   });
 });
 
-/** The thirteen bulk actions of seed A §2 on the customers, 'Fattura addebiti' (issue 28) and 'Modalità di pagamento' (issue 47), by their Italian labels. */
+/** The thirteen bulk actions of seed A §2 on the customers, 'Fattura addebiti' (issue 28), 'Modalità di pagamento' (issue 47) and 'Richiedi documenti' (issue 50), by their Italian labels. */
 const BULK_ACTIONS = [
   'Assegna collaboratori',
   'Genera rate',
@@ -527,6 +527,8 @@ const BULK_ACTIONS = [
   'Fattura addebiti',
   // issue 47: how the selected customers pay
   'Modalità di pagamento',
+  // issue 50: documents asked of the selected customers in their area
+  'Richiedi documenti',
 ];
 
 describe('item 18: the customers list', () => {

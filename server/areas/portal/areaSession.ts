@@ -64,8 +64,19 @@ export const client = (req: FastifyRequest) => {
   return { ip: req.ip ?? null, agent: typeof agent === 'string' ? agent : null };
 };
 
-export const formOf = (req: FastifyRequest): Record<string, string> =>
-  req.body && typeof req.body === 'object' ? (req.body as Record<string, string>) : {};
+/** The text fields of an object (a parsed form, a query): only string values, the first of each name. */
+function textFields(raw: unknown): Record<string, string> {
+  const out: Record<string, string> = Object.create(null);
+  if (raw && typeof raw === 'object')
+    for (const [k, v] of Object.entries(raw)) if (typeof v === 'string' && !(k in out)) out[k] = v;
+  return out;
+}
+
+/** The fields of an urlencoded form (the area's forms), as text. */
+export const formOf = (req: FastifyRequest): Record<string, string> => textFields(req.body);
+
+/** The query string's parameters, as text. */
+export const queryOf = (req: FastifyRequest): Record<string, string> => textFields(req.query);
 
 /** The session of the request's cookie, as it stands: none, open without a customer chosen, or in an area. */
 export async function sessionOf(deps: AppDeps, req: FastifyRequest) {
@@ -99,8 +110,7 @@ export async function portalCtx(deps: AppDeps, req: FastifyRequest, reply: Fasti
   }
   const csrf = csrfToken(deps.settings.jwtSecret, s.id);
   // the token of a form (its field), of a script's call (X-CSRF-Token) or of a file form (its address: multipart is read later)
-  const token =
-    formOf(req).csrf ?? req.headers['x-csrf-token'] ?? (req.query as Record<string, unknown> | undefined)?.csrf;
+  const token = formOf(req).csrf ?? req.headers['x-csrf-token'] ?? queryOf(req).csrf;
   if (req.method !== 'GET' && !csrfValid(deps.settings.jwtSecret, s.id, token)) {
     await sendHtml(
       reply,

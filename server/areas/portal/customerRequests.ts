@@ -22,6 +22,7 @@ import {
   UPLOAD_FILES_PER_ITEM,
 } from '../../../model/portal.js';
 import { checkFile, scanFile, type CheckedFile } from './files.js';
+import { accessName, addChunk, insertUpload, takeUpload, uploadRow } from './uploadQueries.js';
 import {
   customerRequests,
   fileOf,
@@ -33,7 +34,6 @@ import {
   setItem,
   usage,
 } from './requestQueries.js';
-import { sql } from 'drizzle-orm';
 
 /** Who acts in the area: the session's person in a customer's area. */
 export interface AreaWho {
@@ -102,9 +102,7 @@ export async function uploadToItem(
     for (const s of scanned) keys.push(await deps.storage.put(s.bytes, 'portal'));
     await deps.tx(async (exec) => {
       const item = await itemInTurn(exec, who, itemId, requestId);
-      const [access] = await exec(sql`SELECT "name" FROM "portal_access"
-        WHERE "studio_id" = ${who.studioId} AND "customer_id" = ${who.customerId} AND "person_id" = ${who.personId}`);
-      const byName = (access?.name as string | null) || who.email;
+      const byName = (await accessName(exec, who.studioId, who.customerId, who.personId)) || who.email;
       for (const [i, s] of scanned.entries())
         await insertFile(exec, {
           studioId: who.studioId,
@@ -175,26 +173,24 @@ export async function startUpload(
     if (used.files + 1 > UPLOAD_FILES_PER_ITEM) throw refuse(422, M.tooManyFiles);
     if (used.bytes + size > UPLOAD_CUSTOMER_MAX_BYTES) throw refuse(413, M.customerFull);
     // an upload's chunks wait in the database: a person has at most 5 unfinished uploads
-    await exec(sql`DELETE FROM "portal_uploads" WHERE "person_id" = ${who.personId} AND "id" NOT IN (
-      SELECT "id" FROM "portal_uploads" WHERE "person_id" = ${who.personId} ORDER BY "updated_at" DESC LIMIT 4)`);
-    await exec(sql`INSERT INTO "portal_uploads" ("id", "studio_id", "customer_id", "item_id", "person_id", "filename", "size")
-      VALUES (${id}, ${who.studioId}, ${who.customerId}, ${itemId}, ${who.personId}, ${name}, ${size})`);
+    await insertUpload(exec, {
+      id,
+      studioId: who.studioId,
+      customerId: who.customerId,
+      itemId,
+      personId: who.personId,
+      name,
+      size,
+    });
   });
   return { id, chunk: UPLOAD_CHUNK_BYTES, received: 0 };
 }
 
 async function uploadOf(deps: AppDeps, who: AreaWho, id: string) {
   if (!/^[0-9a-f-]{36}$/.test(id)) throw refuse(404, M.uploadGone);
-  const [u] = await deps.exec(sql`SELECT "id", "item_id", "filename", "size", "received" FROM "portal_uploads"
-    WHERE "id" = ${id} AND "studio_id" = ${who.studioId} AND "customer_id" = ${who.customerId} AND "person_id" = ${who.personId}`);
+  const u = await uploadRow(deps.exec, id, who);
   if (!u) throw refuse(404, M.uploadGone);
-  return {
-    id: String(u.id),
-    itemId: Number(u.item_id),
-    name: String(u.filename),
-    size: Number(u.size),
-    received: Number(u.received),
-  };
+  return u;
 }
 
 /** GET …/caricamenti/{id}: how much of the file the server has (where to resume). */
@@ -215,25 +211,12 @@ export async function putChunk(deps: AppDeps, who: AreaWho, id: string, offset: 
   if (offset + bytes.length > u.size) throw refuse(413, M.fileTooLarge);
   if (offset + bytes.length <= u.received) return { received: u.received, done: false, files: 0 };
   if (offset !== u.received) return { received: u.received, done: false, files: 0, conflict: true as const };
-  const moved = await deps.tx(async (exec) => {
-    const rows =
-      await exec(sql`UPDATE "portal_uploads" SET "received" = ${offset + bytes.length}, "updated_at" = LOCALTIMESTAMP
-      WHERE "id" = ${u.id} AND "received" = ${offset} RETURNING "received"`);
-    if (!rows.length) return false;
-    await exec(
-      sql`INSERT INTO "portal_upload_chunks" ("upload_id", "offset", "bytes") VALUES (${u.id}, ${offset}, ${bytes})`,
-    );
-    return true;
-  });
+  const moved = await deps.tx((exec) => addChunk(exec, u.id, offset, bytes));
   const now = await uploadState(deps, who, id);
   if (!moved) return { received: now.received, done: false, files: 0, conflict: true as const };
   if (now.received < u.size) return { received: now.received, done: false, files: 0 };
   // the whole file: put together, the upload's rows gone whatever the outcome (a refused file is not retried)
-  const chunks = await deps.exec(
-    sql`SELECT "bytes" FROM "portal_upload_chunks" WHERE "upload_id" = ${u.id} ORDER BY "offset"`,
-  );
-  const whole = Buffer.concat(chunks.map((c) => Buffer.from(c.bytes as Uint8Array)));
-  await deps.exec(sql`DELETE FROM "portal_uploads" WHERE "id" = ${u.id}`);
+  const whole = await deps.tx((exec) => takeUpload(exec, u.id));
   if (whole.length !== u.size) throw refuse(409, M.uploadGone);
   const files = await uploadToItem(deps, who, undefined, u.itemId, [{ name: u.name, bytes: whole }]);
   return { received: whole.length, done: true, files };

@@ -9,36 +9,25 @@
  *   yet due), computed by the payable function through the open items.
  */
 import type { FastifyInstance } from 'fastify';
-import { sql } from 'drizzle-orm';
 import type { AppDeps } from '../../deps.js';
 import { esc } from '../../render/frame.js';
 import { displayDate, displayDateTime, today as romeToday } from '../../../model/dates.js';
 import { toCents } from '../../../model/money.js';
 import { PORTAL_PATH } from '../../../model/portal.js';
 import { customersOf } from '../documents/index.js';
-import { customerSituation } from '../reminders/page.js';
-import { SITUATION_CSS, situationHtml } from '../reminders/customerPage.js';
-import { customerLetters } from '../engagements/letterQueries.js';
-import { letterToken } from '../engagements/letterLink.js';
-import { LETTER_LINK_PATH } from '../engagements/letterLink.js';
+import { customerSituation, SITUATION_CSS, situationHtml } from '../reminders/index.js';
+import { customerLetters, letterToken, LETTER_LINK_PATH } from '../engagements/index.js';
 import { addTile, portalCtx, sendHtml } from './areaSession.js';
 import { insidePage } from './pages.js';
+import { sharedFileRows } from './sharedQueries.js';
 import { sizeText } from './requestPages.js';
 
 const config = (max: number) => ({ public: true, rateLimit: { max, timeWindow: '1 minute' } });
 
-/** The files the studio shares with a customer, newest first, with their first opening. */
+/** The files the studio shares with a customer, newest first, and whether he has opened each. */
 async function sharedFiles(deps: AppDeps, studioId: number, customerId: number) {
-  const rows = await deps.exec(sql`SELECT "id", "filename", "size", "created_at", "first_opened_at", "uploaded_by_name"
-    FROM "portal_files" WHERE "studio_id" = ${studioId} AND "customer_id" = ${customerId} AND "origin" = 'studio'
-      AND "scan" <> 'quarantena' ORDER BY "id" DESC LIMIT 200`);
-  return rows.map((r) => ({
-    id: Number(r.id),
-    filename: String(r.filename),
-    size: Number(r.size),
-    created_at: String(r.created_at).slice(0, 19),
-    opened: r.first_opened_at != null,
-  }));
+  const rows = await sharedFileRows(deps.exec, studioId, customerId);
+  return rows.filter((r) => r.scan !== 'quarantena').map((r) => ({ ...r, opened: r.first_opened_at != null }));
 }
 
 // the home page's tiles

@@ -18,7 +18,7 @@ import {
   REQUEST_MESSAGES,
   UPLOAD_FILE_MAX_BYTES,
 } from '../../../model/portal.js';
-import { addTile, portalCtx, sendHtml, type PortalCtx } from './areaSession.js';
+import { addTile, portalCtx, queryOf, sendHtml, type PortalCtx } from './areaSession.js';
 import { insidePage, type Notice } from './pages.js';
 import { markRead, postMessage, threadOf, unreadIn, type MessageRow } from './messages.js';
 import { ACCEPT, sizeText } from './requestPages.js';
@@ -123,7 +123,7 @@ export async function messagePageRoutes(scope: FastifyInstance, deps: AppDeps): 
     if (!ctx) return reply;
     const messages = await threadOf(deps.exec, ctx.studioId, ctx.customerId);
     await markRead(deps.exec, ctx.studioId, ctx.customerId, 'cliente');
-    const sent = (req.query as Record<string, unknown>).inviato === '1';
+    const sent = queryOf(req).inviato === '1';
     return sendHtml(
       reply,
       200,

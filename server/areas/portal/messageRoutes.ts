@@ -34,7 +34,10 @@ async function thread(deps: AppDeps, ctx: Ctx, raw: unknown): Promise<PortalThre
 async function messageInput(
   req: FastifyRequest,
 ): Promise<{ body: unknown; files: Array<{ name: string; bytes: Buffer }> }> {
-  if (!req.isMultipart()) return { body: (req.body as { body?: unknown } | undefined)?.body, files: [] };
+  if (!req.isMultipart()) {
+    const json: unknown = req.body;
+    return { body: json && typeof json === 'object' && 'body' in json ? json.body : undefined, files: [] };
+  }
   let body: unknown = '';
   const files: Array<{ name: string; bytes: Buffer }> = [];
   try {

@@ -35,7 +35,17 @@ import {
   type Tile,
 } from './pages.js';
 import { studioMailData } from '../mail/index.js';
-import { client, formOf, portalCtx, redirect, sendHtml, sessionOf, setCookie, tileSources } from './areaSession.js';
+import {
+  client,
+  formOf,
+  portalCtx,
+  queryOf,
+  redirect,
+  sendHtml,
+  sessionOf,
+  setCookie,
+  tileSources,
+} from './areaSession.js';
 import { requestPageRoutes } from './requestPageRoutes.js';
 import { documentPageRoutes } from './documentPages.js';
 import { messagePageRoutes } from './messagePages.js';
@@ -64,13 +74,13 @@ export async function portalPageRoutes(app: FastifyInstance, deps: AppDeps): Pro
       if (!ctx) return reply;
       const tiles = (await Promise.all(tileSources.map((t) => t(deps, ctx)))).filter((t): t is Tile => !!t);
       tiles.push({ href: `${PORTAL_PATH}/password`, label: 'Password di accesso' });
-      const q = req.query as Record<string, unknown>;
+      const q = queryOf(req);
       const notice: Notice | null = q.password === '1' ? { kind: 'ok', text: 'Password salvata.' } : null;
       return sendHtml(reply, 200, homePage(ctx.viewer, tiles, notice));
     });
 
     scope.get(`${PORTAL_PATH}/accedi`, { config: config(60) }, async (req, reply) => {
-      const q = req.query as Record<string, unknown>;
+      const q = queryOf(req);
       const notice: Notice | null = q.fine === '1' ? { kind: 'info', text: M.sessionEnded } : null;
       return sendHtml(reply, 200, loginPage({ notice }));
     });

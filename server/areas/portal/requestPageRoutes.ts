@@ -35,7 +35,7 @@ import {
   uploadToItem,
   type AreaWho,
 } from './customerRequests.js';
-import { addTile, portalCtx, sendHtml, type PortalCtx } from './areaSession.js';
+import { addTile, formOf, portalCtx, sendHtml, type PortalCtx } from './areaSession.js';
 import { requestPage, requestsPage, type ItemErrors } from './requestPages.js';
 import { customerRequests } from './requestQueries.js';
 
@@ -160,7 +160,7 @@ export async function requestPageRoutes(scope: FastifyInstance, deps: AppDeps): 
       const item = idOf(req.params.item);
       if (!id || !item) throw notFound();
       try {
-        await markMissing(deps, who(ctx), id, item, (req.body as Record<string, string>)?.note);
+        await markMissing(deps, who(ctx), id, item, formOf(req).note);
         return reply.header('Cache-Control', 'no-store').redirect(`${PORTAL_PATH}/richieste/${id}?nota=1`, 303);
       } catch (e) {
         if (!(e instanceof HttpError) || e.status === 404) throw e;
@@ -173,7 +173,15 @@ export async function requestPageRoutes(scope: FastifyInstance, deps: AppDeps): 
     const ctx = await portalCtx(deps, req, reply);
     if (!ctx) return reply;
     try {
-      return reply.status(201).send(await startUpload(deps, who(ctx), (req.body ?? {}) as Record<string, unknown>));
+      const body: unknown = req.body;
+      const start = body && typeof body === 'object' ? body : {};
+      return reply.status(201).send(
+        await startUpload(deps, who(ctx), {
+          item: 'item' in start ? start.item : undefined,
+          name: 'name' in start ? start.name : undefined,
+          size: 'size' in start ? start.size : undefined,
+        }),
+      );
     } catch (e) {
       return jsonError(reply, e);
     }

@@ -374,3 +374,42 @@ export async function customerRequests(exec: Exec, studioId: number, customerId:
     ORDER BY (r."status" = 'aperta') DESC, r."due_date", r."id"`);
   return rows.map(requestRow);
 }
+
+/**
+ * The open requests of a studio past their deadline on `day` with documents still to send and
+ * someone in the area, whose next reminder is due (none sent since `again`, fewer than `max`).
+ */
+export async function lateRequests(
+  exec: Exec,
+  studioId: number,
+  day: string,
+  again: string,
+  max: number,
+  limit: number,
+) {
+  const rows = await exec(sql`SELECT r."id", r."customer_id", r."title", r."due_date"::text AS "due_date",
+      (SELECT count(*) FROM "portal_request_items" i WHERE i."request_id" = r."id" AND i."status" IN ('richiesto', 'da_rifare'))::int AS "missing"
+    FROM "portal_requests" r JOIN "customers" c ON c."id" = r."customer_id" AND c."deleted_at" IS NULL
+    WHERE r."studio_id" = ${studioId} AND r."status" = 'aperta' AND r."due_date" < ${day}::date
+      AND r."reminders_sent" < ${max} AND (r."last_reminded_on" IS NULL OR r."last_reminded_on" <= ${again}::date)
+      AND EXISTS (SELECT 1 FROM "portal_request_items" i WHERE i."request_id" = r."id" AND i."status" IN ('richiesto', 'da_rifare'))
+      AND EXISTS (SELECT 1 FROM "portal_access" a WHERE a."customer_id" = r."customer_id" AND a."revoked_at" IS NULL)
+    ORDER BY r."due_date", r."id" LIMIT ${limit}`);
+  return rows.map((r) => ({
+    id: num(r.id),
+    customerId: num(r.customer_id),
+    title: String(r.title),
+    due: day_(r.due_date),
+    missing: num(r.missing),
+  }));
+}
+const day_ = (v: unknown) => String(v).slice(0, 10);
+
+/** Claims a request's reminder of `day`: false when another run made it first, or it is no longer due. */
+export async function claimReminder(exec: Exec, id: number, day: string, again: string, max: number): Promise<boolean> {
+  const rows =
+    await exec(sql`UPDATE "portal_requests" SET "reminders_sent" = "reminders_sent" + 1, "last_reminded_on" = ${day}::date
+    WHERE "id" = ${id} AND "status" = 'aperta' AND "reminders_sent" < ${max}
+      AND ("last_reminded_on" IS NULL OR "last_reminded_on" <= ${again}::date) RETURNING "id"`);
+  return rows.length > 0;
+}

@@ -32,7 +32,7 @@ import type {
   ReviewInput,
 } from '../../../model/api/portalRequests.js';
 import { enqueueMails, letter as mailLetter, studioMailData } from '../mail/index.js';
-import { isJobTask, setTaskStatus } from '../jobs/queries.js';
+import { isJobTask, setTaskStatus } from '../jobs/index.js';
 import { portalUrl } from './access.js';
 import {
   cancelRequest,

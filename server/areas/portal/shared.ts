@@ -4,7 +4,6 @@
  * first opened each one, removed when no longer wanted (its bytes go with the storage's sweep).
  */
 import { createHash } from 'node:crypto';
-import { sql } from 'drizzle-orm';
 import type { AppDeps } from '../../deps.js';
 import type { Ctx } from '../../auth/context.js';
 import { atLeast } from '../../../model/define.js';
@@ -15,6 +14,8 @@ import type { SharedFile } from '../../../model/api/portal.js';
 import { checkFile, scanFile, type CheckedFile } from './files.js';
 import { insertFile } from './requestQueries.js';
 import { portalCustomer } from './queries.js';
+import { customerBytes } from './messageQueries.js';
+import { deleteSharedFile, sharedFileRows } from './sharedQueries.js';
 
 function allow(ctx: Ctx) {
   if (!atLeast(ctx.role, 'Collaboratore')) throw forbidden();
@@ -30,20 +31,7 @@ async function customerOf(deps: AppDeps, ctx: Ctx, raw: unknown) {
 /** GET /api/customer/{id}/portal/files: the files shared with the customer, newest first, with their first opening. */
 export async function sharedFiles(deps: AppDeps, ctx: Ctx, raw: unknown): Promise<SharedFile[]> {
   const c = await customerOf(deps, ctx, raw);
-  const rows =
-    await deps.exec(sql`SELECT "id", "filename", "size", "sha256", "scan", "uploaded_by_name", "created_at", "first_opened_at"
-    FROM "portal_files" WHERE "studio_id" = ${ctx.studioId} AND "customer_id" = ${c.id} AND "origin" = 'studio' AND "message_id" IS NULL
-    ORDER BY "id" DESC LIMIT 500`);
-  return rows.map((r) => ({
-    id: Number(r.id),
-    filename: String(r.filename),
-    size: Number(r.size),
-    sha256: String(r.sha256),
-    scan: String(r.scan) as SharedFile['scan'],
-    uploaded_by_name: r.uploaded_by_name == null ? null : String(r.uploaded_by_name),
-    created_at: String(r.created_at).slice(0, 19),
-    first_opened_at: r.first_opened_at == null ? null : String(r.first_opened_at).slice(0, 19),
-  }));
+  return sharedFileRows(deps.exec, ctx.studioId, c.id);
 }
 
 /** POST /api/customer/{id}/portal/files (multipart, files `file`): shared with the customer; all or nothing. */
@@ -74,9 +62,8 @@ export async function shareFiles(
   try {
     for (const s of scanned) keys.push(await deps.storage.put(s.bytes, 'portal'));
     await deps.tx(async (exec) => {
-      const [u] = await exec(sql`SELECT COALESCE(sum("size"), 0)::bigint AS "bytes" FROM "portal_files"
-        WHERE "studio_id" = ${ctx.studioId} AND "customer_id" = ${c.id} AND "rejected" = 0`);
-      if (Number(u?.bytes ?? 0) + scanned.reduce((n, s) => n + s.bytes.length, 0) > UPLOAD_CUSTOMER_MAX_BYTES)
+      const used = await customerBytes(exec, ctx.studioId, c.id);
+      if (used + scanned.reduce((n, s) => n + s.bytes.length, 0) > UPLOAD_CUSTOMER_MAX_BYTES)
         throw new HttpError(413, "Lo spazio dell'area clienti del cliente è pieno (500 MB)", {
           file: ['Spazio pieno'],
         });
@@ -108,10 +95,8 @@ export async function shareFiles(
 /** DELETE /api/customer/{id}/portal/files/{fileId}: no longer shared. */
 export async function unshareFile(deps: AppDeps, ctx: Ctx, raw: unknown, rawFile: unknown): Promise<SharedFile[]> {
   const c = await customerOf(deps, ctx, raw);
-  const rows =
-    await deps.exec(sql`DELETE FROM "portal_files" WHERE "id" = ${pathId(rawFile)} AND "studio_id" = ${ctx.studioId}
-    AND "customer_id" = ${c.id} AND "origin" = 'studio' AND "message_id" IS NULL RETURNING "storage_path"`);
-  if (!rows.length) throw notFound();
-  await deps.storage.remove(String(rows[0]!.storage_path)).catch(() => undefined);
+  const key = await deleteSharedFile(deps.exec, ctx.studioId, c.id, pathId(rawFile));
+  if (!key) throw notFound();
+  await deps.storage.remove(key).catch(() => undefined);
   return sharedFiles(deps, ctx, c.id);
 }

@@ -21,6 +21,7 @@ import { today as romeToday } from '../../../model/dates.js';
 import { dueStudios, queuedReminders } from './queries.js';
 import { runReminders, storedSettings } from './service.js';
 import { sendAmlRenewals } from '../aml/index.js';
+import { dailyTasks } from './dailyTasks.js';
 import { sendReminder, type SenderDeps } from './sender.js';
 
 export const REMINDER_DAY_QUEUE = 'reminders-day';
@@ -107,6 +108,11 @@ export async function startReminderWorker(opts: ReminderWorkerOptions): Promise<
         if (amlDays > 0) {
           const sent = await sendAmlRenewals(opts, studioId, day, amlDays);
           if (sent) log.info({ studio: studioId, day, sent }, 'reminders: AML declarations to renew e-mailed');
+        }
+        // what other areas add (the customers' area's late document requests, issue 50): each claims its own work
+        for (const task of dailyTasks()) {
+          const sent = await task.run(opts, studioId, day);
+          if (sent) log.info({ studio: studioId, day, sent, task: task.name }, 'reminders: daily task e-mailed');
         }
         await sendAll(studioId);
       },

@@ -1,6 +1,7 @@
 /**
  * The menus of the customers' bulk bar and the actions in each, by their labels (seed A §2;
- * issue 25 item 18): the charges and amounts, the documents, the e-mails. 'Assegna
+ * issue 25 item 18): the charges and amounts, the documents (made, or asked of the customers in
+ * their area: issue 50), the e-mails. 'Assegna
  * collaboratori' is a button of its own. Plain data: the browser tests read it too.
  */
 export const BULK_GROUPS = {
@@ -12,7 +13,7 @@ export const BULK_GROUPS = {
     'Fattura addebiti',
     'Modalità di pagamento',
   ],
-  Documenti: ['Contratto', 'Estratto conto', 'Lettera bonifico', 'Bollettini', 'Modelli Word'],
+  Documenti: ['Contratto', 'Estratto conto', 'Lettera bonifico', 'Bollettini', 'Modelli Word', 'Richiedi documenti'],
   Email: ['Invia contratti via email', 'Invia estratti conto via email', 'Esporta email'],
 } as const;
 

@@ -12,6 +12,7 @@ import { ContractButton, ContractEmailButton } from './ContractButton';
 import { WordTemplateButton } from './WordTemplateButton';
 import { InvoiceChargesButton } from './InvoiceChargesButton';
 import { CollectionMethodButton } from './CollectionMethodButton';
+import { RequestDocumentsButton } from './RequestDocumentsButton';
 import { BulkGroup } from './groups';
 
 export {
@@ -29,13 +30,14 @@ export {
   InvoiceChargesButton,
   ContractEmailButton,
   AccountBalanceEmailButton,
+  RequestDocumentsButton,
 };
 
 export { BULK_GROUPS, bulkGroupOf } from './groupNames';
 
 /**
- * The customers' bulk bar: the thirteen actions of seed A §2, 'Fattura addebiti' (issue 28) and
- * 'Modalità di pagamento' (issue 47) in one line — 'Assegna
+ * The customers' bulk bar: the thirteen actions of seed A §2, 'Fattura addebiti' (issue 28),
+ * 'Modalità di pagamento' (issue 47) and 'Richiedi documenti' (issue 50) in one line — 'Assegna
  * collaboratori' and three menus ('Addebiti', 'Documenti', 'Email'); every action keeps its label
  * and is reached by keyboard.
  */
@@ -57,6 +59,7 @@ export function CustomerBulkActions() {
         <TransferLetterButton />
         <BollettiniButton />
         <WordTemplateButton />
+        <RequestDocumentsButton />
       </BulkGroup>
       <BulkGroup label="Email">
         <ContractEmailButton />
