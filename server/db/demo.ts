@@ -32,6 +32,7 @@ import { camt053 } from '../areas/collections/camtWriter.js';
 import { cbiRh } from '../areas/collections/rhWriter.js';
 import { DEMO_AML_SERVICE_OF, seedAml } from './demoAml.js';
 import { seedEngagements } from './demoEngagements.js';
+import { seedPortal } from './demoPortal.js';
 import type { Ctx } from '../auth/context.js';
 export { italianCin, italianIban } from '../../model/iban.js';
 export { rng };
@@ -1150,6 +1151,7 @@ export async function loadDemoData(exec: Exec, storage?: Storage): Promise<boole
   await seedCollections(exec, demo, { id: admin!, name: 'Marco Rossi' });
   await seedAml(exec, demo, { id: admin!, name: 'Marco Rossi' }, { id: collab!, name: 'Laura Neri' });
   await seedEngagements(exec, demo, { id: admin!, name: 'Marco Rossi' }, { id: collab!, name: 'Laura Neri' });
+  await seedPortal(exec, demo, { id: admin!, name: 'Marco Rossi' }, password, storage);
   await seedEDocuments(exec, bianchi, 3);
   await seedDeclaredModels(exec, demo, 12);
   await seedDeclaredModels(exec, bianchi, 3);
@@ -1225,6 +1227,7 @@ export async function addDemoStudio(exec: Exec, copy: DemoStudioCopy): Promise<n
   await seedCollections(exec, studio, marco);
   await seedAml(exec, studio, marco, { id: collab!, name: 'Laura Neri' });
   await seedEngagements(exec, studio, marco, { id: collab!, name: 'Laura Neri' });
+  await seedPortal(exec, studio, marco, password, undefined, `cliente.${copy.admin.split('@')[1]}`);
   await seedDeclaredModels(exec, studio, 12);
   return studio;
 }

@@ -254,3 +254,34 @@ describe('issue 50 what is owed, and the studio’s documents', () => {
     expect(removed.json().data).toEqual([]);
   });
 });
+
+describe('issue 50 demo data', () => {
+  it('three customers with people in the area, open requests (one late), a thread unread by the studio; the demo login with its password', async () => {
+    const demo = await a.studioId('Studio Demo');
+    const people = await a.sql<{ customers: number }>(
+      `SELECT count(DISTINCT "customer_id")::int AS "customers" FROM "portal_access" WHERE "studio_id" = $1 AND "invited_by_name" = 'Marco Rossi'`,
+      [demo],
+    );
+    expect(people[0]!.customers).toBe(3);
+    const late = await a.get('admin', '/api/portal/requests', { late: '1' });
+    expect(late.json().data.map((r: { title: string }) => r.title)).toContain('Documenti per il 730');
+    const open = await a.get('admin', '/api/portal/requests', { status: 'aperta' });
+    expect(open.json().data.map((r: { title: string }) => r.title)).toContain('Fatture di acquisto del trimestre');
+    const threads = await a.get('admin', '/api/portal/threads', { unread: '1' });
+    expect(threads.json().data.some((t: { last_author: string }) => t.last_author === 'Giovanni Esposito')).toBe(true);
+    const login = await form('/area-clienti/accedi/password', {
+      email: 'titolare@cliente-demo.test',
+      password: 'Demo2026!',
+    });
+    expect(login.statusCode).toBe(303);
+    const home = await page('/area-clienti', cookieOf(login));
+    expect(home.statusCode).toBe(200);
+    expect(textOf(home.body)).toContain('Documenti richiesti');
+    const checklists = await a.get('collab', '/api/list/DocumentChecklist/DocumentChecklistResourceListCollection', {
+      page: 1,
+    });
+    expect(checklists.json().data.map((c: { name: string }) => c.name)).toEqual(
+      expect.arrayContaining(['Documenti per il 730', 'Fatture del trimestre']),
+    );
+  });
+});

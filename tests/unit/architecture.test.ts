@@ -85,6 +85,7 @@ describe('app architecture', () => {
       'demo.ts',
       'demoAml.ts',
       'demoEngagements.ts',
+      'demoPortal.ts',
       'fieldTypes.ts',
       'generate.ts',
       'migrations',
