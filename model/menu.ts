@@ -51,6 +51,7 @@ export const MENU: MenuEntry[] = [
     children: [
       { title: 'Richieste di documenti', icon: 'FactCheck', link: '/richieste_documenti', role: 'Collaboratore' },
       { title: 'Elenchi di documenti', icon: 'Checklist', link: '/table/DocumentChecklist', role: 'Collaboratore' },
+      { title: 'Messaggi dei clienti', icon: 'Chat', link: '/messaggi_clienti', role: 'Collaboratore' },
     ],
   },
   {

@@ -33,6 +33,7 @@ import { timeCalls } from './time';
 import { profitabilityCalls } from './profitability';
 import { portalCalls } from './portal';
 import { portalRequestCalls } from './portalRequests';
+import { portalMessageCalls } from './portalMessages';
 
 export const dataProvider = {
   ...raMethods,
@@ -65,6 +66,7 @@ export const dataProvider = {
   ...profitabilityCalls,
   ...portalCalls,
   ...portalRequestCalls,
+  ...portalMessageCalls,
 } satisfies DataProvider;
 
 export type AppDataProvider = typeof dataProvider;

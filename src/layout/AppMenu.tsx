@@ -61,6 +61,7 @@ import PriceChangeIcon from '@mui/icons-material/PriceChange';
 import SellIcon from '@mui/icons-material/Sell';
 import ShowChartIcon from '@mui/icons-material/ShowChart';
 import ForumIcon from '@mui/icons-material/Forum';
+import ChatIcon from '@mui/icons-material/Chat';
 
 import { dataProvider } from '../dataProvider';
 import { onIdle } from '../lazyPreloadable';
@@ -121,6 +122,7 @@ export const MENU_ICONS: Record<string, IconComponent> = {
   Sell: SellIcon,
   ShowChart: ShowChartIcon,
   Forum: ForumIcon,
+  Chat: ChatIcon,
   NoteAdd: NoteAddIcon,
 };
 

@@ -23,6 +23,7 @@ import { menuIcon, useMenuItems, usePreloadMenuScreens } from '../layout/AppMenu
 import type { MenuNode } from '../../model/api/shell';
 import { ReceivablesOverview } from '../areas/accounts/Receivables';
 import { AmlHomeOverview } from '../areas/aml/AmlHome';
+import { PortalMessagesHome } from '../areas/portal/MessagesHome';
 import { atLeast } from '../../model/define';
 
 /** 'Redditività dei clienti' (issue 49), the Admin's: its own chunk, fetched only for the Admin */
@@ -132,6 +133,7 @@ export const MenuPage = () => {
       </Typography>
       <ReceivablesOverview />
       <AmlHomeOverview />
+      <PortalMessagesHome />
       <ProfitabilityHomeCard />
       {error ? (
         <Alert severity="error">{translate('app.error.load')}</Alert>

@@ -13,7 +13,7 @@ export const linksOf = (nodes: Array<Pick<MenuEntry, 'link'> & { children?: unkn
 /** The menu of a role as model/menu.ts declares it (the credit feature is off on the test servers). */
 export const menuOf = (role: RoleName) => menuFor(role, atLeast, MENU, { credit: false });
 
-/** The links on the home page's menu cards (not the overviews above them: receivables, AML, profitability), once the role's cards are shown. */
+/** The links on the home page's menu cards (not the overviews above them: receivables, AML, profitability, customers' messages), once the role's cards are shown. */
 export async function homeLinks(p: Page, role: RoleName): Promise<string[]> {
   for (const n of menuOf(role))
     await p.locator('#main-content').getByRole('heading', { name: n.title, exact: true, level: 2 }).waitFor();
@@ -24,7 +24,7 @@ export async function homeLinks(p: Page, role: RoleName): Promise<string[]> {
         .filter(
           (a) =>
             !a.closest(
-              '[aria-labelledby="receivables-title"], [aria-labelledby="aml-home-title"], [aria-labelledby="profitability-home-title"]',
+              '[aria-labelledby="receivables-title"], [aria-labelledby="aml-home-title"], [aria-labelledby="profitability-home-title"], [aria-labelledby="portal-messages-home-title"]',
             ),
         )
         .map((a) => a.getAttribute('href')!),
@@ -46,6 +46,7 @@ export const SCREEN_TITLES: Record<string, string> = {
   '/dashboard_jobs': 'Dashboard Adempimenti',
   '/table/StudioJob': 'Gestione Adempimenti',
   '/richieste_documenti': 'Richieste di documenti',
+  '/messaggi_clienti': 'Messaggi dei clienti',
   '/table/Transaction': 'Gestione Movimenti',
   '/table/Assignment': 'Gestione Incarichi',
   '/table/CustomersForCedolini': 'Cedolini - Clienti con costo cedolino',

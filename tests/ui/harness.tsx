@@ -77,8 +77,10 @@ export const engagementQuietHandlers = [
 ];
 
 /**
- * The customer card's 'Area clienti' (issue 50, src/resources/Customer/Portal.tsx): nobody invited.
- * Listed after a file's own handlers, as the ones above, by every file that opens a customer's card.
+ * The customer card's 'Area clienti' (issue 50, src/resources/Customer/Portal.tsx): nobody invited,
+ * no file shared; and the home page's 'Messaggi dei clienti' card (src/areas/portal/MessagesHome.tsx):
+ * nothing to read. Listed after a file's own handlers, as the ones above, by every file that opens
+ * a customer's card or the home page.
  */
 export const portalQuietHandlers = [
   http.get('*/api/customer/:id/portal', ({ params }) =>
@@ -86,6 +88,8 @@ export const portalQuietHandlers = [
       data: { customer_id: Number(params.id), people: [], url: 'http://localhost:3000/area-clienti' },
     }),
   ),
+  http.get('*/api/customer/:id/portal/files', () => HttpResponse.json({ data: [] })),
+  http.get('*/api/portal/threads/unread', () => HttpResponse.json({ data: { threads: 0 } })),
 ];
 
 export interface Loc {

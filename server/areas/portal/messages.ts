@@ -22,14 +22,7 @@ import {
 import { enqueueMails, letter as mailLetter, studioMailData } from '../mail/index.js';
 import { checkFile, scanFile, type CheckedFile } from './files.js';
 import { insertFile, peopleEmails } from './requestQueries.js';
-import {
-  attachToMessage,
-  customerBytes,
-  customerStaff,
-  insertMessage,
-  touchThread,
-  type MessageRow,
-} from './messageQueries.js';
+import { attachToMessage, customerBytes, customerStaff, insertMessage, touchThread } from './messageQueries.js';
 
 export { markRead, threadList, threadOf, unreadIn, unreadThreads, type MessageRow } from './messageQueries.js';
 import { portalUrl } from './access.js';

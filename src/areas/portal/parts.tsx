@@ -1,5 +1,10 @@
-/** What the document requests' list and a request's detail share: the address, the query keys, the states' colours, the deadline. */
-import { Box, Chip } from '@mui/material';
+/**
+ * What the customers' area's screens share: the document requests' address, query keys, states'
+ * colours and deadline; the messages' address and query keys; the file pickers (the kinds offered,
+ * a button that opens the picker).
+ */
+import { useRef, type ReactNode } from 'react';
+import { Box, Button, Chip } from '@mui/material';
 import { slashDate } from '../../../model/dates';
 import type { ItemStatus, RequestStatus } from '../../../model/portal';
 import type { RequestSummary } from '../../dataProvider/portalRequests';
@@ -45,3 +50,66 @@ export const sizeText = (bytes: number) =>
     : bytes < 1024 * 1024
       ? `${Math.round(bytes / 1024).toLocaleString('it-IT')} KB`
       : `${(bytes / (1024 * 1024)).toLocaleString('it-IT', { maximumFractionDigits: 1 })} MB`;
+
+export const MESSAGES_TITLE = 'Messaggi dei clienti';
+export const MESSAGES_PATH = '/messaggi_clienti';
+/** the threads' lists (any filter), the count of the unread ones (the home page), a customer's thread */
+export const THREADS_KEY = ['portalMessages', 'list'] as const;
+export const UNREAD_KEY = ['portalMessages', 'unread'] as const;
+export const threadKey = (customerId: string | number) => ['portalMessages', 'thread', String(customerId)] as const;
+
+/**
+ * What the file pickers offer: PDF, images, Word, Excel, OpenDocument (the kinds the server takes:
+ * it checks the content whatever is picked; server/areas/portal/requestPages.ts offers the same).
+ */
+export const FILE_ACCEPT =
+  'image/*,application/pdf,.pdf,.doc,.docx,.xls,.xlsx,.odt,.ods,application/msword,application/vnd.ms-excel,application/vnd.openxmlformats-officedocument.wordprocessingml.document,application/vnd.openxmlformats-officedocument.spreadsheetml.sheet,application/vnd.oasis.opendocument.text,application/vnd.oasis.opendocument.spreadsheet';
+
+/**
+ * A button that opens the file picker for one or more files (type="button": it may sit inside the
+ * customer's form and never submits it); the picker's input, hidden, is named `inputLabel`.
+ */
+export function FilesPickButton({
+  inputLabel,
+  onPick,
+  disabled,
+  icon,
+  children,
+}: {
+  inputLabel: string;
+  onPick: (files: File[]) => void;
+  disabled?: boolean;
+  icon?: ReactNode;
+  children: ReactNode;
+}) {
+  const input = useRef<HTMLInputElement>(null);
+  return (
+    <>
+      <Button
+        type="button"
+        size="small"
+        variant="outlined"
+        startIcon={icon}
+        disabled={disabled}
+        onClick={() => input.current?.click()}
+        sx={{ minHeight: { xs: 44, sm: 0 } }}
+      >
+        {children}
+      </Button>
+      <input
+        ref={input}
+        hidden
+        type="file"
+        multiple
+        accept={FILE_ACCEPT}
+        aria-label={inputLabel}
+        disabled={disabled}
+        onChange={(e) => {
+          const chosen = [...(e.target.files ?? [])];
+          e.target.value = '';
+          if (chosen.length) onPick(chosen);
+        }}
+      />
+    </>
+  );
+}

@@ -3,20 +3,31 @@
  * customer's people invited to it with their state, when and by whom they were invited, their last
  * login and their open sessions; per person 'Chiudi sessioni' and 'Revoca accesso' (confirmed), or
  * 'Invita di nuovo' for one revoked; 'Invita all'area clienti' opens the invitation (one or more
- * addresses). Shown on a saved customer only, inside the form: every button here is type="button"
- * (nothing submits it), the dialogs have no form of their own; a failure to read it leaves the form
- * as it is. On a phone the table keeps two columns (the person with its details, the actions).
+ * addresses). Below the people:
+ * - 'Richiedi documenti': a new document request to this customer (NewRequestDialog, the customer
+ *   preset);
+ * - 'File condivisi con il cliente': the files the studio shares with the customer in the area,
+ *   with their size, when and by whom they were shared, when the customer first opened them;
+ *   'Condividi file' uploads more (multipart), 'Rimuovi' (confirmed) stops sharing one;
+ * - 'Messaggi': the conversation with the customer (src/areas/portal/Thread.tsx), behind 'Apri la
+ *   conversazione': reading it marks the customer's messages read, so it is read only when opened.
+ * Shown on a saved customer only, inside the form: every button here is type="button" (nothing
+ * submits it), the dialogs and the conversation have no form of their own; a failure to read a part
+ * leaves the rest and the form as they are. On a phone the tables keep two columns (the person or
+ * the file with its details, the actions).
  */
 import { useId, useState } from 'react';
 import {
   Alert,
   Box,
   Button,
+  Chip,
   Dialog,
   DialogActions,
   DialogContent,
   DialogTitle,
   Divider,
+  IconButton,
   LinearProgress,
   Link,
   Stack,
@@ -31,16 +42,31 @@ import {
   useTheme,
 } from '@mui/material';
 import PersonAddIcon from '@mui/icons-material/PersonAdd';
+import PlaylistAddIcon from '@mui/icons-material/PlaylistAdd';
+import UploadFileIcon from '@mui/icons-material/UploadFile';
+import DownloadIcon from '@mui/icons-material/Download';
+import ChatIcon from '@mui/icons-material/Chat';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Confirm, useNotify, useRecordContext } from 'react-admin';
 import { displayDateTime } from '../../../model/dates';
-import { PORTAL_MESSAGES, PORTAL_STATUS_LABELS, splitEmails, type PortalPersonStatus } from '../../../model/portal';
-import type { PortalPeople, PortalPerson } from '../../../model/api/portal';
+import {
+  PORTAL_MESSAGES,
+  PORTAL_STATUS_LABELS,
+  REQUEST_MESSAGES,
+  UPLOAD_FILE_MAX_BYTES,
+  splitEmails,
+  type PortalPersonStatus,
+} from '../../../model/portal';
+import type { PortalPeople, PortalPerson, SharedFile } from '../../../model/api/portal';
 import { ApiError } from '../../api/client';
 import { useAppDataProvider } from '../../dataProvider';
 import { CellNote } from '../../bulk/cells';
 import { StatusChip, type StatusColors } from '../../bulk/StatusChip';
 import { failureText } from '../../bulk/texts';
+import { useDownload } from '../../layout/FilterBar';
+import { NewRequestDialog } from '../../areas/portal/NewRequestDialog';
+import { CustomerThread } from '../../areas/portal/Thread';
+import { FilesPickButton, LIST_KEY as REQUESTS_KEY, sizeText } from '../../areas/portal/parts';
 
 const STATUS_COLOR: StatusColors<PortalPersonStatus> = { invitato: 'info', attivo: 'success', revocato: 'default' };
 
@@ -48,6 +74,9 @@ const STATUS_COLOR: StatusColors<PortalPersonStatus> = { invitato: 'info', attiv
 const TOUCH = { minHeight: { xs: 44, sm: 0 } } as const;
 
 const keyOf = (id: string | number) => ['customer', Number(id), 'portal'] as const;
+const filesKeyOf = (id: string | number) => ['customer', Number(id), 'portal', 'files'] as const;
+/** At most this many files shared at once (the server's limit). */
+const SHARE_FILES_MAX = 10;
 
 /** 'Invito inviato a a@b.it' or 'Invito inviato a 3 indirizzi'. */
 const invitedText = (emails: string[]) =>
@@ -73,6 +102,7 @@ export function CustomerPortal() {
   const [revoking, setRevoking] = useState<PortalPerson | null>(null);
   /** the access whose call is running */
   const [busy, setBusy] = useState<number | null>(null);
+  const [requesting, setRequesting] = useState(false);
   if (id == null) return null;
   const people = q.data?.people ?? [];
 
@@ -240,6 +270,27 @@ export function CustomerPortal() {
           )}
         </>
       )}
+      <Box sx={{ mt: 1.5 }}>
+        <Button
+          type="button"
+          size="small"
+          variant="outlined"
+          startIcon={<PlaylistAddIcon />}
+          sx={TOUCH}
+          onClick={() => setRequesting(true)}
+        >
+          Richiedi documenti
+        </Button>
+      </Box>
+      <SharedFiles customerId={id} small={small} />
+      <CustomerMessages customerId={id} />
+      {requesting && (
+        <NewRequestDialog
+          customerIds={[id]}
+          onClose={() => setRequesting(false)}
+          onCreated={() => void queryClient.invalidateQueries({ queryKey: REQUESTS_KEY })}
+        />
+      )}
       <Confirm
         isOpen={revoking != null}
         loading={busy != null}
@@ -373,5 +424,245 @@ function InviteDialog({
       </DialogActions>
       {busy && <LinearProgress aria-label="Invio dell'invito" />}
     </Dialog>
+  );
+}
+
+/** 'Aperto dal cliente il …' or 'Non ancora aperto'. */
+const openedText = (f: SharedFile) =>
+  f.first_opened_at ? `Aperto dal cliente il ${displayDateTime(f.first_opened_at)}` : 'Non ancora aperto';
+
+/**
+ * 'File condivisi con il cliente': the files the customer finds in the area, newest first; 'Condividi
+ * file' sends more (at most 10 of 20 MB at once: all or none), 'Rimuovi' asks first.
+ */
+function SharedFiles({ customerId, small }: { customerId: string | number; small: boolean }) {
+  const dp = useAppDataProvider();
+  const queryClient = useQueryClient();
+  const notify = useNotify();
+  const titleId = useId();
+  const q = useQuery({
+    queryKey: filesKeyOf(customerId),
+    queryFn: ({ signal }) => dp.sharedFiles(customerId, { signal }),
+    retry: false,
+  });
+  /** the call running: the upload, or the removal of a file */
+  const [busy, setBusy] = useState<'upload' | number | null>(null);
+  const [removing, setRemoving] = useState<SharedFile | null>(null);
+  const [problem, setProblem] = useState<string | null>(null);
+  const {
+    downloading,
+    error: downloadError,
+    clearError,
+    download,
+  } = useDownload((fileId: string) => dp.downloadPortalFile(Number(fileId)));
+  const files = q.data ?? [];
+
+  const share = async (picked: File[]) => {
+    setProblem(null);
+    if (picked.length > SHARE_FILES_MAX) return setProblem(`Al massimo ${SHARE_FILES_MAX} file per volta`);
+    const big = picked.find((f) => f.size > UPLOAD_FILE_MAX_BYTES);
+    if (big) return setProblem(`${big.name}: ${REQUEST_MESSAGES.fileTooLarge}`);
+    setBusy('upload');
+    try {
+      queryClient.setQueryData<SharedFile[]>(filesKeyOf(customerId), await dp.shareFiles(customerId, picked));
+      notify(picked.length === 1 ? `${picked[0]!.name} condiviso con il cliente` : `${picked.length} file condivisi con il cliente`, {
+        type: 'success',
+      });
+    } catch (e) {
+      // the server's message says why (the kind of a file, the antivirus, the space): nothing was shared
+      setProblem(failureText(e));
+    } finally {
+      setBusy(null);
+    }
+  };
+  const remove = async () => {
+    if (!removing) return;
+    setBusy(removing.id);
+    try {
+      queryClient.setQueryData<SharedFile[]>(filesKeyOf(customerId), await dp.unshareFile(customerId, removing.id));
+      notify(`${removing.filename} non è più condiviso con il cliente`, { type: 'success' });
+    } catch (e) {
+      notify(failureText(e), { type: 'error' });
+      void queryClient.invalidateQueries({ queryKey: filesKeyOf(customerId) });
+    } finally {
+      setBusy(null);
+      setRemoving(null);
+    }
+  };
+
+  const actions = (f: SharedFile) => (
+    <Stack direction="row" spacing={0.5} sx={{ alignItems: 'center' }}>
+      {f.scan !== 'quarantena' && (
+        <IconButton
+          type="button"
+          size="small"
+          aria-label={`Scarica ${f.filename}`}
+          disabled={downloading === String(f.id)}
+          onClick={() => void download(String(f.id))}
+        >
+          <DownloadIcon fontSize="small" />
+        </IconButton>
+      )}
+      <Button
+        type="button"
+        size="small"
+        color="warning"
+        sx={TOUCH}
+        disabled={busy != null}
+        onClick={() => setRemoving(f)}
+        aria-label={`Rimuovi ${f.filename}`}
+      >
+        Rimuovi
+      </Button>
+    </Stack>
+  );
+  const name = (f: SharedFile) => (
+    <>
+      <Box component="span" sx={{ display: 'block', overflowWrap: 'anywhere' }}>
+        {f.filename}
+      </Box>
+      {f.scan === 'quarantena' && <Chip size="small" color="error" label="In quarantena" />}
+    </>
+  );
+  const shared = (f: SharedFile) => (f.uploaded_by_name ? `da ${f.uploaded_by_name}` : null);
+
+  return (
+    <Box component="section" aria-labelledby={titleId} sx={{ mt: 3 }}>
+      <Stack direction="row" spacing={2} sx={{ alignItems: 'center', mb: 1, flexWrap: 'wrap', gap: 1 }}>
+        <Typography variant="subtitle1" component="h3" id={titleId} sx={{ fontWeight: 500 }}>
+          File condivisi con il cliente
+        </Typography>
+        <FilesPickButton
+          inputLabel="File da condividere con il cliente"
+          icon={<UploadFileIcon />}
+          disabled={busy != null}
+          onPick={(picked) => void share(picked)}
+        >
+          Condividi file
+        </FilesPickButton>
+      </Stack>
+      {busy === 'upload' && <LinearProgress sx={{ mb: 1 }} aria-label="Invio dei file" />}
+      {problem && (
+        <Alert severity="error" role="alert" sx={{ mb: 1 }} onClose={() => setProblem(null)}>
+          {problem}
+        </Alert>
+      )}
+      {downloadError && (
+        <Alert severity="error" role="alert" sx={{ mb: 1 }} onClose={clearError}>
+          {downloadError}
+        </Alert>
+      )}
+      {q.isPending && <LinearProgress aria-label="Caricamento dei file condivisi" />}
+      {q.isError && <Alert severity="error">File condivisi non disponibili: {failureText(q.error)}</Alert>}
+      {q.data &&
+        (files.length === 0 ? (
+          <Typography variant="body2" color="text.secondary">
+            Nessun file condiviso con il cliente.
+          </Typography>
+        ) : (
+          <Box sx={{ overflowX: 'auto' }}>
+            <Table size="small" aria-label="File condivisi con il cliente">
+              <TableHead>
+                {small ? (
+                  <TableRow>
+                    <TableCell>File</TableCell>
+                    <TableCell>Azioni</TableCell>
+                  </TableRow>
+                ) : (
+                  <TableRow>
+                    <TableCell>File</TableCell>
+                    <TableCell align="right">Dimensione</TableCell>
+                    <TableCell>Condiviso il</TableCell>
+                    <TableCell>Apertura</TableCell>
+                    <TableCell>Azioni</TableCell>
+                  </TableRow>
+                )}
+              </TableHead>
+              <TableBody>
+                {files.map((f) =>
+                  small ? (
+                    <TableRow key={f.id}>
+                      <TableCell sx={{ px: 1, verticalAlign: 'top' }}>
+                        {name(f)}
+                        <CellNote>{sizeText(f.size)}</CellNote>
+                        <CellNote>
+                          Condiviso il {displayDateTime(f.created_at)}
+                          {shared(f) ? ` ${shared(f)}` : ''}
+                        </CellNote>
+                        <CellNote>{openedText(f)}</CellNote>
+                      </TableCell>
+                      <TableCell sx={{ px: 1, verticalAlign: 'top' }}>{actions(f)}</TableCell>
+                    </TableRow>
+                  ) : (
+                    <TableRow key={f.id}>
+                      <TableCell sx={{ minWidth: 160 }}>{name(f)}</TableCell>
+                      <TableCell align="right" sx={{ whiteSpace: 'nowrap' }}>
+                        {sizeText(f.size)}
+                      </TableCell>
+                      <TableCell>
+                        <Box component="span" sx={{ whiteSpace: 'nowrap' }}>
+                          {displayDateTime(f.created_at)}
+                        </Box>
+                        {shared(f) && <CellNote>{shared(f)}</CellNote>}
+                      </TableCell>
+                      <TableCell>{openedText(f)}</TableCell>
+                      <TableCell>{actions(f)}</TableCell>
+                    </TableRow>
+                  ),
+                )}
+              </TableBody>
+            </Table>
+          </Box>
+        ))}
+      <Confirm
+        isOpen={removing != null}
+        loading={busy != null}
+        title="Rimuovi file condiviso"
+        content={
+          removing ? `Togliere «${removing.filename}» dall'area clienti? Il cliente non lo vedrà più.` : ''
+        }
+        confirm="Rimuovi"
+        confirmColor="warning"
+        cancel="Annulla"
+        onConfirm={() => void remove()}
+        onClose={() => busy == null && setRemoving(null)}
+      />
+    </Box>
+  );
+}
+
+/**
+ * 'Messaggi': the conversation with the customer, read (and so marked read by the studio) only
+ * once 'Apri la conversazione' is pressed.
+ */
+function CustomerMessages({ customerId }: { customerId: string | number }) {
+  const titleId = useId();
+  const threadId = useId();
+  const [open, setOpen] = useState(false);
+  return (
+    <Box component="section" aria-labelledby={titleId} sx={{ mt: 3 }}>
+      <Stack direction="row" spacing={2} sx={{ alignItems: 'center', mb: 1, flexWrap: 'wrap', gap: 1 }}>
+        <Typography variant="subtitle1" component="h3" id={titleId} sx={{ fontWeight: 500 }}>
+          Messaggi
+        </Typography>
+        <Button
+          type="button"
+          size="small"
+          variant="outlined"
+          startIcon={<ChatIcon />}
+          sx={TOUCH}
+          aria-expanded={open}
+          aria-controls={open ? threadId : undefined}
+          onClick={() => setOpen((o) => !o)}
+        >
+          {open ? 'Chiudi la conversazione' : 'Apri la conversazione'}
+        </Button>
+      </Stack>
+      {open && (
+        <Box id={threadId}>
+          <CustomerThread customerId={customerId} />
+        </Box>
+      )}
+    </Box>
   );
 }
