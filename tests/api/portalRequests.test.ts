@@ -336,7 +336,13 @@ describe('issue 50 the customer sends, the studio reviews', () => {
 
   it('an infected file: quarantined, never served, the document still to send', async () => {
     const bad = Buffer.concat([PDF, EICAR]);
-    const r = await upload(person, request, items[1]!, [{ name: 'virus.pdf', bytes: bad }]);
+    const before = (await a.sql(`SELECT count(*)::int AS n FROM "portal_files" WHERE "filename" = 'pulito.pdf'`))[0];
+    // with a clean file in the same upload: refused whole, the clean one not kept
+    const r = await upload(person, request, items[1]!, [
+      { name: 'pulito.pdf', bytes: PDF },
+      { name: 'virus.pdf', bytes: bad },
+    ]);
+    expect((await a.sql(`SELECT count(*)::int AS n FROM "portal_files" WHERE "filename" = 'pulito.pdf'`))[0]).toEqual(before);
     expect(r.statusCode).toBe(422);
     expect(r.body).toContain('bloccato dall&#39;antivirus');
     const [q] = await a.sql<{ id: number; scan: string; scan_result: string; item_id: number | null }>(

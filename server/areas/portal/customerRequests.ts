@@ -96,19 +96,22 @@ export async function uploadToItem(
   for (const f of files) checked.push(await checkFile(f.name, f.bytes));
   const scanned: Array<CheckedFile & Awaited<ReturnType<typeof scanFile>>> = [];
   for (const c of checked) scanned.push({ ...c, ...(await scanFile(deps.settings, c.bytes)) });
-  const infected = scanned.find((s) => s.scan === 'quarantena');
+  const infected = scanned.some((s) => s.scan === 'quarantena');
+  // an upload with an infected file keeps nothing of it but the infected files, in quarantine apart
+  // from the document (the studio sees them); the others are not kept: the upload is refused whole
+  const kept = infected ? scanned.filter((s) => s.scan === 'quarantena') : scanned;
   const keys: string[] = [];
   try {
-    for (const s of scanned) keys.push(await deps.storage.put(s.bytes, 'portal'));
+    for (const s of kept) keys.push(await deps.storage.put(s.bytes, 'portal'));
     await deps.tx(async (exec) => {
       const item = await itemInTurn(exec, who, itemId, requestId);
       const byName = (await accessName(exec, who.studioId, who.customerId, who.personId)) || who.email;
-      for (const [i, s] of scanned.entries())
+      for (const [i, s] of kept.entries())
         await insertFile(exec, {
           studioId: who.studioId,
           customerId: who.customerId,
           // a file in quarantine is kept apart from the document: the studio sees it, the document stays to send
-          itemId: s.scan === 'quarantena' ? null : item.id,
+          itemId: infected ? null : item.id,
           origin: 'cliente',
           filename: s.filename,
           contentType: s.contentType,
