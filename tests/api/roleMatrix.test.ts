@@ -50,6 +50,8 @@ const MATRIX: Record<string, Area> = {
   IstatIndex: { read: 'Collaboratore', write: 'Admin' },
   HourlyCost: ADMIN,
   ServiceRate: ADMIN,
+  // issue 50: the checklists of the documents asked to customers are the staff's
+  DocumentChecklist: COLLAB,
   StudioJobType: { read: 'Collaboratore', write: 'SuperAdmin' },
   WordTemplate: { read: 'Collaboratore', write: 'SuperAdmin' },
   Studio: ADMIN,
