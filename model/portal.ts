@@ -99,6 +99,10 @@ export const CUSTOMER_TURN: readonly ItemStatus[] = ['richiesto', 'da_rifare'];
 /** the states in which the studio reviews */
 export const STUDIO_TURN: readonly ItemStatus[] = ['inviato', 'mancante'];
 
+/** What the file pickers offer (the server checks the content whatever is picked): PDF, images, Word, Excel, OpenDocument. */
+export const FILE_ACCEPT =
+  'image/*,application/pdf,.pdf,.doc,.docx,.xls,.xlsx,.odt,.ods,application/msword,application/vnd.ms-excel,application/vnd.openxmlformats-officedocument.wordprocessingml.document,application/vnd.openxmlformats-officedocument.spreadsheetml.sheet,application/vnd.oasis.opendocument.text,application/vnd.oasis.opendocument.spreadsheet';
+
 /** At most this many documents in a request, each of at most ITEM_LABEL_MAX characters. */
 export const REQUEST_ITEMS_MAX = 30;
 export const ITEM_LABEL_MAX = 200;

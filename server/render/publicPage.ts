@@ -58,6 +58,7 @@ export function publicPageHtml(
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <meta name="robots" content="noindex, nofollow">
 <meta name="referrer" content="no-referrer">
+<link rel="icon" href="data:,">
 <title>${esc(title)}</title>
 <style>${FRAME_CSS}${css}</style>
 ${script ? `<script src="${esc(script)}" defer></script>\n` : ''}</head>

@@ -315,7 +315,7 @@ export function accessibilityChecks(testFile: string, parts: Array<'public' | Ro
 
   if (parts.includes('public'))
     describe('public pages logged out', () => {
-      it('the login, landing, contact, registration, activation, password and error pages have no serious WCAG 2.2 AA violation', async () => {
+      it('the login, landing, contact, registration, activation, password, error and customers\' area login pages have no serious WCAG 2.2 AA violation', async () => {
         const ctx = await browser.newContext({
           locale: 'it-IT',
           timezoneId: 'Europe/Rome',
@@ -334,6 +334,8 @@ export function accessibilityChecks(testFile: string, parts: Array<'public' | Ro
             ROUTES.recoverPassword,
             ROUTES.resetPassword,
             ROUTES.error,
+            // the customers' area's login page (issue 50; its pages inside: tests/e2e/portal.test.ts)
+            '/area-clienti/accedi',
           ];
           const problems: string[] = [];
           for (const path of pages) {
@@ -346,7 +348,7 @@ export function accessibilityChecks(testFile: string, parts: Array<'public' | Ro
           }
           expect(problems).toEqual([]);
           // the checks ran on real pages
-          expect(pages.length).toBe(8);
+          expect(pages.length).toBe(9);
           guard.allow(/Failed to load resource/);
           expect(guard.take()).toEqual([]);
         } finally {

@@ -44,6 +44,8 @@ export const OWN_STUDIO = {
   keyboard: 'demo',
   // the studio's expiry and payment history
   payments: 'demo',
+  // invites a customer's person to the area, a request answered, the letter accepted, a message
+  portal: 'demo',
   payslips: 'demo',
   // the Admin's views and columns, kept on the server
   savedViews: 'demo',

@@ -20,7 +20,7 @@ import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
 import { setupServer } from 'msw/node';
-import { location, login, logout, negativeLook, renderApp, shellHandlers, USER } from './harness';
+import { location, login, logout, negativeLook, portalQuietHandlers, renderApp, shellHandlers, USER } from './harness';
 import { useFakeApi, helperText, listPage, noReceivables, noAmlDue, replaceText } from './journeys';
 import { linksOf, menuOf } from '../e2e/menus';
 import { MENU, menuFor } from '../../model/menu';
@@ -250,6 +250,8 @@ const server = setupServer(
     }),
   ),
   ...shellHandlers,
+  // the home page's 'Messaggi dei clienti' card (issue 50)
+  ...portalQuietHandlers,
 );
 
 // issue 7 #16 (the browser test's console guard): no console error in normal use
@@ -280,7 +282,7 @@ const password = () => screen.getByLabelText(/^Password/, { selector: 'input' })
 const FAILURES =
   /Operazione non consentita|Non sei autorizzato|Pagina NON trovata|Errore nel caricamento|Qualcosa è andato storto|Errore nel Salvataggio/;
 
-/** The links of the home page's menu cards (not the receivables overview), once the role's cards are shown. */
+/** The links of the home page's menu cards (not the overviews above them: receivables, AML, customers' messages), once the role's cards are shown. */
 async function homeLinks(role: 'Collaboratore') {
   const main = await waitFor(() => {
     const el = document.getElementById('main-content');
@@ -290,7 +292,12 @@ async function homeLinks(role: 'Collaboratore') {
   for (const n of menuOf(role))
     expect(await within(main).findByRole('heading', { name: n.title, level: 2 })).toBeInTheDocument();
   return [...main.querySelectorAll('a[href]')]
-    .filter((a) => !a.closest('[aria-labelledby="receivables-title"], [aria-labelledby="aml-home-title"]'))
+    .filter(
+      (a) =>
+        !a.closest(
+          '[aria-labelledby="receivables-title"], [aria-labelledby="aml-home-title"], [aria-labelledby="portal-messages-home-title"]',
+        ),
+    )
     .map((a) => a.getAttribute('href')!);
 }
 

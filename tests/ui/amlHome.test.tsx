@@ -9,7 +9,7 @@ import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from
 import { cleanup, screen, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { setupServer } from 'msw/node';
-import { login, logout, negativeLook, renderApp, shellHandlers } from './harness';
+import { login, logout, negativeLook, portalQuietHandlers, renderApp, shellHandlers } from './harness';
 import { noReceivables, seriousAxe } from './journeys';
 import type { AmlDueSummary, AmlStudioFile } from '../../model/api/aml';
 
@@ -49,7 +49,8 @@ const server = setupServer(
     studioCalls++;
     if (gate) await gate;
     return HttpResponse.json({ data: studio });
-  }),
+  }), // the home page's 'Messaggi dei clienti' card (issue 50)
+  ...portalQuietHandlers,
 );
 
 beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));

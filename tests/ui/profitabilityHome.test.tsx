@@ -9,7 +9,7 @@ import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from
 import { cleanup, screen, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { setupServer } from 'msw/node';
-import { login, logout, negativeLook, renderApp, shellHandlers } from './harness';
+import { login, logout, negativeLook, portalQuietHandlers, renderApp, shellHandlers } from './harness';
 import { noAmlDue, noReceivables, seriousAxe } from './journeys';
 import type { ProfitabilitySummary } from '../../model/api/profitability';
 
@@ -23,7 +23,8 @@ const server = setupServer(
   http.get('*/api/profitability/summary', () => {
     calls++;
     return HttpResponse.json({ data: summary });
-  }),
+  }), // the home page's 'Messaggi dei clienti' card (issue 50)
+  ...portalQuietHandlers,
 );
 
 const c = (customer_id: number, business_name: string, charged: number, cost: number) => ({

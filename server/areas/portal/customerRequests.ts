@@ -60,11 +60,17 @@ export async function areaRequest(deps: AppDeps, who: AreaWho, requestId: number
 }
 
 /** The document of the customer's open request, in the customer's turn, locked; else the reason. */
-async function itemInTurn(exec: Parameters<typeof itemForUpdate>[0], who: AreaWho, itemId: number, requestId?: number) {
+async function itemInTurn(
+  exec: Parameters<typeof itemForUpdate>[0],
+  who: AreaWho,
+  itemId: number,
+  requestId?: number,
+  adding = false,
+) {
   const item = await itemForUpdate(exec, who.studioId, itemId, who.customerId);
   if (!item || (requestId !== undefined && item.requestId !== requestId)) throw notFound();
   if (item.requestStatus !== 'aperta') throw refuse(409, M.notOpen);
-  if (!CUSTOMER_TURN.includes(item.status)) throw refuse(409, M.notYourTurn);
+  if (!CUSTOMER_TURN.includes(item.status) && !(adding && item.status === 'inviato')) throw refuse(409, M.notYourTurn);
   return item;
 }
 
@@ -80,12 +86,13 @@ export async function uploadToItem(
   itemId: number,
   files: Array<{ name: string; bytes: Buffer }>,
   note: string | null = null,
+  more = false,
 ): Promise<number> {
   if (!files.length) throw refuse(422, M.noFile);
   if (note && note.length > 1000) throw new HttpError(422, M.noteTooLong, { note: [M.noteTooLong] });
   // the state and the limits first, before any work on the bytes
   await deps.tx(async (exec) => {
-    await itemInTurn(exec, who, itemId, requestId);
+    await itemInTurn(exec, who, itemId, requestId, more);
     const used = await usage(exec, who.studioId, who.customerId, itemId);
     if (used.files + files.length > UPLOAD_FILES_PER_ITEM) throw refuse(422, M.tooManyFiles);
     const adding = files.reduce((n, f) => n + f.bytes.length, 0);
@@ -104,7 +111,7 @@ export async function uploadToItem(
   try {
     for (const s of kept) keys.push(await deps.storage.put(s.bytes, 'portal'));
     await deps.tx(async (exec) => {
-      const item = await itemInTurn(exec, who, itemId, requestId);
+      const item = await itemInTurn(exec, who, itemId, requestId, more);
       const byName = (await accessName(exec, who.studioId, who.customerId, who.personId)) || who.email;
       for (const [i, s] of kept.entries())
         await insertFile(exec, {
@@ -171,7 +178,7 @@ export async function startUpload(
   if (size > UPLOAD_FILE_MAX_BYTES) throw refuse(413, M.fileTooLarge);
   const id = randomUUID();
   await deps.tx(async (exec) => {
-    await itemInTurn(exec, who, itemId);
+    await itemInTurn(exec, who, itemId, undefined, true);
     const used = await usage(exec, who.studioId, who.customerId, itemId);
     if (used.files + 1 > UPLOAD_FILES_PER_ITEM) throw refuse(422, M.tooManyFiles);
     if (used.bytes + size > UPLOAD_CUSTOMER_MAX_BYTES) throw refuse(413, M.customerFull);
@@ -221,6 +228,6 @@ export async function putChunk(deps: AppDeps, who: AreaWho, id: string, offset: 
   // the whole file: put together, the upload's rows gone whatever the outcome (a refused file is not retried)
   const whole = await deps.tx((exec) => takeUpload(exec, u.id));
   if (whole.length !== u.size) throw refuse(409, M.uploadGone);
-  const files = await uploadToItem(deps, who, undefined, u.itemId, [{ name: u.name, bytes: whole }]);
+  const files = await uploadToItem(deps, who, undefined, u.itemId, [{ name: u.name, bytes: whole }], null, true);
   return { received: whole.length, done: true, files };
 }

@@ -5,6 +5,7 @@
 import { sql } from 'drizzle-orm';
 import type { Exec } from '../../records/exec.js';
 import { idArray } from '../../db/sql.js';
+import { containing } from './requestQueries.js';
 
 export interface MessageRow {
   id: number;
@@ -67,7 +68,7 @@ export async function threadList(
     FROM "portal_threads" t JOIN "customers" c ON c."id" = t."customer_id" AND c."deleted_at" IS NULL
     WHERE t."studio_id" = ${studioId}
       ${f.unread ? sql`AND EXISTS (SELECT 1 FROM "portal_messages" m WHERE m."customer_id" = t."customer_id" AND m."side" = 'cliente' AND m."id" > t."studio_read_id")` : sql``}
-      ${f.search ? sql`AND c."business_name" ILIKE ${`%${f.search}%`}` : sql``}
+      ${f.search ? sql`AND c."business_name" ILIKE ${containing(f.search)}` : sql``}
     ORDER BY ("last_side" = 'cliente' AND t."last_message_id" > t."studio_read_id") DESC, t."last_at" DESC
     LIMIT ${f.limit} OFFSET ${f.offset}`);
   return {

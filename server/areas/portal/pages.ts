@@ -45,6 +45,9 @@ input:focus,textarea:focus,select:focus,button:focus,a:focus{outline:3px solid #
 .areas small{display:block;font-weight:400;color:#4b5563}
 .bar{display:flex;gap:.75rem;flex-wrap:wrap;align-items:center;justify-content:space-between;margin:0 0 1rem}
 .bar form{flex:none}
+.bar a{display:inline-flex;align-items:center;min-height:44px;padding:0 .25rem}
+button.link{padding:0 .5rem}
+.files li a{display:inline-block;padding:.55rem 0;min-height:44px}
 .list{list-style:none;margin:0 0 1rem;padding:0;display:grid;gap:.5rem}
 .list a{display:block;background:#fff;border:1px solid #d5dbe3;border-radius:8px;padding:.75rem 1rem;text-decoration:none;color:#1f2328;min-height:48px}
 .list a strong{color:#1a3d6d}

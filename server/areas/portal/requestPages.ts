@@ -10,6 +10,7 @@ import { esc } from '../../render/frame.js';
 import { displayDate, displayDateTime } from '../../../model/dates.js';
 import {
   CUSTOMER_TURN,
+  FILE_ACCEPT,
   ITEM_STATUS_LABELS,
   PORTAL_PATH,
   UPLOAD_FILE_MAX_BYTES,
@@ -19,8 +20,7 @@ import { insidePage, type Notice, type PortalViewer } from './pages.js';
 import type { FileRow, ItemRow, RequestRow } from './requestQueries.js';
 
 /** What the file pickers offer (the server checks the content whatever is picked). */
-export const ACCEPT =
-  'image/*,application/pdf,.pdf,.doc,.docx,.xls,.xlsx,.odt,.ods,application/msword,application/vnd.ms-excel,application/vnd.openxmlformats-officedocument.wordprocessingml.document,application/vnd.openxmlformats-officedocument.spreadsheetml.sheet,application/vnd.oasis.opendocument.text,application/vnd.oasis.opendocument.spreadsheet';
+export const ACCEPT = FILE_ACCEPT;
 
 export const sizeText = (n: number) =>
   n >= 1024 * 1024 ? `${(n / 1024 / 1024).toFixed(1).replace('.', ',')} MB` : `${Math.max(1, Math.round(n / 1024))} KB`;

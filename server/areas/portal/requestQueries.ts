@@ -8,6 +8,8 @@ import { idArray } from '../../db/sql.js';
 import type { ItemStatus, RequestStatus } from '../../../model/portal.js';
 
 const num = (v: unknown) => Number(v);
+/** `%text%` for ILIKE, the text's own %, _ and \\ taken literally (a search for '50%' finds '50%') */
+export const containing = (s: string) => `%${s.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 const str = (v: unknown) => (v == null ? null : String(v));
 const stamp = (v: unknown) => (v == null ? null : String(v).slice(0, 19));
 const day = (v: unknown) => (v == null ? null : String(v).slice(0, 10));
@@ -166,7 +168,9 @@ export async function listRequests(
         ? sql`EXISTS (SELECT 1 FROM "portal_request_items" i WHERE i."request_id" = r."id" AND i."status" IN ('inviato', 'mancante'))`
         : sql`TRUE`,
       f.late ? sql`r."status" = 'aperta' AND r."due_date" < ${f.late}::date` : sql`TRUE`,
-      f.search ? sql`(c."business_name" ILIKE ${`%${f.search}%`} OR r."title" ILIKE ${`%${f.search}%`})` : sql`TRUE`,
+      f.search
+        ? sql`(c."business_name" ILIKE ${containing(f.search)} OR r."title" ILIKE ${containing(f.search)})`
+        : sql`TRUE`,
     ],
     sql` AND `,
   );

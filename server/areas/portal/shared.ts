@@ -54,10 +54,10 @@ export async function shareFiles(
   const scanned: Array<CheckedFile & Awaited<ReturnType<typeof scanFile>>> = [];
   for (const s of checked) scanned.push({ ...s, ...(await scanFile(deps.settings, s.bytes)) });
   const bad = scanned.find((s) => s.scan === 'quarantena');
-  if (bad)
-    throw new HttpError(422, `L'antivirus ha trovato ${bad.result} in '${bad.filename}': il file non è condiviso`, {
-      file: ['Antivirus'],
-    });
+  if (bad) {
+    const message = `L'antivirus ha trovato ${bad.result} in '${bad.filename}': il file non è condiviso`;
+    throw new HttpError(422, message, { file: [message] });
+  }
   const keys: string[] = [];
   try {
     for (const s of scanned) keys.push(await deps.storage.put(s.bytes, 'portal'));
@@ -65,7 +65,7 @@ export async function shareFiles(
       const used = await customerBytes(exec, ctx.studioId, c.id);
       if (used + scanned.reduce((n, s) => n + s.bytes.length, 0) > UPLOAD_CUSTOMER_MAX_BYTES)
         throw new HttpError(413, "Lo spazio dell'area clienti del cliente è pieno (500 MB)", {
-          file: ['Spazio pieno'],
+          file: ["Lo spazio dell'area clienti del cliente è pieno (500 MB)"],
         });
       for (const [i, s] of scanned.entries())
         await insertFile(exec, {

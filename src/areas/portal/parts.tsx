@@ -3,6 +3,7 @@
  * colours and deadline; the messages' address and query keys; the file pickers (the kinds offered,
  * a button that opens the picker).
  */
+import { FILE_ACCEPT } from '../../../model/portal';
 import { useRef, type ReactNode } from 'react';
 import { Box, Button, Chip } from '@mui/material';
 import { slashDate } from '../../../model/dates';
@@ -59,13 +60,6 @@ export const UNREAD_KEY = ['portalMessages', 'unread'] as const;
 export const threadKey = (customerId: string | number) => ['portalMessages', 'thread', String(customerId)] as const;
 
 /**
- * What the file pickers offer: PDF, images, Word, Excel, OpenDocument (the kinds the server takes:
- * it checks the content whatever is picked; server/areas/portal/requestPages.ts offers the same).
- */
-export const FILE_ACCEPT =
-  'image/*,application/pdf,.pdf,.doc,.docx,.xls,.xlsx,.odt,.ods,application/msword,application/vnd.ms-excel,application/vnd.openxmlformats-officedocument.wordprocessingml.document,application/vnd.openxmlformats-officedocument.spreadsheetml.sheet,application/vnd.oasis.opendocument.text,application/vnd.oasis.opendocument.spreadsheet';
-
-/**
  * A button that opens the file picker for one or more files (type="button": it may sit inside the
  * customer's form and never submits it); the picker's input, hidden, is named `inputLabel`.
  */
@@ -113,3 +107,6 @@ export function FilesPickButton({
     </>
   );
 }
+
+/** What the file pickers offer (one list with the area's pages: model/portal.ts). */
+export { FILE_ACCEPT };

@@ -282,8 +282,9 @@ export function CustomerPortal() {
           Richiedi documenti
         </Button>
       </Box>
-      <SharedFiles customerId={id} small={small} />
-      <CustomerMessages customerId={id} />
+      {/* keyed by the customer: another customer's card starts with its conversation closed */}
+      <SharedFiles key={`files-${id}`} customerId={id} small={small} />
+      <CustomerMessages key={`messages-${id}`} customerId={id} />
       {requesting && (
         <NewRequestDialog
           customerIds={[id]}
@@ -465,9 +466,14 @@ function SharedFiles({ customerId, small }: { customerId: string | number; small
     setBusy('upload');
     try {
       queryClient.setQueryData<SharedFile[]>(filesKeyOf(customerId), await dp.shareFiles(customerId, picked));
-      notify(picked.length === 1 ? `${picked[0]!.name} condiviso con il cliente` : `${picked.length} file condivisi con il cliente`, {
-        type: 'success',
-      });
+      notify(
+        picked.length === 1
+          ? `${picked[0]!.name} condiviso con il cliente`
+          : `${picked.length} file condivisi con il cliente`,
+        {
+          type: 'success',
+        },
+      );
     } catch (e) {
       // the server's message says why (the kind of a file, the antivirus, the space): nothing was shared
       setProblem(failureText(e));
@@ -618,9 +624,7 @@ function SharedFiles({ customerId, small }: { customerId: string | number; small
         isOpen={removing != null}
         loading={busy != null}
         title="Rimuovi file condiviso"
-        content={
-          removing ? `Togliere «${removing.filename}» dall'area clienti? Il cliente non lo vedrà più.` : ''
-        }
+        content={removing ? `Togliere «${removing.filename}» dall'area clienti? Il cliente non lo vedrà più.` : ''}
         confirm="Rimuovi"
         confirmColor="warning"
         cancel="Annulla"
