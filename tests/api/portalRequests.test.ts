@@ -342,7 +342,9 @@ describe('issue 50 the customer sends, the studio reviews', () => {
       { name: 'pulito.pdf', bytes: PDF },
       { name: 'virus.pdf', bytes: bad },
     ]);
-    expect((await a.sql(`SELECT count(*)::int AS n FROM "portal_files" WHERE "filename" = 'pulito.pdf'`))[0]).toEqual(before);
+    expect((await a.sql(`SELECT count(*)::int AS n FROM "portal_files" WHERE "filename" = 'pulito.pdf'`))[0]).toEqual(
+      before,
+    );
     expect(r.statusCode).toBe(422);
     expect(r.body).toContain('bloccato dall&#39;antivirus');
     const [q] = await a.sql<{ id: number; scan: string; scan_result: string; item_id: number | null }>(

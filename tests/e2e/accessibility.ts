@@ -315,7 +315,7 @@ export function accessibilityChecks(testFile: string, parts: Array<'public' | Ro
 
   if (parts.includes('public'))
     describe('public pages logged out', () => {
-      it('the login, landing, contact, registration, activation, password, error and customers\' area login pages have no serious WCAG 2.2 AA violation', async () => {
+      it("the login, landing, contact, registration, activation, password, error and customers' area login pages have no serious WCAG 2.2 AA violation", async () => {
         const ctx = await browser.newContext({
           locale: 'it-IT',
           timezoneId: 'Europe/Rome',
