@@ -44,7 +44,7 @@ input:focus,textarea:focus,select:focus,button:focus,a:focus{outline:3px solid #
 .areas li form button{justify-content:flex-start;text-align:left;background:#fff;color:#1a3d6d;border:1px solid #d5dbe3;padding:.75rem 1rem}
 .areas small{display:block;font-weight:400;color:#4b5563}
 .bar{display:flex;gap:.75rem;flex-wrap:wrap;align-items:center;justify-content:space-between;margin:0 0 1rem}
-.bar form{flex:none}
+.bar form{flex:none;margin-left:auto}
 .bar a{display:inline-flex;align-items:center;min-height:44px;padding:0 .25rem}
 button.link{padding:0 .5rem}
 .files li a{display:inline-block;padding:.55rem 0;min-height:44px}
