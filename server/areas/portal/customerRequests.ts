@@ -21,7 +21,7 @@ import {
   UPLOAD_FILE_MAX_BYTES,
   UPLOAD_FILES_PER_ITEM,
 } from '../../../model/portal.js';
-import { checkFile, scanFile, type CheckedFile } from './files.js';
+import { screenFiles } from './files.js';
 import { accessName, addChunk, insertUpload, takeUpload, uploadRow } from './uploadQueries.js';
 import {
   customerRequests,
@@ -99,10 +99,7 @@ export async function uploadToItem(
     if (used.bytes + adding > UPLOAD_CUSTOMER_MAX_BYTES) throw refuse(413, M.customerFull);
   });
   for (const f of files) if (f.bytes.length > UPLOAD_FILE_MAX_BYTES) throw refuse(413, M.fileTooLarge);
-  const checked: CheckedFile[] = [];
-  for (const f of files) checked.push(await checkFile(f.name, f.bytes));
-  const scanned: Array<CheckedFile & Awaited<ReturnType<typeof scanFile>>> = [];
-  for (const c of checked) scanned.push({ ...c, ...(await scanFile(deps.settings, c.bytes)) });
+  const scanned = await screenFiles(deps.settings, files);
   const infected = scanned.some((s) => s.scan === 'quarantena');
   // an upload with an infected file keeps nothing of it but the infected files, in quarantine apart
   // from the document (the studio sees them); the others are not kept: the upload is refused whole

@@ -158,3 +158,21 @@ export async function scanFile(
     throw e;
   }
 }
+
+export type ScreenedFile = CheckedFile & Awaited<ReturnType<typeof scanFile>>;
+
+/**
+ * Files as the area keeps them, each checked (`checkFile`) and then scanned (`scanFile`): all checked
+ * first, so that a refused kind answers before the antivirus is asked anything. The uploads of a
+ * document, a message's files and the studio's shared files go through here.
+ */
+export async function screenFiles(
+  settings: Pick<Settings, 'clamav'>,
+  files: Array<{ name: string; bytes: Buffer }>,
+): Promise<ScreenedFile[]> {
+  const checked: CheckedFile[] = [];
+  for (const f of files) checked.push(await checkFile(f.name, f.bytes));
+  const screened: ScreenedFile[] = [];
+  for (const c of checked) screened.push({ ...c, ...(await scanFile(settings, c.bytes)) });
+  return screened;
+}

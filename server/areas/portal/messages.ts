@@ -20,7 +20,7 @@ import {
   REQUEST_MESSAGES,
 } from '../../../model/portal.js';
 import { enqueueMails, letter as mailLetter, studioMailData } from '../mail/index.js';
-import { checkFile, scanFile, type CheckedFile } from './files.js';
+import { screenFiles } from './files.js';
 import { insertFile, peopleEmails } from './requestQueries.js';
 import { attachToMessage, customerBytes, customerStaff, insertMessage, touchThread } from './messageQueries.js';
 
@@ -59,10 +59,7 @@ export async function postMessage(
   if (m.files.length > MESSAGE_FILES_MAX) throw invalid('file', M.tooManyFiles);
   for (const f of m.files)
     if (f.bytes.length > UPLOAD_FILE_MAX_BYTES) throw invalid('file', REQUEST_MESSAGES.fileTooLarge, 413);
-  const checked: CheckedFile[] = [];
-  for (const f of m.files) checked.push(await checkFile(f.name, f.bytes));
-  const scanned: Array<CheckedFile & Awaited<ReturnType<typeof scanFile>>> = [];
-  for (const c of checked) scanned.push({ ...c, ...(await scanFile(deps.settings, c.bytes)) });
+  const scanned = await screenFiles(deps.settings, m.files);
   if (scanned.some((s) => s.scan === 'quarantena')) throw invalid('file', REQUEST_MESSAGES.infected);
   const keys: string[] = [];
   let mailIds: number[] = [];

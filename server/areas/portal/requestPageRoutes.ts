@@ -64,12 +64,6 @@ addTile(async (deps, ctx) => {
   };
 });
 
-/** An error of the area's JSON calls: its status and message. */
-const jsonError = (reply: FastifyReply, e: unknown) => {
-  if (e instanceof HttpError) return reply.status(e.status).send({ message: e.message });
-  throw e;
-};
-
 export async function requestPageRoutes(scope: FastifyInstance, deps: AppDeps): Promise<void> {
   await scope.register(multipart, {
     limits: { fileSize: UPLOAD_FILE_MAX_BYTES, files: UPLOAD_FILES_PER_ITEM, fields: 5, fieldSize: 2000, parts: 30 },
@@ -172,19 +166,16 @@ export async function requestPageRoutes(scope: FastifyInstance, deps: AppDeps): 
   scope.post(`${PORTAL_PATH}/caricamenti`, { config: config(120), bodyLimit: 4096 }, async (req, reply) => {
     const ctx = await portalCtx(deps, req, reply);
     if (!ctx) return reply;
-    try {
-      const body: unknown = req.body;
-      const start = body && typeof body === 'object' ? body : {};
-      return reply.status(201).send(
-        await startUpload(deps, who(ctx), {
-          item: 'item' in start ? start.item : undefined,
-          name: 'name' in start ? start.name : undefined,
-          size: 'size' in start ? start.size : undefined,
-        }),
-      );
-    } catch (e) {
-      return jsonError(reply, e);
-    }
+    // a refusal is answered by the application's error handler: { message } with its status
+    const body: unknown = req.body;
+    const start = body && typeof body === 'object' ? body : {};
+    return reply.status(201).send(
+      await startUpload(deps, who(ctx), {
+        item: 'item' in start ? start.item : undefined,
+        name: 'name' in start ? start.name : undefined,
+        size: 'size' in start ? start.size : undefined,
+      }),
+    );
   });
 
   scope.get<{ Params: { id: string } }>(
@@ -193,11 +184,7 @@ export async function requestPageRoutes(scope: FastifyInstance, deps: AppDeps): 
     async (req, reply) => {
       const ctx = await portalCtx(deps, req, reply);
       if (!ctx) return reply;
-      try {
-        return await uploadState(deps, who(ctx), req.params.id);
-      } catch (e) {
-        return jsonError(reply, e);
-      }
+      return uploadState(deps, who(ctx), req.params.id);
     },
   );
 
@@ -208,14 +195,10 @@ export async function requestPageRoutes(scope: FastifyInstance, deps: AppDeps): 
     async (req, reply) => {
       const ctx = await portalCtx(deps, req, reply);
       if (!ctx) return reply;
-      try {
-        const body = Buffer.isBuffer(req.body) ? req.body : Buffer.alloc(0);
-        const offset = Number(req.headers['x-upload-offset']);
-        const r = await putChunk(deps, who(ctx), req.params.id, offset, body);
-        return reply.status('conflict' in r ? 409 : 200).send(r);
-      } catch (e) {
-        return jsonError(reply, e);
-      }
+      const body = Buffer.isBuffer(req.body) ? req.body : Buffer.alloc(0);
+      const offset = Number(req.headers['x-upload-offset']);
+      const r = await putChunk(deps, who(ctx), req.params.id, offset, body);
+      return reply.status('conflict' in r ? 409 : 200).send(r);
     },
   );
 

@@ -11,7 +11,7 @@ import { HttpError, forbidden, notFound } from '../../errors.js';
 import { pathId } from '../../records/ids.js';
 import { REQUEST_MESSAGES as M, UPLOAD_CUSTOMER_MAX_BYTES, UPLOAD_FILE_MAX_BYTES } from '../../../model/portal.js';
 import type { SharedFile } from '../../../model/api/portal.js';
-import { checkFile, scanFile, type CheckedFile } from './files.js';
+import { screenFiles } from './files.js';
 import { insertFile } from './requestQueries.js';
 import { portalCustomer } from './queries.js';
 import { customerBytes } from './messageQueries.js';
@@ -49,10 +49,7 @@ export async function shareFiles(
     });
   for (const f of files)
     if (f.bytes.length > UPLOAD_FILE_MAX_BYTES) throw new HttpError(413, M.fileTooLarge, { file: [M.fileTooLarge] });
-  const checked: CheckedFile[] = [];
-  for (const f of files) checked.push(await checkFile(f.name, f.bytes));
-  const scanned: Array<CheckedFile & Awaited<ReturnType<typeof scanFile>>> = [];
-  for (const s of checked) scanned.push({ ...s, ...(await scanFile(deps.settings, s.bytes)) });
+  const scanned = await screenFiles(deps.settings, files);
   const bad = scanned.find((s) => s.scan === 'quarantena');
   if (bad) {
     const message = `L'antivirus ha trovato ${bad.result} in '${bad.filename}': il file non è condiviso`;
