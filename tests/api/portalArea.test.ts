@@ -155,6 +155,16 @@ describe('issue 50 messages', () => {
     expect(lying.statusCode).toBe(422);
     expect(lying.body).toContain('non è del tipo che il suo nome dice');
     expect(lying.body).toContain('>Con allegato</textarea>');
+    // the studio's message as multipart (the card's form with files): over the limit refused too
+    const form5001 = await multipart({ body: 'y'.repeat(20_001) }, [], 'file');
+    const studioForm = await t.app.inject({
+      method: 'POST',
+      url: `/api/customer/${alfa}/portal/messages`,
+      payload: form5001.payload,
+      headers: { ...form5001.headers, ...(await a.headers('collab')) },
+    });
+    expect(studioForm.statusCode).toBe(422);
+    expect(studioForm.json().errors.body).toEqual(['Il messaggio può avere al massimo 5.000 caratteri']);
     const studioBig = await a.post('collab', `/api/customer/${alfa}/portal/messages`, { body: 'y'.repeat(5001) });
     expect(studioBig.statusCode).toBe(422);
     expect(studioBig.json().errors.body).toEqual(['Il messaggio può avere al massimo 5.000 caratteri']);

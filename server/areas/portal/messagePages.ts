@@ -9,6 +9,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { AppDeps } from '../../deps.js';
 import { HttpError } from '../../errors.js';
 import { esc } from '../../render/frame.js';
+import { fileParts } from '../../routes/upload.js';
 import { displayDateTime } from '../../../model/dates.js';
 import {
   MESSAGE_FILES_MAX,
@@ -82,39 +83,18 @@ ${e.file ? `<p class="error" id="file-err">${esc(e.file)}</p>` : ''}
 
 /** The form's text and files; a text over the limit is refused, not cut. */
 async function readMessage(req: FastifyRequest) {
-  let body = '';
-  let tooLong = false;
-  const files: Array<{ name: string; bytes: Buffer }> = [];
-  try {
-    for await (const part of req.parts({
-      limits: {
-        fileSize: UPLOAD_FILE_MAX_BYTES,
-        files: MESSAGE_FILES_MAX,
-        fields: 3,
-        fieldSize: MESSAGE_MAX_CHARS * 4,
-      },
-    })) {
-      if (part.type === 'file') {
-        const bytes = await part.toBuffer();
-        if (part.file.truncated)
-          throw new HttpError(413, REQUEST_MESSAGES.fileTooLarge, { file: [REQUEST_MESSAGES.fileTooLarge] });
-        if (bytes.length) files.push({ name: part.filename ?? 'documento', bytes });
-      } else if (part.fieldname === 'body') {
-        tooLong = part.valueTruncated;
-        body = String(part.value ?? '').slice(0, MESSAGE_MAX_CHARS + 1);
-      }
-    }
-  } catch (e) {
-    const code = (e as { code?: string }).code;
-    if (code === 'FST_REQ_FILE_TOO_LARGE')
-      throw new HttpError(413, REQUEST_MESSAGES.fileTooLarge, { file: [REQUEST_MESSAGES.fileTooLarge] });
-    if (code === 'FST_FILES_LIMIT') throw new HttpError(422, M.tooManyFiles, { file: [M.tooManyFiles] });
-    if (code === 'FST_INVALID_MULTIPART_CONTENT_TYPE' || code === 'FST_PARTS_LIMIT' || code === 'FST_FIELDS_LIMIT')
-      throw new HttpError(400, M.empty, { body: [M.empty] });
-    throw e;
-  }
-  if (tooLong) throw new HttpError(422, M.tooLong, { body: [M.tooLong] });
-  return { body, files };
+  const { files, fields, cut } = await fileParts(req, {
+    maxBytes: UPLOAD_FILE_MAX_BYTES,
+    files: MESSAGE_FILES_MAX,
+    fields: 3,
+    fieldSize: MESSAGE_MAX_CHARS * 4,
+    tooLarge: REQUEST_MESSAGES.fileTooLarge,
+    tooMany: M.tooManyFiles,
+    notMultipart: { status: 400, message: M.empty, field: 'body' },
+    badParts: { status: 400, message: M.empty, field: 'body' },
+  });
+  if (cut.has('body')) throw new HttpError(422, M.tooLong, { body: [M.tooLong] });
+  return { body: (fields.body ?? '').slice(0, MESSAGE_MAX_CHARS + 1), files };
 }
 
 export async function messagePageRoutes(scope: FastifyInstance, deps: AppDeps): Promise<void> {

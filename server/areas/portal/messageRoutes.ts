@@ -11,6 +11,7 @@ import { ERRORS } from '../../routes/schemas.js';
 import { atLeast } from '../../../model/define.js';
 import { HttpError, forbidden, notFound } from '../../errors.js';
 import { pathId } from '../../records/ids.js';
+import { fileParts } from '../../routes/upload.js';
 import { MESSAGE_FILES_MAX, MESSAGE_MESSAGES, REQUEST_MESSAGES, UPLOAD_FILE_MAX_BYTES } from '../../../model/portal.js';
 import { PortalThread, ThreadQuery, ThreadSummary } from '../../../model/api/portalMessages.js';
 import { markRead, postMessage, threadList, threadOf, unreadIn, unreadThreads } from './messages.js';
@@ -38,33 +39,18 @@ async function messageInput(
     const json: unknown = req.body;
     return { body: json && typeof json === 'object' && 'body' in json ? json.body : undefined, files: [] };
   }
-  let body: unknown = '';
-  const files: Array<{ name: string; bytes: Buffer }> = [];
-  try {
-    for await (const part of req.parts({
-      limits: { fileSize: UPLOAD_FILE_MAX_BYTES, files: MESSAGE_FILES_MAX, fields: 3, fieldSize: 20_000 },
-    })) {
-      if (part.type === 'file') {
-        const bytes = await part.toBuffer();
-        if (part.file.truncated)
-          throw new HttpError(413, REQUEST_MESSAGES.fileTooLarge, { file: [REQUEST_MESSAGES.fileTooLarge] });
-        if (bytes.length) files.push({ name: part.filename ?? 'documento', bytes });
-      } else if (part.fieldname === 'body') {
-        if (part.valueTruncated)
-          throw new HttpError(422, MESSAGE_MESSAGES.tooLong, { body: [MESSAGE_MESSAGES.tooLong] });
-        body = part.value;
-      }
-    }
-  } catch (e) {
-    const code = (e as { code?: string }).code;
-    if (code === 'FST_REQ_FILE_TOO_LARGE')
-      throw new HttpError(413, REQUEST_MESSAGES.fileTooLarge, { file: [REQUEST_MESSAGES.fileTooLarge] });
-    if (code === 'FST_FILES_LIMIT')
-      throw new HttpError(422, MESSAGE_MESSAGES.tooManyFiles, { file: [MESSAGE_MESSAGES.tooManyFiles] });
-    if (code === 'FST_PARTS_LIMIT' || code === 'FST_FIELDS_LIMIT') throw new HttpError(400, 'Richiesta non valida');
-    throw e;
-  }
-  return { body, files };
+  const { files, fields, cut } = await fileParts(req, {
+    maxBytes: UPLOAD_FILE_MAX_BYTES,
+    files: MESSAGE_FILES_MAX,
+    fields: 3,
+    fieldSize: 20_000,
+    tooLarge: REQUEST_MESSAGES.fileTooLarge,
+    tooMany: MESSAGE_MESSAGES.tooManyFiles,
+    notMultipart: { status: 400, message: 'Richiesta non valida' },
+    badParts: { status: 400, message: 'Richiesta non valida' },
+  });
+  if (cut.has('body')) throw new HttpError(422, MESSAGE_MESSAGES.tooLong, { body: [MESSAGE_MESSAGES.tooLong] });
+  return { body: fields.body ?? '', files };
 }
 
 export async function portalMessageRoutes(api: Api, deps: AppDeps): Promise<void> {

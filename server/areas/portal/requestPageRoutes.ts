@@ -15,6 +15,7 @@ import multipart from '@fastify/multipart';
 import type { AppDeps } from '../../deps.js';
 import { HttpError, notFound } from '../../errors.js';
 import { attachment } from '../../routes/download.js';
+import { fileParts } from '../../routes/upload.js';
 import { today as romeToday } from '../../../model/dates.js';
 import {
   PORTAL_PATH,
@@ -220,25 +221,15 @@ export async function requestPageRoutes(scope: FastifyInstance, deps: AppDeps): 
 
 /** The files of the upload form (the fields apart), within the area's limits; Italian messages. */
 async function readFiles(req: FastifyRequest): Promise<Array<{ name: string; bytes: Buffer }>> {
-  const files: Array<{ name: string; bytes: Buffer }> = [];
-  try {
-    for await (const part of req.parts()) {
-      if (part.type !== 'file') continue;
-      const bytes = await part.toBuffer();
-      if (part.file.truncated) throw new HttpError(413, M.fileTooLarge, { file: [M.fileTooLarge] });
-      // an empty picker (the camera's, unused) sends an empty part
-      if (bytes.length === 0 && !part.filename) continue;
-      if (bytes.length === 0) continue;
-      files.push({ name: part.filename ?? 'documento', bytes });
-    }
-  } catch (e) {
-    const code = (e as { code?: string }).code;
-    if (code === 'FST_REQ_FILE_TOO_LARGE') throw new HttpError(413, M.fileTooLarge, { file: [M.fileTooLarge] });
-    if (code === 'FST_FILES_LIMIT') throw new HttpError(422, M.tooManyFiles, { file: [M.tooManyFiles] });
-    if (code === 'FST_INVALID_MULTIPART_CONTENT_TYPE') throw new HttpError(415, M.noFile, { file: [M.noFile] });
-    if (code === 'FST_PARTS_LIMIT' || code === 'FST_FIELDS_LIMIT')
-      throw new HttpError(400, M.noFile, { file: [M.noFile] });
-    throw e;
-  }
+  const { files } = await fileParts(req, {
+    maxBytes: UPLOAD_FILE_MAX_BYTES,
+    files: UPLOAD_FILES_PER_ITEM,
+    fields: 5,
+    fieldSize: 2000,
+    tooLarge: M.fileTooLarge,
+    tooMany: M.tooManyFiles,
+    notMultipart: { status: 415, message: M.noFile, field: 'file' },
+    badParts: { status: 400, message: M.noFile, field: 'file' },
+  });
   return files;
 }

@@ -7,33 +7,24 @@ import { z } from 'zod';
 import type { Api, AppDeps } from '../../deps.js';
 import { ERRORS } from '../../routes/schemas.js';
 import type { FastifyRequest } from 'fastify';
+import { fileParts } from '../../routes/upload.js';
 import { PortalInviteInput, PortalInviteResult, PortalPeople, SharedFile } from '../../../model/api/portal.js';
-import { HttpError } from '../../errors.js';
 import { REQUEST_MESSAGES as M, UPLOAD_FILE_MAX_BYTES } from '../../../model/portal.js';
 import { customerPortal, endPortalSessions, inviteToPortal, revokePortalAccess } from './service.js';
 import { shareFiles, sharedFiles, unshareFile } from './shared.js';
 
 /** The files of a multipart upload (field `file`), at most 10 of 20 MB. */
 async function uploadedFiles(req: FastifyRequest) {
-  const files: Array<{ name: string; bytes: Buffer }> = [];
-  try {
-    for await (const part of req.parts({
-      limits: { fileSize: UPLOAD_FILE_MAX_BYTES, files: 10, fields: 5, fieldSize: 1000 },
-    })) {
-      if (part.type !== 'file') continue;
-      const bytes = await part.toBuffer();
-      if (part.file.truncated) throw new HttpError(413, M.fileTooLarge, { file: [M.fileTooLarge] });
-      if (bytes.length) files.push({ name: part.filename ?? 'documento', bytes });
-    }
-  } catch (e) {
-    const code = (e as { code?: string }).code;
-    if (code === 'FST_REQ_FILE_TOO_LARGE') throw new HttpError(413, M.fileTooLarge, { file: [M.fileTooLarge] });
-    if (code === 'FST_FILES_LIMIT')
-      throw new HttpError(422, 'Al massimo 10 file per volta', { file: ['Al massimo 10 file per volta'] });
-    if (code === 'FST_INVALID_MULTIPART_CONTENT_TYPE')
-      throw new HttpError(415, 'Invia i file come multipart/form-data');
-    throw e;
-  }
+  const { files } = await fileParts(req, {
+    maxBytes: UPLOAD_FILE_MAX_BYTES,
+    files: 10,
+    fields: 5,
+    fieldSize: 1000,
+    tooLarge: M.fileTooLarge,
+    tooMany: 'Al massimo 10 file per volta',
+    notMultipart: { status: 415, message: 'Invia i file come multipart/form-data' },
+    badParts: { status: 400, message: 'Richiesta non valida' },
+  });
   return files;
 }
 
