@@ -7,10 +7,10 @@
  * linked to its page), and the home page's tiles with their counts.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { LightMyRequestResponse } from 'fastify';
 import { startTestApp, type TestApp } from '../helpers/testApp.js';
 import { api, romeToday, type Api } from '../helpers/api.js';
 import { multipart } from '../helpers/multipart.js';
+import { cookieOf, portalClient } from '../helpers/portal.js';
 import { addDays } from '../../model/dates.js';
 import { formatEuro } from '../../model/types.js';
 
@@ -21,17 +21,6 @@ let beta: number;
 const BASE = 'https://gestionale.example.it';
 const PDF = Buffer.from('%PDF-1.4\n% allegato\n1 0 obj<<>>endobj\ntrailer<<>>\n%%EOF\n');
 
-const form = (url: string, body: Record<string, string>, cookie?: string) =>
-  t.app.inject({
-    method: 'POST',
-    url,
-    headers: { 'content-type': 'application/x-www-form-urlencoded', ...(cookie ? { cookie } : {}) },
-    payload: new URLSearchParams(body).toString(),
-  });
-const page = (url: string, cookie: string) => t.app.inject({ method: 'GET', url, headers: { cookie } });
-const cookieOf = (res: LightMyRequestResponse) =>
-  /^(gs_area_clienti=[\w-]+);/.exec(String(res.headers['set-cookie']))![1]!;
-const csrfOf = (html: string) => /name="csrf" value="([\w-]+)"/.exec(html)![1]!;
 /** the page's text as a reader gets it: tags out, entities decoded */
 const textOf = (html: string) =>
   html
@@ -43,17 +32,10 @@ const textOf = (html: string) =>
     .replace(/&amp;/g, '&')
     .replace(/\s+/g, ' ');
 
-async function enter(customer: number, email: string) {
-  expect((await a.post('admin', `/api/customer/${customer}/portal/invite`, { emails: email })).statusCode).toBe(201);
-  const [m] = await a.sql<{ body_text: string }>(
-    `SELECT "body_text" FROM "mail_outbox" WHERE "to_addresses"::text LIKE $1 ORDER BY "id" DESC LIMIT 1`,
-    [`%${email}%`],
-  );
-  const link = /https:\/\/gestionale\.example\.it(\/area-clienti\/link\/[\w-]+)/.exec(m!.body_text)![1]!;
-  const cookie = cookieOf(await form(link, {}));
-  const csrf = csrfOf((await page('/area-clienti', cookie)).body);
-  return { cookie, csrf };
-}
+const { form, page, enter } = portalClient(
+  () => t,
+  () => a,
+);
 
 const write = async (
   who: { cookie: string; csrf: string },

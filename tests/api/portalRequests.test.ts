@@ -12,11 +12,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createHash } from 'node:crypto';
 import { createServer, type Server } from 'node:net';
-import type { LightMyRequestResponse } from 'fastify';
 import sharp from 'sharp';
 import { startTestApp, type TestApp } from '../helpers/testApp.js';
 import { api, romeToday, type Api } from '../helpers/api.js';
 import { multipart } from '../helpers/multipart.js';
+import { portalClient } from '../helpers/portal.js';
 import { addDays } from '../../model/dates.js';
 import { sendRequestReminders } from '../../server/areas/portal/requestReminders.js';
 
@@ -51,30 +51,10 @@ function fakeClamd(): Promise<Server> {
   });
 }
 
-const form = (url: string, body: Record<string, string>, cookie?: string) =>
-  t.app.inject({
-    method: 'POST',
-    url,
-    headers: { 'content-type': 'application/x-www-form-urlencoded', ...(cookie ? { cookie } : {}) },
-    payload: new URLSearchParams(body).toString(),
-  });
-const page = (url: string, cookie: string) => t.app.inject({ method: 'GET', url, headers: { cookie } });
-const cookieOf = (res: LightMyRequestResponse) =>
-  /^(gs_area_clienti=[\w-]+);/.exec(String(res.headers['set-cookie']))![1]!;
-const csrfOf = (html: string) => /name="csrf" value="([\w-]+)"/.exec(html)![1]!;
-
-/** a person of `customer` invited and logged in: the cookie and the forms' token */
-async function enter(customer: number, email: string) {
-  expect((await a.post('admin', `/api/customer/${customer}/portal/invite`, { emails: email })).statusCode).toBe(201);
-  const [m] = await a.sql<{ body_text: string }>(
-    `SELECT "body_text" FROM "mail_outbox" WHERE "to_addresses"::text LIKE $1 ORDER BY "id" DESC LIMIT 1`,
-    [`%${email}%`],
-  );
-  const link = /https:\/\/gestionale\.example\.it(\/area-clienti\/link\/[\w-]+)/.exec(m!.body_text)![1]!;
-  const cookie = cookieOf(await form(link, {}));
-  const csrf = csrfOf((await page('/area-clienti', cookie)).body);
-  return { cookie, csrf };
-}
+const { form, page, enter } = portalClient(
+  () => t,
+  () => a,
+);
 
 const upload = async (
   who: { cookie: string; csrf: string },
