@@ -26,6 +26,21 @@ export interface ServerProcess {
   stop(): Promise<number | null>;
 }
 
+/**
+ * Ports of 127.0.0.1 for this worker's servers: 20000–31999 (below the kernel's ephemeral range,
+ * 32768+, where connections take their local ports) cut into one slice per vitest worker
+ * (VITEST_POOL_ID), handed out in turn within the slice. Workers never pick the same port, and a
+ * worker never reuses one while a server it started (or killed a moment ago) may hold it — two
+ * random picks once met (EADDRINUSE on a drill's restart).
+ */
+const PORT_SLICE = 1500;
+let portsGiven = 0;
+function nextPort(): number {
+  const worker = Math.max(0, Number(process.env.VITEST_POOL_ID ?? 1) - 1) % 8;
+  const start = (process.pid * 7) % PORT_SLICE; // another run's files do not start where this one did
+  return 20000 + worker * PORT_SLICE + ((start + portsGiven++) % PORT_SLICE);
+}
+
 /** `npm start`'s command (package.json): the compiled server with the heap's sizing flags and without source maps — what the benchmarks measure. */
 export const npmStartCommand = (): string[] => [process.execPath, ...NODE_MEMORY_FLAGS, SERVER_ENTRY];
 
@@ -34,7 +49,7 @@ export const npmStartCommand = (): string[] => [process.execPath, ...NODE_MEMORY
  * `node --enable-source-maps dist-server/main.mjs` (e.g. a deployment file's command, run as written).
  */
 export function spawnServer(env: Record<string, string | undefined>, command?: string[]): ServerProcess {
-  const port = 20000 + Math.floor(Math.random() * 12000);
+  const port = nextPort();
   const fullEnv: NodeJS.ProcessEnv = {
     ...process.env,
     DATABASE_URL: undefined,

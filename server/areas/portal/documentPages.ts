@@ -21,6 +21,7 @@ import { addTile, portalCtx, sendHtml } from './areaSession.js';
 import { insidePage } from './pages.js';
 import { sharedFileRows } from './sharedQueries.js';
 import { sizeText } from './requestPages.js';
+import { documentSections } from './openings.js';
 
 const config = (max: number) => ({ public: true, rateLimit: { max, timeWindow: '1 minute' } });
 
@@ -80,7 +81,9 @@ ${letterItems.length ? `<ul class="list">${letterItems.join('\n')}</ul>` : '<p>N
 <section aria-labelledby="condivisi"><h2 id="condivisi">File condivisi dallo studio</h2>
 ${fileItems.length ? `<ul class="files">${fileItems.join('\n')}</ul>` : '<p>Lo studio non ha ancora condiviso file.</p>'}
 </section>`;
-    return sendHtml(reply, 200, insidePage(ctx.viewer, 'Documenti dello studio', main));
+    // the parts' own sections (invoices, declarations…), in the order they were added
+    const more = (await Promise.all(documentSections.map((section) => section(deps, ctx)))).filter(Boolean);
+    return sendHtml(reply, 200, insidePage(ctx.viewer, 'Documenti dello studio', [main, ...more].join('\n')));
   });
 
   scope.get(`${PORTAL_PATH}/pagamenti`, { config: config(120) }, async (req, reply) => {

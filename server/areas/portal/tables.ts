@@ -297,3 +297,86 @@ export const portalThreads = pgTable(
 );
 
 registerTables({ portalMessages, portalThreads });
+
+/**
+ * Issue 50 item 3, what the studio sends:
+ * - portal_openings: what a customer's people opened of what the studio sends in the area (an
+ *   invoice's PDF or XML, the statement, a payment notice, a declaration, a signed mandate): the first
+ *   and the last time and how many times, for the studio to see on the customer card;
+ * - portal_acceptances: a document the studio sends to be read and accepted in the area (the AML
+ *   declaration, art. 22 D.Lgs. 231/2007), kept byte for byte as sent with its SHA-256, and who
+ *   accepted it, when, from which address and with which browser. A newer one sent replaces the
+ *   earlier one not yet accepted (`withdrawn_at`).
+ */
+export const portalOpenings = pgTable(
+  'portal_openings',
+  {
+    ...studioRowKeys(),
+    customer_id: cascadeRef('customer_id', 'Customer').notNull(),
+    /** 'fattura_pdf' | 'fattura_xml' (ref: the e-document) | 'estratto' (ref 0) | 'avviso' (ref: the movement) | 'dichiarazione' (ref: the acceptance) | 'mandato' (ref: the signature) */
+    kind: varchar('kind', { length: 16 }).notNull(),
+    ref_id: integer('ref_id').notNull().default(0),
+    first_person_id: integer('first_person_id').references((): AnyPgColumn => portalPeople.id, {
+      onDelete: 'set null',
+    }),
+    first_opened_at: tsNow('first_opened_at'),
+    last_opened_at: tsNow('last_opened_at'),
+    times: integer('times').notNull().default(1),
+  },
+  (t) => [uniqueIndex('portal_openings_uq').on(t.customer_id, t.kind, t.ref_id)],
+);
+
+export const portalAcceptances = pgTable(
+  'portal_acceptances',
+  {
+    ...studioRowKeys(),
+    customer_id: cascadeRef('customer_id', 'Customer').notNull(),
+    /** 'dichiarazione_aml' */
+    kind: varchar('kind', { length: 24 }).notNull(),
+    title: varchar('title', { length: 200 }).notNull(),
+    filename: varchar('filename', { length: 200 }).notNull(),
+    pdf: bytea('pdf').notNull(),
+    sha256: varchar('sha256', { length: 64 }).notNull(),
+    sent_by: setNullRef('sent_by', 'User'),
+    sent_by_name: text('sent_by_name'),
+    sent_at: tsNow('sent_at'),
+    withdrawn_at: ts('withdrawn_at'),
+    accepted_at: ts('accepted_at'),
+    accepted_person_id: integer('accepted_person_id').references((): AnyPgColumn => portalPeople.id, {
+      onDelete: 'set null',
+    }),
+    accepted_name: text('accepted_name'),
+    accepted_email: text('accepted_email'),
+    accepted_ip: varchar('accepted_ip', { length: 64 }),
+    accepted_user_agent: text('accepted_user_agent'),
+  },
+  (t) => [index('portal_acceptances_customer_idx').on(t.studio_id, t.customer_id)],
+);
+
+/**
+ * Issue 50 item 4: a SEPA Direct Debit mandate signed online in the area — the evidence of the
+ * signature beside the SddMandate it created: who signed (the person logged in and the name he
+ * typed), when, from which address and browser, and the mandate's PDF as signed with its SHA-256.
+ */
+export const portalMandateSignatures = pgTable(
+  'portal_mandate_signatures',
+  {
+    ...studioRowKeys(),
+    customer_id: cascadeRef('customer_id', 'Customer').notNull(),
+    mandate_id: cascadeRef('mandate_id', 'SddMandate').notNull(),
+    person_id: integer('person_id').references((): AnyPgColumn => portalPeople.id, { onDelete: 'set null' }),
+    signer_name: text('signer_name').notNull(),
+    signer_email: text('signer_email').notNull(),
+    ip: varchar('ip', { length: 64 }),
+    user_agent: text('user_agent'),
+    signed_at: tsNow('signed_at'),
+    pdf: bytea('pdf').notNull(),
+    sha256: varchar('sha256', { length: 64 }).notNull(),
+  },
+  (t) => [
+    uniqueIndex('portal_mandate_signatures_mandate_uq').on(t.mandate_id),
+    index('portal_mandate_signatures_customer_idx').on(t.studio_id, t.customer_id),
+  ],
+);
+
+registerTables({ portalOpenings, portalAcceptances, portalMandateSignatures });
