@@ -38,6 +38,8 @@ export const MAIL_KINDS: Record<string, string> = {
   portal_request: 'Richiesta di documenti',
   portal_reminder: 'Promemoria documenti richiesti',
   portal_message: "Avviso di messaggio nell'area clienti",
+  portal_declaration: "Dichiarazione antiriciclaggio da accettare nell'area clienti",
+  portal_mandate: "Mandato SEPA firmato nell'area clienti",
 };
 
 export const isMailStatus = (v: unknown): v is MailStatus =>

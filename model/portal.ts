@@ -178,3 +178,28 @@ export const MESSAGE_MESSAGES = {
   tooManyFiles: `Al massimo ${MESSAGE_FILES_MAX} file per messaggio`,
   noPeople: "Nessuna persona del cliente è nell'area clienti: il messaggio resta nell'area, senza avviso per e-mail",
 } as const;
+
+/**
+ * The states of an AML declaration sent to be accepted in the area (issue 50 item 3;
+ * model/api/portalDeclarations.ts): 'da_accettare' waiting for the customer; 'accettata';
+ * 'sostituita' a newer one was sent before it was accepted.
+ */
+export const DECLARATION_STATES = ['da_accettare', 'accettata', 'sostituita'] as const;
+export type DeclarationState = (typeof DECLARATION_STATES)[number];
+
+export const DECLARATION_STATE_LABELS: Record<DeclarationState, string> = {
+  da_accettare: 'Da accettare',
+  accettata: 'Accettata',
+  sostituita: 'Sostituita',
+};
+
+export const DECLARATION_MESSAGES = {
+  noPeople:
+    "Il cliente non ha persone attive nell'area clienti: invitane almeno una prima di inviare la dichiarazione da accettare",
+} as const;
+
+/** A mandate's state as the customer card shows it (issue 50 item 4; model/api/portalMandates.ts). */
+export const MANDATE_STATUS_LABELS: Record<'active' | 'revoked', string> = {
+  active: 'Attivo',
+  revoked: 'Revocato',
+};

@@ -52,6 +52,9 @@ import { engagementPageRoute } from './areas/engagements/pageRoutes.js';
 import { portalRoutes } from './areas/portal/routes.js';
 import { portalRequestRoutes } from './areas/portal/requestRoutes.js';
 import { portalMessageRoutes } from './areas/portal/messageRoutes.js';
+import { portalMandateRoutes } from './areas/portal/mandateRoutes.js';
+import { portalOpeningRoutes } from './areas/portal/openingRoutes.js';
+import { portalDeclarationRoutes } from './areas/portal/declarationRoutes.js';
 // the customers' area's task in the reminders' daily run (its late document requests), registered when loaded
 import './areas/portal/index.js';
 import { portalPageRoutes } from './areas/portal/pageRoutes.js';
@@ -419,6 +422,9 @@ export async function buildApp(
       await portalRoutes(api, deps);
       await portalRequestRoutes(api, deps);
       await portalMessageRoutes(api, deps);
+      await portalMandateRoutes(api, deps);
+      await portalOpeningRoutes(api, deps);
+      await portalDeclarationRoutes(api, deps);
       await creditRoutes(api, deps);
       await customerImportRoutes(api, deps);
       await preferenceRoutes(api, deps);

@@ -5,8 +5,8 @@
  * the quarter's purchase invoices with one document sent; a late request of the 730's documents
  * (from the checklist of the job '730', whose 'Raccolta documenti' sub-task it turns done); a
  * completed request; a file the studio shared; a thread with a message of the customer not read
- * yet. The checklists 'Documenti per il 730' and 'Fatture del trimestre'. Deterministic but for the
- * stored files' keys.
+ * yet; the AML declaration to accept (demoPortalDeclarations.ts). The checklists 'Documenti per il
+ * 730' and 'Fatture del trimestre'. Deterministic but for the stored files' keys.
  */
 import { createHash, randomBytes } from 'node:crypto';
 import { sql } from 'drizzle-orm';
@@ -17,6 +17,9 @@ import { renderPdf } from '../render/pdf.js';
 import { letterData } from '../areas/engagements/letterData.js';
 import { letterPdf } from '../areas/engagements/letterPdf.js';
 import { visibleEngagement } from '../areas/engagements/letterQueries.js';
+import { seedPortalDeclarations } from './demoPortalDeclarations.js';
+import { seedPortalInvoices } from './demoPortalInvoices.js';
+import { seedPortalMandates } from './demoPortalMandates.js';
 
 /** The demo customer's person who logs in with a password (README). */
 export const DEMO_PORTAL_LOGIN = 'titolare@cliente-demo.test';
@@ -215,4 +218,13 @@ export async function seedPortal(
   );
   await exec(sql`INSERT INTO "portal_threads" ("studio_id", "customer_id", "last_message_id", "last_at", "last_side", "studio_read_id", "customer_read_id")
     VALUES (${studioId}, ${main}, ${m2}, ${`${addDays(today, -1)} 19:05:00`}::timestamp, 'cliente', ${m1}, ${m2})`);
+
+  // the AML declaration to accept: the demo studio's own (its copies' tests count what they send, as the files)
+  if (storage) await seedPortalDeclarations(exec, studioId, main, admin);
+
+  // the e-invoices SdI has, with the files sent, for 'Fatture'
+  await seedPortalInvoices(exec, studioId, main);
+
+  // the second customer is collected by SDD without a mandate: its person signs it in 'Mandato SEPA'
+  await seedPortalMandates(exec, studioId, second);
 }

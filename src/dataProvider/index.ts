@@ -34,6 +34,9 @@ import { profitabilityCalls } from './profitability';
 import { portalCalls } from './portal';
 import { portalRequestCalls } from './portalRequests';
 import { portalMessageCalls } from './portalMessages';
+import { portalMandateCalls } from './portalMandates';
+import { portalDocumentCalls } from './portalDocuments';
+import { portalDeclarationCalls } from './portalDeclarations';
 
 export const dataProvider = {
   ...raMethods,
@@ -67,6 +70,9 @@ export const dataProvider = {
   ...portalCalls,
   ...portalRequestCalls,
   ...portalMessageCalls,
+  ...portalMandateCalls,
+  ...portalDocumentCalls,
+  ...portalDeclarationCalls,
 } satisfies DataProvider;
 
 export type AppDataProvider = typeof dataProvider;

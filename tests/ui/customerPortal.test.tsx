@@ -197,6 +197,25 @@ const server = setupServer(
       { status: 201 },
     );
   }),
+  // the sections of the documents the studio sends (their own behaviour: portalDeclarations,
+  // portalMandates, portalOpenings.test.tsx): none sent, none signed, one opening
+  http.get('*/api/customer/:id/portal/declarations', () => HttpResponse.json({ data: [] })),
+  http.get('*/api/customer/:id/portal/mandates', () => HttpResponse.json({ data: [] })),
+  http.get('*/api/customer/:id/portal/openings', () =>
+    HttpResponse.json({
+      data: [
+        {
+          kind: 'estratto',
+          ref_id: 0,
+          description: 'Estratto conto',
+          first_opened_at: '2026-03-04 10:00:00',
+          last_opened_at: '2026-03-05 11:00:00',
+          times: 2,
+          first_person: 'Giovanni Esposito',
+        },
+      ],
+    }),
+  ),
   // the rest of the card: the record (a save would be a bug here), its selects, the other sections
   http.get('*/api/customers/:id', ({ params }) => HttpResponse.json({ data: { ...RECORD, id: Number(params.id) } })),
   http.put('*/api/customers/:id', ({ params }) => {
@@ -398,6 +417,11 @@ describe("'Area clienti' on the customer's card", () => {
     ).toBeInTheDocument();
     expect(within(section).queryByRole('table', { name: TABLE })).toBeNull();
     expect(within(section).getByRole('button', { name: "Invita all'area clienti" })).toBeEnabled();
+    // the sections of what the studio sends are on the card, each with what its call answered
+    expect(await within(section).findByRole('region', { name: 'Dichiarazione antiriciclaggio' })).toBeInTheDocument();
+    expect(within(section).getByRole('region', { name: 'Mandati SEPA firmati online' })).toBeInTheDocument();
+    const opened = within(section).getByRole('region', { name: 'Documenti aperti dal cliente' });
+    expect(await within(opened).findByText('Estratto conto')).toBeInTheDocument();
   });
 
   it("a failure to read the people shows the server's message", async () => {

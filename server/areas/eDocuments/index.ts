@@ -1,6 +1,7 @@
 /**
  * The e-invoices area's public file: what the other areas may use (the invoice's sources and
- * parties, its numbering, its checks, its FatturaPA XML and PDF, the sent-invoice lock).
+ * parties, its numbering, its checks, its FatturaPA XML and PDF, the sent-invoice lock, the files
+ * sent to SdI).
  * Everything else in this folder is the area's own (tests/unit/importGraph.test.ts).
  */
 export {
@@ -10,6 +11,7 @@ export {
   lastNumber,
   lockNumbering,
   READ_ONLY_MESSAGE,
+  sentFiles,
   studioParty,
 } from './queries.js';
 export { eDocumentProblems, unreachableBuyer } from './validate.js';

@@ -6,7 +6,8 @@
  *   files the studio shares, each opening recorded for the studio to see;
  * - 'Da pagare' (/area-clienti/pagamenti): what the customer owes and how to pay it, the same parts
  *   as the reminders' page (the items past due, the IBAN, the causale and the EPC QR code, those not
- *   yet due), computed by the payable function through the open items.
+ *   yet due), computed by the payable function through the open items; then the year's account
+ *   statement and a payment notice per open item to download (sentDocuments.ts, invoicePages.ts).
  */
 import type { FastifyInstance } from 'fastify';
 import type { AppDeps } from '../../deps.js';
@@ -22,6 +23,8 @@ import { insidePage } from './pages.js';
 import { sharedFileRows } from './sharedQueries.js';
 import { sizeText } from './requestPages.js';
 import { documentSections } from './openings.js';
+import { noticeItems, paymentDocumentsHtml } from './sentDocuments.js';
+import { declarationsToAccept } from './declarationQueries.js';
 
 const config = (max: number) => ({ public: true, rateLimit: { max, timeWindow: '1 minute' } });
 
@@ -37,7 +40,8 @@ addTile(async (deps, ctx) => {
   const files = await sharedFiles(deps, ctx.studioId, ctx.customerId);
   const toRead =
     letters.filter((l) => !l.accepted_at && l.engagement_status === 'sent').length +
-    files.filter((f) => !f.opened).length;
+    files.filter((f) => !f.opened).length +
+    (await declarationsToAccept(deps.exec, ctx.studioId, ctx.customerId));
   return {
     href: `${PORTAL_PATH}/documenti`,
     label: 'Documenti dello studio',
@@ -91,15 +95,18 @@ ${fileItems.length ? `<ul class="files">${fileItems.join('\n')}</ul>` : '<p>Lo s
     if (!ctx) return reply;
     const [customer] = await customersOf(deps.exec, ctx.studioId, [ctx.customerId]);
     if (!customer) return reply.status(404).send();
-    const s = await customerSituation(deps, ctx.studioId, customer, romeToday());
+    const today = romeToday();
+    const s = await customerSituation(deps, ctx.studioId, customer, today);
     const note =
       toCents(s.total) > 0 || s.upcoming.length
         ? '<p class="muted">Gli importi si aggiornano quando lo studio registra il pagamento.</p>'
         : '';
+    // the statement and a payment notice per open item (sentDocuments.ts), downloaded from invoicePages.ts
+    const documents = paymentDocumentsHtml(today, await noticeItems(deps, ctx), !!s.iban);
     return sendHtml(
       reply,
       200,
-      insidePage(ctx.viewer, 'Da pagare', `${situationHtml(s)}\n${note}`, null, false, SITUATION_CSS),
+      insidePage(ctx.viewer, 'Da pagare', `${situationHtml(s)}\n${note}\n${documents}`, null, false, SITUATION_CSS),
     );
   });
 }

@@ -48,6 +48,9 @@ import {
 } from './areaSession.js';
 import { requestPageRoutes } from './requestPageRoutes.js';
 import { documentPageRoutes } from './documentPages.js';
+import { mandatePageRoutes } from './mandatePages.js';
+import { invoicePageRoutes } from './invoicePages.js';
+import { declarationPageRoutes } from './declarationPages.js';
 import { messagePageRoutes } from './messagePages.js';
 
 const FORM_MAX_BYTES = 8192;
@@ -67,6 +70,9 @@ export async function portalPageRoutes(app: FastifyInstance, deps: AppDeps): Pro
     // the parts of the area
     await requestPageRoutes(scope, deps);
     await documentPageRoutes(scope, deps);
+    await mandatePageRoutes(scope, deps);
+    await invoicePageRoutes(scope, deps);
+    await declarationPageRoutes(scope, deps);
     await messagePageRoutes(scope, deps);
 
     scope.get(PORTAL_PATH, { config: config(120) }, async (req, reply) => {

@@ -9,6 +9,11 @@
  * - 'File condivisi con il cliente': the files the studio shares with the customer in the area,
  *   with their size, when and by whom they were shared, when the customer first opened them;
  *   'Condividi file' uploads more (multipart), 'Rimuovi' (confirmed) stops sharing one;
+ * - 'Dichiarazione antiriciclaggio' (PortalDeclarations.tsx): the AML declaration sent to read and
+ *   accept in the area, with who accepted it, when and from where;
+ * - 'Mandati SEPA firmati online' (PortalMandates.tsx): the mandates the customer's people signed
+ *   in the area, with the evidence;
+ * - 'Documenti aperti dal cliente' (PortalOpenings.tsx): what they opened of what the studio sends;
  * - 'Messaggi': the conversation with the customer (src/areas/portal/Thread.tsx), behind 'Apri la
  *   conversazione': reading it marks the customer's messages read, so it is read only when opened.
  * Shown on a saved customer only, inside the form: every button here is type="button" (nothing
@@ -66,6 +71,9 @@ import { failureText } from '../../bulk/texts';
 import { useDownload } from '../../layout/FilterBar';
 import { NewRequestDialog } from '../../areas/portal/NewRequestDialog';
 import { CustomerThread } from '../../areas/portal/Thread';
+import { PortalDeclarations } from './PortalDeclarations';
+import { PortalMandates } from './PortalMandates';
+import { PortalOpenings } from './PortalOpenings';
 import { FilesPickButton, LIST_KEY as REQUESTS_KEY, sizeText } from '../../areas/portal/parts';
 
 const STATUS_COLOR: StatusColors<PortalPersonStatus> = { invitato: 'info', attivo: 'success', revocato: 'default' };
@@ -284,6 +292,9 @@ export function CustomerPortal() {
       </Box>
       {/* keyed by the customer: another customer's card starts with its conversation closed */}
       <SharedFiles key={`files-${id}`} customerId={id} small={small} />
+      <PortalDeclarations key={`declarations-${id}`} customerId={Number(id)} />
+      <PortalMandates key={`mandates-${id}`} customerId={Number(id)} />
+      <PortalOpenings key={`openings-${id}`} customerId={Number(id)} />
       <CustomerMessages key={`messages-${id}`} customerId={id} />
       {requesting && (
         <NewRequestDialog
