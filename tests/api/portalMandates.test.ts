@@ -120,7 +120,7 @@ describe('issue 50 the SEPA mandate signed online', () => {
     const dora = await enter(delta, 'dora@deltamandati.test');
     const home = await page('/area-clienti', dora.cookie);
     expect(home.body).toContain('href="/area-clienti/mandato"');
-    expect(home.body).toMatch(/aria-label="mandato da firmare">1</);
+    expect(home.body).toMatch(/aria-label="1 mandato da firmare">1</);
     const r = await page('/area-clienti/mandato', dora.cookie);
     expect(r.statusCode).toBe(200);
     expect(r.headers['content-security-policy']).toContain("default-src 'none'");

@@ -5,7 +5,9 @@
  * opens the area on a phone (390 px, touch): the home page with its tiles; two photos and a PDF
  * sent for one document in chunks with a progress bar, the other declared missing with a note; the
  * engagement letter read and accepted from 'Documenti dello studio'; 'Da pagare' with the total and
- * the EPC QR code; a message to the studio, its HTML shown as text. The studio accepts both
+ * the EPC QR code; the invoices as delivered (PDF and XML), a payment notice, the AML declaration
+ * read and accepted and the SEPA mandate signed (items 3 and 4); a message to the studio, its HTML
+ * shown as text. The studio sees what the customer opened, accepted and signed; it accepts both
  * documents and the request is completed; the message reached the studio. The customer's session
  * opens no studio call or screen, and its cookie is the area's only. Every page of the area has no
  * horizontal scroll at 390 px and no serious or critical WCAG 2.2 AA violation; screenshots at
@@ -28,6 +30,7 @@ import {
 import { apiClient, type ApiClient } from './util';
 import { addDays, today as romeToday } from '../../model/dates';
 import { formatEuro } from '../../model/types';
+import { italianIban } from '../../model/iban';
 
 const STUDIO = studioFor(import.meta.url);
 const WCAG22AA = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'];
@@ -37,6 +40,8 @@ const PERSON = 'Sara Cliente';
 const TITLE = 'Fatture di acquisto del trimestre';
 const MESSAGE = 'Ho caricato le fatture del trimestre. <b>grazie</b>';
 const NOTE = 'Nel trimestre non ho ricevute: solo fatture.';
+/** the account the customer's person signs the SEPA mandate for (a valid Italian IBAN: CIN and check digits) */
+const IBAN = italianIban('03069', '09606', '100000063511');
 const today = romeToday();
 
 let s: E2ESession;
@@ -151,6 +156,12 @@ beforeAll(async () => {
     overdue = await openItems();
   }
   expect(overdue).toBeGreaterThan(0);
+  // collected by direct debit (SDD): the area offers the SEPA mandate to sign
+  const current = (await api.get(`/api/customers/${customer.id}`)).data;
+  if (current.collection_method !== 'sdd') {
+    const put = await api.send('PUT', `/api/customers/${customer.id}`, { ...current, collection_method: 'sdd' });
+    expect(put.status, JSON.stringify(put.body)).toBe(200);
+  }
   const [own] = (await api.get('/api/list/Studio/StudioResourceListCollection', { items_per_page: 1 })).data as Array<{
     id: number;
   }>;
@@ -213,6 +224,21 @@ describe('the customers’ area in Chromium', () => {
     requestId = answer.request_ids[0]!;
     await ask.waitFor({ state: 'detached' });
     await page.getByText('Richiesta inviata a 1 cliente').waitFor();
+
+    // the AML declaration to read and accept in the area
+    const declarations = area.getByRole('region', { name: 'Dichiarazione antiriciclaggio' });
+    await declarations.getByRole('button', { name: 'Invia la dichiarazione da accettare' }).click();
+    const [sent] = await Promise.all([
+      page.waitForResponse(
+        (r) => r.request().method() === 'POST' && r.url().endsWith(`/api/customer/${customer.id}/portal/declarations`),
+      ),
+      page
+        .getByRole('dialog', { name: 'Invia la dichiarazione da accettare' })
+        .getByRole('button', { name: 'Invia' })
+        .click(),
+    ]);
+    expect(sent.status(), await sent.text()).toBe(201);
+    await declarations.getByText('Da accettare', { exact: true }).waitFor();
   });
 
   it('issue 50 the invitation’s link from ‘Posta in uscita’ opens the area on a phone', async () => {
@@ -255,14 +281,18 @@ describe('the customers’ area in Chromium', () => {
     const tiles = cp.getByRole('navigation', { name: "Sezioni dell'area clienti" }).getByRole('link');
     expect((await tiles.allInnerTexts()).map((t) => t.split('\n')[0]!.trim())).toEqual([
       'Documenti richiesti',
+      'Fatture',
       'Documenti dello studio',
       'Da pagare',
+      'Mandato SEPA',
       'Messaggi con lo studio',
       'Password di accesso',
     ]);
-    // the counts: the documents to send (the demo's request and this one), the letter to read
+    // the counts: the documents to send (the demo's request and this one), the letter and the
+    // declaration to read, the mandate to sign
     await cp.getByLabel(/^\d+ documenti da inviare$/).waitFor();
-    await cp.getByLabel('1 da leggere', { exact: true }).waitFor();
+    await cp.getByLabel('2 da leggere', { exact: true }).waitFor();
+    await cp.getByLabel('1 mandato da firmare', { exact: true }).waitFor();
     expect(await cp.locator('body').innerText()).toContain(`Accesso come ${EMAIL}`);
     await look('home', 'portal-home-390.png');
   });
@@ -360,12 +390,103 @@ describe('the customers’ area in Chromium', () => {
 
   it('issue 50 ‘Da pagare’: the total past due and the QR code to pay it', async () => {
     await openTile('Da pagare');
-    const text = flat(await cp.locator('main').innerText());
-    expect(text).toContain(flat(`Totale da pagare ${formatEuro(overdue)}`));
+    // the total past due as the studio's open items give it now: the letter just accepted signs the
+    // engagement, whose billing plan may charge its periods meanwhile (the page is read again then)
+    await expect
+      .poll(async () => {
+        overdue = (await api.get(`/api/customer/${customer.id}/open_items`)).data.summary.overdue as number;
+        const text = flat(await cp.locator('main').innerText());
+        if (text.includes(flat(`Totale da pagare ${formatEuro(overdue)}`))) return true;
+        await cp.reload();
+        return text;
+      })
+      .toBe(true);
     const qr = cp.locator('img[alt^="Codice QR"]');
     await qr.waitFor();
     expect(await qr.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0)).toBe(true);
     await look('Da pagare', 'portal-payment-390.png');
+  });
+
+  it('issue 50 the invoices as delivered, a payment notice, the AML declaration accepted, the SEPA mandate signed', async () => {
+    /** a link's download: its file's first bytes */
+    const download = async (link: ReturnType<Page['getByRole']>) => {
+      const [file] = await Promise.all([cp.waitForEvent('download'), link.click()]);
+      const chunks: Buffer[] = [];
+      for await (const c of (await file.createReadStream()) as AsyncIterable<Buffer>) chunks.push(c);
+      return { name: file.suggestedFilename(), bytes: Buffer.concat(chunks) };
+    };
+    // 'Fatture': the demo's invoices delivered by SdI, the PDF and the XML as sent
+    await openTile('Fatture');
+    await look('Fatture', 'portal-invoices-390.png');
+    const pdf = await download(cp.getByRole('link', { name: /^PDF: / }).first());
+    expect(pdf.bytes.subarray(0, 5).toString()).toBe('%PDF-');
+    const xml = await download(cp.getByRole('link', { name: /^XML: / }).first());
+    expect(xml.name).toMatch(/\.xml$/);
+    expect(xml.bytes.toString()).toContain('FatturaElettronicaHeader');
+
+    // 'Da pagare': a payment notice of an open item
+    await openTile('Da pagare');
+    const notice = await download(cp.getByRole('link', { name: /^Avviso di pagamento \(PDF\): / }).first());
+    expect(notice.bytes.subarray(0, 5).toString()).toBe('%PDF-');
+
+    // the AML declaration, from 'Documenti dello studio'
+    await openTile('Documenti dello studio');
+    await cp.getByRole('link', { name: 'Leggi e accetta la dichiarazione' }).click();
+    await cp.getByRole('heading', { level: 2, name: 'Accettazione' }).waitFor();
+    await look('the declaration', 'portal-declaration-390.png');
+    const declaration = await download(cp.getByRole('link', { name: 'Scarica e leggi la dichiarazione (PDF)' }));
+    expect(declaration.bytes.subarray(0, 5).toString()).toBe('%PDF-');
+    await cp.getByLabel(/^Ho letto la dichiarazione/).check();
+    await cp.getByLabel('Nome e cognome di chi accetta').fill(PERSON);
+    await cp.getByRole('button', { name: 'Accetto' }).click();
+    await cp
+      .getByText(new RegExp(`Accettata il \\d\\d-\\d\\d-\\d{4} \\d\\d:\\d\\d da ${PERSON}`))
+      .first()
+      .waitFor();
+
+    // the SEPA mandate: signed online, it is the customer's active mandate
+    await openTile('Mandato SEPA');
+    await cp.getByLabel('IBAN', { exact: true }).fill(IBAN.replace(/(.{4})/g, '$1 ').trim());
+    await cp.getByLabel(/^Autorizzo /).check();
+    await cp.getByLabel('Nome e cognome di chi firma').fill(PERSON);
+    await look('the mandate to sign', 'portal-mandate-390.png');
+    await Promise.all([
+      cp.waitForURL(/\/area-clienti\/mandato\?firmato=1$/),
+      cp.getByRole('button', { name: 'Firma il mandato' }).click(),
+    ]);
+    await cp.getByText('Mandato firmato.').first().waitFor();
+    const signedPdf = await download(cp.getByRole('link', { name: 'Scarica il mandato firmato (PDF)' }));
+    expect(signedPdf.bytes.subarray(0, 5).toString()).toBe('%PDF-');
+    await look('the mandate signed');
+    const mandates = (
+      (await api.get('/api/list/SddMandate/SddMandateResourceListCollection', { items_per_page: -1 })).data as Array<{
+        customer_id: number;
+        iban: string;
+        status: string;
+        signature_date: string;
+        sequence_type: string;
+      }>
+    ).filter((m) => m.customer_id === customer.id);
+    expect(mandates.filter((m) => m.status === 'active')).toEqual([
+      expect.objectContaining({ iban: IBAN, signature_date: today, sequence_type: 'FRST' }),
+    ]);
+
+    // the studio's card: what the customer opened, accepted and signed
+    const { page, server } = s;
+    await page.goto(`${server.url}/Customer/${customer.id}`);
+    const area = page.getByRole('region', { name: 'Area clienti', exact: true });
+    const opened = area.getByRole('table', { name: 'Documenti aperti dal cliente' });
+    await opened
+      .getByText(/^Fattura n\. .* \(PDF\)$/)
+      .first()
+      .waitFor();
+    for (const what of [/^Avviso di pagamento: /, /^Dichiarazione del cliente/, /^Mandato SEPA firmato/])
+      await opened.getByText(what).first().waitFor();
+    const accepted = area.getByRole('region', { name: 'Dichiarazione antiriciclaggio' });
+    await accepted.getByText('Accettata', { exact: true }).first().waitFor();
+    expect(await accepted.innerText()).toContain(PERSON);
+    const signed = area.getByRole('region', { name: 'Mandati SEPA firmati online' });
+    await signed.getByText(PERSON).first().waitFor();
   });
 
   it('issue 50 a message to the studio, its HTML shown as text', async () => {

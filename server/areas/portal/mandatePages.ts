@@ -57,7 +57,7 @@ const CSS = `
 addTile(async (deps, ctx) => {
   const c = await mandateCustomer(deps.exec, ctx.studioId, ctx.customerId);
   if (!c || !collectedBySdd(c)) return null;
-  return { href: BASE, label: 'Mandato SEPA', count: c.active ? 0 : 1, countLabel: 'mandato da firmare' };
+  return { href: BASE, label: 'Mandato SEPA', count: c.active ? 0 : 1, countLabel: '1 mandato da firmare' };
 });
 
 /** An IBAN shown by its last 4 characters only. */

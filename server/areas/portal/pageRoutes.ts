@@ -47,9 +47,11 @@ import {
   tileSources,
 } from './areaSession.js';
 import { requestPageRoutes } from './requestPageRoutes.js';
+// the home page's tiles come in the order these files are loaded: the invoices before what the
+// studio sends to read and what is to pay, the mandate after it
+import { invoicePageRoutes } from './invoicePages.js';
 import { documentPageRoutes } from './documentPages.js';
 import { mandatePageRoutes } from './mandatePages.js';
-import { invoicePageRoutes } from './invoicePages.js';
 import { declarationPageRoutes } from './declarationPages.js';
 import { messagePageRoutes } from './messagePages.js';
 
