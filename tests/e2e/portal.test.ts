@@ -487,6 +487,7 @@ describe('the customers’ area in Chromium', () => {
     expect(await accepted.innerText()).toContain(PERSON);
     const signed = area.getByRole('region', { name: 'Mandati SEPA firmati online' });
     await signed.getByText(PERSON).first().waitFor();
+    await area.screenshot({ path: join(SHOTS, 'portal-card-documents.png') });
   });
 
   it('issue 50 a message to the studio, its HTML shown as text', async () => {
