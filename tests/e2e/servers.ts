@@ -23,20 +23,7 @@ import { compiled, SERVER_ENTRY } from '../helpers/serverBuild';
 import { studioCopies } from './studios';
 
 /** Chromium's flags for the tests (headless, no sandbox in containers, nothing phoning home). */
-export const CHROMIUM_ARGS = [
-  '--headless',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-quic',
-  '--no-first-run',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-  // the app then has no transitions and no ripples (src/layout/theme.ts): nothing to wait for after
-  // a click, nothing repainted for half a second; what motion shows is the same at once
-  '--force-prefers-reduced-motion',
-];
-export const CHROMIUM_PATH = process.env.CHROMIUM_PATH || '/usr/bin/chromium';
+export { CHROMIUM_ARGS, CHROMIUM_PATH } from './chromium';
 
 export interface E2EImage {
   /** the folder copied for each server: the PGlite data (pglite/, not with PostgreSQL) and the uploaded files (files/) */

@@ -78,7 +78,7 @@ export const engagementQuietHandlers = [
 
 /**
  * The customer card's 'Area clienti' (issue 50, src/resources/Customer/Portal.tsx): nobody invited,
- * no file shared; and the home page's 'Messaggi dei clienti' card (src/areas/portal/MessagesHome.tsx):
+ * no file shared, no declaration sent, no mandate signed online, nothing opened; and the home page's 'Messaggi dei clienti' card (src/areas/portal/MessagesHome.tsx):
  * nothing to read. Listed after a file's own handlers, as the ones above, by every file that opens
  * a customer's card or the home page.
  */
@@ -89,6 +89,10 @@ export const portalQuietHandlers = [
     }),
   ),
   http.get('*/api/customer/:id/portal/files', () => HttpResponse.json({ data: [] })),
+  // nothing sent to accept, no mandate signed online, nothing opened
+  http.get('*/api/customer/:id/portal/declarations', () => HttpResponse.json({ data: [] })),
+  http.get('*/api/customer/:id/portal/mandates', () => HttpResponse.json({ data: [] })),
+  http.get('*/api/customer/:id/portal/openings', () => HttpResponse.json({ data: [] })),
   http.get('*/api/portal/threads/unread', () => HttpResponse.json({ data: { threads: 0 } })),
 ];
 
