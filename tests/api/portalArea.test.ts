@@ -10,7 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp, type TestApp } from '../helpers/testApp.js';
 import { api, romeToday, type Api } from '../helpers/api.js';
 import { multipart } from '../helpers/multipart.js';
-import { cookieOf, portalClient } from '../helpers/portal.js';
+import { cookieOf, portalClient, textOf } from '../helpers/portal.js';
 import { addDays } from '../../model/dates.js';
 import { formatEuro } from '../../model/types.js';
 
@@ -20,17 +20,6 @@ let alfa: number;
 let beta: number;
 const BASE = 'https://gestionale.example.it';
 const PDF = Buffer.from('%PDF-1.4\n% allegato\n1 0 obj<<>>endobj\ntrailer<<>>\n%%EOF\n');
-
-/** the page's text as a reader gets it: tags out, entities decoded */
-const textOf = (html: string) =>
-  html
-    .replace(/<[^>]+>/g, ' ')
-    .replace(/&lt;/g, '<')
-    .replace(/&gt;/g, '>')
-    .replace(/&quot;/g, '"')
-    .replace(/&#39;/g, "'")
-    .replace(/&amp;/g, '&')
-    .replace(/\s+/g, ' ');
 
 const { form, page, enter } = portalClient(
   () => t,

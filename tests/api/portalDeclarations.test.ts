@@ -14,7 +14,7 @@ import { execFileSync } from 'node:child_process';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp, type TestApp } from '../helpers/testApp.js';
 import { api, type Api } from '../helpers/api.js';
-import { cookieOf, portalClient } from '../helpers/portal.js';
+import { cookieOf, portalClient, textOf } from '../helpers/portal.js';
 import { DECLARATION_MESSAGES } from '../../model/api/portalDeclarations.js';
 
 let t: TestApp;
@@ -29,17 +29,6 @@ const ADDRESS = 'Via delle Dichiarazioni Riservate 17';
 /** a PDF's text, its blanks made one space */
 const pdfText = (body: Buffer) =>
   execFileSync('pdftotext', ['-layout', '-', '-'], { input: body, encoding: 'utf8' }).replace(/\s+/g, ' ');
-
-/** the page's text as a reader gets it: tags out, entities decoded */
-const textOf = (html: string) =>
-  html
-    .replace(/<[^>]+>/g, ' ')
-    .replace(/&lt;/g, '<')
-    .replace(/&gt;/g, '>')
-    .replace(/&quot;/g, '"')
-    .replace(/&#39;/g, "'")
-    .replace(/&amp;/g, '&')
-    .replace(/\s+/g, ' ');
 
 const { form, page, enter } = portalClient(
   () => t,

@@ -17,7 +17,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { startTestApp, type TestApp } from '../helpers/testApp.js';
 import { api, romeToday, validVat, type Api } from '../helpers/api.js';
-import { cookieOf, portalClient, PORTAL_BASE } from '../helpers/portal.js';
+import { cookieOf, portalClient, PORTAL_BASE, textOf } from '../helpers/portal.js';
 import { addDays, displayDate } from '../../model/dates.js';
 import { formatEuro } from '../../model/types.js';
 import { safeEntryName } from '../../server/render/zip.js';
@@ -36,15 +36,6 @@ const year = Number(today.slice(0, 4));
 /** the invoices' year: two years ago, where the demo has none */
 const old = year - 2;
 const ALFA = 'Alfa Fatture S.r.l.';
-
-/** the page's text as a reader gets it: tags out, entities decoded */
-const textOf = (html: string) =>
-  html
-    .replace(/<[^>]+>/g, ' ')
-    .replace(/&#39;/g, "'")
-    .replace(/&quot;/g, '"')
-    .replace(/&amp;/g, '&')
-    .replace(/\s+/g, ' ');
 
 /** a PDF's text (pdftotext), spaces collapsed */
 let pdfs = 0;

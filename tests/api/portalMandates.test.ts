@@ -18,7 +18,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp, type TestApp } from '../helpers/testApp.js';
 import { api, romeToday, type Api } from '../helpers/api.js';
-import { portalClient } from '../helpers/portal.js';
+import { portalClient, textOf } from '../helpers/portal.js';
 import { addDays, nextTarget2Day } from '../../model/dates.js';
 import { isSepaId } from '../../model/validators.js';
 
@@ -36,15 +36,6 @@ const NEW_IBAN = 'IT42L1234512345123456789012';
 const UA = 'Mozilla/5.0 (iPhone; CPU iPhone OS 17_4 like Mac OS X) Test/1.0';
 const today = romeToday();
 const sha256 = (b: Buffer) => createHash('sha256').update(b).digest('hex');
-
-/** the page's text as a reader gets it: tags out, entities decoded */
-const textOf = (html: string) =>
-  html
-    .replace(/<[^>]+>/g, ' ')
-    .replace(/&#39;/g, "'")
-    .replace(/&quot;/g, '"')
-    .replace(/&amp;/g, '&')
-    .replace(/\s+/g, ' ');
 
 const { page, enter } = portalClient(
   () => t,

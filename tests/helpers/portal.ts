@@ -14,6 +14,16 @@ export const PORTAL_BASE = 'https://gestionale.example.it';
 /** the session cookie a response sets ('name=value') */
 export const cookieOf = (res: LightMyRequestResponse) =>
   /^(gs_area_clienti=[\w-]+);/.exec(String(res.headers['set-cookie']))![1]!;
+/** a page's text as a reader gets it: tags out, entities decoded, spaces as one */
+export const textOf = (html: string) =>
+  html
+    .replace(/<[^>]+>/g, ' ')
+    .replace(/&lt;/g, '<')
+    .replace(/&gt;/g, '>')
+    .replace(/&quot;/g, '"')
+    .replace(/&#39;/g, "'")
+    .replace(/&amp;/g, '&')
+    .replace(/\s+/g, ' ');
 /** the forms' token on a page */
 export const csrfOf = (html: string) => /name="csrf" value="([\w-]+)"/.exec(html)![1]!;
 

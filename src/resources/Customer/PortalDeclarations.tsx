@@ -37,6 +37,7 @@ import { useAppDataProvider } from '../../dataProvider';
 import { CellNote } from '../../bulk/cells';
 import { StatusChip, type StatusColors } from '../../bulk/StatusChip';
 import { failureText } from '../../bulk/texts';
+import { ReadState } from './ReadState';
 import { useDownload } from '../../layout/FilterBar';
 
 const STATE_COLOR: StatusColors<DeclarationState> = {
@@ -109,7 +110,6 @@ export function PortalDeclarations({ customerId }: { customerId: number }) {
     clearError,
     download,
   } = useDownload((id: string) => dp.downloadDeclaration(customerId, Number(id)));
-  const list = q.data ?? [];
 
   const send = async () => {
     setBusy(true);
@@ -182,67 +182,65 @@ export function PortalDeclarations({ customerId }: { customerId: number }) {
           {downloadError}
         </Alert>
       )}
-      {q.isPending && <LinearProgress aria-label="Caricamento delle dichiarazioni" />}
-      {q.isError && <Alert severity="error">Dichiarazioni non disponibili: {failureText(q.error)}</Alert>}
-      {q.data &&
-        (list.length === 0 ? (
-          <Typography variant="body2" color="text.secondary">
-            Nessuna dichiarazione inviata al cliente da accettare nell&apos;area clienti.
-          </Typography>
-        ) : (
-          <Box sx={{ overflowX: 'auto' }}>
-            <Table size="small" aria-label="Dichiarazioni antiriciclaggio inviate al cliente">
-              <TableHead>
-                {small ? (
-                  <TableRow>
-                    <TableCell>Dichiarazione</TableCell>
-                    <TableCell>PDF</TableCell>
+      <ReadState
+        q={q}
+        loading="Caricamento delle dichiarazioni"
+        failure="Dichiarazioni non disponibili"
+        empty="Nessuna dichiarazione inviata al cliente da accettare nell'area clienti."
+      >
+        {(list) => (
+          <Table size="small" aria-label="Dichiarazioni antiriciclaggio inviate al cliente">
+            <TableHead>
+              {small ? (
+                <TableRow>
+                  <TableCell>Dichiarazione</TableCell>
+                  <TableCell>PDF</TableCell>
+                </TableRow>
+              ) : (
+                <TableRow>
+                  <TableCell>Inviata il</TableCell>
+                  <TableCell>Stato</TableCell>
+                  <TableCell>Apertura</TableCell>
+                  <TableCell>Accettata</TableCell>
+                  <TableCell>SHA-256</TableCell>
+                  <TableCell>PDF</TableCell>
+                </TableRow>
+              )}
+            </TableHead>
+            <TableBody>
+              {list.map((d) =>
+                small ? (
+                  <TableRow key={d.id}>
+                    <TableCell sx={{ px: 1, verticalAlign: 'top' }}>
+                      {sent(d)}
+                      <Box sx={{ my: 0.5 }}>{chip(d)}</Box>
+                      <CellNote>{openedText(d)}</CellNote>
+                      {d.accepted_at && <Accepted d={d} />}
+                      <CellNote>
+                        SHA-256 <Sha value={d.sha256} />
+                      </CellNote>
+                    </TableCell>
+                    <TableCell sx={{ px: 1, verticalAlign: 'top' }}>{pdfButton(d)}</TableCell>
                   </TableRow>
                 ) : (
-                  <TableRow>
-                    <TableCell>Inviata il</TableCell>
-                    <TableCell>Stato</TableCell>
-                    <TableCell>Apertura</TableCell>
-                    <TableCell>Accettata</TableCell>
-                    <TableCell>SHA-256</TableCell>
-                    <TableCell>PDF</TableCell>
+                  <TableRow key={d.id}>
+                    <TableCell>{sent(d)}</TableCell>
+                    <TableCell>{chip(d)}</TableCell>
+                    <TableCell>{openedText(d)}</TableCell>
+                    <TableCell sx={{ minWidth: 160 }}>
+                      <Accepted d={d} />
+                    </TableCell>
+                    <TableCell>
+                      <Sha value={d.sha256} />
+                    </TableCell>
+                    <TableCell>{pdfButton(d)}</TableCell>
                   </TableRow>
-                )}
-              </TableHead>
-              <TableBody>
-                {list.map((d) =>
-                  small ? (
-                    <TableRow key={d.id}>
-                      <TableCell sx={{ px: 1, verticalAlign: 'top' }}>
-                        {sent(d)}
-                        <Box sx={{ my: 0.5 }}>{chip(d)}</Box>
-                        <CellNote>{openedText(d)}</CellNote>
-                        {d.accepted_at && <Accepted d={d} />}
-                        <CellNote>
-                          SHA-256 <Sha value={d.sha256} />
-                        </CellNote>
-                      </TableCell>
-                      <TableCell sx={{ px: 1, verticalAlign: 'top' }}>{pdfButton(d)}</TableCell>
-                    </TableRow>
-                  ) : (
-                    <TableRow key={d.id}>
-                      <TableCell>{sent(d)}</TableCell>
-                      <TableCell>{chip(d)}</TableCell>
-                      <TableCell>{openedText(d)}</TableCell>
-                      <TableCell sx={{ minWidth: 160 }}>
-                        <Accepted d={d} />
-                      </TableCell>
-                      <TableCell>
-                        <Sha value={d.sha256} />
-                      </TableCell>
-                      <TableCell>{pdfButton(d)}</TableCell>
-                    </TableRow>
-                  ),
-                )}
-              </TableBody>
-            </Table>
-          </Box>
-        ))}
+                ),
+              )}
+            </TableBody>
+          </Table>
+        )}
+      </ReadState>
       <Confirm
         isOpen={asking}
         loading={busy}

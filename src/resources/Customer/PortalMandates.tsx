@@ -13,7 +13,6 @@ import {
   Box,
   Button,
   Chip,
-  LinearProgress,
   Stack,
   Table,
   TableBody,
@@ -33,7 +32,7 @@ import type { PortalMandateSignature } from '../../../model/api/portalMandates';
 import { useAppDataProvider } from '../../dataProvider';
 import { CellNote } from '../../bulk/cells';
 import { StatusChip, type StatusColors } from '../../bulk/StatusChip';
-import { failureText } from '../../bulk/texts';
+import { ReadState } from './ReadState';
 import { useDownload } from '../../layout/FilterBar';
 
 const STATUS_COLOR: StatusColors<PortalMandateSignature['status']> = { active: 'success', revoked: 'default' };
@@ -59,7 +58,6 @@ export function PortalMandates({ customerId }: { customerId: number }) {
     clearError,
     download,
   } = useDownload((signatureId: string) => dp.downloadPortalMandate(customerId, Number(signatureId)));
-  const rows = q.data ?? [];
 
   const pdf = (m: PortalMandateSignature) => (
     <Button
@@ -110,71 +108,69 @@ export function PortalMandates({ customerId }: { customerId: number }) {
           {downloadError}
         </Alert>
       )}
-      {q.isPending && <LinearProgress aria-label="Caricamento dei mandati firmati online" />}
-      {q.isError && <Alert severity="error">Mandati firmati online non disponibili: {failureText(q.error)}</Alert>}
-      {q.data &&
-        (rows.length === 0 ? (
-          <Typography variant="body2" color="text.secondary">
-            Nessun mandato SEPA firmato online dalle persone del cliente.
-          </Typography>
-        ) : (
-          <Box sx={{ overflowX: 'auto' }}>
-            <Table size="small" aria-label="Mandati SEPA firmati online">
-              <TableHead>
-                {small ? (
-                  <TableRow>
-                    <TableCell>Mandato</TableCell>
-                    <TableCell>PDF</TableCell>
+      <ReadState
+        q={q}
+        loading="Caricamento dei mandati firmati online"
+        failure="Mandati firmati online non disponibili"
+        empty="Nessun mandato SEPA firmato online dalle persone del cliente."
+      >
+        {(rows) => (
+          <Table size="small" aria-label="Mandati SEPA firmati online">
+            <TableHead>
+              {small ? (
+                <TableRow>
+                  <TableCell>Mandato</TableCell>
+                  <TableCell>PDF</TableCell>
+                </TableRow>
+              ) : (
+                <TableRow>
+                  <TableCell>Riferimento</TableCell>
+                  <TableCell>IBAN</TableCell>
+                  <TableCell>Firmato da</TableCell>
+                  <TableCell>Firmato il</TableCell>
+                  <TableCell>IP</TableCell>
+                  <TableCell>Stato</TableCell>
+                  <TableCell>PDF</TableCell>
+                </TableRow>
+              )}
+            </TableHead>
+            <TableBody>
+              {rows.map((m) =>
+                small ? (
+                  <TableRow key={m.id}>
+                    <TableCell sx={{ px: 1, verticalAlign: 'top' }}>
+                      <Box component="span" sx={{ display: 'block', overflowWrap: 'anywhere', fontWeight: 500 }}>
+                        {m.reference}
+                      </Box>
+                      <CellNote>IBAN {ibanText(m.iban)}</CellNote>
+                      <Box sx={{ my: 0.5 }}>{state(m)}</Box>
+                      <CellNote>
+                        Firmato il {displayDateTime(m.signed_at)} da {m.signer_name} ({m.signer_email})
+                      </CellNote>
+                      <CellNote>IP {m.ip ?? '—'}</CellNote>
+                      {evidence(m)}
+                    </TableCell>
+                    <TableCell sx={{ px: 1, verticalAlign: 'top' }}>{pdf(m)}</TableCell>
                   </TableRow>
                 ) : (
-                  <TableRow>
-                    <TableCell>Riferimento</TableCell>
-                    <TableCell>IBAN</TableCell>
-                    <TableCell>Firmato da</TableCell>
-                    <TableCell>Firmato il</TableCell>
-                    <TableCell>IP</TableCell>
-                    <TableCell>Stato</TableCell>
-                    <TableCell>PDF</TableCell>
+                  <TableRow key={m.id}>
+                    <TableCell sx={{ overflowWrap: 'anywhere', minWidth: 140 }}>{m.reference}</TableCell>
+                    <TableCell sx={{ minWidth: 180 }}>{iban(m)}</TableCell>
+                    <TableCell sx={{ minWidth: 140 }}>{signer(m)}</TableCell>
+                    <TableCell sx={{ whiteSpace: 'nowrap' }}>{displayDateTime(m.signed_at)}</TableCell>
+                    <TableCell sx={{ minWidth: 160 }}>
+                      {m.ip ?? '—'}
+                      {evidence(m)}
+                    </TableCell>
+                    <TableCell>{state(m)}</TableCell>
+                    <TableCell>{pdf(m)}</TableCell>
                   </TableRow>
-                )}
-              </TableHead>
-              <TableBody>
-                {rows.map((m) =>
-                  small ? (
-                    <TableRow key={m.id}>
-                      <TableCell sx={{ px: 1, verticalAlign: 'top' }}>
-                        <Box component="span" sx={{ display: 'block', overflowWrap: 'anywhere', fontWeight: 500 }}>
-                          {m.reference}
-                        </Box>
-                        <CellNote>IBAN {ibanText(m.iban)}</CellNote>
-                        <Box sx={{ my: 0.5 }}>{state(m)}</Box>
-                        <CellNote>
-                          Firmato il {displayDateTime(m.signed_at)} da {m.signer_name} ({m.signer_email})
-                        </CellNote>
-                        <CellNote>IP {m.ip ?? '—'}</CellNote>
-                        {evidence(m)}
-                      </TableCell>
-                      <TableCell sx={{ px: 1, verticalAlign: 'top' }}>{pdf(m)}</TableCell>
-                    </TableRow>
-                  ) : (
-                    <TableRow key={m.id}>
-                      <TableCell sx={{ overflowWrap: 'anywhere', minWidth: 140 }}>{m.reference}</TableCell>
-                      <TableCell sx={{ minWidth: 180 }}>{iban(m)}</TableCell>
-                      <TableCell sx={{ minWidth: 140 }}>{signer(m)}</TableCell>
-                      <TableCell sx={{ whiteSpace: 'nowrap' }}>{displayDateTime(m.signed_at)}</TableCell>
-                      <TableCell sx={{ minWidth: 160 }}>
-                        {m.ip ?? '—'}
-                        {evidence(m)}
-                      </TableCell>
-                      <TableCell>{state(m)}</TableCell>
-                      <TableCell>{pdf(m)}</TableCell>
-                    </TableRow>
-                  ),
-                )}
-              </TableBody>
-            </Table>
-          </Box>
-        ))}
+                ),
+              )}
+            </TableBody>
+          </Table>
+        )}
+      </ReadState>
     </Box>
   );
 }

@@ -9,9 +9,7 @@
  */
 import { useId } from 'react';
 import {
-  Alert,
   Box,
-  LinearProgress,
   Table,
   TableBody,
   TableCell,
@@ -26,7 +24,7 @@ import { displayDateTime } from '../../../model/dates';
 import type { PortalOpening } from '../../../model/api/portalDocuments';
 import { useAppDataProvider } from '../../dataProvider';
 import { CellNote } from '../../bulk/cells';
-import { failureText } from '../../bulk/texts';
+import { ReadState } from './ReadState';
 
 const keyOf = (id: number) => ['customer', id, 'portal', 'openings'] as const;
 
@@ -43,7 +41,6 @@ export function PortalOpenings({ customerId }: { customerId: number }) {
     queryFn: ({ signal }) => dp.portalOpenings(customerId, { signal }),
     retry: false,
   });
-  const rows = q.data ?? [];
   const who = (o: PortalOpening) => o.first_person ?? '—';
 
   return (
@@ -51,58 +48,56 @@ export function PortalOpenings({ customerId }: { customerId: number }) {
       <Typography variant="subtitle1" component="h3" id={titleId} sx={{ fontWeight: 500, mb: 1 }}>
         Documenti aperti dal cliente
       </Typography>
-      {q.isPending && <LinearProgress aria-label="Caricamento dei documenti aperti" />}
-      {q.isError && <Alert severity="error">Documenti aperti non disponibili: {failureText(q.error)}</Alert>}
-      {q.data &&
-        (rows.length === 0 ? (
-          <Typography variant="body2" color="text.secondary">
-            Il cliente non ha ancora aperto documenti dello studio nell&apos;area clienti.
-          </Typography>
-        ) : (
-          <Box sx={{ overflowX: 'auto' }}>
-            <Table size="small" aria-label="Documenti aperti dal cliente">
-              <TableHead>
-                {small ? (
-                  <TableRow>
-                    <TableCell>Documento</TableCell>
+      <ReadState
+        q={q}
+        loading="Caricamento dei documenti aperti"
+        failure="Documenti aperti non disponibili"
+        empty="Il cliente non ha ancora aperto documenti dello studio nell'area clienti."
+      >
+        {(rows) => (
+          <Table size="small" aria-label="Documenti aperti dal cliente">
+            <TableHead>
+              {small ? (
+                <TableRow>
+                  <TableCell>Documento</TableCell>
+                </TableRow>
+              ) : (
+                <TableRow>
+                  <TableCell>Documento</TableCell>
+                  <TableCell>Prima apertura</TableCell>
+                  <TableCell>Ultima apertura</TableCell>
+                  <TableCell align="right">Volte</TableCell>
+                  <TableCell>Aperto per primo da</TableCell>
+                </TableRow>
+              )}
+            </TableHead>
+            <TableBody>
+              {rows.map((o) =>
+                small ? (
+                  <TableRow key={`${o.kind}-${o.ref_id}`}>
+                    <TableCell sx={{ px: 1, verticalAlign: 'top' }}>
+                      {o.description}
+                      <CellNote>
+                        Aperto {timesText(o.times)}, la prima il {displayDateTime(o.first_opened_at)}
+                        {o.times > 1 ? `, l'ultima il ${displayDateTime(o.last_opened_at)}` : ''}
+                      </CellNote>
+                      <CellNote>Aperto per primo da {who(o)}</CellNote>
+                    </TableCell>
                   </TableRow>
                 ) : (
-                  <TableRow>
-                    <TableCell>Documento</TableCell>
-                    <TableCell>Prima apertura</TableCell>
-                    <TableCell>Ultima apertura</TableCell>
-                    <TableCell align="right">Volte</TableCell>
-                    <TableCell>Aperto per primo da</TableCell>
+                  <TableRow key={`${o.kind}-${o.ref_id}`}>
+                    <TableCell sx={{ minWidth: 200 }}>{o.description}</TableCell>
+                    <TableCell sx={{ whiteSpace: 'nowrap' }}>{displayDateTime(o.first_opened_at)}</TableCell>
+                    <TableCell sx={{ whiteSpace: 'nowrap' }}>{displayDateTime(o.last_opened_at)}</TableCell>
+                    <TableCell align="right">{o.times}</TableCell>
+                    <TableCell sx={{ overflowWrap: 'anywhere' }}>{who(o)}</TableCell>
                   </TableRow>
-                )}
-              </TableHead>
-              <TableBody>
-                {rows.map((o) =>
-                  small ? (
-                    <TableRow key={`${o.kind}-${o.ref_id}`}>
-                      <TableCell sx={{ px: 1, verticalAlign: 'top' }}>
-                        {o.description}
-                        <CellNote>
-                          Aperto {timesText(o.times)}, la prima il {displayDateTime(o.first_opened_at)}
-                          {o.times > 1 ? `, l'ultima il ${displayDateTime(o.last_opened_at)}` : ''}
-                        </CellNote>
-                        <CellNote>Aperto per primo da {who(o)}</CellNote>
-                      </TableCell>
-                    </TableRow>
-                  ) : (
-                    <TableRow key={`${o.kind}-${o.ref_id}`}>
-                      <TableCell sx={{ minWidth: 200 }}>{o.description}</TableCell>
-                      <TableCell sx={{ whiteSpace: 'nowrap' }}>{displayDateTime(o.first_opened_at)}</TableCell>
-                      <TableCell sx={{ whiteSpace: 'nowrap' }}>{displayDateTime(o.last_opened_at)}</TableCell>
-                      <TableCell align="right">{o.times}</TableCell>
-                      <TableCell sx={{ overflowWrap: 'anywhere' }}>{who(o)}</TableCell>
-                    </TableRow>
-                  ),
-                )}
-              </TableBody>
-            </Table>
-          </Box>
-        ))}
+                ),
+              )}
+            </TableBody>
+          </Table>
+        )}
+      </ReadState>
     </Box>
   );
 }
